@@ -1,0 +1,28 @@
+#!/bin/sh
+# deps.sh: checks the tools and libraries the build needs; installs the missing ones
+# with apt-get when run as root on Debian, else prints the exact command and fails.
+set -u
+missing=""
+need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
+need_hdr() { [ -e "/usr/include/$1" ] || missing="$missing $2"; }
+
+need_cmd re2c re2c
+need_cmd bison bison
+need_hdr cmocka.h libcmocka-dev
+need_hdr histedit.h libedit-dev
+need_cmd gringo gringo
+need_cmd clingo gringo
+
+[ -z "$missing" ] && exit 0
+pkgs=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps.sh: installing missing packages: $pkgs"
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs; } >build/deps.log 2>&1; then
+        echo "deps.sh: apt-get failed, see build/deps.log" >&2
+        exit 1
+    fi
+    exit 0
+fi
+echo "deps.sh: missing packages: $pkgs" >&2
+echo "deps.sh: install them with:  sudo apt-get update && sudo apt-get install -y $pkgs" >&2
+exit 1

@@ -1,0 +1,131 @@
+/* aft.h: the AFT engine (paper Sections 4-6): restricted envelopes, the F operator, iterative
+ * refinement IR, and the branch-and-bound of Algorithm 1.  It sees the lattice only through
+ * the vtable in lattice/lattice.h and the function only through AftFunction. */
+#ifndef FIX_AFT_H
+#define FIX_AFT_H
+
+#include <signal.h>
+
+#include "common.h"
+#include "lattice/lattice.h"
+#include "util/buf.h"
+
+/* How f^u_B and f^l_B are obtained (SPEC section 1). */
+typedef enum {
+    ENV_BRUTE,      /* sup/inf of f over the sub-interval, by enumeration (finite, size limit) */
+    ENV_MONOTONE,   /* f is monotone: both envelopes are f */
+    ENV_ANTITONE,   /* f is antitone: f^u_B(x) = f(lo), f^l_B(x) = f(hi) */
+    ENV_DECLARED,   /* closed forms upper(lo, hi, x) and lower(lo, hi, x) */
+} EnvelopeKind;
+
+/* A function f: L -> L.  Every callback returns false on a runtime error, which it has
+ * already reported (the engine then stops and returns AFT_ERROR). */
+typedef struct AftFunction {
+    const Lattice *L;
+    const char *name;
+    void *ctx;
+    bool (*eval)(void *ctx, const Word *x, Word *out);
+    EnvelopeKind envelope;
+    bool (*upper)(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out);
+    bool (*lower)(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out);
+} AftFunction;
+
+typedef enum {
+    AFT_OK,          /* finished */
+    AFT_INVALID,     /* F(B) is not an interval inside B: B holds no fixed point */
+    AFT_ERROR,       /* a callback failed, or the brute-force envelope was too large */
+    AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
+} AftStatus;
+
+/* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
+ * as lo/hi pointers valid only during the call. */
+typedef enum {
+    EV_REFINE_STEP,  /* step k of IR produced [lo, hi] */
+    EV_BNB_ROUND,    /* round `round` starts with `count` bounds */
+    EV_BNB_SPLIT,    /* node `id` (child of `parent`) is [lo, hi] after IR; status says its fate */
+    EV_BNB_MERGE,    /* nodes `id` and `other` merged into [lo, hi] */
+    EV_BNB_HULL,     /* budget: nodes `id` and `other` replaced by their hull [lo, hi] */
+    EV_BNB_FINAL,    /* node `id` goes to Final as [lo, hi] */
+} AftEventKind;
+
+typedef enum { NODE_KEPT, NODE_PRUNED, NODE_MERGED, NODE_FINAL, NODE_FIXPOINT } NodeStatus;
+
+typedef struct AftEvent {
+    AftEventKind kind;
+    size_t step, round, count;
+    long id, parent, other;
+    NodeStatus status;
+    const Word *lo, *hi;
+} AftEvent;
+
+typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);
+
+typedef struct AftOptions {
+    size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
+    size_t refine_steps;     /* max F steps in one IR (0: until stable) */
+    double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
+    double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
+    size_t budget;           /* bnb: K, 0 = no budget */
+    size_t rounds;           /* bnb: T, 0 = no limit */
+    double timeout_s;        /* wall-clock limit for refine/bnb, 0 = none */
+    size_t max_steps;        /* total F applications, 0 = none */
+    SplitCtx split;
+    AftEventFn on_event;     /* may be NULL */
+    void *event_ctx;
+    volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
+    Buf *err;                /* where the engine writes its own error messages */
+} AftOptions;
+
+void aft_options_default(AftOptions *o);
+
+/* Statistics of one refine or bnb run (SPEC section 1). */
+typedef struct AftStats {
+    size_t f_calls;          /* applications of F */
+    size_t eval_calls;       /* calls of f / its envelopes */
+    size_t ir_calls;
+    size_t rounds;
+    size_t pruned, merged, hulls;
+    double log2_S_final;     /* log2 of S(Final) = sum of |B| over Final (-INFINITY if empty) */
+    double log2_IR_init;     /* log2 |IR(B_I)| (-INFINITY if B_I was pruned) */
+    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "interrupt" */
+} AftStats;
+
+/* A set of bounds: count intervals stored flat, lo then hi, 2 * L->nwords words each. */
+typedef struct BoundList {
+    const Lattice *L;
+    size_t count, cap;
+    Word *words;
+} BoundList;
+
+void boundlist_init(BoundList *b, const Lattice *L);
+void boundlist_push(BoundList *b, const Word *lo, const Word *hi);
+Word *boundlist_lo(const BoundList *b, size_t i);
+Word *boundlist_hi(const BoundList *b, size_t i);
+void boundlist_remove(BoundList *b, size_t i);   /* moves the last one into i */
+void boundlist_free(BoundList *b);
+
+/* Restricted envelopes f^u_B(x) and f^l_B(x) for B = [lo, hi], x in B. */
+AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                    const Word *x, Word *out, AftStats *st);
+AftStatus aft_lower(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                    const Word *x, Word *out, AftStats *st);
+
+/* One application of F to [lo, hi]: AFT_OK with [nlo, nhi] inside [lo, hi], or AFT_INVALID. */
+AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                Word *nlo, Word *nhi, AftStats *st);
+
+/* IR: iterate F from [lo, hi] until stable, refine_steps, or tolerance.  AFT_INVALID when an
+ * iterate is invalid (then [lo, hi] holds no fixed point).  nlo/nhi may alias lo/hi. */
+AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                     Word *nlo, Word *nhi, size_t *steps, AftStats *st);
+
+/* Algorithm 1 from B_I = [lo, hi].  On return `final` holds Final and `fixpoints` the point
+ * intervals of Final (lo == hi), both deduplicated.  AFT_LIMIT when stopped early (sound). */
+AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                  BoundList *final, BoundList *fixpoints, AftStats *st);
+
+/* Split strategies by name: "widest", "first", "last", "random". */
+bool aft_split_from_name(const char *name, SplitStrategy *out);
+const char *aft_split_name(SplitStrategy s);
+
+#endif

@@ -1,0 +1,84 @@
+/* buf.c: growable character buffer. */
+#include "util/buf.h"
+#include "util/mem.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; }
+void buf_free(Buf *b) { mem_free(b->data); buf_init(b); }
+void buf_clear(Buf *b) { b->len = 0; if (b->data) b->data[0] = '\0'; }
+
+static void buf_reserve(Buf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1) cap *= 2;
+    b->data = mem_realloc(b->data, cap);
+    b->cap = cap;
+}
+
+void buf_putn(Buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
+void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    buf_reserve(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void buf_put_double(Buf *b, double d)
+{
+    if (isnan(d)) { buf_puts(b, "nan"); return; }
+    if (isinf(d)) { buf_puts(b, d > 0 ? "inf" : "-inf"); return; }
+    char tmp[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, d);
+        if (strtod(tmp, NULL) == d) break;
+    }
+    buf_puts(b, tmp);
+}
+
+void buf_put_json_string(Buf *b, const char *s)
+{
+    buf_putc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '"': buf_puts(b, "\\\""); break;
+        case '\\': buf_puts(b, "\\\\"); break;
+        case '\n': buf_puts(b, "\\n"); break;
+        case '\t': buf_puts(b, "\\t"); break;
+        case '\r': buf_puts(b, "\\r"); break;
+        default:
+            if (c < 0x20) buf_printf(b, "\\u%04x", c);
+            else buf_putc(b, (char)c);
+        }
+    }
+    buf_putc(b, '"');
+}
+
+const char *buf_cstr(Buf *b)
+{
+    buf_reserve(b, 0);
+    b->data[b->len] = '\0';
+    return b->data;
+}

@@ -1,0 +1,20 @@
+/* buf.h: a growable character buffer for building output text. */
+#ifndef FIX_BUF_H
+#define FIX_BUF_H
+
+#include "common.h"
+
+typedef struct Buf { char *data; size_t len, cap; } Buf;
+
+void buf_init(Buf *b);
+void buf_free(Buf *b);
+void buf_clear(Buf *b);
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_putn(Buf *b, const char *s, size_t n);
+void buf_printf(Buf *b, const char *fmt, ...) FIX_PRINTF(2, 3);
+void buf_put_double(Buf *b, double d);        /* shortest text that reads back the same */
+void buf_put_json_string(Buf *b, const char *s);
+const char *buf_cstr(Buf *b);                 /* NUL-terminated view, valid until next write */
+
+#endif

@@ -1,0 +1,95 @@
+/* mem.c: allocation chokepoint and arena allocator. */
+#include "util/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static FIX_NORETURN void out_of_memory(size_t size)
+{
+    fprintf(stderr, "fix: out of memory (allocating %zu bytes)\n", size);
+    exit(1);
+}
+
+void *mem_alloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p) out_of_memory(size);
+    return p;
+}
+
+void *mem_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) out_of_memory(n * size);
+    return p;
+}
+
+void *mem_realloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q) out_of_memory(size);
+    return q;
+}
+
+char *mem_strndup(const char *s, size_t n)
+{
+    char *d = mem_alloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *mem_strdup(const char *s) { return mem_strndup(s, strlen(s)); }
+
+void mem_free(void *p) { free(p); }
+
+struct ArenaChunk {
+    ArenaChunk *next;
+    size_t used, size;
+    _Alignas(16) unsigned char data[];
+};
+
+enum { ARENA_CHUNK = 64 * 1024 };
+
+void arena_init(Arena *a) { a->head = NULL; a->total = 0; }
+
+void *arena_alloc(Arena *a, size_t size)
+{
+    size = (size + 15) & ~(size_t)15;
+    ArenaChunk *c = a->head;
+    if (!c || c->size - c->used < size) {
+        size_t cap = size > ARENA_CHUNK ? size : ARENA_CHUNK;
+        c = mem_alloc(sizeof *c + cap);
+        c->next = a->head;
+        c->used = 0;
+        c->size = cap;
+        a->head = c;
+        a->total += cap;
+    }
+    void *p = c->data + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *d = arena_alloc(a, n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *arena_strdup(Arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+void arena_free(Arena *a)
+{
+    ArenaChunk *c = a->head;
+    while (c) {
+        ArenaChunk *next = c->next;
+        mem_free(c);
+        c = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}

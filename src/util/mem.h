@@ -1,0 +1,35 @@
+/* mem.h: the one allocation chokepoint (aborts cleanly on out-of-memory) and arenas. */
+#ifndef FIX_MEM_H
+#define FIX_MEM_H
+
+#include "common.h"
+
+void *mem_alloc(size_t size);                 /* never NULL */
+void *mem_calloc(size_t n, size_t size);      /* never NULL, zeroed */
+void *mem_realloc(void *p, size_t size);      /* never NULL */
+char *mem_strdup(const char *s);
+char *mem_strndup(const char *s, size_t n);
+void mem_free(void *p);
+
+/* Growable arrays: pointer/count/capacity, grown by doubling. */
+#define VEC(T) struct { T *items; size_t count, cap; }
+#define VEC_PUSH(v, x) do { \
+        if ((v).count == (v).cap) { \
+            (v).cap = (v).cap ? (v).cap * 2 : 8; \
+            (v).items = mem_realloc((v).items, (v).cap * sizeof *(v).items); \
+        } \
+        (v).items[(v).count++] = (x); \
+    } while (0)
+#define VEC_FREE(v) do { mem_free((v).items); (v).items = NULL; (v).count = (v).cap = 0; } while (0)
+
+/* Arena: bump allocation in chunks; everything is freed at once. */
+typedef struct ArenaChunk ArenaChunk;
+typedef struct Arena { ArenaChunk *head; size_t total; } Arena;
+
+void arena_init(Arena *a);
+void *arena_alloc(Arena *a, size_t size);     /* 16-byte aligned, zeroed */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+void arena_free(Arena *a);
+
+#endif

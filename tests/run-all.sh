@@ -1,0 +1,26 @@
+#!/bin/sh
+# run-all.sh: every test suite of fix, in order; the last line is the grand total.
+# Called by `make test` after the binaries are built.
+set -u
+total_pass=0; total_fail=0
+suite() {   # suite NAME COMMAND...: runs one suite, reads its "N passed, N failed" line
+    name=$1; shift
+    out=$("$@" 2>&1); rc=$?
+    printf '%s\n' "$out" | tail -n 40
+    line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(printf '%s' "$line" | sed -E 's/.*[^0-9]?([0-9]+) passed.*/\1/')
+    f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    [ -n "$p" ] || p=0; [ -n "$f" ] || f=0
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+    echo "== $name: $p passed, $f failed"
+}
+unit_bins=$(ls build/tests/test_* 2>/dev/null | grep -v '\.log$')
+prop_bins=$(ls build/tests/prop_* 2>/dev/null | grep -v '\.log$')
+suite unit sh tests/run-unit.sh $unit_bins
+[ -n "$prop_bins" ] && suite prop sh tests/run-unit.sh $prop_bins
+[ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
+[ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
+[ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix
+echo "all: $total_pass passed, $total_fail failed"
+[ $total_fail -eq 0 ]
