@@ -1,0 +1,106 @@
+/* model.h: one explicit context holding everything a run or REPL session has declared:
+ * lattices, functions compiled to IR, envelopes, Galois insertions, programs, and the VM
+ * that evaluates them.  No global mutable state lives outside it. */
+#ifndef FIX_MODEL_H
+#define FIX_MODEL_H
+
+#include <signal.h>
+
+#include "ast.h"
+#include "common.h"
+#include "diag.h"
+#include "lattice/lattice.h"
+#include "util/buf.h"
+#include "util/mem.h"
+
+/* The static type of an expression.  Every value a function takes or returns is a lattice
+ * element; numbers and atoms occur inside expressions. */
+typedef enum {
+    TY_LAT,      /* an element of lat */
+    TY_INT,      /* an integer (int64), e.g. x + 1 for x in a range */
+    TY_REAL,     /* a double, e.g. 1 - y / 2 */
+    TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
+    TY_ERROR,    /* after a reported type error */
+} TypeKind;
+
+struct Type {
+    TypeKind kind;
+    const Lattice *lat;
+};
+
+typedef struct Chunk Chunk;      /* ir.h */
+typedef struct Vm Vm;            /* vm.h */
+
+typedef struct FnSym {
+    const char *name;
+    Loc loc;
+    size_t nparams;
+    const char **param_names;
+    const Lattice **params;
+    const Lattice *ret;
+    Annotation ann;
+    Chunk *chunk;
+    struct FnSym *upper, *lower;  /* declared envelope: upper(lo, hi, x), lower(lo, hi, x) */
+    Loc envelope_loc;
+} FnSym;
+
+typedef struct GaloisSym {
+    const char *name;
+    Loc loc;
+    const Lattice *concrete, *abstract;
+    FnSym *alpha_up, *gamma_up, *alpha_lo, *gamma_lo;
+} GaloisSym;
+
+typedef struct ProgramSym {
+    const char *name;
+    Loc loc;
+    const Decl *decl;             /* its rules, or program_file (path resolved against the file) */
+    const char *resolved_file;    /* for `program P from "x.lp"`: the path to ground */
+} ProgramSym;
+
+typedef struct Model Model;
+
+Model *model_new(Diag *diag);
+void model_free(Model *m);
+Diag *model_diag(Model *m);
+Arena *model_arena(Model *m);
+
+/* Directories searched by `import` after the importing file's own directory. */
+void model_add_search_dir(Model *m, const char *dir);
+
+/* Checks and compiles the declarations of file in order (imports are loaded and added first).
+ * The file's queries, type-checked, are appended to *queries (Decl* of kind D_QUERY).
+ * Returns false when errors were reported; declarations without errors stay declared, so a
+ * REPL session can go on. */
+bool model_add_file(Model *m, AstFile *file, PtrList *queries);
+
+/* Look-ups by name; NULL when undeclared. */
+const Lattice *model_lattice(Model *m, const char *name);
+FnSym *model_fn(Model *m, const char *name);
+GaloisSym *model_galois(Model *m, const char *name);
+ProgramSym *model_program(Model *m, const char *name);
+
+/* Calls fn on args (one element per parameter).  A runtime error is reported at `where`
+ * (and the failing spot inside fn) and false is returned. */
+bool model_call(Model *m, const FnSym *fn, const Word *const *args, Word *out, Loc where);
+
+/* Type-checks a closed expression (no free variables) against an expected lattice (NULL: infer)
+ * and evaluates it.  On success *type is its type and *out a mem_alloc'd value (for TY_INT /
+ * TY_REAL / TY_ATOM one word).  False after reporting errors. */
+bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **out);
+
+/* Type of a closed expression, for the REPL's :type. */
+bool model_typeof(Model *m, Expr *e, Type *type);
+void type_describe(const Type *t, Buf *out);
+
+/* The IR disassembly of every function declared so far (fix run --dump-ir). */
+void model_dump_ir(Model *m, Buf *out);
+
+/* Names for REPL completion: every declared lattice, function, galois and program name.
+ * Calls fn(ctx, name) for each. */
+void model_each_name(Model *m, void (*fn)(void *ctx, const char *name), void *ctx);
+
+/* Evaluation limits for the VM (steps per call; 0 = none) and an interrupt flag. */
+void model_set_limits(Model *m, uint64_t max_steps, volatile sig_atomic_t *interrupt);
+
+#endif
