@@ -1,2 +1,184 @@
-/* placeholder until the real lexer lands */
-/*!re2c re2c:yyfill:enable = 0; */
+/* lexer.re: the scanner of .fix files (re2c).  It runs over the in-memory source, which ends
+ * in a NUL sentinel; token locations are byte offsets.  Depends on the parser's token header. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lexer.h"
+#include "parser.h"
+
+void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
+{
+    lx->src = src;
+    lx->cur = src->text;
+    lx->lim = src->text + src->len;
+    lx->arena = arena;
+    lx->diag = diag;
+    lx->prev = 0;
+    lx->errors = 0;
+    lx->too_many = false;
+}
+
+void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...)
+{
+    if (lx->too_many) return;
+    if (lx->errors >= LEXER_MAX_ERRORS) {
+        lx->too_many = true;
+        Loc loc = { lx->src, start, end };
+        diag_error(lx->diag, loc, "too many errors, giving up on this file");
+        return;
+    }
+    lx->errors++;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    Loc loc = { lx->src, start, end };
+    diag_error(lx->diag, loc, "%s", msg);
+}
+
+static uint32_t offset_of(const Lexer *lx, const char *p) { return (uint32_t)(p - lx->src->text); }
+
+/* A string literal's contents with \" \\ \n \t escapes resolved. */
+static char *unescape(Lexer *lx, const char *from, const char *to)
+{
+    char *out = arena_alloc(lx->arena, (size_t)(to - from) + 1);
+    size_t n = 0;
+    for (const char *p = from; p < to; p++) {
+        if (*p == '\\' && p + 1 < to) {
+            p++;
+            out[n++] = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
+        } else {
+            out[n++] = *p;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+static int keyword(const char *s, size_t n)
+{
+    static const struct { const char *word; int token; } table[] = {
+        { "import", IMPORT }, { "lattice", LATTICE }, { "powerset", POWERSET }, { "chain", CHAIN },
+        { "range", RANGE }, { "real", REALKW }, { "tolerance", TOLERANCE }, { "finite", FINITE },
+        { "dual", DUAL }, { "map", MAP }, { "fn", FN }, { "monotone", MONOTONE },
+        { "antitone", ANTITONE }, { "envelope", ENVELOPE }, { "galois", GALOIS },
+        { "program", PROGRAM }, { "from", FROM }, { "show", SHOW }, { "fixpoints", FIXPOINTS },
+        { "approx", APPROX }, { "refine", REFINE }, { "bnb", BNB }, { "stable", STABLE },
+        { "check", CHECK }, { "steps", STEPS }, { "trace", TRACE }, { "budget", BUDGET },
+        { "rounds", ROUNDS }, { "timeout", TIMEOUT }, { "split", SPLIT }, { "via", VIA },
+        { "models", MODELS }, { "let", LET }, { "in", IN }, { "if", IF }, { "then", THEN },
+        { "else", ELSE }, { "and", AND }, { "or", OR }, { "not", NOT }, { "join", JOIN },
+        { "meet", MEET }, { "union", UNION }, { "inter", INTER }, { "minus", MINUSKW },
+        { "count", COUNT }, { "sup", SUP }, { "inf", INF }, { "lfp", LFP }, { "gfp", GFP },
+        { "bot", BOT }, { "top", TOP }, { "true", TRUE }, { "false", FALSE },
+        { "forall", FORALL }, { "exists", EXISTS },
+    };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(table); i++)
+        if (strlen(table[i].word) == n && memcmp(table[i].word, s, n) == 0) return table[i].token;
+    return 0;
+}
+
+static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
+{
+    const char *YYMARKER;
+    for (;;) {
+        const char *tok = lx->cur;
+        loc->start = offset_of(lx, tok);
+#define TOKEN(t) do { loc->end = offset_of(lx, lx->cur); return (t); } while (0)
+        /*!re2c
+        re2c:define:YYCTYPE = "unsigned char";
+        re2c:define:YYCURSOR = "lx->cur";
+        re2c:yyfill:enable = 0;
+        re2c:flags:utf-8 = 0;
+
+        digits = [0-9]+;
+        exp = [eE] [+-]? digits;
+        ident = [a-zA-Z_] [a-zA-Z0-9_']*;
+
+        "\x00" {
+            if (tok >= lx->lim) { lx->cur = tok; loc->end = loc->start; return END; }
+            lexer_error(lx, loc->start, loc->start + 1, "unexpected NUL byte");
+            if (lx->too_many) { lx->cur = lx->lim; loc->end = loc->start; return END; }
+            continue;
+        }
+        [ \t\r\n\f\v]+ { continue; }
+        "//" [^\n\x00]* { continue; }
+        "%" [^\n\x00]* { continue; }
+        "#" [^\n\x00]* { continue; }
+        "/*" {
+            const char *end = strstr(lx->cur, "*/");
+            if (!end || end >= lx->lim) {
+                lexer_error(lx, loc->start, loc->start + 2, "unterminated comment");
+                lx->cur = lx->lim;
+            } else {
+                lx->cur = end + 2;
+            }
+            continue;
+        }
+        digits {
+            errno = 0;
+            long long v = strtoll(tok, NULL, 10);
+            if (errno == ERANGE) lexer_error(lx, loc->start, offset_of(lx, lx->cur), "integer too large");
+            val->i = v;
+            TOKEN(INT);
+        }
+        digits "." digits exp? | digits exp {
+            if (lx->prev == '.') {            /* x.1.2 is two projections */
+                const char *dot = memchr(tok, '.', (size_t)(lx->cur - tok));
+                if (dot) {
+                    lx->cur = dot;
+                    val->i = strtoll(tok, NULL, 10);
+                    TOKEN(INT);
+                }
+            }
+            val->r = strtod(tok, NULL);
+            TOKEN(REAL);
+        }
+        ident {
+            size_t n = (size_t)(lx->cur - tok);
+            int kw = keyword(tok, n);
+            if (kw) TOKEN(kw);
+            val->s = arena_strndup(lx->arena, tok, n);
+            TOKEN(IDENT);
+        }
+        ["] ([^"\\\n\x00] | "\\" [^\n\x00])* ["] {
+            val->s = unescape(lx, tok + 1, lx->cur - 1);
+            TOKEN(STRING);
+        }
+        ["] {
+            lexer_error(lx, loc->start, loc->start + 1, "unterminated string");
+            while (*lx->cur && *lx->cur != '\n') lx->cur++;
+            continue;
+        }
+        ".." { TOKEN(DOTDOT); }
+        "->" { TOKEN(ARROW); }
+        "=>" { TOKEN(FATARROW); }
+        "<=" { TOKEN(LE); }
+        ">=" { TOKEN(GE); }
+        "==" { TOKEN(EQ); }
+        "!=" { TOKEN(NE); }
+        ":-" { TOKEN(IMPLIEDBY); }
+        [{}()[\],;:.=<>+\-*/|] { TOKEN((unsigned char)*tok); }
+        * {
+            unsigned char c = (unsigned char)*tok;
+            if (c >= 0x20 && c < 0x7f)
+                lexer_error(lx, loc->start, loc->start + 1, "unexpected character '%c'", c);
+            else
+                lexer_error(lx, loc->start, loc->start + 1, "unexpected byte 0x%02x", c);
+            if (lx->too_many) { lx->cur = lx->lim; loc->end = loc->start; return END; }
+            continue;
+        }
+        */
+#undef TOKEN
+    }
+}
+
+int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
+{
+    int t = scan(lx, val, loc);
+    lx->prev = t;
+    return t;
+}

@@ -1,0 +1,26 @@
+/* lexer.h: the scanner state shared by grammar/lexer.re and grammar/parser.y. */
+#ifndef FIX_LEXER_H
+#define FIX_LEXER_H
+
+#include "ast.h"
+#include "diag.h"
+#include "util/mem.h"
+
+typedef struct Lexer {
+    const Source *src;
+    const char *cur;        /* next byte to scan */
+    const char *lim;        /* src->text + src->len: the NUL sentinel */
+    Arena *arena;           /* token text is copied here */
+    Diag *diag;
+    int prev;               /* the previous token, to scan `x.1.2` as projections */
+    int errors;             /* lexical and syntax errors so far in this source */
+    bool too_many;          /* stop reporting: the input is not a .fix file */
+} Lexer;
+
+enum { LEXER_MAX_ERRORS = 25 };
+
+void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src);
+/* Reports an error at [start, end) unless too many were reported already. */
+void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...) FIX_PRINTF(4, 5);
+
+#endif
