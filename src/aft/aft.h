@@ -124,6 +124,19 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st);
 
+/* Shared by the engine's files (refine.c, bnb.c, galois.c): seconds on a monotonic clock;
+ * which run-wide limit stops a run now ("interrupt", "timeout", "max-steps") or NULL, with
+ * `deadline` an absolute aft_clock() time (0: none); and IR under such a deadline.
+ * aft_refine_run does not reset st (it accumulates over a run), sets st->stopped_by on
+ * AFT_LIMIT, and emits no EV_REFINE_STEP events (aft_refine does). */
+double aft_clock(void);
+const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st);
+AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadline,
+                         const Word *lo, const Word *hi, Word *nlo, Word *nhi, size_t *steps,
+                         AftStats *st);
+/* Note: aft_bnb initialises `final` and `fixpoints` itself (pass them uninitialised or
+ * empty); the caller frees both with boundlist_free, also after AFT_ERROR. */
+
 /* Split strategies by name: "widest", "first", "last", "random". */
 bool aft_split_from_name(const char *name, SplitStrategy *out);
 const char *aft_split_name(SplitStrategy s);

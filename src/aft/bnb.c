@@ -1,0 +1,508 @@
+/* bnb.c: the branch-and-bound of Algorithm 1 (paper Section 6) with the budget condition. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "aft/aft.h"
+#include "util/mem.h"
+
+/* A node of the search tree: its id for events, and whether it came from a budget hull. */
+typedef struct Node { long id; bool hulled; } Node;
+
+/* A set of bounds with their nodes, parallel arrays. */
+typedef struct Level {
+    BoundList b;
+    VEC(Node) nodes;
+} Level;
+
+/* State of one bnb run. */
+typedef struct Run {
+    const AftFunction *f;
+    const AftOptions *o;
+    const Lattice *L;
+    AftStats *st;
+    double deadline;
+    long next_id;
+    SplitCtx split;
+    Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
+    BoundList *final;
+    Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
+    Word *r[4];                   /* their IR */
+    Word *hlo, *hhi, *tmp;        /* hulls and scratch */
+} Run;
+
+static void level_init(Level *lv, const Lattice *L)
+{
+    boundlist_init(&lv->b, L);
+    lv->nodes.items = NULL;
+    lv->nodes.count = lv->nodes.cap = 0;
+}
+
+static void level_free(Level *lv)
+{
+    boundlist_free(&lv->b);
+    VEC_FREE(lv->nodes);
+}
+
+static void level_push(Level *lv, const Word *lo, const Word *hi, long id, bool hulled)
+{
+    boundlist_push(&lv->b, lo, hi);
+    VEC_PUSH(lv->nodes, ((Node){id, hulled}));
+}
+
+static void level_remove(Level *lv, size_t i)
+{
+    boundlist_remove(&lv->b, i);
+    lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
+}
+
+static void emit(const Run *run, AftEventKind kind, long id, long parent, long other,
+                 NodeStatus status, const Word *lo, const Word *hi)
+{
+    if (!run->o->on_event) return;
+    AftEvent ev = {.kind = kind, .round = run->st->rounds, .id = id, .parent = parent,
+                   .other = other, .status = status, .lo = lo, .hi = hi};
+    run->o->on_event(run->o->event_ctx, &ev);
+}
+
+static void to_final(Run *run, long id, const Word *lo, const Word *hi)
+{
+    boundlist_push(run->final, lo, hi);
+    emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
+}
+
+/* Fate of a refined, surviving bound: a point is a fixed point (checked with one evaluation on
+ * a finite lattice; on reals a point within tolerance is an approximate fixed point). */
+static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
+{
+    const Lattice *L = run->L;
+    *out = NODE_KEPT;
+    if (!L->ops->is_point(L, lo, hi)) return AFT_OK;
+    *out = NODE_FIXPOINT;
+    if (!L->finite) return AFT_OK;
+    run->st->eval_calls++;
+    if (!run->f->eval(run->f->ctx, lo, run->tmp)) return AFT_ERROR;
+    if (!L->ops->eq(L, run->tmp, lo)) *out = NODE_PRUNED;
+    return AFT_OK;
+}
+
+/* Acts on a classified bound: fixed points go to Final, kept ones to `next`. */
+static void place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next)
+{
+    if (s == NODE_FIXPOINT) to_final(run, id, lo, hi);
+    else if (s == NODE_KEPT) level_push(next, lo, hi, id, false);
+    else run->st->pruned++;
+}
+
+/* IR of child i into run->r; *alive when it survives the prune. */
+static AftStatus refine_child(Run *run, int i, bool *alive)
+{
+    const Lattice *L = run->L;
+    Word *lo = run->c[2 * i], *hi = run->c[2 * i + 1];
+    Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
+    run->st->ir_calls++;
+    AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    *alive = (s == AFT_OK || s == AFT_LIMIT) && lattice_interval_subset(L, rlo, rhi, lo, hi);
+    if (s == AFT_INVALID) s = AFT_OK;
+    return s;
+}
+
+/* Both children survived and their union is an interval: merge them into their hull. */
+static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *hi,
+                                const long cid[2], Level *next)
+{
+    const Lattice *L = run->L;
+    for (int i = 0; i < 2; i++)
+        emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
+    L->ops->meet(L, run->hlo, run->r[0], run->r[2]);
+    L->ops->join(L, run->hhi, run->r[1], run->r[3]);
+    run->st->merged++;
+    emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
+    if (L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) {
+        to_final(run, id, lo, hi);     /* what is kept joins back to B */
+        return AFT_OK;
+    }
+    NodeStatus s;
+    AftStatus r = classify(run, run->hlo, run->hhi, &s);
+    if (r == AFT_OK) place(run, s, cid[0], run->hlo, run->hhi, next);
+    return r;
+}
+
+/* Children kept apart (or pruned): each goes its own way. */
+static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi,
+                               const long cid[2], const bool alive[2], Level *next)
+{
+    const Lattice *L = run->L;
+    for (int i = 0; i < 2; i++) {
+        Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
+        NodeStatus s = NODE_PRUNED;
+        if (alive[i]) {
+            AftStatus r = classify(run, rlo, rhi, &s);
+            if (r != AFT_OK) return r;
+        }
+        if (s == NODE_KEPT && L->ops->eq(L, rlo, lo) && L->ops->eq(L, rhi, hi)) {
+            emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
+            to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
+            continue;
+        }
+        bool pruned = s == NODE_PRUNED;    /* a pruned child is shown before its IR */
+        emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
+             pruned ? run->c[2 * i + 1] : rhi);
+        place(run, s, cid[i], rlo, rhi, next);
+    }
+    return AFT_OK;
+}
+
+/* One bound B = [lo, hi] of a round: decompose, refine, prune, merge. */
+static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi, Level *next)
+{
+    const Lattice *L = run->L;
+    if (L->ops->is_point(L, lo, hi)) {
+        NodeStatus s;
+        AftStatus r = classify(run, lo, hi, &s);
+        if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
+        return r;
+    }
+    if (!L->ops->decompose(L, lo, hi, &run->split, run->c[0], run->c[1], run->c[2], run->c[3])) {
+        to_final(run, id, lo, hi);
+        return AFT_OK;
+    }
+    long cid[2] = {run->next_id++, run->next_id++};
+    bool alive[2];
+    for (int i = 0; i < 2; i++) {
+        AftStatus r = refine_child(run, i, &alive[i]);
+        if (r == AFT_LIMIT) {
+            to_final(run, id, lo, hi);
+            return r;
+        }
+        if (r != AFT_OK) return r;
+    }
+    if (alive[0] && alive[1]
+        && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
+        return merge_children(run, id, lo, hi, cid, next);
+    return keep_children(run, id, lo, hi, cid, alive, next);
+}
+
+/* The budget's cost |hull| - (|B1| + |B2|) as sign * 2^mag: sizes are log2 and may be huge,
+ * so it is computed as 2^h * (1 - 2^(a-h) - 2^(b-h)). */
+typedef struct Cost { int sign; double mag; } Cost;
+
+static int cost_cmp(Cost x, Cost y)
+{
+    if (x.sign != y.sign) return x.sign < y.sign ? -1 : 1;
+    if (x.sign == 0 || x.mag == y.mag) return 0;
+    bool less = x.sign > 0 ? x.mag < y.mag : x.mag > y.mag;
+    return less ? -1 : 1;
+}
+
+static void hull_of(Run *run, const BoundList *b, size_t i, size_t j)
+{
+    const Lattice *L = run->L;
+    L->ops->meet(L, run->hlo, boundlist_lo(b, i), boundlist_lo(b, j));
+    L->ops->join(L, run->hhi, boundlist_hi(b, i), boundlist_hi(b, j));
+}
+
+static Cost hull_cost(Run *run, const BoundList *b, size_t i, size_t j)
+{
+    const Lattice *L = run->L;
+    hull_of(run, b, i, j);
+    double h = L->ops->log2_size(L, run->hlo, run->hhi);
+    double a = L->ops->log2_size(L, boundlist_lo(b, i), boundlist_hi(b, i));
+    double c = L->ops->log2_size(L, boundlist_lo(b, j), boundlist_hi(b, j));
+    double rest = 1.0 - exp2(a - h) - exp2(c - h);
+    if (rest == 0.0 || !isfinite(h)) return (Cost){0, 0.0};
+    return (Cost){rest > 0 ? 1 : -1, h + log2(fabs(rest))};
+}
+
+/* Pair costs of a level, a symmetric n x n matrix kept up to date as pairs are hulled. */
+typedef struct CostTable { Cost *m; size_t stride; } CostTable;
+
+static void cost_row(Run *run, CostTable *t, const BoundList *b, size_t i)
+{
+    for (size_t k = 0; k < b->count; k++) {
+        if (k == i) continue;
+        Cost c = hull_cost(run, b, i, k);
+        t->m[i * t->stride + k] = c;
+        t->m[k * t->stride + i] = c;
+    }
+}
+
+static void cheapest_pair(const CostTable *t, size_t n, size_t *bi, size_t *bj)
+{
+    *bi = 0;
+    *bj = 1;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (cost_cmp(t->m[i * t->stride + j], t->m[*bi * t->stride + *bj]) < 0) {
+                *bi = i;
+                *bj = j;
+            }
+}
+
+/* Index j is about to receive the last entry (boundlist_remove): move its costs. */
+static void cost_move_last(CostTable *t, size_t n, size_t j)
+{
+    size_t last = n - 1;
+    if (j == last) return;
+    for (size_t k = 0; k < n; k++) {
+        t->m[j * t->stride + k] = t->m[last * t->stride + k];
+        t->m[k * t->stride + j] = t->m[k * t->stride + last];
+    }
+}
+
+/* Replaces bounds i and j of `next` by their hull (kept at i). */
+static void hull_pair(Run *run, CostTable *t, Level *next, size_t i, size_t j)
+{
+    hull_of(run, &next->b, i, j);
+    lattice_copy(run->L, boundlist_lo(&next->b, i), run->hlo);
+    lattice_copy(run->L, boundlist_hi(&next->b, i), run->hhi);
+    long id = next->nodes.items[i].id, other = next->nodes.items[j].id;
+    next->nodes.items[i].hulled = true;
+    run->st->hulls++;
+    emit(run, EV_BNB_HULL, id, -1, other, NODE_KEPT, boundlist_lo(&next->b, i),
+         boundlist_hi(&next->b, i));
+    cost_move_last(t, next->b.count, j);
+    if (i == next->b.count - 1) i = j;     /* i itself was the last one */
+    level_remove(next, j);
+    cost_row(run, t, &next->b, i);
+}
+
+/* A hull that contains a bound of the round it came from made no progress: it goes to Final
+ * (sound, and it keeps a budgeted run from cycling). */
+static void settle_hulls(Run *run, Level *next, const Level *cur)
+{
+    const Lattice *L = run->L;
+    for (size_t i = next->b.count; i-- > 0;) {
+        if (!next->nodes.items[i].hulled) continue;
+        Word *lo = boundlist_lo(&next->b, i), *hi = boundlist_hi(&next->b, i);
+        for (size_t k = 0; k < cur->b.count; k++) {
+            if (lattice_interval_subset(L, boundlist_lo(&cur->b, k), boundlist_hi(&cur->b, k),
+                                        lo, hi)) {
+                to_final(run, next->nodes.items[i].id, lo, hi);
+                level_remove(next, i);
+                break;
+            }
+        }
+    }
+}
+
+/* Budget condition: while |next| > K, hull the pair of least cost. */
+static void apply_budget(Run *run, Level *next, const Level *cur)
+{
+    size_t n = next->b.count, k = run->o->budget;
+    if (!k || n <= k) return;
+    CostTable t = {mem_calloc(n * n, sizeof(Cost)), n};
+    for (size_t i = 0; i < n; i++) cost_row(run, &t, &next->b, i);
+    while (next->b.count > k) {
+        size_t i, j;
+        cheapest_pair(&t, next->b.count, &i, &j);
+        hull_pair(run, &t, next, i, j);
+    }
+    mem_free(t.m);
+    settle_hulls(run, next, cur);
+}
+
+/* Final without repeated intervals: sort by raw words, keep the first of equal runs. */
+typedef struct SortKey { const Word *w; size_t n, idx; } SortKey;
+
+static int key_cmp(const void *pa, const void *pb)
+{
+    const SortKey *a = pa, *b = pb;
+    for (size_t k = 0; k < a->n; k++)
+        if (a->w[k] != b->w[k]) return a->w[k] < b->w[k] ? -1 : 1;
+    return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static void dedupe(BoundList *b)
+{
+    const Lattice *L = b->L;
+    size_t n = b->count, w = 2 * L->nwords;
+    if (n < 2) return;
+    SortKey *keys = mem_alloc(n * sizeof *keys);
+    bool *drop = mem_calloc(n, sizeof *drop);
+    for (size_t i = 0; i < n; i++) keys[i] = (SortKey){b->words + i * w, w, i};
+    qsort(keys, n, sizeof *keys, key_cmp);
+    for (size_t i = 1; i < n; i++) {
+        size_t p = keys[i - 1].idx, q = keys[i].idx;
+        drop[q] = L->ops->eq(L, boundlist_lo(b, p), boundlist_lo(b, q))
+                  && L->ops->eq(L, boundlist_hi(b, p), boundlist_hi(b, q));
+    }
+    size_t out = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (drop[i]) continue;
+        if (out != i) memcpy(b->words + out * w, b->words + i * w, w * sizeof(Word));
+        out++;
+    }
+    b->count = out;
+    mem_free(keys);
+    mem_free(drop);
+}
+
+static void move_rest_to_final(Run *run, const Level *lv, size_t from)
+{
+    for (size_t i = from; i < lv->b.count; i++)
+        to_final(run, lv->nodes.items[i].id, boundlist_lo(&lv->b, i), boundlist_hi(&lv->b, i));
+}
+
+/* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
+ * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one). */
+static size_t round_cap(const Run *run, const Word *lo, const Word *hi)
+{
+    const AftOptions *o = run->o;
+    if (o->rounds) return o->rounds;
+    if (!o->budget) return 0;
+    double h = run->L->ops->height(run->L, lo, hi);
+    return h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
+}
+
+/* One round over `cur` into `next`.  Returns AFT_LIMIT (why in *why) when stopped early. */
+static AftStatus run_round(Run *run, Level *cur, Level *next, const char **why)
+{
+    for (size_t i = 0; i < cur->b.count; i++) {
+        if (i > 0 && (*why = aft_limit_hit(run->o, run->deadline, run->st))) {
+            move_rest_to_final(run, cur, i);
+            return AFT_LIMIT;
+        }
+        AftStatus s = process_bound(run, cur->nodes.items[i].id, boundlist_lo(&cur->b, i),
+                                    boundlist_hi(&cur->b, i), next);
+        if (s == AFT_LIMIT) {
+            *why = run->st->stopped_by;
+            move_rest_to_final(run, cur, i + 1);
+        }
+        if (s != AFT_OK) return s;
+    }
+    apply_budget(run, next, cur);
+    return AFT_OK;
+}
+
+/* The rounds of Algorithm 1 on `bounds`, until empty or stopped. */
+static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
+{
+    const char *why = NULL;
+    AftStatus s = AFT_OK;
+    while (bounds->b.count) {
+        if (cap && run->st->rounds >= cap) why = "rounds";
+        else why = aft_limit_hit(run->o, run->deadline, run->st);
+        if (why) break;
+        run->st->rounds++;
+        AftEvent ev = {.kind = EV_BNB_ROUND, .round = run->st->rounds, .count = bounds->b.count,
+                       .id = -1, .parent = -1, .other = -1};
+        if (run->o->on_event) run->o->on_event(run->o->event_ctx, &ev);
+        Level next;
+        level_init(&next, run->L);
+        s = run_round(run, bounds, &next, &why);
+        level_free(bounds);
+        *bounds = next;
+        if (s != AFT_OK) break;
+    }
+    if (s == AFT_ERROR) return s;
+    if (why) {
+        move_rest_to_final(run, bounds, 0);
+        run->st->stopped_by = why;
+        return AFT_LIMIT;
+    }
+    return AFT_OK;
+}
+
+static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats *st,
+                     BoundList *final)
+{
+    const Lattice *L = f->L;
+    *run = (Run){.f = f, .o = o, .L = L, .st = st, .final = final, .next_id = 1,
+                 .split = o->split, .rng = {0x5eed5eedULL}};
+    if (!run->split.rng) run->split.rng = &run->rng;
+    run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
+    for (int i = 0; i < 4; i++) {
+        run->c[i] = lattice_elem_new(L);
+        run->r[i] = lattice_elem_new(L);
+    }
+    run->hlo = lattice_elem_new(L);
+    run->hhi = lattice_elem_new(L);
+    run->tmp = lattice_elem_new(L);
+}
+
+static void run_free(Run *run)
+{
+    for (int i = 0; i < 4; i++) {
+        mem_free(run->c[i]);
+        mem_free(run->r[i]);
+    }
+    mem_free(run->hlo);
+    mem_free(run->hhi);
+    mem_free(run->tmp);
+}
+
+/* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */
+static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bounds)
+{
+    const Lattice *L = run->L;
+    Word *rlo = run->r[0], *rhi = run->r[1];
+    run->st->ir_calls++;
+    AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    if (s == AFT_ERROR) return s;
+    bool alive = s != AFT_INVALID && lattice_interval_subset(L, rlo, rhi, lo, hi);
+    NodeStatus ns = NODE_PRUNED;
+    if (alive) {
+        run->st->log2_IR_init = L->ops->log2_size(L, rlo, rhi);
+        AftStatus c = classify(run, rlo, rhi, &ns);
+        if (c != AFT_OK) return c;
+    }
+    emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
+    if (s == AFT_LIMIT) {
+        to_final(run, 0, rlo, rhi);
+        return s;
+    }
+    place(run, ns, 0, rlo, rhi, bounds);
+    return AFT_OK;
+}
+
+static void finish(Run *run, BoundList *fixpoints)
+{
+    const Lattice *L = run->L;
+    dedupe(run->final);
+    run->st->log2_S_final = -INFINITY;
+    for (size_t i = 0; i < run->final->count; i++) {
+        Word *lo = boundlist_lo(run->final, i), *hi = boundlist_hi(run->final, i);
+        run->st->log2_S_final = log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
+        if (L->ops->is_point(L, lo, hi)) boundlist_push(fixpoints, lo, hi);
+    }
+}
+
+AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                  BoundList *final, BoundList *fixpoints, AftStats *st)
+{
+    AftStats dummy;
+    if (!st) st = &dummy;
+    *st = (AftStats){0};
+    st->log2_S_final = st->log2_IR_init = -INFINITY;
+    boundlist_init(final, f->L);
+    boundlist_init(fixpoints, f->L);
+    Run run;
+    run_init(&run, f, o, st, final);
+    Level bounds;
+    level_init(&bounds, f->L);
+    AftStatus s = run_root(&run, lo, hi, &bounds);
+    if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
+    if (s != AFT_ERROR) finish(&run, fixpoints);
+    level_free(&bounds);
+    run_free(&run);
+    return s;
+}
+
+static const char *const split_names[] = {"widest", "first", "last", "random"};
+
+bool aft_split_from_name(const char *name, SplitStrategy *out)
+{
+    for (size_t i = 0; i < FIX_ARRAY_LEN(split_names); i++) {
+        if (strcmp(name, split_names[i]) == 0) {
+            *out = (SplitStrategy)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *aft_split_name(SplitStrategy s)
+{
+    size_t i = (size_t)s;
+    return i < FIX_ARRAY_LEN(split_names) ? split_names[i] : "?";
+}

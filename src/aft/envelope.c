@@ -1,0 +1,106 @@
+/* envelope.c: the restricted envelopes f^u_B and f^l_B (paper Section 5, SPEC section 1). */
+#include <math.h>
+
+#include "aft/aft.h"
+#include "util/mem.h"
+
+static const char *fn_name(const AftFunction *f)
+{
+    return f->name ? f->name : "f";
+}
+
+static double brute_limit(const AftOptions *o)
+{
+    return o->brute_limit > 0 ? o->brute_limit : (double)(1 << 16);
+}
+
+static AftStatus eval_f(const AftFunction *f, const Word *x, Word *out, AftStats *st)
+{
+    if (st) st->eval_calls++;
+    return f->eval(f->ctx, x, out) ? AFT_OK : AFT_ERROR;
+}
+
+/* Refuses a brute-force envelope over [a, b] when it cannot or should not be enumerated. */
+static bool brute_allowed(const AftFunction *f, const AftOptions *o, const Word *a, const Word *b)
+{
+    const Lattice *L = f->L;
+    const char *name = fn_name(f);
+    if (!L->finite) {
+        if (o->err)
+            buf_printf(o->err, "function '%s' works on an infinite lattice, where its envelopes "
+                       "cannot be found by enumeration; declare '%s' monotone or antitone, or "
+                       "give an `envelope %s { upper(lo, hi, x) = ...; lower(lo, hi, x) = ...; }` "
+                       "block", name, name, name);
+        return false;
+    }
+    double size = L->ops->log2_size(L, a, b);
+    double limit = brute_limit(o);
+    if (size <= log2(limit)) return true;
+    if (o->err) {
+        buf_printf(o->err, "function '%s': its brute-force envelope would enumerate an interval "
+                   "of ", name);
+        lattice_print_log2_size(size, o->err);
+        buf_printf(o->err, " elements, more than the limit of %.0f; declare '%s' monotone or "
+                   "antitone, or give an `envelope %s { upper(lo, hi, x) = ...; "
+                   "lower(lo, hi, x) = ...; }` block", limit, name, name);
+    }
+    return false;
+}
+
+/* out = join (upper) or meet (lower) of f(y) over y in [a, b], by enumeration. */
+static AftStatus brute(const AftFunction *f, const AftOptions *o, const Word *a, const Word *b,
+                       bool upper, Word *out, AftStats *st)
+{
+    const Lattice *L = f->L;
+    if (!brute_allowed(f, o, a, b)) return AFT_ERROR;
+    Word *cur = lattice_elem_new(L), *fy = lattice_elem_new(L), *acc = lattice_elem_new(L);
+    AftStatus s = AFT_OK;
+    bool first = true;
+    lattice_copy(L, cur, a);
+    do {
+        if ((s = eval_f(f, cur, fy, st)) != AFT_OK) break;
+        if (first) lattice_copy(L, acc, fy);
+        else if (upper) L->ops->join(L, acc, acc, fy);
+        else L->ops->meet(L, acc, acc, fy);
+        first = false;
+    } while (L->ops->next(L, a, b, cur));
+    if (s == AFT_OK) lattice_copy(L, out, acc);
+    mem_free(cur);
+    mem_free(fy);
+    mem_free(acc);
+    return s;
+}
+
+AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                    const Word *x, Word *out, AftStats *st)
+{
+    switch (f->envelope) {
+    case ENV_DECLARED:
+        if (st) st->eval_calls++;
+        return f->upper(f->ctx, lo, hi, x, out) ? AFT_OK : AFT_ERROR;
+    case ENV_MONOTONE:
+        return eval_f(f, x, out, st);
+    case ENV_ANTITONE:
+        return eval_f(f, lo, out, st);
+    case ENV_BRUTE:
+        return brute(f, o, lo, x, true, out, st);
+    }
+    return AFT_ERROR;
+}
+
+AftStatus aft_lower(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                    const Word *x, Word *out, AftStats *st)
+{
+    switch (f->envelope) {
+    case ENV_DECLARED:
+        if (st) st->eval_calls++;
+        return f->lower(f->ctx, lo, hi, x, out) ? AFT_OK : AFT_ERROR;
+    case ENV_MONOTONE:
+        return eval_f(f, x, out, st);
+    case ENV_ANTITONE:
+        return eval_f(f, hi, out, st);
+    case ENV_BRUTE:
+        return brute(f, o, x, hi, false, out, st);
+    }
+    return AFT_ERROR;
+}

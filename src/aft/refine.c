@@ -1,0 +1,255 @@
+/* refine.c: the F operator on intervals and iterative refinement IR (paper Section 5). */
+#include <math.h>
+#include <time.h>
+
+#include "aft/aft.h"
+#include "util/mem.h"
+
+/* Stopping rule on non-finite (real) lattices.  Kleene iterations and IR stop when a step
+ * moves less than `grid`, measured with L->ops->height, which counts steps of the lattice's
+ * own tolerance grid (for a product, over all components).  grid is 1 (one tolerance step)
+ * unless o->tolerance is set and the lattice is itself a real interval, whose grid step we can
+ * read; for products and maps of reals o->tolerance cannot be converted generically and the
+ * parts' own tolerances are used.  Stopping early is sound: a lfp iterate is below the true
+ * lfp, a gfp iterate above the true gfp. */
+static double small_grid(const Lattice *L, const AftOptions *o)
+{
+    if (o->tolerance > 0 && strcmp(L->ops->kind, "real") == 0 && L->u.real.tol > 0)
+        return o->tolerance / L->u.real.tol;
+    return 1.0;
+}
+
+static bool moved_small(const Lattice *L, double grid, const Word *from, const Word *to)
+{
+    return L->ops->leq(L, from, to) && L->ops->height(L, from, to) < grid;
+}
+
+static size_t kleene_limit(const AftOptions *o)
+{
+    return o->kleene_limit ? o->kleene_limit : 1000000;
+}
+
+void aft_options_default(AftOptions *o)
+{
+    *o = (AftOptions){0};
+    o->split.strategy = SPLIT_WIDEST;
+}
+
+double aft_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
+{
+    if (o->interrupt && *o->interrupt) return "interrupt";
+    if (deadline > 0 && aft_clock() >= deadline) return "timeout";
+    if (o->max_steps && st->f_calls >= o->max_steps) return "max-steps";
+    return NULL;
+}
+
+/* Is x <= hi?  On a real lattice an overshoot of less than one tolerance step is rounding:
+ * x is clamped to x meet hi (lowering a lower bound is sound). */
+static bool fits_below(const Lattice *L, Word *x, const Word *hi, Word *tmp)
+{
+    if (L->ops->leq(L, x, hi)) return true;
+    if (L->finite) return false;
+    L->ops->join(L, tmp, hi, x);
+    if (L->ops->height(L, hi, tmp) >= 1.0) return false;
+    L->ops->meet(L, x, x, hi);
+    return true;
+}
+
+/* Dually: is lo <= x?  Reals: x is raised to x join lo when it undershoots by a rounding. */
+static bool fits_above(const Lattice *L, Word *x, const Word *lo, Word *tmp)
+{
+    if (L->ops->leq(L, lo, x)) return true;
+    if (L->finite) return false;
+    L->ops->meet(L, tmp, lo, x);
+    if (L->ops->height(L, tmp, lo) >= 1.0) return false;
+    L->ops->join(L, x, x, lo);
+    return true;
+}
+
+/* Scratch elements of one F application. */
+typedef struct Scratch { Word *a, *b, *env, *next, *tmp; } Scratch;
+
+static void scratch_init(Scratch *s, const Lattice *L)
+{
+    s->a = lattice_elem_new(L);
+    s->b = lattice_elem_new(L);
+    s->env = lattice_elem_new(L);
+    s->next = lattice_elem_new(L);
+    s->tmp = lattice_elem_new(L);
+}
+
+static void scratch_free(Scratch *s)
+{
+    mem_free(s->a);
+    mem_free(s->b);
+    mem_free(s->env);
+    mem_free(s->next);
+    mem_free(s->tmp);
+}
+
+static bool interrupted(const AftOptions *o)
+{
+    return o->interrupt && *o->interrupt;
+}
+
+/* s->a = lfp_B(phi_l), phi_l(x) = lo join f^l_B(x), by Kleene iteration from lo. */
+static AftStatus kleene_lfp(const AftFunction *f, const AftOptions *o, const Word *lo,
+                            const Word *hi, Scratch *s, AftStats *st)
+{
+    const Lattice *L = f->L;
+    double grid = small_grid(L, o);
+    lattice_copy(L, s->a, lo);
+    for (size_t k = 0; k < kleene_limit(o) && !interrupted(o); k++) {
+        AftStatus r = aft_lower(f, o, lo, hi, s->a, s->env, st);
+        if (r != AFT_OK) return r;
+        L->ops->join(L, s->next, lo, s->env);
+        if (!fits_below(L, s->next, hi, s->tmp)) return AFT_INVALID;
+        bool done = L->ops->eq(L, s->next, s->a)
+                    || (!L->finite && moved_small(L, grid, s->a, s->next));
+        lattice_copy(L, s->a, s->next);
+        if (done) break;
+    }
+    return AFT_OK;
+}
+
+/* s->b = gfp_B(phi_u), phi_u(x) = hi meet f^u_B(x), by Kleene iteration from hi. */
+static AftStatus kleene_gfp(const AftFunction *f, const AftOptions *o, const Word *lo,
+                            const Word *hi, Scratch *s, AftStats *st)
+{
+    const Lattice *L = f->L;
+    double grid = small_grid(L, o);
+    lattice_copy(L, s->b, hi);
+    for (size_t k = 0; k < kleene_limit(o) && !interrupted(o); k++) {
+        AftStatus r = aft_upper(f, o, lo, hi, s->b, s->env, st);
+        if (r != AFT_OK) return r;
+        L->ops->meet(L, s->next, hi, s->env);
+        if (!fits_above(L, s->next, lo, s->tmp)) return AFT_INVALID;
+        bool done = L->ops->eq(L, s->next, s->b)
+                    || (!L->finite && moved_small(L, grid, s->next, s->b));
+        lattice_copy(L, s->b, s->next);
+        if (done) break;
+    }
+    return AFT_OK;
+}
+
+/* Antitone f: phi_l and phi_u are constant, so F([lo, hi]) = [lo join f(hi), hi meet f(lo)]. */
+static AftStatus antitone_step(const AftFunction *f, const AftOptions *o, const Word *lo,
+                               const Word *hi, Scratch *s, AftStats *st)
+{
+    const Lattice *L = f->L;
+    AftStatus r = aft_lower(f, o, lo, hi, lo, s->env, st);
+    if (r != AFT_OK) return r;
+    L->ops->join(L, s->a, lo, s->env);
+    if (!fits_below(L, s->a, hi, s->tmp)) return AFT_INVALID;
+    if ((r = aft_upper(f, o, lo, hi, hi, s->env, st)) != AFT_OK) return r;
+    L->ops->meet(L, s->b, hi, s->env);
+    return fits_above(L, s->b, lo, s->tmp) ? AFT_OK : AFT_INVALID;
+}
+
+AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                Word *nlo, Word *nhi, AftStats *st)
+{
+    const Lattice *L = f->L;
+    AftStats dummy = {0};
+    if (!st) st = &dummy;
+    st->f_calls++;
+    Scratch s;
+    scratch_init(&s, L);
+    AftStatus r;
+    if (f->envelope == ENV_ANTITONE) {
+        r = antitone_step(f, o, lo, hi, &s, st);
+    } else {
+        r = kleene_lfp(f, o, lo, hi, &s, st);
+        if (r == AFT_OK) r = kleene_gfp(f, o, lo, hi, &s, st);   /* Jacobi: same old B */
+    }
+    if (r == AFT_OK && !fits_below(L, s.a, s.b, s.tmp)) r = AFT_INVALID;
+    if (r == AFT_OK) {
+        lattice_copy(L, nlo, s.a);
+        lattice_copy(L, nhi, s.b);
+    }
+    scratch_free(&s);
+    return r;
+}
+
+/* IR stops when F left the bound unchanged, or on a real lattice when neither end moved by a
+ * tolerance step (see small_grid). */
+static bool refine_stable(const Lattice *L, double grid, const Word *olo, const Word *ohi,
+                          const Word *nlo, const Word *nhi)
+{
+    if (L->ops->eq(L, olo, nlo) && L->ops->eq(L, ohi, nhi)) return true;
+    return !L->finite && moved_small(L, grid, olo, nlo) && moved_small(L, grid, nhi, ohi);
+}
+
+static void emit_step(const AftOptions *o, size_t k, const Word *lo, const Word *hi)
+{
+    if (!o->on_event) return;
+    AftEvent ev = {.kind = EV_REFINE_STEP, .step = k, .id = -1, .parent = -1, .other = -1,
+                   .lo = lo, .hi = hi};
+    o->on_event(o->event_ctx, &ev);
+}
+
+static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double deadline,
+                             bool emit, const Word *lo, const Word *hi, Word *nlo, Word *nhi,
+                             size_t *steps, AftStats *st)
+{
+    const Lattice *L = f->L;
+    Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);
+    Word *xlo = lattice_elem_new(L), *xhi = lattice_elem_new(L);
+    double grid = small_grid(L, o);
+    lattice_copy(L, clo, lo);
+    lattice_copy(L, chi, hi);
+    size_t k = 0;
+    AftStatus r = AFT_OK;
+    while (!o->refine_steps || k < o->refine_steps) {
+        const char *why = aft_limit_hit(o, deadline, st);
+        if (why) {
+            st->stopped_by = why;
+            r = AFT_LIMIT;
+            break;
+        }
+        if ((r = aft_F(f, o, clo, chi, xlo, xhi, st)) != AFT_OK) break;
+        k++;
+        if (emit) emit_step(o, k, xlo, xhi);
+        bool stable = refine_stable(L, grid, clo, chi, xlo, xhi);
+        lattice_copy(L, clo, xlo);
+        lattice_copy(L, chi, xhi);
+        if (stable) break;
+    }
+    if (r == AFT_OK || r == AFT_LIMIT) {
+        lattice_copy(L, nlo, clo);
+        lattice_copy(L, nhi, chi);
+    }
+    if (steps) *steps = k;
+    mem_free(clo);
+    mem_free(chi);
+    mem_free(xlo);
+    mem_free(xhi);
+    return r;
+}
+
+AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadline,
+                         const Word *lo, const Word *hi, Word *nlo, Word *nhi, size_t *steps,
+                         AftStats *st)
+{
+    return refine_loop(f, o, deadline, false, lo, hi, nlo, nhi, steps, st);
+}
+
+AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                     Word *nlo, Word *nhi, size_t *steps, AftStats *st)
+{
+    AftStats dummy;
+    if (!st) st = &dummy;
+    *st = (AftStats){0};
+    st->log2_S_final = -INFINITY;
+    st->log2_IR_init = -INFINITY;
+    st->ir_calls = 1;
+    double deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
+    return refine_loop(f, o, deadline, true, lo, hi, nlo, nhi, steps, st);
+}

@@ -1,0 +1,347 @@
+/* prop_bnb.c: property tests of Algorithm 1 on random small finite lattices and random
+ * non-monotone functions (lookup tables) with brute-force envelopes. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "aft/aft.h"
+#include "util/mem.h"
+
+enum { MAX_ELEMS = 64, CASES = 1000 };
+
+/* A random lattice with its elements enumerated and a random function as a table. */
+typedef struct Case {
+    Lattice *L, *parts[2];
+    bool disjoint;                /* Decompose gives disjoint halves (Theorem 6.6 applies) */
+    char desc[64];
+    size_t n;
+    Word *elems;                  /* n elements, L->nwords words each */
+    size_t *sorted;               /* element indices sorted by raw words, for lookup */
+    size_t *table;                /* f(elems[i]) = elems[table[i]] */
+} Case;
+
+static int raw_cmp(const Word *a, const Word *b, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+    return 0;
+}
+
+static Word *elem(const Case *c, size_t i) { return c->elems + i * c->L->nwords; }
+
+static long lookup(const Case *c, const Word *x)
+{
+    size_t lo = 0, hi = c->n, w = c->L->nwords;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int r = raw_cmp(elem(c, c->sorted[mid]), x, w);
+        if (r == 0) return (long)c->sorted[mid];
+        if (r < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return -1;
+}
+
+static bool table_eval(void *ctx, const Word *x, Word *out)
+{
+    const Case *c = ctx;
+    long i = lookup(c, x);
+    if (i < 0) return false;
+    lattice_copy(c->L, out, elem(c, c->table[i]));
+    return true;
+}
+
+static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
+
+static Lattice *random_finite(Rng *rng, char *desc, size_t len)
+{
+    static const size_t m3[][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 4}, {3, 4}};
+    static const size_t n5[][2] = {{0, 1}, {1, 2}, {2, 4}, {0, 3}, {3, 4}};
+    static const size_t b8[][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {1, 5}, {2, 4},
+                                   {2, 6}, {3, 5}, {3, 6}, {4, 7}, {5, 7}, {6, 7}};
+    Buf err;
+    buf_init(&err);
+    Lattice *L;
+    switch (rng_below(rng, 3)) {
+    case 0:
+        L = lattice_finite_new(names, 5, m3, FIX_ARRAY_LEN(m3), &err);
+        snprintf(desc, len, "finite M3");
+        break;
+    case 1:
+        L = lattice_finite_new(names, 5, n5, FIX_ARRAY_LEN(n5), &err);
+        snprintf(desc, len, "finite N5");
+        break;
+    default:
+        L = lattice_finite_new(names, 8, b8, FIX_ARRAY_LEN(b8), &err);
+        snprintf(desc, len, "finite B3");
+        break;
+    }
+    if (!L) fprintf(stderr, "finite lattice refused: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return L;
+}
+
+static void make_lattice(Case *c, Rng *rng)
+{
+    size_t kind = rng_below(rng, 4), n1 = 2 + rng_below(rng, 4), n2 = 2 + rng_below(rng, 4);
+    c->disjoint = true;
+    switch (kind) {
+    case 0: {
+        size_t n = 1 + rng_below(rng, 6);
+        c->L = lattice_powerset_new(names, n);
+        snprintf(c->desc, sizeof c->desc, "powerset of %zu", n);
+        break;
+    }
+    case 1: {
+        size_t n = 2 + rng_below(rng, 7);
+        c->L = lattice_chain_new(names, n);
+        snprintf(c->desc, sizeof c->desc, "chain of %zu", n);
+        break;
+    }
+    case 2:
+        c->parts[0] = lattice_chain_new(names, n1);
+        c->parts[1] = lattice_chain_new(names, n2);
+        c->L = lattice_product_new(c->parts, 2);
+        snprintf(c->desc, sizeof c->desc, "chain %zu * chain %zu", n1, n2);
+        break;
+    default:
+        c->L = random_finite(rng, c->desc, sizeof c->desc);
+        c->disjoint = false;
+        break;
+    }
+}
+
+static void enumerate(Case *c)
+{
+    const Lattice *L = c->L;
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *cur = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    lattice_copy(L, cur, bot);
+    c->elems = mem_calloc(MAX_ELEMS * (L->nwords ? L->nwords : 1), sizeof(Word));
+    c->n = 0;
+    do {
+        assert_true(c->n < MAX_ELEMS);
+        lattice_copy(L, elem(c, c->n++), cur);
+    } while (L->ops->next(L, bot, top, cur));
+    mem_free(bot);
+    mem_free(top);
+    mem_free(cur);
+    c->sorted = mem_calloc(c->n, sizeof(size_t));
+    for (size_t i = 0; i < c->n; i++) {          /* insertion sort by raw words: n <= 64 */
+        size_t j = i;
+        while (j > 0 && raw_cmp(elem(c, c->sorted[j - 1]), elem(c, i), L->nwords) > 0) {
+            c->sorted[j] = c->sorted[j - 1];
+            j--;
+        }
+        c->sorted[j] = i;
+    }
+}
+
+/* f(x) = join of c_i over the rules i whose a_i is (monotone) or is not (antitone) <= x. */
+static void rule_table(Case *c, Rng *rng, bool antitone)
+{
+    const Lattice *L = c->L;
+    size_t k = 1 + rng_below(rng, 4), a[4], v[4];
+    for (size_t i = 0; i < k; i++) {
+        a[i] = rng_below(rng, c->n);
+        v[i] = rng_below(rng, c->n);
+    }
+    Word *acc = lattice_elem_new(L);
+    for (size_t x = 0; x < c->n; x++) {
+        L->ops->bot(L, acc);
+        for (size_t i = 0; i < k; i++)
+            if (L->ops->leq(L, elem(c, a[i]), elem(c, x)) != antitone)
+                L->ops->join(L, acc, acc, elem(c, v[i]));
+        c->table[x] = (size_t)lookup(c, acc);
+    }
+    mem_free(acc);
+}
+
+/* A random function: uniform, or near-monotone / near-antitone (rules plus noise), with some
+ * extra fixed points. */
+static void make_table(Case *c, Rng *rng)
+{
+    size_t mode = rng_below(rng, 3);
+    if (mode == 0) {
+        for (size_t i = 0; i < c->n; i++) c->table[i] = (size_t)rng_below(rng, c->n);
+    } else {
+        rule_table(c, rng, mode == 2);
+        double noise = rng_unit(rng) * 0.2;
+        for (size_t i = 0; i < c->n; i++)
+            if (rng_unit(rng) < noise) c->table[i] = (size_t)rng_below(rng, c->n);
+    }
+    double fixed = rng_unit(rng) * 0.3;
+    for (size_t i = 0; i < c->n; i++)
+        if (rng_unit(rng) < fixed) c->table[i] = i;
+}
+
+static void make_case(Case *c, Rng *rng)
+{
+    *c = (Case){0};
+    make_lattice(c, rng);
+    assert_non_null(c->L);
+    enumerate(c);
+    c->table = mem_calloc(c->n, sizeof(size_t));
+    make_table(c, rng);
+}
+
+static void free_case(Case *c)
+{
+    lattice_free(c->L);
+    lattice_free(c->parts[0]);
+    lattice_free(c->parts[1]);
+    mem_free(c->elems);
+    mem_free(c->sorted);
+    mem_free(c->table);
+}
+
+/* ---- the properties of one bnb run ---- */
+
+typedef struct Config { size_t budget, rounds; SplitStrategy split; } Config;
+
+static void fail_case(const Case *c, const Config *k, uint64_t seed, size_t no, const char *what)
+{
+    fprintf(stderr, "seed %llu case %zu (%s), budget %zu rounds %zu split %s: %s\n",
+            (unsigned long long)seed, no, c->desc, k->budget, k->rounds, aft_split_name(k->split),
+            what);
+    fail();
+}
+
+static bool in_some(const Lattice *L, const BoundList *b, const Word *x)
+{
+    for (size_t i = 0; i < b->count; i++)
+        if (lattice_in_interval(L, x, boundlist_lo(b, i), boundlist_hi(b, i))) return true;
+    return false;
+}
+
+typedef struct Ctx { const Case *c; const Config *k; uint64_t seed; size_t no; } Ctx;
+
+/* Totals over all runs, printed to show which paths the cases reached. */
+typedef struct Totals {
+    size_t runs, limited, points, fixed, rounds, pruned, merged, hulls;
+} Totals;
+
+static void add_totals(Totals *t, AftStatus s, const BoundList *fix, const AftStats *st)
+{
+    t->runs++;
+    t->limited += s == AFT_LIMIT;
+    t->points += fix->count;
+    t->rounds += st->rounds;
+    t->pruned += st->pruned;
+    t->merged += st->merged;
+    t->hulls += st->hulls;
+}
+
+#define CHECK(cond, what) do { if (!(cond)) fail_case(x->c, x->k, x->seed, x->no, what); } while (0)
+
+static void check_run(const Ctx *x, AftStatus s, const BoundList *fin, const BoundList *fix,
+                      const AftStats *st, const Word *irlo, const Word *irhi, bool ir_ok)
+{
+    const Case *c = x->c;
+    const Lattice *L = c->L;
+    CHECK(s == AFT_OK || s == AFT_LIMIT, "status");
+    CHECK(s == AFT_OK || st->stopped_by, "AFT_LIMIT without stopped_by");
+    for (size_t i = 0; i < c->n; i++)
+        if (c->table[i] == i)
+            CHECK(in_some(L, fin, elem(c, i)), "a fixed point is in no Final bound");
+    Word *out = lattice_elem_new(L);
+    for (size_t i = 0; i < fix->count; i++) {
+        const Word *lo = boundlist_lo(fix, i), *hi = boundlist_hi(fix, i);
+        CHECK(L->ops->eq(L, lo, hi), "a fixpoint that is not a point");
+        CHECK(table_eval((void *)c, lo, out) && L->ops->eq(L, out, lo),
+              "a fixpoint that is not fixed");
+        CHECK(in_some(L, fin, lo), "a fixpoint not in Final");
+    }
+    mem_free(out);
+    double s_final = -INFINITY;
+    for (size_t i = 0; i < fin->count; i++) {
+        const Word *lo = boundlist_lo(fin, i), *hi = boundlist_hi(fin, i);
+        CHECK(ir_ok && lattice_interval_subset(L, lo, hi, irlo, irhi),
+              "a Final bound outside IR(B_I)");
+        s_final = log2_add(s_final, L->ops->log2_size(L, lo, hi));
+        for (size_t j = 0; j < i; j++)
+            CHECK(!(L->ops->eq(L, lo, boundlist_lo(fin, j))
+                    && L->ops->eq(L, hi, boundlist_hi(fin, j))), "Final has a repeated bound");
+    }
+    CHECK(fin->count == 0 ? isinf(st->log2_S_final) : fabs(s_final - st->log2_S_final) < 1e-9,
+          "log2_S_final");
+    if (!ir_ok) CHECK(fin->count == 0 && isinf(st->log2_IR_init), "B_I pruned but Final not empty");
+    if (c->disjoint && !x->k->budget && ir_ok)
+        CHECK(st->log2_S_final <= st->log2_IR_init + 1e-9, "S(Final) > |IR(B_I)|");
+    if (x->k->rounds) CHECK(st->rounds <= x->k->rounds, "more rounds than T");
+    if (x->k->rounds && x->k->budget)
+        CHECK(st->ir_calls <= 2 * x->k->budget * x->k->rounds + 1, "more than 2KT+1 IR calls");
+}
+
+static const Config configs[] = {
+    {0, 0, SPLIT_WIDEST}, {1, 0, SPLIT_WIDEST}, {2, 0, SPLIT_FIRST}, {3, 0, SPLIT_LAST},
+    {0, 1, SPLIT_WIDEST}, {0, 2, SPLIT_RANDOM}, {2, 2, SPLIT_WIDEST}, {0, 0, SPLIT_RANDOM},
+};
+
+static void run_case(const Case *c, uint64_t seed, size_t no, Rng *rng, Totals *t)
+{
+    const Lattice *L = c->L;
+    AftFunction f = {.L = L, .name = "t", .ctx = (void *)c, .eval = table_eval,
+                     .envelope = ENV_BRUTE};
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    Word *irlo = lattice_elem_new(L), *irhi = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    AftOptions o;
+    aft_options_default(&o);
+    AftStatus ir = aft_refine(&f, &o, bot, top, irlo, irhi, NULL, NULL);
+    assert_true(ir == AFT_OK || ir == AFT_INVALID);
+    for (size_t k = 0; k < FIX_ARRAY_LEN(configs); k++) {
+        Ctx x = {c, &configs[k], seed, no};
+        aft_options_default(&o);
+        o.budget = configs[k].budget;
+        o.rounds = configs[k].rounds;
+        o.split = (SplitCtx){configs[k].split, rng};
+        BoundList fin, fix;
+        AftStats st;
+        AftStatus s = aft_bnb(&f, &o, bot, top, &fin, &fix, &st);
+        check_run(&x, s, &fin, &fix, &st, irlo, irhi, ir == AFT_OK);
+        add_totals(t, s, &fix, &st);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    mem_free(bot);
+    mem_free(top);
+    mem_free(irlo);
+    mem_free(irhi);
+}
+
+static void test_random_bnb(void **state)
+{
+    (void)state;
+    uint64_t seed = 20240917;
+    const char *env = getenv("PROP_SEED");
+    if (env) seed = strtoull(env, NULL, 10);
+    printf("prop_bnb: seed %llu, %d cases\n", (unsigned long long)seed, CASES);
+    Rng rng = {seed};
+    Totals t = {0};
+    for (size_t no = 0; no < CASES; no++) {
+        Case c;
+        make_case(&c, &rng);
+        for (size_t i = 0; i < c.n; i++) t.fixed += c.table[i] == i;
+        run_case(&c, seed, no, &rng, &t);
+        free_case(&c);
+    }
+    printf("prop_bnb: %zu runs (%zu cut off), %zu fixed points in the cases, %zu reported over "
+           "all runs; rounds %zu, pruned %zu, merged %zu, hulls %zu\n", t.runs, t.limited,
+           t.fixed, t.points, t.rounds, t.pruned, t.merged, t.hulls);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_bnb),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

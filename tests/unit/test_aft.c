@@ -1,0 +1,614 @@
+/* test_aft.c: unit tests of the AFT engine: envelopes, F, IR and branch-and-bound. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "aft/aft.h"
+#include "util/mem.h"
+
+/* ---- the paper's Nash example on U * U, U = real [0, 1] tolerance 1e-9 ---- */
+
+typedef struct Nash { Lattice *U, *P; } Nash;
+
+static double nth(const Word *x, size_t i) { return word_to_double(x[i]); }
+
+static void pair(Word *out, double a, double b)
+{
+    out[0] = word_from_double(a);
+    out[1] = word_from_double(b);
+}
+
+static bool nash_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    double x1 = nth(x, 0), x2 = nth(x, 1);
+    pair(out, 1 - x2 / 2, x1 / 2);
+    return true;
+}
+
+static bool nash_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)hi;
+    Word y[2] = {x[0], lo[1]};
+    return nash_eval(ctx, y, out);
+}
+
+static bool nash_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)lo;
+    Word y[2] = {x[0], hi[1]};
+    return nash_eval(ctx, y, out);
+}
+
+static int nash_setup(void **state)
+{
+    Nash *n = mem_calloc(1, sizeof *n);
+    n->U = lattice_real_new(0, 1, 1e-9);
+    Lattice *parts[2] = {n->U, n->U};
+    n->P = lattice_product_new(parts, 2);
+    *state = n;
+    return 0;
+}
+
+static int nash_teardown(void **state)
+{
+    Nash *n = *state;
+    lattice_free(n->P);
+    lattice_free(n->U);
+    mem_free(n);
+    return 0;
+}
+
+static AftFunction nash_fn(const Nash *n)
+{
+    return (AftFunction){.L = n->P, .name = "f", .eval = nash_eval, .envelope = ENV_DECLARED,
+                         .upper = nash_upper, .lower = nash_lower};
+}
+
+static void assert_pair(const Word *x, double a, double b, double eps)
+{
+    assert_true(fabs(nth(x, 0) - a) <= eps);
+    assert_true(fabs(nth(x, 1) - b) <= eps);
+}
+
+static void test_nash_F_steps(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    AftOptions o;
+    aft_options_default(&o);
+    AftStats st = {0};
+    Word lo[2], hi[2], nlo[2], nhi[2];
+    pair(lo, 0, 0);
+    pair(hi, 1, 1);
+    assert_int_equal(aft_F(&f, &o, lo, hi, nlo, nhi, &st), AFT_OK);
+    assert_pair(nlo, 0.5, 0.25, 1e-12);
+    assert_pair(nhi, 1, 0.5, 1e-12);
+    assert_int_equal(aft_F(&f, &o, nlo, nhi, lo, hi, &st), AFT_OK);
+    assert_pair(lo, 0.75, 0.375, 1e-12);
+    assert_pair(hi, 0.875, 0.4375, 1e-12);
+    assert_int_equal(st.f_calls, 2);
+    assert_true(st.eval_calls > 0);
+}
+
+typedef struct Steps { size_t n, last; } Steps;
+
+static void count_steps(void *ctx, const AftEvent *ev)
+{
+    Steps *s = ctx;
+    if (ev->kind != EV_REFINE_STEP) return;
+    s->n++;
+    s->last = ev->step;
+}
+
+static void test_nash_refine(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    AftOptions o;
+    aft_options_default(&o);
+    Steps seen = {0};
+    o.on_event = count_steps;
+    o.event_ctx = &seen;
+    AftStats st;
+    Word lo[2], hi[2];
+    size_t steps = 0;
+    pair(lo, 0, 0);
+    pair(hi, 1, 1);
+    assert_int_equal(aft_refine(&f, &o, lo, hi, lo, hi, &steps, &st), AFT_OK);
+    assert_pair(lo, 0.8, 0.4, 1e-6);
+    assert_pair(hi, 0.8, 0.4, 1e-6);
+    assert_true(steps > 2 && steps < 100);
+    assert_int_equal(seen.n, steps);
+    assert_int_equal(seen.last, steps);
+    assert_int_equal(st.f_calls, steps);
+}
+
+static void test_nash_refine_steps_limit(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    AftOptions o;
+    aft_options_default(&o);
+    o.refine_steps = 2;
+    Word lo[2], hi[2], nlo[2], nhi[2];
+    size_t steps = 0;
+    pair(lo, 0, 0);
+    pair(hi, 1, 1);
+    assert_int_equal(aft_refine(&f, &o, lo, hi, nlo, nhi, &steps, NULL), AFT_OK);
+    assert_int_equal(steps, 2);
+    assert_pair(nlo, 0.75, 0.375, 1e-12);
+    assert_pair(nhi, 0.875, 0.4375, 1e-12);
+    /* max_steps stops soundly with the last bound */
+    aft_options_default(&o);
+    o.max_steps = 1;
+    AftStats st;
+    assert_int_equal(aft_refine(&f, &o, lo, hi, nlo, nhi, &steps, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "max-steps");
+    assert_pair(nlo, 0.5, 0.25, 1e-12);
+}
+
+static void test_nash_pruned(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo[2], hi[2], nlo[2], nhi[2];
+    pair(lo, 0, 0);
+    pair(hi, 0.2, 0.2);
+    assert_int_equal(aft_F(&f, &o, lo, hi, nlo, nhi, NULL), AFT_INVALID);
+    assert_int_equal(aft_refine(&f, &o, lo, hi, nlo, nhi, NULL, NULL), AFT_INVALID);
+    BoundList fin, fix;
+    AftStats st;
+    assert_int_equal(aft_bnb(&f, &o, lo, hi, &fin, &fix, &st), AFT_OK);
+    assert_int_equal(fin.count, 0);
+    assert_int_equal(fix.count, 0);
+    assert_true(isinf(st.log2_IR_init) && st.log2_IR_init < 0);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+}
+
+static void test_nash_bnb(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    AftOptions o;
+    aft_options_default(&o);
+    o.rounds = 40;
+    Word lo[2], hi[2];
+    pair(lo, 0, 0);
+    pair(hi, 1, 1);
+    BoundList fin, fix;
+    AftStats st;
+    AftStatus s = aft_bnb(&f, &o, lo, hi, &fin, &fix, &st);
+    assert_true(s == AFT_OK || s == AFT_LIMIT);
+    assert_true(fin.count >= 1);
+    for (size_t i = 0; i < fin.count; i++) {
+        assert_true(nth(boundlist_lo(&fin, i), 0) <= 0.8 + 1e-6);
+        assert_true(nth(boundlist_hi(&fin, i), 0) >= 0.8 - 1e-6);
+    }
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+}
+
+/* ---- the pqrs program: p :- not q.  q :- not p.  r :- p.  s :- q. ---- */
+
+enum { P, Q, R, S };
+
+static Word bit(int a) { return (Word)1 << a; }
+
+/* S(M): the least model of the reduct of the program by M (antitone). */
+static bool pqrs_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    Word m = 0;
+    if (!(x[0] & bit(Q))) m |= bit(P);
+    if (!(x[0] & bit(P))) m |= bit(Q);
+    if (m & bit(P)) m |= bit(R);
+    if (m & bit(Q)) m |= bit(S);
+    out[0] = m;
+    return true;
+}
+
+/* A monotone function on the same lattice: closes M under p -> r, q -> s, r and s -> p. */
+static bool mono_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    Word m = x[0];
+    if (m & bit(P)) m |= bit(R);
+    if (m & bit(Q)) m |= bit(S);
+    if ((m & bit(R)) && (m & bit(S))) m |= bit(P);
+    out[0] = m;
+    return true;
+}
+
+static Lattice *pqrs_lattice(void)
+{
+    const char *atoms[] = {"p", "q", "r", "s"};
+    return lattice_powerset_new(atoms, 4);
+}
+
+static void test_pqrs_refine(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    AftFunction f = {.L = L, .name = "S", .eval = pqrs_eval, .envelope = ENV_ANTITONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = 0, hi = 0xf, nlo, nhi;
+    assert_int_equal(aft_refine(&f, &o, &lo, &hi, &nlo, &nhi, NULL, NULL), AFT_OK);
+    assert_int_equal(nlo, 0);
+    assert_int_equal(nhi, 0xf);
+    lattice_free(L);
+}
+
+typedef struct Trace { long max_id; size_t splits, finals, rounds; bool ids_ok; } Trace;
+
+static void trace_event(void *ctx, const AftEvent *ev)
+{
+    Trace *t = ctx;
+    switch (ev->kind) {
+    case EV_BNB_SPLIT:
+        t->splits++;
+        if (ev->id != 0 && (ev->id <= t->max_id || ev->parent < 0 || ev->parent >= ev->id))
+            t->ids_ok = false;
+        if (ev->id > t->max_id) t->max_id = ev->id;
+        break;
+    case EV_BNB_FINAL: t->finals++; break;
+    case EV_BNB_ROUND: t->rounds++; break;
+    default: break;
+    }
+}
+
+static bool has_bound(const BoundList *b, Word lo, Word hi)
+{
+    for (size_t i = 0; i < b->count; i++)
+        if (boundlist_lo(b, i)[0] == lo && boundlist_hi(b, i)[0] == hi) return true;
+    return false;
+}
+
+static void test_pqrs_bnb(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    for (int env = 0; env < 2; env++) {
+        AftFunction f = {.L = L, .name = "S", .eval = pqrs_eval,
+                         .envelope = env ? ENV_BRUTE : ENV_ANTITONE};
+        AftOptions o;
+        aft_options_default(&o);
+        Trace t = {.max_id = 0, .ids_ok = true};
+        o.on_event = trace_event;
+        o.event_ctx = &t;
+        Word lo = 0, hi = 0xf;
+        BoundList fin, fix;
+        AftStats st;
+        assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+        Word pr = bit(P) | bit(R), qs = bit(Q) | bit(S);
+        assert_int_equal(fin.count, 2);
+        assert_true(has_bound(&fin, pr, pr) && has_bound(&fin, qs, qs));
+        assert_int_equal(fix.count, 2);
+        assert_true(has_bound(&fix, pr, pr) && has_bound(&fix, qs, qs));
+        assert_int_equal(st.rounds, 1);
+        assert_int_equal(st.ir_calls, 3);
+        assert_true(fabs((st.log2_IR_init) - (4.0)) < 1e-12);
+        assert_true(fabs((st.log2_S_final) - (1.0)) < 1e-12);
+        assert_null(st.stopped_by);
+        assert_true(t.ids_ok);
+        assert_int_equal(t.splits, 3);
+        assert_int_equal(t.finals, 2);
+        assert_int_equal(t.rounds, 1);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    lattice_free(L);
+}
+
+static void test_pqrs_bnb_rounds_and_budget(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    AftFunction f = {.L = L, .name = "S", .eval = pqrs_eval, .envelope = ENV_ANTITONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = 0, hi = 0xf;
+    BoundList fin, fix;
+    AftStats st;
+    /* budget 1: the two fixed points are hulled back to one bound, which goes to Final */
+    o.budget = 1;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+    assert_int_equal(st.hulls, 0);       /* both children were points: straight to Final */
+    assert_int_equal(fix.count, 2);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    /* zero rounds allowed: IR(B_I) itself is Final */
+    aft_options_default(&o);
+    volatile sig_atomic_t stop = 1;
+    o.interrupt = &stop;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "interrupt");
+    assert_int_equal(fin.count, 1);
+    assert_true(has_bound(&fin, 0, 0xf));
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* Three independent choices a_i :- not b_i.  b_i :- not a_i.  (atoms a_i = 2i, b_i = 2i+1):
+ * eight stable models. */
+static bool choice_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    Word m = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!(x[0] & bit(2 * i + 1))) m |= bit(2 * i);
+        if (!(x[0] & bit(2 * i))) m |= bit(2 * i + 1);
+    }
+    out[0] = m;
+    return true;
+}
+
+static bool is_choice_model(Word m)
+{
+    for (int i = 0; i < 3; i++)
+        if (((m >> (2 * i)) & 3) != 1 && ((m >> (2 * i)) & 3) != 2) return false;
+    return true;
+}
+
+static void check_choice_final(const BoundList *fin)
+{
+    for (Word m = 0; m < 64; m++) {
+        if (!is_choice_model(m)) continue;
+        bool in = false;
+        for (size_t i = 0; i < fin->count; i++)
+            in = in || ((boundlist_lo(fin, i)[0] & ~m) == 0 && (m & ~boundlist_hi(fin, i)[0]) == 0);
+        assert_true(in);
+    }
+}
+
+static void test_choice_limits(void **state)
+{
+    (void)state;
+    const char *atoms[] = {"a0", "b0", "a1", "b1", "a2", "b2"};
+    Lattice *L = lattice_powerset_new(atoms, 6);
+    AftFunction f = {.L = L, .name = "S", .eval = choice_eval, .envelope = ENV_ANTITONE};
+    AftOptions o;
+    Word lo = 0, hi = 63;
+    BoundList fin, fix;
+    AftStats st;
+    /* complete run: exactly the eight models, and S(Final) = 8 <= |IR(B_I)| = 64 */
+    aft_options_default(&o);
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+    assert_int_equal(fix.count, 8);
+    assert_int_equal(fin.count, 8);
+    for (size_t i = 0; i < fix.count; i++) assert_true(is_choice_model(boundlist_lo(&fix, i)[0]));
+    assert_true(fabs(st.log2_S_final - 3.0) < 1e-12);
+    assert_int_equal(st.rounds, 3);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    /* cut off by rounds: sound */
+    for (size_t t = 1; t <= 2; t++) {
+        aft_options_default(&o);
+        o.rounds = t;
+        assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+        assert_string_equal(st.stopped_by, "rounds");
+        assert_int_equal(st.rounds, t);
+        check_choice_final(&fin);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    /* budget: at most K bounds after each round, still sound; hulls counted */
+    for (size_t k = 1; k <= 3; k++) {
+        aft_options_default(&o);
+        o.budget = k;
+        AftStatus s = aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st);
+        assert_true(s == AFT_OK || s == AFT_LIMIT);
+        assert_true(st.hulls > 0);
+        check_choice_final(&fin);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    /* timeout and max-steps */
+    aft_options_default(&o);
+    o.timeout_s = 1e-12;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "timeout");
+    check_choice_final(&fin);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    aft_options_default(&o);
+    o.max_steps = 5;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "max-steps");
+    assert_true(st.f_calls <= 5);
+    check_choice_final(&fin);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* x = 1 - x / 2 on U: the tolerance option stops IR earlier. */
+static bool half_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    out[0] = word_from_double(1 - word_to_double(x[0]) / 2);
+    return true;
+}
+
+static void test_real_tolerance(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = {.L = n->U, .name = "h", .eval = half_eval, .envelope = ENV_ANTITONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = word_from_double(0), hi = word_from_double(1), nlo, nhi;
+    size_t fine = 0, coarse = 0;
+    assert_int_equal(aft_refine(&f, &o, &lo, &hi, &nlo, &nhi, &fine, NULL), AFT_OK);
+    assert_true(fabs(word_to_double(nlo) - 2.0 / 3) < 1e-8);
+    assert_true(fabs(word_to_double(nhi) - 2.0 / 3) < 1e-8);
+    o.tolerance = 1e-3;
+    assert_int_equal(aft_refine(&f, &o, &lo, &hi, &nlo, &nhi, &coarse, NULL), AFT_OK);
+    assert_true(coarse < fine);
+    assert_true(word_to_double(nlo) <= 2.0 / 3 && word_to_double(nhi) >= 2.0 / 3);
+    assert_true(word_to_double(nhi) - word_to_double(nlo) < 1e-2);
+}
+
+/* ---- brute force agrees with the monotone / antitone shortcuts ---- */
+
+static void check_envelopes(const Lattice *L, AftFunction *fast, AftFunction *brute)
+{
+    AftOptions o;
+    aft_options_default(&o);
+    for (Word lo = 0; lo < 16; lo++)
+        for (Word hi = 0; hi < 16; hi++) {
+            if (lo & ~hi) continue;
+            for (Word x = lo; x <= hi; x++) {
+                if ((x & ~hi) || (lo & ~x)) continue;
+                Word a, b;
+                assert_int_equal(aft_upper(fast, &o, &lo, &hi, &x, &a, NULL), AFT_OK);
+                assert_int_equal(aft_upper(brute, &o, &lo, &hi, &x, &b, NULL), AFT_OK);
+                assert_true(L->ops->eq(L, &a, &b));
+                assert_int_equal(aft_lower(fast, &o, &lo, &hi, &x, &a, NULL), AFT_OK);
+                assert_int_equal(aft_lower(brute, &o, &lo, &hi, &x, &b, NULL), AFT_OK);
+                assert_true(L->ops->eq(L, &a, &b));
+            }
+            Word a1, b1, a2, b2;
+            AftStatus s1 = aft_F(fast, &o, &lo, &hi, &a1, &b1, NULL);
+            AftStatus s2 = aft_F(brute, &o, &lo, &hi, &a2, &b2, NULL);
+            assert_int_equal(s1, s2);
+            if (s1 == AFT_OK) assert_true(a1 == a2 && b1 == b2);
+        }
+}
+
+static void test_brute_agrees(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    AftFunction anti = {.L = L, .name = "S", .eval = pqrs_eval, .envelope = ENV_ANTITONE};
+    AftFunction anti_b = anti;
+    anti_b.envelope = ENV_BRUTE;
+    check_envelopes(L, &anti, &anti_b);
+    AftFunction mono = {.L = L, .name = "g", .eval = mono_eval, .envelope = ENV_MONOTONE};
+    AftFunction mono_b = mono;
+    mono_b.envelope = ENV_BRUTE;
+    check_envelopes(L, &mono, &mono_b);
+    lattice_free(L);
+}
+
+static bool zero_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    (void)x;
+    memset(out, 0, sizeof(Word));
+    return true;
+}
+
+static void test_brute_too_large(void **state)
+{
+    (void)state;
+    const char *atoms[20];
+    char names[20][16];
+    for (unsigned i = 0; i < 20; i++) {
+        snprintf(names[i], sizeof names[i], "a%u", i);
+        atoms[i] = names[i];
+    }
+    Lattice *L = lattice_powerset_new(atoms, 20);
+    AftFunction f = {.L = L, .name = "big", .eval = zero_eval, .envelope = ENV_BRUTE};
+    AftOptions o;
+    aft_options_default(&o);
+    Buf err;
+    buf_init(&err);
+    o.err = &err;
+    Word lo = 0, hi = (1u << 20) - 1, out;
+    assert_int_equal(aft_upper(&f, &o, &lo, &hi, &hi, &out, NULL), AFT_ERROR);
+    const char *msg = buf_cstr(&err);
+    assert_non_null(strstr(msg, "big"));
+    assert_non_null(strstr(msg, "monotone or antitone"));
+    assert_non_null(strstr(msg, "envelope"));
+    /* within the limit it works */
+    Word small_hi = 0xff;
+    assert_int_equal(aft_upper(&f, &o, &lo, &small_hi, &small_hi, &out, NULL), AFT_OK);
+    /* and bnb reports the error */
+    BoundList fin, fix;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, NULL), AFT_ERROR);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    buf_free(&err);
+    lattice_free(L);
+}
+
+static void test_brute_infinite(void **state)
+{
+    Nash *n = *state;
+    AftFunction f = nash_fn(n);
+    f.envelope = ENV_BRUTE;
+    AftOptions o;
+    aft_options_default(&o);
+    Buf err;
+    buf_init(&err);
+    o.err = &err;
+    Word lo[2], hi[2], out[2];
+    pair(lo, 0, 0);
+    pair(hi, 1, 1);
+    assert_int_equal(aft_upper(&f, &o, lo, hi, hi, out, NULL), AFT_ERROR);
+    assert_non_null(strstr(buf_cstr(&err), "monotone or antitone"));
+    buf_free(&err);
+}
+
+static void test_split_names(void **state)
+{
+    (void)state;
+    SplitStrategy s;
+    const char *names[] = {"widest", "first", "last", "random"};
+    for (size_t i = 0; i < 4; i++) {
+        assert_true(aft_split_from_name(names[i], &s));
+        assert_string_equal(aft_split_name(s), names[i]);
+    }
+    assert_false(aft_split_from_name("nope", &s));
+}
+
+static void test_boundlist(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    BoundList b;
+    boundlist_init(&b, L);
+    for (Word i = 0; i < 20; i++) {
+        Word hi = i | 1;
+        boundlist_push(&b, &i, &hi);
+    }
+    boundlist_push(&b, boundlist_lo(&b, 3), boundlist_hi(&b, 3));   /* from itself */
+    assert_int_equal(b.count, 21);
+    assert_int_equal(boundlist_lo(&b, 20)[0], 3);
+    boundlist_remove(&b, 0);
+    assert_int_equal(boundlist_lo(&b, 0)[0], 3);
+    assert_int_equal(b.count, 20);
+    boundlist_free(&b);
+    lattice_free(L);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_nash_F_steps, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_nash_refine, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_nash_refine_steps_limit, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_nash_pruned, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_nash_bnb, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_brute_infinite, nash_setup, nash_teardown),
+        cmocka_unit_test_setup_teardown(test_real_tolerance, nash_setup, nash_teardown),
+        cmocka_unit_test(test_choice_limits),
+        cmocka_unit_test(test_pqrs_refine),
+        cmocka_unit_test(test_pqrs_bnb),
+        cmocka_unit_test(test_pqrs_bnb_rounds_and_budget),
+        cmocka_unit_test(test_brute_agrees),
+        cmocka_unit_test(test_brute_too_large),
+        cmocka_unit_test(test_split_names),
+        cmocka_unit_test(test_boundlist),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
