@@ -1,0 +1,103 @@
+/* chain.c: a finite total order of named elements, stored as the element's index. */
+#include "lattice/lattice.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+static int64_t at(const Word *a) { return word_to_int(a[0]); }
+
+static bool chain_leq(const Lattice *L, const Word *a, const Word *b) { return at(a) <= at(b); }
+static bool chain_eq(const Lattice *L, const Word *a, const Word *b) { return at(a) == at(b); }
+
+static void chain_join(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    out[0] = at(a) >= at(b) ? a[0] : b[0];
+}
+
+static void chain_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    out[0] = at(a) <= at(b) ? a[0] : b[0];
+}
+
+static void chain_bot(const Lattice *L, Word *out) { out[0] = word_from_int(0); }
+static void chain_top(const Lattice *L, Word *out) { out[0] = word_from_int((int64_t)L->u.set.n - 1); }
+
+static double chain_height(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return (double)(at(hi) - at(lo));
+}
+
+static double chain_log2_size(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return log2((double)(at(hi) - at(lo)) + 1.0);
+}
+
+static bool chain_is_point(const Lattice *L, const Word *lo, const Word *hi) { return at(lo) == at(hi); }
+
+/* Two stretches of a total order make one when they overlap or touch. */
+static bool chain_union_is_interval(const Lattice *L, const Word *lo1, const Word *hi1,
+                                    const Word *lo2, const Word *hi2)
+{
+    int64_t lo = at(lo1) > at(lo2) ? at(lo1) : at(lo2);
+    int64_t hi = at(hi1) < at(hi2) ? at(hi1) : at(hi2);
+    return lo <= hi + 1;
+}
+
+/* [lo, hi] = [lo, m] u [m+1, hi] with m the middle. */
+static bool chain_decompose(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                            Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    int64_t a = at(lo), b = at(hi);
+    if (a >= b) return false;
+    int64_t m = a + (b - a) / 2;
+    lo1[0] = word_from_int(a);
+    hi1[0] = word_from_int(m);
+    lo2[0] = word_from_int(m + 1);
+    hi2[0] = word_from_int(b);
+    return true;
+}
+
+static bool chain_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
+{
+    if (at(cur) >= at(hi)) return false;
+    cur[0] = word_from_int(at(cur) + 1);
+    return true;
+}
+
+static void chain_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, L->u.set.names[at(a)]); }
+static void chain_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, L->u.set.names[at(a)]); }
+
+static void chain_random(const Lattice *L, Rng *rng, Word *out)
+{
+    out[0] = word_from_int((int64_t)rng_below(rng, L->u.set.n));
+}
+
+static void chain_destroy(Lattice *L)
+{
+    for (size_t i = 0; i < L->u.set.n; i++) mem_free(L->u.set.names[i]);
+    mem_free(L->u.set.names);
+}
+
+static const LatticeOps chain_ops = {
+    .kind = "chain",
+    .leq = chain_leq, .eq = chain_eq, .join = chain_join, .meet = chain_meet,
+    .bot = chain_bot, .top = chain_top,
+    .log2_size = chain_log2_size, .height = chain_height, .is_point = chain_is_point,
+    .union_is_interval = chain_union_is_interval, .decompose = chain_decompose, .next = chain_next,
+    .print = chain_print, .json = chain_json, .random = chain_random, .destroy = chain_destroy,
+};
+
+/* NULL when there are no elements (an empty chain has no bottom). */
+Lattice *lattice_chain_new(const char *const *elems, size_t n)
+{
+    if (n == 0) return NULL;
+    Lattice *L = mem_calloc(1, sizeof *L);
+    L->ops = &chain_ops;
+    L->nwords = 1;
+    L->finite = true;
+    L->log2_card = log2((double)n);
+    L->u.set.n = n;
+    L->u.set.names = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) L->u.set.names[i] = mem_strdup(elems[i]);
+    return L;
+}

@@ -1,0 +1,218 @@
+/* map.c: total maps {k1, ..., kn} -> V, ordered pointwise: a product of n copies of V whose
+ * element is the concatenation of the values' words. */
+#include "lattice/lattice.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+static size_t count(const Lattice *L) { return L->u.map.n; }
+static const Lattice *part(const Lattice *L, size_t i) { FIX_UNUSED(i); return L->u.map.value; }
+static size_t off(const Lattice *L, size_t i) { return i * L->u.map.value->nwords; }
+
+static bool map_leq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part(L, i)->ops->leq(part(L, i), a + off(L, i), b + off(L, i))) return false;
+    return true;
+}
+
+static bool map_eq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part(L, i)->ops->eq(part(L, i), a + off(L, i), b + off(L, i))) return false;
+    return true;
+}
+
+static void map_join(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->join(part(L, i), out + off(L, i), a + off(L, i), b + off(L, i));
+}
+
+static void map_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->meet(part(L, i), out + off(L, i), a + off(L, i), b + off(L, i));
+}
+
+static void map_bot(const Lattice *L, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->bot(part(L, i), out + off(L, i));
+}
+
+static void map_top(const Lattice *L, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->top(part(L, i), out + off(L, i));
+}
+
+static double map_log2_size(const Lattice *L, const Word *lo, const Word *hi)
+{
+    double s = 0;
+    for (size_t i = 0; i < count(L); i++)
+        s += part(L, i)->ops->log2_size(part(L, i), lo + off(L, i), hi + off(L, i));
+    return s;
+}
+
+static double map_height(const Lattice *L, const Word *lo, const Word *hi)
+{
+    double s = 0;
+    for (size_t i = 0; i < count(L); i++)
+        s += part(L, i)->ops->height(part(L, i), lo + off(L, i), hi + off(L, i));
+    return s;
+}
+
+static bool part_is_point(const Lattice *L, size_t i, const Word *lo, const Word *hi)
+{
+    return part(L, i)->ops->is_point(part(L, i), lo + off(L, i), hi + off(L, i));
+}
+
+static bool map_is_point(const Lattice *L, const Word *lo, const Word *hi)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part_is_point(L, i, lo, hi)) return false;
+    return true;
+}
+
+/* Two boxes make a box when one holds the other, or when they differ in one component only
+ * and make an interval there. */
+static bool map_union_is_interval(const Lattice *L, const Word *lo1, const Word *hi1,
+                                   const Word *lo2, const Word *hi2)
+{
+    if (lattice_interval_subset(L, lo1, hi1, lo2, hi2)) return true;
+    if (lattice_interval_subset(L, lo2, hi2, lo1, hi1)) return true;
+    size_t ndiff = 0, which = 0;
+    for (size_t i = 0; i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        size_t o = off(L, i);
+        if (P->ops->eq(P, lo1 + o, lo2 + o) && P->ops->eq(P, hi1 + o, hi2 + o)) continue;
+        ndiff++;
+        which = i;
+    }
+    if (ndiff != 1) return false;
+    const Lattice *P = part(L, which);
+    size_t o = off(L, which);
+    return P->ops->union_is_interval(P, lo1 + o, hi1 + o, lo2 + o, hi2 + o);
+}
+
+/* The component to split first; count(L) when none can be split. */
+static size_t choose_component(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how)
+{
+    SplitStrategy s = how ? how->strategy : SPLIT_WIDEST;
+    size_t best = count(L), nsplittable = 0;
+    double best_height = -INFINITY;
+    for (size_t i = 0; i < count(L); i++) {
+        if (part_is_point(L, i, lo, hi)) continue;
+        nsplittable++;
+        if ((s == SPLIT_FIRST || s == SPLIT_RANDOM) && best < count(L)) continue;
+        if (s == SPLIT_WIDEST) {
+            double h = part(L, i)->ops->height(part(L, i), lo + off(L, i), hi + off(L, i));
+            if (!(h > best_height)) continue;
+            best_height = h;
+        }
+        best = i;      /* SPLIT_LAST keeps the last one seen */
+    }
+    if (s == SPLIT_RANDOM && how->rng && nsplittable > 0) {
+        size_t k = (size_t)rng_below(how->rng, nsplittable);
+        for (size_t i = 0; i < count(L); i++)
+            if (!part_is_point(L, i, lo, hi) && k-- == 0) return i;
+    }
+    return best;
+}
+
+/* Copies [lo, hi] into both halves, then splits component i of them. */
+static bool split_component(const Lattice *L, size_t i, const Word *lo, const Word *hi,
+                            const SplitCtx *how, Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    size_t o = off(L, i);
+    lattice_copy(L, lo1, lo);
+    lattice_copy(L, hi1, hi);
+    lattice_copy(L, lo2, lo);
+    lattice_copy(L, hi2, hi);
+    return part(L, i)->ops->decompose(part(L, i), lo + o, hi + o, how, lo1 + o, hi1 + o, lo2 + o, hi2 + o);
+}
+
+/* Splits one component with its own decompose; the others stay.  When the chosen component
+ * refuses, any other splittable component is tried. */
+static bool map_decompose(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                           Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    size_t c = choose_component(L, lo, hi, how);
+    if (c == count(L)) return false;
+    if (split_component(L, c, lo, hi, how, lo1, hi1, lo2, hi2)) return true;
+    for (size_t i = 0; i < count(L); i++)
+        if (i != c && !part_is_point(L, i, lo, hi) && split_component(L, i, lo, hi, how, lo1, hi1, lo2, hi2))
+            return true;
+    return false;
+}
+
+/* Odometer over the components: the first one turns fastest. */
+static bool map_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
+{
+    for (size_t i = 0; i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        size_t o = off(L, i);
+        if (P->ops->next(P, lo + o, hi + o, cur + o)) return true;
+        lattice_copy(P, cur + o, lo + o);
+    }
+    return false;
+}
+
+static void map_print(const Lattice *L, const Word *a, Buf *out)
+{
+    buf_putc(out, '{');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_puts(out, ", ");
+        buf_puts(out, L->u.map.keys[i]);
+        buf_puts(out, " -> ");
+        part(L, i)->ops->print(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, '}');
+}
+
+static void map_json(const Lattice *L, const Word *a, Buf *out)
+{
+    buf_putc(out, '{');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_putc(out, ',');
+        buf_put_json_string(out, L->u.map.keys[i]);
+        buf_putc(out, ':');
+        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, '}');
+}
+
+static void map_random(const Lattice *L, Rng *rng, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->random(part(L, i), rng, out + off(L, i));
+}
+
+static void map_destroy(Lattice *L)
+{
+    for (size_t i = 0; i < L->u.map.n; i++) mem_free(L->u.map.keys[i]);
+    mem_free(L->u.map.keys);
+}
+
+static const LatticeOps map_ops = {
+    .kind = "map",
+    .leq = map_leq, .eq = map_eq, .join = map_join, .meet = map_meet,
+    .bot = map_bot, .top = map_top,
+    .log2_size = map_log2_size, .height = map_height, .is_point = map_is_point,
+    .union_is_interval = map_union_is_interval, .decompose = map_decompose, .next = map_next,
+    .print = map_print, .json = map_json, .random = map_random, .destroy = map_destroy,
+};
+
+/* NULL when there are more than LATTICE_PRODUCT_MAX keys.  The value lattice is not owned. */
+Lattice *lattice_map_new(const char *const *keys, size_t n, Lattice *value)
+{
+    if (n > LATTICE_PRODUCT_MAX) return NULL;
+    Lattice *L = mem_calloc(1, sizeof *L);
+    L->ops = &map_ops;
+    L->nwords = n * value->nwords;
+    L->finite = n == 0 || value->finite;
+    L->log2_card = n == 0 ? 0 : (double)n * value->log2_card;
+    L->u.map.n = n;
+    L->u.map.value = value;
+    L->u.map.keys = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) L->u.map.keys[i] = mem_strdup(keys[i]);
+    return L;
+}

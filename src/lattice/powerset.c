@@ -1,0 +1,206 @@
+/* powerset.c: the powerset of a set of atoms, as a bitset of 64-bit words ordered by inclusion. */
+#include "lattice/lattice.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+static size_t nwords_for(size_t natoms) { return (natoms + 63) / 64; }
+
+/* The valid bits of word w (the last word may be partial). */
+static Word word_mask(const Lattice *L, size_t w)
+{
+    size_t n = L->u.set.n;
+    if (w + 1 < L->nwords || n % 64 == 0) return ~(Word)0;
+    return ((Word)1 << (n % 64)) - 1;
+}
+
+static bool has_atom(const Word *a, size_t i) { return (a[i / 64] >> (i % 64)) & 1; }
+static void set_atom(Word *a, size_t i) { a[i / 64] |= (Word)1 << (i % 64); }
+static void clear_atom(Word *a, size_t i) { a[i / 64] &= ~((Word)1 << (i % 64)); }
+
+static bool ps_leq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t w = 0; w < L->nwords; w++)
+        if (a[w] & ~b[w]) return false;
+    return true;
+}
+
+static bool ps_eq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t w = 0; w < L->nwords; w++)
+        if (a[w] != b[w]) return false;
+    return true;
+}
+
+static void ps_join(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t w = 0; w < L->nwords; w++) out[w] = a[w] | b[w];
+}
+
+static void ps_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t w = 0; w < L->nwords; w++) out[w] = a[w] & b[w];
+}
+
+static void ps_bot(const Lattice *L, Word *out)
+{
+    for (size_t w = 0; w < L->nwords; w++) out[w] = 0;
+}
+
+static void ps_top(const Lattice *L, Word *out)
+{
+    for (size_t w = 0; w < L->nwords; w++) out[w] = word_mask(L, w);
+}
+
+/* Number of free atoms of [lo, hi]: those in hi but not in lo. */
+static size_t free_count(const Lattice *L, const Word *lo, const Word *hi)
+{
+    size_t c = 0;
+    for (size_t w = 0; w < L->nwords; w++) c += (size_t)__builtin_popcountll(hi[w] & ~lo[w]);
+    return c;
+}
+
+static double ps_log2_size(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return (double)free_count(L, lo, hi);
+}
+
+static bool ps_is_point(const Lattice *L, const Word *lo, const Word *hi) { return ps_eq(L, lo, hi); }
+
+static bool ps_union_is_interval(const Lattice *L, const Word *lo1, const Word *hi1,
+                                 const Word *lo2, const Word *hi2)
+{
+    if (lattice_interval_subset(L, lo1, hi1, lo2, hi2)) return true;
+    if (lattice_interval_subset(L, lo2, hi2, lo1, hi1)) return true;
+    /* Otherwise: the same free atoms, and lo differ in exactly one atom (then hi differ in
+     * the same one, as hi = lo u free). */
+    size_t diff = 0;
+    for (size_t w = 0; w < L->nwords; w++) {
+        if ((hi1[w] & ~lo1[w]) != (hi2[w] & ~lo2[w])) return false;
+        diff += (size_t)__builtin_popcountll(lo1[w] ^ lo2[w]);
+    }
+    return diff == 1;
+}
+
+/* The k-th free atom (0-based) of [lo, hi], in index order. */
+static size_t kth_free_atom(const Lattice *L, const Word *lo, const Word *hi, size_t k)
+{
+    for (size_t w = 0; w < L->nwords; w++) {
+        Word f = hi[w] & ~lo[w];
+        size_t c = (size_t)__builtin_popcountll(f);
+        if (k < c) {
+            for (; k > 0; k--) f &= f - 1;
+            return w * 64 + (size_t)__builtin_ctzll(f);
+        }
+        k -= c;
+    }
+    return 0;   /* unreachable when k < free_count */
+}
+
+static size_t last_free_atom(const Lattice *L, const Word *lo, const Word *hi)
+{
+    for (size_t w = L->nwords; w-- > 0;) {
+        Word f = hi[w] & ~lo[w];
+        if (f) return w * 64 + 63 - (size_t)__builtin_clzll(f);
+    }
+    return 0;
+}
+
+static size_t choose_atom(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                          size_t nfree)
+{
+    if (how && how->strategy == SPLIT_LAST) return last_free_atom(L, lo, hi);
+    if (how && how->strategy == SPLIT_RANDOM && how->rng)
+        return kth_free_atom(L, lo, hi, (size_t)rng_below(how->rng, nfree));
+    return kth_free_atom(L, lo, hi, 0);
+}
+
+/* [lo, hi] = [lo, hi \ {a}] u [lo u {a}, hi], disjoint. */
+static bool ps_decompose(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                         Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    size_t nfree = free_count(L, lo, hi);
+    if (nfree == 0) return false;
+    size_t a = choose_atom(L, lo, hi, how, nfree);
+    lattice_copy(L, lo1, lo);
+    lattice_copy(L, hi1, hi);
+    lattice_copy(L, lo2, lo);
+    lattice_copy(L, hi2, hi);
+    clear_atom(hi1, a);
+    set_atom(lo2, a);
+    return true;
+}
+
+/* Counts through the subsets of the free atoms, the free bits of cur as a multiword counter. */
+static bool ps_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
+{
+    for (size_t w = 0; w < L->nwords; w++) {
+        Word f = hi[w] & ~lo[w];
+        Word s = cur[w] & f;
+        if (s == f) {            /* this word wraps: carry into the next */
+            cur[w] = lo[w];
+            continue;
+        }
+        cur[w] = lo[w] | (((s | ~f) + 1) & f);
+        return true;
+    }
+    return false;
+}
+
+static void ps_print(const Lattice *L, const Word *a, Buf *out)
+{
+    bool first = true;
+    buf_putc(out, '{');
+    for (size_t i = 0; i < L->u.set.n; i++) {
+        if (!has_atom(a, i)) continue;
+        if (!first) buf_puts(out, ", ");
+        buf_puts(out, L->u.set.names[i]);
+        first = false;
+    }
+    buf_putc(out, '}');
+}
+
+static void ps_json(const Lattice *L, const Word *a, Buf *out)
+{
+    bool first = true;
+    buf_putc(out, '[');
+    for (size_t i = 0; i < L->u.set.n; i++) {
+        if (!has_atom(a, i)) continue;
+        if (!first) buf_putc(out, ',');
+        buf_put_json_string(out, L->u.set.names[i]);
+        first = false;
+    }
+    buf_putc(out, ']');
+}
+
+static void ps_random(const Lattice *L, Rng *rng, Word *out)
+{
+    for (size_t w = 0; w < L->nwords; w++) out[w] = rng_next(rng) & word_mask(L, w);
+}
+
+static void ps_destroy(Lattice *L)
+{
+    for (size_t i = 0; i < L->u.set.n; i++) mem_free(L->u.set.names[i]);
+    mem_free(L->u.set.names);
+}
+
+static const LatticeOps powerset_ops = {
+    .kind = "powerset",
+    .leq = ps_leq, .eq = ps_eq, .join = ps_join, .meet = ps_meet, .bot = ps_bot, .top = ps_top,
+    .log2_size = ps_log2_size, .height = ps_log2_size, .is_point = ps_is_point,
+    .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
+    .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
+};
+
+Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
+{
+    Lattice *L = mem_calloc(1, sizeof *L);
+    L->ops = &powerset_ops;
+    L->nwords = nwords_for(n);
+    L->finite = true;
+    L->log2_card = (double)n;
+    L->u.set.n = n;
+    L->u.set.names = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) L->u.set.names[i] = mem_strdup(atoms[i]);
+    return L;
+}

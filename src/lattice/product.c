@@ -1,0 +1,218 @@
+/* product.c: the product P = A * B * ... of lattices, componentwise; an element is the
+ * concatenation of its components' words. */
+#include "lattice/lattice.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+static size_t count(const Lattice *L) { return L->u.product.n; }
+static const Lattice *part(const Lattice *L, size_t i) { return L->u.product.parts[i]; }
+static size_t off(const Lattice *L, size_t i) { return L->u.product.offset[i]; }
+
+static bool prod_leq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part(L, i)->ops->leq(part(L, i), a + off(L, i), b + off(L, i))) return false;
+    return true;
+}
+
+static bool prod_eq(const Lattice *L, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part(L, i)->ops->eq(part(L, i), a + off(L, i), b + off(L, i))) return false;
+    return true;
+}
+
+static void prod_join(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->join(part(L, i), out + off(L, i), a + off(L, i), b + off(L, i));
+}
+
+static void prod_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->meet(part(L, i), out + off(L, i), a + off(L, i), b + off(L, i));
+}
+
+static void prod_bot(const Lattice *L, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->bot(part(L, i), out + off(L, i));
+}
+
+static void prod_top(const Lattice *L, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->top(part(L, i), out + off(L, i));
+}
+
+static double prod_log2_size(const Lattice *L, const Word *lo, const Word *hi)
+{
+    double s = 0;
+    for (size_t i = 0; i < count(L); i++)
+        s += part(L, i)->ops->log2_size(part(L, i), lo + off(L, i), hi + off(L, i));
+    return s;
+}
+
+static double prod_height(const Lattice *L, const Word *lo, const Word *hi)
+{
+    double s = 0;
+    for (size_t i = 0; i < count(L); i++)
+        s += part(L, i)->ops->height(part(L, i), lo + off(L, i), hi + off(L, i));
+    return s;
+}
+
+static bool part_is_point(const Lattice *L, size_t i, const Word *lo, const Word *hi)
+{
+    return part(L, i)->ops->is_point(part(L, i), lo + off(L, i), hi + off(L, i));
+}
+
+static bool prod_is_point(const Lattice *L, const Word *lo, const Word *hi)
+{
+    for (size_t i = 0; i < count(L); i++)
+        if (!part_is_point(L, i, lo, hi)) return false;
+    return true;
+}
+
+/* Two boxes make a box when one holds the other, or when they differ in one component only
+ * and make an interval there. */
+static bool prod_union_is_interval(const Lattice *L, const Word *lo1, const Word *hi1,
+                                   const Word *lo2, const Word *hi2)
+{
+    if (lattice_interval_subset(L, lo1, hi1, lo2, hi2)) return true;
+    if (lattice_interval_subset(L, lo2, hi2, lo1, hi1)) return true;
+    size_t ndiff = 0, which = 0;
+    for (size_t i = 0; i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        size_t o = off(L, i);
+        if (P->ops->eq(P, lo1 + o, lo2 + o) && P->ops->eq(P, hi1 + o, hi2 + o)) continue;
+        ndiff++;
+        which = i;
+    }
+    if (ndiff != 1) return false;
+    const Lattice *P = part(L, which);
+    size_t o = off(L, which);
+    return P->ops->union_is_interval(P, lo1 + o, hi1 + o, lo2 + o, hi2 + o);
+}
+
+/* The component to split first; count(L) when none can be split. */
+static size_t choose_component(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how)
+{
+    SplitStrategy s = how ? how->strategy : SPLIT_WIDEST;
+    size_t best = count(L), nsplittable = 0;
+    double best_height = -INFINITY;
+    for (size_t i = 0; i < count(L); i++) {
+        if (part_is_point(L, i, lo, hi)) continue;
+        nsplittable++;
+        if ((s == SPLIT_FIRST || s == SPLIT_RANDOM) && best < count(L)) continue;
+        if (s == SPLIT_WIDEST) {
+            double h = part(L, i)->ops->height(part(L, i), lo + off(L, i), hi + off(L, i));
+            if (!(h > best_height)) continue;
+            best_height = h;
+        }
+        best = i;      /* SPLIT_LAST keeps the last one seen */
+    }
+    if (s == SPLIT_RANDOM && how->rng && nsplittable > 0) {
+        size_t k = (size_t)rng_below(how->rng, nsplittable);
+        for (size_t i = 0; i < count(L); i++)
+            if (!part_is_point(L, i, lo, hi) && k-- == 0) return i;
+    }
+    return best;
+}
+
+/* Copies [lo, hi] into both halves, then splits component i of them. */
+static bool split_component(const Lattice *L, size_t i, const Word *lo, const Word *hi,
+                            const SplitCtx *how, Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    size_t o = off(L, i);
+    lattice_copy(L, lo1, lo);
+    lattice_copy(L, hi1, hi);
+    lattice_copy(L, lo2, lo);
+    lattice_copy(L, hi2, hi);
+    return part(L, i)->ops->decompose(part(L, i), lo + o, hi + o, how, lo1 + o, hi1 + o, lo2 + o, hi2 + o);
+}
+
+/* Splits one component with its own decompose; the others stay.  When the chosen component
+ * refuses, any other splittable component is tried. */
+static bool prod_decompose(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                           Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    size_t c = choose_component(L, lo, hi, how);
+    if (c == count(L)) return false;
+    if (split_component(L, c, lo, hi, how, lo1, hi1, lo2, hi2)) return true;
+    for (size_t i = 0; i < count(L); i++)
+        if (i != c && !part_is_point(L, i, lo, hi) && split_component(L, i, lo, hi, how, lo1, hi1, lo2, hi2))
+            return true;
+    return false;
+}
+
+/* Odometer over the components: the first one turns fastest. */
+static bool prod_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
+{
+    for (size_t i = 0; i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        size_t o = off(L, i);
+        if (P->ops->next(P, lo + o, hi + o, cur + o)) return true;
+        lattice_copy(P, cur + o, lo + o);
+    }
+    return false;
+}
+
+static void prod_print(const Lattice *L, const Word *a, Buf *out)
+{
+    buf_putc(out, '(');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_puts(out, ", ");
+        part(L, i)->ops->print(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, ')');
+}
+
+static void prod_json(const Lattice *L, const Word *a, Buf *out)
+{
+    buf_putc(out, '[');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_putc(out, ',');
+        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, ']');
+}
+
+static void prod_random(const Lattice *L, Rng *rng, Word *out)
+{
+    for (size_t i = 0; i < count(L); i++) part(L, i)->ops->random(part(L, i), rng, out + off(L, i));
+}
+
+static void prod_destroy(Lattice *L)
+{
+    mem_free(L->u.product.parts);
+    mem_free(L->u.product.offset);
+}
+
+static const LatticeOps product_ops = {
+    .kind = "product",
+    .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
+    .bot = prod_bot, .top = prod_top,
+    .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
+    .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
+    .print = prod_print, .json = prod_json, .random = prod_random, .destroy = prod_destroy,
+};
+
+/* NULL when there are more than LATTICE_PRODUCT_MAX parts.  The parts are not owned. */
+Lattice *lattice_product_new(Lattice *const *parts, size_t n)
+{
+    if (n > LATTICE_PRODUCT_MAX) return NULL;
+    Lattice *L = mem_calloc(1, sizeof *L);
+    L->ops = &product_ops;
+    L->finite = true;
+    L->u.product.n = n;
+    L->u.product.parts = mem_calloc(n, sizeof(Lattice *));
+    L->u.product.offset = mem_calloc(n, sizeof(size_t));
+    for (size_t i = 0; i < n; i++) {
+        L->u.product.parts[i] = parts[i];
+        L->u.product.offset[i] = L->nwords;
+        L->nwords += parts[i]->nwords;
+        L->finite = L->finite && parts[i]->finite;
+        L->log2_card += parts[i]->log2_card;
+    }
+    return L;
+}

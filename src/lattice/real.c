@@ -1,0 +1,100 @@
+/* real.c: a closed real interval [lo, hi] of doubles, with a tolerance below which an interval
+ * counts as a point. */
+#include "lattice/lattice.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+static double at(const Word *a) { return word_to_double(a[0]); }
+
+static bool real_leq(const Lattice *L, const Word *a, const Word *b) { return at(a) <= at(b); }
+static bool real_eq(const Lattice *L, const Word *a, const Word *b) { return at(a) == at(b); }
+
+static void real_join(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    out[0] = at(a) >= at(b) ? a[0] : b[0];
+}
+
+static void real_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
+{
+    out[0] = at(a) <= at(b) ? a[0] : b[0];
+}
+
+static void real_bot(const Lattice *L, Word *out) { out[0] = word_from_double(L->u.real.lo); }
+static void real_top(const Lattice *L, Word *out) { out[0] = word_from_double(L->u.real.hi); }
+
+static double real_height(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return (at(hi) - at(lo)) / L->u.real.tol;
+}
+
+/* Counts the points of the tolerance grid. */
+static double real_log2_size(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return log2(real_height(L, lo, hi) + 1.0);
+}
+
+static bool real_is_point(const Lattice *L, const Word *lo, const Word *hi)
+{
+    return at(hi) - at(lo) <= L->u.real.tol;
+}
+
+static bool real_union_is_interval(const Lattice *L, const Word *lo1, const Word *hi1,
+                                   const Word *lo2, const Word *hi2)
+{
+    return fmax(at(lo1), at(lo2)) <= fmin(at(hi1), at(hi2));
+}
+
+/* Bisection sharing the midpoint: [lo, m] u [m, hi]. */
+static bool real_decompose(const Lattice *L, const Word *lo, const Word *hi, const SplitCtx *how,
+                           Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    double a = at(lo), b = at(hi);
+    if (real_is_point(L, lo, hi)) return false;
+    double m = a + (b - a) / 2;
+    if (!(a < m && m < b)) return false;     /* no double strictly between */
+    lo1[0] = word_from_double(a);
+    hi1[0] = word_from_double(m);
+    lo2[0] = word_from_double(m);
+    hi2[0] = word_from_double(b);
+    return true;
+}
+
+static bool real_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur) { return false; }
+
+static void real_print(const Lattice *L, const Word *a, Buf *out) { buf_put_double(out, at(a)); }
+
+/* Mostly uniform, sometimes an end point. */
+static void real_random(const Lattice *L, Rng *rng, Word *out)
+{
+    double lo = L->u.real.lo, hi = L->u.real.hi;
+    uint64_t roll = rng_below(rng, 8);
+    double x = roll == 0 ? lo : roll == 1 ? hi : lo + rng_unit(rng) * (hi - lo);
+    out[0] = word_from_double(fmin(fmax(x, lo), hi));
+}
+
+static void real_destroy(Lattice *L) { FIX_UNUSED(L); }
+
+static const LatticeOps real_ops = {
+    .kind = "real",
+    .leq = real_leq, .eq = real_eq, .join = real_join, .meet = real_meet,
+    .bot = real_bot, .top = real_top,
+    .log2_size = real_log2_size, .height = real_height, .is_point = real_is_point,
+    .union_is_interval = real_union_is_interval, .decompose = real_decompose, .next = real_next,
+    .print = real_print, .json = real_print, .random = real_random, .destroy = real_destroy,
+};
+
+/* NULL unless lo <= hi are finite and tol > 0. */
+Lattice *lattice_real_new(double lo, double hi, double tol)
+{
+    if (!isfinite(lo) || !isfinite(hi) || !(lo <= hi) || !(tol > 0)) return NULL;
+    Lattice *L = mem_calloc(1, sizeof *L);
+    L->ops = &real_ops;
+    L->nwords = 1;
+    L->finite = false;
+    L->log2_card = INFINITY;
+    L->u.real.lo = lo;
+    L->u.real.hi = hi;
+    L->u.real.tol = tol;
+    return L;
+}
