@@ -171,8 +171,8 @@ typedef struct AstFile {
     Decl **decls; size_t ndecls;
 } AstFile;
 
-/* Parses src into an AST allocated in arena.  Syntax errors go to diag (several per run);
- * returns NULL only when nothing could be parsed. */
+/* Parses src into an AST allocated in arena.  Syntax errors go to diag (several per run,
+ * recovering at `;`); the declarations parsed without error are returned, never NULL. */
 AstFile *parse_source(Diag *diag, Arena *arena, const Source *src);
 
 /* Printing (for tests and :type). */

@@ -1,0 +1,37 @@
+#!/bin/sh
+# run-golden.sh FIX [--update]: runs every tests/golden/*.fix with FIX and compares stdout and
+# stderr (together) with the .out file beside it.  Directives in the .fix file:
+#   // args: --json        extra arguments before the file name
+#   // exit: 1             the expected exit status (default 0)
+#   // stdin: NAME.in      feed that file (beside the .fix) on standard input (for repl tests)
+# With --update the .out files are rewritten from the current output.
+fix=${1:-build/fix}
+update=${2:-}
+pass=0; fail=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+for t in tests/golden/*.fix; do
+    args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
+    want_exit=$(sed -n 's|^// exit: *||p' "$t" | head -n 1)
+    stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
+    [ -n "$want_exit" ] || want_exit=0
+    if [ -n "$stdin" ]; then
+        # shellcheck disable=SC2086
+        FIX_STDLIB=stdlib "$fix" $args <"tests/golden/$stdin" >"$tmp" 2>&1
+    else
+        # shellcheck disable=SC2086
+        FIX_STDLIB=stdlib "$fix" $args "$t" </dev/null >"$tmp" 2>&1
+    fi
+    got_exit=$?
+    out="${t%.fix}.out"
+    if [ "$update" = "--update" ]; then cp "$tmp" "$out"; fi
+    if [ "$got_exit" != "$want_exit" ]; then
+        fail=$((fail + 1)); echo "FAIL $t: exit $got_exit, expected $want_exit"; cat "$tmp" | head -n 20
+    elif ! diff -u "$out" "$tmp" >/dev/null 2>&1; then
+        fail=$((fail + 1)); echo "FAIL $t: output differs"; diff -u "$out" "$tmp" | head -n 30
+    else
+        pass=$((pass + 1))
+    fi
+done
+echo "golden: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,227 @@
+/* test_parser.c: the lexer and parser: declarations, queries, error messages and recovery. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "ast.h"
+#include "lexer.h"
+
+typedef struct Parsed {
+    Diag diag;
+    Arena arena;
+    AstFile *file;
+    char *errors;       /* everything diag printed */
+    size_t errors_len;
+    FILE *sink;
+} Parsed;
+
+static Parsed *parse(const char *text)
+{
+    Parsed *p = calloc(1, sizeof *p);
+    p->sink = open_memstream(&p->errors, &p->errors_len);
+    diag_init(&p->diag, p->sink);
+    arena_init(&p->arena);
+    const Source *src = diag_add_source(&p->diag, "t.fix", text, strlen(text));
+    p->file = parse_source(&p->diag, &p->arena, src);
+    fflush(p->sink);
+    return p;
+}
+
+static void done(Parsed *p)
+{
+    fclose(p->sink);
+    free(p->errors);
+    arena_free(&p->arena);
+    diag_free(&p->diag);
+    free(p);
+}
+
+static void test_declarations(void **state)
+{
+    (void)state;
+    Parsed *p = parse(
+        "import \"asp\";\n"
+        "lattice U = real [0, 1] tolerance 1e-9;\n"
+        "lattice P2 = U * U * U;\n"
+        "lattice S = finite { bot < a, b; a, b < top; }\n"
+        "lattice M = map {x, y} -> S;\n"
+        "lattice D = dual range -3..16;\n"
+        "fn f(x: P2, y: U): P2 monotone = (x.1, x.2.1, y);\n"
+        "envelope f { upper(lo, hi, x) = x; lower(lo, hi, x) = x; }\n"
+        "galois G : U -> S { alpha_up(x) = top; gamma_up(a) = 1; alpha_lo(x) = bot; gamma_lo(a) = 0; }\n"
+        "program P { p :- not q. q :- not p. :- p, q. {a; b} :- p. edge(1, 2). }\n"
+        "program Q from \"x.lp\";\n");
+    assert_int_equal(p->diag.errors, 0);
+    assert_int_equal(p->file->ndecls, 11);
+    Decl **d = p->file->decls;
+    assert_int_equal(d[0]->kind, D_IMPORT);
+    assert_string_equal(d[0]->path, "asp");
+    assert_int_equal(d[1]->lattice->kind, LAT_REAL);
+    assert_true(d[1]->lattice->tol == 1e-9);
+    assert_int_equal(d[2]->lattice->kind, LAT_PRODUCT);
+    assert_int_equal(d[2]->lattice->nparts, 3);
+    assert_int_equal(d[3]->lattice->kind, LAT_FINITE);
+    assert_int_equal(d[3]->lattice->nnames, 4);
+    assert_int_equal(d[3]->lattice->ncovers, 4);
+    assert_string_equal(d[3]->lattice->names[0].name, "bot");
+    assert_int_equal(d[4]->lattice->kind, LAT_MAP);
+    assert_int_equal(d[5]->lattice->base->ilo, -3);
+    assert_int_equal(d[6]->nparams, 2);
+    assert_int_equal(d[6]->ann, ANN_MONOTONE);
+    assert_int_equal(d[6]->body->kind, E_TUPLE);
+    assert_int_equal(d[6]->body->args[1]->kind, E_PROJ);       /* x.2.1 is two projections */
+    assert_int_equal(d[6]->body->args[1]->a->kind, E_PROJ);
+    assert_int_equal(d[7]->neqs, 2);
+    assert_int_equal(d[8]->neqs, 4);
+    assert_int_equal(d[9]->nrules, 5);
+    assert_int_equal(d[9]->rules[2].kind, RULE_CONSTRAINT);
+    assert_int_equal(d[9]->rules[3].kind, RULE_CHOICE);
+    assert_int_equal(d[9]->rules[3].nhead, 2);
+    assert_string_equal(d[9]->rules[4].head[0].name, "edge(1,2)");
+    assert_string_equal(d[10]->program_file, "x.lp");
+    done(p);
+}
+
+static void test_queries(void **state)
+{
+    (void)state;
+    Parsed *p = parse(
+        "show f((0.2, 0.3));\n"
+        "refine f from [(0,0) .. (1,1)] steps 3 trace;\n"
+        "bnb f budget 8 rounds 20 timeout 1.5 split widest via G;\n"
+        "stable P models 2;\n"
+        "check S antitone; check envelope f; check galois G; fixpoints S; lfp g;\n");
+    assert_int_equal(p->diag.errors, 0);
+    assert_int_equal(p->file->ndecls, 9);
+    Query *r = &p->file->decls[1]->query;
+    assert_int_equal(r->kind, Q_REFINE);
+    assert_non_null(r->from_lo);
+    assert_int_equal(r->steps, 3);
+    assert_true(r->trace);
+    Query *b = &p->file->decls[2]->query;
+    assert_int_equal(b->budget, 8);
+    assert_int_equal(b->rounds, 20);
+    assert_true(b->timeout == 1.5);
+    assert_string_equal(b->split.name, "widest");
+    assert_string_equal(b->via.name, "G");
+    assert_int_equal(b->steps, -1);
+    assert_int_equal(p->file->decls[3]->query.models, 2);
+    assert_int_equal(p->file->decls[4]->query.kind, Q_CHECK_ANTITONE);
+    assert_int_equal(p->file->decls[8]->query.kind, Q_LFP);
+    done(p);
+}
+
+static void test_expressions(void **state)
+{
+    (void)state;
+    Parsed *p = parse(
+        "show let z = m union {p} in if count z > 2 then z else lfp(x: A => x union m);\n"
+        "show { a in A | a in m and not (b in m) };\n"
+        "show sup { y | y in [{} .. {p}] };\n"
+        "show {x -> pos, y -> neg}[x];\n"
+        "show forall a in m : a in n;\n"
+        "show 1 + 2 * 3 - -4 / 2;\n");
+    assert_int_equal(p->diag.errors, 0);
+    Expr *let = p->file->decls[0]->query.expr;
+    assert_int_equal(let->kind, E_LET);
+    assert_int_equal(let->b->kind, E_IF);
+    assert_int_equal(let->b->c->kind, E_FIX);
+    assert_non_null(let->b->c->vartype);
+    assert_int_equal(p->file->decls[1]->query.expr->kind, E_COMPREHENSION);
+    assert_int_equal(p->file->decls[2]->query.expr->kind, E_SUPINF);
+    assert_int_equal(p->file->decls[3]->query.expr->kind, E_INDEX);
+    assert_int_equal(p->file->decls[4]->query.expr->kind, E_QUANT);
+    Expr *arith = p->file->decls[5]->query.expr;     /* (1 + (2 * 3)) - ((-4) / 2) */
+    assert_int_equal(arith->op, OP_SUB);
+    assert_int_equal(arith->a->op, OP_ADD);
+    assert_int_equal(arith->a->b->op, OP_MUL);
+    assert_int_equal(arith->b->op, OP_DIV);
+    done(p);
+}
+
+static void test_error_location_and_recovery(void **state)
+{
+    (void)state;
+    Parsed *p = parse("lattice A = powerset {p q};\nfn f(x: A): A = x +;\nshow 1;\n");
+    assert_int_equal(p->diag.errors, 2);
+    assert_non_null(strstr(p->errors, "t.fix:1:25: error: unexpected name, expected '}' or ','"));
+    assert_non_null(strstr(p->errors, "t.fix:2:20: error: unexpected ';'"));
+    assert_non_null(strstr(p->errors, "  lattice A = powerset {p q};\n                          ^"));
+    /* the query after the errors is still parsed */
+    assert_int_equal(p->file->ndecls, 1);
+    assert_int_equal(p->file->decls[0]->kind, D_QUERY);
+    done(p);
+}
+
+static void test_lexical_errors(void **state)
+{
+    (void)state;
+    Parsed *p = parse("show 1 $ 2;\nshow \"abc\nshow 3;");
+    assert_true(p->diag.errors >= 2);
+    assert_non_null(strstr(p->errors, "t.fix:1:8: error: unexpected character '$'"));
+    assert_non_null(strstr(p->errors, "unterminated string"));
+    done(p);
+}
+
+static void test_hostile_inputs(void **state)
+{
+    (void)state;
+    Parsed *p = parse("");
+    assert_int_equal(p->diag.errors, 0);
+    assert_int_equal(p->file->ndecls, 0);
+    done(p);
+
+    char garbage[4096];
+    for (size_t i = 0; i < sizeof garbage - 1; i++) garbage[i] = (char)(1 + (i * 7919) % 255);
+    garbage[sizeof garbage - 1] = '\0';
+    p = parse(garbage);
+    assert_true(p->diag.errors > 0 && p->diag.errors <= LEXER_MAX_ERRORS + 1);
+    done(p);
+
+    size_t depth = 100000;
+    char *nested = malloc(2 * depth + 16);
+    strcpy(nested, "show ");
+    size_t n = 5;
+    for (size_t i = 0; i < depth; i++) nested[n++] = '(';
+    nested[n++] = '1';
+    for (size_t i = 0; i < depth; i++) nested[n++] = ')';
+    strcpy(nested + n, ";");
+    p = parse(nested);
+    assert_int_equal(p->diag.errors, 1);
+    assert_non_null(strstr(p->errors, "nested too deeply"));
+    done(p);
+    free(nested);
+}
+
+static void test_line_col(void **state)
+{
+    (void)state;
+    Diag d;
+    diag_init(&d, stderr);
+    const Source *s = diag_add_source(&d, "x", "ab\ncde\n\nf", 9);
+    unsigned line, col;
+    diag_line_col(s, 0, &line, &col);
+    assert_int_equal(line, 1); assert_int_equal(col, 1);
+    diag_line_col(s, 4, &line, &col);
+    assert_int_equal(line, 2); assert_int_equal(col, 2);
+    diag_line_col(s, 8, &line, &col);
+    assert_int_equal(line, 4); assert_int_equal(col, 1);
+    diag_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_declarations),
+        cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_expressions),
+        cmocka_unit_test(test_error_location_and_recovery),
+        cmocka_unit_test(test_lexical_errors),
+        cmocka_unit_test(test_hostile_inputs),
+        cmocka_unit_test(test_line_col),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
