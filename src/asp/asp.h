@@ -1,0 +1,129 @@
+/* asp.h: the ASP front end: ground normal programs (from rules, aspif or gringo), S_P, the
+ * well-founded bound, stable models by the AFT branch and bound, and partial evaluation. */
+#ifndef FIX_ASP_H
+#define FIX_ASP_H
+
+#include <stdio.h>
+
+#include "common.h"
+#include "aft/aft.h"
+#include "lattice/lattice.h"
+#include "util/buf.h"
+
+/* ---- Programs ----------------------------------------------------------------------------
+ * Atoms are numbered 0 .. asp_atom_count()-1 in the order they are made.  A named atom is
+ * shown in models; a hidden one (no name) never is.  Rules are ground:
+ *   ASP_NORMAL      h :- pos, not neg.         exactly one head atom
+ *   ASP_CHOICE      {h1; ...; hk} :- pos, not neg.
+ *   ASP_CONSTRAINT  :- pos, not neg.           no head atom (empty body: inconsistent)
+ */
+typedef struct AspProgram AspProgram;
+typedef uint32_t AspAtom;
+
+typedef enum { ASP_NORMAL, ASP_CHOICE, ASP_CONSTRAINT } AspRuleKind;
+
+AspProgram *asp_program_new(void);
+void asp_program_free(AspProgram *p);
+
+/* The atom called `name` (made on first use).  Names are copied. */
+AspAtom asp_atom(AspProgram *p, const char *name);
+/* A new atom with no name (never shown). */
+AspAtom asp_atom_hidden(AspProgram *p);
+/* Give a hidden atom a name; false if the atom already has one or the name is taken. */
+bool asp_atom_set_name(AspProgram *p, AspAtom a, const char *name);
+size_t asp_atom_count(const AspProgram *p);
+const char *asp_atom_name(const AspProgram *p, AspAtom a);     /* NULL when hidden */
+/* -1 when no atom has this name. */
+long asp_atom_find(const AspProgram *p, const char *name);
+
+/* Add a rule; false (and a message in err, when non-NULL) if the shape is wrong for the kind
+ * (a normal rule needs exactly one head atom, a constraint none) or an atom is out of range. */
+bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                  const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg, Buf *err);
+void asp_add_fact(AspProgram *p, AspAtom a);
+size_t asp_rule_count(const AspProgram *p);
+
+/* Loading.  On failure these return NULL and leave "where:line: error: ..." in err (for .lp,
+ * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
+AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err);
+AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
+/* Ground .lp files with gringo ($FIX_GRINGO, else `gringo` on PATH); extra gringo arguments
+ * (e.g. "-c n=5") may be passed in gargs. */
+AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
+                          const char *const *gargs, size_t ngargs, Buf *err);
+/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif. */
+AspProgram *asp_load(const char *path, Buf *err);
+
+/* Write p as aspif (normal, choice and constraint rules and output statements). */
+void asp_write_aspif(const AspProgram *p, FILE *out);
+/* Text, one rule a line, hidden atoms as _N; for debugging and tests. */
+void asp_print_program(const AspProgram *p, Buf *out);
+
+/* ---- The solver ---------------------------------------------------------------------------
+ * An AspSolver is a program compiled for the engine: the translation into a normal program
+ * (choice {a} :- B as a :- B, not a'. a' :- B, not a.  constraint :- B as f :- B, not f.),
+ * the powerset lattice of its atoms, and S_P as an ENV_ANTITONE AftFunction whose eval is
+ * the least model of the reduct by counter-based propagation (linear in the program). */
+typedef struct AspSolver AspSolver;
+
+AspSolver *asp_solver_new(const AspProgram *p);
+void asp_solver_free(AspSolver *s);
+const Lattice *asp_solver_lattice(const AspSolver *s);
+const AftFunction *asp_solver_function(const AspSolver *s);
+/* The interval every stable model lies in before any propagation: [bot, top \ {f}]. */
+void asp_solver_initial(const AspSolver *s, Word *lo, Word *hi);
+/* The lattice atom of a program atom (translation atoms come after or in between). */
+size_t asp_solver_atom_index(const AspSolver *s, AspAtom a);
+
+/* A bound or model seen from the program: program atoms in lo, in hi. */
+typedef struct AspBound {
+    bool *in_lo, *in_hi;          /* asp_atom_count() entries each */
+} AspBound;
+
+typedef struct AspStats {
+    size_t models;
+    bool complete;                /* the search was exhausted (not stopped by a limit) */
+    AftStats aft;                 /* summed over the engine runs */
+    size_t sp_evals;              /* S_P evaluations */
+    size_t bnb_runs;              /* aft_bnb calls (more than 1 when a Final bound was reopened) */
+} AspStats;
+
+/* Called for each stable model with its shown atoms in print order; return false to stop. */
+typedef bool (*AspModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
+
+typedef struct AspSolveOptions {
+    size_t max_models;            /* 0: all */
+    const AftOptions *aft;        /* NULL: defaults (split first, which is the best atom) */
+} AspSolveOptions;
+
+/* Enumerate stable models with aft_bnb.  AFT_OK when all were found (or max_models reached),
+ * AFT_LIMIT when stopped by an engine limit, AFT_ERROR on an engine error. */
+AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                    AspStats *st);
+
+/* IR from the initial interval: the well-founded bound (with constraints applied).
+ * AFT_INVALID means there is no stable model.  lo/hi are lattice elements. */
+AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi, AspStats *st);
+
+/* aft_bnb's Final, as lattice intervals. */
+AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, AspStats *st);
+
+/* Program atoms of a lattice element, shown ones only, in print order. */
+size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out);
+/* Is program atom a in lattice element x? */
+bool asp_solver_has(const AspSolver *s, const Word *x, AspAtom a);
+
+/* Partial evaluation (paper Section 8) of p under a bound [lo, hi] that IR produced (lattice
+ * elements of s): atoms in lo become facts, atoms outside hi vanish, rules with a false body
+ * are dropped and true literals removed.  The result has the same stable models as p. */
+AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word *lo,
+                             const Word *hi);
+/* The program with no stable model (one empty constraint). */
+AspProgram *asp_program_inconsistent(void);
+
+/* ---- The command line ---------------------------------------------------------------------
+ * `fix asp [options] [FILE.lp... | FILE.aspif | -]`; argv[0] is "asp".  Returns the exit
+ * code: 0 ok, 1 input refused or error, 2 usage error. */
+int asp_cli_main(int argc, char **argv);
+
+#endif

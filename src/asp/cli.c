@@ -1,0 +1,359 @@
+/* cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
+#include "asp/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef struct Cli {
+    bool models, bounds, emit, wf, json, stats;
+    size_t max_models;
+    AftOptions aft;
+    VEC(const char *) files;
+    VEC(const char *) gargs;      /* -c/--const for gringo */
+} Cli;
+
+static const char usage_text[] =
+    "usage: fix asp [options] [FILE.lp ... | FILE.aspif | -]\n"
+    "Stable models of a ground normal logic program, by AFT branch and bound.\n"
+    ".lp files are grounded with gringo ($FIX_GRINGO); other files and - (stdin, the\n"
+    "default) are read as aspif (gringo's output).\n"
+    "  --models [N]    print N stable models (0 or no N: all; the default action)\n"
+    "  --wf            print the well-founded bound (true and undefined atoms)\n"
+    "  --bounds        print the Final bounds of the branch and bound\n"
+    "  --emit          write the program partially evaluated under the well-founded\n"
+    "                  bound as aspif on stdout (clingo gives it the same models)\n"
+    "  --json          one JSON object a line instead of text\n"
+    "  --stats         print statistics\n"
+    "  --split S       first (default), last, widest or random\n"
+    "  --budget K      at most K bounds at once (for --bounds)\n"
+    "  --rounds T      at most T rounds (for --bounds)\n"
+    "  --timeout SEC   stop the engine after SEC seconds (result stays sound)\n"
+    "  -c NAME=VALUE   passed to gringo\n"
+    "  -h, --help      this text\n"
+    "Unsupported (refused): weight/aggregate bodies, disjunction, #minimize, #project,\n"
+    "#heuristic, #edge, theory atoms, incremental programs.\n"
+    "Exit status: 0 ok, 1 input refused or error, 2 usage error.\n";
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "fix asp: %s%s%s\n%s", msg, arg ? ": " : "", arg ? arg : "",
+            "try `fix asp --help`\n");
+    return 2;
+}
+
+static bool all_digits(const char *s)
+{
+    if (!*s) return false;
+    for (; *s; s++) if (*s < '0' || *s > '9') return false;
+    return true;
+}
+
+static bool parse_size(const char *s, size_t *out)
+{
+    if (!s || !all_digits(s)) return false;
+    *out = (size_t)strtoull(s, NULL, 10);
+    return true;
+}
+
+/* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
+static int parse_option(Cli *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return -1;
+    if (!strcmp(a, "--models") || !strcmp(a, "-n")) {
+        c->models = true;
+        if (next && all_digits(next)) { parse_size(next, &c->max_models); ++*i; }
+        return 0;
+    }
+    if (!strncmp(a, "--models=", 9)) {
+        c->models = true;
+        return parse_size(a + 9, &c->max_models) ? 0 : usage_error("bad number", a);
+    }
+    if (!strcmp(a, "--bounds")) { c->bounds = true; return 0; }
+    if (!strcmp(a, "--emit")) { c->emit = true; return 0; }
+    if (!strcmp(a, "--wf")) { c->wf = true; return 0; }
+    if (!strcmp(a, "--json")) { c->json = true; return 0; }
+    if (!strcmp(a, "--stats")) { c->stats = true; return 0; }
+    if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
+        if (!next) return usage_error("missing NAME=VALUE after", a);
+        VEC_PUSH(c->gargs, "-c");
+        VEC_PUSH(c->gargs, next);
+        ++*i;
+        return 0;
+    }
+    if (!strcmp(a, "--split")) {
+        if (!next || !aft_split_from_name(next, &c->aft.split.strategy))
+            return usage_error("--split takes first, last, widest or random", next);
+        ++*i;
+        return 0;
+    }
+    if (!strcmp(a, "--budget") || !strcmp(a, "--rounds")) {
+        size_t v;
+        if (!parse_size(next, &v)) return usage_error("expected a number after", a);
+        if (a[2] == 'b') c->aft.budget = v;
+        else c->aft.rounds = v;
+        ++*i;
+        return 0;
+    }
+    if (!strcmp(a, "--timeout")) {
+        char *end = NULL;
+        double t = next ? strtod(next, &end) : 0;
+        if (!next || *end || t < 0) return usage_error("expected seconds after", a);
+        c->aft.timeout_s = t;
+        ++*i;
+        return 0;
+    }
+    return usage_error("unknown option", a);
+}
+
+static int parse_args(Cli *c, int argc, char **argv)
+{
+    aft_options_default(&c->aft);
+    c->aft.split.strategy = SPLIT_FIRST;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1]) {
+            int r = parse_option(c, argc, argv, &i);
+            if (r) return r;
+        } else VEC_PUSH(c->files, argv[i]);
+    }
+    if (!c->models && !c->bounds && !c->emit && !c->wf) c->models = true;
+    if (c->emit && (c->models + c->bounds + c->wf) && !c->json) c->models = c->bounds = c->wf = false;
+    if (c->files.count > 1)
+        for (size_t i = 0; i < c->files.count; i++) {
+            size_t n = strlen(c->files.items[i]);
+            if (n < 3 || strcmp(c->files.items[i] + n - 3, ".lp") != 0)
+                return usage_error("several files must all be .lp", c->files.items[i]);
+        }
+    return 0;
+}
+
+static AspProgram *load(Cli *c, Buf *err)
+{
+    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", err);
+    const char *f = c->files.items[0];
+    size_t n = strlen(f);
+    if (c->files.count > 1 || (n >= 3 && !strcmp(f + n - 3, ".lp")))
+        return asp_ground_lp(c->files.items, c->files.count, c->gargs.items, c->gargs.count, err);
+    return asp_load(f, err);
+}
+
+/* ---- output ---- */
+
+typedef struct Out { Cli *c; Buf line; size_t answers; } Out;
+
+static void flush_line(Out *o)
+{
+    fputs(buf_cstr(&o->line), stdout);
+    buf_clear(&o->line);
+}
+
+static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_putc(&o->line, o->c->json ? ',' : ' ');
+        if (o->c->json) buf_put_json_string(&o->line, asp_atom_name(p, atoms[i]));
+        else buf_puts(&o->line, asp_atom_name(p, atoms[i]));
+    }
+}
+
+static bool print_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    Out *o = ctx;
+    o->answers++;
+    if (o->c->json) buf_printf(&o->line, "{\"kind\":\"model\",\"index\":%zu,\"atoms\":[", o->answers);
+    else buf_printf(&o->line, "Answer: %zu\n", o->answers);
+    put_atoms(o, p, atoms, n);
+    buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
+    flush_line(o);
+    return true;
+}
+
+/* A bound [lo, hi] as its true and undefined shown atoms. */
+static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp)
+{
+    const AspProgram *p = s->prog;
+    size_t nt = asp_shown_atoms(s, lo, tmp), nu = 0;
+    AspAtom *und = tmp + nt;
+    for (size_t i = 0; i < s->nshown; i++) {
+        AspAtom a = s->shown[i];
+        if (asp_solver_has(s, hi, a) && !asp_solver_has(s, lo, a)) und[nu++] = a;
+    }
+    buf_puts(&o->line, o->c->json ? "\"true\":[" : "True: ");
+    put_atoms(o, p, tmp, nt);
+    buf_puts(&o->line, o->c->json ? "],\"undefined\":[" : "\nUndefined: ");
+    put_atoms(o, p, und, nu);
+    buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
+    flush_line(o);
+}
+
+static const char *status_text(AftStatus r, bool sat, bool complete)
+{
+    if (r == AFT_ERROR) return "ERROR";
+    if (sat) return "SATISFIABLE";
+    return complete ? "UNSATISFIABLE" : "UNKNOWN";
+}
+
+static void print_result(Out *o, AftStatus r, const AspStats *st)
+{
+    const char *res = status_text(r, st->models > 0, st->complete);
+    if (o->c->json) {
+        buf_printf(&o->line, "{\"kind\":\"result\",\"result\":\"%s\",\"models\":%zu,"
+                   "\"complete\":%s}\n", res, st->models, st->complete ? "true" : "false");
+    } else {
+        buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
+                   st->models, st->complete ? "" : "+");
+    }
+    flush_line(o);
+}
+
+static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
+{
+    const AftStats *a = &st->aft;
+    if (o->c->json)
+        fprintf(to, "{\"kind\":\"stats\",\"atoms\":%zu,\"rules\":%zu,\"lattice_atoms\":%zu,"
+                "\"normal_rules\":%zu,\"sp_evals\":%zu,\"f_calls\":%zu,\"ir_calls\":%zu,"
+                "\"rounds\":%zu,\"pruned\":%zu,\"merged\":%zu,\"bnb_runs\":%zu,\"time\":%.3f}\n",
+                asp_atom_count(s->prog), asp_rule_count(s->prog), s->natoms, s->nrules,
+                st->sp_evals, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+                st->bnb_runs, secs);
+    else
+        fprintf(to, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
+                "S_P evals    : %zu\nF steps      : %zu\nIR calls     : %zu\nRounds       : %zu\n"
+                "Pruned       : %zu\nMerged       : %zu\nB&B runs     : %zu\nTime         : %.3fs\n",
+                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
+                st->sp_evals, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+                st->bnb_runs, secs);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the actions ---- */
+
+static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
+{
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
+    if (r == AFT_INVALID) {
+        buf_puts(&o->line, o->c->json ? "{\"kind\":\"wf\",\"consistent\":false}\n"
+                                      : "Well-founded bound: inconsistent (no stable model)\n");
+        flush_line(o);
+    } else if (r != AFT_ERROR) {
+        buf_puts(&o->line, o->c->json ? "{\"kind\":\"wf\",\"consistent\":true,"
+                                      : "Well-founded bound\n");
+        put_bound(o, s, lo, hi, tmp);
+    }
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}
+
+static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
+{
+    BoundList final;
+    boundlist_init(&final, s->L);
+    AftStatus r = asp_final_bounds(s, &o->c->aft, &final, st);
+    for (size_t i = 0; i < final.count && r != AFT_ERROR; i++) {
+        if (o->c->json) buf_printf(&o->line, "{\"kind\":\"bound\",\"index\":%zu,", i + 1);
+        else buf_printf(&o->line, "Bound %zu\n", i + 1);
+        put_bound(o, s, boundlist_lo(&final, i), boundlist_hi(&final, i), tmp);
+    }
+    if (o->c->json)
+        buf_printf(&o->line, "{\"kind\":\"bounds\",\"count\":%zu,\"complete\":%s}\n",
+                   final.count, r == AFT_OK ? "true" : "false");
+    else buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, r == AFT_OK ? "" : "+");
+    flush_line(o);
+    boundlist_free(&final);
+    return r;
+}
+
+static AftStatus do_models(Out *o, AspSolver *s, AspStats *st)
+{
+    AspSolveOptions so = { .max_models = o->c->max_models, .aft = &o->c->aft };
+    AspStats ms;
+    memset(&ms, 0, sizeof ms);
+    AftStatus r = asp_solve(s, &so, print_model, o, &ms);
+    print_result(o, r, &ms);
+    st->models = ms.models;
+    st->complete = ms.complete;
+    st->sp_evals += ms.sp_evals;
+    st->bnb_runs += ms.bnb_runs;
+    st->aft = ms.aft;
+    return r;
+}
+
+static AftStatus do_emit(Out *o, const AspProgram *p, AspSolver *s, AspStats *st)
+{
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
+    AspProgram *q = r == AFT_INVALID ? asp_program_inconsistent()
+                  : r == AFT_ERROR ? NULL : asp_partial_eval(p, s, lo, hi);
+    if (q) asp_write_aspif(q, stdout);
+    asp_program_free(q);
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}
+
+static void header(Cli *c)
+{
+    if (c->json) return;
+    printf("fix asp\nReading from %s%s\nSolving...\n",
+           c->files.count ? c->files.items[0] : "stdin", c->files.count > 1 ? " ..." : "");
+}
+
+static int run(Cli *c, const AspProgram *p, Buf *err)
+{
+    double t0 = now();
+    Out o = { .c = c };
+    buf_init(&o.line);
+    err->len = 0;
+    c->aft.err = err;
+    AspSolver *s = asp_solver_new(p);
+    AspAtom *tmp = mem_alloc((2 * asp_atom_count(p) + 1) * sizeof *tmp);
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    AftStatus r = AFT_OK;
+    if (c->emit) r = do_emit(&o, p, s, &st);
+    else {
+        header(c);
+        if (c->wf) r = do_wf(&o, s, &st, tmp);
+        if (c->bounds && r != AFT_ERROR) r = do_bounds(&o, s, &st, tmp);
+        if (c->models && r != AFT_ERROR) r = do_models(&o, s, &st);
+    }
+    if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
+    fflush(stdout);
+    if (r == AFT_ERROR && err->len) fprintf(stderr, "fix asp: error: %s\n", buf_cstr(err));
+    else if (r == AFT_ERROR) fprintf(stderr, "fix asp: error: the engine failed\n");
+    mem_free(tmp);
+    asp_solver_free(s);
+    buf_free(&o.line);
+    return r == AFT_ERROR ? 1 : 0;
+}
+
+int asp_cli_main(int argc, char **argv)
+{
+    Cli c;
+    memset(&c, 0, sizeof c);
+    int rc = parse_args(&c, argc, argv);
+    if (rc == -1) { fputs(usage_text, stdout); rc = 0; }
+    else if (rc == 0) {
+        Buf err;
+        buf_init(&err);
+        AspProgram *p = load(&c, &err);
+        if (!p) {
+            fprintf(stderr, "%s\n", buf_cstr(&err));
+            rc = 1;
+        } else rc = run(&c, p, &err);
+        asp_program_free(p);
+        buf_free(&err);
+    }
+    VEC_FREE(c.files);
+    VEC_FREE(c.gargs);
+    return rc;
+}

@@ -1,0 +1,46 @@
+/* internal.h: the representation of AspProgram and AspSolver, shared by the files of src/asp. */
+#ifndef FIX_ASP_INTERNAL_H
+#define FIX_ASP_INTERNAL_H
+
+#include "common.h"
+#include "asp/asp.h"
+#include "util/mem.h"
+
+/* A rule's head, positive and negative body are slices of AspProgram.lits. */
+typedef struct AspRule {
+    AspRuleKind kind;
+    uint32_t head, nhead, pos, npos, neg, nneg;
+} AspRule;
+
+struct AspProgram {
+    VEC(char *) names;            /* per atom; NULL when hidden */
+    VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
+    VEC(AspRule) rules;
+    VEC(AspAtom) lits;
+    uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty) */
+    size_t hcap, hcount;
+};
+
+void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* Shown atoms sorted into print order; caller frees. */
+AspAtom *asp_print_order(const AspProgram *p, size_t *n);
+
+/* The engine's normal program: rule r has head head[r] (a lattice atom), positive body
+ * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);
+ * occ[ostart[a] .. ostart[a+1]) lists the rules with lattice atom a in the positive body. */
+struct AspSolver {
+    const AspProgram *prog;
+    Lattice *L;
+    AftFunction fn;
+    size_t natoms, nrules, nwords;
+    uint32_t *head, *pstart, *pos, *nstart, *neg, *ostart, *occ;
+    uint32_t *lat_of;             /* program atom -> lattice atom */
+    long *prog_of;                /* lattice atom -> program atom, -1 for translation atoms */
+    long fatom;                   /* the lattice atom f of the constraints, -1 if none */
+    AspAtom *shown;               /* shown program atoms in print order */
+    size_t nshown;
+    uint32_t *cnt, *queue;        /* workspace of S_P */
+    size_t evals;
+};
+
+#endif

@@ -1,0 +1,211 @@
+/* program.c: ground ASP programs: atoms with optional names, normal/choice/constraint rules. */
+#include "asp/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+AspProgram *asp_program_new(void)
+{
+    return mem_calloc(1, sizeof(AspProgram));
+}
+
+void asp_program_free(AspProgram *p)
+{
+    if (!p) return;
+    for (size_t i = 0; i < p->names.count; i++) mem_free(p->names.items[i]);
+    VEC_FREE(p->names);
+    VEC_FREE(p->order);
+    VEC_FREE(p->rules);
+    VEC_FREE(p->lits);
+    mem_free(p->htab);
+    mem_free(p);
+}
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* The slot of `name` in the hash table: its atom + 1, or an empty slot (0). */
+static size_t hslot(const AspProgram *p, const char *name)
+{
+    size_t mask = p->hcap - 1, i = (size_t)hash_str(name) & mask;
+    while (p->htab[i] && strcmp(p->names.items[p->htab[i] - 1], name) != 0) i = (i + 1) & mask;
+    return i;
+}
+
+static void hgrow(AspProgram *p)
+{
+    size_t old = p->hcap;
+    uint32_t *tab = p->htab;
+    p->hcap = old ? old * 2 : 64;
+    p->htab = mem_calloc(p->hcap, sizeof *p->htab);
+    for (size_t i = 0; i < old; i++)
+        if (tab[i]) p->htab[hslot(p, p->names.items[tab[i] - 1])] = tab[i];
+    mem_free(tab);
+}
+
+static void hinsert(AspProgram *p, AspAtom a)
+{
+    if (2 * (p->hcount + 1) > p->hcap) hgrow(p);
+    p->htab[hslot(p, p->names.items[a])] = a + 1;
+    p->hcount++;
+}
+
+long asp_atom_find(const AspProgram *p, const char *name)
+{
+    if (!p->hcap) return -1;
+    uint32_t v = p->htab[hslot(p, name)];
+    return v ? (long)v - 1 : -1;
+}
+
+AspAtom asp_atom_hidden(AspProgram *p)
+{
+    AspAtom a = (AspAtom)p->names.count;
+    VEC_PUSH(p->names, NULL);
+    VEC_PUSH(p->order, 0);
+    return a;
+}
+
+AspAtom asp_atom(AspProgram *p, const char *name)
+{
+    long f = asp_atom_find(p, name);
+    if (f >= 0) return (AspAtom)f;
+    AspAtom a = asp_atom_hidden(p);
+    p->names.items[a] = mem_strdup(name);
+    hinsert(p, a);
+    return a;
+}
+
+bool asp_atom_set_name(AspProgram *p, AspAtom a, const char *name)
+{
+    if (a >= p->names.count || p->names.items[a] || asp_atom_find(p, name) >= 0) return false;
+    p->names.items[a] = mem_strdup(name);
+    hinsert(p, a);
+    return true;
+}
+
+size_t asp_atom_count(const AspProgram *p) { return p->names.count; }
+size_t asp_rule_count(const AspProgram *p) { return p->rules.count; }
+
+const char *asp_atom_name(const AspProgram *p, AspAtom a)
+{
+    return a < p->names.count ? p->names.items[a] : NULL;
+}
+
+void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key)
+{
+    if (a < p->order.count) p->order.items[a] = key;
+}
+
+static bool atoms_valid(const AspProgram *p, const AspAtom *v, size_t n, Buf *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] >= p->names.count) {
+            if (err) buf_printf(err, "atom %u does not exist", (unsigned)v[i]);
+            return false;
+        }
+    return true;
+}
+
+static uint32_t push_lits(AspProgram *p, const AspAtom *v, size_t n)
+{
+    uint32_t start = (uint32_t)p->lits.count;
+    for (size_t i = 0; i < n; i++) VEC_PUSH(p->lits, v[i]);
+    return start;
+}
+
+bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                  const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg, Buf *err)
+{
+    if (kind == ASP_NORMAL && nhead != 1) {
+        if (err) buf_printf(err, "a normal rule needs exactly one head atom, not %zu", nhead);
+        return false;
+    }
+    if (kind == ASP_CONSTRAINT && nhead != 0) {
+        if (err) buf_puts(err, "an integrity constraint has no head");
+        return false;
+    }
+    if (!atoms_valid(p, head, nhead, err) || !atoms_valid(p, pos, npos, err)
+        || !atoms_valid(p, neg, nneg, err))
+        return false;
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
+                  .nneg = (uint32_t)nneg };
+    r.head = push_lits(p, head, nhead);
+    r.pos = push_lits(p, pos, npos);
+    r.neg = push_lits(p, neg, nneg);
+    VEC_PUSH(p->rules, r);
+    return true;
+}
+
+void asp_add_fact(AspProgram *p, AspAtom a)
+{
+    asp_add_rule(p, ASP_NORMAL, &a, 1, NULL, 0, NULL, 0, NULL);
+}
+
+AspProgram *asp_program_inconsistent(void)
+{
+    AspProgram *p = asp_program_new();
+    asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, NULL, 0, NULL);
+    return p;
+}
+
+typedef struct KeyedAtom { uint64_t key; AspAtom a; } KeyedAtom;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+    const KeyedAtom *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->a < b->a ? -1 : a->a > b->a;
+}
+
+AspAtom *asp_print_order(const AspProgram *p, size_t *n)
+{
+    KeyedAtom *v = mem_alloc((p->names.count + 1) * sizeof *v);
+    size_t k = 0;
+    for (AspAtom a = 0; a < p->names.count; a++)
+        if (p->names.items[a]) v[k++] = (KeyedAtom){ p->order.items[a], a };
+    qsort(v, k, sizeof *v, cmp_keyed);
+    AspAtom *out = mem_alloc((k + 1) * sizeof *out);
+    for (size_t i = 0; i < k; i++) out[i] = v[i].a;
+    mem_free(v);
+    *n = k;
+    return out;
+}
+
+static void print_atom(const AspProgram *p, AspAtom a, Buf *out)
+{
+    if (p->names.items[a]) buf_puts(out, p->names.items[a]);
+    else buf_printf(out, "_%u", (unsigned)a);
+}
+
+static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
+{
+    size_t k = 0;
+    for (uint32_t i = 0; i < r->npos; i++, k++) {
+        buf_puts(out, k ? ", " : " :- ");
+        print_atom(p, p->lits.items[r->pos + i], out);
+    }
+    for (uint32_t i = 0; i < r->nneg; i++, k++) {
+        buf_puts(out, k ? ", not " : " :- not ");
+        print_atom(p, p->lits.items[r->neg + i], out);
+    }
+    if (k == 0 && r->kind == ASP_CONSTRAINT) buf_puts(out, " :-");
+}
+
+void asp_print_program(const AspProgram *p, Buf *out)
+{
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->kind == ASP_CHOICE) buf_putc(out, '{');
+        for (uint32_t h = 0; h < r->nhead; h++) {
+            if (h) buf_puts(out, "; ");
+            print_atom(p, p->lits.items[r->head + h], out);
+        }
+        if (r->kind == ASP_CHOICE) buf_putc(out, '}');
+        print_body(p, r, out);
+        buf_puts(out, ".\n");
+    }
+}

@@ -1,0 +1,258 @@
+/* solve.c: stable models and bounds of a compiled program through the AFT engine
+ * (aft_refine for the well-founded bound, aft_bnb for the stable models). */
+#include "asp/internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* A set of lattice elements (the models found), for deduplication. */
+typedef struct ModelSet {
+    size_t nwords, count, cap;
+    Word *words;                  /* count elements */
+    uint32_t *tab;                /* open addressing: index + 1 */
+    size_t tcap;
+} ModelSet;
+
+static uint64_t hash_words(const Word *x, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ x[i]) * 0xff51afd7ed558ccdULL, h ^= h >> 32;
+    return h;
+}
+
+static size_t mset_slot(const ModelSet *m, const Word *x)
+{
+    size_t mask = m->tcap - 1, i = (size_t)hash_words(x, m->nwords) & mask;
+    while (m->tab[i] && memcmp(m->words + (m->tab[i] - 1) * m->nwords, x,
+                               m->nwords * sizeof *x) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static void mset_grow(ModelSet *m)
+{
+    mem_free(m->tab);
+    m->tcap = m->tcap ? m->tcap * 2 : 64;
+    m->tab = mem_calloc(m->tcap, sizeof *m->tab);
+    for (size_t k = 0; k < m->count; k++) m->tab[mset_slot(m, m->words + k * m->nwords)] = (uint32_t)k + 1;
+}
+
+/* Adds x; false if it was there already. */
+static bool mset_add(ModelSet *m, const Word *x)
+{
+    if (2 * (m->count + 1) > m->tcap) mset_grow(m);
+    size_t i = mset_slot(m, x);
+    if (m->tab[i]) return false;
+    if (m->count == m->cap) {
+        m->cap = m->cap ? m->cap * 2 : 16;
+        m->words = mem_realloc(m->words, m->cap * m->nwords * sizeof *m->words);
+    }
+    memcpy(m->words + m->count * m->nwords, x, m->nwords * sizeof *x);
+    m->tab[i] = (uint32_t)++m->count;
+    return true;
+}
+
+static void mset_free(ModelSet *m)
+{
+    mem_free(m->words);
+    mem_free(m->tab);
+}
+
+typedef struct Search {
+    AspSolver *s;
+    AftOptions opt;
+    const AftOptions *user;
+    size_t max;
+    AspModelFn fn;
+    void *ctx;
+    ModelSet seen;
+    AspAtom *atoms;               /* scratch for the shown atoms of a model */
+    volatile sig_atomic_t stop;
+    bool user_stop;               /* fn asked to stop, or max reached */
+    AspStats *st;
+} Search;
+
+static void add_stats(AftStats *sum, const AftStats *a)
+{
+    sum->f_calls += a->f_calls;
+    sum->eval_calls += a->eval_calls;
+    sum->ir_calls += a->ir_calls;
+    sum->rounds += a->rounds;
+    sum->pruned += a->pruned;
+    sum->merged += a->merged;
+    sum->hulls += a->hulls;
+    if (a->stopped_by) sum->stopped_by = a->stopped_by;
+}
+
+static void found(Search *q, const Word *x)
+{
+    if (q->user_stop || !mset_add(&q->seen, x)) return;
+    q->st->models++;
+    size_t n = asp_shown_atoms(q->s, x, q->atoms);
+    if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
+        || (q->max && q->st->models >= q->max)) {
+        q->user_stop = true;
+        q->stop = 1;
+    }
+}
+
+static bool same(const AspSolver *s, const Word *a, const Word *b)
+{
+    return memcmp(a, b, s->nwords * sizeof *a) == 0;
+}
+
+static void on_event(void *ctx, const AftEvent *ev)
+{
+    Search *q = ctx;
+    if (q->user && q->user->on_event) q->user->on_event(q->user->event_ctx, ev);
+    if (q->user && q->user->interrupt && *q->user->interrupt) q->stop = 1;
+    bool point = ev->lo && ev->hi && same(q->s, ev->lo, ev->hi);
+    if (point && (ev->kind == EV_BNB_FINAL
+                  || (ev->kind == EV_BNB_SPLIT && ev->status == NODE_FIXPOINT)))
+        found(q, ev->lo);
+}
+
+static void options_from(AftOptions *o, const AftOptions *user)
+{
+    if (user) *o = *user;
+    else {
+        aft_options_default(o);
+        o->split.strategy = SPLIT_FIRST;
+    }
+}
+
+/* A Final bound [lo, hi] that is not a point: if no free atom changes S_P, its only
+ * candidate is S_P(lo); otherwise it is split on its first free atom and searched again. */
+static size_t first_free(const AspSolver *s, const Word *lo, const Word *hi)
+{
+    for (size_t w = 0; w < s->nwords; w++)
+        if (hi[w] & ~lo[w]) return w * 64 + (size_t)__builtin_ctzll(hi[w] & ~lo[w]);
+    return (size_t)-1;
+}
+
+static void settle(Search *q, BoundList *todo, const Word *lo, const Word *hi)
+{
+    AspSolver *s = q->s;
+    size_t nw = s->nwords;
+    Word *a = mem_alloc(4 * nw * sizeof *a), *b = a + nw, *c = b + nw, *d = c + nw;
+    s->fn.eval(s, lo, a);
+    s->fn.eval(s, hi, b);
+    if (same(s, a, b)) {
+        s->fn.eval(s, a, c);
+        bool inside = true;
+        for (size_t w = 0; w < nw; w++)
+            if ((lo[w] & ~a[w]) || (a[w] & ~hi[w])) inside = false;
+        if (inside && same(s, a, c)) found(q, a);
+    } else {
+        size_t at = first_free(s, lo, hi);
+        memcpy(c, hi, nw * sizeof *c);
+        c[at >> 6] &= ~((Word)1 << (at & 63));
+        boundlist_push(todo, lo, c);
+        memcpy(d, lo, nw * sizeof *d);
+        d[at >> 6] |= (Word)1 << (at & 63);
+        boundlist_push(todo, d, hi);
+    }
+    mem_free(a);
+}
+
+static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word *hi)
+{
+    BoundList final, fix;
+    boundlist_init(&final, q->s->L);
+    boundlist_init(&fix, q->s->L);
+    AftStats ast;
+    memset(&ast, 0, sizeof ast);
+    AftStatus r = aft_bnb(&q->s->fn, &q->opt, lo, hi, &final, &fix, &ast);
+    q->st->bnb_runs++;
+    add_stats(&q->st->aft, &ast);
+    if (r == AFT_OK || r == AFT_INVALID)
+        for (size_t i = 0; i < final.count && !q->user_stop; i++) {
+            Word *flo = boundlist_lo(&final, i), *fhi = boundlist_hi(&final, i);
+            if (same(q->s, flo, fhi)) found(q, flo);
+            else settle(q, todo, flo, fhi);
+        }
+    for (size_t i = 0; i < fix.count && !q->user_stop; i++) found(q, boundlist_lo(&fix, i));
+    boundlist_free(&final);
+    boundlist_free(&fix);
+    if (q->user_stop) return AFT_OK;
+    return r == AFT_INVALID ? AFT_OK : r;
+}
+
+AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                    AspStats *st)
+{
+    Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st };
+    q.user = o ? o->aft : NULL;
+    options_from(&q.opt, q.user);
+    q.opt.on_event = on_event;
+    q.opt.event_ctx = &q;
+    q.opt.interrupt = &q.stop;
+    q.seen.nwords = s->nwords;
+    q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);
+    size_t evals0 = s->evals;
+    BoundList todo;
+    boundlist_init(&todo, s->L);
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo, hi);
+    boundlist_push(&todo, lo, hi);
+    AftStatus r = AFT_OK;
+    while (todo.count && r == AFT_OK && !q.user_stop) {
+        size_t last = todo.count - 1;
+        memcpy(lo, boundlist_lo(&todo, last), s->nwords * sizeof *lo);
+        memcpy(hi, boundlist_hi(&todo, last), s->nwords * sizeof *hi);
+        boundlist_remove(&todo, last);
+        r = run_one(&q, &todo, lo, hi);
+    }
+    st->complete = r == AFT_OK && !todo.count && !q.user_stop;
+    if (q.user_stop && q.max && st->models >= q.max) st->complete = false;
+    st->sp_evals += s->evals - evals0;
+    mem_free(lo);
+    mem_free(hi);
+    boundlist_free(&todo);
+    mset_free(&q.seen);
+    mem_free(q.atoms);
+    return r;
+}
+
+AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi, AspStats *st)
+{
+    AftOptions opt;
+    options_from(&opt, o);
+    Word *lo0 = lattice_elem_new(s->L), *hi0 = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo0, hi0);
+    size_t steps = 0, evals0 = s->evals;
+    AftStats ast;
+    memset(&ast, 0, sizeof ast);
+    AftStatus r = aft_refine(&s->fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
+    if (st) {
+        add_stats(&st->aft, &ast);
+        st->sp_evals += s->evals - evals0;
+    }
+    mem_free(lo0);
+    mem_free(hi0);
+    return r;
+}
+
+AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, AspStats *st)
+{
+    AftOptions opt;
+    options_from(&opt, o);
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo, hi);
+    BoundList fix;
+    boundlist_init(&fix, s->L);
+    AftStats ast;
+    memset(&ast, 0, sizeof ast);
+    size_t evals0 = s->evals;
+    AftStatus r = aft_bnb(&s->fn, &opt, lo, hi, final, &fix, &ast);
+    if (st) {
+        add_stats(&st->aft, &ast);
+        st->sp_evals += s->evals - evals0;
+        st->bnb_runs++;
+        st->models = fix.count;
+    }
+    boundlist_free(&fix);
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}

@@ -1,0 +1,265 @@
+/* solver.c: compiles a program into a normal program over a powerset lattice and evaluates
+ * S_P (least model of the reduct) by counter-based propagation in linear time. */
+#include "asp/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A normal rule while compiling: head, body literals in one array (pos first). */
+typedef struct NRule { uint32_t head, npos, nneg, start; } NRule;
+
+typedef struct Builder {
+    const AspProgram *p;
+    size_t natoms;                 /* program atoms, then translation atoms */
+    long fatom;                    /* constraint atom (builder numbering) or -1 */
+    uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
+    VEC(NRule) rules;
+    VEC(uint32_t) body;
+    uint32_t *seen;                /* per atom: stamp for deduplication */
+    uint32_t stamp;
+} Builder;
+
+static void push_lit(Builder *b, uint32_t a, uint32_t mark)
+{
+    if (b->seen[a] == b->stamp + mark) return;
+    b->seen[a] = b->stamp + mark;
+    VEC_PUSH(b->body, a);
+}
+
+/* Adds head :- pos, not neg (, not extra when extra >= 0), simplified; stamps are 2 per rule:
+ * stamp for positive, stamp + 1 for negative literals. */
+static void add_normal(Builder *b, uint32_t head, const AspRule *r, long extra)
+{
+    const AspAtom *lits = b->p->lits.items;
+    b->stamp += 2;
+    uint32_t start = (uint32_t)b->body.count;
+    for (uint32_t i = 0; i < r->npos; i++) push_lit(b, lits[r->pos + i], 0);
+    uint32_t npos = (uint32_t)b->body.count - start;
+    bool dead = b->seen[head] == b->stamp;                 /* h :- h, ... never fires */
+    for (uint32_t i = 0; i < r->nneg; i++) {
+        uint32_t a = lits[r->neg + i];
+        if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
+        push_lit(b, a, 1);
+    }
+    if (extra >= 0) {
+        if (b->seen[extra] == b->stamp) dead = true;
+        push_lit(b, (uint32_t)extra, 1);
+    }
+    if (dead) { b->body.count = start; return; }
+    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start };
+    VEC_PUSH(b->rules, n);
+}
+
+static uint32_t new_atom(Builder *b)
+{
+    return (uint32_t)b->natoms++;
+}
+
+static void grow_seen(Builder *b)
+{
+    b->seen = mem_realloc(b->seen, (b->natoms + 1) * sizeof *b->seen);
+    b->seen[b->natoms] = 0;
+}
+
+static void translate(Builder *b)
+{
+    const AspProgram *p = b->p;
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->kind == ASP_NORMAL) { add_normal(b, p->lits.items[r->head], r, -1); continue; }
+        if (r->kind == ASP_CONSTRAINT) {
+            if (b->fatom < 0) { b->fatom = new_atom(b); grow_seen(b); }
+            add_normal(b, (uint32_t)b->fatom, r, b->fatom);
+            continue;
+        }
+        for (uint32_t h = 0; h < r->nhead; h++) {
+            uint32_t a = p->lits.items[r->head + h];
+            if (!b->prime[a]) { b->prime[a] = new_atom(b) + 1; grow_seen(b); }
+            add_normal(b, a, r, b->prime[a] - 1);
+            add_normal(b, b->prime[a] - 1, r, a);
+        }
+    }
+}
+
+/* Lattice order: atoms that occur negatively first (most occurrences first), so that the
+ * powerset's "lowest free atom" split decides the atoms S_P depends on. */
+static uint32_t *atom_order(const Builder *b)
+{
+    size_t n = b->natoms;
+    uint32_t *negc = mem_calloc(n + 1, sizeof *negc);
+    for (size_t i = 0; i < b->rules.count; i++) {
+        const NRule *r = &b->rules.items[i];
+        for (uint32_t k = 0; k < r->nneg; k++) negc[b->body.items[r->start + r->npos + k]]++;
+    }
+    uint32_t maxc = 0;
+    for (size_t a = 0; a < n; a++) if (negc[a] > maxc) maxc = negc[a];
+    /* counting sort by decreasing count, stable */
+    uint32_t *bucket = mem_calloc((size_t)maxc + 2, sizeof *bucket);
+    for (size_t a = 0; a < n; a++) bucket[maxc - negc[a] + 1]++;
+    for (size_t c = 1; c <= (size_t)maxc + 1; c++) bucket[c] += bucket[c - 1];
+    uint32_t *pos_of = mem_alloc((n + 1) * sizeof *pos_of);
+    for (size_t a = 0; a < n; a++) pos_of[a] = bucket[maxc - negc[a]]++;
+    mem_free(bucket);
+    mem_free(negc);
+    return pos_of;     /* builder atom -> lattice atom */
+}
+
+static char *atom_label(const AspProgram *p, size_t a, size_t np)
+{
+    char tmp[32];
+    if (a < np && p->names.items[a]) return p->names.items[a];
+    snprintf(tmp, sizeof tmp, a < np ? "_%zu" : "_aux%zu", a < np ? a : a - np);
+    return mem_strdup(tmp);
+}
+
+static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
+{
+    const AspProgram *p = s->prog;
+    char **names = mem_alloc((s->natoms + 1) * sizeof *names);
+    for (size_t a = 0; a < s->natoms; a++) names[lat[a]] = atom_label(p, a, np);
+    s->L = lattice_powerset_new((const char *const *)names, s->natoms);
+    for (size_t a = 0; a < s->natoms; a++)
+        if (!(a < np && p->names.items[a])) mem_free(names[lat[a]]);
+    mem_free(names);
+}
+
+/* CSR arrays of the compiled rules in lattice numbering. */
+static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
+{
+    size_t nr = b->rules.count, n = s->natoms, nb = b->body.count;
+    s->nrules = nr;
+    s->head = mem_alloc((nr + 1) * sizeof *s->head);
+    s->pstart = mem_alloc((nr + 1) * sizeof *s->pstart);
+    s->nstart = mem_alloc((nr + 1) * sizeof *s->nstart);
+    s->pos = mem_alloc((nb + 1) * sizeof *s->pos);
+    s->neg = mem_alloc((nb + 1) * sizeof *s->neg);
+    s->ostart = mem_calloc(n + 2, sizeof *s->ostart);
+    size_t np = 0, nn = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const NRule *r = &b->rules.items[i];
+        s->head[i] = lat[r->head];
+        s->pstart[i] = (uint32_t)np;
+        s->nstart[i] = (uint32_t)nn;
+        for (uint32_t k = 0; k < r->npos; k++) {
+            uint32_t a = lat[b->body.items[r->start + k]];
+            s->pos[np++] = a;
+            s->ostart[a + 1]++;
+        }
+        for (uint32_t k = 0; k < r->nneg; k++) s->neg[nn++] = lat[b->body.items[r->start + r->npos + k]];
+    }
+    s->pstart[nr] = (uint32_t)np;
+    s->nstart[nr] = (uint32_t)nn;
+    for (size_t a = 0; a < n; a++) s->ostart[a + 1] += s->ostart[a];
+    s->occ = mem_alloc((np + 1) * sizeof *s->occ);
+    uint32_t *fill = mem_alloc((n + 1) * sizeof *fill);
+    memcpy(fill, s->ostart, n * sizeof *fill);
+    for (size_t i = 0; i < nr; i++)
+        for (uint32_t k = s->pstart[i]; k < s->pstart[i + 1]; k++) s->occ[fill[s->pos[k]]++] = (uint32_t)i;
+    mem_free(fill);
+}
+
+static bool sp_eval(void *ctx, const Word *x, Word *out);
+
+AspSolver *asp_solver_new(const AspProgram *p)
+{
+    size_t np = p->names.count;
+    Builder b = { .p = p, .natoms = np, .fatom = -1 };
+    b.prime = mem_calloc(np + 1, sizeof *b.prime);
+    b.seen = mem_calloc(np + 1, sizeof *b.seen);
+    translate(&b);
+    AspSolver *s = mem_calloc(1, sizeof *s);
+    s->prog = p;
+    s->natoms = b.natoms;
+    uint32_t *lat = atom_order(&b);
+    make_lattice(s, lat, np);
+    s->nwords = s->L->nwords;
+    make_index(s, &b, lat);
+    s->lat_of = mem_alloc((np + 1) * sizeof *s->lat_of);
+    s->prog_of = mem_alloc((s->natoms + 1) * sizeof *s->prog_of);
+    for (size_t a = 0; a < s->natoms; a++) s->prog_of[lat[a]] = a < np ? (long)a : -1;
+    for (size_t a = 0; a < np; a++) s->lat_of[a] = lat[a];
+    s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
+    s->shown = asp_print_order(p, &s->nshown);
+    s->cnt = mem_alloc((s->nrules + 1) * sizeof *s->cnt);
+    s->queue = mem_alloc((s->natoms + 1) * sizeof *s->queue);
+    s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = sp_eval,
+                           .envelope = ENV_ANTITONE };
+    mem_free(lat);
+    mem_free(b.prime);
+    mem_free(b.seen);
+    VEC_FREE(b.rules);
+    VEC_FREE(b.body);
+    return s;
+}
+
+void asp_solver_free(AspSolver *s)
+{
+    if (!s) return;
+    lattice_free(s->L);
+    mem_free(s->head); mem_free(s->pstart); mem_free(s->pos); mem_free(s->nstart);
+    mem_free(s->neg); mem_free(s->ostart); mem_free(s->occ);
+    mem_free(s->lat_of); mem_free(s->prog_of); mem_free(s->shown);
+    mem_free(s->cnt); mem_free(s->queue);
+    mem_free(s);
+}
+
+const Lattice *asp_solver_lattice(const AspSolver *s) { return s->L; }
+const AftFunction *asp_solver_function(const AspSolver *s) { return &s->fn; }
+size_t asp_solver_atom_index(const AspSolver *s, AspAtom a) { return s->lat_of[a]; }
+
+static bool bit(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
+
+bool asp_solver_has(const AspSolver *s, const Word *x, AspAtom a)
+{
+    return bit(x, s->lat_of[a]);
+}
+
+void asp_solver_initial(const AspSolver *s, Word *lo, Word *hi)
+{
+    s->L->ops->bot(s->L, lo);
+    s->L->ops->top(s->L, hi);
+    if (s->fatom >= 0) hi[s->fatom >> 6] &= ~((Word)1 << (s->fatom & 63));
+}
+
+size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->nshown; i++)
+        if (bit(x, s->lat_of[s->shown[i]])) out[k++] = s->shown[i];
+    return k;
+}
+
+/* S_P(x): the least model of the reduct P^x.  Rules with a negative literal in x are off
+ * (counter UINT32_MAX); the others count their underived positive body atoms. */
+static bool sp_eval(void *ctx, const Word *x, Word *out)
+{
+    AspSolver *s = ctx;
+    uint32_t *cnt = s->cnt, *queue = s->queue;
+    size_t qn = 0;
+    memset(out, 0, s->nwords * sizeof *out);
+    s->evals++;
+    for (size_t r = 0; r < s->nrules; r++) {
+        bool off = false;
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+            if (bit(x, s->neg[k])) { off = true; break; }
+        uint32_t c = off ? UINT32_MAX : s->pstart[r + 1] - s->pstart[r];
+        cnt[r] = c;
+        uint32_t h = s->head[r];
+        if (c == 0 && !bit(out, h)) {
+            out[h >> 6] |= (Word)1 << (h & 63);
+            queue[qn++] = h;
+        }
+    }
+    for (size_t qi = 0; qi < qn; qi++) {
+        uint32_t a = queue[qi];
+        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
+            uint32_t r = s->occ[k];
+            if (cnt[r] == UINT32_MAX || --cnt[r] != 0) continue;
+            uint32_t h = s->head[r];
+            if (bit(out, h)) continue;
+            out[h >> 6] |= (Word)1 << (h & 63);
+            queue[qn++] = h;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,240 @@
+/* test_asp.c: unit tests of the ASP front end: building programs, aspif, S_P, models, emit. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "asp/asp.h"
+#include "util/mem.h"
+
+/* Collects models as space-separated lines. */
+typedef struct Models { Buf text; size_t n; } Models;
+
+static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    Models *m = ctx;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_putc(&m->text, ' ');
+        buf_puts(&m->text, asp_atom_name(p, atoms[i]));
+    }
+    buf_putc(&m->text, '\n');
+    m->n++;
+    return true;
+}
+
+static size_t count_models(const AspProgram *p, size_t max, Models *m)
+{
+    AspSolver *s = asp_solver_new(p);
+    AspSolveOptions o = { .max_models = max };
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    buf_init(&m->text);
+    m->n = 0;
+    AftStatus r = asp_solve(s, &o, collect, m, &st);
+    assert_int_equal(r, AFT_OK);
+    assert_int_equal(st.models, m->n);
+    asp_solver_free(s);
+    return m->n;
+}
+
+static AspProgram *pqrs(void)
+{
+    AspProgram *p = asp_program_new();
+    AspAtom P = asp_atom(p, "p"), Q = asp_atom(p, "q"), R = asp_atom(p, "r"), S = asp_atom(p, "s");
+    assert_true(asp_add_rule(p, ASP_NORMAL, &P, 1, NULL, 0, &Q, 1, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &Q, 1, NULL, 0, &P, 1, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &R, 1, &P, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &S, 1, &Q, 1, NULL, 0, NULL));
+    return p;
+}
+
+static void test_pqrs_models(void **state)
+{
+    (void)state;
+    AspProgram *p = pqrs();
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 2);
+    const char *t = buf_cstr(&m.text);
+    assert_true(strstr(t, "p r\n") != NULL);
+    assert_true(strstr(t, "q s\n") != NULL);
+    buf_free(&m.text);
+    assert_int_equal(count_models(p, 1, &m), 1);
+    buf_free(&m.text);
+    asp_program_free(p);
+}
+
+static void test_pqrs_wellfounded_is_open(void **state)
+{
+    (void)state;
+    AspProgram *p = pqrs();
+    AspSolver *s = asp_solver_new(p);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    assert_int_equal(asp_wellfounded(s, NULL, lo, hi, NULL), AFT_OK);
+    for (AspAtom a = 0; a < 4; a++) {
+        assert_false(asp_solver_has(s, lo, a));
+        assert_true(asp_solver_has(s, hi, a));
+    }
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
+static void test_sp_is_least_model_of_reduct(void **state)
+{
+    (void)state;
+    AspProgram *p = pqrs();
+    AspSolver *s = asp_solver_new(p);
+    const Lattice *L = asp_solver_lattice(s);
+    const AftFunction *f = asp_solver_function(s);
+    assert_int_equal(f->envelope, ENV_ANTITONE);
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    size_t q = asp_solver_atom_index(s, asp_atom(p, "q"));
+    x[q / 64] |= (Word)1 << (q % 64);                 /* x = {q}: reduct p-rule gone */
+    assert_true(f->eval(f->ctx, x, y));
+    assert_false(asp_solver_has(s, y, asp_atom(p, "p")));
+    assert_true(asp_solver_has(s, y, asp_atom(p, "q")));
+    assert_true(asp_solver_has(s, y, asp_atom(p, "s")));
+    assert_false(asp_solver_has(s, y, asp_atom(p, "r")));
+    mem_free(x);
+    mem_free(y);
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
+static AspProgram *parse(const char *text, Buf *err)
+{
+    buf_init(err);
+    return asp_parse_aspif(text, strlen(text), "t.aspif", err);
+}
+
+/* a :- not b. b :- not a. {c}. :- c, a. (the example of ASPIF.md, without #minimize) */
+static const char example[] =
+    "asp 1 0 0\n1 1 1 1 0 0\n1 0 1 2 0 1 -3\n1 0 1 3 0 1 -2\n1 0 0 0 2 2 1\n"
+    "4 1 b 1 3\n4 1 a 1 2\n4 1 c 1 1\n0\n";
+
+static void test_aspif_choice_and_constraint(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = parse(example, &err);
+    assert_non_null(p);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 3);      /* {b}, {b c}, {a} */
+    buf_free(&m.text);
+    asp_program_free(p);
+    buf_free(&err);
+}
+
+static void test_aspif_refuses_with_line(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = parse("asp 1 0 0\n1 0 1 1 0 0\n2 0 1 1 1\n0\n", &err);
+    assert_null(p);
+    assert_true(strstr(buf_cstr(&err), "t.aspif:3: error: unsupported aspif statement: minimize"));
+    buf_free(&err);
+    p = parse("asp 1 0 0\n1 0 1 1 1 1 2 2 1 3 1\n0\n", &err);
+    assert_null(p);
+    assert_true(strstr(buf_cstr(&err), "t.aspif:2:") && strstr(buf_cstr(&err), "weight body"));
+    buf_free(&err);
+    p = parse("asp 1 0 0\n1 0 2 1 2 0 0\n0\n", &err);
+    assert_null(p);
+    assert_true(strstr(buf_cstr(&err), "disjunctive"));
+    buf_free(&err);
+}
+
+static void test_output_facts_and_conditions(void **state)
+{
+    (void)state;
+    Buf err;
+    /* d is a fact (empty condition); x shown when atom 1 holds and atom 2 does not */
+    AspProgram *p = parse("asp 1 0 0\n1 1 1 1 0 0\n4 1 d 0\n4 1 x 2 1 -2\n0\n", &err);
+    assert_non_null(p);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 2);
+    const char *t = buf_cstr(&m.text);
+    assert_true(strstr(t, "d\n") != NULL);
+    assert_true(strstr(t, "d x\n") != NULL);
+    buf_free(&m.text);
+    asp_program_free(p);
+    buf_free(&err);
+}
+
+static void test_inconsistent(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_inconsistent();
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 0);
+    buf_free(&m.text);
+    asp_program_free(p);
+}
+
+static void test_partial_eval_keeps_models(void **state)
+{
+    (void)state;
+    /* a. b :- a, not c. c :- not a. d :- c.  wf: a, b true; c, d false: one model {a, b} */
+    AspProgram *p = asp_program_new();
+    AspAtom a = asp_atom(p, "a"), b = asp_atom(p, "b"), c = asp_atom(p, "c"), d = asp_atom(p, "d");
+    asp_add_fact(p, a);
+    asp_add_rule(p, ASP_NORMAL, &b, 1, &a, 1, &c, 1, NULL);
+    asp_add_rule(p, ASP_NORMAL, &c, 1, NULL, 0, &a, 1, NULL);
+    asp_add_rule(p, ASP_NORMAL, &d, 1, &c, 1, NULL, 0, NULL);
+    AspSolver *s = asp_solver_new(p);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    assert_int_equal(asp_wellfounded(s, NULL, lo, hi, NULL), AFT_OK);
+    assert_true(asp_solver_has(s, lo, b));
+    assert_false(asp_solver_has(s, hi, d));
+    AspProgram *q = asp_partial_eval(p, s, lo, hi);
+    assert_int_equal(asp_rule_count(q), 2);           /* the facts a and b */
+    Models m;
+    assert_int_equal(count_models(q, 0, &m), 1);
+    assert_string_equal(buf_cstr(&m.text), "a b\n");
+    buf_free(&m.text);
+    asp_program_free(q);
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
+static void test_bad_rules_rejected(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom a = asp_atom(p, "a"), b = asp_atom(p, "b"), two[2] = { a, b };
+    Buf err;
+    buf_init(&err);
+    assert_false(asp_add_rule(p, ASP_NORMAL, two, 2, NULL, 0, NULL, 0, &err));
+    assert_false(asp_add_rule(p, ASP_CONSTRAINT, &a, 1, NULL, 0, NULL, 0, &err));
+    AspAtom bad = 99;
+    assert_false(asp_add_rule(p, ASP_NORMAL, &a, 1, &bad, 1, NULL, 0, &err));
+    assert_true(asp_add_rule(p, ASP_CHOICE, two, 2, NULL, 0, NULL, 0, &err));
+    assert_int_equal(asp_atom_find(p, "b"), (long)b);
+    assert_int_equal(asp_atom_find(p, "zz"), -1);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 4);
+    buf_free(&m.text);
+    buf_free(&err);
+    asp_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pqrs_models),
+        cmocka_unit_test(test_pqrs_wellfounded_is_open),
+        cmocka_unit_test(test_sp_is_least_model_of_reduct),
+        cmocka_unit_test(test_aspif_choice_and_constraint),
+        cmocka_unit_test(test_aspif_refuses_with_line),
+        cmocka_unit_test(test_output_facts_and_conditions),
+        cmocka_unit_test(test_inconsistent),
+        cmocka_unit_test(test_partial_eval_keeps_models),
+        cmocka_unit_test(test_bad_rules_rejected),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
