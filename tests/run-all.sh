@@ -20,6 +20,7 @@ prop_bins=$(ls build/tests/prop_* 2>/dev/null | grep -v '\.log$')
 suite unit sh tests/run-unit.sh $unit_bins
 [ -n "$prop_bins" ] && suite prop sh tests/run-unit.sh $prop_bins
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
+[ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix
 echo "all: $total_pass passed, $total_fail failed"

@@ -1,0 +1,210 @@
+/* text.c: query results and traces as text for a person. */
+#include "report/report.h"
+#include "util/mem.h"
+
+#include <math.h>
+
+const char *report_query_name(QueryKind k)
+{
+    switch (k) {
+    case Q_SHOW: return "show";
+    case Q_FIXPOINTS: return "fixpoints";
+    case Q_LFP: return "lfp";
+    case Q_GFP: return "gfp";
+    case Q_APPROX: return "approx";
+    case Q_REFINE: return "refine";
+    case Q_BNB: return "bnb";
+    case Q_STABLE: return "stable";
+    case Q_CHECK_MONOTONE: return "check monotone";
+    case Q_CHECK_ANTITONE: return "check antitone";
+    case Q_CHECK_ENVELOPE: return "check envelope";
+    case Q_CHECK_GALOIS: return "check galois";
+    }
+    return "?";
+}
+
+static void put_value(Buf *b, const Type *t, const Word *v)
+{
+    switch (t->kind) {
+    case TY_INT: buf_printf(b, "%lld", (long long)word_to_int(v[0])); break;
+    case TY_REAL: buf_put_double(b, word_to_double(v[0])); break;
+    case TY_ATOM: {
+        const Lattice *L = t->lat;
+        size_t i = (size_t)v[0];
+        const char *name = NULL;
+        if (L && L->ops->kind[0] == 'p' && i < L->u.set.n) name = L->u.set.names[i];
+        if (L && L->ops->kind[0] == 'm' && i < L->u.map.n) name = L->u.map.keys[i];
+        buf_puts(b, name ? name : "?");
+        break;
+    }
+    case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
+    case TY_ERROR: buf_puts(b, "<error>"); break;
+    }
+}
+
+static void put_size(Buf *b, const Lattice *L, const Word *lo, const Word *hi)
+{
+    lattice_print_log2_size(L->ops->log2_size(L, lo, hi), b);
+}
+
+static void put_stats(Buf *b, const AftStats *st)
+{
+    buf_printf(b, "  rounds %zu, IR calls %zu, F steps %zu, pruned %zu, merged %zu, hulls %zu",
+               st->rounds, st->ir_calls, st->f_calls, st->pruned, st->merged, st->hulls);
+    buf_puts(b, "\n  S(Final) = ");
+    if (isinf(st->log2_S_final) && st->log2_S_final < 0) buf_puts(b, "0");
+    else lattice_print_log2_size(st->log2_S_final, b);
+    buf_puts(b, ", |IR(B_I)| = ");
+    if (isinf(st->log2_IR_init) && st->log2_IR_init < 0) buf_puts(b, "0");
+    else lattice_print_log2_size(st->log2_IR_init, b);
+    if (st->stopped_by) buf_printf(b, "\n  stopped by %s: the bounds left are kept as they are (sound)", st->stopped_by);
+    buf_putc(b, '\n');
+}
+
+static void text_bound(Buf *b, const QueryResult *r)
+{
+    const char *name = report_query_name(r->kind);
+    if (r->status == RS_FAILED) {
+        buf_printf(b, "%s %s: no fixed point in the start interval", name, r->target);
+        if (r->message) buf_printf(b, " (%s)", r->message);
+        buf_putc(b, '\n');
+        return;
+    }
+    buf_printf(b, "%s %s", name, r->target);
+    if (r->via) buf_printf(b, " via %s", r->via);
+    buf_puts(b, " = ");
+    lattice_print_interval(r->L, r->lo, r->hi, b);
+    buf_printf(b, "  (%zu step%s, size ", r->steps, r->steps == 1 ? "" : "s");
+    put_size(b, r->L, r->lo, r->hi);
+    buf_puts(b, ")");
+    if (r->status == RS_LIMIT && r->message) buf_printf(b, "  stopped by %s (sound)", r->message);
+    buf_putc(b, '\n');
+}
+
+static void text_bnb(Buf *b, const QueryResult *r)
+{
+    size_t nbounds = r->final->count - r->points->count;
+    buf_printf(b, "bnb %s", r->target);
+    if (r->via) buf_printf(b, " via %s", r->via);
+    buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", r->points->count,
+               r->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
+    for (size_t i = 0; i < r->final->count; i++) {
+        const Word *lo = boundlist_lo(r->final, i), *hi = boundlist_hi(r->final, i);
+        if (r->L->ops->is_point(r->L, lo, hi) && r->L->ops->eq(r->L, lo, hi)) {
+            buf_puts(b, "  fixed point ");
+            r->L->ops->print(r->L, lo, b);
+        } else if (r->L->ops->is_point(r->L, lo, hi)) {
+            buf_puts(b, "  fixed point within tolerance ");
+            lattice_print_interval(r->L, lo, hi, b);
+        } else {
+            buf_puts(b, "  bound ");
+            lattice_print_interval(r->L, lo, hi, b);
+            buf_puts(b, "  size ");
+            put_size(b, r->L, lo, hi);
+        }
+        buf_putc(b, '\n');
+    }
+    put_stats(b, &r->stats);
+}
+
+static void text_fixpoints(Buf *b, const QueryResult *r)
+{
+    buf_printf(b, "fixpoints %s: %zu fixed point%s (of %zu elements)\n", r->target,
+               r->points->count, r->points->count == 1 ? "" : "s", r->examined);
+    for (size_t i = 0; i < r->points->count; i++) {
+        buf_puts(b, "  ");
+        r->L->ops->print(r->L, boundlist_lo(r->points, i), b);
+        buf_putc(b, '\n');
+    }
+}
+
+static void text_check(Buf *b, const QueryResult *r)
+{
+    buf_printf(b, "%s %s: %s", report_query_name(r->kind), r->target, r->verdict);
+    if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
+                                r->examined, r->examined == 1 ? "" : "s");
+    buf_putc(b, '\n');
+    if (r->message) buf_printf(b, "  %s\n", r->message);
+}
+
+static void text_stable(Buf *b, const QueryResult *r)
+{
+    buf_printf(b, "stable %s: %zu stable model%s%s\n", r->target, r->nmodels,
+               r->nmodels == 1 ? "" : "s", r->models_complete ? "" : " (search stopped early)");
+    for (size_t i = 0; i < r->nmodels; i++) buf_printf(b, "  {%s}\n", r->models[i]);
+}
+
+void report_text(const QueryResult *r, FILE *out)
+{
+    Buf b;
+    buf_init(&b);
+    switch (r->kind) {
+    case Q_SHOW:
+        buf_printf(&b, "%s = ", r->text);
+        put_value(&b, &r->type, r->value);
+        buf_putc(&b, '\n');
+        break;
+    case Q_LFP: case Q_GFP:
+        buf_printf(&b, "%s %s = ", report_query_name(r->kind), r->target);
+        put_value(&b, &r->type, r->value);
+        buf_printf(&b, "  (%zu step%s)\n", r->steps, r->steps == 1 ? "" : "s");
+        break;
+    case Q_APPROX: case Q_REFINE: text_bound(&b, r); break;
+    case Q_BNB: text_bnb(&b, r); break;
+    case Q_FIXPOINTS: text_fixpoints(&b, r); break;
+    case Q_STABLE: text_stable(&b, r); break;
+    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
+        text_check(&b, r);
+        break;
+    }
+    fputs(buf_cstr(&b), out);
+    fflush(out);
+    buf_free(&b);
+}
+
+static const char *status_name(NodeStatus s)
+{
+    switch (s) {
+    case NODE_KEPT: return "kept";
+    case NODE_PRUNED: return "pruned";
+    case NODE_MERGED: return "merged";
+    case NODE_FINAL: return "final";
+    case NODE_FIXPOINT: return "fixed point";
+    }
+    return "?";
+}
+
+void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out)
+{
+    Buf b;
+    buf_init(&b);
+    switch (ev->kind) {
+    case EV_REFINE_STEP:
+        buf_printf(&b, "  step %zu: ", ev->step);
+        lattice_print_interval(L, ev->lo, ev->hi, &b);
+        break;
+    case EV_BNB_ROUND:
+        buf_printf(&b, "  round %zu: %zu bound%s", ev->round, ev->count, ev->count == 1 ? "" : "s");
+        break;
+    case EV_BNB_SPLIT:
+        buf_printf(&b, "    node %ld (from %ld) ", ev->id, ev->parent);
+        if (ev->lo && ev->hi) lattice_print_interval(L, ev->lo, ev->hi, &b);
+        buf_printf(&b, ": %s", status_name(ev->status));
+        break;
+    case EV_BNB_MERGE:
+        buf_printf(&b, "    merge %ld and %ld into ", ev->id, ev->other);
+        lattice_print_interval(L, ev->lo, ev->hi, &b);
+        break;
+    case EV_BNB_HULL:
+        buf_printf(&b, "    budget: hull of %ld and %ld = ", ev->id, ev->other);
+        lattice_print_interval(L, ev->lo, ev->hi, &b);
+        break;
+    case EV_BNB_FINAL:
+        buf_printf(&b, "    final %ld: ", ev->id);
+        lattice_print_interval(L, ev->lo, ev->hi, &b);
+        break;
+    }
+    buf_putc(&b, '\n');
+    fputs(buf_cstr(&b), out);
+    buf_free(&b);
+}

@@ -1,0 +1,815 @@
+/* run.c: loads .fix files into a session's model and runs their queries in order. */
+#include "run.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "aft/aft.h"
+#include "aft/galois.h"
+#include "asp/asp.h"
+#include "report/report.h"
+#include "util/mem.h"
+
+/* Enumerations (fixpoints, checks) stop beyond this many elements with an error. */
+enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
+
+void session_init(Session *s, const RunOptions *opt, FILE *out)
+{
+    diag_init(&s->diag, stderr);
+    s->opt = *opt;
+    s->out = out;
+    arena_init(&s->arena);
+    s->interrupt = 0;
+    s->failed_queries = 0;
+    s->model = model_new(&s->diag);
+    model_set_limits(s->model, opt->max_steps, &s->interrupt);
+}
+
+void session_free(Session *s)
+{
+    model_free(s->model);
+    arena_free(&s->arena);
+    diag_free(&s->diag);
+}
+
+/* ---- a declared function seen by the engine ---- */
+
+typedef struct FnCtx { Model *m; const FnSym *fn; Loc where; } FnCtx;
+
+static bool fn_eval(void *ctx, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[1] = { x };
+    return model_call(c->m, c->fn, args, out, c->where);
+}
+
+static bool fn_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[3] = { lo, hi, x };
+    return model_call(c->m, c->fn->upper, args, out, c->where);
+}
+
+static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[3] = { lo, hi, x };
+    return model_call(c->m, c->fn->lower, args, out, c->where);
+}
+
+static void aft_function_of(AftFunction *f, FnCtx *ctx)
+{
+    memset(f, 0, sizeof *f);
+    f->L = ctx->fn->ret;
+    f->name = ctx->fn->name;
+    f->ctx = ctx;
+    f->eval = fn_eval;
+    if (ctx->fn->upper && ctx->fn->lower) {
+        f->envelope = ENV_DECLARED;
+        f->upper = fn_upper;
+        f->lower = fn_lower;
+    } else if (ctx->fn->ann == ANN_MONOTONE) {
+        f->envelope = ENV_MONOTONE;
+    } else if (ctx->fn->ann == ANN_ANTITONE) {
+        f->envelope = ENV_ANTITONE;
+    } else {
+        f->envelope = ENV_BRUTE;
+    }
+}
+
+/* ---- engine options and tracing ---- */
+
+typedef struct TraceCtx { Session *s; const Lattice *L; } TraceCtx;
+
+static void on_event(void *ctx, const AftEvent *ev)
+{
+    TraceCtx *t = ctx;
+    if (t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
+    else report_trace_text(t->L, ev, t->s->out);
+}
+
+static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, TraceCtx *trace)
+{
+    aft_options_default(o);
+    o->err = err;
+    o->interrupt = &s->interrupt;
+    if (q->steps >= 0) o->refine_steps = (size_t)q->steps;
+    if (q->budget > 0) o->budget = (size_t)q->budget;
+    if (q->rounds > 0) o->rounds = (size_t)q->rounds;
+    o->timeout_s = q->timeout >= 0 ? q->timeout : s->opt.timeout_s;
+    o->max_steps = (size_t)s->opt.max_steps;
+    if (q->split.name) aft_split_from_name(q->split.name, &o->split.strategy);
+    if (q->trace || s->opt.trace) {
+        o->on_event = on_event;
+        o->event_ctx = trace;
+    }
+}
+
+/* ---- helpers ---- */
+
+static char *source_text(Loc loc)
+{
+    return mem_strndup(loc.src->text + loc.start, loc.end - loc.start);
+}
+
+static void emit(Session *s, const QueryResult *r)
+{
+    if (s->opt.json) report_json(r, s->out);
+    else report_text(r, s->out);
+}
+
+/* Evaluates the start interval of a query (default [bot, top]); false after an error. */
+static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *lo, Word *hi)
+{
+    if (!q->from_lo) {
+        L->ops->bot(L, lo);
+        L->ops->top(L, hi);
+        return true;
+    }
+    Type t;
+    Word *v = NULL;
+    if (!model_eval(s->model, q->from_lo, L, &t, &v)) return false;
+    lattice_copy(L, lo, v);
+    mem_free(v);
+    v = NULL;
+    if (!model_eval(s->model, q->from_hi, L, &t, &v)) return false;
+    lattice_copy(L, hi, v);
+    mem_free(v);
+    if (!L->ops->leq(L, lo, hi)) {
+        char *a = lattice_to_string(L, lo), *b = lattice_to_string(L, hi);
+        diag_error(&s->diag, loc_span(q->from_lo->loc, q->from_hi->loc),
+                   "not an interval: %s is not below %s", a, b);
+        mem_free(a);
+        mem_free(b);
+        return false;
+    }
+    return true;
+}
+
+static bool report_engine_error(Session *s, const Decl *d, Buf *err)
+{
+    if (err->len) diag_error(&s->diag, d->loc, "%s", buf_cstr(err));
+    return false;
+}
+
+/* ---- show ---- */
+
+static bool run_show(Session *s, const Decl *d)
+{
+    const Query *q = &d->query;
+    QueryResult r = { .kind = Q_SHOW };
+    Word *v = NULL;
+    if (!model_eval(s->model, q->expr, NULL, &r.type, &v)) return false;
+    char *text = source_text(q->expr->loc);
+    r.text = text;
+    r.value = v;
+    emit(s, &r);
+    mem_free(text);
+    mem_free(v);
+    return true;
+}
+
+/* ---- fixpoints: exhaustive ---- */
+
+static bool lattice_enumerable(Session *s, const Decl *d, const Lattice *L, const char *what)
+{
+    if (!L->finite) {
+        Buf t; buf_init(&t);
+        lattice_describe(L, &t);
+        diag_error(&s->diag, d->loc, "%s needs a finite lattice; %s is infinite "
+                   "(use approx, refine or bnb instead)", what, buf_cstr(&t));
+        buf_free(&t);
+        return false;
+    }
+    if (L->log2_card > ENUM_LIMIT_LOG2) {
+        Buf t; buf_init(&t);
+        lattice_print_log2_size(L->log2_card, &t);
+        diag_error(&s->diag, d->loc, "%s would enumerate %s elements, more than the limit of 2^%d "
+                   "(use approx, refine or bnb instead)", what, buf_cstr(&t), ENUM_LIMIT_LOG2);
+        buf_free(&t);
+        return false;
+    }
+    return true;
+}
+
+static bool interrupted(Session *s, const Decl *d)
+{
+    if (!s->interrupt) return false;
+    diag_error(&s->diag, d->loc, "interrupted");
+    return true;
+}
+
+static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
+{
+    const Lattice *L = fn->ret;
+    if (!lattice_enumerable(s, d, L, "fixpoints")) return false;
+    BoundList points;
+    boundlist_init(&points, L);
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L), *top = lattice_elem_new(L);
+    L->ops->bot(L, x);
+    L->ops->top(L, top);
+    FnCtx ctx = { s->model, fn, d->loc };
+    Word *bot = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    size_t n = 0;
+    bool ok = true;
+    do {
+        n++;
+        if (!fn_eval(&ctx, x, y) || interrupted(s, d)) { ok = false; break; }
+        if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
+    } while (L->ops->next(L, bot, top, x));
+    if (ok) {
+        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name, .L = L, .points = &points,
+                          .final = &points, .examined = n };
+        emit(s, &r);
+    }
+    boundlist_free(&points);
+    mem_free(x); mem_free(y); mem_free(top); mem_free(bot);
+    return ok;
+}
+
+/* ---- lfp / gfp of a monotone function: Kleene iteration from bot / top ---- */
+
+static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
+{
+    const Query *q = &d->query;
+    const Lattice *L = fn->ret;
+    bool least = q->kind == Q_LFP;
+    if (fn->ann != ANN_MONOTONE) {
+        diag_error(&s->diag, d->query.target.loc, "%s needs a monotone function: declare '%s' monotone "
+                   "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
+        return false;
+    }
+    FnCtx ctx = { s->model, fn, d->loc };
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    if (least) L->ops->bot(L, x); else L->ops->top(L, x);
+    size_t steps = 0, limit = q->steps >= 0 ? (size_t)q->steps : 1000000;
+    bool ok = true, done = false;
+    while (!done) {
+        if (steps >= limit) {
+            diag_error(&s->diag, d->loc, "no fixed point after %zu steps", steps);
+            ok = false;
+            break;
+        }
+        if (!fn_eval(&ctx, x, y) || interrupted(s, d)) { ok = false; break; }
+        steps++;
+        bool moved_right_way = least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x);
+        if (!moved_right_way) {
+            char *a = lattice_to_string(L, x), *b = lattice_to_string(L, y);
+            diag_error(&s->diag, d->loc, "'%s' is not monotone: the iteration went from %s to %s",
+                       fn->name, a, b);
+            mem_free(a); mem_free(b);
+            ok = false;
+            break;
+        }
+        done = L->ops->eq(L, x, y) || (!L->finite && L->ops->is_point(L, least ? x : y, least ? y : x));
+        lattice_copy(L, x, y);
+    }
+    if (ok) {
+        QueryResult r = { .kind = q->kind, .target = fn->name, .L = L, .steps = steps };
+        r.type.kind = TY_LAT;
+        r.type.lat = L;
+        r.value = x;
+        emit(s, &r);
+    }
+    mem_free(x);
+    mem_free(y);
+    return ok;
+}
+
+/* ---- approx and refine ---- */
+
+/* The four maps of a declared Galois insertion, called through the VM. */
+typedef struct GaloisCtx { Model *m; const GaloisSym *g; Loc where; } GaloisCtx;
+
+static bool call1(const GaloisCtx *c, const FnSym *fn, const Word *in, Word *out)
+{
+    const Word *args[1] = { in };
+    return model_call(c->m, fn, args, out, c->where);
+}
+
+static bool g_alpha_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_up, in, out); }
+static bool g_gamma_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->gamma_up, in, out); }
+static bool g_alpha_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_lo, in, out); }
+static bool g_gamma_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->gamma_lo, in, out); }
+
+static void aft_galois_of(AftGalois *ag, GaloisCtx *ctx)
+{
+    ag->name = ctx->g->name;
+    ag->C = ctx->g->concrete;
+    ag->A = ctx->g->abstract;
+    ag->ctx = ctx;
+    ag->alpha_up = g_alpha_up;
+    ag->gamma_up = g_gamma_up;
+    ag->alpha_lo = g_alpha_lo;
+    ag->gamma_lo = g_gamma_lo;
+}
+
+typedef struct EngineRun {
+    AftFunction f;              /* the function the engine runs on (abstract one with `via`) */
+    FnCtx ctx;
+    GaloisRun *galois;          /* non-NULL with `via G` */
+    GaloisCtx gctx;
+    AftGalois ag;
+    const Lattice *L;           /* the lattice results are reported in (concrete) */
+} EngineRun;
+
+static bool engine_setup(Session *s, const Decl *d, FnSym *fn, EngineRun *run, Buf *err)
+{
+    memset(run, 0, sizeof *run);
+    run->ctx.m = s->model;
+    run->ctx.fn = fn;
+    run->ctx.where = d->loc;
+    aft_function_of(&run->f, &run->ctx);
+    run->L = fn->ret;
+    if (!d->query.via.name) return true;
+    run->gctx.m = s->model;
+    run->gctx.g = model_galois(s->model, d->query.via.name);
+    run->gctx.where = d->loc;
+    aft_galois_of(&run->ag, &run->gctx);
+    run->galois = galois_run_new(&run->ag, &run->f, err);
+    if (!run->galois) return report_engine_error(s, d, err);
+    return true;
+}
+
+static void engine_teardown(EngineRun *run)
+{
+    if (run->galois) galois_run_free(run->galois);
+}
+
+static bool run_refine(Session *s, const Decl *d, FnSym *fn)
+{
+    const Query *q = &d->query;
+    const Lattice *L = fn->ret;
+    Buf err; buf_init(&err);
+    EngineRun run;
+    if (!engine_setup(s, d, fn, &run, &err)) { buf_free(&err); return false; }
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    Word *nlo = lattice_elem_new(L), *nhi = lattice_elem_new(L);
+    bool ok = start_interval(s, q, L, lo, hi);
+    if (ok) {
+        AftOptions o;
+        TraceCtx trace = { s, run.galois ? galois_run_lattice(run.galois) : L };
+        engine_options(s, q, &o, &err, &trace);
+        if (q->kind == Q_REFINE && q->steps < 0 && L->finite) o.refine_steps = 0;
+        AftStats st;
+        memset(&st, 0, sizeof st);
+        size_t steps = 0;
+        AftStatus status = run.galois
+            ? galois_refine(run.galois, &o, lo, hi, nlo, nhi, &steps, &st)
+            : aft_refine(&run.f, &o, lo, hi, nlo, nhi, &steps, &st);
+        QueryResult r = { .kind = q->kind, .target = fn->name, .L = L, .lo = nlo, .hi = nhi,
+                          .steps = steps, .via = q->via.name };
+        if (status == AFT_ERROR) {
+            ok = report_engine_error(s, d, &err);
+        } else {
+            if (status == AFT_INVALID) {
+                r.status = RS_FAILED;
+                r.verdict = "unsound";
+                r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
+            } else if (status == AFT_LIMIT) {
+                r.status = RS_LIMIT;
+                r.message = mem_strdup(st.stopped_by ? st.stopped_by : "a limit");
+            }
+            emit(s, &r);
+            mem_free(r.message);
+        }
+    }
+    mem_free(lo); mem_free(hi); mem_free(nlo); mem_free(nhi);
+    engine_teardown(&run);
+    buf_free(&err);
+    return ok;
+}
+
+/* ---- branch and bound ---- */
+
+static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
+{
+    const Query *q = &d->query;
+    const Lattice *L = fn->ret;
+    Buf err; buf_init(&err);
+    EngineRun run;
+    if (!engine_setup(s, d, fn, &run, &err)) { buf_free(&err); return false; }
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    bool ok = start_interval(s, q, L, lo, hi);
+    if (ok) {
+        AftOptions o;
+        TraceCtx trace = { s, run.galois ? galois_run_lattice(run.galois) : L };
+        engine_options(s, q, &o, &err, &trace);
+        BoundList final, points;
+        boundlist_init(&final, L);
+        boundlist_init(&points, L);
+        AftStats st;
+        memset(&st, 0, sizeof st);
+        AftStatus status = run.galois
+            ? galois_bnb(run.galois, &o, lo, hi, &final, &points, &st)
+            : aft_bnb(&run.f, &o, lo, hi, &final, &points, &st);
+        if (status == AFT_ERROR) {
+            ok = report_engine_error(s, d, &err);
+        } else {
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = L, .final = &final,
+                              .points = &points, .has_stats = true, .stats = st,
+                              .via = q->via.name };
+            if (status == AFT_LIMIT) r.status = RS_LIMIT;
+            emit(s, &r);
+        }
+        boundlist_free(&final);
+        boundlist_free(&points);
+    }
+    mem_free(lo); mem_free(hi);
+    engine_teardown(&run);
+    buf_free(&err);
+    return ok;
+}
+
+/* ---- check f monotone | antitone ---- */
+
+/* Pairs x <= y: every comparable pair when the lattice is small, else random pairs
+ * (x, x join y).  fn is called for each; it returns false to stop (counterexample). */
+typedef bool (*PairFn)(void *ctx, const Word *x, const Word *y);
+
+static bool for_pairs(Session *s, const Decl *d, const Lattice *L, PairFn fn, void *ctx,
+                      size_t *examined, bool *sampled, bool *stopped)
+{
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    bool ok = true;
+    *stopped = false;
+    *examined = 0;
+    *sampled = !(L->finite && L->log2_card * 2 <= ENUM_LIMIT_LOG2);
+    if (!*sampled) {
+        lattice_copy(L, x, bot);
+        do {
+            lattice_copy(L, y, x);
+            do {
+                (*examined)++;
+                if (interrupted(s, d)) { ok = false; goto done; }
+                if (!fn(ctx, x, y)) { *stopped = true; goto done; }
+            } while (L->ops->next(L, x, top, y));
+        } while (L->ops->next(L, bot, top, x));
+    } else {
+        Rng rng = { 20261202 };
+        for (size_t i = 0; i < CHECK_SAMPLES; i++) {
+            L->ops->random(L, &rng, x);
+            L->ops->random(L, &rng, y);
+            L->ops->join(L, y, x, y);
+            (*examined)++;
+            if (interrupted(s, d)) { ok = false; goto done; }
+            if (!fn(ctx, x, y)) { *stopped = true; goto done; }
+        }
+    }
+done:
+    mem_free(x); mem_free(y); mem_free(bot); mem_free(top);
+    return ok;
+}
+
+typedef struct ToneCtx {
+    FnCtx fn;
+    bool antitone;
+    bool error;
+    Word *fx, *fy;
+    char *counterexample;
+} ToneCtx;
+
+static bool tone_pair(void *ctx, const Word *x, const Word *y)
+{
+    ToneCtx *t = ctx;
+    const Lattice *L = t->fn.fn->ret;
+    if (!fn_eval(&t->fn, x, t->fx) || !fn_eval(&t->fn, y, t->fy)) { t->error = true; return false; }
+    bool good = t->antitone ? L->ops->leq(L, t->fy, t->fx) : L->ops->leq(L, t->fx, t->fy);
+    if (good) return true;
+    char *sx = lattice_to_string(L, x), *sy = lattice_to_string(L, y);
+    char *sfx = lattice_to_string(L, t->fx), *sfy = lattice_to_string(L, t->fy);
+    Buf b; buf_init(&b);
+    buf_printf(&b, "counterexample: x = %s <= y = %s but %s(x) = %s is not %s %s(y) = %s", sx, sy,
+               t->fn.fn->name, sfx, t->antitone ? "above" : "below", t->fn.fn->name, sfy);
+    t->counterexample = mem_strdup(buf_cstr(&b));
+    buf_free(&b);
+    mem_free(sx); mem_free(sy); mem_free(sfx); mem_free(sfy);
+    return false;
+}
+
+static bool run_check_tone(Session *s, const Decl *d, FnSym *fn)
+{
+    const Lattice *L = fn->ret;
+    ToneCtx t = { { s->model, fn, d->loc }, d->query.kind == Q_CHECK_ANTITONE, false,
+                  lattice_elem_new(L), lattice_elem_new(L), NULL };
+    QueryResult r = { .kind = d->query.kind, .target = fn->name };
+    bool stopped;
+    bool ok = for_pairs(s, d, L, tone_pair, &t, &r.examined, &r.sampled, &stopped) && !t.error;
+    if (ok) {
+        r.status = t.counterexample ? RS_FAILED : RS_OK;
+        r.verdict = t.counterexample ? (t.antitone ? "not antitone" : "not monotone")
+                                     : (t.antitone ? "antitone" : "monotone");
+        r.message = t.counterexample;
+        emit(s, &r);
+        ok = !t.counterexample;
+    }
+    mem_free(t.counterexample);
+    mem_free(t.fx);
+    mem_free(t.fy);
+    return ok;
+}
+
+/* ---- check envelope f: declared closed forms against brute force ---- */
+
+typedef struct EnvCtx {
+    FnCtx fn;
+    const Lattice *L;
+    Word *x, *declared, *brute, *y, *fy;
+    bool error, tight;
+    char *counterexample;
+} EnvCtx;
+
+/* sup (upper) or inf (lower) of f over [from, to] into out. */
+static bool brute_envelope(EnvCtx *e, bool upper, const Word *from, const Word *to, Word *out)
+{
+    const Lattice *L = e->L;
+    lattice_copy(L, e->y, from);
+    bool first = true;
+    do {
+        if (!fn_eval(&e->fn, e->y, e->fy)) return false;
+        if (first) lattice_copy(L, out, e->fy);
+        else if (upper) L->ops->join(L, out, out, e->fy);
+        else L->ops->meet(L, out, out, e->fy);
+        first = false;
+    } while (L->ops->next(L, from, to, e->y));
+    return true;
+}
+
+static void envelope_counterexample(EnvCtx *e, bool upper, const Word *lo, const Word *hi)
+{
+    const Lattice *L = e->L;
+    char *slo = lattice_to_string(L, lo), *shi = lattice_to_string(L, hi), *sx = lattice_to_string(L, e->x);
+    char *sd = lattice_to_string(L, e->declared), *sb = lattice_to_string(L, e->brute);
+    Buf b; buf_init(&b);
+    buf_printf(&b, "counterexample: %s(%s, %s, %s) = %s but the %s of %s over [%s .. %s] is %s",
+               upper ? "upper" : "lower", slo, shi, sx, sd, upper ? "join" : "meet", e->fn.fn->name,
+               upper ? slo : sx, upper ? sx : shi, sb);
+    e->counterexample = mem_strdup(buf_cstr(&b));
+    buf_free(&b);
+    mem_free(slo); mem_free(shi); mem_free(sx); mem_free(sd); mem_free(sb);
+}
+
+/* For the interval [lo, hi]: both declared envelopes at every x inside. */
+static bool envelope_interval(void *ctx, const Word *lo, const Word *hi)
+{
+    EnvCtx *e = ctx;
+    const Lattice *L = e->L;
+    lattice_copy(L, e->x, lo);
+    do {
+        for (int upper = 1; upper >= 0; upper--) {
+            bool called = upper ? fn_upper(&e->fn, lo, hi, e->x, e->declared)
+                                : fn_lower(&e->fn, lo, hi, e->x, e->declared);
+            bool brute = upper ? brute_envelope(e, true, lo, e->x, e->brute)
+                               : brute_envelope(e, false, e->x, hi, e->brute);
+            if (!called || !brute) { e->error = true; return false; }
+            bool sound = upper ? L->ops->leq(L, e->brute, e->declared) : L->ops->leq(L, e->declared, e->brute);
+            if (!sound) { envelope_counterexample(e, upper, lo, hi); return false; }
+            if (!L->ops->eq(L, e->brute, e->declared)) e->tight = false;
+        }
+    } while (L->ops->next(L, lo, hi, e->x));
+    return true;
+}
+
+/* Infinite lattices: random lo <= x <= hi and a random y on the right side of x. */
+static bool envelope_sampled(EnvCtx *e, size_t *examined)
+{
+    const Lattice *L = e->L;
+    Rng rng = { 7 };
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    bool ok = true;
+    for (size_t i = 0; i < CHECK_SAMPLES && ok; i++) {
+        L->ops->random(L, &rng, lo);
+        L->ops->random(L, &rng, hi);
+        L->ops->random(L, &rng, e->x);
+        L->ops->random(L, &rng, e->y);
+        L->ops->meet(L, lo, lo, hi);          /* lo <= x <= hi: lo = lo meet hi meet x, hi = hi join x */
+        L->ops->meet(L, lo, lo, e->x);
+        L->ops->join(L, hi, hi, e->x);
+        (*examined)++;
+        for (int upper = 1; upper >= 0 && ok; upper--) {
+            /* y in [lo, x] for upper, in [x, hi] for lower */
+            if (upper) { L->ops->join(L, e->y, e->y, lo); L->ops->meet(L, e->y, e->y, e->x); }
+            else { L->ops->join(L, e->y, e->y, e->x); L->ops->meet(L, e->y, e->y, hi); }
+            bool called = upper ? fn_upper(&e->fn, lo, hi, e->x, e->declared)
+                                : fn_lower(&e->fn, lo, hi, e->x, e->declared);
+            if (!called || !fn_eval(&e->fn, e->y, e->fy)) { e->error = true; ok = false; break; }
+            bool sound = upper ? L->ops->leq(L, e->fy, e->declared) : L->ops->leq(L, e->declared, e->fy);
+            if (!sound) {
+                lattice_copy(L, e->brute, e->fy);
+                char *slo = lattice_to_string(L, lo), *shi = lattice_to_string(L, hi);
+                char *sx = lattice_to_string(L, e->x), *sy = lattice_to_string(L, e->y);
+                char *sd = lattice_to_string(L, e->declared), *sf = lattice_to_string(L, e->fy);
+                Buf b; buf_init(&b);
+                buf_printf(&b, "counterexample: %s(%s, %s, %s) = %s but %s(%s) = %s is not %s it",
+                           upper ? "upper" : "lower", slo, shi, sx, sd, e->fn.fn->name, sy, sf,
+                           upper ? "below" : "above");
+                e->counterexample = mem_strdup(buf_cstr(&b));
+                buf_free(&b);
+                mem_free(slo); mem_free(shi); mem_free(sx); mem_free(sy); mem_free(sd); mem_free(sf);
+                ok = false;
+            }
+        }
+    }
+    mem_free(lo);
+    mem_free(hi);
+    return !e->error;
+}
+
+static bool run_check_envelope(Session *s, const Decl *d, FnSym *fn)
+{
+    if (!fn->upper || !fn->lower) {
+        diag_error(&s->diag, d->query.target.loc, "'%s' has no declared envelope to check", fn->name);
+        return false;
+    }
+    const Lattice *L = fn->ret;
+    EnvCtx e = { { s->model, fn, d->loc }, L, lattice_elem_new(L), lattice_elem_new(L),
+                 lattice_elem_new(L), lattice_elem_new(L), lattice_elem_new(L), false, true, NULL };
+    QueryResult r = { .kind = Q_CHECK_ENVELOPE, .target = fn->name };
+    bool ok;
+    if (L->finite && L->log2_card * 3 <= ENUM_LIMIT_LOG2) {
+        bool stopped;
+        ok = for_pairs(s, d, L, envelope_interval, &e, &r.examined, &r.sampled, &stopped) && !e.error;
+    } else {
+        r.sampled = true;
+        e.tight = false;
+        ok = envelope_sampled(&e, &r.examined);
+    }
+    if (ok) {
+        r.status = e.counterexample ? RS_FAILED : RS_OK;
+        r.verdict = e.counterexample ? "unsound" : e.tight ? "exact" : r.sampled ? "sound on every sample" : "sound (not tight)";
+        r.message = e.counterexample;
+        emit(s, &r);
+        ok = !e.counterexample;
+    }
+    mem_free(e.counterexample);
+    mem_free(e.x); mem_free(e.declared); mem_free(e.brute); mem_free(e.y); mem_free(e.fy);
+    return ok;
+}
+
+/* ---- check galois G ---- */
+
+static bool run_check_galois(Session *s, const Decl *d)
+{
+    GaloisSym *g = model_galois(s->model, d->query.target.name);
+    QueryResult r = { .kind = Q_CHECK_GALOIS, .target = g->name };
+    Buf msg; buf_init(&msg);
+    GaloisCtx ctx = { s->model, g, d->loc };
+    AftGalois ag;
+    aft_galois_of(&ag, &ctx);
+    GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.examined);
+    bool ok = c != GALOIS_CHECK_ERROR;
+    if (c == GALOIS_CHECK_TOO_LARGE) {
+        diag_error(&s->diag, d->loc, "%s", buf_cstr(&msg));
+        ok = false;
+    } else if (ok) {
+        r.status = c == GALOIS_CHECK_OK ? RS_OK : RS_FAILED;
+        r.verdict = c == GALOIS_CHECK_OK ? "two Galois insertions" : "fails";
+        r.message = msg.len ? mem_strdup(buf_cstr(&msg)) : NULL;
+        emit(s, &r);
+        mem_free(r.message);
+        ok = c == GALOIS_CHECK_OK;
+    }
+    buf_free(&msg);
+    return ok;
+}
+
+/* ---- stable P ---- */
+
+typedef struct ModelsCtx { PtrList models; Arena *arena; } ModelsCtx;
+
+static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    ModelsCtx *c = ctx;
+    Buf b; buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_puts(&b, ", ");
+        buf_puts(&b, asp_atom_name(p, atoms[i]));
+    }
+    ptrlist_push(c->arena, &c->models, arena_strdup(c->arena, b.len ? buf_cstr(&b) : ""));
+    buf_free(&b);
+    return true;
+}
+
+static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
+{
+    if (ps->resolved_file) {
+        const char *files[1] = { ps->resolved_file };
+        return asp_ground_lp(files, 1, NULL, 0, err);
+    }
+    AspProgram *p = asp_program_new();
+    const Decl *d = ps->decl;
+    for (size_t i = 0; i < d->nrules; i++) {
+        const Rule *rule = &d->rules[i];
+        AspAtom *head = mem_alloc((rule->nhead + 1) * sizeof *head);
+        AspAtom *pos = mem_alloc((rule->npos + 1) * sizeof *pos);
+        AspAtom *neg = mem_alloc((rule->nneg + 1) * sizeof *neg);
+        for (size_t k = 0; k < rule->nhead; k++) head[k] = asp_atom(p, rule->head[k].name);
+        for (size_t k = 0; k < rule->npos; k++) pos[k] = asp_atom(p, rule->pos[k].name);
+        for (size_t k = 0; k < rule->nneg; k++) neg[k] = asp_atom(p, rule->neg[k].name);
+        AspRuleKind kind = rule->kind == RULE_NORMAL ? ASP_NORMAL
+                         : rule->kind == RULE_CHOICE ? ASP_CHOICE : ASP_CONSTRAINT;
+        bool added = asp_add_rule(p, kind, head, rule->nhead, pos, rule->npos, neg, rule->nneg, err);
+        mem_free(head); mem_free(pos); mem_free(neg);
+        if (!added) {
+            diag_error(&s->diag, rule->loc, "%s", buf_cstr(err));
+            buf_clear(err);
+            asp_program_free(p);
+            return NULL;
+        }
+    }
+    return p;
+}
+
+static bool run_stable(Session *s, const Decl *d)
+{
+    const Query *q = &d->query;
+    ProgramSym *ps = model_program(s->model, q->target.name);
+    Buf err; buf_init(&err);
+    AspProgram *p = program_of(s, ps, &err);
+    if (!p) {
+        if (err.len) diag_error(&s->diag, d->loc, "%s", buf_cstr(&err));
+        buf_free(&err);
+        return false;
+    }
+    AspSolver *solver = asp_solver_new(p);
+    AftOptions o;
+    TraceCtx trace = { s, asp_solver_lattice(solver) };
+    engine_options(s, q, &o, &err, &trace);
+    AspSolveOptions so = { .max_models = q->models > 0 ? (size_t)q->models : 0, .aft = &o };
+    Arena arena; arena_init(&arena);
+    ModelsCtx mc = { { 0 }, &arena };
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
+    bool ok = status != AFT_ERROR;
+    if (!ok) {
+        report_engine_error(s, d, &err);
+    } else {
+        QueryResult r = { .kind = Q_STABLE, .target = ps->name, .models = (char **)mc.models.items,
+                          .nmodels = mc.models.count, .models_complete = status == AFT_OK };
+        if (status == AFT_LIMIT) r.status = RS_LIMIT;
+        emit(s, &r);
+    }
+    arena_free(&arena);
+    asp_solver_free(solver);
+    asp_program_free(p);
+    buf_free(&err);
+    return ok;
+}
+
+/* ---- dispatch ---- */
+
+bool session_run_query(Session *s, const Decl *d)
+{
+    const Query *q = &d->query;
+    s->interrupt = 0;
+    FnSym *fn = q->target.name ? model_fn(s->model, q->target.name) : NULL;
+    bool ok = false;
+    switch (q->kind) {
+    case Q_SHOW: ok = run_show(s, d); break;
+    case Q_FIXPOINTS: ok = run_fixpoints(s, d, fn); break;
+    case Q_LFP: case Q_GFP: ok = run_kleene(s, d, fn); break;
+    case Q_APPROX: case Q_REFINE: ok = run_refine(s, d, fn); break;
+    case Q_BNB: ok = run_bnb(s, d, fn); break;
+    case Q_STABLE: ok = run_stable(s, d); break;
+    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: ok = run_check_tone(s, d, fn); break;
+    case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, d, fn); break;
+    case Q_CHECK_GALOIS: ok = run_check_galois(s, d); break;
+    }
+    if (!ok) s->failed_queries++;
+    return ok;
+}
+
+FixResult session_run_source(Session *s, const Source *src, bool check_only)
+{
+    int errors_before = s->diag.errors;
+    AstFile *file = parse_source(&s->diag, &s->arena, src);
+    if (!file) return FIX_COMPILE_ERROR;
+    PtrList queries = { 0 };
+    bool checked = s->diag.errors == errors_before;
+    /* declarations are added even after syntax errors, so that every error is reported */
+    if (!model_add_file(s->model, file, &queries)) checked = false;
+    if (!checked || s->diag.errors != errors_before) return FIX_COMPILE_ERROR;
+    if (s->opt.dump_ir) {
+        Buf b; buf_init(&b);
+        model_dump_ir(s->model, &b);
+        fputs(buf_cstr(&b), s->out);
+        buf_free(&b);
+    }
+    if (check_only) return FIX_OK;
+    bool all_ok = true;
+    for (size_t i = 0; i < queries.count; i++)
+        if (!session_run_query(s, queries.items[i])) all_ok = false;
+    return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
+}
+
+FixResult session_run_file(Session *s, const char *path, bool check_only)
+{
+    const Source *src = diag_load_file(&s->diag, path);
+    if (!src) return FIX_COMPILE_ERROR;
+    return session_run_source(s, src, check_only);
+}

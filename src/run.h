@@ -1,0 +1,44 @@
+/* run.h: a session runs the queries of .fix files (from `fix run` or the REPL) and reports
+ * their results as text or JSON. */
+#ifndef FIX_RUN_H
+#define FIX_RUN_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "diag.h"
+#include "model.h"
+
+typedef struct RunOptions {
+    bool json;               /* one JSON object a line */
+    bool trace;              /* trace every refine and bnb query */
+    bool dump_ir;            /* print the IR disassembly before running */
+    double timeout_s;        /* per query, 0 = none */
+    uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
+    size_t max_memory;       /* bytes of address space, 0 = none (set by main) */
+} RunOptions;
+
+typedef struct Session {
+    Diag diag;
+    Model *model;
+    RunOptions opt;
+    FILE *out;
+    Arena arena;             /* ASTs of everything loaded */
+    volatile sig_atomic_t interrupt;
+    int failed_queries;
+} Session;
+
+void session_init(Session *s, const RunOptions *opt, FILE *out);
+void session_free(Session *s);
+
+/* Loads, checks and runs a file (or a REPL entry registered as a Source).
+ * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
+ * failed, FIX_OK otherwise. */
+FixResult session_run_file(Session *s, const char *path, bool check_only);
+FixResult session_run_source(Session *s, const Source *src, bool check_only);
+
+/* Runs one checked query; false when it failed (error or failed check). */
+bool session_run_query(Session *s, const Decl *q);
+
+#endif
