@@ -75,11 +75,6 @@ void asp_solver_initial(const AspSolver *s, Word *lo, Word *hi);
 /* The lattice atom of a program atom (translation atoms come after or in between). */
 size_t asp_solver_atom_index(const AspSolver *s, AspAtom a);
 
-/* A bound or model seen from the program: program atoms in lo, in hi. */
-typedef struct AspBound {
-    bool *in_lo, *in_hi;          /* asp_atom_count() entries each */
-} AspBound;
-
 typedef struct AspStats {
     size_t models;
     bool complete;                /* the search was exhausted (not stopped by a limit) */
@@ -113,11 +108,13 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out);
 /* Is program atom a in lattice element x? */
 bool asp_solver_has(const AspSolver *s, const Word *x, AspAtom a);
 
-/* Partial evaluation (paper Section 8) of p under a bound [lo, hi] that IR produced (lattice
- * elements of s): atoms in lo become facts, atoms outside hi vanish, rules with a false body
- * are dropped and true literals removed.  The result has the same stable models as p. */
+/* Partial evaluation (paper Section 8) of p under the well-founded bound [lo, hi] (lattice
+ * elements of s, from asp_wellfounded): atoms in lo become facts, atoms outside hi vanish,
+ * rules with a false body are dropped and true literals removed.  When [tlo, thi] (any bound
+ * holding every stable model, e.g. the hull of Final; may be NULL) decides more atoms, those
+ * become constraints (:- not a. / :- a.).  The result has the same stable models as p. */
 AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word *lo,
-                             const Word *hi);
+                             const Word *hi, const Word *tlo, const Word *thi);
 /* The program with no stable model (one empty constraint). */
 AspProgram *asp_program_inconsistent(void);
 

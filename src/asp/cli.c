@@ -22,12 +22,14 @@ static const char usage_text[] =
     "  --wf            print the well-founded bound (true and undefined atoms)\n"
     "  --bounds        print the Final bounds of the branch and bound\n"
     "  --emit          write the program partially evaluated under the well-founded\n"
-    "                  bound as aspif on stdout (clingo gives it the same models)\n"
+    "                  bound as aspif on stdout (clingo --mode=clasp gives it the same\n"
+    "                  models); with --rounds/--budget/--timeout the hull of the\n"
+    "                  branch and bound's Final is added as constraints\n"
     "  --json          one JSON object a line instead of text\n"
     "  --stats         print statistics\n"
     "  --split S       first (default), last, widest or random\n"
-    "  --budget K      at most K bounds at once (for --bounds)\n"
-    "  --rounds T      at most T rounds (for --bounds)\n"
+    "  --budget K      at most K bounds at once (--bounds, --emit)\n"
+    "  --rounds T      at most T rounds (--bounds, --emit)\n"
     "  --timeout SEC   stop the engine after SEC seconds (result stays sound)\n"
     "  -c NAME=VALUE   passed to gringo\n"
     "  -h, --help      this text\n"
@@ -118,7 +120,7 @@ static int parse_args(Cli *c, int argc, char **argv)
         } else VEC_PUSH(c->files, argv[i]);
     }
     if (!c->models && !c->bounds && !c->emit && !c->wf) c->models = true;
-    if (c->emit && (c->models + c->bounds + c->wf) && !c->json) c->models = c->bounds = c->wf = false;
+    if (c->emit) c->models = c->bounds = c->wf = false;      /* stdout is the program */
     if (c->files.count > 1)
         for (size_t i = 0; i < c->files.count; i++) {
             size_t n = strlen(c->files.items[i]);
@@ -210,19 +212,23 @@ static void print_result(Out *o, AftStatus r, const AspStats *st)
 static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
 {
     const AftStats *a = &st->aft;
+    size_t full, inc;
+    asp_sp_counts(s->sp, &full, &inc);
     if (o->c->json)
         fprintf(to, "{\"kind\":\"stats\",\"atoms\":%zu,\"rules\":%zu,\"lattice_atoms\":%zu,"
-                "\"normal_rules\":%zu,\"sp_evals\":%zu,\"f_calls\":%zu,\"ir_calls\":%zu,"
-                "\"rounds\":%zu,\"pruned\":%zu,\"merged\":%zu,\"bnb_runs\":%zu,\"time\":%.3f}\n",
+                "\"normal_rules\":%zu,\"sp_evals\":%zu,\"sp_full\":%zu,\"sp_incremental\":%zu,"
+                "\"f_calls\":%zu,\"ir_calls\":%zu,\"rounds\":%zu,\"pruned\":%zu,\"merged\":%zu,"
+                "\"bnb_runs\":%zu,\"time\":%.3f}\n",
                 asp_atom_count(s->prog), asp_rule_count(s->prog), s->natoms, s->nrules,
-                st->sp_evals, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                 st->bnb_runs, secs);
     else
         fprintf(to, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
-                "S_P evals    : %zu\nF steps      : %zu\nIR calls     : %zu\nRounds       : %zu\n"
-                "Pruned       : %zu\nMerged       : %zu\nB&B runs     : %zu\nTime         : %.3fs\n",
+                "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
+                "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
+                "B&B runs     : %zu\nTime         : %.3fs\n",
                 asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
-                st->sp_evals, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                 st->bnb_runs, secs);
 }
 
@@ -287,16 +293,43 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st)
     return r;
 }
 
+/* The hull of Final into lo/hi; false when Final is empty. */
+static bool final_hull(const AspSolver *s, const BoundList *final, Word *lo, Word *hi)
+{
+    if (!final->count) return false;
+    memcpy(lo, boundlist_lo(final, 0), s->nwords * sizeof *lo);
+    memcpy(hi, boundlist_hi(final, 0), s->nwords * sizeof *hi);
+    for (size_t i = 1; i < final->count; i++) {
+        s->L->ops->meet(s->L, lo, lo, boundlist_lo(final, i));
+        s->L->ops->join(s->L, hi, hi, boundlist_hi(final, i));
+    }
+    return true;
+}
+
+/* Emit under the well-founded bound; with --rounds/--budget/--timeout also run the branch
+ * and bound and add the hull of Final as constraints. */
 static AftStatus do_emit(Out *o, const AspProgram *p, AspSolver *s, AspStats *st)
 {
+    Cli *c = o->c;
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
-    AspProgram *q = r == AFT_INVALID ? asp_program_inconsistent()
-                  : r == AFT_ERROR ? NULL : asp_partial_eval(p, s, lo, hi);
+    Word *tlo = lattice_elem_new(s->L), *thi = lattice_elem_new(s->L);
+    AftStatus r = asp_wellfounded(s, &c->aft, lo, hi, st);
+    bool tight = false, none = r == AFT_INVALID;
+    if (r == AFT_OK && (c->aft.rounds || c->aft.budget || c->aft.timeout_s > 0)) {
+        BoundList final;
+        boundlist_init(&final, s->L);
+        AftStatus b = asp_final_bounds(s, &c->aft, &final, st);
+        if (b == AFT_ERROR) r = b;
+        else if (!final_hull(s, &final, tlo, thi)) none = true;
+        else tight = true;
+        boundlist_free(&final);
+    }
+    AspProgram *q = none ? asp_program_inconsistent()
+                  : r == AFT_ERROR ? NULL
+                  : asp_partial_eval(p, s, lo, hi, tight ? tlo : NULL, tight ? thi : NULL);
     if (q) asp_write_aspif(q, stdout);
     asp_program_free(q);
-    mem_free(lo);
-    mem_free(hi);
+    mem_free(lo); mem_free(hi); mem_free(tlo); mem_free(thi);
     return r;
 }
 

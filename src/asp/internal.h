@@ -28,6 +28,8 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 /* The engine's normal program: rule r has head head[r] (a lattice atom), positive body
  * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);
  * occ[ostart[a] .. ostart[a+1]) lists the rules with lattice atom a in the positive body. */
+typedef struct SpCache SpCache;
+
 struct AspSolver {
     const AspProgram *prog;
     Lattice *L;
@@ -39,8 +41,15 @@ struct AspSolver {
     long fatom;                   /* the lattice atom f of the constraints, -1 if none */
     AspAtom *shown;               /* shown program atoms in print order */
     size_t nshown;
-    uint32_t *cnt, *queue;        /* workspace of S_P */
+    uint32_t *nostart, *nocc;     /* rules with atom a in the negative body */
+    uint32_t *hstart, *hrules;    /* rules with head a */
+    SpCache *sp;                  /* the incremental S_P states (sp.c) */
     size_t evals;
 };
+
+SpCache *asp_sp_new(const AspSolver *s);
+void asp_sp_free(SpCache *c);
+bool asp_sp_eval(void *ctx, const Word *x, Word *out);     /* the AftFunction eval of S_P */
+void asp_sp_counts(const SpCache *c, size_t *full, size_t *incremental);
 
 #endif

@@ -65,8 +65,21 @@ static void eval_rule(PEval *e, const AspRule *r)
     if (e->head.count) emit(e, ASP_CHOICE);
 }
 
+/* Bounds as constraints: open atoms that [tlo, thi] decides. */
+static void bound_constraints(PEval *e, const AspSolver *s, const Word *tlo, const Word *thi)
+{
+    for (AspAtom a = 0; a < e->p->names.count; a++) {
+        if (e->val[a] != V_OPEN) continue;
+        bool in = asp_solver_has(s, tlo, a), out = !asp_solver_has(s, thi, a);
+        if (!in && !out) continue;
+        AspAtom b = out_atom(e, a);
+        asp_add_rule(e->out, ASP_CONSTRAINT, NULL, 0, out ? &b : NULL, out, in ? &b : NULL, in,
+                     NULL);
+    }
+}
+
 AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word *lo,
-                             const Word *hi)
+                             const Word *hi, const Word *tlo, const Word *thi)
 {
     size_t n = p->names.count;
     PEval e = { .p = p, .out = asp_program_new() };
@@ -80,6 +93,7 @@ AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word
     for (size_t i = 0; i < s->nshown; i++)
         if (e.val[s->shown[i]] == V_TRUE) asp_add_fact(e.out, out_atom(&e, s->shown[i]));
     for (size_t i = 0; i < p->rules.count; i++) eval_rule(&e, &p->rules.items[i]);
+    if (tlo && thi) bound_constraints(&e, s, tlo, thi);
     mem_free(e.val);
     mem_free(e.map);
     VEC_FREE(e.head);

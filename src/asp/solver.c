@@ -123,6 +123,26 @@ static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
     mem_free(names);
 }
 
+/* Rules grouped by atom: for rule r the atoms key[start[r] .. start[r+1]) (or key[r] alone
+ * when start is NULL); returns the offsets, *out the rule lists. */
+static uint32_t *csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
+                        uint32_t **out)
+{
+    uint32_t *off = mem_calloc(n + 2, sizeof *off);
+    size_t total = start ? start[nr] : nr;
+    for (size_t k = 0; k < total; k++) off[key[k] + 1]++;
+    for (size_t a = 0; a < n; a++) off[a + 1] += off[a];
+    uint32_t *fill = mem_alloc((n + 1) * sizeof *fill), *list = mem_alloc((total + 1) * sizeof *list);
+    memcpy(fill, off, n * sizeof *fill);
+    for (size_t r = 0; r < nr; r++) {
+        size_t b = start ? start[r] : r, e = start ? start[r + 1] : r + 1;
+        for (size_t k = b; k < e; k++) list[fill[key[k]]++] = (uint32_t)r;
+    }
+    mem_free(fill);
+    *out = list;
+    return off;
+}
+
 /* CSR arrays of the compiled rules in lattice numbering. */
 static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
 {
@@ -133,7 +153,6 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
     s->nstart = mem_alloc((nr + 1) * sizeof *s->nstart);
     s->pos = mem_alloc((nb + 1) * sizeof *s->pos);
     s->neg = mem_alloc((nb + 1) * sizeof *s->neg);
-    s->ostart = mem_calloc(n + 2, sizeof *s->ostart);
     size_t np = 0, nn = 0;
     for (size_t i = 0; i < nr; i++) {
         const NRule *r = &b->rules.items[i];
@@ -143,22 +162,15 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
         for (uint32_t k = 0; k < r->npos; k++) {
             uint32_t a = lat[b->body.items[r->start + k]];
             s->pos[np++] = a;
-            s->ostart[a + 1]++;
         }
         for (uint32_t k = 0; k < r->nneg; k++) s->neg[nn++] = lat[b->body.items[r->start + r->npos + k]];
     }
     s->pstart[nr] = (uint32_t)np;
     s->nstart[nr] = (uint32_t)nn;
-    for (size_t a = 0; a < n; a++) s->ostart[a + 1] += s->ostart[a];
-    s->occ = mem_alloc((np + 1) * sizeof *s->occ);
-    uint32_t *fill = mem_alloc((n + 1) * sizeof *fill);
-    memcpy(fill, s->ostart, n * sizeof *fill);
-    for (size_t i = 0; i < nr; i++)
-        for (uint32_t k = s->pstart[i]; k < s->pstart[i + 1]; k++) s->occ[fill[s->pos[k]]++] = (uint32_t)i;
-    mem_free(fill);
+    s->ostart = csr_by(n, nr, s->pstart, s->pos, &s->occ);
+    s->nostart = csr_by(n, nr, s->nstart, s->neg, &s->nocc);
+    s->hstart = csr_by(n, nr, NULL, s->head, &s->hrules);
 }
-
-static bool sp_eval(void *ctx, const Word *x, Word *out);
 
 AspSolver *asp_solver_new(const AspProgram *p)
 {
@@ -180,9 +192,8 @@ AspSolver *asp_solver_new(const AspProgram *p)
     for (size_t a = 0; a < np; a++) s->lat_of[a] = lat[a];
     s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
     s->shown = asp_print_order(p, &s->nshown);
-    s->cnt = mem_alloc((s->nrules + 1) * sizeof *s->cnt);
-    s->queue = mem_alloc((s->natoms + 1) * sizeof *s->queue);
-    s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = sp_eval,
+    s->sp = asp_sp_new(s);
+    s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE };
     mem_free(lat);
     mem_free(b.prime);
@@ -199,7 +210,8 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->head); mem_free(s->pstart); mem_free(s->pos); mem_free(s->nstart);
     mem_free(s->neg); mem_free(s->ostart); mem_free(s->occ);
     mem_free(s->lat_of); mem_free(s->prog_of); mem_free(s->shown);
-    mem_free(s->cnt); mem_free(s->queue);
+    mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
+    asp_sp_free(s->sp);
     mem_free(s);
 }
 
@@ -227,39 +239,4 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     for (size_t i = 0; i < s->nshown; i++)
         if (bit(x, s->lat_of[s->shown[i]])) out[k++] = s->shown[i];
     return k;
-}
-
-/* S_P(x): the least model of the reduct P^x.  Rules with a negative literal in x are off
- * (counter UINT32_MAX); the others count their underived positive body atoms. */
-static bool sp_eval(void *ctx, const Word *x, Word *out)
-{
-    AspSolver *s = ctx;
-    uint32_t *cnt = s->cnt, *queue = s->queue;
-    size_t qn = 0;
-    memset(out, 0, s->nwords * sizeof *out);
-    s->evals++;
-    for (size_t r = 0; r < s->nrules; r++) {
-        bool off = false;
-        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-            if (bit(x, s->neg[k])) { off = true; break; }
-        uint32_t c = off ? UINT32_MAX : s->pstart[r + 1] - s->pstart[r];
-        cnt[r] = c;
-        uint32_t h = s->head[r];
-        if (c == 0 && !bit(out, h)) {
-            out[h >> 6] |= (Word)1 << (h & 63);
-            queue[qn++] = h;
-        }
-    }
-    for (size_t qi = 0; qi < qn; qi++) {
-        uint32_t a = queue[qi];
-        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
-            uint32_t r = s->occ[k];
-            if (cnt[r] == UINT32_MAX || --cnt[r] != 0) continue;
-            uint32_t h = s->head[r];
-            if (bit(out, h)) continue;
-            out[h >> 6] |= (Word)1 << (h & 63);
-            queue[qn++] = h;
-        }
-    }
-    return true;
 }

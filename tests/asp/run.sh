@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh: cross-checks `fix asp` against clingo: stable models of random non-stratified programs
-# and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` must agree again.
+# and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
+# of a 4-round branch and bound as constraints) must agree again.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -23,8 +24,9 @@ fi
 
 models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/norm.awk" | sort; }
 models_fix() { "$FIX" asp --models 0 "$1" 2>/dev/null | awk -f "$DIR/norm.awk" | sort; }
-models_emit() {
-    "$FIX" asp --emit "$1" 2>/dev/null > "$OUT/emit.aspif" || { echo "emit failed"; return; }
+models_emit() {   # models_emit FILE [fix options]
+    f=$1; shift
+    "$FIX" asp --emit "$@" "$f" 2>/dev/null > "$OUT/emit.aspif" || { echo "emit failed"; return; }
     clingo --mode=clasp 0 "$OUT/emit.aspif" 2>/dev/null | awk -f "$DIR/norm.awk" | sort
 }
 
@@ -41,6 +43,11 @@ check() {   # check FILE LABEL
         bad "$2: clingo on --emit differs ($1)"
         printf 'clingo:\n%s\nemit:\n%s\n' "$want" "$emitted" | head -20
         cp "$1" "$OUT/failed-emit-$(basename "$1")"
+    fi
+    emitted=$(models_emit "$1" --rounds 4)
+    if [ "$want" = "$emitted" ]; then ok; else
+        bad "$2: clingo on --emit --rounds 4 differs ($1)"
+        cp "$1" "$OUT/failed-emit4-$(basename "$1")"
     fi
 }
 

@@ -189,7 +189,7 @@ static void test_partial_eval_keeps_models(void **state)
     assert_int_equal(asp_wellfounded(s, NULL, lo, hi, NULL), AFT_OK);
     assert_true(asp_solver_has(s, lo, b));
     assert_false(asp_solver_has(s, hi, d));
-    AspProgram *q = asp_partial_eval(p, s, lo, hi);
+    AspProgram *q = asp_partial_eval(p, s, lo, hi, NULL, NULL);
     assert_int_equal(asp_rule_count(q), 2);           /* the facts a and b */
     Models m;
     assert_int_equal(count_models(q, 0, &m), 1);
@@ -223,6 +223,47 @@ static void test_bad_rules_rejected(void **state)
     asp_program_free(p);
 }
 
+/* The incremental S_P (cached states) agrees with a fresh evaluation on random inputs. */
+static void test_incremental_sp_matches_fresh(void **state)
+{
+    (void)state;
+    Rng rng = { 42 };
+    for (int round = 0; round < 20; round++) {
+        AspProgram *p = asp_program_new();
+        size_t n = 5 + rng_below(&rng, 40);
+        for (size_t i = 0; i < n; i++) asp_atom_hidden(p);
+        for (size_t r = 0; r < 3 * n; r++) {
+            AspAtom h = (AspAtom)rng_below(&rng, n), pos[3], neg[3];
+            size_t np = rng_below(&rng, 4), nn = rng_below(&rng, 3);
+            for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(&rng, n);
+            for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(&rng, n);
+            AspRuleKind kind = rng_below(&rng, 6) == 0 ? ASP_CONSTRAINT : ASP_NORMAL;
+            asp_add_rule(p, kind, &h, kind == ASP_NORMAL, pos, np, neg, nn, NULL);
+        }
+        AspSolver *s = asp_solver_new(p);
+        const Lattice *L = asp_solver_lattice(s);
+        const AftFunction *f = asp_solver_function(s);
+        Word *x = lattice_elem_new(L), *y = lattice_elem_new(L), *z = lattice_elem_new(L);
+        for (int step = 0; step < 200; step++) {
+            size_t flips = 1 + rng_below(&rng, 4);
+            for (size_t k = 0; k < flips; k++) {
+                size_t a = rng_below(&rng, L->u.set.n);
+                x[a / 64] ^= (Word)1 << (a % 64);
+            }
+            if (rng_below(&rng, 50) == 0) L->ops->random(L, &rng, x);
+            assert_true(f->eval(f->ctx, x, y));
+            AspSolver *fresh = asp_solver_new(p);
+            const AftFunction *g = asp_solver_function(fresh);
+            assert_true(g->eval(g->ctx, x, z));
+            assert_memory_equal(y, z, L->nwords * sizeof *y);
+            asp_solver_free(fresh);
+        }
+        mem_free(x); mem_free(y); mem_free(z);
+        asp_solver_free(s);
+        asp_program_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_inconsistent),
         cmocka_unit_test(test_partial_eval_keeps_models),
         cmocka_unit_test(test_bad_rules_rejected),
+        cmocka_unit_test(test_incremental_sp_matches_fresh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

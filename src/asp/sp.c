@@ -1,0 +1,226 @@
+/* sp.c: S_P(x), the least model of the reduct P^x, kept incrementally: a few cached states
+ * (input, model, per-rule counters, supports); an evaluation updates the state nearest to x
+ * (rules switched off: over-delete along supports, then re-derive; rules switched on:
+ * forward propagation), or recomputes one from scratch in linear time (Dowling-Gallier). */
+#include "asp/internal.h"
+
+#include <limits.h>
+
+enum { SP_STATES = 16 };
+
+typedef struct SpState {
+    Word *x, *m;                  /* input and least model */
+    uint32_t *cnt;                /* per rule: positive body atoms not in m */
+    uint32_t *blk;                /* per rule: negative body atoms in x */
+    uint32_t *sup;                /* per atom in m: the rule that derived it */
+    uint32_t *nsat;               /* per atom: rules with this head that apply (cnt = blk = 0) */
+    uint64_t used;                /* last use, for replacement */
+    bool valid;
+} SpState;
+
+struct SpCache {
+    SpState st[SP_STATES];
+    uint32_t *queue, *dead;       /* work lists, natoms each */
+    uint64_t clock;
+    size_t full, incremental;     /* how evaluations were done */
+};
+
+static bool has(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
+static void set(Word *x, size_t i) { x[i >> 6] |= (Word)1 << (i & 63); }
+static void clr(Word *x, size_t i) { x[i >> 6] &= ~((Word)1 << (i & 63)); }
+
+SpCache *asp_sp_new(const AspSolver *s)
+{
+    SpCache *c = mem_calloc(1, sizeof *c);
+    c->queue = mem_alloc((s->natoms + 1) * sizeof *c->queue);
+    c->dead = mem_alloc((s->natoms + 1) * sizeof *c->dead);
+    return c;
+}
+
+void asp_sp_free(SpCache *c)
+{
+    if (!c) return;
+    for (int i = 0; i < SP_STATES; i++) {
+        SpState *t = &c->st[i];
+        mem_free(t->x); mem_free(t->m); mem_free(t->cnt); mem_free(t->blk); mem_free(t->sup);
+        mem_free(t->nsat);
+    }
+    mem_free(c->queue);
+    mem_free(c->dead);
+    mem_free(c);
+}
+
+static void alloc_state(const AspSolver *s, SpState *t)
+{
+    if (t->x) return;
+    t->x = mem_alloc(s->nwords * sizeof *t->x);
+    t->m = mem_alloc(s->nwords * sizeof *t->m);
+    t->cnt = mem_alloc((s->nrules + 1) * sizeof *t->cnt);
+    t->blk = mem_alloc((s->nrules + 1) * sizeof *t->blk);
+    t->sup = mem_alloc((s->natoms + 1) * sizeof *t->sup);
+    t->nsat = mem_alloc((s->natoms + 1) * sizeof *t->nsat);
+}
+
+/* An atom in no positive body (e.g. the constraint atom f) is in m iff some rule for it
+ * applies; nothing depends on its support, so it is kept by counting alone. */
+static bool sink(const AspSolver *s, uint32_t h) { return s->ostart[h] == s->ostart[h + 1]; }
+
+/* Adds head[r] to m (supported by r) and queues it. */
+static void derive(const AspSolver *s, SpState *t, uint32_t *queue, size_t *qn, uint32_t r)
+{
+    uint32_t h = s->head[r];
+    set(t->m, h);
+    t->sup[h] = r;
+    queue[(*qn)++] = h;
+}
+
+/* Rule r starts to apply: count it, and derive its head if that is new. */
+static void applies(const AspSolver *s, SpState *t, uint32_t *queue, size_t *qn, uint32_t r)
+{
+    uint32_t h = s->head[r];
+    t->nsat[h]++;
+    if (!has(t->m, h)) derive(s, t, queue, qn, r);
+}
+
+/* Rule r stops applying: a sink head goes when no rule is left; another head goes to the
+ * deletion queue when r was its support. */
+static void stops(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint32_t r)
+{
+    uint32_t h = s->head[r];
+    t->nsat[h]--;
+    if (sink(s, h)) {
+        if (!t->nsat[h]) clr(t->m, h);
+        return;
+    }
+    if (!has(t->m, h) || t->sup[h] != r) return;
+    clr(t->m, h);
+    dq[(*dn)++] = h;
+}
+
+/* Forward chaining from the queued atoms (their counters not yet applied). */
+static void propagate(const AspSolver *s, SpState *t, uint32_t *queue, size_t qn)
+{
+    for (size_t qi = 0; qi < qn; qi++) {
+        uint32_t a = queue[qi];
+        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
+            uint32_t r = s->occ[k];
+            if (--t->cnt[r] == 0 && t->blk[r] == 0) applies(s, t, queue, &qn, r);
+        }
+    }
+}
+
+static void recompute(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
+{
+    size_t qn = 0;
+    memcpy(t->x, x, s->nwords * sizeof *x);
+    memset(t->m, 0, s->nwords * sizeof *t->m);
+    memset(t->nsat, 0, s->natoms * sizeof *t->nsat);
+    for (size_t r = 0; r < s->nrules; r++) {
+        uint32_t b = 0;
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) b += has(x, s->neg[k]);
+        t->blk[r] = b;
+        t->cnt[r] = s->pstart[r + 1] - s->pstart[r];
+        if (b == 0 && t->cnt[r] == 0) applies(s, t, c->queue, &qn, (uint32_t)r);
+    }
+    propagate(s, t, c->queue, qn);
+    t->valid = true;
+    c->full++;
+}
+
+/* Deletes everything whose support chain runs through a queued atom; dq ends as the list of
+ * deleted atoms, its length returned. */
+static size_t overdelete(const AspSolver *s, SpState *t, uint32_t *dq, size_t dn)
+{
+    for (size_t i = 0; i < dn; i++) {
+        uint32_t h = dq[i];
+        for (uint32_t k = s->ostart[h]; k < s->ostart[h + 1]; k++) {
+            uint32_t r = s->occ[k];
+            if (t->cnt[r]++ == 0 && t->blk[r] == 0) stops(s, t, dq, &dn, r);
+        }
+    }
+    return dn;
+}
+
+/* Moves state t from input t->x to x. */
+static void update(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
+{
+    uint32_t *dq = c->dead, *q = c->queue;
+    size_t dn = 0, qn = 0;
+    for (size_t w = 0; w < s->nwords; w++) {          /* rules switched off */
+        Word on = x[w] & ~t->x[w];
+        for (; on; on &= on - 1) {
+            size_t a = w * 64 + (size_t)__builtin_ctzll(on);
+            for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
+                if (t->blk[s->nocc[k]]++ == 0 && t->cnt[s->nocc[k]] == 0) stops(s, t, dq, &dn, s->nocc[k]);
+        }
+    }
+    dn = overdelete(s, t, dq, dn);
+    for (size_t i = 0; i < dn; i++) {                 /* re-derive the deleted atoms */
+        uint32_t h = dq[i];
+        if (!t->nsat[h]) continue;
+        for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1] && !has(t->m, h); k++) {
+            uint32_t r = s->hrules[k];
+            if (t->cnt[r] == 0 && t->blk[r] == 0) derive(s, t, q, &qn, r);
+        }
+    }
+    for (size_t w = 0; w < s->nwords; w++) {          /* rules switched on */
+        Word off = t->x[w] & ~x[w];
+        for (; off; off &= off - 1) {
+            size_t a = w * 64 + (size_t)__builtin_ctzll(off);
+            for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++) {
+                uint32_t r = s->nocc[k];
+                if (--t->blk[r] == 0 && t->cnt[r] == 0) applies(s, t, q, &qn, r);
+            }
+        }
+    }
+    propagate(s, t, q, qn);
+    memcpy(t->x, x, s->nwords * sizeof *x);
+    c->incremental++;
+}
+
+static size_t popcount(Word v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (size_t)((v * 0x0101010101010101ULL) >> 56);
+}
+
+/* |a xor b|, stopping once it exceeds limit. */
+static size_t distance(const Word *a, const Word *b, size_t n, size_t limit)
+{
+    size_t d = 0;
+    for (size_t w = 0; w < n && d <= limit; w++)
+        if (a[w] != b[w]) d += popcount(a[w] ^ b[w]);
+    return d;
+}
+
+bool asp_sp_eval(void *ctx, const Word *x, Word *out)
+{
+    AspSolver *s = ctx;
+    SpCache *c = s->sp;
+    size_t limit = s->natoms / 2 + 16, best = SIZE_MAX;
+    SpState *near = NULL, *oldest = &c->st[0];
+    s->evals++;
+    for (int i = 0; i < SP_STATES; i++) {
+        SpState *t = &c->st[i];
+        if (!t->valid) { oldest = t; continue; }
+        if (oldest->valid && t->used < oldest->used) oldest = t;
+        size_t d = distance(t->x, x, s->nwords, best < limit ? best : limit);
+        if (d < best) { best = d; near = t; }
+    }
+    if (!near || best > limit) {
+        alloc_state(s, oldest);
+        recompute(s, c, oldest, x);
+        near = oldest;
+    } else if (best > 0) update(s, c, near, x);
+    near->used = ++c->clock;
+    memcpy(out, near->m, s->nwords * sizeof *out);
+    return true;
+}
+
+void asp_sp_counts(const SpCache *c, size_t *full, size_t *incremental)
+{
+    *full = c->full;
+    *incremental = c->incremental;
+}
