@@ -14,14 +14,13 @@ typedef struct SpState {
     uint32_t *blk;                /* per rule: negative body atoms in x */
     uint32_t *sup;                /* per atom in m: the rule that derived it */
     uint32_t *nsat;               /* per atom: rules with this head that apply (cnt = blk = 0) */
-    uint64_t used;                /* last use, for replacement */
     bool valid;
 } SpState;
 
 struct SpCache {
     SpState st[SP_STATES];
     uint32_t *queue, *dead;       /* work lists, natoms each */
-    uint64_t clock;
+    int order[SP_STATES];         /* state indices, most recently used first */
     size_t full, incremental;     /* how evaluations were done */
 };
 
@@ -34,6 +33,7 @@ SpCache *asp_sp_new(const AspSolver *s)
     SpCache *c = mem_calloc(1, sizeof *c);
     c->queue = mem_alloc((s->natoms + 1) * sizeof *c->queue);
     c->dead = mem_alloc((s->natoms + 1) * sizeof *c->dead);
+    for (int i = 0; i < SP_STATES; i++) c->order[i] = i;
     return c;
 }
 
@@ -186,6 +186,27 @@ static size_t popcount(Word v)
     return (size_t)((v * 0x0101010101010101ULL) >> 56);
 }
 
+static void clone(const AspSolver *s, SpState *dst, const SpState *src)
+{
+    alloc_state(s, dst);
+    memcpy(dst->x, src->x, s->nwords * sizeof *dst->x);
+    memcpy(dst->m, src->m, s->nwords * sizeof *dst->m);
+    memcpy(dst->cnt, src->cnt, s->nrules * sizeof *dst->cnt);
+    memcpy(dst->blk, src->blk, s->nrules * sizeof *dst->blk);
+    memcpy(dst->sup, src->sup, s->natoms * sizeof *dst->sup);
+    memcpy(dst->nsat, src->nsat, s->natoms * sizeof *dst->nsat);
+    dst->valid = true;
+}
+
+/* A lower bound of |a xor b| from every 8th word. */
+static size_t sampled(const Word *a, const Word *b, size_t n)
+{
+    size_t d = 0;
+    for (size_t w = 0; w < n; w += 8)
+        if (a[w] != b[w]) d += popcount(a[w] ^ b[w]);
+    return d;
+}
+
 /* |a xor b|, stopping once it exceeds limit. */
 static size_t distance(const Word *a, const Word *b, size_t n, size_t limit)
 {
@@ -195,27 +216,45 @@ static size_t distance(const Word *a, const Word *b, size_t n, size_t limit)
     return d;
 }
 
+/* Moves state i to the front of the recency order. */
+static void touch(SpCache *c, int i)
+{
+    int k = 0;
+    while (c->order[k] != i) k++;
+    for (; k > 0; k--) c->order[k] = c->order[k - 1];
+    c->order[0] = i;
+}
+
 bool asp_sp_eval(void *ctx, const Word *x, Word *out)
 {
     AspSolver *s = ctx;
     SpCache *c = s->sp;
     size_t limit = s->natoms / 2 + 16, best = SIZE_MAX;
-    SpState *near = NULL, *oldest = &c->st[0];
+    int near = -1, spare = c->order[SP_STATES - 1];   /* least recently used (or unused) */
+    size_t lower[SP_STATES];
     s->evals++;
-    for (int i = 0; i < SP_STATES; i++) {
-        SpState *t = &c->st[i];
-        if (!t->valid) { oldest = t; continue; }
-        if (oldest->valid && t->used < oldest->used) oldest = t;
-        size_t d = distance(t->x, x, s->nwords, best < limit ? best : limit);
-        if (d < best) { best = d; near = t; }
+    for (int k = 0; k < SP_STATES; k++) {             /* sampled lower bounds first */
+        SpState *t = &c->st[c->order[k]];
+        lower[k] = t->valid ? sampled(t->x, x, s->nwords) : SIZE_MAX;
     }
-    if (!near || best > limit) {
-        alloc_state(s, oldest);
-        recompute(s, c, oldest, x);
-        near = oldest;
-    } else if (best > 0) update(s, c, near, x);
-    near->used = ++c->clock;
-    memcpy(out, near->m, s->nwords * sizeof *out);
+    for (int k = 0; k < SP_STATES && best > 2; k++) {  /* most recent first */
+        SpState *t = &c->st[c->order[k]];
+        if (!t->valid) { spare = c->order[k]; break; }
+        if (lower[k] >= best || lower[k] > limit) continue;
+        size_t d = distance(t->x, x, s->nwords, best < limit ? best : limit);
+        if (d < best) { best = d; near = c->order[k]; }
+    }
+    if (near < 0 || best > limit) {
+        alloc_state(s, &c->st[spare]);
+        recompute(s, c, &c->st[spare], x);
+        near = spare;
+    } else if (best > s->natoms / 64 + 16 && spare != near) {
+        clone(s, &c->st[spare], &c->st[near]);          /* keep near for its own stream */
+        update(s, c, &c->st[spare], x);
+        near = spare;
+    } else if (best > 0) update(s, c, &c->st[near], x);
+    touch(c, near);
+    memcpy(out, c->st[near].m, s->nwords * sizeof *out);
     return true;
 }
 

@@ -1,0 +1,103 @@
+#!/bin/sh
+# run.sh: `make bench`: times `fix asp` against clingo 5 on the same ground programs (aspif made
+# once by gringo, so grounding is outside every timing): enumerating all stable models, the
+# well-founded bound, and clingo on the original program against clingo on `fix asp --emit`.
+# Prints the table and writes it, with the command that made it, to bench/RESULTS.md.
+# usage: sh bench/run.sh [FIX] [REPEAT]   (FIX defaults to build/fix; best of REPEAT runs)
+set -u
+FIX=${1:-build/fix}
+REPEAT=${2:-3}
+LIMIT=${BENCH_TIMEOUT:-120}
+OUT=build/bench
+RES=bench/RESULTS.md
+mkdir -p "$OUT"
+for tool in gringo clingo; do
+    command -v $tool >/dev/null 2>&1 || { echo "bench: $tool not found"; exit 1; }
+done
+cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
+if ! "$FIX" asp --help >/dev/null 2>&1; then
+    echo "bench: $FIX has no asp command; using a driver over build/libfix.a"
+    cc -std=c17 -Isrc -o build/asp-fix tests/asp/driver.c build/libfix.a -lm || exit 1
+    FIX=build/asp-fix
+fi
+
+now() { date +%s%N; }
+# secs CMD...: best wall time of REPEAT runs in seconds (stdout discarded), "timeout" if any
+# run exceeds LIMIT seconds.
+secs() {
+    best=""
+    r=0
+    while [ $r -lt "$REPEAT" ]; do
+        t0=$(now)
+        timeout "$LIMIT" "$@" >/dev/null 2>&1
+        rc=$?
+        t1=$(now)
+        [ $rc -eq 124 ] && { echo timeout; return; }
+        t=$(( (t1 - t0) / 1000 ))
+        if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
+        r=$((r + 1))
+    done
+    awk -v us="$best" 'BEGIN { printf "%.4f", us / 1e6 }'
+}
+ratio() { case "$1$2" in *timeout*) echo "-";; *) awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }';; esac; }
+models() { "$@" 2>/dev/null | awk '/^Models/ { print $3 }'; }
+
+# name, then how to make the .lp
+set -- \
+    "pqrs:cat examples/pqrs.lp" \
+    "coloring:cat examples/coloring.lp" \
+    "hamilton:cat examples/hamilton.lp" \
+    "pairs-12:build/bench-gen pairs 12" \
+    "pairs-16:build/bench-gen pairs 16" \
+    "queens-6:build/bench-gen queens 6" \
+    "queens-8:build/bench-gen queens 8" \
+    "strip-100:build/bench-gen strip 100" \
+    "strip-1000:build/bench-gen strip 1000" \
+    "strip-3000:build/bench-gen strip 3000" \
+    "ladder-1000:build/bench-gen ladder 1000" \
+    "ladder-10000:build/bench-gen ladder 10000" \
+    "ladder-50000:build/bench-gen ladder 50000"
+
+table="$OUT/table.md"
+{
+    echo "| program | ground rules | models | clingo all (s) | fix all (s) | fix/clingo | fix --wf (s) | clingo on --emit (s) | emit/orig | fix --emit (s) |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+} > "$table"
+for spec in "$@"; do
+    name=${spec%%:*}
+    make_lp=${spec#*:}
+    $make_lp > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "bench: gringo failed on $name"; continue; }
+    rules=$(grep -c '^1 ' "$OUT/$name.aspif")
+    "$FIX" asp --emit "$OUT/$name.aspif" > "$OUT/$name.emit.aspif" 2>/dev/null
+    n_clingo=$(models clingo --mode=clasp 0 "$OUT/$name.aspif")
+    n_fix=$(models timeout "$LIMIT" "$FIX" asp --models 0 "$OUT/$name.aspif")
+    n_emit=$(models clingo --mode=clasp 0 "$OUT/$name.emit.aspif")
+    [ "$n_clingo" = "$n_fix" ] && [ "$n_clingo" = "$n_emit" ] || \
+        echo "bench: $name: model counts differ: clingo $n_clingo, fix $n_fix, clingo on emit $n_emit"
+    t_clingo=$(secs clingo --mode=clasp 0 "$OUT/$name.aspif")
+    t_fix=$(secs "$FIX" asp --models 0 "$OUT/$name.aspif")
+    t_wf=$(secs "$FIX" asp --wf "$OUT/$name.aspif")
+    t_emit_clingo=$(secs clingo --mode=clasp 0 "$OUT/$name.emit.aspif")
+    t_emit=$(secs "$FIX" asp --emit "$OUT/$name.aspif")
+    row="| $name | $rules | $n_clingo | $t_clingo | $t_fix | $(ratio "$t_fix" "$t_clingo") | $t_wf | $t_emit_clingo | $(ratio "$t_emit_clingo" "$t_clingo") | $t_emit |"
+    echo "$row"
+    echo "$row" >> "$table"
+done
+
+{
+    echo "# Benchmarks: fix asp against clingo"
+    echo
+    echo "Made by \`make bench\` (\`sh bench/run.sh $FIX $REPEAT\`) on $(date -u +%Y-%m-%d), $(uname -m),"
+    echo "$(nproc) CPUs, $(clingo --version | head -n 1), best of $REPEAT runs, wall-clock seconds"
+    echo "including process start.  Each program is grounded once by gringo; both tools read the same"
+    echo "aspif file (clingo with \`--mode=clasp 0\`, printing every model; fix with \`asp --models 0\`)."
+    echo "\"clingo on --emit\" runs clingo on \`fix asp --emit\` of the same file; emit/orig is its time"
+    echo "over clingo's on the original (below 1: the emitted program is faster for clingo)."
+    echo "Programs: bench/asp/gen.c (pairs N: N even loops, 2^N models; queens N: N-queens with"
+    echo "choice rules and binary constraints; strip N: 3-colouring a strip of N triangles, 6 models;"
+    echo "ladder N: x(i+1) :- not x(i), decided by the well-founded bound) and examples/*.lp."
+    echo
+    cat "$table"
+} > "$RES"
+echo "bench: wrote $RES"
