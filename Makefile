@@ -102,3 +102,60 @@ clean:
 	rm -rf build
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+
+# ---- fuzzing ----
+# `make fuzz`: libFuzzer harnesses (tests/fuzz/fuzz_*.c) built with clang into build/fuzz/,
+# each run for FUZZ_SECONDS on its seed corpus; new inputs go to build/fuzz/corpus/NAME,
+# crashing inputs to build/fuzz/crashes/NAME/.  `make fuzz-replay` replays the saved corpora.
+# FUZZ_EXTRA adds compiler flags (e.g. -fno-sanitize=nonnull-attribute to fuzz past a known
+# finding; `rm -rf build/fuzz` first so the library is rebuilt with them).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_NAMES   := frontend aspif
+FUZZ_EXTRA   ?=
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_OBJSAN  := -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_EXTRA)
+FUZZ_BINSAN  := -fsanitize=fuzzer,address,undefined $(FUZZ_EXTRA)
+FUZZ_DEFS    := $(if $(wildcard src/model.c),-DFIX_FUZZ_MODEL)
+FUZZ_RUNARGS := -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+FUZZ_OBJ     := $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(GEN_SRC:build/gen/%.c=build/fuzz/obj/gen/%.o)
+FUZZ_BIN     := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+FUZZ_MISSING := fuzz: $(FUZZ_CC) cannot link libFuzzer; on Debian: apt-get install -y clang-14 libclang-rt-14-dev (or set FUZZ_CC=clang-NN)
+
+fuzz: $(FUZZ_BIN)
+	@status=0; for t in $(FUZZ_NAMES); do \
+	    mkdir -p build/fuzz/corpus/$$t build/fuzz/crashes/$$t; \
+	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	    ./build/fuzz/fuzz_$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t $(FUZZ_RUNARGS) \
+	        -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/crashes/$$t/ \
+	        >build/fuzz/$$t.log 2>&1 || { status=1; echo "fuzz: $$t FOUND A PROBLEM: see build/fuzz/$$t.log"; }; \
+	    tail -n 12 build/fuzz/$$t.log | grep -E '^(stat::|Done|SUMMARY|==)' ; \
+	done; ls build/fuzz/crashes/*/* 2>/dev/null; exit $$status
+
+build/fuzz/.libfuzzer-ok:
+	@mkdir -p build/fuzz
+	@printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >build/fuzz/check.c
+	@$(FUZZ_CC) -fsanitize=fuzzer,address,undefined build/fuzz/check.c -o build/fuzz/check >/dev/null 2>&1 \
+	    || { echo "$(FUZZ_MISSING)"; exit 1; }
+	@touch $@
+
+build/fuzz/obj/gen/%.o: build/gen/%.c | build/fuzz/.libfuzzer-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_OBJSAN) $(INC) -Wno-unused-function -MMD -MP -c $< -o $@
+
+build/fuzz/obj/%.o: %.c | build/gen/parser.c build/fuzz/.libfuzzer-ok
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_OBJSAN) $(WARN) $(INC) -MMD -MP -c $< -o $@
+
+build/fuzz/libfix-fuzz.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# (src/model.c is a prerequisite so the harness is rebuilt with FIX_FUZZ_MODEL once it exists)
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(wildcard src/model.c)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_BINSAN) $(WARN) $(FUZZ_DEFS) $(INC) \
+	    -o $@ $< build/fuzz/libfix-fuzz.a $(LDLIBS)
+
+.PHONY: fuzz-replay
+fuzz-replay:
+	@sh tests/fuzz/run-replay.sh
