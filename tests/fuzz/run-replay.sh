@@ -11,13 +11,13 @@ WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes"
 DEFS=""
 [ -f src/model.c ] && DEFS="-DFIX_FUZZ_MODEL"     # the harness also type-checks once model.c exists
 
+mkdir -p build/fuzz
 if ! make -s build/libfix-asan.a >build/fuzz-replay-make.log 2>&1; then
     cat build/fuzz-replay-make.log
     echo "fuzz replay: the library does not build"
     echo "0 passed, 1 failed"
     exit 1
 fi
-mkdir -p build/fuzz
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 
