@@ -116,7 +116,8 @@ FUZZ_EXTRA   ?=
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJSAN  := -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_EXTRA)
 FUZZ_BINSAN  := -fsanitize=fuzzer,address,undefined $(FUZZ_EXTRA)
-FUZZ_DEFS    := $(if $(wildcard src/model.c),-DFIX_FUZZ_MODEL)
+FUZZ_MODEL_SRC = $(shell grep -l '^Model \*model_new' $(LIB_SRC) 2>/dev/null)
+FUZZ_DEFS    = $(if $(FUZZ_MODEL_SRC),-DFIX_FUZZ_MODEL)
 FUZZ_RUNARGS := -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_OBJ     := $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(GEN_SRC:build/gen/%.c=build/fuzz/obj/gen/%.o)
 FUZZ_BIN     := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
@@ -151,8 +152,9 @@ build/fuzz/libfix-fuzz.a: $(FUZZ_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# (src/model.c is a prerequisite so the harness is rebuilt with FIX_FUZZ_MODEL once it exists)
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(wildcard src/model.c)
+# (the file defining model_new is a prerequisite: once the model API exists, the harness is
+# rebuilt with FIX_FUZZ_MODEL and type-checks what parses)
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(FUZZ_MODEL_SRC)
 	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_BINSAN) $(WARN) $(FUZZ_DEFS) $(INC) \
 	    -o $@ $< build/fuzz/libfix-fuzz.a $(LDLIBS)
 
