@@ -22,6 +22,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
+[ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix
 echo "all: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]
