@@ -29,6 +29,9 @@ static const char *const usage_text =
     "  --json           one JSON object a line for each query result (docs/json.md)\n"
     "  --trace          print every refine step and bnb event\n"
     "  --dump-ir        print the IR (bytecode) of every function before running\n"
+    "  --dot            Graphviz instead of text: the Hasse diagram of a finite lattice with\n"
+    "                   fixed points and bounds marked (fixpoints, approx, refine), or the\n"
+    "                   tree of a bnb run\n"
     "  --timeout S      stop each refine/bnb after S seconds (the bounds so far are sound)\n"
     "  --max-steps N    stop after N evaluation steps\n"
     "  --max-memory MB  refuse to use more than MB megabytes\n"
@@ -72,6 +75,7 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         if (strcmp(arg, "--json") == 0) a->opt.json = true;
         else if (strcmp(arg, "--trace") == 0) a->opt.trace = true;
         else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
+        else if (strcmp(arg, "--dot") == 0) a->opt.dot = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
                  strcmp(arg, "--max-memory") == 0) {

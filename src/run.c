@@ -3,10 +3,12 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "aft/aft.h"
 #include "aft/galois.h"
 #include "asp/asp.h"
+#include "report/dot.h"
 #include "report/report.h"
 #include "util/mem.h"
 
@@ -79,13 +81,65 @@ static void aft_function_of(AftFunction *f, FnCtx *ctx)
 
 /* ---- engine options and tracing ---- */
 
-typedef struct TraceCtx { Session *s; const Lattice *L; } TraceCtx;
+/* Where engine events go: the trace, the --dot tree, and a progress line on stderr for runs
+ * longer than a second (only when stderr is a terminal). */
+typedef struct TraceCtx {
+    Session *s;
+    const Lattice *L;
+    bool trace;
+    DotTree *tree;
+    bool progress;
+    double start, last_shown;
+    size_t round, bounds, finals;
+    bool shown;
+} TraceCtx;
+
+static void trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace)
+{
+    memset(t, 0, sizeof *t);
+    t->s = s;
+    t->L = L;
+    t->trace = trace || s->opt.trace;
+    t->progress = isatty(STDERR_FILENO) != 0;
+    t->start = aft_clock();
+    if (s->opt.dot) t->tree = dot_tree_new(L, NULL);
+}
+
+static void show_progress(TraceCtx *t, const AftEvent *ev)
+{
+    if (ev->kind == EV_BNB_ROUND) { t->round = ev->round; t->bounds = ev->count; }
+    if (ev->kind == EV_BNB_FINAL) t->finals++;
+    double now = aft_clock();
+    if (now - t->start < 1.0 || now - t->last_shown < 0.25) return;
+    t->last_shown = now;
+    t->shown = true;
+    Buf b; buf_init(&b);
+    if (ev->kind == EV_REFINE_STEP) buf_printf(&b, "\r\033[Kfix: refine step %zu, size ", ev->step);
+    else buf_printf(&b, "\r\033[Kfix: bnb round %zu, %zu bounds, %zu final, size ", t->round, t->bounds, t->finals);
+    if (ev->lo && ev->hi) lattice_print_log2_size(t->L->ops->log2_size(t->L, ev->lo, ev->hi), &b);
+    else buf_puts(&b, "?");
+    buf_printf(&b, " (%.0f s)", now - t->start);
+    fputs(buf_cstr(&b), stderr);
+    fflush(stderr);
+    buf_free(&b);
+}
 
 static void on_event(void *ctx, const AftEvent *ev)
 {
     TraceCtx *t = ctx;
-    if (t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
-    else report_trace_text(t->L, ev, t->s->out);
+    if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
+    if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
+    else if (t->trace) report_trace_text(t->L, ev, t->s->out);
+    if (t->tree) dot_tree_event(t->tree, ev);
+    if (t->progress) show_progress(t, ev);
+}
+
+/* Clears the progress line and frees the tree. */
+static void trace_done(TraceCtx *t)
+{
+    if (t->shown) { fputs("\r\033[K", stderr); fflush(stderr); }
+    if (t->tree) dot_tree_free(t->tree);
+    t->tree = NULL;
 }
 
 static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, TraceCtx *trace)
@@ -99,10 +153,8 @@ static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, 
     o->timeout_s = q->timeout >= 0 ? q->timeout : s->opt.timeout_s;
     o->max_steps = (size_t)s->opt.max_steps;
     if (q->split.name) aft_split_from_name(q->split.name, &o->split.strategy);
-    if (q->trace || s->opt.trace) {
-        o->on_event = on_event;
-        o->event_ctx = trace;
-    }
+    o->on_event = on_event;
+    o->event_ctx = trace;
 }
 
 /* ---- helpers ---- */
@@ -116,6 +168,36 @@ static void emit(Session *s, const QueryResult *r)
 {
     if (s->opt.json) report_json(r, s->out);
     else report_text(r, s->out);
+}
+
+/* --dot: the Hasse diagram of L with a bound and fixed points marked. */
+static bool emit_hasse(Session *s, const Decl *d, const Lattice *L, const Word *lo, const Word *hi,
+                       const BoundList *points)
+{
+    BoundList bounds;
+    boundlist_init(&bounds, L);
+    if (lo) boundlist_push(&bounds, lo, hi);
+    Buf out, err;
+    buf_init(&out);
+    buf_init(&err);
+    char *title = source_text(d->loc);
+    bool ok = dot_hasse(L, &bounds, points, title, &out, &err);
+    if (ok) fputs(buf_cstr(&out), s->out);
+    else diag_error(&s->diag, d->loc, "--dot: %s", buf_cstr(&err));
+    mem_free(title);
+    buf_free(&out);
+    buf_free(&err);
+    boundlist_free(&bounds);
+    return ok;
+}
+
+static void emit_tree(Session *s, const DotTree *tree)
+{
+    Buf out;
+    buf_init(&out);
+    dot_tree_write(tree, &out);
+    fputs(buf_cstr(&out), s->out);
+    buf_free(&out);
 }
 
 /* Evaluates the start interval of a query (default [bot, top]); false after an error. */
@@ -221,7 +303,8 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name, .L = L, .points = &points,
                           .final = &points, .examined = n };
-        emit(s, &r);
+        if (s->opt.dot) ok = emit_hasse(s, d, L, NULL, NULL, &points);
+        else emit(s, &r);
     }
     boundlist_free(&points);
     mem_free(x); mem_free(y); mem_free(top); mem_free(bot);
@@ -349,7 +432,8 @@ static bool run_refine(Session *s, const Decl *d, FnSym *fn)
     bool ok = start_interval(s, q, L, lo, hi);
     if (ok) {
         AftOptions o;
-        TraceCtx trace = { s, run.galois ? galois_run_lattice(run.galois) : L };
+        TraceCtx trace;
+        trace_init(&trace, s, run.galois ? galois_run_lattice(run.galois) : L, q->trace);
         engine_options(s, q, &o, &err, &trace);
         if (q->kind == Q_REFINE && q->steps < 0 && L->finite) o.refine_steps = 0;
         AftStats st;
@@ -371,9 +455,11 @@ static bool run_refine(Session *s, const Decl *d, FnSym *fn)
                 r.status = RS_LIMIT;
                 r.message = mem_strdup(st.stopped_by ? st.stopped_by : "a limit");
             }
-            emit(s, &r);
+            if (s->opt.dot && status != AFT_INVALID) ok = emit_hasse(s, d, L, nlo, nhi, NULL);
+            else emit(s, &r);
             mem_free(r.message);
         }
+        trace_done(&trace);
     }
     mem_free(lo); mem_free(hi); mem_free(nlo); mem_free(nhi);
     engine_teardown(&run);
@@ -394,7 +480,8 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
     bool ok = start_interval(s, q, L, lo, hi);
     if (ok) {
         AftOptions o;
-        TraceCtx trace = { s, run.galois ? galois_run_lattice(run.galois) : L };
+        TraceCtx trace;
+        trace_init(&trace, s, run.galois ? galois_run_lattice(run.galois) : L, q->trace);
         engine_options(s, q, &o, &err, &trace);
         BoundList final, points;
         boundlist_init(&final, L);
@@ -411,8 +498,10 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
                               .points = &points, .has_stats = true, .stats = st,
                               .via = q->via.name };
             if (status == AFT_LIMIT) r.status = RS_LIMIT;
-            emit(s, &r);
+            if (trace.tree) emit_tree(s, trace.tree);
+            else emit(s, &r);
         }
+        trace_done(&trace);
         boundlist_free(&final);
         boundlist_free(&points);
     }
@@ -737,7 +826,9 @@ static bool run_stable(Session *s, const Decl *d)
     }
     AspSolver *solver = asp_solver_new(p);
     AftOptions o;
-    TraceCtx trace = { s, asp_solver_lattice(solver) };
+    TraceCtx trace;
+    trace_init(&trace, s, asp_solver_lattice(solver), q->trace);
+    if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
     engine_options(s, q, &o, &err, &trace);
     AspSolveOptions so = { .max_models = q->models > 0 ? (size_t)q->models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
@@ -754,6 +845,7 @@ static bool run_stable(Session *s, const Decl *d)
         if (status == AFT_LIMIT) r.status = RS_LIMIT;
         emit(s, &r);
     }
+    trace_done(&trace);
     arena_free(&arena);
     asp_solver_free(solver);
     asp_program_free(p);

@@ -14,6 +14,7 @@ typedef struct RunOptions {
     bool json;               /* one JSON object a line */
     bool trace;              /* trace every refine and bnb query */
     bool dump_ir;            /* print the IR disassembly before running */
+    bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
     size_t max_memory;       /* bytes of address space, 0 = none (set by main) */
