@@ -1,0 +1,272 @@
+/* model.c: the Model context: imports, and the API of model.h over sema, compile and the VM. */
+#include "model.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "compile.h"
+#include "sema.h"
+#include "vm.h"
+
+Model *model_new(Diag *diag)
+{
+    Model *m = mem_calloc(1, sizeof *m);
+    m->diag = diag;
+    arena_init(&m->arena);
+    sema_init(m);
+    sema_map_init(&m->loaded, true);
+    m->vm = vm_new();
+    return m;
+}
+
+void model_free(Model *m)
+{
+    if (!m) return;
+    vm_free(m->vm);
+    sema_free(m);
+    sema_map_free(&m->loaded);
+    for (size_t i = 0; i < m->search_dirs.count; i++) mem_free(m->search_dirs.items[i]);
+    VEC_FREE(m->search_dirs);
+    arena_free(&m->arena);
+    mem_free(m);
+}
+
+Diag *model_diag(Model *m) { return m->diag; }
+Arena *model_arena(Model *m) { return &m->arena; }
+
+void model_add_search_dir(Model *m, const char *dir)
+{
+    VEC_PUSH(m->search_dirs, mem_strdup(dir));
+}
+
+void model_set_limits(Model *m, uint64_t max_steps, volatile sig_atomic_t *interrupt)
+{
+    m->max_steps = max_steps;
+    m->interrupt = interrupt;
+}
+
+/* ---- imports ---- */
+
+/* Marks a file as loaded; false when it was loaded before. */
+static bool mark_loaded(Model *m, const char *path)
+{
+    char *real = realpath(path, NULL);
+    const char *key = arena_strdup(&m->arena, real ? real : path);
+    free(real);
+    if (sema_map_get(&m->loaded, key)) return false;
+    sema_map_put(&m->loaded, key, (void *)key);
+    return true;
+}
+
+static void dir_of(const char *path, Buf *out)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash) buf_putn(out, path, (size_t)(slash - path));
+    else buf_puts(out, ".");
+}
+
+typedef VEC(char *) DirList;
+
+/* The directories an import looks in, in order. */
+static void import_dirs(Model *m, const Source *from, DirList *dirs)
+{
+    Buf b;
+    buf_init(&b);
+    if (from && from->path[0] != '<') {
+        dir_of(from->path, &b);
+        VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
+    } else {
+        VEC_PUSH(*dirs, mem_strdup("."));
+    }
+    for (size_t i = 0; i < m->search_dirs.count; i++) VEC_PUSH(*dirs, mem_strdup(m->search_dirs.items[i]));
+    const char *fix_path = getenv("FIX_PATH");
+    while (fix_path && *fix_path) {
+        const char *colon = strchr(fix_path, ':');
+        size_t n = colon ? (size_t)(colon - fix_path) : strlen(fix_path);
+        if (n) VEC_PUSH(*dirs, mem_strndup(fix_path, n));
+        fix_path = colon ? colon + 1 : NULL;
+    }
+    const char *stdlib_dir = getenv("FIX_STDLIB");
+    if (stdlib_dir && *stdlib_dir) VEC_PUSH(*dirs, mem_strdup(stdlib_dir));
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        buf_clear(&b);
+        dir_of(exe, &b);
+        buf_puts(&b, "/../stdlib");
+        VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
+    }
+    buf_free(&b);
+}
+
+static bool add_file(Model *m, AstFile *file, PtrList *queries);
+
+static void import_file(Model *m, const Decl *d, const Source *from)
+{
+    Buf name, path;
+    buf_init(&name);
+    buf_init(&path);
+    buf_puts(&name, d->path);
+    size_t len = strlen(d->path);
+    if (len < 4 || strcmp(d->path + len - 4, ".fix") != 0) buf_puts(&name, ".fix");
+    DirList dirs = { 0 };
+    if (d->path[0] == '/') VEC_PUSH(dirs, mem_strdup(""));
+    else import_dirs(m, from, &dirs);
+    bool found = false;
+    for (size_t i = 0; i < dirs.count && !found; i++) {
+        buf_clear(&path);
+        if (dirs.items[i][0]) buf_printf(&path, "%s/", dirs.items[i]);
+        buf_puts(&path, buf_cstr(&name));
+        found = access(buf_cstr(&path), R_OK) == 0;
+    }
+    if (!found) {
+        diag_error(m->diag, d->loc, "cannot find '%s' to import (looked in the file's directory, -I "
+                   "directories, $FIX_PATH and the standard library)", buf_cstr(&name));
+    } else if (mark_loaded(m, buf_cstr(&path))) {
+        Source *src = diag_load_file(m->diag, buf_cstr(&path));
+        if (src) add_file(m, parse_source(m->diag, &m->arena, src), NULL);
+    }
+    for (size_t i = 0; i < dirs.count; i++) mem_free(dirs.items[i]);
+    VEC_FREE(dirs);
+    buf_free(&name);
+    buf_free(&path);
+}
+
+/* Imports first, then the declarations; queries of imported files are not run. */
+static bool add_file(Model *m, AstFile *file, PtrList *queries)
+{
+    int before = m->diag->errors;
+    for (size_t i = 0; i < file->ndecls; i++)
+        if (file->decls[i]->kind == D_IMPORT) import_file(m, file->decls[i], file->src);
+    sema_add_file(m, file, queries);
+    return m->diag->errors == before;
+}
+
+bool model_add_file(Model *m, AstFile *file, PtrList *queries)
+{
+    if (file->src && file->src->path[0] != '<') mark_loaded(m, file->src->path);
+    return add_file(m, file, queries);
+}
+
+/* ---- look-ups ---- */
+
+static void *lookup(Model *m, const char *name, SymKind kind)
+{
+    Sym *s = sema_lookup(m, name);
+    return s && s->kind == kind ? s->ptr : NULL;
+}
+
+const Lattice *model_lattice(Model *m, const char *name)
+{
+    LatInfo *li = lookup(m, name, SYM_LATTICE);
+    return li ? li->L : NULL;
+}
+
+FnSym *model_fn(Model *m, const char *name)
+{
+    FnEntry *fe = lookup(m, name, SYM_FN);
+    return fe && !fe->broken ? &fe->sym : NULL;
+}
+
+GaloisSym *model_galois(Model *m, const char *name) { return lookup(m, name, SYM_GALOIS); }
+ProgramSym *model_program(Model *m, const char *name) { return lookup(m, name, SYM_PROGRAM); }
+
+/* ---- evaluation ---- */
+
+bool model_call(Model *m, const FnSym *fn, const Word *const *args, Word *out, Loc where)
+{
+    if (!fn->chunk) {
+        diag_error(m->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
+        return false;
+    }
+    size_t words = fn->chunk->param_words, at = 0;
+    Word *params = mem_alloc((words ? words : 1) * sizeof *params);
+    for (size_t i = 0; i < fn->nparams; i++) {
+        size_t n = fn->params[i]->nwords;
+        if (n) memcpy(params + at, args[i], n * sizeof(Word));
+        at += n;
+    }
+    bool ok = vm_run(m, fn->chunk, params, out, where);
+    mem_free(params);
+    return ok;
+}
+
+bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **out)
+{
+    size_t nlocals;
+    *out = NULL;
+    const Type *t = sema_check_closed(m, e, expected, &nlocals);
+    if (!t) return false;
+    Chunk *chunk = compile_closed(m, "<expression>", e, t, nlocals);
+    size_t words = sema_type_words(t);
+    Word *v = mem_calloc(words ? words : 1, sizeof *v);
+    Loc none = { NULL, 0, 0 };
+    bool ok = vm_run(m, chunk, NULL, v, none);
+    ir_chunk_free(chunk);
+    if (!ok) {
+        mem_free(v);
+        return false;
+    }
+    *type = *t;
+    *out = v;
+    return true;
+}
+
+bool model_typeof(Model *m, Expr *e, Type *type)
+{
+    size_t nlocals;
+    const Type *t = sema_check_closed(m, e, NULL, &nlocals);
+    if (!t) return false;
+    *type = *t;
+    return true;
+}
+
+void type_describe(const Type *t, Buf *out)
+{
+    switch (t->kind) {
+    case TY_LAT: lattice_describe(t->lat, out); break;
+    case TY_INT: buf_puts(out, "int"); break;
+    case TY_REAL: buf_puts(out, "real"); break;
+    case TY_ATOM:
+        buf_puts(out, sema_lat_is(t->lat, "map") ? "key of " : "atom of ");
+        lattice_describe(t->lat, out);
+        break;
+    case TY_ERROR: buf_puts(out, "<error>"); break;
+    }
+}
+
+/* ---- listing ---- */
+
+static void describe_signature(const FnSym *f, Buf *out)
+{
+    buf_printf(out, "fn %s(", f->name);
+    for (size_t i = 0; i < f->nparams; i++) {
+        if (i) buf_puts(out, ", ");
+        buf_printf(out, "%s: ", f->param_names[i]);
+        lattice_describe(f->params[i], out);
+    }
+    buf_puts(out, "): ");
+    lattice_describe(f->ret, out);
+    if (f->ann == ANN_MONOTONE) buf_puts(out, " monotone");
+    if (f->ann == ANN_ANTITONE) buf_puts(out, " antitone");
+}
+
+void model_dump_ir(Model *m, Buf *out)
+{
+    for (size_t i = 0; i < m->fns.count; i++) {
+        const FnSym *f = &m->fns.items[i]->sym;
+        if (!f->chunk) continue;
+        describe_signature(f, out);
+        buf_putc(out, '\n');
+        ir_disassemble_chunk(f->chunk, out);
+        buf_putc(out, '\n');
+    }
+}
+
+void model_each_name(Model *m, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    for (size_t i = 0; i < m->syms.cap; i++)
+        if (m->syms.keys[i] && m->syms.vals[i]) fn(ctx, m->syms.keys[i]);
+}

@@ -1,0 +1,108 @@
+/* sema.h: names and static types: the Model's symbol tables, lattice declarations, and the
+ * checker that resolves names, types every expression and allocates frame slots. */
+#ifndef FIX_SEMA_H
+#define FIX_SEMA_H
+
+#include "common.h"
+#include "ir.h"
+#include "model.h"
+
+/* A lattice the model knows (declared, structural, or predeclared), with its IR index. */
+typedef struct LatInfo {
+    Lattice *L;
+    uint32_t index;            /* in Model.tables.lats: the operand of lattice instructions */
+    Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
+} LatInfo;
+
+typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM } SymKind;
+
+typedef struct Sym {
+    SymKind kind;
+    const char *name;
+    Loc loc;
+    void *ptr;                 /* LatInfo*, FnEntry*, GaloisSym*, ProgramSym* */
+} Sym;
+
+/* Every FnSym the model makes is the first member of an FnEntry (see sema_fn_entry). */
+typedef struct FnEntry {
+    FnSym sym;
+    uint32_t index;            /* in Model.tables.fns: the operand of CALL */
+    bool broken;               /* its body had errors: it has no chunk */
+    bool hidden;               /* an envelope or galois equation */
+} FnEntry;
+
+/* Open-addressing hash table keyed by strings or by pointers. */
+typedef struct HashMap {
+    const void **keys;
+    void **vals;
+    size_t cap, count;
+    bool strings;
+} HashMap;
+
+void sema_map_init(HashMap *h, bool strings);
+void sema_map_free(HashMap *h);
+void *sema_map_get(const HashMap *h, const void *key);
+void sema_map_put(HashMap *h, const void *key, void *val);
+
+/* Where a name of an element, atom or key occurs (a list per name). */
+typedef enum { ELEM_VALUE, ELEM_ATOM, ELEM_KEY } ElemKind;
+typedef struct ElemRef {
+    LatInfo *li;
+    uint32_t index;
+    ElemKind kind;             /* chain/finite element, powerset atom, map key */
+    struct ElemRef *next;
+} ElemRef;
+
+/* What an E_NAME (Expr.resolved) refers to; locals use Expr.slot. */
+typedef enum { RES_LOCAL, RES_ELEM, RES_ATOM, RES_LATTICE } ResKind;
+typedef struct Resolution {
+    ResKind kind;
+    LatInfo *li;               /* ELEM / ATOM / LATTICE */
+    uint32_t index;            /* ELEM / ATOM: the element, atom or key index */
+} Resolution;
+
+struct Vm;
+
+struct Model {
+    Diag *diag;
+    Arena arena;
+    HashMap syms;              /* name -> Sym* */
+    HashMap elems;             /* element, atom and key names -> ElemRef* */
+    HashMap latinfo;           /* Lattice* -> LatInfo* */
+    VEC(LatInfo *) lats;
+    IrTables tables;
+    VEC(FnEntry *) fns;
+    VEC(char *) search_dirs;
+    HashMap loaded;            /* real paths of the files added or imported */
+    LatInfo *bool_lat;
+    struct Vm *vm;
+    uint64_t max_steps;
+    volatile sig_atomic_t *interrupt;
+};
+
+/* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
+void sema_init(Model *m);
+void sema_free(Model *m);
+
+static inline FnEntry *sema_fn_entry(const FnSym *f) { return (FnEntry *)(void *)f; }
+
+LatInfo *sema_lat_info(Model *m, const Lattice *L);
+Sym *sema_lookup(Model *m, const char *name);
+const Type *sema_type_int(void);
+const Type *sema_type_real(void);
+const Type *sema_type_error(void);
+/* Words a value of type t takes on the VM stack. */
+size_t sema_type_words(const Type *t);
+bool sema_lat_same(const Lattice *a, const Lattice *b);
+bool sema_lat_is(const Lattice *L, const char *kind);
+/* "Cnt = range 0..16" (the name only when declared): for range and value messages. */
+void sema_describe_bounds(const Lattice *L, Buf *out);
+
+/* Checks the declarations of one parsed file (its imports already loaded), compiles its
+ * functions, and appends its queries to *queries (when queries is non-NULL). */
+bool sema_add_file(Model *m, AstFile *file, PtrList *queries);
+
+/* Checks a closed expression; *nlocals gets the frame words it needs.  NULL after errors. */
+const Type *sema_check_closed(Model *m, Expr *e, const Lattice *expected, size_t *nlocals);
+
+#endif
