@@ -877,6 +877,14 @@ static const Type *check_lattice_op(Checker *c, Expr *e, const Lattice *want)
 
 static const Type *check_in(Checker *c, Expr *e)
 {
+    if (needs_context(c, e->b) && e->a->kind == E_NAME && find_local(c, e->a->name.name)) {
+        const Type *ta = check(c, e->a, NULL);         /* `a in top`: the set from the atom */
+        if (ta->kind == TY_ERROR) return ta;
+        if (ta->kind != TY_ATOM || !sema_lat_is(ta->lat, "powerset"))
+            return fail(c, e->a->loc, "'in' needs an atom on its left, found %s", describe(c, ta));
+        if (check_against(c, e->b, ta->lat)->kind == TY_ERROR) return &TYPE_ERROR;
+        return &c->m->bool_lat->as_lat;
+    }
     const Type *ts = check(c, e->b, NULL);
     if (ts->kind == TY_ERROR) return ts;
     if (!is_powerset_type(ts)) return fail(c, e->b->loc, "'in' needs a set on its right, found %s", describe(c, ts));
@@ -1523,8 +1531,6 @@ static void define_galois(FileCtx *fc, Decl *d)
         g->gamma_up = &fns[1]->sym;
         g->alpha_lo = &fns[2]->sym;
         g->gamma_lo = &fns[3]->sym;
-    } else {
-        undeclare(fc->m, g->name);
     }
 }
 
@@ -1621,7 +1627,7 @@ static void check_query_fn(FileCtx *fc, Decl *d)
             else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
         } else {
             const GaloisSym *g = s->ptr;
-            if (!sema_lat_same(g->concrete, L)) {
+            if (g->alpha_up && !sema_lat_same(g->concrete, L)) {
                 Buf a, b; buf_init(&a); buf_init(&b);
                 lattice_describe(g->concrete, &a);
                 lattice_describe(L, &b);
@@ -1691,6 +1697,7 @@ bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
         if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) undeclare(m, d->name.name);
+        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) undeclare(m, d->name.name);
     }
     sema_map_free(&fc.pending);
     return m->diag->errors == before;
