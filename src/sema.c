@@ -715,6 +715,7 @@ static size_t refs_of_kind(Model *m, const char *name, ElemKind kind, const Elem
 
 static const Type *ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b)
 {
+    if (a->li->index > b->li->index) { const ElemRef *t = a; a = b; b = t; }   /* declaration order */
     return fail(c, loc, "'%s' belongs to several lattices (%s and %s): the context does not say which",
                 name, describe_lat(c, a->li->L), describe_lat(c, b->li->L));
 }

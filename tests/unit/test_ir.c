@@ -1,0 +1,140 @@
+/* test_ir.c: the opcode tables, chunk building, locations and the disassembler. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "ir.h"
+#include "model.h"
+
+static void test_opcode_tables(void **state)
+{
+    (void)state;
+    for (int op = 0; op < IR_OPCODE_COUNT; op++) {
+        assert_non_null(ir_opcode_names[op]);
+        assert_true(ir_opcode_shapes[op] < SHAPE_COUNT);
+        for (int other = 0; other < op; other++)
+            assert_true(strcmp(ir_opcode_names[op], ir_opcode_names[other]) != 0);
+    }
+    assert_string_equal(ir_opcode_names[IR_CALL], "CALL");
+    assert_int_equal(ir_opcode_shapes[IR_LOAD], SHAPE_SLOT);
+    assert_int_equal(ir_shape_operands[SHAPE_LOOP], 4);
+    assert_int_equal(ir_shape_operands[SHAPE_NONE], 0);
+}
+
+static void test_chunk_building(void **state)
+{
+    (void)state;
+    Diag diag;
+    diag_init(&diag, stderr);
+    const char *text = "a + b\n  c";
+    const Source *src = diag_add_source(&diag, "x.fix", text, strlen(text));
+    Chunk *c = ir_chunk_new("test", NULL);
+    Loc l1 = { src, 0, 5 }, l2 = { src, 8, 9 };
+    uint32_t k = ir_const(c, word_from_int(42));
+    assert_int_equal(ir_const(c, word_from_int(42)), k);        /* constants are shared */
+    size_t a = ir_emit(c, l1, IR_CONST_INT, k, 0, 0, 0);
+    size_t j = ir_emit(c, l1, IR_JUMP, 0, 0, 0, 0);
+    size_t b = ir_emit(c, l2, IR_ADD_I, 0, 0, 0, 0);
+    ir_patch(c, j, 0, (uint32_t)b);
+    size_t r = ir_emit(c, l2, IR_RET, 1, 0, 0, 0);
+    assert_int_equal(a, 0);
+    assert_int_equal(j, 5);
+    assert_int_equal(b, 10);
+    assert_int_equal(r, 11);
+    assert_int_equal(ir_offset(c), 16);
+    assert_int_equal(ir_read_u32(c->code.items + j + 1), b);
+    assert_int_equal(ir_loc_at(c, j).start, 0);
+    assert_int_equal(ir_loc_at(c, r).start, 8);
+
+    Buf out;
+    buf_init(&out);
+    size_t next = ir_disassemble_instruction(c, 0, &out);
+    assert_int_equal(next, 5);
+    assert_non_null(strstr(buf_cstr(&out), "CONST_INT"));
+    assert_non_null(strstr(buf_cstr(&out), "#0 = 42"));
+    assert_non_null(strstr(buf_cstr(&out), "1:1"));
+    buf_clear(&out);
+    assert_int_equal(ir_disassemble_instruction(c, j, &out), b);
+    assert_non_null(strstr(buf_cstr(&out), "JUMP"));
+    assert_non_null(strstr(buf_cstr(&out), "-> 0010"));
+    buf_clear(&out);
+    ir_disassemble_chunk(c, &out);
+    assert_non_null(strstr(buf_cstr(&out), "== test =="));
+    assert_non_null(strstr(buf_cstr(&out), "2:3"));
+    assert_non_null(strstr(buf_cstr(&out), "RET"));
+    buf_free(&out);
+    ir_chunk_free(c);
+    diag_free(&diag);
+}
+
+/* Compiles a file and returns the model's disassembly (caller frees). */
+static char *dump(const char *text, bool *ok)
+{
+    Diag diag;
+    diag_init(&diag, stderr);
+    Arena arena;
+    arena_init(&arena);
+    Model *m = model_new(&diag);
+    const Source *src = diag_add_source(&diag, "t.fix", text, strlen(text));
+    PtrList queries = { 0 };
+    *ok = model_add_file(m, parse_source(&diag, &arena, src), &queries);
+    Buf b;
+    buf_init(&b);
+    model_dump_ir(m, &b);
+    char *s = strdup(buf_cstr(&b));
+    buf_free(&b);
+    model_free(m);
+    arena_free(&arena);
+    diag_free(&diag);
+    return s;
+}
+
+static void test_compiled_functions(void **state)
+{
+    (void)state;
+    bool ok;
+    char *s = dump("lattice Cnt = range 0..16;\n"
+                   "lattice U = real [0, 1];\n"
+                   "lattice A = powerset {p, q};\n"
+                   "lattice P2 = U * U;\n"
+                   "fn inc(x: Cnt): Cnt = x + 1;\n"
+                   "fn half(y: U): U = y / 2;\n"
+                   "fn swap(x: P2): P2 = (x.2, x.1);\n"
+                   "fn call(x: Cnt): Cnt = inc(inc(x));\n"
+                   "fn sets(m: A): A = { a in m | a == p } union {q};\n"
+                   "fn fix(m: A): A = lfp(x: A => x union m);\n"
+                   "fn both(m: A): Bool = p in m and q in m;\n", &ok);
+    assert_true(ok);
+    if (!strstr(s, "CALL               inc")) fprintf(stderr, "%s", s);
+    assert_non_null(strstr(s, "fn inc(x: Cnt): Cnt"));
+    assert_non_null(strstr(s, "ADD_I"));
+    assert_non_null(strstr(s, "CHECK_RANGE"));
+    assert_non_null(strstr(s, "I2R"));
+    assert_non_null(strstr(s, "DIV_R"));
+    assert_non_null(strstr(s, "CHECK_REAL"));
+    assert_non_null(strstr(s, "CALL               inc"));
+    assert_non_null(strstr(s, "SET_NEXT"));
+    assert_non_null(strstr(s, "SET_ADD"));
+    assert_non_null(strstr(s, "JOIN               A"));
+    assert_non_null(strstr(s, "KLEENE"));
+    assert_non_null(strstr(s, "SET_IN"));
+    assert_non_null(strstr(s, "JUMP_IF_FALSE_KEEP"));
+    assert_non_null(strstr(s, "RET"));
+    /* projections of a parameter load the component directly */
+    assert_non_null(strstr(s, "LOAD               slot 1 width 1"));
+    assert_null(strstr(s, "PROJ"));
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_opcode_tables),
+        cmocka_unit_test(test_chunk_building),
+        cmocka_unit_test(test_compiled_functions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
