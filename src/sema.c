@@ -772,17 +772,27 @@ static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
     return check_global_name(c, e, want);
 }
 
+/* The index of an atom of the powerset P or a key of the map P, or -1 (by the name table). */
+static long atom_index(Model *m, const Lattice *P, const char *name)
+{
+    for (const ElemRef *r = sema_map_get(&m->elems, name); r; r = r->next)
+        if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && sema_lat_same(r->li->L, P)) return (long)r->index;
+    return -1;
+}
+
 /* e must be an atom of the powerset P (or a key of the map P). */
 static const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 {
     Model *m = c->m;
     bool is_map = sema_lat_is(P, "map");
-    if (e->kind == E_NAME && !find_local(c, e->name.name)) {
-        for (const ElemRef *r = sema_map_get(&m->elems, e->name.name); r; r = r->next) {
-            if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && sema_lat_same(r->li->L, P)) {
-                e->resolved = resolution(c, RES_ATOM, sema_lat_info(m, P), r->index);
-                return e->type = atom_type(m, P);
-            }
+    const Local *l = e->kind == E_NAME ? find_local(c, e->name.name) : NULL;
+    /* an atom or key name wins over a local of the same name that is not an atom (m[x], {x}) */
+    long index = e->kind == E_NAME ? atom_index(m, P, e->name.name) : -1;
+    if (l && l->type->kind != TY_ATOM && index >= 0) l = NULL;
+    if (e->kind == E_NAME && !l) {
+        if (index >= 0) {
+            e->resolved = resolution(c, RES_ATOM, sema_lat_info(m, P), (size_t)index);
+            return e->type = atom_type(m, P);
         }
         e->type = &TYPE_ERROR;
         return fail(c, e->loc, "'%s' is not %s of %s", e->name.name, is_map ? "a key" : "an atom", describe_lat(c, P));
