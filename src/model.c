@@ -202,8 +202,7 @@ bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **o
     Chunk *chunk = compile_closed(m, "<expression>", e, t, nlocals);
     size_t words = sema_type_words(t);
     Word *v = mem_calloc(words ? words : 1, sizeof *v);
-    Loc none = { NULL, 0, 0 };
-    bool ok = vm_run(m, chunk, NULL, v, none);
+    bool ok = vm_run(m, chunk, NULL, v, e->loc);
     ir_chunk_free(chunk);
     if (!ok) {
         mem_free(v);

@@ -53,7 +53,8 @@ static FIX_NORETURN void vm_error(Model *m, const char *fmt, ...)
     va_end(ap);
     Loc loc = vm->chunk ? ir_loc_at(vm->chunk, vm->instr) : vm->where;
     diag_error(m->diag, loc, "%s", msg);
-    if (vm->where.src && (vm->where.src != loc.src || vm->where.start != loc.start))
+    bool inside = loc.src == vm->where.src && loc.start >= vm->where.start && loc.start < vm->where.end;
+    if (vm->where.src && !inside)
         diag_note(m->diag, vm->where, "while evaluating this");
     longjmp(*vm->handler, 1);
 }

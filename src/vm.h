@@ -16,8 +16,8 @@ void vm_free(Vm *vm);
 
 /* Runs chunk with its parameters (chunk->param_words words, may be NULL when there are none)
  * and copies its result (chunk->ret_words words) to out.  A runtime error is reported through
- * the model's diag at the failing instruction, with a note at `where` when it has a source,
- * and false is returned. */
+ * the model's diag at the failing instruction, with a note at `where` when that has a source
+ * and the failing instruction lies outside it, and false is returned. */
 bool vm_run(Model *m, const Chunk *chunk, const Word *params, Word *out, Loc where);
 
 #endif
