@@ -944,7 +944,16 @@ static const Type *check_if(Checker *c, Expr *e, const Lattice *want)
         const Type *tb = check_against(c, e->b, want), *tc = check_against(c, e->c, want);
         return tb->kind == TY_ERROR || tc->kind == TY_ERROR ? &TYPE_ERROR : lat_type(c->m, want);
     }
-    return check_pair(c, e->b, e->c, NULL);
+    const Type *t = check_pair(c, e->b, e->c, NULL);
+    NumKind k = num_kind(t);
+    bool both_in_lattice = e->b->type && e->c->type && e->b->type->kind == TY_LAT && e->c->type->kind == TY_LAT
+                        && sema_lat_same(e->b->type->lat, e->c->type->lat);
+    if (t->kind == TY_LAT && k != NUM_NONE && !both_in_lattice) {
+        /* `if c then n else 100`: a number, checked only where it is stored */
+        bool real = num_kind(e->b->type) == NUM_REAL || num_kind(e->c->type) == NUM_REAL;
+        return real ? &TYPE_REAL : &TYPE_INT;
+    }
+    return t;
 }
 
 static const Type *check_let(Checker *c, Expr *e, const Lattice *want)
