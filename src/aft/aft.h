@@ -18,6 +18,13 @@ typedef enum {
     ENV_DECLARED,   /* closed forms upper(lo, hi, x) and lower(lo, hi, x) */
 } EnvelopeKind;
 
+typedef enum {
+    AFT_OK,          /* finished */
+    AFT_INVALID,     /* F(B) is not an interval inside B: B holds no fixed point */
+    AFT_ERROR,       /* a callback failed, or the brute-force envelope was too large */
+    AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
+} AftStatus;
+
 /* A function f: L -> L.  Every callback returns false on a runtime error, which it has
  * already reported (the engine then stops and returns AFT_ERROR). */
 typedef struct AftFunction {
@@ -28,14 +35,22 @@ typedef struct AftFunction {
     EnvelopeKind envelope;
     bool (*upper)(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out);
     bool (*lower)(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out);
+    /* Optional hooks; NULL (as left by a designated initialiser) keeps the generic engine.
+     * refine: IR of [lo, hi] computed by the function itself (e.g. a linear-time propagator
+     *   instead of many F steps).  It writes into [nlo, nhi] an interval inside [lo, hi] that
+     *   holds every fixed point of f in [lo, hi], and should be no wider than the generic
+     *   IR; it returns AFT_OK, AFT_INVALID (no fixed point in [lo, hi]) or AFT_ERROR (already
+     *   reported).  nlo/nhi may alias lo/hi.  The engine uses it for every IR unless
+     *   o->refine_steps bounds the number of F steps; each call counts as one F step
+     *   (f_calls, max_steps) and aft_refine reports it as one EV_REFINE_STEP.
+     * split: the function's choice of decomposition of a non-point [lo, hi], with the same
+     *   contract as the lattice's decompose (two intervals, each strictly inside [lo, hi],
+     *   whose union is [lo, hi]); `how` is the run's SplitCtx, which it may follow or ignore.
+     *   False leaves the choice to the lattice's decompose. */
+    AftStatus (*refine)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
+    bool (*split)(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
+                  Word *hi1, Word *lo2, Word *hi2);
 } AftFunction;
-
-typedef enum {
-    AFT_OK,          /* finished */
-    AFT_INVALID,     /* F(B) is not an interval inside B: B holds no fixed point */
-    AFT_ERROR,       /* a callback failed, or the brute-force envelope was too large */
-    AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
-} AftStatus;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
  * as lo/hi pointers valid only during the call. */

@@ -152,6 +152,17 @@ static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi
     return AFT_OK;
 }
 
+/* Decompose B into run->c: the function's split hook when it has one and takes the
+ * choice, the lattice's decompose otherwise.  False when B cannot be split. */
+static bool split_bound(Run *run, const Word *lo, const Word *hi)
+{
+    const Lattice *L = run->L;
+    Word **c = run->c;
+    if (run->f->split && run->f->split(run->f->ctx, lo, hi, &run->split, c[0], c[1], c[2], c[3]))
+        return true;
+    return L->ops->decompose(L, lo, hi, &run->split, c[0], c[1], c[2], c[3]);
+}
+
 /* One bound B = [lo, hi] of a round: decompose, refine, prune, merge. */
 static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi, Level *next)
 {
@@ -162,7 +173,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
         if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
         return r;
     }
-    if (!L->ops->decompose(L, lo, hi, &run->split, run->c[0], run->c[1], run->c[2], run->c[3])) {
+    if (!split_bound(run, lo, hi)) {
         to_final(run, id, lo, hi);
         return AFT_OK;
     }

@@ -195,11 +195,35 @@ static void emit_step(const AftOptions *o, size_t k, const Word *lo, const Word 
     o->on_event(o->event_ctx, &ev);
 }
 
+/* IR by the function's own refine hook, as one step.  A limit already hit stops it before
+ * the call, with [lo, hi] itself as the (sound) result. */
+static AftStatus refine_native(const AftFunction *f, const AftOptions *o, double deadline,
+                               bool emit, const Word *lo, const Word *hi, Word *nlo, Word *nhi,
+                               size_t *steps, AftStats *st)
+{
+    const char *why = aft_limit_hit(o, deadline, st);
+    if (steps) *steps = 0;
+    if (why) {
+        st->stopped_by = why;
+        if (nlo != lo) lattice_copy(f->L, nlo, lo);
+        if (nhi != hi) lattice_copy(f->L, nhi, hi);
+        return AFT_LIMIT;
+    }
+    st->f_calls++;
+    st->eval_calls++;
+    AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
+    if (steps) *steps = 1;
+    if (r == AFT_OK && emit) emit_step(o, 1, nlo, nhi);
+    return r;
+}
+
 static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double deadline,
                              bool emit, const Word *lo, const Word *hi, Word *nlo, Word *nhi,
                              size_t *steps, AftStats *st)
 {
     const Lattice *L = f->L;
+    if (f->refine && !o->refine_steps)
+        return refine_native(f, o, deadline, emit, lo, hi, nlo, nhi, steps, st);
     Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);
     Word *xlo = lattice_elem_new(L), *xhi = lattice_elem_new(L);
     double grid = small_grid(L, o);

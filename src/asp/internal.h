@@ -29,11 +29,13 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n);
  * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);
  * occ[ostart[a] .. ostart[a+1]) lists the rules with lattice atom a in the positive body. */
 typedef struct SpCache SpCache;
+typedef struct AspProp AspProp;
 
 struct AspSolver {
     const AspProgram *prog;
     Lattice *L;
-    AftFunction fn;
+    AftFunction fn;               /* S_P with the strong native IR and split (prop.c): search */
+    AftFunction wf_fn;            /* S_P with the well-founded native IR: --wf, --emit */
     size_t natoms, nrules, nwords;
     uint32_t *head, *pstart, *pos, *nstart, *neg, *ostart, *occ;
     uint32_t *lat_of;             /* program atom -> lattice atom */
@@ -44,12 +46,23 @@ struct AspSolver {
     uint32_t *nostart, *nocc;     /* rules with atom a in the negative body */
     uint32_t *hstart, *hrules;    /* rules with head a */
     SpCache *sp;                  /* the incremental S_P states (sp.c) */
-    size_t evals;
+    AspProp *prop;                /* scratch of the native IR (prop.c) */
+    size_t evals, refines;
 };
 
 SpCache *asp_sp_new(const AspSolver *s);
 void asp_sp_free(SpCache *c);
 bool asp_sp_eval(void *ctx, const Word *x, Word *out);     /* the AftFunction eval of S_P */
 void asp_sp_counts(const SpCache *c, size_t *full, size_t *incremental);
+
+/* The native IR and split of S_P (prop.c), AftFunction hooks with the solver as ctx:
+ * asp_prop_refine_wf is the well-founded operator (the generic IR's result from the initial
+ * interval), asp_prop_refine adds completion and constraint propagation. */
+AspProp *asp_prop_new(const AspSolver *s);
+void asp_prop_free(AspProp *p);
+AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
+AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
+bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
+                    Word *hi1, Word *lo2, Word *hi2);
 
 #endif

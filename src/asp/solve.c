@@ -223,7 +223,7 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
     size_t steps = 0, evals0 = s->evals;
     AftStats ast;
     memset(&ast, 0, sizeof ast);
-    AftStatus r = aft_refine(&s->fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
+    AftStatus r = aft_refine(&s->wf_fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
     if (st) {
         add_stats(&st->aft, &ast);
         st->sp_evals += s->evals - evals0;

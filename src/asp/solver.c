@@ -193,8 +193,13 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
     s->shown = asp_print_order(p, &s->nshown);
     s->sp = asp_sp_new(s);
+    s->prop = asp_prop_new(s);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
-                           .envelope = ENV_ANTITONE };
+                           .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
+                           .split = asp_prop_split };
+    s->wf_fn = s->fn;
+    s->wf_fn.refine = asp_prop_refine_wf;
+    s->wf_fn.split = NULL;
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);
@@ -212,6 +217,7 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->lat_of); mem_free(s->prog_of); mem_free(s->shown);
     mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
     asp_sp_free(s->sp);
+    asp_prop_free(s->prop);
     mem_free(s);
 }
 

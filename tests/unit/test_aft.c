@@ -308,6 +308,76 @@ static void test_pqrs_bnb(void **state)
     lattice_free(L);
 }
 
+/* Hooks for test_pqrs_hooks: the refine hook runs the generic IR of a hook-less copy, the
+ * split hook splits on the lowest free atom unless told to decline. */
+typedef struct Hooked { AftFunction plain; size_t refines, splits; bool decline; } Hooked;
+
+static AftStatus hook_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
+{
+    Hooked *h = ctx;
+    AftOptions o;
+    aft_options_default(&o);
+    h->refines++;
+    return aft_refine(&h->plain, &o, lo, hi, nlo, nhi, NULL, NULL);
+}
+
+static bool hook_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
+                       Word *hi1, Word *lo2, Word *hi2)
+{
+    Hooked *h = ctx;
+    (void)how;
+    if (h->decline) return false;
+    Word f = hi[0] & ~lo[0];
+    if (!f) return false;
+    Word b = f & -f;
+    h->splits++;
+    *lo1 = *lo;
+    *hi1 = *hi & ~b;
+    *lo2 = *lo | b;
+    *hi2 = *hi;
+    return true;
+}
+
+/* The optional refine and split hooks: used when present (one F step per IR), ignored by a
+ * run with refine_steps, and the same Final as the generic engine. */
+static void test_pqrs_hooks(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    Hooked h = {.plain = {.L = L, .name = "S", .eval = pqrs_eval, .envelope = ENV_ANTITONE}};
+    AftFunction f = h.plain;
+    f.ctx = &h;
+    f.refine = hook_refine;
+    f.split = hook_split;
+    Word pr = bit(P) | bit(R), qs = bit(Q) | bit(S);
+    for (int mode = 0; mode < 3; mode++) {
+        AftOptions o;
+        aft_options_default(&o);
+        if (mode == 1) o.refine_steps = 100;
+        h.decline = mode == 2;
+        h.refines = h.splits = 0;
+        Word lo = 0, hi = 0xf;
+        BoundList fin, fix;
+        AftStats st;
+        assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+        assert_int_equal(fix.count, 2);
+        assert_true(has_bound(&fix, pr, pr) && has_bound(&fix, qs, qs));
+        assert_int_equal(h.refines, mode == 1 ? 0 : st.ir_calls);
+        if (mode != 1) assert_int_equal(st.f_calls, st.ir_calls);
+        assert_int_equal(h.splits, mode == 2 ? 0 : st.rounds);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    Word lo = 0, hi = 0xf, nlo, nhi;
+    size_t steps = 0;
+    AftOptions o;
+    aft_options_default(&o);
+    assert_int_equal(aft_refine(&f, &o, &lo, &hi, &nlo, &nhi, &steps, NULL), AFT_OK);
+    assert_int_equal(steps, 1);
+    assert_true(nlo == 0 && nhi == 0xf);
+    lattice_free(L);
+}
+
 static void test_pqrs_bnb_rounds_and_budget(void **state)
 {
     (void)state;
@@ -604,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_choice_limits),
         cmocka_unit_test(test_pqrs_refine),
         cmocka_unit_test(test_pqrs_bnb),
+        cmocka_unit_test(test_pqrs_hooks),
         cmocka_unit_test(test_pqrs_bnb_rounds_and_budget),
         cmocka_unit_test(test_brute_agrees),
         cmocka_unit_test(test_brute_too_large),

@@ -264,6 +264,123 @@ static void test_incremental_sp_matches_fresh(void **state)
     }
 }
 
+/* A random program over n atoms: normal rules, a few choices and constraints. */
+static AspProgram *random_program(Rng *rng, size_t n)
+{
+    AspProgram *p = asp_program_new();
+    for (size_t i = 0; i < n; i++) asp_atom_hidden(p);
+    for (size_t r = 0; r < 2 * n; r++) {
+        AspAtom h = (AspAtom)rng_below(rng, n), pos[3], neg[3];
+        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
+        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, n);
+        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
+        size_t roll = rng_below(rng, 8);
+        AspRuleKind kind = roll == 0 ? ASP_CONSTRAINT : roll == 1 ? ASP_CHOICE : ASP_NORMAL;
+        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
+    }
+    return p;
+}
+
+/* A random sub-interval of [lo, hi] (each free atom kept free, made true or made false). */
+static void random_subinterval(const Lattice *L, Rng *rng, Word *lo, Word *hi)
+{
+    for (size_t a = 0; a < L->u.set.n; a++) {
+        Word b = (Word)1 << (a % 64);
+        if (!(hi[a / 64] & b) || (lo[a / 64] & b)) continue;
+        size_t roll = rng_below(rng, 4);
+        if (roll == 0) lo[a / 64] |= b;
+        else if (roll == 1) hi[a / 64] &= ~b;
+    }
+}
+
+/* Every fixed point of f in [lo, hi] (by enumeration) lies in [nlo, nhi]; none when invalid. */
+static void check_holds_fixpoints(const AftFunction *f, const Word *lo, const Word *hi,
+                                  AftStatus r, const Word *nlo, const Word *nhi)
+{
+    const Lattice *L = f->L;
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    lattice_copy(L, x, lo);
+    do {
+        assert_true(f->eval(f->ctx, x, y));
+        if (!L->ops->eq(L, x, y)) continue;
+        assert_int_equal(r, AFT_OK);
+        assert_true(lattice_in_interval(L, x, nlo, nhi));
+    } while (L->ops->next(L, lo, hi, x));
+    mem_free(x);
+    mem_free(y);
+}
+
+/* The native IR of S_P (completion and constraints) keeps every stable model of a random
+ * interval, is inside the generic IR; the native well-founded bound equals the generic one. */
+static void test_native_refine_sound(void **state)
+{
+    (void)state;
+    Rng rng = { 7 };
+    AftOptions o;
+    aft_options_default(&o);
+    for (int round = 0; round < 150; round++) {
+        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 6));
+        AspSolver *s = asp_solver_new(p);
+        const Lattice *L = asp_solver_lattice(s);
+        const AftFunction *f = asp_solver_function(s);
+        assert_non_null(f->refine);
+        AftFunction g = *f;
+        g.refine = NULL;
+        g.split = NULL;
+        Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+        Word *nlo = lattice_elem_new(L), *nhi = lattice_elem_new(L);
+        Word *glo = lattice_elem_new(L), *ghi = lattice_elem_new(L);
+        asp_solver_initial(s, lo, hi);
+        AftStatus gr = aft_refine(&g, &o, lo, hi, glo, ghi, NULL, NULL);
+        AftStatus wr = asp_wellfounded(s, NULL, nlo, nhi, NULL);
+        assert_int_equal(wr, gr);
+        if (gr == AFT_OK) {
+            assert_memory_equal(nlo, glo, L->nwords * sizeof *nlo);
+            assert_memory_equal(nhi, ghi, L->nwords * sizeof *nhi);
+        }
+        for (int k = 0; k < 20 && L->u.set.n <= 16; k++) {
+            asp_solver_initial(s, lo, hi);
+            if (k) random_subinterval(L, &rng, lo, hi);
+            AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
+            check_holds_fixpoints(f, lo, hi, r, nlo, nhi);
+            gr = aft_refine(&g, &o, lo, hi, glo, ghi, NULL, NULL);
+            if (gr == AFT_INVALID) assert_int_equal(r, AFT_INVALID);
+            if (r == AFT_OK) assert_true(lattice_interval_subset(L, nlo, nhi, glo, ghi));
+        }
+        mem_free(lo); mem_free(hi); mem_free(nlo); mem_free(nhi); mem_free(glo); mem_free(ghi);
+        asp_solver_free(s);
+        asp_program_free(p);
+    }
+}
+
+/* The search with the native IR and split finds the same models as the generic engine. */
+static void test_native_search_matches_generic(void **state)
+{
+    (void)state;
+    Rng rng = { 11 };
+    AftOptions o;
+    aft_options_default(&o);
+    o.split.strategy = SPLIT_LAST;         /* the lattice's decompose, generic IR below */
+    for (int round = 0; round < 60; round++) {
+        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 8));
+        Models a, b;
+        count_models(p, 0, &a);
+        AspSolver *s = asp_solver_new(p);
+        AspSolveOptions so = { .aft = &o };
+        o.refine_steps = 1000000;          /* bounds the F steps: the generic IR */
+        AspStats st;
+        memset(&st, 0, sizeof st);
+        buf_init(&b.text);
+        b.n = 0;
+        assert_int_equal(asp_solve(s, &so, collect, &b, &st), AFT_OK);
+        assert_int_equal(a.n, b.n);
+        asp_solver_free(s);
+        buf_free(&a.text);
+        buf_free(&b.text);
+        asp_program_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +394,8 @@ int main(void)
         cmocka_unit_test(test_partial_eval_keeps_models),
         cmocka_unit_test(test_bad_rules_rejected),
         cmocka_unit_test(test_incremental_sp_matches_fresh),
+        cmocka_unit_test(test_native_refine_sound),
+        cmocka_unit_test(test_native_search_matches_generic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
