@@ -85,6 +85,11 @@ typedef struct AftOptions {
     double timeout_s;        /* wall-clock limit for refine/bnb, 0 = none */
     size_t max_steps;        /* total F applications, 0 = none */
     SplitCtx split;
+    bool depth_first;        /* bnb: process bounds last-in first-out instead of round by round;
+                                the same Final (a bound of depth d, as its round would be,
+                                goes to Final once d reaches `rounds`), events and stats
+                                (rounds = the deepest round); ignored with a budget, whose
+                                hulls need whole rounds */
     AftEventFn on_event;     /* may be NULL */
     void *event_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */

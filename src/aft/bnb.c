@@ -5,8 +5,9 @@
 #include "aft/aft.h"
 #include "util/mem.h"
 
-/* A node of the search tree: its id for events, and whether it came from a budget hull. */
-typedef struct Node { long id; bool hulled; } Node;
+/* A node of the search tree: its id for events, whether it came from a budget hull, and its
+ * depth (the root's IR is 0; used by the depth-first order). */
+typedef struct Node { long id; bool hulled; size_t depth; } Node;
 
 /* A set of bounds with their nodes, parallel arrays. */
 typedef struct Level {
@@ -28,6 +29,7 @@ typedef struct Run {
     Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
     Word *r[4];                   /* their IR */
     Word *hlo, *hhi, *tmp;        /* hulls and scratch */
+    Word *plo, *phi;              /* depth-first: the bound being processed */
 } Run;
 
 static void level_init(Level *lv, const Lattice *L)
@@ -46,7 +48,7 @@ static void level_free(Level *lv)
 static void level_push(Level *lv, const Word *lo, const Word *hi, long id, bool hulled)
 {
     boundlist_push(&lv->b, lo, hi);
-    VEC_PUSH(lv->nodes, ((Node){id, hulled}));
+    VEC_PUSH(lv->nodes, ((Node){id, hulled, 0}));
 }
 
 static void level_remove(Level *lv, size_t i)
@@ -414,6 +416,56 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
     return AFT_OK;
 }
 
+/* Depth-first: pops the top bound of the stack into run->plo/phi; returns its node. */
+static Node pop_bound(Run *run, Level *stack)
+{
+    size_t last = stack->b.count - 1;
+    Node n = stack->nodes.items[last];
+    lattice_copy(run->L, run->plo, boundlist_lo(&stack->b, last));
+    lattice_copy(run->L, run->phi, boundlist_hi(&stack->b, last));
+    level_remove(stack, last);
+    return n;
+}
+
+/* Depth-first: the round a node of depth d belongs to starts (events and stats). */
+static void enter_round(Run *run, size_t depth, size_t pending)
+{
+    if (depth + 1 <= run->st->rounds) return;
+    run->st->rounds = depth + 1;
+    AftEvent ev = {.kind = EV_BNB_ROUND, .round = run->st->rounds, .count = pending + 1,
+                   .id = -1, .parent = -1, .other = -1};
+    if (run->o->on_event) run->o->on_event(run->o->event_ctx, &ev);
+}
+
+/* Algorithm 1 on `stack` in depth-first order: the newest bound first (the last refined
+ * child, which a function's refine hook may still have at hand).  Each bound meets the fate
+ * it has in run_rounds; bounds deeper than the round cap go to Final. */
+static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
+{
+    const char *why = NULL, *capped = NULL;
+    while (stack->b.count) {
+        if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
+        Node n = pop_bound(run, stack);
+        if (cap && n.depth >= cap) {
+            to_final(run, n.id, run->plo, run->phi);
+            capped = "rounds";
+            continue;
+        }
+        enter_round(run, n.depth, stack->b.count);
+        size_t before = stack->b.count;
+        AftStatus s = process_bound(run, n.id, run->plo, run->phi, stack);
+        for (size_t i = before; i < stack->b.count; i++) stack->nodes.items[i].depth = n.depth + 1;
+        if (s == AFT_LIMIT) why = run->st->stopped_by;
+        else if (s != AFT_OK) return s;
+        if (why) break;
+    }
+    if (!why) why = capped;
+    if (!why) return AFT_OK;
+    move_rest_to_final(run, stack, 0);
+    run->st->stopped_by = why;
+    return AFT_LIMIT;
+}
+
 static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats *st,
                      BoundList *final)
 {
@@ -429,6 +481,8 @@ static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftSta
     run->hlo = lattice_elem_new(L);
     run->hhi = lattice_elem_new(L);
     run->tmp = lattice_elem_new(L);
+    run->plo = lattice_elem_new(L);
+    run->phi = lattice_elem_new(L);
 }
 
 static void run_free(Run *run)
@@ -440,6 +494,8 @@ static void run_free(Run *run)
     mem_free(run->hlo);
     mem_free(run->hhi);
     mem_free(run->tmp);
+    mem_free(run->plo);
+    mem_free(run->phi);
 }
 
 /* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */
@@ -492,7 +548,8 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     Level bounds;
     level_init(&bounds, f->L);
     AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
+    if (s == AFT_OK && o->depth_first && !o->budget) s = run_depth_first(&run, &bounds, o->rounds);
+    else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);
     run_free(&run);

@@ -1,71 +1,208 @@
 /* prop.c: the native IR of S_P (AftFunction.refine) and its split choice (AftFunction.split):
- * three-valued propagation over the compiled normal program, in time linear in its size.
+ * three-valued propagation over the compiled normal program, incremental along a trail.
  *
  * An interval [lo, hi] is read as a partial assignment: atoms of lo true, atoms outside hi
  * false, the rest unknown.  Both modes apply
  *   - forward:    a body that is true makes its head true;
  *   - unfounded:  an atom with no rule whose body can still hold, or more generally outside
  *                 the least model of the rules whose body is not false and whose head is not
- *                 false (its positive atoms derived, negative literals taken as possible), is
+ *                 false (positive atoms derived, negative literals taken as possible), is
  *                 false (Van Gelder's unfounded sets);
  * which is the well-founded operator: from the initial interval the result is the
- * well-founded model, i.e. the engine's generic IR with S_P's alternating fixpoint, in one
- * linear pass instead of one S_P pair per step.  Mode PROP_STRONG adds the Clark completion
- * and the integrity constraints (every stable model is a supported model):
+ * well-founded model, i.e. the engine's generic IR with S_P's alternating fixpoint, without
+ * its one S_P pair per step.  Mode strong adds the Clark completion and the integrity
+ * constraints (every stable model is a supported model):
  *   - a false head makes every body false: a body with one literal left unknown and all the
  *     others true gets that literal false (with `f :- B, not f` and f false this propagates
  *     constraints backwards);
  *   - a true head with exactly one body that can still hold makes that body true.
  * Every rule keeps every stable model inside the result, and a conflict (an atom both true
- * and false) means the interval holds none: the result is sound, and for PROP_STRONG it is at
- * least as tight as the well-founded one. */
+ * and false) means the interval holds none.  The closure of an assignment is unique, so it
+ * may be computed from any assignment it contains: the state keeps the closures of a stack
+ * of levels (each level: the atoms a request added, then their consequences on the trail);
+ * a request backtracks to the deepest level whose added atoms it contains and adds the rest.
+ * With the engine's depth-first order a child costs only its own consequences.
+ * Unfounded sets are searched among the atoms on positive cycles only (an unfounded atom
+ * outside them loses its last rule and is found by counting), and only after a rule with
+ * such a head lost its body. */
 #include "asp/internal.h"
 
 enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
+#define NONE UINT32_MAX
 
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
-    uint8_t *bfalse;              /* per rule: some body literal is false */
+    Word *tlo, *thi;              /* the assignment as an interval */
+    uint32_t *bsrc;               /* per rule: the atom whose literal made the body false */
     uint32_t *ntodo;              /* per rule: body literals not (yet) true */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
-    uint32_t *queue;              /* assigned atoms not yet propagated */
+    uint32_t *trail;              /* assigned atoms in order; [qhead, qtail) not propagated */
     size_t qhead, qtail;
-    uint32_t *fcnt;               /* unfounded check: positive atoms not yet founded, per rule */
-    uint8_t *founded;             /* per atom */
-    uint32_t *work;               /* founded atoms to process */
+    uint32_t *lstart, *dstart;    /* per level: first trail index, first entry in dec */
+    uint32_t *dec;                /* the atoms each level's request added */
+    size_t nlevels;               /* levels 0 .. nlevels-1; 0 is the empty request */
+    uint8_t *cyclic;              /* per atom: on a positive cycle */
+    uint32_t *crules, ncrules;    /* the rules with a cyclic head */
+    uint32_t *cpos;               /* per rule: cyclic atoms in its positive body */
+    uint32_t *fcnt;               /* unfounded check: cyclic positive atoms not yet founded */
+    uint8_t *founded;
+    uint32_t *work;
     uint32_t *score;              /* per atom: static split priority */
-    bool strong, conflict, dirty; /* dirty: a body turned false since the last unfounded check */
+    int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
+    bool conflict, dirty, root_conflict;
 };
 
-AspProp *asp_prop_new(const AspSolver *s)
+/* ---- set up ---- */
+
+/* Dependencies of each atom: the positive atoms of its rules, as CSR. */
+static uint32_t *dep_index(const AspSolver *s, uint32_t **deps)
 {
-    size_t n = s->natoms + 1, r = s->nrules + 1;
-    AspProp *p = mem_calloc(1, sizeof *p);
-    p->val = mem_alloc(n);
-    p->founded = mem_alloc(n);
-    p->bfalse = mem_alloc(r);
-    p->ntodo = mem_alloc(r * sizeof *p->ntodo);
-    p->fcnt = mem_alloc(r * sizeof *p->fcnt);
-    p->nsup = mem_alloc(n * sizeof *p->nsup);
-    p->queue = mem_alloc(n * sizeof *p->queue);
-    p->work = mem_alloc(n * sizeof *p->work);
-    p->score = mem_calloc(n, sizeof *p->score);
+    uint32_t *off = mem_calloc(s->natoms + 1, sizeof *off);
+    for (size_t a = 0; a < s->natoms; a++) {
+        off[a + 1] = off[a];
+        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+            uint32_t r = s->hrules[k];
+            off[a + 1] += s->pstart[r + 1] - s->pstart[r];
+        }
+    }
+    *deps = mem_alloc((off[s->natoms] + 1) * sizeof **deps);
+    for (size_t a = 0, n = 0; a < s->natoms; a++)
+        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+            uint32_t r = s->hrules[k];
+            for (uint32_t j = s->pstart[r]; j < s->pstart[r + 1]; j++) (*deps)[n++] = s->pos[j];
+        }
+    return off;
+}
+
+/* Tarjan's strongly connected components without recursion: atoms in a component of two or
+ * more atoms are cyclic (rules h :- h, ... were dropped when compiling). */
+typedef struct Tarjan {
+    const uint32_t *off, *deps;
+    uint32_t *index, *low, *stack, *frame, *cursor;
+    uint8_t *on;
+    size_t sp, fp, counter;
+} Tarjan;
+
+static void tj_visit(Tarjan *t, uint32_t a)
+{
+    t->index[a] = t->low[a] = (uint32_t)t->counter++;
+    t->stack[t->sp++] = a;
+    t->on[a] = 1;
+    t->frame[t->fp++] = a;
+    t->cursor[a] = t->off[a];
+}
+
+static void tj_close(Tarjan *t, uint32_t v, uint8_t *cyclic)
+{
+    if (t->low[v] != t->index[v]) return;
+    size_t top = t->sp;
+    while (t->stack[--t->sp] != v) t->on[t->stack[t->sp]] = 0;
+    t->on[v] = 0;
+    if (top - t->sp > 1)
+        for (size_t i = t->sp; i < top; i++) cyclic[t->stack[i]] = 1;
+}
+
+static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
+{
+    tj_visit(t, root);
+    while (t->fp) {
+        uint32_t v = t->frame[t->fp - 1];
+        if (t->cursor[v] < t->off[v + 1]) {
+            uint32_t w = t->deps[t->cursor[v]++];
+            if (t->index[w] == NONE) tj_visit(t, w);
+            else if (t->on[w] && t->index[w] < t->low[v]) t->low[v] = t->index[w];
+            continue;
+        }
+        t->fp--;
+        tj_close(t, v, cyclic);
+        if (t->fp) {
+            uint32_t u = t->frame[t->fp - 1];
+            if (t->low[v] < t->low[u]) t->low[u] = t->low[v];
+        }
+    }
+}
+
+static void find_cycles(const AspSolver *s, uint8_t *cyclic)
+{
+    size_t n = s->natoms + 1;
+    uint32_t *deps;
+    uint32_t *off = dep_index(s, &deps);
+    Tarjan t = { .off = off, .deps = deps };
+    t.index = mem_alloc(n * sizeof *t.index);
+    t.low = mem_alloc(n * sizeof *t.low);
+    t.stack = mem_alloc(n * sizeof *t.stack);
+    t.frame = mem_alloc(n * sizeof *t.frame);
+    t.cursor = mem_alloc(n * sizeof *t.cursor);
+    t.on = mem_calloc(n, 1);
+    memset(t.index, 0xff, n * sizeof *t.index);
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (t.index[a] == NONE) tj_run(&t, a, cyclic);
+    mem_free(t.index); mem_free(t.low); mem_free(t.stack); mem_free(t.frame);
+    mem_free(t.cursor); mem_free(t.on); mem_free(off); mem_free(deps);
+}
+
+/* Rules with cyclic heads and the cyclic atoms of each positive body. */
+static void cyclic_rules(const AspSolver *s, AspProp *p)
+{
+    p->crules = mem_alloc((s->nrules + 1) * sizeof *p->crules);
+    p->cpos = mem_calloc(s->nrules + 1, sizeof *p->cpos);
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        if (!p->cyclic[s->head[r]]) continue;
+        p->crules[p->ncrules++] = r;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->cpos[r] += p->cyclic[s->pos[k]];
+    }
+}
+
+static void static_scores(const AspSolver *s, AspProp *p)
+{
     for (size_t a = 0; a < s->natoms; a++) {     /* negative occurrences first, then positive */
         size_t neg = s->nostart[a + 1] - s->nostart[a], pos = s->ostart[a + 1] - s->ostart[a];
         size_t sc = neg ? (neg << 12) + pos + 1 : 0;
         p->score[a] = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
     }
+}
+
+AspProp *asp_prop_new(const AspSolver *s)
+{
+    size_t n = s->natoms + 2, r = s->nrules + 1;
+    AspProp *p = mem_calloc(1, sizeof *p);
+    p->val = mem_alloc(n);
+    p->founded = mem_alloc(n);
+    p->cyclic = mem_calloc(n, 1);
+    p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
+    p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
+    p->bsrc = mem_alloc(r * sizeof *p->bsrc);
+    p->ntodo = mem_alloc(r * sizeof *p->ntodo);
+    p->fcnt = mem_alloc(r * sizeof *p->fcnt);
+    p->nsup = mem_alloc(n * sizeof *p->nsup);
+    p->trail = mem_alloc(n * sizeof *p->trail);
+    p->lstart = mem_alloc(n * sizeof *p->lstart);
+    p->dstart = mem_alloc((n + 1) * sizeof *p->dstart);
+    p->dec = mem_alloc(n * sizeof *p->dec);
+    p->work = mem_alloc(n * sizeof *p->work);
+    p->score = mem_calloc(n, sizeof *p->score);
+    p->mode = -1;
+    static_scores(s, p);
+    find_cycles(s, p->cyclic);
+    cyclic_rules(s, p);
     return p;
 }
 
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
-    mem_free(p->val); mem_free(p->founded); mem_free(p->bfalse); mem_free(p->ntodo);
-    mem_free(p->fcnt); mem_free(p->nsup); mem_free(p->queue); mem_free(p->work);
-    mem_free(p->score);
+    mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
+    mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart); mem_free(p->dstart);
+    mem_free(p->dec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->cpos);
     mem_free(p);
 }
+
+/* ---- propagation ---- */
+
+static void set_bit(Word *x, size_t i) { x[i >> 6] |= (Word)1 << (i & 63); }
+static void clr_bit(Word *x, size_t i) { x[i >> 6] &= ~((Word)1 << (i & 63)); }
 
 /* Atom a gets value v; a conflict when it has the other one. */
 static void assign(AspProp *p, uint32_t a, uint8_t v)
@@ -73,7 +210,9 @@ static void assign(AspProp *p, uint32_t a, uint8_t v)
     if (p->val[a] == v) return;
     if (p->val[a] != V_UNK) { p->conflict = true; return; }
     p->val[a] = v;
-    p->queue[p->qtail++] = a;
+    if (v == V_TRUE) set_bit(p->tlo, a);
+    else clr_bit(p->thi, a);
+    p->trail[p->qtail++] = a;
 }
 
 /* Rule r's body must hold: all its literals become true. */
@@ -87,7 +226,7 @@ static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 static void force_support(const AspSolver *s, AspProp *p, uint32_t h)
 {
     for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
-        if (!p->bfalse[s->hrules[k]]) { force_body(s, p, s->hrules[k]); return; }
+        if (p->bsrc[s->hrules[k]] == NONE) { force_body(s, p, s->hrules[k]); return; }
 }
 
 /* Rule r with a false head and one literal not yet true: that literal is false. */
@@ -102,21 +241,21 @@ static void force_last_false(const AspSolver *s, AspProp *p, uint32_t r)
 /* A literal of rule r turned true. */
 static void lit_true(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    if (p->bfalse[r]) { p->ntodo[r]--; return; }
     uint32_t left = --p->ntodo[r], h = s->head[r];
+    if (p->bsrc[r] != NONE) return;
     if (left == 0) assign(p, h, V_TRUE);
-    else if (left == 1 && p->strong && p->val[h] == V_FALSE) force_last_false(s, p, r);
+    else if (left == 1 && p->mode && p->val[h] == V_FALSE) force_last_false(s, p, r);
 }
 
-/* A literal of rule r turned false. */
-static void lit_false(const AspSolver *s, AspProp *p, uint32_t r)
+/* The literal of atom a in rule r turned false. */
+static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t a)
 {
-    if (p->bfalse[r]) return;
-    p->bfalse[r] = 1;
-    p->dirty = true;
+    if (p->bsrc[r] != NONE) return;
+    p->bsrc[r] = a;
     uint32_t h = s->head[r], left = --p->nsup[h];
+    if (p->cyclic[h]) p->dirty = true;
     if (left == 0) assign(p, h, V_FALSE);
-    else if (left == 1 && p->strong && p->val[h] == V_TRUE) force_support(s, p, h);
+    else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
 }
 
 /* Completion on atom a's own rules once its value is known. */
@@ -129,7 +268,7 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
     }
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
         uint32_t r = s->hrules[k];
-        if (p->bfalse[r]) continue;
+        if (p->bsrc[r] != NONE) continue;
         if (p->ntodo[r] == 0) p->conflict = true;
         else if (p->ntodo[r] == 1) force_last_false(s, p, r);
     }
@@ -139,17 +278,17 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 static void propagate(const AspSolver *s, AspProp *p)
 {
     while (p->qhead < p->qtail && !p->conflict) {
-        uint32_t a = p->queue[p->qhead++];
+        uint32_t a = p->trail[p->qhead++];
         bool t = p->val[a] == V_TRUE;
         for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++)
-            t ? lit_true(s, p, s->occ[k]) : lit_false(s, p, s->occ[k]);
+            t ? lit_true(s, p, s->occ[k]) : lit_false(s, p, s->occ[k], a);
         for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-            t ? lit_false(s, p, s->nocc[k]) : lit_true(s, p, s->nocc[k]);
-        if (p->strong) head_known(s, p, a);
+            t ? lit_false(s, p, s->nocc[k], a) : lit_true(s, p, s->nocc[k]);
+        if (p->mode) head_known(s, p, a);
     }
 }
 
-/* Marks atom h founded (once) and queues it. */
+/* Marks cyclic atom h founded (once) and queues it. */
 static void found(AspProp *p, uint32_t h, size_t *wn)
 {
     if (p->founded[h]) return;
@@ -157,90 +296,167 @@ static void found(AspProp *p, uint32_t h, size_t *wn)
     p->work[(*wn)++] = h;
 }
 
-/* The greatest unfounded set: atoms not false and not derivable by rules whose body is not
- * false from founded positive atoms become false.  True if it falsified any. */
-static bool unfounded(const AspSolver *s, AspProp *p)
+static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
+{
+    return p->bsrc[r] == NONE && p->val[s->head[r]] != V_FALSE;
+}
+
+/* The greatest unfounded set among the cyclic atoms: those not derivable by rules whose body
+ * is not false, from founded cyclic atoms and non-false acyclic ones, become false. */
+static void unfounded(const AspSolver *s, AspProp *p)
 {
     size_t wn = 0;
-    memset(p->founded, 0, s->natoms);
-    for (uint32_t r = 0; r < s->nrules; r++) {
-        p->fcnt[r] = s->pstart[r + 1] - s->pstart[r];
-        if (!p->fcnt[r] && !p->bfalse[r] && p->val[s->head[r]] != V_FALSE) found(p, s->head[r], &wn);
+    for (uint32_t i = 0; i < p->ncrules; i++) p->founded[s->head[p->crules[i]]] = 0;
+    for (uint32_t i = 0; i < p->ncrules; i++) {
+        uint32_t r = p->crules[i];
+        p->fcnt[r] = p->cpos[r];
+        if (!p->fcnt[r] && usable(s, p, r)) found(p, s->head[r], &wn);
     }
     for (size_t i = 0; i < wn; i++) {
         uint32_t a = p->work[i];
         for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
             uint32_t r = s->occ[k];
-            if (--p->fcnt[r] == 0 && !p->bfalse[r] && p->val[s->head[r]] != V_FALSE)
+            if (p->cyclic[s->head[r]] && --p->fcnt[r] == 0 && usable(s, p, r))
                 found(p, s->head[r], &wn);
         }
     }
-    size_t before = p->qtail;
-    for (uint32_t a = 0; a < s->natoms && !p->conflict; a++)
-        if (!p->founded[a] && p->val[a] != V_FALSE) assign(p, a, V_FALSE);
+    for (uint32_t i = 0; i < p->ncrules && !p->conflict; i++) {
+        uint32_t h = s->head[p->crules[i]];
+        if (!p->founded[h] && p->val[h] != V_FALSE) assign(p, h, V_FALSE);
+    }
     p->dirty = false;
-    return p->qtail != before || p->conflict;
 }
 
-/* Counters for the all-unknown assignment, then the atoms of [lo, hi] queued. */
-static void setup(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
+/* Propagation and unfounded sets to the closure; false on a conflict. */
+static bool closure(const AspSolver *s, AspProp *p)
 {
-    p->qhead = p->qtail = 0;
+    for (;;) {
+        propagate(s, p);
+        if (p->conflict) return false;
+        if (!p->dirty) return true;
+        unfounded(s, p);
+        if (p->conflict) return false;
+        if (p->qhead == p->qtail) return true;
+    }
+}
+
+/* ---- levels ---- */
+
+/* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
+static void undo(const AspSolver *s, AspProp *p, size_t to)
+{
+    for (size_t i = p->qtail; i-- > to;) {
+        uint32_t a = p->trail[i];
+        if (i < p->qhead) {
+            bool t = p->val[a] == V_TRUE;
+            const uint32_t *tl = t ? s->occ : s->nocc, *fl = t ? s->nocc : s->occ;
+            const uint32_t *ts = t ? s->ostart : s->nostart, *fs = t ? s->nostart : s->ostart;
+            for (uint32_t k = ts[a]; k < ts[a + 1]; k++) p->ntodo[tl[k]]++;
+            for (uint32_t k = fs[a]; k < fs[a + 1]; k++) {
+                uint32_t r = fl[k];
+                if (p->bsrc[r] != a) continue;
+                p->bsrc[r] = NONE;
+                p->nsup[s->head[r]]++;
+            }
+        }
+        if (p->val[a] == V_TRUE) clr_bit(p->tlo, a);
+        else set_bit(p->thi, a);
+        p->val[a] = V_UNK;
+    }
+    p->qtail = to;
+    if (p->qhead > to) p->qhead = to;
     p->conflict = false;
-    p->dirty = true;
+    p->dirty = false;
+}
+
+static void backtrack(const AspSolver *s, AspProp *p, size_t level)
+{
+    if (level + 1 >= p->nlevels) return;
+    undo(s, p, p->lstart[level + 1]);
+    p->nlevels = level + 1;
+}
+
+/* Level 0: the closure of the empty assignment in mode `mode`. */
+static void reset(const AspSolver *s, AspProp *p, int mode)
+{
+    p->mode = mode;
+    p->qhead = p->qtail = 0;
+    p->conflict = p->root_conflict = false;
+    p->dirty = p->ncrules > 0;
     memset(p->val, V_UNK, s->natoms);
-    memset(p->bfalse, 0, s->nrules);
+    memset(p->bsrc, 0xff, s->nrules * sizeof *p->bsrc);
+    memset(p->tlo, 0, s->nwords * sizeof *p->tlo);
+    s->L->ops->top(s->L, p->thi);
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];
     for (uint32_t r = 0; r < s->nrules; r++)
         p->ntodo[r] = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
-    for (size_t w = 0; w < s->nwords; w++) {
-        for (Word t = lo[w]; t; t &= t - 1) assign(p, (uint32_t)(w * 64 + __builtin_ctzll(t)), V_TRUE);
-        for (Word f = ~hi[w]; f; f &= f - 1) {
-            size_t a = w * 64 + (size_t)__builtin_ctzll(f);
-            if (a >= s->natoms) break;
-            assign(p, (uint32_t)a, V_FALSE);
-        }
-    }
     for (uint32_t r = 0; r < s->nrules; r++) if (!p->ntodo[r]) assign(p, s->head[r], V_TRUE);
     for (uint32_t a = 0; a < s->natoms; a++) if (!p->nsup[a]) assign(p, a, V_FALSE);
+    p->lstart[0] = 0;
+    p->dstart[0] = p->dstart[1] = 0;
+    p->nlevels = 1;
+    p->root_conflict = !closure(s, p);
 }
 
-static void result(const AspSolver *s, const AspProp *p, Word *nlo, Word *nhi)
+/* Does the request [lo, hi] contain the atoms level k added? */
+static bool level_within(const AspProp *p, size_t k, const Word *lo, const Word *hi)
 {
-    memset(nlo, 0, s->nwords * sizeof *nlo);
-    memset(nhi, 0, s->nwords * sizeof *nhi);
-    for (size_t a = 0; a < s->natoms; a++) {
-        Word bit = (Word)1 << (a & 63);
-        if (p->val[a] == V_TRUE) nlo[a >> 6] |= bit;
-        if (p->val[a] != V_FALSE) nhi[a >> 6] |= bit;
+    for (uint32_t i = p->dstart[k]; i < p->dstart[k + 1]; i++) {
+        uint32_t a = p->dec[i];
+        bool in_lo = (lo[a >> 6] >> (a & 63)) & 1, in_hi = (hi[a >> 6] >> (a & 63)) & 1;
+        if (p->val[a] == V_TRUE ? !in_lo : in_hi) return false;
     }
+    return true;
 }
 
-static AftStatus run(AspSolver *s, bool strong, const Word *lo, const Word *hi, Word *nlo,
-                     Word *nhi)
+/* Adds what [lo, hi] decides beyond the current state as a new level; false on a conflict
+ * (the state is then as before). */
+static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
+{
+    for (size_t w = 0; w < s->nwords; w++)
+        if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
+    size_t k = p->nlevels, start = p->qtail;
+    p->lstart[k] = (uint32_t)start;
+    for (size_t w = 0; w < s->nwords; w++) {
+        for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
+        for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
+    }
+    if (p->qtail == start) return true;            /* nothing new: the state is the closure */
+    uint32_t d = p->dstart[k];
+    for (size_t i = start; i < p->qtail; i++) p->dec[d++] = p->trail[i];
+    p->dstart[k + 1] = d;
+    p->nlevels = k + 1;
+    if (closure(s, p)) return true;
+    backtrack(s, p, k - 1);
+    return false;
+}
+
+static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, Word *nlo,
+                        Word *nhi)
 {
     AspProp *p = s->prop;
-    p->strong = strong;
     s->refines++;
-    setup(s, p, lo, hi);
-    for (;;) {
-        propagate(s, p);
-        if (p->conflict) return AFT_INVALID;
-        if (!p->dirty || !unfounded(s, p)) break;
-    }
-    if (p->conflict) return AFT_INVALID;
-    result(s, p, nlo, nhi);
+    if (p->mode != mode) reset(s, p, mode);
+    if (p->root_conflict) return AFT_INVALID;
+    size_t k = 1;
+    while (k < p->nlevels && level_within(p, k, lo, hi)) k++;
+    backtrack(s, p, k - 1);
+    if (!push_level(s, p, lo, hi)) return AFT_INVALID;
+    memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);
+    memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
     return AFT_OK;
 }
 
 AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
 {
-    return run(ctx, false, lo, hi, nlo, nhi);
+    return refine(ctx, 0, lo, hi, nlo, nhi);
 }
 
 AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
 {
-    return run(ctx, true, lo, hi, nlo, nhi);
+    return refine(ctx, 1, lo, hi, nlo, nhi);
 }
 
 /* Splits on the free atom of highest static score (most negative occurrences: the atoms S_P

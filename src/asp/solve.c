@@ -184,6 +184,7 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st };
     q.user = o ? o->aft : NULL;
     options_from(&q.opt, q.user);
+    q.opt.depth_first = true;     /* the native refine continues from the last child */
     q.opt.on_event = on_event;
     q.opt.event_ctx = &q;
     q.opt.interrupt = &q.stop;
@@ -244,6 +245,7 @@ AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, 
     AftStats ast;
     memset(&ast, 0, sizeof ast);
     size_t evals0 = s->evals;
+    opt.depth_first = true;
     AftStatus r = aft_bnb(&s->fn, &opt, lo, hi, final, &fix, &ast);
     if (st) {
         add_stats(&st->aft, &ast);

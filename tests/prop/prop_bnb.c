@@ -279,6 +279,42 @@ static void check_run(const Ctx *x, AftStatus s, const BoundList *fin, const Bou
         CHECK(st->ir_calls <= 2 * x->k->budget * x->k->rounds + 1, "more than 2KT+1 IR calls");
 }
 
+/* The same set of bounds (both deduplicated), in any order. */
+static bool same_bounds(const Lattice *L, const BoundList *a, const BoundList *b)
+{
+    if (a->count != b->count) return false;
+    for (size_t i = 0; i < a->count; i++) {
+        bool found = false;
+        for (size_t j = 0; j < b->count && !found; j++)
+            found = L->ops->eq(L, boundlist_lo(a, i), boundlist_lo(b, j))
+                    && L->ops->eq(L, boundlist_hi(a, i), boundlist_hi(b, j));
+        if (!found) return false;
+    }
+    return true;
+}
+
+/* Without a budget the depth-first order gives the same status, Final, fixpoints and stats
+ * as Algorithm 1's rounds (a deterministic split only: a random one draws in another order). */
+static void check_depth_first(const Ctx *x, const AftFunction *f, const AftOptions *bfs,
+                              const Word *bot, const Word *top, AftStatus s,
+                              const BoundList *fin, const BoundList *fix, const AftStats *st)
+{
+    if (x->k->budget || x->k->split == SPLIT_RANDOM) return;
+    const Lattice *L = x->c->L;
+    AftOptions o = *bfs;
+    o.depth_first = true;
+    BoundList dfin, dfix;
+    AftStats dst;
+    AftStatus ds = aft_bnb(f, &o, bot, top, &dfin, &dfix, &dst);
+    CHECK(ds == s, "depth-first: another status");
+    CHECK(same_bounds(L, fin, &dfin), "depth-first: another Final");
+    CHECK(same_bounds(L, fix, &dfix), "depth-first: other fixpoints");
+    CHECK(dst.rounds == st->rounds && dst.ir_calls == st->ir_calls && dst.pruned == st->pruned
+          && dst.merged == st->merged, "depth-first: other stats");
+    boundlist_free(&dfin);
+    boundlist_free(&dfix);
+}
+
 static const Config configs[] = {
     {0, 0, SPLIT_WIDEST}, {1, 0, SPLIT_WIDEST}, {2, 0, SPLIT_FIRST}, {3, 0, SPLIT_LAST},
     {0, 1, SPLIT_WIDEST}, {0, 2, SPLIT_RANDOM}, {2, 2, SPLIT_WIDEST}, {0, 0, SPLIT_RANDOM},
@@ -307,6 +343,7 @@ static void run_case(const Case *c, uint64_t seed, size_t no, Rng *rng, Totals *
         AftStats st;
         AftStatus s = aft_bnb(&f, &o, bot, top, &fin, &fix, &st);
         check_run(&x, s, &fin, &fix, &st, irlo, irhi, ir == AFT_OK);
+        check_depth_first(&x, &f, &o, bot, top, s, &fin, &fix, &st);
         add_totals(t, s, &fix, &st);
         boundlist_free(&fin);
         boundlist_free(&fix);
