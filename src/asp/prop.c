@@ -449,6 +449,14 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     return AFT_OK;
 }
 
+bool asp_prop_is_model(const AspSolver *s, const Word *x)
+{
+    const AspProp *p = s->prop;
+    if (p->mode < 0 || p->root_conflict) return false;
+    size_t bytes = s->nwords * sizeof *x;
+    return memcmp(p->tlo, p->thi, bytes) == 0 && memcmp(p->tlo, x, bytes) == 0;
+}
+
 AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
 {
     return refine(ctx, 0, lo, hi, nlo, nhi);
@@ -459,13 +467,10 @@ AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, 
     return refine(ctx, 1, lo, hi, nlo, nhi);
 }
 
-/* Splits on the free atom of highest static score (most negative occurrences: the atoms S_P
- * depends on), the lowest one on ties; only for SPLIT_FIRST, the ASP default. */
-bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
-                    Word *hi1, Word *lo2, Word *hi2)
+/* The free atom of highest static score (most negative occurrences: the atoms S_P depends
+ * on), the lowest one on ties; SIZE_MAX when none. */
+static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
 {
-    const AspSolver *s = ctx;
-    if (how && how->strategy != SPLIT_FIRST) return false;
     const uint32_t *score = s->prop->score;
     size_t best = SIZE_MAX;
     for (size_t w = 0; w < s->nwords; w++)
@@ -473,8 +478,68 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
             size_t a = w * 64 + (size_t)__builtin_ctzll(f);
             if (best == SIZE_MAX || score[a] > score[best]) best = a;
         }
-    if (best == SIZE_MAX) return false;
+    return best;
+}
+
+/* An unknown literal's atom of rule r (positive ones first); SIZE_MAX when none. */
+static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
+{
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+        if (p->val[s->pos[k]] == V_UNK) return s->pos[k];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        if (p->val[s->neg[k]] == V_UNK) return s->neg[k];
+    return SIZE_MAX;
+}
+
+/* First fail: among the true atoms whose support is still open, the one with the fewest
+ * rules left; an open literal of its first such rule.  Needs the state at the closure of
+ * the bound being split.  SIZE_MAX when no true atom waits for support. */
+static size_t support_choice(const AspSolver *s, const AspProp *p)
+{
+    uint32_t best = NONE, bestn = UINT32_MAX;
+    for (size_t i = 0; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        if (p->val[a] == V_TRUE && p->nsup[a] >= 2 && p->nsup[a] < bestn) {
+            best = a;
+            bestn = p->nsup[a];
+        }
+    }
+    if (best == NONE) return SIZE_MAX;
+    for (uint32_t k = s->hstart[best]; k < s->hstart[best + 1]; k++) {
+        uint32_t r = s->hrules[k];
+        if (p->bsrc[r] != NONE || p->ntodo[r] == 0) continue;
+        size_t a = open_literal(s, p, r);
+        if (a != SIZE_MAX) return a;
+    }
+    return SIZE_MAX;
+}
+
+/* Is the propagator's state exactly [lo, hi] in strong mode? */
+static bool state_is(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
+{
     size_t bytes = s->nwords * sizeof *lo;
+    return p->mode == 1 && !p->root_conflict && memcmp(p->tlo, lo, bytes) == 0
+           && memcmp(p->thi, hi, bytes) == 0;
+}
+
+/* Splits on a first-fail atom (support_choice) when the state can be brought to the closure
+ * of [lo, hi] and that is [lo, hi] itself, else on the static choice; only for SPLIT_FIRST,
+ * the ASP default. */
+bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
+                    Word *hi1, Word *lo2, Word *hi2)
+{
+    AspSolver *s = ctx;
+    AspProp *p = s->prop;
+    if (how && how->strategy != SPLIT_FIRST) return false;
+    size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
+    if (!state_is(s, p, lo, hi)) {
+        Word *tmp = mem_alloc(2 * bytes);
+        refine(s, 1, lo, hi, tmp, tmp + s->nwords);      /* a conflict leaves it as it was */
+        mem_free(tmp);
+    }
+    if (state_is(s, p, lo, hi)) best = support_choice(s, p);
+    if (best == SIZE_MAX) best = static_choice(s, lo, hi);
+    if (best == SIZE_MAX) return false;
     memcpy(lo1, lo, bytes);
     memcpy(hi1, hi, bytes);
     memcpy(lo2, lo, bytes);

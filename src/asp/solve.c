@@ -84,9 +84,11 @@ static void add_stats(AftStats *sum, const AftStats *a)
     if (a->stopped_by) sum->stopped_by = a->stopped_by;
 }
 
+/* A stable model.  Bounds of a run without a budget are disjoint, so each model is met
+ * once; budget hulls may overlap, and then models are deduplicated. */
 static void found(Search *q, const Word *x)
 {
-    if (q->user_stop || !mset_add(&q->seen, x)) return;
+    if (q->user_stop || (q->opt.budget && !mset_add(&q->seen, x))) return;
     q->st->models++;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
@@ -106,10 +108,7 @@ static void on_event(void *ctx, const AftEvent *ev)
     Search *q = ctx;
     if (q->user && q->user->on_event) q->user->on_event(q->user->event_ctx, ev);
     if (q->user && q->user->interrupt && *q->user->interrupt) q->stop = 1;
-    bool point = ev->lo && ev->hi && same(q->s, ev->lo, ev->hi);
-    if (point && (ev->kind == EV_BNB_FINAL
-                  || (ev->kind == EV_BNB_SPLIT && ev->status == NODE_FIXPOINT)))
-        found(q, ev->lo);
+    if (ev->kind == EV_BNB_FINAL && same(q->s, ev->lo, ev->hi)) found(q, ev->lo);
 }
 
 static void options_from(AftOptions *o, const AftOptions *user)
@@ -165,13 +164,11 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     AftStatus r = aft_bnb(&q->s->fn, &q->opt, lo, hi, &final, &fix, &ast);
     q->st->bnb_runs++;
     add_stats(&q->st->aft, &ast);
-    if (r == AFT_OK || r == AFT_INVALID)
+    if (r == AFT_OK || r == AFT_INVALID)          /* points were found by their events */
         for (size_t i = 0; i < final.count && !q->user_stop; i++) {
             Word *flo = boundlist_lo(&final, i), *fhi = boundlist_hi(&final, i);
-            if (same(q->s, flo, fhi)) found(q, flo);
-            else settle(q, todo, flo, fhi);
+            if (!same(q->s, flo, fhi)) settle(q, todo, flo, fhi);
         }
-    for (size_t i = 0; i < fix.count && !q->user_stop; i++) found(q, boundlist_lo(&fix, i));
     boundlist_free(&final);
     boundlist_free(&fix);
     if (q->user_stop) return AFT_OK;

@@ -21,7 +21,7 @@ struct SpCache {
     SpState st[SP_STATES];
     uint32_t *queue, *dead;       /* work lists, natoms each */
     int order[SP_STATES];         /* state indices, most recently used first */
-    size_t full, incremental;     /* how evaluations were done */
+    size_t full, incremental;     /* how evaluations were done (the rest: asp_prop_is_model) */
 };
 
 static bool has(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
@@ -233,6 +233,10 @@ bool asp_sp_eval(void *ctx, const Word *x, Word *out)
     int near = -1, spare = c->order[SP_STATES - 1];   /* least recently used (or unused) */
     size_t lower[SP_STATES];
     s->evals++;
+    if (asp_prop_is_model(s, x)) {                    /* a point the propagator just closed */
+        memcpy(out, x, s->nwords * sizeof *out);
+        return true;
+    }
     for (int k = 0; k < SP_STATES; k++) {             /* sampled lower bounds first */
         SpState *t = &c->st[c->order[k]];
         lower[k] = t->valid ? sampled(t->x, x, s->nwords) : SIZE_MAX;
