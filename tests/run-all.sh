@@ -8,7 +8,7 @@ suite() {   # suite NAME COMMAND...: runs one suite, reads its "N passed, N fail
     out=$("$@" 2>&1); rc=$?
     printf '%s\n' "$out" | tail -n 40
     line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    p=$(printf '%s' "$line" | sed -E 's/.*[^0-9]?([0-9]+) passed.*/\1/')
+    p=$(printf '%s' "$line" | sed -E 's/^(.*[^0-9])?([0-9]+) passed.*/\2/')
     f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
     [ -n "$p" ] || p=0; [ -n "$f" ] || f=0
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi

@@ -10,7 +10,8 @@ update=${2:-}
 pass=0; fail=0
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-for t in tests/golden/*.fix; do
+# examples/*.fix are golden tests too: their expected output is tests/golden/examples/NAME.out
+for t in tests/golden/*.fix examples/*.fix; do
     args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
     want_exit=$(sed -n 's|^// exit: *||p' "$t" | head -n 1)
     stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
@@ -23,7 +24,10 @@ for t in tests/golden/*.fix; do
         FIX_STDLIB=stdlib "$fix" $args "$t" </dev/null >"$tmp" 2>&1
     fi
     got_exit=$?
-    out="${t%.fix}.out"
+    case $t in
+        examples/*) out="tests/golden/examples/$(basename "${t%.fix}").out" ;;
+        *) out="${t%.fix}.out" ;;
+    esac
     if [ "$update" = "--update" ]; then cp "$tmp" "$out"; fi
     if [ "$got_exit" != "$want_exit" ]; then
         fail=$((fail + 1)); echo "FAIL $t: exit $got_exit, expected $want_exit"; cat "$tmp" | head -n 20

@@ -74,8 +74,11 @@ static void text_bound(Buf *b, const QueryResult *r)
     if (r->via) buf_printf(b, " via %s", r->via);
     buf_puts(b, " = ");
     lattice_print_interval(r->L, r->lo, r->hi, b);
-    buf_printf(b, "  (%zu step%s, size ", r->steps, r->steps == 1 ? "" : "s");
-    put_size(b, r->L, r->lo, r->hi);
+    buf_printf(b, "  (%zu step%s", r->steps, r->steps == 1 ? "" : "s");
+    if (r->L->finite) {
+        buf_puts(b, ", size ");
+        put_size(b, r->L, r->lo, r->hi);
+    }
     buf_puts(b, ")");
     if (r->status == RS_LIMIT && r->message) buf_printf(b, "  stopped by %s (sound)", r->message);
     buf_putc(b, '\n');
@@ -99,8 +102,10 @@ static void text_bnb(Buf *b, const QueryResult *r)
         } else {
             buf_puts(b, "  bound ");
             lattice_print_interval(r->L, lo, hi, b);
-            buf_puts(b, "  size ");
-            put_size(b, r->L, lo, hi);
+            if (r->L->finite) {
+                buf_puts(b, "  size ");
+                put_size(b, r->L, lo, hi);
+            }
         }
         buf_putc(b, '\n');
     }
@@ -120,7 +125,10 @@ static void text_fixpoints(Buf *b, const QueryResult *r)
 
 static void text_check(Buf *b, const QueryResult *r)
 {
-    buf_printf(b, "%s %s: %s", report_query_name(r->kind), r->target, r->verdict);
+    if (r->kind == Q_CHECK_MONOTONE || r->kind == Q_CHECK_ANTITONE)
+        buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
+    else
+        buf_printf(b, "%s %s: %s", report_query_name(r->kind), r->target, r->verdict);
     if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
                                 r->examined, r->examined == 1 ? "" : "s");
     buf_putc(b, '\n');
