@@ -842,8 +842,12 @@ static bool run_stable(Session *s, const Decl *d)
     } else {
         QueryResult r = { .kind = Q_STABLE, .target = ps->name, .models = (char **)mc.models.items,
                           .nmodels = mc.models.count, .models_complete = status == AFT_OK };
-        if (status == AFT_LIMIT) r.status = RS_LIMIT;
+        if (status == AFT_LIMIT) {
+            r.status = RS_LIMIT;
+            r.message = mem_strdup(st.aft.stopped_by ? st.aft.stopped_by : "a limit");
+        }
         emit(s, &r);
+        mem_free(r.message);
     }
     trace_done(&trace);
     arena_free(&arena);

@@ -137,8 +137,10 @@ static void text_check(Buf *b, const QueryResult *r)
 
 static void text_stable(Buf *b, const QueryResult *r)
 {
-    buf_printf(b, "stable %s: %zu stable model%s%s\n", r->target, r->nmodels,
-               r->nmodels == 1 ? "" : "s", r->models_complete ? "" : " (search stopped early)");
+    buf_printf(b, "stable %s: %zu stable model%s", r->target, r->nmodels, r->nmodels == 1 ? "" : "s");
+    if (!r->models_complete && r->message) buf_printf(b, " (search stopped by %s: there may be more)", r->message);
+    else if (!r->models_complete) buf_puts(b, " (search stopped early: there may be more)");
+    buf_putc(b, '\n');
     for (size_t i = 0; i < r->nmodels; i++) buf_printf(b, "  {%s}\n", r->models[i]);
 }
 
