@@ -79,6 +79,11 @@ build/tests/%: tests/prop/%.c build/libfix-asan.a
 
 demo: build/fix
 	./build/fix run examples/tour.fix
+	@if command -v dot >/dev/null 2>&1; then \
+	    ./build/fix run --dot examples/bnb-tree.fix > build/bnb-tree.dot && \
+	    dot -Tsvg build/bnb-tree.dot -o build/bnb-tree.svg && \
+	    echo "demo: the branch-and-bound tree of examples/bnb-tree.fix is in build/bnb-tree.svg"; \
+	else echo "demo: install graphviz to draw build/bnb-tree.svg"; fi
 
 unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)
