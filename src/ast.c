@@ -43,3 +43,22 @@ const char *ast_op_text(OpKind op)
     }
     return "?";
 }
+
+const char *ast_query_name(QueryKind k)
+{
+    switch (k) {
+    case Q_SHOW: return "show";
+    case Q_FIXPOINTS: return "fixpoints";
+    case Q_LFP: return "lfp";
+    case Q_GFP: return "gfp";
+    case Q_APPROX: return "approx";
+    case Q_REFINE: return "refine";
+    case Q_BNB: return "bnb";
+    case Q_STABLE: return "stable";
+    case Q_CHECK_MONOTONE: return "check monotone";
+    case Q_CHECK_ANTITONE: return "check antitone";
+    case Q_CHECK_ENVELOPE: return "check envelope";
+    case Q_CHECK_GALOIS: return "check galois";
+    }
+    return "?";
+}

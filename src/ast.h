@@ -177,5 +177,6 @@ AstFile *parse_source(Diag *diag, Arena *arena, const Source *src);
 
 /* Printing (for tests and :type). */
 const char *ast_op_text(OpKind op);
+const char *ast_query_name(QueryKind k);     /* "bnb", "check monotone", ... */
 
 #endif

@@ -388,82 +388,96 @@ static void aft_galois_of(AftGalois *ag, GaloisCtx *ctx)
     ag->gamma_lo = g_gamma_lo;
 }
 
+/* What approx, refine and bnb share: the function (abstract with `via G`), the start
+ * interval, engine options, the event sink and the error buffer. */
 typedef struct EngineRun {
-    AftFunction f;              /* the function the engine runs on (abstract one with `via`) */
+    AftFunction f;              /* the concrete function */
     FnCtx ctx;
     GaloisRun *galois;          /* non-NULL with `via G` */
     GaloisCtx gctx;
     AftGalois ag;
     const Lattice *L;           /* the lattice results are reported in (concrete) */
+    Word *lo, *hi;              /* the start interval */
+    AftOptions o;
+    AftStats st;
+    TraceCtx trace;
+    Buf err;
 } EngineRun;
 
-static bool engine_setup(Session *s, const Decl *d, FnSym *fn, EngineRun *run, Buf *err)
+static bool engine_galois(Session *s, const Decl *d, EngineRun *run)
+{
+    run->gctx.m = s->model;
+    run->gctx.g = model_galois(s->model, d->query.via.name);
+    run->gctx.where = d->loc;
+    aft_galois_of(&run->ag, &run->gctx);
+    run->galois = galois_run_new(&run->ag, &run->f, &run->err);
+    return run->galois != NULL;
+}
+
+/* False after reporting an error; engine_teardown is due either way. */
+static bool engine_setup(Session *s, const Decl *d, FnSym *fn, EngineRun *run)
 {
     memset(run, 0, sizeof *run);
+    buf_init(&run->err);
     run->ctx.m = s->model;
     run->ctx.fn = fn;
     run->ctx.where = d->loc;
     aft_function_of(&run->f, &run->ctx);
     run->L = fn->ret;
-    if (!d->query.via.name) return true;
-    run->gctx.m = s->model;
-    run->gctx.g = model_galois(s->model, d->query.via.name);
-    run->gctx.where = d->loc;
-    aft_galois_of(&run->ag, &run->gctx);
-    run->galois = galois_run_new(&run->ag, &run->f, err);
-    if (!run->galois) return report_engine_error(s, d, err);
+    run->lo = lattice_elem_new(run->L);
+    run->hi = lattice_elem_new(run->L);
+    if (d->query.via.name && !engine_galois(s, d, run)) return report_engine_error(s, d, &run->err);
+    if (!start_interval(s, &d->query, run->L, run->lo, run->hi)) return false;
+    trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, d->query.trace);
+    engine_options(s, &d->query, &run->o, &run->err, &run->trace);
     return true;
 }
 
 static void engine_teardown(EngineRun *run)
 {
+    trace_done(&run->trace);
     if (run->galois) galois_run_free(run->galois);
+    mem_free(run->lo);
+    mem_free(run->hi);
+    buf_free(&run->err);
+}
+
+static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus status,
+                          const Word *nlo, const Word *nhi, size_t steps)
+{
+    const Query *q = &d->query;
+    if (status == AFT_ERROR) return report_engine_error(s, d, &run->err);
+    if (s->opt.dot && status != AFT_INVALID) return emit_hasse(s, d, run->L, nlo, nhi, NULL);
+    QueryResult r = { .kind = q->kind, .target = run->ctx.fn->name, .L = run->L, .lo = (Word *)nlo,
+                      .hi = (Word *)nhi, .steps = steps, .via = q->via.name };
+    if (status == AFT_INVALID) {
+        r.status = RS_FAILED;
+        r.verdict = "unsound";
+        r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
+    } else if (status == AFT_LIMIT) {
+        r.status = RS_LIMIT;
+        r.message = mem_strdup(run->st.stopped_by ? run->st.stopped_by : "a limit");
+    }
+    emit(s, &r);
+    mem_free(r.message);
+    return true;
 }
 
 static bool run_refine(Session *s, const Decl *d, FnSym *fn)
 {
-    const Query *q = &d->query;
-    const Lattice *L = fn->ret;
-    Buf err; buf_init(&err);
     EngineRun run;
-    if (!engine_setup(s, d, fn, &run, &err)) { buf_free(&err); return false; }
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    Word *nlo = lattice_elem_new(L), *nhi = lattice_elem_new(L);
-    bool ok = start_interval(s, q, L, lo, hi);
+    bool ok = engine_setup(s, d, fn, &run);
     if (ok) {
-        AftOptions o;
-        TraceCtx trace;
-        trace_init(&trace, s, run.galois ? galois_run_lattice(run.galois) : L, q->trace);
-        engine_options(s, q, &o, &err, &trace);
-        if (q->kind == Q_REFINE && q->steps < 0 && L->finite) o.refine_steps = 0;
-        AftStats st;
-        memset(&st, 0, sizeof st);
+        Word *nlo = lattice_elem_new(run.L), *nhi = lattice_elem_new(run.L);
         size_t steps = 0;
         AftStatus status = run.galois
-            ? galois_refine(run.galois, &o, lo, hi, nlo, nhi, &steps, &st)
-            : aft_refine(&run.f, &o, lo, hi, nlo, nhi, &steps, &st);
-        QueryResult r = { .kind = q->kind, .target = fn->name, .L = L, .lo = nlo, .hi = nhi,
-                          .steps = steps, .via = q->via.name };
-        if (status == AFT_ERROR) {
-            ok = report_engine_error(s, d, &err);
-        } else {
-            if (status == AFT_INVALID) {
-                r.status = RS_FAILED;
-                r.verdict = "unsound";
-                r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
-            } else if (status == AFT_LIMIT) {
-                r.status = RS_LIMIT;
-                r.message = mem_strdup(st.stopped_by ? st.stopped_by : "a limit");
-            }
-            if (s->opt.dot && status != AFT_INVALID) ok = emit_hasse(s, d, L, nlo, nhi, NULL);
-            else emit(s, &r);
-            mem_free(r.message);
-        }
-        trace_done(&trace);
+            ? galois_refine(run.galois, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st)
+            : aft_refine(&run.f, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st);
+        ok = report_refine(s, d, &run, status, nlo, nhi, steps);
+        mem_free(nlo);
+        mem_free(nhi);
     }
-    mem_free(lo); mem_free(hi); mem_free(nlo); mem_free(nhi);
     engine_teardown(&run);
-    buf_free(&err);
     return ok;
 }
 
@@ -471,43 +485,30 @@ static bool run_refine(Session *s, const Decl *d, FnSym *fn)
 
 static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
 {
-    const Query *q = &d->query;
-    const Lattice *L = fn->ret;
-    Buf err; buf_init(&err);
     EngineRun run;
-    if (!engine_setup(s, d, fn, &run, &err)) { buf_free(&err); return false; }
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    bool ok = start_interval(s, q, L, lo, hi);
+    bool ok = engine_setup(s, d, fn, &run);
     if (ok) {
-        AftOptions o;
-        TraceCtx trace;
-        trace_init(&trace, s, run.galois ? galois_run_lattice(run.galois) : L, q->trace);
-        engine_options(s, q, &o, &err, &trace);
         BoundList final, points;
-        boundlist_init(&final, L);
-        boundlist_init(&points, L);
-        AftStats st;
-        memset(&st, 0, sizeof st);
+        boundlist_init(&final, run.L);
+        boundlist_init(&points, run.L);
         AftStatus status = run.galois
-            ? galois_bnb(run.galois, &o, lo, hi, &final, &points, &st)
-            : aft_bnb(&run.f, &o, lo, hi, &final, &points, &st);
+            ? galois_bnb(run.galois, &run.o, run.lo, run.hi, &final, &points, &run.st)
+            : aft_bnb(&run.f, &run.o, run.lo, run.hi, &final, &points, &run.st);
         if (status == AFT_ERROR) {
-            ok = report_engine_error(s, d, &err);
+            ok = report_engine_error(s, d, &run.err);
+        } else if (run.trace.tree) {
+            emit_tree(s, run.trace.tree);
         } else {
-            QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = L, .final = &final,
-                              .points = &points, .has_stats = true, .stats = st,
-                              .via = q->via.name };
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
+                              .points = &points, .has_stats = true, .stats = run.st,
+                              .via = d->query.via.name };
             if (status == AFT_LIMIT) r.status = RS_LIMIT;
-            if (trace.tree) emit_tree(s, trace.tree);
-            else emit(s, &r);
+            emit(s, &r);
         }
-        trace_done(&trace);
         boundlist_free(&final);
         boundlist_free(&points);
     }
-    mem_free(lo); mem_free(hi);
     engine_teardown(&run);
-    buf_free(&err);
     return ok;
 }
 

@@ -1581,25 +1581,6 @@ static void declare_program(FileCtx *fc, Decl *d)
 
 /* ---- queries ---- */
 
-static const char *query_name(QueryKind k)
-{
-    switch (k) {
-    case Q_SHOW: return "show";
-    case Q_FIXPOINTS: return "fixpoints";
-    case Q_LFP: return "lfp";
-    case Q_GFP: return "gfp";
-    case Q_APPROX: return "approx";
-    case Q_REFINE: return "refine";
-    case Q_BNB: return "bnb";
-    case Q_STABLE: return "stable";
-    case Q_CHECK_MONOTONE: return "check monotone";
-    case Q_CHECK_ANTITONE: return "check antitone";
-    case Q_CHECK_ENVELOPE: return "check envelope";
-    case Q_CHECK_GALOIS: return "check galois";
-    }
-    return "?";
-}
-
 static void *query_target(Model *m, const Query *q, SymKind kind)
 {
     Sym *s = sema_lookup(m, q->target.name);
@@ -1610,7 +1591,7 @@ static void *query_target(Model *m, const Query *q, SymKind kind)
     }
     if (s->kind != kind) {
         diag_error(m->diag, q->target.loc, "'%s' is %s; '%s' needs a %s", q->target.name,
-                   sym_kind_name(s->kind), query_name(q->kind), what);
+                   sym_kind_name(s->kind), ast_query_name(q->kind), what);
         return NULL;
     }
     return s->ptr;
@@ -1632,7 +1613,7 @@ static void check_query_fn(FileCtx *fc, Decl *d)
         buf_puts(&b, ") -> ");
         lattice_describe(f->ret, &b);
         diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
-                   "'%s' is (%s", query_name(q->kind), f->name, buf_cstr(&b));
+                   "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
         buf_free(&b);
         return;
     }

@@ -98,7 +98,7 @@ void report_json(const QueryResult *r, FILE *out)
     Buf b;
     buf_init(&b);
     buf_puts(&b, "{\"query\":");
-    buf_put_json_string(&b, report_query_name(r->kind));
+    buf_put_json_string(&b, ast_query_name(r->kind));
     if (r->target) { buf_puts(&b, ",\"target\":"); buf_put_json_string(&b, r->target); }
     if (r->via) { buf_puts(&b, ",\"via\":"); buf_put_json_string(&b, r->via); }
     buf_printf(&b, ",\"status\":\"%s\"", status_word(r->status));

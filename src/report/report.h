@@ -44,6 +44,5 @@ void report_json(const QueryResult *r, FILE *out);
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out);
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out);
 
-const char *report_query_name(QueryKind k);
 
 #endif

@@ -4,25 +4,6 @@
 
 #include <math.h>
 
-const char *report_query_name(QueryKind k)
-{
-    switch (k) {
-    case Q_SHOW: return "show";
-    case Q_FIXPOINTS: return "fixpoints";
-    case Q_LFP: return "lfp";
-    case Q_GFP: return "gfp";
-    case Q_APPROX: return "approx";
-    case Q_REFINE: return "refine";
-    case Q_BNB: return "bnb";
-    case Q_STABLE: return "stable";
-    case Q_CHECK_MONOTONE: return "check monotone";
-    case Q_CHECK_ANTITONE: return "check antitone";
-    case Q_CHECK_ENVELOPE: return "check envelope";
-    case Q_CHECK_GALOIS: return "check galois";
-    }
-    return "?";
-}
-
 static void put_value(Buf *b, const Type *t, const Word *v)
 {
     switch (t->kind) {
@@ -63,7 +44,7 @@ static void put_stats(Buf *b, const AftStats *st)
 
 static void text_bound(Buf *b, const QueryResult *r)
 {
-    const char *name = report_query_name(r->kind);
+    const char *name = ast_query_name(r->kind);
     if (r->status == RS_FAILED) {
         buf_printf(b, "%s %s: no fixed point in the start interval", name, r->target);
         if (r->message) buf_printf(b, " (%s)", r->message);
@@ -128,7 +109,7 @@ static void text_check(Buf *b, const QueryResult *r)
     if (r->kind == Q_CHECK_MONOTONE || r->kind == Q_CHECK_ANTITONE)
         buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
     else
-        buf_printf(b, "%s %s: %s", report_query_name(r->kind), r->target, r->verdict);
+        buf_printf(b, "%s %s: %s", ast_query_name(r->kind), r->target, r->verdict);
     if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
                                 r->examined, r->examined == 1 ? "" : "s");
     buf_putc(b, '\n');
@@ -155,7 +136,7 @@ void report_text(const QueryResult *r, FILE *out)
         buf_putc(&b, '\n');
         break;
     case Q_LFP: case Q_GFP:
-        buf_printf(&b, "%s %s = ", report_query_name(r->kind), r->target);
+        buf_printf(&b, "%s %s = ", ast_query_name(r->kind), r->target);
         put_value(&b, &r->type, r->value);
         buf_printf(&b, "  (%zu step%s)\n", r->steps, r->steps == 1 ? "" : "s");
         break;
