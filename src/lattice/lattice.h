@@ -66,7 +66,8 @@ struct Lattice {
         struct { int64_t lo, hi; } range;
         struct { double lo, hi, tol; } real;
         struct { size_t n; Lattice **parts; size_t *offset; } product;
-        struct { size_t n; char **keys; Lattice *value; } map;
+        /* a map is a product of n copies of value: its first three fields are product's */
+        struct { size_t n; Lattice **parts; size_t *offset; char **keys; Lattice *value; } map;
         struct {
             size_t n; char **names;
             uint8_t *leq;        /* n*n: leq[i*n+j] = i <= j */

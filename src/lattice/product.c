@@ -1,5 +1,6 @@
-/* product.c: the product P = A * B * ... of lattices, componentwise; an element is the
- * concatenation of its components' words. */
+/* product.c: the product P = A * B * ... of lattices, componentwise, and total maps
+ * {k1, ..., kn} -> V, which are products of n copies of V with named components.  An element
+ * is the concatenation of its components' words. */
 #include "lattice/lattice.h"
 #include "util/mem.h"
 
@@ -197,12 +198,50 @@ static const LatticeOps product_ops = {
     .print = prod_print, .json = prod_json, .random = prod_random, .destroy = prod_destroy,
 };
 
-/* NULL when there are more than LATTICE_PRODUCT_MAX parts.  The parts are not owned. */
-Lattice *lattice_product_new(Lattice *const *parts, size_t n)
+static void map_print(const Lattice *L, const Word *a, Buf *out)
 {
-    if (n > LATTICE_PRODUCT_MAX) return NULL;
+    buf_putc(out, '{');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_puts(out, ", ");
+        buf_puts(out, L->u.map.keys[i]);
+        buf_puts(out, " -> ");
+        part(L, i)->ops->print(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, '}');
+}
+
+static void map_json(const Lattice *L, const Word *a, Buf *out)
+{
+    buf_putc(out, '{');
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_putc(out, ',');
+        buf_put_json_string(out, L->u.map.keys[i]);
+        buf_putc(out, ':');
+        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
+    }
+    buf_putc(out, '}');
+}
+
+static void map_destroy(Lattice *L)
+{
+    for (size_t i = 0; i < L->u.map.n; i++) mem_free(L->u.map.keys[i]);
+    mem_free(L->u.map.keys);
+    prod_destroy(L);
+}
+
+static const LatticeOps map_ops = {
+    .kind = "map",
+    .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
+    .bot = prod_bot, .top = prod_top,
+    .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
+    .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
+    .print = map_print, .json = map_json, .random = prod_random, .destroy = map_destroy,
+};
+
+static Lattice *product_alloc(const LatticeOps *ops, Lattice *const *parts, size_t n)
+{
     Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &product_ops;
+    L->ops = ops;
     L->finite = true;
     L->u.product.n = n;
     L->u.product.parts = mem_calloc(n, sizeof(Lattice *));
@@ -214,5 +253,26 @@ Lattice *lattice_product_new(Lattice *const *parts, size_t n)
         L->finite = L->finite && parts[i]->finite;
         L->log2_card += parts[i]->log2_card;
     }
+    return L;
+}
+
+/* NULL when there are more than LATTICE_PRODUCT_MAX parts.  The parts are not owned. */
+Lattice *lattice_product_new(Lattice *const *parts, size_t n)
+{
+    if (n > LATTICE_PRODUCT_MAX) return NULL;
+    return product_alloc(&product_ops, parts, n);
+}
+
+/* NULL when there are more than LATTICE_PRODUCT_MAX keys.  The value lattice is not owned. */
+Lattice *lattice_map_new(const char *const *keys, size_t n, Lattice *value)
+{
+    if (n > LATTICE_PRODUCT_MAX) return NULL;
+    Lattice **parts = mem_calloc(n, sizeof *parts);
+    for (size_t i = 0; i < n; i++) parts[i] = value;
+    Lattice *L = product_alloc(&map_ops, parts, n);
+    mem_free(parts);
+    L->u.map.value = value;
+    L->u.map.keys = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) L->u.map.keys[i] = mem_strdup(keys[i]);
     return L;
 }
