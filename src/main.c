@@ -99,10 +99,13 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
     return -1;
 }
 
+/* The hard cap on the address space: the engine stops soundly at `bytes` of resident memory
+ * (run.c); this cap, with room for code, stacks and allocator slack, catches the rest. */
 static void limit_memory(size_t bytes)
 {
     if (!bytes) return;
-    struct rlimit rl = { bytes, bytes };
+    size_t cap = bytes + bytes / 2 + ((size_t)512 << 20);
+    struct rlimit rl = { cap, cap };
     if (setrlimit(RLIMIT_AS, &rl) != 0) perror("fix: --max-memory");
 }
 

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "aft/aft.h"
@@ -91,6 +92,7 @@ typedef struct TraceCtx {
     bool progress;
     double start, last_shown;
     size_t round, bounds, finals;
+    size_t events;
     bool shown;
 } TraceCtx;
 
@@ -124,9 +126,24 @@ static void show_progress(TraceCtx *t, const AftEvent *ev)
     buf_free(&b);
 }
 
+/* --max-memory: every 64 events the peak resident size is compared with the limit; past it
+ * the run is stopped like an interrupt (soundly) and the reason is remembered. */
+static void watch_memory(TraceCtx *t)
+{
+    Session *s = t->s;
+    if (!s->opt.max_memory || ++t->events % 64 != 0) return;
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return;
+    if ((size_t)ru.ru_maxrss * 1024 > s->opt.max_memory) {
+        s->memory_exceeded = true;
+        s->interrupt = 1;
+    }
+}
+
 static void on_event(void *ctx, const AftEvent *ev)
 {
     TraceCtx *t = ctx;
+    watch_memory(t);
     if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
     if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
     else if (t->trace) report_trace_text(t->L, ev, t->s->out);
@@ -158,6 +175,14 @@ static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, 
 }
 
 /* ---- helpers ---- */
+
+/* Which limit stopped an engine run: the engine's word, or max-memory when the memory watch
+ * raised the interrupt. */
+static const char *stop_reason(const Session *s, const char *stopped_by)
+{
+    if (s->memory_exceeded && stopped_by && strcmp(stopped_by, "interrupt") == 0) return "max-memory";
+    return stopped_by ? stopped_by : "a limit";
+}
 
 static char *source_text(Loc loc)
 {
@@ -456,7 +481,7 @@ static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus s
         r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
     } else if (status == AFT_LIMIT) {
         r.status = RS_LIMIT;
-        r.message = mem_strdup(run->st.stopped_by ? run->st.stopped_by : "a limit");
+        r.message = mem_strdup(stop_reason(s, run->st.stopped_by));
     }
     emit(s, &r);
     mem_free(r.message);
@@ -502,7 +527,10 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
                               .points = &points, .has_stats = true, .stats = run.st,
                               .via = d->query.via.name };
-            if (status == AFT_LIMIT) r.status = RS_LIMIT;
+            if (status == AFT_LIMIT) {
+                r.status = RS_LIMIT;
+                r.stats.stopped_by = stop_reason(s, run.st.stopped_by);
+            }
             emit(s, &r);
         }
         boundlist_free(&final);
@@ -845,7 +873,7 @@ static bool run_stable(Session *s, const Decl *d)
                           .nmodels = mc.models.count, .models_complete = status == AFT_OK };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
-            r.message = mem_strdup(st.aft.stopped_by ? st.aft.stopped_by : "a limit");
+            r.message = mem_strdup(stop_reason(s, st.aft.stopped_by));
         }
         emit(s, &r);
         mem_free(r.message);
@@ -864,6 +892,7 @@ bool session_run_query(Session *s, const Decl *d)
 {
     const Query *q = &d->query;
     s->interrupt = 0;
+    s->memory_exceeded = false;
     FnSym *fn = q->target.name ? model_fn(s->model, q->target.name) : NULL;
     bool ok = false;
     switch (q->kind) {

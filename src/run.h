@@ -17,7 +17,8 @@ typedef struct RunOptions {
     bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
-    size_t max_memory;       /* bytes of address space, 0 = none (set by main) */
+    size_t max_memory;       /* bytes: refine/bnb stop soundly past this resident size; main
+                                also caps the address space a little above it; 0 = none */
 } RunOptions;
 
 typedef struct Session {
@@ -27,6 +28,7 @@ typedef struct Session {
     FILE *out;
     Arena arena;             /* ASTs of everything loaded */
     volatile sig_atomic_t interrupt;
+    bool memory_exceeded;    /* the last interrupt came from the --max-memory watch */
     int failed_queries;
 } Session;
 
