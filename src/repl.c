@@ -13,10 +13,11 @@
 #include "util/mem.h"
 
 static const char *const help_text =
-    "Enter declarations and queries as in a .fix file; an entry ends with ';' (or '}' for a\n"
-    "block) and may span several lines.  A bare expression is shown: `1 + 2` is `show 1 + 2;`.\n"
+    "Enter declarations and queries as in a .fix file: they end with ';' (or '}' for a block)\n"
+    "and may span several lines.  A bare expression is shown (`1 + 2` is `show 1 + 2;`); it\n"
+    "ends with its line unless a bracket is open or the line ends with an operator.\n"
     "  :load FILE     load and run a .fix file\n"
-    "  :type EXPR     the type of an expression\n"
+    "  :type EXPR     the type of an expression (of a function name: its signature)\n"
     "  :lattice L     size, height, bottom and top of a lattice\n"
     "  :env           what is declared\n"
     "  :trace on|off  print every refine step and bnb event\n"
@@ -81,37 +82,92 @@ static char **complete(const char *text, int start, int end)
 
 /* ---- entries ---- */
 
-/* An entry is complete when brackets balance and it ends with ';' or '}'. */
-static bool entry_complete(const char *text)
+static bool is_ident_char(char c)
 {
-    int depth = 0;
-    bool in_string = false;
-    char last = 0;
-    for (const char *p = text; *p; p++) {
-        if (in_string) {
-            if (*p == '\\' && p[1]) p++;
-            else if (*p == '"') in_string = false;
-            continue;
-        }
-        if (*p == '/' && p[1] == '/') { while (*p && *p != '\n') p++; if (!*p) break; continue; }
-        if (*p == '"') in_string = true;
-        else if (*p == '(' || *p == '{' || *p == '[') depth++;
-        else if (*p == ')' || *p == '}' || *p == ']') depth--;
-        if (!isspace((unsigned char)*p)) last = *p;
-    }
-    return depth <= 0 && !in_string && (last == ';' || last == '}' || last == 0);
+    return isalnum((unsigned char)c) || c == '_' || c == '\'';
 }
 
+/* True when text starts with the word w (not just a prefix of a longer name). */
+static bool starts_with_word(const char *text, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(text, w, n) == 0 && !is_ident_char(text[n]);
+}
+
+/* Declarations and queries start with a keyword and end with ';' or '}'; anything else is a
+ * bare expression, shown.  `lfp f;` is a query, `lfp(g)` an expression. */
 static bool starts_with_keyword(const char *text)
 {
     static const char *const words[] = {
         "import", "lattice", "fn", "envelope", "galois", "program", "show", "fixpoints", "approx",
-        "refine", "bnb", "stable", "check", "lfp ", "gfp ",
+        "refine", "bnb", "stable", "check",
     };
     while (isspace((unsigned char)*text)) text++;
     for (size_t i = 0; i < FIX_ARRAY_LEN(words); i++)
-        if (strncmp(text, words[i], strlen(words[i])) == 0) return true;
+        if (starts_with_word(text, words[i])) return true;
+    if (starts_with_word(text, "lfp") || starts_with_word(text, "gfp")) {
+        const char *p = text + 3;
+        while (isspace((unsigned char)*p)) p++;
+        return *p != '(';
+    }
     return false;
+}
+
+/* Words after which a bare expression goes on (on the next line). */
+static bool continues_after(const char *word, size_t n)
+{
+    static const char *const words[] = {
+        "if", "then", "else", "let", "in", "and", "or", "not", "join", "meet", "union", "inter",
+        "minus", "count", "forall", "exists",
+    };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(words); i++)
+        if (strlen(words[i]) == n && strncmp(words[i], word, n) == 0) return true;
+    return false;
+}
+
+typedef enum { ENTRY_EMPTY, ENTRY_OPEN, ENTRY_DONE } EntryState;
+
+/* Whether the lines typed so far make a whole entry.  A declaration or query is whole when
+ * brackets balance and it ends with ';' or '}'; a bare expression when brackets balance and
+ * its last line does not end with an operator or a word like `then` that needs more.  Comments
+ * (`//`, `/ * * /`, `%`, `#`) and strings are skipped; an entry of comments only is empty. */
+static EntryState entry_state(const char *text)
+{
+    int depth = 0;
+    bool in_string = false, in_comment = false;
+    const char *last = NULL;     /* the last character outside comments and spaces */
+    for (const char *p = text; *p; p++) {
+        if (in_comment) {
+            if (*p == '*' && p[1] == '/') { in_comment = false; p++; }
+            continue;
+        }
+        if (in_string) {
+            if (*p == '\\' && p[1]) p++;
+            else if (*p == '"') in_string = false;
+            last = p;
+            continue;
+        }
+        if ((*p == '/' && p[1] == '/') || *p == '%' || *p == '#') {
+            while (p[1] && p[1] != '\n') p++;
+            continue;
+        }
+        if (*p == '/' && p[1] == '*') { in_comment = true; p++; continue; }
+        if (*p == '"') in_string = true;
+        else if (*p == '(' || *p == '{' || *p == '[') depth++;
+        else if (*p == ')' || *p == '}' || *p == ']') depth--;
+        if (!isspace((unsigned char)*p)) last = p;
+    }
+    if (!last) return in_comment ? ENTRY_OPEN : ENTRY_EMPTY;
+    if (depth > 0 || in_string || in_comment) return ENTRY_OPEN;
+    if (*last == ';' || *last == '}') return ENTRY_DONE;
+    if (starts_with_keyword(text)) return ENTRY_OPEN;
+    if (strchr("+-*/<>=!,.|:", *last)) return ENTRY_OPEN;
+    if (is_ident_char(*last)) {
+        const char *w = last;
+        while (w > text && is_ident_char(w[-1])) w--;
+        if (continues_after(w, (size_t)(last - w + 1))) return ENTRY_OPEN;
+    }
+    return ENTRY_DONE;
 }
 
 static const Source *entry_source(Repl *r, const char *text)
@@ -141,8 +197,40 @@ static void run_entry(Repl *r, const char *text)
 
 /* ---- commands ---- */
 
+/* A declared lattice by its structure ("chain {low, mid, high}"), not its name. */
+static void describe_structure(const Lattice *L, Buf *out)
+{
+    Lattice anon = *L;     /* a shallow copy without the name, only read */
+    anon.name = NULL;
+    lattice_describe(&anon, out);
+}
+
+static void describe_fn(const FnSym *fn, Buf *b)
+{
+    buf_printf(b, "fn %s(", fn->name);
+    for (size_t i = 0; i < fn->nparams; i++) {
+        if (i) buf_puts(b, ", ");
+        buf_printf(b, "%s: ", fn->param_names[i]);
+        lattice_describe(fn->params[i], b);
+    }
+    buf_puts(b, "): ");
+    lattice_describe(fn->ret, b);
+    if (fn->ann == ANN_MONOTONE) buf_puts(b, " monotone");
+    if (fn->ann == ANN_ANTITONE) buf_puts(b, " antitone");
+    if (fn->upper) buf_puts(b, "  (with envelope)");
+}
+
 static void cmd_type(Repl *r, const char *arg)
 {
+    FnSym *fn = model_fn(r->s->model, arg);
+    if (fn) {      /* a function name on its own: its signature */
+        Buf b;
+        buf_init(&b);
+        describe_fn(fn, &b);
+        fprintf(r->s->out, "%s\n", buf_cstr(&b));
+        buf_free(&b);
+        return;
+    }
     Buf b;
     buf_init(&b);
     buf_printf(&b, "show %s;", arg);
@@ -172,14 +260,14 @@ static void cmd_lattice(Repl *r, const char *name)
     Buf b;
     buf_init(&b);
     buf_printf(&b, "lattice %s = ", name);
-    lattice_describe(L, &b);
+    describe_structure(L, &b);
     buf_puts(&b, "\n  size   ");
     if (L->finite) lattice_print_log2_size(L->log2_card, &b);
     else buf_puts(&b, "infinite");
     buf_puts(&b, "\n  height ");
     double h = L->ops->height(L, bot, top);
     if (L->finite) buf_printf(&b, "%.0f", h);
-    else { buf_put_double(&b, h); buf_puts(&b, " (in tolerance steps)"); }
+    else buf_printf(&b, "%.0f (in tolerance steps)", h);
     buf_puts(&b, "\n  bot    ");
     L->ops->print(L, bot, &b);
     buf_puts(&b, "\n  top    ");
@@ -191,43 +279,48 @@ static void cmd_lattice(Repl *r, const char *name)
     mem_free(top);
 }
 
-static void print_name(void *ctx, const char *name)
+static int compare_names(const void *a, const void *b)
 {
-    Repl *r = ctx;
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* :env: lattices, functions, Galois insertions and programs, each kind sorted by name. */
+static void cmd_env(Repl *r)
+{
     Model *m = r->s->model;
+    NameList names = { 0 };
+    model_each_name(m, add_name, &names);
+    if (names.count) qsort(names.items, names.count, sizeof *names.items, compare_names);
     Buf b;
     buf_init(&b);
-    const Lattice *L = model_lattice(m, name);
-    FnSym *fn = model_fn(m, name);
-    if (L) {
-        buf_printf(&b, "lattice %s = ", name);
-        lattice_describe(L, &b);
-    } else if (fn) {
-        buf_printf(&b, "fn %s(", name);
-        for (size_t i = 0; i < fn->nparams; i++) {
-            if (i) buf_puts(&b, ", ");
-            buf_printf(&b, "%s: ", fn->param_names[i]);
-            lattice_describe(fn->params[i], &b);
+    for (int kind = 0; kind < 4; kind++) {
+        for (size_t i = 0; i < names.count; i++) {
+            const char *name = names.items[i];
+            const Lattice *L = model_lattice(m, name);
+            FnSym *fn = L ? NULL : model_fn(m, name);
+            GaloisSym *g = L || fn ? NULL : model_galois(m, name);
+            if (kind == 0 && L) {
+                buf_printf(&b, "lattice %s = ", name);
+                describe_structure(L, &b);
+            } else if (kind == 1 && fn) {
+                describe_fn(fn, &b);
+            } else if (kind == 2 && g) {
+                buf_printf(&b, "galois %s : ", name);
+                lattice_describe(g->concrete, &b);
+                buf_puts(&b, " -> ");
+                lattice_describe(g->abstract, &b);
+            } else if (kind == 3 && !L && !fn && !g && model_program(m, name)) {
+                buf_printf(&b, "program %s", name);
+            } else {
+                continue;
+            }
+            buf_putc(&b, '\n');
         }
-        buf_puts(&b, "): ");
-        lattice_describe(fn->ret, &b);
-        if (fn->ann == ANN_MONOTONE) buf_puts(&b, " monotone");
-        if (fn->ann == ANN_ANTITONE) buf_puts(&b, " antitone");
-        if (fn->upper) buf_puts(&b, "  (with envelope)");
-    } else if (model_galois(m, name)) {
-        GaloisSym *g = model_galois(m, name);
-        buf_printf(&b, "galois %s : ", name);
-        lattice_describe(g->concrete, &b);
-        buf_puts(&b, " -> ");
-        lattice_describe(g->abstract, &b);
-    } else if (model_program(m, name)) {
-        buf_printf(&b, "program %s", name);
-    } else {
-        buf_free(&b);
-        return;
     }
-    fprintf(r->s->out, "%s\n", buf_cstr(&b));
+    fputs(buf_cstr(&b), r->s->out);
     buf_free(&b);
+    for (size_t i = 0; i < names.count; i++) mem_free(names.items[i]);
+    mem_free(names.items);
 }
 
 static const char *skip_space(const char *s)
@@ -245,16 +338,29 @@ static bool run_command(Repl *r, const char *line)
     while (*p && !isspace((unsigned char)*p) && n + 1 < sizeof word) word[n++] = *p++;
     char *arg = mem_strdup(skip_space(p));
     for (size_t len = strlen(arg); len > 0 && isspace((unsigned char)arg[len - 1]); len--) arg[len - 1] = '\0';
+    /* a final ';' is forgiven, as in entries */
+    for (size_t len = strlen(arg); len > 0 && (arg[len - 1] == ';' || isspace((unsigned char)arg[len - 1])); len--)
+        arg[len - 1] = '\0';
     bool go_on = true;
+    const char *needs = NULL;     /* the argument a command lacks */
     if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0) go_on = false;
     else if (strcmp(word, "help") == 0 || strcmp(word, "h") == 0) fputs(help_text, r->s->out);
-    else if (strcmp(word, "load") == 0 && *arg) session_run_file(r->s, arg, false);
-    else if (strcmp(word, "type") == 0 && *arg) cmd_type(r, arg);
-    else if (strcmp(word, "lattice") == 0 && *arg) cmd_lattice(r, arg);
-    else if (strcmp(word, "env") == 0) model_each_name(r->s->model, print_name, r);
-    else if (strcmp(word, "trace") == 0 && (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0))
-        r->s->opt.trace = strcmp(arg, "on") == 0;
-    else fprintf(stderr, "fix: error: unknown command ':%s%s%s' (:help lists them)\n", word, *arg ? " " : "", arg);
+    else if (strcmp(word, "load") == 0) {
+        if (*arg) session_run_file(r->s, arg, false);
+        else needs = "a file name";
+    } else if (strcmp(word, "type") == 0) {
+        if (*arg) cmd_type(r, arg);
+        else needs = "an expression";
+    } else if (strcmp(word, "lattice") == 0) {
+        if (*arg) cmd_lattice(r, arg);
+        else needs = "a lattice name";
+    } else if (strcmp(word, "env") == 0) cmd_env(r);
+    else if (strcmp(word, "trace") == 0) {
+        if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
+        else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");
+        else needs = "on or off";
+    } else fprintf(stderr, "fix: error: unknown command ':%s%s%s' (:help lists them)\n", word, *arg ? " " : "", arg);
+    if (needs) fprintf(stderr, "fix: error: :%s needs %s\n", word, needs);
     mem_free(arg);
     fflush(r->s->out);
     return go_on;
@@ -265,6 +371,7 @@ static char *read_line(Repl *r)
 {
     const char *prompt = r->pending.len ? "...> " : "fix> ";
     if (r->tty) {
+        *interrupt_flag = 0;
         char *line = readline(prompt);
         if (!line && *interrupt_flag) {
             *interrupt_flag = 0;
@@ -291,16 +398,17 @@ static char *read_line(Repl *r)
 static bool handle_line(Repl *r, const char *line)
 {
     const char *text = skip_space(line);
+    if (r->tty && *text) add_history(line);
+    *interrupt_flag = 0;
     if (r->pending.len == 0 && *text == ':') return run_command(r, text);
     if (r->pending.len == 0 && *text == '\0') return true;
-    if (r->tty && *text) add_history(line);
     buf_puts(&r->pending, line);
     buf_putc(&r->pending, '\n');
-    if (!entry_complete(buf_cstr(&r->pending))) return true;
+    EntryState st = entry_state(buf_cstr(&r->pending));
+    if (st == ENTRY_OPEN) return true;
     char *entry = mem_strdup(buf_cstr(&r->pending));
     buf_clear(&r->pending);
-    *interrupt_flag = 0;
-    run_entry(r, entry);
+    if (st == ENTRY_DONE) run_entry(r, entry);
     mem_free(entry);
     fflush(r->s->out);
     return true;
@@ -330,7 +438,7 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
         mem_free(line);
         if (!go_on) break;
     }
-    if (r.pending.len) run_entry(&r, buf_cstr(&r.pending));
+    if (entry_state(buf_cstr(&r.pending)) != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending));
     if (r.tty) fputc('\n', stdout);
     sigaction(SIGINT, &old, NULL);
     interrupt_flag = NULL;
