@@ -108,6 +108,16 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
     return s;
 }
 
+/* A child refined to a point that f does not fix holds no fixed point: it is pruned before
+ * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR). */
+static AftStatus prune_false_point(Run *run, int i, bool *alive)
+{
+    NodeStatus s;
+    AftStatus r = classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
+    if (r == AFT_OK && s == NODE_PRUNED) *alive = false;
+    return r;
+}
+
 /* Both children survived and their union is an interval: merge them into their hull. */
 static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *hi,
                                 const long cid[2], Level *next)
@@ -188,6 +198,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
             return r;
         }
         if (r != AFT_OK) return r;
+        if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) return r;
     }
     if (alive[0] && alive[1]
         && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
@@ -314,40 +325,39 @@ static void apply_budget(Run *run, Level *next, const Level *cur)
     settle_hulls(run, next, cur);
 }
 
-/* Final without repeated intervals: sort by raw words, keep the first of equal runs. */
-typedef struct SortKey { const Word *w; size_t n, idx; } SortKey;
-
-static int key_cmp(const void *pa, const void *pb)
+/* Final without repeated intervals, the first of equal ones kept in place: a hash table of
+ * the raw words (linear in the size of Final). */
+static uint64_t bound_hash(const Word *w, size_t n)
 {
-    const SortKey *a = pa, *b = pb;
-    for (size_t k = 0; k < a->n; k++)
-        if (a->w[k] != b->w[k]) return a->w[k] < b->w[k] ? -1 : 1;
-    return a->idx < b->idx ? -1 : a->idx > b->idx;
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (size_t k = 0; k < n; k++) {
+        h = (h ^ w[k]) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    return h;
 }
 
 static void dedupe(BoundList *b)
 {
     const Lattice *L = b->L;
-    size_t n = b->count, w = 2 * L->nwords;
+    size_t n = b->count, w = 2 * L->nwords, cap = 16, out = 0;
     if (n < 2) return;
-    SortKey *keys = mem_alloc(n * sizeof *keys);
-    bool *drop = mem_calloc(n, sizeof *drop);
-    for (size_t i = 0; i < n; i++) keys[i] = (SortKey){b->words + i * w, w, i};
-    qsort(keys, n, sizeof *keys, key_cmp);
-    for (size_t i = 1; i < n; i++) {
-        size_t p = keys[i - 1].idx, q = keys[i].idx;
-        drop[q] = L->ops->eq(L, boundlist_lo(b, p), boundlist_lo(b, q))
-                  && L->ops->eq(L, boundlist_hi(b, p), boundlist_hi(b, q));
-    }
-    size_t out = 0;
+    while (cap < 2 * n) cap *= 2;
+    size_t *tab = mem_calloc(cap, sizeof *tab);          /* kept index + 1, 0: empty */
     for (size_t i = 0; i < n; i++) {
-        if (drop[i]) continue;
-        if (out != i) memcpy(b->words + out * w, b->words + i * w, w * sizeof(Word));
-        out++;
+        const Word *x = b->words + i * w;
+        size_t slot = (size_t)bound_hash(x, w) & (cap - 1);
+        bool dup = false;
+        for (; tab[slot] && !dup; slot = (slot + 1) & (cap - 1)) {
+            const Word *y = b->words + (tab[slot] - 1) * w;
+            dup = L->ops->eq(L, x, y) && L->ops->eq(L, x + L->nwords, y + L->nwords);
+        }
+        if (dup) continue;
+        if (out != i) memcpy(b->words + out * w, x, w * sizeof(Word));
+        tab[slot] = ++out;
     }
     b->count = out;
-    mem_free(keys);
-    mem_free(drop);
+    mem_free(tab);
 }
 
 static void move_rest_to_final(Run *run, const Level *lv, size_t from)
