@@ -146,8 +146,17 @@ typedef struct Out { Cli *c; Buf line; size_t answers; } Out;
 
 static void flush_line(Out *o)
 {
-    fputs(buf_cstr(&o->line), stdout);
+    if (o->line.len) fwrite(o->line.data, 1, o->line.len, stdout);
     buf_clear(&o->line);
+}
+
+/* Decimal digits of v (printf is a third of the time of printing many small models). */
+static void put_uint(Buf *b, size_t v)
+{
+    char tmp[24];
+    size_t n = sizeof tmp;
+    do tmp[--n] = (char)('0' + v % 10); while (v /= 10);
+    buf_putn(b, tmp + n, sizeof tmp - n);
 }
 
 static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
@@ -163,8 +172,9 @@ static bool print_model(void *ctx, const AspProgram *p, const AspAtom *atoms, si
 {
     Out *o = ctx;
     o->answers++;
-    if (o->c->json) buf_printf(&o->line, "{\"kind\":\"model\",\"index\":%zu,\"atoms\":[", o->answers);
-    else buf_printf(&o->line, "Answer: %zu\n", o->answers);
+    buf_puts(&o->line, o->c->json ? "{\"kind\":\"model\",\"index\":" : "Answer: ");
+    put_uint(&o->line, o->answers);
+    buf_puts(&o->line, o->c->json ? ",\"atoms\":[" : "\n");
     put_atoms(o, p, atoms, n);
     buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
     flush_line(o);

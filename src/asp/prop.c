@@ -33,13 +33,16 @@ enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
     Word *tlo, *thi;              /* the assignment as an interval */
+    Word *scratch;                /* 2 elements, for refines whose result is not needed */
     uint32_t *bsrc;               /* per rule: the atom whose literal made the body false */
     uint32_t *ntodo;              /* per rule: body literals not (yet) true */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
     uint32_t *trail;              /* assigned atoms in order; [qhead, qtail) not propagated */
     size_t qhead, qtail;
-    uint32_t *lstart, *dstart;    /* per level: first trail index, first entry in dec */
-    uint32_t *dec;                /* the atoms each level's request added */
+    uint32_t *lstart;             /* per level: its first trail index */
+    uint32_t *alev;               /* per assigned atom: its level */
+    uint8_t *isdec;               /* per assigned atom: one of its level's added atoms */
+    size_t open;                  /* true atoms with two or more rules left (first fail) */
     size_t nlevels;               /* levels 0 .. nlevels-1; 0 is the empty request */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
     uint32_t *crules, ncrules;    /* the rules with a cyclic head */
@@ -171,14 +174,15 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
+    p->scratch = mem_alloc((2 * s->nwords + 1) * sizeof *p->scratch);
     p->bsrc = mem_alloc(r * sizeof *p->bsrc);
     p->ntodo = mem_alloc(r * sizeof *p->ntodo);
     p->fcnt = mem_alloc(r * sizeof *p->fcnt);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
     p->trail = mem_alloc(n * sizeof *p->trail);
     p->lstart = mem_alloc(n * sizeof *p->lstart);
-    p->dstart = mem_alloc((n + 1) * sizeof *p->dstart);
-    p->dec = mem_alloc(n * sizeof *p->dec);
+    p->alev = mem_alloc(n * sizeof *p->alev);
+    p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
     p->score = mem_calloc(n, sizeof *p->score);
     p->mode = -1;
@@ -192,9 +196,9 @@ void asp_prop_free(AspProp *p)
 {
     if (!p) return;
     mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
-    mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart); mem_free(p->dstart);
-    mem_free(p->dec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->thi); mem_free(p->scratch); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
+    mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
+    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->cpos);
     mem_free(p);
 }
@@ -210,8 +214,11 @@ static void assign(AspProp *p, uint32_t a, uint8_t v)
     if (p->val[a] == v) return;
     if (p->val[a] != V_UNK) { p->conflict = true; return; }
     p->val[a] = v;
-    if (v == V_TRUE) set_bit(p->tlo, a);
-    else clr_bit(p->thi, a);
+    if (v == V_TRUE) {
+        set_bit(p->tlo, a);
+        p->open += p->nsup[a] >= 2;
+    } else clr_bit(p->thi, a);
+    p->alev[a] = (uint32_t)p->nlevels - 1;
     p->trail[p->qtail++] = a;
 }
 
@@ -254,6 +261,7 @@ static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t a)
     p->bsrc[r] = a;
     uint32_t h = s->head[r], left = --p->nsup[h];
     if (p->cyclic[h]) p->dirty = true;
+    if (left == 1 && p->val[h] == V_TRUE) p->open--;
     if (left == 0) assign(p, h, V_FALSE);
     else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
 }
@@ -355,13 +363,17 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
             for (uint32_t k = fs[a]; k < fs[a + 1]; k++) {
                 uint32_t r = fl[k];
                 if (p->bsrc[r] != a) continue;
+                uint32_t h = s->head[r];
                 p->bsrc[r] = NONE;
-                p->nsup[s->head[r]]++;
+                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) p->open++;
             }
         }
-        if (p->val[a] == V_TRUE) clr_bit(p->tlo, a);
-        else set_bit(p->thi, a);
+        if (p->val[a] == V_TRUE) {
+            clr_bit(p->tlo, a);
+            p->open -= p->nsup[a] >= 2;
+        } else set_bit(p->thi, a);
         p->val[a] = V_UNK;
+        p->isdec[a] = 0;
     }
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
@@ -380,7 +392,9 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
-    p->qhead = p->qtail = 0;
+    p->qhead = p->qtail = p->open = 0;
+    p->nlevels = 1;
+    memset(p->isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
     p->dirty = p->ncrules > 0;
     memset(p->val, V_UNK, s->natoms);
@@ -393,20 +407,22 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     for (uint32_t r = 0; r < s->nrules; r++) if (!p->ntodo[r]) assign(p, s->head[r], V_TRUE);
     for (uint32_t a = 0; a < s->natoms; a++) if (!p->nsup[a]) assign(p, a, V_FALSE);
     p->lstart[0] = 0;
-    p->dstart[0] = p->dstart[1] = 0;
     p->nlevels = 1;
     p->root_conflict = !closure(s, p);
 }
 
-/* Does the request [lo, hi] contain the atoms level k added? */
-static bool level_within(const AspProp *p, size_t k, const Word *lo, const Word *hi)
+/* The first level whose added atoms the request [lo, hi] does not all contain (nlevels
+ * when it contains them all): the lowest level of an added atom the request leaves open or
+ * has the other way. */
+static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
 {
-    for (uint32_t i = p->dstart[k]; i < p->dstart[k + 1]; i++) {
-        uint32_t a = p->dec[i];
-        bool in_lo = (lo[a >> 6] >> (a & 63)) & 1, in_hi = (hi[a >> 6] >> (a & 63)) & 1;
-        if (p->val[a] == V_TRUE ? !in_lo : in_hi) return false;
-    }
-    return true;
+    size_t k = p->nlevels;
+    for (size_t w = 0; w < s->nwords; w++)
+        for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
+            size_t a = w * 64 + (size_t)__builtin_ctzll(m);
+            if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
+        }
+    return k;
 }
 
 /* Adds what [lo, hi] decides beyond the current state as a new level; false on a conflict
@@ -424,9 +440,10 @@ static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Wor
             assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
     }
     if (p->qtail == start) return true;            /* nothing new: the state is the closure */
-    uint32_t d = p->dstart[k];
-    for (size_t i = start; i < p->qtail; i++) p->dec[d++] = p->trail[i];
-    p->dstart[k + 1] = d;
+    for (size_t i = start; i < p->qtail; i++) {
+        p->alev[p->trail[i]] = (uint32_t)k;
+        p->isdec[p->trail[i]] = 1;
+    }
     p->nlevels = k + 1;
     if (closure(s, p)) return true;
     backtrack(s, p, k - 1);
@@ -440,21 +457,18 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     s->refines++;
     if (p->mode != mode) reset(s, p, mode);
     if (p->root_conflict) return AFT_INVALID;
-    size_t k = 1;
-    while (k < p->nlevels && level_within(p, k, lo, hi)) k++;
-    backtrack(s, p, k - 1);
+    backtrack(s, p, first_outside(s, p, lo, hi) - 1);
     if (!push_level(s, p, lo, hi)) return AFT_INVALID;
     memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);
     memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
     return AFT_OK;
 }
 
-bool asp_prop_is_model(const AspSolver *s, const Word *x)
+bool asp_prop_is_model(AspSolver *s, const Word *x)
 {
-    const AspProp *p = s->prop;
-    if (p->mode < 0 || p->root_conflict) return false;
-    size_t bytes = s->nwords * sizeof *x;
-    return memcmp(p->tlo, p->thi, bytes) == 0 && memcmp(p->tlo, x, bytes) == 0;
+    AspProp *p = s->prop;
+    if (p->mode != 1) return false;
+    return refine(s, 1, x, x, p->scratch, p->scratch + s->nwords) == AFT_OK;
 }
 
 AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
@@ -497,7 +511,7 @@ static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
 static size_t support_choice(const AspSolver *s, const AspProp *p)
 {
     uint32_t best = NONE, bestn = UINT32_MAX;
-    for (size_t i = 0; i < p->qtail; i++) {
+    for (size_t i = 0; i < p->qtail && p->open; i++) {
         uint32_t a = p->trail[i];
         if (p->val[a] == V_TRUE && p->nsup[a] >= 2 && p->nsup[a] < bestn) {
             best = a;
@@ -532,11 +546,8 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     AspProp *p = s->prop;
     if (how && how->strategy != SPLIT_FIRST) return false;
     size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
-    if (!state_is(s, p, lo, hi)) {
-        Word *tmp = mem_alloc(2 * bytes);
-        refine(s, 1, lo, hi, tmp, tmp + s->nwords);      /* a conflict leaves it as it was */
-        mem_free(tmp);
-    }
+    if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
+        refine(s, 1, lo, hi, p->scratch, p->scratch + s->nwords);
     if (state_is(s, p, lo, hi)) best = support_choice(s, p);
     if (best == SIZE_MAX) best = static_choice(s, lo, hi);
     if (best == SIZE_MAX) return false;
