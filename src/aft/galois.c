@@ -351,7 +351,20 @@ AftStatus galois_refine(GaloisRun *r, const AftOptions *o, const Word *lo, const
 {
     if (steps) *steps = 0;
     AbsStep how = {true, steps};
-    return abstract_run(r, o, &how, lo, hi, nlo, nhi, st);
+    const Lattice *C = r->g.C;
+    Word *blo = lattice_elem_new(C), *bhi = lattice_elem_new(C);
+    lattice_copy(C, blo, lo);
+    lattice_copy(C, bhi, hi);
+    AftStatus s = abstract_run(r, o, &how, lo, hi, nlo, nhi, st);
+    if (s == AFT_OK || s == AFT_LIMIT) {
+        /* every fixed point of B is in gamma of the result and in B: keep the intersection */
+        C->ops->join(C, nlo, nlo, blo);
+        C->ops->meet(C, nhi, nhi, bhi);
+        if (!C->ops->leq(C, nlo, nhi)) s = AFT_INVALID;
+    }
+    mem_free(blo);
+    mem_free(bhi);
+    return s;
 }
 
 /* ---- bnb ---- */

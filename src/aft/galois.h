@@ -34,7 +34,8 @@ bool galois_gamma(GaloisRun *r, const Word *alo, const Word *ahi, Word *lo, Word
 /* F_sharp on alpha(B); the result is given back in C as gamma of the abstract bound. */
 AftStatus galois_F(GaloisRun *r, const AftOptions *o, const Word *lo, const Word *hi,
                    Word *nlo, Word *nhi, AftStats *st);
-/* IR with F_sharp from alpha([lo, hi]); [nlo, nhi] = gamma of the result (in C). */
+/* IR with F_sharp from alpha([lo, hi]); [nlo, nhi] = gamma of the result (in C), intersected
+ * with [lo, hi] (AFT_INVALID when the intersection is empty: B holds no fixed point). */
 AftStatus galois_refine(GaloisRun *r, const AftOptions *o, const Word *lo, const Word *hi,
                         Word *nlo, Word *nhi, size_t *steps, AftStats *st);
 /* Algorithm 1 from [lo, hi], decomposed in C (halves of an abstract interval do not cover its
