@@ -95,7 +95,11 @@ static void import_dirs(Model *m, const Source *from, DirList *dirs)
         exe[n] = '\0';
         buf_clear(&b);
         dir_of(exe, &b);
-        buf_puts(&b, "/../stdlib");
+        size_t len = b.len;
+        buf_puts(&b, "/../stdlib");              /* build/fix -> stdlib */
+        VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
+        b.len = len;
+        buf_puts(&b, "/../../stdlib");           /* build/asan/fix -> stdlib */
         VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
     }
     buf_free(&b);
