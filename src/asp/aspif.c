@@ -209,8 +209,8 @@ static bool read_assumptions(Reader *r)
     if (!read_lits(r)) return false;
     size_t np = r->pos.count, nn = r->neg.count;
     AspAtom *lits = mem_alloc((np + nn + 1) * sizeof *lits);
-    memcpy(lits, r->pos.items, np * sizeof *lits);
-    memcpy(lits + np, r->neg.items, nn * sizeof *lits);
+    if (np) memcpy(lits, r->pos.items, np * sizeof *lits);
+    if (nn) memcpy(lits + np, r->neg.items, nn * sizeof *lits);
     for (size_t i = 0; i < np + nn; i++)
         asp_add_rule(r->p, ASP_CONSTRAINT, NULL, 0, i < np ? NULL : &lits[i], i < np ? 0 : 1,
                      i < np ? &lits[i] : NULL, i < np ? 1 : 0, NULL);
