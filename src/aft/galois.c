@@ -112,45 +112,41 @@ static bool concretise(GaloisRun *r, const Word *a, const Word *b, CScratch *s, 
     return true;
 }
 
-/* upper#([a, b], z) = alpha_up(f^u_G(gamma_up(z) join Lc)); bot of A when G is empty, which
- * makes F_sharp invalid (no fixed point to keep). */
-static bool abs_upper(void *ctx, const Word *a, const Word *b, const Word *z, Word *out)
+/* upper#([a, b], z) = alpha_up(f^u_G(gamma_up(z) join Lc)), bot of A when G = gamma([a, b])
+ * is empty (which makes F_sharp invalid: no fixed point to keep); dually
+ * lower#([a, b], z) = alpha_lo(f^l_G(gamma_lo(z) meet Hc)), top of A when G is empty. */
+static bool abs_envelope(GaloisRun *r, bool upper, const Word *a, const Word *b, const Word *z,
+                         Word *out)
 {
-    GaloisRun *r = ctx;
-    const Lattice *C = r->g.C;
+    const Lattice *C = r->g.C, *A = r->g.A;
     CScratch s;
     cscratch_init(&s, C);
     bool empty = false, ok = concretise(r, a, b, &s, &empty);
     if (ok && empty) {
-        r->g.A->ops->bot(r->g.A, out);
+        if (upper) A->ops->bot(A, out); else A->ops->top(A, out);
     } else if (ok) {
-        ok = map(r, r->g.gamma_up, z, s.y);
-        if (ok) C->ops->join(C, s.y, s.y, s.lc);
-        ok = ok && aft_upper(&r->f, r->o, s.lc, s.hc, s.y, s.w, NULL) == AFT_OK;
-        ok = ok && map(r, r->g.alpha_up, s.w, out);
+        ok = map(r, upper ? r->g.gamma_up : r->g.gamma_lo, z, s.y);
+        if (ok && upper) C->ops->join(C, s.y, s.y, s.lc);
+        if (ok && !upper) C->ops->meet(C, s.y, s.y, s.hc);
+        if (ok) {
+            AftStatus env = upper ? aft_upper(&r->f, r->o, s.lc, s.hc, s.y, s.w, NULL)
+                                  : aft_lower(&r->f, r->o, s.lc, s.hc, s.y, s.w, NULL);
+            ok = env == AFT_OK;
+        }
+        ok = ok && map(r, upper ? r->g.alpha_up : r->g.alpha_lo, s.w, out);
     }
     cscratch_free(&s);
     return ok;
 }
 
-/* lower#([a, b], z) = alpha_lo(f^l_G(gamma_lo(z) meet Hc)); top of A when G is empty. */
+static bool abs_upper(void *ctx, const Word *a, const Word *b, const Word *z, Word *out)
+{
+    return abs_envelope(ctx, true, a, b, z, out);
+}
+
 static bool abs_lower(void *ctx, const Word *a, const Word *b, const Word *z, Word *out)
 {
-    GaloisRun *r = ctx;
-    const Lattice *C = r->g.C;
-    CScratch s;
-    cscratch_init(&s, C);
-    bool empty = false, ok = concretise(r, a, b, &s, &empty);
-    if (ok && empty) {
-        r->g.A->ops->top(r->g.A, out);
-    } else if (ok) {
-        ok = map(r, r->g.gamma_lo, z, s.y);
-        if (ok) C->ops->meet(C, s.y, s.y, s.hc);
-        ok = ok && aft_lower(&r->f, r->o, s.lc, s.hc, s.y, s.w, NULL) == AFT_OK;
-        ok = ok && map(r, r->g.alpha_lo, s.w, out);
-    }
-    cscratch_free(&s);
-    return ok;
+    return abs_envelope(ctx, false, a, b, z, out);
 }
 
 /* f_sharp(z) = alpha_up(f(gamma_up(z))): the abstract function's point evaluation. */
