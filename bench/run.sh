@@ -49,11 +49,17 @@ set -- \
     "hamilton:cat examples/hamilton.lp" \
     "pairs-12:build/bench-gen pairs 12" \
     "pairs-16:build/bench-gen pairs 16" \
+    "pairs-20:build/bench-gen pairs 20" \
     "queens-6:build/bench-gen queens 6" \
     "queens-8:build/bench-gen queens 8" \
+    "queens-10:build/bench-gen queens 10" \
+    "queens-12:build/bench-gen queens 12" \
+    "ham-20:build/bench-gen ham 20" \
+    "ham-24:build/bench-gen ham 24" \
     "strip-100:build/bench-gen strip 100" \
     "strip-1000:build/bench-gen strip 1000" \
     "strip-3000:build/bench-gen strip 3000" \
+    "strip-8000:build/bench-gen strip 8000" \
     "ladder-1000:build/bench-gen ladder 1000" \
     "ladder-10000:build/bench-gen ladder 10000" \
     "ladder-50000:build/bench-gen ladder 50000"
@@ -95,14 +101,14 @@ done
     echo "\"clingo on --emit\" runs clingo on \`fix asp --emit\` of the same file; emit/orig is its time"
     echo "over clingo's on the original (below 1: the emitted program is faster for clingo)."
     echo "Programs: bench/asp/gen.c (pairs N: N even loops, 2^N models; queens N: N-queens with"
-    echo "choice rules and binary constraints; strip N: 3-colouring a strip of N triangles, 6 models;"
-    echo "ladder N: x(i+1) :- not x(i), decided by the well-founded bound) and examples/*.lp."
+    echo "choice rules and binary constraints; ham N: Hamiltonian cycles of a ring of N nodes with"
+    echo "chords to i+2 and i+3 (reachability: positive loops); strip N: 3-colouring a strip of N"
+    echo "triangles, 6 models; ladder N: x(i+1) :- not x(i), decided by the well-founded bound) and"
+    echo "examples/*.lp."
     echo
     cat "$table"
     echo
     echo "Times under about 10 ms are dominated by process start and are noisy on a shared machine."
-    echo "fix's search is the paper's Algorithm 1 (breadth-first, S_P's alternating-fixpoint"
-    echo "propagation only, no conflict learning and no propagation through integrity constraints),"
-    echo "so it loses to clingo wherever search or long chains of IR steps dominate."
+    [ -f bench/NOTES.md ] && { echo; cat bench/NOTES.md; }
 } > "$RES"
 echo "bench: wrote $RES"

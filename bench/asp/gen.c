@@ -3,7 +3,9 @@
  *   pairs  N even loops p(i) :- not q(i) ... : 2^N models
  *   strip  3-colouring of a strip of N triangles: 6 models, about 9N ground rules
  *   ladder x(i+1) :- not x(i): one model, found by the well-founded bound alone, N rules
- *   queens N-queens without aggregates (choice rules and binary constraints) */
+ *   queens N-queens without aggregates (choice rules and binary constraints)
+ *   ham    Hamiltonian cycles of a ring of N nodes with chords i -> i+2 and i -> i+3
+ *          (choice, constraints and reachability: positive loops, unfounded sets) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,17 @@ static void queens(int n)
            ":- q(X,Y), q(Z,W), X < Z, Z - X == Y - W.\n#show q/2.\n", n);
 }
 
+static void ham(int n)
+{
+    printf("node(1..%d).\nedge(I,(I+D-1)\\%d+1) :- node(I), D = 1..3.\n"
+           "{ cycle(X,Y) } :- edge(X,Y).\n"
+           ":- cycle(X,Y), cycle(X,Z), Y < Z.\n:- cycle(X,Y), cycle(Z,Y), X < Z.\n"
+           "out(X) :- cycle(X,Y).\nin(Y) :- cycle(X,Y).\n"
+           ":- node(X), not out(X).\n:- node(X), not in(X).\n"
+           "reached(1).\nreached(Y) :- reached(X), cycle(X,Y).\n"
+           ":- node(X), not reached(X).\n#show cycle/2.\n", n, n);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) { fprintf(stderr, "usage: gen FAMILY N\n"); return 2; }
@@ -47,6 +60,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "strip")) strip(n);
     else if (!strcmp(argv[1], "ladder")) ladder(n);
     else if (!strcmp(argv[1], "queens")) queens(n);
+    else if (!strcmp(argv[1], "ham")) ham(n);
     else { fprintf(stderr, "gen: unknown family %s\n", argv[1]); return 2; }
     return 0;
 }

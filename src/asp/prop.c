@@ -33,7 +33,6 @@ enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
     Word *tlo, *thi;              /* the assignment as an interval */
-    Word *scratch;                /* 2 elements, for refines whose result is not needed */
     uint32_t *bsrc;               /* per rule: the atom whose literal made the body false */
     uint32_t *ntodo;              /* per rule: body literals not (yet) true */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
@@ -174,7 +173,6 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
-    p->scratch = mem_alloc((2 * s->nwords + 1) * sizeof *p->scratch);
     p->bsrc = mem_alloc(r * sizeof *p->bsrc);
     p->ntodo = mem_alloc(r * sizeof *p->ntodo);
     p->fcnt = mem_alloc(r * sizeof *p->fcnt);
@@ -196,7 +194,7 @@ void asp_prop_free(AspProp *p)
 {
     if (!p) return;
     mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->scratch); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
+    mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->cpos);
@@ -414,14 +412,30 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
 /* The first level whose added atoms the request [lo, hi] does not all contain (nlevels
  * when it contains them all): the lowest level of an added atom the request leaves open or
  * has the other way. */
+/* Words are compared a block at a time first (memcmp): a request differs from the state
+ * in few places, often in a small part of a large program. */
+enum { BLOCK = 32 };
+
+/* The end of the block starting at word b, or b itself when the request [lo, hi] and the
+ * state agree there (nothing to look at). */
+static size_t block_end(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi,
+                        size_t b)
+{
+    size_t e = b + BLOCK < s->nwords ? b + BLOCK : s->nwords, bytes = (e - b) * sizeof *lo;
+    if (memcmp(lo + b, p->tlo + b, bytes) == 0 && memcmp(hi + b, p->thi + b, bytes) == 0) return b;
+    return e;
+}
+
 static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
 {
     size_t k = p->nlevels;
-    for (size_t w = 0; w < s->nwords; w++)
-        for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
-            size_t a = w * 64 + (size_t)__builtin_ctzll(m);
-            if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
-        }
+    for (size_t b = 0; b < s->nwords; b += BLOCK) {
+        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++)
+            for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
+                size_t a = w * 64 + (size_t)__builtin_ctzll(m);
+                if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
+            }
+    }
     return k;
 }
 
@@ -429,15 +443,19 @@ static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo
  * (the state is then as before). */
 static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
 {
-    for (size_t w = 0; w < s->nwords; w++)
-        if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
+    for (size_t b = 0; b < s->nwords; b += BLOCK) {
+        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++)
+            if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
+    }
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
-    for (size_t w = 0; w < s->nwords; w++) {
-        for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
-            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
-        for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
-            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
+    for (size_t b = 0; b < s->nwords; b += BLOCK) {
+        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++) {
+            for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
+                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
+            for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
+                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
+        }
     }
     if (p->qtail == start) return true;            /* nothing new: the state is the closure */
     for (size_t i = start; i < p->qtail; i++) {
@@ -459,8 +477,8 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     if (p->root_conflict) return AFT_INVALID;
     backtrack(s, p, first_outside(s, p, lo, hi) - 1);
     if (!push_level(s, p, lo, hi)) return AFT_INVALID;
-    memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);
-    memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
+    if (nlo) memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);     /* NULL: only the state */
+    if (nhi) memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
     return AFT_OK;
 }
 
@@ -468,7 +486,7 @@ bool asp_prop_is_model(AspSolver *s, const Word *x)
 {
     AspProp *p = s->prop;
     if (p->mode != 1) return false;
-    return refine(s, 1, x, x, p->scratch, p->scratch + s->nwords) == AFT_OK;
+    return refine(s, 1, x, x, NULL, NULL) == AFT_OK;
 }
 
 AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
@@ -547,7 +565,7 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     if (how && how->strategy != SPLIT_FIRST) return false;
     size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
     if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
-        refine(s, 1, lo, hi, p->scratch, p->scratch + s->nwords);
+        refine(s, 1, lo, hi, NULL, NULL);
     if (state_is(s, p, lo, hi)) best = support_choice(s, p);
     if (best == SIZE_MAX) best = static_choice(s, lo, hi);
     if (best == SIZE_MAX) return false;
