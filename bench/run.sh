@@ -62,7 +62,8 @@ set -- \
     "strip-8000:build/bench-gen strip 8000" \
     "ladder-1000:build/bench-gen ladder 1000" \
     "ladder-10000:build/bench-gen ladder 10000" \
-    "ladder-50000:build/bench-gen ladder 50000"
+    "ladder-50000:build/bench-gen ladder 50000" \
+    "mixed-50000:build/bench-gen mixed 50000"
 
 table="$OUT/table.md"
 {
@@ -103,8 +104,8 @@ done
     echo "Programs: bench/asp/gen.c (pairs N: N even loops, 2^N models; queens N: N-queens with"
     echo "choice rules and binary constraints; ham N: Hamiltonian cycles of a ring of N nodes with"
     echo "chords to i+2 and i+3 (reachability: positive loops); strip N: 3-colouring a strip of N"
-    echo "triangles, 6 models; ladder N: x(i+1) :- not x(i), decided by the well-founded bound) and"
-    echo "examples/*.lp."
+    echo "triangles, 6 models; ladder N: x(i+1) :- not x(i), decided by the well-founded bound; mixed"
+    echo "N: pairs 12 beside a hidden ladder N) and examples/*.lp."
     echo
     cat "$table"
     echo

@@ -5,7 +5,9 @@
  *   ladder x(i+1) :- not x(i): one model, found by the well-founded bound alone, N rules
  *   queens N-queens without aggregates (choice rules and binary constraints)
  *   ham    Hamiltonian cycles of a ring of N nodes with chords i -> i+2 and i -> i+3
- *          (choice, constraints and reachability: positive loops, unfounded sets) */
+ *          (choice, constraints and reachability: positive loops, unfounded sets)
+ *   mixed  pairs 12 beside a hidden ladder of N: 4096 models of a large program whose
+ *          search is all in a small part */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,12 @@ static void ham(int n)
            ":- node(X), not reached(X).\n#show cycle/2.\n", n, n);
 }
 
+static void mixed(int n)
+{
+    printf("k(1..12).\np(I) :- k(I), not q(I).\nq(I) :- k(I), not p(I).\n#show p/1.\n");
+    printf("j(0..%d).\ny(0).\ny(I+1) :- j(I), j(I+1), not y(I).\n", n);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) { fprintf(stderr, "usage: gen FAMILY N\n"); return 2; }
@@ -61,6 +69,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "ladder")) ladder(n);
     else if (!strcmp(argv[1], "queens")) queens(n);
     else if (!strcmp(argv[1], "ham")) ham(n);
+    else if (!strcmp(argv[1], "mixed")) mixed(n);
     else { fprintf(stderr, "gen: unknown family %s\n", argv[1]); return 2; }
     return 0;
 }

@@ -426,11 +426,18 @@ static size_t block_end(const AspSolver *s, const AspProp *p, const Word *lo, co
     return e;
 }
 
+/* block_end for programs of more than one block; one block is simply scanned. */
+static size_t end_of(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi,
+                     size_t b)
+{
+    return s->nwords <= BLOCK ? s->nwords : block_end(s, p, lo, hi, b);
+}
+
 static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
 {
     size_t k = p->nlevels;
     for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++)
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
             for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
                 size_t a = w * 64 + (size_t)__builtin_ctzll(m);
                 if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
@@ -444,13 +451,13 @@ static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo
 static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
 {
     for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++)
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
             if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
     }
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
     for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = block_end(s, p, lo, hi, b); w < e; w++) {
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
             for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
                 assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
             for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)

@@ -35,7 +35,10 @@ static bool ps_leq(const Lattice *L, const Word *a, const Word *b)
 
 static bool ps_eq(const Lattice *L, const Word *a, const Word *b)
 {
-    return memcmp(a, b, L->nwords * sizeof *a) == 0;
+    if (L->nwords > 4) return memcmp(a, b, L->nwords * sizeof *a) == 0;
+    for (size_t w = 0; w < L->nwords; w++)
+        if (a[w] != b[w]) return false;
+    return true;
 }
 
 /* Bits set in v (no hardware popcount is assumed). */
