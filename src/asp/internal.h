@@ -62,9 +62,10 @@ AspProp *asp_prop_new(const AspSolver *s);
 void asp_prop_free(AspProp *p);
 AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
 AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
-/* Is x the current closure of the propagator, and total?  Then x is a stable model: a
- * model, every true atom supported and none unfounded, so S_P(x) = x. */
-bool asp_prop_is_model(const AspSolver *s, const Word *x);
+/* Is the point x closed under the strong propagation without a conflict (asked only once
+ * the search has used it)?  Then x is a stable model (a model, every true atom supported and
+ * none unfounded), so S_P(x) = x.  False says nothing. */
+bool asp_prop_is_model(AspSolver *s, const Word *x);
 bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                     Word *hi1, Word *lo2, Word *hi2);
 
