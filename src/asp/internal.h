@@ -48,6 +48,7 @@ struct AspSolver {
     SpCache *sp;                  /* the incremental S_P states (sp.c) */
     AspProp *prop;                /* scratch of the native IR (prop.c) */
     size_t evals, refines;
+    bool residual;                /* compiled from a partial evaluation by asp_solve */
 };
 
 SpCache *asp_sp_new(const AspSolver *s);

@@ -175,9 +175,39 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     return r == AFT_INVALID ? AFT_OK : r;
 }
 
+/* When the well-founded bound decides most atoms, the search runs on the program partially
+ * evaluated under it (paper Section 8: the same stable models, atom names and print order;
+ * true shown atoms become facts), so that no search node carries the decided atoms.  Returns
+ * NULL when that does not pay. */
+static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspProgram **out)
+{
+    *out = NULL;
+    if (s->residual || (o && o->aft && o->aft->budget)) return NULL;
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    AspSolver *t = NULL;
+    double open = asp_wellfounded(s, o ? o->aft : NULL, lo, hi, NULL) == AFT_OK
+                  ? s->L->ops->log2_size(s->L, lo, hi) : 0;     /* 0: nothing to search */
+    if (open > 0 && 2 * open < (double)s->natoms) {
+        *out = asp_partial_eval(s->prog, s, lo, hi, NULL, NULL);
+        t = asp_solver_new(*out);
+        t->residual = true;
+    }
+    mem_free(lo);
+    mem_free(hi);
+    return t;
+}
+
 AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                     AspStats *st)
 {
+    AspProgram *rp;
+    AspSolver *rs = residual_solver(s, o, &rp);
+    if (rs) {
+        AftStatus r = asp_solve(rs, o, fn, ctx, st);
+        asp_solver_free(rs);
+        asp_program_free(rp);
+        return r;
+    }
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st };
     q.user = o ? o->aft : NULL;
     options_from(&q.opt, q.user);
