@@ -63,7 +63,10 @@ void asp_print_program(const AspProgram *p, Buf *out);
  * An AspSolver is a program compiled for the engine: the translation into a normal program
  * (choice {a} :- B as a :- B, not a'. a' :- B, not a.  constraint :- B as f :- B, not f.),
  * the powerset lattice of its atoms, and S_P as an ENV_ANTITONE AftFunction whose eval is
- * the least model of the reduct by counter-based propagation (linear in the program). */
+ * the least model of the reduct by counter-based propagation (linear in the program).  Its
+ * optional engine hooks (prop.c): a native incremental IR (the well-founded operator for
+ * asp_wellfounded; with completion and constraint propagation for the search) and a
+ * first-fail split, taken when the split strategy is SPLIT_FIRST (the default). */
 typedef struct AspSolver AspSolver;
 
 AspSolver *asp_solver_new(const AspProgram *p);
@@ -91,8 +94,11 @@ typedef struct AspSolveOptions {
     const AftOptions *aft;        /* NULL: defaults (split first, which is the best atom) */
 } AspSolveOptions;
 
-/* Enumerate stable models with aft_bnb.  AFT_OK when all were found (or max_models reached),
- * AFT_LIMIT when stopped by an engine limit, AFT_ERROR on an engine error. */
+/* Enumerate stable models with aft_bnb (depth first).  When the well-founded bound decides
+ * most atoms, the search runs on the program partially evaluated under it (same models; the
+ * callback then gets that program, with the same atom names).  AFT_OK when all were found (or
+ * max_models reached), AFT_LIMIT when stopped by an engine limit, AFT_ERROR on an engine
+ * error. */
 AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                     AspStats *st);
 
