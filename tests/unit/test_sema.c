@@ -8,49 +8,9 @@
 #include <cmocka.h>
 
 #include "model.h"
+#include "model_fixture.h"
 
-typedef struct Fx {
-    Diag diag;
-    Arena arena;
-    Model *m;
-    FILE *sink;
-    char *errors;
-    size_t errors_len;
-    PtrList queries;
-    bool ok;
-} Fx;
-
-static Fx *load(const char *text)
-{
-    Fx *f = calloc(1, sizeof *f);
-    f->sink = open_memstream(&f->errors, &f->errors_len);
-    diag_init(&f->diag, f->sink);
-    arena_init(&f->arena);
-    f->m = model_new(&f->diag);
-    const Source *src = diag_add_source(&f->diag, "t.fix", text, strlen(text));
-    AstFile *file = parse_source(&f->diag, &f->arena, src);
-    f->ok = model_add_file(f->m, file, &f->queries);
-    fflush(f->sink);
-    return f;
-}
-
-static void add(Fx *f, const char *text)
-{
-    const Source *src = diag_add_source(&f->diag, "u.fix", text, strlen(text));
-    AstFile *file = parse_source(&f->diag, &f->arena, src);
-    f->ok = model_add_file(f->m, file, &f->queries);
-    fflush(f->sink);
-}
-
-static void done(Fx *f)
-{
-    model_free(f->m);
-    arena_free(&f->arena);
-    diag_free(&f->diag);
-    fclose(f->sink);
-    free(f->errors);
-    free(f);
-}
+static void add(Fx *f, const char *text) { fx_add(f, "u.fix", text); }
 
 static bool has(Fx *f, const char *s)
 {

@@ -8,42 +8,7 @@
 #include <cmocka.h>
 
 #include "model.h"
-
-typedef struct Fx {
-    Diag diag;
-    Arena arena;
-    Model *m;
-    FILE *sink;
-    char *errors;
-    size_t errors_len;
-    PtrList queries;
-    bool ok;
-    char value[4096];
-} Fx;
-
-static Fx *load(const char *text)
-{
-    Fx *f = calloc(1, sizeof *f);
-    f->sink = open_memstream(&f->errors, &f->errors_len);
-    diag_init(&f->diag, f->sink);
-    arena_init(&f->arena);
-    f->m = model_new(&f->diag);
-    const Source *src = diag_add_source(&f->diag, "t.fix", text, strlen(text));
-    AstFile *file = parse_source(&f->diag, &f->arena, src);
-    f->ok = model_add_file(f->m, file, &f->queries);
-    fflush(f->sink);
-    return f;
-}
-
-static void done(Fx *f)
-{
-    model_free(f->m);
-    arena_free(&f->arena);
-    diag_free(&f->diag);
-    fclose(f->sink);
-    free(f->errors);
-    free(f);
-}
+#include "model_fixture.h"
 
 static void print_value(const Type *t, const Word *v, Buf *b)
 {

@@ -1,0 +1,53 @@
+/* model_fixture.h: a model loaded from a source string, with its diagnostics captured in
+ * memory; shared by the unit tests of sema, the IR and the VM. */
+#ifndef FIX_TEST_MODEL_FIXTURE_H
+#define FIX_TEST_MODEL_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model.h"
+
+typedef struct Fx {
+    Diag diag;
+    Arena arena;
+    Model *m;
+    FILE *sink;              /* diag writes here; the text is in errors */
+    char *errors;
+    size_t errors_len;
+    PtrList queries;
+    bool ok;                 /* the last model_add_file succeeded */
+    char value[4096];        /* scratch for tests that print values */
+} Fx;
+
+/* Adds more source text (a second file, "u.fix") to the model. */
+static inline void fx_add(Fx *f, const char *name, const char *text)
+{
+    const Source *src = diag_add_source(&f->diag, name, text, strlen(text));
+    AstFile *file = parse_source(&f->diag, &f->arena, src);
+    f->ok = model_add_file(f->m, file, &f->queries);
+    fflush(f->sink);
+}
+
+static inline Fx *load(const char *text)
+{
+    Fx *f = calloc(1, sizeof *f);
+    f->sink = open_memstream(&f->errors, &f->errors_len);
+    diag_init(&f->diag, f->sink);
+    arena_init(&f->arena);
+    f->m = model_new(&f->diag);
+    fx_add(f, "t.fix", text);
+    return f;
+}
+
+static inline void done(Fx *f)
+{
+    model_free(f->m);
+    arena_free(&f->arena);
+    diag_free(&f->diag);
+    fclose(f->sink);
+    free(f->errors);
+    free(f);
+}
+
+#endif
