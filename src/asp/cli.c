@@ -192,9 +192,9 @@ static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi
         AspAtom a = s->shown[i];
         if (asp_solver_has(s, hi, a) && !asp_solver_has(s, lo, a)) und[nu++] = a;
     }
-    buf_puts(&o->line, o->c->json ? "\"true\":[" : "True: ");
+    buf_puts(&o->line, o->c->json ? "\"true\":[" : nt ? "True: " : "True:");
     put_atoms(o, p, tmp, nt);
-    buf_puts(&o->line, o->c->json ? "],\"undefined\":[" : "\nUndefined: ");
+    buf_puts(&o->line, o->c->json ? "],\"undefined\":[" : nu ? "\nUndefined: " : "\nUndefined:");
     put_atoms(o, p, und, nu);
     buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
     flush_line(o);
