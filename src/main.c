@@ -123,7 +123,7 @@ static Session *session_for(const CliArgs *a)
 {
     Session *s = mem_alloc(sizeof *s);
     session_init(s, &a->opt, stdout);
-    for (size_t i = 0; i < a->ndirs; i++) model_add_search_dir(s->model, a->dirs[i]);
+    for (size_t i = 0; i < a->ndirs; i++) session_add_search_dir(s, a->dirs[i]);
     return s;
 }
 

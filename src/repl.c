@@ -20,6 +20,7 @@ static const char *const help_text =
     "  :type EXPR     the type of an expression (of a function name: its signature)\n"
     "  :lattice L     size, height, bottom and top of a lattice\n"
     "  :env           what is declared\n"
+    "  :reset         forget every declaration (then :load a corrected file again)\n"
     "  :trace on|off  print every refine step and bnb event\n"
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
@@ -355,6 +356,7 @@ static bool run_command(Repl *r, const char *line)
         if (*arg) cmd_lattice(r, arg);
         else needs = "a lattice name";
     } else if (strcmp(word, "env") == 0) cmd_env(r);
+    else if (strcmp(word, "reset") == 0) session_reset(r->s);
     else if (strcmp(word, "trace") == 0) {
         if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
         else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");

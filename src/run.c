@@ -24,8 +24,25 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     arena_init(&s->arena);
     s->interrupt = 0;
     s->failed_queries = 0;
+    s->ndirs = 0;
     s->model = model_new(&s->diag);
     model_set_limits(s->model, opt->max_steps, &s->interrupt);
+}
+
+bool session_add_search_dir(Session *s, const char *dir)
+{
+    if (s->ndirs == FIX_ARRAY_LEN(s->dirs)) return false;
+    s->dirs[s->ndirs++] = dir;
+    model_add_search_dir(s->model, dir);
+    return true;
+}
+
+void session_reset(Session *s)
+{
+    model_free(s->model);
+    s->model = model_new(&s->diag);
+    model_set_limits(s->model, s->opt.max_steps, &s->interrupt);
+    for (size_t i = 0; i < s->ndirs; i++) model_add_search_dir(s->model, s->dirs[i]);
 }
 
 void session_free(Session *s)

@@ -29,11 +29,17 @@ typedef struct Session {
     Arena arena;             /* ASTs of everything loaded */
     volatile sig_atomic_t interrupt;
     bool memory_exceeded;    /* the last interrupt came from the --max-memory watch */
+    const char *dirs[16];    /* import search directories (-I), kept for session_reset */
+    size_t ndirs;
     int failed_queries;
 } Session;
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);
 void session_free(Session *s);
+/* Adds an import search directory (false when there are too many). */
+bool session_add_search_dir(Session *s, const char *dir);
+/* Forgets every declaration (the REPL's :reset); options and search directories stay. */
+void session_reset(Session *s);
 
 /* Loads, checks and runs a file (or a REPL entry registered as a Source).
  * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
