@@ -15,7 +15,7 @@ Model *model_new(Diag *diag)
     m->diag = diag;
     arena_init(&m->arena);
     sema_init(m);
-    sema_map_init(&m->loaded, true);
+    hashmap_init_str(&m->loaded);
     m->vm = vm_new();
     return m;
 }
@@ -25,7 +25,7 @@ void model_free(Model *m)
     if (!m) return;
     vm_free(m->vm);
     sema_free(m);
-    sema_map_free(&m->loaded);
+    hashmap_free(&m->loaded);
     for (size_t i = 0; i < m->search_dirs.count; i++) mem_free(m->search_dirs.items[i]);
     VEC_FREE(m->search_dirs);
     arena_free(&m->arena);
@@ -54,8 +54,8 @@ static bool mark_loaded(Model *m, const char *path)
     char *real = realpath(path, NULL);
     const char *key = arena_strdup(&m->arena, real ? real : path);
     free(real);
-    if (sema_map_get(&m->loaded, key)) return false;
-    sema_map_put(&m->loaded, key, (void *)key);
+    if (hashmap_get_ptr(&m->loaded, key)) return false;
+    hashmap_put_ptr(&m->loaded, key, (void *)key);
     return true;
 }
 
@@ -271,5 +271,5 @@ void model_dump_ir(Model *m, Buf *out)
 void model_each_name(Model *m, void (*fn)(void *ctx, const char *name), void *ctx)
 {
     for (size_t i = 0; i < m->syms.cap; i++)
-        if (m->syms.keys[i] && m->syms.vals[i]) fn(ctx, m->syms.keys[i]);
+        if (m->syms.keys[i] && m->syms.vals[i]) fn(ctx, (const char *)(uintptr_t)m->syms.keys[i]);
 }

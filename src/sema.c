@@ -7,80 +7,6 @@
 
 #include "compile.h"
 
-/* ====================================================================== hash maps */
-
-static uint64_t hash_key(const HashMap *h, const void *key)
-{
-    if (h->strings) {
-        uint64_t x = 1469598103934665603ULL;
-        for (const unsigned char *s = key; *s; s++) x = (x ^ *s) * 1099511628211ULL;
-        return x;
-    }
-    uint64_t x = (uint64_t)(uintptr_t)key;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static bool key_equal(const HashMap *h, const void *a, const void *b)
-{
-    return h->strings ? strcmp(a, b) == 0 : a == b;
-}
-
-void sema_map_init(HashMap *h, bool strings)
-{
-    memset(h, 0, sizeof *h);
-    h->strings = strings;
-}
-
-void sema_map_free(HashMap *h)
-{
-    mem_free(h->keys);
-    mem_free(h->vals);
-    h->keys = NULL;
-    h->vals = NULL;
-    h->cap = h->count = 0;
-}
-
-static size_t map_slot(const HashMap *h, const void *key)
-{
-    size_t i = (size_t)hash_key(h, key) & (h->cap - 1);
-    while (h->keys[i] && !key_equal(h, h->keys[i], key)) i = (i + 1) & (h->cap - 1);
-    return i;
-}
-
-void *sema_map_get(const HashMap *h, const void *key)
-{
-    if (!h->cap) return NULL;
-    size_t i = map_slot(h, key);
-    return h->keys[i] ? h->vals[i] : NULL;
-}
-
-static void map_grow(HashMap *h)
-{
-    HashMap old = *h;
-    h->cap = old.cap ? old.cap * 2 : 64;
-    h->count = 0;
-    h->keys = mem_calloc(h->cap, sizeof *h->keys);
-    h->vals = mem_calloc(h->cap, sizeof *h->vals);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i]) sema_map_put(h, old.keys[i], old.vals[i]);
-    mem_free(old.keys);
-    mem_free(old.vals);
-}
-
-void sema_map_put(HashMap *h, const void *key, void *val)
-{
-    if ((h->count + 1) * 2 > h->cap) map_grow(h);
-    size_t i = map_slot(h, key);
-    if (!h->keys[i]) {
-        h->keys[i] = key;
-        h->count++;
-    }
-    h->vals[i] = val;
-}
-
 /* ====================================================================== types and lattices */
 
 static const Type TYPE_INT = { TY_INT, NULL };
@@ -174,7 +100,7 @@ void sema_describe_bounds(const Lattice *L, Buf *out)
 
 /* ====================================================================== the lattice registry */
 
-LatInfo *sema_lat_info(Model *m, const Lattice *L) { return sema_map_get(&m->latinfo, L); }
+LatInfo *sema_lat_info(Model *m, const Lattice *L) { return hashmap_get_ptr(&m->latinfo, L); }
 
 static void note_element(Model *m, const char *name, LatInfo *li, size_t index, ElemKind kind)
 {
@@ -182,8 +108,8 @@ static void note_element(Model *m, const char *name, LatInfo *li, size_t index, 
     r->li = li;
     r->index = (uint32_t)index;
     r->kind = kind;
-    r->next = sema_map_get(&m->elems, name);
-    sema_map_put(&m->elems, name, r);
+    r->next = hashmap_get_ptr(&m->elems, name);
+    hashmap_put_ptr(&m->elems, name, r);
 }
 
 static void note_elements(Model *m, LatInfo *li)
@@ -211,7 +137,7 @@ static LatInfo *lat_register(Model *m, Lattice *L)
     li->as_atom.lat = L;
     VEC_PUSH(m->tables.lats, L);
     VEC_PUSH(m->lats, li);
-    sema_map_put(&m->latinfo, L, li);
+    hashmap_put_ptr(&m->latinfo, L, li);
     note_elements(m, li);
     return li;
 }
@@ -244,7 +170,7 @@ static Sym *sym_new(Model *m, SymKind kind, const char *name, Loc loc, void *ptr
     return s;
 }
 
-Sym *sema_lookup(Model *m, const char *name) { return sema_map_get(&m->syms, name); }
+Sym *sema_lookup(Model *m, const char *name) { return hashmap_get_ptr(&m->syms, name); }
 
 static bool declare(Model *m, SymKind kind, Ident id, void *ptr)
 {
@@ -256,13 +182,13 @@ static bool declare(Model *m, SymKind kind, Ident id, void *ptr)
         return false;
     }
     Sym *s = sym_new(m, kind, id.name, id.loc, ptr);
-    sema_map_put(&m->syms, s->name, s);
+    hashmap_put_ptr(&m->syms, s->name, s);
     return true;
 }
 
 static void undeclare(Model *m, const char *name)
 {
-    if (sema_lookup(m, name)) sema_map_put(&m->syms, name, NULL);
+    if (sema_lookup(m, name)) hashmap_put_ptr(&m->syms, name, NULL);
 }
 
 static const char *sym_kind_name(SymKind k)
@@ -278,15 +204,15 @@ static const char *sym_kind_name(SymKind k)
 
 void sema_init(Model *m)
 {
-    sema_map_init(&m->syms, true);
-    sema_map_init(&m->elems, true);
-    sema_map_init(&m->latinfo, false);
+    hashmap_init_str(&m->syms);
+    hashmap_init_str(&m->elems);
+    hashmap_init_ptr(&m->latinfo);
     const char *bools[2] = { "false", "true" };
     Lattice *B = lattice_chain_new(bools, 2);
     B->name = "Bool";
     m->bool_lat = lat_register(m, B);
     Loc none = { NULL, 0, 0 };
-    sema_map_put(&m->syms, "Bool", sym_new(m, SYM_LATTICE, "Bool", none, m->bool_lat));
+    hashmap_put_ptr(&m->syms, "Bool", sym_new(m, SYM_LATTICE, "Bool", none, m->bool_lat));
 }
 
 void sema_free(Model *m)
@@ -297,9 +223,9 @@ void sema_free(Model *m)
     VEC_FREE(m->lats);
     VEC_FREE(m->tables.lats);
     VEC_FREE(m->tables.fns);
-    sema_map_free(&m->syms);
-    sema_map_free(&m->elems);
-    sema_map_free(&m->latinfo);
+    hashmap_free(&m->syms);
+    hashmap_free(&m->elems);
+    hashmap_free(&m->latinfo);
 }
 
 /* ====================================================================== lattice expressions */
@@ -320,16 +246,16 @@ static LatInfo *resolve_lattice(FileCtx *fc, const LatExpr *t);
 static bool unique_names(Model *m, const Ident *names, size_t n, const char *what)
 {
     HashMap seen;
-    sema_map_init(&seen, true);
+    hashmap_init_str(&seen);
     bool ok = true;
     for (size_t i = 0; i < n; i++) {
-        if (sema_map_get(&seen, names[i].name)) {
+        if (hashmap_get_ptr(&seen, names[i].name)) {
             diag_error(m->diag, names[i].loc, "%s '%s' listed twice", what, names[i].name);
             ok = false;
         }
-        sema_map_put(&seen, names[i].name, (void *)&names[i]);
+        hashmap_put_ptr(&seen, names[i].name, (void *)&names[i]);
     }
-    sema_map_free(&seen);
+    hashmap_free(&seen);
     return ok;
 }
 
@@ -348,14 +274,14 @@ static Lattice *build_finite(Model *m, const LatExpr *t)
         return NULL;
     }
     HashMap index;
-    sema_map_init(&index, true);
-    for (size_t i = 0; i < t->nnames; i++) sema_map_put(&index, t->names[i].name, (void *)(uintptr_t)(i + 1));
+    hashmap_init_str(&index);
+    for (size_t i = 0; i < t->nnames; i++) hashmap_put_ptr(&index, t->names[i].name, (void *)(uintptr_t)(i + 1));
     size_t (*covers)[2] = mem_alloc((t->ncovers ? t->ncovers : 1) * sizeof *covers);
     for (size_t i = 0; i < t->ncovers; i++) {
-        covers[i][0] = (uintptr_t)sema_map_get(&index, t->covers[i].below.name) - 1;
-        covers[i][1] = (uintptr_t)sema_map_get(&index, t->covers[i].above.name) - 1;
+        covers[i][0] = (uintptr_t)hashmap_get_ptr(&index, t->covers[i].below.name) - 1;
+        covers[i][1] = (uintptr_t)hashmap_get_ptr(&index, t->covers[i].above.name) - 1;
     }
-    sema_map_free(&index);
+    hashmap_free(&index);
     const char **names = name_array(t->names, t->nnames);
     Buf err;
     buf_init(&err);
@@ -468,7 +394,7 @@ static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
     Model *m = fc->m;
     Sym *s = sema_lookup(m, name.name);
     if (!s && fc->pending.cap) {
-        Decl *d = sema_map_get(&fc->pending, name.name);
+        Decl *d = hashmap_get_ptr(&fc->pending, name.name);
         if (d) {
             declare_lattice(fc, d);
             s = sema_lookup(m, name.name);
@@ -703,7 +629,7 @@ static size_t refs_of_kind(Model *m, const char *name, ElemKind kind, const Elem
 {
     size_t n = 0;
     *first = *second = NULL;
-    for (const ElemRef *r = sema_map_get(&m->elems, name); r; r = r->next) {
+    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
         if (r->kind != kind) continue;
         if (*first && sema_lat_same((*first)->li->L, r->li->L)) continue;
         if (n == 0) *first = r;
@@ -729,7 +655,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
     if (want) {
         const Lattice *base = want;
         while (sema_lat_is(base, "dual")) base = base->u.dual.base;
-        for (const ElemRef *r = sema_map_get(&m->elems, name); r; r = r->next) {
+        for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
             if (ref_is_value_of(r, base)) {
                 e->resolved = resolution(c, RES_ELEM, sema_lat_info(m, want), r->index);
                 return lat_type(m, want);
@@ -775,7 +701,7 @@ static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
 /* The index of an atom of the powerset P or a key of the map P, or -1 (by the name table). */
 static long atom_index(Model *m, const Lattice *P, const char *name)
 {
-    for (const ElemRef *r = sema_map_get(&m->elems, name); r; r = r->next)
+    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next)
         if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && sema_lat_same(r->li->L, P)) return (long)r->index;
     return -1;
 }
@@ -1109,7 +1035,7 @@ static bool map_has_keys(const Lattice *M, const Expr *e)
 static const Lattice *infer_map_lattice(Checker *c, Expr *e)
 {
     const Lattice *found = NULL;
-    for (const ElemRef *r = sema_map_get(&c->m->elems, e->keys[0].name); r; r = r->next) {
+    for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, e->keys[0].name); r; r = r->next) {
         if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e)) continue;
         if (found && !sema_lat_same(found, r->li->L)) {
             fail(c, e->loc, "this map could be %s or %s: the context does not say which",
@@ -1667,11 +1593,11 @@ bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
 {
     int before = m->diag->errors;
     FileCtx fc = { m, file->src, { 0 } };
-    sema_map_init(&fc.pending, true);
+    hashmap_init_str(&fc.pending);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (d->kind == D_LATTICE && !sema_map_get(&fc.pending, d->name.name))
-            sema_map_put(&fc.pending, d->name.name, d);
+        if (d->kind == D_LATTICE && !hashmap_get_ptr(&fc.pending, d->name.name))
+            hashmap_put_ptr(&fc.pending, d->name.name, d);
     }
     for (size_t i = 0; i < file->ndecls; i++)
         if (file->decls[i]->kind == D_LATTICE) declare_lattice(&fc, file->decls[i]);
@@ -1700,6 +1626,6 @@ bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
         if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) undeclare(m, d->name.name);
         if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) undeclare(m, d->name.name);
     }
-    sema_map_free(&fc.pending);
+    hashmap_free(&fc.pending);
     return m->diag->errors == before;
 }

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "ir.h"
 #include "model.h"
+#include "util/hashmap.h"
 
 /* A lattice the model knows (declared, structural, or predeclared), with its IR index. */
 typedef struct LatInfo {
@@ -31,18 +32,6 @@ typedef struct FnEntry {
     bool hidden;               /* an envelope or galois equation */
 } FnEntry;
 
-/* Open-addressing hash table keyed by strings or by pointers. */
-typedef struct HashMap {
-    const void **keys;
-    void **vals;
-    size_t cap, count;
-    bool strings;
-} HashMap;
-
-void sema_map_init(HashMap *h, bool strings);
-void sema_map_free(HashMap *h);
-void *sema_map_get(const HashMap *h, const void *key);
-void sema_map_put(HashMap *h, const void *key, void *val);
 
 /* Where a name of an element, atom or key occurs (a list per name). */
 typedef enum { ELEM_VALUE, ELEM_ATOM, ELEM_KEY } ElemKind;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "aft/aft.h"
+#include "util/hashmap.h"
 #include "util/mem.h"
 
 /* A node of the search tree: its id for events, whether it came from a budget hull, and its
@@ -326,17 +327,8 @@ static void apply_budget(Run *run, Level *next, const Level *cur)
 }
 
 /* Final without repeated intervals, the first of equal ones kept in place: a hash table of
- * the raw words (linear in the size of Final). */
-static uint64_t bound_hash(const Word *w, size_t n)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (size_t k = 0; k < n; k++) {
-        h = (h ^ w[k]) * 0xff51afd7ed558ccdULL;
-        h ^= h >> 32;
-    }
-    return h;
-}
-
+ * the raw words (linear in the size of Final).  Written out rather than a util/hashmap.h
+ * table: this loop is hot, and the generic table's indirect hash and equality cost ~5%. */
 static void dedupe(BoundList *b)
 {
     const Lattice *L = b->L;
@@ -346,7 +338,7 @@ static void dedupe(BoundList *b)
     size_t *tab = mem_calloc(cap, sizeof *tab);          /* kept index + 1, 0: empty */
     for (size_t i = 0; i < n; i++) {
         const Word *x = b->words + i * w;
-        size_t slot = (size_t)bound_hash(x, w) & (cap - 1);
+        size_t slot = (size_t)hashmap_hash_words(x, w) & (cap - 1);
         bool dup = false;
         for (; tab[slot] && !dup; slot = (slot + 1) & (cap - 1)) {
             const Word *y = b->words + (tab[slot] - 1) * w;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "util/hashmap.h"
+
 AspProgram *asp_program_new(void)
 {
     return mem_calloc(1, sizeof(AspProgram));
@@ -21,17 +23,11 @@ void asp_program_free(AspProgram *p)
     mem_free(p);
 }
 
-static uint64_t hash_str(const char *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
-/* The slot of `name` in the hash table: its atom + 1, or an empty slot (0). */
+/* The slot of `name` in the hash table: its atom + 1, or an empty slot (0).  Its own table of
+ * 4-byte slots rather than a util/hashmap.h one: measurably faster on large aspif input. */
 static size_t hslot(const AspProgram *p, const char *name)
 {
-    size_t mask = p->hcap - 1, i = (size_t)hash_str(name) & mask;
+    size_t mask = p->hcap - 1, i = (size_t)hashmap_hash_str(name) & mask;
     while (p->htab[i] && strcmp(p->names.items[p->htab[i] - 1], name) != 0) i = (i + 1) & mask;
     return i;
 }

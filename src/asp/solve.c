@@ -5,57 +5,55 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "util/hashmap.h"
+
 /* A set of lattice elements (the models found), for deduplication. */
 typedef struct ModelSet {
     size_t nwords, count, cap;
-    Word *words;                  /* count elements */
-    uint32_t *tab;                /* open addressing: index + 1 */
-    size_t tcap;
+    Word *words;                  /* count elements, then the one being added */
+    HashMap tab;                  /* keys: index + 1 */
 } ModelSet;
 
-static uint64_t hash_words(const Word *x, size_t n)
+static const Word *mset_elem(const ModelSet *m, uint64_t key)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ x[i]) * 0xff51afd7ed558ccdULL, h ^= h >> 32;
-    return h;
+    return m->words + (key - 1) * m->nwords;
 }
 
-static size_t mset_slot(const ModelSet *m, const Word *x)
+static uint64_t mset_hash(const void *ctx, uint64_t key)
 {
-    size_t mask = m->tcap - 1, i = (size_t)hash_words(x, m->nwords) & mask;
-    while (m->tab[i] && memcmp(m->words + (m->tab[i] - 1) * m->nwords, x,
-                               m->nwords * sizeof *x) != 0)
-        i = (i + 1) & mask;
-    return i;
+    const ModelSet *m = ctx;
+    return hashmap_hash_words(mset_elem(m, key), m->nwords);
 }
 
-static void mset_grow(ModelSet *m)
+static bool mset_eq(const void *ctx, uint64_t a, uint64_t b)
 {
-    mem_free(m->tab);
-    m->tcap = m->tcap ? m->tcap * 2 : 64;
-    m->tab = mem_calloc(m->tcap, sizeof *m->tab);
-    for (size_t k = 0; k < m->count; k++) m->tab[mset_slot(m, m->words + k * m->nwords)] = (uint32_t)k + 1;
+    const ModelSet *m = ctx;
+    return memcmp(mset_elem(m, a), mset_elem(m, b), m->nwords * sizeof *m->words) == 0;
+}
+
+static void mset_init(ModelSet *m, size_t nwords)
+{
+    *m = (ModelSet){ .nwords = nwords };
+    hashmap_init(&m->tab, 64, mset_hash, mset_eq, m);
 }
 
 /* Adds x; false if it was there already. */
 static bool mset_add(ModelSet *m, const Word *x)
 {
-    if (2 * (m->count + 1) > m->tcap) mset_grow(m);
-    size_t i = mset_slot(m, x);
-    if (m->tab[i]) return false;
     if (m->count == m->cap) {
         m->cap = m->cap ? m->cap * 2 : 16;
         m->words = mem_realloc(m->words, m->cap * m->nwords * sizeof *m->words);
     }
     memcpy(m->words + m->count * m->nwords, x, m->nwords * sizeof *x);
-    m->tab[i] = (uint32_t)++m->count;
+    if (!hashmap_add(&m->tab, m->count + 1, 0)) return false;
+    m->count++;
     return true;
 }
 
 static void mset_free(ModelSet *m)
 {
     mem_free(m->words);
-    mem_free(m->tab);
+    hashmap_free(&m->tab);
 }
 
 typedef struct Search {
@@ -215,7 +213,7 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     q.opt.on_event = on_event;
     q.opt.event_ctx = &q;
     q.opt.interrupt = &q.stop;
-    q.seen.nwords = s->nwords;
+    mset_init(&q.seen, s->nwords);
     q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);
     size_t evals0 = s->evals;
     BoundList todo;
