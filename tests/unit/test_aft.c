@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "pqrs_fixture.h"
 #include "aft/aft.h"
 #include "util/mem.h"
 
@@ -197,23 +198,6 @@ static void test_nash_bnb(void **state)
 }
 
 /* ---- the pqrs program: p :- not q.  q :- not p.  r :- p.  s :- q. ---- */
-
-enum { P, Q, R, S };
-
-static Word bit(int a) { return (Word)1 << a; }
-
-/* S(M): the least model of the reduct of the program by M (antitone). */
-static bool pqrs_eval(void *ctx, const Word *x, Word *out)
-{
-    (void)ctx;
-    Word m = 0;
-    if (!(x[0] & bit(Q))) m |= bit(P);
-    if (!(x[0] & bit(P))) m |= bit(Q);
-    if (m & bit(P)) m |= bit(R);
-    if (m & bit(Q)) m |= bit(S);
-    out[0] = m;
-    return true;
-}
 
 /* A monotone function on the same lattice: closes M under p -> r, q -> s, r and s -> p. */
 static bool mono_eval(void *ctx, const Word *x, Word *out)

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "pqrs_fixture.h"
 #include "aft/aft.h"
 #include "report/dot.h"
 #include "util/mem.h"
@@ -210,23 +211,6 @@ static void test_escaping(void **state)
 }
 
 /* ---- branch-and-bound trees ---- */
-
-enum { P, Q, R, S };
-
-static Word bit(int a) { return (Word)1 << a; }
-
-/* p :- not q.  q :- not p.  r :- p.  s :- q.  (S_P, antitone) */
-static bool pqrs_eval(void *ctx, const Word *x, Word *out)
-{
-    (void)ctx;
-    Word m = 0;
-    if (!(x[0] & bit(Q))) m |= bit(P);
-    if (!(x[0] & bit(P))) m |= bit(Q);
-    if (m & bit(P)) m |= bit(R);
-    if (m & bit(Q)) m |= bit(S);
-    out[0] = m;
-    return true;
-}
 
 /* a :- not b.  b :- not a.  c :- not d.  d :- not c.  (four stable models) */
 static bool abcd_eval(void *ctx, const Word *x, Word *out)
