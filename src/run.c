@@ -242,6 +242,17 @@ static void emit_tree(Session *s, const DotTree *tree)
     buf_free(&out);
 }
 
+/* Evaluates one end of a `from` interval into out (an element of L). */
+static bool eval_end(Session *s, Expr *e, const Lattice *L, Word *out)
+{
+    Type t;
+    Word *v = NULL;
+    if (!model_eval(s->model, e, L, &t, &v)) return false;
+    lattice_copy(L, out, v);
+    mem_free(v);
+    return true;
+}
+
 /* Evaluates the start interval of a query (default [bot, top]); false after an error. */
 static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *lo, Word *hi)
 {
@@ -250,15 +261,7 @@ static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *l
         L->ops->top(L, hi);
         return true;
     }
-    Type t;
-    Word *v = NULL;
-    if (!model_eval(s->model, q->from_lo, L, &t, &v)) return false;
-    lattice_copy(L, lo, v);
-    mem_free(v);
-    v = NULL;
-    if (!model_eval(s->model, q->from_hi, L, &t, &v)) return false;
-    lattice_copy(L, hi, v);
-    mem_free(v);
+    if (!eval_end(s, q->from_lo, L, lo) || !eval_end(s, q->from_hi, L, hi)) return false;
     if (!L->ops->leq(L, lo, hi)) {
         char *a = lattice_to_string(L, lo), *b = lattice_to_string(L, hi);
         diag_error(&s->diag, loc_span(q->from_lo->loc, q->from_hi->loc),
@@ -329,12 +332,12 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
     if (!lattice_enumerable(s, d, L, "fixpoints")) return false;
     BoundList points;
     boundlist_init(&points, L);
-    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L), *top = lattice_elem_new(L);
-    L->ops->bot(L, x);
-    L->ops->top(L, top);
-    FnCtx ctx = { s->model, fn, d->loc };
-    Word *bot = lattice_elem_new(L);
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    lattice_copy(L, x, bot);
+    FnCtx ctx = { s->model, fn, d->loc };
     size_t n = 0;
     bool ok = true;
     do {
