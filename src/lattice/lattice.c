@@ -164,3 +164,11 @@ double log2_add(double a, double b)
     if (b == -INFINITY || a == INFINITY) return a;
     return a + log2(1.0 + exp2(b - a));
 }
+
+const char *lattice_atom_name(const Lattice *L, size_t i)
+{
+    if (!L) return NULL;
+    if (strcmp(L->ops->kind, "powerset") == 0) return i < L->u.set.n ? L->u.set.names[i] : NULL;
+    if (strcmp(L->ops->kind, "map") == 0) return i < L->u.map.n ? L->u.map.keys[i] : NULL;
+    return NULL;
+}

@@ -108,6 +108,8 @@ char *lattice_to_string(const Lattice *L, const Word *a);         /* mem_free it
 void lattice_describe(const Lattice *L, Buf *out);                /* the type, e.g. "U * U" */
 /* Index of an atom/element/key name in a powerset, chain, finite lattice or map; -1 if none. */
 long lattice_name_index(const Lattice *L, const char *name);
+/* The name of atom i of a powerset, or of key i of a map; NULL for other kinds or out of range. */
+const char *lattice_atom_name(const Lattice *L, size_t i);
 
 /* Sizes are kept as log2 (a powerset of 10^5 atoms has 2^100000 subsets).  Print one exactly
  * when it is below 2^53, else as 2^x. */

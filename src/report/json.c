@@ -25,12 +25,8 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         break;
     }
     case TY_ATOM: {
-        const Lattice *L = t->lat;
-        size_t i = (size_t)v[0];
-        const char *name = "?";
-        if (L && L->ops->kind[0] == 'p' && i < L->u.set.n) name = L->u.set.names[i];
-        if (L && L->ops->kind[0] == 'm' && i < L->u.map.n) name = L->u.map.keys[i];
-        buf_put_json_string(b, name);
+        const char *name = lattice_atom_name(t->lat, (size_t)v[0]);
+        buf_put_json_string(b, name ? name : "?");
         break;
     }
     case TY_LAT: t->lat->ops->json(t->lat, v, b); break;

@@ -10,11 +10,7 @@ static void put_value(Buf *b, const Type *t, const Word *v)
     case TY_INT: buf_printf(b, "%lld", (long long)word_to_int(v[0])); break;
     case TY_REAL: buf_put_double(b, word_to_double(v[0])); break;
     case TY_ATOM: {
-        const Lattice *L = t->lat;
-        size_t i = (size_t)v[0];
-        const char *name = NULL;
-        if (L && L->ops->kind[0] == 'p' && i < L->u.set.n) name = L->u.set.names[i];
-        if (L && L->ops->kind[0] == 'm' && i < L->u.map.n) name = L->u.map.keys[i];
+        const char *name = lattice_atom_name(t->lat, (size_t)v[0]);
         buf_puts(b, name ? name : "?");
         break;
     }
