@@ -12,6 +12,7 @@ need_hdr cmocka.h libcmocka-dev
 need_hdr histedit.h libedit-dev
 need_cmd gringo gringo
 need_cmd clingo gringo
+need_cmd /usr/bin/time time
 
 [ -z "$missing" ] && exit 0
 pkgs=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')

@@ -29,6 +29,6 @@ static inline int64_t word_to_int(Word w) { return (int64_t)w; }
 #endif
 
 /* Interpretation results, mapped to exit codes by main (0, 1, 1, 2). */
-typedef enum { FIX_OK = 0, FIX_COMPILE_ERROR, FIX_RUNTIME_ERROR, FIX_USAGE_ERROR } FixResult;
+typedef enum { FIX_OK = 0, FIX_COMPILE_ERROR, FIX_RUNTIME_ERROR, FIX_USAGE_ERROR, FIX_INTERRUPTED } FixResult;
 
 #endif

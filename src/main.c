@@ -9,6 +9,8 @@
 #include "common.h"
 #include "repl.h"
 #include "run.h"
+#include "util/numarg.h"
+#include "util/sigint.h"
 
 #define FIX_VERSION "0.1.0"
 
@@ -32,13 +34,21 @@ static const char *const usage_text =
     "  --dot            Graphviz instead of text: the Hasse diagram of a finite lattice with\n"
     "                   fixed points and bounds marked (fixpoints, approx, refine), or the\n"
     "                   tree of a bnb run\n"
-    "  --timeout S      stop each refine/bnb after S seconds (the bounds so far are sound)\n"
-    "  --max-steps N    stop after N evaluation steps\n"
-    "  --max-memory MB  refuse to use more than MB megabytes\n"
+    "  --timeout S      stop each query after S seconds (0: no limit); refine, bnb and\n"
+    "                   stable report the sound bounds they have, other queries fail\n"
+    "  --max-steps N    stop a function call after N evaluation steps, and refine/bnb\n"
+    "                   after N applications of F (0: no limit)\n"
+    "  --max-memory MB  stop each query when the process holds more than MB megabytes\n"
+    "                   (like --timeout); the address space is capped at 1.5 MB + 512\n"
+    "                   as a backstop (0: no limit)\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  -h, --help       this text;  --version  the version\n"
     "\n"
-    "exit status: 0 ok, 1 a query failed or an input was refused, 2 usage error\n";
+    "Ctrl-C stops the running query like --timeout; the later queries are not run, and a\n"
+    "second Ctrl-C ends fix at once.\n"
+    "\n"
+    "exit status: 0 ok, 1 a query failed or an input was refused, 2 usage error,\n"
+    "130 interrupted by Ctrl-C\n";
 
 typedef struct CliArgs {
     RunOptions opt;
@@ -56,14 +66,27 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-static bool parse_number(const char *s, double *out)
+/* --timeout S, --max-steps N, --max-memory MB: the value after the option, range-checked. */
+static int parse_limit(const char *opt, const char *value, RunOptions *o)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || v < 0) return false;
-    *out = v;
-    return true;
+    double v;
+    uint64_t n;
+    if (!value) return usage_error("option %s needs a value", opt);
+    if (strcmp(opt, "--timeout") == 0) {
+        if (!numarg_real(value, 0, NUMARG_MAX_SECONDS, &v))
+            return usage_error("--timeout needs seconds from 0 to 1e9 (0: no limit), not '%s'", value);
+        o->timeout_s = v;
+    } else if (strcmp(opt, "--max-steps") == 0) {
+        if (!numarg_count(value, NUMARG_MAX_COUNT, &n))
+            return usage_error("--max-steps needs a whole number from 0 to 2^62 (0: no limit), not '%s'", value);
+        o->max_steps = n;
+    } else {
+        if (!numarg_real(value, 0, NUMARG_MAX_MEGABYTES, &v))
+            return usage_error("--max-memory needs megabytes from 0 to 1048576 (0: no limit), not '%s'", value);
+        o->max_memory = (size_t)(v * 1024 * 1024);
+        if (v > 0 && o->max_memory < ((size_t)1 << 20)) o->max_memory = (size_t)1 << 20;
+    }
+    return -1;
 }
 
 /* Parses options and file names; returns -1 to go on, else an exit code. */
@@ -71,7 +94,6 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
 {
     for (int i = from; i < argc; i++) {
         const char *arg = argv[i];
-        double v;
         if (strcmp(arg, "--json") == 0) a->opt.json = true;
         else if (strcmp(arg, "--trace") == 0) a->opt.trace = true;
         else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
@@ -79,12 +101,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
                  strcmp(arg, "--max-memory") == 0) {
-            if (i + 1 >= argc || !parse_number(argv[i + 1], &v))
-                return usage_error("option %s needs a non-negative number", arg);
+            int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
+            if (rc >= 0) return rc;
             i++;
-            if (arg[2] == 't') a->opt.timeout_s = v;
-            else if (arg[6] == 's') a->opt.max_steps = (uint64_t)v;
-            else a->opt.max_memory = (size_t)(v * 1024 * 1024);
         } else if (strcmp(arg, "-I") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a directory", arg);
             if (a->ndirs == FIX_ARRAY_LEN(a->dirs)) return usage_error("too many %s options", arg);
@@ -103,6 +122,11 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
  * (run.c); this cap, with room for code, stacks and allocator slack, catches the rest. */
 static void limit_memory(size_t bytes)
 {
+#ifdef __SANITIZE_ADDRESS__
+    /* AddressSanitizer reserves terabytes of address space for its shadow memory, so an
+     * address-space cap would stop every run; the resident-size watch still applies. */
+    bytes = 0;
+#endif
     if (!bytes) return;
     size_t cap = bytes + bytes / 2 + ((size_t)512 << 20);
     struct rlimit rl = { cap, cap };
@@ -115,6 +139,7 @@ static int exit_code(FixResult r)
     case FIX_OK: return 0;
     case FIX_COMPILE_ERROR: case FIX_RUNTIME_ERROR: return 1;
     case FIX_USAGE_ERROR: return 2;
+    case FIX_INTERRUPTED: return 130;
     }
     return 1;
 }
@@ -151,9 +176,11 @@ static int cmd_run(const CliArgs *a, bool check_only)
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
     limit_memory(a->opt.max_memory);
     Session *s = session_for(a);
+    sigint_install(&s->interrupt, true);
     FixResult r = strcmp(a->files[0], "-") == 0
                       ? session_run_source(s, stdin_source(s), check_only)
                       : session_run_file(s, a->files[0], check_only);
+    sigint_remove();
     session_done(s);
     return exit_code(r);
 }

@@ -40,10 +40,10 @@ void model_add_search_dir(Model *m, const char *dir)
     VEC_PUSH(m->search_dirs, mem_strdup(dir));
 }
 
-void model_set_limits(Model *m, uint64_t max_steps, volatile sig_atomic_t *interrupt)
+void model_set_limits(Model *m, uint64_t max_steps, Limits *limits)
 {
     m->max_steps = max_steps;
-    m->interrupt = interrupt;
+    m->limits = limits;
 }
 
 /* ---- imports ---- */

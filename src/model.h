@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
+#include "util/limits.h"
 #include "util/mem.h"
 
 /* The static type of an expression.  Every value a function takes or returns is a lattice
@@ -100,7 +101,9 @@ void model_dump_ir(Model *m, Buf *out);
  * Calls fn(ctx, name) for each. */
 void model_each_name(Model *m, void (*fn)(void *ctx, const char *name), void *ctx);
 
-/* Evaluation limits for the VM (steps per call; 0 = none) and an interrupt flag. */
-void model_set_limits(Model *m, uint64_t max_steps, volatile sig_atomic_t *interrupt);
+/* Evaluation limits for the VM: steps per call (0 = none), and the query's limits (timeout,
+ * memory, Ctrl-C; may be NULL), polled as the VM runs.  When one of those is hit the VM
+ * stops without an error message: the caller finds the reason in limits->hit. */
+void model_set_limits(Model *m, uint64_t max_steps, Limits *limits);
 
 #endif

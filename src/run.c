@@ -26,7 +26,8 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->failed_queries = 0;
     s->ndirs = 0;
     s->model = model_new(&s->diag);
-    model_set_limits(s->model, opt->max_steps, &s->interrupt);
+    limits_start(&s->limits, 0, 0, &s->interrupt);
+    model_set_limits(s->model, opt->max_steps, &s->limits);
 }
 
 bool session_add_search_dir(Session *s, const char *dir)
@@ -41,7 +42,7 @@ void session_reset(Session *s)
 {
     model_free(s->model);
     s->model = model_new(&s->diag);
-    model_set_limits(s->model, s->opt.max_steps, &s->interrupt);
+    model_set_limits(s->model, s->opt.max_steps, &s->limits);
     for (size_t i = 0; i < s->ndirs; i++) model_add_search_dir(s->model, s->dirs[i]);
 }
 
@@ -109,7 +110,6 @@ typedef struct TraceCtx {
     bool progress;
     double start, last_shown;
     size_t round, bounds, finals;
-    size_t events;
     bool shown;
 } TraceCtx;
 
@@ -143,24 +143,9 @@ static void show_progress(TraceCtx *t, const AftEvent *ev)
     buf_free(&b);
 }
 
-/* --max-memory: every 64 events the peak resident size is compared with the limit; past it
- * the run is stopped like an interrupt (soundly) and the reason is remembered. */
-static void watch_memory(TraceCtx *t)
-{
-    Session *s = t->s;
-    if (!s->opt.max_memory || ++t->events % 64 != 0) return;
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0) return;
-    if ((size_t)ru.ru_maxrss * 1024 > s->opt.max_memory) {
-        s->memory_exceeded = true;
-        s->interrupt = 1;
-    }
-}
-
 static void on_event(void *ctx, const AftEvent *ev)
 {
     TraceCtx *t = ctx;
-    watch_memory(t);
     if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
     if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
     else if (t->trace) report_trace_text(t->L, ev, t->s->out);
@@ -181,6 +166,7 @@ static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, 
     aft_options_default(o);
     o->err = err;
     o->interrupt = &s->interrupt;
+    o->limits = &s->limits;
     if (q->steps >= 0) o->refine_steps = (size_t)q->steps;
     if (q->budget > 0) o->budget = (size_t)q->budget;
     if (q->rounds > 0) o->rounds = (size_t)q->rounds;
@@ -193,12 +179,20 @@ static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, 
 
 /* ---- helpers ---- */
 
-/* Which limit stopped an engine run: the engine's word, or max-memory when the memory watch
- * raised the interrupt. */
-static const char *stop_reason(const Session *s, const char *stopped_by)
+/* Which limit stopped an engine run, in the engine's word. */
+static const char *stop_reason(const char *stopped_by)
 {
-    if (s->memory_exceeded && stopped_by && strcmp(stopped_by, "interrupt") == 0) return "max-memory";
     return stopped_by ? stopped_by : "a limit";
+}
+
+/* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
+ * give: says which, at the query, and returns true. */
+static bool stopped(Session *s, const Decl *d)
+{
+    const char *hit = limits_poll(&s->limits);
+    if (!hit) return false;
+    diag_error(&s->diag, d->loc, "stopped by %s before an answer", hit);
+    return true;
 }
 
 static char *source_text(Loc loc)
@@ -206,10 +200,13 @@ static char *source_text(Loc loc)
     return mem_strndup(loc.src->text + loc.start, loc.end - loc.start);
 }
 
+/* With --dot, standard output carries Graphviz only: a result that has no graph (show, lfp,
+ * check, stable, a refine with no fixed point) goes to standard error. */
 static void emit(Session *s, const QueryResult *r)
 {
-    if (s->opt.json) report_json(r, s->out);
-    else report_text(r, s->out);
+    FILE *out = s->opt.dot ? stderr : s->out;
+    if (s->opt.json) report_json(r, out);
+    else report_text(r, out);
 }
 
 /* --dot: the Hasse diagram of L with a bound and fixed points marked. */
@@ -236,9 +233,10 @@ static bool emit_hasse(Session *s, const Decl *d, const Lattice *L, const Word *
 static void emit_tree(Session *s, const DotTree *tree)
 {
     Buf out;
-    buf_init(&out);
+    buf_init_stream(&out, s->out);
     dot_tree_write(tree, &out);
-    fputs(buf_cstr(&out), s->out);
+    buf_flush(&out);
+    fflush(s->out);
     buf_free(&out);
 }
 
@@ -276,6 +274,7 @@ static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *l
 static bool report_engine_error(Session *s, const Decl *d, Buf *err)
 {
     if (err->len) diag_error(&s->diag, d->loc, "%s", buf_cstr(err));
+    else stopped(s, d);
     return false;
 }
 
@@ -286,7 +285,10 @@ static bool run_show(Session *s, const Decl *d)
     const Query *q = &d->query;
     QueryResult r = { .kind = Q_SHOW };
     Word *v = NULL;
-    if (!model_eval(s->model, q->expr, NULL, &r.type, &v)) return false;
+    if (!model_eval(s->model, q->expr, NULL, &r.type, &v)) {
+        stopped(s, d);
+        return false;
+    }
     char *text = source_text(q->expr->loc);
     r.text = text;
     r.value = v;
@@ -319,11 +321,13 @@ static bool lattice_enumerable(Session *s, const Decl *d, const Lattice *L, cons
     return true;
 }
 
-static bool interrupted(Session *s, const Decl *d)
+/* f(x) into y, unless a limit stops the query first (then it says so). */
+static bool eval_within_limits(Session *s, const Decl *d, FnCtx *ctx, const Word *x, Word *y)
 {
-    if (!s->interrupt) return false;
-    diag_error(&s->diag, d->loc, "interrupted");
-    return true;
+    if (stopped(s, d)) return false;
+    if (fn_eval(ctx, x, y)) return true;
+    stopped(s, d);
+    return false;
 }
 
 static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
@@ -342,7 +346,7 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
     bool ok = true;
     do {
         n++;
-        if (!fn_eval(&ctx, x, y) || interrupted(s, d)) { ok = false; break; }
+        if (!eval_within_limits(s, d, &ctx, x, y)) { ok = false; break; }
         if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
     } while (L->ops->next(L, bot, top, x));
     if (ok) {
@@ -379,7 +383,7 @@ static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
             ok = false;
             break;
         }
-        if (!fn_eval(&ctx, x, y) || interrupted(s, d)) { ok = false; break; }
+        if (!eval_within_limits(s, d, &ctx, x, y)) { ok = false; break; }
         steps++;
         bool moved_right_way = least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x);
         if (!moved_right_way) {
@@ -501,7 +505,7 @@ static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus s
         r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
     } else if (status == AFT_LIMIT) {
         r.status = RS_LIMIT;
-        r.message = mem_strdup(stop_reason(s, run->st.stopped_by));
+        r.message = mem_strdup(stop_reason(run->st.stopped_by));
     }
     emit(s, &r);
     mem_free(r.message);
@@ -549,7 +553,7 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
                               .via = d->query.via.name };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
-                r.stats.stopped_by = stop_reason(s, run.st.stopped_by);
+                r.stats.stopped_by = stop_reason(run.st.stopped_by);
             }
             emit(s, &r);
         }
@@ -562,19 +566,34 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
 
 /* ---- check f monotone | antitone ---- */
 
+/* A check stopped by a limit before it found a counterexample: its verdict is unknown. */
+static void emit_check_stopped(Session *s, QueryResult *r)
+{
+    Buf b; buf_init(&b);
+    buf_printf(&b, "stopped by %s: no counterexample in the %zu cases examined, which "
+               "proves nothing", s->limits.hit, r->examined);
+    r->status = RS_LIMIT;
+    r->verdict = "unknown";
+    r->message = mem_strdup(buf_cstr(&b));
+    emit(s, r);
+    mem_free(r->message);
+    r->message = NULL;
+    buf_free(&b);
+}
+
 /* Pairs x <= y: every comparable pair when the lattice is small, else random pairs
  * (x, x join y).  fn is called for each; it returns false to stop (counterexample). */
 typedef bool (*PairFn)(void *ctx, const Word *x, const Word *y);
 
 static bool for_pairs(Session *s, const Decl *d, const Lattice *L, PairFn fn, void *ctx,
-                      size_t *examined, bool *sampled, bool *stopped)
+                      size_t *examined, bool *sampled, bool *found)
 {
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
     L->ops->top(L, top);
     bool ok = true;
-    *stopped = false;
+    *found = false;
     *examined = 0;
     *sampled = !(L->finite && L->log2_card * 2 <= ENUM_LIMIT_LOG2);
     if (!*sampled) {
@@ -582,9 +601,9 @@ static bool for_pairs(Session *s, const Decl *d, const Lattice *L, PairFn fn, vo
         do {
             lattice_copy(L, y, x);
             do {
+                if (limits_poll(&s->limits)) { ok = false; goto done; }
                 (*examined)++;
-                if (interrupted(s, d)) { ok = false; goto done; }
-                if (!fn(ctx, x, y)) { *stopped = true; goto done; }
+                if (!fn(ctx, x, y)) { *found = true; goto done; }
             } while (L->ops->next(L, x, top, y));
         } while (L->ops->next(L, bot, top, x));
     } else {
@@ -593,9 +612,9 @@ static bool for_pairs(Session *s, const Decl *d, const Lattice *L, PairFn fn, vo
             L->ops->random(L, &rng, x);
             L->ops->random(L, &rng, y);
             L->ops->join(L, y, x, y);
+            if (limits_poll(&s->limits)) { ok = false; goto done; }
             (*examined)++;
-            if (interrupted(s, d)) { ok = false; goto done; }
-            if (!fn(ctx, x, y)) { *stopped = true; goto done; }
+            if (!fn(ctx, x, y)) { *found = true; goto done; }
         }
     }
 done:
@@ -635,9 +654,11 @@ static bool run_check_tone(Session *s, const Decl *d, FnSym *fn)
     ToneCtx t = { { s->model, fn, d->loc }, d->query.kind == Q_CHECK_ANTITONE, false,
                   lattice_elem_new(L), lattice_elem_new(L), NULL };
     QueryResult r = { .kind = d->query.kind, .target = fn->name };
-    bool stopped;
-    bool ok = for_pairs(s, d, L, tone_pair, &t, &r.examined, &r.sampled, &stopped) && !t.error;
-    if (ok) {
+    bool found;
+    bool ok = for_pairs(s, d, L, tone_pair, &t, &r.examined, &r.sampled, &found) && !t.error;
+    if (!ok && !t.counterexample && s->limits.hit) {
+        emit_check_stopped(s, &r);
+    } else if (ok) {
         r.status = t.counterexample ? RS_FAILED : RS_OK;
         r.verdict = t.counterexample ? (t.antitone ? "not antitone" : "not monotone")
                                      : (t.antitone ? "antitone" : "monotone");
@@ -713,13 +734,14 @@ static bool envelope_interval(void *ctx, const Word *lo, const Word *hi)
 }
 
 /* Infinite lattices: random lo <= x <= hi and a random y on the right side of x. */
-static bool envelope_sampled(EnvCtx *e, size_t *examined)
+static bool envelope_sampled(EnvCtx *e, Limits *limits, size_t *examined)
 {
     const Lattice *L = e->L;
     Rng rng = { 7 };
     Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
     bool ok = true;
     for (size_t i = 0; i < CHECK_SAMPLES && ok; i++) {
+        if (limits_poll(limits)) { e->error = true; break; }
         L->ops->random(L, &rng, lo);
         L->ops->random(L, &rng, hi);
         L->ops->random(L, &rng, e->x);
@@ -769,14 +791,16 @@ static bool run_check_envelope(Session *s, const Decl *d, FnSym *fn)
     QueryResult r = { .kind = Q_CHECK_ENVELOPE, .target = fn->name };
     bool ok;
     if (L->finite && L->log2_card * 3 <= ENUM_LIMIT_LOG2) {
-        bool stopped;
-        ok = for_pairs(s, d, L, envelope_interval, &e, &r.examined, &r.sampled, &stopped) && !e.error;
+        bool found;
+        ok = for_pairs(s, d, L, envelope_interval, &e, &r.examined, &r.sampled, &found) && !e.error;
     } else {
         r.sampled = true;
         e.tight = false;
-        ok = envelope_sampled(&e, &r.examined);
+        ok = envelope_sampled(&e, &s->limits, &r.examined);
     }
-    if (ok) {
+    if (!ok && !e.counterexample && s->limits.hit) {
+        emit_check_stopped(s, &r);
+    } else if (ok) {
         r.status = e.counterexample ? RS_FAILED : RS_OK;
         r.verdict = e.counterexample ? "unsound" : e.tight ? "exact" : r.sampled ? "sound on every sample" : "sound (not tight)";
         r.message = e.counterexample;
@@ -800,6 +824,7 @@ static bool run_check_galois(Session *s, const Decl *d)
     aft_galois_of(&ag, &ctx);
     GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.examined);
     bool ok = c != GALOIS_CHECK_ERROR;
+    if (!ok) stopped(s, d);
     if (c == GALOIS_CHECK_TOO_LARGE) {
         diag_error(&s->diag, d->loc, "%s", buf_cstr(&msg));
         ok = false;
@@ -893,7 +918,7 @@ static bool run_stable(Session *s, const Decl *d)
                           .nmodels = mc.models.count, .models_complete = status == AFT_OK };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
-            r.message = mem_strdup(stop_reason(s, st.aft.stopped_by));
+            r.message = mem_strdup(stop_reason(st.aft.stopped_by));
         }
         emit(s, &r);
         mem_free(r.message);
@@ -912,7 +937,8 @@ bool session_run_query(Session *s, const Decl *d)
 {
     const Query *q = &d->query;
     s->interrupt = 0;
-    s->memory_exceeded = false;
+    limits_start(&s->limits, q->timeout >= 0 ? q->timeout : s->opt.timeout_s, s->opt.max_memory,
+                 &s->interrupt);
     FnSym *fn = q->target.name ? model_fn(s->model, q->target.name) : NULL;
     bool ok = false;
     switch (q->kind) {
@@ -928,6 +954,14 @@ bool session_run_query(Session *s, const Decl *d)
     }
     if (!ok) s->failed_queries++;
     return ok;
+}
+
+/* Ctrl-C stopped a query (which reported what it had): the rest of the file is not run. */
+static FixResult skip_after_interrupt(Session *s, size_t left)
+{
+    if (left) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
+                      left == 1 ? "y" : "ies");
+    return FIX_INTERRUPTED;
 }
 
 FixResult session_run_source(Session *s, const Source *src, bool check_only)
@@ -948,8 +982,10 @@ FixResult session_run_source(Session *s, const Source *src, bool check_only)
     }
     if (check_only) return FIX_OK;
     bool all_ok = true;
-    for (size_t i = 0; i < queries.count; i++)
+    for (size_t i = 0; i < queries.count; i++) {
         if (!session_run_query(s, queries.items[i])) all_ok = false;
+        if (s->interrupt) return skip_after_interrupt(s, queries.count - i - 1);
+    }
     return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
 }
 

@@ -9,6 +9,7 @@
 #include "common.h"
 #include "diag.h"
 #include "model.h"
+#include "util/limits.h"
 
 typedef struct RunOptions {
     bool json;               /* one JSON object a line */
@@ -17,8 +18,9 @@ typedef struct RunOptions {
     bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
-    size_t max_memory;       /* bytes: refine/bnb stop soundly past this resident size; main
-                                also caps the address space a little above it; 0 = none */
+    size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
+                                stable soundly, with what they have); main also caps the
+                                address space above it; 0 = none */
 } RunOptions;
 
 typedef struct Session {
@@ -27,8 +29,8 @@ typedef struct Session {
     RunOptions opt;
     FILE *out;
     Arena arena;             /* ASTs of everything loaded */
-    volatile sig_atomic_t interrupt;
-    bool memory_exceeded;    /* the last interrupt came from the --max-memory watch */
+    volatile sig_atomic_t interrupt;   /* Ctrl-C (see util/sigint.h) */
+    Limits limits;           /* the running query's timeout, memory limit and interrupt */
     const char *dirs[16];    /* import search directories (-I), kept for session_reset */
     size_t ndirs;
     int failed_queries;

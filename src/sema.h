@@ -7,6 +7,7 @@
 #include "ir.h"
 #include "model.h"
 #include "util/hashmap.h"
+#include "util/limits.h"
 
 /* A lattice the model knows (declared, structural, or predeclared), with its IR index. */
 typedef struct LatInfo {
@@ -66,7 +67,7 @@ struct Model {
     LatInfo *bool_lat;
     struct Vm *vm;
     uint64_t max_steps;
-    volatile sig_atomic_t *interrupt;
+    Limits *limits;            /* --timeout, --max-memory, Ctrl-C; may be NULL */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */

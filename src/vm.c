@@ -59,13 +59,20 @@ static FIX_NORETURN void vm_error(Model *m, const char *fmt, ...)
     longjmp(*vm->handler, 1);
 }
 
+/* A limit of the query (timeout, memory, Ctrl-C) stops the VM without a message of its own:
+ * the caller reports what stopped it (limits->hit), or keeps the sound result it has. */
+static FIX_NORETURN void vm_stop(Model *m)
+{
+    longjmp(*m->vm->handler, 1);
+}
+
 static void tick(Model *m)
 {
     Vm *vm = m->vm;
     vm->steps++;
     if (m->max_steps && vm->steps > m->max_steps)
         vm_error(m, "step limit of %llu steps reached", (unsigned long long)m->max_steps);
-    if (m->interrupt && *m->interrupt) vm_error(m, "interrupted");
+    if (limits_poll(m->limits)) vm_stop(m);
 }
 
 static void ensure(Model *m, size_t n)

@@ -21,6 +21,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -n "$prop_bins" ] && suite prop sh tests/run-unit.sh $prop_bins
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
+[ -f tests/run-limits.sh ] && suite limits sh tests/run-limits.sh build/asan/fix build/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix

@@ -9,6 +9,7 @@
 #include "common.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
+#include "util/limits.h"
 
 /* How f^u_B and f^l_B are obtained (SPEC section 1). */
 typedef enum {
@@ -93,6 +94,9 @@ typedef struct AftOptions {
     AftEventFn on_event;     /* may be NULL */
     void *event_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
+    Limits *limits;          /* the query's timeout, memory limit and Ctrl-C, polled between
+                                steps; a callback stopped by them makes the run stop soundly
+                                (AFT_LIMIT) with the bound it was working on kept; may be NULL */
     Buf *err;                /* where the engine writes its own error messages */
 } AftOptions;
 
@@ -151,6 +155,11 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
  * AFT_LIMIT, and emits no EV_REFINE_STEP events (aft_refine does). */
 double aft_clock(void);
 const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st);
+/* A callback returned false: AFT_LIMIT (st->stopped_by set; st may be NULL) when one of
+ * o->limits stopped it, else AFT_ERROR (the callback reported its error). */
+AftStatus aft_callback_failed(const AftOptions *o, AftStats *st);
+/* Should a Kleene iteration stop early (interrupt or a limit)?  Stopping it is sound. */
+bool aft_stopping(const AftOptions *o);
 AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadline,
                          const Word *lo, const Word *hi, Word *nlo, Word *nhi, size_t *steps,
                          AftStats *st);

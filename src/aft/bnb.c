@@ -83,7 +83,7 @@ static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *
     *out = NODE_FIXPOINT;
     if (!L->finite) return AFT_OK;
     run->st->eval_calls++;
-    if (!run->f->eval(run->f->ctx, lo, run->tmp)) return AFT_ERROR;
+    if (!run->f->eval(run->f->ctx, lo, run->tmp)) return aft_callback_failed(run->o, run->st);
     if (!L->ops->eq(L, run->tmp, lo)) *out = NODE_PRUNED;
     return AFT_OK;
 }
@@ -184,6 +184,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
         NodeStatus s;
         AftStatus r = classify(run, lo, hi, &s);
         if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
+        if (r == AFT_LIMIT) to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
         return r;
     }
     if (!split_bound(run, lo, hi)) {
@@ -199,7 +200,10 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
             return r;
         }
         if (r != AFT_OK) return r;
-        if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) return r;
+        if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) {
+            if (r == AFT_LIMIT) to_final(run, id, lo, hi);
+            return r;
+        }
     }
     if (alive[0] && alive[1]
         && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))

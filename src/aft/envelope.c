@@ -14,10 +14,11 @@ static double brute_limit(const AftOptions *o)
     return o->brute_limit > 0 ? o->brute_limit : (double)(1 << 16);
 }
 
-static AftStatus eval_f(const AftFunction *f, const Word *x, Word *out, AftStats *st)
+static AftStatus eval_f(const AftFunction *f, const AftOptions *o, const Word *x, Word *out,
+                        AftStats *st)
 {
     if (st) st->eval_calls++;
-    return f->eval(f->ctx, x, out) ? AFT_OK : AFT_ERROR;
+    return f->eval(f->ctx, x, out) ? AFT_OK : aft_callback_failed(o, st);
 }
 
 /* Refuses a brute-force envelope over [a, b] when it cannot or should not be enumerated. */
@@ -58,7 +59,7 @@ static AftStatus brute(const AftFunction *f, const AftOptions *o, const Word *a,
     bool first = true;
     lattice_copy(L, cur, a);
     do {
-        if ((s = eval_f(f, cur, fy, st)) != AFT_OK) break;
+        if ((s = eval_f(f, o, cur, fy, st)) != AFT_OK) break;
         if (first) lattice_copy(L, acc, fy);
         else if (upper) L->ops->join(L, acc, acc, fy);
         else L->ops->meet(L, acc, acc, fy);
@@ -77,11 +78,11 @@ AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, c
     switch (f->envelope) {
     case ENV_DECLARED:
         if (st) st->eval_calls++;
-        return f->upper(f->ctx, lo, hi, x, out) ? AFT_OK : AFT_ERROR;
+        return f->upper(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
     case ENV_MONOTONE:
-        return eval_f(f, x, out, st);
+        return eval_f(f, o, x, out, st);
     case ENV_ANTITONE:
-        return eval_f(f, lo, out, st);
+        return eval_f(f, o, lo, out, st);
     case ENV_BRUTE:
         return brute(f, o, lo, x, true, out, st);
     }
@@ -94,11 +95,11 @@ AftStatus aft_lower(const AftFunction *f, const AftOptions *o, const Word *lo, c
     switch (f->envelope) {
     case ENV_DECLARED:
         if (st) st->eval_calls++;
-        return f->lower(f->ctx, lo, hi, x, out) ? AFT_OK : AFT_ERROR;
+        return f->lower(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
     case ENV_MONOTONE:
-        return eval_f(f, x, out, st);
+        return eval_f(f, o, x, out, st);
     case ENV_ANTITONE:
-        return eval_f(f, hi, out, st);
+        return eval_f(f, o, hi, out, st);
     case ENV_BRUTE:
         return brute(f, o, x, hi, false, out, st);
     }

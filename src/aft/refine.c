@@ -45,9 +45,24 @@ double aft_clock(void)
 const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
 {
     if (o->interrupt && *o->interrupt) return "interrupt";
+    const char *hit = limits_poll(o->limits);
+    if (hit) return hit;
     if (deadline > 0 && aft_clock() >= deadline) return "timeout";
     if (o->max_steps && st->f_calls >= o->max_steps) return "max-steps";
     return NULL;
+}
+
+AftStatus aft_callback_failed(const AftOptions *o, AftStats *st)
+{
+    const char *hit = o->limits ? o->limits->hit : NULL;
+    if (!hit) return AFT_ERROR;
+    if (st) st->stopped_by = hit;
+    return AFT_LIMIT;
+}
+
+bool aft_stopping(const AftOptions *o)
+{
+    return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
 }
 
 /* Is x <= hi?  On a real lattice an overshoot of less than one tolerance step is rounding:
@@ -94,11 +109,6 @@ static void scratch_free(Scratch *s)
     mem_free(s->tmp);
 }
 
-static bool interrupted(const AftOptions *o)
-{
-    return o->interrupt && *o->interrupt;
-}
-
 /* s->a = lfp_B(phi_l), phi_l(x) = lo join f^l_B(x), by Kleene iteration from lo. */
 static AftStatus kleene_lfp(const AftFunction *f, const AftOptions *o, const Word *lo,
                             const Word *hi, Scratch *s, AftStats *st)
@@ -106,7 +116,7 @@ static AftStatus kleene_lfp(const AftFunction *f, const AftOptions *o, const Wor
     const Lattice *L = f->L;
     double grid = small_grid(L, o);
     lattice_copy(L, s->a, lo);
-    for (size_t k = 0; k < kleene_limit(o) && !interrupted(o); k++) {
+    for (size_t k = 0; k < kleene_limit(o) && !aft_stopping(o); k++) {
         AftStatus r = aft_lower(f, o, lo, hi, s->a, s->env, st);
         if (r != AFT_OK) return r;
         L->ops->join(L, s->next, lo, s->env);
@@ -126,7 +136,7 @@ static AftStatus kleene_gfp(const AftFunction *f, const AftOptions *o, const Wor
     const Lattice *L = f->L;
     double grid = small_grid(L, o);
     lattice_copy(L, s->b, hi);
-    for (size_t k = 0; k < kleene_limit(o) && !interrupted(o); k++) {
+    for (size_t k = 0; k < kleene_limit(o) && !aft_stopping(o); k++) {
         AftStatus r = aft_upper(f, o, lo, hi, s->b, s->env, st);
         if (r != AFT_OK) return r;
         L->ops->meet(L, s->next, hi, s->env);

@@ -92,7 +92,7 @@ static void put_bnb(Buf *b, const QueryResult *r)
 void report_json(const QueryResult *r, FILE *out)
 {
     Buf b;
-    buf_init(&b);
+    buf_init_stream(&b, out);
     buf_puts(&b, "{\"query\":");
     buf_put_json_string(&b, ast_query_name(r->kind));
     if (r->target) { buf_puts(&b, ",\"target\":"); buf_put_json_string(&b, r->target); }
@@ -153,7 +153,7 @@ void report_json(const QueryResult *r, FILE *out)
         break;
     }
     buf_puts(&b, "}\n");
-    fputs(buf_cstr(&b), out);
+    buf_flush(&b);
     fflush(out);
     buf_free(&b);
 }
@@ -186,7 +186,7 @@ static const char *node_status(NodeStatus s)
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
 {
     Buf b;
-    buf_init(&b);
+    buf_init_stream(&b, out);
     buf_printf(&b, "{\"event\":\"%s\"", event_name(ev->kind));
     switch (ev->kind) {
     case EV_REFINE_STEP: buf_printf(&b, ",\"step\":%zu", ev->step); break;
@@ -204,6 +204,6 @@ void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
         put_interval(&b, L, ev->lo, ev->hi);
     }
     buf_puts(&b, "}\n");
-    fputs(buf_cstr(&b), out);
+    buf_flush(&b);
     buf_free(&b);
 }

@@ -124,7 +124,7 @@ static void text_stable(Buf *b, const QueryResult *r)
 void report_text(const QueryResult *r, FILE *out)
 {
     Buf b;
-    buf_init(&b);
+    buf_init_stream(&b, out);
     switch (r->kind) {
     case Q_SHOW:
         buf_printf(&b, "%s = ", r->text);
@@ -144,7 +144,7 @@ void report_text(const QueryResult *r, FILE *out)
         text_check(&b, r);
         break;
     }
-    fputs(buf_cstr(&b), out);
+    buf_flush(&b);
     fflush(out);
     buf_free(&b);
 }
@@ -164,7 +164,7 @@ static const char *status_name(NodeStatus s)
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out)
 {
     Buf b;
-    buf_init(&b);
+    buf_init_stream(&b, out);
     switch (ev->kind) {
     case EV_REFINE_STEP:
         buf_printf(&b, "  step %zu: ", ev->step);
@@ -192,6 +192,6 @@ void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out)
         break;
     }
     buf_putc(&b, '\n');
-    fputs(buf_cstr(&b), out);
+    buf_flush(&b);
     buf_free(&b);
 }

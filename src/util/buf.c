@@ -7,8 +7,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; }
+enum { STREAM_CHUNK = 1 << 16 };
+
+void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; b->sink = NULL; }
 void buf_free(Buf *b) { mem_free(b->data); buf_init(b); }
+
+void buf_init_stream(Buf *b, FILE *sink)
+{
+    buf_init(b);
+    b->sink = sink;
+}
+
+void buf_flush(Buf *b)
+{
+    if (!b->sink || !b->len) return;
+    fwrite(b->data, 1, b->len, b->sink);
+    buf_clear(b);
+}
+
+static void stream_out(Buf *b)
+{
+    if (b->sink && b->len >= STREAM_CHUNK) buf_flush(b);
+}
 void buf_clear(Buf *b) { b->len = 0; if (b->data) b->data[0] = '\0'; }
 
 static void buf_reserve(Buf *b, size_t extra)
@@ -26,6 +46,7 @@ void buf_putn(Buf *b, const char *s, size_t n)
     memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
+    stream_out(b);
 }
 
 void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
@@ -43,6 +64,7 @@ void buf_printf(Buf *b, const char *fmt, ...)
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
+    stream_out(b);
 }
 
 void buf_put_double(Buf *b, double d)

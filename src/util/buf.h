@@ -1,12 +1,18 @@
-/* buf.h: a growable character buffer for building output text. */
+/* buf.h: a growable character buffer for building output text; a buffer made with
+ * buf_init_stream writes itself out to a file in chunks, so a large report is never held
+ * whole in memory. */
 #ifndef FIX_BUF_H
 #define FIX_BUF_H
 
+#include <stdio.h>
+
 #include "common.h"
 
-typedef struct Buf { char *data; size_t len, cap; } Buf;
+typedef struct Buf { char *data; size_t len, cap; FILE *sink; } Buf;
 
 void buf_init(Buf *b);
+void buf_init_stream(Buf *b, FILE *sink);     /* text past a chunk goes out to sink */
+void buf_flush(Buf *b);                       /* a stream: writes out what is held */
 void buf_free(Buf *b);
 void buf_clear(Buf *b);
 void buf_putc(Buf *b, char c);

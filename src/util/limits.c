@@ -1,0 +1,71 @@
+/* limits.c: polling the resource limits of a query (see limits.h). */
+#include "util/limits.h"
+
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { POLL_EVERY = 256 };
+static const double MEMORY_LOOK_EVERY_S = 0.01;
+
+double limits_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void limits_start(Limits *l, double timeout_s, size_t max_memory,
+                  volatile sig_atomic_t *interrupt)
+{
+    l->interrupt = interrupt;
+    l->deadline = timeout_s > 0 ? limits_clock() + timeout_s : 0;
+    l->max_memory = max_memory;
+    l->countdown = POLL_EVERY;
+    l->next_memory_look = 0;
+    l->hit = NULL;
+}
+
+size_t limits_resident_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    unsigned long size = 0, resident = 0;
+    int n = fscanf(f, "%lu %lu", &size, &resident);
+    fclose(f);
+    if (n != 2) return 0;
+    long page = sysconf(_SC_PAGESIZE);
+    return (size_t)resident * (size_t)(page > 0 ? page : 4096);
+}
+
+static const char *look(Limits *l, double now, size_t extra_bytes)
+{
+    if (l->deadline > 0 && now >= l->deadline) return l->hit = "timeout";
+    if (l->max_memory && (extra_bytes || now >= l->next_memory_look)) {
+        l->next_memory_look = now + MEMORY_LOOK_EVERY_S;
+        size_t resident = limits_resident_bytes();
+        if (resident > l->max_memory || extra_bytes > l->max_memory - resident)
+            return l->hit = "max-memory";
+    }
+    return NULL;
+}
+
+const char *limits_poll(Limits *l)
+{
+    if (!l) return NULL;
+    if (l->hit) return l->hit;
+    if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
+    if (--l->countdown > 0) return NULL;
+    l->countdown = POLL_EVERY;
+    if (!l->deadline && !l->max_memory) return NULL;
+    return look(l, limits_clock(), 0);
+}
+
+const char *limits_check_now(Limits *l, size_t extra_bytes)
+{
+    if (!l) return NULL;
+    if (l->hit) return l->hit;
+    if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
+    if (!l->deadline && !l->max_memory) return NULL;
+    return look(l, limits_clock(), extra_bytes);
+}

@@ -1,0 +1,41 @@
+/* limits.h: the resource limits of one query or command (--timeout, --max-memory and Ctrl-C),
+ * polled by every stage that can run long: the VM, the engine, enumerations, the aspif reader.
+ * The first limit hit is remembered, so the caller can report what stopped it. */
+#ifndef FIX_LIMITS_H
+#define FIX_LIMITS_H
+
+#include <signal.h>
+
+#include "common.h"
+
+typedef struct Limits {
+    volatile sig_atomic_t *interrupt;  /* set by a SIGINT handler; may be NULL */
+    double deadline;                   /* limits_clock() time; 0 = none */
+    size_t max_memory;                 /* bytes of resident memory; 0 = none */
+    unsigned countdown;                /* polls left before the clock is read again */
+    double next_memory_look;           /* limits_clock() time of the next resident-size look */
+    const char *hit;                   /* "interrupt", "timeout" or "max-memory", or NULL */
+} Limits;
+
+/* Seconds on a monotonic clock. */
+double limits_clock(void);
+
+/* Starts a query: timeout_s seconds from now (0: none), at most max_memory bytes resident
+ * (0: none), and the interrupt flag (may be NULL).  Forgets an earlier hit. */
+void limits_start(Limits *l, double timeout_s, size_t max_memory,
+                  volatile sig_atomic_t *interrupt);
+
+/* Cheap enough for an inner loop: the interrupt flag on every call, the clock every few
+ * hundred calls, the resident size at most every 10 ms.  Returns the limit hit (also kept
+ * in l->hit, and returned again by every later call) or NULL.  l may be NULL. */
+const char *limits_poll(Limits *l);
+
+/* Like limits_poll, but reads the clock and the resident size now; with extra_bytes > 0 it
+ * also says "max-memory" when growing by that many bytes would pass the limit (for a caller
+ * about to grow a large vector). */
+const char *limits_check_now(Limits *l, size_t extra_bytes);
+
+/* The process's resident size in bytes now (0 when it cannot be read). */
+size_t limits_resident_bytes(void);
+
+#endif

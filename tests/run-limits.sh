@@ -1,0 +1,118 @@
+#!/bin/sh
+# run-limits.sh FIX [FAST]: resource limits and option values (issue: limits that hold, results
+# never lost).  Every query honours --timeout, --max-memory and Ctrl-C; option values out of
+# range are usage errors (exit 2), never cast; --dot keeps standard output pure Graphviz.
+# FIX (the sanitizer build) runs everything but the memory and Ctrl-C runs, which use FAST
+# (the optimised build: the sanitizer's own memory would hide the limit).
+fix=${1:-build/asan/fix}
+fast=${2:-build/fix}
+dir=build/limits
+mkdir -p "$dir"
+pass=0; fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$2" ] && head -n 12 "$2"; }
+clean() { ! grep -q -e "Sanitizer" -e "runtime error" "$1"; }
+
+# usage NAME OPTION VALUE: the option value is refused with exit 2 and a message naming it.
+usage() {
+    log="$dir/usage-$1.log"
+    "$fix" run "$2" "$3" "$dir/one.fix" >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q -e "$2 needs" "$log" && clean "$log"; then ok; else bad "usage $1 (exit $rc)" "$log"; fi
+}
+printf 'show 1 + 1;\n' >"$dir/one.fix"
+usage steps-inf --max-steps inf
+usage steps-big --max-steps 1e30
+usage steps-frac --max-steps 1.5
+usage steps-neg --max-steps -3
+usage steps-huge --max-steps 99999999999999999999999
+usage memory-nan --max-memory nan
+usage memory-big --max-memory 2e13
+usage memory-wrap --max-memory 11728124029270
+usage timeout-inf --timeout inf
+usage timeout-nan --timeout nan
+usage timeout-neg --timeout -1
+usage timeout-junk --timeout 1s
+"$fix" run --max-memory 0.5 --max-steps 0 --timeout 0 "$dir/one.fix" >"$dir/usage-fine.log" 2>&1
+if [ $? -eq 0 ] && grep -q '1 + 1 = 2' "$dir/usage-fine.log"; then ok; else bad "usage in range" "$dir/usage-fine.log"; fi
+
+# stops NAME PATTERN EXIT ARGS...: a query that would run for hours stops within seconds.
+stops() {
+    name=$1; pattern=$2; want=$3; shift 3
+    log="$dir/$name.log"
+    timeout 60 "$fix" run "$@" >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq "$want" ] && grep -q -e "$pattern" "$log" && clean "$log"; then ok; else bad "$name (exit $rc)" "$log"; fi
+}
+cat >"$dir/sup.fix" <<'FIX'
+lattice R = range 0 .. 1099511627775;
+fn widest(a: R, b: R): R = sup { y | y in [a .. b] };
+show widest(0, 1099511627775);
+FIX
+stops show-sup 'sup.fix:3:1: error: stopped by timeout before an answer' 1 --timeout 0.5 "$dir/sup.fix"
+
+awk 'BEGIN { printf "lattice B = range 0 .. 3;\nlattice M = map {";
+             for (i = 0; i < 4096; i++) printf "%sk%d", (i ? ", " : ""), i;
+             print "} -> B;\nfn f(x: M): M = x;\ncheck f monotone;" }' >"$dir/map.fix"
+stops check-map 'check f monotone: unknown' 1 --timeout 0.5 "$dir/map.fix"
+stops check-map-why 'stopped by timeout: no counterexample in the' 1 --timeout 0.5 "$dir/map.fix"
+
+cat >"$dir/lfp.fix" <<'FIX'
+lattice R = range 0 .. 9223372036854775806;
+fn widest(a: R, b: R): R = sup { y | y in [a .. b] };
+fn slow(x: R): R monotone = if widest(0, 1000000) > 0 and x < 9223372036854775806 then x + 1 else x;
+lfp slow;
+FIX
+stops lfp-range 'lfp.fix:4:1: error: stopped by timeout before an answer' 1 --timeout 0.5 "$dir/lfp.fix"
+
+# --max-memory: a bnb with 2^20 fixed points stops soundly near the limit, and its (large)
+# report is streamed out whole: the run's peak stays within 1.5 times the limit.
+awk 'BEGIN { n = 20; printf "lattice P = powerset {";
+             for (i = 0; i < n; i++) printf "%sa%d, b%d", (i ? ", " : ""), i, i;
+             printf "};\nfn f(x: P): P antitone = {}";
+             for (i = 0; i < n; i++) printf " union (if b%d in x then {} else {a%d}) union (if a%d in x then {} else {b%d})", i, i, i, i;
+             print ";\nbnb f;" }' >"$dir/pairs20.fix"
+if command -v /usr/bin/time >/dev/null 2>&1; then
+    /usr/bin/time -f '%M' -o "$dir/mem.kb" "$fast" run --max-memory 8 --json "$dir/pairs20.fix" >"$dir/mem.json" 2>"$dir/mem.log"
+    rc=$?
+    peak=$(tail -n 1 "$dir/mem.kb")
+    if [ $rc -eq 0 ] && [ "$peak" -le 12288 ] && [ "$(wc -l <"$dir/mem.json")" -eq 1 ] &&
+       grep -q '"stopped_by":"max-memory"}}$' "$dir/mem.json"; then ok
+    else bad "max-memory: exit $rc, peak $peak KB (limit 8 MB)" "$dir/mem.log"; fi
+else
+    echo "skip max-memory peak: /usr/bin/time is missing (Debian package time)"
+fi
+
+# Ctrl-C in `fix run`: the running bnb reports its sound bounds, later queries are skipped,
+# exit 130.
+printf 'show 0;\n' >>"$dir/pairs20.fix"
+"$fast" run "$dir/pairs20.fix" >"$dir/sigint.out" 2>"$dir/sigint.err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && grep -q 'stopped by interrupt: the bounds left are kept' "$dir/sigint.out" &&
+   grep -q '1 later query not run' "$dir/sigint.err" && ! grep -q '^0 = 0' "$dir/sigint.out"; then ok
+else bad "sigint (exit $rc)" "$dir/sigint.err"; fi
+
+# --dot: results without a graph go to standard error, so stdout is one valid graph.
+cat >"$dir/dot.fix" <<'FIX'
+lattice A = powerset {p, q};
+fn f(x: A): A antitone = if q in x then {} else {p};
+show f({});
+program P { p :- not q. }
+stable P;
+bnb f;
+FIX
+"$fix" run --dot "$dir/dot.fix" >"$dir/dot.out" 2>"$dir/dot.err"
+if [ "$(grep -c '^digraph' "$dir/dot.out")" -eq 1 ] && ! grep -q -e 'f({}) =' -e 'stable P' "$dir/dot.out" &&
+   grep -q 'f({}) = {p}' "$dir/dot.err" && grep -q 'stable P: 1 stable model' "$dir/dot.err"; then ok
+else bad "dot stdout" "$dir/dot.out"; fi
+if command -v dot >/dev/null 2>&1; then
+    if dot -Tsvg "$dir/dot.out" >/dev/null 2>&1; then ok; else bad "dot accepts the graph" "$dir/dot.out"; fi
+fi
+
+echo "limits: $pass passed, $fail failed"
+[ $fail -eq 0 ]
