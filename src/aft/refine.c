@@ -1,6 +1,5 @@
 /* refine.c: the F operator on intervals and iterative refinement IR (paper Section 5). */
 #include <math.h>
-#include <time.h>
 
 #include "aft/aft.h"
 #include "util/mem.h"
@@ -33,36 +32,6 @@ void aft_options_default(AftOptions *o)
 {
     *o = (AftOptions){0};
     o->split.strategy = SPLIT_WIDEST;
-}
-
-double aft_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
-{
-    if (o->interrupt && *o->interrupt) return "interrupt";
-    const char *hit = limits_poll(o->limits);
-    if (hit) return hit;
-    if (deadline > 0 && aft_clock() >= deadline) return "timeout";
-    if (o->max_steps && st->f_calls >= o->max_steps) return "max-steps";
-    return NULL;
-}
-
-AftStatus aft_callback_failed(const AftOptions *o, AftStats *st)
-{
-    const char *hit = o->limits ? o->limits->hit : NULL;
-    if (!hit) return AFT_ERROR;
-    if (st) st->stopped_by = hit;
-    return AFT_LIMIT;
-}
-
-bool aft_stopping(const AftOptions *o)
-{
-    return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
 }
 
 /* Is x <= hi?  On a real lattice an overshoot of less than one tolerance step is rounding:

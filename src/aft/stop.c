@@ -1,0 +1,31 @@
+/* stop.c: when an engine run stops early: the clock, the run-wide limits (interrupt, the
+ * query's Limits, a deadline, max-steps), and what a callback cut short by a limit means. */
+#include "aft/aft.h"
+
+double aft_clock(void)
+{
+    return limits_clock();
+}
+
+const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
+{
+    if (o->interrupt && *o->interrupt) return "interrupt";
+    const char *hit = limits_poll(o->limits);
+    if (hit) return hit;
+    if (deadline > 0 && aft_clock() >= deadline) return "timeout";
+    if (o->max_steps && st->f_calls >= o->max_steps) return "max-steps";
+    return NULL;
+}
+
+AftStatus aft_callback_failed(const AftOptions *o, AftStats *st)
+{
+    const char *hit = o->limits ? o->limits->hit : NULL;
+    if (!hit) return AFT_ERROR;
+    if (st) st->stopped_by = hit;
+    return AFT_LIMIT;
+}
+
+bool aft_stopping(const AftOptions *o)
+{
+    return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
+}
