@@ -47,11 +47,16 @@ size_t asp_rule_count(const AspProgram *p);
  * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
 AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
-/* Ground .lp files with gringo ($FIX_GRINGO, else `gringo` on PATH); extra gringo arguments
- * (e.g. "-c n=5") may be passed in gargs. */
+/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH); extra
+ * gringo arguments (e.g. "-c n=5") may be passed in gargs.  Every name is a file name, passed
+ * to gringo as "./NAME" when relative ("-" is a file called "-"; gringo's standard input is
+ * /dev/null).  Unless allow_scripts, the files and what they include are checked first
+ * and refused if they hold a #script (lpscan.h): gringo would run it.  Directories are
+ * refused. */
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
-                          const char *const *gargs, size_t ngargs, Buf *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif. */
+                          const char *const *gargs, size_t ngargs, bool allow_scripts, Buf *err);
+/* By name: "-" is aspif on stdin, *.lp is grounded (scripts refused), anything else is read
+ * as aspif (a directory is refused). */
 AspProgram *asp_load(const char *path, Buf *err);
 
 /* Write p as aspif (normal, choice and constraint rules and output statements). */

@@ -383,14 +383,19 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return NULL;
 }
 
+bool asp_read_all(FILE *in, Buf *out)
+{
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_putn(out, chunk, n);
+    return !ferror(in);
+}
+
 AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err)
 {
     Buf text;
     buf_init(&text);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_putn(&text, chunk, n);
-    if (ferror(in)) {
+    if (!asp_read_all(in, &text)) {
         buf_printf(err, "%s: error: cannot read: %s", name, strerror(errno));
         buf_free(&text);
         return NULL;

@@ -22,6 +22,8 @@ struct AspProgram {
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* Reads all of in into out; false on a read error (errno tells which). */
+bool asp_read_all(FILE *in, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 
