@@ -29,11 +29,14 @@ void asp_program_free(AspProgram *p);
 AspAtom asp_atom(AspProgram *p, const char *name);
 /* A new atom with no name (never shown). */
 AspAtom asp_atom_hidden(AspProgram *p);
-/* Give a hidden atom a name; false if the atom already has one or the name is taken. */
-bool asp_atom_set_name(AspProgram *p, AspAtom a, const char *name);
+/* Show a hidden atom as name (len bytes, which may include a NUL); false if the atom has a
+ * name already.  Several atoms may be shown under one name (an aspif program may show one
+ * name for several atoms): each is printed when true. */
+bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len);
 size_t asp_atom_count(const AspProgram *p);
 const char *asp_atom_name(const AspProgram *p, AspAtom a);     /* NULL when hidden */
-/* -1 when no atom has this name. */
+size_t asp_atom_name_len(const AspProgram *p, AspAtom a);
+/* The first atom with this name; -1 when none has it. */
 long asp_atom_find(const AspProgram *p, const char *name);
 
 /* Add a rule; false (and a message in err, when non-NULL) if the shape is wrong for the kind

@@ -170,9 +170,11 @@ static void put_uint(Buf *b, size_t v)
 static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        const char *name = asp_atom_name(p, atoms[i]);
+        size_t len = asp_atom_name_len(p, atoms[i]);
         if (i) buf_putc(&o->line, o->c->json ? ',' : ' ');
-        if (o->c->json) buf_put_json_string(&o->line, asp_atom_name(p, atoms[i]));
-        else buf_puts(&o->line, asp_atom_name(p, atoms[i]));
+        if (o->c->json) buf_put_json_strn(&o->line, name, len);
+        else buf_putn(&o->line, name, len);
     }
 }
 

@@ -14,6 +14,7 @@ typedef struct AspRule {
 
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden */
+    VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(AspAtom) lits;
