@@ -1,12 +1,13 @@
 /* lpscan.c: refuses .lp files that would make gringo run code.  gringo 5.4 runs the body of
  * `#script (python) ... #end.` and `#script (lua) ... #end.` while it parses a file, and has
  * no switch to turn that off.  So before gringo starts, every file and every file it
- * #includes is read as gringo's lexer reads it: `%` comments to the end of the line, nested
- * `%* ... *%` comments, "..." strings that end on their line and know only the escapes \\ \"
- * and \n (a quote that starts no such string is a lone character, and what follows it is
- * code again).  Any `#script` left over is refused, and so is `#include <...>` (gringo's
- * built-in files).  Where this reading could differ from gringo's, it refuses more, never
- * less: an include is looked for in every place gringo might take it from. */
+ * #includes is read as gringo's lexer reads it: `%` comments to the end of the line, `%* ... *%`
+ * comments, "..." strings that end on their line and know only the escapes \\ \" and \n (a
+ * quote that starts no such string is a lone character, and what follows it is code again).
+ * Any `#script` left over is refused, and so is `#include <...>` (gringo's built-in files).
+ * Where this reading could differ from gringo's, it refuses more, never less: a block comment
+ * ends at the first `*%` (gringo's may go on further: it nests them, and skips `%` comments
+ * inside them), and an include is looked for in every place gringo might take it from. */
 #include "asp/lpscan.h"
 
 #include <errno.h>
@@ -48,25 +49,15 @@ static bool fail_at(Scan *sc, Text *t, size_t off, const char *msg)
     return false;
 }
 
-/* "%* ... *%", nested, from s[i] == '%' and s[i+1] == '*': the index after it (n when it
- * runs to the end, which gringo reports and reads as a comment). */
-static size_t skip_block_comment(const char *s, size_t n, size_t i)
-{
-    size_t depth = 0;
-    while (i + 1 < n) {
-        if (s[i] == '%' && s[i + 1] == '*') { depth++; i += 2; }
-        else if (s[i] == '*' && s[i + 1] == '%') {
-            i += 2;
-            if (--depth == 0) return i;
-        } else i++;
-    }
-    return n;
-}
-
-/* A comment from s[i] == '%': the index after it. */
+/* A comment from s[i] == '%': the index after it.  "%* ... *%" ends at the first "*%" (or
+ * at the end of the text, which gringo reports and reads as a comment). */
 static size_t skip_comment(const char *s, size_t n, size_t i)
 {
-    if (i + 1 < n && s[i + 1] == '*') return skip_block_comment(s, n, i);
+    if (i + 1 < n && s[i + 1] == '*') {
+        for (i += 2; i + 1 < n; i++)
+            if (s[i] == '*' && s[i + 1] == '%') return i + 2;
+        return n;
+    }
     while (i < n && s[i] != '\n') i++;
     return i;
 }

@@ -141,6 +141,10 @@ refuse_lp "included script" "sub/inner.lp:2:3: error: #script refused" ran-inc "
 refuse_lp "script after an unterminated string" "badstr.lp:1:6: error: #script refused" ran-str \
     "$FIX" asp "$S/badstr.lp"
 printf 'program P from "hidden.lp";\nstable P;\n' > "$S/model.fix"
+# gringo nests block comments but skips % comments inside them: this comment ends at the *%
+printf '%%*\n%% %%*\n*%% #script (python)\nopen("%s/ran-cmt", "w").close()\n#end.\n' "$M" > "$S/comment.lp"
+refuse_lp "script after a block comment" "comment.lp:3:4: error: #script refused" ran-cmt \
+    "$FIX" asp "$S/comment.lp"
 refuse_lp "script in program P from" "sub/inner.lp:2:3: error: #script refused" ran-inc \
     "$FIX" run "$S/model.fix"
 printf '#include <incmode>.\n' > "$S/builtin.lp"
@@ -149,7 +153,7 @@ printf '#include "nowhere.lp".\n' > "$S/missing.lp"
 refuse_lp "missing include" 'missing.lp:1:1: error: cannot find included file "nowhere.lp"' none \
     "$FIX" asp "$S/missing.lp"
 # #script in comments and strings is no script; include cycles end
-printf '%% #script (python)\n%%* %%* nested *%% #script (lua) *%%\np("#script (python)\\" #script").\n#show p/1.\n' > "$S/quiet.lp"
+printf '%% #script (python)\n%%* #script (lua)\n*%%\np("#script (python)\\" #script").\n#show p/1.\n' > "$S/quiet.lp"
 out=$("$FIX" asp "$S/quiet.lp" 2>&1); rc=$?
 case "$out" in *'p("#script (python)\" #script")'*) [ $rc -eq 0 ] && ok || bad "quiet.lp: exit $rc";;
     *) bad "#script in comments/strings refused: $out";; esac
