@@ -206,6 +206,11 @@ json=$(printf 'asp 1 0 0\n1 0 1 1 0 0\n4 3 a\377b 1 1\n4 3 c\000d 1 1\n0\n' | "$
 [ "$json" = '{"kind":"model","index":1,"atoms":["a\ufffdb","c\u0000d"]}
 {"kind":"result","result":"SATISFIABLE","models":1,"complete":true}' ] && ok \
     || bad "--json: invalid UTF-8 and NUL in names: $json"
+printf '#show "a\377b".\n' > "$S/bytes.lp"
+printf 'program P from "bytes.lp";\nstable P;\n' > "$S/bytes.fix"
+json=$("$FIX" run --json "$S/bytes.fix")
+[ "$json" = '{"query":"stable","target":"P","status":"ok","models":[["\"a\ufffdb\""]],"complete":true}' ] \
+    && ok || bad "fix run --json: invalid UTF-8 in a model: $json"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
