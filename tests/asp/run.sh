@@ -159,6 +159,17 @@ case "$out" in *'p("#script (python)\" #script")'*) [ $rc -eq 0 ] && ok || bad "
     *) bad "#script in comments/strings refused: $out";; esac
 printf 'e.\n#include "cycle2.lp".\n' > "$S/cycle1.lp"; printf 'f.\n#include "cycle1.lp".\n' > "$S/cycle2.lp"
 "$FIX" asp "$S/cycle1.lp" 2>/dev/null | grep -q '^e f$\|^f e$' && ok || bad "include cycle"
+# random mixes of comments, strings and scripts: whatever fix lets gringo read runs nothing
+rm -f "$M/ran-rand"; passed_to_gringo=0; i=1
+printf '%%* x\n#script (python)\nopen("%s/ran-rand", "w").close()\n#end.\n' "$M" > "$S/inc.lp"
+while [ $i -le 150 ]; do
+    awk -v seed=$i -v mark="$M/ran-rand" -f "$DIR/lpgen.awk" > "$S/rand.lp"
+    msg=$("$FIX" asp "$S/rand.lp" 2>&1 >/dev/null)
+    case "$msg" in *'#script refused'*) ;; *) passed_to_gringo=$((passed_to_gringo + 1));; esac
+    if [ -e "$M/ran-rand" ]; then bad "random .lp $i: a script ran"; cp "$S/rand.lp" "$OUT/failed-script-$i.lp"; rm -f "$M/ran-rand"; fi
+    i=$((i + 1))
+done
+[ $passed_to_gringo -gt 20 ] && ok || bad "random .lp: only $passed_to_gringo of 150 reached gringo"
 # opted in: the scripts run (when gringo has the language)
 if gringo --version | grep -q 'with Python'; then
     "$FIX" asp --allow-scripts "$S/py.lp" >/dev/null 2>&1 && [ -e "$M/ran-py" ] && ok \
