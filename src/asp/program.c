@@ -63,16 +63,11 @@ static void hinsert(AspProgram *p, AspAtom a)
     p->hcount++;
 }
 
-static long find(const AspProgram *p, const char *name, size_t len)
-{
-    if (!p->hcap) return -1;
-    uint32_t v = p->htab[hslot(p, name, len)];
-    return v ? (long)v - 1 : -1;
-}
-
 long asp_atom_find(const AspProgram *p, const char *name)
 {
-    return find(p, name, strlen(name));
+    if (!p->hcap) return -1;
+    uint32_t v = p->htab[hslot(p, name, strlen(name))];
+    return v ? (long)v - 1 : -1;
 }
 
 AspAtom asp_atom_hidden(AspProgram *p)
