@@ -42,6 +42,8 @@ static const char *const usage_text =
     "                   (like --timeout); the address space is capped at 1.5 MB + 512\n"
     "                   as a backstop (0: no limit)\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
+    "  --allow-scripts  the .lp file is code: allow #script blocks in the files of\n"
+    "                   `program P from \"x.lp\"` (refused by default: gringo runs them)\n"
     "  -h, --help       this text;  --version  the version\n"
     "\n"
     "Ctrl-C stops the running query like --timeout; the later queries are not run, and a\n"
@@ -98,6 +100,7 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "--trace") == 0) a->opt.trace = true;
         else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
         else if (strcmp(arg, "--dot") == 0) a->opt.dot = true;
+        else if (strcmp(arg, "--allow-scripts") == 0) a->opt.allow_scripts = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
                  strcmp(arg, "--max-memory") == 0) {

@@ -861,7 +861,7 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
 {
     if (ps->resolved_file) {
         const char *files[1] = { ps->resolved_file };
-        return asp_ground_lp(files, 1, NULL, 0, err);
+        return asp_ground_lp(files, 1, NULL, 0, s->opt.allow_scripts, err);
     }
     AspProgram *p = asp_program_new();
     const Decl *d = ps->decl;

@@ -16,6 +16,7 @@ typedef struct RunOptions {
     bool trace;              /* trace every refine and bnb query */
     bool dump_ir;            /* print the IR disassembly before running */
     bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
+    bool allow_scripts;      /* gringo may run #script blocks of `program P from "x.lp"` */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
     size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/

@@ -29,11 +29,14 @@ void asp_program_free(AspProgram *p);
 AspAtom asp_atom(AspProgram *p, const char *name);
 /* A new atom with no name (never shown). */
 AspAtom asp_atom_hidden(AspProgram *p);
-/* Give a hidden atom a name; false if the atom already has one or the name is taken. */
-bool asp_atom_set_name(AspProgram *p, AspAtom a, const char *name);
+/* Show a hidden atom as name (len bytes, which may include a NUL); false if the atom has a
+ * name already.  Several atoms may be shown under one name (an aspif program may show one
+ * name for several atoms): each is printed when true. */
+bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len);
 size_t asp_atom_count(const AspProgram *p);
 const char *asp_atom_name(const AspProgram *p, AspAtom a);     /* NULL when hidden */
-/* -1 when no atom has this name. */
+size_t asp_atom_name_len(const AspProgram *p, AspAtom a);
+/* The first atom with this name; -1 when none has it. */
 long asp_atom_find(const AspProgram *p, const char *name);
 
 /* Add a rule; false (and a message in err, when non-NULL) if the shape is wrong for the kind
@@ -47,11 +50,16 @@ size_t asp_rule_count(const AspProgram *p);
  * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
 AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
-/* Ground .lp files with gringo ($FIX_GRINGO, else `gringo` on PATH); extra gringo arguments
- * (e.g. "-c n=5") may be passed in gargs. */
+/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH); extra
+ * gringo arguments (e.g. "-c n=5") may be passed in gargs.  Every name is a file name, passed
+ * to gringo as "./NAME" when relative ("-" is a file called "-"; gringo's standard input is
+ * /dev/null).  Unless allow_scripts, the files and what they include are checked first
+ * and refused if they hold a #script (lpscan.h): gringo would run it.  Directories are
+ * refused. */
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
-                          const char *const *gargs, size_t ngargs, Buf *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif. */
+                          const char *const *gargs, size_t ngargs, bool allow_scripts, Buf *err);
+/* By name: "-" is aspif on stdin, *.lp is grounded (scripts refused), anything else is read
+ * as aspif (a directory is refused). */
 AspProgram *asp_load(const char *path, Buf *err);
 
 /* Write p as aspif (normal, choice and constraint rules and output statements). */

@@ -59,7 +59,6 @@ typedef struct Reader {
     IdMap ids;
     VEC(AspAtom) head, pos, neg;
     VEC(External) ext;
-    VEC(bool) display;            /* per program atom: made for a conditional output */
     VEC(bool) defined;            /* per program atom: in some rule head */
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
 } Reader;
@@ -107,14 +106,13 @@ static bool read_count(Reader *r, size_t *out)
     return true;
 }
 
-static void mark(Reader *r, AspAtom a, bool display)
+/* Makes room for program atom a in the per-atom vectors. */
+static void track(Reader *r, AspAtom a)
 {
-    while (r->display.count <= a) {
-        VEC_PUSH(r->display, false);
+    while (r->defined.count <= a) {
         VEC_PUSH(r->defined, false);
         VEC_PUSH(r->idof, 0);
     }
-    if (display) r->display.items[a] = true;
 }
 
 /* The program atom of aspif atom id (made on first use). */
@@ -125,7 +123,7 @@ static AspAtom atom_of(Reader *r, uint32_t id)
     a = asp_atom_hidden(r->p);
     asp_set_print_key(r->p, a, id);
     idmap_put(&r->ids, id, a);
-    mark(r, a, false);
+    track(r, a);
     r->idof.items[a] = id;
     return a;
 }
@@ -218,37 +216,38 @@ static bool read_assumptions(Reader *r)
     return true;
 }
 
-static bool read_string(Reader *r, char **out)
+/* A string `len STR` (STR may hold any byte): *out points into the input. */
+static bool read_string(Reader *r, const char **out, size_t *len)
 {
-    size_t len;
-    if (!read_count(r, &len)) return false;
+    if (!read_count(r, len)) return false;
     if (r->s >= r->end || *r->s != ' ') return fail(r, "expected one space before a string");
     r->s++;
-    if ((size_t)(r->end - r->s) < len) return fail(r, "string runs past the end of the input");
-    *out = mem_strndup(r->s, len);
-    for (size_t i = 0; i < len; i++) r->line += r->s[i] == '\n';
-    r->s += len;
+    if ((size_t)(r->end - r->s) < *len) return fail(r, "string runs past the end of the input");
+    *out = r->s;
+    for (size_t i = 0; i < *len; i++) r->line += r->s[i] == '\n';
+    r->s += *len;
     return true;
 }
 
-static bool name_taken(Reader *r, const char *name)
-{
-    char msg[160];
-    snprintf(msg, sizeof msg, "output name '%.100s' is shown for two different atoms", name);
-    return fail(r, msg);
-}
+/* Print keys as clasp orders its output: an atom shown by itself at its aspif id, an output
+ * with no condition (always shown) first, one with any other condition after every atom, in
+ * the order of the statements. */
+#define KEY_AFTER_ATOMS ((uint64_t)1 << 32)
 
-/* `4 len STR m l..`: STR is shown when the literals hold. */
-static bool output_atom(Reader *r, char *name)
+/* `4 len STR m l..`: STR is shown when the literals hold, once for each such statement (as
+ * clingo does), so a name may be shown for several atoms, or twice for one.  An empty name
+ * prints nothing and is dropped. */
+static bool output_atom(Reader *r, const char *name, size_t len)
 {
-    long f = asp_atom_find(r->p, name);
     size_t np = r->pos.count, nn = r->neg.count;
-    if (np == 1 && nn == 0 && f < 0 && !asp_atom_name(r->p, r->pos.items[0]))
-        return asp_atom_set_name(r->p, r->pos.items[0], name);
-    if (f >= 0 && !r->display.items[f]) return name_taken(r, name);
-    AspAtom d = f >= 0 ? (AspAtom)f : asp_atom(r->p, name);
-    mark(r, d, true);
-    asp_set_print_key(r->p, d, np ? r->idof.items[r->pos.items[0]] : 0);
+    if (len == 0) return true;
+    if (np == 1 && nn == 0 && asp_atom_show(r->p, r->pos.items[0], name, len)) return true;
+    AspAtom d = asp_atom_hidden(r->p);
+    asp_atom_show(r->p, d, name, len);
+    track(r, d);
+    asp_set_print_key(r->p, d, np + nn == 0 ? 0
+                               : np == 1 && nn == 0 ? r->idof.items[r->pos.items[0]]
+                               : KEY_AFTER_ATOMS);
     r->head.count = 0;
     VEC_PUSH(r->head, d);
     return add(r, ASP_NORMAL);
@@ -256,11 +255,10 @@ static bool output_atom(Reader *r, char *name)
 
 static bool read_output(Reader *r)
 {
-    char *name = NULL;
+    const char *name;
+    size_t len;
     r->pos.count = r->neg.count = 0;
-    bool ok = read_string(r, &name) && read_lits(r) && output_atom(r, name);
-    mem_free(name);
-    return ok;
+    return read_string(r, &name, &len) && read_lits(r) && output_atom(r, name, len);
 }
 
 static bool read_external(Reader *r)
@@ -367,7 +365,6 @@ static void reader_free(Reader *r)
     VEC_FREE(r->pos);
     VEC_FREE(r->neg);
     VEC_FREE(r->ext);
-    VEC_FREE(r->display);
     VEC_FREE(r->defined);
     VEC_FREE(r->idof);
 }
@@ -383,14 +380,19 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return NULL;
 }
 
+bool asp_read_all(FILE *in, Buf *out)
+{
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_putn(out, chunk, n);
+    return !ferror(in);
+}
+
 AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err)
 {
     Buf text;
     buf_init(&text);
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_putn(&text, chunk, n);
-    if (ferror(in)) {
+    if (!asp_read_all(in, &text)) {
         buf_printf(err, "%s: error: cannot read: %s", name, strerror(errno));
         buf_free(&text);
         return NULL;
@@ -421,8 +423,10 @@ void asp_write_aspif(const AspProgram *p, FILE *out)
     size_t n;
     AspAtom *shown = asp_print_order(p, &n);
     for (size_t i = 0; i < n; i++) {
-        const char *nm = p->names.items[shown[i]];
-        fprintf(out, "4 %zu %s 1 %u\n", strlen(nm), nm, (unsigned)shown[i] + 1);
+        size_t len = p->namelen.items[shown[i]];
+        fprintf(out, "4 %zu ", len);
+        fwrite(p->names.items[shown[i]], 1, len, out);
+        fprintf(out, " 1 %u\n", (unsigned)shown[i] + 1);
     }
     mem_free(shown);
     fputs("0\n", out);

@@ -6,7 +6,7 @@
 #include <time.h>
 
 typedef struct Cli {
-    bool models, bounds, emit, wf, json, stats;
+    bool models, bounds, emit, wf, json, stats, allow_scripts;
     size_t max_models;
     AftOptions aft;
     VEC(const char *) files;
@@ -14,7 +14,7 @@ typedef struct Cli {
 } Cli;
 
 static const char usage_text[] =
-    "usage: fix asp [options] [FILE.lp ... | FILE.aspif | -]\n"
+    "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -]\n"
     "Stable models of a ground normal logic program, by AFT branch and bound.\n"
     ".lp files are grounded with gringo ($FIX_GRINGO); other files and - (stdin, the\n"
     "default) are read as aspif (gringo's output).\n"
@@ -33,6 +33,9 @@ static const char usage_text[] =
     "  --rounds T      at most T rounds (--bounds, --emit)\n"
     "  --timeout SEC   stop the engine after SEC seconds (result stays sound)\n"
     "  -c NAME=VALUE   passed to gringo\n"
+    "  --allow-scripts the .lp file is code: allow #script blocks (refused by default,\n"
+    "                  since gringo runs them while grounding)\n"
+    "  --              the arguments after it are files, even when they start with -\n"
     "  -h, --help      this text\n"
     "Unsupported (refused): weight/aggregate bodies, disjunction, #minimize, #project,\n"
     "#heuristic, #edge, theory atoms, incremental programs.\n"
@@ -78,6 +81,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--wf")) { c->wf = true; return 0; }
     if (!strcmp(a, "--json")) { c->json = true; return 0; }
     if (!strcmp(a, "--stats")) { c->stats = true; return 0; }
+    if (!strcmp(a, "--allow-scripts")) { c->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
         if (!next) return usage_error("missing NAME=VALUE after", a);
         VEC_PUSH(c->gargs, "-c");
@@ -114,8 +118,10 @@ static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->aft);
     c->aft.split.strategy = SPLIT_FIRST;
+    bool options = true;
     for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) {
+        if (options && !strcmp(argv[i], "--")) options = false;
+        else if (options && argv[i][0] == '-' && argv[i][1]) {
             int r = parse_option(c, argc, argv, &i);
             if (r) return r;
         } else VEC_PUSH(c->files, argv[i]);
@@ -137,7 +143,8 @@ static AspProgram *load(Cli *c, Buf *err)
     const char *f = c->files.items[0];
     size_t n = strlen(f);
     if (c->files.count > 1 || (n >= 3 && !strcmp(f + n - 3, ".lp")))
-        return asp_ground_lp(c->files.items, c->files.count, c->gargs.items, c->gargs.count, err);
+        return asp_ground_lp(c->files.items, c->files.count, c->gargs.items, c->gargs.count,
+                             c->allow_scripts, err);
     return asp_load(f, err);
 }
 
@@ -163,9 +170,11 @@ static void put_uint(Buf *b, size_t v)
 static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        const char *name = asp_atom_name(p, atoms[i]);
+        size_t len = asp_atom_name_len(p, atoms[i]);
         if (i) buf_putc(&o->line, o->c->json ? ',' : ' ');
-        if (o->c->json) buf_put_json_string(&o->line, asp_atom_name(p, atoms[i]));
-        else buf_puts(&o->line, asp_atom_name(p, atoms[i]));
+        if (o->c->json) buf_put_json_strn(&o->line, name, len);
+        else buf_putn(&o->line, name, len);
     }
 }
 

@@ -1,9 +1,13 @@
-/* ground.c: grounds .lp files by running gringo and reading its aspif output. */
+/* ground.c: grounds .lp files by running gringo and reading its aspif output, after
+ * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
 #include "asp/internal.h"
+#include "asp/lpscan.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +18,18 @@ static const char *gringo_path(void)
     return g && *g ? g : "gringo";
 }
 
+/* A file name as gringo must get it: a relative one gets "./" in front, so that gringo never
+ * takes it for an option or for standard input ("-").  (gringo 5.4 has no "--" to end its
+ * options: given one, it reads standard input and ignores the files.) */
+static char *as_path(const char *file)
+{
+    bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
+    char *p = mem_alloc(strlen(file) + 3);
+    strcpy(p, plain ? "" : "./");
+    strcat(p, file);
+    return p;
+}
+
 /* argv for gringo: the program, extra arguments, the files, NULL. */
 static char **gringo_argv(const char *const *files, size_t nfiles, const char *const *gargs,
                           size_t ngargs)
@@ -22,15 +38,23 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     size_t k = 0;
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
-    for (size_t i = 0; i < nfiles; i++) argv[k++] = (char *)files[i];
+    for (size_t i = 0; i < nfiles; i++) argv[k++] = as_path(files[i]);
     argv[k] = NULL;
     return argv;
+}
+
+static void gringo_argv_free(char **argv, size_t ngargs)
+{
+    for (char **a = argv + ngargs + 1; *a; a++) mem_free(*a);
+    mem_free(argv);
 }
 
 static FIX_NORETURN void run_child(int fd[2], char **argv)
 {
     close(fd[0]);
-    if (dup2(fd[1], STDOUT_FILENO) < 0) _exit(127);
+    int null = open("/dev/null", O_RDONLY);              /* gringo never reads our stdin */
+    if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fd[1], STDOUT_FILENO) < 0) _exit(127);
+    close(null);
     close(fd[1]);
     execvp(argv[0], argv);
     fprintf(stderr, "fix: cannot run %s: %s\n", argv[0], strerror(errno));
@@ -85,25 +109,40 @@ static bool run_gringo(char **argv, Buf *out, Buf *err)
     return false;
 }
 
+/* path opened for reading, refused when it is a directory (reading one gives nothing, and
+ * gringo would ground that nothing as an empty program). */
+static FILE *open_input(const char *path, Buf *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        buf_printf(err, "%s: error: is a directory", path);
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) buf_printf(err, "%s: error: cannot open: %s", path, strerror(errno));
+    return f;
+}
+
 /* gringo only warns about a missing file; we refuse it. */
 static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
 {
     for (size_t i = 0; i < nfiles; i++) {
-        if (strcmp(files[i], "-") == 0) continue;
-        FILE *f = fopen(files[i], "rb");
-        if (!f) {
-            buf_printf(err, "%s: error: cannot open: %s", files[i], strerror(errno));
-            return false;
-        }
+        FILE *f = open_input(files[i], err);
+        if (!f) return false;
         fclose(f);
     }
     return true;
 }
 
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
-                          const char *const *gargs, size_t ngargs, Buf *err)
+                          const char *const *gargs, size_t ngargs, bool allow_scripts, Buf *err)
 {
+    if (!nfiles) {
+        buf_puts(err, "fix: error: no .lp file to ground");
+        return NULL;
+    }
     if (!files_readable(files, nfiles, err)) return NULL;
+    if (!allow_scripts && !asp_lp_check_scripts(files, nfiles, err)) return NULL;
     char **argv = gringo_argv(files, nfiles, gargs, ngargs);
     Buf text;
     buf_init(&text);
@@ -111,12 +150,12 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
     if (run_gringo(argv, &text, err)) {
         Buf name;
         buf_init(&name);
-        buf_printf(&name, "%s (grounded by gringo)", nfiles ? files[0] : "stdin");
+        buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif(text.data ? text.data : "", text.len, buf_cstr(&name), err);
         buf_free(&name);
     }
     buf_free(&text);
-    mem_free(argv);
+    gringo_argv_free(argv, ngargs);
     return p;
 }
 
@@ -129,12 +168,9 @@ static bool ends_with(const char *s, const char *suffix)
 AspProgram *asp_load(const char *path, Buf *err)
 {
     if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", err);
-    if (ends_with(path, ".lp")) return asp_ground_lp(&path, 1, NULL, 0, err);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        buf_printf(err, "%s: error: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
+    if (ends_with(path, ".lp")) return asp_ground_lp(&path, 1, NULL, 0, false, err);
+    FILE *f = open_input(path, err);
+    if (!f) return NULL;
     AspProgram *p = asp_read_aspif(f, path, err);
     fclose(f);
     return p;

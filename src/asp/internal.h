@@ -14,6 +14,7 @@ typedef struct AspRule {
 
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden */
+    VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(AspAtom) lits;
@@ -22,6 +23,8 @@ struct AspProgram {
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* Reads all of in into out; false on a read error (errno tells which). */
+bool asp_read_all(FILE *in, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 

@@ -15,7 +15,8 @@ static AspAtom out_atom(PEval *e, AspAtom a)
 {
     if (!e->map[a]) {
         const char *nm = e->p->names.items[a];
-        AspAtom b = nm ? asp_atom(e->out, nm) : asp_atom_hidden(e->out);
+        AspAtom b = asp_atom_hidden(e->out);
+        if (nm) asp_atom_show(e->out, b, nm, e->p->namelen.items[a]);
         asp_set_print_key(e->out, b, e->p->order.items[a]);
         e->map[a] = b + 1;
     }

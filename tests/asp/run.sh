@@ -116,5 +116,112 @@ printf 'asp 1 0 0\n1 0 0 0 0\n0\n' | "$FIX" asp - | grep -q '^UNSATISFIABLE$' &&
 # --json: every line is an object
 "$FIX" asp --json --wf --models 0 examples/pqrs.lp | awk '!/^\{.*\}$/ { bad = 1 } END { exit bad }' && ok || bad "--json lines"
 
+# ---- gringo runs #script blocks while grounding: refused unless --allow-scripts ----
+S=$OUT/scripts
+rm -rf "$S"; mkdir -p "$S/sub" "$S/dir.lp" "$S/dir.aspif"
+M=$(cd "$S" && pwd)                      # marks go here: absolute, whatever gringo's cwd
+FIXA=$(cd "$(dirname "$FIX")" && pwd)/$(basename "$FIX")
+printf 'a.\n#script (python)\nopen("%s/ran-py", "w").close()\n#end.\n' "$M" > "$S/py.lp"
+printf 'b.\n%% a comment\n#script (lua)\nio.open("%s/ran-lua", "w"):close()\n#end.\n' "$M" > "$S/lua.lp"
+printf 'c.\n  #script (python)\nopen("%s/ran-inc", "w").close()\n#end.\n' "$M" > "$S/sub/inner.lp"
+printf 'c.\n#include "sub/inner.lp".\n' > "$S/hidden.lp"
+printf 'd("x #script (python)\nopen("%s/ran-str", "w").close()\n#end.\n' "$M" > "$S/badstr.lp"
+refuse_lp() {   # refuse_lp LABEL EXPECTED-TEXT MARK COMMAND...
+    label=$1; want=$2; mark=$3; shift 3
+    msg=$("$@" 2>&1 >/dev/null); rc=$?
+    case "$msg" in
+        *"$want"*) [ $rc -eq 1 ] && ok || bad "$label: exit status $rc, not 1" ;;
+        *) bad "$label: message was: $msg" ;;
+    esac
+    [ ! -e "$M/$mark" ] && ok || bad "$label: the script ran ($mark exists)"
+}
+refuse_lp "python script" "$S/py.lp:2:1: error: #script refused" ran-py "$FIX" asp "$S/py.lp"
+refuse_lp "lua script" "$S/lua.lp:3:1: error: #script refused" ran-lua "$FIX" asp "$S/lua.lp"
+refuse_lp "included script" "sub/inner.lp:2:3: error: #script refused" ran-inc "$FIX" asp "$S/hidden.lp"
+refuse_lp "script after an unterminated string" "badstr.lp:1:6: error: #script refused" ran-str \
+    "$FIX" asp "$S/badstr.lp"
+printf 'program P from "hidden.lp";\nstable P;\n' > "$S/model.fix"
+# gringo nests block comments but skips % comments inside them: this comment ends at the *%
+printf '%%*\n%% %%*\n*%% #script (python)\nopen("%s/ran-cmt", "w").close()\n#end.\n' "$M" > "$S/comment.lp"
+refuse_lp "script after a block comment" "comment.lp:3:4: error: #script refused" ran-cmt \
+    "$FIX" asp "$S/comment.lp"
+refuse_lp "script in program P from" "sub/inner.lp:2:3: error: #script refused" ran-inc \
+    "$FIX" run "$S/model.fix"
+printf '#include <incmode>.\n' > "$S/builtin.lp"
+refuse_lp "built-in include" "builtin.lp:1:1: error: #include <...>" none "$FIX" asp "$S/builtin.lp"
+printf '#include "nowhere.lp".\n' > "$S/missing.lp"
+refuse_lp "missing include" 'missing.lp:1:1: error: cannot find included file "nowhere.lp"' none \
+    "$FIX" asp "$S/missing.lp"
+# #script in comments and strings is no script; include cycles end
+printf '%% #script (python)\n%%* #script (lua)\n*%%\np("#script (python)\\" #script").\n#show p/1.\n' > "$S/quiet.lp"
+out=$("$FIX" asp "$S/quiet.lp" 2>&1); rc=$?
+case "$out" in *'p("#script (python)\" #script")'*) [ $rc -eq 0 ] && ok || bad "quiet.lp: exit $rc";;
+    *) bad "#script in comments/strings refused: $out";; esac
+printf 'e.\n#include "cycle2.lp".\n' > "$S/cycle1.lp"; printf 'f.\n#include "cycle1.lp".\n' > "$S/cycle2.lp"
+"$FIX" asp "$S/cycle1.lp" 2>/dev/null | grep -q '^e f$\|^f e$' && ok || bad "include cycle"
+# random mixes of comments, strings and scripts: whatever fix lets gringo read runs nothing
+rm -f "$M/ran-rand"; passed_to_gringo=0; i=1
+printf '%%* x\n#script (python)\nopen("%s/ran-rand", "w").close()\n#end.\n' "$M" > "$S/inc.lp"
+while [ $i -le 150 ]; do
+    awk -v seed=$i -v mark="$M/ran-rand" -f "$DIR/lpgen.awk" > "$S/rand.lp"
+    msg=$("$FIX" asp "$S/rand.lp" 2>&1 >/dev/null)
+    case "$msg" in *'#script refused'*) ;; *) passed_to_gringo=$((passed_to_gringo + 1));; esac
+    if [ -e "$M/ran-rand" ]; then bad "random .lp $i: a script ran"; cp "$S/rand.lp" "$OUT/failed-script-$i.lp"; rm -f "$M/ran-rand"; fi
+    i=$((i + 1))
+done
+[ $passed_to_gringo -gt 20 ] && ok || bad "random .lp: only $passed_to_gringo of 150 reached gringo"
+# opted in: the scripts run (when gringo has the language)
+if gringo --version | grep -q 'with Python'; then
+    "$FIX" asp --allow-scripts "$S/py.lp" >/dev/null 2>&1 && [ -e "$M/ran-py" ] && ok \
+        || bad "--allow-scripts: the python script did not run"
+    rm -f "$M/ran-inc"
+    "$FIX" run --allow-scripts "$S/model.fix" >/dev/null 2>&1 && [ -e "$M/ran-inc" ] && ok \
+        || bad "fix run --allow-scripts: the included script did not run"
+else echo "skip: gringo has no Python support, --allow-scripts python case not run"; fi
+if gringo --version | grep -q 'with Lua'; then
+    "$FIX" asp --allow-scripts "$S/lua.lp" >/dev/null 2>&1 && [ -e "$M/ran-lua" ] && ok \
+        || bad "--allow-scripts: the lua script did not run"
+else echo "skip: gringo has no Lua support, --allow-scripts lua case not run"; fi
+
+# ---- file names: never options or stdin for gringo; directories refused ----
+printf 'g.\n' > "$S/-dash.lp"; printf 'h.\n' > "$S/-"
+(cd "$S" && "$FIXA" asp -- -dash.lp 2>&1) | grep -q '^g$' && ok || bad "fix asp -- -dash.lp"
+printf 'program P from "-";\nstable P;\nprogram Q from "-dash.lp";\nstable Q;\n' > "$S/dash.fix"
+out=$(cd "$S" && echo 'from_stdin.' | "$FIXA" run dash.fix 2>&1)
+case "$out" in *from_stdin*) bad "program from \"-\" read stdin";;
+    *'{h}'*'{g}'*) ok;; *) bad "program from \"-\" / \"-dash.lp\": $out";; esac
+rm "$S/-"
+msg=$(cd "$S" && echo 'from_stdin.' | "$FIXA" run dash.fix 2>&1); rc=$?
+case "$msg" in *'-: error: cannot open'*) [ $rc -eq 1 ] && ok || bad "from \"-\": exit $rc";;
+    *) bad "program from missing \"-\": $msg";; esac
+refuse_lp "directory .lp" "dir.lp: error: is a directory" none "$FIX" asp "$S/dir.lp"
+refuse_lp "directory aspif" "dir.aspif: error: is a directory" none "$FIX" asp "$S/dir.aspif"
+printf 'program P from "dir.lp";\nstable P;\n' > "$S/dir.fix"
+refuse_lp "directory in program from" "dir.lp: error: is a directory" none "$FIX" run "$S/dir.fix"
+
+# ---- output statements as clingo prints them ----
+same_models() {   # same_models LABEL FILE CLINGO-OPTIONS...: the same answer lines, in any order
+    label=$1; f=$2; shift 2
+    want=$(clingo "$@" 0 "$f" 2>/dev/null | grep -a -A1 '^Answer' | grep -av '^Answer\|^--$' | sort)
+    got=$("$FIX" asp "$f" 2>&1 | grep -a -A1 '^Answer' | grep -av '^Answer\|^--$' | sort)
+    [ "$want" = "$got" ] && ok || { bad "$label"; printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got"; }
+}
+printf '{a}. #show a/0. #show a : a.\n' > "$S/twice.lp"
+same_models "the same output statement twice" "$S/twice.lp"
+printf '{a;b}. #show. #show x : a. #show x : b. #show "" : a.\n' > "$S/onename.lp"
+same_models "one name for two atoms (.lp)" "$S/onename.lp"
+for f in tests/fuzz/corpus/aspif/show-*.aspif; do     # (clingo cuts a name at a NUL: fix does not)
+    same_models "$(basename "$f")" "$f" --mode=clasp
+done
+json=$(printf 'asp 1 0 0\n1 0 1 1 0 0\n4 3 a\377b 1 1\n4 3 c\000d 1 1\n0\n' | "$FIX" asp --json -)
+[ "$json" = '{"kind":"model","index":1,"atoms":["a\ufffdb","c\u0000d"]}
+{"kind":"result","result":"SATISFIABLE","models":1,"complete":true}' ] && ok \
+    || bad "--json: invalid UTF-8 and NUL in names: $json"
+printf '#show "a\377b".\n' > "$S/bytes.lp"
+printf 'program P from "bytes.lp";\nstable P;\n' > "$S/bytes.fix"
+json=$("$FIX" run --json "$S/bytes.fix")
+[ "$json" = '{"query":"stable","target":"P","status":"ok","models":[["\"a\ufffdb\""]],"complete":true}' ] \
+    && ok || bad "fix run --json: invalid UTF-8 in a model: $json"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

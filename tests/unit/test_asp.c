@@ -381,6 +381,25 @@ static void test_native_search_matches_generic(void **state)
     }
 }
 
+/* Shown names: one name for several atoms, a name with a NUL kept by its length, the first
+ * atom with a name found by it, and an atom named only once. */
+static void test_shown_names(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom a = asp_atom_hidden(p), b = asp_atom_hidden(p), c = asp_atom_hidden(p);
+    assert_true(asp_atom_show(p, a, "x", 1));
+    assert_true(asp_atom_show(p, b, "x", 1));
+    assert_false(asp_atom_show(p, b, "y", 1));
+    assert_true(asp_atom_show(p, c, "n\0m", 3));
+    assert_int_equal(asp_atom_name_len(p, c), 3);
+    assert_memory_equal(asp_atom_name(p, c), "n\0m", 3);
+    assert_int_equal(asp_atom_find(p, "x"), (long)a);
+    assert_int_equal(asp_atom_find(p, "n"), -1);
+    assert_int_equal(asp_atom(p, "x"), a);
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -396,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_incremental_sp_matches_fresh),
         cmocka_unit_test(test_native_refine_sound),
         cmocka_unit_test(test_native_search_matches_generic),
+        cmocka_unit_test(test_shown_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
