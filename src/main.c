@@ -1,8 +1,6 @@
 /* main.c: the command line of fix: run, check, repl and asp, with their options. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "asp/asp.h"
@@ -121,21 +119,6 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
     return -1;
 }
 
-/* The hard cap on the address space: the engine stops soundly at `bytes` of resident memory
- * (run.c); this cap, with room for code, stacks and allocator slack, catches the rest. */
-static void limit_memory(size_t bytes)
-{
-#ifdef __SANITIZE_ADDRESS__
-    /* AddressSanitizer reserves terabytes of address space for its shadow memory, so an
-     * address-space cap would stop every run; the resident-size watch still applies. */
-    bytes = 0;
-#endif
-    if (!bytes) return;
-    size_t cap = bytes + bytes / 2 + ((size_t)512 << 20);
-    struct rlimit rl = { cap, cap };
-    if (setrlimit(RLIMIT_AS, &rl) != 0) perror("fix: --max-memory");
-}
-
 static int exit_code(FixResult r)
 {
     switch (r) {
@@ -177,7 +160,7 @@ static const Source *stdin_source(Session *s)
 static int cmd_run(const CliArgs *a, bool check_only)
 {
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
-    limit_memory(a->opt.max_memory);
+    limits_cap_address_space(a->opt.max_memory);
     Session *s = session_for(a);
     sigint_install(&s->interrupt, true);
     FixResult r = strcmp(a->files[0], "-") == 0
@@ -190,7 +173,7 @@ static int cmd_run(const CliArgs *a, bool check_only)
 
 static int cmd_repl(const CliArgs *a)
 {
-    limit_memory(a->opt.max_memory);
+    limits_cap_address_space(a->opt.max_memory);
     Session *s = session_for(a);
     int rc = repl_main(s, a->files, a->nfiles);
     session_done(s);

@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "aft/aft.h"
@@ -861,7 +860,8 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
 {
     if (ps->resolved_file) {
         const char *files[1] = { ps->resolved_file };
-        return asp_ground_lp(files, 1, NULL, 0, s->opt.allow_scripts, err);
+        AspLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
+        return asp_ground_lp(files, 1, &load, err);
     }
     AspProgram *p = asp_program_new();
     const Decl *d = ps->decl;

@@ -114,5 +114,42 @@ if command -v dot >/dev/null 2>&1; then
     if dot -Tsvg "$dir/dot.out" >/dev/null 2>&1; then ok; else bad "dot accepts the graph" "$dir/dot.out"; fi
 fi
 
+# fix asp: the same limits while grounding, reading and solving; option values range-checked.
+asp_usage() {
+    log="$dir/asp-usage-$1.log"
+    "$fix" asp "$2" "$3" "$dir/tiny.aspif" >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q -e "$2 needs\|expected a whole number\|bad number" "$log" && clean "$log"; then ok
+    else bad "asp usage $1 (exit $rc)" "$log"; fi
+}
+printf 'asp 1 0 0\n1 0 1 1 0 0\n4 1 a 1 1\n0\n' >"$dir/tiny.aspif"
+asp_usage timeout-nan --timeout nan
+asp_usage memory-big --max-memory 2e13
+asp_usage steps-inf --max-steps inf
+asp_usage models-exp --models 1e3
+asp_usage budget-neg --budget -1
+awk 'BEGIN { print "asp 1 0 0"; for (i = 1; i <= 2000000; i++) printf "1 0 1 %d 0 0\n", i; print "0" }' >"$dir/big.aspif"
+asp_stops() {
+    name=$1; pattern=$2; want=$3; shift 3
+    log="$dir/asp-$name.log"
+    timeout 60 "$fast" asp "$@" >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq "$want" ] && grep -q -e "$pattern" "$log" && clean "$log"; then ok; else bad "asp $name (exit $rc)" "$log"; fi
+}
+asp_stops read-timeout 'big.aspif:[0-9]*: error: stopped by timeout while reading the program' 1 --timeout 0.05 "$dir/big.aspif"
+asp_stops read-memory 'error: stopped by max-memory while reading' 1 --max-memory 6 "$dir/big.aspif"
+printf 'a(X) :- X = 1..300000000.\n' >"$dir/slow.lp"
+asp_stops ground-timeout 'stopped by timeout while gringo was grounding' 1 --timeout 0.5 "$dir/slow.lp"
+if pgrep -f "$dir/slow.lp" >/dev/null; then bad "gringo still runs after the timeout"; else ok; fi
+printf 'p(1..10).\nh(1..9).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
+asp_stops solve-timeout '^UNKNOWN' 0 --timeout 1 "$dir/php.lp"
+"$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && grep -q '^Models       : 0+' "$dir/asp-sigint.out"; then ok; else bad "asp sigint (exit $rc)" "$dir/asp-sigint.out"; fi
+
 echo "limits: $pass passed, $fail failed"
 [ $fail -eq 0 ]

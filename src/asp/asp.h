@@ -9,6 +9,7 @@
 #include "aft/aft.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
+#include "util/limits.h"
 
 /* ---- Programs ----------------------------------------------------------------------------
  * Atoms are numbered 0 .. asp_atom_count()-1 in the order they are made.  A named atom is
@@ -48,19 +49,32 @@ size_t asp_rule_count(const AspProgram *p);
 
 /* Loading.  On failure these return NULL and leave "where:line: error: ..." in err (for .lp,
  * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
-AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err);
+AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
-/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH); extra
- * gringo arguments (e.g. "-c n=5") may be passed in gargs.  Every name is a file name, passed
- * to gringo as "./NAME" when relative ("-" is a file called "-"; gringo's standard input is
- * /dev/null).  Unless allow_scripts, the files and what they include are checked first
- * and refused if they hold a #script (lpscan.h): gringo would run it.  Directories are
- * refused. */
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
-                          const char *const *gargs, size_t ngargs, bool allow_scripts, Buf *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded (scripts refused), anything else is read
- * as aspif (a directory is refused). */
-AspProgram *asp_load(const char *path, Buf *err);
+/* As asp_parse_aspif, polling limits (may be NULL) between statements: a limit hit ends the
+ * reading with "where:line: error: stopped by LIMIT while reading the program". */
+AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
+                                   Limits *limits, Buf *err);
+
+/* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
+ * whether #script blocks are allowed, and the limits polled while grounding and reading
+ * (may be NULL; a limit hit stops gringo and fails the load, saying which). */
+typedef struct AspLoadOptions {
+    const char *const *gargs;
+    size_t ngargs;
+    bool allow_scripts;
+    Limits *limits;
+} AspLoadOptions;
+/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
+ * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
+ * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
+ * opt->allow_scripts, the files and what they include are checked first and refused if they
+ * hold a #script (lpscan.h): gringo would run it.  Directories are refused. */
+AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
+                          Buf *err);
+/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
+ * directory is refused). */
+AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
 
 /* Write p as aspif (normal, choice and constraint rules and output statements). */
 void asp_write_aspif(const AspProgram *p, FILE *out);

@@ -55,6 +55,7 @@ typedef struct Reader {
     size_t line;
     const char *name;
     Buf *err;
+    Limits *limits;               /* polled between statements; may be NULL */
     AspProgram *p;
     IdMap ids;
     VEC(AspAtom) head, pos, neg;
@@ -348,6 +349,12 @@ static bool read_all(Reader *r)
     while (!done) {
         if (r->s >= r->end) return fail(r, "the input ends before the `0` that ends the step");
         if (*r->s == '\n') { r->s++; r->line++; continue; }
+        const char *hit = limits_poll(r->limits);
+        if (hit) {
+            buf_printf(r->err, "%s:%zu: error: stopped by %s while reading the program", r->name,
+                       r->line, hit);
+            return false;
+        }
         if (!read_statement(r, &done)) return false;
         if (!at_eol(r)) return fail(r, "extra text at the end of the statement");
     }
@@ -371,7 +378,14 @@ static void reader_free(Reader *r)
 
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err)
 {
-    Reader r = { .s = text, .end = text + len, .line = 1, .name = name, .err = err };
+    return asp_parse_aspif_within(text, len, name, NULL, err);
+}
+
+AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
+                                   Limits *limits, Buf *err)
+{
+    Reader r = { .s = text, .end = text + len, .line = 1, .name = name, .err = err,
+                 .limits = limits };
     r.p = asp_program_new();
     bool ok = read_all(&r);
     reader_free(&r);
@@ -380,24 +394,30 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return NULL;
 }
 
-bool asp_read_all(FILE *in, Buf *out)
+const char *asp_read_all(FILE *in, Buf *out, Limits *limits)
 {
     char chunk[65536];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_putn(out, chunk, n);
-    return !ferror(in);
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) {
+        buf_putn(out, chunk, n);
+        const char *hit = limits_check_now(limits, 0);
+        if (hit) return hit;
+    }
+    return ferror(in) ? strerror(errno) : NULL;
 }
 
-AspProgram *asp_read_aspif(FILE *in, const char *name, Buf *err)
+AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
     Buf text;
     buf_init(&text);
-    if (!asp_read_all(in, &text)) {
-        buf_printf(err, "%s: error: cannot read: %s", name, strerror(errno));
+    const char *why = asp_read_all(in, &text, limits);
+    if (why) {
+        if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);
+        else buf_printf(err, "%s: error: cannot read: %s", name, why);
         buf_free(&text);
         return NULL;
     }
-    AspProgram *p = asp_parse_aspif(text.data ? text.data : "", text.len, name, err);
+    AspProgram *p = asp_parse_aspif_within(text.data ? text.data : "", text.len, name, limits, err);
     buf_free(&text);
     return p;
 }

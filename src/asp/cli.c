@@ -5,9 +5,16 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "util/numarg.h"
+#include "util/sigint.h"
+
 typedef struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
     size_t max_models;
+    double timeout_s;
+    size_t max_memory;            /* bytes, 0: none */
+    volatile sig_atomic_t interrupt;
+    Limits limits;                /* --timeout, --max-memory and Ctrl-C, for the whole run */
     AftOptions aft;
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
@@ -31,7 +38,11 @@ static const char usage_text[] =
     "                  lattice's: last (highest free atom), widest (lowest), random\n"
     "  --budget K      at most K bounds at once (--bounds, --emit)\n"
     "  --rounds T      at most T rounds (--bounds, --emit)\n"
-    "  --timeout SEC   stop the engine after SEC seconds (result stays sound)\n"
+    "  --timeout SEC   stop after SEC seconds, also while grounding or reading (0: no\n"
+    "                  limit); the engine stops soundly: the models so far, UNKNOWN\n"
+    "  --max-steps N   stop the engine after N applications of F (0: no limit)\n"
+    "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
+    "                  (0: no limit)\n"
     "  -c NAME=VALUE   passed to gringo\n"
     "  --allow-scripts the .lp file is code: allow #script blocks (refused by default,\n"
     "                  since gringo runs them while grounding)\n"
@@ -39,7 +50,8 @@ static const char usage_text[] =
     "  -h, --help      this text\n"
     "Unsupported (refused): weight/aggregate bodies, disjunction, #minimize, #project,\n"
     "#heuristic, #edge, theory atoms, incremental programs.\n"
-    "Exit status: 0 ok, 1 input refused or error, 2 usage error.\n";
+    "Ctrl-C stops like --timeout (a second one ends fix at once).\n"
+    "Exit status: 0 ok, 1 input refused or error, 2 usage error, 130 interrupted.\n";
 
 static int usage_error(const char *msg, const char *arg)
 {
@@ -48,18 +60,33 @@ static int usage_error(const char *msg, const char *arg)
     return 2;
 }
 
-static bool all_digits(const char *s)
+static bool parse_size(const char *s, size_t *out)
 {
-    if (!*s) return false;
-    for (; *s; s++) if (*s < '0' || *s > '9') return false;
+    uint64_t v;
+    if (!s || !numarg_count(s, NUMARG_MAX_COUNT, &v)) return false;
+    *out = (size_t)v;
     return true;
 }
 
-static bool parse_size(const char *s, size_t *out)
+/* --timeout, --max-steps, --max-memory, --budget, --rounds with their value. */
+static int parse_limit(Cli *c, const char *a, const char *next)
 {
-    if (!s || !all_digits(s)) return false;
-    *out = (size_t)strtoull(s, NULL, 10);
-    return true;
+    double v;
+    size_t n;
+    if (!strcmp(a, "--timeout") || !strcmp(a, "--max-memory")) {
+        bool t = a[2] == 't';
+        if (!next || !numarg_real(next, 0, t ? NUMARG_MAX_SECONDS : NUMARG_MAX_MEGABYTES, &v))
+            return usage_error(t ? "--timeout needs seconds from 0 to 1e9 (0: no limit)"
+                                 : "--max-memory needs megabytes from 0 to 1048576 (0: no limit)", next);
+        if (t) c->timeout_s = v;
+        else c->max_memory = v > 0 && v < 1 ? (size_t)1 << 20 : (size_t)(v * 1024 * 1024);
+        return 0;
+    }
+    if (!parse_size(next, &n)) return usage_error("expected a whole number after", a);
+    if (!strcmp(a, "--max-steps")) c->aft.max_steps = n;
+    else if (a[2] == 'b') c->aft.budget = n;
+    else c->aft.rounds = n;
+    return 0;
 }
 
 /* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
@@ -69,7 +96,10 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) return -1;
     if (!strcmp(a, "--models") || !strcmp(a, "-n")) {
         c->models = true;
-        if (next && all_digits(next)) { parse_size(next, &c->max_models); ++*i; }
+        if (next && next[0] >= '0' && next[0] <= '9') {
+            if (!parse_size(next, &c->max_models)) return usage_error("bad number", next);
+            ++*i;
+        }
         return 0;
     }
     if (!strncmp(a, "--models=", 9)) {
@@ -95,21 +125,11 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
         ++*i;
         return 0;
     }
-    if (!strcmp(a, "--budget") || !strcmp(a, "--rounds")) {
-        size_t v;
-        if (!parse_size(next, &v)) return usage_error("expected a number after", a);
-        if (a[2] == 'b') c->aft.budget = v;
-        else c->aft.rounds = v;
-        ++*i;
-        return 0;
-    }
-    if (!strcmp(a, "--timeout")) {
-        char *end = NULL;
-        double t = next ? strtod(next, &end) : 0;
-        if (!next || *end || t < 0) return usage_error("expected seconds after", a);
-        c->aft.timeout_s = t;
-        ++*i;
-        return 0;
+    if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--timeout") ||
+        !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory")) {
+        int r = parse_limit(c, a, next);
+        if (!r) ++*i;
+        return r;
     }
     return usage_error("unknown option", a);
 }
@@ -139,13 +159,14 @@ static int parse_args(Cli *c, int argc, char **argv)
 
 static AspProgram *load(Cli *c, Buf *err)
 {
-    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", err);
+    AspLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
+                           .allow_scripts = c->allow_scripts, .limits = &c->limits };
+    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->limits, err);
     const char *f = c->files.items[0];
     size_t n = strlen(f);
     if (c->files.count > 1 || (n >= 3 && !strcmp(f + n - 3, ".lp")))
-        return asp_ground_lp(c->files.items, c->files.count, c->gargs.items, c->gargs.count,
-                             c->allow_scripts, err);
-    return asp_load(f, err);
+        return asp_ground_lp(c->files.items, c->files.count, &opt, err);
+    return asp_load(f, &opt, err);
 }
 
 /* ---- output ---- */
@@ -389,23 +410,36 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     return r == AFT_ERROR ? 1 : 0;
 }
 
+/* Loads and runs the program under the limits of the command line and Ctrl-C. */
+static int load_and_run(Cli *c)
+{
+    limits_cap_address_space(c->max_memory);
+    limits_start(&c->limits, c->timeout_s, c->max_memory, &c->interrupt);
+    c->aft.limits = &c->limits;
+    c->aft.interrupt = &c->interrupt;
+    c->aft.timeout_s = c->timeout_s;
+    sigint_install(&c->interrupt, true);
+    Buf err;
+    buf_init(&err);
+    AspProgram *p = load(c, &err);
+    int rc;
+    if (!p) {
+        fprintf(stderr, "%s\n", buf_cstr(&err));
+        rc = 1;
+    } else rc = run(c, p, &err);
+    sigint_remove();
+    asp_program_free(p);
+    buf_free(&err);
+    return c->interrupt ? 130 : rc;
+}
+
 int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
     int rc = parse_args(&c, argc, argv);
     if (rc == -1) { fputs(usage_text, stdout); rc = 0; }
-    else if (rc == 0) {
-        Buf err;
-        buf_init(&err);
-        AspProgram *p = load(&c, &err);
-        if (!p) {
-            fprintf(stderr, "%s\n", buf_cstr(&err));
-            rc = 1;
-        } else rc = run(&c, p, &err);
-        asp_program_free(p);
-        buf_free(&err);
-    }
+    else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
     return rc;

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -61,22 +63,32 @@ static FIX_NORETURN void run_child(int fd[2], char **argv)
     _exit(127);
 }
 
-static bool read_fd(int fd, Buf *out)
+/* Reads gringo's output until it ends, looking at the limits at least every 100 ms (gringo
+ * may ground for long before it writes anything).  NULL when done, else why it stopped: the
+ * limit hit, or "a read error". */
+static const char *read_fd(int fd, Limits *limits, Buf *out)
 {
     char chunk[65536];
     for (;;) {
+        const char *hit = limits_check_now(limits, 0);
+        if (hit) return hit;
+        struct pollfd pfd = { .fd = fd, .events = POLLIN };
+        int ready = poll(&pfd, 1, 100);
+        if (ready < 0 && errno != EINTR) return "a read error";
+        if (ready <= 0) continue;
         ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n == 0) return true;
+        if (n == 0) return NULL;
         if (n < 0) {
             if (errno == EINTR) continue;
-            return false;
+            return "a read error";
         }
         buf_putn(out, chunk, (size_t)n);
     }
 }
 
-/* Runs gringo; its aspif in out.  Its stderr goes straight to ours. */
-static bool run_gringo(char **argv, Buf *out, Buf *err)
+/* Runs gringo; its aspif in out.  Its stderr goes straight to ours.  A limit hit while it
+ * runs ends it. */
+static bool run_gringo(char **argv, Limits *limits, Buf *out, Buf *err)
 {
     int fd[2];
     if (pipe(fd) < 0) {
@@ -94,11 +106,14 @@ static bool run_gringo(char **argv, Buf *out, Buf *err)
     }
     if (pid == 0) run_child(fd, argv);
     close(fd[1]);
-    bool ok = read_fd(fd[0], out);
+    const char *why = read_fd(fd[0], limits, out);
     close(fd[0]);
+    if (why && limits && limits->hit) kill(pid, SIGKILL);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    if (!ok) buf_printf(err, "fix: error: cannot read the output of %s", argv[0]);
+    if (why && limits && limits->hit)
+        buf_printf(err, "fix: error: stopped by %s while %s was grounding", why, argv[0]);
+    else if (why) buf_printf(err, "fix: error: cannot read the output of %s", argv[0]);
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         buf_printf(err, "fix: error: cannot run %s (install gringo 5 or set FIX_GRINGO)",
                    argv[0]);
@@ -134,24 +149,27 @@ static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
     return true;
 }
 
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles,
-                          const char *const *gargs, size_t ngargs, bool allow_scripts, Buf *err)
+AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
+                          Buf *err)
 {
+    const char *const *gargs = opt->gargs;
+    size_t ngargs = opt->ngargs;
     if (!nfiles) {
         buf_puts(err, "fix: error: no .lp file to ground");
         return NULL;
     }
     if (!files_readable(files, nfiles, err)) return NULL;
-    if (!allow_scripts && !asp_lp_check_scripts(files, nfiles, err)) return NULL;
+    if (!opt->allow_scripts && !asp_lp_check_scripts(files, nfiles, err)) return NULL;
     char **argv = gringo_argv(files, nfiles, gargs, ngargs);
     Buf text;
     buf_init(&text);
     AspProgram *p = NULL;
-    if (run_gringo(argv, &text, err)) {
+    if (run_gringo(argv, opt->limits, &text, err)) {
         Buf name;
         buf_init(&name);
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
-        p = asp_parse_aspif(text.data ? text.data : "", text.len, buf_cstr(&name), err);
+        p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
+                                   opt->limits, err);
         buf_free(&name);
     }
     buf_free(&text);
@@ -165,13 +183,13 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-AspProgram *asp_load(const char *path, Buf *err)
+AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err)
 {
-    if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", err);
-    if (ends_with(path, ".lp")) return asp_ground_lp(&path, 1, NULL, 0, false, err);
+    if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, err);
+    if (ends_with(path, ".lp")) return asp_ground_lp(&path, 1, opt, err);
     FILE *f = open_input(path, err);
     if (!f) return NULL;
-    AspProgram *p = asp_read_aspif(f, path, err);
+    AspProgram *p = asp_read_aspif(f, path, opt->limits, err);
     fclose(f);
     return p;
 }

@@ -23,8 +23,9 @@ struct AspProgram {
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
-/* Reads all of in into out; false on a read error (errno tells which). */
-bool asp_read_all(FILE *in, Buf *out);
+/* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
+ * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
+const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 

@@ -224,8 +224,9 @@ static bool scan_file(Scan *sc, QueuedFile q)
     FILE *f = fopen(q.path, "rb");
     Buf text;
     buf_init(&text);
-    bool ok = f && asp_read_all(f, &text);
-    if (!ok) buf_printf(sc->err, "%s: error: cannot read: %s", q.path, strerror(errno));
+    const char *why = f ? asp_read_all(f, &text, NULL) : strerror(errno);
+    bool ok = !why;
+    if (!ok) buf_printf(sc->err, "%s: error: cannot read: %s", q.path, why);
     if (f) fclose(f);
     Text t = { .path = q.path, .real = q.real, .s = text.data ? text.data : "", .n = text.len,
                .line = 1 };

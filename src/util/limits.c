@@ -2,6 +2,7 @@
 #include "util/limits.h"
 
 #include <stdio.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +25,17 @@ void limits_start(Limits *l, double timeout_s, size_t max_memory,
     l->countdown = POLL_EVERY;
     l->next_memory_look = 0;
     l->hit = NULL;
+}
+
+void limits_cap_address_space(size_t bytes)
+{
+#ifdef __SANITIZE_ADDRESS__
+    bytes = 0;
+#endif
+    if (!bytes) return;
+    size_t cap = bytes + bytes / 2 + ((size_t)512 << 20);
+    struct rlimit rl = { cap, cap };
+    if (setrlimit(RLIMIT_AS, &rl) != 0) perror("fix: --max-memory");
 }
 
 size_t limits_resident_bytes(void)

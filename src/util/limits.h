@@ -35,6 +35,12 @@ const char *limits_poll(Limits *l);
  * about to grow a large vector). */
 const char *limits_check_now(Limits *l, size_t extra_bytes);
 
+/* The backstop of a memory limit of `bytes` (0: none): the address space is capped at 1.5
+ * times it plus 512 MB (room for code, stacks and allocator slack), so an allocation past
+ * that fails cleanly ("out of memory").  Not in sanitizer builds, whose shadow memory needs
+ * terabytes of address space. */
+void limits_cap_address_space(size_t bytes);
+
 /* The process's resident size in bytes now (0 when it cannot be read). */
 size_t limits_resident_bytes(void);
 
