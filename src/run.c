@@ -382,6 +382,12 @@ static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
             ok = false;
             break;
         }
+        if (s->opt.max_steps && steps >= s->opt.max_steps) {
+            diag_error(&s->diag, d->loc, "stopped by max-steps (%llu) before an answer",
+                       (unsigned long long)s->opt.max_steps);
+            ok = false;
+            break;
+        }
         if (!eval_within_limits(s, d, &ctx, x, y)) { ok = false; break; }
         steps++;
         bool moved_right_way = least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x);
