@@ -307,7 +307,7 @@ static AspProgram *decode(const uint8_t *data, size_t size)
     if (size < 2) return NULL;
     size_t natoms = 1 + data[0] % BRUTE_ATOMS;
     AspProgram *p = asp_program_new();
-    char name[16];
+    char name[24];
     for (size_t a = 0; a < natoms; a++) {
         snprintf(name, sizeof name, "a%zu", a);
         if (a < 8 && ((data[1] >> a) & 1)) asp_atom_hidden(p);
