@@ -135,7 +135,7 @@ static ModelSet solve(const AspProgram *p, SplitStrategy split)
     return m;
 }
 
-/* ---- models by definition ---- */
+/* ---- models by definition (the rules are read through asp/internal.h) ---- */
 
 static bool has(uint32_t set, AspAtom a) { return (set >> a) & 1; }
 
