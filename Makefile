@@ -109,20 +109,21 @@ clean:
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # ---- fuzzing ----
-# `make fuzz`: libFuzzer harnesses (tests/fuzz/fuzz_*.c) built with clang into build/fuzz/,
-# each run for FUZZ_SECONDS on its seed corpus; new inputs go to build/fuzz/corpus/NAME,
-# crashing inputs to build/fuzz/crashes/NAME/.  `make fuzz-replay` replays the saved corpora.
+# `make fuzz`: the libFuzzer harnesses tests/fuzz/fuzz_NAME.c, built with clang into build/fuzz/
+# and each run for FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/NAME: frontend (parse and
+# type-check), run (parse, check and run every query under small limits), aspif (read and
+# write back), asp (the whole ASP path, with the partial-evaluation oracle).  New inputs go to
+# build/fuzz/corpus/NAME, crashing ones to build/fuzz/crashes/NAME/.  FUZZ_NAMES=run picks
+# harnesses; `make fuzz-replay` replays the saved corpora without libFuzzer (also in `make test`).
 # FUZZ_EXTRA adds compiler flags (e.g. -fno-sanitize=nonnull-attribute to fuzz past a known
 # finding; `rm -rf build/fuzz` first so the library is rebuilt with them).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_NAMES   := frontend aspif
+FUZZ_NAMES   ?= frontend run aspif asp
 FUZZ_EXTRA   ?=
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJSAN  := -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_EXTRA)
 FUZZ_BINSAN  := -fsanitize=fuzzer,address,undefined $(FUZZ_EXTRA)
-FUZZ_MODEL_SRC = $(shell grep -l '^Model \*model_new' $(LIB_SRC) 2>/dev/null)
-FUZZ_DEFS    = $(if $(FUZZ_MODEL_SRC),-DFIX_FUZZ_MODEL)
 FUZZ_RUNARGS := -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_OBJ     := $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(GEN_SRC:build/gen/%.c=build/fuzz/obj/gen/%.o)
 FUZZ_BIN     := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
@@ -157,10 +158,8 @@ build/fuzz/libfix-fuzz.a: $(FUZZ_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# (the file defining model_new is a prerequisite: once the model API exists, the harness is
-# rebuilt with FIX_FUZZ_MODEL and type-checks what parses)
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(FUZZ_MODEL_SRC)
-	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_BINSAN) $(WARN) $(FUZZ_DEFS) $(INC) \
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(wildcard tests/fuzz/*.h)
+	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_BINSAN) $(WARN) $(INC) \
 	    -o $@ $< build/fuzz/libfix-fuzz.a $(LDLIBS)
 
 .PHONY: fuzz-replay

@@ -1,27 +1,14 @@
-/* fuzz_frontend.c: libFuzzer harness for the .fix front end: lexer and parser on arbitrary
- * bytes (and, when built with FIX_FUZZ_MODEL, type-checking and compiling by model_add_file). */
+/* fuzz_frontend.c: libFuzzer harness for the .fix front end: lexer, parser, type checker and
+ * compiler (model_add_file) on arbitrary bytes; the queries are checked but never run. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ast.h"
 #include "diag.h"
-#include "util/mem.h"
-#ifdef FIX_FUZZ_MODEL
 #include "model.h"
-#endif
+#include "util/mem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#ifdef FIX_FUZZ_MODEL
-/* Declares what parsed; the queries are type-checked but never run. */
-static void check_model(Diag *d, AstFile *file)
-{
-    Model *m = model_new(d);
-    PtrList queries = {0};
-    model_add_file(m, file, &queries);
-    model_free(m);
-}
-#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -33,11 +20,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Arena arena;
     arena_init(&arena);
     AstFile *file = parse_source(&d, &arena, src);
-#ifdef FIX_FUZZ_MODEL
-    if (file && d.errors == 0) check_model(&d, file);
-#else
-    (void)file;
-#endif
+    if (d.errors == 0) {
+        Model *m = model_new(&d);
+        PtrList queries = { 0 };
+        model_add_file(m, file, &queries);
+        model_free(m);
+    }
     arena_free(&arena);
     diag_free(&d);
     fclose(null);

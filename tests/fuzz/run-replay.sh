@@ -1,16 +1,14 @@
 #!/bin/sh
 # run-replay.sh: replays the saved fuzz corpora without libFuzzer: builds each harness with
 # tests/fuzz/replay.c against build/libfix-asan.a (ASan+UBSan) into build/fuzz/replay_NAME
-# and runs it on tests/fuzz/corpus/NAME.  Last line: "N passed, N failed" (N = files).
+# (every tests/fuzz/fuzz_NAME.c: frontend, run, aspif, asp) and runs it on
+# tests/fuzz/corpus/NAME.  Last line: "N passed, N failed" (N = files).
 # Usage: sh tests/fuzz/run-replay.sh [EXTRA_FILE_OR_DIR...]   (extra inputs go to every harness)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 CC=${CC:-cc}
 SAN="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 WARN="-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes"
-DEFS=""
-# the front-end harness also type-checks (model_add_file) once the model API is implemented
-grep -qs '^Model \*model_new' $(find src -name '*.c') && DEFS="-DFIX_FUZZ_MODEL"
 
 mkdir -p build/fuzz
 if ! make -s build/libfix-asan.a >build/fuzz-replay-make.log 2>&1; then
@@ -23,10 +21,11 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 
 pass=0; fail=0
-for t in frontend aspif; do
+for src in tests/fuzz/fuzz_*.c; do
+    t=${src#tests/fuzz/fuzz_}; t=${t%.c}
     bin=build/fuzz/replay_$t
-    if ! $CC -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $SAN $WARN $DEFS -Isrc -Ibuild/gen \
-            -o "$bin" "tests/fuzz/fuzz_$t.c" tests/fuzz/replay.c build/libfix-asan.a -lm -ledit; then
+    if ! $CC -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $SAN $WARN -Isrc -Ibuild/gen \
+            -o "$bin" "$src" tests/fuzz/replay.c build/libfix-asan.a -lm -ledit; then
         echo "fuzz replay: cannot build $bin"
         fail=$((fail + 1))
         continue
