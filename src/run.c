@@ -20,6 +20,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     diag_init(&s->diag, stderr);
     s->opt = *opt;
     s->out = out;
+    s->aside = stderr;
     arena_init(&s->arena);
     s->interrupt = 0;
     s->failed_queries = 0;
@@ -203,7 +204,7 @@ static char *source_text(Loc loc)
  * check, stable, a refine with no fixed point) goes to standard error. */
 static void emit(Session *s, const QueryResult *r)
 {
-    FILE *out = s->opt.dot ? stderr : s->out;
+    FILE *out = s->opt.dot ? s->aside : s->out;
     if (s->opt.json) report_json(r, out);
     else report_text(r, out);
 }

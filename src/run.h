@@ -29,6 +29,7 @@ typedef struct Session {
     Model *model;
     RunOptions opt;
     FILE *out;
+    FILE *aside;             /* with --dot, results that have no graph (stderr) */
     Arena arena;             /* ASTs of everything loaded */
     volatile sig_atomic_t interrupt;   /* Ctrl-C (see util/sigint.h) */
     Limits limits;           /* the running query's timeout, memory limit and interrupt */

@@ -74,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Session s;
     session_init(&s, &opt, null);
     s.diag.out = null;
+    s.aside = null;
     const Source *src = diag_add_source(&s.diag, "<fuzz>", (const char *)data, size);
     load_and_run(&s, src);
     session_free(&s);
