@@ -27,6 +27,8 @@
  * such a head lost its body. */
 #include "asp/internal.h"
 
+#include <stdlib.h>
+
 enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
 #define NONE UINT32_MAX
 
@@ -50,6 +52,8 @@ struct AspProp {
     uint8_t *founded;
     uint32_t *work;
     uint32_t *score;              /* per atom: static split priority */
+    uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
+    size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
     bool conflict, dirty, root_conflict;
 };
@@ -155,13 +159,30 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
+static int key_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Split priority: negative occurrences first, then positive; the lowest atom on ties.  The
+ * atoms are ranked in that order once, so that the search finds its next free atom from a
+ * cursor instead of by a scan of all of them. */
 static void static_scores(const AspSolver *s, AspProp *p)
 {
-    for (size_t a = 0; a < s->natoms; a++) {     /* negative occurrences first, then positive */
+    uint64_t *key = mem_alloc((s->natoms + 1) * sizeof *key);
+    for (size_t a = 0; a < s->natoms; a++) {
         size_t neg = s->nostart[a + 1] - s->nostart[a], pos = s->ostart[a + 1] - s->ostart[a];
         size_t sc = neg ? (neg << 12) + pos + 1 : 0;
         p->score[a] = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
+        key[a] = (uint64_t)(UINT32_MAX - p->score[a]) << 32 | a;
     }
+    qsort(key, s->natoms, sizeof *key, key_cmp);
+    for (size_t i = 0; i < s->natoms; i++) {
+        p->rank[i] = (uint32_t)key[i];
+        p->rpos[p->rank[i]] = (uint32_t)i;
+    }
+    mem_free(key);
 }
 
 AspProp *asp_prop_new(const AspSolver *s)
@@ -183,6 +204,8 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
     p->score = mem_calloc(n, sizeof *p->score);
+    p->rank = mem_alloc(n * sizeof *p->rank);
+    p->rpos = mem_alloc(n * sizeof *p->rpos);
     p->mode = -1;
     static_scores(s, p);
     find_cycles(s, p->cyclic);
@@ -197,6 +220,7 @@ void asp_prop_free(AspProp *p)
     mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos);
     mem_free(p);
 }
@@ -372,6 +396,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
         } else set_bit(p->thi, a);
         p->val[a] = V_UNK;
         p->isdec[a] = 0;
+        if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
     }
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
@@ -390,7 +415,7 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
-    p->qhead = p->qtail = p->open = 0;
+    p->qhead = p->qtail = p->open = p->cursor = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
@@ -520,6 +545,13 @@ static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
     return best;
 }
 
+/* static_choice when the state is the interval: the first unassigned atom in rank order. */
+static size_t ranked_choice(const AspSolver *s, AspProp *p)
+{
+    while (p->cursor < s->natoms && p->val[p->rank[p->cursor]] != V_UNK) p->cursor++;
+    return p->cursor < s->natoms ? p->rank[p->cursor] : SIZE_MAX;
+}
+
 /* An unknown literal's atom of rule r (positive ones first); SIZE_MAX when none. */
 static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
 {
@@ -573,8 +605,9 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
     if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
         refine(s, 1, lo, hi, NULL, NULL);
-    if (state_is(s, p, lo, hi)) best = support_choice(s, p);
-    if (best == SIZE_MAX) best = static_choice(s, lo, hi);
+    bool at_state = state_is(s, p, lo, hi);
+    if (at_state) best = support_choice(s, p);
+    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
     if (best == SIZE_MAX) return false;
     memcpy(lo1, lo, bytes);
     memcpy(hi1, hi, bytes);
