@@ -44,6 +44,7 @@ struct AspProp {
     uint32_t *alev;               /* per assigned atom: its level */
     uint8_t *isdec;               /* per assigned atom: one of its level's added atoms */
     size_t open;                  /* true atoms with two or more rules left (first fail) */
+    size_t ofirst;                /* no such open atom on the trail before this index */
     size_t nlevels;               /* levels 0 .. nlevels-1; 0 is the empty request */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
     uint32_t *crules, ncrules;    /* the rules with a cyclic head */
@@ -372,6 +373,13 @@ static bool closure(const AspSolver *s, AspProp *p)
 
 /* ---- levels ---- */
 
+/* True atom h has two rules left again. */
+static void reopen(AspProp *p, uint32_t h)
+{
+    p->open++;
+    if (p->lstart[p->alev[h]] < p->ofirst) p->ofirst = p->lstart[p->alev[h]];
+}
+
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
 static void undo(const AspSolver *s, AspProp *p, size_t to)
 {
@@ -387,7 +395,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
                 if (p->bsrc[r] != a) continue;
                 uint32_t h = s->head[r];
                 p->bsrc[r] = NONE;
-                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) p->open++;
+                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) reopen(p, h);
             }
         }
         if (p->val[a] == V_TRUE) {
@@ -400,6 +408,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
     }
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
+    if (p->ofirst > to) p->ofirst = to;
     p->conflict = false;
     p->dirty = false;
 }
@@ -415,7 +424,7 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
-    p->qhead = p->qtail = p->open = p->cursor = 0;
+    p->qhead = p->qtail = p->open = p->cursor = p->ofirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
@@ -562,15 +571,26 @@ static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
     return SIZE_MAX;
 }
 
+static bool is_open(const AspProp *p, uint32_t a)
+{
+    return p->val[a] == V_TRUE && p->nsup[a] >= 2;
+}
+
 /* First fail: among the true atoms whose support is still open, the one with the fewest
- * rules left; an open literal of its first such rule.  Needs the state at the closure of
- * the bound being split.  SIZE_MAX when no true atom waits for support. */
-static size_t support_choice(const AspSolver *s, const AspProp *p)
+ * rules left (the first on the trail on ties); an open literal of its first such rule.
+ * Needs the state at the closure of the bound being split.  SIZE_MAX when no true atom
+ * waits for support.  The trail is read from the first open atom on, and only until all
+ * `open` atoms were seen or one with two rules (the fewest possible) was found. */
+static size_t support_choice(const AspSolver *s, AspProp *p)
 {
     uint32_t best = NONE, bestn = UINT32_MAX;
-    for (size_t i = 0; i < p->qtail && p->open; i++) {
+    while (p->open && p->ofirst < p->qtail && !is_open(p, p->trail[p->ofirst])) p->ofirst++;
+    size_t seen = 0;
+    for (size_t i = p->ofirst; i < p->qtail && seen < p->open && bestn > 2; i++) {
         uint32_t a = p->trail[i];
-        if (p->val[a] == V_TRUE && p->nsup[a] >= 2 && p->nsup[a] < bestn) {
+        if (!is_open(p, a)) continue;
+        seen++;
+        if (p->nsup[a] < bestn) {
             best = a;
             bestn = p->nsup[a];
         }
