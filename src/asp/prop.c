@@ -52,6 +52,7 @@ struct AspProp {
     uint32_t *fcnt;               /* unfounded check: cyclic positive atoms not yet founded */
     uint8_t *founded;
     uint32_t *work;
+    uint32_t *dword;              /* push_level: the words a request adds to */
     uint32_t *score;              /* per atom: static split priority */
     uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
     size_t cursor;                /* every atom ranked before it is assigned */
@@ -204,6 +205,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->alev = mem_alloc(n * sizeof *p->alev);
     p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
+    p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
     p->score = mem_calloc(n, sizeof *p->score);
     p->rank = mem_alloc(n * sizeof *p->rank);
     p->rpos = mem_alloc(n * sizeof *p->rpos);
@@ -220,7 +222,7 @@ void asp_prop_free(AspProp *p)
     mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
     mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
-    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->dword); mem_free(p->score); mem_free(p->crules);
     mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos);
     mem_free(p);
@@ -484,19 +486,21 @@ static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo
  * (the state is then as before). */
 static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
 {
+    size_t nd = 0;                                 /* words where [lo, hi] decides more */
     for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
             if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
+            if ((lo[w] & ~p->tlo[w]) || (p->thi[w] & ~hi[w])) p->dword[nd++] = (uint32_t)w;
+        }
     }
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
-    for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
-            for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
-                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
-            for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
-                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
-        }
+    for (size_t i = 0; i < nd; i++) {
+        size_t w = p->dword[i];
+        for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
+        for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
     }
     if (p->qtail == start) return true;            /* nothing new: the state is the closure */
     for (size_t i = start; i < p->qtail; i++) {
