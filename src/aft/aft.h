@@ -90,7 +90,8 @@ typedef struct AftOptions {
                                 the same Final (a bound of depth d, as its round would be,
                                 goes to Final once d reaches `rounds`), events and stats
                                 (rounds = the deepest round); ignored with a budget, whose
-                                hulls need whole rounds */
+                                hulls need whole rounds.  The pending bounds are kept in a
+                                BoundStack, so memory follows what changes per level */
     AftEventFn on_event;     /* may be NULL */
     void *event_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
