@@ -222,8 +222,8 @@ void asp_prop_free(AspProp *p)
     mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
     mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
-    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->dword); mem_free(p->score); mem_free(p->crules);
-    mem_free(p->rank); mem_free(p->rpos);
+    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos);
     mem_free(p);
 }
