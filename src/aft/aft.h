@@ -10,6 +10,7 @@
 #include "lattice/lattice.h"
 #include "util/buf.h"
 #include "util/limits.h"
+#include "util/mem.h"
 
 /* How f^u_B and f^l_B are obtained (SPEC section 1). */
 typedef enum {
@@ -90,7 +91,8 @@ typedef struct AftOptions {
                                 the same Final (a bound of depth d, as its round would be,
                                 goes to Final once d reaches `rounds`), events and stats
                                 (rounds = the deepest round); ignored with a budget, whose
-                                hulls need whole rounds */
+                                hulls need whole rounds.  The pending bounds are kept in a
+                                BoundStack, so memory follows what changes per level */
     AftEventFn on_event;     /* may be NULL */
     void *event_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
@@ -128,6 +130,27 @@ Word *boundlist_hi(const BoundList *b, size_t i);
 void boundlist_remove(BoundList *b, size_t i);   /* moves the last one into i */
 void boundlist_free(BoundList *b);
 
+/* A stack of bounds kept as differences (the depth-first bnb's pending bounds): only the top
+ * bound is stored whole; each bound is recorded as the words in which it differs from the one
+ * below it (the first one from all zeros), so neighbours differing in a few words cost a few
+ * words instead of a whole interval each. */
+typedef struct BoundDelta { size_t word; Word bits; } BoundDelta;   /* bits: the xor */
+typedef struct BoundStack {
+    const Lattice *L;
+    size_t count;
+    Word *top;                    /* the top bound, lo then hi (2 * L->nwords words) */
+    VEC(size_t) start;            /* per bound: its first delta */
+    VEC(BoundDelta) deltas;
+} BoundStack;
+
+void boundstack_init(BoundStack *s, const Lattice *L);
+void boundstack_push(BoundStack *s, const Word *lo, const Word *hi);
+void boundstack_pop(BoundStack *s, Word *lo, Word *hi);             /* count > 0 */
+/* Walks the stack bottom up: x (2 * L->nwords words) holding bound i - 1, or all zeros for
+ * i = 0, becomes bound i. */
+void boundstack_step_up(const BoundStack *s, size_t i, Word *x);
+void boundstack_free(BoundStack *s);
+
 /* Restricted envelopes f^u_B(x) and f^l_B(x) for B = [lo, hi], x in B. */
 AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                     const Word *x, Word *out, AftStats *st);
@@ -144,7 +167,10 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
                      Word *nlo, Word *nhi, size_t *steps, AftStats *st);
 
 /* Algorithm 1 from B_I = [lo, hi].  On return `final` holds Final and `fixpoints` the point
- * intervals of Final (lo == hi), both deduplicated.  AFT_LIMIT when stopped early (sound). */
+ * intervals of Final (lo == hi), both deduplicated.  AFT_LIMIT when stopped early (sound).
+ * Either may be NULL: with `final` NULL, Final is only reported by its EV_BNB_FINAL events
+ * (as it is found, not deduplicated; st->log2_S_final is NAN), so that a caller who consumes
+ * it as it comes (fix asp) keeps no copy of it. */
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st);
 

@@ -10,9 +10,14 @@
  * depth (the root's IR is 0; used by the depth-first order). */
 typedef struct Node { long id; bool hulled; size_t depth; } Node;
 
-/* A set of bounds with their nodes, parallel arrays. */
+/* A set of bounds with their nodes, parallel arrays.  The depth-first order keeps its bounds
+ * in a difference-coded stack instead (`delta`): a pending bound differs from the one pushed
+ * before it in the few words a split and its IR changed, so the stack stays small however
+ * deep the search goes. */
 typedef struct Level {
     BoundList b;
+    BoundStack s;
+    bool delta;
     VEC(Node) nodes;
 } Level;
 
@@ -33,9 +38,11 @@ typedef struct Run {
     Word *plo, *phi;              /* depth-first: the bound being processed */
 } Run;
 
-static void level_init(Level *lv, const Lattice *L)
+static void level_init(Level *lv, const Lattice *L, bool delta)
 {
     boundlist_init(&lv->b, L);
+    lv->delta = delta;
+    if (delta) boundstack_init(&lv->s, L);
     lv->nodes.items = NULL;
     lv->nodes.count = lv->nodes.cap = 0;
 }
@@ -43,12 +50,14 @@ static void level_init(Level *lv, const Lattice *L)
 static void level_free(Level *lv)
 {
     boundlist_free(&lv->b);
+    if (lv->delta) boundstack_free(&lv->s);
     VEC_FREE(lv->nodes);
 }
 
 static void level_push(Level *lv, const Word *lo, const Word *hi, long id, bool hulled)
 {
-    boundlist_push(&lv->b, lo, hi);
+    if (lv->delta) boundstack_push(&lv->s, lo, hi);
+    else boundlist_push(&lv->b, lo, hi);
     VEC_PUSH(lv->nodes, ((Node){id, hulled, 0}));
 }
 
@@ -69,7 +78,7 @@ static void emit(const Run *run, AftEventKind kind, long id, long parent, long o
 
 static void to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
-    boundlist_push(run->final, lo, hi);
+    if (run->final) boundlist_push(run->final, lo, hi);
     emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
 }
 
@@ -407,7 +416,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
                        .id = -1, .parent = -1, .other = -1};
         if (run->o->on_event) run->o->on_event(run->o->event_ctx, &ev);
         Level next;
-        level_init(&next, run->L);
+        level_init(&next, run->L, false);
         s = run_round(run, bounds, &next, &why);
         level_free(bounds);
         *bounds = next;
@@ -425,12 +434,20 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
 /* Depth-first: pops the top bound of the stack into run->plo/phi; returns its node. */
 static Node pop_bound(Run *run, Level *stack)
 {
-    size_t last = stack->b.count - 1;
-    Node n = stack->nodes.items[last];
-    lattice_copy(run->L, run->plo, boundlist_lo(&stack->b, last));
-    lattice_copy(run->L, run->phi, boundlist_hi(&stack->b, last));
-    level_remove(stack, last);
-    return n;
+    boundstack_pop(&stack->s, run->plo, run->phi);
+    return stack->nodes.items[--stack->nodes.count];
+}
+
+/* Depth-first: every pending bound goes to Final, the oldest first (as run_rounds would). */
+static void move_stack_to_final(Run *run, const Level *stack)
+{
+    size_t n = run->L->nwords;
+    Word *x = mem_calloc(2 * n + 1, sizeof *x);
+    for (size_t i = 0; i < stack->s.count; i++) {
+        boundstack_step_up(&stack->s, i, x);
+        to_final(run, stack->nodes.items[i].id, x, x + n);
+    }
+    mem_free(x);
 }
 
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
@@ -449,7 +466,7 @@ static void enter_round(Run *run, size_t depth, size_t pending)
 static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
 {
     const char *why = NULL, *capped = NULL;
-    while (stack->b.count) {
+    while (stack->nodes.count) {
         if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Node n = pop_bound(run, stack);
         if (cap && n.depth >= cap) {
@@ -457,17 +474,17 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
             capped = "rounds";
             continue;
         }
-        enter_round(run, n.depth, stack->b.count);
-        size_t before = stack->b.count;
+        enter_round(run, n.depth, stack->nodes.count);
+        size_t before = stack->nodes.count;
         AftStatus s = process_bound(run, n.id, run->plo, run->phi, stack);
-        for (size_t i = before; i < stack->b.count; i++) stack->nodes.items[i].depth = n.depth + 1;
+        for (size_t i = before; i < stack->nodes.count; i++) stack->nodes.items[i].depth = n.depth + 1;
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
         if (why) break;
     }
     if (!why) why = capped;
     if (!why) return AFT_OK;
-    move_rest_to_final(run, stack, 0);
+    move_stack_to_final(run, stack);
     run->st->stopped_by = why;
     return AFT_LIMIT;
 }
@@ -528,15 +545,20 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     return AFT_OK;
 }
 
+/* Dedupes Final and collects its points; a run without a `final` list only reported it. */
 static void finish(Run *run, BoundList *fixpoints)
 {
     const Lattice *L = run->L;
+    if (!run->final) {
+        run->st->log2_S_final = NAN;
+        return;
+    }
     dedupe(run->final);
     run->st->log2_S_final = -INFINITY;
     for (size_t i = 0; i < run->final->count; i++) {
         Word *lo = boundlist_lo(run->final, i), *hi = boundlist_hi(run->final, i);
         run->st->log2_S_final = log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
-        if (L->ops->is_point(L, lo, hi)) boundlist_push(fixpoints, lo, hi);
+        if (fixpoints && L->ops->is_point(L, lo, hi)) boundlist_push(fixpoints, lo, hi);
     }
 }
 
@@ -547,14 +569,15 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     if (!st) st = &dummy;
     *st = (AftStats){0};
     st->log2_S_final = st->log2_IR_init = -INFINITY;
-    boundlist_init(final, f->L);
-    boundlist_init(fixpoints, f->L);
+    if (final) boundlist_init(final, f->L);
+    if (fixpoints) boundlist_init(fixpoints, f->L);
     Run run;
     run_init(&run, f, o, st, final);
+    bool depth_first = o->depth_first && !o->budget;
     Level bounds;
-    level_init(&bounds, f->L);
+    level_init(&bounds, f->L, depth_first);
     AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK && o->depth_first && !o->budget) s = run_depth_first(&run, &bounds, o->rounds);
+    if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);

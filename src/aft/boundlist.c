@@ -1,4 +1,5 @@
-/* boundlist.c: growable flat lists of intervals (lo then hi) used for Bounds and Final. */
+/* boundlist.c: growable flat lists of intervals (lo then hi) used for Bounds and Final, and
+ * the difference-coded stack of the depth-first bnb. */
 #include "aft/aft.h"
 #include "util/mem.h"
 
@@ -64,4 +65,65 @@ void boundlist_free(BoundList *b)
     mem_free(b->words);
     b->words = NULL;
     b->count = b->cap = 0;
+}
+
+void boundstack_init(BoundStack *s, const Lattice *L)
+{
+    *s = (BoundStack){.L = L};
+    s->top = mem_calloc(2 * L->nwords + 1, sizeof *s->top);
+}
+
+/* The words of x (n of them, at offset `at` in the top) that differ from the top become
+ * deltas, compared a block at a time first: neighbours mostly agree. */
+static void delta_push(BoundStack *s, size_t at, const Word *x, size_t n)
+{
+    enum { BLOCK = 32 };
+    Word *top = s->top + at;
+    for (size_t b = 0; b < n; b += BLOCK) {
+        size_t e = b + BLOCK < n ? b + BLOCK : n;
+        if (memcmp(top + b, x + b, (e - b) * sizeof(Word)) == 0) continue;
+        for (size_t w = b; w < e; w++) {
+            if (top[w] == x[w]) continue;
+            VEC_PUSH(s->deltas, ((BoundDelta){at + w, top[w] ^ x[w]}));
+            top[w] = x[w];
+        }
+    }
+}
+
+void boundstack_push(BoundStack *s, const Word *lo, const Word *hi)
+{
+    size_t n = s->L->nwords;
+    VEC_PUSH(s->start, s->deltas.count);
+    delta_push(s, 0, lo, n);
+    delta_push(s, n, hi, n);
+    s->count++;
+}
+
+void boundstack_pop(BoundStack *s, Word *lo, Word *hi)
+{
+    size_t n = s->L->nwords, from = s->start.items[--s->count];
+    if (n) {
+        memcpy(lo, s->top, n * sizeof(Word));
+        memcpy(hi, s->top + n, n * sizeof(Word));
+    }
+    for (size_t k = from; k < s->deltas.count; k++)
+        s->top[s->deltas.items[k].word] ^= s->deltas.items[k].bits;
+    s->deltas.count = from;
+    s->start.count = s->count;
+}
+
+void boundstack_step_up(const BoundStack *s, size_t i, Word *x)
+{
+    size_t end = i + 1 < s->count ? s->start.items[i + 1] : s->deltas.count;
+    for (size_t k = s->start.items[i]; k < end; k++)
+        x[s->deltas.items[k].word] ^= s->deltas.items[k].bits;
+}
+
+void boundstack_free(BoundStack *s)
+{
+    mem_free(s->top);
+    VEC_FREE(s->start);
+    VEC_FREE(s->deltas);
+    s->top = NULL;
+    s->count = 0;
 }

@@ -27,6 +27,8 @@
  * such a head lost its body. */
 #include "asp/internal.h"
 
+#include <stdlib.h>
+
 enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
 #define NONE UINT32_MAX
 
@@ -42,6 +44,7 @@ struct AspProp {
     uint32_t *alev;               /* per assigned atom: its level */
     uint8_t *isdec;               /* per assigned atom: one of its level's added atoms */
     size_t open;                  /* true atoms with two or more rules left (first fail) */
+    size_t ofirst;                /* no such open atom on the trail before this index */
     size_t nlevels;               /* levels 0 .. nlevels-1; 0 is the empty request */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
     uint32_t *crules, ncrules;    /* the rules with a cyclic head */
@@ -49,7 +52,10 @@ struct AspProp {
     uint32_t *fcnt;               /* unfounded check: cyclic positive atoms not yet founded */
     uint8_t *founded;
     uint32_t *work;
+    uint32_t *dword;              /* push_level: the words a request adds to */
     uint32_t *score;              /* per atom: static split priority */
+    uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
+    size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
     bool conflict, dirty, root_conflict;
 };
@@ -155,13 +161,30 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
+static int key_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Split priority: negative occurrences first, then positive; the lowest atom on ties.  The
+ * atoms are ranked in that order once, so that the search finds its next free atom from a
+ * cursor instead of by a scan of all of them. */
 static void static_scores(const AspSolver *s, AspProp *p)
 {
-    for (size_t a = 0; a < s->natoms; a++) {     /* negative occurrences first, then positive */
+    uint64_t *key = mem_alloc((s->natoms + 1) * sizeof *key);
+    for (size_t a = 0; a < s->natoms; a++) {
         size_t neg = s->nostart[a + 1] - s->nostart[a], pos = s->ostart[a + 1] - s->ostart[a];
         size_t sc = neg ? (neg << 12) + pos + 1 : 0;
         p->score[a] = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
+        key[a] = (uint64_t)(UINT32_MAX - p->score[a]) << 32 | a;
     }
+    qsort(key, s->natoms, sizeof *key, key_cmp);
+    for (size_t i = 0; i < s->natoms; i++) {
+        p->rank[i] = (uint32_t)key[i];
+        p->rpos[p->rank[i]] = (uint32_t)i;
+    }
+    mem_free(key);
 }
 
 AspProp *asp_prop_new(const AspSolver *s)
@@ -182,7 +205,10 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->alev = mem_alloc(n * sizeof *p->alev);
     p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
+    p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
     p->score = mem_calloc(n, sizeof *p->score);
+    p->rank = mem_alloc(n * sizeof *p->rank);
+    p->rpos = mem_alloc(n * sizeof *p->rpos);
     p->mode = -1;
     static_scores(s, p);
     find_cycles(s, p->cyclic);
@@ -197,6 +223,7 @@ void asp_prop_free(AspProp *p)
     mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos);
     mem_free(p);
 }
@@ -348,6 +375,13 @@ static bool closure(const AspSolver *s, AspProp *p)
 
 /* ---- levels ---- */
 
+/* True atom h has two rules left again. */
+static void reopen(AspProp *p, uint32_t h)
+{
+    p->open++;
+    if (p->lstart[p->alev[h]] < p->ofirst) p->ofirst = p->lstart[p->alev[h]];
+}
+
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
 static void undo(const AspSolver *s, AspProp *p, size_t to)
 {
@@ -363,7 +397,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
                 if (p->bsrc[r] != a) continue;
                 uint32_t h = s->head[r];
                 p->bsrc[r] = NONE;
-                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) p->open++;
+                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) reopen(p, h);
             }
         }
         if (p->val[a] == V_TRUE) {
@@ -372,9 +406,11 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
         } else set_bit(p->thi, a);
         p->val[a] = V_UNK;
         p->isdec[a] = 0;
+        if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
     }
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
+    if (p->ofirst > to) p->ofirst = to;
     p->conflict = false;
     p->dirty = false;
 }
@@ -390,7 +426,7 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
-    p->qhead = p->qtail = p->open = 0;
+    p->qhead = p->qtail = p->open = p->cursor = p->ofirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
@@ -450,19 +486,21 @@ static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo
  * (the state is then as before). */
 static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
 {
+    size_t nd = 0;                                 /* words where [lo, hi] decides more */
     for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
             if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
+            if ((lo[w] & ~p->tlo[w]) || (p->thi[w] & ~hi[w])) p->dword[nd++] = (uint32_t)w;
+        }
     }
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
-    for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
-            for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
-                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
-            for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
-                assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
-        }
+    for (size_t i = 0; i < nd; i++) {
+        size_t w = p->dword[i];
+        for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
+        for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
+            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
     }
     if (p->qtail == start) return true;            /* nothing new: the state is the closure */
     for (size_t i = start; i < p->qtail; i++) {
@@ -520,6 +558,13 @@ static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
     return best;
 }
 
+/* static_choice when the state is the interval: the first unassigned atom in rank order. */
+static size_t ranked_choice(const AspSolver *s, AspProp *p)
+{
+    while (p->cursor < s->natoms && p->val[p->rank[p->cursor]] != V_UNK) p->cursor++;
+    return p->cursor < s->natoms ? p->rank[p->cursor] : SIZE_MAX;
+}
+
 /* An unknown literal's atom of rule r (positive ones first); SIZE_MAX when none. */
 static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
 {
@@ -530,15 +575,26 @@ static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
     return SIZE_MAX;
 }
 
+static bool is_open(const AspProp *p, uint32_t a)
+{
+    return p->val[a] == V_TRUE && p->nsup[a] >= 2;
+}
+
 /* First fail: among the true atoms whose support is still open, the one with the fewest
- * rules left; an open literal of its first such rule.  Needs the state at the closure of
- * the bound being split.  SIZE_MAX when no true atom waits for support. */
-static size_t support_choice(const AspSolver *s, const AspProp *p)
+ * rules left (the first on the trail on ties); an open literal of its first such rule.
+ * Needs the state at the closure of the bound being split.  SIZE_MAX when no true atom
+ * waits for support.  The trail is read from the first open atom on, and only until all
+ * `open` atoms were seen or one with two rules (the fewest possible) was found. */
+static size_t support_choice(const AspSolver *s, AspProp *p)
 {
     uint32_t best = NONE, bestn = UINT32_MAX;
-    for (size_t i = 0; i < p->qtail && p->open; i++) {
+    while (p->open && p->ofirst < p->qtail && !is_open(p, p->trail[p->ofirst])) p->ofirst++;
+    size_t seen = 0;
+    for (size_t i = p->ofirst; i < p->qtail && seen < p->open && bestn > 2; i++) {
         uint32_t a = p->trail[i];
-        if (p->val[a] == V_TRUE && p->nsup[a] >= 2 && p->nsup[a] < bestn) {
+        if (!is_open(p, a)) continue;
+        seen++;
+        if (p->nsup[a] < bestn) {
             best = a;
             bestn = p->nsup[a];
         }
@@ -573,8 +629,9 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
     if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
         refine(s, 1, lo, hi, NULL, NULL);
-    if (state_is(s, p, lo, hi)) best = support_choice(s, p);
-    if (best == SIZE_MAX) best = static_choice(s, lo, hi);
+    bool at_state = state_is(s, p, lo, hi);
+    if (at_state) best = support_choice(s, p);
+    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
     if (best == SIZE_MAX) return false;
     memcpy(lo1, lo, bytes);
     memcpy(hi1, hi, bytes);

@@ -64,6 +64,7 @@ typedef struct Search {
     AspModelFn fn;
     void *ctx;
     ModelSet seen;
+    BoundList open;               /* Final bounds of the current bnb run that are not points */
     AspAtom *atoms;               /* scratch for the shown atoms of a model */
     volatile sig_atomic_t stop;
     bool user_stop;               /* fn asked to stop, or max reached */
@@ -106,7 +107,9 @@ static void on_event(void *ctx, const AftEvent *ev)
     Search *q = ctx;
     if (q->user && q->user->on_event) q->user->on_event(q->user->event_ctx, ev);
     if (q->user && q->user->interrupt && *q->user->interrupt) q->stop = 1;
-    if (ev->kind == EV_BNB_FINAL && same(q->s, ev->lo, ev->hi)) found(q, ev->lo);
+    if (ev->kind != EV_BNB_FINAL || q->user_stop) return;
+    if (same(q->s, ev->lo, ev->hi)) found(q, ev->lo);
+    else boundlist_push(&q->open, ev->lo, ev->hi);
 }
 
 static void options_from(AftOptions *o, const AftOptions *user)
@@ -152,23 +155,27 @@ static void settle(Search *q, BoundList *todo, const Word *lo, const Word *hi)
     mem_free(a);
 }
 
+/* One bnb run.  Final is taken from its events (points are models, the other bounds are
+ * settled afterwards), so no copy of it is kept: after the last model asked for, the run
+ * stops and hands every pending bound to Final.  Budget hulls may repeat a bound, so a run
+ * with a budget keeps the engine's deduplicated Final instead. */
 static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word *hi)
 {
-    BoundList final, fix;
-    boundlist_init(&final, q->s->L);
-    boundlist_init(&fix, q->s->L);
+    BoundList final;
+    bool keep = q->opt.budget;
     AftStats ast;
     memset(&ast, 0, sizeof ast);
-    AftStatus r = aft_bnb(&q->s->fn, &q->opt, lo, hi, &final, &fix, &ast);
+    q->open.count = 0;
+    AftStatus r = aft_bnb(&q->s->fn, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
     q->st->bnb_runs++;
     add_stats(&q->st->aft, &ast);
+    const BoundList *rest = keep ? &final : &q->open;
     if (r == AFT_OK || r == AFT_INVALID)          /* points were found by their events */
-        for (size_t i = 0; i < final.count && !q->user_stop; i++) {
-            Word *flo = boundlist_lo(&final, i), *fhi = boundlist_hi(&final, i);
+        for (size_t i = 0; i < rest->count && !q->user_stop; i++) {
+            Word *flo = boundlist_lo(rest, i), *fhi = boundlist_hi(rest, i);
             if (!same(q->s, flo, fhi)) settle(q, todo, flo, fhi);
         }
-    boundlist_free(&final);
-    boundlist_free(&fix);
+    if (keep) boundlist_free(&final);
     if (q->user_stop) return AFT_OK;
     return r == AFT_INVALID ? AFT_OK : r;
 }
@@ -214,6 +221,7 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     q.opt.event_ctx = &q;
     q.opt.interrupt = &q.stop;
     mset_init(&q.seen, s->nwords);
+    boundlist_init(&q.open, s->L);
     q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);
     size_t evals0 = s->evals;
     BoundList todo;
@@ -236,6 +244,7 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     mem_free(hi);
     boundlist_free(&todo);
     mset_free(&q.seen);
+    boundlist_free(&q.open);
     mem_free(q.atoms);
     return r;
 }

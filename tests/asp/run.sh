@@ -222,6 +222,18 @@ printf 'program P from "bytes.lp";\nstable P;\n' > "$S/bytes.fix"
 json=$("$FIX" run --json "$S/bytes.fix")
 [ "$json" = '{"query":"stable","target":"P","status":"ok","models":[["\"a\ufffdb\""]],"complete":true}' ] \
     && ok || bad "fix run --json: invalid UTF-8 in a model: $json"
+# scale: the first model of one choice rule over 64 000 atoms needs a search 64 000 deep; it
+# must run in memory linear in the program (well under 400 MB) and well under 20 s
+awk 'BEGIN { n = 64000; printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i
+             print " 0 0"; for (i = 1; i <= n; i++) printf "4 %d a(%d) 1 %d\n", length(i) + 3, i, i
+             print 0 }' > "$OUT/choice64k.aspif"
+awk -v f="$OUT/choice64k.aspif" 'BEGIN {
+    print "fix asp"; print "Reading from " f; print "Solving..."; print "Answer: 1"
+    for (i = 1; i < 64000; i++) printf "%sa(%d)", (i > 1 ? " " : ""), i
+    print ""; print "SATISFIABLE"; print ""; print "Models       : 1+"; print "Calls        : 1" }' \
+    > "$OUT/choice64k.want"
+(ulimit -v 400000; timeout 20 "$FIX" asp --models 1 "$OUT/choice64k.aspif") > "$OUT/choice64k.out" 2>&1
+cmp -s "$OUT/choice64k.out" "$OUT/choice64k.want" && ok || bad "64 000-atom choice rule: first model within 400 MB and 20 s"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
