@@ -182,8 +182,8 @@ static const Type *number_type(const Type *a, const Type *b)
     return num_kind(a) == NUM_REAL || num_kind(b) == NUM_REAL ? sema_type_real() : sema_type_int();
 }
 
-/* How a comparison compares: as numbers (*want: int or real), atoms (*want NULL) or lattice
- * elements (*want: the lattice's type). */
+/* What both operands of a comparison are converted to: int or real (numbers), the lattice's
+ * type (lattice elements), or NULL (atoms, compared as they are). */
 static const Type *compare_target(Compiler *c, const Expr *e)
 {
     const Type *ta = e->a->type, *tb = e->b->type;

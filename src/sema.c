@@ -1003,11 +1003,12 @@ static const Type *check_in(Checker *c, Expr *e)
  * needs context: `bot join x`); the others take the left one first. */
 static const Type *check_binary(Checker *c, Expr *e, const Lattice *want)
 {
-    bool pair = (e->op >= OP_LT && e->op <= OP_NE) || (e->op >= OP_JOIN && e->op <= OP_MINUS);
+    bool compare = e->op >= OP_LT && e->op <= OP_NE;                 /* OpKind order */
+    bool lattice_op = e->op >= OP_JOIN && e->op <= OP_MINUS;
     if (e->op == OP_IN) return check_in(c, e);
-    if (pair && !left_want(c, e, want) && needs_context(c, e->a) && !needs_context(c, e->b)) {
+    if ((compare || lattice_op) && !left_want(c, e, want) && needs_context(c, e->a) && !needs_context(c, e->b)) {
         const Type *t = check_pair(c, e->a, e->b, NULL);
-        return e->op <= OP_NE ? compared(c, e, t) : lattice_op_result(c, e, t);
+        return compare ? compared(c, e, t) : lattice_op_result(c, e, t);
     }
     return finish_binary(c, e, want, check(c, e->a, left_want(c, e, want)));
 }
