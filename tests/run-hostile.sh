@@ -131,8 +131,10 @@ for kind in dual product map; do
     awk -v k=$kind 'function of(p) { return k == "dual" ? "dual " p : k == "product" ? p " * Bool" : "map {k} -> " p }
         BEGIN { print "lattice L0 = powerset {a, b};"
                 for (i = 1; i < 200; i++) printf "lattice L%d = %s;\n", i, of("L" (i - 1))
-                print "fn f(x: L199): L199 = x join x;"; print "show f(top) == top;"; print "check f monotone;" }' >"$dir/lattices_${kind}_ok.fix"
+                print "fn f(x: L199): L199 = x join x;"; print "show f(top) == top;"; print "show f(bot);"; print "check f monotone;" }' >"$dir/lattices_${kind}_ok.fix"
     expect_small_stack lattices_${kind}_ok 0 'f(top) == top = true$'
+    also lattices_${kind}_ok '^check f monotone: monotone'
+    also lattices_${kind}_ok '^f(bot) = '
 done
 
 # imports: a chain of 3 000 files, the last one importing the first (a cycle)
