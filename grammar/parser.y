@@ -649,5 +649,9 @@ AstFile *parse_source(Diag *diag, Arena *arena, const Source *src)
     AstFile *file = arena_alloc(arena, sizeof *file);
     file->src = src;
     yyparse(&lx, file);     /* stack exhaustion (2) was reported by yyerror as too deep */
+    size_t kept = 0;
+    for (size_t i = 0; i < file->ndecls; i++)
+        if (ast_depth_ok(diag, file->decls[i])) file->decls[kept++] = file->decls[i];
+    file->ndecls = kept;
     return file;
 }

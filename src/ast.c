@@ -1,4 +1,4 @@
-/* ast.c: small helpers on the syntax tree. */
+/* ast.c: small helpers on the syntax tree, and the nesting depth check made after parsing. */
 #include "ast.h"
 
 void ptrlist_push(Arena *a, PtrList *l, void *p)
@@ -61,4 +61,81 @@ const char *ast_query_name(QueryKind k)
     case Q_CHECK_GALOIS: return "check galois";
     }
     return "?";
+}
+
+/* ---- nesting depth: a walk with an explicit stack ---- */
+
+typedef struct DepthItem {
+    const Expr *e;             /* an expression, or NULL for a lattice expression */
+    const LatExpr *t;
+    unsigned level;
+} DepthItem;
+
+typedef struct DepthWalk { VEC(DepthItem) todo; } DepthWalk;
+
+static void push_expr(DepthWalk *w, const Expr *e, unsigned level)
+{
+    DepthItem it = { e, NULL, level };
+    if (e) VEC_PUSH(w->todo, it);
+}
+
+static void push_lat(DepthWalk *w, const LatExpr *t, unsigned level)
+{
+    DepthItem it = { NULL, t, level };
+    if (t) VEC_PUSH(w->todo, it);
+}
+
+/* Each operand is one level below its parent, but a left operand chained to its parent
+ * (ast_left_chained) is handled on the parent's level. */
+static void push_expr_children(DepthWalk *w, const Expr *e, unsigned level)
+{
+    push_expr(w, e->a, ast_left_chained(e) ? level : level + 1);
+    push_expr(w, e->b, level + 1);
+    push_expr(w, e->c, level + 1);
+    for (size_t i = 0; i < e->nargs; i++) push_expr(w, e->args[i], level + 1);
+    push_lat(w, e->vartype, level + 1);
+}
+
+static void push_lat_children(DepthWalk *w, const LatExpr *t, unsigned level)
+{
+    for (size_t i = 0; i < t->nparts; i++) push_lat(w, t->parts[i], level + 1);
+    push_lat(w, t->value, level + 1);
+    push_lat(w, t->base, level + 1);
+}
+
+static void push_decl(DepthWalk *w, const Decl *d)
+{
+    push_lat(w, d->lattice, 1);
+    for (size_t i = 0; i < d->nparams; i++) push_lat(w, d->params[i].type, 1);
+    push_lat(w, d->ret, 1);
+    push_expr(w, d->body, 1);
+    for (size_t i = 0; i < d->neqs; i++) push_expr(w, d->eqs[i].body, 1);
+    push_lat(w, d->from, 1);
+    push_lat(w, d->to, 1);
+    if (d->kind == D_QUERY) {
+        push_expr(w, d->query.expr, 1);
+        push_expr(w, d->query.from_lo, 1);
+        push_expr(w, d->query.from_hi, 1);
+    }
+}
+
+bool ast_depth_ok(Diag *diag, const Decl *d)
+{
+    DepthWalk w = { { 0 } };
+    push_decl(&w, d);
+    bool ok = true;
+    while (ok && w.todo.count) {
+        DepthItem it = w.todo.items[--w.todo.count];
+        if (it.level > AST_MAX_DEPTH) {
+            diag_error(diag, it.e ? it.e->loc : it.t->loc, "%s nested too deeply (more than %d levels)",
+                       it.e ? "expression" : "lattice expression", (int)AST_MAX_DEPTH);
+            ok = false;
+        } else if (it.e) {
+            push_expr_children(&w, it.e, it.level);
+        } else {
+            push_lat_children(&w, it.t, it.level);
+        }
+    }
+    VEC_FREE(w.todo);
+    return ok;
 }

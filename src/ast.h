@@ -172,8 +172,34 @@ typedef struct AstFile {
 } AstFile;
 
 /* Parses src into an AST allocated in arena.  Syntax errors go to diag (several per run,
- * recovering at `;`); the declarations parsed without error are returned, never NULL. */
+ * recovering at `;`); the declarations parsed without error and nested no deeper than
+ * AST_MAX_DEPTH are returned, never NULL. */
 AstFile *parse_source(Diag *diag, Arena *arena, const Source *src);
+
+/* ---- nesting depth ----
+ * The checker, the compiler and the lattice code recurse on the C stack once per level of
+ * nesting, so every declaration is measured (without recursion) right after parsing and
+ * refused when it nests deeper than AST_MAX_DEPTH levels; lattices built from lattices
+ * (products, maps, duals, through declared names too) are held to the same depth by sema.
+ * Measured before the limit existed, in the ASan build with `ulimit -s 256` (256 KiB of
+ * stack), the costliest constructs (`a and (b and (...))`, `1 + (2 + (...))`, calls, `if`)
+ * overflowed after 460 to 600 levels, about 500 bytes a level; 200 levels leave more than
+ * twice the room, and deeper nesting is not written by hand.
+ * Chains of binary operators (1 + 2 + 3 + ..., a and b and ..., x union y union ...) nest to
+ * the left as deep as they are long; sema and the compiler walk such a left spine in a loop,
+ * so a chain costs one level whatever its length (see ast_left_chained). */
+enum { AST_MAX_DEPTH = 200 };
+
+/* True when e is a binary operator whose left operand is a binary operator too, checked and
+ * compiled in the same loop as e (every operator but `in` takes its left operand first). */
+static inline bool ast_left_chained(const Expr *e)
+{
+    return e->kind == E_BINARY && e->op != OP_IN && e->a->kind == E_BINARY;
+}
+
+/* Reports (at the first spot too deep) and returns false when an expression or lattice
+ * expression of d nests deeper than AST_MAX_DEPTH levels. */
+bool ast_depth_ok(Diag *diag, const Decl *d);
 
 /* Printing (for tests and :type). */
 const char *ast_op_text(OpKind op);

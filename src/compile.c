@@ -174,80 +174,103 @@ static void compile_unary(Compiler *c, const Expr *e)
     else emit(c, e->loc, num_kind(e->type) == NUM_REAL ? IR_NEG_R : IR_NEG_I);
 }
 
-static void compile_arith(Compiler *c, const Expr *e)
+/* A binary operator compiles its left operand, converts it (to left_target, when not NULL),
+ * then compiles the rest: binary_rest.  Chains are compiled in a loop (see compile_expr). */
+
+static const Type *number_type(const Type *a, const Type *b)
+{
+    return num_kind(a) == NUM_REAL || num_kind(b) == NUM_REAL ? sema_type_real() : sema_type_int();
+}
+
+/* What both operands of a comparison are converted to: int or real (numbers), the lattice's
+ * type (lattice elements), or NULL (atoms, compared as they are). */
+static const Type *compare_target(Compiler *c, const Expr *e)
+{
+    const Type *ta = e->a->type, *tb = e->b->type;
+    if (num_kind(ta) != NUM_NONE && num_kind(tb) != NUM_NONE) return number_type(ta, tb);
+    if (ta->kind == TY_ATOM || tb->kind == TY_ATOM) return NULL;
+    const Lattice *L = ta->kind == TY_LAT ? ta->lat : tb->lat;
+    return &sema_lat_info(c->m, L)->as_lat;
+}
+
+static const Type *left_target(Compiler *c, const Expr *e)
+{
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+        return e->type->kind == TY_REAL ? sema_type_real() : sema_type_int();
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+        return compare_target(c, e);
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS:
+        return e->type->kind == TY_LAT ? &sema_lat_info(c->m, e->type->lat)->as_lat : e->type;
+    default:
+        return NULL;
+    }
+}
+
+static void compile_right(Compiler *c, const Expr *e, const Type *want)
+{
+    if (want) compile_to(c, e->b, want);
+    else compile_expr(c, e->b);
+}
+
+static void arith_rest(Compiler *c, const Expr *e)
 {
     bool real = e->type->kind == TY_REAL;
-    const Type *want = real ? sema_type_real() : sema_type_int();
-    compile_to(c, e->a, want);
-    compile_to(c, e->b, want);
+    compile_right(c, e, left_target(c, e));
     static const Opcode ints[] = { IR_ADD_I, IR_SUB_I, IR_MUL_I, IR_DIV_I };
     static const Opcode reals[] = { IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R };
     size_t k = (size_t)(e->op - OP_ADD);
     emit(c, e->loc, real ? reals[k] : ints[k]);
 }
 
-static void compile_compare(Compiler *c, const Expr *e)
+static void compare_rest(Compiler *c, const Expr *e)
 {
-    const Type *ta = e->a->type, *tb = e->b->type;
+    const Type *want = compare_target(c, e);
     size_t k = (size_t)(e->op - OP_LT);        /* LT LE GT GE EQ NE */
-    NumKind ka = num_kind(ta), kb = num_kind(tb);
-    if (ka != NUM_NONE && kb != NUM_NONE) {
-        bool real = ka == NUM_REAL || kb == NUM_REAL;
-        const Type *want = real ? sema_type_real() : sema_type_int();
-        compile_to(c, e->a, want);
-        compile_to(c, e->b, want);
+    compile_right(c, e, want);
+    if (!want) {
+        emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
+    } else if (want->kind == TY_LAT) {
+        static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
+        emit_lat(c, e->loc, lats[k], want->lat);
+    } else {
         static const Opcode ints[] = { IR_LT_I, IR_LE_I, IR_GT_I, IR_GE_I, IR_EQ_I, IR_NE_I };
         static const Opcode reals[] = { IR_LT_R, IR_LE_R, IR_GT_R, IR_GE_R, IR_EQ_R, IR_NE_R };
-        emit(c, e->loc, real ? reals[k] : ints[k]);
-        return;
+        emit(c, e->loc, want->kind == TY_REAL ? reals[k] : ints[k]);
     }
-    if (ta->kind == TY_ATOM || tb->kind == TY_ATOM) {
-        compile_expr(c, e->a);
-        compile_expr(c, e->b);
-        emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
-        return;
-    }
-    const Lattice *L = ta->kind == TY_LAT ? ta->lat : tb->lat;
-    compile_to_lat(c, e->a, L);
-    compile_to_lat(c, e->b, L);
-    static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
-    emit_lat(c, e->loc, lats[k], L);
 }
 
-static void compile_logic(Compiler *c, const Expr *e)
+static void logic_rest(Compiler *c, const Expr *e)
 {
-    compile_expr(c, e->a);
     size_t j = emit_jump(c, e->loc, e->op == OP_AND ? IR_JUMP_IF_FALSE_KEEP : IR_JUMP_IF_TRUE_KEEP);
     emit1(c, e->loc, IR_POP, 1);
     compile_expr(c, e->b);
     patch_here(c, j, 0);
 }
 
-static void compile_lattice_op(Compiler *c, const Expr *e)
+static void lattice_op_rest(Compiler *c, const Expr *e)
 {
     bool up = e->op == OP_JOIN || e->op == OP_UNION;
+    compile_right(c, e, left_target(c, e));
     if (e->type->kind != TY_LAT) {              /* two plain numbers: max / min */
-        compile_to(c, e->a, e->type);
-        compile_to(c, e->b, e->type);
         bool real = e->type->kind == TY_REAL;
         emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
         return;
     }
-    const Lattice *L = e->type->lat;
-    compile_to_lat(c, e->a, L);
-    compile_to_lat(c, e->b, L);
-    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, L);
+    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, e->type->lat);
 }
 
-static void compile_binary(Compiler *c, const Expr *e)
+/* After the left operand of e: its conversion, the right operand and the operator. */
+static void binary_rest(Compiler *c, const Expr *e)
 {
+    const Type *to = left_target(c, e);
+    if (to) convert(c, e->a, e->a->type, to);
     switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: compile_arith(c, e); break;
-    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: compile_compare(c, e); break;
-    case OP_AND: case OP_OR: compile_logic(c, e); break;
-    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: compile_lattice_op(c, e); break;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: arith_rest(c, e); break;
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: compare_rest(c, e); break;
+    case OP_AND: case OP_OR: logic_rest(c, e); break;
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: lattice_op_rest(c, e); break;
     case OP_IN:
-        compile_expr(c, e->a);
         compile_expr(c, e->b);
         emit_lat(c, e->loc, IR_SET_IN, e->b->type->lat);
         break;
@@ -393,7 +416,7 @@ static void compile_fix(Compiler *c, const Expr *e)
     emit2(c, e->loc, IR_LOAD, x, W);
 }
 
-static void compile_expr(Compiler *c, const Expr *e)
+static void compile_inner(Compiler *c, const Expr *e)
 {
     switch (e->kind) {
     case E_INT: emit_int(c, e->loc, e->ival); break;
@@ -403,7 +426,10 @@ static void compile_expr(Compiler *c, const Expr *e)
     case E_BOT: emit_lat(c, e->loc, IR_BOT, e->type->lat); break;
     case E_TOP: emit_lat(c, e->loc, IR_TOP, e->type->lat); break;
     case E_UNARY: compile_unary(c, e); break;
-    case E_BINARY: compile_binary(c, e); break;
+    case E_BINARY:
+        compile_expr(c, e->a);
+        binary_rest(c, e);
+        break;
     case E_IF: compile_if(c, e); break;
     case E_LET: compile_let(c, e); break;
     case E_CALL: compile_call(c, e); break;
@@ -421,6 +447,20 @@ static void compile_expr(Compiler *c, const Expr *e)
     case E_FIX: compile_fix(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }
+}
+
+/* A chain of binary operators is walked down its left spine in a loop: the innermost operator
+ * is compiled first, then the rest of each one up the spine (see ast_left_chained). */
+static void compile_expr(Compiler *c, const Expr *e)
+{
+    VEC(const Expr *) spine = { 0 };
+    while (ast_left_chained(e)) {
+        VEC_PUSH(spine, e);
+        e = e->a;
+    }
+    compile_inner(c, e);
+    while (spine.count) binary_rest(c, spine.items[--spine.count]);
+    VEC_FREE(spine);
 }
 
 Chunk *compile_function(Model *m, const FnSym *fn, const Expr *body, size_t nlocals)

@@ -21,10 +21,23 @@ void diag_free(Diag *d)
         Source *next = s->next;
         mem_free(s->path);
         mem_free(s->text);
+        mem_free(s->line_starts);
         mem_free(s);
         s = next;
     }
     d->sources = NULL;
+}
+
+/* One pass over the text: where each line starts. */
+static void index_lines(Source *s)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < s->len; i++) n += s->text[i] == '\n';
+    s->line_starts = mem_alloc(n * sizeof *s->line_starts);
+    s->nlines = 0;
+    s->line_starts[s->nlines++] = 0;
+    for (size_t i = 0; i < s->len; i++)
+        if (s->text[i] == '\n') s->line_starts[s->nlines++] = (uint32_t)(i + 1);
 }
 
 Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
@@ -33,6 +46,7 @@ Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
     s->path = mem_strdup(path);
     s->text = mem_strndup(text, len);
     s->len = len;
+    index_lines(s);
     s->next = d->sources;
     d->sources = s;
     return s;
@@ -64,16 +78,24 @@ Source *diag_load_file(Diag *d, const char *path)
     return s;
 }
 
+/* The index of the line holding offset: the last line start <= offset. */
+static size_t line_index(const Source *src, size_t offset)
+{
+    size_t lo = 0, hi = src->nlines;      /* line_starts[lo] <= offset < line_starts[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (src->line_starts[mid] <= offset) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
 void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col)
 {
-    unsigned l = 1, c = 1;
     if (offset > src->len) offset = (uint32_t)src->len;
-    for (uint32_t i = 0; i < offset; i++) {
-        if (src->text[i] == '\n') { l++; c = 1; }
-        else c++;
-    }
-    *line = l;
-    *col = c;
+    size_t l = line_index(src, offset);
+    *line = (unsigned)(l + 1);
+    *col = (unsigned)(offset - src->line_starts[l] + 1);
 }
 
 Loc loc_span(Loc a, Loc b)
@@ -89,9 +111,9 @@ static void show_source_line(FILE *out, Loc loc)
     const char *text = loc.src->text;
     size_t len = loc.src->len;
     size_t start = loc.start > len ? len : loc.start;
-    size_t bol = start, eol = start;
-    while (bol > 0 && text[bol - 1] != '\n') bol--;
-    while (eol < len && text[eol] != '\n') eol++;
+    size_t l = line_index(loc.src, start);
+    size_t bol = loc.src->line_starts[l];
+    size_t eol = l + 1 < loc.src->nlines ? loc.src->line_starts[l + 1] - 1 : len;
     if (eol - bol > 200) {            /* a huge line: show a window around the spot */
         size_t from = start > 80 ? start - 80 : bol;
         if (from < bol) from = bol;

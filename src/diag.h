@@ -11,6 +11,8 @@ typedef struct Source {
     char *path;          /* as given by the user, or "<repl>" */
     char *text;          /* NUL-terminated copy of the file */
     size_t len;
+    uint32_t *line_starts; /* offset of the first byte of each line, so that turning an offset */
+    size_t nlines;         /* into line:col is a binary search (N errors cost O(N log lines)) */
     struct Source *next; /* all sources of one Diag, for freeing */
 } Source;
 
@@ -39,6 +41,7 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 /* An error with no source location ("fix: error: ..."). */
 void diag_plain_error(Diag *d, const char *fmt, ...) FIX_PRINTF(2, 3);
 
+/* The 1-based line and column (in bytes) of an offset. */
 void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col);
 Loc loc_span(Loc a, Loc b);      /* from the start of a to the end of b */
 

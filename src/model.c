@@ -105,9 +105,9 @@ static void import_dirs(Model *m, const Source *from, DirList *dirs)
     buf_free(&b);
 }
 
-static bool add_file(Model *m, AstFile *file, PtrList *queries);
-
-static void import_file(Model *m, const Decl *d, const Source *from)
+/* Finds, reads and parses the file an import names; NULL when it was loaded before or cannot
+ * be found or read (reported). */
+static AstFile *import_file(Model *m, const Decl *d, const Source *from)
 {
     Buf name, path;
     buf_init(&name);
@@ -125,26 +125,47 @@ static void import_file(Model *m, const Decl *d, const Source *from)
         buf_puts(&path, buf_cstr(&name));
         found = access(buf_cstr(&path), R_OK) == 0;
     }
+    AstFile *file = NULL;
     if (!found) {
         diag_error(m->diag, d->loc, "cannot find '%s' to import (looked in the file's directory, -I "
                    "directories, $FIX_PATH and the standard library)", buf_cstr(&name));
     } else if (mark_loaded(m, buf_cstr(&path))) {
         Source *src = diag_load_file(m->diag, buf_cstr(&path));
-        if (src) add_file(m, parse_source(m->diag, &m->arena, src), NULL);
+        if (src) file = parse_source(m->diag, &m->arena, src);
     }
     for (size_t i = 0; i < dirs.count; i++) mem_free(dirs.items[i]);
     VEC_FREE(dirs);
     buf_free(&name);
     buf_free(&path);
+    return file;
 }
 
-/* Imports first, then the declarations; queries of imported files are not run. */
-static bool add_file(Model *m, AstFile *file, PtrList *queries)
+/* A file whose imports are being added: the index of its next declaration to look at. */
+typedef struct OpenFile { AstFile *file; size_t next; } OpenFile;
+
+/* Imports first (each file's own imports before it, each file once), then the declarations;
+ * queries of imported files are not run.  Chains of imports are followed with an explicit
+ * stack, so however deep they go they cost no C stack. */
+static bool add_file(Model *m, AstFile *root, PtrList *queries)
 {
     int before = m->diag->errors;
-    for (size_t i = 0; i < file->ndecls; i++)
-        if (file->decls[i]->kind == D_IMPORT) import_file(m, file->decls[i], file->src);
-    sema_add_file(m, file, queries);
+    VEC(OpenFile) open = { 0 };
+    OpenFile first = { root, 0 };
+    VEC_PUSH(open, first);
+    while (open.count) {
+        OpenFile *top = &open.items[open.count - 1];
+        AstFile *f = top->file;
+        while (top->next < f->ndecls && f->decls[top->next]->kind != D_IMPORT) top->next++;
+        if (top->next < f->ndecls) {
+            AstFile *imported = import_file(m, f->decls[top->next++], f->src);
+            OpenFile o = { imported, 0 };
+            if (imported) VEC_PUSH(open, o);
+            continue;
+        }
+        open.count--;
+        sema_add_file(m, f, open.count == 0 ? queries : NULL);
+    }
+    VEC_FREE(open);
     return m->diag->errors == before;
 }
 

@@ -178,6 +178,14 @@ static const Source *entry_source(Repl *r, const char *text)
     return diag_add_source(&r->s->diag, name, text, strlen(text));
 }
 
+/* Blocks (envelope, galois, program { ... }) end with '}'; everything else ends with ';'. */
+static bool is_block(const char *text, char last)
+{
+    while (isspace((unsigned char)*text)) text++;
+    return last == '}' && (starts_with_word(text, "envelope") || starts_with_word(text, "galois")
+                           || starts_with_word(text, "program"));
+}
+
 static void run_entry(Repl *r, const char *text)
 {
     Buf b;
@@ -191,7 +199,7 @@ static void run_entry(Repl *r, const char *text)
     /* a missing final ';' is forgiven */
     size_t len = b.len;
     while (len > 0 && isspace((unsigned char)b.data[len - 1])) len--;
-    if (len > 0 && b.data[len - 1] != ';' && b.data[len - 1] != '}') buf_putc(&b, ';');
+    if (len > 0 && b.data[len - 1] != ';' && !is_block(text, b.data[len - 1])) buf_putc(&b, ';');
     session_run_source(r->s, entry_source(r, buf_cstr(&b)), false);
     buf_free(&b);
 }

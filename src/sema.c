@@ -115,6 +115,9 @@ static void note_element(Model *m, const char *name, LatInfo *li, size_t index, 
 static void note_elements(Model *m, LatInfo *li)
 {
     const Lattice *L = li->L;
+    if (li->noted) return;
+    li->noted = true;
+    VEC_PUSH(m->journal, li);
     if (sema_lat_is(L, "powerset") || sema_lat_is(L, "chain")) {
         ElemKind k = sema_lat_is(L, "powerset") ? ELEM_ATOM : ELEM_VALUE;
         for (size_t i = 0; i < L->u.set.n; i++) note_element(m, L->u.set.names[i], li, i, k);
@@ -125,11 +128,78 @@ static void note_elements(Model *m, LatInfo *li)
     }
 }
 
+/* How deep L nests lattices: 1 + the depth of its deepest part, value or base (all known). */
+static unsigned lat_depth(Model *m, const Lattice *L)
+{
+    unsigned d = 0;
+    if (sema_lat_is(L, "product")) {
+        for (size_t i = 0; i < L->u.product.n; i++) {
+            unsigned p = sema_lat_info(m, L->u.product.parts[i])->depth;
+            if (p > d) d = p;
+        }
+    } else if (sema_lat_is(L, "map")) {
+        d = sema_lat_info(m, L->u.map.value)->depth;
+    } else if (sema_lat_is(L, "dual")) {
+        d = sema_lat_info(m, L->u.dual.base)->depth;
+    }
+    return d + 1;
+}
+
+/* Lattice operations recurse once per level of nesting, so a lattice nests at most
+ * AST_MAX_DEPTH levels, counting through declared names.  Frees L when it is too deep. */
+static bool lat_depth_ok(Model *m, Lattice *L, Loc loc)
+{
+    if (lat_depth(m, L) <= AST_MAX_DEPTH) return true;
+    diag_error(m->diag, loc, "lattice nested too deeply (more than %d levels of products, maps and duals)",
+               (int)AST_MAX_DEPTH);
+    lattice_free(L);
+    return false;
+}
+
+/* The names of li's elements, atoms or keys, as note_elements listed them. */
+static char *const *element_names(const Lattice *L, size_t *n)
+{
+    *n = 0;
+    if (sema_lat_is(L, "powerset") || sema_lat_is(L, "chain")) { *n = L->u.set.n; return L->u.set.names; }
+    if (sema_lat_is(L, "finite")) { *n = L->u.fin.n; return L->u.fin.names; }
+    if (sema_lat_is(L, "map")) { *n = L->u.map.n; return L->u.map.keys; }
+    return NULL;
+}
+
+/* Takes li's names out of Model.elems again. */
+static void unnote_elements(Model *m, LatInfo *li)
+{
+    size_t n;
+    char *const *names = element_names(li->L, &n);
+    for (size_t i = 0; i < n; i++) {
+        ElemRef *head = hashmap_get_ptr(&m->elems, names[i]), **link = &head;
+        while (*link && (*link)->li != li) link = &(*link)->next;
+        if (*link) *link = (*link)->next;
+        hashmap_put_ptr(&m->elems, names[i], head);
+    }
+    li->noted = false;
+}
+
+/* A declaration or query that fails registers no names: the names noted while it was checked
+ * are forgotten (the lattices stay, unnamed, for lat_intern).  One that succeeds keeps every
+ * name noted so far, its own and those of the declarations it used. */
+static size_t names_mark(Model *m) { return m->journal.count; }
+
+static void names_settle(Model *m, size_t mark, bool ok)
+{
+    if (ok) {
+        m->journal.count = 0;
+        return;
+    }
+    while (m->journal.count > mark) unnote_elements(m, m->journal.items[--m->journal.count]);
+}
+
 /* Takes ownership of L. */
 static LatInfo *lat_register(Model *m, Lattice *L)
 {
     LatInfo *li = arena_alloc(&m->arena, sizeof *li);
     li->L = L;
+    li->depth = lat_depth(m, L);
     li->index = (uint32_t)m->tables.lats.count;
     li->as_lat.kind = TY_LAT;
     li->as_lat.lat = L;
@@ -149,6 +219,7 @@ static LatInfo *lat_intern(Model *m, Lattice *fresh)
         Lattice *L = m->lats.items[i]->L;
         if (!L->name && strcmp(L->ops->kind, fresh->ops->kind) == 0 && structure_same(L, fresh)) {
             lattice_free(fresh);
+            note_elements(m, m->lats.items[i]);       /* when a failed declaration forgot them */
             return m->lats.items[i];
         }
     }
@@ -172,15 +243,20 @@ static Sym *sym_new(Model *m, SymKind kind, const char *name, Loc loc, void *ptr
 
 Sym *sema_lookup(Model *m, const char *name) { return hashmap_get_ptr(&m->syms, name); }
 
-static bool declare(Model *m, SymKind kind, Ident id, void *ptr)
+/* False (reported) when the name is declared already. */
+static bool name_free(Model *m, Ident id)
 {
     Sym *old = sema_lookup(m, id.name);
-    if (old) {
-        diag_error(m->diag, id.loc, "duplicate declaration of '%s'", id.name);
-        if (old->loc.src) diag_note(m->diag, old->loc, "'%s' was first declared here", id.name);
-        else diag_note(m->diag, old->loc, "'%s' is predeclared", id.name);
-        return false;
-    }
+    if (!old) return true;
+    diag_error(m->diag, id.loc, "duplicate declaration of '%s'", id.name);
+    if (old->loc.src) diag_note(m->diag, old->loc, "'%s' was first declared here", id.name);
+    else diag_note(m->diag, old->loc, "'%s' is predeclared", id.name);
+    return false;
+}
+
+static bool declare(Model *m, SymKind kind, Ident id, void *ptr)
+{
+    if (!name_free(m, id)) return false;
     Sym *s = sym_new(m, kind, id.name, id.loc, ptr);
     hashmap_put_ptr(&m->syms, s->name, s);
     return true;
@@ -221,6 +297,7 @@ void sema_free(Model *m)
     for (size_t i = 0; i < m->lats.count; i++) lattice_free(m->lats.items[i]->L);
     VEC_FREE(m->fns);
     VEC_FREE(m->lats);
+    VEC_FREE(m->journal);
     VEC_FREE(m->tables.lats);
     VEC_FREE(m->tables.fns);
     hashmap_free(&m->syms);
@@ -236,6 +313,7 @@ typedef struct FileCtx {
     Model *m;
     const Source *src;
     HashMap pending;           /* name -> Decl* (D_LATTICE) */
+    unsigned depth;            /* lattice expressions and pending declarations being resolved */
 } FileCtx;
 
 static char in_progress_mark, failed_mark;
@@ -364,7 +442,7 @@ static Lattice *build_real(Model *m, const LatExpr *t)
 }
 
 /* A new (unregistered) lattice for a structural lattice expression; NULL after an error. */
-static Lattice *build_lattice(FileCtx *fc, const LatExpr *t)
+static Lattice *build_structure(FileCtx *fc, const LatExpr *t)
 {
     Model *m = fc->m;
     switch (t->kind) {
@@ -389,6 +467,25 @@ static Lattice *build_lattice(FileCtx *fc, const LatExpr *t)
     return NULL;
 }
 
+static Lattice *build_lattice(FileCtx *fc, const LatExpr *t)
+{
+    Lattice *L = build_structure(fc, t);
+    return L && lat_depth_ok(fc->m, L, t->loc) ? L : NULL;
+}
+
+/* Resolving recurses through lattice expressions and the declarations further down that
+ * they use: at most AST_MAX_DEPTH levels of both together. */
+static bool resolve_enter(FileCtx *fc, Loc loc)
+{
+    if (fc->depth >= AST_MAX_DEPTH) {
+        diag_error(fc->m->diag, loc, "lattice nested too deeply (more than %d levels, counting the "
+                   "declarations further down that it uses)", (int)AST_MAX_DEPTH);
+        return false;
+    }
+    fc->depth++;
+    return true;
+}
+
 static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
 {
     Model *m = fc->m;
@@ -396,7 +493,9 @@ static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
     if (!s && fc->pending.cap) {
         Decl *d = hashmap_get_ptr(&fc->pending, name.name);
         if (d) {
+            if (!resolve_enter(fc, name.loc)) return NULL;
             declare_lattice(fc, d);
+            fc->depth--;
             s = sema_lookup(m, name.name);
             if (!s) return NULL;         /* its declaration failed (reported) */
         }
@@ -415,7 +514,9 @@ static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
 static LatInfo *resolve_lattice(FileCtx *fc, const LatExpr *t)
 {
     if (t->kind == LAT_NAME) return resolve_lattice_name(fc, t->name);
+    if (!resolve_enter(fc, t->loc)) return NULL;
     Lattice *L = build_lattice(fc, t);
+    fc->depth--;
     return L ? lat_intern(fc->m, L) : NULL;
 }
 
@@ -429,7 +530,12 @@ static LatInfo *declare_lattice(FileCtx *fc, Decl *d)
     }
     if (d->sym == &failed_mark) return NULL;
     if (d->sym) return d->sym;
+    if (!name_free(m, d->name)) {
+        d->sym = &failed_mark;
+        return NULL;
+    }
     d->sym = &in_progress_mark;
+    size_t mark = names_mark(m);
     LatInfo *li = NULL;
     if (d->lattice->kind == LAT_NAME) {
         li = resolve_lattice_name(fc, d->lattice->name);
@@ -443,6 +549,7 @@ static LatInfo *declare_lattice(FileCtx *fc, Decl *d)
     if (d->sym == &failed_mark) li = NULL;
     if (li && !declare(m, SYM_LATTICE, d->name, li)) li = NULL;
     d->sym = li ? (void *)li : (void *)&failed_mark;
+    names_settle(m, mark, li != NULL);
     return li;
 }
 
@@ -558,16 +665,21 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
     buf_free(&b);
 }
 
-/* Checks e against lattice L: its type must be L or convertible to it. */
-static const Type *check_against(Checker *c, Expr *e, const Lattice *L)
+/* e, already checked (of type t) with L expected: its type must be L or convertible to it. */
+static const Type *against(Checker *c, Expr *e, const Type *t, const Lattice *L)
 {
-    const Type *t = check(c, e, L);
     if (!coerce_ok(t, L)) {
         fail(c, e->loc, "expected %s, found %s", describe_lat(c, L), describe(c, t));
         return &TYPE_ERROR;
     }
     check_literal_bounds(c, e, L);
     return t;
+}
+
+/* Checks e against lattice L: its type must be L or convertible to it. */
+static const Type *check_against(Checker *c, Expr *e, const Lattice *L)
+{
+    return against(c, e, check(c, e, L), L);
 }
 
 static size_t refs_of_kind(Model *m, const char *name, ElemKind kind, const ElemRef **first, const ElemRef **second);
@@ -734,17 +846,16 @@ static const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 
 static bool is_powerset_type(const Type *t) { return t->kind == TY_LAT && sema_lat_is(t->lat, "powerset"); }
 
-/* Types a and b as values of one type: the expected lattice when given, else the type of the
- * operand that does not need context.  The result may be numeric (two plain numbers). */
-static const Type *check_pair(Checker *c, Expr *a, Expr *b, const Lattice *want)
+/* The second of a pair both expected in lattice want; ta is the first one's type. */
+static const Type *pair_against(Checker *c, const Type *ta, Expr *b, const Lattice *want)
 {
-    if (want) {
-        const Type *ta = check_against(c, a, want), *tb = check_against(c, b, want);
-        return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : lat_type(c->m, want);
-    }
-    bool swap = needs_context(c, a) && !needs_context(c, b);
-    Expr *first = swap ? b : a, *second = swap ? a : b;
-    const Type *t1 = check(c, first, NULL);
+    const Type *tb = check_against(c, b, want);
+    return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : lat_type(c->m, want);
+}
+
+/* The second operand of a pair with nothing expected, typed after the first one (of type t1). */
+static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
+{
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
@@ -773,43 +884,102 @@ static const Type *check_pair(Checker *c, Expr *a, Expr *b, const Lattice *want)
     return &TYPE_ERROR;
 }
 
-static const Type *check_number(Checker *c, Expr *e, const char *op)
+/* Types a and b as values of one type: the expected lattice when given, else the type of the
+ * operand that does not need context.  The result may be numeric (two plain numbers). */
+static const Type *check_pair(Checker *c, Expr *a, Expr *b, const Lattice *want)
 {
-    const Type *t = check(c, e, NULL);
+    if (want) return pair_against(c, check_against(c, a, want), b, want);
+    bool swap = needs_context(c, a) && !needs_context(c, b);
+    Expr *first = swap ? b : a, *second = swap ? a : b;
+    return pair_second(c, check(c, first, NULL), second);
+}
+
+/* e, already checked (of type t), must be a number. */
+static const Type *number(Checker *c, Expr *e, const Type *t, const char *op)
+{
     if (t->kind == TY_ERROR) return t;
     if (num_kind(t) == NUM_NONE) return fail(c, e->loc, "'%s' needs numbers, found %s", op, describe(c, t));
     return t;
 }
 
-static const Type *check_arith(Checker *c, Expr *e)
+static const Type *check_number(Checker *c, Expr *e, const char *op)
+{
+    return number(c, e, check(c, e, NULL), op);
+}
+
+static bool is_set_op(OpKind op) { return op == OP_UNION || op == OP_INTER || op == OP_MINUS; }
+
+/* The lattice both operands of a lattice operator are checked against, or NULL. */
+static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *want)
+{
+    if (want && (num_kind(lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && !sema_lat_is(want, "powerset"))))
+        return NULL;          /* numbers: type the operands themselves; sets: report below */
+    return want;
+}
+
+/* What the left operand of the binary operator e is checked against (it is checked first). */
+static const Lattice *left_want(Checker *c, const Expr *e, const Lattice *want)
+{
+    switch (e->op) {
+    case OP_AND: case OP_OR: return c->m->bool_lat->L;
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return lattice_op_want(c, e, want);
+    default: return NULL;
+    }
+}
+
+/* The rest of each binary operator once its left operand is checked (of type ta). */
+
+static const Type *finish_arith(Checker *c, Expr *e, const Type *ta)
 {
     const char *op = ast_op_text(e->op);
-    const Type *ta = check_number(c, e->a, op), *tb = check_number(c, e->b, op);
+    ta = number(c, e->a, ta, op);
+    const Type *tb = check_number(c, e->b, op);
     if (ta->kind == TY_ERROR || tb->kind == TY_ERROR) return &TYPE_ERROR;
     return num_kind(ta) == NUM_REAL || num_kind(tb) == NUM_REAL ? &TYPE_REAL : &TYPE_INT;
 }
 
-static const Type *check_compare(Checker *c, Expr *e)
+static const Type *compared(Checker *c, Expr *e, const Type *t)
 {
-    const Type *t = check_pair(c, e->a, e->b, NULL);
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM && e->op != OP_EQ && e->op != OP_NE)
         return fail(c, e->loc, "atoms can only be compared with == and !=");
     return &c->m->bool_lat->as_lat;
 }
 
-static const Type *check_lattice_op(Checker *c, Expr *e, const Lattice *want)
+static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
 {
-    bool set_op = e->op == OP_UNION || e->op == OP_INTER || e->op == OP_MINUS;
-    if (want && (num_kind(lat_type(c->m, want)) != NUM_NONE || (set_op && !sema_lat_is(want, "powerset"))))
-        want = NULL;          /* numbers: type the operands themselves; sets: report below */
-    const Type *t = check_pair(c, e->a, e->b, want);
+    const Lattice *B = c->m->bool_lat->L;
+    return pair_against(c, against(c, e->a, ta, B), e->b, B);
+}
+
+static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
+{
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM)
         return fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), describe(c, t));
-    if (set_op && !is_powerset_type(t))
+    if (is_set_op(e->op) && !is_powerset_type(t))
         return fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), describe(c, t));
     return t;
+}
+
+static const Type *finish_lattice_op(Checker *c, Expr *e, const Lattice *want, const Type *ta)
+{
+    const Lattice *L = lattice_op_want(c, e, want);
+    const Type *t = L ? pair_against(c, against(c, e->a, ta, L), e->b, L) : pair_second(c, ta, e->b);
+    return lattice_op_result(c, e, t);
+}
+
+/* Finishes the binary operator e (not `in`) whose left operand was checked first, against
+ * left_want (its type is ta). */
+static const Type *finish_binary(Checker *c, Expr *e, const Lattice *want, const Type *ta)
+{
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: return finish_arith(c, e, ta);
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compared(c, e, pair_second(c, ta, e->b));
+    case OP_AND: case OP_OR: return finish_logic(c, e, ta);
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return finish_lattice_op(c, e, want, ta);
+    default: return fail(c, e->loc, "unexpected operator '%s'", ast_op_text(e->op));
+    }
 }
 
 static const Type *check_in(Checker *c, Expr *e)
@@ -829,25 +999,18 @@ static const Type *check_in(Checker *c, Expr *e)
     return &c->m->bool_lat->as_lat;
 }
 
+/* A comparison or lattice operator may check its right operand first (when only the left one
+ * needs context: `bot join x`); the others take the left one first. */
 static const Type *check_binary(Checker *c, Expr *e, const Lattice *want)
 {
-    const Lattice *B = c->m->bool_lat->L;
-    switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
-        return check_arith(c, e);
-    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
-        return check_compare(c, e);
-    case OP_AND: case OP_OR: {
-        const Type *ta = check_against(c, e->a, B), *tb = check_against(c, e->b, B);
-        return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : &c->m->bool_lat->as_lat;
+    bool compare = e->op >= OP_LT && e->op <= OP_NE;                 /* OpKind order */
+    bool lattice_op = e->op >= OP_JOIN && e->op <= OP_MINUS;
+    if (e->op == OP_IN) return check_in(c, e);
+    if ((compare || lattice_op) && !left_want(c, e, want) && needs_context(c, e->a) && !needs_context(c, e->b)) {
+        const Type *t = check_pair(c, e->a, e->b, NULL);
+        return compare ? compared(c, e, t) : lattice_op_result(c, e, t);
     }
-    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS:
-        return check_lattice_op(c, e, want);
-    case OP_IN:
-        return check_in(c, e);
-    default:
-        return fail(c, e->loc, "unexpected operator '%s'", ast_op_text(e->op));
-    }
+    return finish_binary(c, e, want, check(c, e->a, left_want(c, e, want)));
 }
 
 static const Type *check_unary(Checker *c, Expr *e)
@@ -969,8 +1132,8 @@ static const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
     const Type *result = &TYPE_ERROR;
     if (ok) {
         Lattice *P = lattice_product_new(parts, e->nargs);
-        if (P) result = &lat_intern(m, P)->as_lat;
-        else fail(c, e->loc, "a tuple has at most %d components", (int)LATTICE_PRODUCT_MAX);
+        if (!P) fail(c, e->loc, "a tuple has at most %d components", (int)LATTICE_PRODUCT_MAX);
+        else if (lat_depth_ok(m, P, e->loc)) result = &lat_intern(m, P)->as_lat;
     }
     mem_free(parts);
     return result;
@@ -1239,10 +1402,24 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     return fail(c, e->loc, "unexpected expression");
 }
 
+/* A chain of binary operators is walked down its left spine in a loop, then finished from
+ * the innermost operator up, so its length costs no stack (see ast_left_chained). */
 static const Type *check(Checker *c, Expr *e, const Lattice *want)
 {
-    const Type *t = check_inner(c, e, want);
-    e->type = t;
+    typedef struct Link { Expr *e; const Lattice *want; } Link;
+    VEC(Link) spine = { 0 };
+    while (ast_left_chained(e)) {
+        Link l = { e, want };
+        VEC_PUSH(spine, l);
+        want = left_want(c, e, want);
+        e = e->a;
+    }
+    const Type *t = e->type = check_inner(c, e, want);
+    while (spine.count) {
+        Link l = spine.items[--spine.count];
+        t = l.e->type = finish_binary(c, l.e, l.want, t);
+    }
+    VEC_FREE(spine);
     return t;
 }
 
@@ -1255,14 +1432,17 @@ static void checker_init(Checker *c, Model *m, FileCtx *fc)
 
 const Type *sema_check_closed(Model *m, Expr *e, const Lattice *expected, size_t *nlocals)
 {
-    FileCtx fc = { m, e->loc.src, { 0 } };
+    FileCtx fc = { m, e->loc.src, { 0 }, 0 };
     Checker c;
     checker_init(&c, m, &fc);
     int before = m->diag->errors;
+    size_t mark = names_mark(m);
     const Type *t = expected ? check_against(&c, e, expected) : check(&c, e, NULL);
     VEC_FREE(c.locals);
     *nlocals = c.max;
-    if (m->diag->errors != before || t->kind == TY_ERROR) return NULL;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    names_settle(m, mark, ok);
+    if (!ok) return NULL;
     return expected ? lat_type(m, expected) : t;
 }
 
@@ -1296,8 +1476,10 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
         size_t slot = alloc_slots(&c, f->params[i]->nwords);
         bind(&c, f->param_names[i], lat_type(m, f->params[i]), slot);
     }
+    size_t mark = names_mark(m);
     check_against(&c, body, f->ret);
     VEC_FREE(c.locals);
+    names_settle(m, mark, m->diag->errors == before);
     if (m->diag->errors != before) {
         fe->broken = true;
         return false;
@@ -1321,6 +1503,8 @@ static bool unique_params(Model *m, const Ident *names, size_t n)
 static void declare_fn(FileCtx *fc, Decl *d)
 {
     Model *m = fc->m;
+    if (!name_free(m, d->name)) return;
+    size_t mark = names_mark(m);
     bool ok = true;
     if (d->ann == (ANN_MONOTONE | ANN_ANTITONE)) {
         diag_error(m->diag, d->name.loc, "'%s' cannot be both monotone and antitone", d->name.name);
@@ -1345,6 +1529,7 @@ static void declare_fn(FileCtx *fc, Decl *d)
         else fe->broken = true;
     }
     mem_free(params);
+    names_settle(m, mark, d->sym != NULL);
 }
 
 static void define_fn(FileCtx *fc, Decl *d)
@@ -1448,7 +1633,10 @@ static void define_envelope(FileCtx *fc, Decl *d)
 static void declare_galois(FileCtx *fc, Decl *d)
 {
     Model *m = fc->m;
+    if (!name_free(m, d->name)) return;
+    size_t mark = names_mark(m);
     LatInfo *C = resolve_lattice(fc, d->from), *A = resolve_lattice(fc, d->to);
+    names_settle(m, mark, C && A);
     if (!C || !A) return;
     GaloisSym *g = arena_alloc(&m->arena, sizeof *g);
     g->name = arena_strdup(&m->arena, d->name.name);
@@ -1592,7 +1780,7 @@ static void check_query(FileCtx *fc, Decl *d)
 bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
 {
     int before = m->diag->errors;
-    FileCtx fc = { m, file->src, { 0 } };
+    FileCtx fc = { m, file->src, { 0 }, 0 };
     hashmap_init_str(&fc.pending);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];

@@ -13,6 +13,8 @@
 typedef struct LatInfo {
     Lattice *L;
     uint32_t index;            /* in Model.tables.lats: the operand of lattice instructions */
+    unsigned depth;            /* 1, or 1 + the depth of its deepest part, value or base */
+    bool noted;                /* its element, atom or key names are in Model.elems */
     Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
 } LatInfo;
 
@@ -60,6 +62,8 @@ struct Model {
     HashMap elems;             /* element, atom and key names -> ElemRef* */
     HashMap latinfo;           /* Lattice* -> LatInfo* */
     VEC(LatInfo *) lats;
+    VEC(LatInfo *) journal;    /* lattices whose names were noted since the last declaration
+                                * that succeeded: forgotten again when a declaration fails */
     IrTables tables;
     VEC(FnEntry *) fns;
     VEC(char *) search_dirs;

@@ -8,6 +8,7 @@
 
 #include "ast.h"
 #include "lexer.h"
+#include "util/buf.h"
 
 typedef struct Parsed {
     Diag diag;
@@ -196,6 +197,67 @@ static void test_hostile_inputs(void **state)
     free(nested);
 }
 
+/* "show " + OPEN n times + INNER + CLOSE n times + ";", malloc'd. */
+static char *nested_show(const char *open, const char *inner, const char *close, size_t n)
+{
+    Buf b;
+    buf_init(&b);
+    buf_puts(&b, "show ");
+    for (size_t i = 0; i < n; i++) buf_puts(&b, open);
+    buf_puts(&b, inner);
+    for (size_t i = 0; i < n; i++) buf_puts(&b, close);
+    buf_puts(&b, ";");
+    char *text = strdup(buf_cstr(&b));
+    buf_free(&b);
+    return text;
+}
+
+static void test_nesting_depth(void **state)
+{
+    (void)state;
+    char *text = nested_show("not ", "true", "", AST_MAX_DEPTH - 1);     /* AST_MAX_DEPTH levels */
+    Parsed *p = parse(text);
+    assert_int_equal(p->diag.errors, 0);
+    assert_int_equal(p->file->ndecls, 1);
+    done(p);
+    free(text);
+
+    text = nested_show("f(", "1", ")", AST_MAX_DEPTH);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "%s\nshow 1;\nlattice D = dual dual powerset {a};\n", text);
+    free(text);
+    p = parse(buf_cstr(&b));
+    buf_free(&b);
+    assert_int_equal(p->diag.errors, 1);
+    assert_non_null(strstr(p->errors, "t.fix:1:406: error: expression nested too deeply (more than 200 levels)"));
+    assert_int_equal(p->file->ndecls, 2);           /* the too deep declaration is dropped */
+    assert_int_equal(p->file->decls[0]->query.expr->kind, E_INT);
+    done(p);
+
+    buf_init(&b);
+    buf_puts(&b, "lattice D = ");
+    for (int i = 0; i < AST_MAX_DEPTH; i++) buf_puts(&b, "dual ");
+    buf_puts(&b, "Bool;");
+    p = parse(buf_cstr(&b));
+    buf_free(&b);
+    assert_int_equal(p->diag.errors, 1);
+    assert_non_null(strstr(p->errors, "t.fix:1:1013: error: lattice expression nested too deeply"));
+    assert_int_equal(p->file->ndecls, 0);
+    done(p);
+
+    /* a chain of binary operators costs one level however long it is */
+    buf_init(&b);
+    buf_puts(&b, "show 1");
+    for (int i = 0; i < 40000; i++) buf_puts(&b, i % 2 ? " + 1" : " and x union y < z");
+    buf_puts(&b, ";");
+    p = parse(buf_cstr(&b));
+    buf_free(&b);
+    assert_int_equal(p->diag.errors, 0);
+    assert_int_equal(p->file->ndecls, 1);
+    done(p);
+}
+
 static void test_line_col(void **state)
 {
     (void)state;
@@ -209,6 +271,22 @@ static void test_line_col(void **state)
     assert_int_equal(line, 2); assert_int_equal(col, 2);
     diag_line_col(s, 8, &line, &col);
     assert_int_equal(line, 4); assert_int_equal(col, 1);
+    diag_line_col(s, 2, &line, &col);          /* the newline ends its line */
+    assert_int_equal(line, 1); assert_int_equal(col, 3);
+    diag_line_col(s, 7, &line, &col);          /* an empty line */
+    assert_int_equal(line, 3); assert_int_equal(col, 1);
+    diag_line_col(s, 99, &line, &col);         /* past the end: the end */
+    assert_int_equal(line, 4); assert_int_equal(col, 2);
+
+    size_t n = 200000;                         /* 100 000 lines "x\n" */
+    char *many = malloc(n + 1);
+    for (size_t i = 0; i < n; i += 2) { many[i] = 'x'; many[i + 1] = '\n'; }
+    s = diag_add_source(&d, "many", many, n);
+    free(many);
+    diag_line_col(s, (uint32_t)(n - 1), &line, &col);
+    assert_int_equal(line, 100000); assert_int_equal(col, 2);
+    diag_line_col(s, 1000, &line, &col);
+    assert_int_equal(line, 501); assert_int_equal(col, 1);
     diag_free(&d);
 }
 
@@ -221,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_error_location_and_recovery),
         cmocka_unit_test(test_lexical_errors),
         cmocka_unit_test(test_hostile_inputs),
+        cmocka_unit_test(test_nesting_depth),
         cmocka_unit_test(test_line_col),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

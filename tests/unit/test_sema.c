@@ -135,6 +135,61 @@ static void test_lattice_limits(void **state)
     done(f);
 }
 
+static void test_refused_declarations_register_no_names(void **state)
+{
+    (void)state;
+    Fx *f = load("lattice A = powerset {p, q};\n"
+                 "lattice A = powerset {p, q};\n"
+                 "lattice B = powerset {z} * Nope;\n"
+                 "fn g(x: powerset {w}): A = {p};\n"
+                 "fn g(x: powerset {v}): A = {p};\n"
+                 "fn h(x: A): A = lfp(y: powerset {u} => y);\n");
+    assert_false(f->ok);
+    assert_true(has(f, "t.fix:2:9: error: duplicate declaration of 'A'"));
+    assert_true(has(f, "t.fix:5:4: error: duplicate declaration of 'g'"));
+    assert_true(has(f, "t.fix:3:28: error: unknown lattice 'Nope'"));
+    assert_true(has(f, "t.fix:6:17: error: expected A, found powerset {u}"));
+    add(f, "lattice C = powerset {z, v, u, r};\nfn k(x: A): A = {p} union x;\nfn m(x: C): C = {z, v, u};\n");
+    assert_true(f->ok);
+    char buf[128];
+    assert_string_equal(type_of(f, "{p}", buf, sizeof buf), "A");
+    assert_string_equal(type_of(f, "{u, z}", buf, sizeof buf), "C");
+    assert_string_equal(type_of(f, "{w}", buf, sizeof buf), "powerset {w}");
+    done(f);
+}
+
+static void test_chains_and_nesting(void **state)
+{
+    (void)state;
+    Buf b;
+    buf_init(&b);
+    buf_puts(&b, "lattice L = chain {a, b, c};\nfn f(x: L): L = bot join x");
+    for (int i = 0; i < 40000; i++) buf_puts(&b, i % 2 ? " join a" : " meet top");
+    buf_puts(&b, ";\nfn n(x: L): Bool = 1");
+    for (int i = 0; i < 40000; i++) buf_puts(&b, i % 2 ? " + 2" : " * 1.5");
+    buf_puts(&b, " > 0 and x == a or x != b;\n");
+    Fx *f = load(buf_cstr(&b));
+    buf_free(&b);
+    assert_true(f->ok);
+    assert_non_null(model_fn(f->m, "f"));
+    assert_non_null(model_fn(f->m, "n"));
+    char buf[128];
+    assert_string_equal(type_of(f, "1 + 2 * 3 - 4 / 1.5 + 1", buf, sizeof buf), "real");
+    assert_string_equal(type_of(f, "bot join a meet c join b", buf, sizeof buf), "L");
+    done(f);
+
+    buf_init(&b);
+    buf_puts(&b, "lattice L0 = powerset {x};\n");
+    for (int i = 1; i <= AST_MAX_DEPTH; i++) buf_printf(&b, "lattice L%d = %s L%d;\n", i, i % 2 ? "dual" : "map {k} ->", i - 1);
+    f = load(buf_cstr(&b));
+    buf_free(&b);
+    assert_false(f->ok);
+    assert_true(has(f, "t.fix:201:16: error: lattice nested too deeply (more than 200 levels of products, maps and duals)"));
+    assert_non_null(model_lattice(f->m, "L199"));
+    assert_null(model_lattice(f->m, "L200"));
+    done(f);
+}
+
 static void test_expected_types_resolve_names(void **state)
 {
     (void)state;
@@ -250,6 +305,8 @@ int main(void)
         cmocka_unit_test(test_type_errors_name_both_types),
         cmocka_unit_test(test_duplicates_and_unknown_names),
         cmocka_unit_test(test_lattice_limits),
+        cmocka_unit_test(test_refused_declarations_register_no_names),
+        cmocka_unit_test(test_chains_and_nesting),
         cmocka_unit_test(test_expected_types_resolve_names),
         cmocka_unit_test(test_queries_are_checked),
         cmocka_unit_test(test_envelope_and_galois_blocks),
