@@ -3,7 +3,6 @@
 #include "repl.h"
 
 #include <ctype.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -11,6 +10,7 @@
 #include <editline/readline.h>
 
 #include "util/mem.h"
+#include "util/sigint.h"
 
 static const char *const help_text =
     "Enter declarations and queries as in a .fix file: they end with ';' (or '}' for a block)\n"
@@ -25,16 +25,6 @@ static const char *const help_text =
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
     "Ctrl-C interrupts a running query and keeps the session.\n";
-
-/* The one piece of process state a signal handler needs: where Ctrl-C is recorded.  It points
- * into the running session and is set only while repl_main runs. */
-static volatile sig_atomic_t *interrupt_flag;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    if (interrupt_flag) *interrupt_flag = 1;
-}
 
 typedef struct Repl {
     Session *s;
@@ -381,10 +371,10 @@ static char *read_line(Repl *r)
 {
     const char *prompt = r->pending.len ? "...> " : "fix> ";
     if (r->tty) {
-        *interrupt_flag = 0;
+        r->s->interrupt = 0;
         char *line = readline(prompt);
-        if (!line && *interrupt_flag) {
-            *interrupt_flag = 0;
+        if (!line && r->s->interrupt) {
+            r->s->interrupt = 0;
             buf_clear(&r->pending);
             fputc('\n', stdout);
             return mem_strdup("");
@@ -409,7 +399,7 @@ static bool handle_line(Repl *r, const char *line)
 {
     const char *text = skip_space(line);
     if (r->tty && *text) add_history(line);
-    *interrupt_flag = 0;
+    r->s->interrupt = 0;
     if (r->pending.len == 0 && *text == ':') return run_command(r, text);
     if (r->pending.len == 0 && *text == '\0') return true;
     buf_puts(&r->pending, line);
@@ -428,13 +418,8 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
 {
     Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0 };
     buf_init(&r.pending);
-    interrupt_flag = &s->interrupt;
     completion_session = s;
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
+    sigint_install(&s->interrupt, false);
     if (r.tty) {
         rl_attempted_completion_function = complete;
         using_history();
@@ -450,8 +435,7 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     }
     if (entry_state(buf_cstr(&r.pending)) != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending));
     if (r.tty) fputc('\n', stdout);
-    sigaction(SIGINT, &old, NULL);
-    interrupt_flag = NULL;
+    sigint_remove();
     completion_session = NULL;
     buf_free(&r.pending);
     return 0;
