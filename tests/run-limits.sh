@@ -37,11 +37,12 @@ usage timeout-junk --timeout 1s
 "$fix" run --max-memory 0.5 --max-steps 0 --timeout 0 "$dir/one.fix" >"$dir/usage-fine.log" 2>&1
 if [ $? -eq 0 ] && grep -q '1 + 1 = 2' "$dir/usage-fine.log"; then ok; else bad "usage in range" "$dir/usage-fine.log"; fi
 
-# stops NAME PATTERN EXIT ARGS...: a query that would run for hours stops within seconds.
+# stops NAME PATTERN EXIT COMMAND...: a command that would run for hours stops within
+# seconds, with the exit status and a line matching the pattern.
 stops() {
     name=$1; pattern=$2; want=$3; shift 3
     log="$dir/$name.log"
-    timeout 60 "$fix" run "$@" >"$log" 2>&1
+    timeout 60 "$@" >"$log" 2>&1
     rc=$?
     if [ $rc -eq "$want" ] && grep -q -e "$pattern" "$log" && clean "$log"; then ok; else bad "$name (exit $rc)" "$log"; fi
 }
@@ -50,13 +51,13 @@ lattice R = range 0 .. 1099511627775;
 fn widest(a: R, b: R): R = sup { y | y in [a .. b] };
 show widest(0, 1099511627775);
 FIX
-stops show-sup 'sup.fix:3:1: error: stopped by timeout before an answer' 1 --timeout 0.5 "$dir/sup.fix"
+stops show-sup 'sup.fix:3:1: error: stopped by timeout before an answer' 1 "$fix" run --timeout 0.5 "$dir/sup.fix"
 
 awk 'BEGIN { printf "lattice B = range 0 .. 3;\nlattice M = map {";
              for (i = 0; i < 4096; i++) printf "%sk%d", (i ? ", " : ""), i;
              print "} -> B;\nfn f(x: M): M = x;\ncheck f monotone;" }' >"$dir/map.fix"
-stops check-map 'check f monotone: unknown' 1 --timeout 0.5 "$dir/map.fix"
-stops check-map-why 'stopped by timeout: no counterexample in the' 1 --timeout 0.5 "$dir/map.fix"
+stops check-map 'check f monotone: unknown' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
+stops check-map-why 'stopped by timeout: no counterexample in the' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
 
 cat >"$dir/lfp.fix" <<'FIX'
 lattice R = range 0 .. 9223372036854775806;
@@ -64,7 +65,7 @@ fn widest(a: R, b: R): R = sup { y | y in [a .. b] };
 fn slow(x: R): R monotone = if widest(0, 1000000) > 0 and x < 9223372036854775806 then x + 1 else x;
 lfp slow;
 FIX
-stops lfp-range 'lfp.fix:4:1: error: stopped by timeout before an answer' 1 --timeout 0.5 "$dir/lfp.fix"
+stops lfp-range 'lfp.fix:4:1: error: stopped by timeout before an answer' 1 "$fix" run --timeout 0.5 "$dir/lfp.fix"
 
 # --max-memory: a bnb with 2^20 fixed points stops soundly near the limit, and its (large)
 # report is streamed out whole: the run's peak stays within 1.5 times the limit.
@@ -129,20 +130,13 @@ asp_usage steps-inf --max-steps inf
 asp_usage models-exp --models 1e3
 asp_usage budget-neg --budget -1
 awk 'BEGIN { print "asp 1 0 0"; for (i = 1; i <= 2000000; i++) printf "1 0 1 %d 0 0\n", i; print "0" }' >"$dir/big.aspif"
-asp_stops() {
-    name=$1; pattern=$2; want=$3; shift 3
-    log="$dir/asp-$name.log"
-    timeout 60 "$fast" asp "$@" >"$log" 2>&1
-    rc=$?
-    if [ $rc -eq "$want" ] && grep -q -e "$pattern" "$log" && clean "$log"; then ok; else bad "asp $name (exit $rc)" "$log"; fi
-}
-asp_stops read-timeout 'big.aspif:[0-9]*: error: stopped by timeout while reading the program' 1 --timeout 0.05 "$dir/big.aspif"
-asp_stops read-memory 'error: stopped by max-memory while reading' 1 --max-memory 6 "$dir/big.aspif"
+stops asp-read-timeout 'big.aspif:[0-9]*: error: stopped by timeout while reading the program' 1 "$fast" asp --timeout 0.05 "$dir/big.aspif"
+stops asp-read-memory 'error: stopped by max-memory while reading' 1 "$fast" asp --max-memory 6 "$dir/big.aspif"
 printf 'a(X) :- X = 1..300000000.\n' >"$dir/slow.lp"
-asp_stops ground-timeout 'stopped by timeout while gringo was grounding' 1 --timeout 0.5 "$dir/slow.lp"
+stops asp-ground-timeout 'stopped by timeout while gringo was grounding' 1 "$fast" asp --timeout 0.5 "$dir/slow.lp"
 if pgrep -f "$dir/slow.lp" >/dev/null; then bad "gringo still runs after the timeout"; else ok; fi
 printf 'p(1..10).\nh(1..9).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
-asp_stops solve-timeout '^UNKNOWN' 0 --timeout 1 "$dir/php.lp"
+stops asp-solve-timeout '^UNKNOWN' 0 "$fast" asp --timeout 1 "$dir/php.lp"
 "$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &
 pid=$!
 sleep 1
