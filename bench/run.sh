@@ -15,11 +15,7 @@ for tool in gringo clingo; do
     command -v $tool >/dev/null 2>&1 || { echo "bench: $tool not found"; exit 1; }
 done
 cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
-if ! "$FIX" asp --help >/dev/null 2>&1; then
-    echo "bench: $FIX has no asp command; using a driver over build/libfix.a"
-    cc -std=c17 -Isrc -o build/asp-fix tests/asp/driver.c build/libfix.a -lm || exit 1
-    FIX=build/asp-fix
-fi
+"$FIX" asp --help >/dev/null 2>&1 || { echo "bench: $FIX has no asp command"; exit 1; }
 
 now() { date +%s%N; }
 # secs CMD...: best wall time of REPEAT runs in seconds (stdout discarded), "timeout" if any

@@ -29,6 +29,8 @@ static inline int64_t word_to_int(Word w) { return (int64_t)w; }
 #endif
 
 /* Interpretation results, mapped to exit codes by main (0, 1, 1, 2). */
+#define FIX_VERSION "0.1.0"
+
 typedef enum { FIX_OK = 0, FIX_COMPILE_ERROR, FIX_RUNTIME_ERROR, FIX_USAGE_ERROR, FIX_INTERRUPTED } FixResult;
 
 #endif

@@ -10,7 +10,6 @@ void diag_init(Diag *d, FILE *out)
 {
     d->out = out;
     d->errors = 0;
-    d->warnings = 0;
     d->sources = NULL;
 }
 
@@ -156,15 +155,6 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...)
     report(d, loc, "error", fmt, ap);
     va_end(ap);
     d->errors++;
-}
-
-void diag_warning(Diag *d, Loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(d, loc, "warning", fmt, ap);
-    va_end(ap);
-    d->warnings++;
 }
 
 void diag_note(Diag *d, Loc loc, const char *fmt, ...)

@@ -24,7 +24,6 @@ typedef struct Loc {
 typedef struct Diag {
     FILE *out;           /* where messages go (stderr) */
     int errors;          /* errors reported so far */
-    int warnings;
     Source *sources;
 } Diag;
 
@@ -36,7 +35,6 @@ Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
 Source *diag_load_file(Diag *d, const char *path);
 
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
-void diag_warning(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 /* An error with no source location ("fix: error: ..."). */
 void diag_plain_error(Diag *d, const char *fmt, ...) FIX_PRINTF(2, 3);

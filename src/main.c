@@ -10,7 +10,6 @@
 #include "util/numarg.h"
 #include "util/sigint.h"
 
-#define FIX_VERSION "0.1.0"
 
 static const char *const usage_text =
     "usage: fix [COMMAND] [OPTIONS] [FILE.fix]\n"

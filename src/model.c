@@ -32,8 +32,6 @@ void model_free(Model *m)
     mem_free(m);
 }
 
-Diag *model_diag(Model *m) { return m->diag; }
-Arena *model_arena(Model *m) { return &m->arena; }
 
 void model_add_search_dir(Model *m, const char *dir)
 {

@@ -63,8 +63,6 @@ typedef struct Model Model;
 
 Model *model_new(Diag *diag);
 void model_free(Model *m);
-Diag *model_diag(Model *m);
-Arena *model_arena(Model *m);
 
 /* Directories searched by `import` after the importing file's own directory. */
 void model_add_search_dir(Model *m, const char *dir);

@@ -423,7 +423,7 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     if (r.tty) {
         rl_attempted_completion_function = complete;
         using_history();
-        printf("fix %s -- :help for help, :quit to leave\n", "0.1.0");
+        printf("fix %s -- :help for help, :quit to leave\n", FIX_VERSION);
     }
     for (size_t i = 0; i < nfiles; i++) session_run_file(s, files[i], false);
     for (;;) {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 
+#include "aft/aft.h"
 #include "compile.h"
 
 /* ====================================================================== types and lattices */
@@ -15,7 +16,6 @@ static const Type TYPE_ERROR = { TY_ERROR, NULL };
 
 const Type *sema_type_int(void) { return &TYPE_INT; }
 const Type *sema_type_real(void) { return &TYPE_REAL; }
-const Type *sema_type_error(void) { return &TYPE_ERROR; }
 
 bool sema_lat_is(const Lattice *L, const char *kind) { return strcmp(L->ops->kind, kind) == 0; }
 
@@ -1752,11 +1752,9 @@ static void check_query_fn(FileCtx *fc, Decl *d)
             }
         }
     }
+    SplitStrategy split;
     if (q->split.name) {
-        static const char *const splits[] = { "widest", "first", "last", "random" };
-        bool known = false;
-        for (size_t i = 0; i < FIX_ARRAY_LEN(splits); i++) known = known || strcmp(q->split.name, splits[i]) == 0;
-        if (!known)
+        if (!aft_split_from_name(q->split.name, &split))
             diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected widest, first, last or random)",
                        q->split.name);
     }

@@ -84,7 +84,6 @@ LatInfo *sema_lat_info(Model *m, const Lattice *L);
 Sym *sema_lookup(Model *m, const char *name);
 const Type *sema_type_int(void);
 const Type *sema_type_real(void);
-const Type *sema_type_error(void);
 /* Words a value of type t takes on the VM stack. */
 size_t sema_type_words(const Type *t);
 bool sema_lat_same(const Lattice *a, const Lattice *b);
