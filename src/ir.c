@@ -1,7 +1,7 @@
 /* ir.c: chunks (code, constants, locations) and the disassembler, one helper per operand shape. */
 #include "ir.h"
 
-#include "model.h"
+#include "types.h"
 
 const char *const ir_opcode_names[IR_OPCODE_COUNT] = {
 #define FIX_OP_NAME(name, shape) #name,

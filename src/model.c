@@ -16,7 +16,7 @@ Model *model_new(Diag *diag)
     arena_init(&m->arena);
     sema_init(m);
     hashmap_init_str(&m->loaded);
-    m->vm = vm_new();
+    m->vm = vm_new(diag);
     return m;
 }
 
@@ -40,8 +40,7 @@ void model_add_search_dir(Model *m, const char *dir)
 
 void model_set_limits(Model *m, uint64_t max_steps, Limits *limits)
 {
-    m->max_steps = max_steps;
-    m->limits = limits;
+    vm_set_limits(m->vm, max_steps, limits);
 }
 
 /* ---- imports ---- */
@@ -138,6 +137,17 @@ static AstFile *import_file(Model *m, const Decl *d, const Source *from)
     return file;
 }
 
+/* Compiles the functions sema checked since the first `from` of m->fns: checking comes first,
+ * then compiling, so that the checker never depends on the compiler. */
+static void compile_checked(Model *m, size_t from)
+{
+    for (size_t i = from; i < m->fns.count; i++) {
+        FnEntry *fe = m->fns.items[i];
+        if (fe->broken || !fe->body || fe->sym.chunk) continue;
+        fe->sym.chunk = compile_function(m, &fe->sym, fe->body, fe->nlocals);
+    }
+}
+
 /* A file whose imports are being added: the index of its next declaration to look at. */
 typedef struct OpenFile { AstFile *file; size_t next; } OpenFile;
 
@@ -161,7 +171,9 @@ static bool add_file(Model *m, AstFile *root, PtrList *queries)
             continue;
         }
         open.count--;
+        size_t fns_before = m->fns.count;
         sema_add_file(m, f, open.count == 0 ? queries : NULL);
+        compile_checked(m, fns_before);
     }
     VEC_FREE(open);
     return m->diag->errors == before;
@@ -211,7 +223,7 @@ bool model_call(Model *m, const FnSym *fn, const Word *const *args, Word *out, L
         if (n) memcpy(params + at, args[i], n * sizeof(Word));
         at += n;
     }
-    bool ok = vm_run(m, fn->chunk, params, out, where);
+    bool ok = vm_run(m->vm, fn->chunk, params, out, where);
     mem_free(params);
     return ok;
 }
@@ -225,7 +237,7 @@ bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **o
     Chunk *chunk = compile_closed(m, "<expression>", e, t, nlocals);
     size_t words = sema_type_words(t);
     Word *v = mem_calloc(words ? words : 1, sizeof *v);
-    bool ok = vm_run(m, chunk, NULL, v, e->loc);
+    bool ok = vm_run(m->vm, chunk, NULL, v, e->loc);
     ir_chunk_free(chunk);
     if (!ok) {
         mem_free(v);
@@ -243,20 +255,6 @@ bool model_typeof(Model *m, Expr *e, Type *type)
     if (!t) return false;
     *type = *t;
     return true;
-}
-
-void type_describe(const Type *t, Buf *out)
-{
-    switch (t->kind) {
-    case TY_LAT: lattice_describe(t->lat, out); break;
-    case TY_INT: buf_puts(out, "int"); break;
-    case TY_REAL: buf_puts(out, "real"); break;
-    case TY_ATOM:
-        buf_puts(out, sema_lat_is(t->lat, "map") ? "key of " : "atom of ");
-        lattice_describe(t->lat, out);
-        break;
-    case TY_ERROR: buf_puts(out, "<error>"); break;
-    }
 }
 
 /* ---- listing ---- */

@@ -13,51 +13,7 @@
 #include "util/buf.h"
 #include "util/limits.h"
 #include "util/mem.h"
-
-/* The static type of an expression.  Every value a function takes or returns is a lattice
- * element; numbers and atoms occur inside expressions. */
-typedef enum {
-    TY_LAT,      /* an element of lat */
-    TY_INT,      /* an integer (int64), e.g. x + 1 for x in a range */
-    TY_REAL,     /* a double, e.g. 1 - y / 2 */
-    TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
-    TY_ERROR,    /* after a reported type error */
-} TypeKind;
-
-struct Type {
-    TypeKind kind;
-    const Lattice *lat;
-};
-
-typedef struct Chunk Chunk;      /* ir.h */
-typedef struct Vm Vm;            /* vm.h */
-
-typedef struct FnSym {
-    const char *name;
-    Loc loc;
-    size_t nparams;
-    const char **param_names;
-    const Lattice **params;
-    const Lattice *ret;
-    Annotation ann;
-    Chunk *chunk;
-    struct FnSym *upper, *lower;  /* declared envelope: upper(lo, hi, x), lower(lo, hi, x) */
-    Loc envelope_loc;
-} FnSym;
-
-typedef struct GaloisSym {
-    const char *name;
-    Loc loc;
-    const Lattice *concrete, *abstract;
-    FnSym *alpha_up, *gamma_up, *alpha_lo, *gamma_lo;
-} GaloisSym;
-
-typedef struct ProgramSym {
-    const char *name;
-    Loc loc;
-    const Decl *decl;             /* its rules, or program_file (path resolved against the file) */
-    const char *resolved_file;    /* for `program P from "x.lp"`: the path to ground */
-} ProgramSym;
+#include "types.h"
 
 typedef struct Model Model;
 
@@ -90,7 +46,6 @@ bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **o
 
 /* Type of a closed expression, for the REPL's :type. */
 bool model_typeof(Model *m, Expr *e, Type *type);
-void type_describe(const Type *t, Buf *out);
 
 /* The IR disassembly of every function declared so far (fix run --dump-ir). */
 void model_dump_ir(Model *m, Buf *out);

@@ -6,7 +6,6 @@
 #include <stdarg.h>
 
 #include "aft/aft.h"
-#include "compile.h"
 
 /* ====================================================================== types and lattices */
 
@@ -79,22 +78,6 @@ static NumKind num_kind(const Type *t)
         if (sema_lat_is(t->lat, "real")) return NUM_REAL;
         return NUM_NONE;
     default: return NUM_NONE;
-    }
-}
-
-void sema_describe_bounds(const Lattice *L, Buf *out)
-{
-    if (L->name) buf_printf(out, "%s = ", L->name);
-    if (sema_lat_is(L, "range")) {
-        buf_printf(out, "range %lld..%lld", (long long)L->u.range.lo, (long long)L->u.range.hi);
-    } else if (sema_lat_is(L, "real")) {
-        buf_puts(out, "real [");
-        buf_put_double(out, L->u.real.lo);
-        buf_puts(out, ", ");
-        buf_put_double(out, L->u.real.hi);
-        buf_puts(out, "]");
-    } else {
-        lattice_describe(L, out);
     }
 }
 
@@ -660,7 +643,7 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
     buf_puts(&b, "value ");
     buf_put_double(&b, v);
     buf_puts(&b, " is outside ");
-    sema_describe_bounds(L, &b);
+    lattice_describe_bounds(L, &b);
     diag_error(c->m->diag, e->loc, "%s", buf_cstr(&b));
     buf_free(&b);
 }
@@ -1464,7 +1447,7 @@ static FnEntry *fn_new(Model *m, const char *name, Loc loc, size_t nparams, Anno
     return fe;
 }
 
-/* Type-checks body as the body of f (params bound to the first slots) and compiles it. */
+/* Type-checks body as the body of f (params bound to the first slots); the model compiles it. */
 static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
 {
     Model *m = fc->m;
@@ -1484,7 +1467,8 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
         fe->broken = true;
         return false;
     }
-    f->chunk = compile_function(m, f, body, c.max);
+    fe->body = body;
+    fe->nlocals = c.max;
     return true;
 }
 

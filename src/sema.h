@@ -5,9 +5,8 @@
 
 #include "common.h"
 #include "ir.h"
-#include "model.h"
+#include "types.h"
 #include "util/hashmap.h"
-#include "util/limits.h"
 
 /* A lattice the model knows (declared, structural, or predeclared), with its IR index. */
 typedef struct LatInfo {
@@ -33,6 +32,8 @@ typedef struct FnEntry {
     uint32_t index;            /* in Model.tables.fns: the operand of CALL */
     bool broken;               /* its body had errors: it has no chunk */
     bool hidden;               /* an envelope or galois equation */
+    Expr *body;                /* checked, to be compiled (by the model) */
+    size_t nlocals;            /* frame words the body needs, parameters included */
 } FnEntry;
 
 
@@ -55,6 +56,8 @@ typedef struct Resolution {
 
 struct Vm;
 
+typedef struct Model Model;
+
 struct Model {
     Diag *diag;
     Arena arena;
@@ -70,8 +73,6 @@ struct Model {
     HashMap loaded;            /* real paths of the files added or imported */
     LatInfo *bool_lat;
     struct Vm *vm;
-    uint64_t max_steps;
-    Limits *limits;            /* --timeout, --max-memory, Ctrl-C; may be NULL */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
@@ -88,11 +89,10 @@ const Type *sema_type_real(void);
 size_t sema_type_words(const Type *t);
 bool sema_lat_same(const Lattice *a, const Lattice *b);
 bool sema_lat_is(const Lattice *L, const char *kind);
-/* "Cnt = range 0..16" (the name only when declared): for range and value messages. */
-void sema_describe_bounds(const Lattice *L, Buf *out);
 
-/* Checks the declarations of one parsed file (its imports already loaded), compiles its
- * functions, and appends its queries to *queries (when queries is non-NULL). */
+/* Checks the declarations of one parsed file (its imports already loaded), leaves each
+ * checked function body in its FnEntry for the model to compile, and appends the file's
+ * queries to *queries (when queries is non-NULL). */
 bool sema_add_file(Model *m, AstFile *file, PtrList *queries);
 
 /* Checks a closed expression; *nlocals gets the frame words it needs.  NULL after errors. */

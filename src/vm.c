@@ -12,6 +12,9 @@ enum { VM_STACK_MAX_WORDS = 1 << 27 };
 typedef struct Frame { const Chunk *chunk; size_t ip; size_t fp; } Frame;
 
 struct Vm {
+    Diag *diag;                 /* where runtime errors are reported */
+    uint64_t max_steps;         /* per vm_run from outside, 0 = none */
+    Limits *limits;             /* the query's timeout, memory and Ctrl-C; may be NULL */
     Word *stack;
     size_t cap, sp;
     VEC(Frame) frames;
@@ -25,10 +28,17 @@ struct Vm {
     Loc where;
 };
 
-Vm *vm_new(void)
+Vm *vm_new(Diag *diag)
 {
     Vm *vm = mem_calloc(1, sizeof *vm);
+    vm->diag = diag;
     return vm;
+}
+
+void vm_set_limits(Vm *vm, uint64_t max_steps, Limits *limits)
+{
+    vm->max_steps = max_steps;
+    vm->limits = limits;
 }
 
 void vm_free(Vm *vm)
@@ -42,54 +52,50 @@ void vm_free(Vm *vm)
 
 /* ---- the error path ---- */
 
-static FIX_NORETURN void vm_error(Model *m, const char *fmt, ...) FIX_PRINTF(2, 3);
-static FIX_NORETURN void vm_error(Model *m, const char *fmt, ...)
+static FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...) FIX_PRINTF(2, 3);
+static FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...)
 {
-    Vm *vm = m->vm;
     char msg[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Loc loc = vm->chunk ? ir_loc_at(vm->chunk, vm->instr) : vm->where;
-    diag_error(m->diag, loc, "%s", msg);
+    diag_error(vm->diag, loc, "%s", msg);
     bool inside = loc.src == vm->where.src && loc.start >= vm->where.start && loc.start < vm->where.end;
     if (vm->where.src && !inside)
-        diag_note(m->diag, vm->where, "while evaluating this");
+        diag_note(vm->diag, vm->where, "while evaluating this");
     longjmp(*vm->handler, 1);
 }
 
 /* A limit of the query (timeout, memory, Ctrl-C) stops the VM without a message of its own:
  * the caller reports what stopped it (limits->hit), or keeps the sound result it has. */
-static FIX_NORETURN void vm_stop(Model *m)
+static FIX_NORETURN void vm_stop(Vm *vm)
 {
-    longjmp(*m->vm->handler, 1);
+    longjmp(*vm->handler, 1);
 }
 
-static void tick(Model *m)
+static void tick(Vm *vm)
 {
-    Vm *vm = m->vm;
     vm->steps++;
-    if (m->max_steps && vm->steps > m->max_steps)
-        vm_error(m, "step limit of %llu steps reached", (unsigned long long)m->max_steps);
-    if (limits_poll(m->limits)) vm_stop(m);
+    if (vm->max_steps && vm->steps > vm->max_steps)
+        vm_error(vm, "step limit of %llu steps reached", (unsigned long long)vm->max_steps);
+    if (limits_poll(vm->limits)) vm_stop(vm);
 }
 
-static void ensure(Model *m, size_t n)
+static void ensure(Vm *vm, size_t n)
 {
-    Vm *vm = m->vm;
     if (vm->sp + n <= vm->cap) return;
     size_t need = vm->sp + n;
-    if (need > VM_STACK_MAX_WORDS) vm_error(m, "out of stack space (%zu words)", need);
+    if (need > VM_STACK_MAX_WORDS) vm_error(vm, "out of stack space (%zu words)", need);
     size_t cap = vm->cap ? vm->cap : 1024;
     while (cap < need) cap *= 2;
     vm->stack = mem_realloc(vm->stack, cap * sizeof(Word));
     vm->cap = cap;
 }
 
-static Word *scratch(Model *m, size_t n)
+static Word *scratch(Vm *vm, size_t n)
 {
-    Vm *vm = m->vm;
     if (n > vm->scratch_cap) {
         vm->scratch = mem_realloc(vm->scratch, n * sizeof(Word));
         vm->scratch_cap = n;
@@ -102,30 +108,29 @@ static Word *scratch(Model *m, size_t n)
 #define ST(i) (vm->stack[(i)])
 #define AT(i) (vm->stack + (i))
 
-static void push(Model *m, Word w)
+static void push(Vm *vm, Word w)
 {
-    ensure(m, 1);
-    m->vm->stack[m->vm->sp++] = w;
+    ensure(vm, 1);
+    vm->stack[vm->sp++] = w;
 }
 
-static Word pop(Model *m) { return m->vm->stack[--m->vm->sp]; }
+static Word pop(Vm *vm) { return vm->stack[--vm->sp]; }
 
-static void check_overflow(Model *m, bool overflow, const char *op)
+static void check_overflow(Vm *vm, bool overflow, const char *op)
 {
-    if (overflow) vm_error(m, "integer overflow in '%s'", op);
+    if (overflow) vm_error(vm, "integer overflow in '%s'", op);
 }
 
-static void int_binary(Model *m, Opcode op)
+static void int_binary(Vm *vm, Opcode op)
 {
-    Vm *vm = m->vm;
-    int64_t b = word_to_int(pop(m)), a = word_to_int(ST(vm->sp - 1)), r = 0;
+    int64_t b = word_to_int(pop(vm)), a = word_to_int(ST(vm->sp - 1)), r = 0;
     switch (op) {
-    case IR_ADD_I: check_overflow(m, __builtin_add_overflow(a, b, &r), "+"); break;
-    case IR_SUB_I: check_overflow(m, __builtin_sub_overflow(a, b, &r), "-"); break;
-    case IR_MUL_I: check_overflow(m, __builtin_mul_overflow(a, b, &r), "*"); break;
+    case IR_ADD_I: check_overflow(vm, __builtin_add_overflow(a, b, &r), "+"); break;
+    case IR_SUB_I: check_overflow(vm, __builtin_sub_overflow(a, b, &r), "-"); break;
+    case IR_MUL_I: check_overflow(vm, __builtin_mul_overflow(a, b, &r), "*"); break;
     case IR_DIV_I:
-        if (b == 0) vm_error(m, "division by zero");
-        if (a == INT64_MIN && b == -1) vm_error(m, "integer overflow in '/'");
+        if (b == 0) vm_error(vm, "division by zero");
+        if (a == INT64_MIN && b == -1) vm_error(vm, "integer overflow in '/'");
         r = a / b;
         break;
     case IR_MIN_I: r = a < b ? a : b; break;
@@ -141,17 +146,16 @@ static void int_binary(Model *m, Opcode op)
     ST(vm->sp - 1) = word_from_int(r);
 }
 
-static void real_binary(Model *m, Opcode op)
+static void real_binary(Vm *vm, Opcode op)
 {
-    Vm *vm = m->vm;
-    double b = word_to_double(pop(m)), a = word_to_double(ST(vm->sp - 1));
+    double b = word_to_double(pop(vm)), a = word_to_double(ST(vm->sp - 1));
     Word r = 0;
     switch (op) {
     case IR_ADD_R: r = word_from_double(a + b); break;
     case IR_SUB_R: r = word_from_double(a - b); break;
     case IR_MUL_R: r = word_from_double(a * b); break;
     case IR_DIV_R:
-        if (b == 0) vm_error(m, "division by zero");
+        if (b == 0) vm_error(vm, "division by zero");
         r = word_from_double(a / b);
         break;
     case IR_MIN_R: r = word_from_double(fmin(a, b)); break;
@@ -167,19 +171,18 @@ static void real_binary(Model *m, Opcode op)
     ST(vm->sp - 1) = r;
 }
 
-static void unary_number(Model *m, Opcode op)
+static void unary_number(Vm *vm, Opcode op)
 {
-    Vm *vm = m->vm;
     Word *x = AT(vm->sp - 1);
     int64_t i = word_to_int(*x);
     double d = word_to_double(*x);
     switch (op) {
     case IR_NEG_I:
-        if (i == INT64_MIN) vm_error(m, "integer overflow in '-'");
+        if (i == INT64_MIN) vm_error(vm, "integer overflow in '-'");
         *x = word_from_int(-i);
         break;
     case IR_ABS_I:
-        if (i == INT64_MIN) vm_error(m, "integer overflow in 'abs'");
+        if (i == INT64_MIN) vm_error(vm, "integer overflow in 'abs'");
         *x = word_from_int(i < 0 ? -i : i);
         break;
     case IR_NEG_R: *x = word_from_double(-d); break;
@@ -190,9 +193,8 @@ static void unary_number(Model *m, Opcode op)
     }
 }
 
-static void lattice_compare(Model *m, Opcode op, const Lattice *L)
+static void lattice_compare(Vm *vm, Opcode op, const Lattice *L)
 {
-    Vm *vm = m->vm;
     size_t W = L->nwords;
     const Word *x = AT(vm->sp - 2 * W), *y = AT(vm->sp - W);
     bool r = false;
@@ -206,12 +208,11 @@ static void lattice_compare(Model *m, Opcode op, const Lattice *L)
     default: break;
     }
     vm->sp -= 2 * W;
-    push(m, r);
+    push(vm, r);
 }
 
-static void lattice_binary(Model *m, Opcode op, const Lattice *L)
+static void lattice_binary(Vm *vm, Opcode op, const Lattice *L)
 {
-    Vm *vm = m->vm;
     size_t W = L->nwords;
     Word *x = AT(vm->sp - 2 * W);
     const Word *y = AT(vm->sp - W);
@@ -221,87 +222,82 @@ static void lattice_binary(Model *m, Opcode op, const Lattice *L)
     vm->sp -= W;
 }
 
-static void set_op(Model *m, Opcode op, const Lattice *P)
+static void set_op(Vm *vm, Opcode op, const Lattice *P)
 {
-    Vm *vm = m->vm;
     size_t W = P->nwords;
     if (op == IR_SET_ADD) {
-        uint64_t a = pop(m);
+        uint64_t a = pop(vm);
         AT(vm->sp - W)[a / 64] |= (Word)1 << (a % 64);
     } else if (op == IR_SET_IN) {
         uint64_t a = ST(vm->sp - W - 1);
         bool in = a < P->u.set.n && (AT(vm->sp - W)[a / 64] >> (a % 64) & 1);
         vm->sp -= W + 1;
-        push(m, in);
+        push(vm, in);
     } else {
         uint64_t n = 0;
         for (size_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(ST(vm->sp - W + w));
         vm->sp -= W;
-        push(m, n);
+        push(vm, n);
     }
 }
 
-static FIX_NORETURN void outside(Model *m, const Lattice *L, Word v, bool real)
+static FIX_NORETURN void outside(Vm *vm, const Lattice *L, Word v, bool real)
 {
     Buf b;
     buf_init(&b);
     if (real) buf_put_double(&b, word_to_double(v));
     else buf_printf(&b, "%lld", (long long)word_to_int(v));
     buf_puts(&b, " is outside ");
-    sema_describe_bounds(L, &b);
+    lattice_describe_bounds(L, &b);
     char msg[512];
     snprintf(msg, sizeof msg, "%s", buf_cstr(&b));
     buf_free(&b);
-    vm_error(m, "value %s", msg);
+    vm_error(vm, "value %s", msg);
 }
 
-static void check_bounds(Model *m, Opcode op, const Lattice *L)
+static void check_bounds(Vm *vm, Opcode op, const Lattice *L)
 {
-    Vm *vm = m->vm;
     Word *x = AT(vm->sp - 1);
     if (op == IR_CHECK_RANGE) {
         int64_t v = word_to_int(*x);
-        if (v < L->u.range.lo || v > L->u.range.hi) outside(m, L, *x, false);
+        if (v < L->u.range.lo || v > L->u.range.hi) outside(vm, L, *x, false);
         return;
     }
     double d = word_to_double(*x), lo = L->u.real.lo, hi = L->u.real.hi;
-    if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) outside(m, L, *x, true);
+    if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) outside(vm, L, *x, true);
     *x = word_from_double(d < lo ? lo : d > hi ? hi : d);
 }
 
 /* Keeps words [off, off + n) of the top element of W words. */
-static void keep_part(Model *m, size_t W, size_t off, size_t n)
+static void keep_part(Vm *vm, size_t W, size_t off, size_t n)
 {
-    Vm *vm = m->vm;
     size_t base = vm->sp - W;
     memmove(AT(base), AT(base + off), n * sizeof(Word));
     vm->sp = base + n;
 }
 
-static void map_index(Model *m, const Lattice *M)
+static void map_index(Vm *vm, const Lattice *M)
 {
-    uint64_t a = pop(m);
-    if (a >= M->u.map.n) vm_error(m, "%llu is not a key of the map", (unsigned long long)a);
+    uint64_t a = pop(vm);
+    if (a >= M->u.map.n) vm_error(vm, "%llu is not a key of the map", (unsigned long long)a);
     size_t vw = M->u.map.value->nwords;
-    keep_part(m, M->nwords, a * vw, vw);
+    keep_part(vm, M->nwords, a * vw, vw);
 }
 
-static void check_interval(Model *m, const Lattice *L, size_t lo)
+static void check_interval(Vm *vm, const Lattice *L, size_t lo)
 {
-    Vm *vm = m->vm;
     if (L->ops->leq(L, AT(lo), AT(lo + L->nwords))) return;
     char *a = lattice_to_string(L, AT(lo)), *b = lattice_to_string(L, AT(lo + L->nwords));
     char msg[512];
     snprintf(msg, sizeof msg, "empty interval: %s is not below %s", a, b);
     mem_free(a);
     mem_free(b);
-    vm_error(m, "%s", msg);
+    vm_error(vm, "%s", msg);
 }
 
 /* Next atom after the one at slot v in the set at slot s; false when there is none. */
-static bool set_next(Model *m, const Lattice *P, size_t s, size_t v)
+static bool set_next(Vm *vm, const Lattice *P, size_t s, size_t v)
 {
-    Vm *vm = m->vm;
     int64_t cur = word_to_int(ST(v));
     size_t n = P->u.set.n, i = cur < 0 ? 0 : (size_t)cur + 1;
     const Word *set = AT(s);
@@ -319,14 +315,13 @@ static bool set_next(Model *m, const Lattice *P, size_t s, size_t v)
 }
 
 /* One Kleene step: x := y; true when the iteration is stable. */
-static bool kleene_step(Model *m, const Lattice *L, size_t x, size_t count)
+static bool kleene_step(Vm *vm, const Lattice *L, size_t x, size_t count)
 {
-    Vm *vm = m->vm;
     size_t W = L->nwords;
     Word *y = AT(vm->sp - W), *xs = AT(x);
     bool stable = L->ops->eq(L, xs, y);
     if (!stable && !L->finite) {
-        Word *t = scratch(m, 2 * W);
+        Word *t = scratch(vm, 2 * W);
         L->ops->meet(L, t, xs, y);
         L->ops->join(L, t + W, xs, y);
         stable = L->ops->is_point(L, t, t + W);
@@ -336,7 +331,7 @@ static bool kleene_step(Model *m, const Lattice *L, size_t x, size_t count)
     if (stable) return true;
     ST(count) = ST(count) + 1;
     if (ST(count) >= VM_KLEENE_LIMIT)
-        vm_error(m, "no fixed point after %d iterations (is the function monotone?)", (int)VM_KLEENE_LIMIT);
+        vm_error(vm, "no fixed point after %d iterations (is the function monotone?)", (int)VM_KLEENE_LIMIT);
     return false;
 }
 
@@ -345,24 +340,22 @@ static bool kleene_step(Model *m, const Lattice *L, size_t x, size_t count)
 static const Lattice *lat_of(const Chunk *ch, uint32_t l) { return ch->tables->lats.items[l]; }
 
 /* Enters fn: its arguments are on top of the stack; returns its chunk. */
-static const Chunk *enter(Model *m, const FnSym *fn, size_t base_frames)
+static const Chunk *enter(Vm *vm, const FnSym *fn, size_t base_frames)
 {
-    Vm *vm = m->vm;
-    if (!fn->chunk) vm_error(m, "'%s' cannot be called: its declaration has errors", fn->name);
+    if (!fn->chunk) vm_error(vm, "'%s' cannot be called: its declaration has errors", fn->name);
     if (vm->frames.count - base_frames >= VM_MAX_CALL_DEPTH)
-        vm_error(m, "call depth limit of %d reached in '%s' (unbounded recursion?)", (int)VM_MAX_CALL_DEPTH, fn->name);
-    tick(m);
+        vm_error(vm, "call depth limit of %d reached in '%s' (unbounded recursion?)", (int)VM_MAX_CALL_DEPTH, fn->name);
+    tick(vm);
     const Chunk *ch = fn->chunk;
     size_t extra = ch->nlocals - ch->param_words;
-    ensure(m, extra);
+    ensure(vm, extra);
     memset(AT(vm->sp), 0, extra * sizeof(Word));
     vm->sp += extra;
     return ch;
 }
 
-static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
+static void run(Vm *vm, const Chunk *entry, size_t fp, size_t base_frames)
 {
-    Vm *vm = m->vm;
     const Chunk *ch = entry;
     size_t ip = 0;
     for (;;) {
@@ -381,11 +374,11 @@ static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
         }
         switch (op) {
         case IR_CONST_INT:
-        case IR_CONST_REAL: push(m, ch->consts.items[ARG(0)]); break;
+        case IR_CONST_REAL: push(vm, ch->consts.items[ARG(0)]); break;
         case IR_BOT:
         case IR_TOP: {
             const Lattice *L = lat_of(ch, ARG(0));
-            ensure(m, L->nwords);
+            ensure(vm, L->nwords);
             if (op == IR_BOT) L->ops->bot(L, AT(vm->sp));
             else L->ops->top(L, AT(vm->sp));
             vm->sp += L->nwords;
@@ -393,7 +386,7 @@ static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
         }
         case IR_LOAD: {
             size_t n = ARG(1);
-            ensure(m, n);
+            ensure(vm, n);
             memmove(AT(vm->sp), AT(fp + ARG(0)), n * sizeof(Word));
             vm->sp += n;
             break;
@@ -407,57 +400,57 @@ static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
         case IR_POP: vm->sp -= ARG(0); break;
         case IR_ADD_I: case IR_SUB_I: case IR_MUL_I: case IR_DIV_I: case IR_MIN_I: case IR_MAX_I:
         case IR_LT_I: case IR_LE_I: case IR_GT_I: case IR_GE_I: case IR_EQ_I: case IR_NE_I:
-            int_binary(m, op);
+            int_binary(vm, op);
             break;
         case IR_ADD_R: case IR_SUB_R: case IR_MUL_R: case IR_DIV_R: case IR_MIN_R: case IR_MAX_R:
         case IR_LT_R: case IR_LE_R: case IR_GT_R: case IR_GE_R: case IR_EQ_R: case IR_NE_R:
-            real_binary(m, op);
+            real_binary(vm, op);
             break;
         case IR_NEG_I: case IR_ABS_I: case IR_NEG_R: case IR_ABS_R: case IR_I2R: case IR_NOT:
-            unary_number(m, op);
+            unary_number(vm, op);
             break;
         case IR_LAT_LE: case IR_LAT_LT: case IR_LAT_GE: case IR_LAT_GT: case IR_LAT_EQ: case IR_LAT_NE:
-            lattice_compare(m, op, lat_of(ch, ARG(0)));
+            lattice_compare(vm, op, lat_of(ch, ARG(0)));
             break;
-        case IR_JOIN: case IR_MEET: case IR_SET_MINUS: lattice_binary(m, op, lat_of(ch, ARG(0))); break;
-        case IR_SET_ADD: case IR_SET_IN: case IR_SET_COUNT: set_op(m, op, lat_of(ch, ARG(0))); break;
-        case IR_CHECK_RANGE: case IR_CHECK_REAL: check_bounds(m, op, lat_of(ch, ARG(0))); break;
+        case IR_JOIN: case IR_MEET: case IR_SET_MINUS: lattice_binary(vm, op, lat_of(ch, ARG(0))); break;
+        case IR_SET_ADD: case IR_SET_IN: case IR_SET_COUNT: set_op(vm, op, lat_of(ch, ARG(0))); break;
+        case IR_CHECK_RANGE: case IR_CHECK_REAL: check_bounds(vm, op, lat_of(ch, ARG(0))); break;
         case IR_PROJ: {
             const Lattice *P = lat_of(ch, ARG(0));
             uint32_t i = ARG(1);
-            keep_part(m, P->nwords, P->u.product.offset[i], P->u.product.parts[i]->nwords);
+            keep_part(vm, P->nwords, P->u.product.offset[i], P->u.product.parts[i]->nwords);
             break;
         }
         case IR_MAP_GET: {
             const Lattice *M = lat_of(ch, ARG(0));
             size_t vw = M->u.map.value->nwords;
-            keep_part(m, M->nwords, ARG(1) * vw, vw);
+            keep_part(vm, M->nwords, ARG(1) * vw, vw);
             break;
         }
-        case IR_MAP_INDEX: map_index(m, lat_of(ch, ARG(0))); break;
-        case IR_CHECK_LE: check_interval(m, lat_of(ch, ARG(0)), fp + ARG(1)); break;
+        case IR_MAP_INDEX: map_index(vm, lat_of(ch, ARG(0))); break;
+        case IR_CHECK_LE: check_interval(vm, lat_of(ch, ARG(0)), fp + ARG(1)); break;
         case IR_ENUM_NEXT: {
             const Lattice *L = lat_of(ch, ARG(0));
-            tick(m);
+            tick(vm);
             size_t lo = fp + ARG(1);
             if (!L->ops->next(L, AT(lo), AT(lo + L->nwords), AT(fp + ARG(2)))) ip = ARG(3);
             break;
         }
         case IR_SET_NEXT:
-            tick(m);
-            if (!set_next(m, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
+            tick(vm);
+            if (!set_next(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
             break;
         case IR_KLEENE:
-            tick(m);
-            if (kleene_step(m, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
+            tick(vm);
+            if (kleene_step(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
             break;
         case IR_JUMP:
-            if (ARG(0) <= at) tick(m);
+            if (ARG(0) <= at) tick(vm);
             ip = ARG(0);
             break;
         case IR_JUMP_IF_FALSE:
-            if (!pop(m)) {
-                if (ARG(0) <= at) tick(m);
+            if (!pop(vm)) {
+                if (ARG(0) <= at) tick(vm);
                 ip = ARG(0);
             }
             break;
@@ -466,7 +459,7 @@ static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
         case IR_CALL: {
             const FnSym *fn = ch->tables->fns.items[ARG(0)];
             Frame f = { ch, ip, fp };
-            const Chunk *callee = enter(m, fn, base_frames);
+            const Chunk *callee = enter(vm, fn, base_frames);
             VEC_PUSH(vm->frames, f);
             fp = vm->sp - callee->nlocals;
             ch = callee;
@@ -485,15 +478,14 @@ static void run(Model *m, const Chunk *entry, size_t fp, size_t base_frames)
             break;
         }
         default:
-            vm_error(m, "bad instruction %d", (int)op);
+            vm_error(vm, "bad instruction %d", (int)op);
         }
 #undef ARG
     }
 }
 
-bool vm_run(Model *m, const Chunk *chunk, const Word *params, Word *out, Loc where)
+bool vm_run(Vm *vm, const Chunk *chunk, const Word *params, Word *out, Loc where)
 {
-    Vm *vm = m->vm;
     size_t base = vm->sp, base_frames = vm->frames.count;
     jmp_buf jb;
     jmp_buf *prev_handler = vm->handler;
@@ -506,11 +498,11 @@ bool vm_run(Model *m, const Chunk *chunk, const Word *params, Word *out, Loc whe
     bool ok = true;
     if (setjmp(jb) == 0) {
         vm->chunk = NULL;
-        ensure(m, chunk->nlocals + 1);
+        ensure(vm, chunk->nlocals + 1);
         if (chunk->param_words) memcpy(AT(base), params, chunk->param_words * sizeof(Word));
         memset(AT(base + chunk->param_words), 0, (chunk->nlocals - chunk->param_words) * sizeof(Word));
         vm->sp = base + chunk->nlocals;
-        run(m, chunk, base, base_frames);
+        run(vm, chunk, base, base_frames);
         if (chunk->ret_words) memcpy(out, AT(base), chunk->ret_words * sizeof(Word));
     } else {
         ok = false;

@@ -172,3 +172,19 @@ const char *lattice_atom_name(const Lattice *L, size_t i)
     if (strcmp(L->ops->kind, "map") == 0) return i < L->u.map.n ? L->u.map.keys[i] : NULL;
     return NULL;
 }
+
+void lattice_describe_bounds(const Lattice *L, Buf *out)
+{
+    if (L->name) buf_printf(out, "%s = ", L->name);
+    if (strcmp(L->ops->kind, "range") == 0) {
+        buf_printf(out, "range %lld..%lld", (long long)L->u.range.lo, (long long)L->u.range.hi);
+    } else if (strcmp(L->ops->kind, "real") == 0) {
+        buf_puts(out, "real [");
+        buf_put_double(out, L->u.real.lo);
+        buf_puts(out, ", ");
+        buf_put_double(out, L->u.real.hi);
+        buf_puts(out, "]");
+    } else {
+        lattice_describe(L, out);
+    }
+}

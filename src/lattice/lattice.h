@@ -106,6 +106,8 @@ bool lattice_interval_subset(const Lattice *L, const Word *lo1, const Word *hi1,
 void lattice_print_interval(const Lattice *L, const Word *lo, const Word *hi, Buf *out);
 char *lattice_to_string(const Lattice *L, const Word *a);         /* mem_free it */
 void lattice_describe(const Lattice *L, Buf *out);                /* the type, e.g. "U * U" */
+/* "Cnt = range 0..16" (the name only when declared): for range and value messages. */
+void lattice_describe_bounds(const Lattice *L, Buf *out);
 /* Index of an atom/element/key name in a powerset, chain, finite lattice or map; -1 if none. */
 long lattice_name_index(const Lattice *L, const char *name);
 /* The name of atom i of a powerset, or of key i of a map; NULL for other kinds or out of range. */
