@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "aft/aft.h"
+#include "aft/check.h"
 #include "aft/galois.h"
 #include "asp/asp.h"
 #include "report/dot.h"
@@ -587,203 +588,45 @@ static void emit_check_stopped(Session *s, QueryResult *r)
     buf_free(&b);
 }
 
-/* Pairs x <= y: every comparable pair when the lattice is small, else random pairs
- * (x, x join y).  fn is called for each; it returns false to stop (counterexample). */
-typedef bool (*PairFn)(void *ctx, const Word *x, const Word *y);
-
-static bool for_pairs(Session *s, const Decl *d, const Lattice *L, PairFn fn, void *ctx,
-                      size_t *examined, bool *sampled, bool *found)
+/* What check monotone, antitone and envelope share: the engine's check, then its report. */
+static bool report_check(Session *s, const Decl *d, CheckStatus status, CheckReport *c,
+                         const char *passed, const char *failed)
 {
-    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
-    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
-    L->ops->bot(L, bot);
-    L->ops->top(L, top);
-    bool ok = true;
-    *found = false;
-    *examined = 0;
-    *sampled = !(L->finite && L->log2_card * 2 <= ENUM_LIMIT_LOG2);
-    if (!*sampled) {
-        lattice_copy(L, x, bot);
-        do {
-            lattice_copy(L, y, x);
-            do {
-                if (limits_poll(&s->limits)) { ok = false; goto done; }
-                (*examined)++;
-                if (!fn(ctx, x, y)) { *found = true; goto done; }
-            } while (L->ops->next(L, x, top, y));
-        } while (L->ops->next(L, bot, top, x));
-    } else {
-        Rng rng = { 20261202 };
-        for (size_t i = 0; i < CHECK_SAMPLES; i++) {
-            L->ops->random(L, &rng, x);
-            L->ops->random(L, &rng, y);
-            L->ops->join(L, y, x, y);
-            if (limits_poll(&s->limits)) { ok = false; goto done; }
-            (*examined)++;
-            if (!fn(ctx, x, y)) { *found = true; goto done; }
-        }
+    QueryResult r = { .kind = d->query.kind, .target = d->query.target.name,
+                      .examined = c->examined, .sampled = c->sampled };
+    bool ok = status == CHECK_PASSED;
+    if (status == CHECK_STOPPED) {
+        emit_check_stopped(s, &r);
+    } else if (status != CHECK_ERROR) {
+        r.status = ok ? RS_OK : RS_FAILED;
+        r.verdict = ok ? passed : failed;
+        r.message = c->counterexample;
+        emit(s, &r);
     }
-done:
-    mem_free(x); mem_free(y); mem_free(bot); mem_free(top);
+    mem_free(c->counterexample);
     return ok;
 }
 
-typedef struct ToneCtx {
-    FnCtx fn;
-    bool antitone;
-    bool error;
-    Word *fx, *fy;
-    char *counterexample;
-} ToneCtx;
-
-static bool tone_pair(void *ctx, const Word *x, const Word *y)
+static CheckOptions check_options(Session *s)
 {
-    ToneCtx *t = ctx;
-    const Lattice *L = t->fn.fn->ret;
-    if (!fn_eval(&t->fn, x, t->fx) || !fn_eval(&t->fn, y, t->fy)) { t->error = true; return false; }
-    bool good = t->antitone ? L->ops->leq(L, t->fy, t->fx) : L->ops->leq(L, t->fx, t->fy);
-    if (good) return true;
-    char *sx = lattice_to_string(L, x), *sy = lattice_to_string(L, y);
-    char *sfx = lattice_to_string(L, t->fx), *sfy = lattice_to_string(L, t->fy);
-    Buf b; buf_init(&b);
-    buf_printf(&b, "counterexample: x = %s <= y = %s but %s(x) = %s is not %s %s(y) = %s", sx, sy,
-               t->fn.fn->name, sfx, t->antitone ? "above" : "below", t->fn.fn->name, sfy);
-    t->counterexample = mem_strdup(buf_cstr(&b));
-    buf_free(&b);
-    mem_free(sx); mem_free(sy); mem_free(sfx); mem_free(sfy);
-    return false;
+    return (CheckOptions){ .enum_log2 = ENUM_LIMIT_LOG2, .samples = CHECK_SAMPLES,
+                           .limits = &s->limits };
 }
 
 static bool run_check_tone(Session *s, const Decl *d, FnSym *fn)
 {
-    const Lattice *L = fn->ret;
-    ToneCtx t = { { s->model, fn, d->loc }, d->query.kind == Q_CHECK_ANTITONE, false,
-                  lattice_elem_new(L), lattice_elem_new(L), NULL };
-    QueryResult r = { .kind = d->query.kind, .target = fn->name };
-    bool found;
-    bool ok = for_pairs(s, d, L, tone_pair, &t, &r.examined, &r.sampled, &found) && !t.error;
-    if (!ok && !t.counterexample && s->limits.hit) {
-        emit_check_stopped(s, &r);
-    } else if (ok) {
-        r.status = t.counterexample ? RS_FAILED : RS_OK;
-        r.verdict = t.counterexample ? (t.antitone ? "not antitone" : "not monotone")
-                                     : (t.antitone ? "antitone" : "monotone");
-        r.message = t.counterexample;
-        emit(s, &r);
-        ok = !t.counterexample;
-    }
-    mem_free(t.counterexample);
-    mem_free(t.fx);
-    mem_free(t.fy);
-    return ok;
+    FnCtx ctx = { s->model, fn, d->loc };
+    AftFunction f;
+    aft_function_of(&f, &ctx);
+    bool antitone = d->query.kind == Q_CHECK_ANTITONE;
+    CheckOptions o = check_options(s);
+    CheckReport c;
+    CheckStatus status = aft_check_tone(&f, antitone, &o, &c);
+    return report_check(s, d, status, &c, antitone ? "antitone" : "monotone",
+                        antitone ? "not antitone" : "not monotone");
 }
 
 /* ---- check envelope f: declared closed forms against brute force ---- */
-
-typedef struct EnvCtx {
-    FnCtx fn;
-    const Lattice *L;
-    Word *x, *declared, *brute, *y, *fy;
-    bool error, tight;
-    char *counterexample;
-} EnvCtx;
-
-/* sup (upper) or inf (lower) of f over [from, to] into out. */
-static bool brute_envelope(EnvCtx *e, bool upper, const Word *from, const Word *to, Word *out)
-{
-    const Lattice *L = e->L;
-    lattice_copy(L, e->y, from);
-    bool first = true;
-    do {
-        if (!fn_eval(&e->fn, e->y, e->fy)) return false;
-        if (first) lattice_copy(L, out, e->fy);
-        else if (upper) L->ops->join(L, out, out, e->fy);
-        else L->ops->meet(L, out, out, e->fy);
-        first = false;
-    } while (L->ops->next(L, from, to, e->y));
-    return true;
-}
-
-static void envelope_counterexample(EnvCtx *e, bool upper, const Word *lo, const Word *hi)
-{
-    const Lattice *L = e->L;
-    char *slo = lattice_to_string(L, lo), *shi = lattice_to_string(L, hi), *sx = lattice_to_string(L, e->x);
-    char *sd = lattice_to_string(L, e->declared), *sb = lattice_to_string(L, e->brute);
-    Buf b; buf_init(&b);
-    buf_printf(&b, "counterexample: %s(%s, %s, %s) = %s but the %s of %s over [%s .. %s] is %s",
-               upper ? "upper" : "lower", slo, shi, sx, sd, upper ? "join" : "meet", e->fn.fn->name,
-               upper ? slo : sx, upper ? sx : shi, sb);
-    e->counterexample = mem_strdup(buf_cstr(&b));
-    buf_free(&b);
-    mem_free(slo); mem_free(shi); mem_free(sx); mem_free(sd); mem_free(sb);
-}
-
-/* For the interval [lo, hi]: both declared envelopes at every x inside. */
-static bool envelope_interval(void *ctx, const Word *lo, const Word *hi)
-{
-    EnvCtx *e = ctx;
-    const Lattice *L = e->L;
-    lattice_copy(L, e->x, lo);
-    do {
-        for (int upper = 1; upper >= 0; upper--) {
-            bool called = upper ? fn_upper(&e->fn, lo, hi, e->x, e->declared)
-                                : fn_lower(&e->fn, lo, hi, e->x, e->declared);
-            bool brute = upper ? brute_envelope(e, true, lo, e->x, e->brute)
-                               : brute_envelope(e, false, e->x, hi, e->brute);
-            if (!called || !brute) { e->error = true; return false; }
-            bool sound = upper ? L->ops->leq(L, e->brute, e->declared) : L->ops->leq(L, e->declared, e->brute);
-            if (!sound) { envelope_counterexample(e, upper, lo, hi); return false; }
-            if (!L->ops->eq(L, e->brute, e->declared)) e->tight = false;
-        }
-    } while (L->ops->next(L, lo, hi, e->x));
-    return true;
-}
-
-/* Infinite lattices: random lo <= x <= hi and a random y on the right side of x. */
-static bool envelope_sampled(EnvCtx *e, Limits *limits, size_t *examined)
-{
-    const Lattice *L = e->L;
-    Rng rng = { 7 };
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    bool ok = true;
-    for (size_t i = 0; i < CHECK_SAMPLES && ok; i++) {
-        if (limits_poll(limits)) { e->error = true; break; }
-        L->ops->random(L, &rng, lo);
-        L->ops->random(L, &rng, hi);
-        L->ops->random(L, &rng, e->x);
-        L->ops->random(L, &rng, e->y);
-        L->ops->meet(L, lo, lo, hi);          /* lo <= x <= hi: lo = lo meet hi meet x, hi = hi join x */
-        L->ops->meet(L, lo, lo, e->x);
-        L->ops->join(L, hi, hi, e->x);
-        (*examined)++;
-        for (int upper = 1; upper >= 0 && ok; upper--) {
-            /* y in [lo, x] for upper, in [x, hi] for lower */
-            if (upper) { L->ops->join(L, e->y, e->y, lo); L->ops->meet(L, e->y, e->y, e->x); }
-            else { L->ops->join(L, e->y, e->y, e->x); L->ops->meet(L, e->y, e->y, hi); }
-            bool called = upper ? fn_upper(&e->fn, lo, hi, e->x, e->declared)
-                                : fn_lower(&e->fn, lo, hi, e->x, e->declared);
-            if (!called || !fn_eval(&e->fn, e->y, e->fy)) { e->error = true; ok = false; break; }
-            bool sound = upper ? L->ops->leq(L, e->fy, e->declared) : L->ops->leq(L, e->declared, e->fy);
-            if (!sound) {
-                lattice_copy(L, e->brute, e->fy);
-                char *slo = lattice_to_string(L, lo), *shi = lattice_to_string(L, hi);
-                char *sx = lattice_to_string(L, e->x), *sy = lattice_to_string(L, e->y);
-                char *sd = lattice_to_string(L, e->declared), *sf = lattice_to_string(L, e->fy);
-                Buf b; buf_init(&b);
-                buf_printf(&b, "counterexample: %s(%s, %s, %s) = %s but %s(%s) = %s is not %s it",
-                           upper ? "upper" : "lower", slo, shi, sx, sd, e->fn.fn->name, sy, sf,
-                           upper ? "below" : "above");
-                e->counterexample = mem_strdup(buf_cstr(&b));
-                buf_free(&b);
-                mem_free(slo); mem_free(shi); mem_free(sx); mem_free(sy); mem_free(sd); mem_free(sf);
-                ok = false;
-            }
-        }
-    }
-    mem_free(lo);
-    mem_free(hi);
-    return !e->error;
-}
 
 static bool run_check_envelope(Session *s, const Decl *d, FnSym *fn)
 {
@@ -791,31 +634,14 @@ static bool run_check_envelope(Session *s, const Decl *d, FnSym *fn)
         diag_error(&s->diag, d->query.target.loc, "'%s' has no declared envelope to check", fn->name);
         return false;
     }
-    const Lattice *L = fn->ret;
-    EnvCtx e = { { s->model, fn, d->loc }, L, lattice_elem_new(L), lattice_elem_new(L),
-                 lattice_elem_new(L), lattice_elem_new(L), lattice_elem_new(L), false, true, NULL };
-    QueryResult r = { .kind = Q_CHECK_ENVELOPE, .target = fn->name };
-    bool ok;
-    if (L->finite && L->log2_card * 3 <= ENUM_LIMIT_LOG2) {
-        bool found;
-        ok = for_pairs(s, d, L, envelope_interval, &e, &r.examined, &r.sampled, &found) && !e.error;
-    } else {
-        r.sampled = true;
-        e.tight = false;
-        ok = envelope_sampled(&e, &s->limits, &r.examined);
-    }
-    if (!ok && !e.counterexample && s->limits.hit) {
-        emit_check_stopped(s, &r);
-    } else if (ok) {
-        r.status = e.counterexample ? RS_FAILED : RS_OK;
-        r.verdict = e.counterexample ? "unsound" : e.tight ? "exact" : r.sampled ? "sound on every sample" : "sound (not tight)";
-        r.message = e.counterexample;
-        emit(s, &r);
-        ok = !e.counterexample;
-    }
-    mem_free(e.counterexample);
-    mem_free(e.x); mem_free(e.declared); mem_free(e.brute); mem_free(e.y); mem_free(e.fy);
-    return ok;
+    FnCtx ctx = { s->model, fn, d->loc };
+    AftFunction f;
+    aft_function_of(&f, &ctx);
+    CheckOptions o = check_options(s);
+    CheckReport c;
+    CheckStatus status = aft_check_envelope(&f, &o, &c);
+    const char *passed = c.tight ? "exact" : c.sampled ? "sound on every sample" : "sound (not tight)";
+    return report_check(s, d, status, &c, passed, "unsound");
 }
 
 /* ---- check galois G ---- */

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "aft/check.h"
 #include "pqrs_fixture.h"
 #include "aft/aft.h"
 #include "util/mem.h"
@@ -289,6 +290,65 @@ static void test_pqrs_bnb(void **state)
         boundlist_free(&fin);
         boundlist_free(&fix);
     }
+    lattice_free(L);
+}
+
+/* ---- checks of declarations (aft/check.c) ---- */
+
+/* The pqrs S is antitone, not monotone: exhaustive on 16 elements; a counterexample names it. */
+static void test_check_tone(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    AftFunction f = {.L = L, .name = "S", .eval = pqrs_eval};
+    CheckOptions o = {.enum_log2 = 22, .samples = 100};
+    CheckReport r;
+    assert_int_equal(aft_check_tone(&f, true, &o, &r), CHECK_PASSED);
+    assert_false(r.sampled);
+    assert_int_equal(r.examined, 81);                /* comparable pairs of a 4-atom powerset */
+    assert_int_equal(aft_check_tone(&f, false, &o, &r), CHECK_FAILED);
+    assert_non_null(strstr(r.counterexample, "but S(x) = "));
+    mem_free(r.counterexample);
+    o.enum_log2 = 4;                                 /* too many pairs: random ones */
+    assert_int_equal(aft_check_tone(&f, true, &o, &r), CHECK_PASSED);
+    assert_true(r.sampled);
+    assert_int_equal(r.examined, 100);
+    volatile sig_atomic_t stop = 1;                  /* Ctrl-C before the first case */
+    Limits limits;
+    limits_start(&limits, 0, 0, &stop);
+    o.limits = &limits;
+    assert_int_equal(aft_check_tone(&f, false, &o, &r), CHECK_STOPPED);
+    assert_int_equal(r.examined, 0);
+    lattice_free(L);
+}
+
+/* Envelopes: S's own antitone envelopes (S(lo) above, S(hi) below) are exact; swapped, unsound. */
+static bool pqrs_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)hi; (void)x;
+    return pqrs_eval(ctx, lo, out);
+}
+
+static bool pqrs_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)lo; (void)x;
+    return pqrs_eval(ctx, hi, out);
+}
+
+static void test_check_envelope(void **state)
+{
+    (void)state;
+    Lattice *L = pqrs_lattice();
+    AftFunction f = {.L = L, .name = "S", .eval = pqrs_eval, .upper = pqrs_upper, .lower = pqrs_lower};
+    CheckOptions o = {.enum_log2 = 22, .samples = 100};
+    CheckReport r;
+    assert_int_equal(aft_check_envelope(&f, &o, &r), CHECK_PASSED);
+    assert_true(r.tight);
+    f.upper = pqrs_lower;
+    f.lower = pqrs_upper;
+    assert_int_equal(aft_check_envelope(&f, &o, &r), CHECK_FAILED);
+    assert_non_null(strstr(r.counterexample, "counterexample: upper("));
+    mem_free(r.counterexample);
     lattice_free(L);
 }
 
@@ -659,6 +719,8 @@ int main(void)
         cmocka_unit_test(test_pqrs_refine),
         cmocka_unit_test(test_pqrs_bnb),
         cmocka_unit_test(test_pqrs_hooks),
+        cmocka_unit_test(test_check_tone),
+        cmocka_unit_test(test_check_envelope),
         cmocka_unit_test(test_pqrs_bnb_rounds_and_budget),
         cmocka_unit_test(test_brute_agrees),
         cmocka_unit_test(test_brute_too_large),
