@@ -696,28 +696,7 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
         AspLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
         return asp_ground_lp(files, 1, &load, err);
     }
-    AspProgram *p = asp_program_new();
-    const Decl *d = ps->decl;
-    for (size_t i = 0; i < d->nrules; i++) {
-        const Rule *rule = &d->rules[i];
-        AspAtom *head = mem_alloc((rule->nhead + 1) * sizeof *head);
-        AspAtom *pos = mem_alloc((rule->npos + 1) * sizeof *pos);
-        AspAtom *neg = mem_alloc((rule->nneg + 1) * sizeof *neg);
-        for (size_t k = 0; k < rule->nhead; k++) head[k] = asp_atom(p, rule->head[k].name);
-        for (size_t k = 0; k < rule->npos; k++) pos[k] = asp_atom(p, rule->pos[k].name);
-        for (size_t k = 0; k < rule->nneg; k++) neg[k] = asp_atom(p, rule->neg[k].name);
-        AspRuleKind kind = rule->kind == RULE_NORMAL ? ASP_NORMAL
-                         : rule->kind == RULE_CHOICE ? ASP_CHOICE : ASP_CONSTRAINT;
-        bool added = asp_add_rule(p, kind, head, rule->nhead, pos, rule->npos, neg, rule->nneg, err);
-        mem_free(head); mem_free(pos); mem_free(neg);
-        if (!added) {
-            diag_error(&s->diag, rule->loc, "%s", buf_cstr(err));
-            buf_clear(err);
-            asp_program_free(p);
-            return NULL;
-        }
-    }
-    return p;
+    return asp_program_of_block(ps->decl, &s->diag, err);
 }
 
 static bool run_stable(Session *s, const Decl *d)

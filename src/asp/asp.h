@@ -7,6 +7,8 @@
 
 #include "common.h"
 #include "aft/aft.h"
+#include "ast.h"
+#include "diag.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
 #include "util/limits.h"
@@ -72,6 +74,9 @@ typedef struct AspLoadOptions {
  * hold a #script (lpscan.h): gringo would run it.  Directories are refused. */
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
                           Buf *err);
+/* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule
+ * at its place through diag. */
+AspProgram *asp_program_of_block(const Decl *d, Diag *diag, Buf *err);
 /* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
  * directory is refused). */
 AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
