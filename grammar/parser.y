@@ -315,7 +315,7 @@ latatom:
     | REALKW '[' number ',' number ']' { $$ = lat_new(lx, LAT_REAL, @$); $$->rlo = $3; $$->rhi = $5; $$->tol = 0; }
     | REALKW '[' number ',' number ']' TOLERANCE number {
         $$ = lat_new(lx, LAT_REAL, @$); $$->rlo = $3; $$->rhi = $5; $$->tol = $8;
-        if (!($8 > 0)) lexer_error(lx, @8.start, @8.end, "tolerance must be positive"); }
+        $$->tol_loc = L(lx, @8); }
     | FINITE '{' coverstmts '}' {
         $$ = lat_new(lx, LAT_FINITE, @$);
         $$->names = idents(lx, $3.names); $$->nnames = $3.names.count;

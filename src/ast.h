@@ -39,6 +39,7 @@ struct LatExpr {
     Ident *names; size_t nnames;/* POWERSET, CHAIN, MAP keys, FINITE elements (in first-seen order) */
     int64_t ilo, ihi;           /* RANGE */
     double rlo, rhi, tol;       /* REAL; tol = 0 when not given */
+    Loc tol_loc;                /* REAL: where the tolerance is written (no source: not given) */
     LatExpr **parts; size_t nparts;  /* PRODUCT */
     LatExpr *value;             /* MAP */
     LatExpr *base;              /* DUAL */

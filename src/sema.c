@@ -405,7 +405,7 @@ static Lattice *build_map(FileCtx *fc, const LatExpr *t)
 
 static Lattice *build_real(Model *m, const LatExpr *t)
 {
-    double tol = t->tol != 0 ? t->tol : 1e-9;
+    double tol = t->tol_loc.src ? t->tol : 1e-9;
     if (!isfinite(t->rlo) || !isfinite(t->rhi)) {
         diag_error(m->diag, t->loc, "the bounds of a real lattice must be finite numbers");
         return NULL;
@@ -418,7 +418,7 @@ static Lattice *build_real(Model *m, const LatExpr *t)
         return NULL;
     }
     if (!(tol > 0) || !isfinite(tol)) {
-        diag_error(m->diag, t->loc, "the tolerance of a real lattice must be positive");
+        diag_error(m->diag, t->tol_loc, "the tolerance of a real lattice must be a positive number");
         return NULL;
     }
     return lattice_real_new(t->rlo, t->rhi, tol);
