@@ -24,6 +24,7 @@ void model_free(Model *m)
 {
     if (!m) return;
     vm_free(m->vm);
+    VEC_FREE(m->call_args);
     sema_free(m);
     hashmap_free(&m->loaded);
     for (size_t i = 0; i < m->search_dirs.count; i++) mem_free(m->search_dirs.items[i]);
@@ -217,15 +218,17 @@ bool model_call(Model *m, const FnSym *fn, const Word *const *args, Word *out, L
         return false;
     }
     size_t words = fn->chunk->param_words, at = 0;
-    Word *params = mem_alloc((words ? words : 1) * sizeof *params);
+    if (m->call_args.cap < words + 1) {
+        m->call_args.cap = words + 1;
+        m->call_args.items = mem_realloc(m->call_args.items, m->call_args.cap * sizeof(Word));
+    }
+    Word *params = m->call_args.items;
     for (size_t i = 0; i < fn->nparams; i++) {
         size_t n = fn->params[i]->nwords;
         if (n) memcpy(params + at, args[i], n * sizeof(Word));
         at += n;
     }
-    bool ok = vm_run(m->vm, fn->chunk, params, out, where);
-    mem_free(params);
-    return ok;
+    return vm_run(m->vm, fn->chunk, params, out, where);
 }
 
 bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **out)

@@ -73,6 +73,7 @@ struct Model {
     HashMap loaded;            /* real paths of the files added or imported */
     LatInfo *bool_lat;
     struct Vm *vm;
+    VEC(Word) call_args;       /* model_call's arguments, reused from call to call */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
