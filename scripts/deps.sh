@@ -18,6 +18,7 @@ need_cmd /usr/bin/time time
 pkgs=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "deps.sh: installing missing packages: $pkgs"
+    mkdir -p build
     if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $pkgs; } >build/deps.log 2>&1; then
         echo "deps.sh: apt-get failed, see build/deps.log" >&2
         exit 1
