@@ -70,28 +70,44 @@ static void scratch_free(Scratch *s)
     mem_free(s->a);         /* the block of all five */
 }
 
-/* One Kleene iteration of phi_l(x) = lo join f^l_B(x) upwards from lo (up: into s->a, its
- * lfp on B) or of phi_u(x) = hi meet f^u_B(x) downwards from hi (into s->b, its gfp). */
+/* One step of phi_l(x) = lo join f^l_B(x) (up) or of phi_u(x) = hi meet f^u_B(x), which must
+ * stay inside B = [lo, hi]. */
+typedef struct PhiStep {
+    const AftFunction *f;
+    const AftOptions *o;
+    const Word *lo, *hi;
+    bool up;
+    Scratch *s;
+    AftStats *st;
+} PhiStep;
+
+static AftStatus phi_step(void *ctx, const Word *x, Word *next)
+{
+    PhiStep *p = ctx;
+    const Lattice *L = p->f->L;
+    Scratch *s = p->s;
+    AftStatus r = p->up ? aft_lower(p->f, p->o, p->lo, p->hi, x, s->env, p->st)
+                        : aft_upper(p->f, p->o, p->lo, p->hi, x, s->env, p->st);
+    if (r != AFT_OK) return r;
+    if (p->up) {
+        L->ops->join(L, next, p->lo, s->env);
+        return fits_below(L, next, p->hi, s->tmp) ? AFT_OK : AFT_INVALID;
+    }
+    L->ops->meet(L, next, p->hi, s->env);
+    return fits_above(L, next, p->lo, s->tmp) ? AFT_OK : AFT_INVALID;
+}
+
+/* s->a = lfp_B(phi_l), iterated up from lo (up), or s->b = gfp_B(phi_u), down from hi. */
 static AftStatus kleene(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                         bool up, Scratch *s, AftStats *st)
 {
-    const Lattice *L = f->L;
-    double grid = small_grid(L, o);
+    PhiStep p = { f, o, lo, hi, up, s, st };
+    AftKleene k = { f->L, up, small_grid(f->L, o), kleene_limit(o), phi_step, &p };
     Word *x = up ? s->a : s->b;
-    lattice_copy(L, x, up ? lo : hi);
-    for (size_t k = 0; k < kleene_limit(o) && !aft_stopping(o); k++) {
-        AftStatus r = up ? aft_lower(f, o, lo, hi, x, s->env, st) : aft_upper(f, o, lo, hi, x, s->env, st);
-        if (r != AFT_OK) return r;
-        if (up) L->ops->join(L, s->next, lo, s->env);
-        else L->ops->meet(L, s->next, hi, s->env);
-        if (up ? !fits_below(L, s->next, hi, s->tmp) : !fits_above(L, s->next, lo, s->tmp))
-            return AFT_INVALID;
-        bool done = L->ops->eq(L, s->next, x)
-                    || (!L->finite && (up ? moved_small(L, grid, x, s->next) : moved_small(L, grid, s->next, x)));
-        lattice_copy(L, x, s->next);
-        if (done) break;
-    }
-    return AFT_OK;
+    lattice_copy(f->L, x, up ? lo : hi);
+    size_t steps;
+    bool settled;
+    return aft_kleene(&k, o, x, s->next, &steps, &settled);
 }
 
 /* Antitone f: phi_l and phi_u are constant, so F([lo, hi]) = [lo join f(hi), hi meet f(lo)]. */
