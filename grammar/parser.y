@@ -567,6 +567,7 @@ qopt:
         if ($2 < 0) lexer_error(lx, @2.start, @2.end, "timeout must not be negative"); }
     | SPLIT IDENT               { query_defaults(&$$); $$.split = ident(lx, $2, @2); }
     | VIA IDENT                 { query_defaults(&$$); $$.via = ident(lx, $2, @2); }
+    | ENVELOPE IDENT            { query_defaults(&$$); $$.envelope = ident(lx, $2, @2); }
     | TRACE                     { query_defaults(&$$); $$.trace = true; }
     ;
 
@@ -590,6 +591,10 @@ static Query merge_opts(Lexer *lx, Query a, Query b, FixLoc l)
     if (b.split.name) {
         if (a.split.name) lexer_error(lx, l.start, l.end, "option 'split' given twice");
         a.split = b.split;
+    }
+    if (b.envelope.name) {
+        if (a.envelope.name) lexer_error(lx, l.start, l.end, "option 'envelope' given twice");
+        a.envelope = b.envelope;
     }
     if (b.via.name) {
         if (a.via.name) lexer_error(lx, l.start, l.end, "option 'via' given twice");

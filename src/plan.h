@@ -18,6 +18,11 @@ typedef struct PlanExpr {
     Chunk *chunk;              /* compiled by the model after checking */
 } PlanExpr;
 
+/* Which envelopes approx, refine and bnb use (`envelope NAME`).  AUTO: the declared ones
+ * (an envelope block, monotone or antitone), else brute force when the lattice is small
+ * enough to enumerate, else the envelopes derived from the function's code. */
+typedef enum { ENVELOPE_AUTO, ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED } EnvelopeChoice;
+
 typedef struct QueryPlan {
     QueryKind kind;
     Loc loc;                   /* the whole query */
@@ -33,6 +38,7 @@ typedef struct QueryPlan {
     double timeout;
     bool has_split;
     SplitStrategy split;
+    EnvelopeChoice envelope;
     bool trace;
 } QueryPlan;
 

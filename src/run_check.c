@@ -49,7 +49,7 @@ static CheckOptions check_options(Session *s)
 
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
-    FnCtx ctx = { s->model, fn, plan->loc };
+    FnCtx ctx = { .m = s->model, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     bool antitone = plan->kind == Q_CHECK_ANTITONE;
@@ -68,7 +68,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->target_loc, "'%s' has no declared envelope to check", fn->name);
         return false;
     }
-    FnCtx ctx = { s->model, fn, plan->loc };
+    FnCtx ctx = { .m = s->model, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);

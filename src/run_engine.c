@@ -30,24 +30,82 @@ static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, W
     return model_call(c->m, c->fn->lower, args, out, c->where);
 }
 
-void fn_as_aft(AftFunction *f, FnCtx *ctx)
+/* Derived envelopes: f^u_B(x) = hi of E(f)[lo, x], f^l_B(x) = lo of E(f)[x, hi]. */
+static bool fn_derived(FnCtx *c, const Word *a, const Word *b, bool upper, Word *out)
 {
-    memset(f, 0, sizeof *f);
-    f->L = ctx->fn->ret;
-    f->name = ctx->fn->name;
-    f->ctx = ctx;
-    f->eval = fn_eval;
-    if (ctx->fn->upper && ctx->fn->lower) {
+    const Lattice *L = c->fn->ret;
+    Word *lo, *hi;
+    lattice_elems_new(L, 2, (Word **const[]){ &lo, &hi });
+    bool ok = absvm_eval(c->abs, c->fn, a, b, lo, hi);
+    if (ok) lattice_copy(L, out, upper ? hi : lo);
+    if (ok) c->derived++;
+    else c->gave_up++;
+    mem_free(lo);
+    return ok;
+}
+
+static bool fn_derived_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)hi;
+    return fn_derived(ctx, lo, x, true, out);
+}
+
+static bool fn_derived_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)lo;
+    return fn_derived(ctx, x, hi, false, out);
+}
+
+static void declared_envelope(AftFunction *f, const FnSym *fn)
+{
+    if (fn->upper && fn->lower) {
         f->envelope = ENV_DECLARED;
         f->upper = fn_upper;
         f->lower = fn_lower;
-    } else if (ctx->fn->ann == ANN_MONOTONE) {
+    } else if (fn->ann == ANN_MONOTONE) {
         f->envelope = ENV_MONOTONE;
-    } else if (ctx->fn->ann == ANN_ANTITONE) {
+    } else if (fn->ann == ANN_ANTITONE) {
         f->envelope = ENV_ANTITONE;
     } else {
         f->envelope = ENV_BRUTE;
     }
+}
+
+void fn_as_aft(AftFunction *f, FnCtx *ctx)
+{
+    memset(f, 0, sizeof *f);
+    const FnSym *fn = ctx->fn;
+    f->L = fn->ret;
+    f->name = fn->name;
+    f->ctx = ctx;
+    f->eval = fn_eval;
+    EnvelopeChoice c = ctx->envelope;
+    if (c == ENVELOPE_AUTO) {
+        bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
+        bool small = f->L->finite && f->L->log2_card <= BRUTE_AUTO_LOG2;
+        c = declared ? ENVELOPE_DECLARED : small ? ENVELOPE_BRUTE : ENVELOPE_DERIVED;
+    }
+    if (c == ENVELOPE_DECLARED) {
+        declared_envelope(f, fn);
+    } else if (c == ENVELOPE_DERIVED && ctx->abs && fn->nparams == 1) {
+        f->envelope = ENV_DERIVED;
+        f->upper = fn_derived_upper;
+        f->lower = fn_derived_lower;
+    } else {
+        f->envelope = ENV_BRUTE;
+    }
+}
+
+const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx)
+{
+    switch (f->envelope) {
+    case ENV_DERIVED: return ctx->gave_up ? "derived+brute" : "derived";
+    case ENV_BRUTE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "brute";
+    case ENV_DECLARED: return ctx->envelope == ENVELOPE_AUTO ? NULL : "declared";
+    case ENV_MONOTONE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "monotone";
+    case ENV_ANTITONE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "antitone";
+    }
+    return NULL;
 }
 
 /* ---- engine options and tracing ---- */
@@ -196,7 +254,7 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     L->ops->bot(L, bot);
     L->ops->top(L, top);
     lattice_copy(L, x, bot);
-    FnCtx ctx = { s->model, fn, plan->loc };
+    FnCtx ctx = { .m = s->model, .fn = fn, .where = plan->loc };
     size_t n = 0;
     bool ok = true;
     do {
@@ -256,7 +314,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
                    "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
         return false;
     }
-    KleeneRun run = { s, plan, { s->model, fn, plan->loc }, least, 0 };
+    KleeneRun run = { s, plan, { .m = s->model, .fn = fn, .where = plan->loc }, least, 0 };
     AftKleene k = { L, least, 0, plan->steps >= 0 ? (size_t)plan->steps : 1000000, kleene_step, &run };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     if (least) L->ops->bot(L, x); else L->ops->top(L, x);
@@ -338,6 +396,8 @@ static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun
     run->ctx.m = s->model;
     run->ctx.fn = fn;
     run->ctx.where = plan->loc;
+    run->ctx.envelope = plan->envelope;
+    run->ctx.abs = absvm_new(&s->limits);
     fn_as_aft(&run->f, &run->ctx);
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
@@ -353,6 +413,7 @@ static void engine_teardown(EngineRun *run)
 {
     run_trace_done(&run->trace);
     if (run->galois) galois_run_free(run->galois);
+    absvm_free(run->ctx.abs);
     mem_free(run->lo);
     mem_free(run->hi);
     buf_free(&run->err);
@@ -364,7 +425,8 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .L = run->L, .lo = (Word *)nlo,
-                      .hi = (Word *)nhi, .steps = steps, .via = plan_via_name(plan) };
+                      .hi = (Word *)nhi, .steps = steps, .via = plan_via_name(plan),
+                      .envelope = fn_envelope_note(&run->f, &run->ctx) };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
         r.verdict = "unsound";
@@ -416,7 +478,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         } else {
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
                               .points = &points, .has_stats = true, .stats = run.st,
-                              .via = plan_via_name(plan) };
+                              .via = plan_via_name(plan), .envelope = fn_envelope_note(&run.f, &run.ctx) };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
                 r.stats.stopped_by = stop_reason_text(run.st.stopped_by);

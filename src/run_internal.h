@@ -6,6 +6,7 @@
 
 #include "run.h"
 
+#include "absvm.h"
 #include "aft/aft.h"
 #include "aft/galois.h"
 #include "report/dot.h"
@@ -14,8 +15,21 @@
 /* Enumerations (fixpoints, checks) stop beyond this many elements with an error. */
 enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
 
-/* A declared function seen by the engine: calls go through the model's VM. */
-typedef struct FnCtx { Model *m; const FnSym *fn; Loc where; } FnCtx;
+/* A declared function seen by the engine: calls go through the model's VM; derived
+ * envelopes through the interval evaluator `abs` (NULL: none, brute force instead), with
+ * counts of the envelope calls it answered and of those it gave up on. */
+typedef struct FnCtx {
+    Model *m;
+    const FnSym *fn;
+    Loc where;
+    EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
+    AbsVm *abs;
+    size_t derived, gave_up;
+} FnCtx;
+
+/* Lattices of at most 2^BRUTE_AUTO_LOG2 elements get brute-force envelopes by default (the
+ * engine's default brute_limit); larger ones derived envelopes. */
+enum { BRUTE_AUTO_LOG2 = 16 };
 
 /* Where engine events go: the trace, the --dot tree, and a progress line on stderr for runs
  * longer than a second (only when stderr is a terminal). */
@@ -45,6 +59,10 @@ const char *stop_reason_text(const char *stopped_by);
 /* run_engine.c: functions and Galois insertions as the engine sees them, engine options and
  * tracing, and the queries that run the engine. */
 void fn_as_aft(AftFunction *f, FnCtx *ctx);
+/* The envelope f uses, for reports: NULL when it is today's default for ctx's function (no
+ * `envelope` option and not derived), else "derived", "derived+brute" (some intervals fell
+ * back to brute force), "brute", "declared", "monotone" or "antitone". */
+const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx);
 void galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
 void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
 void run_trace_done(TraceCtx *t);

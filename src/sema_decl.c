@@ -317,6 +317,26 @@ static GaloisSym *plan_via(Model *m, const Query *q, const FnSym *f)
     return g;
 }
 
+/* `envelope NAME`: which envelopes approx, refine and bnb use (plan.h). */
+static void plan_envelope(Model *m, const Query *q, QueryPlan *p)
+{
+    static const char *const names[] = { "brute", "derived", "declared" };
+    static const EnvelopeChoice choices[] = { ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED };
+    const char *name = q->envelope.name;
+    if (q->kind != Q_APPROX && q->kind != Q_REFINE && q->kind != Q_BNB) {
+        diag_error(m->diag, q->envelope.loc, "option 'envelope' applies to approx, refine and bnb only");
+        return;
+    }
+    for (size_t i = 0; i < FIX_ARRAY_LEN(names); i++)
+        if (strcmp(name, names[i]) == 0) p->envelope = choices[i];
+    if (p->envelope == ENVELOPE_AUTO)
+        diag_error(m->diag, q->envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", name);
+    const FnSym *f = p->fn;
+    if (p->envelope == ENVELOPE_DECLARED && !(f->upper && f->lower) && f->ann != ANN_MONOTONE && f->ann != ANN_ANTITONE)
+        diag_error(m->diag, q->envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
+                   "or declare it monotone or antitone", f->name, f->name);
+}
+
 /* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
 static void plan_fn_query(Model *m, const Query *q, QueryPlan *p)
 {
@@ -327,6 +347,7 @@ static void plan_fn_query(Model *m, const Query *q, QueryPlan *p)
     if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
     if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
     if (q->via.name) p->galois = plan_via(m, q, p->fn);
+    if (q->envelope.name) plan_envelope(m, q, p);
     if (q->split.name) {
         p->has_split = aft_split_from_name(q->split.name, &p->split);
         if (!p->has_split) {

@@ -18,6 +18,8 @@ typedef enum {
     ENV_MONOTONE,   /* f is monotone: both envelopes are f */
     ENV_ANTITONE,   /* f is antitone: f^u_B(x) = f(lo), f^l_B(x) = f(hi) */
     ENV_DECLARED,   /* closed forms upper(lo, hi, x) and lower(lo, hi, x) */
+    ENV_DERIVED,    /* upper/lower computed from f's code (an interval evaluation); a call that
+                       returns false gave up (it reports nothing) and brute force answers it */
 } EnvelopeKind;
 
 typedef enum {

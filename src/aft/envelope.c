@@ -26,6 +26,9 @@ static bool brute_allowed(const AftFunction *f, const AftOptions *o, const Word 
 {
     const Lattice *L = f->L;
     const char *name = fn_name(f);
+    bool refused = !L->finite || L->ops->log2_size(L, a, b) > log2(brute_limit(o));
+    if (refused && o->err && f->envelope == ENV_DERIVED)
+        buf_printf(o->err, "the envelope derived from the code of '%s' gave up on an interval; ", name);
     if (!L->finite) {
         if (o->err)
             buf_printf(o->err, "function '%s' works on an infinite lattice, where its envelopes "
@@ -84,6 +87,11 @@ static AftStatus envelope(const AftFunction *f, const AftOptions *o, const Word 
         return eval_f(f, o, x, out, st);
     case ENV_ANTITONE:
         return eval_f(f, o, upper ? lo : hi, out, st);
+    case ENV_DERIVED:
+        if (st) st->eval_calls++;
+        if ((upper ? f->upper : f->lower)(f->ctx, lo, hi, x, out)) return AFT_OK;
+        if (aft_stopping(o)) return aft_callback_failed(o, st);
+        return upper ? brute(f, o, lo, x, true, out, st) : brute(f, o, x, hi, false, out, st);
     case ENV_BRUTE:
         return upper ? brute(f, o, lo, x, true, out, st) : brute(f, o, x, hi, false, out, st);
     }

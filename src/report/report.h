@@ -35,6 +35,8 @@ typedef struct QueryResult {
     char **models; size_t nmodels;
     bool models_complete;
     const char *via;             /* galois insertion used, or NULL */
+    const char *envelope;        /* approx, refine, bnb: the envelope used when it is not the
+                                    default one ("derived", ...; see fn_envelope_note), or NULL */
 } QueryResult;
 
 void report_text(const QueryResult *r, FILE *out);

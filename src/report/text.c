@@ -49,6 +49,7 @@ static void text_bound(Buf *b, const QueryResult *r)
     }
     buf_printf(b, "%s %s", name, r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
+    if (r->envelope) buf_printf(b, " (%s envelope)", r->envelope);
     buf_puts(b, " = ");
     lattice_print_interval(r->L, r->lo, r->hi, b);
     buf_printf(b, "  (%zu step%s", r->steps, r->steps == 1 ? "" : "s");
@@ -66,6 +67,7 @@ static void text_bnb(Buf *b, const QueryResult *r)
     size_t nbounds = r->final->count - r->points->count;
     buf_printf(b, "bnb %s", r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
+    if (r->envelope) buf_printf(b, " (%s envelope)", r->envelope);
     buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", r->points->count,
                r->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
     for (size_t i = 0; i < r->final->count; i++) {

@@ -1,0 +1,410 @@
+/* prop_derived.c: property tests of the derived envelopes on random small functions written
+ * in the language (random compositions of its operators over ranges, powersets, products,
+ * chains and maps): the interval evaluator's bracket E(f)[a, b] holds every f(x) for x in
+ * [a, b]; refine and bnb with derived envelopes keep every fixed point; the derived IR bound
+ * holds the brute-force one.  It prints how often the bracket equals the brute-force one. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "absvm.h"
+#include "aft/aft.h"
+#include "model.h"
+#include "util/mem.h"
+#include "util/rng.h"
+
+enum { CASES = 400, INTERVALS = 12, MAX_DEPTH = 4 };
+
+typedef enum { CASE_RANGE, CASE_SET, CASE_PAIR, CASE_CHAIN, CASE_MAP, CASE_KINDS } CaseKind;
+static const char *const lattice_names[CASE_KINDS] = { "R", "P", "Q", "C", "M" };
+
+/* ---- random source text ---- */
+
+typedef struct Gen { Rng *rng; Buf *out; CaseKind kind; int atoms; } Gen;
+
+static void gen_int(Gen *g, int d);
+static void gen_bool(Gen *g, int d);
+static void gen_set(Gen *g, int d);
+static void gen_chain(Gen *g, int d);
+
+static unsigned pick(Gen *g, unsigned n) { return (unsigned)rng_below(g->rng, n); }
+
+static void gen_clamped(Gen *g, int d)
+{
+    buf_puts(g->out, "min(max(");
+    gen_int(g, d);
+    buf_puts(g->out, ", 0), 7)");
+}
+
+static void gen_atom(Gen *g)
+{
+    if (g->atoms && pick(g, 2)) buf_printf(g->out, "y%d", (int)pick(g, (unsigned)g->atoms));
+    else buf_printf(g->out, "%c", "abcd"[pick(g, 4)]);
+}
+
+static void gen_int(Gen *g, int d)
+{
+    Buf *o = g->out;
+    unsigned c = d <= 0 ? pick(g, 3) : pick(g, 12);
+    if (c == 0) { buf_printf(o, "%u", pick(g, 6)); return; }
+    if (c <= 2) {
+        if (g->kind == CASE_RANGE) buf_puts(o, "x");
+        else if (g->kind == CASE_PAIR) buf_printf(o, "x.%u", 1 + pick(g, 2));
+        else { buf_puts(o, "count ("); gen_set(g, 0); buf_puts(o, ")"); }
+        return;
+    }
+    static const char *const ops[] = { " + ", " - ", " * 2 - ", " / 2 + " };
+    buf_puts(o, "(");
+    switch (c) {
+    case 3: case 4: case 5: case 6:
+        gen_int(g, d - 1); buf_puts(o, ops[c - 3]); gen_int(g, d - 1); break;
+    case 7: buf_puts(o, pick(g, 2) ? "min(" : "max("); gen_int(g, d - 1); buf_puts(o, ", "); gen_int(g, d - 1); buf_puts(o, ")"); break;
+    case 8: buf_puts(o, "abs("); gen_int(g, d - 1); buf_puts(o, ")"); break;
+    case 9: buf_puts(o, "g("); gen_clamped(g, d - 1); buf_puts(o, ")"); break;
+    default:
+        buf_puts(o, "if "); gen_bool(g, d - 1); buf_puts(o, " then "); gen_int(g, d - 1);
+        buf_puts(o, " else "); gen_int(g, d - 1); break;
+    }
+    buf_puts(o, ")");
+}
+
+static void gen_quantifier(Gen *g, int d)
+{
+    int y = g->atoms;
+    buf_printf(g->out, "(%s y%d in ", pick(g, 2) ? "forall" : "exists", y);
+    gen_set(g, d - 1);
+    buf_puts(g->out, " : ");
+    g->atoms++;
+    gen_bool(g, d - 1);
+    g->atoms--;
+    buf_puts(g->out, ")");
+}
+
+static void gen_bool(Gen *g, int d)
+{
+    Buf *o = g->out;
+    static const char *const cmp[] = { " < ", " <= ", " == ", " != ", " > ", " >= " };
+    unsigned c = d <= 0 ? pick(g, 3) : pick(g, 10);
+    buf_puts(o, "(");
+    switch (c) {
+    case 0: gen_int(g, 0); buf_puts(o, cmp[pick(g, 6)]); gen_int(g, 0); break;
+    case 1: gen_atom(g); buf_puts(o, " in "); gen_set(g, 0); break;
+    case 2: buf_puts(o, pick(g, 2) ? "true" : "false"); break;
+    case 3: buf_puts(o, "not "); gen_bool(g, d - 1); break;
+    case 4: gen_bool(g, d - 1); buf_puts(o, pick(g, 2) ? " and " : " or "); gen_bool(g, d - 1); break;
+    case 5: gen_set(g, d - 1); buf_puts(o, pick(g, 2) ? " <= " : " == "); gen_set(g, d - 1); break;
+    case 6: gen_chain(g, d - 1); buf_puts(o, cmp[pick(g, 6)]); gen_chain(g, d - 1); break;
+    case 7: gen_quantifier(g, d); break;
+    case 8: if (g->atoms) { gen_atom(g); buf_puts(o, " == "); gen_atom(g); } else buf_puts(o, "true"); break;
+    default: gen_int(g, d - 1); buf_puts(o, cmp[pick(g, 6)]); gen_int(g, d - 1); break;
+    }
+    buf_puts(o, ")");
+}
+
+static void gen_set(Gen *g, int d)
+{
+    Buf *o = g->out;
+    static const char *const lits[] = { "({a} minus {a})", "{a}", "{b, c}", "{a, d}", "{a, b, c, d}" };
+    unsigned c = d <= 0 ? pick(g, 2) : pick(g, 9);
+    if (c == 0) {
+        if (g->kind == CASE_SET) buf_puts(o, "x");
+        else buf_puts(o, lits[pick(g, 5)]);
+        return;
+    }
+    if (c == 1) { buf_puts(o, lits[pick(g, 5)]); return; }
+    static const char *const ops[] = { " union ", " inter ", " minus " };
+    buf_puts(o, "(");
+    switch (c) {
+    case 2: case 3: case 4: gen_set(g, d - 1); buf_puts(o, ops[c - 2]); gen_set(g, d - 1); break;
+    case 5: case 6: {
+        int y = g->atoms;
+        buf_printf(o, "{ y%d in ", y);
+        gen_set(g, d - 1);
+        buf_puts(o, " | ");
+        g->atoms++;
+        gen_bool(g, d - 1);
+        g->atoms--;
+        buf_puts(o, " }");
+        break;
+    }
+    case 7: buf_puts(o, "sup { z union "); gen_set(g, d - 1); buf_puts(o, " | z in [{} .. {b, d}] }"); break;
+    default:
+        buf_puts(o, "if "); gen_bool(g, d - 1); buf_puts(o, " then "); gen_set(g, d - 1);
+        buf_puts(o, " else "); gen_set(g, d - 1); break;
+    }
+    buf_puts(o, ")");
+}
+
+static void gen_chain(Gen *g, int d)
+{
+    Buf *o = g->out;
+    unsigned c = d <= 0 ? pick(g, 2) : pick(g, 6);
+    if (c == 0) {
+        if (g->kind == CASE_CHAIN) buf_puts(o, "x");
+        else if (g->kind == CASE_MAP) buf_printf(o, "x[k%u]", 1 + pick(g, 2));
+        else buf_puts(o, (const char *const[]){ "lo", "mi", "hi" }[pick(g, 3)]);
+        return;
+    }
+    if (c == 1) { buf_puts(o, (const char *const[]){ "lo", "mi", "hi" }[pick(g, 3)]); return; }
+    buf_puts(o, "(");
+    if (c <= 3) {
+        gen_chain(g, d - 1); buf_puts(o, c == 2 ? " join " : " meet "); gen_chain(g, d - 1);
+    } else {
+        buf_puts(o, "if "); gen_bool(g, d - 1); buf_puts(o, " then "); gen_chain(g, d - 1);
+        buf_puts(o, " else "); gen_chain(g, d - 1);
+    }
+    buf_puts(o, ")");
+}
+
+static void gen_program(Gen *g)
+{
+    Buf *o = g->out;
+    buf_puts(o, "lattice R = range 0..7;\nlattice P = powerset {a, b, c, d};\nlattice Q = R * R;\n"
+                "lattice C = chain {lo, mi, hi};\nlattice M = map {k1, k2} -> C;\n"
+                "fn g(y: R): R = min(max(7 - y, 0), 7);\n");
+    buf_printf(o, "fn f(x: %s): %s = ", lattice_names[g->kind], lattice_names[g->kind]);
+    int d = 1 + (int)pick(g, MAX_DEPTH);
+    switch (g->kind) {
+    case CASE_RANGE: gen_clamped(g, d); break;
+    case CASE_SET: gen_set(g, d); break;
+    case CASE_PAIR: buf_puts(o, "("); gen_clamped(g, d); buf_puts(o, ", "); gen_clamped(g, d); buf_puts(o, ")"); break;
+    case CASE_CHAIN: gen_chain(g, d); break;
+    default: buf_puts(o, "{k1 -> "); gen_chain(g, d); buf_puts(o, ", k2 -> "); gen_chain(g, d); buf_puts(o, "}"); break;
+    }
+    buf_puts(o, ";\n");
+}
+
+/* ---- one case: the function, its table, derived brackets ---- */
+
+typedef struct Case {
+    Diag diag;
+    Arena arena;
+    Model *m;
+    const FnSym *fn;
+    const Lattice *L;
+    size_t n;
+    Word *elems, *images;       /* every element of L and its image, n * nwords each */
+    AbsVm *abs;
+} Case;
+
+typedef struct Tally {
+    size_t cases, compiled, brackets, exact, gave_up, fixpoints, refine_equal;
+} Tally;
+
+static Word *elem_at(const Case *c, Word *base, size_t i) { return base + i * c->L->nwords; }
+
+/* Compiles the text and tabulates f; false when it does not compile or f fails somewhere. */
+static bool case_open(Case *c, const char *text)
+{
+    memset(c, 0, sizeof *c);
+    diag_init(&c->diag, NULL);
+    arena_init(&c->arena);
+    c->m = model_new(&c->diag);
+    const Source *src = diag_add_source(&c->diag, "case.fix", text, strlen(text));
+    if (!model_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL)) return false;
+    c->fn = model_fn(c->m, "f");
+    c->L = c->fn->ret;
+    const Lattice *L = c->L;
+    size_t W = L->nwords, cap = 1u << 12;
+    c->elems = mem_calloc(cap * 2 * W, sizeof(Word));
+    c->images = c->elems + cap * W;
+    L->ops->bot(L, c->elems);
+    Word *top = lattice_elem_new(L), *bot = lattice_elem_new(L);
+    L->ops->top(L, top);
+    L->ops->bot(L, bot);
+    bool ok = true;
+    do {
+        const Word *args[1] = { elem_at(c, c->elems, c->n) };
+        if (!model_call(c->m, c->fn, args, elem_at(c, c->images, c->n), (Loc){ 0 })) { ok = false; break; }
+        c->n++;
+        if (c->n < cap) lattice_copy(L, elem_at(c, c->elems, c->n), elem_at(c, c->elems, c->n - 1));
+    } while (c->n < cap && L->ops->next(L, bot, top, elem_at(c, c->elems, c->n)));
+    mem_free(top);
+    mem_free(bot);
+    c->abs = absvm_new(NULL);
+    return ok;
+}
+
+static void case_close(Case *c)
+{
+    absvm_free(c->abs);
+    mem_free(c->elems);
+    if (c->m) model_free(c->m);
+    arena_free(&c->arena);
+    diag_free(&c->diag);
+}
+
+/* The brute-force bracket of f on [a, b] (meet and join of the images); false if empty. */
+static void brute_bracket(const Case *c, const Word *a, const Word *b, Word *lo, Word *hi)
+{
+    const Lattice *L = c->L;
+    bool first = true;
+    for (size_t i = 0; i < c->n; i++) {
+        const Word *x = elem_at(c, c->elems, i), *y = elem_at(c, c->images, i);
+        if (!lattice_in_interval(L, x, a, b)) continue;
+        if (first) { lattice_copy(L, lo, y); lattice_copy(L, hi, y); first = false; continue; }
+        L->ops->meet(L, lo, lo, y);
+        L->ops->join(L, hi, hi, y);
+    }
+}
+
+/* E(f)[a, b] holds the brute-force bracket; counts exact ones and give-ups. */
+static void check_bracket(Case *c, const Word *a, const Word *b, Tally *t, const char *text)
+{
+    const Lattice *L = c->L;
+    Word *dl, *dh, *bl, *bh;
+    lattice_elems_new(L, 4, (Word **const[]){ &dl, &dh, &bl, &bh });
+    brute_bracket(c, a, b, bl, bh);
+    t->brackets++;
+    if (!absvm_eval(c->abs, c->fn, a, b, dl, dh)) {
+        t->gave_up++;
+    } else {
+        bool sound = lattice_interval_subset(L, bl, bh, dl, dh);
+        if (!sound) fprintf(stderr, "unsound bracket for:\n%s", text);
+        assert_true(sound);
+        if (L->ops->eq(L, bl, dl) && L->ops->eq(L, bh, dh)) t->exact++;
+    }
+    mem_free(dl);
+}
+
+/* ---- the engine with derived envelopes ---- */
+
+static bool case_eval(void *ctx, const Word *x, Word *out)
+{
+    const Case *c = ctx;
+    for (size_t i = 0; i < c->n; i++)
+        if (c->L->ops->eq(c->L, elem_at(c, c->elems, i), x)) {
+            lattice_copy(c->L, out, elem_at(c, c->images, i));
+            return true;
+        }
+    return false;
+}
+
+/* hi of E(f)[lo, x] (upper) or lo of E(f)[x, hi]. */
+static bool case_envelope(Case *c, const Word *a, const Word *b, bool upper, Word *out)
+{
+    Word *lo, *hi;
+    lattice_elems_new(c->L, 2, (Word **const[]){ &lo, &hi });
+    bool ok = absvm_eval(c->abs, c->fn, a, b, lo, hi);
+    if (ok) lattice_copy(c->L, out, upper ? hi : lo);
+    mem_free(lo);
+    return ok;
+}
+
+static bool case_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)hi;
+    return case_envelope(ctx, lo, x, true, out);
+}
+
+static bool case_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)lo;
+    return case_envelope(ctx, x, hi, false, out);
+}
+
+static bool in_some_bound(const BoundList *b, const Word *x)
+{
+    for (size_t i = 0; i < b->count; i++)
+        if (lattice_in_interval(b->L, x, boundlist_lo(b, i), boundlist_hi(b, i))) return true;
+    return false;
+}
+
+/* refine and bnb from [bot, top] keep every fixed point; the derived IR holds the brute one. */
+static void check_engine(Case *c, Tally *t, const char *text)
+{
+    const Lattice *L = c->L;
+    AftFunction fd = { .L = L, .name = "f", .ctx = c, .eval = case_eval, .envelope = ENV_DERIVED,
+                       .upper = case_upper, .lower = case_lower };
+    AftFunction fb = fd;
+    fb.envelope = ENV_BRUTE;
+    AftOptions o;
+    aft_options_default(&o);
+    Word *bot, *top, *dl, *dh, *bl, *bh;
+    lattice_elems_new(L, 6, (Word **const[]){ &bot, &top, &dl, &dh, &bl, &bh });
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    size_t steps;
+    AftStatus sd = aft_refine(&fd, &o, bot, top, dl, dh, &steps, NULL);
+    AftStatus sb = aft_refine(&fb, &o, bot, top, bl, bh, &steps, NULL);
+    assert_true(sd == AFT_OK || sd == AFT_INVALID);
+    assert_true(sb == AFT_OK || sb == AFT_INVALID);
+    if (sd == AFT_INVALID) assert_int_equal(sb, AFT_INVALID);
+    if (sd == AFT_OK && sb == AFT_OK) {
+        bool holds = lattice_interval_subset(L, bl, bh, dl, dh);
+        if (!holds) fprintf(stderr, "derived IR misses the brute one for:\n%s", text);
+        assert_true(holds);
+        if (L->ops->eq(L, bl, dl) && L->ops->eq(L, bh, dh)) t->refine_equal++;
+    }
+    BoundList final, points;
+    assert_int_equal(aft_bnb(&fd, &o, bot, top, &final, &points, NULL), AFT_OK);
+    for (size_t i = 0; i < c->n; i++) {
+        const Word *x = elem_at(c, c->elems, i);
+        if (!L->ops->eq(L, x, elem_at(c, c->images, i))) continue;
+        t->fixpoints++;
+        assert_int_equal(sd, AFT_OK);
+        assert_true(lattice_in_interval(L, x, dl, dh));
+        bool kept = in_some_bound(&final, x);
+        if (!kept) fprintf(stderr, "bnb lost a fixed point of:\n%s", text);
+        assert_true(kept);
+    }
+    boundlist_free(&final);
+    boundlist_free(&points);
+    mem_free(bot);
+}
+
+static void run_case(Rng *rng, Tally *t)
+{
+    Buf text;
+    buf_init(&text);
+    Gen g = { rng, &text, (CaseKind)rng_below(rng, CASE_KINDS), 0 };
+    gen_program(&g);
+    t->cases++;
+    Case c;
+    if (case_open(&c, buf_cstr(&text))) {
+        t->compiled++;
+        const Lattice *L = c.L;
+        Word *a, *b;
+        lattice_elems_new(L, 2, (Word **const[]){ &a, &b });
+        L->ops->bot(L, a);
+        L->ops->top(L, b);
+        check_bracket(&c, a, b, t, buf_cstr(&text));
+        for (int k = 0; k < INTERVALS; k++) {
+            const Word *u = elem_at(&c, c.elems, rng_below(rng, c.n)), *v = elem_at(&c, c.elems, rng_below(rng, c.n));
+            L->ops->meet(L, a, u, v);
+            L->ops->join(L, b, u, v);
+            check_bracket(&c, a, b, t, buf_cstr(&text));
+        }
+        mem_free(a);
+        check_engine(&c, t, buf_cstr(&text));
+    } else if (getenv("PROP_DERIVED_SHOW")) {
+        fprintf(stderr, "did not compile or failed:\n%s", buf_cstr(&text));
+    }
+    case_close(&c);
+    buf_free(&text);
+}
+
+static void test_random_functions(void **state)
+{
+    (void)state;
+    Rng rng = { 20261203 };
+    Tally t = { 0 };
+    for (int i = 0; i < CASES; i++) run_case(&rng, &t);
+    printf("prop_derived: %zu functions (%zu compiled), %zu brackets: %zu equal to brute force "
+           "(%.1f%%), %zu gave up; %zu fixed points kept; derived IR equal to brute IR in %zu\n",
+           t.cases, t.compiled, t.brackets, t.exact, 100.0 * (double)t.exact / (double)(t.brackets ? t.brackets : 1),
+           t.gave_up, t.fixpoints, t.refine_equal);
+    assert_true(t.compiled * 10 >= t.cases * 9);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_functions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
