@@ -23,6 +23,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/check-size.sh ] && suite size sh tests/check-size.sh
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
+[ -f tests/run-derived.sh ] && suite derived sh tests/run-derived.sh build/fix
 [ -f tests/run-limits.sh ] && suite limits sh tests/run-limits.sh build/asan/fix build/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh

@@ -1,0 +1,174 @@
+/* test_absvm.c: the interval evaluator: three-valued membership, an undecided `if` joining
+ * both branches, interval arithmetic with outward rounding, loops, calls, and giving up
+ * where it cannot bound soundly. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "absops.h"
+#include "absvm.h"
+#include "model.h"
+
+static const char *const prelude =
+    "lattice R = range 0..7;\n"
+    "lattice P = powerset {a, b, c, d};\n"
+    "lattice U = real [0, 1];\n"
+    "lattice C = chain {lo, mi, hi};\n";
+
+typedef struct Fixture { Diag diag; Arena arena; Model *m; AbsVm *abs; } Fixture;
+
+static void open_model(Fixture *f, const char *decls)
+{
+    diag_init(&f->diag, stderr);
+    arena_init(&f->arena);
+    f->m = model_new(&f->diag);
+    size_t n = strlen(prelude) + strlen(decls) + 1;
+    char *text = malloc(n);
+    snprintf(text, n, "%s%s", prelude, decls);
+    const Source *src = diag_add_source(&f->diag, "t.fix", text, strlen(text));
+    assert_true(model_add_file(f->m, parse_source(&f->diag, &f->arena, src), NULL));
+    free(text);
+    f->abs = absvm_new(NULL);
+}
+
+static void close_model(Fixture *f)
+{
+    absvm_free(f->abs);
+    model_free(f->m);
+    arena_free(&f->arena);
+    diag_free(&f->diag);
+}
+
+/* E(fn)[lo, hi] on one-word lattices; false when it gave up. */
+static bool eval1(Fixture *f, const char *fn, Word lo, Word hi, Word *out_lo, Word *out_hi)
+{
+    return absvm_eval(f->abs, model_fn(f->m, fn), &lo, &hi, out_lo, out_hi);
+}
+
+static Word set_of(const char *atoms)
+{
+    Word w = 0;
+    for (const char *p = atoms; *p; p++) w |= (Word)1 << (*p - 'a');
+    return w;
+}
+
+static void test_membership_is_three_valued(void **state)
+{
+    (void)state;
+    Fixture f;
+    open_model(&f, "fn has_a(m: P): Bool = a in m;\n");
+    Word lo, hi;
+    assert_true(eval1(&f, "has_a", set_of("a"), set_of("abc"), &lo, &hi));
+    assert_true(lo == 1 && hi == 1);                       /* surely in */
+    assert_true(eval1(&f, "has_a", set_of(""), set_of("bc"), &lo, &hi));
+    assert_true(lo == 0 && hi == 0);                       /* surely not */
+    assert_true(eval1(&f, "has_a", set_of(""), set_of("ab"), &lo, &hi));
+    assert_true(lo == 0 && hi == 1);                       /* unknown */
+    close_model(&f);
+}
+
+static void test_undecided_if_joins_both_branches(void **state)
+{
+    (void)state;
+    Fixture f;
+    open_model(&f, "fn step(x: R): R = if x < 3 then 1 else 5;\n"
+                   "fn pick(m: P): P = if b in m then {a} else {c, d};\n"
+                   "fn both(m: P): Bool = a in m and b in m;\n");
+    Word lo, hi;
+    assert_true(eval1(&f, "step", 0, 2, &lo, &hi));
+    assert_true(lo == 1 && hi == 1);
+    assert_true(eval1(&f, "step", 0, 7, &lo, &hi));
+    assert_true(lo == 1 && hi == 5);
+    assert_true(eval1(&f, "pick", set_of(""), set_of("b"), &lo, &hi));
+    assert_true(lo == set_of("") && hi == set_of("acd"));  /* [{a} meet {c, d}, {a} join {c, d}] */
+    assert_true(eval1(&f, "both", set_of(""), set_of("a"), &lo, &hi));
+    assert_true(lo == 0 && hi == 0);                       /* b surely missing */
+    assert_true(eval1(&f, "both", set_of("a"), set_of("ab"), &lo, &hi));
+    assert_true(lo == 0 && hi == 1);
+    close_model(&f);
+}
+
+static void test_reals_round_outwards(void **state)
+{
+    (void)state;
+    AbsPair a = { word_from_double(0.1), word_from_double(0.1) }, b = { word_from_double(0.2), word_from_double(0.2) }, r;
+    assert_true(absop_real(IR_ADD_R, a, b, &r));
+    double exact_lo = 0.1, exact_hi = 0.2;       /* 0.1 + 0.2 rounds up to 0.30000000000000004 */
+    assert_true(word_to_double(r.lo) < exact_lo + exact_hi && word_to_double(r.hi) > exact_lo + exact_hi);
+    assert_true(word_to_double(r.lo) <= 0.3 && word_to_double(r.hi) >= 0.3);
+    AbsPair z = { word_from_double(-1), word_from_double(1) };
+    assert_false(absop_real(IR_DIV_R, a, z, &r));           /* a divisor interval holding 0 */
+    assert_true(absop_real(IR_MUL_R, z, b, &r));
+    assert_true(word_to_double(r.lo) <= -0.2 && word_to_double(r.hi) >= 0.2);
+    AbsPair t = absop_real(IR_LT_R, a, b, &r) ? r : (AbsPair){ 9, 9 };
+    assert_true(t.lo == 1 && t.hi == 1);
+    Fixture f;
+    open_model(&f, "fn half(y: U): U = 1 - y / 2;\n");
+    Word lo = word_from_double(0.2), hi = word_from_double(0.6), ol, oh;
+    assert_true(eval1(&f, "half", lo, hi, &ol, &oh));
+    assert_true(word_to_double(ol) <= 0.7 && word_to_double(oh) >= 0.9);
+    assert_true(word_to_double(ol) > 0.7 - 1e-12 && word_to_double(oh) < 0.9 + 1e-12);
+    close_model(&f);
+}
+
+static void test_integer_intervals(void **state)
+{
+    (void)state;
+    AbsPair a = { word_from_int(-3), word_from_int(4) }, b = { word_from_int(2), word_from_int(5) }, r;
+    assert_true(absop_int(IR_MUL_I, a, b, &r));
+    assert_true(word_to_int(r.lo) == -15 && word_to_int(r.hi) == 20);
+    assert_true(absop_int(IR_DIV_I, a, b, &r));
+    assert_true(word_to_int(r.lo) == -1 && word_to_int(r.hi) == 2);
+    AbsPair big = { word_from_int(INT64_MAX - 1), word_from_int(INT64_MAX) };
+    assert_false(absop_int(IR_ADD_I, big, b, &r));          /* overflow: give up */
+    assert_false(absop_int(IR_DIV_I, b, a, &r));            /* divisor holds 0 */
+    assert_true(absop_int(IR_LE_I, a, b, &r));
+    assert_true(r.lo == 0 && r.hi == 1);
+}
+
+static void test_loops_calls_and_giving_up(void **state)
+{
+    (void)state;
+    Fixture f;
+    open_model(&f, "fn keep(m: P): P = { y in m | y != b };\n"
+                   "fn inc(x: R): R = min(x + 1, 7);\n"
+                   "fn twice(x: R): R = inc(inc(x));\n"
+                   "fn all(m: P): Bool = forall y in m : y == a;\n"
+                   "fn hull(m: P): P = sup { z union m | z in [{} .. {b}] };\n"
+                   "fn closed(m: P): P = lfp(x: P => x union m);\n"
+                   "fn half(x: R): R = 6 / x;\n");
+    Word lo, hi;
+    assert_true(eval1(&f, "keep", set_of("ab"), set_of("abc"), &lo, &hi));
+    assert_true(lo == set_of("a") && hi == set_of("ac"));
+    assert_true(eval1(&f, "twice", 2, 6, &lo, &hi));
+    assert_true(lo == 4 && hi == 7);
+    assert_true(eval1(&f, "all", set_of("a"), set_of("ab"), &lo, &hi));
+    assert_true(lo == 0 && hi == 1);
+    assert_true(eval1(&f, "all", set_of("b"), set_of("abc"), &lo, &hi));
+    assert_true(lo == 0 && hi == 0);
+    assert_true(eval1(&f, "hull", set_of("c"), set_of("cd"), &lo, &hi));
+    assert_true(lo == set_of("bc") && hi == set_of("bcd"));
+    assert_false(eval1(&f, "closed", set_of(""), set_of("a"), &lo, &hi));
+    assert_non_null(strstr(absvm_why(f.abs), "lfp"));
+    assert_false(eval1(&f, "half", 0, 7, &lo, &hi));        /* 6 / [0, 7] */
+    assert_true(eval1(&f, "half", 2, 3, &lo, &hi));
+    assert_true(lo == 2 && hi == 3);
+    assert_false(eval1(&f, "inc", 5, 2, &lo, &hi));         /* not an interval */
+    close_model(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_membership_is_three_valued),
+        cmocka_unit_test(test_undecided_if_joins_both_branches),
+        cmocka_unit_test(test_reals_round_outwards),
+        cmocka_unit_test(test_integer_intervals),
+        cmocka_unit_test(test_loops_calls_and_giving_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
