@@ -65,9 +65,18 @@ bool absop_int(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
         *r = int_pair(x, y);
         return true;
     case IR_MUL_I: return int_corners(op, al, ah, bl, bh, r);
-    case IR_DIV_I:
-        if (bl <= 0 && bh >= 0) return false;
-        return int_corners(op, al, ah, bl, bh, r);
+    case IR_DIV_I: {                /* a divisor of 0 fails: only the nonzero ones count */
+        AbsPair neg, pos;
+        bool has_neg = bl < 0, has_pos = bh > 0;
+        if (!has_neg && !has_pos) return false;
+        if (has_neg && !int_corners(op, al, ah, bl, bh < 0 ? bh : -1, &neg)) return false;
+        if (has_pos && !int_corners(op, al, ah, bl > 0 ? bl : 1, bh, &pos)) return false;
+        if (!has_neg) *r = pos;
+        else if (!has_pos) *r = neg;
+        else *r = int_pair(word_to_int(neg.lo) < word_to_int(pos.lo) ? word_to_int(neg.lo) : word_to_int(pos.lo),
+                           word_to_int(neg.hi) > word_to_int(pos.hi) ? word_to_int(neg.hi) : word_to_int(pos.hi));
+        return true;
+    }
     case IR_MIN_I: *r = int_pair(al < bl ? al : bl, ah < bh ? ah : bh); return true;
     case IR_MAX_I: *r = int_pair(al > bl ? al : bl, ah > bh ? ah : bh); return true;
     default: *r = int_compare(op, al, ah, bl, bh); return true;
@@ -117,8 +126,9 @@ bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
     case IR_ADD_R: return real_pair(absop_down(al + bl), absop_up(ah + bh), r);
     case IR_SUB_R: return real_pair(absop_down(al - bh), absop_up(ah - bl), r);
     case IR_MUL_R: return real_corners(op, al, ah, bl, bh, r);
-    case IR_DIV_R:
-        if (bl <= 0 && bh >= 0) return false;
+    case IR_DIV_R:                  /* near a divisor of 0 the quotient is unbounded */
+        if (bl == 0 && bh == 0) return false;
+        if (bl <= 0 && bh >= 0) return real_pair(-INFINITY, INFINITY, r);
         return real_corners(op, al, ah, bl, bh, r);
     case IR_MIN_R: return real_pair(fmin(al, bl), fmin(ah, bh), r);
     case IR_MAX_R: return real_pair(fmax(al, bl), fmax(ah, bh), r);

@@ -27,6 +27,7 @@ struct AbsVm {
     uint64_t steps, max_steps;
     int depth;
     const char *why;
+    bool dead;                  /* the path running surely fails (a runtime error) */
     VEC(AbsFlow *) flows;
     Word *tmp;
     size_t tmp_cap;
@@ -43,11 +44,20 @@ typedef struct Exec {
     long stop;                  /* the merge point to stop at, or -1: run to RET */
 } Exec;
 
-typedef enum { RUN_RETURNED, RUN_REACHED, RUN_FAILED } RunEnd;
+/* How a run ended: returned, reached its merge point, gave up, or every path of it surely
+ * fails (a runtime error on every input: it contributes no value). */
+typedef enum { RUN_RETURNED, RUN_REACHED, RUN_FAILED, RUN_DEAD } RunEnd;
 
 static bool give_up(AbsVm *vm, const char *why)
 {
     if (!vm->why) vm->why = why;
+    return false;
+}
+
+/* The concrete run fails here for every input of the path: the path ends without a value. */
+static bool dead_path(AbsVm *vm)
+{
+    vm->dead = true;
     return false;
 }
 
@@ -241,7 +251,8 @@ static bool fork_at(Exec *x, long merge, State *side, size_t side_ip, size_t mai
         vm->depth--;
         if (e != RUN_REACHED) {
             state_free(side);
-            return false;
+            x->next = main_ip;
+            return e == RUN_DEAD;       /* a side path that surely fails adds nothing */
         }
     }
     x->next = main_ip;
@@ -381,13 +392,13 @@ static bool check_bounds(Exec *x, Opcode op, const Lattice *L)
     if (op == IR_CHECK_RANGE) {
         int64_t lo, hi, a = word_to_int(st->lo[t]), b = word_to_int(st->hi[t]);
         range_bounds(L, &lo, &hi);
-        if (b < lo || a > hi) return give_up(x->vm, "a value surely outside its range");
+        if (b < lo || a > hi) return dead_path(x->vm);
         st->lo[t] = word_from_int(a < lo ? lo : a);
         st->hi[t] = word_from_int(b > hi ? hi : b);
     } else {
         double lo, hi, a = word_to_double(st->lo[t]), b = word_to_double(st->hi[t]);
         real_bounds(L, &lo, &hi);
-        if (b < lo - 1e-12 || a > hi + 1e-12) return give_up(x->vm, "a value surely outside its real interval");
+        if (b < lo - 1e-12 || a > hi + 1e-12) return dead_path(x->vm);
         st->lo[t] = word_from_double(a < lo ? lo : a > hi ? hi : a);
         st->hi[t] = word_from_double(b > hi ? hi : b < lo ? lo : b);
     }
@@ -412,8 +423,7 @@ static bool map_index(Exec *x, const Lattice *M)
     AbsPair a = pop_pair(st);
     const Lattice *V = part_lattice(M, 0);
     size_t vw = V->nwords, n = product_parts(M), W = M->nwords, first, last;
-    if (word_to_int(a.lo) < 0 || word_to_int(a.hi) >= (int64_t)n || !atom_span(a, n, &first, &last))
-        return give_up(x->vm, "a map index that may be no key");
+    if (!atom_span(a, n, &first, &last)) return dead_path(x->vm);     /* surely no key */
     Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
     for (size_t k = first + 1; k <= last; k++) {
         V->ops->meet(V, lo + first * vw, lo + first * vw, lo + k * vw);
@@ -472,6 +482,30 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
     return fork_at(x, absflow_merge(x->flow, x->at), &skip, x->at, x->next);
 }
 
+/* lfp/gfp inside the function: x (slot x) is a hull H of the iterates so far, y = E(g)(H) is
+ * on the stack.  When y lies inside H, every concrete iterate from bot (top) lies in H, and
+ * the concrete result, g of one of them, in y.  Otherwise H grows to the hull of H and y. */
+static bool kleene(Exec *x, const Lattice *L, size_t slot, size_t count, size_t exit)
+{
+    State *st = x->st;
+    size_t W = L->nwords;
+    Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W, *hl = st->lo + slot, *hh = st->hi + slot;
+    bool inside = lattice_interval_subset(L, yl, yh, hl, hh);
+    st->sp -= W;
+    if (inside) {                   /* the concrete result is g of an iterate: inside y */
+        memcpy(hl, yl, W * sizeof(Word));
+        memcpy(hh, yh, W * sizeof(Word));
+        x->next = exit;
+        return true;
+    }
+    L->ops->meet(L, hl, hl, yl);
+    L->ops->join(L, hh, hh, yh);
+    st->lo[count]++;
+    st->hi[count]++;
+    if (st->lo[count] >= ABSVM_KLEENE_LIMIT) return give_up(x->vm, "an lfp/gfp whose hull did not settle");
+    return true;
+}
+
 /* ---- calls ---- */
 
 static bool call(Exec *x, uint32_t f)
@@ -492,6 +526,7 @@ static bool call(Exec *x, uint32_t f)
     vm->depth++;
     RunEnd e = exec(vm, c, &callee, 0, -1);
     vm->depth--;
+    if (e == RUN_DEAD) dead_path(vm);
     if (e == RUN_RETURNED) {
         st->sp -= pw;
         state_reserve(st, c->ret_words);
@@ -543,8 +578,10 @@ static bool scalar_op(Exec *x, Opcode op)
     }
     AbsPair b = pop_pair(st), a = pop_pair(st);
     bool real = real_in || (op >= IR_LT_R && op <= IR_NE_R);
+    bool zero = real ? word_to_double(b.lo) == 0 && word_to_double(b.hi) == 0 : b.lo == 0 && b.hi == 0;
+    if ((op == IR_DIV_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
     bool ok = real ? absop_real(op, a, b, &r) : absop_int(op, a, b, &r);
-    if (!ok) return give_up(x->vm, "an overflow, a division by an interval holding 0, or NaN");
+    if (!ok) return give_up(x->vm, "an integer overflow or NaN");
     bool number = !(op >= IR_LT_I && op <= IR_NE_R);
     push_pair(st, r, number && real ? TAG_REAL : TAG_INT);
     return true;
@@ -579,11 +616,12 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
     case IR_CHECK_LE: {
         size_t s = ir_read_u32(args + 4);
         if (L->ops->leq(L, st->lo + s, st->hi + s + L->nwords)) return true;
-        return give_up(x->vm, "an empty sup/inf range");
+        return dead_path(x->vm);                                    /* surely empty */
     }
     case IR_ENUM_NEXT: return enum_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
     case IR_SET_NEXT: return set_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
-    default: return give_up(x->vm, "lfp/gfp inside the function");
+    case IR_KLEENE: return kleene(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
+    default: return give_up(x->vm, "an unknown instruction");
     }
 }
 
@@ -662,8 +700,21 @@ static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop)
             end = ret(&x, ir_read_u32(code + 1));
             break;
         }
-        if (!step(&x, op, code + 1)) break;
-        ip = x.next;
+        if (step(&x, op, code + 1)) {
+            ip = x.next;
+        } else if (!vm->dead) {
+            break;
+        } else if (x.pend.count) {      /* this path fails: a pending one goes on alone */
+            vm->dead = false;
+            Pending *p = &x.pend.items[--x.pend.count];
+            state_free(st);
+            *st = p->st;
+            ip = p->at;
+        } else {
+            vm->dead = false;
+            end = RUN_DEAD;
+            break;
+        }
     }
     while (x.pend.count) state_free(&x.pend.items[--x.pend.count].st);
     VEC_FREE(x.pend);
@@ -697,6 +748,7 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
                 Word *out_hi)
 {
     vm->why = NULL;
+    vm->dead = false;
     vm->steps = 0;
     vm->depth = 0;
     const Chunk *c = fn->chunk;
@@ -710,7 +762,9 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     tags_of(A, st.tag);
     st.sp = A->nwords;
     push_zeros(&st, c->nlocals - A->nwords);
-    bool ok = exec(vm, c, &st, 0, -1) == RUN_RETURNED;
+    RunEnd end = exec(vm, c, &st, 0, -1);
+    bool ok = end == RUN_RETURNED;
+    if (end == RUN_DEAD) give_up(vm, "every run fails");
     if (ok && !R->ops->leq(R, st.lo, st.hi)) ok = give_up(vm, "an inverted result (a bug)");
     if (ok) {
         memcpy(out_lo, st.lo, R->nwords * sizeof(Word));

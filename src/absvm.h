@@ -3,9 +3,10 @@
  * for every x in [lo, hi] where f does not fail: E(f)[lo, hi].  Every value it computes is
  * such a pair: an interval of a lattice, [min, max] of ints or reals (reals rounded
  * outwards), a three-valued Boolean; an undecided branch runs both ways and joins the two
- * states where the paths meet again.  What it cannot bound soundly (lfp/gfp inside the
- * function, integer overflow, a divisor interval holding 0, calls nested too deeply, too
- * many steps) makes it give up: absvm_eval returns false and never a wrong bracket.  It is
+ * states where the paths meet again; lfp/gfp inside the function grows a hull of its iterates
+ * until the body maps the hull into itself.  What it cannot bound soundly (integer overflow,
+ * a divisor interval holding 0, calls or branches nested too deeply, too many steps, a hull
+ * that does not settle) makes it give up: absvm_eval returns false and never a wrong bracket.  It is
  * what the engine's derived envelopes are made of (docs/aft.md). */
 #ifndef FIX_ABSVM_H
 #define FIX_ABSVM_H
@@ -18,7 +19,7 @@
 typedef struct AbsVm AbsVm;
 
 /* Bounds of one evaluation: nested calls and side paths, and instructions run. */
-enum { ABSVM_MAX_DEPTH = 64 };
+enum { ABSVM_MAX_DEPTH = 64, ABSVM_KLEENE_LIMIT = 100000 };
 #define ABSVM_DEFAULT_STEPS 20000000u
 
 /* limits (may be NULL) is polled while it runs: when a limit is hit it gives up. */

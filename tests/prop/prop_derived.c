@@ -3,6 +3,7 @@
  * chains and maps): the interval evaluator's bracket E(f)[a, b] holds every f(x) for x in
  * [a, b]; refine and bnb with derived envelopes keep every fixed point; the derived IR bound
  * holds the brute-force one.  It prints how often the bracket equals the brute-force one. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -109,7 +110,7 @@ static void gen_set(Gen *g, int d)
 {
     Buf *o = g->out;
     static const char *const lits[] = { "({a} minus {a})", "{a}", "{b, c}", "{a, d}", "{a, b, c, d}" };
-    unsigned c = d <= 0 ? pick(g, 2) : pick(g, 9);
+    unsigned c = d <= 0 ? pick(g, 2) : pick(g, 10);
     if (c == 0) {
         if (g->kind == CASE_SET) buf_puts(o, "x");
         else buf_puts(o, lits[pick(g, 5)]);
@@ -132,6 +133,15 @@ static void gen_set(Gen *g, int d)
         break;
     }
     case 7: buf_puts(o, "sup { z union "); gen_set(g, d - 1); buf_puts(o, " | z in [{} .. {b, d}] }"); break;
+    case 8: {                     /* lfp/gfp of a monotone body, w not used elsewhere */
+        bool least = pick(g, 2);
+        buf_printf(o, "%s(w: P => (w %s ", least ? "lfp" : "gfp", least ? "inter" : "union");
+        gen_set(g, d - 1);
+        buf_printf(o, ") %s ", least ? "union" : "inter");
+        gen_set(g, d - 1);
+        buf_puts(o, ")");
+        break;
+    }
     default:
         buf_puts(o, "if "); gen_bool(g, d - 1); buf_puts(o, " then "); gen_set(g, d - 1);
         buf_puts(o, " else "); gen_set(g, d - 1); break;
@@ -415,10 +425,183 @@ static void test_random_functions(void **state)
     assert_true(all.compiled * 10 >= all.cases * 9);
 }
 
+/* ---- reals: brackets by sampling, fixed points of piecewise linear functions ---- */
+
+static void gen_real(Gen *g, int d)
+{
+    Buf *o = g->out;
+    static const char *const consts[] = { "0.25", "0.5", "0.75", "1", "0.1", "2" };
+    unsigned c = d <= 0 ? pick(g, 2) : pick(g, 9);
+    if (c == 0) { buf_puts(o, "x"); return; }
+    if (c == 1) { buf_puts(o, consts[pick(g, 6)]); return; }
+    static const char *const ops[] = { " + ", " - ", " * ", " / 2 + " };
+    buf_puts(o, "(");
+    if (c <= 5) {
+        gen_real(g, d - 1); buf_puts(o, ops[c - 2]); gen_real(g, d - 1);
+    } else if (c == 6) {
+        buf_puts(o, pick(g, 2) ? "min(" : "max("); gen_real(g, d - 1); buf_puts(o, ", "); gen_real(g, d - 1); buf_puts(o, ")");
+    } else if (c == 7) {
+        buf_puts(o, "abs("); gen_real(g, d - 1); buf_puts(o, ")");
+    } else {
+        buf_puts(o, "if "); gen_real(g, d - 1); buf_puts(o, " < "); gen_real(g, d - 1);
+        buf_puts(o, " then "); gen_real(g, d - 1); buf_puts(o, " else "); gen_real(g, d - 1);
+    }
+    buf_puts(o, ")");
+}
+
+typedef struct RealCase { Diag diag; Arena arena; Model *m; const FnSym *fn; AbsVm *abs; } RealCase;
+
+static bool real_open(RealCase *c, const char *body)
+{
+    memset(c, 0, sizeof *c);
+    diag_init(&c->diag, NULL);
+    arena_init(&c->arena);
+    c->m = model_new(&c->diag);
+    char *text = mem_alloc(strlen(body) + 128);
+    sprintf(text, "lattice U = real [0, 1] tolerance 1e-9;\nfn f(x: U): U = min(max(%s, 0), 1);\n", body);
+    const Source *src = diag_add_source(&c->diag, "real.fix", text, strlen(text));
+    bool ok = model_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL);
+    mem_free(text);
+    c->fn = ok ? model_fn(c->m, "f") : NULL;
+    c->abs = absvm_new(NULL);
+    return ok;
+}
+
+static void real_close(RealCase *c)
+{
+    absvm_free(c->abs);
+    model_free(c->m);
+    arena_free(&c->arena);
+    diag_free(&c->diag);
+}
+
+static bool real_f(RealCase *c, double x, double *y)
+{
+    Word in = word_from_double(x), out;
+    const Word *args[1] = { &in };
+    if (!model_call(c->m, c->fn, args, &out, (Loc){ 0 })) return false;
+    *y = word_to_double(out);
+    return true;
+}
+
+/* E(f)[a, b] holds f at 64 points of [a, b], ends included. */
+static void real_brackets(RealCase *c, Rng *rng, Tally *t, const char *body)
+{
+    for (int k = 0; k < INTERVALS; k++) {
+        double u = rng_unit(rng), v = rng_unit(rng), a = u < v ? u : v, b = u < v ? v : u, y;
+        if (k == 0) { a = 0; b = 1; }
+        Word wa = word_from_double(a), wb = word_from_double(b), lo, hi;
+        t->brackets++;
+        if (!absvm_eval(c->abs, c->fn, &wa, &wb, &lo, &hi)) {
+            if (getenv("PROP_DERIVED_SHOW")) fprintf(stderr, "gave up (%s) on [%g, %g]: %s\n", absvm_why(c->abs), a, b, body);
+            t->gave_up++;
+            continue;
+        }
+        for (int i = 0; i <= 64; i++) {
+            double x = i == 64 ? b : a + (b - a) * i / 64.0;
+            if (!real_f(c, x, &y)) continue;
+            bool inside = word_to_double(lo) <= y && y <= word_to_double(hi);
+            if (!inside) fprintf(stderr, "unsound real bracket at %.17g for %s\n", x, body);
+            assert_true(inside);
+        }
+    }
+}
+
+static bool real_eval(void *ctx, const Word *x, Word *out)
+{
+    double y;
+    if (!real_f(ctx, word_to_double(*x), &y)) return false;
+    *out = word_from_double(y);
+    return true;
+}
+
+static bool real_envelope(RealCase *c, const Word *a, const Word *b, bool upper, Word *out)
+{
+    Word lo, hi;
+    if (!absvm_eval(c->abs, c->fn, a, b, &lo, &hi)) return false;
+    *out = upper ? hi : lo;
+    return true;
+}
+
+static bool real_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)hi;
+    return real_envelope(ctx, lo, x, true, out);
+}
+
+static bool real_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    (void)lo;
+    return real_envelope(ctx, x, hi, false, out);
+}
+
+/* f(x) = clamp(c x + d): its fixed points (0, 1, d / (1 - c) where they are fixed) stay in
+ * bnb's Final with derived envelopes. */
+static void real_linear(Rng *rng, Tally *t)
+{
+    double cs = -2 + 0.25 * (double)rng_below(rng, 17), ds = -1 + 0.25 * (double)rng_below(rng, 11);
+    if (cs == 1) cs = 0.5;
+    char body[64];
+    snprintf(body, sizeof body, "%g * x + %g", cs, ds);
+    RealCase c;
+    assert_true(real_open(&c, body));
+    const Lattice *L = c.fn->ret;
+    AftFunction f = { .L = L, .name = "f", .ctx = &c, .eval = real_eval, .envelope = ENV_DERIVED,
+                      .upper = real_upper, .lower = real_lower };
+    AftOptions o;
+    aft_options_default(&o);
+    o.rounds = 40;
+    Word lo = word_from_double(0), hi = word_from_double(1);
+    BoundList final, points;
+    AftStatus s = aft_bnb(&f, &o, &lo, &hi, &final, &points, NULL);
+    assert_true(s == AFT_OK || s == AFT_LIMIT);
+    double cand[3] = { 0, 1, ds / (1 - cs) }, y;
+    for (int i = 0; i < 3; i++) {
+        if (cand[i] < 0 || cand[i] > 1 || !real_f(&c, cand[i], &y) || fabs(y - cand[i]) > 1e-12) continue;
+        t->fixpoints++;
+        bool kept = false;
+        for (size_t k = 0; k < final.count; k++)
+            kept |= word_to_double(*boundlist_lo(&final, k)) <= cand[i] + 1e-9 &&
+                    cand[i] - 1e-9 <= word_to_double(*boundlist_hi(&final, k));
+        if (!kept) fprintf(stderr, "bnb lost the fixed point %g of %s\n", cand[i], body);
+        assert_true(kept);
+    }
+    boundlist_free(&final);
+    boundlist_free(&points);
+    real_close(&c);
+}
+
+static void test_random_real_functions(void **state)
+{
+    (void)state;
+    Rng rng = { 777 };
+    Tally t = { 0 };
+    for (int i = 0; i < CASES / 2; i++) {
+        Buf body;
+        buf_init(&body);
+        Gen g = { &rng, &body, CASE_RANGE, 0 };
+        gen_real(&g, 1 + (int)pick(&g, MAX_DEPTH));
+        RealCase c;
+        t.cases++;
+        if (real_open(&c, buf_cstr(&body))) {
+            t.compiled++;
+            real_brackets(&c, &rng, &t, buf_cstr(&body));
+        }
+        real_close(&c);
+        buf_free(&body);
+        real_linear(&rng, &t);
+    }
+    printf("prop_derived reals: %zu functions (%zu compiled), %zu brackets sampled, %zu gave up; "
+           "%zu fixed points of linear functions kept\n", t.cases, t.compiled, t.brackets, t.gave_up,
+           t.fixpoints);
+    assert_true(t.compiled * 10 >= t.cases * 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_functions),
+        cmocka_unit_test(test_random_real_functions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

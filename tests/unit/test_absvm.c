@@ -101,7 +101,8 @@ static void test_reals_round_outwards(void **state)
     assert_true(word_to_double(r.lo) < exact_lo + exact_hi && word_to_double(r.hi) > exact_lo + exact_hi);
     assert_true(word_to_double(r.lo) <= 0.3 && word_to_double(r.hi) >= 0.3);
     AbsPair z = { word_from_double(-1), word_from_double(1) };
-    assert_false(absop_real(IR_DIV_R, a, z, &r));           /* a divisor interval holding 0 */
+    assert_true(absop_real(IR_DIV_R, a, z, &r));            /* a divisor interval holding 0 */
+    assert_true(isinf(word_to_double(r.lo)) && isinf(word_to_double(r.hi)));
     assert_true(absop_real(IR_MUL_R, z, b, &r));
     assert_true(word_to_double(r.lo) <= -0.2 && word_to_double(r.hi) >= 0.2);
     AbsPair t = absop_real(IR_LT_R, a, b, &r) ? r : (AbsPair){ 9, 9 };
@@ -125,7 +126,10 @@ static void test_integer_intervals(void **state)
     assert_true(word_to_int(r.lo) == -1 && word_to_int(r.hi) == 2);
     AbsPair big = { word_from_int(INT64_MAX - 1), word_from_int(INT64_MAX) };
     assert_false(absop_int(IR_ADD_I, big, b, &r));          /* overflow: give up */
-    assert_false(absop_int(IR_DIV_I, b, a, &r));            /* divisor holds 0 */
+    assert_true(absop_int(IR_DIV_I, b, a, &r));             /* divisor holds 0: its other values */
+    assert_true(word_to_int(r.lo) == -5 && word_to_int(r.hi) == 5);
+    AbsPair zero = { 0, 0 };
+    assert_false(absop_int(IR_DIV_I, b, zero, &r));         /* surely a division by 0 */
     assert_true(absop_int(IR_LE_I, a, b, &r));
     assert_true(r.lo == 0 && r.hi == 1);
 }
@@ -140,7 +144,10 @@ static void test_loops_calls_and_giving_up(void **state)
                    "fn all(m: P): Bool = forall y in m : y == a;\n"
                    "fn hull(m: P): P = sup { z union m | z in [{} .. {b}] };\n"
                    "fn closed(m: P): P = lfp(x: P => x union m);\n"
-                   "fn half(x: R): R = 6 / x;\n");
+                   "fn top_down(m: P): P = gfp(x: P => x meet (m union {c, d}) union (x inter {b}));\n"
+                   "fn half(x: R): R = 6 / x;\n"
+                   "fn dead_branch(x: R): R = if x < 3 then 1 else if x < 9 then 5 else x + 10;\n"
+                   "fn overflow(x: R): R = if x * 4611686018427387904 * 4 > 0 then 1 else 2;\n");
     Word lo, hi;
     assert_true(eval1(&f, "keep", set_of("ab"), set_of("abc"), &lo, &hi));
     assert_true(lo == set_of("a") && hi == set_of("ac"));
@@ -152,11 +159,20 @@ static void test_loops_calls_and_giving_up(void **state)
     assert_true(lo == 0 && hi == 0);
     assert_true(eval1(&f, "hull", set_of("c"), set_of("cd"), &lo, &hi));
     assert_true(lo == set_of("bc") && hi == set_of("bcd"));
-    assert_false(eval1(&f, "closed", set_of(""), set_of("a"), &lo, &hi));
-    assert_non_null(strstr(absvm_why(f.abs), "lfp"));
-    assert_false(eval1(&f, "half", 0, 7, &lo, &hi));        /* 6 / [0, 7] */
+    assert_true(eval1(&f, "closed", set_of("b"), set_of("ab"), &lo, &hi));   /* lfp: the hull of its iterates */
+    assert_true(lo == set_of("b") && hi == set_of("ab"));
+    assert_true(eval1(&f, "top_down", set_of("b"), set_of("ab"), &lo, &hi));
+    assert_true(lo == set_of("bcd") && hi == set_of("abcd"));
+    assert_true(eval1(&f, "half", 0, 7, &lo, &hi));         /* 6 / [0, 7]: x = 0 fails */
+    assert_true(lo == 0 && hi == 6);
     assert_true(eval1(&f, "half", 2, 3, &lo, &hi));
     assert_true(lo == 2 && hi == 3);
+    assert_false(eval1(&f, "half", 0, 0, &lo, &hi));        /* every run fails */
+    assert_non_null(strstr(absvm_why(f.abs), "fails"));
+    assert_true(eval1(&f, "dead_branch", 0, 7, &lo, &hi));  /* a branch that surely fails adds nothing */
+    assert_true(lo == 1 && hi == 5);
+    assert_true(eval1(&f, "overflow", 0, 7, &lo, &hi) == false);
+    assert_non_null(strstr(absvm_why(f.abs), "overflow"));
     assert_false(eval1(&f, "inc", 5, 2, &lo, &hi));         /* not an interval */
     close_model(&f);
 }
