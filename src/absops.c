@@ -39,16 +39,19 @@ static bool int_corners(Opcode op, int64_t al, int64_t ah, int64_t bl, int64_t b
     return true;
 }
 
-static AbsPair int_compare(Opcode op, int64_t al, int64_t ah, int64_t bl, int64_t bh)
+/* What a three-valued comparison of [al, ah] with [bl, bh] needs to know, for ints or reals. */
+typedef struct Order { bool ah_lt_bl, ah_le_bl, al_gt_bh, al_ge_bh, point, apart; } Order;
+
+/* k: 0..5 for LT LE GT GE EQ NE (the order of both rows in opcodes.h). */
+static AbsPair compare3(int k, Order o)
 {
-    bool point = al == ah && bl == bh && al == bl, apart = ah < bl || bh < al;
-    switch (op) {
-    case IR_LT_I: return truth(ah < bl, al >= bh);
-    case IR_LE_I: return truth(ah <= bl, al > bh);
-    case IR_GT_I: return truth(al > bh, ah <= bl);
-    case IR_GE_I: return truth(al >= bh, ah < bl);
-    case IR_EQ_I: return truth(point, apart);
-    default: return truth(apart, point);      /* NE */
+    switch (k) {
+    case 0: return truth(o.ah_lt_bl, o.al_ge_bh);
+    case 1: return truth(o.ah_le_bl, o.al_gt_bh);
+    case 2: return truth(o.al_gt_bh, o.ah_le_bl);
+    case 3: return truth(o.al_ge_bh, o.ah_lt_bl);
+    case 4: return truth(o.point, o.apart);
+    default: return truth(o.apart, o.point);
     }
 }
 
@@ -79,7 +82,11 @@ bool absop_int(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
     }
     case IR_MIN_I: *r = int_pair(al < bl ? al : bl, ah < bh ? ah : bh); return true;
     case IR_MAX_I: *r = int_pair(al > bl ? al : bl, ah > bh ? ah : bh); return true;
-    default: *r = int_compare(op, al, ah, bl, bh); return true;
+    default: {
+        Order o = { ah < bl, ah <= bl, al > bh, al >= bh, al == ah && bl == bh && al == bl, ah < bl || bh < al };
+        *r = compare3((int)(op - IR_LT_I), o);
+        return true;
+    }
     }
 }
 
@@ -104,19 +111,6 @@ static bool real_corners(Opcode op, double al, double ah, double bl, double bh, 
     return real_pair(absop_down(lo), absop_up(hi), r);
 }
 
-static AbsPair real_compare(Opcode op, double al, double ah, double bl, double bh)
-{
-    bool point = al == ah && bl == bh && al == bl, apart = ah < bl || bh < al;
-    switch (op) {
-    case IR_LT_R: return truth(ah < bl, al >= bh);
-    case IR_LE_R: return truth(ah <= bl, al > bh);
-    case IR_GT_R: return truth(al > bh, ah <= bl);
-    case IR_GE_R: return truth(al >= bh, ah < bl);
-    case IR_EQ_R: return truth(point, apart);
-    default: return truth(apart, point);      /* NE */
-    }
-}
-
 bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
 {
     double al = word_to_double(a.lo), ah = word_to_double(a.hi);
@@ -132,7 +126,11 @@ bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
         return real_corners(op, al, ah, bl, bh, r);
     case IR_MIN_R: return real_pair(fmin(al, bl), fmin(ah, bh), r);
     case IR_MAX_R: return real_pair(fmax(al, bl), fmax(ah, bh), r);
-    default: *r = real_compare(op, al, ah, bl, bh); return true;
+    default: {
+        Order o = { ah < bl, ah <= bl, al > bh, al >= bh, al == ah && bl == bh && al == bl, ah < bl || bh < al };
+        *r = compare3((int)(op - IR_LT_R), o);
+        return true;
+    }
     }
 }
 

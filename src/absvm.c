@@ -773,3 +773,23 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     state_free(&st);
     return ok;
 }
+
+static bool envelope(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, bool upper, Word *out)
+{
+    size_t W = fn->ret->nwords;
+    Word *pair = mem_alloc(2 * W * sizeof(Word));
+    bool ok = absvm_eval(vm, fn, a, b, pair, pair + W);
+    if (ok) memcpy(out, upper ? pair + W : pair, W * sizeof(Word));
+    mem_free(pair);
+    return ok;
+}
+
+bool absvm_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out)
+{
+    return envelope(vm, fn, lo, x, true, out);
+}
+
+bool absvm_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out)
+{
+    return envelope(vm, fn, x, hi, false, out);
+}

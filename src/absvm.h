@@ -33,6 +33,11 @@ void absvm_set_max_steps(AbsVm *vm, uint64_t max_steps);
 bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_hi, Word *out_lo,
                 Word *out_hi);
 
+/* The derived envelopes of fn on B = [lo, hi] at x: f^u_B(x) = the upper end of
+ * E(fn)[lo, x], f^l_B(x) = the lower end of E(fn)[x, hi].  False when it gives up. */
+bool absvm_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out);
+bool absvm_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out);
+
 /* Why the last absvm_eval gave up (a short phrase), or NULL after a success. */
 const char *absvm_why(const AbsVm *vm);
 

@@ -294,27 +294,18 @@ static bool case_eval(void *ctx, const Word *x, Word *out)
     return false;
 }
 
-/* hi of E(f)[lo, x] (upper) or lo of E(f)[x, hi]. */
-static bool case_envelope(Case *c, const Word *a, const Word *b, bool upper, Word *out)
-{
-    Word *lo, *hi;
-    lattice_elems_new(c->L, 2, (Word **const[]){ &lo, &hi });
-    bool ok = absvm_eval(c->abs, c->fn, a, b, lo, hi);
-    if (ok) lattice_copy(c->L, out, upper ? hi : lo);
-    mem_free(lo);
-    return ok;
-}
-
 static bool case_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
+    Case *c = ctx;
     (void)hi;
-    return case_envelope(ctx, lo, x, true, out);
+    return absvm_upper(c->abs, c->fn, lo, x, out);
 }
 
 static bool case_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
+    Case *c = ctx;
     (void)lo;
-    return case_envelope(ctx, x, hi, false, out);
+    return absvm_lower(c->abs, c->fn, x, hi, out);
 }
 
 static bool in_some_bound(const BoundList *b, const Word *x)
@@ -515,24 +506,16 @@ static bool real_eval(void *ctx, const Word *x, Word *out)
     return true;
 }
 
-static bool real_envelope(RealCase *c, const Word *a, const Word *b, bool upper, Word *out)
-{
-    Word lo, hi;
-    if (!absvm_eval(c->abs, c->fn, a, b, &lo, &hi)) return false;
-    *out = upper ? hi : lo;
-    return true;
-}
-
 static bool real_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     (void)hi;
-    return real_envelope(ctx, lo, x, true, out);
+    return absvm_upper(((RealCase *)ctx)->abs, ((RealCase *)ctx)->fn, lo, x, out);
 }
 
 static bool real_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     (void)lo;
-    return real_envelope(ctx, x, hi, false, out);
+    return absvm_lower(((RealCase *)ctx)->abs, ((RealCase *)ctx)->fn, x, hi, out);
 }
 
 /* f(x) = clamp(c x + d): its fixed points (0, 1, d / (1 - c) where they are fixed) stay in
