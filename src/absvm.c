@@ -436,26 +436,33 @@ static bool map_index(Exec *x, const Lattice *M)
 /* ---- loops ---- */
 
 /* sup/inf over [b, c] (slots s and s + W, the variable y at slot v): with b, c and y points
- * the concrete enumeration; otherwise y takes one more value, the hull [lo of b, hi of c]
- * of the whole range, and the loop ends (every y of the range lies in it). */
+ * the concrete enumeration.  Otherwise y takes two more values after b: c (both ends are in
+ * the range, which keeps sup's lower end and inf's upper end tight), then the hull
+ * [lo of b, hi of c] of the whole range, and the loop ends (every y of the range lies in
+ * the hull). */
 static bool enum_next(Exec *x, const Lattice *L, size_t s, size_t v, size_t exit)
 {
     State *st = x->st;
-    size_t W = L->nwords;
+    size_t W = L->nwords, bytes = W * sizeof(Word);
     Word *bl = st->lo + s, *bh = st->hi + s, *cl = st->lo + s + W, *ch = st->hi + s + W;
     Word *yl = st->lo + v, *yh = st->hi + v;
     if (!L->finite || !L->ops->next) return give_up(x->vm, "sup/inf over a lattice that is not finite");
     if (L->ops->eq(L, bl, bh) && L->ops->eq(L, cl, ch) && L->ops->eq(L, yl, yh)) {
-        if (L->ops->next(L, bl, cl, yl)) memcpy(yh, yl, W * sizeof(Word));
+        if (L->ops->next(L, bl, cl, yl)) memcpy(yh, yl, bytes);
         else x->next = exit;
         return true;
     }
-    if (L->ops->eq(L, yl, bl) && L->ops->eq(L, yh, ch)) {
+    bool is_b = L->ops->eq(L, yl, bl) && L->ops->eq(L, yh, bh), is_c = L->ops->eq(L, yl, cl) && L->ops->eq(L, yh, ch);
+    bool hull_done = L->ops->eq(L, bh, ch) || L->ops->eq(L, cl, bl);   /* [bl, ch] was b or c */
+    if (is_c) {                         /* after c: the hull, unless b or c was it */
+        if (hull_done) x->next = exit;
+        else memcpy(yl, bl, bytes);
+    } else if (is_b) {                  /* after b: c */
+        memcpy(yl, cl, bytes);
+        memcpy(yh, ch, bytes);
+    } else {                            /* after the hull */
         x->next = exit;
-        return true;
     }
-    memcpy(yl, bl, W * sizeof(Word));
-    memcpy(yh, ch, W * sizeof(Word));
     return true;
 }
 

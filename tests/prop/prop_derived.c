@@ -2,7 +2,8 @@
  * in the language (random compositions of its operators over ranges, powersets, products,
  * chains and maps): the interval evaluator's bracket E(f)[a, b] holds every f(x) for x in
  * [a, b]; refine and bnb with derived envelopes keep every fixed point; the derived IR bound
- * holds the brute-force one.  It prints how often the bracket equals the brute-force one. */
+ * holds the brute-force one.  It prints how often the bracket equals the brute-force one.
+ * PROP_DERIVED_SEED and PROP_DERIVED_CASES change the seed and the number of functions. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -132,7 +133,15 @@ static void gen_set(Gen *g, int d)
         buf_puts(o, " }");
         break;
     }
-    case 7: buf_puts(o, "sup { z union "); gen_set(g, d - 1); buf_puts(o, " | z in [{} .. {b, d}] }"); break;
+    case 7: {                     /* sup/inf over constant or argument-dependent bounds */
+        bool sup = pick(g, 2);
+        buf_printf(o, "%s { z %s ", sup ? "sup" : "inf", sup ? "union" : "minus");
+        gen_set(g, d - 1);
+        const char *a = lits[1 + pick(g, 4)];
+        if (g->kind == CASE_SET && pick(g, 2)) buf_printf(o, " | z in [(%s inter x) .. (%s union x)] }", a, a);
+        else buf_printf(o, " | z in [({a} minus {a}) .. %s] }", a);
+        break;
+    }
     case 8: {                     /* lfp/gfp of a monotone body, w not used elsewhere */
         bool least = pick(g, 2);
         buf_printf(o, "%s(w: P => (w %s ", least ? "lfp" : "gfp", least ? "inter" : "union");
@@ -403,9 +412,11 @@ static void test_random_functions(void **state)
 {
     (void)state;
     static const char *const kinds[CASE_KINDS] = { "range", "powerset", "product", "chain", "map" };
-    Rng rng = { 20261203 };
+    const char *seed = getenv("PROP_DERIVED_SEED"), *more = getenv("PROP_DERIVED_CASES");
+    Rng rng = { seed ? strtoull(seed, NULL, 10) : 20261203 };
+    int cases = more ? atoi(more) : CASES;
     Tally t[CASE_KINDS] = { { 0 } }, all = { 0 };
-    for (int i = 0; i < CASES; i++) run_case(&rng, t);
+    for (int i = 0; i < cases; i++) run_case(&rng, t);
     for (int k = 0; k < CASE_KINDS; k++) {
         report(kinds[k], &t[k]);
         all.cases += t[k].cases; all.compiled += t[k].compiled; all.brackets += t[k].brackets;
