@@ -42,11 +42,15 @@ typedef struct Exec {
     VEC(Pending) pend;
     size_t at, next;            /* the instruction running, and the one after it */
     long stop;                  /* the merge point to stop at, or -1: run to RET */
+    long stop2;                 /* a second place to stop at, or -1 (see loop_fork) */
+    State *out2;                /* the state there, joined over the paths that reach it */
+    bool has2;
 } Exec;
 
-/* How a run ended: returned, reached its merge point, gave up, or every path of it surely
- * fails (a runtime error on every input: it contributes no value). */
-typedef enum { RUN_RETURNED, RUN_REACHED, RUN_FAILED, RUN_DEAD } RunEnd;
+/* How a run ended: returned, reached its merge point, gave up, every path of it surely
+ * fails (a runtime error on every input: it contributes no value), or only its second stop
+ * was reached. */
+typedef enum { RUN_RETURNED, RUN_REACHED, RUN_FAILED, RUN_DEAD, RUN_SECOND } RunEnd;
 
 static bool give_up(AbsVm *vm, const char *why)
 {
@@ -217,7 +221,8 @@ static const AbsFlow *flow_of(AbsVm *vm, const Chunk *ch)
     return f;
 }
 
-static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop);
+static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, long stop2,
+                   State *out2, bool *has2);
 
 /* ---- branches: run the side path to the merge point, keep it pending, go on ---- */
 
@@ -247,7 +252,7 @@ static bool fork_at(Exec *x, long merge, State *side, size_t side_ip, size_t mai
             return give_up(vm, "branches nested too deeply");
         }
         vm->depth++;
-        RunEnd e = exec(vm, x->ch, side, side_ip, merge);
+        RunEnd e = exec(vm, x->ch, side, side_ip, merge, -1, NULL, NULL);
         vm->depth--;
         if (e != RUN_REACHED) {
             state_free(side);
@@ -466,6 +471,29 @@ static bool enum_next(Exec *x, const Lattice *L, size_t s, size_t v, size_t exit
     return true;
 }
 
+/* An atom that may be in the set of a loop whose body may leave it (a quantifier that has
+ * decided): the body runs as a side path until it comes back to the loop head or reaches
+ * the loop's merge point m (both kept pending); the main path skips the atom. */
+static bool loop_fork(Exec *x, long m)
+{
+    AbsVm *vm = x->vm;
+    if (m < 0) return give_up(vm, "a loop whose paths do not meet");
+    if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "branches nested too deeply");
+    State body, out = { 0 };
+    bool has_out = false;
+    state_copy(&body, x->st);
+    vm->depth++;
+    RunEnd e = exec(vm, x->ch, &body, x->next, (long)x->at, m, &out, &has_out);
+    vm->depth--;
+    bool ok = e != RUN_FAILED;
+    if (ok && has_out) ok = add_pending(x, (size_t)m, &out);
+    else state_free(&out);
+    if (ok && e == RUN_REACHED) ok = add_pending(x, x->at, &body);
+    else state_free(&body);
+    x->next = x->at;
+    return ok;
+}
+
 /* The next atom of the set at slot s after the atom at slot v.  An atom that is surely in
  * the set runs the body; one that may be in it runs it on one path and skips it on another,
  * joined where they meet (the loop head when the body always comes back to it). */
@@ -486,7 +514,8 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
     State skip;
     state_copy(&skip, st);
     if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
-    return fork_at(x, absflow_merge(x->flow, x->at), &skip, x->at, x->next);
+    state_free(&skip);
+    return loop_fork(x, absflow_merge(x->flow, x->at));
 }
 
 /* lfp/gfp inside the function: x (slot x) is a hull H of the iterates so far, y = E(g)(H) is
@@ -531,7 +560,7 @@ static bool call(Exec *x, uint32_t f)
     callee.sp = pw;
     push_zeros(&callee, c->nlocals - pw);
     vm->depth++;
-    RunEnd e = exec(vm, c, &callee, 0, -1);
+    RunEnd e = exec(vm, c, &callee, 0, -1, -1, NULL, NULL);
     vm->depth--;
     if (e == RUN_DEAD) dead_path(vm);
     if (e == RUN_RETURNED) {
@@ -687,44 +716,94 @@ static RunEnd ret(Exec *x, size_t n)
     return RUN_RETURNED;
 }
 
-static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop)
+/* The state at the second stop, joined with what reached it before; takes s. */
+static bool keep_second(Exec *x, State *s)
 {
-    Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop };
+    if (!x->has2) {
+        *x->out2 = *s;
+        x->has2 = true;
+        return true;
+    }
+    bool ok = state_join(x->vm, x->out2, s, x->ch->nlocals);
+    state_free(s);
+    return ok;
+}
+
+/* The path running has ended (it fails, or it reached the second stop and was kept): the
+ * top pending path goes on alone from where it waits.  False when there is none. */
+static bool resume(Exec *x, size_t *ip)
+{
+    if (!x->pend.count) return false;
+    Pending *p = &x->pend.items[--x->pend.count];
+    *x->st = p->st;
+    *ip = p->at;
+    return true;
+}
+
+/* At the stop: pending paths still waiting for the second stop are there already. */
+static RunEnd at_stop(Exec *x)
+{
+    while (x->pend.count) {
+        Pending *p = &x->pend.items[x->pend.count - 1];
+        if (x->stop2 < 0 || p->at != (size_t)x->stop2) {
+            give_up(x->vm, "branches that do not meet in order");
+            return RUN_FAILED;
+        }
+        x->pend.count--;
+        if (!keep_second(x, &p->st)) return RUN_FAILED;
+    }
+    return RUN_REACHED;
+}
+
+/* Runs the instruction at ip; false when the run ends (*end says how). */
+static bool run_one(Exec *x, size_t *ip, RunEnd *end)
+{
+    AbsVm *vm = x->vm;
+    const uint8_t *code = x->ch->code.items + *ip;
+    Opcode op = (Opcode)code[0];
+    x->at = *ip;
+    x->next = *ip + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    if (op == IR_RET) {
+        *end = ret(x, ir_read_u32(code + 1));
+        return false;
+    }
+    if (step(x, op, code + 1)) {
+        *ip = x->next;
+        return true;
+    }
+    if (!vm->dead) return false;
+    vm->dead = false;                   /* this path fails: a pending one goes on alone */
+    state_free(x->st);
+    if (resume(x, ip)) return true;
+    *end = x->has2 ? RUN_SECOND : RUN_DEAD;
+    return false;
+}
+
+static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, long stop2,
+                   State *out2, bool *has2)
+{
+    Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop, stop2, out2, false };
     RunEnd end = RUN_FAILED;
     for (;;) {
         if (!merge_here(&x, ip)) break;
         if ((long)ip == stop) {
-            end = x.pend.count ? RUN_FAILED : RUN_REACHED;
-            if (x.pend.count) give_up(vm, "branches that do not meet in order");
+            end = at_stop(&x);
             break;
         }
-        if (ip >= ch->code.count || !tick(vm)) break;
-        const uint8_t *code = ch->code.items + ip;
-        Opcode op = (Opcode)code[0];
-        x.at = ip;
-        x.next = ip + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
-        if (op == IR_RET) {
-            end = ret(&x, ir_read_u32(code + 1));
+        if (stop2 >= 0 && (long)ip == stop2) {
+            State here = *st;
+            memset(st, 0, sizeof *st);
+            if (!keep_second(&x, &here)) break;
+            if (resume(&x, &ip)) continue;
+            end = RUN_SECOND;
             break;
         }
-        if (step(&x, op, code + 1)) {
-            ip = x.next;
-        } else if (!vm->dead) {
-            break;
-        } else if (x.pend.count) {      /* this path fails: a pending one goes on alone */
-            vm->dead = false;
-            Pending *p = &x.pend.items[--x.pend.count];
-            state_free(st);
-            *st = p->st;
-            ip = p->at;
-        } else {
-            vm->dead = false;
-            end = RUN_DEAD;
-            break;
-        }
+        if (ip >= ch->code.count || !tick(vm) || !run_one(&x, &ip, &end)) break;
     }
     while (x.pend.count) state_free(&x.pend.items[--x.pend.count].st);
     VEC_FREE(x.pend);
+    if (has2) *has2 = x.has2;
+    else if (x.has2) state_free(out2);
     return end;
 }
 
@@ -769,7 +848,7 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     tags_of(A, st.tag);
     st.sp = A->nwords;
     push_zeros(&st, c->nlocals - A->nwords);
-    RunEnd end = exec(vm, c, &st, 0, -1);
+    RunEnd end = exec(vm, c, &st, 0, -1, -1, NULL, NULL);
     bool ok = end == RUN_RETURNED;
     if (end == RUN_DEAD) give_up(vm, "every run fails");
     if (ok && !R->ops->leq(R, st.lo, st.hi)) ok = give_up(vm, "an inverted result (a bug)");

@@ -177,6 +177,29 @@ static void test_loops_calls_and_giving_up(void **state)
     close_model(&f);
 }
 
+/* Quantifiers over a set with 200 atoms that may or may not be in it: no nesting limit. */
+static void test_quantifier_over_many_undecided_atoms(void **state)
+{
+    (void)state;
+    char decls[4096] = "lattice Big = powerset {";
+    for (int i = 0; i < 200; i++) snprintf(decls + strlen(decls), sizeof decls - strlen(decls), "%sz%d", i ? ", " : "", i);
+    strcat(decls, "};\nfn all(m: Big): Bool = forall y in m : y != z150;\n"
+                  "fn any(m: Big): Bool = exists y in m : y == z150;\n");
+    Fixture f;
+    open_model(&f, decls);
+    Word lo[4] = { 0 }, hi[4] = { ~(Word)0, ~(Word)0, ~(Word)0, ((Word)1 << 8) - 1 }, ol, oh;
+    assert_true(absvm_eval(f.abs, model_fn(f.m, "all"), lo, hi, &ol, &oh));
+    assert_true(ol == 0 && oh == 1);
+    assert_true(absvm_eval(f.abs, model_fn(f.m, "any"), lo, hi, &ol, &oh));
+    assert_true(ol == 0 && oh == 1);
+    hi[2] &= ~((Word)1 << (150 - 128));                    /* z150 surely out */
+    assert_true(absvm_eval(f.abs, model_fn(f.m, "all"), lo, hi, &ol, &oh));
+    assert_true(ol == 1 && oh == 1);
+    assert_true(absvm_eval(f.abs, model_fn(f.m, "any"), lo, hi, &ol, &oh));
+    assert_true(ol == 0 && oh == 0);
+    close_model(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_reals_round_outwards),
         cmocka_unit_test(test_integer_intervals),
         cmocka_unit_test(test_loops_calls_and_giving_up),
+        cmocka_unit_test(test_quantifier_over_many_undecided_atoms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
