@@ -9,18 +9,12 @@
 
 #include "absflow.h"
 #include "absops.h"
+#include "absstate.h"
 #include "util/bitset.h"
 #include "util/mem.h"
 
-typedef enum { TAG_INT, TAG_REAL, TAG_LAT, TAG_POISON } TagKind;
 
-/* What a word is: a plain int (also Booleans and atoms), a real, or word `part` of an element
- * of the leaf lattice `leaf`; POISON: the paths that met disagree, so it must not be read. */
-typedef struct Tag { const Lattice *leaf; uint32_t part; uint32_t kind; } Tag;
-
-typedef struct State { Word *lo, *hi; Tag *tag; size_t sp, cap; } State;
-
-typedef struct Pending { size_t at; State st; } Pending;
+typedef struct Pending { size_t at; AbsState st; } Pending;
 
 struct AbsVm {
     Limits *limits;
@@ -38,12 +32,12 @@ typedef struct Exec {
     AbsVm *vm;
     const Chunk *ch;
     const AbsFlow *flow;
-    State *st;
+    AbsState *st;
     VEC(Pending) pend;
     size_t at, next;            /* the instruction running, and the one after it */
     long stop;                  /* the merge point to stop at, or -1: run to RET */
     long stop2;                 /* a second place to stop at, or -1 (see loop_fork) */
-    State *out2;                /* the state there, joined over the paths that reach it */
+    AbsState *out2;                /* the state there, joined over the paths that reach it */
     bool has2;
 } Exec;
 
@@ -58,149 +52,17 @@ static bool give_up(AbsVm *vm, const char *why)
     return false;
 }
 
+/* Two states meet; giving up when the paths left different stacks. */
+static bool join_states(AbsVm *vm, AbsState *into, const AbsState *from, size_t locals)
+{
+    return absstate_join(into, from, locals) || give_up(vm, "branches left different or differently typed stacks");
+}
+
 /* The concrete run fails here for every input of the path: the path ends without a value. */
 static bool dead_path(AbsVm *vm)
 {
     vm->dead = true;
     return false;
-}
-
-/* ---- the lattice representation: the only place that reads it ---- */
-
-static bool is_product(const Lattice *L)
-{
-    return strcmp(L->ops->kind, "product") == 0 || strcmp(L->ops->kind, "map") == 0;
-}
-
-static size_t set_atoms(const Lattice *P) { return P->u.set.n; }
-static size_t part_offset(const Lattice *P, size_t i) { return P->u.product.offset[i]; }
-static const Lattice *part_lattice(const Lattice *P, size_t i) { return P->u.product.parts[i]; }
-static size_t product_parts(const Lattice *P) { return P->u.product.n; }
-static void range_bounds(const Lattice *L, int64_t *lo, int64_t *hi) { *lo = L->u.range.lo; *hi = L->u.range.hi; }
-static void real_bounds(const Lattice *L, double *lo, double *hi) { *lo = L->u.real.lo; *hi = L->u.real.hi; }
-
-/* The tag of every word of an element of L: products and maps are their parts; every other
- * kind (a dual too) is a leaf whose vtable handles its words. */
-static void tags_of(const Lattice *L, Tag *out)
-{
-    if (is_product(L)) {
-        for (size_t i = 0; i < product_parts(L); i++) tags_of(part_lattice(L, i), out + part_offset(L, i));
-        return;
-    }
-    /* ranges and chains are ordered as ints, reals as reals: joined like plain numbers */
-    bool ints = strcmp(L->ops->kind, "range") == 0 || strcmp(L->ops->kind, "chain") == 0;
-    if (ints || strcmp(L->ops->kind, "real") == 0) {
-        out[0] = (Tag){ NULL, 0, ints ? TAG_INT : TAG_REAL };
-        return;
-    }
-    for (size_t w = 0; w < L->nwords; w++) out[w] = (Tag){ L, (uint32_t)w, TAG_LAT };
-}
-
-/* ---- states ---- */
-
-static void state_reserve(State *s, size_t n)
-{
-    if (s->sp + n <= s->cap) return;
-    size_t cap = s->cap ? s->cap : 64;
-    while (cap < s->sp + n) cap *= 2;
-    s->lo = mem_realloc(s->lo, cap * sizeof(Word));
-    s->hi = mem_realloc(s->hi, cap * sizeof(Word));
-    s->tag = mem_realloc(s->tag, cap * sizeof(Tag));
-    s->cap = cap;
-}
-
-static void state_free(State *s)
-{
-    mem_free(s->lo);
-    mem_free(s->hi);
-    mem_free(s->tag);
-    memset(s, 0, sizeof *s);
-}
-
-static void state_copy(State *dst, const State *src)
-{
-    memset(dst, 0, sizeof *dst);
-    state_reserve(dst, src->sp + 1);
-    memcpy(dst->lo, src->lo, src->sp * sizeof(Word));
-    memcpy(dst->hi, src->hi, src->sp * sizeof(Word));
-    memcpy(dst->tag, src->tag, src->sp * sizeof(Tag));
-    dst->sp = src->sp;
-}
-
-/* n zero words tagged as ints (fresh locals). */
-static void push_zeros(State *s, size_t n)
-{
-    state_reserve(s, n);
-    for (size_t w = 0; w < n; w++) {
-        s->lo[s->sp + w] = s->hi[s->sp + w] = 0;
-        s->tag[s->sp + w] = (Tag){ NULL, 0, TAG_INT };
-    }
-    s->sp += n;
-}
-
-static void push_pair(State *s, AbsPair p, TagKind kind)
-{
-    state_reserve(s, 1);
-    s->lo[s->sp] = p.lo;
-    s->hi[s->sp] = p.hi;
-    s->tag[s->sp++] = (Tag){ NULL, 0, kind };
-}
-
-static AbsPair pop_pair(State *s)
-{
-    s->sp--;
-    return (AbsPair){ s->lo[s->sp], s->hi[s->sp] };
-}
-
-static AbsPair top_pair(const State *s) { return (AbsPair){ s->lo[s->sp - 1], s->hi[s->sp - 1] }; }
-
-static bool same_tag(Tag a, Tag b) { return a.kind == b.kind && a.leaf == b.leaf && a.part == b.part; }
-
-/* Joins the element of the leaf at word w of both states; 0 when its words are not tagged
- * alike in both, else its number of words. */
-static size_t join_leaf(State *into, const State *from, size_t w)
-{
-    const Lattice *L = into->tag[w].leaf;
-    size_t W = L->nwords;
-    for (size_t k = 1; k < W; k++)
-        if (w + k >= into->sp || !same_tag(into->tag[w + k], from->tag[w + k]) || into->tag[w + k].part != k)
-            return 0;
-    L->ops->meet(L, into->lo + w, into->lo + w, from->lo + w);
-    L->ops->join(L, into->hi + w, into->hi + w, from->hi + w);
-    return W;
-}
-
-/* into := the join of into and from (two states at one merge point).  Words the paths
- * typed differently: a local (below `locals`) stored on one path only is dead after the
- * merge, so it is poisoned (reading it gives up); on the operand stack it gives up. */
-static bool state_join(AbsVm *vm, State *into, const State *from, size_t locals)
-{
-    if (into->sp != from->sp) return give_up(vm, "branches left different stacks");
-    for (size_t w = 0; w < into->sp;) {
-        Tag a = into->tag[w];
-        if (!same_tag(a, from->tag[w]) || a.kind == TAG_POISON || from->tag[w].kind == TAG_POISON) {
-            if (w >= locals) return give_up(vm, "branches left differently typed values");
-            into->tag[w++].kind = TAG_POISON;
-            continue;
-        }
-        if (a.kind == TAG_INT) {
-            int64_t l1 = word_to_int(into->lo[w]), l2 = word_to_int(from->lo[w]);
-            int64_t h1 = word_to_int(into->hi[w]), h2 = word_to_int(from->hi[w]);
-            into->lo[w] = word_from_int(l1 < l2 ? l1 : l2);
-            into->hi[w] = word_from_int(h1 > h2 ? h1 : h2);
-        } else if (a.kind == TAG_REAL) {
-            into->lo[w] = word_from_double(fmin(word_to_double(into->lo[w]), word_to_double(from->lo[w])));
-            into->hi[w] = word_from_double(fmax(word_to_double(into->hi[w]), word_to_double(from->hi[w])));
-        } else if (a.kind == TAG_LAT && a.part == 0) {
-            size_t n = join_leaf(into, from, w);
-            if (n == 0 && w >= locals) return give_up(vm, "branches left differently typed values");
-            if (n == 0) into->tag[w].kind = TAG_POISON;
-            w += n ? n : 1;
-            continue;
-        }
-        w++;
-    }
-    return true;
 }
 
 static Word *tmp_words(AbsVm *vm, size_t n)
@@ -221,16 +83,16 @@ static const AbsFlow *flow_of(AbsVm *vm, const Chunk *ch)
     return f;
 }
 
-static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, long stop2,
-                   State *out2, bool *has2);
+static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long stop, long stop2,
+                   AbsState *out2, bool *has2);
 
 /* ---- branches: run the side path to the merge point, keep it pending, go on ---- */
 
-static bool add_pending(Exec *x, size_t at, State *side)
+static bool add_pending(Exec *x, size_t at, AbsState *side)
 {
     if (x->pend.count && x->pend.items[x->pend.count - 1].at == at) {
-        bool ok = state_join(x->vm, &x->pend.items[x->pend.count - 1].st, side, x->ch->nlocals);
-        state_free(side);
+        bool ok = join_states(x->vm, &x->pend.items[x->pend.count - 1].st, side, x->ch->nlocals);
+        absstate_free(side);
         return ok;
     }
     Pending p = { at, *side };
@@ -239,23 +101,23 @@ static bool add_pending(Exec *x, size_t at, State *side)
 }
 
 /* The paths from side_ip (state side, owned) and main_ip (the current state) meet at merge. */
-static bool fork_at(Exec *x, long merge, State *side, size_t side_ip, size_t main_ip)
+static bool fork_at(Exec *x, long merge, AbsState *side, size_t side_ip, size_t main_ip)
 {
     AbsVm *vm = x->vm;
     if (merge < 0) {
-        state_free(side);
+        absstate_free(side);
         return give_up(vm, "a branch whose paths do not meet");
     }
     if (side_ip != (size_t)merge) {
         if (vm->depth >= ABSVM_MAX_DEPTH) {
-            state_free(side);
+            absstate_free(side);
             return give_up(vm, "branches nested too deeply");
         }
         vm->depth++;
         RunEnd e = exec(vm, x->ch, side, side_ip, merge, -1, NULL, NULL);
         vm->depth--;
         if (e != RUN_REACHED) {
-            state_free(side);
+            absstate_free(side);
             x->next = main_ip;
             return e == RUN_DEAD;       /* a side path that surely fails adds nothing */
         }
@@ -267,15 +129,15 @@ static bool fork_at(Exec *x, long merge, State *side, size_t side_ip, size_t mai
 /* A conditional jump to target: decided, or both ways (the forward path is the side one). */
 static bool branch(Exec *x, Opcode op, size_t target)
 {
-    State *st = x->st;
-    AbsPair b = op == IR_JUMP_IF_FALSE ? pop_pair(st) : top_pair(st);
+    AbsState *st = x->st;
+    AbsPair b = op == IR_JUMP_IF_FALSE ? absstate_pop_pair(st) : absstate_top_pair(st);
     bool jump_on = op == IR_JUMP_IF_TRUE_KEEP;
     if (b.lo == b.hi) {
         if ((b.lo != 0) == jump_on) x->next = target;
         return true;
     }
-    State side;
-    state_copy(&side, st);
+    AbsState side;
+    absstate_copy(&side, st);
     if (op != IR_JUMP_IF_FALSE) {          /* the kept Boolean is decided on each path */
         side.lo[side.sp - 1] = side.hi[side.sp - 1] = jump_on;
         st->lo[st->sp - 1] = st->hi[st->sp - 1] = !jump_on;
@@ -283,9 +145,9 @@ static bool branch(Exec *x, Opcode op, size_t target)
     long merge = absflow_merge(x->flow, x->at);
     if (target > x->at) return fork_at(x, merge, &side, target, x->next);
     /* a backward jump: the fall-through path is the side one; side holds the jump's state */
-    State fall;
-    state_copy(&fall, st);
-    state_free(st);
+    AbsState fall;
+    absstate_copy(&fall, st);
+    absstate_free(st);
     *st = side;
     return fork_at(x, merge, &fall, x->next, target);
 }
@@ -294,19 +156,9 @@ static bool branch(Exec *x, Opcode op, size_t target)
 
 static const Lattice *lat_of(const Exec *x, uint32_t l) { return x->ch->tables->lats.items[l]; }
 
-static void push_point(State *st, const Lattice *L, bool top)
-{
-    state_reserve(st, L->nwords);
-    if (top) L->ops->top(L, st->lo + st->sp);
-    else L->ops->bot(L, st->lo + st->sp);
-    memcpy(st->hi + st->sp, st->lo + st->sp, L->nwords * sizeof(Word));
-    tags_of(L, st->tag + st->sp);
-    st->sp += L->nwords;
-}
-
 static void lattice_binary(Exec *x, Opcode op, const Lattice *L)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t W = L->nwords;
     Word *xl = st->lo + st->sp - 2 * W, *xh = st->hi + st->sp - 2 * W;
     const Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W;
@@ -327,12 +179,12 @@ static void lattice_binary(Exec *x, Opcode op, const Lattice *L)
 
 static void lattice_compare(Exec *x, Opcode op, const Lattice *L)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t W = L->nwords, at = st->sp - 2 * W;
     AbsPair r = absop_lattice_compare(op, L, st->lo + at, st->hi + at, st->lo + at + W,
                                       st->hi + at + W, tmp_words(x->vm, 2 * W));
     st->sp = at;
-    push_pair(st, r, TAG_INT);
+    absstate_push_pair(st, r, TAG_INT);
 }
 
 /* The atoms a .. b of an atom interval clipped to [0, n); false when none is left. */
@@ -349,11 +201,11 @@ static bool atom_span(AbsPair a, size_t n, size_t *first, size_t *last)
 
 static bool set_add(Exec *x, const Lattice *P)
 {
-    State *st = x->st;
-    AbsPair a = pop_pair(st);
+    AbsState *st = x->st;
+    AbsPair a = absstate_pop_pair(st);
     size_t W = P->nwords, first, last;
     Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
-    if (!atom_span(a, set_atoms(P), &first, &last)) return give_up(x->vm, "an atom outside its set");
+    if (!atom_span(a, abslat_atoms(P), &first, &last)) return give_up(x->vm, "an atom outside its set");
     if (a.lo == a.hi) bitset_add(lo, first);
     for (size_t i = first; i <= last; i++) bitset_add(hi, i);
     return true;
@@ -363,8 +215,8 @@ static bool set_add(Exec *x, const Lattice *P)
  * its upper end. */
 static void set_in(Exec *x, const Lattice *P)
 {
-    State *st = x->st;
-    size_t W = P->nwords, n = set_atoms(P), first, last;
+    AbsState *st = x->st;
+    size_t W = P->nwords, n = abslat_atoms(P), first, last;
     const Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
     AbsPair a = { st->lo[st->sp - W - 1], st->hi[st->sp - W - 1] };
     bool any = false, all = atom_span(a, n, &first, &last);
@@ -376,65 +228,55 @@ static void set_in(Exec *x, const Lattice *P)
         }
     }
     st->sp -= W + 1;
-    push_pair(st, (AbsPair){ all ? 1 : 0, any ? 1 : 0 }, TAG_INT);
+    absstate_push_pair(st, (AbsPair){ all ? 1 : 0, any ? 1 : 0 }, TAG_INT);
 }
 
 static void set_count(Exec *x, const Lattice *P)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t W = P->nwords;
     size_t l = bitset_count(st->lo + st->sp - W, W), h = bitset_count(st->hi + st->sp - W, W);
     st->sp -= W;
-    push_pair(st, (AbsPair){ l, h }, TAG_INT);
+    absstate_push_pair(st, (AbsPair){ l, h }, TAG_INT);
 }
 
 /* A number converted into a range or real lattice: the concrete VM fails outside it (beyond
  * a slack for reals, then clamps), so the interval is clipped to the lattice. */
 static bool check_bounds(Exec *x, Opcode op, const Lattice *L)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t t = st->sp - 1;
     if (op == IR_CHECK_RANGE) {
         int64_t lo, hi, a = word_to_int(st->lo[t]), b = word_to_int(st->hi[t]);
-        range_bounds(L, &lo, &hi);
+        abslat_range(L, &lo, &hi);
         if (b < lo || a > hi) return dead_path(x->vm);
         st->lo[t] = word_from_int(a < lo ? lo : a);
         st->hi[t] = word_from_int(b > hi ? hi : b);
     } else {
         double lo, hi, a = word_to_double(st->lo[t]), b = word_to_double(st->hi[t]);
-        real_bounds(L, &lo, &hi);
+        abslat_real(L, &lo, &hi);
         if (b < lo - 1e-12 || a > hi + 1e-12) return dead_path(x->vm);
         st->lo[t] = word_from_double(a < lo ? lo : a > hi ? hi : a);
         st->hi[t] = word_from_double(b > hi ? hi : b < lo ? lo : b);
     }
-    tags_of(L, st->tag + t);
+    absstate_tags_of(L, st->tag + t);
     return true;
-}
-
-/* Keeps words [off, off + n) of the top element of W words. */
-static void keep_part(State *st, size_t W, size_t off, size_t n)
-{
-    size_t base = st->sp - W;
-    memmove(st->lo + base, st->lo + base + off, n * sizeof(Word));
-    memmove(st->hi + base, st->hi + base + off, n * sizeof(Word));
-    memmove(st->tag + base, st->tag + base + off, n * sizeof(Tag));
-    st->sp = base + n;
 }
 
 /* m[a] for an atom interval a: the value at a key, or the hull of the values at its keys. */
 static bool map_index(Exec *x, const Lattice *M)
 {
-    State *st = x->st;
-    AbsPair a = pop_pair(st);
-    const Lattice *V = part_lattice(M, 0);
-    size_t vw = V->nwords, n = product_parts(M), W = M->nwords, first, last;
+    AbsState *st = x->st;
+    AbsPair a = absstate_pop_pair(st);
+    const Lattice *V = abslat_part(M, 0);
+    size_t vw = V->nwords, n = abslat_parts(M), W = M->nwords, first, last;
     if (!atom_span(a, n, &first, &last)) return dead_path(x->vm);     /* surely no key */
     Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
     for (size_t k = first + 1; k <= last; k++) {
         V->ops->meet(V, lo + first * vw, lo + first * vw, lo + k * vw);
         V->ops->join(V, hi + first * vw, hi + first * vw, hi + k * vw);
     }
-    keep_part(st, W, first * vw, vw);
+    absstate_keep_part(st, W, first * vw, vw);
     return true;
 }
 
@@ -447,7 +289,7 @@ static bool map_index(Exec *x, const Lattice *M)
  * the hull). */
 static bool enum_next(Exec *x, const Lattice *L, size_t s, size_t v, size_t exit)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t W = L->nwords, bytes = W * sizeof(Word);
     Word *bl = st->lo + s, *bh = st->hi + s, *cl = st->lo + s + W, *ch = st->hi + s + W;
     Word *yl = st->lo + v, *yh = st->hi + v;
@@ -479,17 +321,17 @@ static bool loop_fork(Exec *x, long m)
     AbsVm *vm = x->vm;
     if (m < 0) return give_up(vm, "a loop whose paths do not meet");
     if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "branches nested too deeply");
-    State body, out = { 0 };
+    AbsState body, out = { 0 };
     bool has_out = false;
-    state_copy(&body, x->st);
+    absstate_copy(&body, x->st);
     vm->depth++;
     RunEnd e = exec(vm, x->ch, &body, x->next, (long)x->at, m, &out, &has_out);
     vm->depth--;
     bool ok = e != RUN_FAILED;
     if (ok && has_out) ok = add_pending(x, (size_t)m, &out);
-    else state_free(&out);
+    else absstate_free(&out);
     if (ok && e == RUN_REACHED) ok = add_pending(x, x->at, &body);
-    else state_free(&body);
+    else absstate_free(&body);
     x->next = x->at;
     return ok;
 }
@@ -499,9 +341,9 @@ static bool loop_fork(Exec *x, long m)
  * joined where they meet (the loop head when the body always comes back to it). */
 static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     if (st->lo[v] != st->hi[v]) return give_up(x->vm, "an iteration variable that is not a point");
-    size_t n = set_atoms(P), W = bitset_words(n);
+    size_t n = abslat_atoms(P), W = bitset_words(n);
     int64_t cur = word_to_int(st->lo[v]);
     size_t from = cur < 0 ? 0 : (size_t)cur + 1;
     size_t a = from < n ? bitset_next(st->hi + s, W, from) : n;
@@ -511,10 +353,10 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
     }
     st->lo[v] = st->hi[v] = word_from_int((int64_t)a);
     if (bitset_has(st->lo + s, a)) return true;
-    State skip;
-    state_copy(&skip, st);
+    AbsState skip;
+    absstate_copy(&skip, st);
     if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
-    state_free(&skip);
+    absstate_free(&skip);
     return loop_fork(x, absflow_merge(x->flow, x->at));
 }
 
@@ -523,7 +365,7 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
  * the concrete result, g of one of them, in y.  Otherwise H grows to the hull of H and y. */
 static bool kleene(Exec *x, const Lattice *L, size_t slot, size_t count, size_t exit)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     size_t W = L->nwords;
     Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W, *hl = st->lo + slot, *hh = st->hi + slot;
     bool inside = lattice_interval_subset(L, yl, yh, hl, hh);
@@ -551,27 +393,27 @@ static bool call(Exec *x, uint32_t f)
     const Chunk *c = fn->chunk;
     if (!c) return give_up(vm, "a call of a function with errors");
     if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "calls nested too deeply");
-    State *st = x->st, callee = { 0 };
+    AbsState *st = x->st, callee = { 0 };
     size_t pw = c->param_words;
-    state_reserve(&callee, c->nlocals + 1);
+    absstate_reserve(&callee, c->nlocals + 1);
     memcpy(callee.lo, st->lo + st->sp - pw, pw * sizeof(Word));
     memcpy(callee.hi, st->hi + st->sp - pw, pw * sizeof(Word));
     memcpy(callee.tag, st->tag + st->sp - pw, pw * sizeof(Tag));
     callee.sp = pw;
-    push_zeros(&callee, c->nlocals - pw);
+    absstate_push_zeros(&callee, c->nlocals - pw);
     vm->depth++;
     RunEnd e = exec(vm, c, &callee, 0, -1, -1, NULL, NULL);
     vm->depth--;
     if (e == RUN_DEAD) dead_path(vm);
     if (e == RUN_RETURNED) {
         st->sp -= pw;
-        state_reserve(st, c->ret_words);
+        absstate_reserve(st, c->ret_words);
         memcpy(st->lo + st->sp, callee.lo, c->ret_words * sizeof(Word));
         memcpy(st->hi + st->sp, callee.hi, c->ret_words * sizeof(Word));
         memcpy(st->tag + st->sp, callee.tag, c->ret_words * sizeof(Tag));
         st->sp += c->ret_words;
     }
-    state_free(&callee);
+    absstate_free(&callee);
     return e == RUN_RETURNED;
 }
 
@@ -579,7 +421,7 @@ static bool call(Exec *x, uint32_t f)
 
 static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     if (op == IR_POP) {
         st->sp -= a;
         return true;
@@ -593,7 +435,7 @@ static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
     }
     for (size_t w = 0; w < n; w++)
         if (st->tag[a + w].kind == TAG_POISON) return give_up(x->vm, "a value the joined paths disagree on");
-    state_reserve(st, n);
+    absstate_reserve(st, n);
     memcpy(st->lo + st->sp, st->lo + a, n * sizeof(Word));
     memcpy(st->hi + st->sp, st->hi + a, n * sizeof(Word));
     memcpy(st->tag + st->sp, st->tag + a, n * sizeof(Tag));
@@ -603,33 +445,33 @@ static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
 
 static bool scalar_op(Exec *x, Opcode op)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     AbsPair r;
     bool real_in = op >= IR_ADD_R && op <= IR_ABS_R;
     if (op == IR_NEG_I || op == IR_ABS_I || op == IR_NEG_R || op == IR_ABS_R || op == IR_I2R || op == IR_NOT) {
-        r = pop_pair(st);
+        r = absstate_pop_pair(st);
         if (!absop_unary(op, &r)) return give_up(x->vm, "an overflowing or undefined unary operation");
-        push_pair(st, r, op == IR_I2R || real_in ? TAG_REAL : TAG_INT);
+        absstate_push_pair(st, r, op == IR_I2R || real_in ? TAG_REAL : TAG_INT);
         return true;
     }
-    AbsPair b = pop_pair(st), a = pop_pair(st);
+    AbsPair b = absstate_pop_pair(st), a = absstate_pop_pair(st);
     bool real = real_in || (op >= IR_LT_R && op <= IR_NE_R);
     bool zero = real ? word_to_double(b.lo) == 0 && word_to_double(b.hi) == 0 : b.lo == 0 && b.hi == 0;
     if ((op == IR_DIV_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
     bool ok = real ? absop_real(op, a, b, &r) : absop_int(op, a, b, &r);
     if (!ok) return give_up(x->vm, "an integer overflow or NaN");
     bool number = !(op >= IR_LT_I && op <= IR_NE_R);
-    push_pair(st, r, number && real ? TAG_REAL : TAG_INT);
+    absstate_push_pair(st, r, number && real ? TAG_REAL : TAG_INT);
     return true;
 }
 
 /* The lattice instructions; false after giving up. */
 static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     const Lattice *L = lat_of(x, ir_read_u32(args));
     switch (op) {
-    case IR_BOT: case IR_TOP: push_point(st, L, op == IR_TOP); return true;
+    case IR_BOT: case IR_TOP: absstate_push_point(st, L, op == IR_TOP); return true;
     case IR_LAT_LE: case IR_LAT_LT: case IR_LAT_GE: case IR_LAT_GT: case IR_LAT_EQ: case IR_LAT_NE:
         lattice_compare(x, op, L);
         return true;
@@ -640,12 +482,12 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
     case IR_CHECK_RANGE: case IR_CHECK_REAL: return check_bounds(x, op, L);
     case IR_PROJ: {
         size_t i = ir_read_u32(args + 4);
-        keep_part(st, L->nwords, part_offset(L, i), part_lattice(L, i)->nwords);
+        absstate_keep_part(st, L->nwords, abslat_part_offset(L, i), abslat_part(L, i)->nwords);
         return true;
     }
     case IR_MAP_GET: {
-        size_t vw = part_lattice(L, 0)->nwords;
-        keep_part(st, L->nwords, ir_read_u32(args + 4) * vw, vw);
+        size_t vw = abslat_part(L, 0)->nwords;
+        absstate_keep_part(st, L->nwords, ir_read_u32(args + 4) * vw, vw);
         return true;
     }
     case IR_MAP_INDEX: return map_index(x, L);
@@ -664,11 +506,11 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
 /* Runs the instruction at x->at (x->next preset to the following one). */
 static bool step(Exec *x, Opcode op, const uint8_t *args)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     switch (op) {
     case IR_CONST_INT: case IR_CONST_REAL: {
         Word w = x->ch->consts.items[ir_read_u32(args)];
-        push_pair(st, (AbsPair){ w, w }, op == IR_CONST_REAL ? TAG_REAL : TAG_INT);
+        absstate_push_pair(st, (AbsPair){ w, w }, op == IR_CONST_REAL ? TAG_REAL : TAG_INT);
         return true;
     }
     case IR_LOAD: case IR_STORE: case IR_POP: return frame_op(x, op, ir_read_u32(args), ir_read_u32(args + 4));
@@ -687,8 +529,8 @@ static bool merge_here(Exec *x, size_t ip)
 {
     while (x->pend.count && x->pend.items[x->pend.count - 1].at == ip) {
         Pending *p = &x->pend.items[--x->pend.count];
-        bool ok = state_join(x->vm, x->st, &p->st, x->ch->nlocals);
-        state_free(&p->st);
+        bool ok = join_states(x->vm, x->st, &p->st, x->ch->nlocals);
+        absstate_free(&p->st);
         if (!ok) return false;
     }
     return true;
@@ -704,7 +546,7 @@ static bool tick(AbsVm *vm)
 /* The result of RET: the top n words become the frame's first. */
 static RunEnd ret(Exec *x, size_t n)
 {
-    State *st = x->st;
+    AbsState *st = x->st;
     if (x->stop >= 0 || x->pend.count) {
         give_up(x->vm, "a path that leaves before its branch's paths meet");
         return RUN_FAILED;
@@ -717,15 +559,15 @@ static RunEnd ret(Exec *x, size_t n)
 }
 
 /* The state at the second stop, joined with what reached it before; takes s. */
-static bool keep_second(Exec *x, State *s)
+static bool keep_second(Exec *x, AbsState *s)
 {
     if (!x->has2) {
         *x->out2 = *s;
         x->has2 = true;
         return true;
     }
-    bool ok = state_join(x->vm, x->out2, s, x->ch->nlocals);
-    state_free(s);
+    bool ok = join_states(x->vm, x->out2, s, x->ch->nlocals);
+    absstate_free(s);
     return ok;
 }
 
@@ -773,14 +615,14 @@ static bool run_one(Exec *x, size_t *ip, RunEnd *end)
     }
     if (!vm->dead) return false;
     vm->dead = false;                   /* this path fails: a pending one goes on alone */
-    state_free(x->st);
+    absstate_free(x->st);
     if (resume(x, ip)) return true;
     *end = x->has2 ? RUN_SECOND : RUN_DEAD;
     return false;
 }
 
-static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, long stop2,
-                   State *out2, bool *has2)
+static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long stop, long stop2,
+                   AbsState *out2, bool *has2)
 {
     Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop, stop2, out2, false };
     RunEnd end = RUN_FAILED;
@@ -791,7 +633,7 @@ static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, 
             break;
         }
         if (stop2 >= 0 && (long)ip == stop2) {
-            State here = *st;
+            AbsState here = *st;
             memset(st, 0, sizeof *st);
             if (!keep_second(&x, &here)) break;
             if (resume(&x, &ip)) continue;
@@ -800,10 +642,10 @@ static RunEnd exec(AbsVm *vm, const Chunk *ch, State *st, size_t ip, long stop, 
         }
         if (ip >= ch->code.count || !tick(vm) || !run_one(&x, &ip, &end)) break;
     }
-    while (x.pend.count) state_free(&x.pend.items[--x.pend.count].st);
+    while (x.pend.count) absstate_free(&x.pend.items[--x.pend.count].st);
     VEC_FREE(x.pend);
     if (has2) *has2 = x.has2;
-    else if (x.has2) state_free(out2);
+    else if (x.has2) absstate_free(out2);
     return end;
 }
 
@@ -841,13 +683,13 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     if (!c || fn->nparams != 1) return give_up(vm, "not a compiled function of one argument");
     const Lattice *A = fn->params[0], *R = fn->ret;
     if (!A->ops->leq(A, arg_lo, arg_hi)) return give_up(vm, "an empty argument interval");
-    State st = { 0 };
-    state_reserve(&st, c->nlocals + 1);
+    AbsState st = { 0 };
+    absstate_reserve(&st, c->nlocals + 1);
     memcpy(st.lo, arg_lo, A->nwords * sizeof(Word));
     memcpy(st.hi, arg_hi, A->nwords * sizeof(Word));
-    tags_of(A, st.tag);
+    absstate_tags_of(A, st.tag);
     st.sp = A->nwords;
-    push_zeros(&st, c->nlocals - A->nwords);
+    absstate_push_zeros(&st, c->nlocals - A->nwords);
     RunEnd end = exec(vm, c, &st, 0, -1, -1, NULL, NULL);
     bool ok = end == RUN_RETURNED;
     if (end == RUN_DEAD) give_up(vm, "every run fails");
@@ -856,7 +698,7 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
         memcpy(out_lo, st.lo, R->nwords * sizeof(Word));
         memcpy(out_hi, st.hi, R->nwords * sizeof(Word));
     }
-    state_free(&st);
+    absstate_free(&st);
     return ok;
 }
 
