@@ -7,9 +7,21 @@
 
 /* ---- the lattice representation: the only place that reads it ---- */
 
-static bool is_product(const Lattice *L)
+/* How the words of a kind are joined: by parts (product, map), as ints (range, chain), as
+ * reals, or by the leaf's vtable (powerset, finite, dual).  Decided from the kind's name
+ * without strcmp: this runs for every bot/top the evaluator pushes. */
+typedef enum { KIND_PARTS, KIND_INTS, KIND_REALS, KIND_LEAF } KindClass;
+
+static KindClass kind_class(const Lattice *L)
 {
-    return strcmp(L->ops->kind, "product") == 0 || strcmp(L->ops->kind, "map") == 0;
+    const char *k = L->ops->kind;
+    switch (k[0]) {
+    case 'p': return k[1] == 'r' ? KIND_PARTS : KIND_LEAF;      /* product, powerset */
+    case 'm': return KIND_PARTS;                                /* map */
+    case 'c': return KIND_INTS;                                 /* chain */
+    case 'r': return k[1] == 'a' ? KIND_INTS : KIND_REALS;      /* range, real */
+    default: return KIND_LEAF;                                  /* finite, dual */
+    }
 }
 
 size_t abslat_atoms(const Lattice *P) { return P->u.set.n; }
@@ -23,14 +35,14 @@ void abslat_real(const Lattice *L, double *lo, double *hi) { *lo = L->u.real.lo;
  * kind (a dual too) is a leaf whose vtable handles its words. */
 void absstate_tags_of(const Lattice *L, Tag *out)
 {
-    if (is_product(L)) {
+    KindClass k = kind_class(L);
+    if (k == KIND_PARTS) {
         for (size_t i = 0; i < abslat_parts(L); i++) absstate_tags_of(abslat_part(L, i), out + abslat_part_offset(L, i));
         return;
     }
     /* ranges and chains are ordered as ints, reals as reals: joined like plain numbers */
-    bool ints = strcmp(L->ops->kind, "range") == 0 || strcmp(L->ops->kind, "chain") == 0;
-    if (ints || strcmp(L->ops->kind, "real") == 0) {
-        out[0] = (Tag){ NULL, 0, ints ? TAG_INT : TAG_REAL };
+    if (k == KIND_INTS || k == KIND_REALS) {
+        out[0] = (Tag){ NULL, 0, k == KIND_INTS ? TAG_INT : TAG_REAL };
         return;
     }
     for (size_t w = 0; w < L->nwords; w++) out[w] = (Tag){ L, (uint32_t)w, TAG_LAT };
