@@ -27,6 +27,8 @@ typedef struct QueryResult {
     size_t steps;
     /* bnb, fixpoints */
     BoundList *final, *points;
+    const long *final_match;     /* bnb: per bound of final, the fixed point (index in points)
+                                  * it is, or -1 when it is a bound (see boundlist_match) */
     bool has_stats;
     AftStats stats;
     size_t examined;             /* fixpoints: elements tried; check: cases tried */
