@@ -16,7 +16,7 @@ static const Type TYPE_ERROR = { TY_ERROR, NULL };
 const Type *sema_type_int(void) { return &TYPE_INT; }
 const Type *sema_type_real(void) { return &TYPE_REAL; }
 
-bool sema_lat_is(const Lattice *L, const char *kind) { return strcmp(L->ops->kind, kind) == 0; }
+bool sema_lat_is(const Lattice *L, const char *kind) { return strcmp(lattice_kind_word(lattice_kind(L)), kind) == 0; }
 
 size_t sema_type_words(const Type *t)
 {
@@ -61,7 +61,7 @@ bool sema_lat_same(const Lattice *a, const Lattice *b)
 {
     if (a == b) return true;
     if (a->name && b->name) return false;
-    if (strcmp(a->ops->kind, b->ops->kind) != 0) return false;
+    if (lattice_kind(a) != lattice_kind(b)) return false;
     return structure_same(a, b);
 }
 
@@ -200,7 +200,7 @@ static LatInfo *lat_intern(Model *m, Lattice *fresh)
 {
     for (size_t i = 0; i < m->lats.count; i++) {
         Lattice *L = m->lats.items[i]->L;
-        if (!L->name && strcmp(L->ops->kind, fresh->ops->kind) == 0 && structure_same(L, fresh)) {
+        if (!L->name && lattice_kind(L) == lattice_kind(fresh) && structure_same(L, fresh)) {
             lattice_free(fresh);
             note_elements(m, m->lats.items[i]);       /* when a failed declaration forgot them */
             return m->lats.items[i];
