@@ -121,7 +121,5 @@ Lattice *lattice_chain_new(const char *const *elems, size_t n)
     C->n = n;
     C->names = mem_calloc(n, sizeof(char *));
     for (size_t i = 0; i < n; i++) C->names[i] = mem_strdup(elems[i]);
-    C->lattice.u.set.n = n;                 /* TEMPORARY mirror for sema.c */
-    C->lattice.u.set.names = C->names;
     return &C->lattice;
 }

@@ -99,6 +99,5 @@ Lattice *lattice_dual_new(Lattice *base_lattice)
     D->lattice.finite = base_lattice->finite;
     D->lattice.log2_card = base_lattice->log2_card;
     D->base = base_lattice;
-    D->lattice.u.dual.base = base_lattice;  /* TEMPORARY mirror for sema.c */
     return &D->lattice;
 }

@@ -430,9 +430,6 @@ static Finite *finite_alloc(const Builder *b)
             F->leq[i * b->n + j] = bit_get(row(b->up, b, i), b->rank[j]);
     F->join_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
     F->meet_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
-    F->lattice.u.fin.n = F->n;              /* TEMPORARY mirror for sema.c */
-    F->lattice.u.fin.names = F->names;
-    F->lattice.u.fin.leq = F->leq;
     return F;
 }
 

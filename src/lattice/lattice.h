@@ -100,15 +100,6 @@ struct Lattice {
     size_t nwords;             /* words per element */
     bool finite;               /* finitely many elements: enumerable */
     double log2_card;          /* log2 of the number of elements (INFINITY when not finite) */
-    union {                    /* TEMPORARY: read by sema.c until it uses the accessors */
-        struct { size_t n; char **names; } set;
-        struct { int64_t lo, hi; } range;
-        struct { double lo, hi, tol; } real;
-        struct { size_t n; Lattice **parts; size_t *offset; } product;
-        struct { size_t n; Lattice **parts; size_t *offset; char **keys; Lattice *value; } map;
-        struct { size_t n; char **names; uint8_t *leq; uint16_t *join_tab, *meet_tab; uint16_t bot, top; } fin;
-        struct { Lattice *base; } dual;
-    } u;
 };
 
 /* Constructors, one per kind (each kind's file).  Names are copied.  The finite constructor

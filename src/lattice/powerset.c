@@ -247,7 +247,5 @@ Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
     P->n = n;
     P->names = mem_calloc(n, sizeof(char *));
     for (size_t i = 0; i < n; i++) P->names[i] = mem_strdup(atoms[i]);
-    P->lattice.u.set.n = n;                 /* TEMPORARY mirror for sema.c */
-    P->lattice.u.set.names = P->names;
     return &P->lattice;
 }

@@ -311,9 +311,6 @@ static Product *product_alloc(const LatticeOps *ops, Lattice *const *parts, size
         L->finite = L->finite && parts[i]->finite;
         L->log2_card += parts[i]->log2_card;
     }
-    L->u.product.n = n;                     /* TEMPORARY mirror for sema.c */
-    L->u.product.parts = P->parts;
-    L->u.product.offset = P->offset;
     return P;
 }
 
@@ -335,7 +332,5 @@ Lattice *lattice_map_new(const char *const *keys, size_t n, Lattice *value)
     M->value = value;
     M->keys = mem_calloc(n, sizeof(char *));
     for (size_t i = 0; i < n; i++) M->keys[i] = mem_strdup(keys[i]);
-    M->lattice.u.map.value = value;         /* TEMPORARY mirror for sema.c */
-    M->lattice.u.map.keys = M->keys;
     return &M->lattice;
 }

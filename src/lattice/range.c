@@ -127,7 +127,5 @@ Lattice *lattice_range_new(int64_t lo, int64_t hi)
     R->lattice.log2_card = log2((double)span(lo, hi) + 1.0);
     R->lo = lo;
     R->hi = hi;
-    R->lattice.u.range.lo = lo;             /* TEMPORARY mirror for sema.c */
-    R->lattice.u.range.hi = hi;
     return &R->lattice;
 }

@@ -134,8 +134,5 @@ Lattice *lattice_real_new(double lo, double hi, double tol)
     R->lo = lo;
     R->hi = hi;
     R->tol = tol;
-    R->lattice.u.real.lo = lo;              /* TEMPORARY mirror for sema.c */
-    R->lattice.u.real.hi = hi;
-    R->lattice.u.real.tol = tol;
     return &R->lattice;
 }
