@@ -81,23 +81,12 @@ static void chain_random(const Lattice *L, Rng *rng, Word *out)
     out[0] = word_from_int((int64_t)rng_below(rng, chain(L)->n));
 }
 
-static void chain_destroy(Lattice *L)
-{
-    Chain *C = (Chain *)L;
-    for (size_t i = 0; i < C->n; i++) mem_free(C->names[i]);
-    mem_free(C->names);
-}
+static void chain_destroy(Lattice *L) { lattice_names_free(((Chain *)L)->names, chain(L)->n); }
 
 static const char *const *chain_names(const Lattice *L, size_t *n)
 {
     *n = chain(L)->n;
     return (const char *const *)chain(L)->names;
-}
-
-static void chain_describe(const Lattice *L, Buf *out)
-{
-    buf_puts(out, "chain ");
-    lattice_describe_names((const char *const *)chain(L)->names, chain(L)->n, out);
 }
 
 static const LatticeOps chain_ops = {
@@ -107,7 +96,7 @@ static const LatticeOps chain_ops = {
     .log2_size = chain_log2_size, .height = chain_height, .is_point = chain_is_point,
     .union_is_interval = chain_union_is_interval, .decompose = chain_decompose, .next = chain_next,
     .print = chain_print, .json = chain_json, .random = chain_random, .destroy = chain_destroy,
-    .describe = chain_describe, .same = lattice_same_names, .names = chain_names,
+    .describe = lattice_describe_by_names, .same = lattice_same_names, .names = chain_names,
 };
 
 /* NULL when there are no elements (an empty chain has no bottom). */
@@ -119,7 +108,6 @@ Lattice *lattice_chain_new(const char *const *elems, size_t n)
     C->lattice.finite = true;
     C->lattice.log2_card = log2((double)n);
     C->n = n;
-    C->names = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) C->names[i] = mem_strdup(elems[i]);
+    C->names = lattice_names_copy(elems, n);
     return &C->lattice;
 }

@@ -176,8 +176,7 @@ static void fin_random(const Lattice *L, Rng *rng, Word *out) { out[0] = rng_bel
 static void fin_destroy(Lattice *L)
 {
     Finite *F = (Finite *)L;
-    for (size_t i = 0; i < F->n; i++) mem_free(F->names[i]);
-    mem_free(F->names);
+    lattice_names_free(F->names, F->n);
     mem_free(F->leq);
     mem_free(F->join_tab);
     mem_free(F->meet_tab);
@@ -187,12 +186,6 @@ static const char *const *fin_names(const Lattice *L, size_t *n)
 {
     *n = nelems(L);
     return (const char *const *)fin(L)->names;
-}
-
-static void fin_describe(const Lattice *L, Buf *out)
-{
-    buf_puts(out, "finite ");
-    lattice_describe_names((const char *const *)fin(L)->names, nelems(L), out);
 }
 
 /* The same elements, named alike, in the same order. */
@@ -208,7 +201,7 @@ static const LatticeOps finite_ops = {
     .log2_size = fin_log2_size, .height = fin_height, .is_point = fin_is_point,
     .union_is_interval = fin_union_is_interval, .decompose = fin_decompose, .next = fin_next,
     .print = fin_print, .json = fin_json, .random = fin_random, .destroy = fin_destroy,
-    .describe = fin_describe, .same = fin_same, .names = fin_names,
+    .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
 };
 
 /* ---- construction: checking that the covers make a lattice ---- */
@@ -422,8 +415,7 @@ static Finite *finite_alloc(const Builder *b)
     F->lattice.finite = true;
     F->lattice.log2_card = log2((double)b->n);
     F->n = b->n;
-    F->names = mem_calloc(b->n, sizeof(char *));
-    for (size_t i = 0; i < b->n; i++) F->names[i] = mem_strdup(b->names[i]);
+    F->names = lattice_names_copy(b->names, b->n);
     F->leq = mem_calloc(b->n * b->n, 1);
     for (size_t i = 0; i < b->n; i++)
         for (size_t j = 0; j < b->n; j++)

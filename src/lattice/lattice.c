@@ -153,6 +153,14 @@ void lattice_describe_operand(const Lattice *L, Buf *out)
     if (paren) buf_putc(out, ')');
 }
 
+void lattice_describe_by_names(const Lattice *L, Buf *out)
+{
+    size_t n;
+    const char *const *names = lattice_names(L, &n);
+    buf_printf(out, "%s ", lattice_kind_word(lattice_kind(L)));
+    lattice_describe_names(names, n, out);
+}
+
 void lattice_describe(const Lattice *L, Buf *out)
 {
     if (L->name) buf_puts(out, L->name);
@@ -160,6 +168,19 @@ void lattice_describe(const Lattice *L, Buf *out)
 }
 
 void lattice_describe_structure(const Lattice *L, Buf *out) { L->ops->describe(L, out); }
+
+char **lattice_names_copy(const char *const *names, size_t n)
+{
+    char **copy = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) copy[i] = mem_strdup(names[i]);
+    return copy;
+}
+
+void lattice_names_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++) mem_free(names[i]);
+    mem_free(names);
+}
 
 bool lattice_same_names(const Lattice *a, const Lattice *b)
 {

@@ -172,6 +172,11 @@ const char *lattice_atom_name(const Lattice *L, size_t i);
  * lattice as an operand of another type (an infix one parenthesized). */
 void lattice_describe_names(const char *const *names, size_t n, Buf *out);
 void lattice_describe_operand(const Lattice *L, Buf *out);
+/* A describe entry for kinds known by their names: the kind's word and lattice_names. */
+void lattice_describe_by_names(const Lattice *L, Buf *out);
+/* For kinds with named elements, atoms or keys: an owned copy of n names, and its release. */
+char **lattice_names_copy(const char *const *names, size_t n);
+void lattice_names_free(char **names, size_t n);
 /* For the kinds' same entries: the same names (lattice_names) in the same order. */
 bool lattice_same_names(const Lattice *a, const Lattice *b);
 

@@ -210,23 +210,12 @@ static void ps_random(const Lattice *L, Rng *rng, Word *out)
     for (size_t w = 0; w < L->nwords; w++) out[w] = rng_next(rng) & word_mask(L, w);
 }
 
-static void ps_destroy(Lattice *L)
-{
-    Powerset *P = (Powerset *)L;
-    for (size_t i = 0; i < P->n; i++) mem_free(P->names[i]);
-    mem_free(P->names);
-}
+static void ps_destroy(Lattice *L) { lattice_names_free(((Powerset *)L)->names, ps(L)->n); }
 
 static const char *const *ps_names(const Lattice *L, size_t *n)
 {
     *n = ps(L)->n;
     return (const char *const *)ps(L)->names;
-}
-
-static void ps_describe(const Lattice *L, Buf *out)
-{
-    buf_puts(out, "powerset ");
-    lattice_describe_names((const char *const *)ps(L)->names, ps(L)->n, out);
 }
 
 static const LatticeOps powerset_ops = {
@@ -235,7 +224,7 @@ static const LatticeOps powerset_ops = {
     .log2_size = ps_log2_size, .height = ps_log2_size, .is_point = ps_is_point,
     .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
     .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
-    .describe = ps_describe, .same = lattice_same_names, .names = ps_names,
+    .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
 };
 
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
@@ -245,7 +234,6 @@ Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
     P->lattice.finite = true;
     P->lattice.log2_card = (double)n;
     P->n = n;
-    P->names = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) P->names[i] = mem_strdup(atoms[i]);
+    P->names = lattice_names_copy(atoms, n);
     return &P->lattice;
 }

@@ -198,8 +198,7 @@ static void prod_random(const Lattice *L, Rng *rng, Word *out)
 static void prod_destroy(Lattice *L)
 {
     Product *P = (Product *)L;
-    for (size_t i = 0; P->keys && i < P->n; i++) mem_free(P->keys[i]);
-    mem_free(P->keys);
+    lattice_names_free(P->keys, P->n);
     mem_free(P->parts);
     mem_free(P->offset);
 }
@@ -274,8 +273,10 @@ static const Lattice *map_value(const Lattice *L) { return prod(L)->value; }
 
 static void map_describe(const Lattice *L, Buf *out)
 {
+    size_t n;
+    const char *const *keys = map_names(L, &n);
     buf_puts(out, "map ");
-    lattice_describe_names((const char *const *)prod(L)->keys, count(L), out);
+    lattice_describe_names(keys, n, out);
     buf_puts(out, " -> ");
     lattice_describe_operand(map_value(L), out);
 }
@@ -330,7 +331,6 @@ Lattice *lattice_map_new(const char *const *keys, size_t n, Lattice *value)
     Product *M = product_alloc(&map_ops, parts, n);
     mem_free(parts);
     M->value = value;
-    M->keys = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) M->keys[i] = mem_strdup(keys[i]);
+    M->keys = lattice_names_copy(keys, n);
     return &M->lattice;
 }
