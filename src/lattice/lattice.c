@@ -1,7 +1,9 @@
-/* lattice.c: helpers on elements and intervals that work for every lattice kind. */
+/* lattice.c: what works for every lattice kind: the accessors that ask a kind through its
+ * vtable, the one lattice equality, descriptions, and helpers on elements and intervals. */
 #include "lattice/lattice.h"
 #include "util/mem.h"
 
+#include <assert.h>
 #include <math.h>
 
 /* The lattice owns its kind data (freed by ops->destroy) and itself; not its name, which the
@@ -102,12 +104,14 @@ size_t lattice_nparts(const Lattice *L) { return L->ops->nparts ? L->ops->nparts
 const Lattice *lattice_part(const Lattice *L, size_t i)
 {
     size_t offset;
+    assert(L->ops->part);
     return L->ops->part(L, i, &offset);
 }
 
 size_t lattice_part_offset(const Lattice *L, size_t i)
 {
     size_t offset;
+    assert(L->ops->part);
     L->ops->part(L, i, &offset);
     return offset;
 }

@@ -136,7 +136,7 @@ const char *const *lattice_names(const Lattice *L, size_t *n);
 size_t lattice_name_count(const Lattice *L);
 /* Components of a product or map (a map has one per key); 0 for other kinds. */
 size_t lattice_nparts(const Lattice *L);
-/* Component i and its first word within an element. */
+/* Component i (i < lattice_nparts) and its first word within an element. */
 const Lattice *lattice_part(const Lattice *L, size_t i);
 size_t lattice_part_offset(const Lattice *L, size_t i);
 /* The one lattice L is built over: a dual's base, a map's value lattice; NULL otherwise. */
@@ -167,6 +167,8 @@ void lattice_describe_bounds(const Lattice *L, Buf *out);
 long lattice_name_index(const Lattice *L, const char *name);
 /* Name i of lattice_names (an atom of a powerset, a key of a map, ...); NULL out of range. */
 const char *lattice_atom_name(const Lattice *L, size_t i);
+
+/* ---- for the kinds' own files only ---- */
 
 /* For the kinds' describe entries: "{a, b, ... (n in all)}" (at most 8 names shown), and a
  * lattice as an operand of another type (an infix one parenthesized). */
