@@ -1,6 +1,7 @@
 /* finite.c: a user lattice given by its Hasse covers; checked to be a lattice, with the order,
  * join and meet precomputed as tables.  An element is its index in declaration order. */
 #include "lattice/lattice.h"
+#include "util/bitset.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -217,15 +218,7 @@ typedef struct {
 } Builder;
 
 static Word *row(Word *bits, const Builder *b, size_t i) { return bits + i * b->nw; }
-static void bit_set(Word *r, size_t k) { r[k / 64] |= (Word)1 << (k % 64); }
-static bool bit_get(const Word *r, size_t k) { return (r[k / 64] >> (k % 64)) & 1; }
-
-static size_t first_bit(const Word *r, size_t nw)
-{
-    for (size_t w = 0; w < nw; w++)
-        if (r[w]) return w * 64 + (size_t)__builtin_ctzll(r[w]);
-    return SIZE_MAX;
-}
+static size_t first_bit(const Word *r, size_t nw) { return bitset_next(r, nw, 0); }
 
 static size_t last_bit(const Word *r, size_t nw)
 {
@@ -312,7 +305,7 @@ static void builder_closure(Builder *b)
     for (size_t r = b->n; r-- > 0;) {
         size_t a = b->order[r];
         Word *ua = row(b->up, b, a);
-        bit_set(ua, r);
+        bitset_add(ua, r);
         for (size_t k = b->succ_start[a]; k < b->succ_start[a + 1]; k++) {
             const Word *us = row(b->up, b, b->succ[k]);
             for (size_t w = 0; w < b->nw; w++) ua[w] |= us[w];
@@ -320,13 +313,13 @@ static void builder_closure(Builder *b)
     }
     for (size_t i = 0; i < b->n; i++)
         for (size_t r = 0; r < b->n; r++)
-            if (bit_get(row(b->up, b, i), r)) bit_set(row(b->down, b, b->order[r]), b->rank[i]);
+            if (bitset_has(row(b->up, b, i), r)) bitset_add(row(b->down, b, b->order[r]), b->rank[i]);
 }
 
 static bool covers_all(const Builder *b, const Word *r)
 {
     for (size_t k = 0; k < b->n; k++)
-        if (!bit_get(r, k)) return false;
+        if (!bitset_has(r, k)) return false;
     return true;
 }
 
@@ -419,7 +412,7 @@ static Finite *finite_alloc(const Builder *b)
     F->leq = mem_calloc(b->n * b->n, 1);
     for (size_t i = 0; i < b->n; i++)
         for (size_t j = 0; j < b->n; j++)
-            F->leq[i * b->n + j] = bit_get(row(b->up, b, i), b->rank[j]);
+            F->leq[i * b->n + j] = bitset_has(row(b->up, b, i), b->rank[j]);
     F->join_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
     F->meet_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
     return F;
@@ -428,7 +421,7 @@ static Finite *finite_alloc(const Builder *b)
 Lattice *lattice_finite_new(const char *const *names, size_t n,
                             const size_t (*covers)[2], size_t ncovers, Buf *err)
 {
-    Builder b = { .n = n, .nw = (n + 63) / 64, .names = names };
+    Builder b = { .n = n, .nw = bitset_words(n), .names = names };
     if (!builder_check_names(&b, covers, ncovers, err)) return NULL;
     builder_adjacency(&b, covers, ncovers);
     Finite *F = NULL;

@@ -1,5 +1,6 @@
 /* powerset.c: the powerset of a set of atoms, as a bitset of 64-bit words ordered by inclusion. */
 #include "lattice/lattice.h"
+#include "util/bitset.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -13,8 +14,6 @@ typedef struct {
 
 static const Powerset *ps(const Lattice *L) { return (const Powerset *)L; }
 
-static size_t nwords_for(size_t natoms) { return (natoms + 63) / 64; }
-
 /* The valid bits of word w (the last word may be partial). */
 static Word word_mask(const Lattice *L, size_t w)
 {
@@ -23,9 +22,6 @@ static Word word_mask(const Lattice *L, size_t w)
     return ((Word)1 << (n % 64)) - 1;
 }
 
-static bool has_atom(const Word *a, size_t i) { return (a[i / 64] >> (i % 64)) & 1; }
-static void set_atom(Word *a, size_t i) { a[i / 64] |= (Word)1 << (i % 64); }
-static void clear_atom(Word *a, size_t i) { a[i / 64] &= ~((Word)1 << (i % 64)); }
 
 /* Bits set in a[w] & ~b[w] for some w?  Eight words at a time without a branch per word
  * (elements of large powersets are long and mostly agree). */
@@ -48,15 +44,6 @@ static bool ps_eq(const Lattice *L, const Word *a, const Word *b)
     for (size_t w = 0; w < L->nwords; w++)
         if (a[w] != b[w]) return false;
     return true;
-}
-
-/* Bits set in v (no hardware popcount is assumed). */
-static size_t popcount(Word v)
-{
-    v = v - ((v >> 1) & 0x5555555555555555ULL);
-    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (size_t)((v * 0x0101010101010101ULL) >> 56);
 }
 
 static void ps_join(const Lattice *L, Word *out, const Word *a, const Word *b)
@@ -85,7 +72,7 @@ static size_t free_count(const Lattice *L, const Word *lo, const Word *hi)
     size_t c = 0;
     for (size_t w = 0; w < L->nwords; w++) {
         Word f = hi[w] & ~lo[w];
-        if (f) c += popcount(f);
+        if (f) c += bitset_word_count(f);
     }
     return c;
 }
@@ -119,10 +106,10 @@ static size_t kth_free_atom(const Lattice *L, const Word *lo, const Word *hi, si
 {
     for (size_t w = 0; w < L->nwords; w++) {
         Word f = hi[w] & ~lo[w];
-        size_t c = f ? popcount(f) : 0;
+        size_t c = f ? bitset_word_count(f) : 0;
         if (k < c) {
             for (; k > 0; k--) f &= f - 1;
-            return w * 64 + (size_t)__builtin_ctzll(f);
+            return bitset_lowest(w, f);
         }
         k -= c;
     }
@@ -158,8 +145,8 @@ static bool ps_decompose(const Lattice *L, const Word *lo, const Word *hi, const
     lattice_copy(L, hi1, hi);
     lattice_copy(L, lo2, lo);
     lattice_copy(L, hi2, hi);
-    clear_atom(hi1, a);
-    set_atom(lo2, a);
+    bitset_remove(hi1, a);
+    bitset_add(lo2, a);
     return true;
 }
 
@@ -184,7 +171,7 @@ static void ps_print(const Lattice *L, const Word *a, Buf *out)
     bool first = true;
     buf_putc(out, '{');
     for (size_t i = 0; i < ps(L)->n; i++) {
-        if (!has_atom(a, i)) continue;
+        if (!bitset_has(a, i)) continue;
         if (!first) buf_puts(out, ", ");
         buf_puts(out, ps(L)->names[i]);
         first = false;
@@ -197,7 +184,7 @@ static void ps_json(const Lattice *L, const Word *a, Buf *out)
     bool first = true;
     buf_putc(out, '[');
     for (size_t i = 0; i < ps(L)->n; i++) {
-        if (!has_atom(a, i)) continue;
+        if (!bitset_has(a, i)) continue;
         if (!first) buf_putc(out, ',');
         buf_put_json_string(out, ps(L)->names[i]);
         first = false;
@@ -230,7 +217,7 @@ static const LatticeOps powerset_ops = {
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
 {
     Powerset *P = (Powerset *)lattice_alloc(sizeof *P, &powerset_ops);
-    P->lattice.nwords = nwords_for(n);
+    P->lattice.nwords = bitset_words(n);
     P->lattice.finite = true;
     P->lattice.log2_card = (double)n;
     P->n = n;
