@@ -27,7 +27,7 @@ static bool report_check(Session *s, const QueryPlan *plan, CheckStatus status, 
                          const char *passed, const char *failed)
 {
     QueryResult r = { .kind = plan->kind, .target = plan->fn->name,
-                      .examined = c->examined, .sampled = c->sampled };
+                      .examined = c->examined, .sampled = c->sampled, .covers = c->covers };
     bool ok = status == CHECK_PASSED;
     if (status == CHECK_STOPPED) {
         emit_check_stopped(s, &r);
@@ -56,8 +56,8 @@ bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
     CheckOptions o = check_options(s);
     CheckReport c;
     CheckStatus status = aft_check_tone(&f, antitone, &o, &c);
-    return report_check(s, plan, status, &c, antitone ? "antitone" : "monotone",
-                        antitone ? "not antitone" : "not monotone");
+    const char *passed = c.sampled ? "no counterexample" : antitone ? "antitone" : "monotone";
+    return report_check(s, plan, status, &c, passed, antitone ? "not antitone" : "not monotone");
 }
 
 /* ---- check envelope f: declared closed forms against brute force ---- */
@@ -74,7 +74,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
     CheckOptions o = check_options(s);
     CheckReport c;
     CheckStatus status = aft_check_envelope(&f, &o, &c);
-    const char *passed = c.tight ? "exact" : c.sampled ? "sound on every sample" : "sound (not tight)";
+    const char *passed = c.tight ? "exact" : c.sampled ? "no counterexample" : "sound (not tight)";
     return report_check(s, plan, status, &c, passed, "unsound");
 }
 

@@ -196,6 +196,28 @@ static bool fin_same(const Lattice *L, const Lattice *b)
     return lattice_same_names(L, b) && memcmp(fin(L)->leq, fin(b)->leq, n * n) == 0;
 }
 
+/* Is j a cover of i: i < j with no element strictly between? */
+static bool covers(const Lattice *L, size_t i, size_t j)
+{
+    if (i == j || !le(L, i, j)) return false;
+    for (size_t k = 0; k < nelems(L); k++)
+        if (k != i && k != j && le(L, i, k) && le(L, k, j)) return false;
+    return true;
+}
+
+/* *pos is the next element to try. */
+static bool fin_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t j = (size_t)*pos; j < nelems(L); j++) {
+        if (!covers(L, at(x), j)) continue;
+        out[0] = j;
+        *pos = j + 1;
+        return true;
+    }
+    *pos = nelems(L);
+    return false;
+}
+
 static const LatticeOps finite_ops = {
     .kind = LATTICE_FINITE,
     .leq = fin_leq, .eq = fin_eq, .join = fin_join, .meet = fin_meet, .bot = fin_bot, .top = fin_top,
@@ -203,6 +225,7 @@ static const LatticeOps finite_ops = {
     .union_is_interval = fin_union_is_interval, .decompose = fin_decompose, .next = fin_next,
     .print = fin_print, .json = fin_json, .random = fin_random, .destroy = fin_destroy,
     .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
+    .next_cover = fin_next_cover,
 };
 
 /* ---- construction: checking that the covers make a lattice ---- */

@@ -205,6 +205,20 @@ static const char *const *ps_names(const Lattice *L, size_t *n)
     return (const char *const *)ps(L)->names;
 }
 
+/* Covers add one atom: *pos is the next atom to try. */
+static bool ps_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t a = (size_t)*pos; a < ps(L)->n; a++) {
+        if (bitset_has(x, a)) continue;
+        lattice_copy(L, out, x);
+        bitset_add(out, a);
+        *pos = a + 1;
+        return true;
+    }
+    *pos = ps(L)->n;
+    return false;
+}
+
 static const LatticeOps powerset_ops = {
     .kind = LATTICE_POWERSET,
     .leq = ps_leq, .eq = ps_eq, .join = ps_join, .meet = ps_meet, .bot = ps_bot, .top = ps_top,
@@ -212,6 +226,7 @@ static const LatticeOps powerset_ops = {
     .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
     .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
     .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
+    .next_cover = ps_next_cover,
 };
 
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n)

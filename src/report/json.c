@@ -149,7 +149,8 @@ void report_json(const QueryResult *r, FILE *out)
         buf_printf(&b, "],\"complete\":%s", r->models_complete ? "true" : "false");
         break;
     case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
-        buf_printf(&b, ",\"cases\":%zu,\"sampled\":%s", r->examined, r->sampled ? "true" : "false");
+        buf_printf(&b, ",\"cases\":%zu,\"sampled\":%s,\"proved\":%s", r->examined,
+                   r->sampled ? "true" : "false", r->status == RS_OK && !r->sampled ? "true" : "false");
         break;
     }
     buf_puts(&b, "}\n");

@@ -32,7 +32,8 @@ typedef struct QueryResult {
     bool has_stats;
     AftStats stats;
     size_t examined;             /* fixpoints: elements tried; check: cases tried */
-    bool sampled;                /* check on an infinite lattice: random samples only */
+    bool sampled;                /* check on a large or infinite lattice: random samples only */
+    bool covers;                 /* check: the cases were every covering pair */
     /* stable */
     char **models; size_t nmodels;
     bool models_complete;

@@ -126,8 +126,11 @@ static void text_check(Buf *b, const QueryResult *r)
         buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
     else
         buf_printf(b, "%s %s: %s", ast_query_name(r->kind), r->target, r->verdict);
-    if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
-                                r->examined, r->examined == 1 ? "" : "s");
+    if (r->examined && r->sampled && r->status == RS_OK)
+        buf_printf(b, " in %zu sample%s (not a proof)", r->examined, r->examined == 1 ? "" : "s");
+    else if (r->examined)
+        buf_printf(b, " (%s %zu %s%s)", r->sampled ? "sampled" : "checked", r->examined,
+                   r->covers ? "covering pair" : "case", r->examined == 1 ? "" : "s");
     buf_putc(b, '\n');
     if (r->message) buf_printf(b, "  %s\n", r->message);
 }
