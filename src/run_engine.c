@@ -256,6 +256,8 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
                    "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
         return false;
     }
+    char *assumption;
+    if (!run_trust(s, plan, fn, &assumption)) return false;
     KleeneRun run = { s, plan, { s->model, fn, plan->loc }, least, 0 };
     AftKleene k = { L, least, 0, plan->steps >= 0 ? (size_t)plan->steps : 1000000, kleene_step, &run };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
@@ -268,7 +270,8 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         ok = false;
     }
     if (ok) {
-        QueryResult r = { .kind = plan->kind, .target = fn->name, .L = L, .steps = steps };
+        QueryResult r = { .kind = plan->kind, .target = fn->name, .L = L, .steps = steps,
+                          .assumption = assumption };
         r.type.kind = TY_LAT;
         r.type.lat = L;
         r.value = x;
@@ -276,6 +279,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
     }
     mem_free(x);
     mem_free(y);
+    mem_free(assumption);
     return ok;
 }
 
@@ -318,6 +322,7 @@ typedef struct EngineRun {
     AftStats st;
     TraceCtx trace;
     Buf err;
+    char *assumption;           /* what the result rests on unproved (run_trust), or NULL */
 } EngineRun;
 
 static bool engine_galois(Session *s, const QueryPlan *plan, EngineRun *run)
@@ -342,6 +347,7 @@ static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
     run->hi = lattice_elem_new(run->L);
+    if (!run_trust(s, plan, fn, &run->assumption)) return false;
     if (plan->galois && !engine_galois(s, plan, run)) return session_engine_error(s, plan, &run->err);
     if (!start_interval(s, plan, run->L, run->lo, run->hi)) return false;
     run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, plan->trace);
@@ -355,6 +361,7 @@ static void engine_teardown(EngineRun *run)
     if (run->galois) galois_run_free(run->galois);
     mem_free(run->lo);
     mem_free(run->hi);
+    mem_free(run->assumption);
     buf_free(&run->err);
 }
 
@@ -364,7 +371,8 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .L = run->L, .lo = (Word *)nlo,
-                      .hi = (Word *)nhi, .steps = steps, .via = plan_via_name(plan) };
+                      .hi = (Word *)nhi, .steps = steps, .via = plan_via_name(plan),
+                      .assumption = run->assumption };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
         r.verdict = "unsound";
@@ -418,7 +426,8 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             boundlist_match(&final, &points, match);
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
                               .points = &points, .final_match = match, .has_stats = true,
-                              .stats = run.st, .via = plan_via_name(plan) };
+                              .stats = run.st, .via = plan_via_name(plan),
+                              .assumption = run.assumption };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
                 r.stats.stopped_by = stop_reason_text(run.st.stopped_by);

@@ -153,6 +153,20 @@ out:
     return ok;
 }
 
+/* log2 of about how many covering pairs L has: |L| times half the covers of bottom (a
+ * powerset of n atoms has n 2^(n-1)), at least |L|. */
+static double log2_cover_pairs(const Lattice *L)
+{
+    Word *bot = lattice_elem_new(L), *y = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    uint64_t pos = 0;
+    double width = 0;
+    while (lattice_next_cover(L, bot, &pos, y)) width++;
+    mem_free(bot);
+    mem_free(y);
+    return L->log2_card + log2(width > 2 ? width / 2 : 1);
+}
+
 CheckStatus aft_check_tone(const AftFunction *f, bool antitone, const CheckOptions *o,
                            CheckReport *r)
 {
@@ -160,7 +174,8 @@ CheckStatus aft_check_tone(const AftFunction *f, bool antitone, const CheckOptio
     probe_init(&p, f, o, r);
     p.antitone = antitone;
     bool done = false, stopped = false;
-    if (f->L->finite && lattice_has_covers(f->L)) stopped = !cover_pairs(&p, &done);
+    if (f->L->finite && lattice_has_covers(f->L) && log2_cover_pairs(f->L) <= o->enum_log2)
+        stopped = !cover_pairs(&p, &done);
     if (!done && !stopped && !p.r->counterexample && !p.call_failed) stopped = !for_pairs(&p, 2, tone_pair);
     CheckStatus s = verdict(&p, stopped);
     probe_free(&p);

@@ -97,6 +97,7 @@ void report_json(const QueryResult *r, FILE *out)
     buf_put_json_string(&b, ast_query_name(r->kind));
     if (r->target) { buf_puts(&b, ",\"target\":"); buf_put_json_string(&b, r->target); }
     if (r->via) { buf_puts(&b, ",\"via\":"); buf_put_json_string(&b, r->via); }
+    if (r->assumption) { buf_puts(&b, ",\"assuming\":"); buf_put_json_string(&b, r->assumption); }
     buf_printf(&b, ",\"status\":\"%s\"", status_word(r->status));
     if (r->verdict) { buf_puts(&b, ",\"verdict\":"); buf_put_json_string(&b, r->verdict); }
     if (r->message) { buf_puts(&b, ",\"message\":"); buf_put_json_string(&b, r->message); }

@@ -38,6 +38,8 @@ typedef struct QueryResult {
     char **models; size_t nmodels;
     bool models_complete;
     const char *via;             /* galois insertion used, or NULL */
+    const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
+                                  * only be sampled ("assuming f antitone: ..."), or NULL */
 } QueryResult;
 
 void report_text(const QueryResult *r, FILE *out);

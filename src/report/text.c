@@ -167,6 +167,7 @@ void report_text(const QueryResult *r, FILE *out)
         text_check(&b, r);
         break;
     }
+    if (r->assumption) buf_printf(&b, "  %s\n", r->assumption);
     buf_flush(&b);
     fflush(out);
     buf_free(&b);
