@@ -188,3 +188,8 @@ void lattice_describe_bounds(const Lattice *L, Buf *out)
         lattice_describe(L, out);
     }
 }
+
+bool lattice_is_bitset(const Lattice *L)
+{
+    return kind_is(L, "powerset");
+}

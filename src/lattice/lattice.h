@@ -112,6 +112,9 @@ void lattice_describe_bounds(const Lattice *L, Buf *out);
 long lattice_name_index(const Lattice *L, const char *name);
 /* The name of atom i of a powerset, or of key i of a map; NULL for other kinds or out of range. */
 const char *lattice_atom_name(const Lattice *L, size_t i);
+/* Are elements bitsets ordered by inclusion (a powerset)?  Then order, equality, points and
+ * unions of intervals can be decided a word at a time, on the words where they differ. */
+bool lattice_is_bitset(const Lattice *L);
 
 /* Sizes are kept as log2 (a powerset of 10^5 atoms has 2^100000 subsets).  Print one exactly
  * when it is below 2^53, else as 2^x. */
