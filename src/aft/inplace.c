@@ -10,7 +10,7 @@
 
 typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of an interval */
 typedef VEC(WordPair) Words;
-typedef struct Step { size_t w; Word olo, ohi, nlo, nhi; } Step;  /* a change of the bound */
+typedef struct Step { size_t w; Word dlo, dhi; } Step;   /* a change of the bound (xor) */
 /* A pending bound: its node, the trail length at which its parent was the bound, and its
  * words pool[first ..) (up to the next pending bound's). */
 typedef struct Pending { long id; size_t depth, at, first; } Pending;
@@ -52,7 +52,7 @@ static void write_word(Place *pl, size_t w, Word lo, Word hi)
 static void set_word(Place *pl, size_t w, Word lo, Word hi)
 {
     if (pl->lo[w] == lo && pl->hi[w] == hi) return;
-    VEC_PUSH(pl->trail, ((Step){w, pl->lo[w], pl->hi[w], lo, hi}));
+    VEC_PUSH(pl->trail, ((Step){w, pl->lo[w] ^ lo, pl->hi[w] ^ hi}));
     write_word(pl, w, lo, hi);
 }
 
@@ -61,11 +61,16 @@ static void apply(Place *pl, const Words *d)
     for (size_t i = 0; i < d->count; i++) set_word(pl, d->items[i].w, d->items[i].lo, d->items[i].hi);
 }
 
+static void flip(Place *pl, const Step *s)
+{
+    write_word(pl, s->w, pl->lo[s->w] ^ s->dlo, pl->hi[s->w] ^ s->dhi);
+}
+
 static void undo_to(Place *pl, size_t at)
 {
     while (pl->trail.count > at) {
         Step s = pl->trail.items[--pl->trail.count];
-        write_word(pl, s.w, s.olo, s.ohi);
+        flip(pl, &s);
     }
 }
 
@@ -187,13 +192,13 @@ static bool split_bound(Place *pl)
 {
     Run *run = pl->run;
     const AftFunction *f = run->f;
-    size_t a;
+    size_t a = SIZE_MAX;
     bool chosen = f->split_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count,
                               &run->split, &a);
     changes_seen(pl);
-    size_t w = a >> 6;
+    size_t w = chosen ? a >> 6 : pl->nwords;
     Word bit = (Word)1 << (a & 63);
-    if (chosen && w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit)) {
+    if (w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit)) {
         VEC_PUSH(pl->kid[0].c, ((WordPair){w, pl->lo[w], pl->hi[w] & ~bit}));
         VEC_PUSH(pl->kid[1].c, ((WordPair){w, pl->lo[w] | bit, pl->hi[w]}));
         return true;
@@ -358,14 +363,8 @@ static Pending pop_pending(Place *pl)
 /* Moves the bound along the trail, without changing it, from position *pos to `to`. */
 static void walk(Place *pl, size_t *pos, size_t to)
 {
-    for (; *pos > to; (*pos)--) {
-        const Step *s = &pl->trail.items[*pos - 1];
-        write_word(pl, s->w, s->olo, s->ohi);
-    }
-    for (; *pos < to; (*pos)++) {
-        const Step *s = &pl->trail.items[*pos];
-        write_word(pl, s->w, s->nlo, s->nhi);
-    }
+    for (; *pos > to; (*pos)--) flip(pl, &pl->trail.items[*pos - 1]);
+    for (; *pos < to; (*pos)++) flip(pl, &pl->trail.items[*pos]);
 }
 
 /* Every pending bound goes to Final, the oldest first (as bnb.c's order would). */
@@ -428,6 +427,8 @@ AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
     pl.lo = mem_alloc((n + 1) * sizeof *pl.lo);
     pl.hi = mem_alloc((n + 1) * sizeof *pl.hi);
     pl.mark = mem_calloc(n + 1, 1);
+    pl.changed.items = mem_alloc((n + 1) * sizeof *pl.changed.items);   /* never NULL */
+    pl.changed.cap = n + 1;
     for (int i = 0; i < 2; i++) pl.kid[i].slot = mem_calloc(n + 1, sizeof *pl.kid[i].slot);
     for (size_t w = 0; w < n; w++) {
         pl.lo[w] = lo[w];
