@@ -135,6 +135,7 @@ static void show_source_line(FILE *out, Loc loc)
 
 static void report(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
 {
+    if (!d->out) return;
     if (loc.src) {
         unsigned line, col;
         diag_line_col(loc.src, loc.start, &line, &col);

@@ -20,18 +20,23 @@ typedef struct Run {
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;
+    BoundList proven;             /* fixed points verified by evaluating f (with `final` only),
+                                   * also those a merge then hides inside a larger bound */
     Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
     Word *r[4];                   /* their IR */
     Word *hlo, *hhi, *tmp;        /* hulls and scratch */
     Word *plo, *phi;              /* depth-first: the bound being processed */
+    Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
 } Run;
 
 void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
               NodeStatus status, const Word *lo, const Word *hi);
 /* [lo, hi] joins Final (the list, when kept, and an EV_BNB_FINAL event). */
 void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);
-/* Fate of a refined, surviving bound: NODE_KEPT, or for a point NODE_FIXPOINT or
- * NODE_PRUNED (one evaluation on a finite lattice). */
+/* A fixed point f was seen to fix joins the proven ones (when Final is kept). */
+void bnb_prove(Run *run, const Word *lo, const Word *hi);
+/* Fate of a refined, surviving bound: NODE_KEPT, or for a point (evaluating f) NODE_FIXPOINT,
+ * NODE_PRUNED, or on reals NODE_FINAL. */
 AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);

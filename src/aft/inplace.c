@@ -144,11 +144,13 @@ static void emit_with(Place *pl, const Words *d, AftEventKind kind, long id, lon
     undo_to(pl, at);
 }
 
-static void final_with(Place *pl, const Words *d, long id)
+/* The bound with d applied goes to Final, proven first when f was seen to fix it. */
+static void final_with(Place *pl, const Words *d, long id, bool proven)
 {
     size_t at = pl->trail.count;
     apply(pl, d);
-    bnb_to_final(pl->run, id, pl->lo, pl->hi);
+    if (proven) bnb_prove(pl->run, pl->lo, pl->hi);
+    if (id >= 0) bnb_to_final(pl->run, id, pl->lo, pl->hi);
     undo_to(pl, at);
 }
 
@@ -170,10 +172,11 @@ static void push_pending(Place *pl, const Words *d, long id, size_t depth)
     for (size_t i = 0; i < d->count; i++) VEC_PUSH(pl->pool, d->items[i]);
 }
 
-/* bnb.c's place: fixed points to Final, kept bounds pending one level deeper. */
+/* bnb.c's place: fixed points (proven) and bounds final as they stand to Final, kept bounds
+ * pending one level deeper. */
 static void place_with(Place *pl, const Words *d, NodeStatus s, long id, size_t depth)
 {
-    if (s == NODE_FIXPOINT) final_with(pl, d, id);
+    if (s == NODE_FIXPOINT || s == NODE_FINAL) final_with(pl, d, id, s == NODE_FIXPOINT);
     else if (s == NODE_KEPT) push_pending(pl, d, id, depth + 1);
     else pl->run->st->pruned++;
 }
@@ -312,12 +315,12 @@ static AftStatus keep_kids(Place *pl, long id, const long cid[2], const bool ali
 }
 
 /* A point: bnb.c's process_bound on one. */
-static AftStatus process_point(Place *pl, long id)
+static AftStatus process_point(Place *pl, long id, size_t depth)
 {
     NodeStatus s;
+    const Words none = {0};
     AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s);
-    if (r == AFT_OK && s == NODE_FIXPOINT) bnb_to_final(pl->run, id, pl->lo, pl->hi);
-    else if (r == AFT_OK) pl->run->st->pruned++;
+    if (r == AFT_OK) place_with(pl, &none, s, id, depth);     /* never NODE_KEPT */
     if (r == AFT_LIMIT) bnb_to_final(pl->run, id, pl->lo, pl->hi);
     return r;
 }
@@ -326,7 +329,7 @@ static AftStatus process_point(Place *pl, long id)
 static AftStatus process_node(Place *pl, long id, size_t depth)
 {
     Run *run = pl->run;
-    if (!pl->open) return process_point(pl, id);
+    if (!pl->open) return process_point(pl, id, depth);
     kid_clear(&pl->kid[0]);
     kid_clear(&pl->kid[1]);
     if (!split_bound(pl)) {
@@ -338,9 +341,10 @@ static AftStatus process_node(Place *pl, long id, size_t depth)
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_kid(pl, i, &alive[i]);
         NodeStatus s;
-        if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &s)) == AFT_OK
-            && s == NODE_PRUNED)
-            alive[i] = false;                       /* a point f does not fix */
+        if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &s)) == AFT_OK) {
+            if (s == NODE_PRUNED) alive[i] = false;             /* a point f does not fix */
+            if (s == NODE_FIXPOINT) final_with(pl, &pl->kid[i].r, -1, true);   /* proven now */
+        }
         if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
         if (r != AFT_OK) return r;
     }

@@ -97,6 +97,7 @@ void report_json(const QueryResult *r, FILE *out)
     buf_put_json_string(&b, ast_query_name(r->kind));
     if (r->target) { buf_puts(&b, ",\"target\":"); buf_put_json_string(&b, r->target); }
     if (r->via) { buf_puts(&b, ",\"via\":"); buf_put_json_string(&b, r->via); }
+    if (r->assumption) { buf_puts(&b, ",\"assuming\":"); buf_put_json_string(&b, r->assumption); }
     buf_printf(&b, ",\"status\":\"%s\"", status_word(r->status));
     if (r->verdict) { buf_puts(&b, ",\"verdict\":"); buf_put_json_string(&b, r->verdict); }
     if (r->message) { buf_puts(&b, ",\"message\":"); buf_put_json_string(&b, r->message); }
@@ -149,7 +150,8 @@ void report_json(const QueryResult *r, FILE *out)
         buf_printf(&b, "],\"complete\":%s", r->models_complete ? "true" : "false");
         break;
     case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
-        buf_printf(&b, ",\"cases\":%zu,\"sampled\":%s", r->examined, r->sampled ? "true" : "false");
+        buf_printf(&b, ",\"cases\":%zu,\"sampled\":%s,\"proved\":%s", r->examined,
+                   r->sampled ? "true" : "false", r->status == RS_OK && !r->sampled ? "true" : "false");
         break;
     }
     buf_puts(&b, "}\n");

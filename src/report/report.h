@@ -27,14 +27,19 @@ typedef struct QueryResult {
     size_t steps;
     /* bnb, fixpoints */
     BoundList *final, *points;
+    const long *final_match;     /* bnb: per bound of final, the fixed point (index in points)
+                                  * it is, or -1 when it is a bound (see boundlist_match) */
     bool has_stats;
     AftStats stats;
     size_t examined;             /* fixpoints: elements tried; check: cases tried */
-    bool sampled;                /* check on an infinite lattice: random samples only */
+    bool sampled;                /* check on a large or infinite lattice: random samples only */
+    bool covers;                 /* check: the cases were every covering pair */
     /* stable */
     char **models; size_t nmodels;
     bool models_complete;
     const char *via;             /* galois insertion used, or NULL */
+    const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
+                                  * only be sampled ("assuming f antitone: ..."), or NULL */
 } QueryResult;
 
 void report_text(const QueryResult *r, FILE *out);

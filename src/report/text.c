@@ -61,31 +61,51 @@ static void text_bound(Buf *b, const QueryResult *r)
     buf_putc(b, '\n');
 }
 
+/* A fixed point bnb proved (by evaluating f): an element, or a box of reals f fixes within
+ * the tolerance. */
+static void put_fixed_point(Buf *b, const QueryResult *r, size_t j, const char *note)
+{
+    const Word *lo = boundlist_lo(r->points, j), *hi = boundlist_hi(r->points, j);
+    if (r->L->ops->eq(r->L, lo, hi)) {
+        buf_puts(b, "  fixed point ");
+        r->L->ops->print(r->L, lo, b);
+    } else {
+        buf_puts(b, "  fixed point within tolerance ");
+        lattice_print_interval(r->L, lo, hi, b);
+    }
+    buf_printf(b, "%s\n", note);
+}
+
+/* Final in its order, each fixed point where it first appears; then the proven fixed points
+ * that a merge left inside a larger bound. */
 static void text_bnb(Buf *b, const QueryResult *r)
 {
-    size_t nbounds = r->final->count - r->points->count;
+    size_t nbounds = 0;
+    for (size_t i = 0; i < r->final->count; i++) nbounds += r->final_match[i] < 0;
     buf_printf(b, "bnb %s", r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
     buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", r->points->count,
                r->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
+    bool *shown = mem_calloc(r->points->count + 1, sizeof *shown);
     for (size_t i = 0; i < r->final->count; i++) {
+        long j = r->final_match[i];
+        if (j >= 0) {
+            if (!shown[j]) put_fixed_point(b, r, (size_t)j, "");
+            shown[j] = true;
+            continue;
+        }
         const Word *lo = boundlist_lo(r->final, i), *hi = boundlist_hi(r->final, i);
-        if (r->L->ops->is_point(r->L, lo, hi) && r->L->ops->eq(r->L, lo, hi)) {
-            buf_puts(b, "  fixed point ");
-            r->L->ops->print(r->L, lo, b);
-        } else if (r->L->ops->is_point(r->L, lo, hi)) {
-            buf_puts(b, "  fixed point within tolerance ");
-            lattice_print_interval(r->L, lo, hi, b);
-        } else {
-            buf_puts(b, "  bound ");
-            lattice_print_interval(r->L, lo, hi, b);
-            if (r->L->finite) {
-                buf_puts(b, "  size ");
-                put_size(b, r->L, lo, hi);
-            }
+        buf_puts(b, "  bound ");
+        lattice_print_interval(r->L, lo, hi, b);
+        if (r->L->finite) {
+            buf_puts(b, "  size ");
+            put_size(b, r->L, lo, hi);
         }
         buf_putc(b, '\n');
     }
+    for (size_t j = 0; j < r->points->count; j++)
+        if (!shown[j]) put_fixed_point(b, r, j, "  (inside a bound above)");
+    mem_free(shown);
     put_stats(b, &r->stats);
 }
 
@@ -106,8 +126,11 @@ static void text_check(Buf *b, const QueryResult *r)
         buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
     else
         buf_printf(b, "%s %s: %s", ast_query_name(r->kind), r->target, r->verdict);
-    if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
-                                r->examined, r->examined == 1 ? "" : "s");
+    if (r->examined && r->sampled && r->status == RS_OK)
+        buf_printf(b, " in %zu sample%s (not a proof)", r->examined, r->examined == 1 ? "" : "s");
+    else if (r->examined)
+        buf_printf(b, " (%s %zu %s%s)", r->sampled ? "sampled" : "checked", r->examined,
+                   r->covers ? "covering pair" : "case", r->examined == 1 ? "" : "s");
     buf_putc(b, '\n');
     if (r->message) buf_printf(b, "  %s\n", r->message);
 }
@@ -144,6 +167,7 @@ void report_text(const QueryResult *r, FILE *out)
         text_check(&b, r);
         break;
     }
+    if (r->assumption) buf_printf(&b, "  %s\n", r->assumption);
     buf_flush(&b);
     fflush(out);
     buf_free(&b);
