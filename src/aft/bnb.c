@@ -613,7 +613,12 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     Level bounds;
     level_init(&bounds, f->L, depth_first);
     AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK && depth_first && bounds.nodes.count && bnb_inplace_applies(&run)) {
+    if (s == AFT_OK && o->root_only && bounds.nodes.count) {
+        if (depth_first) move_stack_to_final(&run, &bounds);
+        else move_rest_to_final(&run, &bounds, 0);
+        st->stopped_by = "rounds";
+        s = AFT_LIMIT;
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && bnb_inplace_applies(&run)) {
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
         s = bnb_run_inplace(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);

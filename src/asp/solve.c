@@ -65,7 +65,7 @@ typedef struct Search {
     void *ctx;
     ModelSet seen;
     BoundList open;               /* Final bounds of the current bnb run that are not points */
-    AspAtom *atoms;               /* scratch for the shown atoms of a model */
+    AspAtom *atoms;               /* scratch for the shown atoms of a context */
     volatile sig_atomic_t stop;
     bool user_stop;               /* fn asked to stop, or max reached */
     AspStats *st;

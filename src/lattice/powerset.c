@@ -166,31 +166,23 @@ static bool ps_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
     return false;
 }
 
-static void ps_print(const Lattice *L, const Word *a, Buf *out)
+/* The atoms of a: as text, {p, q}, or as a JSON array of strings. */
+static void put_atoms(const Lattice *L, const Word *a, bool json, Buf *out)
 {
     bool first = true;
-    buf_putc(out, '{');
+    buf_putc(out, json ? '[' : '{');
     for (size_t i = 0; i < ps(L)->n; i++) {
         if (!bitset_has(a, i)) continue;
-        if (!first) buf_puts(out, ", ");
-        buf_puts(out, ps(L)->names[i]);
+        if (!first) buf_puts(out, json ? "," : ", ");
+        if (json) buf_put_json_string(out, ps(L)->names[i]);
+        else buf_puts(out, ps(L)->names[i]);
         first = false;
     }
-    buf_putc(out, '}');
+    buf_putc(out, json ? ']' : '}');
 }
 
-static void ps_json(const Lattice *L, const Word *a, Buf *out)
-{
-    bool first = true;
-    buf_putc(out, '[');
-    for (size_t i = 0; i < ps(L)->n; i++) {
-        if (!bitset_has(a, i)) continue;
-        if (!first) buf_putc(out, ',');
-        buf_put_json_string(out, ps(L)->names[i]);
-        first = false;
-    }
-    buf_putc(out, ']');
-}
+static void ps_print(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, false, out); }
+static void ps_json(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, true, out); }
 
 static void ps_random(const Lattice *L, Rng *rng, Word *out)
 {
