@@ -27,6 +27,14 @@ typedef enum {
     AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
 } AftStatus;
 
+/* What an in-place refine hook returns: its result and the words where it may differ from
+ * the request. */
+typedef struct AftChanges {
+    const Word *lo, *hi;
+    const size_t *words;
+    size_t count;
+} AftChanges;
+
 /* A function f: L -> L.  Every callback returns false on a runtime error, which it has
  * already reported (the engine then stops and returns AFT_ERROR). */
 typedef struct AftFunction {
@@ -52,6 +60,20 @@ typedef struct AftFunction {
     AftStatus (*refine)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
     bool (*split)(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                   Word *hi1, Word *lo2, Word *hi2);
+    /* Optional in-place forms of refine and split, taken together by the depth-first bnb
+     * over a bitset lattice (lattice_is_bitset) instead of the two above, which they must
+     * agree with.  The engine keeps the bound it works on in one place and passes the words
+     * of it that changed since its previous call of either hook (changed NULL: any may
+     * have), so that a function keeping state can work in proportion to what changed.
+     * refine_at: refine's contract; on AFT_OK the IR is [out->lo, out->hi] (the function's
+     *   arrays, valid until its next call), which differs from [lo, hi] only in the words
+     *   out->words lists.
+     * split_at: the atom to split [lo, hi] on, free in it: the halves are [lo, hi - {atom}]
+     *   and [lo + {atom}, hi]; false leaves the choice to the lattice's decompose. */
+    AftStatus (*refine_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                           size_t nchanged, AftChanges *out);
+    bool (*split_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                     size_t nchanged, const SplitCtx *how, size_t *atom);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given

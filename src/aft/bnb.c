@@ -2,13 +2,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "aft/aft.h"
+#include "aft/bnbrun.h"
 #include "util/hashmap.h"
 #include "util/mem.h"
 
-/* A node of the search tree: its id for events, whether it came from a budget hull, and its
- * depth (the root's IR is 0; used by the depth-first order). */
-typedef struct Node { long id; bool hulled; size_t depth; } Node;
 
 /* A set of bounds with their nodes, parallel arrays.  The depth-first order keeps its bounds
  * in a difference-coded stack instead (`delta`): a pending bound differs from the one pushed
@@ -20,26 +17,6 @@ typedef struct Level {
     bool delta;
     VEC(Node) nodes;
 } Level;
-
-/* State of one bnb run. */
-typedef struct Run {
-    const AftFunction *f;
-    const AftOptions *o;
-    const Lattice *L;
-    AftStats *st;
-    double deadline;
-    long next_id;
-    SplitCtx split;
-    Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
-    BoundList *final;
-    BoundList proven;             /* fixed points verified by evaluating f (with `final` only),
-                                   * also those a merge then hides inside a larger bound */
-    Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
-    Word *r[4];                   /* their IR */
-    Word *hlo, *hhi, *tmp;        /* hulls and scratch */
-    Word *plo, *phi;              /* depth-first: the bound being processed */
-    Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
-} Run;
 
 static void level_init(Level *lv, const Lattice *L, bool delta)
 {
@@ -70,7 +47,7 @@ static void level_remove(Level *lv, size_t i)
     lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
 }
 
-static void emit(const Run *run, AftEventKind kind, long id, long parent, long other,
+void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
                  NodeStatus status, const Word *lo, const Word *hi)
 {
     if (!run->o->on_event) return;
@@ -79,13 +56,13 @@ static void emit(const Run *run, AftEventKind kind, long id, long parent, long o
     run->o->on_event(run->o->event_ctx, &ev);
 }
 
-static void to_final(Run *run, long id, const Word *lo, const Word *hi)
+void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(run->final, lo, hi);
-    emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
+    bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
 }
 
-static void prove(Run *run, const Word *lo, const Word *hi)
+void bnb_prove(Run *run, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(&run->proven, lo, hi);
 }
@@ -112,7 +89,7 @@ static AftStatus fixes(Run *run, const Word *x, bool *fixed)
  * lattice a point f moves is pruned; a box of reals is a fixed point within tolerance when f
  * fixes one of its ends within tolerance, else it is pruned when it is one number and stays
  * in Final as a bound otherwise (it may hold a fixed point f moves its ends away from). */
-static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
+AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
 {
     const Lattice *L = run->L;
     *out = NODE_KEPT;
@@ -130,8 +107,8 @@ static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *
  * final as they stand to Final, kept ones to `next`. */
 static void place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next)
 {
-    if (s == NODE_FIXPOINT) prove(run, lo, hi);
-    if (s == NODE_FIXPOINT || s == NODE_FINAL) to_final(run, id, lo, hi);
+    if (s == NODE_FIXPOINT) bnb_prove(run, lo, hi);
+    if (s == NODE_FIXPOINT || s == NODE_FINAL) bnb_to_final(run, id, lo, hi);
     else if (s == NODE_KEPT) level_push(next, lo, hi, id, false);
     else run->st->pruned++;
 }
@@ -155,9 +132,9 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
 static AftStatus prune_false_point(Run *run, int i, bool *alive)
 {
     NodeStatus s;
-    AftStatus r = classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
+    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
     if (r == AFT_OK && s == NODE_PRUNED) *alive = false;
-    if (r == AFT_OK && s == NODE_FIXPOINT) prove(run, run->r[2 * i], run->r[2 * i + 1]);
+    if (r == AFT_OK && s == NODE_FIXPOINT) bnb_prove(run, run->r[2 * i], run->r[2 * i + 1]);
     return r;
 }
 
@@ -167,17 +144,17 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
 {
     const Lattice *L = run->L;
     for (int i = 0; i < 2; i++)
-        emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
+        bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
     L->ops->meet(L, run->hlo, run->r[0], run->r[2]);
     L->ops->join(L, run->hhi, run->r[1], run->r[3]);
     run->st->merged++;
-    emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
+    bnb_emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
     if (L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) {
-        to_final(run, id, lo, hi);     /* what is kept joins back to B */
+        bnb_to_final(run, id, lo, hi);     /* what is kept joins back to B */
         return AFT_OK;
     }
     NodeStatus s;
-    AftStatus r = classify(run, run->hlo, run->hhi, &s);
+    AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s);
     if (r == AFT_OK) place(run, s, cid[0], run->hlo, run->hhi, next);
     return r;
 }
@@ -191,16 +168,16 @@ static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi
         Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
         NodeStatus s = NODE_PRUNED;
         if (alive[i]) {
-            AftStatus r = classify(run, rlo, rhi, &s);
+            AftStatus r = bnb_classify(run, rlo, rhi, &s);
             if (r != AFT_OK) return r;
         }
         if (s == NODE_KEPT && L->ops->eq(L, rlo, lo) && L->ops->eq(L, rhi, hi)) {
-            emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
-            to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
+            bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
+            bnb_to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
             continue;
         }
         bool pruned = s == NODE_PRUNED;    /* a pruned child is shown before its IR */
-        emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
+        bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
              pruned ? run->c[2 * i + 1] : rhi);
         place(run, s, cid[i], rlo, rhi, next);
     }
@@ -224,13 +201,13 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     const Lattice *L = run->L;
     if (L->ops->is_point(L, lo, hi)) {
         NodeStatus s;
-        AftStatus r = classify(run, lo, hi, &s);
+        AftStatus r = bnb_classify(run, lo, hi, &s);
         if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
-        if (r == AFT_LIMIT) to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
+        if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
         return r;
     }
     if (!split_bound(run, lo, hi)) {
-        to_final(run, id, lo, hi);
+        bnb_to_final(run, id, lo, hi);
         return AFT_OK;
     }
     long cid[2] = {run->next_id++, run->next_id++};
@@ -238,12 +215,12 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_child(run, i, &alive[i]);
         if (r == AFT_LIMIT) {
-            to_final(run, id, lo, hi);
+            bnb_to_final(run, id, lo, hi);
             return r;
         }
         if (r != AFT_OK) return r;
         if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) {
-            if (r == AFT_LIMIT) to_final(run, id, lo, hi);
+            if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);
             return r;
         }
     }
@@ -329,7 +306,7 @@ static void hull_pair(Run *run, CostTable *t, Level *next, size_t i, size_t j)
     long id = next->nodes.items[i].id, other = next->nodes.items[j].id;
     next->nodes.items[i].hulled = true;
     run->st->hulls++;
-    emit(run, EV_BNB_HULL, id, -1, other, NODE_KEPT, boundlist_lo(&next->b, i),
+    bnb_emit(run, EV_BNB_HULL, id, -1, other, NODE_KEPT, boundlist_lo(&next->b, i),
          boundlist_hi(&next->b, i));
     cost_move_last(t, next->b.count, j);
     if (i == next->b.count - 1) i = j;     /* i itself was the last one */
@@ -348,7 +325,7 @@ static void settle_hulls(Run *run, Level *next, const Level *cur)
         for (size_t k = 0; k < cur->b.count; k++) {
             if (lattice_interval_subset(L, boundlist_lo(&cur->b, k), boundlist_hi(&cur->b, k),
                                         lo, hi)) {
-                to_final(run, next->nodes.items[i].id, lo, hi);
+                bnb_to_final(run, next->nodes.items[i].id, lo, hi);
                 level_remove(next, i);
                 break;
             }
@@ -401,7 +378,7 @@ static void dedupe(BoundList *b)
 static void move_rest_to_final(Run *run, const Level *lv, size_t from)
 {
     for (size_t i = from; i < lv->b.count; i++)
-        to_final(run, lv->nodes.items[i].id, boundlist_lo(&lv->b, i), boundlist_hi(&lv->b, i));
+        bnb_to_final(run, lv->nodes.items[i].id, boundlist_lo(&lv->b, i), boundlist_hi(&lv->b, i));
 }
 
 /* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
@@ -478,13 +455,13 @@ static void move_stack_to_final(Run *run, const Level *stack)
     Word *x = mem_calloc(2 * n + 1, sizeof *x);
     for (size_t i = 0; i < stack->s.count; i++) {
         boundstack_step_up(&stack->s, i, x);
-        to_final(run, stack->nodes.items[i].id, x, x + n);
+        bnb_to_final(run, stack->nodes.items[i].id, x, x + n);
     }
     mem_free(x);
 }
 
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
-static void enter_round(Run *run, size_t depth, size_t pending)
+void bnb_enter_round(Run *run, size_t depth, size_t pending)
 {
     if (depth + 1 <= run->st->rounds) return;
     run->st->rounds = depth + 1;
@@ -503,11 +480,11 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
         if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Node n = pop_bound(run, stack);
         if (cap && n.depth >= cap) {
-            to_final(run, n.id, run->plo, run->phi);
+            bnb_to_final(run, n.id, run->plo, run->phi);
             capped = "rounds";
             continue;
         }
-        enter_round(run, n.depth, stack->nodes.count);
+        bnb_enter_round(run, n.depth, stack->nodes.count);
         size_t before = stack->nodes.count;
         AftStatus s = process_bound(run, n.id, run->plo, run->phi, stack);
         for (size_t i = before; i < stack->nodes.count; i++) stack->nodes.items[i].depth = n.depth + 1;
@@ -555,12 +532,12 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     NodeStatus ns = NODE_PRUNED;
     if (alive) {
         run->st->log2_IR_init = L->ops->log2_size(L, rlo, rhi);
-        AftStatus c = classify(run, rlo, rhi, &ns);
+        AftStatus c = bnb_classify(run, rlo, rhi, &ns);
         if (c != AFT_OK) return c;
     }
-    emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
+    bnb_emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
     if (s == AFT_LIMIT) {
-        to_final(run, 0, rlo, rhi);
+        bnb_to_final(run, 0, rlo, rhi);
         return s;
     }
     place(run, ns, 0, rlo, rhi, bounds);
@@ -641,6 +618,9 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
         s = AFT_LIMIT;
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && bnb_inplace_applies(&run)) {
+        pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
+        s = bnb_run_inplace(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);

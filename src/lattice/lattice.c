@@ -262,3 +262,8 @@ bool lattice_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *ou
 {
     return L->ops->next_cover(L, x, pos, out);
 }
+
+bool lattice_is_bitset(const Lattice *L)
+{
+    return lattice_kind(L) == LATTICE_POWERSET;
+}

@@ -178,6 +178,9 @@ void lattice_describe_bounds(const Lattice *L, Buf *out);
 long lattice_name_index(const Lattice *L, const char *name);
 /* Name i of lattice_names (an atom of a powerset, a key of a map, ...); NULL out of range. */
 const char *lattice_atom_name(const Lattice *L, size_t i);
+/* Are elements bitsets ordered by inclusion (a powerset)?  Then order, equality, points and
+ * unions of intervals can be decided a word at a time, on the words where they differ. */
+bool lattice_is_bitset(const Lattice *L);
 
 /* ---- for the kinds' own files only ---- */
 
