@@ -1,6 +1,7 @@
 /* finite.c: a user lattice given by its Hasse covers; checked to be a lattice, with the order,
  * join and meet precomputed as tables.  An element is its index in declaration order. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -158,7 +159,7 @@ static bool fin_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur
 }
 
 static void fin_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, L->u.fin.names[at(a)]); }
-static void fin_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, L->u.fin.names[at(a)]); }
+static void fin_json(const Lattice *L, const Word *a, Buf *out) { json_put_string(out, L->u.fin.names[at(a)]); }
 static void fin_random(const Lattice *L, Rng *rng, Word *out) { out[0] = rng_below(rng, nelems(L)); }
 
 static void fin_destroy(Lattice *L)

@@ -1,5 +1,6 @@
 /* powerset.c: the powerset of a set of atoms, as a bitset of 64-bit words ordered by inclusion. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -190,7 +191,7 @@ static void ps_json(const Lattice *L, const Word *a, Buf *out)
     for (size_t i = 0; i < L->u.set.n; i++) {
         if (!has_atom(a, i)) continue;
         if (!first) buf_putc(out, ',');
-        buf_put_json_string(out, L->u.set.names[i]);
+        json_put_string(out, L->u.set.names[i]);
         first = false;
     }
     buf_putc(out, ']');

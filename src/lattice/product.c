@@ -2,6 +2,7 @@
  * {k1, ..., kn} -> V, which are products of n copies of V with named components.  An element
  * is the concatenation of its components' words. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -215,7 +216,7 @@ static void map_json(const Lattice *L, const Word *a, Buf *out)
     buf_putc(out, '{');
     for (size_t i = 0; i < count(L); i++) {
         if (i) buf_putc(out, ',');
-        buf_put_json_string(out, L->u.map.keys[i]);
+        json_put_string(out, L->u.map.keys[i]);
         buf_putc(out, ':');
         part(L, i)->ops->json(part(L, i), a + off(L, i), out);
     }
