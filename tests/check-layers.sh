@@ -4,15 +4,16 @@
 # include that goes up: from a module to one of a higher layer.  The layers are the lines of
 # the block between "<!-- layers -->" and "<!-- /layers -->" in DOC, highest first, each
 # "NAME: path-prefix path-prefix ..." (a module belongs to the layer with the longest prefix
-# matching its path).  Prints "layers: N passed, N failed".
+# matching its path).  A private header NAME_internal.h belongs to module NAME.  Prints "layers: N passed, N failed".
 doc=${1:-docs/architecture.md}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
+module() { echo "${1%.*}" | sed 's|/\./|/|g; s|_internal$||'; }
 for f in $(find src -name '*.c' -o -name '*.h' | sort); do
     dir=$(dirname "$f")
     sed -n 's|^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*|\1|p' "$f" | while read -r inc; do
         if [ -f "$dir/$inc" ]; then target="$dir/$inc"; elif [ -f "src/$inc" ]; then target="src/$inc"; else continue; fi
-        printf '%s %s\n' "${f%.*}" "$(echo "${target%.*}" | sed 's|/\./|/|g')"
+        printf '%s %s\n' "$(module "$f")" "$(module "$target")"
     done
 done >"$tmp"
 sed -n '/<!-- layers -->/,/<!-- \/layers -->/p' "$doc" | grep ':' | awk -v edges="$tmp" '

@@ -1,0 +1,375 @@
+/* sema_decl.c: declarations (functions, envelopes, Galois pairs, programs) and queries: each
+ * checked body is left in its FnEntry for the model to compile. */
+#include "sema_internal.h"
+
+#include "aft/aft.h"
+
+static FnEntry *fn_new(Model *m, const char *name, Loc loc, size_t nparams, Annotation ann)
+{
+    FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
+    FnSym *f = &fe->sym;
+    f->name = arena_strdup(&m->arena, name);
+    f->loc = loc;
+    f->nparams = nparams;
+    f->param_names = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->param_names);
+    f->params = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->params);
+    f->ann = ann;
+    fe->index = (uint32_t)m->tables.fns.count;
+    VEC_PUSH(m->tables.fns, f);
+    VEC_PUSH(m->fns, fe);
+    return fe;
+}
+
+/* Type-checks body as the body of f (params bound to the first slots); the model compiles it. */
+static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
+{
+    Model *m = fc->m;
+    FnSym *f = &fe->sym;
+    Checker c;
+    checker_init(&c, m, fc);
+    int before = m->diag->errors;
+    for (size_t i = 0; i < f->nparams; i++) {
+        size_t slot = check_alloc_slots(&c, f->params[i]->nwords);
+        check_bind(&c, f->param_names[i], sema_lat_type(m, f->params[i]), slot);
+    }
+    size_t mark = sema_names_mark(m);
+    check_against(&c, body, f->ret);
+    VEC_FREE(c.locals);
+    sema_names_settle(m, mark, m->diag->errors == before);
+    if (m->diag->errors != before) {
+        fe->broken = true;
+        return false;
+    }
+    fe->body = body;
+    fe->nlocals = c.max;
+    return true;
+}
+
+static bool unique_params(Model *m, const Ident *names, size_t n)
+{
+    bool ok = true;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(names[i].name, names[j].name) == 0) {
+                diag_error(m->diag, names[i].loc, "parameter '%s' declared twice", names[i].name);
+                ok = false;
+            }
+    return ok;
+}
+
+static void declare_fn(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    if (!sema_name_free(m, d->name)) return;
+    size_t mark = sema_names_mark(m);
+    bool ok = true;
+    if (d->ann == (ANN_MONOTONE | ANN_ANTITONE)) {
+        diag_error(m->diag, d->name.loc, "'%s' cannot be both monotone and antitone", d->name.name);
+        ok = false;
+    }
+    Ident *names = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *names);
+    for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
+    if (!unique_params(m, names, d->nparams)) ok = false;
+    mem_free(names);
+    LatInfo **params = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *params);
+    for (size_t i = 0; i < d->nparams; i++)
+        if (!(params[i] = sema_resolve_lattice(fc, d->params[i].type))) ok = false;
+    LatInfo *ret = sema_resolve_lattice(fc, d->ret);
+    if (ok && ret) {
+        FnEntry *fe = fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+        for (size_t i = 0; i < d->nparams; i++) {
+            fe->sym.params[i] = params[i]->L;
+            fe->sym.param_names[i] = d->params[i].name.name;
+        }
+        fe->sym.ret = ret->L;
+        if (sema_declare(m, SYM_FN, d->name, fe)) d->sym = fe;
+        else fe->broken = true;
+    }
+    mem_free(params);
+    sema_names_settle(m, mark, d->sym != NULL);
+}
+
+static void define_fn(FileCtx *fc, Decl *d)
+{
+    if (d->sym) define_body(fc, d->sym, d->body);
+}
+
+/* A hidden function for one equation of an envelope or galois block. */
+static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
+                            const Lattice *const *params, const Lattice *ret)
+{
+    Model *m = fc->m;
+    if (!unique_params(m, eq->params, eq->nparams)) return NULL;
+    Buf name;
+    buf_init(&name);
+    buf_printf(&name, "%s.%s", owner, eq->name.name);
+    FnEntry *fe = fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
+    buf_free(&name);
+    fe->hidden = true;
+    for (size_t i = 0; i < eq->nparams; i++) {
+        fe->sym.params[i] = params[i];
+        fe->sym.param_names[i] = eq->params[i].name;
+    }
+    fe->sym.ret = ret;
+    return define_body(fc, fe, eq->body) ? fe : NULL;
+}
+
+/* Finds each wanted equation once, with its number of parameters; reports the rest. */
+static bool match_equations(Model *m, const Decl *d, const char *what, const char *const *names,
+                            const char *const *param_text, size_t n, const Equation **out)
+{
+    bool ok = true;
+    for (size_t k = 0; k < n; k++) out[k] = NULL;
+    for (size_t i = 0; i < d->neqs; i++) {
+        const Equation *eq = &d->eqs[i];
+        size_t k = 0;
+        while (k < n && strcmp(names[k], eq->name.name) != 0) k++;
+        if (k == n) {
+            Buf b; buf_init(&b);
+            for (size_t j = 0; j < n; j++) buf_printf(&b, "%s%s", j ? (j + 1 == n ? " or " : ", ") : "", names[j]);
+            diag_error(m->diag, eq->name.loc, "unknown equation '%s' in %s (expected %s)", eq->name.name, what, buf_cstr(&b));
+            buf_free(&b);
+            ok = false;
+        } else if (out[k]) {
+            diag_error(m->diag, eq->name.loc, "equation '%s' given twice", eq->name.name);
+            diag_note(m->diag, out[k]->name.loc, "first given here");
+            ok = false;
+        } else {
+            size_t want = 1;
+            for (const char *p = param_text[k]; *p; p++) want += *p == ',';
+            if (eq->nparams != want) {
+                diag_error(m->diag, eq->name.loc, "'%s' takes %zu parameter%s (%s), found %zu", eq->name.name,
+                           want, want == 1 ? "" : "s", param_text[k], eq->nparams);
+                ok = false;
+            }
+            out[k] = eq;
+        }
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (!out[k]) {
+            diag_error(m->diag, d->loc, "%s lacks the equation '%s(%s) = ...'", what, names[k], param_text[k]);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static void define_envelope(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    Sym *s = sema_lookup(m, d->name.name);
+    if (!s || s->kind != SYM_FN) {
+        if (s) diag_error(m->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
+        else diag_error(m->diag, d->name.loc, "unknown function '%s'", d->name.name);
+        return;
+    }
+    FnSym *f = &((FnEntry *)s->ptr)->sym;
+    if (f->nparams != 1) {
+        diag_error(m->diag, d->name.loc, "an envelope needs a function of one parameter; '%s' has %zu", f->name, f->nparams);
+        return;
+    }
+    if (f->upper || f->envelope_loc.src) {
+        diag_error(m->diag, d->name.loc, "duplicate envelope for '%s'", f->name);
+        diag_note(m->diag, f->envelope_loc, "the first envelope of '%s' is here", f->name);
+        return;
+    }
+    f->envelope_loc = d->loc;
+    static const char *const names[2] = { "upper", "lower" };
+    static const char *const params[2] = { "lo, hi, x", "lo, hi, x" };
+    const Equation *eqs[2];
+    if (!match_equations(m, d, "an envelope", names, params, 2, eqs)) return;
+    const Lattice *p3[3] = { f->params[0], f->params[0], f->params[0] };
+    FnEntry *up = equation_fn(fc, f->name, eqs[0], p3, f->ret);
+    FnEntry *lo = equation_fn(fc, f->name, eqs[1], p3, f->ret);
+    if (up && lo) {
+        f->upper = &up->sym;
+        f->lower = &lo->sym;
+    }
+}
+
+static void declare_galois(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    if (!sema_name_free(m, d->name)) return;
+    size_t mark = sema_names_mark(m);
+    LatInfo *C = sema_resolve_lattice(fc, d->from), *A = sema_resolve_lattice(fc, d->to);
+    sema_names_settle(m, mark, C && A);
+    if (!C || !A) return;
+    GaloisSym *g = arena_alloc(&m->arena, sizeof *g);
+    g->name = arena_strdup(&m->arena, d->name.name);
+    g->loc = d->name.loc;
+    g->concrete = C->L;
+    g->abstract = A->L;
+    if (sema_declare(m, SYM_GALOIS, d->name, g)) d->sym = g;
+}
+
+static void define_galois(FileCtx *fc, Decl *d)
+{
+    GaloisSym *g = d->sym;
+    if (!g) return;
+    static const char *const names[4] = { "alpha_up", "gamma_up", "alpha_lo", "gamma_lo" };
+    static const char *const params[4] = { "x", "a", "x", "a" };
+    const Equation *eqs[4];
+    bool ok = match_equations(fc->m, d, "a galois block", names, params, 4, eqs);
+    FnEntry *fns[4] = { NULL, NULL, NULL, NULL };
+    for (int k = 0; ok && k < 4; k++) {
+        bool alpha = k % 2 == 0;
+        const Lattice *from = alpha ? g->concrete : g->abstract, *to = alpha ? g->abstract : g->concrete;
+        fns[k] = equation_fn(fc, g->name, eqs[k], &from, to);
+    }
+    if (ok && fns[0] && fns[1] && fns[2] && fns[3]) {
+        g->alpha_up = &fns[0]->sym;
+        g->gamma_up = &fns[1]->sym;
+        g->alpha_lo = &fns[2]->sym;
+        g->gamma_lo = &fns[3]->sym;
+    }
+}
+
+static const char *resolve_relative(Model *m, const Source *src, const char *path)
+{
+    if (path[0] == '/' || !src) return arena_strdup(&m->arena, path);
+    const char *slash = strrchr(src->path, '/');
+    if (!slash) return arena_strdup(&m->arena, path);
+    Buf b;
+    buf_init(&b);
+    buf_putn(&b, src->path, (size_t)(slash - src->path) + 1);
+    buf_puts(&b, path);
+    const char *r = arena_strdup(&m->arena, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+static void declare_program(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    ProgramSym *p = arena_alloc(&m->arena, sizeof *p);
+    p->name = arena_strdup(&m->arena, d->name.name);
+    p->loc = d->name.loc;
+    p->decl = d;
+    if (d->program_file) p->resolved_file = resolve_relative(m, fc->src, d->program_file);
+    if (sema_declare(m, SYM_PROGRAM, d->name, p)) d->sym = p;
+}
+
+/* ---- queries ---- */
+
+static void *query_target(Model *m, const Query *q, SymKind kind)
+{
+    Sym *s = sema_lookup(m, q->target.name);
+    const char *what = kind == SYM_FN ? "function" : kind == SYM_PROGRAM ? "program" : "galois insertion";
+    if (!s) {
+        diag_error(m->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
+        return NULL;
+    }
+    if (s->kind != kind) {
+        diag_error(m->diag, q->target.loc, "'%s' is %s; '%s' needs a %s", q->target.name,
+                   sema_sym_kind_name(s->kind), ast_query_name(q->kind), what);
+        return NULL;
+    }
+    return s->ptr;
+}
+
+static void check_query_fn(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    Query *q = &d->query;
+    FnEntry *fe = query_target(m, q, SYM_FN);
+    if (!fe) return;
+    const FnSym *f = &fe->sym;
+    if (f->nparams != 1 || !sema_lat_same(f->params[0], f->ret)) {
+        Buf b; buf_init(&b);
+        for (size_t i = 0; i < f->nparams; i++) {
+            if (i) buf_puts(&b, ", ");
+            lattice_describe(f->params[i], &b);
+        }
+        buf_puts(&b, ") -> ");
+        lattice_describe(f->ret, &b);
+        diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
+                   "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
+        buf_free(&b);
+        return;
+    }
+    const Lattice *L = f->ret;
+    size_t n;
+    if (q->from_lo) sema_check_closed(m, q->from_lo, L, &n);
+    if (q->from_hi) sema_check_closed(m, q->from_hi, L, &n);
+    if (q->via.name) {
+        Sym *s = sema_lookup(m, q->via.name);
+        if (!s || s->kind != SYM_GALOIS) {
+            if (s) diag_error(m->diag, q->via.loc, "'%s' is %s, not a galois insertion", q->via.name, sema_sym_kind_name(s->kind));
+            else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
+        } else {
+            const GaloisSym *g = s->ptr;
+            if (g->alpha_up && !sema_lat_same(g->concrete, L)) {
+                Buf a, b; buf_init(&a); buf_init(&b);
+                lattice_describe(g->concrete, &a);
+                lattice_describe(L, &b);
+                diag_error(m->diag, q->via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
+                           g->name, buf_cstr(&a), f->name, buf_cstr(&b));
+                buf_free(&a); buf_free(&b);
+            }
+        }
+    }
+    SplitStrategy split;
+    if (q->split.name) {
+        if (!aft_split_from_name(q->split.name, &split))
+            diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected widest, first, last or random)",
+                       q->split.name);
+    }
+}
+
+static void check_query(FileCtx *fc, Decl *d)
+{
+    Model *m = fc->m;
+    Query *q = &d->query;
+    size_t n;
+    switch (q->kind) {
+    case Q_SHOW: sema_check_closed(m, q->expr, NULL, &n); break;
+    case Q_STABLE: query_target(m, q, SYM_PROGRAM); break;
+    case Q_CHECK_GALOIS: query_target(m, q, SYM_GALOIS); break;
+    default: check_query_fn(fc, d); break;
+    }
+}
+
+/* ====================================================================== a file */
+
+bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
+{
+    int before = m->diag->errors;
+    FileCtx fc = { m, file->src, { 0 }, 0 };
+    hashmap_init_str(&fc.pending);
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_LATTICE && !hashmap_get_ptr(&fc.pending, d->name.name))
+            hashmap_put_ptr(&fc.pending, d->name.name, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++)
+        if (file->decls[i]->kind == D_LATTICE) sema_declare_lattice(&fc, file->decls[i]);
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN) declare_fn(&fc, d);
+        else if (d->kind == D_GALOIS) declare_galois(&fc, d);
+        else if (d->kind == D_PROGRAM) declare_program(&fc, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN) define_fn(&fc, d);
+        else if (d->kind == D_ENVELOPE) define_envelope(&fc, d);
+        else if (d->kind == D_GALOIS) define_galois(&fc, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind != D_QUERY) continue;
+        int q_before = m->diag->errors;
+        check_query(&fc, d);
+        if (queries && m->diag->errors == q_before) ptrlist_push(&m->arena, queries, d);
+    }
+    /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) sema_undeclare(m, d->name.name);
+        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) sema_undeclare(m, d->name.name);
+    }
+    hashmap_free(&fc.pending);
+    return m->diag->errors == before;
+}
+
