@@ -286,13 +286,13 @@ static bool run_show(Session *s, const Decl *d)
     const Query *q = &d->query;
     QueryResult r = { .kind = Q_SHOW };
     Word *v = NULL;
-    if (!model_eval(s->model, q->expr, NULL, &r.type, &v)) {
+    if (!model_eval(s->model, q->expr, NULL, &r.u.value.type, &v)) {
         stopped(s, d);
         return false;
     }
     char *text = source_text(q->expr->loc);
-    r.text = text;
-    r.value = v;
+    r.u.value.text = text;
+    r.u.value.value = v;
     emit(s, &r);
     mem_free(text);
     mem_free(v);
@@ -351,8 +351,8 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
         if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
     } while (L->ops->next(L, bot, top, x));
     if (ok) {
-        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name, .L = L, .points = &points,
-                          .final = &points, .examined = n };
+        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
+                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = n } };
         if (s->opt.dot) ok = emit_hasse(s, d, L, NULL, NULL, &points);
         else emit(s, &r);
     }
@@ -405,10 +405,9 @@ static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
         lattice_copy(L, x, y);
     }
     if (ok) {
-        QueryResult r = { .kind = q->kind, .target = fn->name, .L = L, .steps = steps };
-        r.type.kind = TY_LAT;
-        r.type.lat = L;
-        r.value = x;
+        QueryResult r = { .kind = q->kind, .target = fn->name,
+                          .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
+                                       .steps = steps } };
         emit(s, &r);
     }
     mem_free(x);
@@ -504,8 +503,8 @@ static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus s
     const Query *q = &d->query;
     if (status == AFT_ERROR) return report_engine_error(s, d, &run->err);
     if (s->opt.dot && status != AFT_INVALID) return emit_hasse(s, d, run->L, nlo, nhi, NULL);
-    QueryResult r = { .kind = q->kind, .target = run->ctx.fn->name, .L = run->L, .lo = (Word *)nlo,
-                      .hi = (Word *)nhi, .steps = steps, .via = q->via.name };
+    QueryResult r = { .kind = q->kind, .target = run->ctx.fn->name, .via = q->via.name,
+                      .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
         r.verdict = "unsound";
@@ -555,12 +554,12 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
         } else if (run.trace.tree) {
             emit_tree(s, run.trace.tree);
         } else {
-            QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
-                              .points = &points, .has_stats = true, .stats = run.st,
-                              .via = d->query.via.name };
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = d->query.via.name,
+                              .u.bnb = { .L = run.L, .final = &final, .points = &points,
+                                         .has_stats = true, .stats = run.st } };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
-                r.stats.stopped_by = stop_reason(run.st.stopped_by);
+                r.u.bnb.stats.stopped_by = stop_reason(run.st.stopped_by);
             }
             emit(s, &r);
         }
@@ -578,7 +577,7 @@ static void emit_check_stopped(Session *s, QueryResult *r)
 {
     Buf b; buf_init(&b);
     buf_printf(&b, "stopped by %s: no counterexample in the %zu cases examined, which "
-               "proves nothing", s->limits.hit, r->examined);
+               "proves nothing", s->limits.hit, r->u.check.cases);
     r->status = RS_LIMIT;
     r->verdict = "unknown";
     r->message = mem_strdup(buf_cstr(&b));
@@ -593,7 +592,7 @@ static bool report_check(Session *s, const Decl *d, CheckStatus status, CheckRep
                          const char *passed, const char *failed)
 {
     QueryResult r = { .kind = d->query.kind, .target = d->query.target.name,
-                      .examined = c->examined, .sampled = c->sampled };
+                      .u.check = { .cases = c->examined, .sampled = c->sampled } };
     bool ok = status == CHECK_PASSED;
     if (status == CHECK_STOPPED) {
         emit_check_stopped(s, &r);
@@ -654,7 +653,7 @@ static bool run_check_galois(Session *s, const Decl *d)
     GaloisCtx ctx = { s->model, g, d->loc };
     AftGalois ag;
     aft_galois_of(&ag, &ctx);
-    GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.examined);
+    GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.u.check.cases);
     bool ok = c != GALOIS_CHECK_ERROR;
     if (!ok) stopped(s, d);
     if (c == GALOIS_CHECK_TOO_LARGE) {
@@ -674,18 +673,16 @@ static bool run_check_galois(Session *s, const Decl *d)
 
 /* ---- stable P ---- */
 
-typedef struct ModelsCtx { PtrList models; Arena *arena; } ModelsCtx;
+/* The models found so far, each its atoms' names copied into the arena (the program that
+ * names them is freed before the result is reported). */
+typedef struct ModelsCtx { VEC(StableModel) models; Arena *arena; } ModelsCtx;
 
 static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     ModelsCtx *c = ctx;
-    Buf b; buf_init(&b);
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_puts(&b, ", ");
-        buf_puts(&b, asp_atom_name(p, atoms[i]));
-    }
-    ptrlist_push(c->arena, &c->models, arena_strdup(c->arena, b.len ? buf_cstr(&b) : ""));
-    buf_free(&b);
+    const char **names = arena_alloc(c->arena, (n ? n : 1) * sizeof *names);
+    for (size_t i = 0; i < n; i++) names[i] = arena_strdup(c->arena, asp_atom_name(p, atoms[i]));
+    VEC_PUSH(c->models, ((StableModel){ names, n }));
     return true;
 }
 
@@ -718,7 +715,7 @@ static bool run_stable(Session *s, const Decl *d)
     engine_options(s, q, &o, &err, &trace);
     AspSolveOptions so = { .max_models = q->models > 0 ? (size_t)q->models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
-    ModelsCtx mc = { { 0 }, &arena };
+    ModelsCtx mc = { .arena = &arena };
     AspStats st;
     memset(&st, 0, sizeof st);
     AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
@@ -726,8 +723,9 @@ static bool run_stable(Session *s, const Decl *d)
     if (!ok) {
         report_engine_error(s, d, &err);
     } else {
-        QueryResult r = { .kind = Q_STABLE, .target = ps->name, .models = (char **)mc.models.items,
-                          .nmodels = mc.models.count, .models_complete = status == AFT_OK };
+        QueryResult r = { .kind = Q_STABLE, .target = ps->name,
+                          .u.stable = { .models = mc.models.items, .count = mc.models.count,
+                                        .complete = status == AFT_OK } };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
             r.message = mem_strdup(stop_reason(st.aft.stopped_by));
@@ -736,6 +734,7 @@ static bool run_stable(Session *s, const Decl *d)
         mem_free(r.message);
     }
     trace_done(&trace);
+    VEC_FREE(mc.models);
     arena_free(&arena);
     asp_solver_free(solver);
     asp_program_free(p);

@@ -1,7 +1,6 @@
 /* json.c: query results and traces as JSON, one object a line (fields in docs/json.md). */
 #include "report/report.h"
 #include "util/json.h"
-#include "util/mem.h"
 
 #include <math.h>
 
@@ -87,82 +86,75 @@ static void put_stats(JsonWriter *w, const AftStats *st)
     json_end_object(w);
 }
 
-static void put_bnb(JsonWriter *w, const QueryResult *r)
+static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
 {
     json_key(w, "fixpoints");
     json_begin_array(w);
-    for (size_t i = 0; i < r->points->count; i++)
-        put_element(w, r->L, boundlist_lo(r->points, i));
+    for (size_t i = 0; i < x->points->count; i++)
+        put_element(w, x->L, boundlist_lo(x->points, i));
     json_end_array(w);
-    if (r->kind == Q_BNB) {
+    if (kind == Q_BNB) {
         json_key(w, "final");
         json_begin_array(w);
-        for (size_t i = 0; i < r->final->count; i++)
-            put_interval(w, r->L, boundlist_lo(r->final, i), boundlist_hi(r->final, i));
+        for (size_t i = 0; i < x->final->count; i++)
+            put_interval(w, x->L, boundlist_lo(x->final, i), boundlist_hi(x->final, i));
         json_end_array(w);
     } else {
-        json_key_uint(w, "examined", r->examined);
+        json_key_uint(w, "examined", x->examined);
     }
 }
 
-static void put_value_fields(JsonWriter *w, const QueryResult *r)
+static void put_value_fields(JsonWriter *w, QueryKind kind, const ValueResult *x)
 {
-    if (r->text) json_key_string(w, "expr", r->text);
-    if (r->value) {
+    if (x->text) json_key_string(w, "expr", x->text);
+    if (x->value) {
         Buf t; buf_init(&t);
-        type_describe(&r->type, &t);
+        type_describe(&x->type, &t);
         json_key_string(w, "type", buf_cstr(&t));
         buf_free(&t);
         json_key(w, "value");
-        put_value(w, &r->type, r->value);
+        put_value(w, &x->type, x->value);
     }
-    if (r->kind != Q_SHOW) json_key_uint(w, "steps", r->steps);
+    if (kind != Q_SHOW) json_key_uint(w, "steps", x->steps);
 }
 
-static void put_models(JsonWriter *w, const QueryResult *r)
+/* "models": an array of models, each an array of its atoms. */
+static void put_models(JsonWriter *w, const ModelsResult *x)
 {
     json_key(w, "models");
     json_begin_array(w);
-    for (size_t i = 0; i < r->nmodels; i++) {
+    for (size_t i = 0; i < x->count; i++) {
         json_begin_array(w);
-        /* models are stored as "a, b, c" */
-        const char *s = r->models[i];
-        while (*s) {
-            const char *e = strstr(s, ", ");
-            size_t n = e ? (size_t)(e - s) : strlen(s);
-            json_stringn(w, s, n);
-            s += n;
-            if (e) s += 2;
-        }
+        for (size_t k = 0; k < x->models[i].natoms; k++) json_string(w, x->models[i].atoms[k]);
         json_end_array(w);
     }
     json_end_array(w);
-    json_key_bool(w, "complete", r->models_complete);
+    json_key_bool(w, "complete", x->complete);
 }
 
 static void put_kind_fields(JsonWriter *w, const QueryResult *r)
 {
     switch (r->kind) {
     case Q_SHOW: case Q_LFP: case Q_GFP:
-        put_value_fields(w, r);
+        put_value_fields(w, r->kind, &r->u.value);
         break;
     case Q_APPROX: case Q_REFINE:
-        if (r->lo && r->status != RS_FAILED) {
+        if (r->u.bound.lo && r->status != RS_FAILED) {
             json_key(w, "bound");
-            put_interval(w, r->L, r->lo, r->hi);
+            put_interval(w, r->u.bound.L, r->u.bound.lo, r->u.bound.hi);
         }
-        json_key_uint(w, "steps", r->steps);
+        json_key_uint(w, "steps", r->u.bound.steps);
         break;
     case Q_BNB: case Q_FIXPOINTS:
-        if (r->final || r->points) put_bnb(w, r);
-        if (r->has_stats) put_stats(w, &r->stats);
+        if (r->u.bnb.final || r->u.bnb.points) put_bnb(w, r->kind, &r->u.bnb);
+        if (r->u.bnb.has_stats) put_stats(w, &r->u.bnb.stats);
         break;
     case Q_STABLE:
-        put_models(w, r);
+        put_models(w, &r->u.stable);
         break;
     case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
-        json_key_uint(w, "cases", r->examined);
-        json_key_bool(w, "sampled", r->sampled);
+        json_key_uint(w, "cases", r->u.check.cases);
+        json_key_bool(w, "sampled", r->u.check.sampled);
         break;
     }
 }
