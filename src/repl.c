@@ -250,7 +250,7 @@ static void cmd_lattice(Repl *r, const char *name)
 {
     const Lattice *L = model_lattice(r->s->model, name);
     if (!L) {
-        fprintf(stderr, "fix: error: unknown lattice '%s'\n", name);
+        diag_plain_error(&r->s->diag, "unknown lattice '%s'", name);
         return;
     }
     Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
@@ -359,8 +359,9 @@ static bool run_command(Repl *r, const char *line)
         if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
         else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");
         else needs = "on or off";
-    } else fprintf(stderr, "fix: error: unknown command ':%s%s%s' (:help lists them)\n", word, *arg ? " " : "", arg);
-    if (needs) fprintf(stderr, "fix: error: :%s needs %s\n", word, needs);
+    } else diag_plain_error(&r->s->diag, "unknown command ':%s%s%s' (:help lists them)", word,
+                            *arg ? " " : "", arg);
+    if (needs) diag_plain_error(&r->s->diag, ":%s needs %s", word, needs);
     mem_free(arg);
     fflush(r->s->out);
     return go_on;
