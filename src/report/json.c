@@ -159,25 +159,39 @@ static void put_kind_fields(JsonWriter *w, const QueryResult *r)
     }
 }
 
+/* One object a line on a stream: line_begin opens it with its first field, line_end closes
+ * it and writes it out. */
+typedef struct Line { Buf b; JsonWriter w; } Line;
+
+static void line_begin(Line *l, FILE *out, const char *key, const char *value)
+{
+    buf_init_stream(&l->b, out);
+    json_init(&l->w, &l->b);
+    json_begin_object(&l->w);
+    json_key_string(&l->w, key, value);
+}
+
+static void line_end(Line *l)
+{
+    json_end_object(&l->w);
+    buf_putc(&l->b, '\n');
+    buf_flush(&l->b);
+    buf_free(&l->b);
+}
+
 void report_json(const QueryResult *r, FILE *out)
 {
-    Buf b;
-    buf_init_stream(&b, out);
-    JsonWriter w;
-    json_init(&w, &b);
-    json_begin_object(&w);
-    json_key_string(&w, "query", ast_query_name(r->kind));
-    if (r->target) json_key_string(&w, "target", r->target);
-    if (r->via) json_key_string(&w, "via", r->via);
-    json_key_string(&w, "status", status_word(r->status));
-    if (r->verdict) json_key_string(&w, "verdict", r->verdict);
-    if (r->message) json_key_string(&w, "message", r->message);
-    put_kind_fields(&w, r);
-    json_end_object(&w);
-    buf_putc(&b, '\n');
-    buf_flush(&b);
+    Line line;
+    JsonWriter *w = &line.w;
+    line_begin(&line, out, "query", ast_query_name(r->kind));
+    if (r->target) json_key_string(w, "target", r->target);
+    if (r->via) json_key_string(w, "via", r->via);
+    json_key_string(w, "status", status_word(r->status));
+    if (r->verdict) json_key_string(w, "verdict", r->verdict);
+    if (r->message) json_key_string(w, "message", r->message);
+    put_kind_fields(w, r);
+    line_end(&line);
     fflush(out);
-    buf_free(&b);
 }
 
 static const char *event_name(AftEventKind k)
@@ -205,37 +219,37 @@ static const char *node_status(NodeStatus s)
     return "?";
 }
 
+/* A node's id and, after it, the id of its parent or of the other node. */
+static void put_ids(JsonWriter *w, long id, const char *key, long other)
+{
+    json_key(w, "id");
+    json_int(w, id);
+    if (!key) return;
+    json_key(w, key);
+    json_int(w, other);
+}
+
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
 {
-    Buf b;
-    buf_init_stream(&b, out);
-    JsonWriter w;
-    json_init(&w, &b);
-    json_begin_object(&w);
-    json_key_string(&w, "event", event_name(ev->kind));
+    Line line;
+    JsonWriter *w = &line.w;
+    line_begin(&line, out, "event", event_name(ev->kind));
     switch (ev->kind) {
-    case EV_REFINE_STEP: json_key_uint(&w, "step", ev->step); break;
+    case EV_REFINE_STEP: json_key_uint(w, "step", ev->step); break;
     case EV_BNB_ROUND:
-        json_key_uint(&w, "round", ev->round);
-        json_key_uint(&w, "count", ev->count);
+        json_key_uint(w, "round", ev->round);
+        json_key_uint(w, "count", ev->count);
         break;
     case EV_BNB_SPLIT:
-        json_key(&w, "id"); json_int(&w, ev->id);
-        json_key(&w, "parent"); json_int(&w, ev->parent);
-        json_key_string(&w, "status", node_status(ev->status));
+        put_ids(w, ev->id, "parent", ev->parent);
+        json_key_string(w, "status", node_status(ev->status));
         break;
-    case EV_BNB_MERGE: case EV_BNB_HULL:
-        json_key(&w, "id"); json_int(&w, ev->id);
-        json_key(&w, "other"); json_int(&w, ev->other);
-        break;
-    case EV_BNB_FINAL: json_key(&w, "id"); json_int(&w, ev->id); break;
+    case EV_BNB_MERGE: case EV_BNB_HULL: put_ids(w, ev->id, "other", ev->other); break;
+    case EV_BNB_FINAL: put_ids(w, ev->id, NULL, 0); break;
     }
     if (ev->lo && ev->hi) {
-        json_key(&w, "bound");
-        put_interval(&w, L, ev->lo, ev->hi);
+        json_key(w, "bound");
+        put_interval(w, L, ev->lo, ev->hi);
     }
-    json_end_object(&w);
-    buf_putc(&b, '\n');
-    buf_flush(&b);
-    buf_free(&b);
+    line_end(&line);
 }
