@@ -149,13 +149,29 @@ static void compile_checked(Model *m, size_t from)
     }
 }
 
+static void compile_plan_expr(Model *m, PlanExpr *pe)
+{
+    if (pe) pe->chunk = compile_closed(m, "<expression>", pe->expr, &pe->type, pe->nlocals);
+}
+
+/* The expressions of the plans the checker appended from index `from` on. */
+static void compile_plans(Model *m, PtrList *plans, size_t from)
+{
+    for (size_t i = from; i < plans->count; i++) {
+        QueryPlan *p = plans->items[i];
+        compile_plan_expr(m, p->show);
+        compile_plan_expr(m, p->from_lo);
+        compile_plan_expr(m, p->from_hi);
+    }
+}
+
 /* A file whose imports are being added: the index of its next declaration to look at. */
 typedef struct OpenFile { AstFile *file; size_t next; } OpenFile;
 
 /* Imports first (each file's own imports before it, each file once), then the declarations;
  * queries of imported files are not run.  Chains of imports are followed with an explicit
  * stack, so however deep they go they cost no C stack. */
-static bool add_file(Model *m, AstFile *root, PtrList *queries)
+static bool add_file(Model *m, AstFile *root, PtrList *plans)
 {
     int before = m->diag->errors;
     VEC(OpenFile) open = { 0 };
@@ -172,18 +188,23 @@ static bool add_file(Model *m, AstFile *root, PtrList *queries)
             continue;
         }
         open.count--;
-        size_t fns_before = m->fns.count;
-        sema_add_file(m, f, open.count == 0 ? queries : NULL);
+        size_t fns_before = m->fns.count, plans_before = plans->count;
+        sema_add_file(m, f, open.count == 0 ? plans : NULL);
         compile_checked(m, fns_before);
+        compile_plans(m, plans, plans_before);
     }
     VEC_FREE(open);
     return m->diag->errors == before;
 }
 
-bool model_add_file(Model *m, AstFile *file, PtrList *queries)
+bool model_add_file(Model *m, AstFile *file, PtrList *plans)
 {
     if (file->src && file->src->path[0] != '<') mark_loaded(m, file->src->path);
-    return add_file(m, file, queries);
+    if (plans) return add_file(m, file, plans);
+    PtrList ignored = { 0 };
+    bool ok = add_file(m, file, &ignored);
+    for (size_t i = 0; i < ignored.count; i++) plan_free(ignored.items[i]);
+    return ok;
 }
 
 /* ---- look-ups ---- */
@@ -247,6 +268,19 @@ bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **o
         return false;
     }
     *type = *t;
+    *out = v;
+    return true;
+}
+
+bool model_eval_plan(Model *m, const PlanExpr *pe, Word **out)
+{
+    size_t words = sema_type_words(&pe->type);
+    Word *v = mem_calloc(words ? words : 1, sizeof *v);
+    if (!vm_run(m->vm, pe->chunk, NULL, v, pe->loc)) {
+        mem_free(v);
+        *out = NULL;
+        return false;
+    }
     *out = v;
     return true;
 }

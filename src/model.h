@@ -10,6 +10,7 @@
 #include "common.h"
 #include "diag.h"
 #include "lattice/lattice.h"
+#include "plan.h"
 #include "util/buf.h"
 #include "util/limits.h"
 #include "util/mem.h"
@@ -24,10 +25,11 @@ void model_free(Model *m);
 void model_add_search_dir(Model *m, const char *dir);
 
 /* Checks and compiles the declarations of file in order (imports are loaded and added first).
- * The file's queries, type-checked, are appended to *queries (Decl* of kind D_QUERY).
+ * A plan for each of the file's queries that checked, its expressions compiled, is appended
+ * to *plans (QueryPlan*; the caller frees each with plan_free; plans may be NULL).
  * Returns false when errors were reported; declarations without errors stay declared, so a
  * REPL session can go on. */
-bool model_add_file(Model *m, AstFile *file, PtrList *queries);
+bool model_add_file(Model *m, AstFile *file, PtrList *plans);
 
 /* Look-ups by name; NULL when undeclared. */
 const Lattice *model_lattice(Model *m, const char *name);
@@ -43,6 +45,10 @@ bool model_call(Model *m, const FnSym *fn, const Word *const *args, Word *out, L
  * and evaluates it.  On success *type is its type and *out a mem_alloc'd value (for TY_INT /
  * TY_REAL / TY_ATOM one word).  False after reporting errors. */
 bool model_eval(Model *m, Expr *e, const Lattice *expected, Type *type, Word **out);
+
+/* Evaluates a compiled expression of a query plan: *out a mem_alloc'd value of its type.
+ * False after reporting a runtime error (or when a limit stopped the VM). */
+bool model_eval_plan(Model *m, const PlanExpr *pe, Word **out);
 
 /* Type of a closed expression, for the REPL's :type. */
 bool model_typeof(Model *m, Expr *e, Type *type);

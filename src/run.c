@@ -162,23 +162,28 @@ static void trace_done(TraceCtx *t)
     t->tree = NULL;
 }
 
-static void engine_options(Session *s, const Query *q, AftOptions *o, Buf *err, TraceCtx *trace)
+static void engine_options(Session *s, const QueryPlan *plan, AftOptions *o, Buf *err, TraceCtx *trace)
 {
     aft_options_default(o);
     o->err = err;
     o->interrupt = &s->interrupt;
     o->limits = &s->limits;
-    if (q->steps >= 0) o->refine_steps = (size_t)q->steps;
-    if (q->budget > 0) o->budget = (size_t)q->budget;
-    if (q->rounds > 0) o->rounds = (size_t)q->rounds;
-    o->timeout_s = q->timeout >= 0 ? q->timeout : s->opt.timeout_s;
+    if (plan->steps >= 0) o->refine_steps = (size_t)plan->steps;
+    if (plan->budget > 0) o->budget = (size_t)plan->budget;
+    if (plan->rounds > 0) o->rounds = (size_t)plan->rounds;
+    o->timeout_s = plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s;
     o->max_steps = (size_t)s->opt.max_steps;
-    if (q->split.name) aft_split_from_name(q->split.name, &o->split.strategy);
+    if (plan->has_split) o->split.strategy = plan->split;
     o->on_event = on_event;
     o->event_ctx = trace;
 }
 
 /* ---- helpers ---- */
+
+static const char *plan_via_name(const QueryPlan *plan)
+{
+    return plan->kind != Q_CHECK_GALOIS && plan->galois ? plan->galois->name : NULL;
+}
 
 /* Which limit stopped an engine run, in the engine's word. */
 static const char *stop_reason(const char *stopped_by)
@@ -188,11 +193,11 @@ static const char *stop_reason(const char *stopped_by)
 
 /* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
  * give: says which, at the query, and returns true. */
-static bool stopped(Session *s, const Decl *d)
+static bool stopped(Session *s, const QueryPlan *plan)
 {
     const char *hit = limits_poll(&s->limits);
     if (!hit) return false;
-    diag_error(&s->diag, d->loc, "stopped by %s before an answer", hit);
+    diag_error(&s->diag, plan->loc, "stopped by %s before an answer", hit);
     return true;
 }
 
@@ -211,7 +216,7 @@ static void emit(Session *s, const QueryResult *r)
 }
 
 /* --dot: the Hasse diagram of L with a bound and fixed points marked. */
-static bool emit_hasse(Session *s, const Decl *d, const Lattice *L, const Word *lo, const Word *hi,
+static bool emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo, const Word *hi,
                        const BoundList *points)
 {
     BoundList bounds;
@@ -220,10 +225,10 @@ static bool emit_hasse(Session *s, const Decl *d, const Lattice *L, const Word *
     Buf out, err;
     buf_init(&out);
     buf_init(&err);
-    char *title = source_text(d->loc);
+    char *title = source_text(plan->loc);
     bool ok = dot_hasse(L, &bounds, points, title, &out, &err);
     if (ok) fputs(buf_cstr(&out), s->out);
-    else diag_error(&s->diag, d->loc, "--dot: %s", buf_cstr(&err));
+    else diag_error(&s->diag, plan->loc, "--dot: %s", buf_cstr(&err));
     mem_free(title);
     buf_free(&out);
     buf_free(&err);
@@ -242,18 +247,17 @@ static void emit_tree(Session *s, const DotTree *tree)
 }
 
 /* Evaluates one end of a `from` interval into out (an element of L). */
-static bool eval_end(Session *s, Expr *e, const Lattice *L, Word *out)
+static bool eval_end(Session *s, const PlanExpr *e, const Lattice *L, Word *out)
 {
-    Type t;
     Word *v = NULL;
-    if (!model_eval(s->model, e, L, &t, &v)) return false;
+    if (!model_eval_plan(s->model, e, &v)) return false;
     lattice_copy(L, out, v);
     mem_free(v);
     return true;
 }
 
 /* Evaluates the start interval of a query (default [bot, top]); false after an error. */
-static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *lo, Word *hi)
+static bool start_interval(Session *s, const QueryPlan *q, const Lattice *L, Word *lo, Word *hi)
 {
     if (!q->from_lo) {
         L->ops->bot(L, lo);
@@ -272,25 +276,25 @@ static bool start_interval(Session *s, const Query *q, const Lattice *L, Word *l
     return true;
 }
 
-static bool report_engine_error(Session *s, const Decl *d, Buf *err)
+static bool report_engine_error(Session *s, const QueryPlan *plan, Buf *err)
 {
-    if (err->len) diag_error(&s->diag, d->loc, "%s", buf_cstr(err));
-    else stopped(s, d);
+    if (err->len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(err));
+    else stopped(s, plan);
     return false;
 }
 
 /* ---- show ---- */
 
-static bool run_show(Session *s, const Decl *d)
+static bool run_show(Session *s, const QueryPlan *plan)
 {
-    const Query *q = &d->query;
     QueryResult r = { .kind = Q_SHOW };
     Word *v = NULL;
-    if (!model_eval(s->model, q->expr, NULL, &r.u.value.type, &v)) {
-        stopped(s, d);
+    if (!model_eval_plan(s->model, plan->show, &v)) {
+        stopped(s, plan);
         return false;
     }
-    char *text = source_text(q->expr->loc);
+    r.u.value.type = plan->show->type;
+    char *text = source_text(plan->show->loc);
     r.u.value.text = text;
     r.u.value.value = v;
     emit(s, &r);
@@ -301,12 +305,12 @@ static bool run_show(Session *s, const Decl *d)
 
 /* ---- fixpoints: exhaustive ---- */
 
-static bool lattice_enumerable(Session *s, const Decl *d, const Lattice *L, const char *what)
+static bool lattice_enumerable(Session *s, const QueryPlan *plan, const Lattice *L, const char *what)
 {
     if (!L->finite) {
         Buf t; buf_init(&t);
         lattice_describe(L, &t);
-        diag_error(&s->diag, d->loc, "%s needs a finite lattice; %s is infinite "
+        diag_error(&s->diag, plan->loc, "%s needs a finite lattice; %s is infinite "
                    "(use approx, refine or bnb instead)", what, buf_cstr(&t));
         buf_free(&t);
         return false;
@@ -314,7 +318,7 @@ static bool lattice_enumerable(Session *s, const Decl *d, const Lattice *L, cons
     if (L->log2_card > ENUM_LIMIT_LOG2) {
         Buf t; buf_init(&t);
         lattice_print_log2_size(L->log2_card, &t);
-        diag_error(&s->diag, d->loc, "%s would enumerate %s elements, more than the limit of 2^%d "
+        diag_error(&s->diag, plan->loc, "%s would enumerate %s elements, more than the limit of 2^%d "
                    "(use approx, refine or bnb instead)", what, buf_cstr(&t), ENUM_LIMIT_LOG2);
         buf_free(&t);
         return false;
@@ -323,18 +327,18 @@ static bool lattice_enumerable(Session *s, const Decl *d, const Lattice *L, cons
 }
 
 /* f(x) into y, unless a limit stops the query first (then it says so). */
-static bool eval_within_limits(Session *s, const Decl *d, FnCtx *ctx, const Word *x, Word *y)
+static bool eval_within_limits(Session *s, const QueryPlan *plan, FnCtx *ctx, const Word *x, Word *y)
 {
-    if (stopped(s, d)) return false;
+    if (stopped(s, plan)) return false;
     if (fn_eval(ctx, x, y)) return true;
-    stopped(s, d);
+    stopped(s, plan);
     return false;
 }
 
-static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
+static bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
-    if (!lattice_enumerable(s, d, L, "fixpoints")) return false;
+    if (!lattice_enumerable(s, plan, L, "fixpoints")) return false;
     BoundList points;
     boundlist_init(&points, L);
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
@@ -342,18 +346,18 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
     L->ops->bot(L, bot);
     L->ops->top(L, top);
     lattice_copy(L, x, bot);
-    FnCtx ctx = { s->model, fn, d->loc };
+    FnCtx ctx = { s->model, fn, plan->loc };
     size_t n = 0;
     bool ok = true;
     do {
         n++;
-        if (!eval_within_limits(s, d, &ctx, x, y)) { ok = false; break; }
+        if (!eval_within_limits(s, plan, &ctx, x, y)) { ok = false; break; }
         if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
     } while (L->ops->next(L, bot, top, x));
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
                           .u.bnb = { .L = L, .points = &points, .final = &points, .examined = n } };
-        if (s->opt.dot) ok = emit_hasse(s, d, L, NULL, NULL, &points);
+        if (s->opt.dot) ok = emit_hasse(s, plan, L, NULL, NULL, &points);
         else emit(s, &r);
     }
     boundlist_free(&points);
@@ -363,39 +367,38 @@ static bool run_fixpoints(Session *s, const Decl *d, FnSym *fn)
 
 /* ---- lfp / gfp of a monotone function: Kleene iteration from bot / top ---- */
 
-static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
+static bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
 {
-    const Query *q = &d->query;
     const Lattice *L = fn->ret;
-    bool least = q->kind == Q_LFP;
+    bool least = plan->kind == Q_LFP;
     if (fn->ann != ANN_MONOTONE) {
-        diag_error(&s->diag, d->query.target.loc, "%s needs a monotone function: declare '%s' monotone "
+        diag_error(&s->diag, plan->target_loc, "%s needs a monotone function: declare '%s' monotone "
                    "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
         return false;
     }
-    FnCtx ctx = { s->model, fn, d->loc };
+    FnCtx ctx = { s->model, fn, plan->loc };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     if (least) L->ops->bot(L, x); else L->ops->top(L, x);
-    size_t steps = 0, limit = q->steps >= 0 ? (size_t)q->steps : 1000000;
+    size_t steps = 0, limit = plan->steps >= 0 ? (size_t)plan->steps : 1000000;
     bool ok = true, done = false;
     while (!done) {
         if (steps >= limit) {
-            diag_error(&s->diag, d->loc, "no fixed point after %zu steps", steps);
+            diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
             ok = false;
             break;
         }
         if (s->opt.max_steps && steps >= s->opt.max_steps) {
-            diag_error(&s->diag, d->loc, "stopped by max-steps (%llu) before an answer",
+            diag_error(&s->diag, plan->loc, "stopped by max-steps (%llu) before an answer",
                        (unsigned long long)s->opt.max_steps);
             ok = false;
             break;
         }
-        if (!eval_within_limits(s, d, &ctx, x, y)) { ok = false; break; }
+        if (!eval_within_limits(s, plan, &ctx, x, y)) { ok = false; break; }
         steps++;
         bool moved_right_way = least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x);
         if (!moved_right_way) {
             char *a = lattice_to_string(L, x), *b = lattice_to_string(L, y);
-            diag_error(&s->diag, d->loc, "'%s' is not monotone: the iteration went from %s to %s",
+            diag_error(&s->diag, plan->loc, "'%s' is not monotone: the iteration went from %s to %s",
                        fn->name, a, b);
             mem_free(a); mem_free(b);
             ok = false;
@@ -405,7 +408,7 @@ static bool run_kleene(Session *s, const Decl *d, FnSym *fn)
         lattice_copy(L, x, y);
     }
     if (ok) {
-        QueryResult r = { .kind = q->kind, .target = fn->name,
+        QueryResult r = { .kind = plan->kind, .target = fn->name,
                           .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
                                        .steps = steps } };
         emit(s, &r);
@@ -459,32 +462,32 @@ typedef struct EngineRun {
     Buf err;
 } EngineRun;
 
-static bool engine_galois(Session *s, const Decl *d, EngineRun *run)
+static bool engine_galois(Session *s, const QueryPlan *plan, EngineRun *run)
 {
     run->gctx.m = s->model;
-    run->gctx.g = model_galois(s->model, d->query.via.name);
-    run->gctx.where = d->loc;
+    run->gctx.g = plan->galois;
+    run->gctx.where = plan->loc;
     aft_galois_of(&run->ag, &run->gctx);
     run->galois = galois_run_new(&run->ag, &run->f, &run->err);
     return run->galois != NULL;
 }
 
 /* False after reporting an error; engine_teardown is due either way. */
-static bool engine_setup(Session *s, const Decl *d, FnSym *fn, EngineRun *run)
+static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun *run)
 {
     memset(run, 0, sizeof *run);
     buf_init(&run->err);
     run->ctx.m = s->model;
     run->ctx.fn = fn;
-    run->ctx.where = d->loc;
+    run->ctx.where = plan->loc;
     aft_function_of(&run->f, &run->ctx);
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
     run->hi = lattice_elem_new(run->L);
-    if (d->query.via.name && !engine_galois(s, d, run)) return report_engine_error(s, d, &run->err);
-    if (!start_interval(s, &d->query, run->L, run->lo, run->hi)) return false;
-    trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, d->query.trace);
-    engine_options(s, &d->query, &run->o, &run->err, &run->trace);
+    if (plan->galois && !engine_galois(s, plan, run)) return report_engine_error(s, plan, &run->err);
+    if (!start_interval(s, plan, run->L, run->lo, run->hi)) return false;
+    trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, plan->trace);
+    engine_options(s, plan, &run->o, &run->err, &run->trace);
     return true;
 }
 
@@ -497,13 +500,12 @@ static void engine_teardown(EngineRun *run)
     buf_free(&run->err);
 }
 
-static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus status,
+static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, AftStatus status,
                           const Word *nlo, const Word *nhi, size_t steps)
 {
-    const Query *q = &d->query;
-    if (status == AFT_ERROR) return report_engine_error(s, d, &run->err);
-    if (s->opt.dot && status != AFT_INVALID) return emit_hasse(s, d, run->L, nlo, nhi, NULL);
-    QueryResult r = { .kind = q->kind, .target = run->ctx.fn->name, .via = q->via.name,
+    if (status == AFT_ERROR) return report_engine_error(s, plan, &run->err);
+    if (s->opt.dot && status != AFT_INVALID) return emit_hasse(s, plan, run->L, nlo, nhi, NULL);
+    QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
                       .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
@@ -518,17 +520,17 @@ static bool report_refine(Session *s, const Decl *d, EngineRun *run, AftStatus s
     return true;
 }
 
-static bool run_refine(Session *s, const Decl *d, FnSym *fn)
+static bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     EngineRun run;
-    bool ok = engine_setup(s, d, fn, &run);
+    bool ok = engine_setup(s, plan, fn, &run);
     if (ok) {
         Word *nlo = lattice_elem_new(run.L), *nhi = lattice_elem_new(run.L);
         size_t steps = 0;
         AftStatus status = run.galois
             ? galois_refine(run.galois, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st)
             : aft_refine(&run.f, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st);
-        ok = report_refine(s, d, &run, status, nlo, nhi, steps);
+        ok = report_refine(s, plan, &run, status, nlo, nhi, steps);
         mem_free(nlo);
         mem_free(nhi);
     }
@@ -538,10 +540,10 @@ static bool run_refine(Session *s, const Decl *d, FnSym *fn)
 
 /* ---- branch and bound ---- */
 
-static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
+static bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     EngineRun run;
-    bool ok = engine_setup(s, d, fn, &run);
+    bool ok = engine_setup(s, plan, fn, &run);
     if (ok) {
         BoundList final, points;
         boundlist_init(&final, run.L);
@@ -550,11 +552,11 @@ static bool run_bnb(Session *s, const Decl *d, FnSym *fn)
             ? galois_bnb(run.galois, &run.o, run.lo, run.hi, &final, &points, &run.st)
             : aft_bnb(&run.f, &run.o, run.lo, run.hi, &final, &points, &run.st);
         if (status == AFT_ERROR) {
-            ok = report_engine_error(s, d, &run.err);
+            ok = report_engine_error(s, plan, &run.err);
         } else if (run.trace.tree) {
             emit_tree(s, run.trace.tree);
         } else {
-            QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = d->query.via.name,
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
                                          .has_stats = true, .stats = run.st } };
             if (status == AFT_LIMIT) {
@@ -588,10 +590,10 @@ static void emit_check_stopped(Session *s, QueryResult *r)
 }
 
 /* What check monotone, antitone and envelope share: the engine's check, then its report. */
-static bool report_check(Session *s, const Decl *d, CheckStatus status, CheckReport *c,
+static bool report_check(Session *s, const QueryPlan *plan, CheckStatus status, CheckReport *c,
                          const char *passed, const char *failed)
 {
-    QueryResult r = { .kind = d->query.kind, .target = d->query.target.name,
+    QueryResult r = { .kind = plan->kind, .target = plan->fn->name,
                       .u.check = { .cases = c->examined, .sampled = c->sampled } };
     bool ok = status == CHECK_PASSED;
     if (status == CHECK_STOPPED) {
@@ -612,52 +614,52 @@ static CheckOptions check_options(Session *s)
                            .limits = &s->limits };
 }
 
-static bool run_check_tone(Session *s, const Decl *d, FnSym *fn)
+static bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
-    FnCtx ctx = { s->model, fn, d->loc };
+    FnCtx ctx = { s->model, fn, plan->loc };
     AftFunction f;
     aft_function_of(&f, &ctx);
-    bool antitone = d->query.kind == Q_CHECK_ANTITONE;
+    bool antitone = plan->kind == Q_CHECK_ANTITONE;
     CheckOptions o = check_options(s);
     CheckReport c;
     CheckStatus status = aft_check_tone(&f, antitone, &o, &c);
-    return report_check(s, d, status, &c, antitone ? "antitone" : "monotone",
+    return report_check(s, plan, status, &c, antitone ? "antitone" : "monotone",
                         antitone ? "not antitone" : "not monotone");
 }
 
 /* ---- check envelope f: declared closed forms against brute force ---- */
 
-static bool run_check_envelope(Session *s, const Decl *d, FnSym *fn)
+static bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     if (!fn->upper || !fn->lower) {
-        diag_error(&s->diag, d->query.target.loc, "'%s' has no declared envelope to check", fn->name);
+        diag_error(&s->diag, plan->target_loc, "'%s' has no declared envelope to check", fn->name);
         return false;
     }
-    FnCtx ctx = { s->model, fn, d->loc };
+    FnCtx ctx = { s->model, fn, plan->loc };
     AftFunction f;
     aft_function_of(&f, &ctx);
     CheckOptions o = check_options(s);
     CheckReport c;
     CheckStatus status = aft_check_envelope(&f, &o, &c);
     const char *passed = c.tight ? "exact" : c.sampled ? "sound on every sample" : "sound (not tight)";
-    return report_check(s, d, status, &c, passed, "unsound");
+    return report_check(s, plan, status, &c, passed, "unsound");
 }
 
 /* ---- check galois G ---- */
 
-static bool run_check_galois(Session *s, const Decl *d)
+static bool run_check_galois(Session *s, const QueryPlan *plan)
 {
-    GaloisSym *g = model_galois(s->model, d->query.target.name);
+    GaloisSym *g = plan->galois;
     QueryResult r = { .kind = Q_CHECK_GALOIS, .target = g->name };
     Buf msg; buf_init(&msg);
-    GaloisCtx ctx = { s->model, g, d->loc };
+    GaloisCtx ctx = { s->model, g, plan->loc };
     AftGalois ag;
     aft_galois_of(&ag, &ctx);
     GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.u.check.cases);
     bool ok = c != GALOIS_CHECK_ERROR;
-    if (!ok) stopped(s, d);
+    if (!ok) stopped(s, plan);
     if (c == GALOIS_CHECK_TOO_LARGE) {
-        diag_error(&s->diag, d->loc, "%s", buf_cstr(&msg));
+        diag_error(&s->diag, plan->loc, "%s", buf_cstr(&msg));
         ok = false;
     } else if (ok) {
         r.status = c == GALOIS_CHECK_OK ? RS_OK : RS_FAILED;
@@ -696,24 +698,23 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
     return asp_program_of_block(ps->decl, &s->diag, err);
 }
 
-static bool run_stable(Session *s, const Decl *d)
+static bool run_stable(Session *s, const QueryPlan *plan)
 {
-    const Query *q = &d->query;
-    ProgramSym *ps = model_program(s->model, q->target.name);
+    ProgramSym *ps = plan->program;
     Buf err; buf_init(&err);
     AspProgram *p = program_of(s, ps, &err);
     if (!p) {
-        if (err.len) diag_error(&s->diag, d->loc, "%s", buf_cstr(&err));
+        if (err.len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(&err));
         buf_free(&err);
         return false;
     }
     AspSolver *solver = asp_solver_new(p);
     AftOptions o;
     TraceCtx trace;
-    trace_init(&trace, s, asp_solver_lattice(solver), q->trace);
+    trace_init(&trace, s, asp_solver_lattice(solver), plan->trace);
     if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
-    engine_options(s, q, &o, &err, &trace);
-    AspSolveOptions so = { .max_models = q->models > 0 ? (size_t)q->models : 0, .aft = &o };
+    engine_options(s, plan, &o, &err, &trace);
+    AspSolveOptions so = { .max_models = plan->models > 0 ? (size_t)plan->models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
     ModelsCtx mc = { .arena = &arena };
     AspStats st;
@@ -721,7 +722,7 @@ static bool run_stable(Session *s, const Decl *d)
     AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
     bool ok = status != AFT_ERROR;
     if (!ok) {
-        report_engine_error(s, d, &err);
+        report_engine_error(s, plan, &err);
     } else {
         QueryResult r = { .kind = Q_STABLE, .target = ps->name,
                           .u.stable = { .models = mc.models.items, .count = mc.models.count,
@@ -744,24 +745,23 @@ static bool run_stable(Session *s, const Decl *d)
 
 /* ---- dispatch ---- */
 
-bool session_run_query(Session *s, const Decl *d)
+bool session_run_query(Session *s, const QueryPlan *plan)
 {
-    const Query *q = &d->query;
     s->interrupt = 0;
-    limits_start(&s->limits, q->timeout >= 0 ? q->timeout : s->opt.timeout_s, s->opt.max_memory,
+    limits_start(&s->limits, plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s, s->opt.max_memory,
                  &s->interrupt);
-    FnSym *fn = q->target.name ? model_fn(s->model, q->target.name) : NULL;
+    FnSym *fn = plan->fn;
     bool ok = false;
-    switch (q->kind) {
-    case Q_SHOW: ok = run_show(s, d); break;
-    case Q_FIXPOINTS: ok = run_fixpoints(s, d, fn); break;
-    case Q_LFP: case Q_GFP: ok = run_kleene(s, d, fn); break;
-    case Q_APPROX: case Q_REFINE: ok = run_refine(s, d, fn); break;
-    case Q_BNB: ok = run_bnb(s, d, fn); break;
-    case Q_STABLE: ok = run_stable(s, d); break;
-    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: ok = run_check_tone(s, d, fn); break;
-    case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, d, fn); break;
-    case Q_CHECK_GALOIS: ok = run_check_galois(s, d); break;
+    switch (plan->kind) {
+    case Q_SHOW: ok = run_show(s, plan); break;
+    case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
+    case Q_LFP: case Q_GFP: ok = run_kleene(s, plan, fn); break;
+    case Q_APPROX: case Q_REFINE: ok = run_refine(s, plan, fn); break;
+    case Q_BNB: ok = run_bnb(s, plan, fn); break;
+    case Q_STABLE: ok = run_stable(s, plan); break;
+    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: ok = run_check_tone(s, plan, fn); break;
+    case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;
+    case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
     }
     if (!ok) s->failed_queries++;
     return ok;
@@ -775,29 +775,40 @@ static FixResult skip_after_interrupt(Session *s, size_t left)
     return FIX_INTERRUPTED;
 }
 
+/* Runs the plans in order; Ctrl-C skips the rest. */
+static FixResult run_plans(Session *s, const PtrList *plans)
+{
+    bool all_ok = true;
+    for (size_t i = 0; i < plans->count; i++) {
+        if (!session_run_query(s, plans->items[i])) all_ok = false;
+        if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
+    }
+    return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
+}
+
 FixResult session_run_source(Session *s, const Source *src, bool check_only)
 {
     int errors_before = s->diag.errors;
     AstFile *file = parse_source(&s->diag, &s->arena, src);
     if (!file) return FIX_COMPILE_ERROR;
-    PtrList queries = { 0 };
+    PtrList plans = { 0 };
     bool checked = s->diag.errors == errors_before;
     /* declarations are added even after syntax errors, so that every error is reported */
-    if (!model_add_file(s->model, file, &queries)) checked = false;
-    if (!checked || s->diag.errors != errors_before) return FIX_COMPILE_ERROR;
-    if (s->opt.dump_ir) {
-        Buf b; buf_init(&b);
-        model_dump_ir(s->model, &b);
-        fputs(buf_cstr(&b), s->out);
-        buf_free(&b);
+    if (!model_add_file(s->model, file, &plans)) checked = false;
+    FixResult result = FIX_OK;
+    if (!checked || s->diag.errors != errors_before) {
+        result = FIX_COMPILE_ERROR;
+    } else {
+        if (s->opt.dump_ir) {
+            Buf b; buf_init(&b);
+            model_dump_ir(s->model, &b);
+            fputs(buf_cstr(&b), s->out);
+            buf_free(&b);
+        }
+        if (!check_only) result = run_plans(s, &plans);
     }
-    if (check_only) return FIX_OK;
-    bool all_ok = true;
-    for (size_t i = 0; i < queries.count; i++) {
-        if (!session_run_query(s, queries.items[i])) all_ok = false;
-        if (s->interrupt) return skip_after_interrupt(s, queries.count - i - 1);
-    }
-    return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
+    for (size_t i = 0; i < plans.count; i++) plan_free(plans.items[i]);
+    return result;
 }
 
 FixResult session_run_file(Session *s, const char *path, bool check_only)

@@ -51,7 +51,7 @@ void session_reset(Session *s);
 FixResult session_run_file(Session *s, const char *path, bool check_only);
 FixResult session_run_source(Session *s, const Source *src, bool check_only);
 
-/* Runs one checked query; false when it failed (error or failed check). */
-bool session_run_query(Session *s, const Decl *q);
+/* Runs one query's plan (see plan.h); false when it failed (error or failed check). */
+bool session_run_query(Session *s, const QueryPlan *plan);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "ir.h"
+#include "plan.h"
 #include "types.h"
 #include "util/hashmap.h"
 
@@ -92,9 +93,10 @@ bool sema_lat_same(const Lattice *a, const Lattice *b);
 bool sema_lat_is(const Lattice *L, const char *kind);
 
 /* Checks the declarations of one parsed file (its imports already loaded), leaves each
- * checked function body in its FnEntry for the model to compile, and appends the file's
- * queries to *queries (when queries is non-NULL). */
-bool sema_add_file(Model *m, AstFile *file, PtrList *queries);
+ * checked function body in its FnEntry for the model to compile, and appends a QueryPlan*
+ * (plan.h; its expressions checked, not yet compiled) for each of the file's queries that
+ * checked without errors to *plans (when plans is non-NULL). */
+bool sema_add_file(Model *m, AstFile *file, PtrList *plans);
 
 /* Checks a closed expression; *nlocals gets the frame words it needs.  NULL after errors. */
 const Type *sema_check_closed(Model *m, Expr *e, const Lattice *expected, size_t *nlocals);

@@ -268,71 +268,97 @@ static void *query_target(Model *m, const Query *q, SymKind kind)
     return s->ptr;
 }
 
-static void check_query_fn(FileCtx *fc, Decl *d)
+/* "'fn' needs a function from a lattice to itself" unless f is L -> L. */
+static bool endo_ok(Model *m, const Query *q, const FnSym *f)
 {
-    Model *m = fc->m;
-    Query *q = &d->query;
-    FnEntry *fe = query_target(m, q, SYM_FN);
-    if (!fe) return;
-    const FnSym *f = &fe->sym;
-    if (f->nparams != 1 || !sema_lat_same(f->params[0], f->ret)) {
-        Buf b; buf_init(&b);
-        for (size_t i = 0; i < f->nparams; i++) {
-            if (i) buf_puts(&b, ", ");
-            lattice_describe(f->params[i], &b);
-        }
-        buf_puts(&b, ") -> ");
+    if (f->nparams == 1 && sema_lat_same(f->params[0], f->ret)) return true;
+    Buf b; buf_init(&b);
+    for (size_t i = 0; i < f->nparams; i++) {
+        if (i) buf_puts(&b, ", ");
+        lattice_describe(f->params[i], &b);
+    }
+    buf_puts(&b, ") -> ");
+    lattice_describe(f->ret, &b);
+    diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
+               "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
+    buf_free(&b);
+    return false;
+}
+
+/* Checks a closed expression of the query into *slot; false after errors. */
+static bool plan_expr(Model *m, PlanExpr **slot, const Expr *e, const Lattice *want)
+{
+    size_t nlocals;
+    const Type *t = sema_check_closed(m, (Expr *)e, want, &nlocals);
+    if (!t) return false;
+    *slot = plan_expr_new(e, t, nlocals);
+    return true;
+}
+
+/* `via G`: G must be a Galois insertion whose concrete lattice is the function's. */
+static GaloisSym *plan_via(Model *m, const Query *q, const FnSym *f)
+{
+    Sym *s = sema_lookup(m, q->via.name);
+    if (!s || s->kind != SYM_GALOIS) {
+        if (s) diag_error(m->diag, q->via.loc, "'%s' is %s, not a galois insertion", q->via.name, sema_sym_kind_name(s->kind));
+        else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
+        return NULL;
+    }
+    GaloisSym *g = s->ptr;
+    if (g->alpha_up && !sema_lat_same(g->concrete, f->ret)) {
+        Buf a, b; buf_init(&a); buf_init(&b);
+        lattice_describe(g->concrete, &a);
         lattice_describe(f->ret, &b);
-        diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
-                   "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
-        buf_free(&b);
-        return;
+        diag_error(m->diag, q->via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
+                   g->name, buf_cstr(&a), f->name, buf_cstr(&b));
+        buf_free(&a); buf_free(&b);
+        return NULL;
     }
-    const Lattice *L = f->ret;
-    size_t n;
-    if (q->from_lo) sema_check_closed(m, q->from_lo, L, &n);
-    if (q->from_hi) sema_check_closed(m, q->from_hi, L, &n);
-    if (q->via.name) {
-        Sym *s = sema_lookup(m, q->via.name);
-        if (!s || s->kind != SYM_GALOIS) {
-            if (s) diag_error(m->diag, q->via.loc, "'%s' is %s, not a galois insertion", q->via.name, sema_sym_kind_name(s->kind));
-            else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
-        } else {
-            const GaloisSym *g = s->ptr;
-            if (g->alpha_up && !sema_lat_same(g->concrete, L)) {
-                Buf a, b; buf_init(&a); buf_init(&b);
-                lattice_describe(g->concrete, &a);
-                lattice_describe(L, &b);
-                diag_error(m->diag, q->via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
-                           g->name, buf_cstr(&a), f->name, buf_cstr(&b));
-                buf_free(&a); buf_free(&b);
-            }
-        }
-    }
-    SplitStrategy split;
+    return g;
+}
+
+/* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
+static void plan_fn_query(Model *m, const Query *q, QueryPlan *p)
+{
+    FnEntry *fe = query_target(m, q, SYM_FN);
+    if (!fe || !endo_ok(m, q, &fe->sym)) return;
+    p->fn = &fe->sym;
+    p->L = p->fn->ret;
+    if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
+    if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
+    if (q->via.name) p->galois = plan_via(m, q, p->fn);
     if (q->split.name) {
-        if (!aft_split_from_name(q->split.name, &split))
+        p->has_split = aft_split_from_name(q->split.name, &p->split);
+        if (!p->has_split)
             diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected widest, first, last or random)",
                        q->split.name);
     }
 }
 
-static void check_query(FileCtx *fc, Decl *d)
+/* Checks a query and returns its plan (complete only when no error was reported). */
+static QueryPlan *plan_query(Model *m, const Decl *d)
 {
-    Model *m = fc->m;
-    Query *q = &d->query;
-    size_t n;
+    const Query *q = &d->query;
+    QueryPlan *p = plan_new(q->kind, d->loc);
+    p->target_loc = q->target.loc;
+    p->steps = q->steps;
+    p->budget = q->budget;
+    p->rounds = q->rounds;
+    p->models = q->models;
+    p->timeout = q->timeout;
+    p->trace = q->trace;
     switch (q->kind) {
-    case Q_SHOW: sema_check_closed(m, q->expr, NULL, &n); break;
-    case Q_STABLE: query_target(m, q, SYM_PROGRAM); break;
-    case Q_CHECK_GALOIS: query_target(m, q, SYM_GALOIS); break;
-    default: check_query_fn(fc, d); break;
+    case Q_SHOW: plan_expr(m, &p->show, q->expr, NULL); break;
+    case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
+    case Q_CHECK_GALOIS: p->galois = query_target(m, q, SYM_GALOIS); break;
+    default: plan_fn_query(m, q, p); break;
     }
+    return p;
 }
 
 /* ====================================================================== a file */
 
-bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
+bool sema_add_file(Model *m, AstFile *file, PtrList *plans)
 {
     int before = m->diag->errors;
     FileCtx fc = { m, file->src, { 0 }, 0 };
@@ -360,8 +386,9 @@ bool sema_add_file(Model *m, AstFile *file, PtrList *queries)
         Decl *d = file->decls[i];
         if (d->kind != D_QUERY) continue;
         int q_before = m->diag->errors;
-        check_query(&fc, d);
-        if (queries && m->diag->errors == q_before) ptrlist_push(&m->arena, queries, d);
+        QueryPlan *p = plan_query(m, d);
+        if (plans && m->diag->errors == q_before) ptrlist_push(&m->arena, plans, p);
+        else plan_free(p);
     }
     /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
     for (size_t i = 0; i < file->ndecls; i++) {

@@ -37,10 +37,10 @@ static void run_queries(Session *s, const PtrList *queries)
 {
     double deadline = aft_clock() + FUZZ_INPUT_BUDGET_S;
     for (size_t i = 0; i < queries->count && aft_clock() < deadline; i++) {
-        Decl *d = queries->items[i];
-        if (d->query.timeout < 0 || d->query.timeout > FUZZ_QUERY_TIMEOUT_S)
-            d->query.timeout = FUZZ_QUERY_TIMEOUT_S;
-        session_run_query(s, d);
+        QueryPlan *plan = queries->items[i];
+        if (plan->timeout < 0 || plan->timeout > FUZZ_QUERY_TIMEOUT_S)
+            plan->timeout = FUZZ_QUERY_TIMEOUT_S;
+        session_run_query(s, plan);
     }
 }
 
@@ -49,15 +49,17 @@ static void load_and_run(Session *s, const Source *src)
 {
     AstFile *file = parse_source(&s->diag, &s->arena, src);
     PtrList queries = { 0 };
-    if (!model_add_file(s->model, file, &queries) || s->diag.errors) return;
-    if (s->opt.dump_ir) {
-        Buf ir;
-        buf_init(&ir);
-        model_dump_ir(s->model, &ir);
-        fputs(buf_cstr(&ir), s->out);
-        buf_free(&ir);
+    if (model_add_file(s->model, file, &queries) && !s->diag.errors) {
+        if (s->opt.dump_ir) {
+            Buf ir;
+            buf_init(&ir);
+            model_dump_ir(s->model, &ir);
+            fputs(buf_cstr(&ir), s->out);
+            buf_free(&ir);
+        }
+        run_queries(s, &queries);
     }
-    run_queries(s, &queries);
+    for (size_t i = 0; i < queries.count; i++) plan_free(queries.items[i]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -15,7 +15,7 @@ typedef struct Fx {
     FILE *sink;              /* diag writes here; the text is in errors */
     char *errors;
     size_t errors_len;
-    PtrList queries;
+    PtrList queries;         /* QueryPlan* of the queries that checked */
     bool ok;                 /* the last model_add_file succeeded */
     char value[4096];        /* scratch for tests that print values */
 } Fx;
@@ -42,6 +42,7 @@ static inline Fx *load(const char *text)
 
 static inline void done(Fx *f)
 {
+    for (size_t i = 0; i < f->queries.count; i++) plan_free(f->queries.items[i]);
     model_free(f->m);
     arena_free(&f->arena);
     diag_free(&f->diag);

@@ -79,8 +79,7 @@ static char *dump(const char *text, bool *ok)
     arena_init(&arena);
     Model *m = model_new(&diag);
     const Source *src = diag_add_source(&diag, "t.fix", text, strlen(text));
-    PtrList queries = { 0 };
-    *ok = model_add_file(m, parse_source(&diag, &arena, src), &queries);
+    *ok = model_add_file(m, parse_source(&diag, &arena, src), NULL);
     Buf b;
     buf_init(&b);
     model_dump_ir(m, &b);
