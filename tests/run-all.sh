@@ -20,6 +20,7 @@ prop_bins=$(ls build/tests/prop_* 2>/dev/null | grep -v '\.log$')
 suite unit sh tests/run-unit.sh $unit_bins
 [ -n "$prop_bins" ] && suite prop sh tests/run-unit.sh $prop_bins
 [ -f tests/check-layers.sh ] && suite layers sh tests/check-layers.sh
+[ -f tests/check-size.sh ] && suite size sh tests/check-size.sh
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
 [ -f tests/run-limits.sh ] && suite limits sh tests/run-limits.sh build/asan/fix build/fix
