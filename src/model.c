@@ -296,26 +296,12 @@ bool model_typeof(Model *m, Expr *e, Type *type)
 
 /* ---- listing ---- */
 
-static void describe_signature(const FnSym *f, Buf *out)
-{
-    buf_printf(out, "fn %s(", f->name);
-    for (size_t i = 0; i < f->nparams; i++) {
-        if (i) buf_puts(out, ", ");
-        buf_printf(out, "%s: ", f->param_names[i]);
-        lattice_describe(f->params[i], out);
-    }
-    buf_puts(out, "): ");
-    lattice_describe(f->ret, out);
-    if (f->ann == ANN_MONOTONE) buf_puts(out, " monotone");
-    if (f->ann == ANN_ANTITONE) buf_puts(out, " antitone");
-}
-
 void model_dump_ir(Model *m, Buf *out)
 {
     for (size_t i = 0; i < m->fns.count; i++) {
         const FnSym *f = &m->fns.items[i]->sym;
         if (!f->chunk) continue;
-        describe_signature(f, out);
+        fn_describe(f, out);
         buf_putc(out, '\n');
         ir_disassemble_chunk(f->chunk, out);
         buf_putc(out, '\n');

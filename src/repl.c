@@ -206,16 +206,7 @@ static void describe_structure(const Lattice *L, Buf *out)
 
 static void describe_fn(const FnSym *fn, Buf *b)
 {
-    buf_printf(b, "fn %s(", fn->name);
-    for (size_t i = 0; i < fn->nparams; i++) {
-        if (i) buf_puts(b, ", ");
-        buf_printf(b, "%s: ", fn->param_names[i]);
-        lattice_describe(fn->params[i], b);
-    }
-    buf_puts(b, "): ");
-    lattice_describe(fn->ret, b);
-    if (fn->ann == ANN_MONOTONE) buf_puts(b, " monotone");
-    if (fn->ann == ANN_ANTITONE) buf_puts(b, " antitone");
+    fn_describe(fn, b);
     if (fn->upper) buf_puts(b, "  (with envelope)");
 }
 

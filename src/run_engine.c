@@ -217,6 +217,36 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
 
 /* ---- lfp / gfp of a monotone function: Kleene iteration from bot / top ---- */
 
+/* One step x -> f(x) of lfp/gfp: stops (reported) at a limit, or when f moved the wrong way. */
+typedef struct KleeneRun {
+    Session *s;
+    const QueryPlan *plan;
+    FnCtx ctx;
+    bool least;
+    size_t steps;
+} KleeneRun;
+
+static AftStatus kleene_step(void *c, const Word *x, Word *y)
+{
+    KleeneRun *k = c;
+    Session *s = k->s;
+    const Lattice *L = k->ctx.fn->ret;
+    if (s->opt.max_steps && k->steps >= s->opt.max_steps) {
+        diag_error(&s->diag, k->plan->loc, "stopped by max-steps (%llu) before an answer",
+                   (unsigned long long)s->opt.max_steps);
+        return AFT_ERROR;
+    }
+    if (!eval_within_limits(s, k->plan, &k->ctx, x, y)) return AFT_ERROR;
+    k->steps++;
+    if (k->least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x)) return AFT_OK;
+    char *a = lattice_to_string(L, x), *b = lattice_to_string(L, y);
+    diag_error(&s->diag, k->plan->loc, "'%s' is not monotone: the iteration went from %s to %s",
+               k->ctx.fn->name, a, b);
+    mem_free(a);
+    mem_free(b);
+    return AFT_ERROR;
+}
+
 bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
@@ -226,36 +256,16 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
                    "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
         return false;
     }
-    FnCtx ctx = { s->model, fn, plan->loc };
+    KleeneRun run = { s, plan, { s->model, fn, plan->loc }, least, 0 };
+    AftKleene k = { L, least, 0, plan->steps >= 0 ? (size_t)plan->steps : 1000000, kleene_step, &run };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     if (least) L->ops->bot(L, x); else L->ops->top(L, x);
-    size_t steps = 0, limit = plan->steps >= 0 ? (size_t)plan->steps : 1000000;
-    bool ok = true, done = false;
-    while (!done) {
-        if (steps >= limit) {
-            diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
-            ok = false;
-            break;
-        }
-        if (s->opt.max_steps && steps >= s->opt.max_steps) {
-            diag_error(&s->diag, plan->loc, "stopped by max-steps (%llu) before an answer",
-                       (unsigned long long)s->opt.max_steps);
-            ok = false;
-            break;
-        }
-        if (!eval_within_limits(s, plan, &ctx, x, y)) { ok = false; break; }
-        steps++;
-        bool moved_right_way = least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x);
-        if (!moved_right_way) {
-            char *a = lattice_to_string(L, x), *b = lattice_to_string(L, y);
-            diag_error(&s->diag, plan->loc, "'%s' is not monotone: the iteration went from %s to %s",
-                       fn->name, a, b);
-            mem_free(a); mem_free(b);
-            ok = false;
-            break;
-        }
-        done = L->ops->eq(L, x, y) || (!L->finite && L->ops->is_point(L, least ? x : y, least ? y : x));
-        lattice_copy(L, x, y);
+    size_t steps;
+    bool settled;
+    bool ok = aft_kleene(&k, NULL, x, y, &steps, &settled) == AFT_OK;
+    if (ok && !settled) {
+        diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
+        ok = false;
     }
     if (ok) {
         QueryResult r = { .kind = plan->kind, .target = fn->name,

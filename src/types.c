@@ -14,3 +14,17 @@ void type_describe(const Type *t, Buf *out)
     case TY_ERROR: buf_puts(out, "<error>"); break;
     }
 }
+
+void fn_describe(const FnSym *f, Buf *out)
+{
+    buf_printf(out, "fn %s(", f->name);
+    for (size_t i = 0; i < f->nparams; i++) {
+        if (i) buf_puts(out, ", ");
+        buf_printf(out, "%s: ", f->param_names[i]);
+        lattice_describe(f->params[i], out);
+    }
+    buf_puts(out, "): ");
+    lattice_describe(f->ret, out);
+    if (f->ann == ANN_MONOTONE) buf_puts(out, " monotone");
+    if (f->ann == ANN_ANTITONE) buf_puts(out, " antitone");
+}

@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "aft/aft.h"
+
 enum { VM_STACK_MAX_WORDS = 1 << 27 };
 
 typedef struct Frame { const Chunk *chunk; size_t ip; size_t fp; } Frame;
@@ -319,13 +321,7 @@ static bool kleene_step(Vm *vm, const Lattice *L, size_t x, size_t count)
 {
     size_t W = L->nwords;
     Word *y = AT(vm->sp - W), *xs = AT(x);
-    bool stable = L->ops->eq(L, xs, y);
-    if (!stable && !L->finite) {
-        Word *t = scratch(vm, 2 * W);
-        L->ops->meet(L, t, xs, y);
-        L->ops->join(L, t + W, xs, y);
-        stable = L->ops->is_point(L, t, t + W);
-    }
+    bool stable = aft_kleene_settled(L, xs, y, true, 0, L->finite ? NULL : scratch(vm, 2 * W));
     lattice_copy(L, xs, y);
     vm->sp -= W;
     if (stable) return true;

@@ -201,6 +201,29 @@ AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadl
 /* Note: aft_bnb initialises `final` and `fixpoints` itself (pass them uninitialised or
  * empty); the caller frees both with boundlist_free, also after AFT_ERROR. */
 
+/* Kleene iteration x_{k+1} = step(x_k) from the x given, upwards (towards a least fixed
+ * point) or downwards.  It has settled when next = x or, on a lattice that is not finite,
+ * when x and next are close: with grid > 0, next lies on the iteration's side of x, less than
+ * grid steps of height away; with grid = 0, [x meet next, x join next] is a point. */
+typedef AftStatus (*AftStep)(void *ctx, const Word *x, Word *next);
+typedef struct AftKleene {
+    const Lattice *L;
+    bool up;
+    double grid;
+    size_t limit;                 /* at most this many steps */
+    AftStep step;                 /* AFT_OK, or a status that ends the iteration */
+    void *ctx;
+} AftKleene;
+
+/* tmp: 2 * L->nwords words. */
+bool aft_kleene_settled(const Lattice *L, const Word *x, const Word *next, bool up, double grid,
+                        Word *tmp);
+/* Iterates until settled (*settled), k->limit steps, or (o non-NULL) aft_stopping(o); x holds
+ * the last iterate, *steps counts the steps.  Returns AFT_OK or the status a step ended it
+ * with. */
+AftStatus aft_kleene(const AftKleene *k, const AftOptions *o, Word *x, Word *next, size_t *steps,
+                     bool *settled);
+
 /* Split strategies by name: "widest", "first", "last", "random". */
 bool aft_split_from_name(const char *name, SplitStrategy *out);
 const char *aft_split_name(SplitStrategy s);

@@ -506,28 +506,14 @@ static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftSta
                  .split = o->split, .rng = {0x5eed5eedULL}};
     if (!run->split.rng) run->split.rng = &run->rng;
     run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    for (int i = 0; i < 4; i++) {
-        run->c[i] = lattice_elem_new(L);
-        run->r[i] = lattice_elem_new(L);
-    }
-    run->hlo = lattice_elem_new(L);
-    run->hhi = lattice_elem_new(L);
-    run->tmp = lattice_elem_new(L);
-    run->plo = lattice_elem_new(L);
-    run->phi = lattice_elem_new(L);
+    lattice_elems_new(L, 13, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
+                                                &run->r[0], &run->r[1], &run->r[2], &run->r[3],
+                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi });
 }
 
 static void run_free(Run *run)
 {
-    for (int i = 0; i < 4; i++) {
-        mem_free(run->c[i]);
-        mem_free(run->r[i]);
-    }
-    mem_free(run->hlo);
-    mem_free(run->hhi);
-    mem_free(run->tmp);
-    mem_free(run->plo);
-    mem_free(run->phi);
+    mem_free(run->c[0]);    /* the block of all thirteen */
 }
 
 /* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */

@@ -18,19 +18,13 @@ static void probe_init(Probe *p, const AftFunction *f, const CheckOptions *o, Ch
 {
     const Lattice *L = f->L;
     *p = (Probe){ .f = f, .L = L, .o = o, .r = r };
-    p->x = lattice_elem_new(L);
-    p->y = lattice_elem_new(L);
-    p->fx = lattice_elem_new(L);
-    p->fy = lattice_elem_new(L);
-    p->declared = lattice_elem_new(L);
-    p->brute = lattice_elem_new(L);
+    lattice_elems_new(L, 6, (Word **const[]){ &p->x, &p->y, &p->fx, &p->fy, &p->declared, &p->brute });
     *r = (CheckReport){ .tight = true };
 }
 
 static void probe_free(Probe *p)
 {
-    mem_free(p->x); mem_free(p->y); mem_free(p->fx); mem_free(p->fy);
-    mem_free(p->declared); mem_free(p->brute);
+    mem_free(p->x);         /* the block of all six */
 }
 
 /* The verdict once the cases ran: stopped (a limit, or a callback cut short by one), an error

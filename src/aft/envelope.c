@@ -72,36 +72,32 @@ static AftStatus brute(const AftFunction *f, const AftOptions *o, const Word *a,
     return s;
 }
 
-AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
-                    const Word *x, Word *out, AftStats *st)
+/* f^u_B(x) (upper) or f^l_B(x), from the function's envelope kind. */
+static AftStatus envelope(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                          const Word *x, bool upper, Word *out, AftStats *st)
 {
     switch (f->envelope) {
     case ENV_DECLARED:
         if (st) st->eval_calls++;
-        return f->upper(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
+        return (upper ? f->upper : f->lower)(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
     case ENV_MONOTONE:
         return eval_f(f, o, x, out, st);
     case ENV_ANTITONE:
-        return eval_f(f, o, lo, out, st);
+        return eval_f(f, o, upper ? lo : hi, out, st);
     case ENV_BRUTE:
-        return brute(f, o, lo, x, true, out, st);
+        return upper ? brute(f, o, lo, x, true, out, st) : brute(f, o, x, hi, false, out, st);
     }
     return AFT_ERROR;
+}
+
+AftStatus aft_upper(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                    const Word *x, Word *out, AftStats *st)
+{
+    return envelope(f, o, lo, hi, x, true, out, st);
 }
 
 AftStatus aft_lower(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                     const Word *x, Word *out, AftStats *st)
 {
-    switch (f->envelope) {
-    case ENV_DECLARED:
-        if (st) st->eval_calls++;
-        return f->lower(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
-    case ENV_MONOTONE:
-        return eval_f(f, o, x, out, st);
-    case ENV_ANTITONE:
-        return eval_f(f, o, hi, out, st);
-    case ENV_BRUTE:
-        return brute(f, o, x, hi, false, out, st);
-    }
-    return AFT_ERROR;
+    return envelope(f, o, lo, hi, x, false, out, st);
 }

@@ -90,18 +90,12 @@ typedef struct CScratch { Word *lc, *hc, *y, *w; } CScratch;
 
 static void cscratch_init(CScratch *s, const Lattice *C)
 {
-    s->lc = lattice_elem_new(C);
-    s->hc = lattice_elem_new(C);
-    s->y = lattice_elem_new(C);
-    s->w = lattice_elem_new(C);
+    lattice_elems_new(C, 4, (Word **const[]){ &s->lc, &s->hc, &s->y, &s->w });
 }
 
 static void cscratch_free(CScratch *s)
 {
-    mem_free(s->lc);
-    mem_free(s->hc);
-    mem_free(s->y);
-    mem_free(s->w);
+    mem_free(s->lc);        /* the block of all four */
 }
 
 /* [s->lc, s->hc] = gamma([a, b]); *empty when it is not an interval (then it holds nothing). */
@@ -226,22 +220,21 @@ static bool lift_eval(void *ctx, const Word *x, Word *out)
 
 /* Constant in x: aft_F's lfp is lo join gamma_lo(F_sharp lower), its gfp hi meet
  * gamma_up(F_sharp upper). */
+static bool lift_bound(GaloisRun *r, const Word *lo, const Word *hi, bool upper, Word *out)
+{
+    if (!lift_ensure(r, lo, hi)) return false;
+    lattice_copy(r->g.C, out, upper ? r->cache.up : r->cache.low);
+    return true;
+}
+
 static bool lift_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
-    GaloisRun *r = ctx;
-    (void)x;
-    if (!lift_ensure(r, lo, hi)) return false;
-    lattice_copy(r->g.C, out, r->cache.up);
-    return true;
+    return lift_bound(ctx, lo, hi, true, out);
 }
 
 static bool lift_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
-    GaloisRun *r = ctx;
-    (void)x;
-    if (!lift_ensure(r, lo, hi)) return false;
-    lattice_copy(r->g.C, out, r->cache.low);
-    return true;
+    return lift_bound(ctx, lo, hi, false, out);
 }
 
 /* ---- the run ---- */
@@ -531,38 +524,24 @@ static void adjunction_example(const Tables *t, const char *law, const char *sid
     }
 }
 
-/* alpha_up(x) <= a iff x <= gamma_up(a). */
-static bool check_upper_adjunction(const Tables *t)
+/* One adjunction law over every x of C and a of A (x outer for the upper law, a outer for
+ * the lower): upper, alpha_up(x) <= a iff x <= gamma_up(a); lower, gamma_lo(a) <= x iff
+ * a <= alpha_lo(x). */
+static bool check_adjunction(const Tables *t, bool upper)
 {
-    static const char law[] = "alpha_up -| gamma_up";
-    for (size_t i = 0; i < t->c.n; i++) {
-        for (size_t k = 0; k < t->a.n; k++) {
+    size_t nouter = upper ? t->c.n : t->a.n, ninner = upper ? t->a.n : t->c.n;
+    for (size_t u = 0; u < nouter; u++) {
+        for (size_t v = 0; v < ninner; v++) {
+            size_t i = upper ? u : v, k = upper ? v : u;      /* x = C[i], a = A[k] */
             (*t->cases)++;
-            bool l = leq(&t->a, at(&t->au, i), at(&t->a, k));
-            bool rr = leq(&t->c, at(&t->c, i), at(&t->gu, k));
-            if (l == rr) continue;
-            adjunction_example(t, law, l ? "alpha_up(x) <= a but not x <= gamma_up(a)"
-                                         : "x <= gamma_up(a) but not alpha_up(x) <= a",
-                               i, k, true);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* gamma_lo(a) <= x iff a <= alpha_lo(x). */
-static bool check_lower_adjunction(const Tables *t)
-{
-    static const char law[] = "gamma_lo -| alpha_lo";
-    for (size_t k = 0; k < t->a.n; k++) {
-        for (size_t i = 0; i < t->c.n; i++) {
-            (*t->cases)++;
-            bool l = leq(&t->c, at(&t->gl, k), at(&t->c, i));
-            bool rr = leq(&t->a, at(&t->a, k), at(&t->al, i));
-            if (l == rr) continue;
-            adjunction_example(t, law, l ? "gamma_lo(a) <= x but not a <= alpha_lo(x)"
-                                         : "a <= alpha_lo(x) but not gamma_lo(a) <= x",
-                               i, k, false);
+            bool l = upper ? leq(&t->a, at(&t->au, i), at(&t->a, k)) : leq(&t->c, at(&t->gl, k), at(&t->c, i));
+            bool r = upper ? leq(&t->c, at(&t->c, i), at(&t->gu, k)) : leq(&t->a, at(&t->a, k), at(&t->al, i));
+            if (l == r) continue;
+            const char *side = upper ? (l ? "alpha_up(x) <= a but not x <= gamma_up(a)"
+                                          : "x <= gamma_up(a) but not alpha_up(x) <= a")
+                                     : (l ? "gamma_lo(a) <= x but not a <= alpha_lo(x)"
+                                          : "a <= alpha_lo(x) but not gamma_lo(a) <= x");
+            adjunction_example(t, upper ? "alpha_up -| gamma_up" : "gamma_lo -| alpha_lo", side, i, k, upper);
             return false;
         }
     }
@@ -618,7 +597,7 @@ static GaloisCheck check_laws(const AftGalois *g, const Tables *t)
               && check_monotone(t, &t->a, &t->gu, "gamma_up")
               && check_monotone(t, &t->c, &t->al, "alpha_lo")
               && check_monotone(t, &t->a, &t->gl, "gamma_lo")
-              && check_upper_adjunction(t) && check_lower_adjunction(t)
+              && check_adjunction(t, true) && check_adjunction(t, false)
               && check_insertion(t, g->alpha_up, g->ctx, &t->gu, "alpha_up", "gamma_up", &failed)
               && check_insertion(t, g->alpha_lo, g->ctx, &t->gl, "alpha_lo", "gamma_lo", &failed)
               && check_alpha_order(t);

@@ -62,60 +62,52 @@ typedef struct Scratch { Word *a, *b, *env, *next, *tmp; } Scratch;
 
 static void scratch_init(Scratch *s, const Lattice *L)
 {
-    s->a = lattice_elem_new(L);
-    s->b = lattice_elem_new(L);
-    s->env = lattice_elem_new(L);
-    s->next = lattice_elem_new(L);
-    s->tmp = lattice_elem_new(L);
+    lattice_elems_new(L, 5, (Word **const[]){ &s->a, &s->b, &s->env, &s->next, &s->tmp });
 }
 
 static void scratch_free(Scratch *s)
 {
-    mem_free(s->a);
-    mem_free(s->b);
-    mem_free(s->env);
-    mem_free(s->next);
-    mem_free(s->tmp);
+    mem_free(s->a);         /* the block of all five */
 }
 
-/* s->a = lfp_B(phi_l), phi_l(x) = lo join f^l_B(x), by Kleene iteration from lo. */
-static AftStatus kleene_lfp(const AftFunction *f, const AftOptions *o, const Word *lo,
-                            const Word *hi, Scratch *s, AftStats *st)
+/* One step of phi_l(x) = lo join f^l_B(x) (up) or of phi_u(x) = hi meet f^u_B(x), which must
+ * stay inside B = [lo, hi]. */
+typedef struct PhiStep {
+    const AftFunction *f;
+    const AftOptions *o;
+    const Word *lo, *hi;
+    bool up;
+    Scratch *s;
+    AftStats *st;
+} PhiStep;
+
+static AftStatus phi_step(void *ctx, const Word *x, Word *next)
 {
-    const Lattice *L = f->L;
-    double grid = small_grid(L, o);
-    lattice_copy(L, s->a, lo);
-    for (size_t k = 0; k < kleene_limit(o) && !aft_stopping(o); k++) {
-        AftStatus r = aft_lower(f, o, lo, hi, s->a, s->env, st);
-        if (r != AFT_OK) return r;
-        L->ops->join(L, s->next, lo, s->env);
-        if (!fits_below(L, s->next, hi, s->tmp)) return AFT_INVALID;
-        bool done = L->ops->eq(L, s->next, s->a)
-                    || (!L->finite && moved_small(L, grid, s->a, s->next));
-        lattice_copy(L, s->a, s->next);
-        if (done) break;
+    PhiStep *p = ctx;
+    const Lattice *L = p->f->L;
+    Scratch *s = p->s;
+    AftStatus r = p->up ? aft_lower(p->f, p->o, p->lo, p->hi, x, s->env, p->st)
+                        : aft_upper(p->f, p->o, p->lo, p->hi, x, s->env, p->st);
+    if (r != AFT_OK) return r;
+    if (p->up) {
+        L->ops->join(L, next, p->lo, s->env);
+        return fits_below(L, next, p->hi, s->tmp) ? AFT_OK : AFT_INVALID;
     }
-    return AFT_OK;
+    L->ops->meet(L, next, p->hi, s->env);
+    return fits_above(L, next, p->lo, s->tmp) ? AFT_OK : AFT_INVALID;
 }
 
-/* s->b = gfp_B(phi_u), phi_u(x) = hi meet f^u_B(x), by Kleene iteration from hi. */
-static AftStatus kleene_gfp(const AftFunction *f, const AftOptions *o, const Word *lo,
-                            const Word *hi, Scratch *s, AftStats *st)
+/* s->a = lfp_B(phi_l), iterated up from lo (up), or s->b = gfp_B(phi_u), down from hi. */
+static AftStatus kleene(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
+                        bool up, Scratch *s, AftStats *st)
 {
-    const Lattice *L = f->L;
-    double grid = small_grid(L, o);
-    lattice_copy(L, s->b, hi);
-    for (size_t k = 0; k < kleene_limit(o) && !aft_stopping(o); k++) {
-        AftStatus r = aft_upper(f, o, lo, hi, s->b, s->env, st);
-        if (r != AFT_OK) return r;
-        L->ops->meet(L, s->next, hi, s->env);
-        if (!fits_above(L, s->next, lo, s->tmp)) return AFT_INVALID;
-        bool done = L->ops->eq(L, s->next, s->b)
-                    || (!L->finite && moved_small(L, grid, s->next, s->b));
-        lattice_copy(L, s->b, s->next);
-        if (done) break;
-    }
-    return AFT_OK;
+    PhiStep p = { f, o, lo, hi, up, s, st };
+    AftKleene k = { f->L, up, small_grid(f->L, o), kleene_limit(o), phi_step, &p };
+    Word *x = up ? s->a : s->b;
+    lattice_copy(f->L, x, up ? lo : hi);
+    size_t steps;
+    bool settled;
+    return aft_kleene(&k, o, x, s->next, &steps, &settled);
 }
 
 /* Antitone f: phi_l and phi_u are constant, so F([lo, hi]) = [lo join f(hi), hi meet f(lo)]. */
@@ -145,8 +137,8 @@ AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const
     if (f->envelope == ENV_ANTITONE) {
         r = antitone_step(f, o, lo, hi, &s, st);
     } else {
-        r = kleene_lfp(f, o, lo, hi, &s, st);
-        if (r == AFT_OK) r = kleene_gfp(f, o, lo, hi, &s, st);   /* Jacobi: same old B */
+        r = kleene(f, o, lo, hi, true, &s, st);
+        if (r == AFT_OK) r = kleene(f, o, lo, hi, false, &s, st);   /* Jacobi: same old B */
     }
     if (r == AFT_OK && !fits_below(L, s.a, s.b, s.tmp)) r = AFT_INVALID;
     if (r == AFT_OK) {

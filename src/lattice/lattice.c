@@ -18,6 +18,13 @@ Word *lattice_elem_new(const Lattice *L)
     return mem_calloc(L->nwords ? L->nwords : 1, sizeof(Word));
 }
 
+void lattice_elems_new(const Lattice *L, size_t n, Word **const slots[])
+{
+    size_t w = L->nwords ? L->nwords : 1;
+    Word *block = mem_calloc(n * w, sizeof(Word));
+    for (size_t i = 0; i < n; i++) *slots[i] = block + i * w;
+}
+
 void lattice_copy(const Lattice *L, Word *dst, const Word *src)
 {
     if (dst != src && L->nwords) memmove(dst, src, L->nwords * sizeof(Word));

@@ -98,6 +98,8 @@ void lattice_free(Lattice *L);
 
 /* Generic helpers, implemented once in lattice.c. */
 Word *lattice_elem_new(const Lattice *L);                          /* zeroed, mem_free it */
+/* n zeroed elements in one block: *slots[i] = the i-th; mem_free(*slots[0]) frees them all. */
+void lattice_elems_new(const Lattice *L, size_t n, Word **const slots[]);
 void lattice_copy(const Lattice *L, Word *dst, const Word *src);
 bool lattice_interval_valid(const Lattice *L, const Word *lo, const Word *hi);   /* lo <= hi */
 bool lattice_in_interval(const Lattice *L, const Word *x, const Word *lo, const Word *hi);
