@@ -16,6 +16,7 @@ typedef struct Cli {
     size_t max_memory;            /* bytes, 0: none */
     volatile sig_atomic_t interrupt;
     Limits limits;                /* --timeout, --max-memory and Ctrl-C, for the whole run */
+    Diag diag;                    /* where errors go: standard error, as "fix asp: error: ..." */
     AftOptions aft;
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
@@ -478,8 +479,8 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     }
     if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
     fflush(stdout);
-    if (r == AFT_ERROR && err->len) fprintf(stderr, "fix asp: error: %s\n", buf_cstr(err));
-    else if (r == AFT_ERROR) fprintf(stderr, "fix asp: error: the engine failed\n");
+    if (r == AFT_ERROR)
+        diag_plain_error(&c->diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
     mem_free(tmp);
     asp_solver_free(s);
     buf_free(&o.line);
@@ -495,17 +496,20 @@ static int load_and_run(Cli *c)
     c->aft.interrupt = &c->interrupt;
     c->aft.timeout_s = c->timeout_s;
     sigint_install(&c->interrupt, true);
+    diag_init(&c->diag, stderr);
+    c->diag.who = "fix asp";
     Buf err;
     buf_init(&err);
     AspProgram *p = load(c, &err);
     int rc;
     if (!p) {
-        fprintf(stderr, "%s\n", buf_cstr(&err));
+        diag_error_text(&c->diag, buf_cstr(&err));
         rc = 1;
     } else rc = run(c, p, &err);
     sigint_remove();
     asp_program_free(p);
     buf_free(&err);
+    diag_free(&c->diag);
     return c->interrupt ? 130 : rc;
 }
 
