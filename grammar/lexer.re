@@ -17,6 +17,8 @@ void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
     lx->diag = diag;
     lx->prev = 0;
     lx->errors = 0;
+    lx->first_error = 0;
+    lx->cut_short = false;
     lx->too_many = false;
 }
 
@@ -29,7 +31,7 @@ void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...)
         diag_error(lx->diag, loc, "too many errors, giving up on this file");
         return;
     }
-    lx->errors++;
+    if (lx->errors++ == 0) lx->first_error = start;
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -37,6 +39,12 @@ void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...)
     va_end(ap);
     Loc loc = { lx->src, start, end };
     diag_error(lx->diag, loc, "%s", msg);
+}
+
+void lexer_error_at_end(Lexer *lx, uint32_t start, uint32_t end, const char *msg)
+{
+    if (lx->errors == 0 && !lx->too_many) lx->cut_short = true;
+    lexer_error(lx, start, end, "%s", msg);
 }
 
 static uint32_t offset_of(const Lexer *lx, const char *p) { return (uint32_t)(p - lx->src->text); }
@@ -111,7 +119,7 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
         "/*" {
             const char *end = strstr(lx->cur, "*/");
             if (!end || end >= lx->lim) {
-                lexer_error(lx, loc->start, loc->start + 2, "unterminated comment");
+                lexer_error_at_end(lx, loc->start, loc->start + 2, "unterminated comment");
                 lx->cur = lx->lim;
             } else {
                 lx->cur = end + 2;
@@ -149,8 +157,9 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
             TOKEN(STRING);
         }
         ["] {
-            lexer_error(lx, loc->start, loc->start + 1, "unterminated string");
-            while (*lx->cur && *lx->cur != '\n') lx->cur++;
+            while (*lx->cur && *lx->cur != '\n') lx->cur++;     /* a string ends with its line */
+            if (lx->cur >= lx->lim) lexer_error_at_end(lx, loc->start, loc->start + 1, "unterminated string");
+            else lexer_error(lx, loc->start, loc->start + 1, "unterminated string");
             continue;
         }
         ".." { TOKEN(DOTDOT); }

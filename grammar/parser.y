@@ -641,7 +641,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
         }
     }
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;
-    lexer_error(lx, loc->start, end, "%s", buf_cstr(&b));
+    if (got == YYSYMBOL_YYEOF) lexer_error_at_end(lx, loc->start, end, buf_cstr(&b));
+    else lexer_error(lx, loc->start, end, "%s", buf_cstr(&b));
     buf_free(&b);
     return 0;
 }
@@ -657,5 +658,8 @@ AstFile *parse_source(Diag *diag, Arena *arena, const Source *src)
     for (size_t i = 0; i < file->ndecls; i++)
         if (ast_depth_ok(diag, file->decls[i])) file->decls[kept++] = file->decls[i];
     file->ndecls = kept;
+    file->syntax_error = lx.errors > 0;
+    file->first_error = lx.first_error;
+    file->cut_short = lx.cut_short;
     return file;
 }

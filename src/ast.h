@@ -170,11 +170,16 @@ typedef struct Decl {
 typedef struct AstFile {
     const Source *src;
     Decl **decls; size_t ndecls;
+    /* The first lexical or syntax error, when there is one: where it is, and whether it is
+     * there because the input ended (the REPL then reads another line). */
+    bool syntax_error;
+    uint32_t first_error;
+    bool cut_short;
 } AstFile;
 
 /* Parses src into an AST allocated in arena.  Syntax errors go to diag (several per run,
  * recovering at `;`); the declarations parsed without error and nested no deeper than
- * AST_MAX_DEPTH are returned, never NULL. */
+ * AST_MAX_DEPTH are returned, never NULL, with the first syntax error described. */
 AstFile *parse_source(Diag *diag, Arena *arena, const Source *src);
 
 /* ---- nesting depth ----

@@ -136,6 +136,7 @@ static void show_source_line(FILE *out, Loc loc)
 
 static void report(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
 {
+    if (!d->out) return;
     if (loc.src) {
         unsigned line, col;
         diag_line_col(loc.src, loc.start, &line, &col);
@@ -168,9 +169,10 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 
 void diag_error_text(Diag *d, const char *text)
 {
+    d->errors++;
+    if (!d->out) return;
     fprintf(d->out, "%s\n", text);
     fflush(d->out);
-    d->errors++;
 }
 
 void diag_plain_error(Diag *d, const char *fmt, ...)

@@ -22,7 +22,7 @@ typedef struct Loc {
 } Loc;
 
 typedef struct Diag {
-    FILE *out;           /* where messages go (stderr) */
+    FILE *out;           /* where messages go (stderr); NULL: errors are counted, not printed */
     const char *who;     /* the prefix of a message with no location: "fix" (the default) */
     int errors;          /* errors reported so far */
     Source *sources;

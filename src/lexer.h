@@ -14,6 +14,8 @@ typedef struct Lexer {
     Diag *diag;
     int prev;               /* the previous token, to scan `x.1.2` as projections */
     int errors;             /* lexical and syntax errors so far in this source */
+    uint32_t first_error;   /* where the first of them is */
+    bool cut_short;         /* the first of them is where the input ended */
     bool too_many;          /* stop reporting: the input is not a .fix file */
 } Lexer;
 
@@ -22,5 +24,8 @@ enum { LEXER_MAX_ERRORS = 25 };
 void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src);
 /* Reports an error at [start, end) unless too many were reported already. */
 void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...) FIX_PRINTF(4, 5);
+/* The same for an error found because the input ended (a declaration cut short, a comment or
+ * string left open): more text could have mended it. */
+void lexer_error_at_end(Lexer *lx, uint32_t start, uint32_t end, const char *msg);
 
 #endif

@@ -71,94 +71,77 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, complete_name);
 }
 
-/* ---- entries ---- */
+/* ---- entries ----
+ * Whether the lines typed so far make a whole entry is asked of the parser, as Lua's lua.c
+ * does.  The text is parsed quietly twice: as declarations and queries (as in a file) and as
+ * a bare expression (`show TEXT;`).  The first reading without error is run; while one of
+ * them fails only because the text ran out, another line is read; otherwise the reading
+ * that got further is run, so that its error is reported. */
 
-static bool is_ident_char(char c)
+typedef enum { ENTRY_EMPTY, ENTRY_OPEN, ENTRY_DECLS, ENTRY_EXPR } EntryKind;
+
+/* One quiet parse of an entry. */
+typedef struct Reading {
+    bool ok;                 /* no error */
+    bool empty;              /* nothing but comments */
+    bool ran_out;            /* the first error is where the typed text ends */
+    uint32_t progress;       /* how far into the typed text it got */
+} Reading;
+
+static const char show_prefix[] = "show ";
+
+/* A missing final ';' is forgiven. */
+static void forgive_semicolon(Buf *b)
 {
-    return isalnum((unsigned char)c) || c == '_' || c == '\'';
+    size_t len = b->len;
+    while (len > 0 && isspace((unsigned char)b->data[len - 1])) len--;
+    if (len > 0 && b->data[len - 1] != ';') buf_putc(b, ';');
 }
 
-/* True when text starts with the word w (not just a prefix of a longer name). */
-static bool starts_with_word(const char *text, const char *w)
+/* The source run for an entry read as kind; `last` when the input ends after it. */
+static void entry_text(const char *text, EntryKind kind, bool last, Buf *out)
 {
-    size_t n = strlen(w);
-    return strncmp(text, w, n) == 0 && !is_ident_char(text[n]);
+    if (kind == ENTRY_EXPR) buf_puts(out, show_prefix);
+    buf_puts(out, text);
+    if (kind == ENTRY_EXPR || last) forgive_semicolon(out);
 }
 
-/* Declarations and queries start with a keyword and end with ';' or '}'; anything else is a
- * bare expression, shown.  `lfp f;` is a query, `lfp(g)` an expression. */
-static bool starts_with_keyword(const char *text)
+/* Parses the entry text read as kind without printing anything. */
+static Reading read_quietly(const char *text, EntryKind kind, bool last)
 {
-    static const char *const words[] = {
-        "import", "lattice", "fn", "envelope", "galois", "program", "show", "fixpoints", "approx",
-        "refine", "bnb", "stable", "check",
+    size_t skip = kind == ENTRY_EXPR ? strlen(show_prefix) : 0;
+    Buf b;
+    buf_init(&b);
+    entry_text(text, kind, last, &b);
+    Diag quiet;
+    diag_init(&quiet, NULL);
+    Arena arena;
+    arena_init(&arena);
+    const AstFile *file = parse_source(&quiet, &arena, diag_add_source(&quiet, "<repl>", b.data, b.len));
+    size_t at = file->syntax_error ? file->first_error : SIZE_MAX;
+    Reading r = {
+        .ok = quiet.errors == 0,
+        .empty = file->ndecls == 0,
+        /* an error at the ';' added after the text is the text running out too */
+        .ran_out = file->cut_short || (file->syntax_error && at >= skip + strlen(text)),
+        .progress = at == SIZE_MAX ? UINT32_MAX : (uint32_t)(at > skip ? at - skip : 0),
     };
-    while (isspace((unsigned char)*text)) text++;
-    for (size_t i = 0; i < FIX_ARRAY_LEN(words); i++)
-        if (starts_with_word(text, words[i])) return true;
-    if (starts_with_word(text, "lfp") || starts_with_word(text, "gfp")) {
-        const char *p = text + 3;
-        while (isspace((unsigned char)*p)) p++;
-        return *p != '(';
-    }
-    return false;
+    arena_free(&arena);
+    diag_free(&quiet);
+    buf_free(&b);
+    return r;
 }
 
-/* Words after which a bare expression goes on (on the next line). */
-static bool continues_after(const char *word, size_t n)
+static EntryKind entry_kind(const char *text, bool last)
 {
-    static const char *const words[] = {
-        "if", "then", "else", "let", "in", "and", "or", "not", "join", "meet", "union", "inter",
-        "minus", "count", "forall", "exists",
-    };
-    for (size_t i = 0; i < FIX_ARRAY_LEN(words); i++)
-        if (strlen(words[i]) == n && strncmp(words[i], word, n) == 0) return true;
-    return false;
-}
-
-typedef enum { ENTRY_EMPTY, ENTRY_OPEN, ENTRY_DONE } EntryState;
-
-/* Whether the lines typed so far make a whole entry.  A declaration or query is whole when
- * brackets balance and it ends with ';' or '}'; a bare expression when brackets balance and
- * its last line does not end with an operator or a word like `then` that needs more.  Comments
- * (`//`, `/ * * /`, `%`, `#`) and strings are skipped; an entry of comments only is empty. */
-static EntryState entry_state(const char *text)
-{
-    int depth = 0;
-    bool in_string = false, in_comment = false;
-    const char *last = NULL;     /* the last character outside comments and spaces */
-    for (const char *p = text; *p; p++) {
-        if (in_comment) {
-            if (*p == '*' && p[1] == '/') { in_comment = false; p++; }
-            continue;
-        }
-        if (in_string) {
-            if (*p == '\\' && p[1]) p++;
-            else if (*p == '"') in_string = false;
-            last = p;
-            continue;
-        }
-        if ((*p == '/' && p[1] == '/') || *p == '%' || *p == '#') {
-            while (p[1] && p[1] != '\n') p++;
-            continue;
-        }
-        if (*p == '/' && p[1] == '*') { in_comment = true; p++; continue; }
-        if (*p == '"') in_string = true;
-        else if (*p == '(' || *p == '{' || *p == '[') depth++;
-        else if (*p == ')' || *p == '}' || *p == ']') depth--;
-        if (!isspace((unsigned char)*p)) last = p;
-    }
-    if (!last) return in_comment ? ENTRY_OPEN : ENTRY_EMPTY;
-    if (depth > 0 || in_string || in_comment) return ENTRY_OPEN;
-    if (*last == ';' || *last == '}') return ENTRY_DONE;
-    if (starts_with_keyword(text)) return ENTRY_OPEN;
-    if (strchr("+-*/<>=!,.|:", *last)) return ENTRY_OPEN;
-    if (is_ident_char(*last)) {
-        const char *w = last;
-        while (w > text && is_ident_char(w[-1])) w--;
-        if (continues_after(w, (size_t)(last - w + 1))) return ENTRY_OPEN;
-    }
-    return ENTRY_DONE;
+    Reading as_expr = read_quietly(text, ENTRY_EXPR, last);
+    if (as_expr.ok) return ENTRY_EXPR;
+    Reading as_decls = read_quietly(text, ENTRY_DECLS, last);
+    if (as_decls.ok) return as_decls.empty ? ENTRY_EMPTY : ENTRY_DECLS;
+    if (as_expr.ran_out) as_expr.progress = UINT32_MAX;
+    if (as_decls.ran_out) as_decls.progress = UINT32_MAX;
+    if (!last && (as_expr.ran_out || as_decls.ran_out)) return ENTRY_OPEN;
+    return as_decls.progress > as_expr.progress ? ENTRY_DECLS : ENTRY_EXPR;
 }
 
 static const Source *entry_source(Repl *r, const char *text)
@@ -168,28 +151,11 @@ static const Source *entry_source(Repl *r, const char *text)
     return diag_add_source(&r->s->diag, name, text, strlen(text));
 }
 
-/* Blocks (envelope, galois, program { ... }) end with '}'; everything else ends with ';'. */
-static bool is_block(const char *text, char last)
-{
-    while (isspace((unsigned char)*text)) text++;
-    return last == '}' && (starts_with_word(text, "envelope") || starts_with_word(text, "galois")
-                           || starts_with_word(text, "program"));
-}
-
-static void run_entry(Repl *r, const char *text)
+static void run_entry(Repl *r, const char *text, EntryKind kind, bool last)
 {
     Buf b;
     buf_init(&b);
-    if (starts_with_keyword(text)) {
-        buf_puts(&b, text);
-    } else {
-        buf_puts(&b, "show ");
-        buf_puts(&b, text);
-    }
-    /* a missing final ';' is forgiven */
-    size_t len = b.len;
-    while (len > 0 && isspace((unsigned char)b.data[len - 1])) len--;
-    if (len > 0 && b.data[len - 1] != ';' && !is_block(text, b.data[len - 1])) buf_putc(&b, ';');
+    entry_text(text, kind, last, &b);
     session_run_source(r->s, entry_source(r, buf_cstr(&b)), false);
     buf_free(&b);
 }
@@ -396,11 +362,11 @@ static bool handle_line(Repl *r, const char *line)
     if (r->pending.len == 0 && *text == '\0') return true;
     buf_puts(&r->pending, line);
     buf_putc(&r->pending, '\n');
-    EntryState st = entry_state(buf_cstr(&r->pending));
-    if (st == ENTRY_OPEN) return true;
+    EntryKind kind = entry_kind(buf_cstr(&r->pending), false);
+    if (kind == ENTRY_OPEN) return true;
     char *entry = mem_strdup(buf_cstr(&r->pending));
     buf_clear(&r->pending);
-    if (st == ENTRY_DONE) run_entry(r, entry);
+    if (kind != ENTRY_EMPTY) run_entry(r, entry, kind, false);
     mem_free(entry);
     fflush(r->s->out);
     return true;
@@ -425,7 +391,10 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
         mem_free(line);
         if (!go_on) break;
     }
-    if (entry_state(buf_cstr(&r.pending)) != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending));
+    if (r.pending.len) {     /* an entry left open: run as if it were closed */
+        EntryKind kind = entry_kind(buf_cstr(&r.pending), true);
+        if (kind != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending), kind, true);
+    }
     if (r.tty) fputc('\n', stdout);
     sigint_remove();
     completion_session = NULL;

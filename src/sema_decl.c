@@ -329,9 +329,13 @@ static void plan_fn_query(Model *m, const Query *q, QueryPlan *p)
     if (q->via.name) p->galois = plan_via(m, q, p->fn);
     if (q->split.name) {
         p->has_split = aft_split_from_name(q->split.name, &p->split);
-        if (!p->has_split)
-            diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected widest, first, last or random)",
-                       q->split.name);
+        if (!p->has_split) {
+            Buf names; buf_init(&names);
+            aft_split_list(&names);
+            diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected %s)", q->split.name,
+                       buf_cstr(&names));
+            buf_free(&names);
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "aft/aft.h"
+#include "util/bitset.h"
 
 enum { VM_STACK_MAX_WORDS = 1 << 27 };
 
@@ -229,15 +230,14 @@ static void set_op(Vm *vm, Opcode op, const Lattice *P)
     size_t W = P->nwords;
     if (op == IR_SET_ADD) {
         uint64_t a = pop(vm);
-        AT(vm->sp - W)[a / 64] |= (Word)1 << (a % 64);
+        bitset_add(AT(vm->sp - W), a);
     } else if (op == IR_SET_IN) {
         uint64_t a = ST(vm->sp - W - 1);
-        bool in = a < P->u.set.n && (AT(vm->sp - W)[a / 64] >> (a % 64) & 1);
+        bool in = a < P->u.set.n && bitset_has(AT(vm->sp - W), a);
         vm->sp -= W + 1;
         push(vm, in);
     } else {
-        uint64_t n = 0;
-        for (size_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(ST(vm->sp - W + w));
+        size_t n = bitset_count(AT(vm->sp - W), W);
         vm->sp -= W;
         push(vm, n);
     }
@@ -302,18 +302,11 @@ static bool set_next(Vm *vm, const Lattice *P, size_t s, size_t v)
 {
     int64_t cur = word_to_int(ST(v));
     size_t n = P->u.set.n, i = cur < 0 ? 0 : (size_t)cur + 1;
-    const Word *set = AT(s);
-    while (i < n) {
-        Word bits = set[i / 64] >> (i % 64);
-        if (bits) {
-            i += (size_t)__builtin_ctzll(bits);
-            if (i >= n) return false;
-            ST(v) = word_from_int((int64_t)i);
-            return true;
-        }
-        i = (i / 64 + 1) * 64;
-    }
-    return false;
+    if (i >= n) return false;
+    size_t next = bitset_next(AT(s), bitset_words(n), i);
+    if (next >= n) return false;
+    ST(v) = word_from_int((int64_t)next);
+    return true;
 }
 
 /* One Kleene step: x := y; true when the iteration is stable. */

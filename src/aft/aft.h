@@ -227,5 +227,7 @@ AftStatus aft_kleene(const AftKleene *k, const AftOptions *o, Word *x, Word *nex
 /* Split strategies by name: "widest", "first", "last", "random". */
 bool aft_split_from_name(const char *name, SplitStrategy *out);
 const char *aft_split_name(SplitStrategy s);
+/* "widest, first, last or random": every name, for messages. */
+void aft_split_list(Buf *out);
 
 #endif

@@ -593,6 +593,13 @@ bool aft_split_from_name(const char *name, SplitStrategy *out)
     return false;
 }
 
+void aft_split_list(Buf *out)
+{
+    size_t n = FIX_ARRAY_LEN(split_names);
+    for (size_t i = 0; i < n; i++)
+        buf_printf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", split_names[i]);
+}
+
 const char *aft_split_name(SplitStrategy s)
 {
     size_t i = (size_t)s;

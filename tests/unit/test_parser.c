@@ -258,6 +258,33 @@ static void test_nesting_depth(void **state)
     done(p);
 }
 
+/* The first error and whether the input ended there, which the REPL asks to read more lines. */
+static void assert_first_error(const char *text, bool cut_short, uint32_t at)
+{
+    Parsed *p = parse(text);
+    assert_true(p->file->syntax_error);
+    assert_int_equal(p->file->cut_short, cut_short);
+    assert_int_equal(p->file->first_error, at);
+    done(p);
+}
+
+static void test_cut_short(void **state)
+{
+    (void)state;
+    assert_first_error("fn f(x: range 0..3,\n", true, 20);        /* a declaration cut short */
+    assert_first_error("show (1 +", true, 9);
+    assert_first_error("/* a comment\n left open", true, 0);
+    assert_first_error("show \"abc", true, 5);                     /* a string runs to the end */
+    assert_first_error("show \"abc\n", false, 5);                 /* a string ends with its line */
+    assert_first_error("show 1 1\n", false, 7);                    /* a wrong token before the end */
+    assert_first_error("show 1 1 + (", false, 7);                   /* the first error counts */
+    assert_first_error("show 1 $ (", false, 7);
+    Parsed *p = parse("show 1; // done\n/* and */");
+    assert_false(p->file->syntax_error);
+    assert_false(p->file->cut_short);
+    done(p);
+}
+
 static void test_line_col(void **state)
 {
     (void)state;
@@ -300,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_lexical_errors),
         cmocka_unit_test(test_hostile_inputs),
         cmocka_unit_test(test_nesting_depth),
+        cmocka_unit_test(test_cut_short),
         cmocka_unit_test(test_line_col),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
