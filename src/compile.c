@@ -15,8 +15,8 @@ static NumKind num_kind(const Type *t)
 {
     if (t->kind == TY_INT) return NUM_INT;
     if (t->kind == TY_REAL) return NUM_REAL;
-    if (t->kind == TY_LAT && sema_lat_is(t->lat, "range")) return NUM_INT;
-    if (t->kind == TY_LAT && sema_lat_is(t->lat, "real")) return NUM_REAL;
+    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
+    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
     return NUM_NONE;
 }
 
@@ -44,8 +44,11 @@ static bool literal_inside(const Expr *e, const Lattice *L)
     if (e->kind == E_INT) v = (double)e->ival;
     else if (e->kind == E_REAL) v = e->rval;
     else return false;
-    if (sema_lat_is(L, "range")) return e->kind == E_INT && e->ival >= L->u.range.lo && e->ival <= L->u.range.hi;
-    return v >= L->u.real.lo && v <= L->u.real.hi;
+    int64_t ilo, ihi;
+    if (lattice_int_bounds(L, &ilo, &ihi)) return e->kind == E_INT && e->ival >= ilo && e->ival <= ihi;
+    double lo, hi;
+    lattice_real_bounds(L, &lo, &hi);
+    return v >= lo && v <= hi;
 }
 
 /* A numeric lattice whose bounds lie inside L's: no check needed. */
@@ -53,10 +56,10 @@ static bool bounds_inside(const Type *from, const Lattice *L)
 {
     if (from->kind != TY_LAT) return false;
     const Lattice *F = from->lat;
-    if (sema_lat_is(F, "range") && sema_lat_is(L, "range"))
-        return F->u.range.lo >= L->u.range.lo && F->u.range.hi <= L->u.range.hi;
-    if (sema_lat_is(F, "real") && sema_lat_is(L, "real"))
-        return F->u.real.lo >= L->u.real.lo && F->u.real.hi <= L->u.real.hi;
+    int64_t ilo, ihi, jlo, jhi;
+    if (lattice_int_bounds(F, &ilo, &ihi) && lattice_int_bounds(L, &jlo, &jhi)) return ilo >= jlo && ihi <= jhi;
+    double lo, hi, rlo, rhi;
+    if (lattice_real_bounds(F, &lo, &hi) && lattice_real_bounds(L, &rlo, &rhi)) return lo >= rlo && hi <= rhi;
     return false;
 }
 
@@ -70,10 +73,10 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
     }
     if (want->kind != TY_LAT) return;
     const Lattice *L = want->lat;
-    if (from->kind == TY_LAT && sema_lat_same(from->lat, L)) return;
-    if (sema_lat_is(L, "range") && k == NUM_INT) {
+    if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
+    if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_RANGE, L);
-    } else if (sema_lat_is(L, "real") && k != NUM_NONE) {
+    } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
         if (k == NUM_INT) emit(c, e->loc, IR_I2R);
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_REAL, L);
     }
@@ -114,7 +117,7 @@ static long local_component_slot(const Expr *e)
     long base = local_component_slot(e->a);
     if (base < 0) return -1;
     const Lattice *P = e->a->type->lat;
-    return base + (long)P->u.product.offset[e->ival - 1];
+    return base + (long)lattice_part_offset(P, (size_t)e->ival - 1);
 }
 
 static void compile_proj(Compiler *c, const Expr *e)
@@ -131,7 +134,7 @@ static void compile_proj(Compiler *c, const Expr *e)
 static void compile_tuple(Compiler *c, const Expr *e)
 {
     const Lattice *P = e->type->lat;
-    for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], P->u.product.parts[i]);
+    for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], lattice_part(P, i));
 }
 
 static void compile_set(Compiler *c, const Expr *e)
@@ -147,9 +150,11 @@ static void compile_set(Compiler *c, const Expr *e)
 static void compile_map(Compiler *c, const Expr *e)
 {
     const Lattice *M = e->type->lat;
-    for (size_t k = 0; k < M->u.map.n; k++)
+    size_t nkeys;
+    const char *const *keys = lattice_names(M, &nkeys);
+    for (size_t k = 0; k < nkeys; k++)
         for (size_t i = 0; i < e->nargs; i++)
-            if (strcmp(e->keys[i].name, M->u.map.keys[k]) == 0) compile_to_lat(c, e->args[i], M->u.map.value);
+            if (strcmp(e->keys[i].name, keys[k]) == 0) compile_to_lat(c, e->args[i], lattice_inner(M));
 }
 
 static void compile_index(Compiler *c, const Expr *e)

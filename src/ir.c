@@ -133,7 +133,7 @@ static void shape_latix(const Chunk *c, size_t offset, Buf *out)
     uint32_t i = operand(c, offset, 1);
     const Lattice *L = c->tables && operand(c, offset, 0) < c->tables->lats.count
                      ? c->tables->lats.items[operand(c, offset, 0)] : NULL;
-    const char *key = L && strcmp(L->ops->kind, "map") == 0 ? lattice_atom_name(L, i) : NULL;
+    const char *key = L && lattice_kind(L) == LATTICE_MAP ? lattice_atom_name(L, i) : NULL;
     if (key) buf_printf(out, " [%s]", key);
     else buf_printf(out, " .%u", i + 1);
 }

@@ -162,14 +162,6 @@ static void run_entry(Repl *r, const char *text, EntryKind kind, bool last)
 
 /* ---- commands ---- */
 
-/* A declared lattice by its structure ("chain {low, mid, high}"), not its name. */
-static void describe_structure(const Lattice *L, Buf *out)
-{
-    Lattice anon = *L;     /* a shallow copy without the name, only read */
-    anon.name = NULL;
-    lattice_describe(&anon, out);
-}
-
 static void describe_fn(const FnSym *fn, Buf *b)
 {
     fn_describe(fn, b);
@@ -216,7 +208,7 @@ static void cmd_lattice(Repl *r, const char *name)
     Buf b;
     buf_init(&b);
     buf_printf(&b, "lattice %s = ", name);
-    describe_structure(L, &b);
+    lattice_describe_structure(L, &b);
     buf_puts(&b, "\n  size   ");
     if (L->finite) lattice_print_log2_size(L->log2_card, &b);
     else buf_puts(&b, "infinite");
@@ -257,7 +249,7 @@ static void cmd_env(Repl *r)
             GaloisSym *g = L || fn ? NULL : model_galois(m, name);
             if (kind == 0 && L) {
                 buf_printf(&b, "lattice %s = ", name);
-                describe_structure(L, &b);
+                lattice_describe_structure(L, &b);
             } else if (kind == 1 && fn) {
                 describe_fn(fn, &b);
             } else if (kind == 2 && g) {

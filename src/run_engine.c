@@ -413,14 +413,18 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         } else if (run.trace.tree) {
             session_emit_tree(s, run.trace.tree);
         } else {
+            long *match = mem_calloc(final.count + 1, sizeof *match);
+            boundlist_match(&final, &points, match);
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
-                                         .has_stats = true, .stats = run.st } };
+                                         .final_match = match, .has_stats = true,
+                                         .stats = run.st } };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
                 r.u.bnb.stats.stopped_by = stop_reason_text(run.st.stopped_by);
             }
             session_emit(s, &r);
+            mem_free(match);
         }
         boundlist_free(&final);
         boundlist_free(&points);

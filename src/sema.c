@@ -8,53 +8,9 @@
 const Type *sema_type_int(void) { return &TYPE_INT; }
 const Type *sema_type_real(void) { return &TYPE_REAL; }
 
-bool sema_lat_is(const Lattice *L, const char *kind) { return strcmp(L->ops->kind, kind) == 0; }
-
 size_t sema_type_words(const Type *t)
 {
     return t->kind == TY_LAT ? t->lat->nwords : 1;
-}
-
-static bool names_equal(char *const *a, char *const *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(a[i], b[i]) != 0) return false;
-    return true;
-}
-
-static bool structure_same(const Lattice *a, const Lattice *b)
-{
-    if (sema_lat_is(a, "powerset") || sema_lat_is(a, "chain"))
-        return a->u.set.n == b->u.set.n && names_equal(a->u.set.names, b->u.set.names, a->u.set.n);
-    if (sema_lat_is(a, "range")) return a->u.range.lo == b->u.range.lo && a->u.range.hi == b->u.range.hi;
-    if (sema_lat_is(a, "real"))
-        return a->u.real.lo == b->u.real.lo && a->u.real.hi == b->u.real.hi && a->u.real.tol == b->u.real.tol;
-    if (sema_lat_is(a, "product")) {
-        if (a->u.product.n != b->u.product.n) return false;
-        for (size_t i = 0; i < a->u.product.n; i++)
-            if (!sema_lat_same(a->u.product.parts[i], b->u.product.parts[i])) return false;
-        return true;
-    }
-    if (sema_lat_is(a, "map"))
-        return a->u.map.n == b->u.map.n && names_equal(a->u.map.keys, b->u.map.keys, a->u.map.n)
-            && sema_lat_same(a->u.map.value, b->u.map.value);
-    if (sema_lat_is(a, "finite")) {
-        size_t n = a->u.fin.n;
-        return n == b->u.fin.n && names_equal(a->u.fin.names, b->u.fin.names, n)
-            && memcmp(a->u.fin.leq, b->u.fin.leq, n * n) == 0;
-    }
-    if (sema_lat_is(a, "dual")) return sema_lat_same(a->u.dual.base, b->u.dual.base);
-    return false;
-}
-
-/* Declared lattices are distinct by name; a structural one (no name) equals any lattice of
- * the same structure, so `U * U` in a parameter type accepts a P2 = U * U. */
-bool sema_lat_same(const Lattice *a, const Lattice *b)
-{
-    if (a == b) return true;
-    if (a->name && b->name) return false;
-    if (strcmp(a->ops->kind, b->ops->kind) != 0) return false;
-    return structure_same(a, b);
 }
 
 NumKind sema_num_kind(const Type *t)
@@ -63,8 +19,8 @@ NumKind sema_num_kind(const Type *t)
     case TY_INT: return NUM_INT;
     case TY_REAL: return NUM_REAL;
     case TY_LAT:
-        if (sema_lat_is(t->lat, "range")) return NUM_INT;
-        if (sema_lat_is(t->lat, "real")) return NUM_REAL;
+        if (lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
+        if (lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
         return NUM_NONE;
     default: return NUM_NONE;
     }
@@ -90,29 +46,22 @@ static void note_elements(Model *m, LatInfo *li)
     if (li->noted) return;
     li->noted = true;
     VEC_PUSH(m->journal, li);
-    if (sema_lat_is(L, "powerset") || sema_lat_is(L, "chain")) {
-        ElemKind k = sema_lat_is(L, "powerset") ? ELEM_ATOM : ELEM_VALUE;
-        for (size_t i = 0; i < L->u.set.n; i++) note_element(m, L->u.set.names[i], li, i, k);
-    } else if (sema_lat_is(L, "finite")) {
-        for (size_t i = 0; i < L->u.fin.n; i++) note_element(m, L->u.fin.names[i], li, i, ELEM_VALUE);
-    } else if (sema_lat_is(L, "map")) {
-        for (size_t i = 0; i < L->u.map.n; i++) note_element(m, L->u.map.keys[i], li, i, ELEM_KEY);
-    }
+    ElemKind k = lattice_kind(L) == LATTICE_POWERSET ? ELEM_ATOM
+               : lattice_kind(L) == LATTICE_MAP ? ELEM_KEY : ELEM_VALUE;
+    size_t n;
+    const char *const *names = lattice_names(L, &n);
+    for (size_t i = 0; i < n; i++) note_element(m, names[i], li, i, k);
 }
 
 /* How deep L nests lattices: 1 + the depth of its deepest part, value or base (all known). */
 static unsigned lat_depth(Model *m, const Lattice *L)
 {
     unsigned d = 0;
-    if (sema_lat_is(L, "product")) {
-        for (size_t i = 0; i < L->u.product.n; i++) {
-            unsigned p = sema_lat_info(m, L->u.product.parts[i])->depth;
-            if (p > d) d = p;
-        }
-    } else if (sema_lat_is(L, "map")) {
-        d = sema_lat_info(m, L->u.map.value)->depth;
-    } else if (sema_lat_is(L, "dual")) {
-        d = sema_lat_info(m, L->u.dual.base)->depth;
+    const Lattice *inner = lattice_inner(L);
+    if (inner) d = sema_lat_info(m, inner)->depth;
+    for (size_t i = 0; !inner && i < lattice_nparts(L); i++) {
+        unsigned p = sema_lat_info(m, lattice_part(L, i))->depth;
+        if (p > d) d = p;
     }
     return d + 1;
 }
@@ -128,21 +77,11 @@ bool sema_lat_depth_ok(Model *m, Lattice *L, Loc loc)
     return false;
 }
 
-/* The names of li's elements, atoms or keys, as note_elements listed them. */
-static char *const *element_names(const Lattice *L, size_t *n)
-{
-    *n = 0;
-    if (sema_lat_is(L, "powerset") || sema_lat_is(L, "chain")) { *n = L->u.set.n; return L->u.set.names; }
-    if (sema_lat_is(L, "finite")) { *n = L->u.fin.n; return L->u.fin.names; }
-    if (sema_lat_is(L, "map")) { *n = L->u.map.n; return L->u.map.keys; }
-    return NULL;
-}
-
 /* Takes li's names out of Model.elems again. */
 static void unnote_elements(Model *m, LatInfo *li)
 {
     size_t n;
-    char *const *names = element_names(li->L, &n);
+    const char *const *names = lattice_names(li->L, &n);
     for (size_t i = 0; i < n; i++) {
         ElemRef *head = hashmap_get_ptr(&m->elems, names[i]), **link = &head;
         while (*link && (*link)->li != li) link = &(*link)->next;
@@ -189,7 +128,7 @@ LatInfo *sema_lat_intern(Model *m, Lattice *fresh)
 {
     for (size_t i = 0; i < m->lats.count; i++) {
         Lattice *L = m->lats.items[i]->L;
-        if (!L->name && strcmp(L->ops->kind, fresh->ops->kind) == 0 && structure_same(L, fresh)) {
+        if (!L->name && lattice_equal(L, fresh)) {
             lattice_free(fresh);
             note_elements(m, m->lats.items[i]);       /* when a failed declaration forgot them */
             return m->lats.items[i];

@@ -89,8 +89,6 @@ const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* Words a value of type t takes on the VM stack. */
 size_t sema_type_words(const Type *t);
-bool sema_lat_same(const Lattice *a, const Lattice *b);
-bool sema_lat_is(const Lattice *L, const char *kind);
 
 /* Checks the declarations of one parsed file (its imports already loaded), leaves each
  * checked function body in its FnEntry for the model to compile, and appends a QueryPlan*

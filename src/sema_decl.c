@@ -271,7 +271,7 @@ static void *query_target(Model *m, const Query *q, SymKind kind)
 /* "'fn' needs a function from a lattice to itself" unless f is L -> L. */
 static bool endo_ok(Model *m, const Query *q, const FnSym *f)
 {
-    if (f->nparams == 1 && sema_lat_same(f->params[0], f->ret)) return true;
+    if (f->nparams == 1 && lattice_equal(f->params[0], f->ret)) return true;
     Buf b; buf_init(&b);
     for (size_t i = 0; i < f->nparams; i++) {
         if (i) buf_puts(&b, ", ");
@@ -305,7 +305,7 @@ static GaloisSym *plan_via(Model *m, const Query *q, const FnSym *f)
         return NULL;
     }
     GaloisSym *g = s->ptr;
-    if (g->alpha_up && !sema_lat_same(g->concrete, f->ret)) {
+    if (g->alpha_up && !lattice_equal(g->concrete, f->ret)) {
         Buf a, b; buf_init(&a); buf_init(&b);
         lattice_describe(g->concrete, &a);
         lattice_describe(f->ret, &b);

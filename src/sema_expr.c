@@ -61,15 +61,15 @@ static bool coerce_ok(const Type *t, const Lattice *L)
     switch (t->kind) {
     case TY_ERROR: return true;
     case TY_LAT:
-        if (sema_lat_same(t->lat, L)) return true;
+        if (lattice_equal(t->lat, L)) return true;
         /* fall through: numbers of another numeric lattice */
         __attribute__((fallthrough));
     case TY_INT:
     case TY_REAL: {
         NumKind k = sema_num_kind(t);
         if (k == NUM_NONE) return false;
-        if (sema_lat_is(L, "real")) return true;
-        return sema_lat_is(L, "range") && k == NUM_INT;
+        if (lattice_kind(L) == LATTICE_REAL) return true;
+        return lattice_kind(L) == LATTICE_RANGE && k == NUM_INT;
     }
     case TY_ATOM: return false;
     }
@@ -90,8 +90,10 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
     double v;
     if (!literal_value(e, &v)) return;
     bool outside = false;
-    if (sema_lat_is(L, "range")) outside = v < (double)L->u.range.lo || v > (double)L->u.range.hi;
-    else if (sema_lat_is(L, "real")) outside = v < L->u.real.lo - 1e-12 || v > L->u.real.hi + 1e-12;
+    int64_t ilo, ihi;
+    double lo, hi;
+    if (lattice_int_bounds(L, &ilo, &ihi)) outside = v < (double)ilo || v > (double)ihi;
+    else if (lattice_real_bounds(L, &lo, &hi)) outside = v < lo - 1e-12 || v > hi + 1e-12;
     if (!outside) return;
     Buf b;
     buf_init(&b);
@@ -128,7 +130,7 @@ static bool set_names_its_lattice(const Checker *c, const Expr *e)
         if (x->kind != E_NAME) continue;
         const Local *l = check_find_local(c, x->name.name);
         if (l) {
-            if (l->type->kind == TY_ATOM && sema_lat_is(l->type->lat, "powerset")) return true;
+            if (l->type->kind == TY_ATOM && lattice_kind(l->type->lat) == LATTICE_POWERSET) return true;
             continue;
         }
         const ElemRef *a, *b;
@@ -168,7 +170,7 @@ Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index
 
 static bool ref_is_value_of(const ElemRef *r, const Lattice *L)
 {
-    return r->kind == ELEM_VALUE && sema_lat_same(r->li->L, L);
+    return r->kind == ELEM_VALUE && lattice_equal(r->li->L, L);
 }
 
 /* The lattices that have an element (kind) of this name, deduplicated; the count and the first. */
@@ -178,7 +180,7 @@ size_t sema_refs_of_kind(Model *m, const char *name, ElemKind kind, const ElemRe
     *first = *second = NULL;
     for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
         if (r->kind != kind) continue;
-        if (*first && sema_lat_same((*first)->li->L, r->li->L)) continue;
+        if (*first && lattice_equal((*first)->li->L, r->li->L)) continue;
         if (n == 0) *first = r;
         else if (n == 1) *second = r;
         n++;
@@ -201,7 +203,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
     const char *name = e->name.name;
     if (want) {
         const Lattice *base = want;
-        while (sema_lat_is(base, "dual")) base = base->u.dual.base;
+        while (lattice_kind(base) == LATTICE_DUAL) base = lattice_inner(base);
         for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
             if (ref_is_value_of(r, base)) {
                 e->resolved = check_resolution(c, RES_ELEM, sema_lat_info(m, want), r->index);
@@ -220,7 +222,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
     if (n == 0) n = sema_refs_of_kind(m, name, ELEM_KEY, &a, &b);
     if (n > 1) return check_ambiguous(c, e->loc, name, a, b);
     if (n == 1) {
-        if (want && sema_lat_same(a->li->L, want) && sema_lat_is(want, "powerset"))
+        if (want && lattice_equal(a->li->L, want) && lattice_kind(want) == LATTICE_POWERSET)
             return check_fail(c, e->loc, "'%s' is an atom of %s; write {%s} for the set", name, check_describe_lat(c, want), name);
         e->resolved = check_resolution(c, RES_ATOM, a->li, a->index);
         return &a->li->as_atom;
@@ -249,7 +251,7 @@ static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
 static long atom_index(Model *m, const Lattice *P, const char *name)
 {
     for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next)
-        if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && sema_lat_same(r->li->L, P)) return (long)r->index;
+        if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && lattice_equal(r->li->L, P)) return (long)r->index;
     return -1;
 }
 
@@ -257,7 +259,7 @@ static long atom_index(Model *m, const Lattice *P, const char *name)
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 {
     Model *m = c->m;
-    bool is_map = sema_lat_is(P, "map");
+    bool is_map = lattice_kind(P) == LATTICE_MAP;
     const Local *l = e->kind == E_NAME ? check_find_local(c, e->name.name) : NULL;
     /* an atom or key name wins over a local of the same name that is not an atom (m[x], {x}) */
     long index = e->kind == E_NAME ? atom_index(m, P, e->name.name) : -1;
@@ -272,14 +274,14 @@ const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
     }
     const Type *t = check_expr(c, e, NULL);
     if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_ATOM || !sema_lat_same(t->lat, P))
+    if (t->kind != TY_ATOM || !lattice_equal(t->lat, P))
         return check_fail(c, e->loc, "expected %s of %s, found %s", is_map ? "a key" : "an atom", check_describe_lat(c, P), check_describe(c, t));
     return t;
 }
 
 /* ---- operators ---- */
 
-bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && sema_lat_is(t->lat, "powerset"); }
+bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_POWERSET; }
 
 /* The second of a pair both expected in lattice want; ta is the first one's type. */
 static const Type *pair_against(Checker *c, const Type *ta, Expr *b, const Lattice *want)
@@ -347,7 +349,7 @@ static bool is_set_op(OpKind op) { return op == OP_UNION || op == OP_INTER || op
 /* The lattice both operands of a lattice operator are checked against, or NULL. */
 static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *want)
 {
-    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && !sema_lat_is(want, "powerset"))))
+    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(want) != LATTICE_POWERSET)))
         return NULL;          /* numbers: type the operands themselves; sets: report below */
     return want;
 }
@@ -422,7 +424,7 @@ static const Type *check_in(Checker *c, Expr *e)
     if (check_needs_context(c, e->b) && e->a->kind == E_NAME && check_find_local(c, e->a->name.name)) {
         const Type *ta = check_expr(c, e->a, NULL);         /* `a in top`: the set from the atom */
         if (ta->kind == TY_ERROR) return ta;
-        if (ta->kind != TY_ATOM || !sema_lat_is(ta->lat, "powerset"))
+        if (ta->kind != TY_ATOM || lattice_kind(ta->lat) != LATTICE_POWERSET)
             return check_fail(c, e->a->loc, "'in' needs an atom on its left, found %s", check_describe(c, ta));
         if (check_against(c, e->b, ta->lat)->kind == TY_ERROR) return &TYPE_ERROR;
         return &c->m->bool_lat->as_lat;
@@ -471,7 +473,7 @@ static const Type *check_if(Checker *c, Expr *e, const Lattice *want)
     const Type *t = check_pair(c, e->b, e->c, NULL);
     NumKind k = sema_num_kind(t);
     bool both_in_lattice = e->b->type && e->c->type && e->b->type->kind == TY_LAT && e->c->type->kind == TY_LAT
-                        && sema_lat_same(e->b->type->lat, e->c->type->lat);
+                        && lattice_equal(e->b->type->lat, e->c->type->lat);
     if (t->kind == TY_LAT && k != NUM_NONE && !both_in_lattice) {
         /* `if c then n else 100`: a number, checked only where it is stored */
         bool real = sema_num_kind(e->b->type) == NUM_REAL || sema_num_kind(e->c->type) == NUM_REAL;

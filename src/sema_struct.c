@@ -6,11 +6,11 @@ const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
 {
     Model *m = c->m;
     if (want) {
-        if (!sema_lat_is(want, "product") || want->u.product.n != e->nargs)
+        if (lattice_kind(want) != LATTICE_PRODUCT || lattice_nparts(want) != e->nargs)
             return check_fail(c, e->loc, "expected %s, found a tuple of %zu components", check_describe_lat(c, want), e->nargs);
         bool ok = true;
         for (size_t i = 0; i < e->nargs; i++)
-            if (check_against(c, e->args[i], want->u.product.parts[i])->kind == TY_ERROR) ok = false;
+            if (check_against(c, e->args[i], lattice_part(want, i))->kind == TY_ERROR) ok = false;
         return ok ? sema_lat_type(m, want) : &TYPE_ERROR;
     }
     Lattice **parts = mem_alloc(e->nargs * sizeof *parts);
@@ -37,12 +37,12 @@ const Type *check_proj(Checker *c, Expr *e)
 {
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_LAT || !sema_lat_is(t->lat, "product"))
+    if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_PRODUCT)
         return check_fail(c, e->loc, "'.%lld' needs a tuple, found %s", (long long)e->ival, check_describe(c, t));
-    size_t n = t->lat->u.product.n;
+    size_t n = lattice_nparts(t->lat);
     if (e->ival < 1 || (uint64_t)e->ival > n)
         return check_fail(c, e->loc, "'.%lld' is out of range: %s has %zu components", (long long)e->ival, check_describe(c, t), n);
-    return sema_lat_type(c->m, t->lat->u.product.parts[e->ival - 1]);
+    return sema_lat_type(c->m, lattice_part(t->lat, (size_t)e->ival - 1));
 }
 
 /* The powerset a set literal belongs to, from its first element with a known lattice. */
@@ -53,7 +53,7 @@ static const Lattice *infer_set_lattice(Checker *c, Expr *e)
         if (x->kind != E_NAME) continue;
         const Local *l = check_find_local(c, x->name.name);
         if (l) {
-            if (l->type->kind == TY_ATOM && sema_lat_is(l->type->lat, "powerset")) return l->type->lat;
+            if (l->type->kind == TY_ATOM && lattice_kind(l->type->lat) == LATTICE_POWERSET) return l->type->lat;
             continue;
         }
         const ElemRef *a, *b;
@@ -69,8 +69,8 @@ static const Lattice *infer_set_lattice(Checker *c, Expr *e)
 const Type *check_set(Checker *c, Expr *e, const Lattice *want)
 {
     const Lattice *P = want;
-    if (P && !sema_lat_is(P, "powerset")) {
-        if (sema_lat_is(P, "map") && e->nargs == 0) return check_fail(c, e->loc, "expected %s, found an empty set", check_describe_lat(c, P));
+    if (P && lattice_kind(P) != LATTICE_POWERSET) {
+        if (lattice_kind(P) == LATTICE_MAP && e->nargs == 0) return check_fail(c, e->loc, "expected %s, found an empty set", check_describe_lat(c, P));
         return check_fail(c, e->loc, "expected %s, found a set", check_describe_lat(c, P));
     }
     if (!P) P = infer_set_lattice(c, e);
@@ -83,7 +83,7 @@ const Type *check_set(Checker *c, Expr *e, const Lattice *want)
 
 static bool map_has_keys(const Lattice *M, const Expr *e)
 {
-    if (M->u.map.n != e->nargs) return false;
+    if (lattice_nparts(M) != e->nargs) return false;
     for (size_t i = 0; i < e->nargs; i++)
         if (lattice_name_index(M, e->keys[i].name) < 0) return false;
     return true;
@@ -94,7 +94,7 @@ static const Lattice *infer_map_lattice(Checker *c, Expr *e)
     const Lattice *found = NULL;
     for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, e->keys[0].name); r; r = r->next) {
         if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e)) continue;
-        if (found && !sema_lat_same(found, r->li->L)) {
+        if (found && !lattice_equal(found, r->li->L)) {
             check_fail(c, e->loc, "this map could be %s or %s: the context does not say which",
                  check_describe_lat(c, found), check_describe_lat(c, r->li->L));
             return NULL;
@@ -108,11 +108,11 @@ static const Lattice *infer_map_lattice(Checker *c, Expr *e)
 const Type *check_map(Checker *c, Expr *e, const Lattice *want)
 {
     const Lattice *M = want;
-    if (M && !sema_lat_is(M, "map")) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
+    if (M && lattice_kind(M) != LATTICE_MAP) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
     if (!M) M = infer_map_lattice(c, e);
     if (!M) return &TYPE_ERROR;
     bool ok = true;
-    bool *seen = mem_calloc(M->u.map.n + 1, sizeof *seen);
+    bool *seen = mem_calloc(lattice_nparts(M) + 1, sizeof *seen);
     for (size_t i = 0; i < e->nargs; i++) {
         long k = lattice_name_index(M, e->keys[i].name);
         if (k < 0) {
@@ -124,11 +124,11 @@ const Type *check_map(Checker *c, Expr *e, const Lattice *want)
         } else {
             seen[k] = true;
         }
-        if (check_against(c, e->args[i], M->u.map.value)->kind == TY_ERROR) ok = false;
+        if (check_against(c, e->args[i], lattice_inner(M))->kind == TY_ERROR) ok = false;
     }
-    for (size_t k = 0; ok && k < M->u.map.n; k++) {
+    for (size_t k = 0; ok && k < lattice_nparts(M); k++) {
         if (!seen[k]) {
-            check_fail(c, e->loc, "key '%s' of %s is missing", M->u.map.keys[k], check_describe_lat(c, M));
+            check_fail(c, e->loc, "key '%s' of %s is missing", lattice_atom_name(M, k), check_describe_lat(c, M));
             ok = false;
         }
     }
@@ -140,10 +140,10 @@ const Type *check_index(Checker *c, Expr *e)
 {
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
-    if (t->kind != TY_LAT || !sema_lat_is(t->lat, "map"))
+    if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_MAP)
         return check_fail(c, e->a->loc, "'[ ]' needs a map, found %s", check_describe(c, t));
     if (check_atom(c, e->b, t->lat)->kind == TY_ERROR) return &TYPE_ERROR;
-    return sema_lat_type(c->m, t->lat->u.map.value);
+    return sema_lat_type(c->m, lattice_inner(t->lat));
 }
 
 const Type *check_count(Checker *c, Expr *e)
@@ -163,7 +163,7 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
         Sym *s = sema_lookup(c->m, a->name.name);
         if (s && s->kind == SYM_LATTICE) {
             LatInfo *li = s->ptr;
-            if (!sema_lat_is(li->L, "powerset")) {
+            if (lattice_kind(li->L) != LATTICE_POWERSET) {
                 check_fail(c, a->loc, "'%s' is not a powerset: only the atoms of a set can be iterated", a->name.name);
                 return NULL;
             }
@@ -172,7 +172,7 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
             return li->L;
         }
     }
-    const Type *t = check_expr(c, a, want && sema_lat_is(want, "powerset") ? want : NULL);
+    const Type *t = check_expr(c, a, want && lattice_kind(want) == LATTICE_POWERSET ? want : NULL);
     if (t->kind == TY_ERROR) return NULL;
     if (!type_is_powerset(t)) {
         check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
@@ -232,7 +232,7 @@ static FnEntry *unary_endo(Checker *c, Ident name, const char *what)
     if (s->kind != SYM_FN) { check_fail(c, name.loc, "'%s' is %s, not a function", name.name, sema_sym_kind_name(s->kind)); return NULL; }
     FnEntry *fe = s->ptr;
     const FnSym *f = &fe->sym;
-    if (f->nparams != 1 || !sema_lat_same(f->params[0], f->ret)) {
+    if (f->nparams != 1 || !lattice_equal(f->params[0], f->ret)) {
         check_fail(c, name.loc, "%s needs a function from a lattice to itself; '%s' is not of the form L -> L", what, name.name);
         return NULL;
     }

@@ -8,7 +8,7 @@ void type_describe(const Type *t, Buf *out)
     case TY_INT: buf_puts(out, "int"); break;
     case TY_REAL: buf_puts(out, "real"); break;
     case TY_ATOM:
-        buf_puts(out, strcmp(t->lat->ops->kind, "map") == 0 ? "key of " : "atom of ");
+        buf_puts(out, lattice_kind(t->lat) == LATTICE_MAP ? "key of " : "atom of ");
         lattice_describe(t->lat, out);
         break;
     case TY_ERROR: buf_puts(out, "<error>"); break;

@@ -233,7 +233,7 @@ static void set_op(Vm *vm, Opcode op, const Lattice *P)
         bitset_add(AT(vm->sp - W), a);
     } else if (op == IR_SET_IN) {
         uint64_t a = ST(vm->sp - W - 1);
-        bool in = a < P->u.set.n && bitset_has(AT(vm->sp - W), a);
+        bool in = a < lattice_name_count(P) && bitset_has(AT(vm->sp - W), a);
         vm->sp -= W + 1;
         push(vm, in);
     } else {
@@ -261,11 +261,13 @@ static void check_bounds(Vm *vm, Opcode op, const Lattice *L)
 {
     Word *x = AT(vm->sp - 1);
     if (op == IR_CHECK_RANGE) {
-        int64_t v = word_to_int(*x);
-        if (v < L->u.range.lo || v > L->u.range.hi) outside(vm, L, *x, false);
+        int64_t v = word_to_int(*x), ilo, ihi;
+        lattice_int_bounds(L, &ilo, &ihi);
+        if (v < ilo || v > ihi) outside(vm, L, *x, false);
         return;
     }
-    double d = word_to_double(*x), lo = L->u.real.lo, hi = L->u.real.hi;
+    double d = word_to_double(*x), lo, hi;
+    lattice_real_bounds(L, &lo, &hi);
     if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) outside(vm, L, *x, true);
     *x = word_from_double(d < lo ? lo : d > hi ? hi : d);
 }
@@ -281,8 +283,8 @@ static void keep_part(Vm *vm, size_t W, size_t off, size_t n)
 static void map_index(Vm *vm, const Lattice *M)
 {
     uint64_t a = pop(vm);
-    if (a >= M->u.map.n) vm_error(vm, "%llu is not a key of the map", (unsigned long long)a);
-    size_t vw = M->u.map.value->nwords;
+    if (a >= lattice_nparts(M)) vm_error(vm, "%llu is not a key of the map", (unsigned long long)a);
+    size_t vw = lattice_inner(M)->nwords;
     keep_part(vm, M->nwords, a * vw, vw);
 }
 
@@ -301,7 +303,7 @@ static void check_interval(Vm *vm, const Lattice *L, size_t lo)
 static bool set_next(Vm *vm, const Lattice *P, size_t s, size_t v)
 {
     int64_t cur = word_to_int(ST(v));
-    size_t n = P->u.set.n, i = cur < 0 ? 0 : (size_t)cur + 1;
+    size_t n = lattice_name_count(P), i = cur < 0 ? 0 : (size_t)cur + 1;
     if (i >= n) return false;
     size_t next = bitset_next(AT(s), bitset_words(n), i);
     if (next >= n) return false;
@@ -407,12 +409,12 @@ static void run(Vm *vm, const Chunk *entry, size_t fp, size_t base_frames)
         case IR_PROJ: {
             const Lattice *P = lat_of(ch, ARG(0));
             uint32_t i = ARG(1);
-            keep_part(vm, P->nwords, P->u.product.offset[i], P->u.product.parts[i]->nwords);
+            keep_part(vm, P->nwords, lattice_part_offset(P, i), lattice_part(P, i)->nwords);
             break;
         }
         case IR_MAP_GET: {
             const Lattice *M = lat_of(ch, ARG(0));
-            size_t vw = M->u.map.value->nwords;
+            size_t vw = lattice_inner(M)->nwords;
             keep_part(vm, M->nwords, ARG(1) * vw, vw);
             break;
         }

@@ -138,6 +138,10 @@ Word *boundlist_lo(const BoundList *b, size_t i);
 Word *boundlist_hi(const BoundList *b, size_t i);
 void boundlist_remove(BoundList *b, size_t i);   /* moves the last one into i */
 void boundlist_free(BoundList *b);
+/* For each bound i of `bounds`: which[i] = the index of the interval of `points` that equals
+ * it or (on a lattice that is not finite) holds it, or -1.  Linear in the sizes for equality
+ * (a hash of the words); containment is looked for only among at most 4096 points. */
+void boundlist_match(const BoundList *bounds, const BoundList *points, long *which);
 
 /* A stack of bounds kept as differences (the depth-first bnb's pending bounds): only the top
  * bound is stored whole; each bound is recorded as the words in which it differs from the one

@@ -32,11 +32,14 @@ typedef struct Run {
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;
+    BoundList proven;             /* fixed points verified by evaluating f (with `final` only),
+                                   * also those a merge then hides inside a larger bound */
     Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
     Word *r[4];                   /* their IR */
     Word *hlo, *hhi, *tmp;        /* hulls and scratch */
     Word *plo, *phi;              /* depth-first: the bound being processed */
     bool enough;                  /* o->on_final asked to stop */
+    Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
 } Run;
 
 static void level_init(Level *lv, const Lattice *L, bool delta)
@@ -91,25 +94,53 @@ static const char *stop_hit(const Run *run)
     return aft_limit_hit(run->o, run->deadline, run->st);
 }
 
-/* Fate of a refined, surviving bound: a point is a fixed point (checked with one evaluation on
- * a finite lattice; on reals a point within tolerance is an approximate fixed point). */
+static void prove(Run *run, const Word *lo, const Word *hi)
+{
+    if (run->final) boundlist_push(&run->proven, lo, hi);
+}
+
+/* Does f map x to itself (on a lattice that is not finite: within the tolerance, i.e. x and
+ * f(x) span a point)?  One evaluation, into run->tmp. */
+static AftStatus fixes(Run *run, const Word *x, bool *fixed)
+{
+    const Lattice *L = run->L;
+    run->st->eval_calls++;
+    if (!run->f->eval(run->f->ctx, x, run->tmp)) return aft_callback_failed(run->o, run->st);
+    if (L->finite) {
+        *fixed = L->ops->eq(L, run->tmp, x);
+        return AFT_OK;
+    }
+    L->ops->meet(L, run->fmeet, run->tmp, x);
+    L->ops->join(L, run->fjoin, run->tmp, x);
+    *fixed = L->ops->is_point(L, run->fmeet, run->fjoin);
+    return AFT_OK;
+}
+
+/* Fate of a refined, surviving bound.  A point (an element; on reals a box within the
+ * tolerance) is a fixed point only when f fixes it, checked by evaluating f: on a finite
+ * lattice a point f moves is pruned; a box of reals is a fixed point within tolerance when f
+ * fixes one of its ends within tolerance, else it is pruned when it is one number and stays
+ * in Final as a bound otherwise (it may hold a fixed point f moves its ends away from). */
 static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
 {
     const Lattice *L = run->L;
     *out = NODE_KEPT;
     if (!L->ops->is_point(L, lo, hi)) return AFT_OK;
-    *out = NODE_FIXPOINT;
-    if (!L->finite) return AFT_OK;
-    run->st->eval_calls++;
-    if (!run->f->eval(run->f->ctx, lo, run->tmp)) return aft_callback_failed(run->o, run->st);
-    if (!L->ops->eq(L, run->tmp, lo)) *out = NODE_PRUNED;
+    bool fixed = false;
+    AftStatus r = fixes(run, lo, &fixed);
+    if (r == AFT_OK && !fixed && !L->finite) r = fixes(run, hi, &fixed);
+    if (r != AFT_OK) return r;
+    bool one_element = L->finite || L->ops->eq(L, lo, hi);
+    *out = fixed ? NODE_FIXPOINT : one_element ? NODE_PRUNED : NODE_FINAL;
     return AFT_OK;
 }
 
-/* Acts on a classified bound: fixed points go to Final, kept ones to `next`. */
+/* Acts on a classified bound: fixed points go to Final (and are proven), bounds that are
+ * final as they stand to Final, kept ones to `next`. */
 static void place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next)
 {
-    if (s == NODE_FIXPOINT) to_final(run, id, lo, hi);
+    if (s == NODE_FIXPOINT) prove(run, lo, hi);
+    if (s == NODE_FIXPOINT || s == NODE_FINAL) to_final(run, id, lo, hi);
     else if (s == NODE_KEPT) level_push(next, lo, hi, id, false);
     else run->st->pruned++;
 }
@@ -128,12 +159,14 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
 }
 
 /* A child refined to a point that f does not fix holds no fixed point: it is pruned before
- * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR). */
+ * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR).
+ * One f does fix is proven now, so that a merge cannot hide it. */
 static AftStatus prune_false_point(Run *run, int i, bool *alive)
 {
     NodeStatus s;
     AftStatus r = classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
     if (r == AFT_OK && s == NODE_PRUNED) *alive = false;
+    if (r == AFT_OK && s == NODE_FIXPOINT) prove(run, run->r[2 * i], run->r[2 * i + 1]);
     return r;
 }
 
@@ -506,14 +539,17 @@ static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftSta
                  .split = o->split, .rng = {0x5eed5eedULL}};
     if (!run->split.rng) run->split.rng = &run->rng;
     run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    lattice_elems_new(L, 13, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
+    lattice_elems_new(L, 15, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
                                                 &run->r[0], &run->r[1], &run->r[2], &run->r[3],
-                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi });
+                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi,
+                                                &run->fmeet, &run->fjoin });
+    boundlist_init(&run->proven, L);
 }
 
 static void run_free(Run *run)
 {
-    mem_free(run->c[0]);    /* the block of all thirteen */
+    mem_free(run->c[0]);    /* the block of all fifteen */
+    boundlist_free(&run->proven);
 }
 
 /* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */
@@ -540,7 +576,40 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     return AFT_OK;
 }
 
-/* Dedupes Final and collects its points; a run without a `final` list only reported it. */
+/* Do the closed boxes [lo1, hi1] and [lo2, hi2] share a point? */
+static bool boxes_meet(Run *run, const Word *lo1, const Word *hi1, const Word *lo2, const Word *hi2)
+{
+    const Lattice *L = run->L;
+    L->ops->join(L, run->fmeet, lo1, lo2);
+    L->ops->meet(L, run->fjoin, hi1, hi2);
+    return L->ops->leq(L, run->fmeet, run->fjoin);
+}
+
+/* On a lattice that is not finite, boxes proven fixed within tolerance that share a point
+ * (e.g. the two halves of one bisection, around the fixed point on their common face) are
+ * one fixed point: they are replaced by their hull, when it is no higher than the two. */
+static void coalesce_touching(Run *run, BoundList *b)
+{
+    const Lattice *L = run->L;
+    for (size_t i = 0; i < b->count; i++) {
+        for (size_t j = b->count; j-- > i + 1;) {
+            Word *lo1 = boundlist_lo(b, i), *hi1 = boundlist_hi(b, i);
+            Word *lo2 = boundlist_lo(b, j), *hi2 = boundlist_hi(b, j);
+            if (!boxes_meet(run, lo1, hi1, lo2, hi2)) continue;
+            L->ops->meet(L, run->hlo, lo1, lo2);
+            L->ops->join(L, run->hhi, hi1, hi2);
+            double h = L->ops->height(L, run->hlo, run->hhi);
+            if (h > L->ops->height(L, lo1, hi1) + L->ops->height(L, lo2, hi2) + 1.0) continue;
+            lattice_copy(L, lo1, run->hlo);
+            lattice_copy(L, hi1, run->hhi);
+            boundlist_remove(b, j);
+            j = b->count;                  /* the hull may touch one looked at before */
+        }
+    }
+}
+
+/* Dedupes Final and the proven fixed points; a run without a `final` list only reported
+ * Final (a caller who consumes it that way checks its points itself). */
 static void finish(Run *run, BoundList *fixpoints)
 {
     const Lattice *L = run->L;
@@ -553,8 +622,12 @@ static void finish(Run *run, BoundList *fixpoints)
     for (size_t i = 0; i < run->final->count; i++) {
         Word *lo = boundlist_lo(run->final, i), *hi = boundlist_hi(run->final, i);
         run->st->log2_S_final = log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
-        if (fixpoints && L->ops->is_point(L, lo, hi)) boundlist_push(fixpoints, lo, hi);
     }
+    if (!fixpoints) return;
+    dedupe(&run->proven);
+    if (!L->finite) coalesce_touching(run, &run->proven);
+    for (size_t i = 0; i < run->proven.count; i++)
+        boundlist_push(fixpoints, boundlist_lo(&run->proven, i), boundlist_hi(&run->proven, i));
 }
 
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,

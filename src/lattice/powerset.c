@@ -5,12 +5,21 @@
 
 #include <math.h>
 
+/* A powerset's own data: its atoms, in index order. */
+typedef struct {
+    Lattice lattice;
+    size_t n;
+    char **names;
+} Powerset;
+
+static const Powerset *ps(const Lattice *L) { return (const Powerset *)L; }
+
 static size_t nwords_for(size_t natoms) { return (natoms + 63) / 64; }
 
 /* The valid bits of word w (the last word may be partial). */
 static Word word_mask(const Lattice *L, size_t w)
 {
-    size_t n = L->u.set.n;
+    size_t n = ps(L)->n;
     if (w + 1 < L->nwords || n % 64 == 0) return ~(Word)0;
     return ((Word)1 << (n % 64)) - 1;
 }
@@ -175,10 +184,10 @@ static void ps_print(const Lattice *L, const Word *a, Buf *out)
 {
     bool first = true;
     buf_putc(out, '{');
-    for (size_t i = 0; i < L->u.set.n; i++) {
+    for (size_t i = 0; i < ps(L)->n; i++) {
         if (!has_atom(a, i)) continue;
         if (!first) buf_puts(out, ", ");
-        buf_puts(out, L->u.set.names[i]);
+        buf_puts(out, ps(L)->names[i]);
         first = false;
     }
     buf_putc(out, '}');
@@ -188,10 +197,10 @@ static void ps_json(const Lattice *L, const Word *a, Buf *out)
 {
     bool first = true;
     buf_putc(out, '[');
-    for (size_t i = 0; i < L->u.set.n; i++) {
+    for (size_t i = 0; i < ps(L)->n; i++) {
         if (!has_atom(a, i)) continue;
         if (!first) buf_putc(out, ',');
-        json_put_string(out, L->u.set.names[i]);
+        json_put_string(out, ps(L)->names[i]);
         first = false;
     }
     buf_putc(out, ']');
@@ -202,29 +211,30 @@ static void ps_random(const Lattice *L, Rng *rng, Word *out)
     for (size_t w = 0; w < L->nwords; w++) out[w] = rng_next(rng) & word_mask(L, w);
 }
 
-static void ps_destroy(Lattice *L)
+static void ps_destroy(Lattice *L) { lattice_names_free(((Powerset *)L)->names, ps(L)->n); }
+
+static const char *const *ps_names(const Lattice *L, size_t *n)
 {
-    for (size_t i = 0; i < L->u.set.n; i++) mem_free(L->u.set.names[i]);
-    mem_free(L->u.set.names);
+    *n = ps(L)->n;
+    return (const char *const *)ps(L)->names;
 }
 
 static const LatticeOps powerset_ops = {
-    .kind = "powerset",
+    .kind = LATTICE_POWERSET,
     .leq = ps_leq, .eq = ps_eq, .join = ps_join, .meet = ps_meet, .bot = ps_bot, .top = ps_top,
     .log2_size = ps_log2_size, .height = ps_log2_size, .is_point = ps_is_point,
     .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
     .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
+    .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
 };
 
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
 {
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &powerset_ops;
-    L->nwords = nwords_for(n);
-    L->finite = true;
-    L->log2_card = (double)n;
-    L->u.set.n = n;
-    L->u.set.names = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) L->u.set.names[i] = mem_strdup(atoms[i]);
-    return L;
+    Powerset *P = (Powerset *)lattice_alloc(sizeof *P, &powerset_ops);
+    P->lattice.nwords = nwords_for(n);
+    P->lattice.finite = true;
+    P->lattice.log2_card = (double)n;
+    P->n = n;
+    P->names = lattice_names_copy(atoms, n);
+    return &P->lattice;
 }

@@ -30,6 +30,8 @@ typedef struct BoundResult {
 typedef struct BnbResult {
     const Lattice *L;
     const BoundList *final, *points;
+    const long *final_match;     /* bnb: per bound of final, the fixed point (index in points)
+                                  * it is, or -1 when it is a bound (see boundlist_match) */
     bool has_stats;
     AftStats stats;
     size_t examined;

@@ -62,36 +62,52 @@ static void text_bound(Buf *b, const QueryResult *r)
     buf_putc(b, '\n');
 }
 
-/* One bound of Final: a fixed point, one within tolerance, or a bound with its size. */
-static void text_final_bound(Buf *b, const Lattice *L, const Word *lo, const Word *hi)
+/* A fixed point bnb proved (by evaluating f): an element, or a box of reals f fixes within
+ * the tolerance. */
+static void put_fixed_point(Buf *b, const BnbResult *x, size_t j, const char *note)
 {
-    if (L->ops->is_point(L, lo, hi) && L->ops->eq(L, lo, hi)) {
+    const Word *lo = boundlist_lo(x->points, j), *hi = boundlist_hi(x->points, j);
+    if (x->L->ops->eq(x->L, lo, hi)) {
         buf_puts(b, "  fixed point ");
-        L->ops->print(L, lo, b);
-    } else if (L->ops->is_point(L, lo, hi)) {
-        buf_puts(b, "  fixed point within tolerance ");
-        lattice_print_interval(L, lo, hi, b);
+        x->L->ops->print(x->L, lo, b);
     } else {
-        buf_puts(b, "  bound ");
-        lattice_print_interval(L, lo, hi, b);
-        if (L->finite) {
-            buf_puts(b, "  size ");
-            put_size(b, L, lo, hi);
-        }
+        buf_puts(b, "  fixed point within tolerance ");
+        lattice_print_interval(x->L, lo, hi, b);
     }
-    buf_putc(b, '\n');
+    buf_printf(b, "%s\n", note);
 }
 
+/* Final in its order, each fixed point where it first appears; then the proven fixed points
+ * that a merge left inside a larger bound. */
 static void text_bnb(Buf *b, const QueryResult *r)
 {
     const BnbResult *x = &r->u.bnb;
-    size_t nbounds = x->final->count - x->points->count;
+    size_t nbounds = 0;
+    for (size_t i = 0; i < x->final->count; i++) nbounds += x->final_match[i] < 0;
     buf_printf(b, "bnb %s", r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
     buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", x->points->count,
                x->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
-    for (size_t i = 0; i < x->final->count; i++)
-        text_final_bound(b, x->L, boundlist_lo(x->final, i), boundlist_hi(x->final, i));
+    bool *shown = mem_calloc(x->points->count + 1, sizeof *shown);
+    for (size_t i = 0; i < x->final->count; i++) {
+        long j = x->final_match[i];
+        if (j >= 0) {
+            if (!shown[j]) put_fixed_point(b, x, (size_t)j, "");
+            shown[j] = true;
+            continue;
+        }
+        const Word *lo = boundlist_lo(x->final, i), *hi = boundlist_hi(x->final, i);
+        buf_puts(b, "  bound ");
+        lattice_print_interval(x->L, lo, hi, b);
+        if (x->L->finite) {
+            buf_puts(b, "  size ");
+            put_size(b, x->L, lo, hi);
+        }
+        buf_putc(b, '\n');
+    }
+    for (size_t j = 0; j < x->points->count; j++)
+        if (!shown[j]) put_fixed_point(b, x, j, "  (inside a bound above)");
+    mem_free(shown);
     put_stats(b, &x->stats);
 }
 

@@ -604,6 +604,103 @@ static void test_real_tolerance(void **state)
     assert_true(word_to_double(nhi) - word_to_double(nlo) < 1e-2);
 }
 
+/* ---- every fixed point bnb lists is verified by evaluating f ---- */
+
+/* The identity on a range: every element is fixed. */
+static bool identity_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    out[0] = x[0];
+    return true;
+}
+
+/* bnb on range 3..4 splits into [3..3] and [4..4], both fixed, and merges them back: the
+ * two proven fixed points stay in the answer, inside the merged bound. */
+static void test_bnb_keeps_merged_fixpoints(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_range_new(3, 4);
+    AftFunction f = {.L = L, .name = "id", .eval = identity_eval, .envelope = ENV_MONOTONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = word_from_int(3), hi = word_from_int(4);
+    BoundList fin, fix;
+    AftStats st;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+    assert_int_equal(st.merged, 1);
+    assert_int_equal(fin.count, 1);                       /* the merged bound [3 .. 4] */
+    assert_int_equal(fix.count, 2);
+    assert_true(has_bound(&fix, word_from_int(3), word_from_int(3)));
+    assert_true(has_bound(&fix, word_from_int(4), word_from_int(4)));
+    long match[1];
+    boundlist_match(&fin, &fix, match);
+    assert_int_equal(match[0], -1);                       /* a bound, not a fixed point */
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* f(x) = min(2x, 1) on [0, 1]: fixed points 0 and 1 only.  A box of reals is listed only
+ * when f fixes a point of it within the tolerance. */
+static bool double_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    out[0] = word_from_double(fmin(2 * word_to_double(x[0]), 1));
+    return true;
+}
+
+static void test_bnb_real_points_verified(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_real_new(0, 1, 1e-9);
+    AftFunction f = {.L = L, .name = "f", .eval = double_eval, .envelope = ENV_MONOTONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = word_from_double(0), hi = word_from_double(1);
+    BoundList fin, fix;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, NULL), AFT_OK);
+    assert_int_equal(fix.count, 2);
+    for (size_t i = 0; i < fix.count; i++) {
+        double a = word_to_double(boundlist_lo(&fix, i)[0]), b = word_to_double(boundlist_hi(&fix, i)[0]);
+        assert_true((a <= 0 && b >= 0) || (a <= 1 && b >= 1));
+    }
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* f(x) = c - 2x clamped to [0, 1], antitone, one fixed point c / 3: at the midpoint of the
+ * first bisection (c = 1.5), both halves refine onto it and it is listed once; elsewhere
+ * (c = 1.2) the boxes that do not hold it are pruned. */
+static bool steep_eval(void *ctx, const Word *x, Word *out)
+{
+    double c = *(const double *)ctx;
+    out[0] = word_from_double(fmin(fmax(c - 2 * word_to_double(x[0]), 0), 1));
+    return true;
+}
+
+static void test_bnb_fixpoint_listed_once(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_real_new(0, 1, 1e-6);
+    double cs[2] = { 1.5, 1.2 };
+    for (int k = 0; k < 2; k++) {
+        AftFunction f = {.L = L, .name = "s", .eval = steep_eval, .ctx = &cs[k],
+                         .envelope = ENV_ANTITONE};
+        AftOptions o;
+        aft_options_default(&o);
+        Word lo = word_from_double(0), hi = word_from_double(1);
+        BoundList fin, fix;
+        assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, NULL), AFT_OK);
+        assert_int_equal(fix.count, 1);
+        assert_true(word_to_double(boundlist_lo(&fix, 0)[0]) <= cs[k] / 3 + 1e-6);
+        assert_true(word_to_double(boundlist_hi(&fix, 0)[0]) >= cs[k] / 3 - 1e-6);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    lattice_free(L);
+}
+
 /* ---- brute force agrees with the monotone / antitone shortcuts ---- */
 
 static void check_envelopes(const Lattice *L, AftFunction *fast, AftFunction *brute)
@@ -759,6 +856,9 @@ int main(void)
         cmocka_unit_test(test_brute_too_large),
         cmocka_unit_test(test_split_names),
         cmocka_unit_test(test_boundlist),
+        cmocka_unit_test(test_bnb_keeps_merged_fixpoints),
+        cmocka_unit_test(test_bnb_real_points_verified),
+        cmocka_unit_test(test_bnb_fixpoint_listed_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
