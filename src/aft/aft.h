@@ -123,6 +123,7 @@ typedef struct AftStats {
     double log2_IR_init;     /* log2 |IR(B_I)| (-INFINITY if B_I was pruned) */
     const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "max-memory",
                                 "interrupt" (Ctrl-C), "enough" (on_final said so) */
+    bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;
 
 /* A set of bounds: count intervals stored flat, lo then hi, 2 * L->nwords words each. */
@@ -188,7 +189,7 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
                   BoundList *final, BoundList *fixpoints, AftStats *st);
 
 /* Shared by the engine's files (refine.c, bnb.c, galois.c): seconds on a monotonic clock;
- * which run-wide limit stops a run now ("interrupt", "timeout", "max-steps") or NULL, with
+ * why a run stops now ("enough", "interrupt", "timeout", "max-steps", ...) or NULL, with
  * `deadline` an absolute aft_clock() time (0: none); and IR under such a deadline.
  * aft_refine_run does not reset st (it accumulates over a run), sets st->stopped_by on
  * AFT_LIMIT, and emits no EV_REFINE_STEP events (aft_refine does). */

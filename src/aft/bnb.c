@@ -38,7 +38,6 @@ typedef struct Run {
     Word *r[4];                   /* their IR */
     Word *hlo, *hhi, *tmp;        /* hulls and scratch */
     Word *plo, *phi;              /* depth-first: the bound being processed */
-    bool enough;                  /* o->on_final asked to stop */
     Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
 } Run;
 
@@ -84,14 +83,7 @@ static void to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(run->final, lo, hi);
     emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
-    if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->enough = true;
-}
-
-/* Why the run stops now, or NULL: the caller has enough, or a run-wide limit. */
-static const char *stop_hit(const Run *run)
-{
-    if (run->enough) return "enough";
-    return aft_limit_hit(run->o, run->deadline, run->st);
+    if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
 }
 
 static void prove(Run *run, const Word *lo, const Word *hi)
@@ -428,7 +420,7 @@ static size_t round_cap(const Run *run, const Word *lo, const Word *hi)
 static AftStatus run_round(Run *run, Level *cur, Level *next, const char **why)
 {
     for (size_t i = 0; i < cur->b.count; i++) {
-        if (i > 0 && (*why = stop_hit(run))) {
+        if (i > 0 && (*why = aft_limit_hit(run->o, run->deadline, run->st))) {
             move_rest_to_final(run, cur, i);
             return AFT_LIMIT;
         }
@@ -451,7 +443,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
     AftStatus s = AFT_OK;
     while (bounds->b.count) {
         if (cap && run->st->rounds >= cap) why = "rounds";
-        else why = stop_hit(run);
+        else why = aft_limit_hit(run->o, run->deadline, run->st);
         if (why) break;
         run->st->rounds++;
         AftEvent ev = {.kind = EV_BNB_ROUND, .round = run->st->rounds, .count = bounds->b.count,
@@ -509,7 +501,7 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
 {
     const char *why = NULL, *capped = NULL;
     while (stack->nodes.count) {
-        if ((why = stop_hit(run))) break;
+        if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Node n = pop_bound(run, stack);
         if (cap && n.depth >= cap) {
             to_final(run, n.id, run->plo, run->phi);
