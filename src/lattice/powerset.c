@@ -195,15 +195,12 @@ static void ps_print(const Lattice *L, const Word *a, Buf *out)
 
 static void ps_json(const Lattice *L, const Word *a, Buf *out)
 {
-    bool first = true;
-    buf_putc(out, '[');
-    for (size_t i = 0; i < ps(L)->n; i++) {
-        if (!has_atom(a, i)) continue;
-        if (!first) buf_putc(out, ',');
-        json_put_string(out, ps(L)->names[i]);
-        first = false;
-    }
-    buf_putc(out, ']');
+    JsonWriter w;
+    json_init(&w, out);
+    json_begin_array(&w);
+    for (size_t i = 0; i < ps(L)->n; i++)
+        if (has_atom(a, i)) json_string(&w, ps(L)->names[i]);
+    json_end_array(&w);
 }
 
 static void ps_random(const Lattice *L, Rng *rng, Word *out)
