@@ -25,6 +25,7 @@ typedef struct QueryPlan {
     FnSym *fn;                 /* fixpoints, lfp, gfp, approx, refine, bnb, check f ... */
     const Lattice *L;          /* fn's lattice (L -> L) */
     GaloisSym *galois;         /* `via G`, or the G of `check galois G` */
+    Loc via_loc;               /* the G of `via G` */
     ProgramSym *program;       /* stable P */
     PlanExpr *show;            /* show e */
     PlanExpr *from_lo, *from_hi;   /* the start interval; NULL: [bot, top] */

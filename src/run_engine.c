@@ -256,6 +256,8 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
                    "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
         return false;
     }
+    char *assumption;
+    if (!run_trust(s, plan, fn, &assumption)) return false;
     KleeneRun run = { s, plan, { s->model, fn, plan->loc }, least, 0 };
     AftKleene k = { L, least, 0, plan->steps >= 0 ? (size_t)plan->steps : 1000000, kleene_step, &run };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
@@ -268,13 +270,14 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         ok = false;
     }
     if (ok) {
-        QueryResult r = { .kind = plan->kind, .target = fn->name,
+        QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
                           .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
                                        .steps = steps } };
         session_emit(s, &r);
     }
     mem_free(x);
     mem_free(y);
+    mem_free(assumption);
     return ok;
 }
 
@@ -317,6 +320,7 @@ typedef struct EngineRun {
     AftStats st;
     TraceCtx trace;
     Buf err;
+    char *assumption;           /* what the result rests on unproved (run_trust), or NULL */
 } EngineRun;
 
 static bool engine_galois(Session *s, const QueryPlan *plan, EngineRun *run)
@@ -341,6 +345,7 @@ static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
     run->hi = lattice_elem_new(run->L);
+    if (!run_trust(s, plan, fn, &run->assumption)) return false;
     if (plan->galois && !engine_galois(s, plan, run)) return session_engine_error(s, plan, &run->err);
     if (!start_interval(s, plan, run->L, run->lo, run->hi)) return false;
     run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, plan->trace);
@@ -354,6 +359,7 @@ static void engine_teardown(EngineRun *run)
     if (run->galois) galois_run_free(run->galois);
     mem_free(run->lo);
     mem_free(run->hi);
+    mem_free(run->assumption);
     buf_free(&run->err);
 }
 
@@ -363,6 +369,7 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
+                      .assumption = run->assumption,
                       .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
@@ -416,6 +423,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             long *match = mem_calloc(final.count + 1, sizeof *match);
             boundlist_match(&final, &points, match);
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
+                              .assumption = run.assumption,
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };

@@ -58,6 +58,10 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_check_galois(Session *s, const QueryPlan *plan);
+/* Before a query relies on fn's annotation or declared envelope, or on `via G`: checks each
+ * once a session.  False after an error naming a counterexample; *assumption (mem_alloc'd,
+ * or NULL) says what could only be sampled, for the result to say it rests on it. */
+bool run_trust(Session *s, const QueryPlan *plan, FnSym *fn, char **assumption);
 
 /* run_stable.c: stable P. */
 bool run_stable(Session *s, const QueryPlan *plan);

@@ -345,6 +345,7 @@ static QueryPlan *plan_query(Model *m, const Decl *d)
     const Query *q = &d->query;
     QueryPlan *p = plan_new(q->kind, d->loc);
     p->target_loc = q->target.loc;
+    p->via_loc = q->via.loc;
     p->steps = q->steps;
     p->budget = q->budget;
     p->rounds = q->rounds;

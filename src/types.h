@@ -26,6 +26,11 @@ struct Type {
 
 typedef struct Chunk Chunk;      /* ir.h */
 
+/* What the driver found when it checked a declaration before relying on it (once a session):
+ * not yet checked, proved, or only sampled (then results that rely on it say so). */
+typedef enum { TRUST_UNCHECKED, TRUST_PROVED, TRUST_SAMPLED } TrustState;
+typedef struct Trust { TrustState state; size_t cases; } Trust;
+
 typedef struct FnSym {
     const char *name;
     Loc loc;
@@ -37,6 +42,7 @@ typedef struct FnSym {
     Chunk *chunk;                 /* NULL until compiled, and for a function with errors */
     struct FnSym *upper, *lower;  /* declared envelope: upper(lo, hi, x), lower(lo, hi, x) */
     Loc envelope_loc;
+    Trust tone, envelope;         /* the annotation and the envelope, once checked */
 } FnSym;
 
 typedef struct GaloisSym {
@@ -44,6 +50,7 @@ typedef struct GaloisSym {
     Loc loc;
     const Lattice *concrete, *abstract;
     FnSym *alpha_up, *gamma_up, *alpha_lo, *gamma_lo;
+    Trust laws;                   /* the insertion laws, once checked */
 } GaloisSym;
 
 typedef struct ProgramSym {

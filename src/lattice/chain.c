@@ -90,6 +90,15 @@ static const char *const *chain_names(const Lattice *L, size_t *n)
     return (const char *const *)chain(L)->names;
 }
 
+/* The one cover of x is its successor. */
+static bool chain_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    if (*pos || (size_t)at(x) + 1 >= chain(L)->n) return false;
+    out[0] = word_from_int(at(x) + 1);
+    *pos = 1;
+    return true;
+}
+
 static const LatticeOps chain_ops = {
     .kind = LATTICE_CHAIN,
     .leq = chain_leq, .eq = chain_eq, .join = chain_join, .meet = chain_meet,
@@ -98,6 +107,7 @@ static const LatticeOps chain_ops = {
     .union_is_interval = chain_union_is_interval, .decompose = chain_decompose, .next = chain_next,
     .print = chain_print, .json = chain_json, .random = chain_random, .destroy = chain_destroy,
     .describe = lattice_describe_by_names, .same = lattice_same_names, .names = chain_names,
+    .next_cover = chain_next_cover,
 };
 
 /* NULL when there are no elements (an empty chain has no bottom). */

@@ -1,6 +1,7 @@
 /* finite.c: a user lattice given by its Hasse covers; checked to be a lattice, with the order,
  * join and meet precomputed as tables.  An element is its index in declaration order. */
 #include "lattice/lattice.h"
+#include "util/bitset.h"
 #include "util/json.h"
 #include "util/mem.h"
 
@@ -196,6 +197,28 @@ static bool fin_same(const Lattice *L, const Lattice *b)
     return lattice_same_names(L, b) && memcmp(fin(L)->leq, fin(b)->leq, n * n) == 0;
 }
 
+/* Is j a cover of i: i < j with no element strictly between? */
+static bool covers(const Lattice *L, size_t i, size_t j)
+{
+    if (i == j || !le(L, i, j)) return false;
+    for (size_t k = 0; k < nelems(L); k++)
+        if (k != i && k != j && le(L, i, k) && le(L, k, j)) return false;
+    return true;
+}
+
+/* *pos is the next element to try. */
+static bool fin_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t j = (size_t)*pos; j < nelems(L); j++) {
+        if (!covers(L, at(x), j)) continue;
+        out[0] = j;
+        *pos = j + 1;
+        return true;
+    }
+    *pos = nelems(L);
+    return false;
+}
+
 static const LatticeOps finite_ops = {
     .kind = LATTICE_FINITE,
     .leq = fin_leq, .eq = fin_eq, .join = fin_join, .meet = fin_meet, .bot = fin_bot, .top = fin_top,
@@ -203,6 +226,7 @@ static const LatticeOps finite_ops = {
     .union_is_interval = fin_union_is_interval, .decompose = fin_decompose, .next = fin_next,
     .print = fin_print, .json = fin_json, .random = fin_random, .destroy = fin_destroy,
     .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
+    .next_cover = fin_next_cover,
 };
 
 /* ---- construction: checking that the covers make a lattice ---- */
@@ -218,15 +242,7 @@ typedef struct {
 } Builder;
 
 static Word *row(Word *bits, const Builder *b, size_t i) { return bits + i * b->nw; }
-static void bit_set(Word *r, size_t k) { r[k / 64] |= (Word)1 << (k % 64); }
-static bool bit_get(const Word *r, size_t k) { return (r[k / 64] >> (k % 64)) & 1; }
-
-static size_t first_bit(const Word *r, size_t nw)
-{
-    for (size_t w = 0; w < nw; w++)
-        if (r[w]) return w * 64 + (size_t)__builtin_ctzll(r[w]);
-    return SIZE_MAX;
-}
+static size_t first_bit(const Word *r, size_t nw) { return bitset_next(r, nw, 0); }
 
 static size_t last_bit(const Word *r, size_t nw)
 {
@@ -313,7 +329,7 @@ static void builder_closure(Builder *b)
     for (size_t r = b->n; r-- > 0;) {
         size_t a = b->order[r];
         Word *ua = row(b->up, b, a);
-        bit_set(ua, r);
+        bitset_add(ua, r);
         for (size_t k = b->succ_start[a]; k < b->succ_start[a + 1]; k++) {
             const Word *us = row(b->up, b, b->succ[k]);
             for (size_t w = 0; w < b->nw; w++) ua[w] |= us[w];
@@ -321,13 +337,13 @@ static void builder_closure(Builder *b)
     }
     for (size_t i = 0; i < b->n; i++)
         for (size_t r = 0; r < b->n; r++)
-            if (bit_get(row(b->up, b, i), r)) bit_set(row(b->down, b, b->order[r]), b->rank[i]);
+            if (bitset_has(row(b->up, b, i), r)) bitset_add(row(b->down, b, b->order[r]), b->rank[i]);
 }
 
 static bool covers_all(const Builder *b, const Word *r)
 {
     for (size_t k = 0; k < b->n; k++)
-        if (!bit_get(r, k)) return false;
+        if (!bitset_has(r, k)) return false;
     return true;
 }
 
@@ -420,7 +436,7 @@ static Finite *finite_alloc(const Builder *b)
     F->leq = mem_calloc(b->n * b->n, 1);
     for (size_t i = 0; i < b->n; i++)
         for (size_t j = 0; j < b->n; j++)
-            F->leq[i * b->n + j] = bit_get(row(b->up, b, i), b->rank[j]);
+            F->leq[i * b->n + j] = bitset_has(row(b->up, b, i), b->rank[j]);
     F->join_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
     F->meet_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
     return F;
@@ -429,7 +445,7 @@ static Finite *finite_alloc(const Builder *b)
 Lattice *lattice_finite_new(const char *const *names, size_t n,
                             const size_t (*covers)[2], size_t ncovers, Buf *err)
 {
-    Builder b = { .n = n, .nw = (n + 63) / 64, .names = names };
+    Builder b = { .n = n, .nw = bitset_words(n), .names = names };
     if (!builder_check_names(&b, covers, ncovers, err)) return NULL;
     builder_adjacency(&b, covers, ncovers);
     Finite *F = NULL;

@@ -247,3 +247,18 @@ void lattice_describe_bounds(const Lattice *L, Buf *out)
     if (L->ops->describe_bounds) L->ops->describe_bounds(L, out);
     else lattice_describe(L, out);
 }
+
+bool lattice_has_covers(const Lattice *L)
+{
+    if (!L->ops->next_cover) return false;
+    for (size_t i = 0; i < lattice_nparts(L); i++) {
+        const Lattice *P = lattice_part(L, i);
+        if (!P->ops->next_cover || lattice_nparts(P) > 0) return false;
+    }
+    return true;
+}
+
+bool lattice_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    return L->ops->next_cover(L, x, pos, out);
+}

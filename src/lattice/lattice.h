@@ -88,6 +88,10 @@ typedef struct LatticeOps {
     void (*real_bounds)(const Lattice *L, double *lo, double *hi);
     double (*tolerance)(const Lattice *L);
     void (*describe_bounds)(const Lattice *L, Buf *out);         /* "range 0..3", "real [0, 1]" */
+    /* The upper covers of x (the y > x with nothing strictly between), one a call: *pos
+     * starts at 0 and is the kind's own cursor (below 2^32 for kinds without parts); false
+     * when none is left.  NULL for kinds that cannot list them (reals, duals). */
+    bool (*next_cover)(const Lattice *L, const Word *x, uint64_t *pos, Word *out);
 } LatticeOps;
 
 /* A declared or structural lattice: only what every kind has.  Each kind's file allocates a
@@ -136,6 +140,11 @@ const char *const *lattice_names(const Lattice *L, size_t *n);
 size_t lattice_name_count(const Lattice *L);
 /* Components of a product or map (a map has one per key); 0 for other kinds. */
 size_t lattice_nparts(const Lattice *L);
+/* Can the upper covers of every element be listed (lattice_next_cover)?  Finite kinds other
+ * than duals, and products and maps of those. */
+bool lattice_has_covers(const Lattice *L);
+/* The next upper cover of x into out (see LatticeOps.next_cover); *pos starts at 0. */
+bool lattice_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out);
 /* Component i (i < lattice_nparts) and its first word within an element. */
 const Lattice *lattice_part(const Lattice *L, size_t i);
 size_t lattice_part_offset(const Lattice *L, size_t i);

@@ -229,6 +229,24 @@ static const Lattice *prod_part(const Lattice *L, size_t i, size_t *offset)
     return part(L, i);
 }
 
+/* A cover raises one component to one of its covers: *pos is the component in the high 32
+ * bits and that component's own cursor in the low 32 (parts are kinds without parts; see
+ * lattice_has_covers). */
+static bool prod_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t i = (size_t)(*pos >> 32); i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        uint64_t inner = i == (size_t)(*pos >> 32) ? *pos & 0xffffffffu : 0;
+        lattice_copy(L, out, x);
+        if (P->ops->next_cover && P->ops->next_cover(P, x + off(L, i), &inner, out + off(L, i))) {
+            *pos = ((uint64_t)i << 32) | inner;
+            return true;
+        }
+    }
+    *pos = (uint64_t)count(L) << 32;
+    return false;
+}
+
 static const LatticeOps product_ops = {
     .kind = LATTICE_PRODUCT,
     .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
@@ -237,7 +255,7 @@ static const LatticeOps product_ops = {
     .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
     .print = prod_print, .json = prod_json, .random = prod_random, .destroy = prod_destroy,
     .describe = prod_describe, .infix = true, .same = prod_same,
-    .nparts = prod_nparts, .part = prod_part,
+    .nparts = prod_nparts, .part = prod_part, .next_cover = prod_next_cover,
 };
 
 static void map_print(const Lattice *L, const Word *a, Buf *out)
@@ -295,7 +313,7 @@ static const LatticeOps map_ops = {
     .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
     .print = map_print, .json = map_json, .random = prod_random, .destroy = prod_destroy,
     .describe = map_describe, .same = map_same, .names = map_names,
-    .nparts = prod_nparts, .part = prod_part, .inner = map_value,
+    .nparts = prod_nparts, .part = prod_part, .inner = map_value, .next_cover = prod_next_cover,
 };
 
 static Product *product_alloc(const LatticeOps *ops, Lattice *const *parts, size_t n)

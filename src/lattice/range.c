@@ -106,6 +106,15 @@ static void range_bounds(const Lattice *L, int64_t *lo, int64_t *hi)
     *hi = range(L)->hi;
 }
 
+/* The one cover of x is x + 1. */
+static bool range_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    if (*pos || at(x) >= range(L)->hi) return false;
+    out[0] = word_from_int(at(x) + 1);
+    *pos = 1;
+    return true;
+}
+
 static const LatticeOps range_ops = {
     .kind = LATTICE_RANGE,
     .leq = range_leq, .eq = range_eq, .join = range_join, .meet = range_meet,
@@ -114,7 +123,7 @@ static const LatticeOps range_ops = {
     .union_is_interval = range_union_is_interval, .decompose = range_decompose, .next = range_next,
     .print = range_print, .json = range_print, .random = range_random, .destroy = range_destroy,
     .describe = range_describe, .same = range_same, .int_bounds = range_bounds,
-    .describe_bounds = range_describe,
+    .describe_bounds = range_describe, .next_cover = range_next_cover,
 };
 
 /* NULL when lo > hi. */

@@ -155,6 +155,7 @@ static void put_kind_fields(JsonWriter *w, const QueryResult *r)
     case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
         json_key_uint(w, "cases", r->u.check.cases);
         json_key_bool(w, "sampled", r->u.check.sampled);
+        json_key_bool(w, "proved", r->status == RS_OK && !r->u.check.sampled);
         break;
     }
 }
@@ -186,6 +187,7 @@ void report_json(const QueryResult *r, FILE *out)
     line_begin(&line, out, "query", ast_query_name(r->kind));
     if (r->target) json_key_string(w, "target", r->target);
     if (r->via) json_key_string(w, "via", r->via);
+    if (r->assumption) json_key_string(w, "assuming", r->assumption);
     json_key_string(w, "status", status_word(r->status));
     if (r->verdict) json_key_string(w, "verdict", r->verdict);
     if (r->message) json_key_string(w, "message", r->message);

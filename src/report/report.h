@@ -40,7 +40,8 @@ typedef struct BnbResult {
 /* check monotone/antitone/envelope/galois: cases tried; the verdict is in the header. */
 typedef struct CheckResult {
     size_t cases;
-    bool sampled;                /* on an infinite lattice: random samples only */
+    bool sampled;                /* on a large or infinite lattice: random samples only */
+    bool covers;                 /* the cases were every covering pair */
 } CheckResult;
 
 /* A stable model: its shown atoms, each a name of its own (never joined into one string). */
@@ -62,6 +63,8 @@ typedef struct QueryResult {
     QueryKind kind;
     const char *target;          /* function, program or galois name (NULL for show) */
     const char *via;             /* galois insertion used, or NULL */
+    const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
+                                  * only be sampled ("assuming f antitone: ..."), or NULL */
     ResultStatus status;
     const char *verdict;         /* short word: "ok", "unsound", "fails", "limit", ... */
     char *message;               /* explanation or counterexample (mem_alloc'd) or NULL */

@@ -130,8 +130,11 @@ static void text_check(Buf *b, const QueryResult *r)
         buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
     else
         buf_printf(b, "%s %s: %s", ast_query_name(r->kind), r->target, r->verdict);
-    if (x->cases) buf_printf(b, " (%s %zu case%s)", x->sampled ? "sampled" : "checked",
-                             x->cases, x->cases == 1 ? "" : "s");
+    if (x->cases && x->sampled && r->status == RS_OK)
+        buf_printf(b, " in %zu sample%s (not a proof)", x->cases, x->cases == 1 ? "" : "s");
+    else if (x->cases)
+        buf_printf(b, " (%s %zu %s%s)", x->sampled ? "sampled" : "checked", x->cases,
+                   x->covers ? "covering pair" : "case", x->cases == 1 ? "" : "s");
     buf_putc(b, '\n');
     if (r->message) buf_printf(b, "  %s\n", r->message);
 }
@@ -180,6 +183,7 @@ void report_text(const QueryResult *r, FILE *out)
         text_check(&b, r);
         break;
     }
+    if (r->assumption) buf_printf(&b, "  %s\n", r->assumption);
     buf_flush(&b);
     fflush(out);
     buf_free(&b);

@@ -650,6 +650,80 @@ static void test_equal(void **state)
 }
 
 /* The accessors answer for their kind and give the default for the others. */
+/* Covers, against their definition: y covers x iff x < y and no z with x < z < y. */
+static size_t count_covers(const Lattice *L, const Word *x)
+{
+    Word *y = lattice_elem_new(L);
+    uint64_t pos = 0;
+    size_t n = 0;
+    while (lattice_next_cover(L, x, &pos, y)) {
+        assert_true(L->ops->leq(L, x, y) && !L->ops->eq(L, x, y));
+        n++;
+    }
+    mem_free(y);
+    return n;
+}
+
+static size_t brute_covers(const Lattice *L, const Word *x)
+{
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *y = lattice_elem_new(L),
+         *z = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    size_t n = 0;
+    lattice_copy(L, y, bot);
+    do {
+        if (!L->ops->leq(L, x, y) || L->ops->eq(L, x, y)) continue;
+        bool between = false;
+        lattice_copy(L, z, bot);
+        do {
+            between = between || (L->ops->leq(L, x, z) && L->ops->leq(L, z, y)
+                                   && !L->ops->eq(L, z, x) && !L->ops->eq(L, z, y));
+        } while (!between && L->ops->next(L, bot, top, z));
+        n += !between;
+    } while (L->ops->next(L, bot, top, y));
+    mem_free(bot); mem_free(top); mem_free(y); mem_free(z);
+    return n;
+}
+
+static void check_covers(const Lattice *L)
+{
+    assert_true(lattice_has_covers(L));
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *x = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    lattice_copy(L, x, bot);
+    do assert_int_equal(count_covers(L, x), brute_covers(L, x));
+    while (L->ops->next(L, bot, top, x));
+    mem_free(bot); mem_free(top); mem_free(x);
+}
+
+static void test_covers(void **state)
+{
+    (void)state;
+    const char *atoms[] = { "a", "b", "c" };
+    Lattice *P = lattice_powerset_new(atoms, 3);
+    Lattice *C = lattice_chain_new(atoms, 3);
+    Lattice *R = lattice_range_new(-2, 2);
+    const char *names[] = { "bot", "x", "y", "top" };
+    const size_t diamond[][2] = { {0, 1}, {0, 2}, {1, 3}, {2, 3} };
+    Buf err; buf_init(&err);
+    Lattice *F = lattice_finite_new(names, 4, diamond, 4, &err);
+    Lattice *parts[] = { P, R };
+    Lattice *X = lattice_product_new(parts, 2);
+    Lattice *M = lattice_map_new(atoms, 2, C);
+    Lattice *all[] = { P, C, R, F, X, M };
+    for (size_t i = 0; i < 6; i++) check_covers(all[i]);
+    Lattice *D = lattice_dual_new(P);
+    Lattice *nested_parts[] = { X, P };
+    Lattice *N = lattice_product_new(nested_parts, 2);
+    assert_false(lattice_has_covers(D));             /* duals do not list covers */
+    assert_false(lattice_has_covers(N));             /* nor products of products */
+    Lattice *free_list[] = { N, D, M, X, F, R, C, P };
+    for (size_t i = 0; i < 8; i++) lattice_free(free_list[i]);
+    buf_free(&err);
+}
+
 static void test_accessors(void **state)
 {
     (void)state;
@@ -713,6 +787,7 @@ int main(void)
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_equal),
         cmocka_unit_test(test_accessors),
+        cmocka_unit_test(test_covers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
