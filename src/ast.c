@@ -22,6 +22,7 @@ const char *ast_op_text(OpKind op)
     case OP_SUB: return "-";
     case OP_MUL: return "*";
     case OP_DIV: return "/";
+    case OP_MOD: return "mod";
     case OP_LT: return "<";
     case OP_LE: return "<=";
     case OP_GT: return ">";

@@ -70,7 +70,7 @@ typedef enum {
 
 typedef enum {
     OP_NEG, OP_NOT,
-    OP_ADD, OP_SUB, OP_MUL, OP_DIV,
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
     OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
     OP_AND, OP_OR,
     OP_JOIN, OP_MEET,

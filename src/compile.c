@@ -201,7 +201,7 @@ static const Type *compare_target(Compiler *c, const Expr *e)
 static const Type *left_target(Compiler *c, const Expr *e)
 {
     switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
         return e->type->kind == TY_REAL ? sema_type_real() : sema_type_int();
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
         return compare_target(c, e);
@@ -224,6 +224,10 @@ static void arith_rest(Compiler *c, const Expr *e)
     compile_right(c, e, left_target(c, e));
     static const Opcode ints[] = { IR_ADD_I, IR_SUB_I, IR_MUL_I, IR_DIV_I };
     static const Opcode reals[] = { IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R };
+    if (e->op == OP_MOD) {          /* integers only (the checker refuses reals) */
+        emit(c, e->loc, IR_MOD_I);
+        return;
+    }
     size_t k = (size_t)(e->op - OP_ADD);
     emit(c, e->loc, real ? reals[k] : ints[k]);
 }
@@ -271,7 +275,7 @@ static void binary_rest(Compiler *c, const Expr *e)
     const Type *to = left_target(c, e);
     if (to) convert(c, e->a, e->a->type, to);
     switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: arith_rest(c, e); break;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: arith_rest(c, e); break;
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: compare_rest(c, e); break;
     case OP_AND: case OP_OR: logic_rest(c, e); break;
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: lattice_op_rest(c, e); break;

@@ -17,6 +17,8 @@ typedef struct Lexer {
     uint32_t first_error;   /* where the first of them is */
     bool cut_short;         /* the first of them is where the input ended */
     bool too_many;          /* stop reporting: the input is not a .fix file */
+    bool percent_after_code;   /* a `%` comment followed code on its line since the last `;`
+                                * (a syntax error then hints that `%` is not the remainder) */
 } Lexer;
 
 enum { LEXER_MAX_ERRORS = 25 };

@@ -27,6 +27,7 @@
     X(SUB_I,       NONE)     /* [i i] -> [i]         - */                                      \
     X(MUL_I,       NONE)     /* [i i] -> [i]         * */                                      \
     X(DIV_I,       NONE)     /* [i i] -> [i]         / truncating, error on division by 0 */   \
+    X(MOD_I,       NONE)     /* [i i] -> [i]         mod: a - b * floor(a / b), sign of b */   \
     X(NEG_I,       NONE)     /* [i] -> [i]           unary - */                                \
     X(MIN_I,       NONE)     /* [i i] -> [i]         min */                                    \
     X(MAX_I,       NONE)     /* [i i] -> [i]         max */                                    \

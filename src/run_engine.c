@@ -107,6 +107,8 @@ void run_engine_options(Session *s, const QueryPlan *plan, AftOptions *o, Buf *e
     o->interrupt = &s->interrupt;
     o->limits = &s->limits;
     if (plan->steps >= 0) o->refine_steps = (size_t)plan->steps;
+    o->no_refine = plan->steps == 0;
+    o->root_only = plan->rounds == 0;
     if (plan->budget > 0) o->budget = (size_t)plan->budget;
     if (plan->rounds > 0) o->rounds = (size_t)plan->rounds;
     o->timeout_s = plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s;

@@ -339,6 +339,30 @@ static void plan_fn_query(Model *m, const Query *q, QueryPlan *p)
     }
 }
 
+/* Every option a query was given applies to it; `budget 0` would keep no bound. */
+static void check_options(Model *m, const Decl *d)
+{
+    const Query *q = &d->query;
+    QueryKind k = q->kind;
+    bool engine = k == Q_APPROX || k == Q_REFINE || k == Q_BNB;
+    const struct { bool given, applies; const char *name, *where; } opts[] = {
+        { q->steps >= 0, engine || k == Q_LFP || k == Q_GFP, "steps", "approx, refine, bnb, lfp and gfp" },
+        { q->budget >= 0, k == Q_BNB, "budget", "bnb" },
+        { q->rounds >= 0, k == Q_BNB, "rounds", "bnb" },
+        { q->split.name != NULL, k == Q_BNB, "split", "bnb" },
+        { q->via.name != NULL, engine, "via", "approx, refine and bnb" },
+        { q->from_lo != NULL, engine, "from", "approx, refine and bnb" },
+        { q->models >= 0, k == Q_STABLE, "models", "stable" },
+        { q->trace, engine || k == Q_STABLE, "trace", "approx, refine, bnb and stable" },
+    };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(opts); i++)
+        if (opts[i].given && !opts[i].applies)
+            diag_error(m->diag, d->loc, "option '%s' does not apply to %s (only to %s)", opts[i].name,
+                       ast_query_name(k), opts[i].where);
+    if (q->budget == 0)
+        diag_error(m->diag, d->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
+}
+
 /* Checks a query and returns its plan (complete only when no error was reported). */
 static QueryPlan *plan_query(Model *m, const Decl *d)
 {
@@ -352,6 +376,7 @@ static QueryPlan *plan_query(Model *m, const Decl *d)
     p->models = q->models;
     p->timeout = q->timeout;
     p->trace = q->trace;
+    check_options(m, d);
     switch (q->kind) {
     case Q_SHOW: plan_expr(m, &p->show, q->expr, NULL); break;
     case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;

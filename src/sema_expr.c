@@ -372,7 +372,10 @@ static const Type *finish_arith(Checker *c, Expr *e, const Type *ta)
     ta = number(c, e->a, ta, op);
     const Type *tb = check_number(c, e->b, op);
     if (ta->kind == TY_ERROR || tb->kind == TY_ERROR) return &TYPE_ERROR;
-    return sema_num_kind(ta) == NUM_REAL || sema_num_kind(tb) == NUM_REAL ? &TYPE_REAL : &TYPE_INT;
+    bool real = sema_num_kind(ta) == NUM_REAL || sema_num_kind(tb) == NUM_REAL;
+    if (real && e->op == OP_MOD)
+        return check_fail(c, e->loc, "'mod' needs integers, found %s", check_describe(c, sema_num_kind(ta) == NUM_REAL ? ta : tb));
+    return real ? &TYPE_REAL : &TYPE_INT;
 }
 
 static const Type *compared(Checker *c, Expr *e, const Type *t)
@@ -411,7 +414,7 @@ static const Type *finish_lattice_op(Checker *c, Expr *e, const Lattice *want, c
 static const Type *finish_binary(Checker *c, Expr *e, const Lattice *want, const Type *ta)
 {
     switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: return finish_arith(c, e, ta);
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: return finish_arith(c, e, ta);
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compared(c, e, pair_second(c, ta, e->b));
     case OP_AND: case OP_OR: return finish_logic(c, e, ta);
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return finish_lattice_op(c, e, want, ta);

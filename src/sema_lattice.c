@@ -108,10 +108,8 @@ static Lattice *build_map(FileCtx *fc, const LatExpr *t)
 static Lattice *build_real(Model *m, const LatExpr *t)
 {
     double tol = t->tol_loc.src ? t->tol : 1e-9;
-    if (!isfinite(t->rlo) || !isfinite(t->rhi)) {
-        diag_error(m->diag, t->loc, "the bounds of a real lattice must be finite numbers");
-        return NULL;
-    }
+    if (!isfinite(t->rlo) || !isfinite(t->rhi) || !isfinite(tol))
+        return NULL;            /* a number too large to read: the lexer reported it */
     if (t->rlo > t->rhi) {
         Buf b; buf_init(&b);
         buf_put_double(&b, t->rlo); buf_puts(&b, " > "); buf_put_double(&b, t->rhi);
@@ -119,7 +117,7 @@ static Lattice *build_real(Model *m, const LatExpr *t)
         buf_free(&b);
         return NULL;
     }
-    if (!(tol > 0) || !isfinite(tol)) {
+    if (!(tol > 0)) {
         diag_error(m->diag, t->tol_loc, "the tolerance of a real lattice must be a positive number");
         return NULL;
     }

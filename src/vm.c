@@ -136,6 +136,11 @@ static void int_binary(Vm *vm, Opcode op)
         if (a == INT64_MIN && b == -1) vm_error(vm, "integer overflow in '/'");
         r = a / b;
         break;
+    case IR_MOD_I:
+        if (b == 0) vm_error(vm, "division by zero in 'mod'");
+        r = b == -1 ? 0 : a % b;
+        if (r != 0 && (r < 0) != (b < 0)) r += b;
+        break;
     case IR_MIN_I: r = a < b ? a : b; break;
     case IR_MAX_I: r = a > b ? a : b; break;
     case IR_LT_I: r = a < b; break;
@@ -389,7 +394,7 @@ static void run(Vm *vm, const Chunk *entry, size_t fp, size_t base_frames)
             break;
         }
         case IR_POP: vm->sp -= ARG(0); break;
-        case IR_ADD_I: case IR_SUB_I: case IR_MUL_I: case IR_DIV_I: case IR_MIN_I: case IR_MAX_I:
+        case IR_ADD_I: case IR_SUB_I: case IR_MUL_I: case IR_DIV_I: case IR_MOD_I: case IR_MIN_I: case IR_MAX_I:
         case IR_LT_I: case IR_LE_I: case IR_GT_I: case IR_GE_I: case IR_EQ_I: case IR_NE_I:
             int_binary(vm, op);
             break;

@@ -86,10 +86,13 @@ typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable) */
+    bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
     size_t budget;           /* bnb: K, 0 = no budget */
     size_t rounds;           /* bnb: T, 0 = no limit */
+    bool root_only;          /* bnb, `rounds 0`: no round; IR(B_I) goes to Final (stopped by
+                                "rounds" when it was not pruned) */
     double timeout_s;        /* wall-clock limit for refine/bnb, 0 = none */
     size_t max_steps;        /* total F applications, 0 = none */
     SplitCtx split;

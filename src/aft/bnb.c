@@ -637,7 +637,12 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     Level bounds;
     level_init(&bounds, f->L, depth_first);
     AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
+    if (s == AFT_OK && o->root_only && bounds.nodes.count) {
+        if (depth_first) move_stack_to_final(&run, &bounds);
+        else move_rest_to_final(&run, &bounds, 0);
+        st->stopped_by = "rounds";
+        s = AFT_LIMIT;
+    } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);

@@ -193,6 +193,12 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
                              size_t *steps, AftStats *st)
 {
     const Lattice *L = f->L;
+    if (o->no_refine) {
+        lattice_copy(L, nlo, lo);
+        lattice_copy(L, nhi, hi);
+        if (steps) *steps = 0;
+        return AFT_OK;
+    }
     if (f->refine && !o->refine_steps)
         return refine_native(f, o, deadline, emit, lo, hi, nlo, nhi, steps, st);
     Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);

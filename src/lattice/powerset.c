@@ -167,28 +167,23 @@ static bool ps_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
     return false;
 }
 
-static void ps_print(const Lattice *L, const Word *a, Buf *out)
+/* The atoms of a: as text, {p, q}, or as a JSON array of strings. */
+static void put_atoms(const Lattice *L, const Word *a, bool json, Buf *out)
 {
     bool first = true;
-    buf_putc(out, '{');
+    buf_putc(out, json ? '[' : '{');
     for (size_t i = 0; i < ps(L)->n; i++) {
         if (!bitset_has(a, i)) continue;
-        if (!first) buf_puts(out, ", ");
-        buf_puts(out, ps(L)->names[i]);
+        if (!first) buf_puts(out, json ? "," : ", ");
+        if (json) json_put_string(out, ps(L)->names[i]);
+        else buf_puts(out, ps(L)->names[i]);
         first = false;
     }
-    buf_putc(out, '}');
+    buf_putc(out, json ? ']' : '}');
 }
 
-static void ps_json(const Lattice *L, const Word *a, Buf *out)
-{
-    JsonWriter w;
-    json_init(&w, out);
-    json_begin_array(&w);
-    for (size_t i = 0; i < ps(L)->n; i++)
-        if (bitset_has(a, i)) json_string(&w, ps(L)->names[i]);
-    json_end_array(&w);
-}
+static void ps_print(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, false, out); }
+static void ps_json(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, true, out); }
 
 static void ps_random(const Lattice *L, Rng *rng, Word *out)
 {
