@@ -12,7 +12,7 @@ LDLIBS  := -lm -ledit
 RE2C    ?= re2c
 BISON   ?= bison
 
-LIB_SRC := $(sort $(shell find src -name '*.c' ! -name main.c))
+LIB_SRC := $(sort $(shell find src -name '*.c' ! -path src/app/main.c))
 GEN_SRC := build/gen/lexer.c build/gen/parser.c
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
@@ -64,10 +64,10 @@ build/libfix-asan.a: $(ASAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fix: build/obj/src/main.o build/libfix.a
+build/fix: build/obj/src/app/main.o build/libfix.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/asan/fix: build/asan/src/main.o build/libfix-asan.a
+build/asan/fix: build/asan/src/app/main.o build/libfix-asan.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 build/tests/%: tests/unit/%.c build/libfix-asan.a

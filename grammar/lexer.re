@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lexer.h"
+#include "front/lexer.h"
 #include "parser.h"
 
 void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)

@@ -9,8 +9,8 @@
 %parse-param {AstFile *file}
 
 %code requires {
-#include "ast.h"
-#include "lexer.h"
+#include "front/ast.h"
+#include "front/lexer.h"
 
 typedef struct FixLoc { uint32_t start, end; } FixLoc;
 /* Names and covers collected from the statements of a `finite { ... }` lattice. */

@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 #include "aft/aft.h"
-#include "ast.h"
-#include "model.h"
+#include "front/ast.h"
+#include "check/context.h"
 
 typedef enum { RS_OK, RS_FAILED, RS_ERROR, RS_LIMIT } ResultStatus;
 
