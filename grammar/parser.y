@@ -514,11 +514,15 @@ lit_atom: atom { $$ = $1; } ;
 atom:
     IDENT                       { $$ = ident(lx, $1, @1); }
     | IDENT '(' terms ')'       {
-        /* a ground atom with arguments: its name is the text as written, without blanks */
+        /* a ground atom with arguments: its name is the text as written, without the blanks
+           between terms (those inside a string term are kept, as gringo keeps them) */
         Buf b; buf_init(&b);
+        bool quoted = false;
         for (uint32_t i = @$.start; i < @$.end; i++) {
             char c = lx->src->text[i];
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') buf_putc(&b, c);
+            if (quoted && c == '\\' && i + 1 < @$.end) { buf_putc(&b, c); c = lx->src->text[++i]; }
+            else if (c == '"') quoted = !quoted;
+            if (quoted || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) buf_putc(&b, c);
         }
         $$ = ident(lx, arena_strdup(A, buf_cstr(&b)), @$);
         buf_free(&b); }

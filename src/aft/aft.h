@@ -99,6 +99,12 @@ typedef struct AftEvent {
 
 typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);
 
+/* The result of a bnb run as it is found: each bound that goes to Final ([lo, hi] valid only
+ * during the call).  Returning false says the caller has enough (e.g. as many stable models as
+ * were asked for): the run then stops soundly, as at a limit, with the pending bounds going to
+ * Final (and to this callback) and stopped_by "enough". */
+typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
+
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable) */
@@ -118,8 +124,10 @@ typedef struct AftOptions {
                                 (rounds = the deepest round); ignored with a budget, whose
                                 hulls need whole rounds.  The pending bounds are kept in a
                                 BoundStack, so memory follows what changes per level */
-    AftEventFn on_event;     /* may be NULL */
+    AftEventFn on_event;     /* trace, progress, --dot; may be NULL */
     void *event_ctx;
+    AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */
+    void *final_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
     Limits *limits;          /* the query's timeout, memory limit and Ctrl-C, polled between
                                 steps; a callback stopped by them makes the run stop soundly
@@ -138,7 +146,9 @@ typedef struct AftStats {
     size_t pruned, merged, hulls;
     double log2_S_final;     /* log2 of S(Final) = sum of |B| over Final (-INFINITY if empty) */
     double log2_IR_init;     /* log2 |IR(B_I)| (-INFINITY if B_I was pruned) */
-    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "interrupt" */
+    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "max-memory",
+                                "interrupt" (Ctrl-C), "enough" (on_final said so) */
+    bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;
 
 /* A set of bounds: count intervals stored flat, lo then hi, 2 * L->nwords words each. */
@@ -197,14 +207,14 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
 
 /* Algorithm 1 from B_I = [lo, hi].  On return `final` holds Final and `fixpoints` the point
  * intervals of Final (lo == hi), both deduplicated.  AFT_LIMIT when stopped early (sound).
- * Either may be NULL: with `final` NULL, Final is only reported by its EV_BNB_FINAL events
- * (as it is found, not deduplicated; st->log2_S_final is NAN), so that a caller who consumes
- * it as it comes (fix asp) keeps no copy of it. */
+ * Either may be NULL: with `final` NULL, Final is only reported to o->on_final (as it is
+ * found, not deduplicated; st->log2_S_final is NAN), so that a caller who consumes it as it
+ * comes (fix asp) keeps no copy of it. */
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st);
 
 /* Shared by the engine's files (refine.c, bnb.c, galois.c): seconds on a monotonic clock;
- * which run-wide limit stops a run now ("interrupt", "timeout", "max-steps") or NULL, with
+ * why a run stops now ("enough", "interrupt", "timeout", "max-steps", ...) or NULL, with
  * `deadline` an absolute aft_clock() time (0: none); and IR under such a deadline.
  * aft_refine_run does not reset st (it accumulates over a run), sets st->stopped_by on
  * AFT_LIMIT, and emits no EV_REFINE_STEP events (aft_refine does). */

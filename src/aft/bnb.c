@@ -60,6 +60,7 @@ void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(run->final, lo, hi);
     bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
+    if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
 }
 
 void bnb_prove(Run *run, const Word *lo, const Word *hi)

@@ -122,10 +122,10 @@ static bool run_show(Session *s, const QueryPlan *plan)
         session_stopped(s, plan);
         return false;
     }
-    r.type = plan->show->type;
+    r.u.value.type = plan->show->type;
     char *text = source_text(plan->show->loc);
-    r.text = text;
-    r.value = v;
+    r.u.value.text = text;
+    r.u.value.value = v;
     session_emit(s, &r);
     mem_free(text);
     mem_free(v);

@@ -12,7 +12,7 @@ static void emit_check_stopped(Session *s, QueryResult *r)
 {
     Buf b; buf_init(&b);
     buf_printf(&b, "stopped by %s: no counterexample in the %zu cases examined, which "
-               "proves nothing", s->limits.hit, r->examined);
+               "proves nothing", s->limits.hit, r->u.check.cases);
     r->status = RS_LIMIT;
     r->verdict = "unknown";
     r->message = mem_strdup(buf_cstr(&b));
@@ -27,7 +27,8 @@ static bool report_check(Session *s, const QueryPlan *plan, CheckStatus status, 
                          const char *passed, const char *failed)
 {
     QueryResult r = { .kind = plan->kind, .target = plan->fn->name,
-                      .examined = c->examined, .sampled = c->sampled, .covers = c->covers };
+                      .u.check = { .cases = c->examined, .sampled = c->sampled,
+                                   .covers = c->covers } };
     bool ok = status == CHECK_PASSED;
     if (status == CHECK_STOPPED) {
         emit_check_stopped(s, &r);
@@ -88,7 +89,7 @@ bool run_check_galois(Session *s, const QueryPlan *plan)
     GaloisCtx ctx = { s->context, g, plan->loc };
     AftGalois ag;
     galois_as_aft(&ag, &ctx);
-    GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.examined);
+    GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.u.check.cases);
     bool ok = c != GALOIS_CHECK_ERROR;
     if (!ok) session_stopped(s, plan);
     if (c == GALOIS_CHECK_TOO_LARGE) {

@@ -207,8 +207,8 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
         if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
     } while (L->ops->next(L, bot, top, x));
     if (ok) {
-        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name, .L = L, .points = &points,
-                          .final = &points, .examined = n };
+        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
+                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = n } };
         if (s->opt.dot) ok = session_emit_hasse(s, plan, L, NULL, NULL, &points);
         else session_emit(s, &r);
     }
@@ -272,11 +272,9 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         ok = false;
     }
     if (ok) {
-        QueryResult r = { .kind = plan->kind, .target = fn->name, .L = L, .steps = steps,
-                          .assumption = assumption };
-        r.type.kind = TY_LAT;
-        r.type.lat = L;
-        r.value = x;
+        QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
+                          .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
+                                       .steps = steps } };
         session_emit(s, &r);
     }
     mem_free(x);
@@ -372,9 +370,9 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
 {
     if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
-    QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .L = run->L, .lo = (Word *)nlo,
-                      .hi = (Word *)nhi, .steps = steps, .via = plan_via_name(plan),
-                      .assumption = run->assumption };
+    QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
+                      .assumption = run->assumption,
+                      .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
         r.verdict = "unsound";
@@ -426,13 +424,14 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         } else {
             long *match = mem_calloc(final.count + 1, sizeof *match);
             boundlist_match(&final, &points, match);
-            QueryResult r = { .kind = Q_BNB, .target = fn->name, .L = run.L, .final = &final,
-                              .points = &points, .final_match = match, .has_stats = true,
-                              .stats = run.st, .via = plan_via_name(plan),
-                              .assumption = run.assumption };
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
+                              .assumption = run.assumption,
+                              .u.bnb = { .L = run.L, .final = &final, .points = &points,
+                                         .final_match = match, .has_stats = true,
+                                         .stats = run.st } };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
-                r.stats.stopped_by = stop_reason_text(run.st.stopped_by);
+                r.u.bnb.stats.stopped_by = stop_reason_text(run.st.stopped_by);
             }
             session_emit(s, &r);
             mem_free(match);

@@ -8,18 +8,16 @@
 
 /* ---- stable P ---- */
 
-typedef struct ModelsCtx { PtrList models; Arena *arena; } ModelsCtx;
+/* The models found so far, each its atoms' names copied into the arena (the program that
+ * names them is freed before the result is reported). */
+typedef struct ModelsCtx { VEC(StableModel) models; Arena *arena; } ModelsCtx;
 
 static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     ModelsCtx *c = ctx;
-    Buf b; buf_init(&b);
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_puts(&b, ", ");
-        buf_puts(&b, asp_atom_name(p, atoms[i]));
-    }
-    ptrlist_push(c->arena, &c->models, arena_strdup(c->arena, b.len ? buf_cstr(&b) : ""));
-    buf_free(&b);
+    const char **names = arena_alloc(c->arena, (n ? n : 1) * sizeof *names);
+    for (size_t i = 0; i < n; i++) names[i] = arena_strdup(c->arena, asp_atom_name(p, atoms[i]));
+    VEC_PUSH(c->models, ((StableModel){ names, n }));
     return true;
 }
 
@@ -51,7 +49,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     run_engine_options(s, plan, &o, &err, &trace);
     AspSolveOptions so = { .max_models = plan->models > 0 ? (size_t)plan->models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
-    ModelsCtx mc = { { 0 }, &arena };
+    ModelsCtx mc = { .arena = &arena };
     AspStats st;
     memset(&st, 0, sizeof st);
     AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
@@ -59,8 +57,9 @@ bool run_stable(Session *s, const QueryPlan *plan)
     if (!ok) {
         session_engine_error(s, plan, &err);
     } else {
-        QueryResult r = { .kind = Q_STABLE, .target = ps->name, .models = (char **)mc.models.items,
-                          .nmodels = mc.models.count, .models_complete = status == AFT_OK };
+        QueryResult r = { .kind = Q_STABLE, .target = ps->name,
+                          .u.stable = { .models = mc.models.items, .count = mc.models.count,
+                                        .complete = status == AFT_OK } };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
             r.message = mem_strdup(stop_reason_text(st.aft.stopped_by));
@@ -69,6 +68,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
         mem_free(r.message);
     }
     run_trace_done(&trace);
+    VEC_FREE(mc.models);
     arena_free(&arena);
     asp_solver_free(solver);
     asp_program_free(p);

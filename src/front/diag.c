@@ -9,6 +9,7 @@
 void diag_init(Diag *d, FILE *out)
 {
     d->out = out;
+    d->who = "fix";
     d->errors = 0;
     d->sources = NULL;
 }
@@ -141,7 +142,7 @@ static void report(Diag *d, Loc loc, const char *kind, const char *fmt, va_list 
         diag_line_col(loc.src, loc.start, &line, &col);
         fprintf(d->out, "%s:%u:%u: %s: ", loc.src->path, line, col, kind);
     } else {
-        fprintf(d->out, "fix: %s: ", kind);
+        fprintf(d->out, "%s: %s: ", d->who, kind);
     }
     vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);
@@ -164,6 +165,14 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     report(d, loc, "note", fmt, ap);
     va_end(ap);
+}
+
+void diag_error_text(Diag *d, const char *text)
+{
+    d->errors++;
+    if (!d->out) return;
+    fprintf(d->out, "%s\n", text);
+    fflush(d->out);
 }
 
 void diag_plain_error(Diag *d, const char *fmt, ...)

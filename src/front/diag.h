@@ -23,6 +23,7 @@ typedef struct Loc {
 
 typedef struct Diag {
     FILE *out;           /* where messages go (stderr); NULL: errors are counted, not printed */
+    const char *who;     /* the prefix of a message with no location: "fix" (the default) */
     int errors;          /* errors reported so far */
     Source *sources;
 } Diag;
@@ -38,6 +39,8 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 /* An error with no source location ("fix: error: ..."). */
 void diag_plain_error(Diag *d, const char *fmt, ...) FIX_PRINTF(2, 3);
+/* An error a lower layer has written whole, its location included ("x.lp: error: ..."). */
+void diag_error_text(Diag *d, const char *text);
 
 /* The 1-based line and column (in bytes) of an offset. */
 void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col);

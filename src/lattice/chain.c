@@ -1,5 +1,6 @@
 /* chain.c: a finite total order of named elements, stored as the element's index. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -74,7 +75,7 @@ static bool chain_next(const Lattice *L, const Word *lo, const Word *hi, Word *c
 }
 
 static void chain_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, chain(L)->names[at(a)]); }
-static void chain_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, chain(L)->names[at(a)]); }
+static void chain_json(const Lattice *L, const Word *a, Buf *out) { json_put_string(out, chain(L)->names[at(a)]); }
 
 static void chain_random(const Lattice *L, Rng *rng, Word *out)
 {

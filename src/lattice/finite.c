@@ -2,6 +2,7 @@
  * join and meet precomputed as tables.  An element is its index in declaration order. */
 #include "lattice/lattice.h"
 #include "util/bitset.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -171,7 +172,7 @@ static bool fin_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur
 }
 
 static void fin_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, fin(L)->names[at(a)]); }
-static void fin_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, fin(L)->names[at(a)]); }
+static void fin_json(const Lattice *L, const Word *a, Buf *out) { json_put_string(out, fin(L)->names[at(a)]); }
 static void fin_random(const Lattice *L, Rng *rng, Word *out) { out[0] = rng_below(rng, nelems(L)); }
 
 static void fin_destroy(Lattice *L)

@@ -1,6 +1,7 @@
 /* powerset.c: the powerset of a set of atoms, as a bitset of 64-bit words ordered by inclusion. */
 #include "lattice/lattice.h"
 #include "util/bitset.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -174,7 +175,7 @@ static void put_atoms(const Lattice *L, const Word *a, bool json, Buf *out)
     for (size_t i = 0; i < ps(L)->n; i++) {
         if (!bitset_has(a, i)) continue;
         if (!first) buf_puts(out, json ? "," : ", ");
-        if (json) buf_put_json_string(out, ps(L)->names[i]);
+        if (json) json_put_string(out, ps(L)->names[i]);
         else buf_puts(out, ps(L)->names[i]);
         first = false;
     }

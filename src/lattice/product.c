@@ -2,6 +2,7 @@
  * {k1, ..., kn} -> V, which are products of n copies of V with named components.  An element
  * is the concatenation of its components' words. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -182,12 +183,12 @@ static void prod_print(const Lattice *L, const Word *a, Buf *out)
 
 static void prod_json(const Lattice *L, const Word *a, Buf *out)
 {
-    buf_putc(out, '[');
-    for (size_t i = 0; i < count(L); i++) {
-        if (i) buf_putc(out, ',');
-        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
-    }
-    buf_putc(out, ']');
+    JsonWriter w;
+    json_init(&w, out);
+    json_begin_array(&w);
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->json(part(L, i), a + off(L, i), json_value(&w));
+    json_end_array(&w);
 }
 
 static void prod_random(const Lattice *L, Rng *rng, Word *out)
@@ -271,14 +272,14 @@ static void map_print(const Lattice *L, const Word *a, Buf *out)
 
 static void map_json(const Lattice *L, const Word *a, Buf *out)
 {
-    buf_putc(out, '{');
+    JsonWriter w;
+    json_init(&w, out);
+    json_begin_object(&w);
     for (size_t i = 0; i < count(L); i++) {
-        if (i) buf_putc(out, ',');
-        buf_put_json_string(out, prod(L)->keys[i]);
-        buf_putc(out, ':');
-        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
+        json_key(&w, prod(L)->keys[i]);
+        part(L, i)->ops->json(part(L, i), a + off(L, i), json_value(&w));
     }
-    buf_putc(out, '}');
+    json_end_object(&w);
 }
 
 static const char *const *map_names(const Lattice *L, size_t *n)

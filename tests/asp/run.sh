@@ -217,6 +217,16 @@ printf 'program P from "bytes.lp";\nstable P;\n' > "$S/bytes.fix"
 json=$("$FIX" run --json "$S/bytes.fix")
 [ "$json" = '{"query":"stable","target":"P","status":"ok","models":[["\"a\ufffdb\""]],"complete":true}' ] \
     && ok || bad "fix run --json: invalid UTF-8 in a model: $json"
+# an atom whose name holds ", " stays one atom in --json (models are arrays of atoms end to
+# end, never joined and split again)
+printf 'p("a, b").\nq :- p("a, b").\n' > "$S/comma.lp"
+printf 'program P from "comma.lp";\nstable P;\n' > "$S/comma.fix"
+json=$("$FIX" run --json "$S/comma.fix")
+[ "$json" = '{"query":"stable","target":"P","status":"ok","models":[["p(\"a, b\")","q"]],"complete":true}' ] \
+    && ok || bad "fix run --json: an atom with a comma: $json"
+json=$("$FIX" asp --json "$S/comma.lp" | head -1)
+[ "$json" = '{"kind":"model","index":1,"atoms":["p(\"a, b\")","q"]}' ] \
+    && ok || bad "fix asp --json: an atom with a comma: $json"
 # scale: the first model of one choice rule over 64 000 atoms needs a search 64 000 deep; it
 # must run in memory linear in the program (well under 400 MB) and well under 20 s
 awk 'BEGIN { n = 64000; printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i

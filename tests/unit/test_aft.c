@@ -485,6 +485,38 @@ static void check_choice_final(const BoundList *fin)
     }
 }
 
+/* on_final: every Final bound, in order; false from the second point on ("enough"). */
+typedef struct Finals { size_t calls, points; } Finals;
+
+static bool two_points(void *ctx, const Word *lo, const Word *hi)
+{
+    Finals *c = ctx;
+    c->calls++;
+    if (lo[0] == hi[0]) c->points++;
+    return c->points < 2;
+}
+
+/* A caller that has enough after two models stops the run soundly, with its own reason (not
+ * the interrupt), and is told every bound of Final, also those cut off. */
+static void choice_enough(const AftFunction *f, Word lo, Word hi)
+{
+    AftOptions o;
+    aft_options_default(&o);
+    Finals c = {0, 0};
+    o.on_final = two_points;
+    o.final_ctx = &c;
+    BoundList fin, fix;
+    AftStats st;
+    assert_int_equal(aft_bnb(f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "enough");
+    assert_int_equal(c.points, fix.count);
+    assert_true(c.points >= 2 && c.points < 8);
+    assert_true(c.calls >= fin.count);
+    check_choice_final(&fin);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+}
+
 static void test_choice_limits(void **state)
 {
     (void)state;
@@ -543,6 +575,7 @@ static void test_choice_limits(void **state)
     check_choice_final(&fin);
     boundlist_free(&fin);
     boundlist_free(&fix);
+    choice_enough(&f, lo, hi);
     lattice_free(L);
 }
 
