@@ -124,6 +124,8 @@ typedef struct AftOptions {
                                 (rounds = the deepest round); ignored with a budget, whose
                                 hulls need whole rounds.  The pending bounds are kept in a
                                 BoundStack, so memory follows what changes per level */
+    size_t inplace_min_words;   /* depth-first with refine_at/split_at: keep the bound in place
+                                 * from this many words per element on (0: 64; tests: 1) */
     AftEventFn on_event;     /* trace, progress, --dot; may be NULL */
     void *event_ctx;
     AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */

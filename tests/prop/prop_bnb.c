@@ -423,6 +423,7 @@ static AftStatus hooked_run(Hooked *h, const AftOptions *base, bool in_place, co
     }
     AftOptions o = *base;
     o.depth_first = true;
+    o.inplace_min_words = 1;                  /* in place whatever the width */
     o.on_event = hash_event;
     o.event_ctx = h;
     h->events = 14695981039346656037ULL;
