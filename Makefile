@@ -3,7 +3,8 @@
 
 CC      ?= cc
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
+           -Wconversion -Wsign-conversion
 INC     := -Isrc -Ibuild/gen
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -11,7 +12,7 @@ LDLIBS  := -lm -ledit
 RE2C    ?= re2c
 BISON   ?= bison
 
-LIB_SRC := $(sort $(shell find src -name '*.c' ! -name main.c))
+LIB_SRC := $(sort $(shell find src -name '*.c' ! -path src/app/main.c))
 GEN_SRC := build/gen/lexer.c build/gen/parser.c
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
@@ -63,10 +64,10 @@ build/libfix-asan.a: $(ASAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fix: build/obj/src/main.o build/libfix.a
+build/fix: build/obj/src/app/main.o build/libfix.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/asan/fix: build/asan/src/main.o build/libfix-asan.a
+build/asan/fix: build/asan/src/app/main.o build/libfix-asan.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 build/tests/%: tests/unit/%.c build/libfix-asan.a

@@ -1,11 +1,12 @@
 /* lexer.re: the scanner of .fix files (re2c).  It runs over the in-memory source, which ends
  * in a NUL sentinel; token locations are byte offsets.  Depends on the parser's token header. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lexer.h"
+#include "front/lexer.h"
 #include "parser.h"
 
 void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
@@ -20,6 +21,15 @@ void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
     lx->first_error = 0;
     lx->cut_short = false;
     lx->too_many = false;
+    lx->percent_after_code = false;
+}
+
+/* Is there code before `at` on its line? */
+static bool code_before_on_line(const Lexer *lx, const char *at)
+{
+    for (const char *p = at; p > lx->src->text && p[-1] != '\n';)
+        if (!strchr(" \t\r\f\v", *--p)) return true;
+    return false;
 }
 
 void lexer_error(Lexer *lx, uint32_t start, uint32_t end, const char *fmt, ...)
@@ -77,7 +87,7 @@ static int keyword(const char *s, size_t n)
         { "approx", APPROX }, { "refine", REFINE }, { "bnb", BNB }, { "stable", STABLE },
         { "check", CHECK }, { "steps", STEPS }, { "trace", TRACE }, { "budget", BUDGET },
         { "rounds", ROUNDS }, { "timeout", TIMEOUT }, { "split", SPLIT }, { "via", VIA },
-        { "models", MODELS }, { "let", LET }, { "in", IN }, { "if", IF }, { "then", THEN },
+        { "models", MODELS }, { "mod", MOD }, { "let", LET }, { "in", IN }, { "if", IF }, { "then", THEN },
         { "else", ELSE }, { "and", AND }, { "or", OR }, { "not", NOT }, { "join", JOIN },
         { "meet", MEET }, { "union", UNION }, { "inter", INTER }, { "minus", MINUSKW },
         { "count", COUNT }, { "sup", SUP }, { "inf", INF }, { "lfp", LFP }, { "gfp", GFP },
@@ -114,7 +124,10 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
         }
         [ \t\r\n\f\v]+ { continue; }
         "//" [^\n\x00]* { continue; }
-        "%" [^\n\x00]* { continue; }
+        "%" [^\n\x00]* {
+            if (code_before_on_line(lx, tok)) lx->percent_after_code = true;
+            continue;
+        }
         "#" [^\n\x00]* { continue; }
         "/*" {
             const char *end = strstr(lx->cur, "*/");
@@ -142,7 +155,10 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
                     TOKEN(INT);
                 }
             }
+            errno = 0;
             val->r = strtod(tok, NULL);
+            if (errno == ERANGE && isinf(val->r))
+                lexer_error(lx, loc->start, offset_of(lx, lx->cur), "number too large (beyond about 1.8e308)");
             TOKEN(REAL);
         }
         ident {
@@ -189,5 +205,6 @@ int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
 {
     int t = scan(lx, val, loc);
     lx->prev = t;
+    if (t == ';') lx->percent_after_code = false;
     return t;
 }

@@ -9,8 +9,8 @@
 %parse-param {AstFile *file}
 
 %code requires {
-#include "ast.h"
-#include "lexer.h"
+#include "front/ast.h"
+#include "front/lexer.h"
 
 typedef struct FixLoc { uint32_t start, end; } FixLoc;
 /* Names and covers collected from the statements of a `finite { ... }` lattice. */
@@ -182,7 +182,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token LET "let" IN "in" IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not"
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
-%token FORALL "forall" EXISTS "exists"
+%token FORALL "forall" EXISTS "exists" MOD "mod"
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
@@ -205,7 +205,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %left JOIN UNION MINUSKW
 %left MEET INTER
 %left '+' '-'
-%left '*' '/'
+%left '*' '/' MOD
 %precedence UMINUS COUNT
 
 %start file
@@ -388,6 +388,7 @@ aexpr:
     | aexpr '-' aexpr           { $$ = binary(lx, OP_SUB, $1, $3, @$); }
     | aexpr '*' aexpr           { $$ = binary(lx, OP_MUL, $1, $3, @$); }
     | aexpr '/' aexpr           { $$ = binary(lx, OP_DIV, $1, $3, @$); }
+    | aexpr MOD aexpr           { $$ = binary(lx, OP_MOD, $1, $3, @$); }
     | aexpr JOIN aexpr          { $$ = binary(lx, OP_JOIN, $1, $3, @$); }
     | aexpr MEET aexpr          { $$ = binary(lx, OP_MEET, $1, $3, @$); }
     | aexpr UNION aexpr         { $$ = binary(lx, OP_UNION, $1, $3, @$); }
@@ -513,11 +514,15 @@ lit_atom: atom { $$ = $1; } ;
 atom:
     IDENT                       { $$ = ident(lx, $1, @1); }
     | IDENT '(' terms ')'       {
-        /* a ground atom with arguments: its name is the text as written, without blanks */
+        /* a ground atom with arguments: its name is the text as written, without the blanks
+           between terms (those inside a string term are kept, as gringo keeps them) */
         Buf b; buf_init(&b);
+        bool quoted = false;
         for (uint32_t i = @$.start; i < @$.end; i++) {
             char c = lx->src->text[i];
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') buf_putc(&b, c);
+            if (quoted && c == '\\' && i + 1 < @$.end) { buf_putc(&b, c); c = lx->src->text[++i]; }
+            else if (c == '"') quoted = !quoted;
+            if (quoted || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) buf_putc(&b, c);
         }
         $$ = ident(lx, arena_strdup(A, buf_cstr(&b)), @$);
         buf_free(&b); }
@@ -641,6 +646,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
             put_symbol(&b, expected[i]);
         }
     }
+    if (lx->percent_after_code)
+        buf_puts(&b, " (note: '%' starts a comment in .fix files; the remainder is 'mod')");
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;
     if (got == YYSYMBOL_YYEOF) lexer_error_at_end(lx, loc->start, end, buf_cstr(&b));
     else lexer_error(lx, loc->start, end, "%s", buf_cstr(&b));

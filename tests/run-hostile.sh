@@ -133,7 +133,7 @@ for kind in dual product map; do
                 for (i = 1; i < 200; i++) printf "lattice L%d = %s;\n", i, of("L" (i - 1))
                 print "fn f(x: L199): L199 = x join x;"; print "show f(top) == top;"; print "show f(bot);"; print "check f monotone;" }' >"$dir/lattices_${kind}_ok.fix"
     expect_small_stack lattices_${kind}_ok 0 'f(top) == top = true$'
-    also lattices_${kind}_ok '^check f monotone: monotone'
+    also lattices_${kind}_ok '^check f monotone: \(monotone (checked\|no counterexample in 20000 samples (not a proof)\)'
     also lattices_${kind}_ok '^f(bot) = '
 done
 

@@ -29,6 +29,14 @@ typedef enum {
     AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
 } AftStatus;
 
+/* What an in-place refine hook returns: its result and the words where it may differ from
+ * the request. */
+typedef struct AftChanges {
+    const Word *lo, *hi;
+    const size_t *words;
+    size_t count;
+} AftChanges;
+
 /* A function f: L -> L.  Every callback returns false on a runtime error, which it has
  * already reported (the engine then stops and returns AFT_ERROR). */
 typedef struct AftFunction {
@@ -54,6 +62,20 @@ typedef struct AftFunction {
     AftStatus (*refine)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
     bool (*split)(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                   Word *hi1, Word *lo2, Word *hi2);
+    /* Optional in-place forms of refine and split, taken together by the depth-first bnb
+     * over a bitset lattice (lattice_is_bitset) instead of the two above, which they must
+     * agree with.  The engine keeps the bound it works on in one place and passes the words
+     * of it that changed since its previous call of either hook (changed NULL: any may
+     * have), so that a function keeping state can work in proportion to what changed.
+     * refine_at: refine's contract; on AFT_OK the IR is [out->lo, out->hi] (the function's
+     *   arrays, valid until its next call), which differs from [lo, hi] only in the words
+     *   out->words lists.
+     * split_at: the atom to split [lo, hi] on, free in it: the halves are [lo, hi - {atom}]
+     *   and [lo + {atom}, hi]; false leaves the choice to the lattice's decompose. */
+    AftStatus (*refine_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                           size_t nchanged, AftChanges *out);
+    bool (*split_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                     size_t nchanged, const SplitCtx *how, size_t *atom);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
@@ -79,13 +101,22 @@ typedef struct AftEvent {
 
 typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);
 
+/* The result of a bnb run as it is found: each bound that goes to Final ([lo, hi] valid only
+ * during the call).  Returning false says the caller has enough (e.g. as many stable models as
+ * were asked for): the run then stops soundly, as at a limit, with the pending bounds going to
+ * Final (and to this callback) and stopped_by "enough". */
+typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
+
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable) */
+    bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
     size_t budget;           /* bnb: K, 0 = no budget */
     size_t rounds;           /* bnb: T, 0 = no limit */
+    bool root_only;          /* bnb, `rounds 0`: no round; IR(B_I) goes to Final (stopped by
+                                "rounds" when it was not pruned) */
     double timeout_s;        /* wall-clock limit for refine/bnb, 0 = none */
     size_t max_steps;        /* total F applications, 0 = none */
     SplitCtx split;
@@ -95,8 +126,12 @@ typedef struct AftOptions {
                                 (rounds = the deepest round); ignored with a budget, whose
                                 hulls need whole rounds.  The pending bounds are kept in a
                                 BoundStack, so memory follows what changes per level */
-    AftEventFn on_event;     /* may be NULL */
+    size_t inplace_min_words;   /* depth-first with refine_at/split_at: keep the bound in place
+                                 * from this many words per element on (0: 64; tests: 1) */
+    AftEventFn on_event;     /* trace, progress, --dot; may be NULL */
     void *event_ctx;
+    AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */
+    void *final_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
     Limits *limits;          /* the query's timeout, memory limit and Ctrl-C, polled between
                                 steps; a callback stopped by them makes the run stop soundly
@@ -115,7 +150,9 @@ typedef struct AftStats {
     size_t pruned, merged, hulls;
     double log2_S_final;     /* log2 of S(Final) = sum of |B| over Final (-INFINITY if empty) */
     double log2_IR_init;     /* log2 |IR(B_I)| (-INFINITY if B_I was pruned) */
-    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "interrupt" */
+    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "max-memory",
+                                "interrupt" (Ctrl-C), "enough" (on_final said so) */
+    bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;
 
 /* A set of bounds: count intervals stored flat, lo then hi, 2 * L->nwords words each. */
@@ -131,6 +168,10 @@ Word *boundlist_lo(const BoundList *b, size_t i);
 Word *boundlist_hi(const BoundList *b, size_t i);
 void boundlist_remove(BoundList *b, size_t i);   /* moves the last one into i */
 void boundlist_free(BoundList *b);
+/* For each bound i of `bounds`: which[i] = the index of the interval of `points` that equals
+ * it or (on a lattice that is not finite) holds it, or -1.  Linear in the sizes for equality
+ * (a hash of the words); containment is looked for only among at most 4096 points. */
+void boundlist_match(const BoundList *bounds, const BoundList *points, long *which);
 
 /* A stack of bounds kept as differences (the depth-first bnb's pending bounds): only the top
  * bound is stored whole; each bound is recorded as the words in which it differs from the one
@@ -170,14 +211,14 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
 
 /* Algorithm 1 from B_I = [lo, hi].  On return `final` holds Final and `fixpoints` the point
  * intervals of Final (lo == hi), both deduplicated.  AFT_LIMIT when stopped early (sound).
- * Either may be NULL: with `final` NULL, Final is only reported by its EV_BNB_FINAL events
- * (as it is found, not deduplicated; st->log2_S_final is NAN), so that a caller who consumes
- * it as it comes (fix asp) keeps no copy of it. */
+ * Either may be NULL: with `final` NULL, Final is only reported to o->on_final (as it is
+ * found, not deduplicated; st->log2_S_final is NAN), so that a caller who consumes it as it
+ * comes (fix asp) keeps no copy of it. */
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st);
 
 /* Shared by the engine's files (refine.c, bnb.c, galois.c): seconds on a monotonic clock;
- * which run-wide limit stops a run now ("interrupt", "timeout", "max-steps") or NULL, with
+ * why a run stops now ("enough", "interrupt", "timeout", "max-steps", ...) or NULL, with
  * `deadline` an absolute aft_clock() time (0: none); and IR under such a deadline.
  * aft_refine_run does not reset st (it accumulates over a run), sets st->stopped_by on
  * AFT_LIMIT, and emits no EV_REFINE_STEP events (aft_refine does). */

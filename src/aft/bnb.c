@@ -2,13 +2,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "aft/aft.h"
+#include "aft/bnbrun.h"
 #include "util/hashmap.h"
 #include "util/mem.h"
 
-/* A node of the search tree: its id for events, whether it came from a budget hull, and its
- * depth (the root's IR is 0; used by the depth-first order). */
-typedef struct Node { long id; bool hulled; size_t depth; } Node;
 
 /* A set of bounds with their nodes, parallel arrays.  The depth-first order keeps its bounds
  * in a difference-coded stack instead (`delta`): a pending bound differs from the one pushed
@@ -20,23 +17,6 @@ typedef struct Level {
     bool delta;
     VEC(Node) nodes;
 } Level;
-
-/* State of one bnb run. */
-typedef struct Run {
-    const AftFunction *f;
-    const AftOptions *o;
-    const Lattice *L;
-    AftStats *st;
-    double deadline;
-    long next_id;
-    SplitCtx split;
-    Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
-    BoundList *final;
-    Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
-    Word *r[4];                   /* their IR */
-    Word *hlo, *hhi, *tmp;        /* hulls and scratch */
-    Word *plo, *phi;              /* depth-first: the bound being processed */
-} Run;
 
 static void level_init(Level *lv, const Lattice *L, bool delta)
 {
@@ -67,7 +47,7 @@ static void level_remove(Level *lv, size_t i)
     lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
 }
 
-static void emit(const Run *run, AftEventKind kind, long id, long parent, long other,
+void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
                  NodeStatus status, const Word *lo, const Word *hi)
 {
     if (!run->o->on_event) return;
@@ -76,31 +56,60 @@ static void emit(const Run *run, AftEventKind kind, long id, long parent, long o
     run->o->on_event(run->o->event_ctx, &ev);
 }
 
-static void to_final(Run *run, long id, const Word *lo, const Word *hi)
+void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(run->final, lo, hi);
-    emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
+    bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
+    if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
 }
 
-/* Fate of a refined, surviving bound: a point is a fixed point (checked with one evaluation on
- * a finite lattice; on reals a point within tolerance is an approximate fixed point). */
-static AftStatus classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
+void bnb_prove(Run *run, const Word *lo, const Word *hi)
+{
+    if (run->final) boundlist_push(&run->proven, lo, hi);
+}
+
+/* Does f map x to itself (on a lattice that is not finite: within the tolerance, i.e. x and
+ * f(x) span a point)?  One evaluation, into run->tmp. */
+static AftStatus fixes(Run *run, const Word *x, bool *fixed)
+{
+    const Lattice *L = run->L;
+    run->st->eval_calls++;
+    if (!run->f->eval(run->f->ctx, x, run->tmp)) return aft_callback_failed(run->o, run->st);
+    if (L->finite) {
+        *fixed = L->ops->eq(L, run->tmp, x);
+        return AFT_OK;
+    }
+    L->ops->meet(L, run->fmeet, run->tmp, x);
+    L->ops->join(L, run->fjoin, run->tmp, x);
+    *fixed = L->ops->is_point(L, run->fmeet, run->fjoin);
+    return AFT_OK;
+}
+
+/* Fate of a refined, surviving bound.  A point (an element; on reals a box within the
+ * tolerance) is a fixed point only when f fixes it, checked by evaluating f: on a finite
+ * lattice a point f moves is pruned; a box of reals is a fixed point within tolerance when f
+ * fixes one of its ends within tolerance, else it is pruned when it is one number and stays
+ * in Final as a bound otherwise (it may hold a fixed point f moves its ends away from). */
+AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
 {
     const Lattice *L = run->L;
     *out = NODE_KEPT;
     if (!L->ops->is_point(L, lo, hi)) return AFT_OK;
-    *out = NODE_FIXPOINT;
-    if (!L->finite) return AFT_OK;
-    run->st->eval_calls++;
-    if (!run->f->eval(run->f->ctx, lo, run->tmp)) return aft_callback_failed(run->o, run->st);
-    if (!L->ops->eq(L, run->tmp, lo)) *out = NODE_PRUNED;
+    bool fixed = false;
+    AftStatus r = fixes(run, lo, &fixed);
+    if (r == AFT_OK && !fixed && !L->finite) r = fixes(run, hi, &fixed);
+    if (r != AFT_OK) return r;
+    bool one_element = L->finite || L->ops->eq(L, lo, hi);
+    *out = fixed ? NODE_FIXPOINT : one_element ? NODE_PRUNED : NODE_FINAL;
     return AFT_OK;
 }
 
-/* Acts on a classified bound: fixed points go to Final, kept ones to `next`. */
+/* Acts on a classified bound: fixed points go to Final (and are proven), bounds that are
+ * final as they stand to Final, kept ones to `next`. */
 static void place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next)
 {
-    if (s == NODE_FIXPOINT) to_final(run, id, lo, hi);
+    if (s == NODE_FIXPOINT) bnb_prove(run, lo, hi);
+    if (s == NODE_FIXPOINT || s == NODE_FINAL) bnb_to_final(run, id, lo, hi);
     else if (s == NODE_KEPT) level_push(next, lo, hi, id, false);
     else run->st->pruned++;
 }
@@ -119,12 +128,14 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
 }
 
 /* A child refined to a point that f does not fix holds no fixed point: it is pruned before
- * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR). */
+ * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR).
+ * One f does fix is proven now, so that a merge cannot hide it. */
 static AftStatus prune_false_point(Run *run, int i, bool *alive)
 {
     NodeStatus s;
-    AftStatus r = classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
+    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
     if (r == AFT_OK && s == NODE_PRUNED) *alive = false;
+    if (r == AFT_OK && s == NODE_FIXPOINT) bnb_prove(run, run->r[2 * i], run->r[2 * i + 1]);
     return r;
 }
 
@@ -134,17 +145,17 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
 {
     const Lattice *L = run->L;
     for (int i = 0; i < 2; i++)
-        emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
+        bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
     L->ops->meet(L, run->hlo, run->r[0], run->r[2]);
     L->ops->join(L, run->hhi, run->r[1], run->r[3]);
     run->st->merged++;
-    emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
+    bnb_emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
     if (L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) {
-        to_final(run, id, lo, hi);     /* what is kept joins back to B */
+        bnb_to_final(run, id, lo, hi);     /* what is kept joins back to B */
         return AFT_OK;
     }
     NodeStatus s;
-    AftStatus r = classify(run, run->hlo, run->hhi, &s);
+    AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s);
     if (r == AFT_OK) place(run, s, cid[0], run->hlo, run->hhi, next);
     return r;
 }
@@ -158,16 +169,16 @@ static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi
         Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
         NodeStatus s = NODE_PRUNED;
         if (alive[i]) {
-            AftStatus r = classify(run, rlo, rhi, &s);
+            AftStatus r = bnb_classify(run, rlo, rhi, &s);
             if (r != AFT_OK) return r;
         }
         if (s == NODE_KEPT && L->ops->eq(L, rlo, lo) && L->ops->eq(L, rhi, hi)) {
-            emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
-            to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
+            bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
+            bnb_to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
             continue;
         }
         bool pruned = s == NODE_PRUNED;    /* a pruned child is shown before its IR */
-        emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
+        bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
              pruned ? run->c[2 * i + 1] : rhi);
         place(run, s, cid[i], rlo, rhi, next);
     }
@@ -191,13 +202,13 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     const Lattice *L = run->L;
     if (L->ops->is_point(L, lo, hi)) {
         NodeStatus s;
-        AftStatus r = classify(run, lo, hi, &s);
+        AftStatus r = bnb_classify(run, lo, hi, &s);
         if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
-        if (r == AFT_LIMIT) to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
+        if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
         return r;
     }
     if (!split_bound(run, lo, hi)) {
-        to_final(run, id, lo, hi);
+        bnb_to_final(run, id, lo, hi);
         return AFT_OK;
     }
     long cid[2] = {run->next_id++, run->next_id++};
@@ -205,12 +216,12 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_child(run, i, &alive[i]);
         if (r == AFT_LIMIT) {
-            to_final(run, id, lo, hi);
+            bnb_to_final(run, id, lo, hi);
             return r;
         }
         if (r != AFT_OK) return r;
         if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) {
-            if (r == AFT_LIMIT) to_final(run, id, lo, hi);
+            if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);
             return r;
         }
     }
@@ -296,7 +307,7 @@ static void hull_pair(Run *run, CostTable *t, Level *next, size_t i, size_t j)
     long id = next->nodes.items[i].id, other = next->nodes.items[j].id;
     next->nodes.items[i].hulled = true;
     run->st->hulls++;
-    emit(run, EV_BNB_HULL, id, -1, other, NODE_KEPT, boundlist_lo(&next->b, i),
+    bnb_emit(run, EV_BNB_HULL, id, -1, other, NODE_KEPT, boundlist_lo(&next->b, i),
          boundlist_hi(&next->b, i));
     cost_move_last(t, next->b.count, j);
     if (i == next->b.count - 1) i = j;     /* i itself was the last one */
@@ -315,7 +326,7 @@ static void settle_hulls(Run *run, Level *next, const Level *cur)
         for (size_t k = 0; k < cur->b.count; k++) {
             if (lattice_interval_subset(L, boundlist_lo(&cur->b, k), boundlist_hi(&cur->b, k),
                                         lo, hi)) {
-                to_final(run, next->nodes.items[i].id, lo, hi);
+                bnb_to_final(run, next->nodes.items[i].id, lo, hi);
                 level_remove(next, i);
                 break;
             }
@@ -368,7 +379,7 @@ static void dedupe(BoundList *b)
 static void move_rest_to_final(Run *run, const Level *lv, size_t from)
 {
     for (size_t i = from; i < lv->b.count; i++)
-        to_final(run, lv->nodes.items[i].id, boundlist_lo(&lv->b, i), boundlist_hi(&lv->b, i));
+        bnb_to_final(run, lv->nodes.items[i].id, boundlist_lo(&lv->b, i), boundlist_hi(&lv->b, i));
 }
 
 /* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
@@ -445,13 +456,13 @@ static void move_stack_to_final(Run *run, const Level *stack)
     Word *x = mem_calloc(2 * n + 1, sizeof *x);
     for (size_t i = 0; i < stack->s.count; i++) {
         boundstack_step_up(&stack->s, i, x);
-        to_final(run, stack->nodes.items[i].id, x, x + n);
+        bnb_to_final(run, stack->nodes.items[i].id, x, x + n);
     }
     mem_free(x);
 }
 
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
-static void enter_round(Run *run, size_t depth, size_t pending)
+void bnb_enter_round(Run *run, size_t depth, size_t pending)
 {
     if (depth + 1 <= run->st->rounds) return;
     run->st->rounds = depth + 1;
@@ -470,11 +481,11 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
         if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Node n = pop_bound(run, stack);
         if (cap && n.depth >= cap) {
-            to_final(run, n.id, run->plo, run->phi);
+            bnb_to_final(run, n.id, run->plo, run->phi);
             capped = "rounds";
             continue;
         }
-        enter_round(run, n.depth, stack->nodes.count);
+        bnb_enter_round(run, n.depth, stack->nodes.count);
         size_t before = stack->nodes.count;
         AftStatus s = process_bound(run, n.id, run->plo, run->phi, stack);
         for (size_t i = before; i < stack->nodes.count; i++) stack->nodes.items[i].depth = n.depth + 1;
@@ -497,14 +508,17 @@ static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftSta
                  .split = o->split, .rng = {0x5eed5eedULL}};
     if (!run->split.rng) run->split.rng = &run->rng;
     run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    lattice_elems_new(L, 13, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
+    lattice_elems_new(L, 15, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
                                                 &run->r[0], &run->r[1], &run->r[2], &run->r[3],
-                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi });
+                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi,
+                                                &run->fmeet, &run->fjoin });
+    boundlist_init(&run->proven, L);
 }
 
 static void run_free(Run *run)
 {
-    mem_free(run->c[0]);    /* the block of all thirteen */
+    mem_free(run->c[0]);    /* the block of all fifteen */
+    boundlist_free(&run->proven);
 }
 
 /* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */
@@ -519,19 +533,52 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     NodeStatus ns = NODE_PRUNED;
     if (alive) {
         run->st->log2_IR_init = L->ops->log2_size(L, rlo, rhi);
-        AftStatus c = classify(run, rlo, rhi, &ns);
+        AftStatus c = bnb_classify(run, rlo, rhi, &ns);
         if (c != AFT_OK) return c;
     }
-    emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
+    bnb_emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
     if (s == AFT_LIMIT) {
-        to_final(run, 0, rlo, rhi);
+        bnb_to_final(run, 0, rlo, rhi);
         return s;
     }
     place(run, ns, 0, rlo, rhi, bounds);
     return AFT_OK;
 }
 
-/* Dedupes Final and collects its points; a run without a `final` list only reported it. */
+/* Do the closed boxes [lo1, hi1] and [lo2, hi2] share a point? */
+static bool boxes_meet(Run *run, const Word *lo1, const Word *hi1, const Word *lo2, const Word *hi2)
+{
+    const Lattice *L = run->L;
+    L->ops->join(L, run->fmeet, lo1, lo2);
+    L->ops->meet(L, run->fjoin, hi1, hi2);
+    return L->ops->leq(L, run->fmeet, run->fjoin);
+}
+
+/* On a lattice that is not finite, boxes proven fixed within tolerance that share a point
+ * (e.g. the two halves of one bisection, around the fixed point on their common face) are
+ * one fixed point: they are replaced by their hull, when it is no higher than the two. */
+static void coalesce_touching(Run *run, BoundList *b)
+{
+    const Lattice *L = run->L;
+    for (size_t i = 0; i < b->count; i++) {
+        for (size_t j = b->count; j-- > i + 1;) {
+            Word *lo1 = boundlist_lo(b, i), *hi1 = boundlist_hi(b, i);
+            Word *lo2 = boundlist_lo(b, j), *hi2 = boundlist_hi(b, j);
+            if (!boxes_meet(run, lo1, hi1, lo2, hi2)) continue;
+            L->ops->meet(L, run->hlo, lo1, lo2);
+            L->ops->join(L, run->hhi, hi1, hi2);
+            double h = L->ops->height(L, run->hlo, run->hhi);
+            if (h > L->ops->height(L, lo1, hi1) + L->ops->height(L, lo2, hi2) + 1.0) continue;
+            lattice_copy(L, lo1, run->hlo);
+            lattice_copy(L, hi1, run->hhi);
+            boundlist_remove(b, j);
+            j = b->count;                  /* the hull may touch one looked at before */
+        }
+    }
+}
+
+/* Dedupes Final and the proven fixed points; a run without a `final` list only reported
+ * Final (a caller who consumes it that way checks its points itself). */
 static void finish(Run *run, BoundList *fixpoints)
 {
     const Lattice *L = run->L;
@@ -544,8 +591,12 @@ static void finish(Run *run, BoundList *fixpoints)
     for (size_t i = 0; i < run->final->count; i++) {
         Word *lo = boundlist_lo(run->final, i), *hi = boundlist_hi(run->final, i);
         run->st->log2_S_final = log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
-        if (fixpoints && L->ops->is_point(L, lo, hi)) boundlist_push(fixpoints, lo, hi);
     }
+    if (!fixpoints) return;
+    dedupe(&run->proven);
+    if (!L->finite) coalesce_touching(run, &run->proven);
+    for (size_t i = 0; i < run->proven.count; i++)
+        boundlist_push(fixpoints, boundlist_lo(&run->proven, i), boundlist_hi(&run->proven, i));
 }
 
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
@@ -563,7 +614,15 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     Level bounds;
     level_init(&bounds, f->L, depth_first);
     AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
+    if (s == AFT_OK && o->root_only && bounds.nodes.count) {
+        if (depth_first) move_stack_to_final(&run, &bounds);
+        else move_rest_to_final(&run, &bounds, 0);
+        st->stopped_by = "rounds";
+        s = AFT_LIMIT;
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && bnb_inplace_applies(&run)) {
+        pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
+        s = bnb_run_inplace(&run, run.plo, run.phi, o->rounds);
+    } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);

@@ -1,6 +1,7 @@
 /* boundlist.c: growable flat lists of intervals (lo then hi) used for Bounds and Final, and
  * the difference-coded stack of the depth-first bnb. */
 #include "aft/aft.h"
+#include "util/hashmap.h"
 #include "util/mem.h"
 
 void boundlist_init(BoundList *b, const Lattice *L)
@@ -58,6 +59,56 @@ void boundlist_remove(BoundList *b, size_t i)
     if (i + 1 < b->count && w)
         memcpy(b->words + i * w, b->words + (b->count - 1) * w, w * sizeof(Word));
     b->count--;
+}
+
+/* Open-addressing index of the intervals of a list by their words: slot -> index + 1. */
+static size_t *index_intervals(const BoundList *b, size_t *cap)
+{
+    size_t w = bound_words(b);
+    *cap = 16;
+    while (*cap < 2 * b->count) *cap *= 2;
+    size_t *tab = mem_calloc(*cap, sizeof *tab);
+    for (size_t i = 0; i < b->count; i++) {
+        size_t slot = (size_t)hashmap_hash_words(b->words + i * w, w) & (*cap - 1);
+        while (tab[slot]) slot = (slot + 1) & (*cap - 1);
+        tab[slot] = i + 1;
+    }
+    return tab;
+}
+
+static long find_equal(const BoundList *points, const size_t *tab, size_t cap, const Word *x)
+{
+    const Lattice *L = points->L;
+    size_t w = bound_words(points);
+    for (size_t slot = (size_t)hashmap_hash_words(x, w) & (cap - 1); tab[slot];
+         slot = (slot + 1) & (cap - 1)) {
+        const Word *y = points->words + (tab[slot] - 1) * w;
+        if (L->ops->eq(L, x, y) && L->ops->eq(L, x + L->nwords, y + L->nwords))
+            return (long)tab[slot] - 1;
+    }
+    return -1;
+}
+
+static long find_holding(const BoundList *points, const Word *lo, const Word *hi)
+{
+    for (size_t j = 0; j < points->count; j++)
+        if (lattice_interval_subset(points->L, lo, hi, boundlist_lo(points, j), boundlist_hi(points, j)))
+            return (long)j;
+    return -1;
+}
+
+void boundlist_match(const BoundList *bounds, const BoundList *points, long *which)
+{
+    const Lattice *L = bounds->L;
+    size_t cap;
+    size_t *tab = index_intervals(points, &cap);
+    bool scan = !L->finite && points->count <= 4096;
+    for (size_t i = 0; i < bounds->count; i++) {
+        const Word *lo = boundlist_lo(bounds, i), *hi = boundlist_hi(bounds, i);
+        which[i] = find_equal(points, tab, cap, lo);
+        if (which[i] < 0 && scan && L->ops->is_point(L, lo, hi)) which[i] = find_holding(points, lo, hi);
+    }
+    mem_free(tab);
 }
 
 void boundlist_free(BoundList *b)

@@ -21,13 +21,16 @@ typedef struct CheckOptions {
 
 typedef struct CheckReport {
     size_t examined;         /* cases tried */
-    bool sampled;            /* random cases only */
+    bool sampled;            /* random cases only: passing proves nothing */
+    bool covers;             /* monotone/antitone: every covering pair (a proof on a finite
+                                lattice: every x <= y is a chain of covers) */
     bool tight;              /* envelope: equal to the brute-force envelope on every case */
     char *counterexample;    /* with CHECK_FAILED: as text (mem_alloc'd; the caller frees it) */
 } CheckReport;
 
-/* Every pair x <= y (pairs enumerated while |L|^2 fits enum_log2; else random pairs
- * (x, x join y)): f(x) <= f(y), or f(y) <= f(x) when antitone. */
+/* f(x) <= f(y) (antitone: f(y) <= f(x)) for every covering pair x < y when the kind lists
+ * covers and they take at most 2^enum_log2 evaluations; else every pair x <= y while |L|^2
+ * fits enum_log2; else random pairs (x, x join y). */
 CheckStatus aft_check_tone(const AftFunction *f, bool antitone, const CheckOptions *o,
                            CheckReport *r);
 

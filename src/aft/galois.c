@@ -239,24 +239,9 @@ static bool lift_lower(void *ctx, const Word *lo, const Word *hi, const Word *x,
 
 /* ---- the run ---- */
 
-static bool same_lattice(const Lattice *a, const Lattice *b)
-{
-    if (a == b) return true;
-    if (a->nwords != b->nwords || strcmp(a->ops->kind, b->ops->kind) != 0) return false;
-    Buf da, db;
-    buf_init(&da);
-    buf_init(&db);
-    lattice_describe(a, &da);
-    lattice_describe(b, &db);
-    bool same = strcmp(buf_cstr(&da), buf_cstr(&db)) == 0;
-    buf_free(&da);
-    buf_free(&db);
-    return same;
-}
-
 GaloisRun *galois_run_new(const AftGalois *g, const AftFunction *f, Buf *err)
 {
-    if (!same_lattice(f->L, g->C)) {
+    if (!lattice_equal(f->L, g->C)) {
         if (err) {
             buf_printf(err, "function '%s' works on ", f->name ? f->name : "f");
             lattice_describe(f->L, err);

@@ -7,14 +7,14 @@
 /* Stopping rule on non-finite (real) lattices.  Kleene iterations and IR stop when a step
  * moves less than `grid`, measured with L->ops->height, which counts steps of the lattice's
  * own tolerance grid (for a product, over all components).  grid is 1 (one tolerance step)
- * unless o->tolerance is set and the lattice is itself a real interval, whose grid step we can
- * read; for products and maps of reals o->tolerance cannot be converted generically and the
- * parts' own tolerances are used.  Stopping early is sound: a lfp iterate is below the true
- * lfp, a gfp iterate above the true gfp. */
+ * unless o->tolerance is set and the lattice itself has a grid step (lattice_tolerance: a
+ * real interval); for products and maps of reals o->tolerance cannot be converted generically
+ * and the parts' own tolerances are used.  Stopping early is sound: a lfp iterate is below
+ * the true lfp, a gfp iterate above the true gfp. */
 static double small_grid(const Lattice *L, const AftOptions *o)
 {
-    if (o->tolerance > 0 && strcmp(L->ops->kind, "real") == 0 && L->u.real.tol > 0)
-        return o->tolerance / L->u.real.tol;
+    double step = lattice_tolerance(L);
+    if (o->tolerance > 0 && step > 0) return o->tolerance / step;
     return 1.0;
 }
 
@@ -193,6 +193,12 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
                              size_t *steps, AftStats *st)
 {
     const Lattice *L = f->L;
+    if (o->no_refine) {
+        lattice_copy(L, nlo, lo);
+        lattice_copy(L, nhi, hi);
+        if (steps) *steps = 0;
+        return AFT_OK;
+    }
     if (f->refine && !o->refine_steps)
         return refine_native(f, o, deadline, emit, lo, hi, nlo, nhi, steps, st);
     Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);

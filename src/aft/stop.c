@@ -1,5 +1,6 @@
-/* stop.c: when an engine run stops early: the clock, the run-wide limits (interrupt, the
- * query's Limits, a deadline, max-steps), and what a callback cut short by a limit means. */
+/* stop.c: when an engine run stops early: the caller has enough (on_final), the clock, the
+ * run-wide limits (interrupt, the query's Limits, a deadline, max-steps), and what a callback
+ * cut short by a limit means. */
 #include "aft/aft.h"
 
 double aft_clock(void)
@@ -9,6 +10,7 @@ double aft_clock(void)
 
 const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
 {
+    if (st->enough) return "enough";
     if (o->interrupt && *o->interrupt) return "interrupt";
     const char *hit = limits_poll(o->limits);
     if (hit) return hit;

@@ -7,8 +7,8 @@
 
 #include "common.h"
 #include "aft/aft.h"
-#include "ast.h"
-#include "diag.h"
+#include "front/ast.h"
+#include "front/diag.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
 #include "util/limits.h"

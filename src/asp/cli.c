@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "util/json.h"
 #include "util/numarg.h"
 #include "util/sigint.h"
 
@@ -15,6 +16,7 @@ typedef struct Cli {
     size_t max_memory;            /* bytes, 0: none */
     volatile sig_atomic_t interrupt;
     Limits limits;                /* --timeout, --max-memory and Ctrl-C, for the whole run */
+    Diag diag;                    /* where errors go: standard error, as "fix asp: error: ..." */
     AftOptions aft;
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
@@ -171,7 +173,8 @@ static AspProgram *load(Cli *c, Buf *err)
 
 /* ---- output ---- */
 
-typedef struct Out { Cli *c; Buf line; size_t answers; } Out;
+/* Output goes out a line at a time through `line`; `w` writes the JSON lines into it. */
+typedef struct Out { Cli *c; Buf line; JsonWriter w; size_t answers; } Out;
 
 static void flush_line(Out *o)
 {
@@ -179,13 +182,19 @@ static void flush_line(Out *o)
     buf_clear(&o->line);
 }
 
-/* Decimal digits of v (printf is a third of the time of printing many small models). */
-static void put_uint(Buf *b, size_t v)
+/* A JSON line: begin_line opens its object with "kind", end_line closes it. */
+static void begin_line(Out *o, const char *kind)
 {
-    char tmp[24];
-    size_t n = sizeof tmp;
-    do tmp[--n] = (char)('0' + v % 10); while (v /= 10);
-    buf_putn(b, tmp + n, sizeof tmp - n);
+    json_init(&o->w, &o->line);
+    json_begin_object(&o->w);
+    json_key_string(&o->w, "kind", kind);
+}
+
+static void end_line(Out *o)
+{
+    json_end_object(&o->w);
+    buf_putc(&o->line, '\n');
+    flush_line(o);
 }
 
 static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
@@ -193,26 +202,46 @@ static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t 
     for (size_t i = 0; i < n; i++) {
         const char *name = asp_atom_name(p, atoms[i]);
         size_t len = asp_atom_name_len(p, atoms[i]);
-        if (i) buf_putc(&o->line, o->c->json ? ',' : ' ');
-        if (o->c->json) buf_put_json_strn(&o->line, name, len);
-        else buf_putn(&o->line, name, len);
+        if (o->c->json) json_stringn(&o->w, name, len);
+        else {
+            if (i) buf_putc(&o->line, ' ');
+            buf_putn(&o->line, name, len);
+        }
     }
+}
+
+/* The atoms as the JSON array under `key`. */
+static void put_atom_array(Out *o, const char *key, const AspProgram *p, const AspAtom *atoms,
+                           size_t n)
+{
+    json_key(&o->w, key);
+    json_begin_array(&o->w);
+    put_atoms(o, p, atoms, n);
+    json_end_array(&o->w);
 }
 
 static bool print_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     Out *o = ctx;
     o->answers++;
-    buf_puts(&o->line, o->c->json ? "{\"kind\":\"model\",\"index\":" : "Answer: ");
-    put_uint(&o->line, o->answers);
-    buf_puts(&o->line, o->c->json ? ",\"atoms\":[" : "\n");
+    if (o->c->json) {
+        begin_line(o, "model");
+        json_key_uint(&o->w, "index", o->answers);
+        put_atom_array(o, "atoms", p, atoms, n);
+        end_line(o);
+        return true;
+    }
+    buf_puts(&o->line, "Answer: ");
+    buf_put_uint(&o->line, o->answers);
+    buf_putc(&o->line, '\n');
     put_atoms(o, p, atoms, n);
-    buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
+    buf_putc(&o->line, '\n');
     flush_line(o);
     return true;
 }
 
-/* A bound [lo, hi] as its true and undefined shown atoms. */
+/* A bound [lo, hi] as its true and undefined shown atoms; in JSON, the last fields of the
+ * line begun by the caller. */
 static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp)
 {
     const AspProgram *p = s->prog;
@@ -222,11 +251,17 @@ static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi
         AspAtom a = s->shown[i];
         if (asp_solver_has(s, hi, a) && !asp_solver_has(s, lo, a)) und[nu++] = a;
     }
-    buf_puts(&o->line, o->c->json ? "\"true\":[" : nt ? "True: " : "True:");
+    if (o->c->json) {
+        put_atom_array(o, "true", p, tmp, nt);
+        put_atom_array(o, "undefined", p, und, nu);
+        end_line(o);
+        return;
+    }
+    buf_puts(&o->line, nt ? "True: " : "True:");
     put_atoms(o, p, tmp, nt);
-    buf_puts(&o->line, o->c->json ? "],\"undefined\":[" : nu ? "\nUndefined: " : "\nUndefined:");
+    buf_puts(&o->line, nu ? "\nUndefined: " : "\nUndefined:");
     put_atoms(o, p, und, nu);
-    buf_puts(&o->line, o->c->json ? "]}\n" : "\n");
+    buf_putc(&o->line, '\n');
     flush_line(o);
 }
 
@@ -241,36 +276,69 @@ static void print_result(Out *o, AftStatus r, const AspStats *st)
 {
     const char *res = status_text(r, st->models > 0, st->complete);
     if (o->c->json) {
-        buf_printf(&o->line, "{\"kind\":\"result\",\"result\":\"%s\",\"models\":%zu,"
-                   "\"complete\":%s}\n", res, st->models, st->complete ? "true" : "false");
-    } else {
-        buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
-                   st->models, st->complete ? "" : "+");
+        begin_line(o, "result");
+        json_key_string(&o->w, "result", res);
+        json_key_uint(&o->w, "models", st->models);
+        json_key_bool(&o->w, "complete", st->complete);
+        end_line(o);
+        return;
     }
+    buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
+               st->models, st->complete ? "" : "+");
     flush_line(o);
 }
 
-static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
+/* The statistics as one JSON line into b. */
+static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, double secs)
 {
     const AftStats *a = &st->aft;
     size_t full, inc;
     asp_sp_counts(s->sp, &full, &inc);
-    if (o->c->json)
-        fprintf(to, "{\"kind\":\"stats\",\"atoms\":%zu,\"rules\":%zu,\"lattice_atoms\":%zu,"
-                "\"normal_rules\":%zu,\"sp_evals\":%zu,\"sp_full\":%zu,\"sp_incremental\":%zu,"
-                "\"f_calls\":%zu,\"ir_calls\":%zu,\"rounds\":%zu,\"pruned\":%zu,\"merged\":%zu,"
-                "\"bnb_runs\":%zu,\"time\":%.3f}\n",
-                asp_atom_count(s->prog), asp_rule_count(s->prog), s->natoms, s->nrules,
-                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
-                st->bnb_runs, secs);
-    else
-        fprintf(to, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
-                "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
-                "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
-                "B&B runs     : %zu\nTime         : %.3fs\n",
-                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
-                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
-                st->bnb_runs, secs);
+    JsonWriter w;
+    json_init(&w, b);
+    json_begin_object(&w);
+    json_key_string(&w, "kind", "stats");
+    json_key_uint(&w, "atoms", asp_atom_count(s->prog));
+    json_key_uint(&w, "rules", asp_rule_count(s->prog));
+    json_key_uint(&w, "lattice_atoms", s->natoms);
+    json_key_uint(&w, "normal_rules", s->nrules);
+    json_key_uint(&w, "sp_evals", st->sp_evals);
+    json_key_uint(&w, "sp_full", full);
+    json_key_uint(&w, "sp_incremental", inc);
+    json_key_uint(&w, "f_calls", a->f_calls);
+    json_key_uint(&w, "ir_calls", a->ir_calls);
+    json_key_uint(&w, "rounds", a->rounds);
+    json_key_uint(&w, "pruned", a->pruned);
+    json_key_uint(&w, "merged", a->merged);
+    json_key_uint(&w, "bnb_runs", st->bnb_runs);
+    json_key(&w, "time");
+    json_fixed(&w, secs, 3);
+    json_end_object(&w);
+    buf_putc(b, '\n');
+}
+
+static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, double secs)
+{
+    const AftStats *a = &st->aft;
+    size_t full, inc;
+    asp_sp_counts(s->sp, &full, &inc);
+    buf_printf(b, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
+               "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
+               "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
+               "B&B runs     : %zu\nTime         : %.3fs\n",
+               asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
+               st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+               st->bnb_runs, secs);
+}
+
+static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
+{
+    Buf b;
+    buf_init(&b);
+    if (o->c->json) stats_json(&b, s, st, secs);
+    else stats_text(&b, s, st, secs);
+    fwrite(b.data, 1, b.len, to);
+    buf_free(&b);
 }
 
 static double now(void)
@@ -286,13 +354,16 @@ static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
 {
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
-    if (r == AFT_INVALID) {
-        buf_puts(&o->line, o->c->json ? "{\"kind\":\"wf\",\"consistent\":false}\n"
-                                      : "Well-founded bound: inconsistent (no stable model)\n");
+    if (r != AFT_ERROR && o->c->json) {
+        begin_line(o, "wf");
+        json_key_bool(&o->w, "consistent", r != AFT_INVALID);
+        if (r == AFT_INVALID) end_line(o);
+        else put_bound(o, s, lo, hi, tmp);
+    } else if (r == AFT_INVALID) {
+        buf_puts(&o->line, "Well-founded bound: inconsistent (no stable model)\n");
         flush_line(o);
     } else if (r != AFT_ERROR) {
-        buf_puts(&o->line, o->c->json ? "{\"kind\":\"wf\",\"consistent\":true,"
-                                      : "Well-founded bound\n");
+        buf_puts(&o->line, "Well-founded bound\n");
         put_bound(o, s, lo, hi, tmp);
     }
     mem_free(lo);
@@ -306,15 +377,21 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
     boundlist_init(&final, s->L);
     AftStatus r = asp_final_bounds(s, &o->c->aft, &final, st);
     for (size_t i = 0; i < final.count && r != AFT_ERROR; i++) {
-        if (o->c->json) buf_printf(&o->line, "{\"kind\":\"bound\",\"index\":%zu,", i + 1);
-        else buf_printf(&o->line, "Bound %zu\n", i + 1);
+        if (o->c->json) {
+            begin_line(o, "bound");
+            json_key_uint(&o->w, "index", i + 1);
+        } else buf_printf(&o->line, "Bound %zu\n", i + 1);
         put_bound(o, s, boundlist_lo(&final, i), boundlist_hi(&final, i), tmp);
     }
-    if (o->c->json)
-        buf_printf(&o->line, "{\"kind\":\"bounds\",\"count\":%zu,\"complete\":%s}\n",
-                   final.count, r == AFT_OK ? "true" : "false");
-    else buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, r == AFT_OK ? "" : "+");
-    flush_line(o);
+    if (o->c->json) {
+        begin_line(o, "bounds");
+        json_key_uint(&o->w, "count", final.count);
+        json_key_bool(&o->w, "complete", r == AFT_OK);
+        end_line(o);
+    } else {
+        buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, r == AFT_OK ? "" : "+");
+        flush_line(o);
+    }
     boundlist_free(&final);
     return r;
 }
@@ -402,8 +479,8 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     }
     if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
     fflush(stdout);
-    if (r == AFT_ERROR && err->len) fprintf(stderr, "fix asp: error: %s\n", buf_cstr(err));
-    else if (r == AFT_ERROR) fprintf(stderr, "fix asp: error: the engine failed\n");
+    if (r == AFT_ERROR)
+        diag_plain_error(&c->diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
     mem_free(tmp);
     asp_solver_free(s);
     buf_free(&o.line);
@@ -419,17 +496,20 @@ static int load_and_run(Cli *c)
     c->aft.interrupt = &c->interrupt;
     c->aft.timeout_s = c->timeout_s;
     sigint_install(&c->interrupt, true);
+    diag_init(&c->diag, stderr);
+    c->diag.who = "fix asp";
     Buf err;
     buf_init(&err);
     AspProgram *p = load(c, &err);
     int rc;
     if (!p) {
-        fprintf(stderr, "%s\n", buf_cstr(&err));
+        diag_error_text(&c->diag, buf_cstr(&err));
         rc = 1;
     } else rc = run(c, p, &err);
     sigint_remove();
     asp_program_free(p);
     buf_free(&err);
+    diag_free(&c->diag);
     return c->interrupt ? 130 : rc;
 }
 

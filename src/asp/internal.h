@@ -73,5 +73,13 @@ AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, 
 bool asp_prop_is_model(AspSolver *s, const Word *x);
 bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                     Word *hi1, Word *lo2, Word *hi2);
+/* The same IR and split as in-place hooks (AftFunction.refine_at, split_at): the same trail,
+ * choices and counts, at a cost that follows what changed between requests. */
+AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                             size_t nchanged, AftChanges *out);
+bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                       size_t nchanged, const SplitCtx *how, size_t *atom);
+/* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
+void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 
 #endif

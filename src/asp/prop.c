@@ -58,96 +58,15 @@ struct AspProp {
     size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
     bool conflict, dirty, root_conflict;
+    /* For the in-place hooks: the words where the state may differ from the last request
+     * they saw (every assignment and undo marks its word), or all of them when `seen_all`
+     * is false (no request seen since the state was reset). */
+    uint8_t *wmark;
+    size_t *wlist, nwlist;
+    bool seen_all;
 };
 
 /* ---- set up ---- */
-
-/* Dependencies of each atom: the positive atoms of its rules, as CSR. */
-static uint32_t *dep_index(const AspSolver *s, uint32_t **deps)
-{
-    uint32_t *off = mem_calloc(s->natoms + 1, sizeof *off);
-    for (size_t a = 0; a < s->natoms; a++) {
-        off[a + 1] = off[a];
-        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-            uint32_t r = s->hrules[k];
-            off[a + 1] += s->pstart[r + 1] - s->pstart[r];
-        }
-    }
-    *deps = mem_alloc((off[s->natoms] + 1) * sizeof **deps);
-    for (size_t a = 0, n = 0; a < s->natoms; a++)
-        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-            uint32_t r = s->hrules[k];
-            for (uint32_t j = s->pstart[r]; j < s->pstart[r + 1]; j++) (*deps)[n++] = s->pos[j];
-        }
-    return off;
-}
-
-/* Tarjan's strongly connected components without recursion: atoms in a component of two or
- * more atoms are cyclic (rules h :- h, ... were dropped when compiling). */
-typedef struct Tarjan {
-    const uint32_t *off, *deps;
-    uint32_t *index, *low, *stack, *frame, *cursor;
-    uint8_t *on;
-    size_t sp, fp, counter;
-} Tarjan;
-
-static void tj_visit(Tarjan *t, uint32_t a)
-{
-    t->index[a] = t->low[a] = (uint32_t)t->counter++;
-    t->stack[t->sp++] = a;
-    t->on[a] = 1;
-    t->frame[t->fp++] = a;
-    t->cursor[a] = t->off[a];
-}
-
-static void tj_close(Tarjan *t, uint32_t v, uint8_t *cyclic)
-{
-    if (t->low[v] != t->index[v]) return;
-    size_t top = t->sp;
-    while (t->stack[--t->sp] != v) t->on[t->stack[t->sp]] = 0;
-    t->on[v] = 0;
-    if (top - t->sp > 1)
-        for (size_t i = t->sp; i < top; i++) cyclic[t->stack[i]] = 1;
-}
-
-static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
-{
-    tj_visit(t, root);
-    while (t->fp) {
-        uint32_t v = t->frame[t->fp - 1];
-        if (t->cursor[v] < t->off[v + 1]) {
-            uint32_t w = t->deps[t->cursor[v]++];
-            if (t->index[w] == NONE) tj_visit(t, w);
-            else if (t->on[w] && t->index[w] < t->low[v]) t->low[v] = t->index[w];
-            continue;
-        }
-        t->fp--;
-        tj_close(t, v, cyclic);
-        if (t->fp) {
-            uint32_t u = t->frame[t->fp - 1];
-            if (t->low[v] < t->low[u]) t->low[u] = t->low[v];
-        }
-    }
-}
-
-static void find_cycles(const AspSolver *s, uint8_t *cyclic)
-{
-    size_t n = s->natoms + 1;
-    uint32_t *deps;
-    uint32_t *off = dep_index(s, &deps);
-    Tarjan t = { .off = off, .deps = deps };
-    t.index = mem_alloc(n * sizeof *t.index);
-    t.low = mem_alloc(n * sizeof *t.low);
-    t.stack = mem_alloc(n * sizeof *t.stack);
-    t.frame = mem_alloc(n * sizeof *t.frame);
-    t.cursor = mem_alloc(n * sizeof *t.cursor);
-    t.on = mem_calloc(n, 1);
-    memset(t.index, 0xff, n * sizeof *t.index);
-    for (uint32_t a = 0; a < s->natoms; a++)
-        if (t.index[a] == NONE) tj_run(&t, a, cyclic);
-    mem_free(t.index); mem_free(t.low); mem_free(t.stack); mem_free(t.frame);
-    mem_free(t.cursor); mem_free(t.on); mem_free(off); mem_free(deps);
-}
 
 /* Rules with cyclic heads and the cyclic atoms of each positive body. */
 static void cyclic_rules(const AspSolver *s, AspProp *p)
@@ -209,9 +128,11 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->score = mem_calloc(n, sizeof *p->score);
     p->rank = mem_alloc(n * sizeof *p->rank);
     p->rpos = mem_alloc(n * sizeof *p->rpos);
+    p->wmark = mem_calloc(s->nwords + 1, 1);
+    p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
     static_scores(s, p);
-    find_cycles(s, p->cyclic);
+    asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
     return p;
 }
@@ -224,14 +145,31 @@ void asp_prop_free(AspProp *p)
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
-    mem_free(p->cpos);
+    mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
     mem_free(p);
 }
 
 /* ---- propagation ---- */
 
-static void set_bit(Word *x, size_t i) { x[i >> 6] |= (Word)1 << (i & 63); }
-static void clr_bit(Word *x, size_t i) { x[i >> 6] &= ~((Word)1 << (i & 63)); }
+/* Word w of the state may now differ from the last request of an in-place hook. */
+static void touch_word(AspProp *p, size_t w)
+{
+    if (p->wmark[w]) return;
+    p->wmark[w] = 1;
+    p->wlist[p->nwlist++] = w;
+}
+
+static void set_bit(AspProp *p, Word *x, size_t i)
+{
+    x[i >> 6] |= (Word)1 << (i & 63);
+    touch_word(p, i >> 6);
+}
+
+static void clr_bit(AspProp *p, Word *x, size_t i)
+{
+    x[i >> 6] &= ~((Word)1 << (i & 63));
+    touch_word(p, i >> 6);
+}
 
 /* Atom a gets value v; a conflict when it has the other one. */
 static void assign(AspProp *p, uint32_t a, uint8_t v)
@@ -240,9 +178,9 @@ static void assign(AspProp *p, uint32_t a, uint8_t v)
     if (p->val[a] != V_UNK) { p->conflict = true; return; }
     p->val[a] = v;
     if (v == V_TRUE) {
-        set_bit(p->tlo, a);
+        set_bit(p, p->tlo, a);
         p->open += p->nsup[a] >= 2;
-    } else clr_bit(p->thi, a);
+    } else clr_bit(p, p->thi, a);
     p->alev[a] = (uint32_t)p->nlevels - 1;
     p->trail[p->qtail++] = a;
 }
@@ -401,9 +339,9 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
             }
         }
         if (p->val[a] == V_TRUE) {
-            clr_bit(p->tlo, a);
+            clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
-        } else set_bit(p->thi, a);
+        } else set_bit(p, p->thi, a);
         p->val[a] = V_UNK;
         p->isdec[a] = 0;
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
@@ -426,6 +364,7 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
+    p->seen_all = false;
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
@@ -469,30 +408,39 @@ static size_t end_of(const AspSolver *s, const AspProp *p, const Word *lo, const
     return s->nwords <= BLOCK ? s->nwords : block_end(s, p, lo, hi, b);
 }
 
-static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
+/* Lowers k to the level of the lowest added atom in word w that the request [lo, hi] leaves
+ * open or has the other way. */
+static size_t outside_in_word(const AspProp *p, const Word *lo, const Word *hi, size_t w,
+                              size_t k)
 {
-    size_t k = p->nlevels;
-    for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
-            for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
-                size_t a = w * 64 + (size_t)__builtin_ctzll(m);
-                if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
-            }
+    for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
+        size_t a = w * 64 + (size_t)__builtin_ctzll(m);
+        if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
     }
     return k;
 }
 
-/* Adds what [lo, hi] decides beyond the current state as a new level; false on a conflict
- * (the state is then as before). */
-static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
+static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
 {
-    size_t nd = 0;                                 /* words where [lo, hi] decides more */
-    for (size_t b = 0; b < s->nwords; b += BLOCK) {
-        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
-            if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return false;
-            if ((lo[w] & ~p->tlo[w]) || (p->thi[w] & ~hi[w])) p->dword[nd++] = (uint32_t)w;
-        }
-    }
+    size_t k = p->nlevels;
+    for (size_t b = 0; b < s->nwords; b += BLOCK)
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
+            k = outside_in_word(p, lo, hi, w, k);
+    return k;
+}
+
+/* Word w of the request [lo, hi] against the state: -1 a conflict, 1 it decides more. */
+static int request_word(const AspProp *p, const Word *lo, const Word *hi, size_t w)
+{
+    if ((lo[w] & ~p->thi[w]) || (p->tlo[w] & ~hi[w])) return -1;
+    return (lo[w] & ~p->tlo[w]) || (p->thi[w] & ~hi[w]);
+}
+
+/* Adds what [lo, hi] decides in the nd words p->dword (ascending) as a new level; false
+ * on a conflict (the state is then as before). */
+static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi,
+                       size_t nd)
+{
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
     for (size_t i = 0; i < nd; i++) {
@@ -511,6 +459,21 @@ static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Wor
     if (closure(s, p)) return true;
     backtrack(s, p, k - 1);
     return false;
+}
+
+/* Adds what [lo, hi] decides beyond the current state as a new level; false on a conflict
+ * (the state is then as before). */
+static bool push_level(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
+{
+    size_t nd = 0;                                 /* words where [lo, hi] decides more */
+    for (size_t b = 0; b < s->nwords; b += BLOCK) {
+        for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++) {
+            int r = request_word(p, lo, hi, w);
+            if (r < 0) return false;
+            if (r) p->dword[nd++] = (uint32_t)w;
+        }
+    }
+    return push_words(s, p, lo, hi, nd);
 }
 
 static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, Word *nlo,
@@ -542,6 +505,109 @@ AftStatus asp_prop_refine_wf(void *ctx, const Word *lo, const Word *hi, Word *nl
 AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
 {
     return refine(ctx, 1, lo, hi, nlo, nhi);
+}
+
+/* ---- in-place hooks (AftFunction.refine_at, split_at) ----
+ * The engine says which words of the request changed since its previous request; the state
+ * marks every word it changes (touch_word).  Together they bound the words where the request
+ * and the state differ, so a call costs what changed, not the size of the program.  The
+ * words are visited in ascending order, so the trail is the one refine() would build. */
+
+static int word_cmp(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    return (a > b) - (a < b);
+}
+
+static void note_request(AspProp *p, const size_t *changed, size_t n)
+{
+    if (!changed) p->seen_all = false;
+    else for (size_t i = 0; i < n; i++) touch_word(p, changed[i]);
+}
+
+/* The marked words, sorted; all words when no request was seen since a reset. */
+static void sorted_marks(const AspSolver *s, AspProp *p)
+{
+    if (!p->seen_all)
+        for (size_t w = 0; w < s->nwords; w++) touch_word(p, w);
+    p->seen_all = true;
+    qsort(p->wlist, p->nwlist, sizeof *p->wlist, word_cmp);
+}
+
+/* Keeps marked only the words where the state and the request [lo, hi] differ. */
+static void exact_marks(AspProp *p, const Word *lo, const Word *hi)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < p->nwlist; i++) {
+        size_t w = p->wlist[i];
+        if (p->tlo[w] != lo[w] || p->thi[w] != hi[w]) p->wlist[k++] = w;
+        else p->wmark[w] = 0;
+    }
+    p->nwlist = k;
+}
+
+/* refine() in strong mode, looking at the marked words only. */
+static AftStatus refine_marked(AspSolver *s, const Word *lo, const Word *hi)
+{
+    AspProp *p = s->prop;
+    s->refines++;
+    if (p->mode != 1) reset(s, p, 1);
+    sorted_marks(s, p);
+    if (p->root_conflict) return AFT_INVALID;
+    size_t k = p->nlevels;
+    for (size_t i = 0; i < p->nwlist; i++) k = outside_in_word(p, lo, hi, p->wlist[i], k);
+    backtrack(s, p, k - 1);
+    sorted_marks(s, p);                           /* with the words the backtrack undid */
+    size_t nd = 0;
+    for (size_t i = 0; i < p->nwlist; i++) {
+        int r = request_word(p, lo, hi, p->wlist[i]);
+        if (r < 0) return AFT_INVALID;
+        if (r) p->dword[nd++] = (uint32_t)p->wlist[i];
+    }
+    return push_words(s, p, lo, hi, nd) ? AFT_OK : AFT_INVALID;
+}
+
+AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                             size_t nchanged, AftChanges *out)
+{
+    AspSolver *s = ctx;
+    AspProp *p = s->prop;
+    note_request(p, changed, nchanged);
+    AftStatus r = refine_marked(s, lo, hi);
+    sorted_marks(s, p);
+    exact_marks(p, lo, hi);
+    *out = (AftChanges){.lo = p->tlo, .hi = p->thi, .words = p->wlist, .count = p->nwlist};
+    return r;
+}
+
+/* Is the state exactly the request [lo, hi] in strong mode (state_is on the marked words)? */
+static bool marked_state_is(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi)
+{
+    if (p->mode != 1 || p->root_conflict) return false;
+    sorted_marks(s, p);
+    exact_marks(p, lo, hi);
+    return p->nwlist == 0;
+}
+
+static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi);
+static size_t ranked_choice(const AspSolver *s, AspProp *p);
+static size_t support_choice(const AspSolver *s, AspProp *p);
+
+/* asp_prop_split's choice of atom, as an in-place hook. */
+bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                       size_t nchanged, const SplitCtx *how, size_t *atom)
+{
+    AspSolver *s = ctx;
+    AspProp *p = s->prop;
+    note_request(p, changed, nchanged);
+    if (how && how->strategy != SPLIT_FIRST) return false;
+    size_t best = SIZE_MAX;
+    if (!marked_state_is(s, p, lo, hi)) refine_marked(s, lo, hi);
+    bool at_state = marked_state_is(s, p, lo, hi);
+    if (at_state) best = support_choice(s, p);
+    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
+    *atom = best;
+    return best != SIZE_MAX;
 }
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends

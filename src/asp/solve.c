@@ -66,8 +66,7 @@ typedef struct Search {
     ModelSet seen;
     BoundList open;               /* Final bounds of the current bnb run that are not points */
     AspAtom *atoms;               /* scratch for the shown atoms of a model */
-    volatile sig_atomic_t stop;
-    bool user_stop;               /* fn asked to stop, or max reached */
+    bool user_stop;               /* fn asked to stop, or max reached: enough models */
     AspStats *st;
 } Search;
 
@@ -91,10 +90,8 @@ static void found(Search *q, const Word *x)
     q->st->models++;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
-        || (q->max && q->st->models >= q->max)) {
+        || (q->max && q->st->models >= q->max))
         q->user_stop = true;
-        q->stop = 1;
-    }
 }
 
 static bool same(const AspSolver *s, const Word *a, const Word *b)
@@ -102,14 +99,15 @@ static bool same(const AspSolver *s, const Word *a, const Word *b)
     return memcmp(a, b, s->nwords * sizeof *a) == 0;
 }
 
-static void on_event(void *ctx, const AftEvent *ev)
+/* A bound of Final as the engine finds it: a point is a model, the others are settled after
+ * the run.  False once there are enough models (the engine then stops). */
+static bool on_final(void *ctx, const Word *lo, const Word *hi)
 {
     Search *q = ctx;
-    if (q->user && q->user->on_event) q->user->on_event(q->user->event_ctx, ev);
-    if (q->user && q->user->interrupt && *q->user->interrupt) q->stop = 1;
-    if (ev->kind != EV_BNB_FINAL || q->user_stop) return;
-    if (same(q->s, ev->lo, ev->hi)) found(q, ev->lo);
-    else boundlist_push(&q->open, ev->lo, ev->hi);
+    if (q->user_stop) return false;
+    if (same(q->s, lo, hi)) found(q, lo);
+    else boundlist_push(&q->open, lo, hi);
+    return !q->user_stop;
 }
 
 static void options_from(AftOptions *o, const AftOptions *user)
@@ -155,7 +153,7 @@ static void settle(Search *q, BoundList *todo, const Word *lo, const Word *hi)
     mem_free(a);
 }
 
-/* One bnb run.  Final is taken from its events (points are models, the other bounds are
+/* One bnb run.  Final is taken as it is found (points are models, the other bounds are
  * settled afterwards), so no copy of it is kept: after the last model asked for, the run
  * stops and hands every pending bound to Final.  Budget hulls may repeat a bound, so a run
  * with a budget keeps the engine's deduplicated Final instead. */
@@ -170,7 +168,7 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     q->st->bnb_runs++;
     add_stats(&q->st->aft, &ast);
     const BoundList *rest = keep ? &final : &q->open;
-    if (r == AFT_OK || r == AFT_INVALID)          /* points were found by their events */
+    if (r == AFT_OK || r == AFT_INVALID)          /* points were found by on_final */
         for (size_t i = 0; i < rest->count && !q->user_stop; i++) {
             Word *flo = boundlist_lo(rest, i), *fhi = boundlist_hi(rest, i);
             if (!same(q->s, flo, fhi)) settle(q, todo, flo, fhi);
@@ -217,9 +215,8 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     q.user = o ? o->aft : NULL;
     options_from(&q.opt, q.user);
     q.opt.depth_first = true;     /* the native refine continues from the last child */
-    q.opt.on_event = on_event;
-    q.opt.event_ctx = &q;
-    q.opt.interrupt = &q.stop;
+    q.opt.on_final = on_final;
+    q.opt.final_ctx = &q;
     mset_init(&q.seen, s->nwords);
     boundlist_init(&q.open, s->L);
     q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);

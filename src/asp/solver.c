@@ -196,10 +196,13 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->prop = asp_prop_new(s);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
-                           .split = asp_prop_split };
+                           .split = asp_prop_split, .refine_at = asp_prop_refine_at,
+                           .split_at = asp_prop_split_at };
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
+    s->wf_fn.refine_at = NULL;
+    s->wf_fn.split_at = NULL;
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);

@@ -1,8 +1,18 @@
 /* chain.c: a finite total order of named elements, stored as the element's index. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
+
+/* A chain's own data: its elements from the least up. */
+typedef struct {
+    Lattice lattice;
+    size_t n;
+    char **names;
+} Chain;
+
+static const Chain *chain(const Lattice *L) { return (const Chain *)L; }
 
 static int64_t at(const Word *a) { return word_to_int(a[0]); }
 
@@ -20,7 +30,7 @@ static void chain_meet(const Lattice *L, Word *out, const Word *a, const Word *b
 }
 
 static void chain_bot(const Lattice *L, Word *out) { out[0] = word_from_int(0); }
-static void chain_top(const Lattice *L, Word *out) { out[0] = word_from_int((int64_t)L->u.set.n - 1); }
+static void chain_top(const Lattice *L, Word *out) { out[0] = word_from_int((int64_t)chain(L)->n - 1); }
 
 static double chain_height(const Lattice *L, const Word *lo, const Word *hi)
 {
@@ -64,40 +74,51 @@ static bool chain_next(const Lattice *L, const Word *lo, const Word *hi, Word *c
     return true;
 }
 
-static void chain_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, L->u.set.names[at(a)]); }
-static void chain_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, L->u.set.names[at(a)]); }
+static void chain_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, chain(L)->names[at(a)]); }
+static void chain_json(const Lattice *L, const Word *a, Buf *out) { json_put_string(out, chain(L)->names[at(a)]); }
 
 static void chain_random(const Lattice *L, Rng *rng, Word *out)
 {
-    out[0] = word_from_int((int64_t)rng_below(rng, L->u.set.n));
+    out[0] = word_from_int((int64_t)rng_below(rng, chain(L)->n));
 }
 
-static void chain_destroy(Lattice *L)
+static void chain_destroy(Lattice *L) { lattice_names_free(((Chain *)L)->names, chain(L)->n); }
+
+static const char *const *chain_names(const Lattice *L, size_t *n)
 {
-    for (size_t i = 0; i < L->u.set.n; i++) mem_free(L->u.set.names[i]);
-    mem_free(L->u.set.names);
+    *n = chain(L)->n;
+    return (const char *const *)chain(L)->names;
+}
+
+/* The one cover of x is its successor. */
+static bool chain_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    if (*pos || (size_t)at(x) + 1 >= chain(L)->n) return false;
+    out[0] = word_from_int(at(x) + 1);
+    *pos = 1;
+    return true;
 }
 
 static const LatticeOps chain_ops = {
-    .kind = "chain",
+    .kind = LATTICE_CHAIN,
     .leq = chain_leq, .eq = chain_eq, .join = chain_join, .meet = chain_meet,
     .bot = chain_bot, .top = chain_top,
     .log2_size = chain_log2_size, .height = chain_height, .is_point = chain_is_point,
     .union_is_interval = chain_union_is_interval, .decompose = chain_decompose, .next = chain_next,
     .print = chain_print, .json = chain_json, .random = chain_random, .destroy = chain_destroy,
+    .describe = lattice_describe_by_names, .same = lattice_same_names, .names = chain_names,
+    .next_cover = chain_next_cover,
 };
 
 /* NULL when there are no elements (an empty chain has no bottom). */
 Lattice *lattice_chain_new(const char *const *elems, size_t n)
 {
     if (n == 0) return NULL;
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &chain_ops;
-    L->nwords = 1;
-    L->finite = true;
-    L->log2_card = log2((double)n);
-    L->u.set.n = n;
-    L->u.set.names = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) L->u.set.names[i] = mem_strdup(elems[i]);
-    return L;
+    Chain *C = (Chain *)lattice_alloc(sizeof *C, &chain_ops);
+    C->lattice.nwords = 1;
+    C->lattice.finite = true;
+    C->lattice.log2_card = log2((double)n);
+    C->n = n;
+    C->names = lattice_names_copy(elems, n);
+    return &C->lattice;
 }

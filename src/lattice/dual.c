@@ -3,7 +3,13 @@
 #include "lattice/lattice.h"
 #include "util/mem.h"
 
-static const Lattice *base(const Lattice *L) { return L->u.dual.base; }
+/* A dual's own data: the lattice it reverses. */
+typedef struct {
+    Lattice lattice;
+    Lattice *base;
+} Dual;
+
+static const Lattice *base(const Lattice *L) { return ((const Dual *)L)->base; }
 
 static bool dual_leq(const Lattice *L, const Word *a, const Word *b) { return base(L)->ops->leq(base(L), b, a); }
 static bool dual_eq(const Lattice *L, const Word *a, const Word *b) { return base(L)->ops->eq(base(L), a, b); }
@@ -67,23 +73,31 @@ static void dual_json(const Lattice *L, const Word *a, Buf *out) { base(L)->ops-
 static void dual_random(const Lattice *L, Rng *rng, Word *out) { base(L)->ops->random(base(L), rng, out); }
 static void dual_destroy(Lattice *L) { FIX_UNUSED(L); }
 
+static void dual_describe(const Lattice *L, Buf *out)
+{
+    buf_puts(out, "dual ");
+    lattice_describe_operand(base(L), out);
+}
+
+static bool dual_same(const Lattice *L, const Lattice *b) { return lattice_equal(base(L), base(b)); }
+
 static const LatticeOps dual_ops = {
-    .kind = "dual",
+    .kind = LATTICE_DUAL,
     .leq = dual_leq, .eq = dual_eq, .join = dual_join, .meet = dual_meet,
     .bot = dual_bot, .top = dual_top,
     .log2_size = dual_log2_size, .height = dual_height, .is_point = dual_is_point,
     .union_is_interval = dual_union_is_interval, .decompose = dual_decompose, .next = dual_next,
     .print = dual_print, .json = dual_json, .random = dual_random, .destroy = dual_destroy,
+    .describe = dual_describe, .same = dual_same, .inner = base,
 };
 
 /* The base is not owned. */
 Lattice *lattice_dual_new(Lattice *base_lattice)
 {
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &dual_ops;
-    L->nwords = base_lattice->nwords;
-    L->finite = base_lattice->finite;
-    L->log2_card = base_lattice->log2_card;
-    L->u.dual.base = base_lattice;
-    return L;
+    Dual *D = (Dual *)lattice_alloc(sizeof *D, &dual_ops);
+    D->lattice.nwords = base_lattice->nwords;
+    D->lattice.finite = base_lattice->finite;
+    D->lattice.log2_card = base_lattice->log2_card;
+    D->base = base_lattice;
+    return &D->lattice;
 }

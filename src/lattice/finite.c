@@ -1,29 +1,43 @@
 /* finite.c: a user lattice given by its Hasse covers; checked to be a lattice, with the order,
  * join and meet precomputed as tables.  An element is its index in declaration order. */
 #include "lattice/lattice.h"
+#include "util/bitset.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
 
-static size_t nelems(const Lattice *L) { return L->u.fin.n; }
+/* A finite lattice's own data: its elements, and its order, join and meet as tables. */
+typedef struct {
+    Lattice lattice;
+    size_t n;
+    char **names;
+    uint8_t *leq;              /* n*n: leq[i*n+j] = i <= j */
+    uint16_t *join_tab;        /* n*n */
+    uint16_t *meet_tab;        /* n*n */
+    uint16_t bot, top;
+} Finite;
+
+static const Finite *fin(const Lattice *L) { return (const Finite *)L; }
+static size_t nelems(const Lattice *L) { return fin(L)->n; }
 static size_t at(const Word *a) { return (size_t)a[0]; }
-static bool le(const Lattice *L, size_t i, size_t j) { return L->u.fin.leq[i * nelems(L) + j]; }
+static bool le(const Lattice *L, size_t i, size_t j) { return fin(L)->leq[i * nelems(L) + j]; }
 
 static bool fin_leq(const Lattice *L, const Word *a, const Word *b) { return le(L, at(a), at(b)); }
 static bool fin_eq(const Lattice *L, const Word *a, const Word *b) { return a[0] == b[0]; }
 
 static void fin_join(const Lattice *L, Word *out, const Word *a, const Word *b)
 {
-    out[0] = L->u.fin.join_tab[at(a) * nelems(L) + at(b)];
+    out[0] = fin(L)->join_tab[at(a) * nelems(L) + at(b)];
 }
 
 static void fin_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
 {
-    out[0] = L->u.fin.meet_tab[at(a) * nelems(L) + at(b)];
+    out[0] = fin(L)->meet_tab[at(a) * nelems(L) + at(b)];
 }
 
-static void fin_bot(const Lattice *L, Word *out) { out[0] = L->u.fin.bot; }
-static void fin_top(const Lattice *L, Word *out) { out[0] = L->u.fin.top; }
+static void fin_bot(const Lattice *L, Word *out) { out[0] = fin(L)->bot; }
+static void fin_top(const Lattice *L, Word *out) { out[0] = fin(L)->top; }
 
 static bool inside(const Lattice *L, size_t x, size_t lo, size_t hi) { return le(L, lo, x) && le(L, x, hi); }
 
@@ -107,7 +121,7 @@ static FinSplit split_at(const Lattice *L, const size_t *mem, size_t m, size_t u
     FinSplit s = { u, hi, 0, 0 };
     for (size_t a = 0; a < m; a++) {
         if (le(L, mem[a], u)) s.size1++;
-        else s.l = L->u.fin.meet_tab[s.l * nelems(L) + mem[a]];
+        else s.l = fin(L)->meet_tab[s.l * nelems(L) + mem[a]];
     }
     for (size_t a = 0; a < m; a++) s.size2 += le(L, s.l, mem[a]);
     return s;
@@ -157,25 +171,62 @@ static bool fin_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur
     return false;
 }
 
-static void fin_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, L->u.fin.names[at(a)]); }
-static void fin_json(const Lattice *L, const Word *a, Buf *out) { buf_put_json_string(out, L->u.fin.names[at(a)]); }
+static void fin_print(const Lattice *L, const Word *a, Buf *out) { buf_puts(out, fin(L)->names[at(a)]); }
+static void fin_json(const Lattice *L, const Word *a, Buf *out) { json_put_string(out, fin(L)->names[at(a)]); }
 static void fin_random(const Lattice *L, Rng *rng, Word *out) { out[0] = rng_below(rng, nelems(L)); }
 
 static void fin_destroy(Lattice *L)
 {
-    for (size_t i = 0; i < nelems(L); i++) mem_free(L->u.fin.names[i]);
-    mem_free(L->u.fin.names);
-    mem_free(L->u.fin.leq);
-    mem_free(L->u.fin.join_tab);
-    mem_free(L->u.fin.meet_tab);
+    Finite *F = (Finite *)L;
+    lattice_names_free(F->names, F->n);
+    mem_free(F->leq);
+    mem_free(F->join_tab);
+    mem_free(F->meet_tab);
+}
+
+static const char *const *fin_names(const Lattice *L, size_t *n)
+{
+    *n = nelems(L);
+    return (const char *const *)fin(L)->names;
+}
+
+/* The same elements, named alike, in the same order. */
+static bool fin_same(const Lattice *L, const Lattice *b)
+{
+    size_t n = nelems(L);
+    return lattice_same_names(L, b) && memcmp(fin(L)->leq, fin(b)->leq, n * n) == 0;
+}
+
+/* Is j a cover of i: i < j with no element strictly between? */
+static bool covers(const Lattice *L, size_t i, size_t j)
+{
+    if (i == j || !le(L, i, j)) return false;
+    for (size_t k = 0; k < nelems(L); k++)
+        if (k != i && k != j && le(L, i, k) && le(L, k, j)) return false;
+    return true;
+}
+
+/* *pos is the next element to try. */
+static bool fin_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t j = (size_t)*pos; j < nelems(L); j++) {
+        if (!covers(L, at(x), j)) continue;
+        out[0] = j;
+        *pos = j + 1;
+        return true;
+    }
+    *pos = nelems(L);
+    return false;
 }
 
 static const LatticeOps finite_ops = {
-    .kind = "finite",
+    .kind = LATTICE_FINITE,
     .leq = fin_leq, .eq = fin_eq, .join = fin_join, .meet = fin_meet, .bot = fin_bot, .top = fin_top,
     .log2_size = fin_log2_size, .height = fin_height, .is_point = fin_is_point,
     .union_is_interval = fin_union_is_interval, .decompose = fin_decompose, .next = fin_next,
     .print = fin_print, .json = fin_json, .random = fin_random, .destroy = fin_destroy,
+    .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
+    .next_cover = fin_next_cover,
 };
 
 /* ---- construction: checking that the covers make a lattice ---- */
@@ -191,15 +242,7 @@ typedef struct {
 } Builder;
 
 static Word *row(Word *bits, const Builder *b, size_t i) { return bits + i * b->nw; }
-static void bit_set(Word *r, size_t k) { r[k / 64] |= (Word)1 << (k % 64); }
-static bool bit_get(const Word *r, size_t k) { return (r[k / 64] >> (k % 64)) & 1; }
-
-static size_t first_bit(const Word *r, size_t nw)
-{
-    for (size_t w = 0; w < nw; w++)
-        if (r[w]) return w * 64 + (size_t)__builtin_ctzll(r[w]);
-    return SIZE_MAX;
-}
+static size_t first_bit(const Word *r, size_t nw) { return bitset_next(r, nw, 0); }
 
 static size_t last_bit(const Word *r, size_t nw)
 {
@@ -286,7 +329,7 @@ static void builder_closure(Builder *b)
     for (size_t r = b->n; r-- > 0;) {
         size_t a = b->order[r];
         Word *ua = row(b->up, b, a);
-        bit_set(ua, r);
+        bitset_add(ua, r);
         for (size_t k = b->succ_start[a]; k < b->succ_start[a + 1]; k++) {
             const Word *us = row(b->up, b, b->succ[k]);
             for (size_t w = 0; w < b->nw; w++) ua[w] |= us[w];
@@ -294,13 +337,13 @@ static void builder_closure(Builder *b)
     }
     for (size_t i = 0; i < b->n; i++)
         for (size_t r = 0; r < b->n; r++)
-            if (bit_get(row(b->up, b, i), r)) bit_set(row(b->down, b, b->order[r]), b->rank[i]);
+            if (bitset_has(row(b->up, b, i), r)) bitset_add(row(b->down, b, b->order[r]), b->rank[i]);
 }
 
 static bool covers_all(const Builder *b, const Word *r)
 {
     for (size_t k = 0; k < b->n; k++)
-        if (!bit_get(r, k)) return false;
+        if (!bitset_has(r, k)) return false;
     return true;
 }
 
@@ -382,46 +425,43 @@ static void builder_free(Builder *b)
     mem_free(b->down);
 }
 
-static Lattice *finite_alloc(const Builder *b)
+static Finite *finite_alloc(const Builder *b)
 {
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &finite_ops;
-    L->nwords = 1;
-    L->finite = true;
-    L->log2_card = log2((double)b->n);
-    L->u.fin.n = b->n;
-    L->u.fin.names = mem_calloc(b->n, sizeof(char *));
-    for (size_t i = 0; i < b->n; i++) L->u.fin.names[i] = mem_strdup(b->names[i]);
-    L->u.fin.leq = mem_calloc(b->n * b->n, 1);
+    Finite *F = (Finite *)lattice_alloc(sizeof *F, &finite_ops);
+    F->lattice.nwords = 1;
+    F->lattice.finite = true;
+    F->lattice.log2_card = log2((double)b->n);
+    F->n = b->n;
+    F->names = lattice_names_copy(b->names, b->n);
+    F->leq = mem_calloc(b->n * b->n, 1);
     for (size_t i = 0; i < b->n; i++)
         for (size_t j = 0; j < b->n; j++)
-            L->u.fin.leq[i * b->n + j] = bit_get(row(b->up, b, i), b->rank[j]);
-    L->u.fin.join_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
-    L->u.fin.meet_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
-    return L;
+            F->leq[i * b->n + j] = bitset_has(row(b->up, b, i), b->rank[j]);
+    F->join_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
+    F->meet_tab = mem_calloc(b->n * b->n, sizeof(uint16_t));
+    return F;
 }
 
 Lattice *lattice_finite_new(const char *const *names, size_t n,
                             const size_t (*covers)[2], size_t ncovers, Buf *err)
 {
-    Builder b = { .n = n, .nw = (n + 63) / 64, .names = names };
+    Builder b = { .n = n, .nw = bitset_words(n), .names = names };
     if (!builder_check_names(&b, covers, ncovers, err)) return NULL;
     builder_adjacency(&b, covers, ncovers);
-    Lattice *L = NULL;
+    Finite *F = NULL;
     uint16_t bot, top;
     if (builder_topo_order(&b, covers, ncovers, err)) {
         builder_closure(&b);
         if (builder_bounds(&b, &bot, &top, err)) {
-            L = finite_alloc(&b);
-            L->u.fin.bot = bot;
-            L->u.fin.top = top;
-            if (!builder_table(&b, true, L->u.fin.join_tab, err) ||
-                !builder_table(&b, false, L->u.fin.meet_tab, err)) {
-                lattice_free(L);
-                L = NULL;
+            F = finite_alloc(&b);
+            F->bot = bot;
+            F->top = top;
+            if (!builder_table(&b, true, F->join_tab, err) || !builder_table(&b, false, F->meet_tab, err)) {
+                lattice_free(&F->lattice);
+                F = NULL;
             }
         }
     }
     builder_free(&b);
-    return L;
+    return F ? &F->lattice : NULL;
 }

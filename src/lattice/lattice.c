@@ -1,7 +1,9 @@
-/* lattice.c: helpers on elements and intervals that work for every lattice kind. */
+/* lattice.c: what works for every lattice kind: the accessors that ask a kind through its
+ * vtable, the one lattice equality, descriptions, and helpers on elements and intervals. */
 #include "lattice/lattice.h"
 #include "util/mem.h"
 
+#include <assert.h>
 #include <math.h>
 
 /* The lattice owns its kind data (freed by ops->destroy) and itself; not its name, which the
@@ -64,13 +66,86 @@ char *lattice_to_string(const Lattice *L, const Word *a)
     return b.data;
 }
 
-/* ---- describe ---- */
+Lattice *lattice_alloc(size_t size, const LatticeOps *ops)
+{
+    Lattice *L = mem_calloc(1, size);
+    L->ops = ops;
+    return L;
+}
 
-static bool kind_is(const Lattice *L, const char *kind) { return strcmp(L->ops->kind, kind) == 0; }
+const char *lattice_kind_word(LatticeKind kind)
+{
+    static const char *const words[] = {
+#define LATTICE_KIND_WORD(id, word) word,
+        LATTICE_KINDS(LATTICE_KIND_WORD)
+#undef LATTICE_KIND_WORD
+    };
+    return kind < LATTICE_KIND_COUNT ? words[kind] : "?";
+}
+
+bool lattice_equal(const Lattice *a, const Lattice *b)
+{
+    if (a == b) return true;
+    if (a->name && b->name) return false;
+    if (lattice_kind(a) != lattice_kind(b) || a->nwords != b->nwords) return false;
+    return a->ops->same(a, b);
+}
+
+/* ---- what a kind answers ---- */
+
+const char *const *lattice_names(const Lattice *L, size_t *n)
+{
+    *n = 0;
+    return L->ops->names ? L->ops->names(L, n) : NULL;
+}
+
+size_t lattice_name_count(const Lattice *L)
+{
+    size_t n;
+    lattice_names(L, &n);
+    return n;
+}
+
+size_t lattice_nparts(const Lattice *L) { return L->ops->nparts ? L->ops->nparts(L) : 0; }
+
+const Lattice *lattice_part(const Lattice *L, size_t i)
+{
+    size_t offset;
+    assert(L->ops->part);
+    return L->ops->part(L, i, &offset);
+}
+
+size_t lattice_part_offset(const Lattice *L, size_t i)
+{
+    size_t offset;
+    assert(L->ops->part);
+    L->ops->part(L, i, &offset);
+    return offset;
+}
+
+const Lattice *lattice_inner(const Lattice *L) { return L->ops->inner ? L->ops->inner(L) : NULL; }
+
+bool lattice_int_bounds(const Lattice *L, int64_t *lo, int64_t *hi)
+{
+    if (!L->ops->int_bounds) return false;
+    L->ops->int_bounds(L, lo, hi);
+    return true;
+}
+
+bool lattice_real_bounds(const Lattice *L, double *lo, double *hi)
+{
+    if (!L->ops->real_bounds) return false;
+    L->ops->real_bounds(L, lo, hi);
+    return true;
+}
+
+double lattice_tolerance(const Lattice *L) { return L->ops->tolerance ? L->ops->tolerance(L) : 0; }
+
+/* ---- describe ---- */
 
 enum { DESCRIBE_MAX_NAMES = 8 };
 
-static void describe_names(char *const *names, size_t n, Buf *out)
+void lattice_describe_names(const char *const *names, size_t n, Buf *out)
 {
     buf_putc(out, '{');
     for (size_t i = 0; i < n && i < DESCRIBE_MAX_NAMES; i++) {
@@ -81,72 +156,59 @@ static void describe_names(char *const *names, size_t n, Buf *out)
     buf_putc(out, '}');
 }
 
-/* A structural product inside another type needs parentheses. */
-static void describe_operand(const Lattice *L, Buf *out)
+void lattice_describe_operand(const Lattice *L, Buf *out)
 {
-    bool paren = !L->name && kind_is(L, "product");
+    bool paren = !L->name && L->ops->infix;
     if (paren) buf_putc(out, '(');
     lattice_describe(L, out);
     if (paren) buf_putc(out, ')');
 }
 
-static void describe_structure(const Lattice *L, Buf *out)
+void lattice_describe_by_names(const Lattice *L, Buf *out)
 {
-    if (kind_is(L, "powerset")) {
-        buf_puts(out, "powerset ");
-        describe_names(L->u.set.names, L->u.set.n, out);
-    } else if (kind_is(L, "chain")) {
-        buf_puts(out, "chain ");
-        describe_names(L->u.set.names, L->u.set.n, out);
-    } else if (kind_is(L, "range")) {
-        buf_printf(out, "range %lld..%lld", (long long)L->u.range.lo, (long long)L->u.range.hi);
-    } else if (kind_is(L, "real")) {
-        buf_puts(out, "real [");
-        buf_put_double(out, L->u.real.lo);
-        buf_puts(out, ", ");
-        buf_put_double(out, L->u.real.hi);
-        buf_puts(out, "] tolerance ");
-        buf_put_double(out, L->u.real.tol);
-    } else if (kind_is(L, "product")) {
-        if (L->u.product.n == 0) buf_puts(out, "()");
-        for (size_t i = 0; i < L->u.product.n; i++) {
-            if (i) buf_puts(out, " * ");
-            describe_operand(L->u.product.parts[i], out);
-        }
-    } else if (kind_is(L, "map")) {
-        buf_puts(out, "map ");
-        describe_names(L->u.map.keys, L->u.map.n, out);
-        buf_puts(out, " -> ");
-        describe_operand(L->u.map.value, out);
-    } else if (kind_is(L, "finite")) {
-        buf_puts(out, "finite ");
-        describe_names(L->u.fin.names, L->u.fin.n, out);
-    } else if (kind_is(L, "dual")) {
-        buf_puts(out, "dual ");
-        describe_operand(L->u.dual.base, out);
-    } else {
-        buf_puts(out, L->ops->kind);
-    }
+    size_t n;
+    const char *const *names = lattice_names(L, &n);
+    buf_printf(out, "%s ", lattice_kind_word(lattice_kind(L)));
+    lattice_describe_names(names, n, out);
 }
 
 void lattice_describe(const Lattice *L, Buf *out)
 {
     if (L->name) buf_puts(out, L->name);
-    else describe_structure(L, out);
+    else L->ops->describe(L, out);
 }
 
-static long find_name(char *const *names, size_t n, const char *name)
+void lattice_describe_structure(const Lattice *L, Buf *out) { L->ops->describe(L, out); }
+
+char **lattice_names_copy(const char *const *names, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0) return (long)i;
-    return -1;
+    char **copy = mem_calloc(n, sizeof(char *));
+    for (size_t i = 0; i < n; i++) copy[i] = mem_strdup(names[i]);
+    return copy;
+}
+
+void lattice_names_free(char **names, size_t n)
+{
+    for (size_t i = 0; names && i < n; i++) mem_free(names[i]);
+    mem_free(names);
+}
+
+bool lattice_same_names(const Lattice *a, const Lattice *b)
+{
+    size_t na, nb;
+    const char *const *x = lattice_names(a, &na), *const *y = lattice_names(b, &nb);
+    if (na != nb) return false;
+    for (size_t i = 0; i < na; i++)
+        if (strcmp(x[i], y[i]) != 0) return false;
+    return true;
 }
 
 long lattice_name_index(const Lattice *L, const char *name)
 {
-    if (kind_is(L, "powerset") || kind_is(L, "chain")) return find_name(L->u.set.names, L->u.set.n, name);
-    if (kind_is(L, "finite")) return find_name(L->u.fin.names, L->u.fin.n, name);
-    if (kind_is(L, "map")) return find_name(L->u.map.keys, L->u.map.n, name);
+    size_t n;
+    const char *const *names = lattice_names(L, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return (long)i;
     return -1;
 }
 
@@ -174,24 +236,34 @@ double log2_add(double a, double b)
 
 const char *lattice_atom_name(const Lattice *L, size_t i)
 {
-    if (!L) return NULL;
-    if (strcmp(L->ops->kind, "powerset") == 0) return i < L->u.set.n ? L->u.set.names[i] : NULL;
-    if (strcmp(L->ops->kind, "map") == 0) return i < L->u.map.n ? L->u.map.keys[i] : NULL;
-    return NULL;
+    size_t n;
+    const char *const *names = L ? lattice_names(L, &n) : NULL;
+    return names && i < n ? names[i] : NULL;
 }
 
 void lattice_describe_bounds(const Lattice *L, Buf *out)
 {
     if (L->name) buf_printf(out, "%s = ", L->name);
-    if (strcmp(L->ops->kind, "range") == 0) {
-        buf_printf(out, "range %lld..%lld", (long long)L->u.range.lo, (long long)L->u.range.hi);
-    } else if (strcmp(L->ops->kind, "real") == 0) {
-        buf_puts(out, "real [");
-        buf_put_double(out, L->u.real.lo);
-        buf_puts(out, ", ");
-        buf_put_double(out, L->u.real.hi);
-        buf_puts(out, "]");
-    } else {
-        lattice_describe(L, out);
+    if (L->ops->describe_bounds) L->ops->describe_bounds(L, out);
+    else lattice_describe(L, out);
+}
+
+bool lattice_has_covers(const Lattice *L)
+{
+    if (!L->ops->next_cover) return false;
+    for (size_t i = 0; i < lattice_nparts(L); i++) {
+        const Lattice *P = lattice_part(L, i);
+        if (!P->ops->next_cover || lattice_nparts(P) > 0) return false;
     }
+    return true;
+}
+
+bool lattice_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    return L->ops->next_cover(L, x, pos, out);
+}
+
+bool lattice_is_bitset(const Lattice *L)
+{
+    return lattice_kind(L) == LATTICE_POWERSET;
 }

@@ -22,8 +22,27 @@ typedef struct SplitCtx {
     Rng *rng;                  /* used by SPLIT_RANDOM; may be NULL otherwise */
 } SplitCtx;
 
+/* Every lattice kind, one row each: its enum constant and the word that names it (in its
+ * syntax and in messages).  Adding a kind adds a row here. */
+#define LATTICE_KINDS(X)                  \
+    X(LATTICE_POWERSET, "powerset")       \
+    X(LATTICE_CHAIN, "chain")             \
+    X(LATTICE_RANGE, "range")             \
+    X(LATTICE_REAL, "real")               \
+    X(LATTICE_PRODUCT, "product")         \
+    X(LATTICE_MAP, "map")                 \
+    X(LATTICE_FINITE, "finite")           \
+    X(LATTICE_DUAL, "dual")
+
+typedef enum {
+#define LATTICE_KIND_ENUM(id, word) id,
+    LATTICE_KINDS(LATTICE_KIND_ENUM)
+#undef LATTICE_KIND_ENUM
+    LATTICE_KIND_COUNT
+} LatticeKind;
+
 typedef struct LatticeOps {
-    const char *kind;          /* "powerset", "chain", "range", "real", "product", "map", "finite", "dual" */
+    LatticeKind kind;
     bool (*leq)(const Lattice *L, const Word *a, const Word *b);
     bool (*eq)(const Lattice *L, const Word *a, const Word *b);
     void (*join)(const Lattice *L, Word *out, const Word *a, const Word *b);   /* out may alias a or b */
@@ -51,32 +70,40 @@ typedef struct LatticeOps {
     void (*json)(const Lattice *L, const Word *a, Buf *out);
     void (*random)(const Lattice *L, Rng *rng, Word *out);     /* any element; for tests */
     void (*destroy)(Lattice *L);                               /* frees kind data, not children */
+
+    /* The structure as the type is written, e.g. "range 0..3" (lattice_describe adds names). */
+    void (*describe)(const Lattice *L, Buf *out);
+    bool infix;                /* described infix ("A * B"): parenthesized inside another type */
+    /* Same structure as b, a lattice of the same kind and width; parts, values and bases are
+     * compared with lattice_equal.  Only lattice_equal calls it. */
+    bool (*same)(const Lattice *L, const Lattice *b);
+
+    /* Optional entries: NULL when the kind has no such thing.  Callers use the lattice_*
+     * accessors below, never the entries or a kind's data. */
+    const char *const *(*names)(const Lattice *L, size_t *n);   /* atoms, elements or keys */
+    size_t (*nparts)(const Lattice *L);                          /* components */
+    const Lattice *(*part)(const Lattice *L, size_t i, size_t *offset);
+    const Lattice *(*inner)(const Lattice *L);                   /* dual base, map value */
+    void (*int_bounds)(const Lattice *L, int64_t *lo, int64_t *hi);
+    void (*real_bounds)(const Lattice *L, double *lo, double *hi);
+    double (*tolerance)(const Lattice *L);
+    void (*describe_bounds)(const Lattice *L, Buf *out);         /* "range 0..3", "real [0, 1]" */
+    /* The upper covers of x (the y > x with nothing strictly between), one a call: *pos
+     * starts at 0 and is the kind's own cursor (below 2^32 for kinds without parts); false
+     * when none is left.  NULL for kinds that cannot list them (reals, duals). */
+    bool (*next_cover)(const Lattice *L, const Word *x, uint64_t *pos, Word *out);
 } LatticeOps;
 
-/* A declared or structural lattice.  Children (product parts, map values, dual base) are
- * owned by the LatticeTable that made them, not by their parent. */
+/* A declared or structural lattice: only what every kind has.  Each kind's file allocates a
+ * larger struct that starts with this one and keeps its own data after it, read by nobody
+ * else.  Children (product parts, map values, dual base) are owned by the table that made
+ * them, not by their parent. */
 struct Lattice {
     const LatticeOps *ops;
     const char *name;          /* the declared name, or NULL for a structural lattice */
     size_t nwords;             /* words per element */
     bool finite;               /* finitely many elements: enumerable */
     double log2_card;          /* log2 of the number of elements (INFINITY when not finite) */
-    union {
-        struct { size_t n; char **names; } set;            /* powerset atoms / chain elements */
-        struct { int64_t lo, hi; } range;
-        struct { double lo, hi, tol; } real;
-        struct { size_t n; Lattice **parts; size_t *offset; } product;
-        /* a map is a product of n copies of value: its first three fields are product's */
-        struct { size_t n; Lattice **parts; size_t *offset; char **keys; Lattice *value; } map;
-        struct {
-            size_t n; char **names;
-            uint8_t *leq;        /* n*n: leq[i*n+j] = i <= j */
-            uint16_t *join_tab;  /* n*n */
-            uint16_t *meet_tab;  /* n*n */
-            uint16_t bot, top;
-        } fin;
-        struct { Lattice *base; } dual;
-    } u;
 };
 
 /* Constructors, one per kind (each kind's file).  Names are copied.  The finite constructor
@@ -95,6 +122,40 @@ Lattice *lattice_dual_new(Lattice *base);
 enum { LATTICE_FINITE_MAX = 1024, LATTICE_PRODUCT_MAX = 4096 };
 
 void lattice_free(Lattice *L);
+/* A zeroed lattice of `size` bytes (a kind's struct, which starts with a Lattice) for ops. */
+Lattice *lattice_alloc(size_t size, const LatticeOps *ops);
+
+static inline LatticeKind lattice_kind(const Lattice *L) { return L->ops->kind; }
+const char *lattice_kind_word(LatticeKind kind);                  /* "powerset", ... */
+
+/* The one lattice equality: the same lattice, or, unless both are declared (declared
+ * lattices are distinct by name), the same kind and structure, parts compared alike.  So
+ * `U * U` in a parameter type accepts a P2 = U * U. */
+bool lattice_equal(const Lattice *a, const Lattice *b);
+
+/* What callers may ask of a kind (each answered by the kind's own file). */
+/* Names of the atoms (powerset), elements (chain, finite) or keys (map); NULL and n = 0 for
+ * other kinds. */
+const char *const *lattice_names(const Lattice *L, size_t *n);
+size_t lattice_name_count(const Lattice *L);
+/* Components of a product or map (a map has one per key); 0 for other kinds. */
+size_t lattice_nparts(const Lattice *L);
+/* Can the upper covers of every element be listed (lattice_next_cover)?  Finite kinds other
+ * than duals, and products and maps of those. */
+bool lattice_has_covers(const Lattice *L);
+/* The next upper cover of x into out (see LatticeOps.next_cover); *pos starts at 0. */
+bool lattice_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out);
+/* Component i (i < lattice_nparts) and its first word within an element. */
+const Lattice *lattice_part(const Lattice *L, size_t i);
+size_t lattice_part_offset(const Lattice *L, size_t i);
+/* The one lattice L is built over: a dual's base, a map's value lattice; NULL otherwise. */
+const Lattice *lattice_inner(const Lattice *L);
+/* The ends of a range; false for other kinds. */
+bool lattice_int_bounds(const Lattice *L, int64_t *lo, int64_t *hi);
+/* The ends of a real interval; false for other kinds. */
+bool lattice_real_bounds(const Lattice *L, double *lo, double *hi);
+/* The grid step below which a real interval is a point; 0 for other kinds. */
+double lattice_tolerance(const Lattice *L);
 
 /* Generic helpers, implemented once in lattice.c. */
 Word *lattice_elem_new(const Lattice *L);                          /* zeroed, mem_free it */
@@ -108,12 +169,32 @@ bool lattice_interval_subset(const Lattice *L, const Word *lo1, const Word *hi1,
 void lattice_print_interval(const Lattice *L, const Word *lo, const Word *hi, Buf *out);
 char *lattice_to_string(const Lattice *L, const Word *a);         /* mem_free it */
 void lattice_describe(const Lattice *L, Buf *out);                /* the type, e.g. "U * U" */
+/* The structure even of a declared lattice ("chain {low, high}", not its name); its parts
+ * are described as lattice_describe does. */
+void lattice_describe_structure(const Lattice *L, Buf *out);
 /* "Cnt = range 0..16" (the name only when declared): for range and value messages. */
 void lattice_describe_bounds(const Lattice *L, Buf *out);
 /* Index of an atom/element/key name in a powerset, chain, finite lattice or map; -1 if none. */
 long lattice_name_index(const Lattice *L, const char *name);
-/* The name of atom i of a powerset, or of key i of a map; NULL for other kinds or out of range. */
+/* Name i of lattice_names (an atom of a powerset, a key of a map, ...); NULL out of range. */
 const char *lattice_atom_name(const Lattice *L, size_t i);
+/* Are elements bitsets ordered by inclusion (a powerset)?  Then order, equality, points and
+ * unions of intervals can be decided a word at a time, on the words where they differ. */
+bool lattice_is_bitset(const Lattice *L);
+
+/* ---- for the kinds' own files only ---- */
+
+/* For the kinds' describe entries: "{a, b, ... (n in all)}" (at most 8 names shown), and a
+ * lattice as an operand of another type (an infix one parenthesized). */
+void lattice_describe_names(const char *const *names, size_t n, Buf *out);
+void lattice_describe_operand(const Lattice *L, Buf *out);
+/* A describe entry for kinds known by their names: the kind's word and lattice_names. */
+void lattice_describe_by_names(const Lattice *L, Buf *out);
+/* For kinds with named elements, atoms or keys: an owned copy of n names, and its release. */
+char **lattice_names_copy(const char *const *names, size_t n);
+void lattice_names_free(char **names, size_t n);
+/* For the kinds' same entries: the same names (lattice_names) in the same order. */
+bool lattice_same_names(const Lattice *a, const Lattice *b);
 
 /* Sizes are kept as log2 (a powerset of 10^5 atoms has 2^100000 subsets).  Print one exactly
  * when it is below 2^53, else as 2^x. */

@@ -1,22 +1,28 @@
 /* powerset.c: the powerset of a set of atoms, as a bitset of 64-bit words ordered by inclusion. */
 #include "lattice/lattice.h"
+#include "util/bitset.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
 
-static size_t nwords_for(size_t natoms) { return (natoms + 63) / 64; }
+/* A powerset's own data: its atoms, in index order. */
+typedef struct {
+    Lattice lattice;
+    size_t n;
+    char **names;
+} Powerset;
+
+static const Powerset *ps(const Lattice *L) { return (const Powerset *)L; }
 
 /* The valid bits of word w (the last word may be partial). */
 static Word word_mask(const Lattice *L, size_t w)
 {
-    size_t n = L->u.set.n;
+    size_t n = ps(L)->n;
     if (w + 1 < L->nwords || n % 64 == 0) return ~(Word)0;
     return ((Word)1 << (n % 64)) - 1;
 }
 
-static bool has_atom(const Word *a, size_t i) { return (a[i / 64] >> (i % 64)) & 1; }
-static void set_atom(Word *a, size_t i) { a[i / 64] |= (Word)1 << (i % 64); }
-static void clear_atom(Word *a, size_t i) { a[i / 64] &= ~((Word)1 << (i % 64)); }
 
 /* Bits set in a[w] & ~b[w] for some w?  Eight words at a time without a branch per word
  * (elements of large powersets are long and mostly agree). */
@@ -39,15 +45,6 @@ static bool ps_eq(const Lattice *L, const Word *a, const Word *b)
     for (size_t w = 0; w < L->nwords; w++)
         if (a[w] != b[w]) return false;
     return true;
-}
-
-/* Bits set in v (no hardware popcount is assumed). */
-static size_t popcount(Word v)
-{
-    v = v - ((v >> 1) & 0x5555555555555555ULL);
-    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (size_t)((v * 0x0101010101010101ULL) >> 56);
 }
 
 static void ps_join(const Lattice *L, Word *out, const Word *a, const Word *b)
@@ -76,7 +73,7 @@ static size_t free_count(const Lattice *L, const Word *lo, const Word *hi)
     size_t c = 0;
     for (size_t w = 0; w < L->nwords; w++) {
         Word f = hi[w] & ~lo[w];
-        if (f) c += popcount(f);
+        if (f) c += bitset_word_count(f);
     }
     return c;
 }
@@ -110,10 +107,10 @@ static size_t kth_free_atom(const Lattice *L, const Word *lo, const Word *hi, si
 {
     for (size_t w = 0; w < L->nwords; w++) {
         Word f = hi[w] & ~lo[w];
-        size_t c = f ? popcount(f) : 0;
+        size_t c = f ? bitset_word_count(f) : 0;
         if (k < c) {
             for (; k > 0; k--) f &= f - 1;
-            return w * 64 + (size_t)__builtin_ctzll(f);
+            return bitset_lowest(w, f);
         }
         k -= c;
     }
@@ -149,8 +146,8 @@ static bool ps_decompose(const Lattice *L, const Word *lo, const Word *hi, const
     lattice_copy(L, hi1, hi);
     lattice_copy(L, lo2, lo);
     lattice_copy(L, hi2, hi);
-    clear_atom(hi1, a);
-    set_atom(lo2, a);
+    bitset_remove(hi1, a);
+    bitset_add(lo2, a);
     return true;
 }
 
@@ -170,60 +167,68 @@ static bool ps_next(const Lattice *L, const Word *lo, const Word *hi, Word *cur)
     return false;
 }
 
-static void ps_print(const Lattice *L, const Word *a, Buf *out)
+/* The atoms of a: as text, {p, q}, or as a JSON array of strings. */
+static void put_atoms(const Lattice *L, const Word *a, bool json, Buf *out)
 {
     bool first = true;
-    buf_putc(out, '{');
-    for (size_t i = 0; i < L->u.set.n; i++) {
-        if (!has_atom(a, i)) continue;
-        if (!first) buf_puts(out, ", ");
-        buf_puts(out, L->u.set.names[i]);
+    buf_putc(out, json ? '[' : '{');
+    for (size_t i = 0; i < ps(L)->n; i++) {
+        if (!bitset_has(a, i)) continue;
+        if (!first) buf_puts(out, json ? "," : ", ");
+        if (json) json_put_string(out, ps(L)->names[i]);
+        else buf_puts(out, ps(L)->names[i]);
         first = false;
     }
-    buf_putc(out, '}');
+    buf_putc(out, json ? ']' : '}');
 }
 
-static void ps_json(const Lattice *L, const Word *a, Buf *out)
-{
-    bool first = true;
-    buf_putc(out, '[');
-    for (size_t i = 0; i < L->u.set.n; i++) {
-        if (!has_atom(a, i)) continue;
-        if (!first) buf_putc(out, ',');
-        buf_put_json_string(out, L->u.set.names[i]);
-        first = false;
-    }
-    buf_putc(out, ']');
-}
+static void ps_print(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, false, out); }
+static void ps_json(const Lattice *L, const Word *a, Buf *out) { put_atoms(L, a, true, out); }
 
 static void ps_random(const Lattice *L, Rng *rng, Word *out)
 {
     for (size_t w = 0; w < L->nwords; w++) out[w] = rng_next(rng) & word_mask(L, w);
 }
 
-static void ps_destroy(Lattice *L)
+static void ps_destroy(Lattice *L) { lattice_names_free(((Powerset *)L)->names, ps(L)->n); }
+
+static const char *const *ps_names(const Lattice *L, size_t *n)
 {
-    for (size_t i = 0; i < L->u.set.n; i++) mem_free(L->u.set.names[i]);
-    mem_free(L->u.set.names);
+    *n = ps(L)->n;
+    return (const char *const *)ps(L)->names;
+}
+
+/* Covers add one atom: *pos is the next atom to try. */
+static bool ps_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t a = (size_t)*pos; a < ps(L)->n; a++) {
+        if (bitset_has(x, a)) continue;
+        lattice_copy(L, out, x);
+        bitset_add(out, a);
+        *pos = a + 1;
+        return true;
+    }
+    *pos = ps(L)->n;
+    return false;
 }
 
 static const LatticeOps powerset_ops = {
-    .kind = "powerset",
+    .kind = LATTICE_POWERSET,
     .leq = ps_leq, .eq = ps_eq, .join = ps_join, .meet = ps_meet, .bot = ps_bot, .top = ps_top,
     .log2_size = ps_log2_size, .height = ps_log2_size, .is_point = ps_is_point,
     .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
     .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
+    .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
+    .next_cover = ps_next_cover,
 };
 
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
 {
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &powerset_ops;
-    L->nwords = nwords_for(n);
-    L->finite = true;
-    L->log2_card = (double)n;
-    L->u.set.n = n;
-    L->u.set.names = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) L->u.set.names[i] = mem_strdup(atoms[i]);
-    return L;
+    Powerset *P = (Powerset *)lattice_alloc(sizeof *P, &powerset_ops);
+    P->lattice.nwords = bitset_words(n);
+    P->lattice.finite = true;
+    P->lattice.log2_card = (double)n;
+    P->n = n;
+    P->names = lattice_names_copy(atoms, n);
+    return &P->lattice;
 }

@@ -2,13 +2,26 @@
  * {k1, ..., kn} -> V, which are products of n copies of V with named components.  An element
  * is the concatenation of its components' words. */
 #include "lattice/lattice.h"
+#include "util/json.h"
 #include "util/mem.h"
 
 #include <math.h>
 
-static size_t count(const Lattice *L) { return L->u.product.n; }
-static const Lattice *part(const Lattice *L, size_t i) { return L->u.product.parts[i]; }
-static size_t off(const Lattice *L, size_t i) { return L->u.product.offset[i]; }
+/* A product's own data, and a map's: the parts and where each starts in an element; a map
+ * also has its keys and the value lattice every part is a copy of. */
+typedef struct {
+    Lattice lattice;
+    size_t n;
+    Lattice **parts;
+    size_t *offset;
+    char **keys;               /* maps only */
+    Lattice *value;            /* maps only */
+} Product;
+
+static const Product *prod(const Lattice *L) { return (const Product *)L; }
+static size_t count(const Lattice *L) { return prod(L)->n; }
+static const Lattice *part(const Lattice *L, size_t i) { return prod(L)->parts[i]; }
+static size_t off(const Lattice *L, size_t i) { return prod(L)->offset[i]; }
 
 static bool prod_leq(const Lattice *L, const Word *a, const Word *b)
 {
@@ -170,12 +183,12 @@ static void prod_print(const Lattice *L, const Word *a, Buf *out)
 
 static void prod_json(const Lattice *L, const Word *a, Buf *out)
 {
-    buf_putc(out, '[');
-    for (size_t i = 0; i < count(L); i++) {
-        if (i) buf_putc(out, ',');
-        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
-    }
-    buf_putc(out, ']');
+    JsonWriter w;
+    json_init(&w, out);
+    json_begin_array(&w);
+    for (size_t i = 0; i < count(L); i++)
+        part(L, i)->ops->json(part(L, i), a + off(L, i), json_value(&w));
+    json_end_array(&w);
 }
 
 static void prod_random(const Lattice *L, Rng *rng, Word *out)
@@ -185,17 +198,64 @@ static void prod_random(const Lattice *L, Rng *rng, Word *out)
 
 static void prod_destroy(Lattice *L)
 {
-    mem_free(L->u.product.parts);
-    mem_free(L->u.product.offset);
+    Product *P = (Product *)L;
+    lattice_names_free(P->keys, P->n);
+    mem_free(P->parts);
+    mem_free(P->offset);
+}
+
+static void prod_describe(const Lattice *L, Buf *out)
+{
+    if (count(L) == 0) buf_puts(out, "()");
+    for (size_t i = 0; i < count(L); i++) {
+        if (i) buf_puts(out, " * ");
+        lattice_describe_operand(part(L, i), out);
+    }
+}
+
+static bool prod_same(const Lattice *L, const Lattice *b)
+{
+    if (count(L) != count(b)) return false;
+    for (size_t i = 0; i < count(L); i++)
+        if (!lattice_equal(part(L, i), part(b, i))) return false;
+    return true;
+}
+
+static size_t prod_nparts(const Lattice *L) { return count(L); }
+
+static const Lattice *prod_part(const Lattice *L, size_t i, size_t *offset)
+{
+    *offset = off(L, i);
+    return part(L, i);
+}
+
+/* A cover raises one component to one of its covers: *pos is the component in the high 32
+ * bits and that component's own cursor in the low 32 (parts are kinds without parts; see
+ * lattice_has_covers). */
+static bool prod_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    for (size_t i = (size_t)(*pos >> 32); i < count(L); i++) {
+        const Lattice *P = part(L, i);
+        uint64_t inner = i == (size_t)(*pos >> 32) ? *pos & 0xffffffffu : 0;
+        lattice_copy(L, out, x);
+        if (P->ops->next_cover && P->ops->next_cover(P, x + off(L, i), &inner, out + off(L, i))) {
+            *pos = ((uint64_t)i << 32) | inner;
+            return true;
+        }
+    }
+    *pos = (uint64_t)count(L) << 32;
+    return false;
 }
 
 static const LatticeOps product_ops = {
-    .kind = "product",
+    .kind = LATTICE_PRODUCT,
     .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
     .bot = prod_bot, .top = prod_top,
     .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
     .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
     .print = prod_print, .json = prod_json, .random = prod_random, .destroy = prod_destroy,
+    .describe = prod_describe, .infix = true, .same = prod_same,
+    .nparts = prod_nparts, .part = prod_part, .next_cover = prod_next_cover,
 };
 
 static void map_print(const Lattice *L, const Word *a, Buf *out)
@@ -203,7 +263,7 @@ static void map_print(const Lattice *L, const Word *a, Buf *out)
     buf_putc(out, '{');
     for (size_t i = 0; i < count(L); i++) {
         if (i) buf_puts(out, ", ");
-        buf_puts(out, L->u.map.keys[i]);
+        buf_puts(out, prod(L)->keys[i]);
         buf_puts(out, " -> ");
         part(L, i)->ops->print(part(L, i), a + off(L, i), out);
     }
@@ -212,55 +272,73 @@ static void map_print(const Lattice *L, const Word *a, Buf *out)
 
 static void map_json(const Lattice *L, const Word *a, Buf *out)
 {
-    buf_putc(out, '{');
+    JsonWriter w;
+    json_init(&w, out);
+    json_begin_object(&w);
     for (size_t i = 0; i < count(L); i++) {
-        if (i) buf_putc(out, ',');
-        buf_put_json_string(out, L->u.map.keys[i]);
-        buf_putc(out, ':');
-        part(L, i)->ops->json(part(L, i), a + off(L, i), out);
+        json_key(&w, prod(L)->keys[i]);
+        part(L, i)->ops->json(part(L, i), a + off(L, i), json_value(&w));
     }
-    buf_putc(out, '}');
+    json_end_object(&w);
 }
 
-static void map_destroy(Lattice *L)
+static const char *const *map_names(const Lattice *L, size_t *n)
 {
-    for (size_t i = 0; i < L->u.map.n; i++) mem_free(L->u.map.keys[i]);
-    mem_free(L->u.map.keys);
-    prod_destroy(L);
+    *n = count(L);
+    return (const char *const *)prod(L)->keys;
+}
+
+static const Lattice *map_value(const Lattice *L) { return prod(L)->value; }
+
+static void map_describe(const Lattice *L, Buf *out)
+{
+    size_t n;
+    const char *const *keys = map_names(L, &n);
+    buf_puts(out, "map ");
+    lattice_describe_names(keys, n, out);
+    buf_puts(out, " -> ");
+    lattice_describe_operand(map_value(L), out);
+}
+
+static bool map_same(const Lattice *L, const Lattice *b)
+{
+    return lattice_same_names(L, b) && lattice_equal(map_value(L), map_value(b));
 }
 
 static const LatticeOps map_ops = {
-    .kind = "map",
+    .kind = LATTICE_MAP,
     .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
     .bot = prod_bot, .top = prod_top,
     .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
     .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
-    .print = map_print, .json = map_json, .random = prod_random, .destroy = map_destroy,
+    .print = map_print, .json = map_json, .random = prod_random, .destroy = prod_destroy,
+    .describe = map_describe, .same = map_same, .names = map_names,
+    .nparts = prod_nparts, .part = prod_part, .inner = map_value, .next_cover = prod_next_cover,
 };
 
-static Lattice *product_alloc(const LatticeOps *ops, Lattice *const *parts, size_t n)
+static Product *product_alloc(const LatticeOps *ops, Lattice *const *parts, size_t n)
 {
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = ops;
+    Product *P = (Product *)lattice_alloc(sizeof *P, ops);
+    Lattice *L = &P->lattice;
     L->finite = true;
-    L->u.product.n = n;
-    L->u.product.parts = mem_calloc(n, sizeof(Lattice *));
-    L->u.product.offset = mem_calloc(n, sizeof(size_t));
+    P->n = n;
+    P->parts = mem_calloc(n, sizeof(Lattice *));
+    P->offset = mem_calloc(n, sizeof(size_t));
     for (size_t i = 0; i < n; i++) {
-        L->u.product.parts[i] = parts[i];
-        L->u.product.offset[i] = L->nwords;
+        P->parts[i] = parts[i];
+        P->offset[i] = L->nwords;
         L->nwords += parts[i]->nwords;
         L->finite = L->finite && parts[i]->finite;
         L->log2_card += parts[i]->log2_card;
     }
-    return L;
+    return P;
 }
 
 /* NULL when there are more than LATTICE_PRODUCT_MAX parts.  The parts are not owned. */
 Lattice *lattice_product_new(Lattice *const *parts, size_t n)
 {
     if (n > LATTICE_PRODUCT_MAX) return NULL;
-    return product_alloc(&product_ops, parts, n);
+    return &product_alloc(&product_ops, parts, n)->lattice;
 }
 
 /* NULL when there are more than LATTICE_PRODUCT_MAX keys.  The value lattice is not owned. */
@@ -269,10 +347,9 @@ Lattice *lattice_map_new(const char *const *keys, size_t n, Lattice *value)
     if (n > LATTICE_PRODUCT_MAX) return NULL;
     Lattice **parts = mem_calloc(n, sizeof *parts);
     for (size_t i = 0; i < n; i++) parts[i] = value;
-    Lattice *L = product_alloc(&map_ops, parts, n);
+    Product *M = product_alloc(&map_ops, parts, n);
     mem_free(parts);
-    L->u.map.value = value;
-    L->u.map.keys = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) L->u.map.keys[i] = mem_strdup(keys[i]);
-    return L;
+    M->value = value;
+    M->keys = lattice_names_copy(keys, n);
+    return &M->lattice;
 }

@@ -4,6 +4,14 @@
 
 #include <math.h>
 
+/* A range's own data: its ends. */
+typedef struct {
+    Lattice lattice;
+    int64_t lo, hi;
+} Range;
+
+static const Range *range(const Lattice *L) { return (const Range *)L; }
+
 static int64_t at(const Word *a) { return word_to_int(a[0]); }
 
 /* hi - lo without overflow (lo <= hi). */
@@ -23,8 +31,8 @@ static void range_meet(const Lattice *L, Word *out, const Word *a, const Word *b
     out[0] = at(a) <= at(b) ? a[0] : b[0];
 }
 
-static void range_bot(const Lattice *L, Word *out) { out[0] = word_from_int(L->u.range.lo); }
-static void range_top(const Lattice *L, Word *out) { out[0] = word_from_int(L->u.range.hi); }
+static void range_bot(const Lattice *L, Word *out) { out[0] = word_from_int(range(L)->lo); }
+static void range_top(const Lattice *L, Word *out) { out[0] = word_from_int(range(L)->hi); }
 
 static double range_height(const Lattice *L, const Word *lo, const Word *hi)
 {
@@ -73,7 +81,7 @@ static void range_print(const Lattice *L, const Word *a, Buf *out) { buf_printf(
 /* Mostly uniform, sometimes an end point. */
 static void range_random(const Lattice *L, Rng *rng, Word *out)
 {
-    int64_t lo = L->u.range.lo, hi = L->u.range.hi;
+    int64_t lo = range(L)->lo, hi = range(L)->hi;
     uint64_t roll = rng_below(rng, 8), n = span(lo, hi) + 1;
     if (roll == 0) out[0] = word_from_int(lo);
     else if (roll == 1) out[0] = word_from_int(hi);
@@ -82,25 +90,51 @@ static void range_random(const Lattice *L, Rng *rng, Word *out)
 
 static void range_destroy(Lattice *L) { FIX_UNUSED(L); }
 
+static void range_describe(const Lattice *L, Buf *out)
+{
+    buf_printf(out, "range %lld..%lld", (long long)range(L)->lo, (long long)range(L)->hi);
+}
+
+static bool range_same(const Lattice *L, const Lattice *b)
+{
+    return range(L)->lo == range(b)->lo && range(L)->hi == range(b)->hi;
+}
+
+static void range_bounds(const Lattice *L, int64_t *lo, int64_t *hi)
+{
+    *lo = range(L)->lo;
+    *hi = range(L)->hi;
+}
+
+/* The one cover of x is x + 1. */
+static bool range_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *out)
+{
+    if (*pos || at(x) >= range(L)->hi) return false;
+    out[0] = word_from_int(at(x) + 1);
+    *pos = 1;
+    return true;
+}
+
 static const LatticeOps range_ops = {
-    .kind = "range",
+    .kind = LATTICE_RANGE,
     .leq = range_leq, .eq = range_eq, .join = range_join, .meet = range_meet,
     .bot = range_bot, .top = range_top,
     .log2_size = range_log2_size, .height = range_height, .is_point = range_is_point,
     .union_is_interval = range_union_is_interval, .decompose = range_decompose, .next = range_next,
     .print = range_print, .json = range_print, .random = range_random, .destroy = range_destroy,
+    .describe = range_describe, .same = range_same, .int_bounds = range_bounds,
+    .describe_bounds = range_describe, .next_cover = range_next_cover,
 };
 
 /* NULL when lo > hi. */
 Lattice *lattice_range_new(int64_t lo, int64_t hi)
 {
     if (lo > hi) return NULL;
-    Lattice *L = mem_calloc(1, sizeof *L);
-    L->ops = &range_ops;
-    L->nwords = 1;
-    L->finite = true;
-    L->log2_card = log2((double)span(lo, hi) + 1.0);
-    L->u.range.lo = lo;
-    L->u.range.hi = hi;
-    return L;
+    Range *R = (Range *)lattice_alloc(sizeof *R, &range_ops);
+    R->lattice.nwords = 1;
+    R->lattice.finite = true;
+    R->lattice.log2_card = log2((double)span(lo, hi) + 1.0);
+    R->lo = lo;
+    R->hi = hi;
+    return &R->lattice;
 }

@@ -175,8 +175,8 @@ static bool in_any_point(const Lattice *L, const BoundList *b, const Word *x)
     return false;
 }
 
-/* The fill colours of x (one per bound holding it, colon separated); false when none. */
-static bool bound_fill(const Lattice *L, const BoundList *bounds, const Word *x, Buf *fill)
+/* The fill colours of x (one per bound holding it, colon separated); returns how many. */
+static size_t bound_fill(const Lattice *L, const BoundList *bounds, const Word *x, Buf *fill)
 {
     size_t found = 0;
     for (size_t i = 0; bounds && i < bounds->count; i++) {
@@ -185,7 +185,7 @@ static bool bound_fill(const Lattice *L, const BoundList *bounds, const Word *x,
         if (found++) buf_putc(fill, ':');
         buf_puts(fill, bound_colours[i % FIX_ARRAY_LEN(bound_colours)]);
     }
-    return found > 0;
+    return found;
 }
 
 static void hasse_node(const Hasse *h, size_t i, const BoundList *bounds,
@@ -199,12 +199,11 @@ static void hasse_node(const Hasse *h, size_t i, const BoundList *bounds,
     dot_put_string(out, buf_cstr(&t));
     buf_clear(&t);
     bool fixed = in_any_point(h->L, fixpoints, x);
-    bool shaded = bound_fill(h->L, bounds, x, &t);
+    size_t colours = bound_fill(h->L, bounds, x, &t);
     if (fixed) buf_puts(out, ", shape=doublecircle");
-    if (shaded || fixed) {
-        bool several = strchr(buf_cstr(&t), ':') != NULL;
-        buf_printf(out, ", style=%s, fillcolor=\"%s\"", several ? "wedged" : "filled",
-                   shaded ? buf_cstr(&t) : FIXPOINT_COLOUR);
+    if (colours || fixed) {
+        buf_printf(out, ", style=%s, fillcolor=\"%s\"", colours > 1 ? "wedged" : "filled",
+                   colours ? buf_cstr(&t) : FIXPOINT_COLOUR);
     }
     buf_puts(out, "];\n");
     buf_free(&t);

@@ -1,6 +1,6 @@
 /* json.c: query results and traces as JSON, one object a line (fields in docs/json.md). */
 #include "report/report.h"
-#include "util/mem.h"
+#include "util/json.h"
 
 #include <math.h>
 
@@ -15,148 +15,186 @@ static const char *status_word(ResultStatus s)
     return "?";
 }
 
-static void put_value(Buf *b, const Type *t, const Word *v)
+static void put_value(JsonWriter *w, const Type *t, const Word *v)
 {
     switch (t->kind) {
-    case TY_INT: buf_printf(b, "%lld", (long long)word_to_int(v[0])); break;
-    case TY_REAL: {
-        double d = word_to_double(v[0]);
-        if (isfinite(d)) buf_put_double(b, d); else buf_puts(b, "null");
-        break;
-    }
+    case TY_INT: json_int(w, (long long)word_to_int(v[0])); break;
+    case TY_REAL: json_double(w, word_to_double(v[0])); break;
     case TY_ATOM: {
         const char *name = lattice_atom_name(t->lat, (size_t)v[0]);
-        buf_put_json_string(b, name ? name : "?");
+        json_string(w, name ? name : "?");
         break;
     }
-    case TY_LAT: t->lat->ops->json(t->lat, v, b); break;
-    case TY_ERROR: buf_puts(b, "null"); break;
+    case TY_LAT: t->lat->ops->json(t->lat, v, json_value(w)); break;
+    case TY_ERROR: json_null(w); break;
     }
+}
+
+static void put_element(JsonWriter *w, const Lattice *L, const Word *x)
+{
+    L->ops->json(L, x, json_value(w));
 }
 
 /* "size": exact below 2^53, else the string "2^x"; "log2_size" always. */
-static void put_size_fields(Buf *b, double log2_size)
+static void put_size_fields(JsonWriter *w, double log2_size)
 {
-    buf_puts(b, "\"size\":");
-    if (isinf(log2_size) && log2_size < 0) buf_puts(b, "0");
-    else if (log2_size < 53) buf_printf(b, "%.0f", exp2(log2_size));
-    else buf_printf(b, "\"2^%.6g\"", log2_size);
-    buf_puts(b, ",\"log2_size\":");
-    if (isfinite(log2_size)) buf_put_double(b, log2_size); else buf_puts(b, "null");
-}
-
-static void put_interval(Buf *b, const Lattice *L, const Word *lo, const Word *hi)
-{
-    buf_puts(b, "{\"lo\":");
-    L->ops->json(L, lo, b);
-    buf_puts(b, ",\"hi\":");
-    L->ops->json(L, hi, b);
-    buf_putc(b, ',');
-    put_size_fields(b, L->ops->log2_size(L, lo, hi));
-    buf_putc(b, '}');
-}
-
-static void put_stats(Buf *b, const AftStats *st)
-{
-    buf_printf(b, ",\"stats\":{\"rounds\":%zu,\"ir_calls\":%zu,\"f_steps\":%zu,\"pruned\":%zu,"
-                  "\"merged\":%zu,\"hulls\":%zu,\"S_final\":{",
-               st->rounds, st->ir_calls, st->f_calls, st->pruned, st->merged, st->hulls);
-    put_size_fields(b, st->log2_S_final);
-    buf_puts(b, "},\"IR_init\":{");
-    put_size_fields(b, st->log2_IR_init);
-    buf_puts(b, "},\"stopped_by\":");
-    if (st->stopped_by) buf_put_json_string(b, st->stopped_by); else buf_puts(b, "null");
-    buf_putc(b, '}');
-}
-
-static void put_bnb(Buf *b, const QueryResult *r)
-{
-    buf_puts(b, ",\"fixpoints\":[");
-    for (size_t i = 0; i < r->points->count; i++) {
-        if (i) buf_putc(b, ',');
-        r->L->ops->json(r->L, boundlist_lo(r->points, i), b);
+    json_key(w, "size");
+    if (isinf(log2_size) && log2_size < 0) json_uint(w, 0);
+    else if (log2_size < 53) buf_printf(json_value(w), "%.0f", exp2(log2_size));
+    else {
+        char text[40];
+        snprintf(text, sizeof text, "2^%.6g", log2_size);
+        json_string(w, text);
     }
-    buf_puts(b, "]");
-    if (r->kind == Q_BNB) {
-        buf_puts(b, ",\"final\":[");
-        for (size_t i = 0; i < r->final->count; i++) {
-            if (i) buf_putc(b, ',');
-            put_interval(b, r->L, boundlist_lo(r->final, i), boundlist_hi(r->final, i));
-        }
-        buf_puts(b, "]");
+    json_key(w, "log2_size");
+    json_double(w, log2_size);
+}
+
+static void put_interval(JsonWriter *w, const Lattice *L, const Word *lo, const Word *hi)
+{
+    json_begin_object(w);
+    json_key(w, "lo");
+    put_element(w, L, lo);
+    json_key(w, "hi");
+    put_element(w, L, hi);
+    put_size_fields(w, L->ops->log2_size(L, lo, hi));
+    json_end_object(w);
+}
+
+static void put_sized(JsonWriter *w, const char *key, double log2_size)
+{
+    json_key(w, key);
+    json_begin_object(w);
+    put_size_fields(w, log2_size);
+    json_end_object(w);
+}
+
+static void put_stats(JsonWriter *w, const AftStats *st)
+{
+    json_key(w, "stats");
+    json_begin_object(w);
+    json_key_uint(w, "rounds", st->rounds);
+    json_key_uint(w, "ir_calls", st->ir_calls);
+    json_key_uint(w, "f_steps", st->f_calls);
+    json_key_uint(w, "pruned", st->pruned);
+    json_key_uint(w, "merged", st->merged);
+    json_key_uint(w, "hulls", st->hulls);
+    put_sized(w, "S_final", st->log2_S_final);
+    put_sized(w, "IR_init", st->log2_IR_init);
+    json_key(w, "stopped_by");
+    if (st->stopped_by) json_string(w, st->stopped_by); else json_null(w);
+    json_end_object(w);
+}
+
+static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
+{
+    json_key(w, "fixpoints");
+    json_begin_array(w);
+    for (size_t i = 0; i < x->points->count; i++)
+        put_element(w, x->L, boundlist_lo(x->points, i));
+    json_end_array(w);
+    if (kind == Q_BNB) {
+        json_key(w, "final");
+        json_begin_array(w);
+        for (size_t i = 0; i < x->final->count; i++)
+            put_interval(w, x->L, boundlist_lo(x->final, i), boundlist_hi(x->final, i));
+        json_end_array(w);
     } else {
-        buf_printf(b, ",\"examined\":%zu", r->examined);
+        json_key_uint(w, "examined", x->examined);
     }
+}
+
+static void put_value_fields(JsonWriter *w, QueryKind kind, const ValueResult *x)
+{
+    if (x->text) json_key_string(w, "expr", x->text);
+    if (x->value) {
+        Buf t; buf_init(&t);
+        type_describe(&x->type, &t);
+        json_key_string(w, "type", buf_cstr(&t));
+        buf_free(&t);
+        json_key(w, "value");
+        put_value(w, &x->type, x->value);
+    }
+    if (kind != Q_SHOW) json_key_uint(w, "steps", x->steps);
+}
+
+/* "models": an array of models, each an array of its atoms. */
+static void put_models(JsonWriter *w, const ModelsResult *x)
+{
+    json_key(w, "models");
+    json_begin_array(w);
+    for (size_t i = 0; i < x->count; i++) {
+        json_begin_array(w);
+        for (size_t k = 0; k < x->models[i].natoms; k++) json_string(w, x->models[i].atoms[k]);
+        json_end_array(w);
+    }
+    json_end_array(w);
+    json_key_bool(w, "complete", x->complete);
+}
+
+static void put_kind_fields(JsonWriter *w, const QueryResult *r)
+{
+    switch (r->kind) {
+    case Q_SHOW: case Q_LFP: case Q_GFP:
+        put_value_fields(w, r->kind, &r->u.value);
+        break;
+    case Q_APPROX: case Q_REFINE:
+        if (r->u.bound.lo && r->status != RS_FAILED) {
+            json_key(w, "bound");
+            put_interval(w, r->u.bound.L, r->u.bound.lo, r->u.bound.hi);
+        }
+        json_key_uint(w, "steps", r->u.bound.steps);
+        break;
+    case Q_BNB: case Q_FIXPOINTS:
+        if (r->u.bnb.final || r->u.bnb.points) put_bnb(w, r->kind, &r->u.bnb);
+        if (r->u.bnb.has_stats) put_stats(w, &r->u.bnb.stats);
+        break;
+    case Q_STABLE:
+        put_models(w, &r->u.stable);
+        break;
+    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
+        json_key_uint(w, "cases", r->u.check.cases);
+        json_key_bool(w, "sampled", r->u.check.sampled);
+        json_key_bool(w, "proved", r->status == RS_OK && !r->u.check.sampled);
+        break;
+    }
+}
+
+/* One object a line on a stream: line_begin opens it with its first field, line_end closes
+ * it and writes it out. */
+typedef struct Line { Buf b; JsonWriter w; } Line;
+
+static void line_begin(Line *l, FILE *out, const char *key, const char *value)
+{
+    buf_init_stream(&l->b, out);
+    json_init(&l->w, &l->b);
+    json_begin_object(&l->w);
+    json_key_string(&l->w, key, value);
+}
+
+static void line_end(Line *l)
+{
+    json_end_object(&l->w);
+    buf_putc(&l->b, '\n');
+    buf_flush(&l->b);
+    buf_free(&l->b);
 }
 
 void report_json(const QueryResult *r, FILE *out)
 {
-    Buf b;
-    buf_init_stream(&b, out);
-    buf_puts(&b, "{\"query\":");
-    buf_put_json_string(&b, ast_query_name(r->kind));
-    if (r->target) { buf_puts(&b, ",\"target\":"); buf_put_json_string(&b, r->target); }
-    if (r->via) { buf_puts(&b, ",\"via\":"); buf_put_json_string(&b, r->via); }
-    if (r->envelope) { buf_puts(&b, ",\"envelope\":"); buf_put_json_string(&b, r->envelope); }
-    buf_printf(&b, ",\"status\":\"%s\"", status_word(r->status));
-    if (r->verdict) { buf_puts(&b, ",\"verdict\":"); buf_put_json_string(&b, r->verdict); }
-    if (r->message) { buf_puts(&b, ",\"message\":"); buf_put_json_string(&b, r->message); }
-    switch (r->kind) {
-    case Q_SHOW: case Q_LFP: case Q_GFP:
-        if (r->text) { buf_puts(&b, ",\"expr\":"); buf_put_json_string(&b, r->text); }
-        if (r->value) {
-            Buf t; buf_init(&t);
-            type_describe(&r->type, &t);
-            buf_puts(&b, ",\"type\":");
-            buf_put_json_string(&b, buf_cstr(&t));
-            buf_free(&t);
-            buf_puts(&b, ",\"value\":");
-            put_value(&b, &r->type, r->value);
-        }
-        if (r->kind != Q_SHOW) buf_printf(&b, ",\"steps\":%zu", r->steps);
-        break;
-    case Q_APPROX: case Q_REFINE:
-        if (r->lo && r->status != RS_FAILED) {
-            buf_puts(&b, ",\"bound\":");
-            put_interval(&b, r->L, r->lo, r->hi);
-        }
-        buf_printf(&b, ",\"steps\":%zu", r->steps);
-        break;
-    case Q_BNB: case Q_FIXPOINTS:
-        if (r->final || r->points) put_bnb(&b, r);
-        if (r->has_stats) put_stats(&b, &r->stats);
-        break;
-    case Q_STABLE:
-        buf_puts(&b, ",\"models\":[");
-        for (size_t i = 0; i < r->nmodels; i++) {
-            if (i) buf_putc(&b, ',');
-            buf_putc(&b, '[');
-            /* models are stored as "a, b, c" */
-            const char *s = r->models[i];
-            bool first = true;
-            while (*s) {
-                const char *e = strstr(s, ", ");
-                size_t n = e ? (size_t)(e - s) : strlen(s);
-                char *atom = mem_strndup(s, n);
-                if (!first) buf_putc(&b, ',');
-                buf_put_json_string(&b, atom);
-                mem_free(atom);
-                first = false;
-                s += n;
-                if (e) s += 2;
-            }
-            buf_putc(&b, ']');
-        }
-        buf_printf(&b, "],\"complete\":%s", r->models_complete ? "true" : "false");
-        break;
-    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: case Q_CHECK_ENVELOPE: case Q_CHECK_GALOIS:
-        buf_printf(&b, ",\"cases\":%zu,\"sampled\":%s", r->examined, r->sampled ? "true" : "false");
-        break;
-    }
-    buf_puts(&b, "}\n");
-    buf_flush(&b);
+    Line line;
+    JsonWriter *w = &line.w;
+    line_begin(&line, out, "query", ast_query_name(r->kind));
+    if (r->target) json_key_string(w, "target", r->target);
+    if (r->via) json_key_string(w, "via", r->via);
+    if (r->envelope) json_key_string(w, "envelope", r->envelope);
+    if (r->assumption) json_key_string(w, "assuming", r->assumption);
+    json_key_string(w, "status", status_word(r->status));
+    if (r->verdict) json_key_string(w, "verdict", r->verdict);
+    if (r->message) json_key_string(w, "message", r->message);
+    put_kind_fields(w, r);
+    line_end(&line);
     fflush(out);
-    buf_free(&b);
 }
 
 static const char *event_name(AftEventKind k)
@@ -184,27 +222,37 @@ static const char *node_status(NodeStatus s)
     return "?";
 }
 
+/* A node's id and, after it, the id of its parent or of the other node. */
+static void put_ids(JsonWriter *w, long id, const char *key, long other)
+{
+    json_key(w, "id");
+    json_int(w, id);
+    if (!key) return;
+    json_key(w, key);
+    json_int(w, other);
+}
+
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
 {
-    Buf b;
-    buf_init_stream(&b, out);
-    buf_printf(&b, "{\"event\":\"%s\"", event_name(ev->kind));
+    Line line;
+    JsonWriter *w = &line.w;
+    line_begin(&line, out, "event", event_name(ev->kind));
     switch (ev->kind) {
-    case EV_REFINE_STEP: buf_printf(&b, ",\"step\":%zu", ev->step); break;
-    case EV_BNB_ROUND: buf_printf(&b, ",\"round\":%zu,\"count\":%zu", ev->round, ev->count); break;
+    case EV_REFINE_STEP: json_key_uint(w, "step", ev->step); break;
+    case EV_BNB_ROUND:
+        json_key_uint(w, "round", ev->round);
+        json_key_uint(w, "count", ev->count);
+        break;
     case EV_BNB_SPLIT:
-        buf_printf(&b, ",\"id\":%ld,\"parent\":%ld,\"status\":\"%s\"", ev->id, ev->parent, node_status(ev->status));
+        put_ids(w, ev->id, "parent", ev->parent);
+        json_key_string(w, "status", node_status(ev->status));
         break;
-    case EV_BNB_MERGE: case EV_BNB_HULL:
-        buf_printf(&b, ",\"id\":%ld,\"other\":%ld", ev->id, ev->other);
-        break;
-    case EV_BNB_FINAL: buf_printf(&b, ",\"id\":%ld", ev->id); break;
+    case EV_BNB_MERGE: case EV_BNB_HULL: put_ids(w, ev->id, "other", ev->other); break;
+    case EV_BNB_FINAL: put_ids(w, ev->id, NULL, 0); break;
     }
     if (ev->lo && ev->hi) {
-        buf_puts(&b, ",\"bound\":");
-        put_interval(&b, L, ev->lo, ev->hi);
+        json_key(w, "bound");
+        put_interval(w, L, ev->lo, ev->hi);
     }
-    buf_puts(&b, "}\n");
-    buf_flush(&b);
-    buf_free(&b);
+    line_end(&line);
 }

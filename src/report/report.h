@@ -6,37 +6,77 @@
 #include <stdio.h>
 
 #include "aft/aft.h"
-#include "ast.h"
-#include "model.h"
+#include "front/ast.h"
+#include "check/context.h"
 
 typedef enum { RS_OK, RS_FAILED, RS_ERROR, RS_LIMIT } ResultStatus;
 
+/* show, lfp, gfp: one value of a static type. */
+typedef struct ValueResult {
+    const char *text;            /* show: the expression as written */
+    Type type;
+    const Word *value;           /* NULL: no value to show */
+    size_t steps;                /* lfp, gfp: Kleene steps */
+} ValueResult;
+
+/* approx, refine: one bound [lo, hi] of L. */
+typedef struct BoundResult {
+    const Lattice *L;
+    const Word *lo, *hi;         /* NULL when the start interval held no fixed point */
+    size_t steps;
+} BoundResult;
+
+/* bnb (Final and its points, statistics) and fixpoints (the points, elements examined). */
+typedef struct BnbResult {
+    const Lattice *L;
+    const BoundList *final, *points;
+    const long *final_match;     /* bnb: per bound of final, the fixed point (index in points)
+                                  * it is, or -1 when it is a bound (see boundlist_match) */
+    bool has_stats;
+    AftStats stats;
+    size_t examined;
+} BnbResult;
+
+/* check monotone/antitone/envelope/galois: cases tried; the verdict is in the header. */
+typedef struct CheckResult {
+    size_t cases;
+    bool sampled;                /* on a large or infinite lattice: random samples only */
+    bool covers;                 /* the cases were every covering pair */
+} CheckResult;
+
+/* A stable model: its shown atoms, each a name of its own (never joined into one string). */
+typedef struct StableModel {
+    const char *const *atoms;
+    size_t natoms;
+} StableModel;
+
+typedef struct ModelsResult {
+    const StableModel *models;
+    size_t count;
+    bool complete;               /* false: the search stopped early, there may be more */
+} ModelsResult;
+
+/* A query's result: a header every kind has, and a union tagged by `kind`: value for show,
+ * lfp and gfp; bound for approx and refine; bnb for bnb and fixpoints; stable for stable;
+ * check for the four checks. */
 typedef struct QueryResult {
     QueryKind kind;
     const char *target;          /* function, program or galois name (NULL for show) */
-    const char *text;            /* show: the expression as written */
-    ResultStatus status;
-    const char *verdict;         /* short word: "ok", "unsound", "fails", "limit", ... */
-    char *message;               /* explanation or counterexample (mem_alloc'd) or NULL */
-    const Lattice *L;            /* the lattice of value / bounds */
-    /* show, lfp, gfp */
-    Type type;
-    Word *value;
-    /* approx, refine: one bound */
-    Word *lo, *hi;
-    size_t steps;
-    /* bnb, fixpoints */
-    BoundList *final, *points;
-    bool has_stats;
-    AftStats stats;
-    size_t examined;             /* fixpoints: elements tried; check: cases tried */
-    bool sampled;                /* check on an infinite lattice: random samples only */
-    /* stable */
-    char **models; size_t nmodels;
-    bool models_complete;
     const char *via;             /* galois insertion used, or NULL */
     const char *envelope;        /* approx, refine, bnb: the envelope used when it is not the
                                     default one ("derived", ...; see fn_envelope_note), or NULL */
+    const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
+                                  * only be sampled ("assuming f antitone: ..."), or NULL */
+    ResultStatus status;
+    const char *verdict;         /* short word: "ok", "unsound", "fails", "limit", ... */
+    char *message;               /* explanation or counterexample (mem_alloc'd) or NULL */
+    union {
+        ValueResult value;
+        BoundResult bound;
+        BnbResult bnb;
+        ModelsResult stable;
+        CheckResult check;
+    } u;
 } QueryResult;
 
 void report_text(const QueryResult *r, FILE *out);
@@ -45,6 +85,5 @@ void report_json(const QueryResult *r, FILE *out);
 /* Trace of an engine run: each refine step or bnb event, text or JSON. */
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out);
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out);
-
 
 #endif

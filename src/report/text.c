@@ -40,6 +40,7 @@ static void put_stats(Buf *b, const AftStats *st)
 
 static void text_bound(Buf *b, const QueryResult *r)
 {
+    const BoundResult *x = &r->u.bound;
     const char *name = ast_query_name(r->kind);
     if (r->status == RS_FAILED) {
         buf_printf(b, "%s %s: no fixed point in the start interval", name, r->target);
@@ -51,76 +52,123 @@ static void text_bound(Buf *b, const QueryResult *r)
     if (r->via) buf_printf(b, " via %s", r->via);
     if (r->envelope) buf_printf(b, " (%s envelope)", r->envelope);
     buf_puts(b, " = ");
-    lattice_print_interval(r->L, r->lo, r->hi, b);
-    buf_printf(b, "  (%zu step%s", r->steps, r->steps == 1 ? "" : "s");
-    if (r->L->finite) {
+    lattice_print_interval(x->L, x->lo, x->hi, b);
+    buf_printf(b, "  (%zu step%s", x->steps, x->steps == 1 ? "" : "s");
+    if (x->L->finite) {
         buf_puts(b, ", size ");
-        put_size(b, r->L, r->lo, r->hi);
+        put_size(b, x->L, x->lo, x->hi);
     }
     buf_puts(b, ")");
     if (r->status == RS_LIMIT && r->message) buf_printf(b, "  stopped by %s (sound)", r->message);
     buf_putc(b, '\n');
 }
 
+/* A fixed point bnb proved (by evaluating f): an element, or a box of reals f fixes within
+ * the tolerance. */
+static void put_fixed_point(Buf *b, const BnbResult *x, size_t j, const char *note)
+{
+    const Word *lo = boundlist_lo(x->points, j), *hi = boundlist_hi(x->points, j);
+    if (x->L->ops->eq(x->L, lo, hi)) {
+        buf_puts(b, "  fixed point ");
+        x->L->ops->print(x->L, lo, b);
+    } else {
+        buf_puts(b, "  fixed point within tolerance ");
+        lattice_print_interval(x->L, lo, hi, b);
+    }
+    buf_printf(b, "%s\n", note);
+}
+
+/* Final in its order, each fixed point where it first appears; then the proven fixed points
+ * that a merge left inside a larger bound. */
 static void text_bnb(Buf *b, const QueryResult *r)
 {
-    size_t nbounds = r->final->count - r->points->count;
+    const BnbResult *x = &r->u.bnb;
+    size_t nbounds = 0;
+    for (size_t i = 0; i < x->final->count; i++) nbounds += x->final_match[i] < 0;
     buf_printf(b, "bnb %s", r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
     if (r->envelope) buf_printf(b, " (%s envelope)", r->envelope);
-    buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", r->points->count,
-               r->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
-    for (size_t i = 0; i < r->final->count; i++) {
-        const Word *lo = boundlist_lo(r->final, i), *hi = boundlist_hi(r->final, i);
-        if (r->L->ops->is_point(r->L, lo, hi) && r->L->ops->eq(r->L, lo, hi)) {
-            buf_puts(b, "  fixed point ");
-            r->L->ops->print(r->L, lo, b);
-        } else if (r->L->ops->is_point(r->L, lo, hi)) {
-            buf_puts(b, "  fixed point within tolerance ");
-            lattice_print_interval(r->L, lo, hi, b);
-        } else {
-            buf_puts(b, "  bound ");
-            lattice_print_interval(r->L, lo, hi, b);
-            if (r->L->finite) {
-                buf_puts(b, "  size ");
-                put_size(b, r->L, lo, hi);
-            }
+    buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", x->points->count,
+               x->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
+    bool *shown = mem_calloc(x->points->count + 1, sizeof *shown);
+    for (size_t i = 0; i < x->final->count; i++) {
+        long j = x->final_match[i];
+        if (j >= 0) {
+            if (!shown[j]) put_fixed_point(b, x, (size_t)j, "");
+            shown[j] = true;
+            continue;
+        }
+        const Word *lo = boundlist_lo(x->final, i), *hi = boundlist_hi(x->final, i);
+        buf_puts(b, "  bound ");
+        lattice_print_interval(x->L, lo, hi, b);
+        if (x->L->finite) {
+            buf_puts(b, "  size ");
+            put_size(b, x->L, lo, hi);
         }
         buf_putc(b, '\n');
     }
-    put_stats(b, &r->stats);
+    for (size_t j = 0; j < x->points->count; j++)
+        if (!shown[j]) put_fixed_point(b, x, j, "  (inside a bound above)");
+    mem_free(shown);
+    put_stats(b, &x->stats);
 }
 
 static void text_fixpoints(Buf *b, const QueryResult *r)
 {
+    const BnbResult *x = &r->u.bnb;
     buf_printf(b, "fixpoints %s: %zu fixed point%s (of %zu elements)\n", r->target,
-               r->points->count, r->points->count == 1 ? "" : "s", r->examined);
-    for (size_t i = 0; i < r->points->count; i++) {
+               x->points->count, x->points->count == 1 ? "" : "s", x->examined);
+    for (size_t i = 0; i < x->points->count; i++) {
         buf_puts(b, "  ");
-        r->L->ops->print(r->L, boundlist_lo(r->points, i), b);
+        x->L->ops->print(x->L, boundlist_lo(x->points, i), b);
         buf_putc(b, '\n');
     }
 }
 
 static void text_check(Buf *b, const QueryResult *r)
 {
+    const CheckResult *x = &r->u.check;
     if (r->kind == Q_CHECK_MONOTONE || r->kind == Q_CHECK_ANTITONE)
         buf_printf(b, "check %s %s: %s", r->target, r->kind == Q_CHECK_MONOTONE ? "monotone" : "antitone", r->verdict);
     else
         buf_printf(b, "%s %s: %s", ast_query_name(r->kind), r->target, r->verdict);
-    if (r->examined) buf_printf(b, " (%s %zu case%s)", r->sampled ? "sampled" : "checked",
-                                r->examined, r->examined == 1 ? "" : "s");
+    if (x->cases && x->sampled && r->status == RS_OK)
+        buf_printf(b, " in %zu sample%s (not a proof)", x->cases, x->cases == 1 ? "" : "s");
+    else if (x->cases)
+        buf_printf(b, " (%s %zu %s%s)", x->sampled ? "sampled" : "checked", x->cases,
+                   x->covers ? "covering pair" : "case", x->cases == 1 ? "" : "s");
     buf_putc(b, '\n');
     if (r->message) buf_printf(b, "  %s\n", r->message);
 }
 
+static void text_model(Buf *b, const StableModel *m)
+{
+    buf_puts(b, "  {");
+    for (size_t i = 0; i < m->natoms; i++) {
+        if (i) buf_puts(b, ", ");
+        buf_puts(b, m->atoms[i]);
+    }
+    buf_puts(b, "}\n");
+}
+
 static void text_stable(Buf *b, const QueryResult *r)
 {
-    buf_printf(b, "stable %s: %zu stable model%s", r->target, r->nmodels, r->nmodels == 1 ? "" : "s");
-    if (!r->models_complete && r->message) buf_printf(b, " (search stopped by %s: there may be more)", r->message);
-    else if (!r->models_complete) buf_puts(b, " (search stopped early: there may be more)");
+    const ModelsResult *x = &r->u.stable;
+    buf_printf(b, "stable %s: %zu stable model%s", r->target, x->count, x->count == 1 ? "" : "s");
+    if (!x->complete && r->message) buf_printf(b, " (search stopped by %s: there may be more)", r->message);
+    else if (!x->complete) buf_puts(b, " (search stopped early: there may be more)");
     buf_putc(b, '\n');
-    for (size_t i = 0; i < r->nmodels; i++) buf_printf(b, "  {%s}\n", r->models[i]);
+    for (size_t i = 0; i < x->count; i++) text_model(b, &x->models[i]);
+}
+
+static void text_value(Buf *b, const QueryResult *r)
+{
+    const ValueResult *x = &r->u.value;
+    if (r->kind == Q_SHOW) buf_printf(b, "%s = ", x->text);
+    else buf_printf(b, "%s %s = ", ast_query_name(r->kind), r->target);
+    put_value(b, &x->type, x->value);
+    if (r->kind == Q_SHOW) buf_putc(b, '\n');
+    else buf_printf(b, "  (%zu step%s)\n", x->steps, x->steps == 1 ? "" : "s");
 }
 
 void report_text(const QueryResult *r, FILE *out)
@@ -128,16 +176,7 @@ void report_text(const QueryResult *r, FILE *out)
     Buf b;
     buf_init_stream(&b, out);
     switch (r->kind) {
-    case Q_SHOW:
-        buf_printf(&b, "%s = ", r->text);
-        put_value(&b, &r->type, r->value);
-        buf_putc(&b, '\n');
-        break;
-    case Q_LFP: case Q_GFP:
-        buf_printf(&b, "%s %s = ", ast_query_name(r->kind), r->target);
-        put_value(&b, &r->type, r->value);
-        buf_printf(&b, "  (%zu step%s)\n", r->steps, r->steps == 1 ? "" : "s");
-        break;
+    case Q_SHOW: case Q_LFP: case Q_GFP: text_value(&b, r); break;
     case Q_APPROX: case Q_REFINE: text_bound(&b, r); break;
     case Q_BNB: text_bnb(&b, r); break;
     case Q_FIXPOINTS: text_fixpoints(&b, r); break;
@@ -146,6 +185,7 @@ void report_text(const QueryResult *r, FILE *out)
         text_check(&b, r);
         break;
     }
+    if (r->assumption) buf_printf(&b, "  %s\n", r->assumption);
     buf_flush(&b);
     fflush(out);
     buf_free(&b);

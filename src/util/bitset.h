@@ -36,11 +36,20 @@ static inline size_t bitset_lowest(size_t w, BitWord bits)
     return w * BITSET_WORD_BITS + (size_t)__builtin_ctzll(bits);
 }
 
+/* Bits set in one word (without assuming a hardware popcount instruction). */
+static inline size_t bitset_word_count(BitWord v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (size_t)((v * 0x0101010101010101ULL) >> 56);
+}
+
 /* Number of elements in the nwords words of s. */
 static inline size_t bitset_count(const BitWord *s, size_t nwords)
 {
     size_t n = 0;
-    for (size_t w = 0; w < nwords; w++) n += (size_t)__builtin_popcountll(s[w]);
+    for (size_t w = 0; w < nwords; w++) n += bitset_word_count(s[w]);
     return n;
 }
 

@@ -67,6 +67,15 @@ void buf_printf(Buf *b, const char *fmt, ...)
     stream_out(b);
 }
 
+/* Printing many small numbers (models' indices) is dominated by printf: digits by hand. */
+void buf_put_uint(Buf *b, size_t v)
+{
+    char tmp[24];
+    size_t n = sizeof tmp;
+    do tmp[--n] = (char)('0' + v % 10); while (v /= 10);
+    buf_putn(b, tmp + n, sizeof tmp - n);
+}
+
 void buf_put_double(Buf *b, double d)
 {
     if (isnan(d)) { buf_puts(b, "nan"); return; }
@@ -77,53 +86,6 @@ void buf_put_double(Buf *b, double d)
         if (strtod(tmp, NULL) == d) break;
     }
     buf_puts(b, tmp);
-}
-
-/* The length of the well-formed UTF-8 sequence of 2 to 4 bytes at s[0..n) (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-    if (!len || len > n || s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < len; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
-    return len;
-}
-
-void buf_put_json_strn(Buf *b, const char *s, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    buf_putc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = u[i];
-        size_t len;
-        switch (c) {
-        case '"': buf_puts(b, "\\\""); break;
-        case '\\': buf_puts(b, "\\\\"); break;
-        case '\n': buf_puts(b, "\\n"); break;
-        case '\t': buf_puts(b, "\\t"); break;
-        case '\r': buf_puts(b, "\\r"); break;
-        default:
-            if (c < 0x20) buf_printf(b, "\\u%04x", c);
-            else if (c < 0x80) buf_putc(b, (char)c);
-            else if ((len = utf8_sequence(u + i, n - i)) != 0) {
-                buf_putn(b, s + i, len);
-                i += len - 1;
-            } else buf_puts(b, "\\ufffd");         /* a byte that is not UTF-8 */
-        }
-    }
-    buf_putc(b, '"');
-}
-
-void buf_put_json_string(Buf *b, const char *s)
-{
-    buf_put_json_strn(b, s, strlen(s));
 }
 
 const char *buf_cstr(Buf *b)

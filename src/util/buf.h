@@ -19,11 +19,8 @@ void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
 void buf_putn(Buf *b, const char *s, size_t n);
 void buf_printf(Buf *b, const char *fmt, ...) FIX_PRINTF(2, 3);
+void buf_put_uint(Buf *b, size_t v);           /* decimal digits, without printf */
 void buf_put_double(Buf *b, double d);        /* shortest text that reads back the same */
-/* A JSON string always valid as JSON and UTF-8: control characters are escaped, and each byte
- * that is not part of well-formed UTF-8 becomes \ufffd (the replacement character). */
-void buf_put_json_string(Buf *b, const char *s);
-void buf_put_json_strn(Buf *b, const char *s, size_t n);    /* n bytes, NUL included */
 const char *buf_cstr(Buf *b);                 /* NUL-terminated view, valid until next write */
 
 #endif

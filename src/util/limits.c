@@ -69,7 +69,7 @@ const char *limits_poll(Limits *l)
     if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
     if (--l->countdown > 0) return NULL;
     l->countdown = POLL_EVERY;
-    if (!l->deadline && !l->max_memory) return NULL;
+    if (l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, limits_clock(), 0);
 }
 
@@ -78,6 +78,6 @@ const char *limits_check_now(Limits *l, size_t extra_bytes)
     if (!l) return NULL;
     if (l->hit) return l->hit;
     if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
-    if (!l->deadline && !l->max_memory) return NULL;
+    if (l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, limits_clock(), extra_bytes);
 }

@@ -19,7 +19,7 @@ void sigint_install(volatile sig_atomic_t *flag, bool once)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
-    sa.sa_flags = once ? SA_RESETHAND : 0;
+    sa.sa_flags = once ? (int)SA_RESETHAND : 0;    /* a flag bit, outside int's positive range */
     sigemptyset(&sa.sa_mask);
     sigint_flag = flag;
     sigaction(SIGINT, &sa, &previous);

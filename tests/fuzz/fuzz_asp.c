@@ -46,7 +46,7 @@ static int name_cmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The key of a model: its shown names, sorted, each as "length:name;". */
+/* The key of a context: its shown names, sorted, each as "length:name;". */
 static void add_model(ModelSet *m, const char **names, size_t n)
 {
     if (n) qsort(names, n, sizeof *names, name_cmp);

@@ -1,11 +1,11 @@
 /* fuzz_frontend.c: libFuzzer harness for the .fix front end: lexer, parser, type checker and
- * compiler (model_add_file) on arbitrary bytes; the queries are checked but never run. */
+ * compiler (context_add_file) on arbitrary bytes; the queries are checked but never run. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ast.h"
-#include "diag.h"
-#include "model.h"
+#include "front/ast.h"
+#include "front/diag.h"
+#include "check/context.h"
 #include "util/mem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -21,9 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     arena_init(&arena);
     AstFile *file = parse_source(&d, &arena, src);
     if (d.errors == 0) {
-        Model *m = model_new(&d);
-        model_add_file(m, file, NULL);     /* the queries' plans are made and freed */
-        model_free(m);
+        Context *m = context_new(&d);
+        context_add_file(m, file, NULL);     /* the queries' plans are made and freed */
+        context_free(m);
     }
     arena_free(&arena);
     diag_free(&d);

@@ -1,5 +1,5 @@
 /* fuzz_run.c: libFuzzer harness for `fix run`: parses, type-checks and runs every query of a
- * .fix file through a Session (src/run.h), as `fix run` does, under small limits (VM and F
+ * .fix file through a Session (src/app/run.h), as `fix run` does, under small limits (VM and F
  * steps, a per-query timeout clamped below any `timeout` the query asks for, a time budget
  * for the whole input, a resident-size cap) and with every report sent to /dev/null.  A few
  * bits of the input's checksum turn on the JSON, Graphviz, trace and IR-dump outputs, so the
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "aft/aft.h"
-#include "ast.h"
-#include "run.h"
+#include "front/ast.h"
+#include "app/run.h"
 #include "util/buf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -49,11 +49,11 @@ static void load_and_run(Session *s, const Source *src)
 {
     AstFile *file = parse_source(&s->diag, &s->arena, src);
     PtrList queries = { 0 };
-    if (model_add_file(s->model, file, &queries) && !s->diag.errors) {
+    if (context_add_file(s->context, file, &queries) && !s->diag.errors) {
         if (s->opt.dump_ir) {
             Buf ir;
             buf_init(&ir);
-            model_dump_ir(s->model, &ir);
+            context_dump_ir(s->context, &ir);
             fputs(buf_cstr(&ir), s->out);
             buf_free(&ir);
         }

@@ -315,6 +315,167 @@ static void check_depth_first(const Ctx *x, const AftFunction *f, const AftOptio
     boundlist_free(&dfix);
 }
 
+/* ---- the depth-first order in place (bnb_run_inplace) against the one on whole intervals ----
+ * The table function with hooks: refine is its generic IR, split the lowest free atom; the
+ * in-place forms compute the same and report the IR on every word that differs.  refine_at
+ * also checks that the words the engine says changed cover every change of its request. */
+typedef struct Hooked {
+    AftFunction plain;
+    AftOptions o;
+    Word *lo, *hi, *plo, *phi;    /* the last IR, and the last in-place request */
+    size_t *words;
+    bool seen, missed;
+    uint64_t events;              /* a hash of the events so far */
+} Hooked;
+
+static bool hooked_eval(void *ctx, const Word *x, Word *out)
+{
+    const Hooked *h = ctx;
+    return h->plain.eval(h->plain.ctx, x, out);
+}
+
+static AftStatus hooked_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
+{
+    Hooked *h = ctx;
+    return aft_refine(&h->plain, &h->o, lo, hi, nlo, nhi, NULL, NULL);
+}
+
+static size_t lowest_free(const Lattice *L, const Word *lo, const Word *hi)
+{
+    for (size_t w = 0; w < L->nwords; w++)
+        if (hi[w] & ~lo[w]) return w * 64 + (size_t)__builtin_ctzll(hi[w] & ~lo[w]);
+    return SIZE_MAX;
+}
+
+static bool hooked_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how,
+                         Word *lo1, Word *hi1, Word *lo2, Word *hi2)
+{
+    const Hooked *h = ctx;
+    const Lattice *L = h->plain.L;
+    size_t a = lowest_free(L, lo, hi);
+    if (a == SIZE_MAX) return false;
+    lattice_copy(L, lo1, lo);
+    lattice_copy(L, hi1, hi);
+    lattice_copy(L, lo2, lo);
+    lattice_copy(L, hi2, hi);
+    hi1[a / 64] &= ~((Word)1 << (a % 64));
+    lo2[a / 64] |= (Word)1 << (a % 64);
+    return true;
+}
+
+/* Every word in which [lo, hi] differs from the last request is listed in changed. */
+static void check_changed(Hooked *h, const Word *lo, const Word *hi, const size_t *changed,
+                          size_t n)
+{
+    size_t nw = h->plain.L->nwords;
+    if (changed && h->seen)
+        for (size_t w = 0; w < nw; w++) {
+            bool listed = false;
+            for (size_t i = 0; i < n; i++) listed = listed || changed[i] == w;
+            if ((lo[w] != h->plo[w] || hi[w] != h->phi[w]) && !listed) h->missed = true;
+        }
+    h->seen = true;
+    lattice_copy(h->plain.L, h->plo, lo);
+    lattice_copy(h->plain.L, h->phi, hi);
+}
+
+static AftStatus hooked_refine_at(void *ctx, const Word *lo, const Word *hi,
+                                  const size_t *changed, size_t n, AftChanges *out)
+{
+    Hooked *h = ctx;
+    check_changed(h, lo, hi, changed, n);
+    AftStatus r = hooked_refine(ctx, lo, hi, h->lo, h->hi);
+    size_t k = 0;
+    for (size_t w = 0; w < h->plain.L->nwords; w++)
+        if (h->lo[w] != lo[w] || h->hi[w] != hi[w]) h->words[k++] = w;
+    *out = (AftChanges){.lo = h->lo, .hi = h->hi, .words = h->words, .count = k};
+    return r;
+}
+
+static bool hooked_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                            size_t n, const SplitCtx *how, size_t *atom)
+{
+    Hooked *h = ctx;
+    check_changed(h, lo, hi, changed, n);
+    *atom = lowest_free(h->plain.L, lo, hi);
+    return *atom != SIZE_MAX;
+}
+
+static void hash_event(void *ctx, const AftEvent *ev)
+{
+    Hooked *h = ctx;
+    uint64_t v[] = {ev->kind, ev->round, ev->count, (uint64_t)ev->id, (uint64_t)ev->parent,
+                    (uint64_t)ev->other, ev->status};
+    for (size_t i = 0; i < FIX_ARRAY_LEN(v); i++) h->events = (h->events ^ v[i]) * 0x100000001b3ULL;
+    for (size_t w = 0; ev->lo && w < h->plain.L->nwords; w++)
+        h->events = (h->events ^ ev->lo[w] ^ (ev->hi[w] << 1)) * 0x100000001b3ULL;
+}
+
+/* One depth-first run of the hooked function, in place or not. */
+static AftStatus hooked_run(Hooked *h, const AftOptions *base, bool in_place, const Word *bot,
+                            const Word *top, BoundList *fin, BoundList *fix, AftStats *st)
+{
+    AftFunction f = {.L = h->plain.L, .name = "h", .ctx = h, .eval = hooked_eval,
+                     .envelope = ENV_BRUTE, .refine = hooked_refine, .split = hooked_split};
+    if (in_place) {
+        f.refine_at = hooked_refine_at;
+        f.split_at = hooked_split_at;
+    }
+    AftOptions o = *base;
+    o.depth_first = true;
+    o.inplace_min_words = 1;                  /* in place whatever the width */
+    o.on_event = hash_event;
+    o.event_ctx = h;
+    h->events = 14695981039346656037ULL;
+    h->seen = h->missed = false;
+    return aft_bnb(&f, &o, bot, top, fin, fix, st);
+}
+
+/* On a powerset, the depth-first order in place gives the same status, Final, stats and
+ * events as the one on whole intervals (also when cut short by rounds or steps). */
+static void check_in_place(const Ctx *x, const AftFunction *plain, const AftOptions *base,
+                           const Word *bot, const Word *top)
+{
+    const Lattice *L = x->c->L;
+    if (x->k->budget || !lattice_is_bitset(L)) return;
+    Hooked h = {.plain = *plain};
+    aft_options_default(&h.o);
+    h.lo = lattice_elem_new(L);
+    h.hi = lattice_elem_new(L);
+    h.plo = lattice_elem_new(L);
+    h.phi = lattice_elem_new(L);
+    h.words = mem_calloc(L->nwords + 1, sizeof *h.words);
+    for (size_t steps = 0; steps < 8; steps += 5) {
+        AftOptions o = *base;
+        o.max_steps = steps;
+        BoundList fin[2], fix[2];
+        AftStats st[2];
+        uint64_t ev[2];
+        AftStatus s[2];
+        for (int k = 0; k < 2; k++) {
+            s[k] = hooked_run(&h, &o, k == 1, bot, top, &fin[k], &fix[k], &st[k]);
+            ev[k] = h.events;
+        }
+        CHECK(!h.missed, "in place: a changed word was not reported to the hooks");
+        CHECK(s[0] == s[1] && ev[0] == ev[1], "in place: another status or other events");
+        CHECK(same_bounds(L, &fin[0], &fin[1]) && same_bounds(L, &fix[0], &fix[1]),
+              "in place: another Final");
+        CHECK(st[0].rounds == st[1].rounds && st[0].ir_calls == st[1].ir_calls
+              && st[0].f_calls == st[1].f_calls && st[0].eval_calls == st[1].eval_calls
+              && st[0].pruned == st[1].pruned && st[0].merged == st[1].merged,
+              "in place: other stats");
+        for (int k = 0; k < 2; k++) {
+            boundlist_free(&fin[k]);
+            boundlist_free(&fix[k]);
+        }
+    }
+    mem_free(h.lo);
+    mem_free(h.hi);
+    mem_free(h.plo);
+    mem_free(h.phi);
+    mem_free(h.words);
+}
+
 static const Config configs[] = {
     {0, 0, SPLIT_WIDEST}, {1, 0, SPLIT_WIDEST}, {2, 0, SPLIT_FIRST}, {3, 0, SPLIT_LAST},
     {0, 1, SPLIT_WIDEST}, {0, 2, SPLIT_RANDOM}, {2, 2, SPLIT_WIDEST}, {0, 0, SPLIT_RANDOM},
@@ -344,6 +505,7 @@ static void run_case(const Case *c, uint64_t seed, size_t no, Rng *rng, Totals *
         AftStatus s = aft_bnb(&f, &o, bot, top, &fin, &fix, &st);
         check_run(&x, s, &fin, &fix, &st, irlo, irhi, ir == AFT_OK);
         check_depth_first(&x, &f, &o, bot, top, s, &fin, &fix, &st);
+        check_in_place(&x, &f, &o, bot, top);
         add_totals(t, s, &fix, &st);
         boundlist_free(&fin);
         boundlist_free(&fix);

@@ -13,16 +13,16 @@
 
 #include <cmocka.h>
 
-#include "absvm.h"
+#include "code/absvm.h"
 #include "aft/aft.h"
-#include "model.h"
+#include "check/context.h"
 #include "util/mem.h"
 #include "util/rng.h"
 
 enum { CASES = 400, INTERVALS = 12, MAX_DEPTH = 4 };
 
 typedef enum { CASE_RANGE, CASE_SET, CASE_PAIR, CASE_CHAIN, CASE_MAP, CASE_KINDS } CaseKind;
-static const char *const lattice_names[CASE_KINDS] = { "R", "P", "Q", "C", "M" };
+static const char *const case_lattice_names[CASE_KINDS] = { "R", "P", "Q", "C", "M" };
 
 /* ---- random source text ---- */
 
@@ -186,7 +186,7 @@ static void gen_program(Gen *g)
     buf_puts(o, "lattice R = range 0..7;\nlattice P = powerset {a, b, c, d};\nlattice Q = R * R;\n"
                 "lattice C = chain {lo, mi, hi};\nlattice M = map {k1, k2} -> C;\n"
                 "fn g(y: R): R = min(max(7 - y, 0), 7);\n");
-    buf_printf(o, "fn f(x: %s): %s = ", lattice_names[g->kind], lattice_names[g->kind]);
+    buf_printf(o, "fn f(x: %s): %s = ", case_lattice_names[g->kind], case_lattice_names[g->kind]);
     int d = 1 + (int)pick(g, MAX_DEPTH);
     switch (g->kind) {
     case CASE_RANGE:                /* unclamped now and then: fails outside 0..7 */
@@ -206,7 +206,7 @@ static void gen_program(Gen *g)
 typedef struct Case {
     Diag diag;
     Arena arena;
-    Model *m;
+    Context *m;
     const FnSym *fn;
     const Lattice *L;
     size_t n;
@@ -229,10 +229,10 @@ static bool case_open(Case *c, const char *text)
     memset(c, 0, sizeof *c);
     diag_init(&c->diag, NULL);
     arena_init(&c->arena);
-    c->m = model_new(&c->diag);
+    c->m = context_new(&c->diag);
     const Source *src = diag_add_source(&c->diag, "case.fix", text, strlen(text));
-    if (!model_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL)) return false;
-    c->fn = model_fn(c->m, "f");
+    if (!context_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL)) return false;
+    c->fn = context_fn(c->m, "f");
     c->L = c->fn->ret;
     const Lattice *L = c->L;
     size_t W = L->nwords, cap = 1u << 12;
@@ -246,7 +246,7 @@ static bool case_open(Case *c, const char *text)
     bool ok = true;
     do {
         const Word *args[1] = { elem_at(c, c->elems, c->n) };
-        c->fails[c->n] = !model_call(c->m, c->fn, args, elem_at(c, c->images, c->n), (Loc){ 0 });
+        c->fails[c->n] = !context_call(c->m, c->fn, args, elem_at(c, c->images, c->n), (Loc){ 0 });
         c->any_fails |= c->fails[c->n];
         c->n++;
         if (c->n < cap) lattice_copy(L, elem_at(c, c->elems, c->n), elem_at(c, c->elems, c->n - 1));
@@ -262,7 +262,7 @@ static void case_close(Case *c)
     absvm_free(c->abs);
     mem_free(c->elems);
     mem_free(c->fails);
-    if (c->m) model_free(c->m);
+    if (c->m) context_free(c->m);
     arena_free(&c->arena);
     diag_free(&c->diag);
 }
@@ -467,20 +467,20 @@ static void gen_real(Gen *g, int d)
     buf_puts(o, ")");
 }
 
-typedef struct RealCase { Diag diag; Arena arena; Model *m; const FnSym *fn; AbsVm *abs; } RealCase;
+typedef struct RealCase { Diag diag; Arena arena; Context *m; const FnSym *fn; AbsVm *abs; } RealCase;
 
 static bool real_open(RealCase *c, const char *body)
 {
     memset(c, 0, sizeof *c);
     diag_init(&c->diag, NULL);
     arena_init(&c->arena);
-    c->m = model_new(&c->diag);
+    c->m = context_new(&c->diag);
     char *text = mem_alloc(strlen(body) + 128);
     sprintf(text, "lattice U = real [0, 1] tolerance 1e-9;\nfn f(x: U): U = min(max(%s, 0), 1);\n", body);
     const Source *src = diag_add_source(&c->diag, "real.fix", text, strlen(text));
-    bool ok = model_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL);
+    bool ok = context_add_file(c->m, parse_source(&c->diag, &c->arena, src), NULL);
     mem_free(text);
-    c->fn = ok ? model_fn(c->m, "f") : NULL;
+    c->fn = ok ? context_fn(c->m, "f") : NULL;
     c->abs = absvm_new(NULL);
     return ok;
 }
@@ -488,7 +488,7 @@ static bool real_open(RealCase *c, const char *body)
 static void real_close(RealCase *c)
 {
     absvm_free(c->abs);
-    model_free(c->m);
+    context_free(c->m);
     arena_free(&c->arena);
     diag_free(&c->diag);
 }
@@ -497,7 +497,7 @@ static bool real_f(RealCase *c, double x, double *y)
 {
     Word in = word_from_double(x), out;
     const Word *args[1] = { &in };
-    if (!model_call(c->m, c->fn, args, &out, (Loc){ 0 })) return false;
+    if (!context_call(c->m, c->fn, args, &out, (Loc){ 0 })) return false;
     *y = word_to_double(out);
     return true;
 }

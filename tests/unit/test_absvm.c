@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "absops.h"
-#include "absvm.h"
-#include "model.h"
+#include "code/absops.h"
+#include "code/absvm.h"
+#include "check/context.h"
 
 static const char *const prelude =
     "lattice R = range 0..7;\n"
@@ -19,18 +19,18 @@ static const char *const prelude =
     "lattice U = real [0, 1];\n"
     "lattice C = chain {lo, mi, hi};\n";
 
-typedef struct Fixture { Diag diag; Arena arena; Model *m; AbsVm *abs; } Fixture;
+typedef struct Fixture { Diag diag; Arena arena; Context *m; AbsVm *abs; } Fixture;
 
 static void open_model(Fixture *f, const char *decls)
 {
     diag_init(&f->diag, stderr);
     arena_init(&f->arena);
-    f->m = model_new(&f->diag);
+    f->m = context_new(&f->diag);
     size_t n = strlen(prelude) + strlen(decls) + 1;
     char *text = malloc(n);
     snprintf(text, n, "%s%s", prelude, decls);
     const Source *src = diag_add_source(&f->diag, "t.fix", text, strlen(text));
-    assert_true(model_add_file(f->m, parse_source(&f->diag, &f->arena, src), NULL));
+    assert_true(context_add_file(f->m, parse_source(&f->diag, &f->arena, src), NULL));
     free(text);
     f->abs = absvm_new(NULL);
 }
@@ -38,7 +38,7 @@ static void open_model(Fixture *f, const char *decls)
 static void close_model(Fixture *f)
 {
     absvm_free(f->abs);
-    model_free(f->m);
+    context_free(f->m);
     arena_free(&f->arena);
     diag_free(&f->diag);
 }
@@ -46,7 +46,7 @@ static void close_model(Fixture *f)
 /* E(fn)[lo, hi] on one-word lattices; false when it gave up. */
 static bool eval1(Fixture *f, const char *fn, Word lo, Word hi, Word *out_lo, Word *out_hi)
 {
-    return absvm_eval(f->abs, model_fn(f->m, fn), &lo, &hi, out_lo, out_hi);
+    return absvm_eval(f->abs, context_fn(f->m, fn), &lo, &hi, out_lo, out_hi);
 }
 
 static Word set_of(const char *atoms)
@@ -188,14 +188,14 @@ static void test_quantifier_over_many_undecided_atoms(void **state)
     Fixture f;
     open_model(&f, decls);
     Word lo[4] = { 0 }, hi[4] = { ~(Word)0, ~(Word)0, ~(Word)0, ((Word)1 << 8) - 1 }, ol, oh;
-    assert_true(absvm_eval(f.abs, model_fn(f.m, "all"), lo, hi, &ol, &oh));
+    assert_true(absvm_eval(f.abs, context_fn(f.m, "all"), lo, hi, &ol, &oh));
     assert_true(ol == 0 && oh == 1);
-    assert_true(absvm_eval(f.abs, model_fn(f.m, "any"), lo, hi, &ol, &oh));
+    assert_true(absvm_eval(f.abs, context_fn(f.m, "any"), lo, hi, &ol, &oh));
     assert_true(ol == 0 && oh == 1);
     hi[2] &= ~((Word)1 << (150 - 128));                    /* z150 surely out */
-    assert_true(absvm_eval(f.abs, model_fn(f.m, "all"), lo, hi, &ol, &oh));
+    assert_true(absvm_eval(f.abs, context_fn(f.m, "all"), lo, hi, &ol, &oh));
     assert_true(ol == 1 && oh == 1);
-    assert_true(absvm_eval(f.abs, model_fn(f.m, "any"), lo, hi, &ol, &oh));
+    assert_true(absvm_eval(f.abs, context_fn(f.m, "any"), lo, hi, &ol, &oh));
     assert_true(ol == 0 && oh == 0);
     close_model(&f);
 }

@@ -305,7 +305,8 @@ static void test_check_tone(void **state)
     CheckReport r;
     assert_int_equal(aft_check_tone(&f, true, &o, &r), CHECK_PASSED);
     assert_false(r.sampled);
-    assert_int_equal(r.examined, 81);                /* comparable pairs of a 4-atom powerset */
+    assert_true(r.covers);
+    assert_int_equal(r.examined, 32);                /* covering pairs of a 4-atom powerset */
     assert_int_equal(aft_check_tone(&f, false, &o, &r), CHECK_FAILED);
     assert_non_null(strstr(r.counterexample, "but S(x) = "));
     mem_free(r.counterexample);
@@ -484,6 +485,38 @@ static void check_choice_final(const BoundList *fin)
     }
 }
 
+/* on_final: every Final bound, in order; false from the second point on ("enough"). */
+typedef struct Finals { size_t calls, points; } Finals;
+
+static bool two_points(void *ctx, const Word *lo, const Word *hi)
+{
+    Finals *c = ctx;
+    c->calls++;
+    if (lo[0] == hi[0]) c->points++;
+    return c->points < 2;
+}
+
+/* A caller that has enough after two models stops the run soundly, with its own reason (not
+ * the interrupt), and is told every bound of Final, also those cut off. */
+static void choice_enough(const AftFunction *f, Word lo, Word hi)
+{
+    AftOptions o;
+    aft_options_default(&o);
+    Finals c = {0, 0};
+    o.on_final = two_points;
+    o.final_ctx = &c;
+    BoundList fin, fix;
+    AftStats st;
+    assert_int_equal(aft_bnb(f, &o, &lo, &hi, &fin, &fix, &st), AFT_LIMIT);
+    assert_string_equal(st.stopped_by, "enough");
+    assert_int_equal(c.points, fix.count);
+    assert_true(c.points >= 2 && c.points < 8);
+    assert_true(c.calls >= fin.count);
+    check_choice_final(&fin);
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+}
+
 static void test_choice_limits(void **state)
 {
     (void)state;
@@ -542,6 +575,7 @@ static void test_choice_limits(void **state)
     check_choice_final(&fin);
     boundlist_free(&fin);
     boundlist_free(&fix);
+    choice_enough(&f, lo, hi);
     lattice_free(L);
 }
 
@@ -569,6 +603,103 @@ static void test_real_tolerance(void **state)
     assert_true(coarse < fine);
     assert_true(word_to_double(nlo) <= 2.0 / 3 && word_to_double(nhi) >= 2.0 / 3);
     assert_true(word_to_double(nhi) - word_to_double(nlo) < 1e-2);
+}
+
+/* ---- every fixed point bnb lists is verified by evaluating f ---- */
+
+/* The identity on a range: every element is fixed. */
+static bool identity_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    out[0] = x[0];
+    return true;
+}
+
+/* bnb on range 3..4 splits into [3..3] and [4..4], both fixed, and merges them back: the
+ * two proven fixed points stay in the answer, inside the merged bound. */
+static void test_bnb_keeps_merged_fixpoints(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_range_new(3, 4);
+    AftFunction f = {.L = L, .name = "id", .eval = identity_eval, .envelope = ENV_MONOTONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = word_from_int(3), hi = word_from_int(4);
+    BoundList fin, fix;
+    AftStats st;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, &st), AFT_OK);
+    assert_int_equal(st.merged, 1);
+    assert_int_equal(fin.count, 1);                       /* the merged bound [3 .. 4] */
+    assert_int_equal(fix.count, 2);
+    assert_true(has_bound(&fix, word_from_int(3), word_from_int(3)));
+    assert_true(has_bound(&fix, word_from_int(4), word_from_int(4)));
+    long match[1];
+    boundlist_match(&fin, &fix, match);
+    assert_int_equal(match[0], -1);                       /* a bound, not a fixed point */
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* f(x) = min(2x, 1) on [0, 1]: fixed points 0 and 1 only.  A box of reals is listed only
+ * when f fixes a point of it within the tolerance. */
+static bool double_eval(void *ctx, const Word *x, Word *out)
+{
+    (void)ctx;
+    out[0] = word_from_double(fmin(2 * word_to_double(x[0]), 1));
+    return true;
+}
+
+static void test_bnb_real_points_verified(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_real_new(0, 1, 1e-9);
+    AftFunction f = {.L = L, .name = "f", .eval = double_eval, .envelope = ENV_MONOTONE};
+    AftOptions o;
+    aft_options_default(&o);
+    Word lo = word_from_double(0), hi = word_from_double(1);
+    BoundList fin, fix;
+    assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, NULL), AFT_OK);
+    assert_int_equal(fix.count, 2);
+    for (size_t i = 0; i < fix.count; i++) {
+        double a = word_to_double(boundlist_lo(&fix, i)[0]), b = word_to_double(boundlist_hi(&fix, i)[0]);
+        assert_true((a <= 0 && b >= 0) || (a <= 1 && b >= 1));
+    }
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    lattice_free(L);
+}
+
+/* f(x) = c - 2x clamped to [0, 1], antitone, one fixed point c / 3: at the midpoint of the
+ * first bisection (c = 1.5), both halves refine onto it and it is listed once; elsewhere
+ * (c = 1.2) the boxes that do not hold it are pruned. */
+static bool steep_eval(void *ctx, const Word *x, Word *out)
+{
+    double c = *(const double *)ctx;
+    out[0] = word_from_double(fmin(fmax(c - 2 * word_to_double(x[0]), 0), 1));
+    return true;
+}
+
+static void test_bnb_fixpoint_listed_once(void **state)
+{
+    (void)state;
+    Lattice *L = lattice_real_new(0, 1, 1e-6);
+    double cs[2] = { 1.5, 1.2 };
+    for (int k = 0; k < 2; k++) {
+        AftFunction f = {.L = L, .name = "s", .eval = steep_eval, .ctx = &cs[k],
+                         .envelope = ENV_ANTITONE};
+        AftOptions o;
+        aft_options_default(&o);
+        Word lo = word_from_double(0), hi = word_from_double(1);
+        BoundList fin, fix;
+        assert_int_equal(aft_bnb(&f, &o, &lo, &hi, &fin, &fix, NULL), AFT_OK);
+        assert_int_equal(fix.count, 1);
+        assert_true(word_to_double(boundlist_lo(&fix, 0)[0]) <= cs[k] / 3 + 1e-6);
+        assert_true(word_to_double(boundlist_hi(&fix, 0)[0]) >= cs[k] / 3 - 1e-6);
+        boundlist_free(&fin);
+        boundlist_free(&fix);
+    }
+    lattice_free(L);
 }
 
 /* ---- brute force agrees with the monotone / antitone shortcuts ---- */
@@ -726,6 +857,9 @@ int main(void)
         cmocka_unit_test(test_brute_too_large),
         cmocka_unit_test(test_split_names),
         cmocka_unit_test(test_boundlist),
+        cmocka_unit_test(test_bnb_keeps_merged_fixpoints),
+        cmocka_unit_test(test_bnb_real_points_verified),
+        cmocka_unit_test(test_bnb_fixpoint_listed_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

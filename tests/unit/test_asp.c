@@ -247,7 +247,7 @@ static void test_incremental_sp_matches_fresh(void **state)
         for (int step = 0; step < 200; step++) {
             size_t flips = 1 + rng_below(&rng, 4);
             for (size_t k = 0; k < flips; k++) {
-                size_t a = rng_below(&rng, L->u.set.n);
+                size_t a = rng_below(&rng, lattice_name_count(L));
                 x[a / 64] ^= (Word)1 << (a % 64);
             }
             if (rng_below(&rng, 50) == 0) L->ops->random(L, &rng, x);
@@ -284,7 +284,7 @@ static AspProgram *random_program(Rng *rng, size_t n)
 /* A random sub-interval of [lo, hi] (each free atom kept free, made true or made false). */
 static void random_subinterval(const Lattice *L, Rng *rng, Word *lo, Word *hi)
 {
-    for (size_t a = 0; a < L->u.set.n; a++) {
+    for (size_t a = 0; a < lattice_name_count(L); a++) {
         Word b = (Word)1 << (a % 64);
         if (!(hi[a / 64] & b) || (lo[a / 64] & b)) continue;
         size_t roll = rng_below(rng, 4);
@@ -338,7 +338,7 @@ static void test_native_refine_sound(void **state)
             assert_memory_equal(nlo, glo, L->nwords * sizeof *nlo);
             assert_memory_equal(nhi, ghi, L->nwords * sizeof *nhi);
         }
-        for (int k = 0; k < 20 && L->u.set.n <= 16; k++) {
+        for (int k = 0; k < 20 && lattice_name_count(L) <= 16; k++) {
             asp_solver_initial(s, lo, hi);
             if (k) random_subinterval(L, &rng, lo, hi);
             AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);

@@ -515,6 +515,34 @@ static void test_events_and_mismatch(void **state)
     buf_free(&err);
 }
 
+/* Regression: two powersets that differ only after their 8th atom describe alike ("...
+ * (9 in all)"), and were taken for one lattice; a run on the other one is now refused. */
+static void test_mismatch_after_eighth_atom(void **state)
+{
+    (void)state;
+    static const char *const nine[] = {"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"};
+    static const char *const other[] = {"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "z9"};
+    Lattice *C = lattice_powerset_new(nine, 9), *D = lattice_powerset_new(other, 9);
+    Lattice *A = lattice_range_new(0, 1);
+    Maps m = {0};
+    AftGalois g = galois_of(C, A, &m);
+    Tab t = {{0}};
+    AftFunction on_d = fn_of(D, &t, ENV_BRUTE), on_c = fn_of(C, &t, ENV_BRUTE);
+    Buf err;
+    buf_init(&err);
+    assert_null(galois_run_new(&g, &on_d, &err));
+    assert_string_equal(buf_cstr(&err), "function 'f' works on powerset {a1, a2, a3, a4, a5, a6, a7, a8, "
+                        "... (9 in all)}, but galois 'G' abstracts powerset {a1, a2, a3, a4, a5, a6, a7, "
+                        "a8, ... (9 in all)}");
+    GaloisRun *r = galois_run_new(&g, &on_c, NULL);
+    assert_non_null(r);
+    galois_run_free(r);
+    buf_free(&err);
+    lattice_free(C);
+    lattice_free(D);
+    lattice_free(A);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_antitone_regression),
         cmocka_unit_test(test_nonmonotone_regression),
         cmocka_unit_test_setup_teardown(test_events_and_mismatch, fix_setup, fix_teardown),
+        cmocka_unit_test(test_mismatch_after_eighth_atom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "ir.h"
-#include "model.h"
+#include "code/ir.h"
+#include "check/context.h"
 
 static void test_opcode_tables(void **state)
 {
@@ -70,22 +70,22 @@ static void test_chunk_building(void **state)
     diag_free(&diag);
 }
 
-/* Compiles a file and returns the model's disassembly (caller frees). */
+/* Compiles a file and returns the context's disassembly (caller frees). */
 static char *dump(const char *text, bool *ok)
 {
     Diag diag;
     diag_init(&diag, stderr);
     Arena arena;
     arena_init(&arena);
-    Model *m = model_new(&diag);
+    Context *m = context_new(&diag);
     const Source *src = diag_add_source(&diag, "t.fix", text, strlen(text));
-    *ok = model_add_file(m, parse_source(&diag, &arena, src), NULL);
+    *ok = context_add_file(m, parse_source(&diag, &arena, src), NULL);
     Buf b;
     buf_init(&b);
-    model_dump_ir(m, &b);
+    context_dump_ir(m, &b);
     char *s = strdup(buf_cstr(&b));
     buf_free(&b);
-    model_free(m);
+    context_free(m);
     arena_free(&arena);
     diag_free(&diag);
     return s;

@@ -615,6 +615,155 @@ static void test_helpers(void **state)
     lattice_free(R);
 }
 
+/* lattice_equal: declared lattices by name, structural ones by their whole structure (not by
+ * their description, which shows 8 names). */
+static void test_equal(void **state)
+{
+    (void)state;
+    static const char *const nine[] = {"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"};
+    static const char *const other[] = {"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "z9"};
+    Lattice *S = lattice_powerset_new(nine, 9), *T = lattice_powerset_new(other, 9);
+    Lattice *S2 = lattice_powerset_new(nine, 9), *C = lattice_chain_new(nine, 9);
+    assert_false(lattice_equal(S, T));
+    assert_true(lattice_equal(S, S2));
+    assert_false(lattice_equal(S, C));
+    Lattice *P1 = lattice_product_new((Lattice *[]){S, S}, 2), *P2 = lattice_product_new((Lattice *[]){S2, S2}, 2);
+    Lattice *P3 = lattice_product_new((Lattice *[]){S, T}, 2);
+    assert_true(lattice_equal(P1, P2));
+    assert_false(lattice_equal(P1, P3));
+    Lattice *M1 = lattice_map_new(ATOMS, 3, S), *M2 = lattice_map_new(ATOMS, 3, T), *M3 = lattice_map_new(ATOMS, 2, S);
+    assert_false(lattice_equal(M1, M2));
+    assert_false(lattice_equal(M1, M3));
+    Lattice *D1 = lattice_dual_new(S), *D2 = lattice_dual_new(S2), *D3 = lattice_dual_new(T);
+    assert_true(lattice_equal(D1, D2));
+    assert_false(lattice_equal(D1, D3));
+    Lattice *R1 = lattice_real_new(0, 1, 0.5), *R2 = lattice_real_new(0, 1, 0.25);
+    Lattice *N1 = lattice_range_new(0, 3), *N2 = lattice_range_new(0, 4);
+    assert_false(lattice_equal(R1, R2));
+    assert_false(lattice_equal(N1, N2));
+    S->name = "S";
+    assert_true(lattice_equal(S, S2));        /* a declared one equals a structural one alike */
+    S2->name = "S2";
+    assert_false(lattice_equal(S, S2));       /* two declared ones differ by name */
+    Lattice *all[] = {P1, P2, P3, M1, M2, M3, D1, D2, D3, R1, R2, N1, N2, S, T, S2, C};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) lattice_free(all[i]);
+}
+
+/* The accessors answer for their kind and give the default for the others. */
+/* Covers, against their definition: y covers x iff x < y and no z with x < z < y. */
+static size_t count_covers(const Lattice *L, const Word *x)
+{
+    Word *y = lattice_elem_new(L);
+    uint64_t pos = 0;
+    size_t n = 0;
+    while (lattice_next_cover(L, x, &pos, y)) {
+        assert_true(L->ops->leq(L, x, y) && !L->ops->eq(L, x, y));
+        n++;
+    }
+    mem_free(y);
+    return n;
+}
+
+static size_t brute_covers(const Lattice *L, const Word *x)
+{
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *y = lattice_elem_new(L),
+         *z = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    size_t n = 0;
+    lattice_copy(L, y, bot);
+    do {
+        if (!L->ops->leq(L, x, y) || L->ops->eq(L, x, y)) continue;
+        bool between = false;
+        lattice_copy(L, z, bot);
+        do {
+            between = between || (L->ops->leq(L, x, z) && L->ops->leq(L, z, y)
+                                   && !L->ops->eq(L, z, x) && !L->ops->eq(L, z, y));
+        } while (!between && L->ops->next(L, bot, top, z));
+        n += !between;
+    } while (L->ops->next(L, bot, top, y));
+    mem_free(bot); mem_free(top); mem_free(y); mem_free(z);
+    return n;
+}
+
+static void check_covers(const Lattice *L)
+{
+    assert_true(lattice_has_covers(L));
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *x = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    lattice_copy(L, x, bot);
+    do assert_int_equal(count_covers(L, x), brute_covers(L, x));
+    while (L->ops->next(L, bot, top, x));
+    mem_free(bot); mem_free(top); mem_free(x);
+}
+
+static void test_covers(void **state)
+{
+    (void)state;
+    const char *atoms[] = { "a", "b", "c" };
+    Lattice *P = lattice_powerset_new(atoms, 3);
+    Lattice *C = lattice_chain_new(atoms, 3);
+    Lattice *R = lattice_range_new(-2, 2);
+    const char *names[] = { "bot", "x", "y", "top" };
+    const size_t diamond[][2] = { {0, 1}, {0, 2}, {1, 3}, {2, 3} };
+    Buf err; buf_init(&err);
+    Lattice *F = lattice_finite_new(names, 4, diamond, 4, &err);
+    Lattice *parts[] = { P, R };
+    Lattice *X = lattice_product_new(parts, 2);
+    Lattice *M = lattice_map_new(atoms, 2, C);
+    Lattice *all[] = { P, C, R, F, X, M };
+    for (size_t i = 0; i < 6; i++) check_covers(all[i]);
+    Lattice *D = lattice_dual_new(P);
+    Lattice *nested_parts[] = { X, P };
+    Lattice *N = lattice_product_new(nested_parts, 2);
+    assert_false(lattice_has_covers(D));             /* duals do not list covers */
+    assert_false(lattice_has_covers(N));             /* nor products of products */
+    Lattice *free_list[] = { N, D, M, X, F, R, C, P };
+    for (size_t i = 0; i < 8; i++) lattice_free(free_list[i]);
+    buf_free(&err);
+}
+
+static void test_accessors(void **state)
+{
+    (void)state;
+    Lattice *S = lattice_powerset_new(ATOMS, 3), *R = lattice_real_new(-1, 2, 0.5);
+    Lattice *N = lattice_range_new(-3, 7), *M = lattice_map_new(ATOMS, 2, N), *D = lattice_dual_new(R);
+    Lattice *P = lattice_product_new((Lattice *[]){S, N}, 2);
+    assert_string_equal(lattice_kind_word(lattice_kind(M)), "map");
+    assert_int_equal(lattice_kind(D), LATTICE_DUAL);
+    int64_t lo, hi;
+    double rlo, rhi;
+    assert_true(lattice_int_bounds(N, &lo, &hi));
+    assert_true(lo == -3 && hi == 7);
+    assert_false(lattice_int_bounds(R, &lo, &hi));
+    assert_true(lattice_real_bounds(R, &rlo, &rhi));
+    assert_true(rlo == -1 && rhi == 2);
+    assert_false(lattice_real_bounds(D, &rlo, &rhi));
+    assert_true(lattice_tolerance(R) == 0.5 && lattice_tolerance(N) == 0);
+    assert_int_equal(lattice_name_count(S), 3);
+    assert_int_equal(lattice_name_count(M), 2);
+    assert_int_equal(lattice_name_count(N), 0);
+    assert_string_equal(lattice_atom_name(M, 1), "q");
+    assert_null(lattice_atom_name(M, 2));
+    assert_int_equal(lattice_nparts(P), 2);
+    assert_int_equal(lattice_nparts(M), 2);
+    assert_int_equal(lattice_nparts(S), 0);
+    assert_ptr_equal(lattice_part(P, 1), N);
+    assert_int_equal(lattice_part_offset(P, 1), 1);
+    assert_int_equal(lattice_part_offset(M, 1), 1);
+    assert_ptr_equal(lattice_inner(M), N);
+    assert_ptr_equal(lattice_inner(D), R);
+    assert_null(lattice_inner(P));
+    Buf b;
+    buf_init(&b);
+    lattice_describe_bounds(R, &b);
+    assert_string_equal(buf_cstr(&b), "real [-1, 2]");
+    buf_free(&b);
+    Lattice *all[] = {P, D, M, N, R, S};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) lattice_free(all[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +785,9 @@ int main(void)
         cmocka_unit_test(test_finite_largest),
         cmocka_unit_test(test_dual),
         cmocka_unit_test(test_helpers),
+        cmocka_unit_test(test_equal),
+        cmocka_unit_test(test_accessors),
+        cmocka_unit_test(test_covers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "ast.h"
-#include "lexer.h"
+#include "front/ast.h"
+#include "front/lexer.h"
 #include "util/buf.h"
 
 typedef struct Parsed {

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "model.h"
-#include "model_fixture.h"
+#include "check/context.h"
+#include "context_fixture.h"
 
 static void add(Fx *f, const char *text) { fx_add(f, "u.fix", text); }
 
@@ -28,7 +28,7 @@ static const char *type_of(Fx *f, const char *expr, char *buf, size_t n)
     const Source *src = diag_add_source(&f->diag, "e.fix", text, strlen(text));
     AstFile *file = parse_source(&f->diag, &f->arena, src);
     Type t;
-    if (file->ndecls != 1 || !model_typeof(f->m, file->decls[0]->query.expr, &t)) return "ERROR";
+    if (file->ndecls != 1 || !context_typeof(f->m, file->decls[0]->query.expr, &t)) return "ERROR";
     Buf b;
     buf_init(&b);
     type_describe(&t, &b);
@@ -52,14 +52,14 @@ static void test_good_file(void **state)
     assert_true(f->ok);
     assert_int_equal(f->diag.errors, 0);
     assert_int_equal(f->queries.count, 4);
-    FnSym *fn = model_fn(f->m, "f");
+    FnSym *fn = context_fn(f->m, "f");
     assert_non_null(fn);
     assert_non_null(fn->upper);
     assert_non_null(fn->lower);
     assert_int_equal(fn->upper->nparams, 3);
-    assert_ptr_equal(fn->ret, model_lattice(f->m, "P2"));
-    assert_non_null(model_program(f->m, "P"));
-    assert_null(model_fn(f->m, "P"));
+    assert_ptr_equal(fn->ret, context_lattice(f->m, "P2"));
+    assert_non_null(context_program(f->m, "P"));
+    assert_null(context_fn(f->m, "P"));
     done(f);
 }
 
@@ -76,7 +76,7 @@ static void test_type_errors_name_both_types(void **state)
     assert_true(has(f, "t.fix:4:25: error: expected U * U, found Atoms"));
     assert_true(has(f, "t.fix:5:25: error: '+' needs numbers, found Atoms"));
     assert_int_equal(f->diag.errors, 3);            /* all three, no cascade */
-    assert_null(model_fn(f->m, "g"));               /* bodies with errors are forgotten */
+    assert_null(context_fn(f->m, "g"));               /* bodies with errors are forgotten */
     done(f);
 }
 
@@ -99,7 +99,7 @@ static void test_duplicates_and_unknown_names(void **state)
     assert_true(has(f, "t.fix:6:12: error: parameter 'x' declared twice"));
     assert_true(has(f, "t.fix:7:17: error: unknown function 'nothing'"));
     assert_true(has(f, "duplicate declaration of 'Bool'"));
-    assert_non_null(model_fn(f->m, "f"));
+    assert_non_null(context_fn(f->m, "f"));
     done(f);
 }
 
@@ -119,8 +119,8 @@ static void test_lattice_limits(void **state)
     assert_true(has(f, "t.fix:3:13: error: not a lattice: no top element"));
     assert_true(has(f, "t.fix:4:29: error: atom 'p' listed twice"));
     assert_true(has(f, "lattice 'Self' is defined in terms of itself"));
-    assert_non_null(model_lattice(f->m, "E"));       /* declared before the lattice it uses */
-    assert_null(model_lattice(f->m, "A"));
+    assert_non_null(context_lattice(f->m, "E"));       /* declared before the lattice it uses */
+    assert_null(context_lattice(f->m, "A"));
     done(f);
 
     Buf b;
@@ -171,8 +171,8 @@ static void test_chains_and_nesting(void **state)
     Fx *f = load(buf_cstr(&b));
     buf_free(&b);
     assert_true(f->ok);
-    assert_non_null(model_fn(f->m, "f"));
-    assert_non_null(model_fn(f->m, "n"));
+    assert_non_null(context_fn(f->m, "f"));
+    assert_non_null(context_fn(f->m, "n"));
     char buf[128];
     assert_string_equal(type_of(f, "1 + 2 * 3 - 4 / 1.5 + 1", buf, sizeof buf), "real");
     assert_string_equal(type_of(f, "bot join a meet c join b", buf, sizeof buf), "L");
@@ -185,8 +185,8 @@ static void test_chains_and_nesting(void **state)
     buf_free(&b);
     assert_false(f->ok);
     assert_true(has(f, "t.fix:201:16: error: lattice nested too deeply (more than 200 levels of products, maps and duals)"));
-    assert_non_null(model_lattice(f->m, "L199"));
-    assert_null(model_lattice(f->m, "L200"));
+    assert_non_null(context_lattice(f->m, "L199"));
+    assert_null(context_lattice(f->m, "L200"));
     done(f);
 }
 
@@ -242,7 +242,7 @@ static void test_queries_are_checked(void **state)
     assert_true(has(f, "t.fix:13:23: error: value 9 is outside Cnt = range 0..7"));
     assert_true(has(f, "t.fix:14:5: error: unknown function 'missing'"));
     assert_int_equal(f->queries.count, 1);           /* only `approx inc via G` checked fine */
-    assert_non_null(model_galois(f->m, "G"));
+    assert_non_null(context_galois(f->m, "G"));
     done(f);
 }
 
@@ -263,7 +263,7 @@ static void test_envelope_and_galois_blocks(void **state)
     assert_true(has(f, "t.fix:7:14: error: 'upper' takes 3 parameters (lo, hi, x), found 2"));
     assert_true(has(f, "t.fix:7:54: error: unknown equation 'sideways' in an envelope (expected upper or lower)"));
     assert_true(has(f, "t.fix:8:1: error: a galois block lacks the equation 'gamma_lo(a) = ...'"));
-    assert_null(model_galois(f->m, "H"));
+    assert_null(context_galois(f->m, "H"));
     done(f);
 }
 
@@ -274,10 +274,10 @@ static void test_repl_style_additions(void **state)
     assert_true(f->ok);
     add(f, "fn g(x: L): L = f(x) join zzz;\n");
     assert_false(f->ok);
-    assert_null(model_fn(f->m, "g"));
+    assert_null(context_fn(f->m, "g"));
     add(f, "fn g(x: L): L = f(x) join b;\nshow g(a);\n");
     assert_true(f->ok);
-    assert_non_null(model_fn(f->m, "g"));
+    assert_non_null(context_fn(f->m, "g"));
     assert_int_equal(f->queries.count, 1);
     done(f);
 }
@@ -293,7 +293,7 @@ static void test_each_name(void **state)
     (void)state;
     Fx *f = load("lattice L = chain {a, b};\nfn f(x: L): L = x;\n");
     int n = 0;
-    model_each_name(f->m, count_name, &n);
+    context_each_name(f->m, count_name, &n);
     assert_int_equal(n, 3);
     done(f);
 }

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "model.h"
-#include "model_fixture.h"
+#include "check/context.h"
+#include "context_fixture.h"
 
 static void print_value(const Type *t, const Word *v, Buf *b)
 {
@@ -32,7 +32,7 @@ static const char *eval(Fx *f, const char *expr)
     AstFile *file = parse_source(&f->diag, &f->arena, src);
     Type t;
     Word *v = NULL;
-    if (file->ndecls != 1 || !model_eval(f->m, file->decls[0]->query.expr, NULL, &t, &v)) {
+    if (file->ndecls != 1 || !context_eval(f->m, file->decls[0]->query.expr, NULL, &t, &v)) {
         fflush(f->sink);
         return "ERROR";
     }
@@ -175,13 +175,13 @@ static void test_tuples_and_calls(void **state)
     assert_string_equal(eval(f, "g(f((0.2, 0.3)))"), "0.85");
     assert_string_equal(eval(f, "f((0, 1)).2"), "0");
     assert_string_equal(eval(f, "inner(((0.25, 0.5), 1))"), "0.5");
-    /* model_call with explicit arguments */
-    FnSym *fn = model_fn(f->m, "f");
+    /* context_call with explicit arguments */
+    FnSym *fn = context_fn(f->m, "f");
     assert_non_null(fn);
     Word x[2] = { word_from_double(0.2), word_from_double(0.3) }, out[2];
     const Word *args[1] = { x };
     Loc none = { NULL, 0, 0 };
-    assert_true(model_call(f->m, fn, args, out, none));
+    assert_true(context_call(f->m, fn, args, out, none));
     assert_true(word_to_double(out[0]) == 0.85);
     assert_true(word_to_double(out[1]) == 0.1);
     done(f);
@@ -255,11 +255,11 @@ static void test_limits_and_interrupt(void **state)
     volatile sig_atomic_t stop = 0;
     Limits limits;
     limits_start(&limits, 0, 0, &stop);
-    model_set_limits(f->m, 50, &limits);
+    context_set_limits(f->m, 50, &limits);
     assert_string_equal(eval(f, "down(10)"), "0");
     assert_string_equal(eval(f, "down(100)"), "ERROR");
     assert_true(errors_contain(f, "step limit of 50 steps reached"));
-    model_set_limits(f->m, 0, &limits);
+    context_set_limits(f->m, 0, &limits);
     stop = 1;
     int errors = f->diag.errors;
     assert_string_equal(eval(f, "down(3)"), "ERROR");
@@ -280,7 +280,7 @@ static void test_timeout_stops_a_long_loop(void **state)
     assert_true(f->ok);
     Limits limits;
     limits_start(&limits, 0.05, 0, NULL);
-    model_set_limits(f->m, 0, &limits);
+    context_set_limits(f->m, 0, &limits);
     double start = limits_clock();
     assert_string_equal(eval(f, "widest(0, 1099511627775)"), "ERROR");
     assert_string_equal(limits.hit, "timeout");
@@ -298,8 +298,8 @@ static void test_eval_against_expected(void **state)
     AstFile *file = parse_source(&f->diag, &f->arena, src);
     Type t;
     Word *v = NULL;
-    const Lattice *P2 = model_lattice(f->m, "P2");
-    assert_true(model_eval(f->m, file->decls[0]->query.expr, P2, &t, &v));
+    const Lattice *P2 = context_lattice(f->m, "P2");
+    assert_true(context_eval(f->m, file->decls[0]->query.expr, P2, &t, &v));
     assert_int_equal(t.kind, TY_LAT);
     assert_ptr_equal(t.lat, P2);
     assert_true(word_to_double(v[0]) == 0.0 && word_to_double(v[1]) == 1.0);
@@ -307,7 +307,7 @@ static void test_eval_against_expected(void **state)
     text = "show 17;";
     src = diag_add_source(&f->diag, "r.fix", text, strlen(text));
     file = parse_source(&f->diag, &f->arena, src);
-    assert_false(model_eval(f->m, file->decls[0]->query.expr, model_lattice(f->m, "Cnt"), &t, &v));
+    assert_false(context_eval(f->m, file->decls[0]->query.expr, context_lattice(f->m, "Cnt"), &t, &v));
     assert_true(errors_contain(f, "r.fix:1:6: error: value 17 is outside Cnt = range 0..16"));
     done(f);
 }

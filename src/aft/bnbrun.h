@@ -1,0 +1,51 @@
+/* bnbrun.h: the state of one bnb run, shared by bnb.c (Algorithm 1) and inplace.c (its
+ * depth-first order kept in place); internal to src/aft. */
+#ifndef FIX_AFT_BNBRUN_H
+#define FIX_AFT_BNBRUN_H
+
+#include "aft/aft.h"
+
+/* A node of the search tree: its id for events, whether it came from a budget hull, and its
+ * depth (the root's IR is 0; used by the depth-first order). */
+typedef struct Node { long id; bool hulled; size_t depth; } Node;
+
+/* State of one bnb run. */
+typedef struct Run {
+    const AftFunction *f;
+    const AftOptions *o;
+    const Lattice *L;
+    AftStats *st;
+    double deadline;
+    long next_id;
+    SplitCtx split;
+    Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
+    BoundList *final;
+    BoundList proven;             /* fixed points verified by evaluating f (with `final` only),
+                                   * also those a merge then hides inside a larger bound */
+    Word *c[4];                   /* children: lo1 hi1 lo2 hi2 */
+    Word *r[4];                   /* their IR */
+    Word *hlo, *hhi, *tmp;        /* hulls and scratch */
+    Word *plo, *phi;              /* depth-first: the bound being processed */
+    Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
+} Run;
+
+void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
+              NodeStatus status, const Word *lo, const Word *hi);
+/* [lo, hi] joins Final (the list, when kept, and an EV_BNB_FINAL event). */
+void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);
+/* A fixed point f was seen to fix joins the proven ones (when Final is kept). */
+void bnb_prove(Run *run, const Word *lo, const Word *hi);
+/* Fate of a refined, surviving bound: NODE_KEPT, or for a point (evaluating f) NODE_FIXPOINT,
+ * NODE_PRUNED, or on reals NODE_FINAL. */
+AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out);
+/* Depth-first: the round a node of depth d belongs to starts (events and stats). */
+void bnb_enter_round(Run *run, size_t depth, size_t pending);
+
+/* Can the depth-first order run in place (inplace.c): a bitset lattice and a function with
+ * both in-place hooks, and IR by the refine hook? */
+bool bnb_inplace_applies(const Run *run);
+/* The depth-first order in place from the root bound [lo, hi] (node 0, kept), with the
+ * round cap `cap` (0: none): the same Final, events and stats as bnb.c's. */
+AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap);
+
+#endif

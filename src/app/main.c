@@ -1,0 +1,204 @@
+/* main.c: the command line of fix: run, check, repl and asp, with their options. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "asp/asp.h"
+#include "common.h"
+#include "app/repl.h"
+#include "app/run.h"
+#include "util/numarg.h"
+#include "util/sigint.h"
+
+
+static const char *const usage_text =
+    "usage: fix [COMMAND] [OPTIONS] [FILE.fix]\n"
+    "\n"
+    "Bounds, and often pins down exactly, the fixed points of (non-monotone) functions on\n"
+    "lattices, with Approximation Fixpoint Theory and a branch and bound.\n"
+    "\n"
+    "commands:\n"
+    "  run FILE.fix     check FILE and run its queries in order (the default: fix FILE.fix)\n"
+    "  check FILE.fix   parse and type-check FILE only\n"
+    "  repl [FILE...]   interactive session (the default on a terminal); loads FILEs first\n"
+    "  asp [FILE]       answer set programming front end (see fix asp --help)\n"
+    "  help             this text\n"
+    "\n"
+    "options of run, check and repl:\n"
+    "  --json           one JSON object a line for each query result (docs/json.md)\n"
+    "  --trace          print every refine step and bnb event\n"
+    "  --dump-ir        print the IR (bytecode) of every function before running\n"
+    "  --dot            Graphviz instead of text: the Hasse diagram of a finite lattice with\n"
+    "                   fixed points and bounds marked (fixpoints, approx, refine), or the\n"
+    "                   tree of a bnb run\n"
+    "  --timeout S      stop each query after S seconds (0: no limit); refine, bnb and\n"
+    "                   stable report the sound bounds they have, other queries fail\n"
+    "  --max-steps N    stop a function call after N evaluation steps, and refine/bnb\n"
+    "                   after N applications of F (0: no limit)\n"
+    "  --max-memory MB  stop each query when the process holds more than MB megabytes\n"
+    "                   (like --timeout); the address space is capped at 1.5 MB + 512\n"
+    "                   as a backstop (0: no limit)\n"
+    "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
+    "  --allow-scripts  the .lp file is code: allow #script blocks in the files of\n"
+    "                   `program P from \"x.lp\"` (refused by default: gringo runs them)\n"
+    "  -h, --help       this text;  --version  the version\n"
+    "\n"
+    "Ctrl-C stops the running query like --timeout; the later queries are not run, and a\n"
+    "second Ctrl-C ends fix at once.\n"
+    "\n"
+    "exit status: 0 ok, 1 a query failed or an input was refused, 2 usage error,\n"
+    "130 interrupted by Ctrl-C\n";
+
+typedef struct CliArgs {
+    RunOptions opt;
+    const char *files[64];
+    size_t nfiles;
+    const char *dirs[16];
+    size_t ndirs;
+} CliArgs;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "fix: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(fix --help lists the commands and options)\n");
+    return 2;
+}
+
+/* --timeout S, --max-steps N, --max-memory MB: the value after the option, range-checked. */
+static int parse_limit(const char *opt, const char *value, RunOptions *o)
+{
+    double v;
+    uint64_t n;
+    if (!value) return usage_error("option %s needs a value", opt);
+    if (strcmp(opt, "--timeout") == 0) {
+        if (!numarg_real(value, 0, NUMARG_MAX_SECONDS, &v))
+            return usage_error("--timeout needs seconds from 0 to 1e9 (0: no limit), not '%s'", value);
+        o->timeout_s = v;
+    } else if (strcmp(opt, "--max-steps") == 0) {
+        if (!numarg_count(value, NUMARG_MAX_COUNT, &n))
+            return usage_error("--max-steps needs a whole number from 0 to 2^62 (0: no limit), not '%s'", value);
+        o->max_steps = n;
+    } else {
+        if (!numarg_real(value, 0, NUMARG_MAX_MEGABYTES, &v))
+            return usage_error("--max-memory needs megabytes from 0 to 1048576 (0: no limit), not '%s'", value);
+        o->max_memory = (size_t)(v * 1024 * 1024);
+        if (v > 0 && o->max_memory < ((size_t)1 << 20)) o->max_memory = (size_t)1 << 20;
+    }
+    return -1;
+}
+
+/* Parses options and file names; returns -1 to go on, else an exit code. */
+static int parse_args(int argc, char **argv, int from, CliArgs *a)
+{
+    for (int i = from; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--json") == 0) a->opt.json = true;
+        else if (strcmp(arg, "--trace") == 0) a->opt.trace = true;
+        else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
+        else if (strcmp(arg, "--dot") == 0) a->opt.dot = true;
+        else if (strcmp(arg, "--allow-scripts") == 0) a->opt.allow_scripts = true;
+        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
+        else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
+                 strcmp(arg, "--max-memory") == 0) {
+            int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
+            if (rc >= 0) return rc;
+            i++;
+        } else if (strcmp(arg, "-I") == 0) {
+            if (i + 1 >= argc) return usage_error("option %s needs a directory", arg);
+            if (a->ndirs == FIX_ARRAY_LEN(a->dirs)) return usage_error("too many %s options", arg);
+            a->dirs[a->ndirs++] = argv[++i];
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return usage_error("unknown option '%s'", arg);
+        } else {
+            if (a->nfiles == FIX_ARRAY_LEN(a->files)) return usage_error("too many files (at %s)", arg);
+            a->files[a->nfiles++] = arg;
+        }
+    }
+    return -1;
+}
+
+static int exit_code(FixResult r)
+{
+    switch (r) {
+    case FIX_OK: return 0;
+    case FIX_COMPILE_ERROR: case FIX_RUNTIME_ERROR: return 1;
+    case FIX_USAGE_ERROR: return 2;
+    case FIX_INTERRUPTED: return 130;
+    }
+    return 1;
+}
+
+static Session *session_for(const CliArgs *a)
+{
+    Session *s = mem_alloc(sizeof *s);
+    session_init(s, &a->opt, stdout);
+    for (size_t i = 0; i < a->ndirs; i++) session_add_search_dir(s, a->dirs[i]);
+    return s;
+}
+
+static void session_done(Session *s)
+{
+    session_free(s);
+    mem_free(s);
+}
+
+/* Reads standard input into a source called <stdin>. */
+static const Source *stdin_source(Session *s)
+{
+    Buf b;
+    buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) buf_putn(&b, chunk, n);
+    const Source *src = diag_add_source(&s->diag, "<stdin>", b.data ? b.data : "", b.len);
+    buf_free(&b);
+    return src;
+}
+
+static int cmd_run(const CliArgs *a, bool check_only)
+{
+    if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
+    limits_cap_address_space(a->opt.max_memory);
+    Session *s = session_for(a);
+    sigint_install(&s->interrupt, true);
+    FixResult r = strcmp(a->files[0], "-") == 0
+                      ? session_run_source(s, stdin_source(s), check_only)
+                      : session_run_file(s, a->files[0], check_only);
+    sigint_remove();
+    session_done(s);
+    return exit_code(r);
+}
+
+static int cmd_repl(const CliArgs *a)
+{
+    limits_cap_address_space(a->opt.max_memory);
+    Session *s = session_for(a);
+    int rc = repl_main(s, a->files, a->nfiles);
+    session_done(s);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    CliArgs args;
+    memset(&args, 0, sizeof args);
+    const char *cmd = argc > 1 ? argv[1] : NULL;
+    if (cmd && strcmp(cmd, "asp") == 0) return asp_cli_main(argc - 1, argv + 1);
+    if (cmd && (strcmp(cmd, "help") == 0)) { fputs(usage_text, stdout); return 0; }
+    if (cmd && strcmp(cmd, "--version") == 0) { printf("fix %s\n", FIX_VERSION); return 0; }
+    bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
+    int rc = parse_args(argc, argv, named ? 2 : 1, &args);
+    if (rc >= 0) return rc;
+    if (named && strcmp(cmd, "repl") == 0) return cmd_repl(&args);
+    if (named && strcmp(cmd, "check") == 0) return cmd_run(&args, true);
+    if (named) return cmd_run(&args, false);
+    if (args.nfiles == 0) {
+        if (isatty(STDIN_FILENO)) return cmd_repl(&args);
+        args.files[args.nfiles++] = "-";
+    }
+    if (args.nfiles == 1 && args.files[0][0] != '-' && access(args.files[0], F_OK) != 0 &&
+        strchr(args.files[0], '.') == NULL)
+        return usage_error("unknown command '%s'", args.files[0]);
+    return cmd_run(&args, false);
+}

@@ -1,0 +1,394 @@
+/* repl.c: the interactive session: declarations and queries entered line by line (libedit for
+ * editing, history and completion); an error never ends the session. */
+#include "app/repl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "util/mem.h"
+#include "util/sigint.h"
+
+static const char *const help_text =
+    "Enter declarations and queries as in a .fix file: they end with ';' (or '}' for a block)\n"
+    "and may span several lines.  A bare expression is shown (`1 + 2` is `show 1 + 2;`); it\n"
+    "ends with its line unless a bracket is open or the line ends with an operator.\n"
+    "  :load FILE     load and run a .fix file\n"
+    "  :type EXPR     the type of an expression (of a function name: its signature)\n"
+    "  :lattice L     size, height, bottom and top of a lattice\n"
+    "  :env           what is declared\n"
+    "  :reset         forget every declaration (then :load a corrected file again)\n"
+    "  :trace on|off  print every refine step and bnb event\n"
+    "  :help          this text\n"
+    "  :quit          leave (also Ctrl-D)\n"
+    "Ctrl-C interrupts a running query and keeps the session.\n";
+
+typedef struct Repl {
+    Session *s;
+    bool tty;
+    int entries;
+    Buf pending;             /* lines of an entry not finished yet */
+} Repl;
+
+/* ---- completion of declared names ---- */
+
+typedef struct NameList { char **items; size_t count, cap; } NameList;
+
+static void add_name(void *ctx, const char *name)
+{
+    NameList *l = ctx;
+    VEC_PUSH(*l, mem_strdup(name));
+}
+
+static Session *completion_session;     /* the session whose names are completed */
+
+static char *complete_name(const char *text, int state)
+{
+    static NameList names;
+    static size_t next;
+    if (state == 0) {
+        for (size_t i = 0; i < names.count; i++) mem_free(names.items[i]);
+        names.count = 0;
+        next = 0;
+        if (completion_session) context_each_name(completion_session->context, add_name, &names);
+    }
+    size_t n = strlen(text);
+    while (next < names.count) {
+        const char *name = names.items[next++];
+        if (strncmp(name, text, n) == 0) return strdup(name);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;
+    return rl_completion_matches(text, complete_name);
+}
+
+/* ---- entries ----
+ * Whether the lines typed so far make a whole entry is asked of the parser, as Lua's lua.c
+ * does.  The text is parsed quietly twice: as declarations and queries (as in a file) and as
+ * a bare expression (`show TEXT;`).  The first reading without error is run; while one of
+ * them fails only because the text ran out, another line is read; otherwise the reading
+ * that got further is run, so that its error is reported. */
+
+typedef enum { ENTRY_EMPTY, ENTRY_OPEN, ENTRY_DECLS, ENTRY_EXPR } EntryKind;
+
+/* One quiet parse of an entry. */
+typedef struct Reading {
+    bool ok;                 /* no error */
+    bool empty;              /* nothing but comments */
+    bool ran_out;            /* the first error is where the typed text ends */
+    uint32_t progress;       /* how far into the typed text it got */
+} Reading;
+
+static const char show_prefix[] = "show ";
+
+/* A missing final ';' is forgiven. */
+static void forgive_semicolon(Buf *b)
+{
+    size_t len = b->len;
+    while (len > 0 && isspace((unsigned char)b->data[len - 1])) len--;
+    if (len > 0 && b->data[len - 1] != ';') buf_putc(b, ';');
+}
+
+/* The source run for an entry read as kind; `last` when the input ends after it. */
+static void entry_text(const char *text, EntryKind kind, bool last, Buf *out)
+{
+    if (kind == ENTRY_EXPR) buf_puts(out, show_prefix);
+    buf_puts(out, text);
+    if (kind == ENTRY_EXPR || last) forgive_semicolon(out);
+}
+
+/* Parses the entry text read as kind without printing anything. */
+static Reading read_quietly(const char *text, EntryKind kind, bool last)
+{
+    size_t skip = kind == ENTRY_EXPR ? strlen(show_prefix) : 0;
+    Buf b;
+    buf_init(&b);
+    entry_text(text, kind, last, &b);
+    Diag quiet;
+    diag_init(&quiet, NULL);
+    Arena arena;
+    arena_init(&arena);
+    const AstFile *file = parse_source(&quiet, &arena, diag_add_source(&quiet, "<repl>", b.data, b.len));
+    size_t at = file->syntax_error ? file->first_error : SIZE_MAX;
+    Reading r = {
+        .ok = quiet.errors == 0,
+        .empty = file->ndecls == 0,
+        /* an error at the ';' added after the text is the text running out too */
+        .ran_out = file->cut_short || (file->syntax_error && at >= skip + strlen(text)),
+        .progress = at == SIZE_MAX ? UINT32_MAX : (uint32_t)(at > skip ? at - skip : 0),
+    };
+    arena_free(&arena);
+    diag_free(&quiet);
+    buf_free(&b);
+    return r;
+}
+
+static EntryKind entry_kind(const char *text, bool last)
+{
+    Reading as_expr = read_quietly(text, ENTRY_EXPR, last);
+    if (as_expr.ok) return ENTRY_EXPR;
+    Reading as_decls = read_quietly(text, ENTRY_DECLS, last);
+    if (as_decls.ok) return as_decls.empty ? ENTRY_EMPTY : ENTRY_DECLS;
+    if (as_expr.ran_out) as_expr.progress = UINT32_MAX;
+    if (as_decls.ran_out) as_decls.progress = UINT32_MAX;
+    if (!last && (as_expr.ran_out || as_decls.ran_out)) return ENTRY_OPEN;
+    return as_decls.progress > as_expr.progress ? ENTRY_DECLS : ENTRY_EXPR;
+}
+
+static const Source *entry_source(Repl *r, const char *text)
+{
+    char name[32];
+    snprintf(name, sizeof name, "<repl:%d>", ++r->entries);
+    return diag_add_source(&r->s->diag, name, text, strlen(text));
+}
+
+static void run_entry(Repl *r, const char *text, EntryKind kind, bool last)
+{
+    Buf b;
+    buf_init(&b);
+    entry_text(text, kind, last, &b);
+    session_run_source(r->s, entry_source(r, buf_cstr(&b)), false);
+    buf_free(&b);
+}
+
+/* ---- commands ---- */
+
+static void describe_fn(const FnSym *fn, Buf *b)
+{
+    fn_describe(fn, b);
+    if (fn->upper) buf_puts(b, "  (with envelope)");
+}
+
+static void cmd_type(Repl *r, const char *arg)
+{
+    FnSym *fn = context_fn(r->s->context, arg);
+    if (fn) {      /* a function name on its own: its signature */
+        Buf b;
+        buf_init(&b);
+        describe_fn(fn, &b);
+        fprintf(r->s->out, "%s\n", buf_cstr(&b));
+        buf_free(&b);
+        return;
+    }
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "show %s;", arg);
+    const Source *src = entry_source(r, buf_cstr(&b));
+    buf_free(&b);
+    AstFile *file = parse_source(&r->s->diag, &r->s->arena, src);
+    if (!file || file->ndecls != 1 || file->decls[0]->kind != D_QUERY) return;
+    Type t;
+    if (!context_typeof(r->s->context, file->decls[0]->query.expr, &t)) return;
+    Buf out;
+    buf_init(&out);
+    type_describe(&t, &out);
+    fprintf(r->s->out, "%s : %s\n", arg, buf_cstr(&out));
+    buf_free(&out);
+}
+
+static void cmd_lattice(Repl *r, const char *name)
+{
+    const Lattice *L = context_lattice(r->s->context, name);
+    if (!L) {
+        diag_plain_error(&r->s->diag, "unknown lattice '%s'", name);
+        return;
+    }
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "lattice %s = ", name);
+    lattice_describe_structure(L, &b);
+    buf_puts(&b, "\n  size   ");
+    if (L->finite) lattice_print_log2_size(L->log2_card, &b);
+    else buf_puts(&b, "infinite");
+    buf_puts(&b, "\n  height ");
+    double h = L->ops->height(L, bot, top);
+    if (L->finite) buf_printf(&b, "%.0f", h);
+    else buf_printf(&b, "%.0f (in tolerance steps)", h);
+    buf_puts(&b, "\n  bot    ");
+    L->ops->print(L, bot, &b);
+    buf_puts(&b, "\n  top    ");
+    L->ops->print(L, top, &b);
+    buf_putc(&b, '\n');
+    fputs(buf_cstr(&b), r->s->out);
+    buf_free(&b);
+    mem_free(bot);
+    mem_free(top);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* :env: lattices, functions, Galois insertions and programs, each kind sorted by name. */
+static void cmd_env(Repl *r)
+{
+    Context *m = r->s->context;
+    NameList names = { 0 };
+    context_each_name(m, add_name, &names);
+    if (names.count) qsort(names.items, names.count, sizeof *names.items, compare_names);
+    Buf b;
+    buf_init(&b);
+    for (int kind = 0; kind < 4; kind++) {
+        for (size_t i = 0; i < names.count; i++) {
+            const char *name = names.items[i];
+            const Lattice *L = context_lattice(m, name);
+            FnSym *fn = L ? NULL : context_fn(m, name);
+            GaloisSym *g = L || fn ? NULL : context_galois(m, name);
+            if (kind == 0 && L) {
+                buf_printf(&b, "lattice %s = ", name);
+                lattice_describe_structure(L, &b);
+            } else if (kind == 1 && fn) {
+                describe_fn(fn, &b);
+            } else if (kind == 2 && g) {
+                buf_printf(&b, "galois %s : ", name);
+                lattice_describe(g->concrete, &b);
+                buf_puts(&b, " -> ");
+                lattice_describe(g->abstract, &b);
+            } else if (kind == 3 && !L && !fn && !g && context_program(m, name)) {
+                buf_printf(&b, "program %s", name);
+            } else {
+                continue;
+            }
+            buf_putc(&b, '\n');
+        }
+    }
+    fputs(buf_cstr(&b), r->s->out);
+    buf_free(&b);
+    for (size_t i = 0; i < names.count; i++) mem_free(names.items[i]);
+    mem_free(names.items);
+}
+
+static const char *skip_space(const char *s)
+{
+    while (isspace((unsigned char)*s)) s++;
+    return s;
+}
+
+/* Returns false on :quit. */
+static bool run_command(Repl *r, const char *line)
+{
+    char word[32] = { 0 };
+    size_t n = 0;
+    const char *p = line + 1;
+    while (*p && !isspace((unsigned char)*p) && n + 1 < sizeof word) word[n++] = *p++;
+    char *arg = mem_strdup(skip_space(p));
+    for (size_t len = strlen(arg); len > 0 && isspace((unsigned char)arg[len - 1]); len--) arg[len - 1] = '\0';
+    /* a final ';' is forgiven, as in entries */
+    for (size_t len = strlen(arg); len > 0 && (arg[len - 1] == ';' || isspace((unsigned char)arg[len - 1])); len--)
+        arg[len - 1] = '\0';
+    bool go_on = true;
+    const char *needs = NULL;     /* the argument a command lacks */
+    if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0) go_on = false;
+    else if (strcmp(word, "help") == 0 || strcmp(word, "h") == 0) fputs(help_text, r->s->out);
+    else if (strcmp(word, "load") == 0) {
+        if (*arg) session_run_file(r->s, arg, false);
+        else needs = "a file name";
+    } else if (strcmp(word, "type") == 0) {
+        if (*arg) cmd_type(r, arg);
+        else needs = "an expression";
+    } else if (strcmp(word, "lattice") == 0) {
+        if (*arg) cmd_lattice(r, arg);
+        else needs = "a lattice name";
+    } else if (strcmp(word, "env") == 0) cmd_env(r);
+    else if (strcmp(word, "reset") == 0) session_reset(r->s);
+    else if (strcmp(word, "trace") == 0) {
+        if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
+        else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");
+        else needs = "on or off";
+    } else diag_plain_error(&r->s->diag, "unknown command ':%s%s%s' (:help lists them)", word, *arg ? " " : "", arg);
+    if (needs) diag_plain_error(&r->s->diag, ":%s needs %s", word, needs);
+    mem_free(arg);
+    fflush(r->s->out);
+    return go_on;
+}
+
+/* One line of input, or NULL at end of input.  Ctrl-C at the prompt gives back "". */
+static char *read_line(Repl *r)
+{
+    const char *prompt = r->pending.len ? "...> " : "fix> ";
+    if (r->tty) {
+        r->s->interrupt = 0;
+        char *line = readline(prompt);
+        if (!line && r->s->interrupt) {
+            r->s->interrupt = 0;
+            buf_clear(&r->pending);
+            fputc('\n', stdout);
+            return mem_strdup("");
+        }
+        if (!line) return NULL;
+        char *copy = mem_strdup(line);
+        free(line);
+        return copy;
+    }
+    Buf b;
+    buf_init(&b);
+    int c;
+    while ((c = fgetc(stdin)) != EOF && c != '\n') buf_putc(&b, (char)c);
+    if (c == EOF && b.len == 0) { buf_free(&b); return NULL; }
+    char *copy = mem_strdup(b.data ? buf_cstr(&b) : "");
+    buf_free(&b);
+    return copy;
+}
+
+/* Handles one line; returns false on :quit. */
+static bool handle_line(Repl *r, const char *line)
+{
+    const char *text = skip_space(line);
+    if (r->tty && *text) add_history(line);
+    r->s->interrupt = 0;
+    if (r->pending.len == 0 && *text == ':') return run_command(r, text);
+    if (r->pending.len == 0 && *text == '\0') return true;
+    buf_puts(&r->pending, line);
+    buf_putc(&r->pending, '\n');
+    EntryKind kind = entry_kind(buf_cstr(&r->pending), false);
+    if (kind == ENTRY_OPEN) return true;
+    char *entry = mem_strdup(buf_cstr(&r->pending));
+    buf_clear(&r->pending);
+    if (kind != ENTRY_EMPTY) run_entry(r, entry, kind, false);
+    mem_free(entry);
+    fflush(r->s->out);
+    return true;
+}
+
+int repl_main(Session *s, const char *const *files, size_t nfiles)
+{
+    Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0 };
+    buf_init(&r.pending);
+    completion_session = s;
+    sigint_install(&s->interrupt, false);
+    if (r.tty) {
+        rl_attempted_completion_function = complete;
+        using_history();
+        printf("fix %s -- :help for help, :quit to leave\n", FIX_VERSION);
+    }
+    for (size_t i = 0; i < nfiles; i++) session_run_file(s, files[i], false);
+    for (;;) {
+        char *line = read_line(&r);
+        if (!line) break;
+        bool go_on = handle_line(&r, line);
+        mem_free(line);
+        if (!go_on) break;
+    }
+    if (r.pending.len) {     /* an entry left open: run as if it were closed */
+        EntryKind kind = entry_kind(buf_cstr(&r.pending), true);
+        if (kind != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending), kind, true);
+    }
+    if (r.tty) fputc('\n', stdout);
+    sigint_remove();
+    completion_session = NULL;
+    buf_free(&r.pending);
+    return 0;
+}

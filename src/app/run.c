@@ -1,0 +1,208 @@
+/* run.c: a session: loads .fix files into its context, runs their query plans in order and
+ * reports each result (text, JSON or Graphviz). */
+#include "app/run_internal.h"
+
+#include "util/mem.h"
+
+void session_init(Session *s, const RunOptions *opt, FILE *out)
+{
+    diag_init(&s->diag, stderr);
+    s->opt = *opt;
+    s->out = out;
+    s->aside = stderr;
+    arena_init(&s->arena);
+    s->interrupt = 0;
+    s->failed_queries = 0;
+    s->ndirs = 0;
+    s->context = context_new(&s->diag);
+    limits_start(&s->limits, 0, 0, &s->interrupt);
+    context_set_limits(s->context, opt->max_steps, &s->limits);
+}
+
+bool session_add_search_dir(Session *s, const char *dir)
+{
+    if (s->ndirs == FIX_ARRAY_LEN(s->dirs)) return false;
+    s->dirs[s->ndirs++] = dir;
+    context_add_search_dir(s->context, dir);
+    return true;
+}
+
+void session_reset(Session *s)
+{
+    context_free(s->context);
+    s->context = context_new(&s->diag);
+    context_set_limits(s->context, s->opt.max_steps, &s->limits);
+    for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
+}
+
+void session_free(Session *s)
+{
+    context_free(s->context);
+    arena_free(&s->arena);
+    diag_free(&s->diag);
+}
+
+/* ---- helpers ---- */
+
+/* Which limit stopped an engine run, in the engine's word. */
+const char *stop_reason_text(const char *stopped_by)
+{
+    return stopped_by ? stopped_by : "a limit";
+}
+
+/* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
+ * give: says which, at the query, and returns true. */
+bool session_stopped(Session *s, const QueryPlan *plan)
+{
+    const char *hit = limits_poll(&s->limits);
+    if (!hit) return false;
+    diag_error(&s->diag, plan->loc, "stopped by %s before an answer", hit);
+    return true;
+}
+
+static char *source_text(Loc loc)
+{
+    return mem_strndup(loc.src->text + loc.start, loc.end - loc.start);
+}
+
+/* With --dot, standard output carries Graphviz only: a result that has no graph (show, lfp,
+ * check, stable, a refine with no fixed point) goes to standard error. */
+void session_emit(Session *s, const QueryResult *r)
+{
+    FILE *out = s->opt.dot ? s->aside : s->out;
+    if (s->opt.json) report_json(r, out);
+    else report_text(r, out);
+}
+
+/* --dot: the Hasse diagram of L with a bound and fixed points marked. */
+bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo, const Word *hi,
+                       const BoundList *points)
+{
+    BoundList bounds;
+    boundlist_init(&bounds, L);
+    if (lo) boundlist_push(&bounds, lo, hi);
+    Buf out, err;
+    buf_init(&out);
+    buf_init(&err);
+    char *title = source_text(plan->loc);
+    bool ok = dot_hasse(L, &bounds, points, title, &out, &err);
+    if (ok) fputs(buf_cstr(&out), s->out);
+    else diag_error(&s->diag, plan->loc, "--dot: %s", buf_cstr(&err));
+    mem_free(title);
+    buf_free(&out);
+    buf_free(&err);
+    boundlist_free(&bounds);
+    return ok;
+}
+
+void session_emit_tree(Session *s, const DotTree *tree)
+{
+    Buf out;
+    buf_init_stream(&out, s->out);
+    dot_tree_write(tree, &out);
+    buf_flush(&out);
+    fflush(s->out);
+    buf_free(&out);
+}
+
+bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err)
+{
+    if (err->len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(err));
+    else session_stopped(s, plan);
+    return false;
+}
+
+/* ---- show ---- */
+
+static bool run_show(Session *s, const QueryPlan *plan)
+{
+    QueryResult r = { .kind = Q_SHOW };
+    Word *v = NULL;
+    if (!context_eval_plan(s->context, plan->show, &v)) {
+        session_stopped(s, plan);
+        return false;
+    }
+    r.u.value.type = plan->show->type;
+    char *text = source_text(plan->show->loc);
+    r.u.value.text = text;
+    r.u.value.value = v;
+    session_emit(s, &r);
+    mem_free(text);
+    mem_free(v);
+    return true;
+}
+
+/* ---- dispatch ---- */
+
+bool session_run_query(Session *s, const QueryPlan *plan)
+{
+    s->interrupt = 0;
+    limits_start(&s->limits, plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s, s->opt.max_memory,
+                 &s->interrupt);
+    FnSym *fn = plan->fn;
+    bool ok = false;
+    switch (plan->kind) {
+    case Q_SHOW: ok = run_show(s, plan); break;
+    case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
+    case Q_LFP: case Q_GFP: ok = run_kleene(s, plan, fn); break;
+    case Q_APPROX: case Q_REFINE: ok = run_refine(s, plan, fn); break;
+    case Q_BNB: ok = run_bnb(s, plan, fn); break;
+    case Q_STABLE: ok = run_stable(s, plan); break;
+    case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: ok = run_check_tone(s, plan, fn); break;
+    case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;
+    case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
+    }
+    if (!ok) s->failed_queries++;
+    return ok;
+}
+
+/* Ctrl-C stopped a query (which reported what it had): the rest of the file is not run. */
+static FixResult skip_after_interrupt(Session *s, size_t left)
+{
+    if (left) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
+                      left == 1 ? "y" : "ies");
+    return FIX_INTERRUPTED;
+}
+
+/* Runs the plans in order; Ctrl-C skips the rest. */
+static FixResult run_plans(Session *s, const PtrList *plans)
+{
+    bool all_ok = true;
+    for (size_t i = 0; i < plans->count; i++) {
+        if (!session_run_query(s, plans->items[i])) all_ok = false;
+        if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
+    }
+    return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
+}
+
+FixResult session_run_source(Session *s, const Source *src, bool check_only)
+{
+    int errors_before = s->diag.errors;
+    AstFile *file = parse_source(&s->diag, &s->arena, src);
+    if (!file) return FIX_COMPILE_ERROR;
+    PtrList plans = { 0 };
+    bool checked = s->diag.errors == errors_before;
+    /* declarations are added even after syntax errors, so that every error is reported */
+    if (!context_add_file(s->context, file, &plans)) checked = false;
+    FixResult result = FIX_OK;
+    if (!checked || s->diag.errors != errors_before) {
+        result = FIX_COMPILE_ERROR;
+    } else {
+        if (s->opt.dump_ir) {
+            Buf b; buf_init(&b);
+            context_dump_ir(s->context, &b);
+            fputs(buf_cstr(&b), s->out);
+            buf_free(&b);
+        }
+        if (!check_only) result = run_plans(s, &plans);
+    }
+    for (size_t i = 0; i < plans.count; i++) plan_free(plans.items[i]);
+    return result;
+}
+
+FixResult session_run_file(Session *s, const char *path, bool check_only)
+{
+    const Source *src = diag_load_file(&s->diag, path);
+    if (!src) return FIX_COMPILE_ERROR;
+    return session_run_source(s, src, check_only);
+}

@@ -1,0 +1,57 @@
+/* run.h: a session runs the queries of .fix files (from `fix run` or the REPL) and reports
+ * their results as text or JSON. */
+#ifndef FIX_RUN_H
+#define FIX_RUN_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#include "common.h"
+#include "front/diag.h"
+#include "check/context.h"
+#include "util/limits.h"
+
+typedef struct RunOptions {
+    bool json;               /* one JSON object a line */
+    bool trace;              /* trace every refine and bnb query */
+    bool dump_ir;            /* print the IR disassembly before running */
+    bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
+    bool allow_scripts;      /* gringo may run #script blocks of `program P from "x.lp"` */
+    double timeout_s;        /* per query, 0 = none */
+    uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
+    size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
+                                stable soundly, with what they have); main also caps the
+                                address space above it; 0 = none */
+} RunOptions;
+
+typedef struct Session {
+    Diag diag;
+    Context *context;
+    RunOptions opt;
+    FILE *out;
+    FILE *aside;             /* with --dot, results that have no graph (stderr) */
+    Arena arena;             /* ASTs of everything loaded */
+    volatile sig_atomic_t interrupt;   /* Ctrl-C (see util/sigint.h) */
+    Limits limits;           /* the running query's timeout, memory limit and interrupt */
+    const char *dirs[16];    /* import search directories (-I), kept for session_reset */
+    size_t ndirs;
+    int failed_queries;
+} Session;
+
+void session_init(Session *s, const RunOptions *opt, FILE *out);
+void session_free(Session *s);
+/* Adds an import search directory (false when there are too many). */
+bool session_add_search_dir(Session *s, const char *dir);
+/* Forgets every declaration (the REPL's :reset); options and search directories stay. */
+void session_reset(Session *s);
+
+/* Loads, checks and runs a file (or a REPL entry registered as a Source).
+ * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
+ * failed, FIX_OK otherwise. */
+FixResult session_run_file(Session *s, const char *path, bool check_only);
+FixResult session_run_source(Session *s, const Source *src, bool check_only);
+
+/* Runs one query's plan (see plan.h); false when it failed (error or failed check). */
+bool session_run_query(Session *s, const QueryPlan *plan);
+
+#endif

@@ -1,0 +1,501 @@
+/* run_engine.c: the queries that run the AFT engine on a declared function: fixpoints
+ * (exhaustive), lfp/gfp (Kleene), approx, refine and bnb, optionally `via` a Galois
+ * insertion; the function and the insertion as the engine sees them; tracing. */
+#include "app/run_internal.h"
+
+#include <unistd.h>
+
+#include "util/mem.h"
+
+/* ---- a declared function seen by the engine ---- */
+
+static bool fn_eval(void *ctx, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[1] = { x };
+    return context_call(c->m, c->fn, args, out, c->where);
+}
+
+static bool fn_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[3] = { lo, hi, x };
+    return context_call(c->m, c->fn->upper, args, out, c->where);
+}
+
+static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    const Word *args[3] = { lo, hi, x };
+    return context_call(c->m, c->fn->lower, args, out, c->where);
+}
+
+/* Derived envelopes (absvm.h), counted for the report. */
+static bool fn_derived_done(FnCtx *c, bool ok)
+{
+    if (ok) c->derived++;
+    else c->gave_up++;
+    return ok;
+}
+
+static bool fn_derived_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    (void)hi;
+    return fn_derived_done(c, absvm_upper(c->abs, c->fn, lo, x, out));
+}
+
+static bool fn_derived_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
+{
+    FnCtx *c = ctx;
+    (void)lo;
+    return fn_derived_done(c, absvm_lower(c->abs, c->fn, x, hi, out));
+}
+
+static void declared_envelope(AftFunction *f, const FnSym *fn)
+{
+    if (fn->upper && fn->lower) {
+        f->envelope = ENV_DECLARED;
+        f->upper = fn_upper;
+        f->lower = fn_lower;
+    } else if (fn->ann == ANN_MONOTONE) {
+        f->envelope = ENV_MONOTONE;
+    } else if (fn->ann == ANN_ANTITONE) {
+        f->envelope = ENV_ANTITONE;
+    } else {
+        f->envelope = ENV_BRUTE;
+    }
+}
+
+void fn_as_aft(AftFunction *f, FnCtx *ctx)
+{
+    memset(f, 0, sizeof *f);
+    const FnSym *fn = ctx->fn;
+    f->L = fn->ret;
+    f->name = fn->name;
+    f->ctx = ctx;
+    f->eval = fn_eval;
+    EnvelopeChoice c = ctx->envelope;
+    if (c == ENVELOPE_AUTO) {
+        bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
+        bool small = f->L->finite && f->L->log2_card <= BRUTE_AUTO_LOG2;
+        c = declared ? ENVELOPE_DECLARED : small ? ENVELOPE_BRUTE : ENVELOPE_DERIVED;
+    }
+    if (c == ENVELOPE_DECLARED) {
+        declared_envelope(f, fn);
+    } else if (c == ENVELOPE_DERIVED && ctx->abs && fn->nparams == 1) {
+        f->envelope = ENV_DERIVED;
+        f->upper = fn_derived_upper;
+        f->lower = fn_derived_lower;
+    } else {
+        f->envelope = ENV_BRUTE;
+    }
+}
+
+const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx)
+{
+    switch (f->envelope) {
+    case ENV_DERIVED: return ctx->gave_up ? "derived+brute" : "derived";
+    case ENV_BRUTE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "brute";
+    case ENV_DECLARED: return ctx->envelope == ENVELOPE_AUTO ? NULL : "declared";
+    case ENV_MONOTONE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "monotone";
+    case ENV_ANTITONE: return ctx->envelope == ENVELOPE_AUTO ? NULL : "antitone";
+    }
+    return NULL;
+}
+
+/* ---- engine options and tracing ---- */
+
+void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace)
+{
+    memset(t, 0, sizeof *t);
+    t->s = s;
+    t->L = L;
+    t->trace = trace || s->opt.trace;
+    t->progress = isatty(STDERR_FILENO) != 0;
+    t->start = aft_clock();
+    if (s->opt.dot) t->tree = dot_tree_new(L, NULL);
+}
+
+static void show_progress(TraceCtx *t, const AftEvent *ev)
+{
+    if (ev->kind == EV_BNB_ROUND) { t->round = ev->round; t->bounds = ev->count; }
+    if (ev->kind == EV_BNB_FINAL) t->finals++;
+    double now = aft_clock();
+    if (now - t->start < 1.0 || now - t->last_shown < 0.25) return;
+    t->last_shown = now;
+    t->shown = true;
+    Buf b; buf_init(&b);
+    if (ev->kind == EV_REFINE_STEP) buf_printf(&b, "\r\033[Kfix: refine step %zu, size ", ev->step);
+    else buf_printf(&b, "\r\033[Kfix: bnb round %zu, %zu bounds, %zu final, size ", t->round, t->bounds, t->finals);
+    if (ev->lo && ev->hi) lattice_print_log2_size(t->L->ops->log2_size(t->L, ev->lo, ev->hi), &b);
+    else buf_puts(&b, "?");
+    buf_printf(&b, " (%.0f s)", now - t->start);
+    fputs(buf_cstr(&b), stderr);
+    fflush(stderr);
+    buf_free(&b);
+}
+
+static void on_event(void *ctx, const AftEvent *ev)
+{
+    TraceCtx *t = ctx;
+    if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
+    if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
+    else if (t->trace) report_trace_text(t->L, ev, t->s->out);
+    if (t->tree) dot_tree_event(t->tree, ev);
+    if (t->progress) show_progress(t, ev);
+}
+
+/* Clears the progress line and frees the tree. */
+void run_trace_done(TraceCtx *t)
+{
+    if (t->shown) { fputs("\r\033[K", stderr); fflush(stderr); }
+    if (t->tree) dot_tree_free(t->tree);
+    t->tree = NULL;
+}
+
+void run_engine_options(Session *s, const QueryPlan *plan, AftOptions *o, Buf *err, TraceCtx *trace)
+{
+    aft_options_default(o);
+    o->err = err;
+    o->interrupt = &s->interrupt;
+    o->limits = &s->limits;
+    if (plan->steps >= 0) o->refine_steps = (size_t)plan->steps;
+    o->no_refine = plan->steps == 0;
+    o->root_only = plan->rounds == 0;
+    if (plan->budget > 0) o->budget = (size_t)plan->budget;
+    if (plan->rounds > 0) o->rounds = (size_t)plan->rounds;
+    o->timeout_s = plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s;
+    o->max_steps = (size_t)s->opt.max_steps;
+    if (plan->has_split) o->split.strategy = plan->split;
+    o->on_event = on_event;
+    o->event_ctx = trace;
+}
+
+/* ---- the start interval ---- */
+
+static const char *plan_via_name(const QueryPlan *plan)
+{
+    return plan->kind != Q_CHECK_GALOIS && plan->galois ? plan->galois->name : NULL;
+}
+
+/* Evaluates one end of a `from` interval into out (an element of L). */
+static bool eval_end(Session *s, const PlanExpr *e, const Lattice *L, Word *out)
+{
+    Word *v = NULL;
+    if (!context_eval_plan(s->context, e, &v)) return false;
+    lattice_copy(L, out, v);
+    mem_free(v);
+    return true;
+}
+
+/* Evaluates the start interval of a query (default [bot, top]); false after an error. */
+static bool start_interval(Session *s, const QueryPlan *q, const Lattice *L, Word *lo, Word *hi)
+{
+    if (!q->from_lo) {
+        L->ops->bot(L, lo);
+        L->ops->top(L, hi);
+        return true;
+    }
+    if (!eval_end(s, q->from_lo, L, lo) || !eval_end(s, q->from_hi, L, hi)) return false;
+    if (!L->ops->leq(L, lo, hi)) {
+        char *a = lattice_to_string(L, lo), *b = lattice_to_string(L, hi);
+        diag_error(&s->diag, loc_span(q->from_lo->loc, q->from_hi->loc),
+                   "not an interval: %s is not below %s", a, b);
+        mem_free(a);
+        mem_free(b);
+        return false;
+    }
+    return true;
+}
+
+/* ---- fixpoints: exhaustive ---- */
+
+static bool lattice_enumerable(Session *s, const QueryPlan *plan, const Lattice *L, const char *what)
+{
+    if (!L->finite) {
+        Buf t; buf_init(&t);
+        lattice_describe(L, &t);
+        diag_error(&s->diag, plan->loc, "%s needs a finite lattice; %s is infinite "
+                   "(use approx, refine or bnb instead)", what, buf_cstr(&t));
+        buf_free(&t);
+        return false;
+    }
+    if (L->log2_card > ENUM_LIMIT_LOG2) {
+        Buf t; buf_init(&t);
+        lattice_print_log2_size(L->log2_card, &t);
+        diag_error(&s->diag, plan->loc, "%s would enumerate %s elements, more than the limit of 2^%d "
+                   "(use approx, refine or bnb instead)", what, buf_cstr(&t), ENUM_LIMIT_LOG2);
+        buf_free(&t);
+        return false;
+    }
+    return true;
+}
+
+/* f(x) into y, unless a limit stops the query first (then it says so). */
+static bool eval_within_limits(Session *s, const QueryPlan *plan, FnCtx *ctx, const Word *x, Word *y)
+{
+    if (session_stopped(s, plan)) return false;
+    if (fn_eval(ctx, x, y)) return true;
+    session_stopped(s, plan);
+    return false;
+}
+
+bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
+{
+    const Lattice *L = fn->ret;
+    if (!lattice_enumerable(s, plan, L, "fixpoints")) return false;
+    BoundList points;
+    boundlist_init(&points, L);
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    lattice_copy(L, x, bot);
+    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    size_t n = 0;
+    bool ok = true;
+    do {
+        n++;
+        if (!eval_within_limits(s, plan, &ctx, x, y)) { ok = false; break; }
+        if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
+    } while (L->ops->next(L, bot, top, x));
+    if (ok) {
+        QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
+                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = n } };
+        if (s->opt.dot) ok = session_emit_hasse(s, plan, L, NULL, NULL, &points);
+        else session_emit(s, &r);
+    }
+    boundlist_free(&points);
+    mem_free(x); mem_free(y); mem_free(top); mem_free(bot);
+    return ok;
+}
+
+/* ---- lfp / gfp of a monotone function: Kleene iteration from bot / top ---- */
+
+/* One step x -> f(x) of lfp/gfp: stops (reported) at a limit, or when f moved the wrong way. */
+typedef struct KleeneRun {
+    Session *s;
+    const QueryPlan *plan;
+    FnCtx ctx;
+    bool least;
+    size_t steps;
+} KleeneRun;
+
+static AftStatus kleene_step(void *c, const Word *x, Word *y)
+{
+    KleeneRun *k = c;
+    Session *s = k->s;
+    const Lattice *L = k->ctx.fn->ret;
+    if (s->opt.max_steps && k->steps >= s->opt.max_steps) {
+        diag_error(&s->diag, k->plan->loc, "stopped by max-steps (%llu) before an answer",
+                   (unsigned long long)s->opt.max_steps);
+        return AFT_ERROR;
+    }
+    if (!eval_within_limits(s, k->plan, &k->ctx, x, y)) return AFT_ERROR;
+    k->steps++;
+    if (k->least ? L->ops->leq(L, x, y) : L->ops->leq(L, y, x)) return AFT_OK;
+    char *a = lattice_to_string(L, x), *b = lattice_to_string(L, y);
+    diag_error(&s->diag, k->plan->loc, "'%s' is not monotone: the iteration went from %s to %s",
+               k->ctx.fn->name, a, b);
+    mem_free(a);
+    mem_free(b);
+    return AFT_ERROR;
+}
+
+bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
+{
+    const Lattice *L = fn->ret;
+    bool least = plan->kind == Q_LFP;
+    if (fn->ann != ANN_MONOTONE) {
+        diag_error(&s->diag, plan->target_loc, "%s needs a monotone function: declare '%s' monotone "
+                   "(and verify it with `check %s monotone`)", least ? "lfp" : "gfp", fn->name, fn->name);
+        return false;
+    }
+    char *assumption;
+    if (!run_trust(s, plan, fn, &assumption)) return false;
+    KleeneRun run = { s, plan, { .m = s->context, .fn = fn, .where = plan->loc }, least, 0 };
+    AftKleene k = { L, least, 0, plan->steps >= 0 ? (size_t)plan->steps : 1000000, kleene_step, &run };
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    if (least) L->ops->bot(L, x); else L->ops->top(L, x);
+    size_t steps;
+    bool settled;
+    bool ok = aft_kleene(&k, NULL, x, y, &steps, &settled) == AFT_OK;
+    if (ok && !settled) {
+        diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
+        ok = false;
+    }
+    if (ok) {
+        QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
+                          .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
+                                       .steps = steps } };
+        session_emit(s, &r);
+    }
+    mem_free(x);
+    mem_free(y);
+    mem_free(assumption);
+    return ok;
+}
+
+/* ---- approx and refine ---- */
+
+static bool call1(const GaloisCtx *c, const FnSym *fn, const Word *in, Word *out)
+{
+    const Word *args[1] = { in };
+    return context_call(c->m, fn, args, out, c->where);
+}
+
+static bool g_alpha_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_up, in, out); }
+static bool g_gamma_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->gamma_up, in, out); }
+static bool g_alpha_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_lo, in, out); }
+static bool g_gamma_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->gamma_lo, in, out); }
+
+void galois_as_aft(AftGalois *ag, GaloisCtx *ctx)
+{
+    ag->name = ctx->g->name;
+    ag->C = ctx->g->concrete;
+    ag->A = ctx->g->abstract;
+    ag->ctx = ctx;
+    ag->alpha_up = g_alpha_up;
+    ag->gamma_up = g_gamma_up;
+    ag->alpha_lo = g_alpha_lo;
+    ag->gamma_lo = g_gamma_lo;
+}
+
+/* What approx, refine and bnb share: the function (abstract with `via G`), the start
+ * interval, engine options, the event sink and the error buffer. */
+typedef struct EngineRun {
+    AftFunction f;              /* the concrete function */
+    FnCtx ctx;
+    GaloisRun *galois;          /* non-NULL with `via G` */
+    GaloisCtx gctx;
+    AftGalois ag;
+    const Lattice *L;           /* the lattice results are reported in (concrete) */
+    Word *lo, *hi;              /* the start interval */
+    AftOptions o;
+    AftStats st;
+    TraceCtx trace;
+    Buf err;
+    char *assumption;           /* what the result rests on unproved (run_trust), or NULL */
+} EngineRun;
+
+static bool engine_galois(Session *s, const QueryPlan *plan, EngineRun *run)
+{
+    run->gctx.m = s->context;
+    run->gctx.g = plan->galois;
+    run->gctx.where = plan->loc;
+    galois_as_aft(&run->ag, &run->gctx);
+    run->galois = galois_run_new(&run->ag, &run->f, &run->err);
+    return run->galois != NULL;
+}
+
+/* False after reporting an error; engine_teardown is due either way. */
+static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun *run)
+{
+    memset(run, 0, sizeof *run);
+    buf_init(&run->err);
+    run->ctx.m = s->context;
+    run->ctx.fn = fn;
+    run->ctx.where = plan->loc;
+    run->ctx.envelope = plan->envelope;
+    run->ctx.abs = absvm_new(&s->limits);
+    fn_as_aft(&run->f, &run->ctx);
+    run->L = fn->ret;
+    run->lo = lattice_elem_new(run->L);
+    run->hi = lattice_elem_new(run->L);
+    if (!run_trust(s, plan, fn, &run->assumption)) return false;
+    if (plan->galois && !engine_galois(s, plan, run)) return session_engine_error(s, plan, &run->err);
+    if (!start_interval(s, plan, run->L, run->lo, run->hi)) return false;
+    run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, plan->trace);
+    run_engine_options(s, plan, &run->o, &run->err, &run->trace);
+    return true;
+}
+
+static void engine_teardown(EngineRun *run)
+{
+    run_trace_done(&run->trace);
+    if (run->galois) galois_run_free(run->galois);
+    absvm_free(run->ctx.abs);
+    mem_free(run->lo);
+    mem_free(run->hi);
+    mem_free(run->assumption);
+    buf_free(&run->err);
+}
+
+static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, AftStatus status,
+                          const Word *nlo, const Word *nhi, size_t steps)
+{
+    if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
+    if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
+    QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
+                      .assumption = run->assumption, .envelope = fn_envelope_note(&run->f, &run->ctx),
+                      .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
+    if (status == AFT_INVALID) {
+        r.status = RS_FAILED;
+        r.verdict = "unsound";
+        r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
+    } else if (status == AFT_LIMIT) {
+        r.status = RS_LIMIT;
+        r.message = mem_strdup(stop_reason_text(run->st.stopped_by));
+    }
+    session_emit(s, &r);
+    mem_free(r.message);
+    return true;
+}
+
+bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
+{
+    EngineRun run;
+    bool ok = engine_setup(s, plan, fn, &run);
+    if (ok) {
+        Word *nlo = lattice_elem_new(run.L), *nhi = lattice_elem_new(run.L);
+        size_t steps = 0;
+        AftStatus status = run.galois
+            ? galois_refine(run.galois, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st)
+            : aft_refine(&run.f, &run.o, run.lo, run.hi, nlo, nhi, &steps, &run.st);
+        ok = report_refine(s, plan, &run, status, nlo, nhi, steps);
+        mem_free(nlo);
+        mem_free(nhi);
+    }
+    engine_teardown(&run);
+    return ok;
+}
+
+/* ---- branch and bound ---- */
+
+bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
+{
+    EngineRun run;
+    bool ok = engine_setup(s, plan, fn, &run);
+    if (ok) {
+        BoundList final, points;
+        boundlist_init(&final, run.L);
+        boundlist_init(&points, run.L);
+        AftStatus status = run.galois
+            ? galois_bnb(run.galois, &run.o, run.lo, run.hi, &final, &points, &run.st)
+            : aft_bnb(&run.f, &run.o, run.lo, run.hi, &final, &points, &run.st);
+        if (status == AFT_ERROR) {
+            ok = session_engine_error(s, plan, &run.err);
+        } else if (run.trace.tree) {
+            session_emit_tree(s, run.trace.tree);
+        } else {
+            long *match = mem_calloc(final.count + 1, sizeof *match);
+            boundlist_match(&final, &points, match);
+            QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
+                              .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
+                              .u.bnb = { .L = run.L, .final = &final, .points = &points,
+                                         .final_match = match, .has_stats = true,
+                                         .stats = run.st } };
+            if (status == AFT_LIMIT) {
+                r.status = RS_LIMIT;
+                r.u.bnb.stats.stopped_by = stop_reason_text(run.st.stopped_by);
+            }
+            session_emit(s, &r);
+            mem_free(match);
+        }
+        boundlist_free(&final);
+        boundlist_free(&points);
+    }
+    engine_teardown(&run);
+    return ok;
+}

@@ -1,0 +1,87 @@
+/* run_internal.h: what the driver's files share: run.c (the session, reporting, dispatch),
+ * run_engine.c (fixpoints, lfp/gfp, approx, refine, bnb), run_check.c (the checks) and
+ * run_stable.c (stable models).  Nothing outside the driver includes it. */
+#ifndef FIX_RUN_INTERNAL_H
+#define FIX_RUN_INTERNAL_H
+
+#include "app/run.h"
+
+#include "code/absvm.h"
+#include "aft/aft.h"
+#include "aft/galois.h"
+#include "report/dot.h"
+#include "report/report.h"
+
+/* Enumerations (fixpoints, checks) stop beyond this many elements with an error. */
+enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
+
+/* A declared function seen by the engine: calls go through the context's VM; derived
+ * envelopes through the interval evaluator `abs` (NULL: none, brute force instead), with
+ * counts of the envelope calls it answered and of those it gave up on. */
+typedef struct FnCtx {
+    Context *m;
+    const FnSym *fn;
+    Loc where;
+    EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
+    AbsVm *abs;
+    size_t derived, gave_up;
+} FnCtx;
+
+/* Lattices of at most 2^BRUTE_AUTO_LOG2 elements get brute-force envelopes by default (the
+ * engine's default brute_limit); larger ones derived envelopes. */
+enum { BRUTE_AUTO_LOG2 = 16 };
+
+/* Where engine events go: the trace, the --dot tree, and a progress line on stderr for runs
+ * longer than a second (only when stderr is a terminal). */
+typedef struct TraceCtx {
+    Session *s;
+    const Lattice *L;
+    bool trace;
+    DotTree *tree;
+    bool progress;
+    double start, last_shown;
+    size_t round, bounds, finals;
+    bool shown;
+} TraceCtx;
+
+/* The four maps of a declared Galois insertion, called through the VM. */
+typedef struct GaloisCtx { Context *m; const GaloisSym *g; Loc where; } GaloisCtx;
+
+/* run.c: reporting a query's result or why it stopped. */
+void session_emit(Session *s, const QueryResult *r);
+bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo,
+                        const Word *hi, const BoundList *points);
+void session_emit_tree(Session *s, const DotTree *tree);
+bool session_stopped(Session *s, const QueryPlan *plan);
+bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err);
+const char *stop_reason_text(const char *stopped_by);
+
+/* run_engine.c: functions and Galois insertions as the engine sees them, engine options and
+ * tracing, and the queries that run the engine. */
+void fn_as_aft(AftFunction *f, FnCtx *ctx);
+/* The envelope f uses, for reports: NULL when it is today's default for ctx's function (no
+ * `envelope` option and not derived), else "derived", "derived+brute" (some intervals fell
+ * back to brute force), "brute", "declared", "monotone" or "antitone". */
+const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx);
+void galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
+void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
+void run_trace_done(TraceCtx *t);
+void run_engine_options(Session *s, const QueryPlan *plan, AftOptions *o, Buf *err, TraceCtx *trace);
+bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn);
+bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn);
+bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn);
+bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
+
+/* run_check.c: check f monotone | antitone, check envelope f, check galois G. */
+bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn);
+bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn);
+bool run_check_galois(Session *s, const QueryPlan *plan);
+/* Before a query relies on fn's annotation or declared envelope, or on `via G`: checks each
+ * once a session.  False after an error naming a counterexample; *assumption (mem_alloc'd,
+ * or NULL) says what could only be sampled, for the result to say it rests on it. */
+bool run_trust(Session *s, const QueryPlan *plan, FnSym *fn, char **assumption);
+
+/* run_stable.c: stable P. */
+bool run_stable(Session *s, const QueryPlan *plan);
+
+#endif

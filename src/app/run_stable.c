@@ -1,0 +1,77 @@
+/* run_stable.c: stable P: grounds or converts the program, solves it, reports its models. */
+#include "app/run_internal.h"
+
+#include <string.h>
+
+#include "asp/asp.h"
+#include "util/mem.h"
+
+/* ---- stable P ---- */
+
+/* The models found so far, each its atoms' names copied into the arena (the program that
+ * names them is freed before the result is reported). */
+typedef struct ModelsCtx { VEC(StableModel) models; Arena *arena; } ModelsCtx;
+
+static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    ModelsCtx *c = ctx;
+    const char **names = arena_alloc(c->arena, (n ? n : 1) * sizeof *names);
+    for (size_t i = 0; i < n; i++) names[i] = arena_strdup(c->arena, asp_atom_name(p, atoms[i]));
+    VEC_PUSH(c->models, ((StableModel){ names, n }));
+    return true;
+}
+
+static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
+{
+    if (ps->resolved_file) {
+        const char *files[1] = { ps->resolved_file };
+        AspLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
+        return asp_ground_lp(files, 1, &load, err);
+    }
+    return asp_program_of_block(ps->decl, &s->diag, err);
+}
+
+bool run_stable(Session *s, const QueryPlan *plan)
+{
+    ProgramSym *ps = plan->program;
+    Buf err; buf_init(&err);
+    AspProgram *p = program_of(s, ps, &err);
+    if (!p) {
+        if (err.len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(&err));
+        buf_free(&err);
+        return false;
+    }
+    AspSolver *solver = asp_solver_new(p);
+    AftOptions o;
+    TraceCtx trace;
+    run_trace_init(&trace, s, asp_solver_lattice(solver), plan->trace);
+    if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
+    run_engine_options(s, plan, &o, &err, &trace);
+    AspSolveOptions so = { .max_models = plan->models > 0 ? (size_t)plan->models : 0, .aft = &o };
+    Arena arena; arena_init(&arena);
+    ModelsCtx mc = { .arena = &arena };
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
+    bool ok = status != AFT_ERROR;
+    if (!ok) {
+        session_engine_error(s, plan, &err);
+    } else {
+        QueryResult r = { .kind = Q_STABLE, .target = ps->name,
+                          .u.stable = { .models = mc.models.items, .count = mc.models.count,
+                                        .complete = status == AFT_OK } };
+        if (status == AFT_LIMIT) {
+            r.status = RS_LIMIT;
+            r.message = mem_strdup(stop_reason_text(st.aft.stopped_by));
+        }
+        session_emit(s, &r);
+        mem_free(r.message);
+    }
+    run_trace_done(&trace);
+    VEC_FREE(mc.models);
+    arena_free(&arena);
+    asp_solver_free(solver);
+    asp_program_free(p);
+    buf_free(&err);
+    return ok;
+}

@@ -1,0 +1,494 @@
+/* compile.c: AST -> IR.  Every expression pushes its value (sema_type_words of its type) on
+ * the VM stack; conversions into an expected lattice (range and real checks) are emitted here. */
+#include "check/compile.h"
+
+#include <math.h>
+
+typedef struct Compiler {
+    Context *m;
+    Chunk *ch;
+} Compiler;
+
+typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
+
+static NumKind num_kind(const Type *t)
+{
+    if (t->kind == TY_INT) return NUM_INT;
+    if (t->kind == TY_REAL) return NUM_REAL;
+    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
+    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
+    return NUM_NONE;
+}
+
+static uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->m, L)->index; }
+
+static size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
+static size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
+static size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
+static size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return emit1(c, loc, op, lat_index(c, L)); }
+
+static void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
+static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
+
+/* Jumps: emitted with target 0, patched when the target is known. */
+static size_t emit_jump(Compiler *c, Loc loc, Opcode op) { return emit1(c, loc, op, 0); }
+static void patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
+
+static void compile_expr(Compiler *c, const Expr *e);
+
+/* ---- conversions ---- */
+
+static bool literal_inside(const Expr *e, const Lattice *L)
+{
+    double v;
+    if (e->kind == E_INT) v = (double)e->ival;
+    else if (e->kind == E_REAL) v = e->rval;
+    else return false;
+    int64_t ilo, ihi;
+    if (lattice_int_bounds(L, &ilo, &ihi)) return e->kind == E_INT && e->ival >= ilo && e->ival <= ihi;
+    double lo, hi;
+    lattice_real_bounds(L, &lo, &hi);
+    return v >= lo && v <= hi;
+}
+
+/* A numeric lattice whose bounds lie inside L's: no check needed. */
+static bool bounds_inside(const Type *from, const Lattice *L)
+{
+    if (from->kind != TY_LAT) return false;
+    const Lattice *F = from->lat;
+    int64_t ilo, ihi, jlo, jhi;
+    if (lattice_int_bounds(F, &ilo, &ihi) && lattice_int_bounds(L, &jlo, &jhi)) return ilo >= jlo && ihi <= jhi;
+    double lo, hi, rlo, rhi;
+    if (lattice_real_bounds(F, &lo, &hi) && lattice_real_bounds(L, &rlo, &rhi)) return lo >= rlo && hi <= rhi;
+    return false;
+}
+
+/* Converts the value on top (of type from, computed by e) to type want. */
+static void convert(Compiler *c, const Expr *e, const Type *from, const Type *want)
+{
+    NumKind k = num_kind(from);
+    if (want->kind == TY_REAL) {
+        if (k == NUM_INT) emit(c, e->loc, IR_I2R);
+        return;
+    }
+    if (want->kind != TY_LAT) return;
+    const Lattice *L = want->lat;
+    if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
+    if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_RANGE, L);
+    } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
+        if (k == NUM_INT) emit(c, e->loc, IR_I2R);
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_REAL, L);
+    }
+}
+
+static void compile_to(Compiler *c, const Expr *e, const Type *want)
+{
+    compile_expr(c, e);
+    convert(c, e, e->type, want);
+}
+
+static void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
+{
+    compile_to(c, e, &sema_lat_info(c->m, L)->as_lat);
+}
+
+/* ---- names and structures ---- */
+
+static void compile_name(Compiler *c, const Expr *e)
+{
+    const Resolution *r = e->resolved;
+    switch (r->kind) {
+    case RES_LOCAL: emit2(c, e->loc, IR_LOAD, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
+    case RES_ELEM:
+    case RES_ATOM: emit_int(c, e->loc, r->index); break;
+    case RES_LATTICE: emit1(c, e->loc, IR_TOP, r->li->index); break;
+    }
+}
+
+/* x.1.2 of a local: the frame slot of the component, or -1. */
+static long local_component_slot(const Expr *e)
+{
+    if (e->kind == E_NAME) {
+        const Resolution *r = e->resolved;
+        return r->kind == RES_LOCAL ? e->slot : -1;
+    }
+    if (e->kind != E_PROJ) return -1;
+    long base = local_component_slot(e->a);
+    if (base < 0) return -1;
+    const Lattice *P = e->a->type->lat;
+    return base + (long)lattice_part_offset(P, (size_t)e->ival - 1);
+}
+
+static void compile_proj(Compiler *c, const Expr *e)
+{
+    long slot = local_component_slot(e);
+    if (slot >= 0) {
+        emit2(c, e->loc, IR_LOAD, (uint32_t)slot, (uint32_t)sema_type_words(e->type));
+        return;
+    }
+    compile_expr(c, e->a);
+    emit2(c, e->loc, IR_PROJ, lat_index(c, e->a->type->lat), (uint32_t)(e->ival - 1));
+}
+
+static void compile_tuple(Compiler *c, const Expr *e)
+{
+    const Lattice *P = e->type->lat;
+    for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], lattice_part(P, i));
+}
+
+static void compile_set(Compiler *c, const Expr *e)
+{
+    const Lattice *P = e->type->lat;
+    emit_lat(c, e->loc, IR_BOT, P);
+    for (size_t i = 0; i < e->nargs; i++) {
+        compile_expr(c, e->args[i]);
+        emit_lat(c, e->args[i]->loc, IR_SET_ADD, P);
+    }
+}
+
+static void compile_map(Compiler *c, const Expr *e)
+{
+    const Lattice *M = e->type->lat;
+    size_t nkeys;
+    const char *const *keys = lattice_names(M, &nkeys);
+    for (size_t k = 0; k < nkeys; k++)
+        for (size_t i = 0; i < e->nargs; i++)
+            if (strcmp(e->keys[i].name, keys[k]) == 0) compile_to_lat(c, e->args[i], lattice_inner(M));
+}
+
+static void compile_index(Compiler *c, const Expr *e)
+{
+    const Lattice *M = e->a->type->lat;
+    compile_expr(c, e->a);
+    const Resolution *r = e->b->kind == E_NAME ? e->b->resolved : NULL;
+    if (r && r->kind == RES_ATOM) {
+        emit2(c, e->loc, IR_MAP_GET, lat_index(c, M), r->index);
+        return;
+    }
+    compile_expr(c, e->b);
+    emit_lat(c, e->loc, IR_MAP_INDEX, M);
+}
+
+/* ---- operators ---- */
+
+static void compile_unary(Compiler *c, const Expr *e)
+{
+    compile_expr(c, e->a);
+    if (e->op == OP_NOT) emit(c, e->loc, IR_NOT);
+    else emit(c, e->loc, num_kind(e->type) == NUM_REAL ? IR_NEG_R : IR_NEG_I);
+}
+
+/* A binary operator compiles its left operand, converts it (to left_target, when not NULL),
+ * then compiles the rest: binary_rest.  Chains are compiled in a loop (see compile_expr). */
+
+static const Type *number_type(const Type *a, const Type *b)
+{
+    return num_kind(a) == NUM_REAL || num_kind(b) == NUM_REAL ? sema_type_real() : sema_type_int();
+}
+
+/* What both operands of a comparison are converted to: int or real (numbers), the lattice's
+ * type (lattice elements), or NULL (atoms, compared as they are). */
+static const Type *compare_target(Compiler *c, const Expr *e)
+{
+    const Type *ta = e->a->type, *tb = e->b->type;
+    if (num_kind(ta) != NUM_NONE && num_kind(tb) != NUM_NONE) return number_type(ta, tb);
+    if (ta->kind == TY_ATOM || tb->kind == TY_ATOM) return NULL;
+    const Lattice *L = ta->kind == TY_LAT ? ta->lat : tb->lat;
+    return &sema_lat_info(c->m, L)->as_lat;
+}
+
+static const Type *left_target(Compiler *c, const Expr *e)
+{
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+        return e->type->kind == TY_REAL ? sema_type_real() : sema_type_int();
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+        return compare_target(c, e);
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS:
+        return e->type->kind == TY_LAT ? &sema_lat_info(c->m, e->type->lat)->as_lat : e->type;
+    default:
+        return NULL;
+    }
+}
+
+static void compile_right(Compiler *c, const Expr *e, const Type *want)
+{
+    if (want) compile_to(c, e->b, want);
+    else compile_expr(c, e->b);
+}
+
+static void arith_rest(Compiler *c, const Expr *e)
+{
+    bool real = e->type->kind == TY_REAL;
+    compile_right(c, e, left_target(c, e));
+    static const Opcode ints[] = { IR_ADD_I, IR_SUB_I, IR_MUL_I, IR_DIV_I };
+    static const Opcode reals[] = { IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R };
+    if (e->op == OP_MOD) {          /* integers only (the checker refuses reals) */
+        emit(c, e->loc, IR_MOD_I);
+        return;
+    }
+    size_t k = (size_t)(e->op - OP_ADD);
+    emit(c, e->loc, real ? reals[k] : ints[k]);
+}
+
+static void compare_rest(Compiler *c, const Expr *e)
+{
+    const Type *want = compare_target(c, e);
+    size_t k = (size_t)(e->op - OP_LT);        /* LT LE GT GE EQ NE */
+    compile_right(c, e, want);
+    if (!want) {
+        emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
+    } else if (want->kind == TY_LAT) {
+        static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
+        emit_lat(c, e->loc, lats[k], want->lat);
+    } else {
+        static const Opcode ints[] = { IR_LT_I, IR_LE_I, IR_GT_I, IR_GE_I, IR_EQ_I, IR_NE_I };
+        static const Opcode reals[] = { IR_LT_R, IR_LE_R, IR_GT_R, IR_GE_R, IR_EQ_R, IR_NE_R };
+        emit(c, e->loc, want->kind == TY_REAL ? reals[k] : ints[k]);
+    }
+}
+
+static void logic_rest(Compiler *c, const Expr *e)
+{
+    size_t j = emit_jump(c, e->loc, e->op == OP_AND ? IR_JUMP_IF_FALSE_KEEP : IR_JUMP_IF_TRUE_KEEP);
+    emit1(c, e->loc, IR_POP, 1);
+    compile_expr(c, e->b);
+    patch_here(c, j, 0);
+}
+
+static void lattice_op_rest(Compiler *c, const Expr *e)
+{
+    bool up = e->op == OP_JOIN || e->op == OP_UNION;
+    compile_right(c, e, left_target(c, e));
+    if (e->type->kind != TY_LAT) {              /* two plain numbers: max / min */
+        bool real = e->type->kind == TY_REAL;
+        emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
+        return;
+    }
+    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, e->type->lat);
+}
+
+/* After the left operand of e: its conversion, the right operand and the operator. */
+static void binary_rest(Compiler *c, const Expr *e)
+{
+    const Type *to = left_target(c, e);
+    if (to) convert(c, e->a, e->a->type, to);
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: arith_rest(c, e); break;
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: compare_rest(c, e); break;
+    case OP_AND: case OP_OR: logic_rest(c, e); break;
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: lattice_op_rest(c, e); break;
+    case OP_IN:
+        compile_expr(c, e->b);
+        emit_lat(c, e->loc, IR_SET_IN, e->b->type->lat);
+        break;
+    default: break;
+    }
+}
+
+/* ---- control ---- */
+
+static void compile_if(Compiler *c, const Expr *e)
+{
+    compile_expr(c, e->a);
+    size_t to_else = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+    compile_to(c, e->b, e->type);
+    size_t to_end = emit_jump(c, e->loc, IR_JUMP);
+    patch_here(c, to_else, 0);
+    compile_to(c, e->c, e->type);
+    patch_here(c, to_end, 0);
+}
+
+static void compile_let(Compiler *c, const Expr *e)
+{
+    compile_expr(c, e->a);
+    emit2(c, e->a->loc, IR_STORE, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
+    compile_expr(c, e->b);
+}
+
+static void compile_call(Compiler *c, const Expr *e)
+{
+    const FnEntry *fe = e->resolved;
+    if (fe) {
+        for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], fe->sym.params[i]);
+        emit1(c, e->loc, IR_CALL, fe->index);
+        return;
+    }
+    bool real = e->type->kind == TY_REAL;
+    for (size_t i = 0; i < e->nargs; i++) compile_to(c, e->args[i], e->type);
+    if (strcmp(e->name.name, "abs") == 0) emit(c, e->loc, real ? IR_ABS_R : IR_ABS_I);
+    else if (strcmp(e->name.name, "min") == 0) emit(c, e->loc, real ? IR_MIN_R : IR_MIN_I);
+    else emit(c, e->loc, real ? IR_MAX_R : IR_MAX_I);
+}
+
+/* The set an iteration ranges over, stored at slot+1; the atom variable at slot starts at -1. */
+static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
+{
+    const Expr *src = e->a;
+    const Lattice *P = src->type->lat;
+    compile_expr(c, src);
+    emit2(c, src->loc, IR_STORE, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
+    emit_int(c, e->loc, -1);
+    emit2(c, e->loc, IR_STORE, (uint32_t)e->slot, 1);
+    return P;
+}
+
+static size_t emit_set_next(Compiler *c, const Expr *e, const Lattice *P)
+{
+    return ir_emit(c->ch, e->loc, IR_SET_NEXT, lat_index(c, P), (uint32_t)e->slot + 1, (uint32_t)e->slot, 0);
+}
+
+/* { x in S | cond }: the result set stays on the stack while the loop runs. */
+static void compile_comprehension(Compiler *c, const Expr *e)
+{
+    const Lattice *P = compile_iteration_start(c, e);
+    emit_lat(c, e->loc, IR_BOT, P);
+    size_t loop = ir_offset(c->ch);
+    size_t next = emit_set_next(c, e, P);
+    compile_expr(c, e->b);
+    emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+    emit2(c, e->loc, IR_LOAD, (uint32_t)e->slot, 1);
+    emit_lat(c, e->loc, IR_SET_ADD, P);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, next, 3);
+}
+
+static void compile_quantifier(Compiler *c, const Expr *e)
+{
+    bool forall = e->op == OP_FORALL;
+    const Lattice *P = compile_iteration_start(c, e);
+    size_t loop = ir_offset(c->ch);
+    size_t next = emit_set_next(c, e, P);
+    compile_expr(c, e->b);
+    size_t decided;
+    if (forall) {
+        decided = emit_jump(c, e->b->loc, IR_JUMP_IF_FALSE);    /* a counterexample */
+        emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    } else {
+        emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+        decided = emit_jump(c, e->loc, IR_JUMP);                /* a witness */
+    }
+    patch_here(c, next, 3);                                     /* all atoms seen */
+    emit_int(c, e->loc, forall ? 1 : 0);
+    size_t to_end = emit_jump(c, e->loc, IR_JUMP);
+    patch_here(c, decided, 0);
+    emit_int(c, e->loc, forall ? 0 : 1);
+    patch_here(c, to_end, 0);
+}
+
+/* sup/inf { a | y in [b .. c] }: slots y, lo, hi; the accumulator stays on the stack. */
+static void compile_supinf(Compiler *c, const Expr *e)
+{
+    const LatInfo *li = e->resolved;
+    const Lattice *L = li->L;
+    uint32_t W = (uint32_t)L->nwords, y = (uint32_t)e->slot, lo = y + W, hi = y + 2 * W;
+    compile_to_lat(c, e->b, L);
+    compile_to_lat(c, e->c, L);
+    emit2(c, e->c->loc, IR_STORE, hi, W);
+    emit2(c, e->b->loc, IR_STORE, lo, W);
+    emit2(c, e->loc, IR_CHECK_LE, li->index, lo);
+    emit2(c, e->loc, IR_LOAD, lo, W);
+    emit2(c, e->loc, IR_STORE, y, W);
+    compile_expr(c, e->a);
+    size_t loop = ir_offset(c->ch);
+    size_t next = ir_emit(c->ch, e->loc, IR_ENUM_NEXT, li->index, lo, y, 0);
+    compile_expr(c, e->a);
+    bool up = e->op == OP_JOIN;
+    if (e->type->kind == TY_LAT) emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, e->type->lat);
+    else if (e->type->kind == TY_REAL) emit(c, e->loc, up ? IR_MAX_R : IR_MIN_R);
+    else emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, next, 3);
+}
+
+/* lfp/gfp: Kleene iteration from bot/top, inline.  Slots: x, then the iteration counter. */
+static void compile_fix(Compiler *c, const Expr *e)
+{
+    const Lattice *L = e->type->lat;
+    uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot;
+    emit_lat(c, e->loc, e->op == OP_LFP ? IR_BOT : IR_TOP, L);
+    emit2(c, e->loc, IR_STORE, x, W);
+    emit_int(c, e->loc, 0);
+    emit2(c, e->loc, IR_STORE, x + W, 1);
+    size_t loop = ir_offset(c->ch);
+    const FnEntry *fe = e->vartype ? NULL : e->resolved;
+    if (fe) {
+        emit2(c, e->loc, IR_LOAD, x, W);
+        emit1(c, e->loc, IR_CALL, fe->index);
+    } else {
+        compile_to_lat(c, e->a, L);
+    }
+    size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, lat_index(c, L), x, x + W, 0);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, done, 3);
+    emit2(c, e->loc, IR_LOAD, x, W);
+}
+
+static void compile_inner(Compiler *c, const Expr *e)
+{
+    switch (e->kind) {
+    case E_INT: emit_int(c, e->loc, e->ival); break;
+    case E_REAL: emit_real(c, e->loc, e->rval); break;
+    case E_BOOL: emit_int(c, e->loc, e->ival ? 1 : 0); break;
+    case E_NAME: compile_name(c, e); break;
+    case E_BOT: emit_lat(c, e->loc, IR_BOT, e->type->lat); break;
+    case E_TOP: emit_lat(c, e->loc, IR_TOP, e->type->lat); break;
+    case E_UNARY: compile_unary(c, e); break;
+    case E_BINARY:
+        compile_expr(c, e->a);
+        binary_rest(c, e);
+        break;
+    case E_IF: compile_if(c, e); break;
+    case E_LET: compile_let(c, e); break;
+    case E_CALL: compile_call(c, e); break;
+    case E_TUPLE: compile_tuple(c, e); break;
+    case E_PROJ: compile_proj(c, e); break;
+    case E_SET: compile_set(c, e); break;
+    case E_MAP: compile_map(c, e); break;
+    case E_INDEX: compile_index(c, e); break;
+    case E_COMPREHENSION: compile_comprehension(c, e); break;
+    case E_SUPINF: compile_supinf(c, e); break;
+    case E_COUNT:
+        compile_expr(c, e->a);
+        emit_lat(c, e->loc, IR_SET_COUNT, e->a->type->lat);
+        break;
+    case E_FIX: compile_fix(c, e); break;
+    case E_QUANT: compile_quantifier(c, e); break;
+    }
+}
+
+/* A chain of binary operators is walked down its left spine in a loop: the innermost operator
+ * is compiled first, then the rest of each one up the spine (see ast_left_chained). */
+static void compile_expr(Compiler *c, const Expr *e)
+{
+    VEC(const Expr *) spine = { 0 };
+    while (ast_left_chained(e)) {
+        VEC_PUSH(spine, e);
+        e = e->a;
+    }
+    compile_inner(c, e);
+    while (spine.count) binary_rest(c, spine.items[--spine.count]);
+    VEC_FREE(spine);
+}
+
+Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nlocals)
+{
+    Compiler c = { m, ir_chunk_new(fn->name, &m->tables) };
+    for (size_t i = 0; i < fn->nparams; i++) c.ch->param_words += fn->params[i]->nwords;
+    c.ch->nlocals = nlocals;
+    c.ch->ret_words = fn->ret->nwords;
+    compile_to_lat(&c, body, fn->ret);
+    emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
+    return c.ch;
+}
+
+Chunk *compile_closed(Context *m, const char *name, const Expr *e, const Type *want, size_t nlocals)
+{
+    Compiler c = { m, ir_chunk_new(name, &m->tables) };
+    c.ch->nlocals = nlocals;
+    c.ch->ret_words = sema_type_words(want);
+    compile_to(&c, e, want);
+    emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
+    return c.ch;
+}

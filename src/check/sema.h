@@ -1,0 +1,102 @@
+/* sema.h: names and static types: the Context's symbol tables, lattice declarations, and the
+ * checker that resolves names, types every expression and allocates frame slots. */
+#ifndef FIX_SEMA_H
+#define FIX_SEMA_H
+
+#include "common.h"
+#include "code/ir.h"
+#include "check/plan.h"
+#include "code/types.h"
+#include "util/hashmap.h"
+
+/* A lattice the context knows (declared, structural, or predeclared), with its IR index. */
+typedef struct LatInfo {
+    Lattice *L;
+    uint32_t index;            /* in Context.tables.lats: the operand of lattice instructions */
+    unsigned depth;            /* 1, or 1 + the depth of its deepest part, value or base */
+    bool noted;                /* its element, atom or key names are in Context.elems */
+    Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
+} LatInfo;
+
+typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM } SymKind;
+
+typedef struct Sym {
+    SymKind kind;
+    const char *name;
+    Loc loc;
+    void *ptr;                 /* LatInfo*, FnEntry*, GaloisSym*, ProgramSym* */
+} Sym;
+
+/* Every FnSym the context makes is the first member of an FnEntry (see sema_fn_entry). */
+typedef struct FnEntry {
+    FnSym sym;
+    uint32_t index;            /* in Context.tables.fns: the operand of CALL */
+    bool broken;               /* its body had errors: it has no chunk */
+    bool hidden;               /* an envelope or galois equation */
+    Expr *body;                /* checked, to be compiled (by the context) */
+    size_t nlocals;            /* frame words the body needs, parameters included */
+} FnEntry;
+
+
+/* Where a name of an element, atom or key occurs (a list per name). */
+typedef enum { ELEM_VALUE, ELEM_ATOM, ELEM_KEY } ElemKind;
+typedef struct ElemRef {
+    LatInfo *li;
+    uint32_t index;
+    ElemKind kind;             /* chain/finite element, powerset atom, map key */
+    struct ElemRef *next;
+} ElemRef;
+
+/* What an E_NAME (Expr.resolved) refers to; locals use Expr.slot. */
+typedef enum { RES_LOCAL, RES_ELEM, RES_ATOM, RES_LATTICE } ResKind;
+typedef struct Resolution {
+    ResKind kind;
+    LatInfo *li;               /* ELEM / ATOM / LATTICE */
+    uint32_t index;            /* ELEM / ATOM: the element, atom or key index */
+} Resolution;
+
+struct Vm;
+
+typedef struct Context Context;
+
+struct Context {
+    Diag *diag;
+    Arena arena;
+    HashMap syms;              /* name -> Sym* */
+    HashMap elems;             /* element, atom and key names -> ElemRef* */
+    HashMap latinfo;           /* Lattice* -> LatInfo* */
+    VEC(LatInfo *) lats;
+    VEC(LatInfo *) journal;    /* lattices whose names were noted since the last declaration
+                                * that succeeded: forgotten again when a declaration fails */
+    IrTables tables;
+    VEC(FnEntry *) fns;
+    VEC(char *) search_dirs;
+    HashMap loaded;            /* real paths of the files added or imported */
+    LatInfo *bool_lat;
+    struct Vm *vm;
+    VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
+};
+
+/* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
+void sema_init(Context *m);
+void sema_free(Context *m);
+
+static inline FnEntry *sema_fn_entry(const FnSym *f) { return (FnEntry *)(void *)f; }
+
+LatInfo *sema_lat_info(Context *m, const Lattice *L);
+Sym *sema_lookup(Context *m, const char *name);
+const Type *sema_type_int(void);
+const Type *sema_type_real(void);
+/* Words a value of type t takes on the VM stack. */
+size_t sema_type_words(const Type *t);
+
+/* Checks the declarations of one parsed file (its imports already loaded), leaves each
+ * checked function body in its FnEntry for the context to compile, and appends a QueryPlan*
+ * (plan.h; its expressions checked, not yet compiled) for each of the file's queries that
+ * checked without errors to *plans (when plans is non-NULL). */
+bool sema_add_file(Context *m, AstFile *file, PtrList *plans);
+
+/* Checks a closed expression; *nlocals gets the frame words it needs.  NULL after errors. */
+const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals);
+
+#endif

@@ -1,0 +1,451 @@
+/* sema_decl.c: declarations (functions, envelopes, Galois pairs, programs) and queries: each
+ * checked body is left in its FnEntry for the context to compile. */
+#include "check/sema_internal.h"
+
+#include "aft/aft.h"
+
+static FnEntry *fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
+{
+    FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
+    FnSym *f = &fe->sym;
+    f->name = arena_strdup(&m->arena, name);
+    f->loc = loc;
+    f->nparams = nparams;
+    f->param_names = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->param_names);
+    f->params = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->params);
+    f->ann = ann;
+    fe->index = (uint32_t)m->tables.fns.count;
+    VEC_PUSH(m->tables.fns, f);
+    VEC_PUSH(m->fns, fe);
+    return fe;
+}
+
+/* Type-checks body as the body of f (params bound to the first slots); the context compiles it. */
+static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
+{
+    Context *m = fc->m;
+    FnSym *f = &fe->sym;
+    Checker c;
+    checker_init(&c, m, fc);
+    int before = m->diag->errors;
+    for (size_t i = 0; i < f->nparams; i++) {
+        size_t slot = check_alloc_slots(&c, f->params[i]->nwords);
+        check_bind(&c, f->param_names[i], sema_lat_type(m, f->params[i]), slot);
+    }
+    size_t mark = sema_names_mark(m);
+    check_against(&c, body, f->ret);
+    VEC_FREE(c.locals);
+    sema_names_settle(m, mark, m->diag->errors == before);
+    if (m->diag->errors != before) {
+        fe->broken = true;
+        return false;
+    }
+    fe->body = body;
+    fe->nlocals = c.max;
+    return true;
+}
+
+static bool unique_params(Context *m, const Ident *names, size_t n)
+{
+    bool ok = true;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(names[i].name, names[j].name) == 0) {
+                diag_error(m->diag, names[i].loc, "parameter '%s' declared twice", names[i].name);
+                ok = false;
+            }
+    return ok;
+}
+
+static void declare_fn(FileCtx *fc, Decl *d)
+{
+    Context *m = fc->m;
+    if (!sema_name_free(m, d->name)) return;
+    size_t mark = sema_names_mark(m);
+    bool ok = true;
+    if (d->ann == (ANN_MONOTONE | ANN_ANTITONE)) {
+        diag_error(m->diag, d->name.loc, "'%s' cannot be both monotone and antitone", d->name.name);
+        ok = false;
+    }
+    Ident *names = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *names);
+    for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
+    if (!unique_params(m, names, d->nparams)) ok = false;
+    mem_free(names);
+    LatInfo **params = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *params);
+    for (size_t i = 0; i < d->nparams; i++)
+        if (!(params[i] = sema_resolve_lattice(fc, d->params[i].type))) ok = false;
+    LatInfo *ret = sema_resolve_lattice(fc, d->ret);
+    if (ok && ret) {
+        FnEntry *fe = fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+        for (size_t i = 0; i < d->nparams; i++) {
+            fe->sym.params[i] = params[i]->L;
+            fe->sym.param_names[i] = d->params[i].name.name;
+        }
+        fe->sym.ret = ret->L;
+        if (sema_declare(m, SYM_FN, d->name, fe)) d->sym = fe;
+        else fe->broken = true;
+    }
+    mem_free(params);
+    sema_names_settle(m, mark, d->sym != NULL);
+}
+
+static void define_fn(FileCtx *fc, Decl *d)
+{
+    if (d->sym) define_body(fc, d->sym, d->body);
+}
+
+/* A hidden function for one equation of an envelope or galois block. */
+static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
+                            const Lattice *const *params, const Lattice *ret)
+{
+    Context *m = fc->m;
+    if (!unique_params(m, eq->params, eq->nparams)) return NULL;
+    Buf name;
+    buf_init(&name);
+    buf_printf(&name, "%s.%s", owner, eq->name.name);
+    FnEntry *fe = fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
+    buf_free(&name);
+    fe->hidden = true;
+    for (size_t i = 0; i < eq->nparams; i++) {
+        fe->sym.params[i] = params[i];
+        fe->sym.param_names[i] = eq->params[i].name;
+    }
+    fe->sym.ret = ret;
+    return define_body(fc, fe, eq->body) ? fe : NULL;
+}
+
+/* Finds each wanted equation once, with its number of parameters; reports the rest. */
+static bool match_equations(Context *m, const Decl *d, const char *what, const char *const *names,
+                            const char *const *param_text, size_t n, const Equation **out)
+{
+    bool ok = true;
+    for (size_t k = 0; k < n; k++) out[k] = NULL;
+    for (size_t i = 0; i < d->neqs; i++) {
+        const Equation *eq = &d->eqs[i];
+        size_t k = 0;
+        while (k < n && strcmp(names[k], eq->name.name) != 0) k++;
+        if (k == n) {
+            Buf b; buf_init(&b);
+            for (size_t j = 0; j < n; j++) buf_printf(&b, "%s%s", j ? (j + 1 == n ? " or " : ", ") : "", names[j]);
+            diag_error(m->diag, eq->name.loc, "unknown equation '%s' in %s (expected %s)", eq->name.name, what, buf_cstr(&b));
+            buf_free(&b);
+            ok = false;
+        } else if (out[k]) {
+            diag_error(m->diag, eq->name.loc, "equation '%s' given twice", eq->name.name);
+            diag_note(m->diag, out[k]->name.loc, "first given here");
+            ok = false;
+        } else {
+            size_t want = 1;
+            for (const char *p = param_text[k]; *p; p++) want += *p == ',';
+            if (eq->nparams != want) {
+                diag_error(m->diag, eq->name.loc, "'%s' takes %zu parameter%s (%s), found %zu", eq->name.name,
+                           want, want == 1 ? "" : "s", param_text[k], eq->nparams);
+                ok = false;
+            }
+            out[k] = eq;
+        }
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (!out[k]) {
+            diag_error(m->diag, d->loc, "%s lacks the equation '%s(%s) = ...'", what, names[k], param_text[k]);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static void define_envelope(FileCtx *fc, Decl *d)
+{
+    Context *m = fc->m;
+    Sym *s = sema_lookup(m, d->name.name);
+    if (!s || s->kind != SYM_FN) {
+        if (s) diag_error(m->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
+        else diag_error(m->diag, d->name.loc, "unknown function '%s'", d->name.name);
+        return;
+    }
+    FnSym *f = &((FnEntry *)s->ptr)->sym;
+    if (f->nparams != 1) {
+        diag_error(m->diag, d->name.loc, "an envelope needs a function of one parameter; '%s' has %zu", f->name, f->nparams);
+        return;
+    }
+    if (f->upper || f->envelope_loc.src) {
+        diag_error(m->diag, d->name.loc, "duplicate envelope for '%s'", f->name);
+        diag_note(m->diag, f->envelope_loc, "the first envelope of '%s' is here", f->name);
+        return;
+    }
+    f->envelope_loc = d->loc;
+    static const char *const names[2] = { "upper", "lower" };
+    static const char *const params[2] = { "lo, hi, x", "lo, hi, x" };
+    const Equation *eqs[2];
+    if (!match_equations(m, d, "an envelope", names, params, 2, eqs)) return;
+    const Lattice *p3[3] = { f->params[0], f->params[0], f->params[0] };
+    FnEntry *up = equation_fn(fc, f->name, eqs[0], p3, f->ret);
+    FnEntry *lo = equation_fn(fc, f->name, eqs[1], p3, f->ret);
+    if (up && lo) {
+        f->upper = &up->sym;
+        f->lower = &lo->sym;
+    }
+}
+
+static void declare_galois(FileCtx *fc, Decl *d)
+{
+    Context *m = fc->m;
+    if (!sema_name_free(m, d->name)) return;
+    size_t mark = sema_names_mark(m);
+    LatInfo *C = sema_resolve_lattice(fc, d->from), *A = sema_resolve_lattice(fc, d->to);
+    sema_names_settle(m, mark, C && A);
+    if (!C || !A) return;
+    GaloisSym *g = arena_alloc(&m->arena, sizeof *g);
+    g->name = arena_strdup(&m->arena, d->name.name);
+    g->loc = d->name.loc;
+    g->concrete = C->L;
+    g->abstract = A->L;
+    if (sema_declare(m, SYM_GALOIS, d->name, g)) d->sym = g;
+}
+
+static void define_galois(FileCtx *fc, Decl *d)
+{
+    GaloisSym *g = d->sym;
+    if (!g) return;
+    static const char *const names[4] = { "alpha_up", "gamma_up", "alpha_lo", "gamma_lo" };
+    static const char *const params[4] = { "x", "a", "x", "a" };
+    const Equation *eqs[4];
+    bool ok = match_equations(fc->m, d, "a galois block", names, params, 4, eqs);
+    FnEntry *fns[4] = { NULL, NULL, NULL, NULL };
+    for (int k = 0; ok && k < 4; k++) {
+        bool alpha = k % 2 == 0;
+        const Lattice *from = alpha ? g->concrete : g->abstract, *to = alpha ? g->abstract : g->concrete;
+        fns[k] = equation_fn(fc, g->name, eqs[k], &from, to);
+    }
+    if (ok && fns[0] && fns[1] && fns[2] && fns[3]) {
+        g->alpha_up = &fns[0]->sym;
+        g->gamma_up = &fns[1]->sym;
+        g->alpha_lo = &fns[2]->sym;
+        g->gamma_lo = &fns[3]->sym;
+    }
+}
+
+static const char *resolve_relative(Context *m, const Source *src, const char *path)
+{
+    if (path[0] == '/' || !src) return arena_strdup(&m->arena, path);
+    const char *slash = strrchr(src->path, '/');
+    if (!slash) return arena_strdup(&m->arena, path);
+    Buf b;
+    buf_init(&b);
+    buf_putn(&b, src->path, (size_t)(slash - src->path) + 1);
+    buf_puts(&b, path);
+    const char *r = arena_strdup(&m->arena, buf_cstr(&b));
+    buf_free(&b);
+    return r;
+}
+
+static void declare_program(FileCtx *fc, Decl *d)
+{
+    Context *m = fc->m;
+    ProgramSym *p = arena_alloc(&m->arena, sizeof *p);
+    p->name = arena_strdup(&m->arena, d->name.name);
+    p->loc = d->name.loc;
+    p->decl = d;
+    if (d->program_file) p->resolved_file = resolve_relative(m, fc->src, d->program_file);
+    if (sema_declare(m, SYM_PROGRAM, d->name, p)) d->sym = p;
+}
+
+/* ---- queries ---- */
+
+static void *query_target(Context *m, const Query *q, SymKind kind)
+{
+    Sym *s = sema_lookup(m, q->target.name);
+    const char *what = kind == SYM_FN ? "function" : kind == SYM_PROGRAM ? "program" : "galois insertion";
+    if (!s) {
+        diag_error(m->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
+        return NULL;
+    }
+    if (s->kind != kind) {
+        diag_error(m->diag, q->target.loc, "'%s' is %s; '%s' needs a %s", q->target.name,
+                   sema_sym_kind_name(s->kind), ast_query_name(q->kind), what);
+        return NULL;
+    }
+    return s->ptr;
+}
+
+/* "'fn' needs a function from a lattice to itself" unless f is L -> L. */
+static bool endo_ok(Context *m, const Query *q, const FnSym *f)
+{
+    if (f->nparams == 1 && lattice_equal(f->params[0], f->ret)) return true;
+    Buf b; buf_init(&b);
+    for (size_t i = 0; i < f->nparams; i++) {
+        if (i) buf_puts(&b, ", ");
+        lattice_describe(f->params[i], &b);
+    }
+    buf_puts(&b, ") -> ");
+    lattice_describe(f->ret, &b);
+    diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
+               "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
+    buf_free(&b);
+    return false;
+}
+
+/* Checks a closed expression of the query into *slot; false after errors. */
+static bool plan_expr(Context *m, PlanExpr **slot, const Expr *e, const Lattice *want)
+{
+    size_t nlocals;
+    const Type *t = sema_check_closed(m, (Expr *)e, want, &nlocals);
+    if (!t) return false;
+    *slot = plan_expr_new(e, t, nlocals);
+    return true;
+}
+
+/* `via G`: G must be a Galois insertion whose concrete lattice is the function's. */
+static GaloisSym *plan_via(Context *m, const Query *q, const FnSym *f)
+{
+    Sym *s = sema_lookup(m, q->via.name);
+    if (!s || s->kind != SYM_GALOIS) {
+        if (s) diag_error(m->diag, q->via.loc, "'%s' is %s, not a galois insertion", q->via.name, sema_sym_kind_name(s->kind));
+        else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
+        return NULL;
+    }
+    GaloisSym *g = s->ptr;
+    if (g->alpha_up && !lattice_equal(g->concrete, f->ret)) {
+        Buf a, b; buf_init(&a); buf_init(&b);
+        lattice_describe(g->concrete, &a);
+        lattice_describe(f->ret, &b);
+        diag_error(m->diag, q->via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
+                   g->name, buf_cstr(&a), f->name, buf_cstr(&b));
+        buf_free(&a); buf_free(&b);
+        return NULL;
+    }
+    return g;
+}
+
+/* `envelope NAME`: which envelopes approx, refine and bnb use (plan.h). */
+static void plan_envelope(Context *m, const Query *q, QueryPlan *p)
+{
+    static const char *const names[] = { "brute", "derived", "declared" };
+    static const EnvelopeChoice choices[] = { ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED };
+    const char *name = q->envelope.name;
+    if (q->kind != Q_APPROX && q->kind != Q_REFINE && q->kind != Q_BNB) return;   /* check_options */
+    for (size_t i = 0; i < FIX_ARRAY_LEN(names); i++)
+        if (strcmp(name, names[i]) == 0) p->envelope = choices[i];
+    if (p->envelope == ENVELOPE_AUTO)
+        diag_error(m->diag, q->envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", name);
+    const FnSym *f = p->fn;
+    if (p->envelope == ENVELOPE_DECLARED && !(f->upper && f->lower) && f->ann != ANN_MONOTONE && f->ann != ANN_ANTITONE)
+        diag_error(m->diag, q->envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
+                   "or declare it monotone or antitone", f->name, f->name);
+}
+
+/* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
+static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
+{
+    FnEntry *fe = query_target(m, q, SYM_FN);
+    if (!fe || !endo_ok(m, q, &fe->sym)) return;
+    p->fn = &fe->sym;
+    p->L = p->fn->ret;
+    if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
+    if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
+    if (q->via.name) p->galois = plan_via(m, q, p->fn);
+    if (q->envelope.name) plan_envelope(m, q, p);
+    if (q->split.name) {
+        p->has_split = aft_split_from_name(q->split.name, &p->split);
+        if (!p->has_split) {
+            Buf names; buf_init(&names);
+            aft_split_list(&names);
+            diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected %s)", q->split.name,
+                       buf_cstr(&names));
+            buf_free(&names);
+        }
+    }
+}
+
+/* Every option a query was given applies to it; `budget 0` would keep no bound. */
+static void check_options(Context *m, const Decl *d)
+{
+    const Query *q = &d->query;
+    QueryKind k = q->kind;
+    bool engine = k == Q_APPROX || k == Q_REFINE || k == Q_BNB;
+    const struct { bool given, applies; const char *name, *where; } opts[] = {
+        { q->steps >= 0, engine || k == Q_LFP || k == Q_GFP, "steps", "approx, refine, bnb, lfp and gfp" },
+        { q->budget >= 0, k == Q_BNB, "budget", "bnb" },
+        { q->rounds >= 0, k == Q_BNB, "rounds", "bnb" },
+        { q->split.name != NULL, k == Q_BNB, "split", "bnb" },
+        { q->via.name != NULL, engine, "via", "approx, refine and bnb" },
+        { q->envelope.name != NULL, engine, "envelope", "approx, refine and bnb" },
+        { q->from_lo != NULL, engine, "from", "approx, refine and bnb" },
+        { q->models >= 0, k == Q_STABLE, "models", "stable" },
+        { q->trace, engine || k == Q_STABLE, "trace", "approx, refine, bnb and stable" },
+    };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(opts); i++)
+        if (opts[i].given && !opts[i].applies)
+            diag_error(m->diag, d->loc, "option '%s' does not apply to %s (only to %s)", opts[i].name,
+                       ast_query_name(k), opts[i].where);
+    if (q->budget == 0)
+        diag_error(m->diag, d->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
+}
+
+/* Checks a query and returns its plan (complete only when no error was reported). */
+static QueryPlan *plan_query(Context *m, const Decl *d)
+{
+    const Query *q = &d->query;
+    QueryPlan *p = plan_new(q->kind, d->loc);
+    p->target_loc = q->target.loc;
+    p->via_loc = q->via.loc;
+    p->steps = q->steps;
+    p->budget = q->budget;
+    p->rounds = q->rounds;
+    p->models = q->models;
+    p->timeout = q->timeout;
+    p->trace = q->trace;
+    check_options(m, d);
+    switch (q->kind) {
+    case Q_SHOW: plan_expr(m, &p->show, q->expr, NULL); break;
+    case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
+    case Q_CHECK_GALOIS: p->galois = query_target(m, q, SYM_GALOIS); break;
+    default: plan_fn_query(m, q, p); break;
+    }
+    return p;
+}
+
+/* ====================================================================== a file */
+
+bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
+{
+    int before = m->diag->errors;
+    FileCtx fc = { m, file->src, { 0 }, 0 };
+    hashmap_init_str(&fc.pending);
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_LATTICE && !hashmap_get_ptr(&fc.pending, d->name.name))
+            hashmap_put_ptr(&fc.pending, d->name.name, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++)
+        if (file->decls[i]->kind == D_LATTICE) sema_declare_lattice(&fc, file->decls[i]);
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN) declare_fn(&fc, d);
+        else if (d->kind == D_GALOIS) declare_galois(&fc, d);
+        else if (d->kind == D_PROGRAM) declare_program(&fc, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN) define_fn(&fc, d);
+        else if (d->kind == D_ENVELOPE) define_envelope(&fc, d);
+        else if (d->kind == D_GALOIS) define_galois(&fc, d);
+    }
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind != D_QUERY) continue;
+        int q_before = m->diag->errors;
+        QueryPlan *p = plan_query(m, d);
+        if (plans && m->diag->errors == q_before) ptrlist_push(&m->arena, plans, p);
+        else plan_free(p);
+    }
+    /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
+    for (size_t i = 0; i < file->ndecls; i++) {
+        Decl *d = file->decls[i];
+        if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) sema_undeclare(m, d->name.name);
+        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) sema_undeclare(m, d->name.name);
+    }
+    hashmap_free(&fc.pending);
+    return m->diag->errors == before;
+}
+

@@ -1,0 +1,627 @@
+/* sema_expr.c: the expression checker (bidirectional: an expected lattice flows down where one
+ * is known): locals and frame slots, names, arithmetic, logic, lattice operators, if, let,
+ * calls; the dispatch over expression kinds. */
+#include "check/sema_internal.h"
+
+#include <stdarg.h>
+
+static const Resolution local_resolution = { RES_LOCAL, NULL, 0 };
+
+size_t check_alloc_slots(Checker *c, size_t n)
+{
+    size_t s = c->top;
+    c->top += n;
+    if (c->top > c->max) c->max = c->top;
+    return s;
+}
+
+void check_bind(Checker *c, const char *name, const Type *type, size_t slot)
+{
+    Local l = { name, type, slot };
+    VEC_PUSH(c->locals, l);
+}
+
+const Local *check_find_local(const Checker *c, const char *name)
+{
+    for (size_t i = c->locals.count; i-- > 0;)
+        if (strcmp(c->locals.items[i].name, name) == 0) return &c->locals.items[i];
+    return NULL;
+}
+
+char *check_describe(Checker *c, const Type *t)
+{
+    Buf b;
+    buf_init(&b);
+    type_describe(t, &b);
+    char *s = arena_strdup(&c->m->arena, buf_cstr(&b));
+    buf_free(&b);
+    return s;
+}
+
+char *check_describe_lat(Checker *c, const Lattice *L)
+{
+    Type t = { TY_LAT, L };
+    return check_describe(c, &t);
+}
+
+const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(c->m->diag, loc, "%s", msg);
+    return &TYPE_ERROR;
+}
+
+/* Can a value of type t be stored into lattice L (with a conversion and a run-time check)? */
+static bool coerce_ok(const Type *t, const Lattice *L)
+{
+    switch (t->kind) {
+    case TY_ERROR: return true;
+    case TY_LAT:
+        if (lattice_equal(t->lat, L)) return true;
+        /* fall through: numbers of another numeric lattice */
+        __attribute__((fallthrough));
+    case TY_INT:
+    case TY_REAL: {
+        NumKind k = sema_num_kind(t);
+        if (k == NUM_NONE) return false;
+        if (lattice_kind(L) == LATTICE_REAL) return true;
+        return lattice_kind(L) == LATTICE_RANGE && k == NUM_INT;
+    }
+    case TY_ATOM: return false;
+    }
+    return false;
+}
+
+/* A literal number, possibly negated: its value (for static range checks). */
+static bool literal_value(const Expr *e, double *v)
+{
+    if (e->kind == E_INT) { *v = (double)e->ival; return true; }
+    if (e->kind == E_REAL) { *v = e->rval; return true; }
+    if (e->kind == E_UNARY && e->op == OP_NEG && literal_value(e->a, v)) { *v = -*v; return true; }
+    return false;
+}
+
+static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
+{
+    double v;
+    if (!literal_value(e, &v)) return;
+    bool outside = false;
+    int64_t ilo, ihi;
+    double lo, hi;
+    if (lattice_int_bounds(L, &ilo, &ihi)) outside = v < (double)ilo || v > (double)ihi;
+    else if (lattice_real_bounds(L, &lo, &hi)) outside = v < lo - 1e-12 || v > hi + 1e-12;
+    if (!outside) return;
+    Buf b;
+    buf_init(&b);
+    buf_puts(&b, "value ");
+    buf_put_double(&b, v);
+    buf_puts(&b, " is outside ");
+    lattice_describe_bounds(L, &b);
+    diag_error(c->m->diag, e->loc, "%s", buf_cstr(&b));
+    buf_free(&b);
+}
+
+/* e, already checked (of type t) with L expected: its type must be L or convertible to it. */
+static const Type *against(Checker *c, Expr *e, const Type *t, const Lattice *L)
+{
+    if (!coerce_ok(t, L)) {
+        check_fail(c, e->loc, "expected %s, found %s", check_describe_lat(c, L), check_describe(c, t));
+        return &TYPE_ERROR;
+    }
+    check_literal_bounds(c, e, L);
+    return t;
+}
+
+/* Checks e against lattice L: its type must be L or convertible to it. */
+const Type *check_against(Checker *c, Expr *e, const Lattice *L)
+{
+    return against(c, e, check_expr(c, e, L), L);
+}
+
+/* Does a set literal name its powerset: an atom variable or an atom of one lattice only? */
+static bool set_names_its_lattice(const Checker *c, const Expr *e)
+{
+    for (size_t i = 0; i < e->nargs; i++) {
+        const Expr *x = e->args[i];
+        if (x->kind != E_NAME) continue;
+        const Local *l = check_find_local(c, x->name.name);
+        if (l) {
+            if (l->type->kind == TY_ATOM && lattice_kind(l->type->lat) == LATTICE_POWERSET) return true;
+            continue;
+        }
+        const ElemRef *a, *b;
+        if (sema_refs_of_kind(c->m, x->name.name, ELEM_ATOM, &a, &b) == 1) return true;
+    }
+    return false;
+}
+
+/* Would e rather be typed from its context (the other operand)? */
+bool check_needs_context(const Checker *c, const Expr *e)
+{
+    switch (e->kind) {
+    case E_BOT: case E_TOP: case E_MAP: case E_INT: case E_REAL: return true;
+    case E_SET: return !set_names_its_lattice(c, e);
+    case E_NAME: return !check_find_local(c, e->name.name);
+    case E_TUPLE:
+        for (size_t i = 0; i < e->nargs; i++)
+            if (check_needs_context(c, e->args[i])) return true;
+        return false;
+    case E_UNARY: return e->op == OP_NEG && check_needs_context(c, e->a);
+    case E_IF: return check_needs_context(c, e->b) && check_needs_context(c, e->c);
+    case E_LET: return check_needs_context(c, e->b);
+    default: return false;
+    }
+}
+
+/* ---- names ---- */
+
+Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index)
+{
+    Resolution *r = arena_alloc(&c->m->arena, sizeof *r);
+    r->kind = kind;
+    r->li = li;
+    r->index = (uint32_t)index;
+    return r;
+}
+
+static bool ref_is_value_of(const ElemRef *r, const Lattice *L)
+{
+    return r->kind == ELEM_VALUE && lattice_equal(r->li->L, L);
+}
+
+/* The lattices that have an element (kind) of this name, deduplicated; the count and the first. */
+size_t sema_refs_of_kind(Context *m, const char *name, ElemKind kind, const ElemRef **first, const ElemRef **second)
+{
+    size_t n = 0;
+    *first = *second = NULL;
+    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
+        if (r->kind != kind) continue;
+        if (*first && lattice_equal((*first)->li->L, r->li->L)) continue;
+        if (n == 0) *first = r;
+        else if (n == 1) *second = r;
+        n++;
+    }
+    return n;
+}
+
+const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b)
+{
+    if (a->li->index > b->li->index) { const ElemRef *t = a; a = b; b = t; }   /* declaration order */
+    return check_fail(c, loc, "'%s' belongs to several lattices (%s and %s): the context does not say which",
+                name, check_describe_lat(c, a->li->L), check_describe_lat(c, b->li->L));
+}
+
+/* A name with no local binding: an element of the expected lattice, else of the only lattice
+ * that has one of this name, else an atom or key. */
+static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
+{
+    Context *m = c->m;
+    const char *name = e->name.name;
+    if (want) {
+        const Lattice *base = want;
+        while (lattice_kind(base) == LATTICE_DUAL) base = lattice_inner(base);
+        for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
+            if (ref_is_value_of(r, base)) {
+                e->resolved = check_resolution(c, RES_ELEM, sema_lat_info(m, want), r->index);
+                return sema_lat_type(m, want);
+            }
+        }
+    }
+    const ElemRef *a, *b;
+    size_t n = sema_refs_of_kind(m, name, ELEM_VALUE, &a, &b);
+    if (n > 1) return check_ambiguous(c, e->loc, name, a, b);
+    if (n == 1) {
+        e->resolved = check_resolution(c, RES_ELEM, a->li, a->index);
+        return &a->li->as_lat;
+    }
+    n = sema_refs_of_kind(m, name, ELEM_ATOM, &a, &b);
+    if (n == 0) n = sema_refs_of_kind(m, name, ELEM_KEY, &a, &b);
+    if (n > 1) return check_ambiguous(c, e->loc, name, a, b);
+    if (n == 1) {
+        if (want && lattice_equal(a->li->L, want) && lattice_kind(want) == LATTICE_POWERSET)
+            return check_fail(c, e->loc, "'%s' is an atom of %s; write {%s} for the set", name, check_describe_lat(c, want), name);
+        e->resolved = check_resolution(c, RES_ATOM, a->li, a->index);
+        return &a->li->as_atom;
+    }
+    Sym *s = sema_lookup(m, name);
+    if (s) {
+        if (s->kind == SYM_LATTICE)
+            return check_fail(c, e->loc, "'%s' is a lattice, not a value (bot and top are its least and greatest elements)", name);
+        return check_fail(c, e->loc, "'%s' is %s, not a value", name, sema_sym_kind_name(s->kind));
+    }
+    return check_fail(c, e->loc, "unknown name '%s'", name);
+}
+
+static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
+{
+    const Local *l = check_find_local(c, e->name.name);
+    if (l) {
+        e->resolved = &local_resolution;
+        e->slot = (long)l->slot;
+        return l->type;
+    }
+    return check_global_name(c, e, want);
+}
+
+/* The index of an atom of the powerset P or a key of the map P, or -1 (by the name table). */
+static long atom_index(Context *m, const Lattice *P, const char *name)
+{
+    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next)
+        if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && lattice_equal(r->li->L, P)) return (long)r->index;
+    return -1;
+}
+
+/* e must be an atom of the powerset P (or a key of the map P). */
+const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
+{
+    Context *m = c->m;
+    bool is_map = lattice_kind(P) == LATTICE_MAP;
+    const Local *l = e->kind == E_NAME ? check_find_local(c, e->name.name) : NULL;
+    /* an atom or key name wins over a local of the same name that is not an atom (m[x], {x}) */
+    long index = e->kind == E_NAME ? atom_index(m, P, e->name.name) : -1;
+    if (l && l->type->kind != TY_ATOM && index >= 0) l = NULL;
+    if (e->kind == E_NAME && !l) {
+        if (index >= 0) {
+            e->resolved = check_resolution(c, RES_ATOM, sema_lat_info(m, P), (size_t)index);
+            return e->type = sema_atom_type(m, P);
+        }
+        e->type = &TYPE_ERROR;
+        return check_fail(c, e->loc, "'%s' is not %s of %s", e->name.name, is_map ? "a key" : "an atom", check_describe_lat(c, P));
+    }
+    const Type *t = check_expr(c, e, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_ATOM || !lattice_equal(t->lat, P))
+        return check_fail(c, e->loc, "expected %s of %s, found %s", is_map ? "a key" : "an atom", check_describe_lat(c, P), check_describe(c, t));
+    return t;
+}
+
+/* ---- operators ---- */
+
+bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_POWERSET; }
+
+/* The second of a pair both expected in lattice want; ta is the first one's type. */
+static const Type *pair_against(Checker *c, const Type *ta, Expr *b, const Lattice *want)
+{
+    const Type *tb = check_against(c, b, want);
+    return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->m, want);
+}
+
+/* The second operand of a pair with nothing expected, typed after the first one (of type t1). */
+static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
+{
+    switch (t1->kind) {
+    case TY_ERROR:
+        return &TYPE_ERROR;
+    case TY_LAT: {
+        if (sema_num_kind(t1) == NUM_NONE)
+            return check_against(c, second, t1->lat)->kind == TY_ERROR ? &TYPE_ERROR : t1;
+        const Type *t2 = check_expr(c, second, t1->lat);
+        if (t2->kind == TY_ERROR) return t2;
+        if (coerce_ok(t2, t1->lat)) return t1;
+        if (t2->kind == TY_LAT && coerce_ok(t1, t2->lat)) return t2;
+        if (sema_num_kind(t2) != NUM_NONE) return sema_num_kind(t1) == NUM_REAL || sema_num_kind(t2) == NUM_REAL ? &TYPE_REAL : &TYPE_INT;
+        return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
+    }
+    case TY_INT:
+    case TY_REAL: {
+        const Type *t2 = check_expr(c, second, NULL);
+        if (t2->kind == TY_ERROR) return t2;
+        if (t2->kind == TY_LAT && coerce_ok(t1, t2->lat)) return t2;
+        if (sema_num_kind(t2) == NUM_NONE)
+            return check_fail(c, second->loc, "expected a number, found %s", check_describe(c, t2));
+        return sema_num_kind(t1) == NUM_REAL || sema_num_kind(t2) == NUM_REAL ? &TYPE_REAL : &TYPE_INT;
+    }
+    case TY_ATOM:
+        return check_atom(c, second, t1->lat)->kind == TY_ERROR ? &TYPE_ERROR : t1;
+    }
+    return &TYPE_ERROR;
+}
+
+/* Types a and b as values of one type: the expected lattice when given, else the type of the
+ * operand that does not need context.  The result may be numeric (two plain numbers). */
+static const Type *check_pair(Checker *c, Expr *a, Expr *b, const Lattice *want)
+{
+    if (want) return pair_against(c, check_against(c, a, want), b, want);
+    bool swap = check_needs_context(c, a) && !check_needs_context(c, b);
+    Expr *first = swap ? b : a, *second = swap ? a : b;
+    return pair_second(c, check_expr(c, first, NULL), second);
+}
+
+/* e, already checked (of type t), must be a number. */
+static const Type *number(Checker *c, Expr *e, const Type *t, const char *op)
+{
+    if (t->kind == TY_ERROR) return t;
+    if (sema_num_kind(t) == NUM_NONE) return check_fail(c, e->loc, "'%s' needs numbers, found %s", op, check_describe(c, t));
+    return t;
+}
+
+static const Type *check_number(Checker *c, Expr *e, const char *op)
+{
+    return number(c, e, check_expr(c, e, NULL), op);
+}
+
+static bool is_set_op(OpKind op) { return op == OP_UNION || op == OP_INTER || op == OP_MINUS; }
+
+/* The lattice both operands of a lattice operator are checked against, or NULL. */
+static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *want)
+{
+    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(want) != LATTICE_POWERSET)))
+        return NULL;          /* numbers: type the operands themselves; sets: report below */
+    return want;
+}
+
+/* What the left operand of the binary operator e is checked against (it is checked first). */
+static const Lattice *left_want(Checker *c, const Expr *e, const Lattice *want)
+{
+    switch (e->op) {
+    case OP_AND: case OP_OR: return c->m->bool_lat->L;
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return lattice_op_want(c, e, want);
+    default: return NULL;
+    }
+}
+
+/* The rest of each binary operator once its left operand is checked (of type ta). */
+
+static const Type *finish_arith(Checker *c, Expr *e, const Type *ta)
+{
+    const char *op = ast_op_text(e->op);
+    ta = number(c, e->a, ta, op);
+    const Type *tb = check_number(c, e->b, op);
+    if (ta->kind == TY_ERROR || tb->kind == TY_ERROR) return &TYPE_ERROR;
+    bool real = sema_num_kind(ta) == NUM_REAL || sema_num_kind(tb) == NUM_REAL;
+    if (real && e->op == OP_MOD)
+        return check_fail(c, e->loc, "'mod' needs integers, found %s", check_describe(c, sema_num_kind(ta) == NUM_REAL ? ta : tb));
+    return real ? &TYPE_REAL : &TYPE_INT;
+}
+
+static const Type *compared(Checker *c, Expr *e, const Type *t)
+{
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind == TY_ATOM && e->op != OP_EQ && e->op != OP_NE)
+        return check_fail(c, e->loc, "atoms can only be compared with == and !=");
+    return &c->m->bool_lat->as_lat;
+}
+
+static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
+{
+    const Lattice *B = c->m->bool_lat->L;
+    return pair_against(c, against(c, e->a, ta, B), e->b, B);
+}
+
+static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
+{
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind == TY_ATOM)
+        return check_fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), check_describe(c, t));
+    if (is_set_op(e->op) && !type_is_powerset(t))
+        return check_fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), check_describe(c, t));
+    return t;
+}
+
+static const Type *finish_lattice_op(Checker *c, Expr *e, const Lattice *want, const Type *ta)
+{
+    const Lattice *L = lattice_op_want(c, e, want);
+    const Type *t = L ? pair_against(c, against(c, e->a, ta, L), e->b, L) : pair_second(c, ta, e->b);
+    return lattice_op_result(c, e, t);
+}
+
+/* Finishes the binary operator e (not `in`) whose left operand was checked first, against
+ * left_want (its type is ta). */
+static const Type *finish_binary(Checker *c, Expr *e, const Lattice *want, const Type *ta)
+{
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: return finish_arith(c, e, ta);
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: return compared(c, e, pair_second(c, ta, e->b));
+    case OP_AND: case OP_OR: return finish_logic(c, e, ta);
+    case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return finish_lattice_op(c, e, want, ta);
+    default: return check_fail(c, e->loc, "unexpected operator '%s'", ast_op_text(e->op));
+    }
+}
+
+static const Type *check_in(Checker *c, Expr *e)
+{
+    if (check_needs_context(c, e->b) && e->a->kind == E_NAME && check_find_local(c, e->a->name.name)) {
+        const Type *ta = check_expr(c, e->a, NULL);         /* `a in top`: the set from the atom */
+        if (ta->kind == TY_ERROR) return ta;
+        if (ta->kind != TY_ATOM || lattice_kind(ta->lat) != LATTICE_POWERSET)
+            return check_fail(c, e->a->loc, "'in' needs an atom on its left, found %s", check_describe(c, ta));
+        if (check_against(c, e->b, ta->lat)->kind == TY_ERROR) return &TYPE_ERROR;
+        return &c->m->bool_lat->as_lat;
+    }
+    const Type *ts = check_expr(c, e->b, NULL);
+    if (ts->kind == TY_ERROR) return ts;
+    if (!type_is_powerset(ts)) return check_fail(c, e->b->loc, "'in' needs a set on its right, found %s", check_describe(c, ts));
+    if (check_atom(c, e->a, ts->lat)->kind == TY_ERROR) return &TYPE_ERROR;
+    return &c->m->bool_lat->as_lat;
+}
+
+/* A comparison or lattice operator may check its right operand first (when only the left one
+ * needs context: `bot join x`); the others take the left one first. */
+static const Type *check_binary(Checker *c, Expr *e, const Lattice *want)
+{
+    bool compare = e->op >= OP_LT && e->op <= OP_NE;                 /* OpKind order */
+    bool lattice_op = e->op >= OP_JOIN && e->op <= OP_MINUS;
+    if (e->op == OP_IN) return check_in(c, e);
+    if ((compare || lattice_op) && !left_want(c, e, want) && check_needs_context(c, e->a) && !check_needs_context(c, e->b)) {
+        const Type *t = check_pair(c, e->a, e->b, NULL);
+        return compare ? compared(c, e, t) : lattice_op_result(c, e, t);
+    }
+    return finish_binary(c, e, want, check_expr(c, e->a, left_want(c, e, want)));
+}
+
+static const Type *check_unary(Checker *c, Expr *e)
+{
+    if (e->op == OP_NOT) {
+        const Type *t = check_against(c, e->a, c->m->bool_lat->L);
+        return t->kind == TY_ERROR ? t : &c->m->bool_lat->as_lat;
+    }
+    const Type *t = check_number(c, e->a, "-");
+    if (t->kind == TY_ERROR) return t;
+    return sema_num_kind(t) == NUM_REAL ? &TYPE_REAL : &TYPE_INT;
+}
+
+/* ---- control ---- */
+
+static const Type *check_if(Checker *c, Expr *e, const Lattice *want)
+{
+    check_against(c, e->a, c->m->bool_lat->L);
+    if (want) {
+        const Type *tb = check_against(c, e->b, want), *tc = check_against(c, e->c, want);
+        return tb->kind == TY_ERROR || tc->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->m, want);
+    }
+    const Type *t = check_pair(c, e->b, e->c, NULL);
+    NumKind k = sema_num_kind(t);
+    bool both_in_lattice = e->b->type && e->c->type && e->b->type->kind == TY_LAT && e->c->type->kind == TY_LAT
+                        && lattice_equal(e->b->type->lat, e->c->type->lat);
+    if (t->kind == TY_LAT && k != NUM_NONE && !both_in_lattice) {
+        /* `if c then n else 100`: a number, checked only where it is stored */
+        bool real = sema_num_kind(e->b->type) == NUM_REAL || sema_num_kind(e->c->type) == NUM_REAL;
+        return real ? &TYPE_REAL : &TYPE_INT;
+    }
+    return t;
+}
+
+static const Type *check_let(Checker *c, Expr *e, const Lattice *want)
+{
+    const Type *ta = check_expr(c, e->a, NULL);
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, sema_type_words(ta));
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, ta, slot);
+    const Type *tb = check_expr(c, e->b, want);
+    c->locals.count = nlocals;
+    c->top = top;
+    return tb;
+}
+
+/* ---- calls ---- */
+
+static const Type *check_builtin(Checker *c, Expr *e, size_t arity)
+{
+    if (e->nargs != arity)
+        return check_fail(c, e->loc, "'%s' takes %zu argument%s, found %zu", e->name.name, arity, arity == 1 ? "" : "s", e->nargs);
+    bool ok = true, real = false;
+    for (size_t i = 0; i < e->nargs; i++) {
+        const Type *t = check_number(c, e->args[i], e->name.name);
+        if (t->kind == TY_ERROR) ok = false;
+        else if (sema_num_kind(t) == NUM_REAL) real = true;
+    }
+    if (!ok) return &TYPE_ERROR;
+    return real ? &TYPE_REAL : &TYPE_INT;
+}
+
+static bool is_builtin(const char *name, size_t *arity)
+{
+    if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) { *arity = 2; return true; }
+    if (strcmp(name, "abs") == 0) { *arity = 1; return true; }
+    return false;
+}
+
+static const Type *check_call(Checker *c, Expr *e)
+{
+    Sym *s = sema_lookup(c->m, e->name.name);
+    size_t arity;
+    e->resolved = NULL;
+    if (!s || s->kind != SYM_FN) {
+        if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
+        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
+        return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
+    }
+    FnEntry *fe = s->ptr;
+    const FnSym *f = &fe->sym;
+    e->resolved = fe;
+    if (e->nargs != f->nparams) {
+        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        return check_fail(c, e->loc, "'%s' takes %zu argument%s, found %zu", f->name, f->nparams,
+                    f->nparams == 1 ? "" : "s", e->nargs);
+    }
+    bool ok = true;
+    for (size_t i = 0; i < e->nargs; i++)
+        if (check_against(c, e->args[i], f->params[i])->kind == TY_ERROR) ok = false;
+    return ok ? sema_lat_type(c->m, f->ret) : &TYPE_ERROR;
+}
+
+/* ---- structures ---- */
+
+static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
+{
+    switch (e->kind) {
+    case E_INT: return &TYPE_INT;
+    case E_REAL: return &TYPE_REAL;
+    case E_BOOL: return &c->m->bool_lat->as_lat;
+    case E_NAME: return check_name(c, e, want);
+    case E_BOT:
+    case E_TOP:
+        if (!want)
+            return check_fail(c, e->loc, "cannot tell which lattice '%s' belongs to here; the context gives no type",
+                        e->kind == E_BOT ? "bot" : "top");
+        return sema_lat_type(c->m, want);
+    case E_UNARY: return check_unary(c, e);
+    case E_BINARY: return check_binary(c, e, want);
+    case E_IF: return check_if(c, e, want);
+    case E_LET: return check_let(c, e, want);
+    case E_CALL: return check_call(c, e);
+    case E_TUPLE: return check_tuple(c, e, want);
+    case E_PROJ: return check_proj(c, e);
+    case E_SET: return check_set(c, e, want);
+    case E_MAP: return check_map(c, e, want);
+    case E_INDEX: return check_index(c, e);
+    case E_COMPREHENSION:
+    case E_QUANT: return check_over_atoms(c, e, want);
+    case E_SUPINF: return check_supinf(c, e, want);
+    case E_COUNT: return check_count(c, e);
+    case E_FIX: return check_fix(c, e);
+    }
+    return check_fail(c, e->loc, "unexpected expression");
+}
+
+/* A chain of binary operators is walked down its left spine in a loop, then finished from
+ * the innermost operator up, so its length costs no stack (see ast_left_chained). */
+const Type *check_expr(Checker *c, Expr *e, const Lattice *want)
+{
+    typedef struct Link { Expr *e; const Lattice *want; } Link;
+    VEC(Link) spine = { 0 };
+    while (ast_left_chained(e)) {
+        Link l = { e, want };
+        VEC_PUSH(spine, l);
+        want = left_want(c, e, want);
+        e = e->a;
+    }
+    const Type *t = e->type = check_inner(c, e, want);
+    while (spine.count) {
+        Link l = spine.items[--spine.count];
+        t = l.e->type = finish_binary(c, l.e, l.want, t);
+    }
+    VEC_FREE(spine);
+    return t;
+}
+
+void checker_init(Checker *c, Context *m, FileCtx *fc)
+{
+    memset(c, 0, sizeof *c);
+    c->m = m;
+    c->fc = fc;
+}
+
+const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals)
+{
+    FileCtx fc = { m, e->loc.src, { 0 }, 0 };
+    Checker c;
+    checker_init(&c, m, &fc);
+    int before = m->diag->errors;
+    size_t mark = sema_names_mark(m);
+    const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);
+    VEC_FREE(c.locals);
+    *nlocals = c.max;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    sema_names_settle(m, mark, ok);
+    if (!ok) return NULL;
+    return expected ? sema_lat_type(m, expected) : t;
+}
+
+/* ====================================================================== declarations */

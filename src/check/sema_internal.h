@@ -1,0 +1,82 @@
+/* sema_internal.h: what the checker's files share (sema.c: tables and names, sema_lattice.c:
+ * lattice expressions, sema_expr.c and sema_struct.c: the expression checker, sema_decl.c:
+ * declarations and queries).  Nothing outside the checker includes it. */
+#ifndef FIX_SEMA_INTERNAL_H
+#define FIX_SEMA_INTERNAL_H
+
+#include "check/sema.h"
+
+static const Type TYPE_INT = { TY_INT, NULL };
+static const Type TYPE_REAL = { TY_REAL, NULL };
+static const Type TYPE_ERROR = { TY_ERROR, NULL };
+
+/* Numeric lattices: their elements take part in arithmetic as ints (range) or reals (real). */
+typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
+
+/* Per-file state: lattice declarations not yet processed, so that a lattice may use one
+ * declared further down (`lattice Env = map {x} -> Sign; lattice Sign = ...;`). */
+typedef struct FileCtx {
+    Context *m;
+    const Source *src;
+    HashMap pending;           /* name -> Decl* (D_LATTICE) */
+    unsigned depth;            /* lattice expressions and pending declarations being resolved */
+} FileCtx;
+
+/* The state of checking one expression: its locals and the frame slots they use. */
+typedef struct Local { const char *name; const Type *type; size_t slot; } Local;
+
+typedef struct Checker {
+    Context *m;
+    FileCtx *fc;               /* for lattice expressions in lambdas; may have no pending */
+    VEC(Local) locals;
+    size_t top, max;           /* frame words in use / ever used */
+} Checker;
+
+/* sema.c: symbols, lattices and the names of their elements. */
+NumKind sema_num_kind(const Type *t);
+const Type *sema_lat_type(Context *m, const Lattice *L);
+const Type *sema_atom_type(Context *m, const Lattice *L);
+bool sema_lat_depth_ok(Context *m, Lattice *L, Loc loc);
+LatInfo *sema_lat_register(Context *m, Lattice *L);
+LatInfo *sema_lat_intern(Context *m, Lattice *fresh);
+size_t sema_names_mark(Context *m);
+void sema_names_settle(Context *m, size_t mark, bool ok);
+bool sema_name_free(Context *m, Ident id);
+bool sema_declare(Context *m, SymKind kind, Ident id, void *ptr);
+void sema_undeclare(Context *m, const char *name);
+const char *sema_sym_kind_name(SymKind k);
+
+/* sema_lattice.c: lattice expressions and declarations. */
+LatInfo *sema_declare_lattice(FileCtx *fc, Decl *d);
+LatInfo *sema_resolve_lattice(FileCtx *fc, const LatExpr *t);
+
+/* sema_expr.c: the core of the expression checker. */
+void checker_init(Checker *c, Context *m, FileCtx *fc);
+const Type *check_expr(Checker *c, Expr *e, const Lattice *want);
+const Type *check_against(Checker *c, Expr *e, const Lattice *L);
+const Type *check_atom(Checker *c, Expr *e, const Lattice *P);
+const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
+char *check_describe(Checker *c, const Type *t);
+char *check_describe_lat(Checker *c, const Lattice *L);
+size_t check_alloc_slots(Checker *c, size_t n);
+void check_bind(Checker *c, const char *name, const Type *type, size_t slot);
+const Local *check_find_local(const Checker *c, const char *name);
+bool check_needs_context(const Checker *c, const Expr *e);
+Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index);
+const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b);
+size_t sema_refs_of_kind(Context *m, const char *name, ElemKind kind, const ElemRef **first,
+                         const ElemRef **second);
+bool type_is_powerset(const Type *t);
+
+/* sema_struct.c: tuples, sets, maps, counts, sup/inf and fixpoints inside expressions. */
+const Type *check_tuple(Checker *c, Expr *e, const Lattice *want);
+const Type *check_proj(Checker *c, Expr *e);
+const Type *check_set(Checker *c, Expr *e, const Lattice *want);
+const Type *check_map(Checker *c, Expr *e, const Lattice *want);
+const Type *check_index(Checker *c, Expr *e);
+const Type *check_count(Checker *c, Expr *e);
+const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
+const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
+const Type *check_fix(Checker *c, Expr *e);
+
+#endif

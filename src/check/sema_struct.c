@@ -1,0 +1,266 @@
+/* sema_struct.c: checking the structured expressions: tuples and projections, set and map
+ * literals, indexing, counts, sup/inf over a set, lfp/gfp inside an expression. */
+#include "check/sema_internal.h"
+
+const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
+{
+    Context *m = c->m;
+    if (want) {
+        if (lattice_kind(want) != LATTICE_PRODUCT || lattice_nparts(want) != e->nargs)
+            return check_fail(c, e->loc, "expected %s, found a tuple of %zu components", check_describe_lat(c, want), e->nargs);
+        bool ok = true;
+        for (size_t i = 0; i < e->nargs; i++)
+            if (check_against(c, e->args[i], lattice_part(want, i))->kind == TY_ERROR) ok = false;
+        return ok ? sema_lat_type(m, want) : &TYPE_ERROR;
+    }
+    Lattice **parts = mem_alloc(e->nargs * sizeof *parts);
+    bool ok = true;
+    for (size_t i = 0; i < e->nargs; i++) {
+        const Type *t = check_expr(c, e->args[i], NULL);
+        if (t->kind == TY_LAT) { parts[i] = (Lattice *)t->lat; continue; }
+        ok = false;
+        if (t->kind != TY_ERROR)
+            check_fail(c, e->args[i]->loc, "cannot tell the lattice of this tuple component (%s); "
+                 "give the tuple an expected type", check_describe(c, t));
+    }
+    const Type *result = &TYPE_ERROR;
+    if (ok) {
+        Lattice *P = lattice_product_new(parts, e->nargs);
+        if (!P) check_fail(c, e->loc, "a tuple has at most %d components", (int)LATTICE_PRODUCT_MAX);
+        else if (sema_lat_depth_ok(m, P, e->loc)) result = &sema_lat_intern(m, P)->as_lat;
+    }
+    mem_free(parts);
+    return result;
+}
+
+const Type *check_proj(Checker *c, Expr *e)
+{
+    const Type *t = check_expr(c, e->a, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_PRODUCT)
+        return check_fail(c, e->loc, "'.%lld' needs a tuple, found %s", (long long)e->ival, check_describe(c, t));
+    size_t n = lattice_nparts(t->lat);
+    if (e->ival < 1 || (uint64_t)e->ival > n)
+        return check_fail(c, e->loc, "'.%lld' is out of range: %s has %zu components", (long long)e->ival, check_describe(c, t), n);
+    return sema_lat_type(c->m, lattice_part(t->lat, (size_t)e->ival - 1));
+}
+
+/* The powerset a set literal belongs to, from its first element with a known lattice. */
+static const Lattice *infer_set_lattice(Checker *c, Expr *e)
+{
+    for (size_t i = 0; i < e->nargs; i++) {
+        Expr *x = e->args[i];
+        if (x->kind != E_NAME) continue;
+        const Local *l = check_find_local(c, x->name.name);
+        if (l) {
+            if (l->type->kind == TY_ATOM && lattice_kind(l->type->lat) == LATTICE_POWERSET) return l->type->lat;
+            continue;
+        }
+        const ElemRef *a, *b;
+        size_t n = sema_refs_of_kind(c->m, x->name.name, ELEM_ATOM, &a, &b);
+        if (n > 1) { check_ambiguous(c, x->loc, x->name.name, a, b); return NULL; }
+        if (n == 1) return a->li->L;
+    }
+    if (e->nargs == 0) check_fail(c, e->loc, "cannot tell which powerset '{}' belongs to here; the context gives no type");
+    else check_fail(c, e->loc, "cannot tell which powerset this set belongs to");
+    return NULL;
+}
+
+const Type *check_set(Checker *c, Expr *e, const Lattice *want)
+{
+    const Lattice *P = want;
+    if (P && lattice_kind(P) != LATTICE_POWERSET) {
+        if (lattice_kind(P) == LATTICE_MAP && e->nargs == 0) return check_fail(c, e->loc, "expected %s, found an empty set", check_describe_lat(c, P));
+        return check_fail(c, e->loc, "expected %s, found a set", check_describe_lat(c, P));
+    }
+    if (!P) P = infer_set_lattice(c, e);
+    if (!P) return &TYPE_ERROR;
+    bool ok = true;
+    for (size_t i = 0; i < e->nargs; i++)
+        if (check_atom(c, e->args[i], P)->kind == TY_ERROR) ok = false;
+    return ok ? sema_lat_type(c->m, P) : &TYPE_ERROR;
+}
+
+static bool map_has_keys(const Lattice *M, const Expr *e)
+{
+    if (lattice_nparts(M) != e->nargs) return false;
+    for (size_t i = 0; i < e->nargs; i++)
+        if (lattice_name_index(M, e->keys[i].name) < 0) return false;
+    return true;
+}
+
+static const Lattice *infer_map_lattice(Checker *c, Expr *e)
+{
+    const Lattice *found = NULL;
+    for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, e->keys[0].name); r; r = r->next) {
+        if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e)) continue;
+        if (found && !lattice_equal(found, r->li->L)) {
+            check_fail(c, e->loc, "this map could be %s or %s: the context does not say which",
+                 check_describe_lat(c, found), check_describe_lat(c, r->li->L));
+            return NULL;
+        }
+        found = r->li->L;
+    }
+    if (!found) check_fail(c, e->loc, "no map lattice has exactly the keys of this map");
+    return found;
+}
+
+const Type *check_map(Checker *c, Expr *e, const Lattice *want)
+{
+    const Lattice *M = want;
+    if (M && lattice_kind(M) != LATTICE_MAP) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
+    if (!M) M = infer_map_lattice(c, e);
+    if (!M) return &TYPE_ERROR;
+    bool ok = true;
+    bool *seen = mem_calloc(lattice_nparts(M) + 1, sizeof *seen);
+    for (size_t i = 0; i < e->nargs; i++) {
+        long k = lattice_name_index(M, e->keys[i].name);
+        if (k < 0) {
+            check_fail(c, e->keys[i].loc, "'%s' is not a key of %s", e->keys[i].name, check_describe_lat(c, M));
+            ok = false;
+        } else if (seen[k]) {
+            check_fail(c, e->keys[i].loc, "key '%s' given twice", e->keys[i].name);
+            ok = false;
+        } else {
+            seen[k] = true;
+        }
+        if (check_against(c, e->args[i], lattice_inner(M))->kind == TY_ERROR) ok = false;
+    }
+    for (size_t k = 0; ok && k < lattice_nparts(M); k++) {
+        if (!seen[k]) {
+            check_fail(c, e->loc, "key '%s' of %s is missing", lattice_atom_name(M, k), check_describe_lat(c, M));
+            ok = false;
+        }
+    }
+    mem_free(seen);
+    return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
+}
+
+const Type *check_index(Checker *c, Expr *e)
+{
+    const Type *t = check_expr(c, e->a, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_MAP)
+        return check_fail(c, e->a->loc, "'[ ]' needs a map, found %s", check_describe(c, t));
+    if (check_atom(c, e->b, t->lat)->kind == TY_ERROR) return &TYPE_ERROR;
+    return sema_lat_type(c->m, lattice_inner(t->lat));
+}
+
+const Type *check_count(Checker *c, Expr *e)
+{
+    const Type *t = check_expr(c, e->a, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
+    return &TYPE_INT;
+}
+
+/* ---- binders ---- */
+
+/* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
+static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
+{
+    if (a->kind == E_NAME && !check_find_local(c, a->name.name)) {
+        Sym *s = sema_lookup(c->m, a->name.name);
+        if (s && s->kind == SYM_LATTICE) {
+            LatInfo *li = s->ptr;
+            if (lattice_kind(li->L) != LATTICE_POWERSET) {
+                check_fail(c, a->loc, "'%s' is not a powerset: only the atoms of a set can be iterated", a->name.name);
+                return NULL;
+            }
+            a->resolved = check_resolution(c, RES_LATTICE, li, 0);
+            a->type = &li->as_lat;
+            return li->L;
+        }
+    }
+    const Type *t = check_expr(c, a, want && lattice_kind(want) == LATTICE_POWERSET ? want : NULL);
+    if (t->kind == TY_ERROR) return NULL;
+    if (!type_is_powerset(t)) {
+        check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
+        return NULL;
+    }
+    return t->lat;
+}
+
+/* { x in S | cond } and forall/exists x in S : cond.  Slots: x, then a copy of S. */
+const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want)
+{
+    const Lattice *P = check_set_source(c, e->a, e->kind == E_COMPREHENSION ? want : NULL);
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, 1 + (P ? P->nwords : 0));
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, P ? sema_atom_type(c->m, P) : &TYPE_ERROR, slot);
+    const Type *tb = check_against(c, e->b, c->m->bool_lat->L);
+    c->locals.count = nlocals;
+    c->top = top;
+    if (!P || tb->kind == TY_ERROR) return &TYPE_ERROR;
+    return e->kind == E_COMPREHENSION ? sema_lat_type(c->m, P) : &c->m->bool_lat->as_lat;
+}
+
+/* sup/inf { a | y in [b .. c] }.  Slots: y, lo, hi (W words each). */
+const Type *check_supinf(Checker *c, Expr *e, const Lattice *want)
+{
+    bool swap = check_needs_context(c, e->b) && !check_needs_context(c, e->c);
+    Expr *first = swap ? e->c : e->b, *second = swap ? e->b : e->c;
+    const Type *t1 = check_expr(c, first, NULL);
+    if (t1->kind == TY_ERROR) return t1;
+    if (t1->kind != TY_LAT)
+        return check_fail(c, first->loc, "the bounds of '%s' must be lattice elements, found %s",
+                    e->op == OP_JOIN ? "sup" : "inf", check_describe(c, t1));
+    const Lattice *L = t1->lat;
+    if (check_against(c, second, L)->kind == TY_ERROR) return &TYPE_ERROR;
+    if (!L->finite)
+        return check_fail(c, e->loc, "'%s' enumerates an interval of %s, which is not a finite lattice",
+                    e->op == OP_JOIN ? "sup" : "inf", check_describe_lat(c, L));
+    e->resolved = sema_lat_info(c->m, L);
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, 3 * L->nwords);
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, sema_lat_type(c->m, L), slot);
+    const Type *ta = check_expr(c, e->a, want);
+    c->locals.count = nlocals;
+    c->top = top;
+    if (ta->kind == TY_ATOM)
+        return check_fail(c, e->a->loc, "'%s' needs lattice elements or numbers, found %s",
+                    e->op == OP_JOIN ? "sup" : "inf", check_describe(c, ta));
+    return ta;
+}
+
+static FnEntry *unary_endo(Checker *c, Ident name, const char *what)
+{
+    Sym *s = sema_lookup(c->m, name.name);
+    if (!s) { check_fail(c, name.loc, "unknown function '%s'", name.name); return NULL; }
+    if (s->kind != SYM_FN) { check_fail(c, name.loc, "'%s' is %s, not a function", name.name, sema_sym_kind_name(s->kind)); return NULL; }
+    FnEntry *fe = s->ptr;
+    const FnSym *f = &fe->sym;
+    if (f->nparams != 1 || !lattice_equal(f->params[0], f->ret)) {
+        check_fail(c, name.loc, "%s needs a function from a lattice to itself; '%s' is not of the form L -> L", what, name.name);
+        return NULL;
+    }
+    return fe;
+}
+
+/* lfp(g) / gfp(g) / lfp(x: L => body).  Slots: x (W words), then an iteration counter. */
+const Type *check_fix(Checker *c, Expr *e)
+{
+    const char *what = e->op == OP_LFP ? "lfp" : "gfp";
+    if (!e->vartype) {
+        FnEntry *fe = unary_endo(c, e->name, what);
+        if (!fe) return &TYPE_ERROR;
+        e->resolved = fe;
+        e->slot = (long)check_alloc_slots(c, fe->sym.ret->nwords + 1);
+        c->top = (size_t)e->slot;         /* x and the counter are free again after the loop */
+        return sema_lat_type(c->m, fe->sym.ret);
+    }
+    LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
+    if (!li) return &TYPE_ERROR;
+    e->resolved = NULL;
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, li->L->nwords + 1);
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, &li->as_lat, slot);
+    const Type *ta = check_against(c, e->a, li->L);
+    c->locals.count = nlocals;
+    c->top = top;
+    return ta->kind == TY_ERROR ? ta : &li->as_lat;
+}
+

@@ -1,0 +1,47 @@
+/* absstate.h: the interval evaluator's state (absvm.c): a stack of words mirroring the VM's,
+ * with two words (lo, hi) and a tag in every place, and the join of two states where the
+ * paths of a branch meet.  Also the few questions the evaluator asks of a lattice's kind
+ * (abslat_*, through lattice.h's accessors), in one place. */
+#ifndef FIX_ABSSTATE_H
+#define FIX_ABSSTATE_H
+
+#include "code/absops.h"
+#include "common.h"
+#include "lattice/lattice.h"
+
+typedef enum { TAG_INT, TAG_REAL, TAG_LAT, TAG_POISON } TagKind;
+
+/* What a word is: a plain int (also Booleans and atoms), a real, or word `part` of an element
+ * of the leaf lattice `leaf`; POISON: the paths that met disagree, so it must not be read. */
+typedef struct Tag { const Lattice *leaf; uint32_t part; uint32_t kind; } Tag;
+
+typedef struct AbsState { Word *lo, *hi; Tag *tag; size_t sp, cap; } AbsState;
+
+/* The tag of every word of an element of L. */
+void absstate_tags_of(const Lattice *L, Tag *out);
+
+void absstate_reserve(AbsState *s, size_t n);       /* room for n more words */
+void absstate_free(AbsState *s);
+void absstate_copy(AbsState *dst, const AbsState *src);
+void absstate_push_zeros(AbsState *s, size_t n);    /* n zero words tagged as ints */
+void absstate_push_pair(AbsState *s, AbsPair p, TagKind kind);
+AbsPair absstate_pop_pair(AbsState *s);
+AbsPair absstate_top_pair(const AbsState *s);
+void absstate_push_point(AbsState *s, const Lattice *L, bool top);   /* [bot, bot] or [top, top] */
+/* Keeps words [off, off + n) of the top element of W words. */
+void absstate_keep_part(AbsState *s, size_t W, size_t off, size_t n);
+
+/* into := the join of into and from (two states at one merge point).  Words the paths typed
+ * differently: a local (below `locals`) stored on one path only is dead after the merge, so
+ * it is poisoned (reading it must give up); on the operand stack the join fails (false). */
+bool absstate_join(AbsState *into, const AbsState *from, size_t locals);
+
+/* What the evaluator asks of a lattice (lattice.h's accessors). */
+size_t abslat_atoms(const Lattice *P);                        /* of a powerset */
+size_t abslat_parts(const Lattice *P);                        /* of a product or map */
+size_t abslat_part_offset(const Lattice *P, size_t i);
+const Lattice *abslat_part(const Lattice *P, size_t i);
+void abslat_range(const Lattice *L, int64_t *lo, int64_t *hi);
+void abslat_real(const Lattice *L, double *lo, double *hi);
+
+#endif

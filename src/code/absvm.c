@@ -1,0 +1,723 @@
+/* absvm.c: the interval evaluator (see absvm.h).  Its stack mirrors the VM's word for word,
+ * with two words (lo, hi) and a tag in every place; the tag says how two states are joined
+ * where branches meet (ints and reals by min/max, lattice words by their leaf lattice's
+ * meet/join).  One exec() runs one chunk from an instruction until it returns, or until it
+ * reaches a given merge point (a branch's side path). */
+#include "code/absvm.h"
+
+#include <math.h>
+
+#include "code/absflow.h"
+#include "code/absops.h"
+#include "code/absstate.h"
+#include "util/bitset.h"
+#include "util/mem.h"
+
+
+typedef struct Pending { size_t at; AbsState st; } Pending;
+
+struct AbsVm {
+    Limits *limits;
+    uint64_t steps, max_steps;
+    int depth;
+    const char *why;
+    bool dead;                  /* the path running surely fails (a runtime error) */
+    VEC(AbsFlow *) flows;
+    Word *tmp;
+    size_t tmp_cap;
+};
+
+/* One run of a chunk. */
+typedef struct Exec {
+    AbsVm *vm;
+    const Chunk *ch;
+    const AbsFlow *flow;
+    AbsState *st;
+    VEC(Pending) pend;
+    size_t at, next;            /* the instruction running, and the one after it */
+    long stop;                  /* the merge point to stop at, or -1: run to RET */
+    long stop2;                 /* a second place to stop at, or -1 (see loop_fork) */
+    AbsState *out2;                /* the state there, joined over the paths that reach it */
+    bool has2;
+} Exec;
+
+/* How a run ended: returned, reached its merge point, gave up, every path of it surely
+ * fails (a runtime error on every input: it contributes no value), or only its second stop
+ * was reached. */
+typedef enum { RUN_RETURNED, RUN_REACHED, RUN_FAILED, RUN_DEAD, RUN_SECOND } RunEnd;
+
+static bool give_up(AbsVm *vm, const char *why)
+{
+    if (!vm->why) vm->why = why;
+    return false;
+}
+
+/* Two states meet; giving up when the paths left different stacks. */
+static bool join_states(AbsVm *vm, AbsState *into, const AbsState *from, size_t locals)
+{
+    return absstate_join(into, from, locals) || give_up(vm, "branches left different or differently typed stacks");
+}
+
+/* The concrete run fails here for every input of the path: the path ends without a value. */
+static bool dead_path(AbsVm *vm)
+{
+    vm->dead = true;
+    return false;
+}
+
+static Word *tmp_words(AbsVm *vm, size_t n)
+{
+    if (n > vm->tmp_cap) {
+        vm->tmp = mem_realloc(vm->tmp, n * sizeof(Word));
+        vm->tmp_cap = n;
+    }
+    return vm->tmp;
+}
+
+static const AbsFlow *flow_of(AbsVm *vm, const Chunk *ch)
+{
+    for (size_t i = 0; i < vm->flows.count; i++)
+        if (absflow_chunk(vm->flows.items[i]) == ch) return vm->flows.items[i];
+    AbsFlow *f = absflow_new(ch);
+    VEC_PUSH(vm->flows, f);
+    return f;
+}
+
+static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long stop, long stop2,
+                   AbsState *out2, bool *has2);
+
+/* ---- branches: run the side path to the merge point, keep it pending, go on ---- */
+
+static bool add_pending(Exec *x, size_t at, AbsState *side)
+{
+    if (x->pend.count && x->pend.items[x->pend.count - 1].at == at) {
+        bool ok = join_states(x->vm, &x->pend.items[x->pend.count - 1].st, side, x->ch->nlocals);
+        absstate_free(side);
+        return ok;
+    }
+    Pending p = { at, *side };
+    VEC_PUSH(x->pend, p);
+    return true;
+}
+
+/* The paths from side_ip (state side, owned) and main_ip (the current state) meet at merge. */
+static bool fork_at(Exec *x, long merge, AbsState *side, size_t side_ip, size_t main_ip)
+{
+    AbsVm *vm = x->vm;
+    if (merge < 0) {
+        absstate_free(side);
+        return give_up(vm, "a branch whose paths do not meet");
+    }
+    if (side_ip != (size_t)merge) {
+        if (vm->depth >= ABSVM_MAX_DEPTH) {
+            absstate_free(side);
+            return give_up(vm, "branches nested too deeply");
+        }
+        vm->depth++;
+        RunEnd e = exec(vm, x->ch, side, side_ip, merge, -1, NULL, NULL);
+        vm->depth--;
+        if (e != RUN_REACHED) {
+            absstate_free(side);
+            x->next = main_ip;
+            return e == RUN_DEAD;       /* a side path that surely fails adds nothing */
+        }
+    }
+    x->next = main_ip;
+    return add_pending(x, (size_t)merge, side);
+}
+
+/* A conditional jump to target: decided, or both ways (the forward path is the side one). */
+static bool branch(Exec *x, Opcode op, size_t target)
+{
+    AbsState *st = x->st;
+    AbsPair b = op == IR_JUMP_IF_FALSE ? absstate_pop_pair(st) : absstate_top_pair(st);
+    bool jump_on = op == IR_JUMP_IF_TRUE_KEEP;
+    if (b.lo == b.hi) {
+        if ((b.lo != 0) == jump_on) x->next = target;
+        return true;
+    }
+    AbsState side;
+    absstate_copy(&side, st);
+    if (op != IR_JUMP_IF_FALSE) {          /* the kept Boolean is decided on each path */
+        side.lo[side.sp - 1] = side.hi[side.sp - 1] = jump_on;
+        st->lo[st->sp - 1] = st->hi[st->sp - 1] = !jump_on;
+    }
+    long merge = absflow_merge(x->flow, x->at);
+    if (target > x->at) return fork_at(x, merge, &side, target, x->next);
+    /* a backward jump: the fall-through path is the side one; side holds the jump's state */
+    AbsState fall;
+    absstate_copy(&fall, st);
+    absstate_free(st);
+    *st = side;
+    return fork_at(x, merge, &fall, x->next, target);
+}
+
+/* ---- lattice instructions ---- */
+
+static const Lattice *lat_of(const Exec *x, uint32_t l) { return x->ch->tables->lats.items[l]; }
+
+static void lattice_binary(Exec *x, Opcode op, const Lattice *L)
+{
+    AbsState *st = x->st;
+    size_t W = L->nwords;
+    Word *xl = st->lo + st->sp - 2 * W, *xh = st->hi + st->sp - 2 * W;
+    const Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W;
+    if (op == IR_JOIN) {
+        L->ops->join(L, xl, xl, yl);
+        L->ops->join(L, xh, xh, yh);
+    } else if (op == IR_MEET) {
+        L->ops->meet(L, xl, xl, yl);
+        L->ops->meet(L, xh, xh, yh);
+    } else {                                 /* x minus y is antitone in y */
+        for (size_t w = 0; w < W; w++) {
+            xl[w] &= ~yh[w];
+            xh[w] &= ~yl[w];
+        }
+    }
+    st->sp -= W;
+}
+
+static void lattice_compare(Exec *x, Opcode op, const Lattice *L)
+{
+    AbsState *st = x->st;
+    size_t W = L->nwords, at = st->sp - 2 * W;
+    AbsPair r = absop_lattice_compare(op, L, st->lo + at, st->hi + at, st->lo + at + W,
+                                      st->hi + at + W, tmp_words(x->vm, 2 * W));
+    st->sp = at;
+    absstate_push_pair(st, r, TAG_INT);
+}
+
+/* The atoms a .. b of an atom interval clipped to [0, n); false when none is left. */
+static bool atom_span(AbsPair a, size_t n, size_t *first, size_t *last)
+{
+    int64_t l = word_to_int(a.lo), h = word_to_int(a.hi);
+    if (l < 0) l = 0;
+    if (h >= (int64_t)n) h = (int64_t)n - 1;
+    if (l > h) return false;
+    *first = (size_t)l;
+    *last = (size_t)h;
+    return true;
+}
+
+static bool set_add(Exec *x, const Lattice *P)
+{
+    AbsState *st = x->st;
+    AbsPair a = absstate_pop_pair(st);
+    size_t W = P->nwords, first, last;
+    Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
+    if (!atom_span(a, abslat_atoms(P), &first, &last)) return give_up(x->vm, "an atom outside its set");
+    if (a.lo == a.hi) bitset_add(lo, first);
+    for (size_t i = first; i <= last; i++) bitset_add(hi, i);
+    return true;
+}
+
+/* a in S: surely when every candidate atom is in S's lower end, surely not when none is in
+ * its upper end. */
+static void set_in(Exec *x, const Lattice *P)
+{
+    AbsState *st = x->st;
+    size_t W = P->nwords, n = abslat_atoms(P), first, last;
+    const Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
+    AbsPair a = { st->lo[st->sp - W - 1], st->hi[st->sp - W - 1] };
+    bool any = false, all = atom_span(a, n, &first, &last);
+    if (all) {
+        all = word_to_int(a.lo) >= 0 && word_to_int(a.hi) < (int64_t)n;
+        for (size_t i = first; i <= last; i++) {
+            if (bitset_has(hi, i)) any = true;
+            if (!bitset_has(lo, i)) all = false;
+        }
+    }
+    st->sp -= W + 1;
+    absstate_push_pair(st, (AbsPair){ all ? 1 : 0, any ? 1 : 0 }, TAG_INT);
+}
+
+static void set_count(Exec *x, const Lattice *P)
+{
+    AbsState *st = x->st;
+    size_t W = P->nwords;
+    size_t l = bitset_count(st->lo + st->sp - W, W), h = bitset_count(st->hi + st->sp - W, W);
+    st->sp -= W;
+    absstate_push_pair(st, (AbsPair){ l, h }, TAG_INT);
+}
+
+/* A number converted into a range or real lattice: the concrete VM fails outside it (beyond
+ * a slack for reals, then clamps), so the interval is clipped to the lattice. */
+static bool check_bounds(Exec *x, Opcode op, const Lattice *L)
+{
+    AbsState *st = x->st;
+    size_t t = st->sp - 1;
+    if (op == IR_CHECK_RANGE) {
+        int64_t lo, hi, a = word_to_int(st->lo[t]), b = word_to_int(st->hi[t]);
+        abslat_range(L, &lo, &hi);
+        if (b < lo || a > hi) return dead_path(x->vm);
+        st->lo[t] = word_from_int(a < lo ? lo : a);
+        st->hi[t] = word_from_int(b > hi ? hi : b);
+    } else {
+        double lo, hi, a = word_to_double(st->lo[t]), b = word_to_double(st->hi[t]);
+        abslat_real(L, &lo, &hi);
+        if (b < lo - 1e-12 || a > hi + 1e-12) return dead_path(x->vm);
+        st->lo[t] = word_from_double(a < lo ? lo : a > hi ? hi : a);
+        st->hi[t] = word_from_double(b > hi ? hi : b < lo ? lo : b);
+    }
+    absstate_tags_of(L, st->tag + t);
+    return true;
+}
+
+/* m[a] for an atom interval a: the value at a key, or the hull of the values at its keys. */
+static bool map_index(Exec *x, const Lattice *M)
+{
+    AbsState *st = x->st;
+    AbsPair a = absstate_pop_pair(st);
+    const Lattice *V = abslat_part(M, 0);
+    size_t vw = V->nwords, n = abslat_parts(M), W = M->nwords, first, last;
+    if (!atom_span(a, n, &first, &last)) return dead_path(x->vm);     /* surely no key */
+    Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
+    for (size_t k = first + 1; k <= last; k++) {
+        V->ops->meet(V, lo + first * vw, lo + first * vw, lo + k * vw);
+        V->ops->join(V, hi + first * vw, hi + first * vw, hi + k * vw);
+    }
+    absstate_keep_part(st, W, first * vw, vw);
+    return true;
+}
+
+/* ---- loops ---- */
+
+/* sup/inf over [b, c] (slots s and s + W, the variable y at slot v): with b, c and y points
+ * the concrete enumeration.  Otherwise y takes two more values after b: c (both ends are in
+ * the range, which keeps sup's lower end and inf's upper end tight), then the hull
+ * [lo of b, hi of c] of the whole range, and the loop ends (every y of the range lies in
+ * the hull). */
+static bool enum_next(Exec *x, const Lattice *L, size_t s, size_t v, size_t exit)
+{
+    AbsState *st = x->st;
+    size_t W = L->nwords, bytes = W * sizeof(Word);
+    Word *bl = st->lo + s, *bh = st->hi + s, *cl = st->lo + s + W, *ch = st->hi + s + W;
+    Word *yl = st->lo + v, *yh = st->hi + v;
+    if (!L->finite || !L->ops->next) return give_up(x->vm, "sup/inf over a lattice that is not finite");
+    if (L->ops->eq(L, bl, bh) && L->ops->eq(L, cl, ch) && L->ops->eq(L, yl, yh)) {
+        if (L->ops->next(L, bl, cl, yl)) memcpy(yh, yl, bytes);
+        else x->next = exit;
+        return true;
+    }
+    bool is_b = L->ops->eq(L, yl, bl) && L->ops->eq(L, yh, bh), is_c = L->ops->eq(L, yl, cl) && L->ops->eq(L, yh, ch);
+    bool hull_done = L->ops->eq(L, bh, ch) || L->ops->eq(L, cl, bl);   /* [bl, ch] was b or c */
+    if (is_c) {                         /* after c: the hull, unless b or c was it */
+        if (hull_done) x->next = exit;
+        else memcpy(yl, bl, bytes);
+    } else if (is_b) {                  /* after b: c */
+        memcpy(yl, cl, bytes);
+        memcpy(yh, ch, bytes);
+    } else {                            /* after the hull */
+        x->next = exit;
+    }
+    return true;
+}
+
+/* An atom that may be in the set of a loop whose body may leave it (a quantifier that has
+ * decided): the body runs as a side path until it comes back to the loop head or reaches
+ * the loop's merge point m (both kept pending); the main path skips the atom. */
+static bool loop_fork(Exec *x, long m)
+{
+    AbsVm *vm = x->vm;
+    if (m < 0) return give_up(vm, "a loop whose paths do not meet");
+    if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "branches nested too deeply");
+    AbsState body, out = { 0 };
+    bool has_out = false;
+    absstate_copy(&body, x->st);
+    vm->depth++;
+    RunEnd e = exec(vm, x->ch, &body, x->next, (long)x->at, m, &out, &has_out);
+    vm->depth--;
+    bool ok = e != RUN_FAILED;
+    if (ok && has_out) ok = add_pending(x, (size_t)m, &out);
+    else absstate_free(&out);
+    if (ok && e == RUN_REACHED) ok = add_pending(x, x->at, &body);
+    else absstate_free(&body);
+    x->next = x->at;
+    return ok;
+}
+
+/* The next atom of the set at slot s after the atom at slot v.  An atom that is surely in
+ * the set runs the body; one that may be in it runs it on one path and skips it on another,
+ * joined where they meet (the loop head when the body always comes back to it). */
+static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
+{
+    AbsState *st = x->st;
+    if (st->lo[v] != st->hi[v]) return give_up(x->vm, "an iteration variable that is not a point");
+    size_t n = abslat_atoms(P), W = bitset_words(n);
+    int64_t cur = word_to_int(st->lo[v]);
+    size_t from = cur < 0 ? 0 : (size_t)cur + 1;
+    size_t a = from < n ? bitset_next(st->hi + s, W, from) : n;
+    if (a >= n) {
+        x->next = exit;
+        return true;
+    }
+    st->lo[v] = st->hi[v] = word_from_int((int64_t)a);
+    if (bitset_has(st->lo + s, a)) return true;
+    AbsState skip;
+    absstate_copy(&skip, st);
+    if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
+    absstate_free(&skip);
+    return loop_fork(x, absflow_merge(x->flow, x->at));
+}
+
+/* lfp/gfp inside the function: x (slot x) is a hull H of the iterates so far, y = E(g)(H) is
+ * on the stack.  When y lies inside H, every concrete iterate from bot (top) lies in H, and
+ * the concrete result, g of one of them, in y.  Otherwise H grows to the hull of H and y. */
+static bool kleene(Exec *x, const Lattice *L, size_t slot, size_t count, size_t exit)
+{
+    AbsState *st = x->st;
+    size_t W = L->nwords;
+    Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W, *hl = st->lo + slot, *hh = st->hi + slot;
+    bool inside = lattice_interval_subset(L, yl, yh, hl, hh);
+    st->sp -= W;
+    if (inside) {                   /* the concrete result is g of an iterate: inside y */
+        memcpy(hl, yl, W * sizeof(Word));
+        memcpy(hh, yh, W * sizeof(Word));
+        x->next = exit;
+        return true;
+    }
+    L->ops->meet(L, hl, hl, yl);
+    L->ops->join(L, hh, hh, yh);
+    st->lo[count]++;
+    st->hi[count]++;
+    if (st->lo[count] >= ABSVM_KLEENE_LIMIT) return give_up(x->vm, "an lfp/gfp whose hull did not settle");
+    return true;
+}
+
+/* ---- calls ---- */
+
+static bool call(Exec *x, uint32_t f)
+{
+    AbsVm *vm = x->vm;
+    const FnSym *fn = x->ch->tables->fns.items[f];
+    const Chunk *c = fn->chunk;
+    if (!c) return give_up(vm, "a call of a function with errors");
+    if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "calls nested too deeply");
+    AbsState *st = x->st, callee = { 0 };
+    size_t pw = c->param_words;
+    absstate_reserve(&callee, c->nlocals + 1);
+    memcpy(callee.lo, st->lo + st->sp - pw, pw * sizeof(Word));
+    memcpy(callee.hi, st->hi + st->sp - pw, pw * sizeof(Word));
+    memcpy(callee.tag, st->tag + st->sp - pw, pw * sizeof(Tag));
+    callee.sp = pw;
+    absstate_push_zeros(&callee, c->nlocals - pw);
+    vm->depth++;
+    RunEnd e = exec(vm, c, &callee, 0, -1, -1, NULL, NULL);
+    vm->depth--;
+    if (e == RUN_DEAD) dead_path(vm);
+    if (e == RUN_RETURNED) {
+        st->sp -= pw;
+        absstate_reserve(st, c->ret_words);
+        memcpy(st->lo + st->sp, callee.lo, c->ret_words * sizeof(Word));
+        memcpy(st->hi + st->sp, callee.hi, c->ret_words * sizeof(Word));
+        memcpy(st->tag + st->sp, callee.tag, c->ret_words * sizeof(Tag));
+        st->sp += c->ret_words;
+    }
+    absstate_free(&callee);
+    return e == RUN_RETURNED;
+}
+
+/* ---- the loop ---- */
+
+static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
+{
+    AbsState *st = x->st;
+    if (op == IR_POP) {
+        st->sp -= a;
+        return true;
+    }
+    if (op == IR_STORE) {
+        st->sp -= n;
+        memmove(st->lo + a, st->lo + st->sp, n * sizeof(Word));
+        memmove(st->hi + a, st->hi + st->sp, n * sizeof(Word));
+        memmove(st->tag + a, st->tag + st->sp, n * sizeof(Tag));
+        return true;
+    }
+    for (size_t w = 0; w < n; w++)
+        if (st->tag[a + w].kind == TAG_POISON) return give_up(x->vm, "a value the joined paths disagree on");
+    absstate_reserve(st, n);
+    memcpy(st->lo + st->sp, st->lo + a, n * sizeof(Word));
+    memcpy(st->hi + st->sp, st->hi + a, n * sizeof(Word));
+    memcpy(st->tag + st->sp, st->tag + a, n * sizeof(Tag));
+    st->sp += n;
+    return true;
+}
+
+static bool scalar_op(Exec *x, Opcode op)
+{
+    AbsState *st = x->st;
+    AbsPair r;
+    bool real_in = op >= IR_ADD_R && op <= IR_ABS_R;
+    if (op == IR_NEG_I || op == IR_ABS_I || op == IR_NEG_R || op == IR_ABS_R || op == IR_I2R || op == IR_NOT) {
+        r = absstate_pop_pair(st);
+        if (!absop_unary(op, &r)) return give_up(x->vm, "an overflowing or undefined unary operation");
+        absstate_push_pair(st, r, op == IR_I2R || real_in ? TAG_REAL : TAG_INT);
+        return true;
+    }
+    AbsPair b = absstate_pop_pair(st), a = absstate_pop_pair(st);
+    bool real = real_in || (op >= IR_LT_R && op <= IR_NE_R);
+    bool zero = real ? word_to_double(b.lo) == 0 && word_to_double(b.hi) == 0 : b.lo == 0 && b.hi == 0;
+    if ((op == IR_DIV_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
+    bool ok = real ? absop_real(op, a, b, &r) : absop_int(op, a, b, &r);
+    if (!ok) return give_up(x->vm, "an integer overflow or NaN");
+    bool number = !(op >= IR_LT_I && op <= IR_NE_R);
+    absstate_push_pair(st, r, number && real ? TAG_REAL : TAG_INT);
+    return true;
+}
+
+/* The lattice instructions; false after giving up. */
+static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
+{
+    AbsState *st = x->st;
+    const Lattice *L = lat_of(x, ir_read_u32(args));
+    switch (op) {
+    case IR_BOT: case IR_TOP: absstate_push_point(st, L, op == IR_TOP); return true;
+    case IR_LAT_LE: case IR_LAT_LT: case IR_LAT_GE: case IR_LAT_GT: case IR_LAT_EQ: case IR_LAT_NE:
+        lattice_compare(x, op, L);
+        return true;
+    case IR_JOIN: case IR_MEET: case IR_SET_MINUS: lattice_binary(x, op, L); return true;
+    case IR_SET_ADD: return set_add(x, L);
+    case IR_SET_IN: set_in(x, L); return true;
+    case IR_SET_COUNT: set_count(x, L); return true;
+    case IR_CHECK_RANGE: case IR_CHECK_REAL: return check_bounds(x, op, L);
+    case IR_PROJ: {
+        size_t i = ir_read_u32(args + 4);
+        absstate_keep_part(st, L->nwords, abslat_part_offset(L, i), abslat_part(L, i)->nwords);
+        return true;
+    }
+    case IR_MAP_GET: {
+        size_t vw = abslat_part(L, 0)->nwords;
+        absstate_keep_part(st, L->nwords, ir_read_u32(args + 4) * vw, vw);
+        return true;
+    }
+    case IR_MAP_INDEX: return map_index(x, L);
+    case IR_CHECK_LE: {
+        size_t s = ir_read_u32(args + 4);
+        if (L->ops->leq(L, st->lo + s, st->hi + s + L->nwords)) return true;
+        return dead_path(x->vm);                                    /* surely empty */
+    }
+    case IR_ENUM_NEXT: return enum_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
+    case IR_SET_NEXT: return set_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
+    case IR_KLEENE: return kleene(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
+    default: return give_up(x->vm, "an unknown instruction");
+    }
+}
+
+/* Runs the instruction at x->at (x->next preset to the following one). */
+static bool step(Exec *x, Opcode op, const uint8_t *args)
+{
+    AbsState *st = x->st;
+    switch (op) {
+    case IR_CONST_INT: case IR_CONST_REAL: {
+        Word w = x->ch->consts.items[ir_read_u32(args)];
+        absstate_push_pair(st, (AbsPair){ w, w }, op == IR_CONST_REAL ? TAG_REAL : TAG_INT);
+        return true;
+    }
+    case IR_LOAD: case IR_STORE: case IR_POP: return frame_op(x, op, ir_read_u32(args), ir_read_u32(args + 4));
+    case IR_JUMP: x->next = ir_read_u32(args); return true;
+    case IR_JUMP_IF_FALSE: case IR_JUMP_IF_FALSE_KEEP: case IR_JUMP_IF_TRUE_KEEP:
+        return branch(x, op, ir_read_u32(args));
+    case IR_CALL: return call(x, ir_read_u32(args));
+    default: break;
+    }
+    if (op >= IR_ADD_I && op <= IR_NOT) return scalar_op(x, op);
+    return lattice_op(x, op, args);
+}
+
+/* Merges the pending side paths that meet here; false after giving up. */
+static bool merge_here(Exec *x, size_t ip)
+{
+    while (x->pend.count && x->pend.items[x->pend.count - 1].at == ip) {
+        Pending *p = &x->pend.items[--x->pend.count];
+        bool ok = join_states(x->vm, x->st, &p->st, x->ch->nlocals);
+        absstate_free(&p->st);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+static bool tick(AbsVm *vm)
+{
+    if (++vm->steps > vm->max_steps) return give_up(vm, "too many steps");
+    if ((vm->steps & 4095) == 0 && limits_poll(vm->limits)) return give_up(vm, "a limit of the query");
+    return true;
+}
+
+/* The result of RET: the top n words become the frame's first. */
+static RunEnd ret(Exec *x, size_t n)
+{
+    AbsState *st = x->st;
+    if (x->stop >= 0 || x->pend.count) {
+        give_up(x->vm, "a path that leaves before its branch's paths meet");
+        return RUN_FAILED;
+    }
+    memmove(st->lo, st->lo + st->sp - n, n * sizeof(Word));
+    memmove(st->hi, st->hi + st->sp - n, n * sizeof(Word));
+    memmove(st->tag, st->tag + st->sp - n, n * sizeof(Tag));
+    st->sp = n;
+    return RUN_RETURNED;
+}
+
+/* The state at the second stop, joined with what reached it before; takes s. */
+static bool keep_second(Exec *x, AbsState *s)
+{
+    if (!x->has2) {
+        *x->out2 = *s;
+        x->has2 = true;
+        return true;
+    }
+    bool ok = join_states(x->vm, x->out2, s, x->ch->nlocals);
+    absstate_free(s);
+    return ok;
+}
+
+/* The path running has ended (it fails, or it reached the second stop and was kept): the
+ * top pending path goes on alone from where it waits.  False when there is none. */
+static bool resume(Exec *x, size_t *ip)
+{
+    if (!x->pend.count) return false;
+    Pending *p = &x->pend.items[--x->pend.count];
+    *x->st = p->st;
+    *ip = p->at;
+    return true;
+}
+
+/* At the stop: pending paths still waiting for the second stop are there already. */
+static RunEnd at_stop(Exec *x)
+{
+    while (x->pend.count) {
+        Pending *p = &x->pend.items[x->pend.count - 1];
+        if (x->stop2 < 0 || p->at != (size_t)x->stop2) {
+            give_up(x->vm, "branches that do not meet in order");
+            return RUN_FAILED;
+        }
+        x->pend.count--;
+        if (!keep_second(x, &p->st)) return RUN_FAILED;
+    }
+    return RUN_REACHED;
+}
+
+/* Runs the instruction at ip; false when the run ends (*end says how). */
+static bool run_one(Exec *x, size_t *ip, RunEnd *end)
+{
+    AbsVm *vm = x->vm;
+    const uint8_t *code = x->ch->code.items + *ip;
+    Opcode op = (Opcode)code[0];
+    x->at = *ip;
+    x->next = *ip + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    if (op == IR_RET) {
+        *end = ret(x, ir_read_u32(code + 1));
+        return false;
+    }
+    if (step(x, op, code + 1)) {
+        *ip = x->next;
+        return true;
+    }
+    if (!vm->dead) return false;
+    vm->dead = false;                   /* this path fails: a pending one goes on alone */
+    absstate_free(x->st);
+    if (resume(x, ip)) return true;
+    *end = x->has2 ? RUN_SECOND : RUN_DEAD;
+    return false;
+}
+
+static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long stop, long stop2,
+                   AbsState *out2, bool *has2)
+{
+    Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop, stop2, out2, false };
+    RunEnd end = RUN_FAILED;
+    for (;;) {
+        if (!merge_here(&x, ip)) break;
+        if ((long)ip == stop) {
+            end = at_stop(&x);
+            break;
+        }
+        if (stop2 >= 0 && (long)ip == stop2) {
+            AbsState here = *st;
+            memset(st, 0, sizeof *st);
+            if (!keep_second(&x, &here)) break;
+            if (resume(&x, &ip)) continue;
+            end = RUN_SECOND;
+            break;
+        }
+        if (ip >= ch->code.count || !tick(vm) || !run_one(&x, &ip, &end)) break;
+    }
+    while (x.pend.count) absstate_free(&x.pend.items[--x.pend.count].st);
+    VEC_FREE(x.pend);
+    if (has2) *has2 = x.has2;
+    else if (x.has2) absstate_free(out2);
+    return end;
+}
+
+/* ---- the entry ---- */
+
+AbsVm *absvm_new(Limits *limits)
+{
+    AbsVm *vm = mem_calloc(1, sizeof *vm);
+    vm->limits = limits;
+    vm->max_steps = ABSVM_DEFAULT_STEPS;
+    return vm;
+}
+
+void absvm_free(AbsVm *vm)
+{
+    if (!vm) return;
+    for (size_t i = 0; i < vm->flows.count; i++) absflow_free(vm->flows.items[i]);
+    VEC_FREE(vm->flows);
+    mem_free(vm->tmp);
+    mem_free(vm);
+}
+
+void absvm_set_max_steps(AbsVm *vm, uint64_t max_steps) { vm->max_steps = max_steps; }
+
+const char *absvm_why(const AbsVm *vm) { return vm->why; }
+
+bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_hi, Word *out_lo,
+                Word *out_hi)
+{
+    vm->why = NULL;
+    vm->dead = false;
+    vm->steps = 0;
+    vm->depth = 0;
+    const Chunk *c = fn->chunk;
+    if (!c || fn->nparams != 1) return give_up(vm, "not a compiled function of one argument");
+    const Lattice *A = fn->params[0], *R = fn->ret;
+    if (!A->ops->leq(A, arg_lo, arg_hi)) return give_up(vm, "an empty argument interval");
+    AbsState st = { 0 };
+    absstate_reserve(&st, c->nlocals + 1);
+    memcpy(st.lo, arg_lo, A->nwords * sizeof(Word));
+    memcpy(st.hi, arg_hi, A->nwords * sizeof(Word));
+    absstate_tags_of(A, st.tag);
+    st.sp = A->nwords;
+    absstate_push_zeros(&st, c->nlocals - A->nwords);
+    RunEnd end = exec(vm, c, &st, 0, -1, -1, NULL, NULL);
+    bool ok = end == RUN_RETURNED;
+    if (end == RUN_DEAD) give_up(vm, "every run fails");
+    if (ok && !R->ops->leq(R, st.lo, st.hi)) ok = give_up(vm, "an inverted result (a bug)");
+    if (ok) {
+        memcpy(out_lo, st.lo, R->nwords * sizeof(Word));
+        memcpy(out_hi, st.hi, R->nwords * sizeof(Word));
+    }
+    absstate_free(&st);
+    return ok;
+}
+
+static bool envelope(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, bool upper, Word *out)
+{
+    size_t W = fn->ret->nwords;
+    Word *pair = mem_alloc(2 * W * sizeof(Word));
+    bool ok = absvm_eval(vm, fn, a, b, pair, pair + W);
+    if (ok) memcpy(out, upper ? pair + W : pair, W * sizeof(Word));
+    mem_free(pair);
+    return ok;
+}
+
+bool absvm_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out)
+{
+    return envelope(vm, fn, lo, x, true, out);
+}
+
+bool absvm_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out)
+{
+    return envelope(vm, fn, x, hi, false, out);
+}

@@ -1,0 +1,68 @@
+/* ir.h: the IR: chunks of bytecode with constants and a location table, and the disassembler. */
+#ifndef FIX_IR_H
+#define FIX_IR_H
+
+#include "common.h"
+#include "front/diag.h"
+#include "lattice/lattice.h"
+#include "code/opcodes.h"
+#include "util/buf.h"
+#include "util/mem.h"
+
+/* Debug switches, in one place: build with -DFIX_TRACE_EXECUTION to have the VM print every
+ * instruction (and its stack depth) to stderr as it runs it. */
+#ifndef FIX_TRACE_EXECUTION
+#define FIX_TRACE_EXECUTION 0
+#endif
+
+struct FnSym;
+
+/* The context's tables that instruction operands index: lattices (LAT operands) and functions
+ * (FN operands).  Shared by every chunk of a context. */
+typedef struct IrTables {
+    VEC(const Lattice *) lats;
+    VEC(const struct FnSym *) fns;
+} IrTables;
+
+/* The source location of the instruction starting at `offset`. */
+typedef struct IrLoc { uint32_t offset; Loc loc; } IrLoc;
+
+typedef struct Chunk {
+    const char *name;          /* for the disassembly and runtime errors */
+    const IrTables *tables;
+    VEC(uint8_t) code;
+    VEC(Word) consts;
+    VEC(IrLoc) locs;           /* ascending offsets */
+    size_t param_words;        /* the parameters: the first frame slots */
+    size_t nlocals;            /* frame words, parameters included */
+    size_t ret_words;          /* words of the result */
+} Chunk;
+
+extern const char *const ir_opcode_names[IR_OPCODE_COUNT];
+extern const uint8_t ir_opcode_shapes[IR_OPCODE_COUNT];     /* an OperandShape */
+extern const uint8_t ir_shape_operands[SHAPE_COUNT];       /* number of u32 operands */
+
+Chunk *ir_chunk_new(const char *name, const IrTables *tables);
+void ir_chunk_free(Chunk *c);
+
+/* Appends an instruction with its operands (as many as its shape has; the rest are ignored);
+ * returns its offset. */
+size_t ir_emit(Chunk *c, Loc loc, Opcode op, uint32_t a, uint32_t b, uint32_t d, uint32_t e);
+uint32_t ir_const(Chunk *c, Word w);
+/* Rewrites operand k of the instruction at offset (to patch jump targets). */
+void ir_patch(Chunk *c, size_t offset, unsigned k, uint32_t value);
+size_t ir_offset(const Chunk *c);              /* where the next instruction goes */
+
+static inline uint32_t ir_read_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The location of the instruction at offset (a zero Loc when unknown). */
+Loc ir_loc_at(const Chunk *c, size_t offset);
+
+/* Disassembly: one instruction (returns the next offset), or a whole chunk. */
+size_t ir_disassemble_instruction(const Chunk *chunk, size_t offset, Buf *out);
+void ir_disassemble_chunk(const Chunk *chunk, Buf *out);
+
+#endif

@@ -1,0 +1,104 @@
+/* opcodes.h: every IR instruction, once: name, operand shape, and what it does to the stack. */
+#ifndef FIX_OPCODES_H
+#define FIX_OPCODES_H
+
+/* X(name, shape).  Operands are u32 little endian; their meaning is given by the shape:
+ *   NONE          no operands
+ *   CONST  k      constant #k of the chunk
+ *   LAT    l      lattice #l of the context (W = its words per element)
+ *   SLOT   s n    n words at frame slot s
+ *   WIDTH  n      n words
+ *   JUMP   t      absolute code offset t
+ *   FN     f      function #f of the context
+ *   LATIX  l i    lattice #l and a component / key index i (0-based)
+ *   LATSLOT l s   lattice #l and frame slot s
+ *   LOOP   l s v t  lattice #l, frame slots s and v, exit target t
+ * Stack effects: [before] -> [after], top on the right; `b` a Bool word (0 or 1), `i` an
+ * int64 word, `r` a double word, `a` an atom index, `e`/`x` a W-word lattice element. */
+#define FIX_OPCODES(X) \
+    X(CONST_INT,   CONST)    /* [] -> [i]            push integer constant #k */               \
+    X(CONST_REAL,  CONST)    /* [] -> [r]            push real constant #k */                  \
+    X(BOT,         LAT)      /* [] -> [e]            push bot of lattice l */                  \
+    X(TOP,         LAT)      /* [] -> [e]            push top of lattice l */                  \
+    X(LOAD,        SLOT)     /* [] -> [n words]      copy frame slots s..s+n */                \
+    X(STORE,       SLOT)     /* [n words] -> []      pop into frame slots s..s+n */            \
+    X(POP,         WIDTH)    /* [n words] -> []      drop */                                   \
+    X(ADD_I,       NONE)     /* [i i] -> [i]         +, error on overflow */                   \
+    X(SUB_I,       NONE)     /* [i i] -> [i]         - */                                      \
+    X(MUL_I,       NONE)     /* [i i] -> [i]         * */                                      \
+    X(DIV_I,       NONE)     /* [i i] -> [i]         / truncating, error on division by 0 */   \
+    X(MOD_I,       NONE)     /* [i i] -> [i]         mod: a - b * floor(a / b), sign of b */   \
+    X(NEG_I,       NONE)     /* [i] -> [i]           unary - */                                \
+    X(MIN_I,       NONE)     /* [i i] -> [i]         min */                                    \
+    X(MAX_I,       NONE)     /* [i i] -> [i]         max */                                    \
+    X(ABS_I,       NONE)     /* [i] -> [i]           abs */                                    \
+    X(ADD_R,       NONE)     /* [r r] -> [r]         + */                                      \
+    X(SUB_R,       NONE)     /* [r r] -> [r]         - */                                      \
+    X(MUL_R,       NONE)     /* [r r] -> [r]         * */                                      \
+    X(DIV_R,       NONE)     /* [r r] -> [r]         /, error on division by 0 */              \
+    X(NEG_R,       NONE)     /* [r] -> [r]           unary - */                                \
+    X(MIN_R,       NONE)     /* [r r] -> [r]         min */                                    \
+    X(MAX_R,       NONE)     /* [r r] -> [r]         max */                                    \
+    X(ABS_R,       NONE)     /* [r] -> [r]           abs */                                    \
+    X(I2R,         NONE)     /* [i] -> [r]           integer to real */                        \
+    X(LT_I,        NONE)     /* [i i] -> [b]         < */                                      \
+    X(LE_I,        NONE)     /* [i i] -> [b]         <= */                                     \
+    X(GT_I,        NONE)     /* [i i] -> [b]         > */                                      \
+    X(GE_I,        NONE)     /* [i i] -> [b]         >= */                                     \
+    X(EQ_I,        NONE)     /* [w w] -> [b]         == on one word (ints, atoms) */           \
+    X(NE_I,        NONE)     /* [w w] -> [b]         != on one word */                         \
+    X(LT_R,        NONE)     /* [r r] -> [b]         < */                                      \
+    X(LE_R,        NONE)     /* [r r] -> [b]         <= */                                     \
+    X(GT_R,        NONE)     /* [r r] -> [b]         > */                                      \
+    X(GE_R,        NONE)     /* [r r] -> [b]         >= */                                     \
+    X(EQ_R,        NONE)     /* [r r] -> [b]         == */                                     \
+    X(NE_R,        NONE)     /* [r r] -> [b]         != */                                     \
+    X(NOT,         NONE)     /* [b] -> [b]           not */                                    \
+    X(LAT_LE,      LAT)      /* [x y] -> [b]         x <= y in the lattice order */            \
+    X(LAT_LT,      LAT)      /* [x y] -> [b]         x < y */                                  \
+    X(LAT_GE,      LAT)      /* [x y] -> [b]         x >= y */                                 \
+    X(LAT_GT,      LAT)      /* [x y] -> [b]         x > y */                                  \
+    X(LAT_EQ,      LAT)      /* [x y] -> [b]         x == y */                                 \
+    X(LAT_NE,      LAT)      /* [x y] -> [b]         x != y */                                 \
+    X(JOIN,        LAT)      /* [x y] -> [x join y]  (union on a powerset, max on reals) */    \
+    X(MEET,        LAT)      /* [x y] -> [x meet y]  (inter on a powerset, min on reals) */    \
+    X(SET_MINUS,   LAT)      /* [x y] -> [x minus y] powerset difference */                    \
+    X(SET_ADD,     LAT)      /* [x a] -> [x + {a}]   add atom a to the set */                  \
+    X(SET_IN,      LAT)      /* [a x] -> [b]         atom a in set x */                        \
+    X(SET_COUNT,   LAT)      /* [x] -> [i]           number of atoms of x */                   \
+    X(CHECK_RANGE, LAT)      /* [i] -> [e]           error unless i is in the range lattice */ \
+    X(CHECK_REAL,  LAT)      /* [r] -> [e]           error unless r is in the real lattice, 1e-12 slack clamped */ \
+    X(PROJ,        LATIX)    /* [x] -> [x.(i+1)]     component i of a product element */       \
+    X(MAP_GET,     LATIX)    /* [m] -> [m[key i]]    value at key i of a map element */        \
+    X(MAP_INDEX,   LAT)      /* [m a] -> [m[a]]      value at key a, error if a is no key */   \
+    X(CHECK_LE,    LATSLOT)  /* [] -> []             error unless slot s <= slot s+W (an interval) */ \
+    X(ENUM_NEXT,   LOOP)     /* [] -> []             v := successor of v in [s, s+W]; none: jump t */ \
+    X(SET_NEXT,    LOOP)     /* [] -> []             v := next atom > v in the set at s; none: jump t */ \
+    X(KLEENE,      LOOP)     /* [y] -> []            x at s := y; iteration count at v += 1; jump t when y equalled x (or moved less than the tolerance); error past the limit */ \
+    X(JUMP,        JUMP)     /* [] -> []             go to t (backwards: counts a step) */     \
+    X(JUMP_IF_FALSE, JUMP)   /* [b] -> []            go to t if b is false */                  \
+    X(JUMP_IF_FALSE_KEEP, JUMP) /* [b] -> [b]        go to t if b is false, keeping b (and) */ \
+    X(JUMP_IF_TRUE_KEEP, JUMP)  /* [b] -> [b]        go to t if b is true, keeping b (or) */   \
+    X(CALL,        FN)       /* [args] -> [result]   call function f; args become its first slots */ \
+    X(RET,         WIDTH)    /* [n words] -> (caller) [n words]  return the top n words */
+
+/* Operand shapes, with their number of u32 operands. */
+#define FIX_SHAPES(X) \
+    X(NONE, 0) X(CONST, 1) X(LAT, 1) X(SLOT, 2) X(WIDTH, 1) X(JUMP, 1) X(FN, 1) \
+    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4)
+
+typedef enum {
+#define FIX_OP_ENUM(name, shape) IR_##name,
+    FIX_OPCODES(FIX_OP_ENUM)
+#undef FIX_OP_ENUM
+    IR_OPCODE_COUNT
+} Opcode;
+
+typedef enum {
+#define FIX_SHAPE_ENUM(name, n) SHAPE_##name,
+    FIX_SHAPES(FIX_SHAPE_ENUM)
+#undef FIX_SHAPE_ENUM
+    SHAPE_COUNT
+} OperandShape;
+
+#endif

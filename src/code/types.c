@@ -1,0 +1,30 @@
+/* types.c: static types as text for messages. */
+#include "code/types.h"
+
+void type_describe(const Type *t, Buf *out)
+{
+    switch (t->kind) {
+    case TY_LAT: lattice_describe(t->lat, out); break;
+    case TY_INT: buf_puts(out, "int"); break;
+    case TY_REAL: buf_puts(out, "real"); break;
+    case TY_ATOM:
+        buf_puts(out, lattice_kind(t->lat) == LATTICE_MAP ? "key of " : "atom of ");
+        lattice_describe(t->lat, out);
+        break;
+    case TY_ERROR: buf_puts(out, "<error>"); break;
+    }
+}
+
+void fn_describe(const FnSym *f, Buf *out)
+{
+    buf_printf(out, "fn %s(", f->name);
+    for (size_t i = 0; i < f->nparams; i++) {
+        if (i) buf_puts(out, ", ");
+        buf_printf(out, "%s: ", f->param_names[i]);
+        lattice_describe(f->params[i], out);
+    }
+    buf_puts(out, "): ");
+    lattice_describe(f->ret, out);
+    if (f->ann == ANN_MONOTONE) buf_puts(out, " monotone");
+    if (f->ann == ANN_ANTITONE) buf_puts(out, " antitone");
+}

@@ -1,0 +1,68 @@
+/* types.h: what the checker knows of a declaration, shared by the checker, the compiler, the
+ * VM and the query driver: static types of expressions and the symbols of functions, Galois
+ * insertions and logic programs. */
+#ifndef FIX_TYPES_H
+#define FIX_TYPES_H
+
+#include "front/ast.h"
+#include "common.h"
+#include "lattice/lattice.h"
+#include "util/buf.h"
+
+/* The static type of an expression.  Every value a function takes or returns is a lattice
+ * element; numbers and atoms occur inside expressions. */
+typedef enum {
+    TY_LAT,      /* an element of lat */
+    TY_INT,      /* an integer (int64), e.g. x + 1 for x in a range */
+    TY_REAL,     /* a double, e.g. 1 - y / 2 */
+    TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
+    TY_ERROR,    /* after a reported type error */
+} TypeKind;
+
+struct Type {
+    TypeKind kind;
+    const Lattice *lat;
+};
+
+typedef struct Chunk Chunk;      /* ir.h */
+
+/* What the driver found when it checked a declaration before relying on it (once a session):
+ * not yet checked, proved, or only sampled (then results that rely on it say so). */
+typedef enum { TRUST_UNCHECKED, TRUST_PROVED, TRUST_SAMPLED } TrustState;
+typedef struct Trust { TrustState state; size_t cases; } Trust;
+
+typedef struct FnSym {
+    const char *name;
+    Loc loc;
+    size_t nparams;
+    const char **param_names;
+    const Lattice **params;
+    const Lattice *ret;
+    Annotation ann;
+    Chunk *chunk;                 /* NULL until compiled, and for a function with errors */
+    struct FnSym *upper, *lower;  /* declared envelope: upper(lo, hi, x), lower(lo, hi, x) */
+    Loc envelope_loc;
+    Trust tone, envelope;         /* the annotation and the envelope, once checked */
+} FnSym;
+
+typedef struct GaloisSym {
+    const char *name;
+    Loc loc;
+    const Lattice *concrete, *abstract;
+    FnSym *alpha_up, *gamma_up, *alpha_lo, *gamma_lo;
+    Trust laws;                   /* the insertion laws, once checked */
+} GaloisSym;
+
+typedef struct ProgramSym {
+    const char *name;
+    Loc loc;
+    const Decl *decl;             /* its rules, or program_file (path resolved against the file) */
+    const char *resolved_file;    /* for `program P from "x.lp"`: the path to ground */
+} ProgramSym;
+
+/* "int", "real", "atom of powerset {...}", "key of map {...} -> ...", or the lattice. */
+void type_describe(const Type *t, Buf *out);
+/* A function's signature as declared: "fn f(x: L): L monotone". */
+void fn_describe(const FnSym *f, Buf *out);
+
+#endif

@@ -1,0 +1,142 @@
+/* ast.c: small helpers on the syntax tree, and the nesting depth check made after parsing. */
+#include "front/ast.h"
+
+void ptrlist_push(Arena *a, PtrList *l, void *p)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 4;
+        void **items = arena_alloc(a, cap * sizeof *items);
+        if (l->count) memcpy(items, l->items, l->count * sizeof *items);
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->count++] = p;
+}
+
+const char *ast_op_text(OpKind op)
+{
+    switch (op) {
+    case OP_NEG: return "-";
+    case OP_NOT: return "not";
+    case OP_ADD: return "+";
+    case OP_SUB: return "-";
+    case OP_MUL: return "*";
+    case OP_DIV: return "/";
+    case OP_MOD: return "mod";
+    case OP_LT: return "<";
+    case OP_LE: return "<=";
+    case OP_GT: return ">";
+    case OP_GE: return ">=";
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_AND: return "and";
+    case OP_OR: return "or";
+    case OP_JOIN: return "join";
+    case OP_MEET: return "meet";
+    case OP_UNION: return "union";
+    case OP_INTER: return "inter";
+    case OP_MINUS: return "minus";
+    case OP_IN: return "in";
+    case OP_LFP: return "lfp";
+    case OP_GFP: return "gfp";
+    case OP_FORALL: return "forall";
+    case OP_EXISTS: return "exists";
+    }
+    return "?";
+}
+
+const char *ast_query_name(QueryKind k)
+{
+    switch (k) {
+    case Q_SHOW: return "show";
+    case Q_FIXPOINTS: return "fixpoints";
+    case Q_LFP: return "lfp";
+    case Q_GFP: return "gfp";
+    case Q_APPROX: return "approx";
+    case Q_REFINE: return "refine";
+    case Q_BNB: return "bnb";
+    case Q_STABLE: return "stable";
+    case Q_CHECK_MONOTONE: return "check monotone";
+    case Q_CHECK_ANTITONE: return "check antitone";
+    case Q_CHECK_ENVELOPE: return "check envelope";
+    case Q_CHECK_GALOIS: return "check galois";
+    }
+    return "?";
+}
+
+/* ---- nesting depth: a walk with an explicit stack ---- */
+
+typedef struct DepthItem {
+    const Expr *e;             /* an expression, or NULL for a lattice expression */
+    const LatExpr *t;
+    unsigned level;
+} DepthItem;
+
+typedef struct DepthWalk { VEC(DepthItem) todo; } DepthWalk;
+
+static void push_expr(DepthWalk *w, const Expr *e, unsigned level)
+{
+    DepthItem it = { e, NULL, level };
+    if (e) VEC_PUSH(w->todo, it);
+}
+
+static void push_lat(DepthWalk *w, const LatExpr *t, unsigned level)
+{
+    DepthItem it = { NULL, t, level };
+    if (t) VEC_PUSH(w->todo, it);
+}
+
+/* Each operand is one level below its parent, but a left operand chained to its parent
+ * (ast_left_chained) is handled on the parent's level. */
+static void push_expr_children(DepthWalk *w, const Expr *e, unsigned level)
+{
+    push_expr(w, e->a, ast_left_chained(e) ? level : level + 1);
+    push_expr(w, e->b, level + 1);
+    push_expr(w, e->c, level + 1);
+    for (size_t i = 0; i < e->nargs; i++) push_expr(w, e->args[i], level + 1);
+    push_lat(w, e->vartype, level + 1);
+}
+
+static void push_lat_children(DepthWalk *w, const LatExpr *t, unsigned level)
+{
+    for (size_t i = 0; i < t->nparts; i++) push_lat(w, t->parts[i], level + 1);
+    push_lat(w, t->value, level + 1);
+    push_lat(w, t->base, level + 1);
+}
+
+static void push_decl(DepthWalk *w, const Decl *d)
+{
+    push_lat(w, d->lattice, 1);
+    for (size_t i = 0; i < d->nparams; i++) push_lat(w, d->params[i].type, 1);
+    push_lat(w, d->ret, 1);
+    push_expr(w, d->body, 1);
+    for (size_t i = 0; i < d->neqs; i++) push_expr(w, d->eqs[i].body, 1);
+    push_lat(w, d->from, 1);
+    push_lat(w, d->to, 1);
+    if (d->kind == D_QUERY) {
+        push_expr(w, d->query.expr, 1);
+        push_expr(w, d->query.from_lo, 1);
+        push_expr(w, d->query.from_hi, 1);
+    }
+}
+
+bool ast_depth_ok(Diag *diag, const Decl *d)
+{
+    DepthWalk w = { { 0 } };
+    push_decl(&w, d);
+    bool ok = true;
+    while (ok && w.todo.count) {
+        DepthItem it = w.todo.items[--w.todo.count];
+        if (it.level > AST_MAX_DEPTH) {
+            diag_error(diag, it.e ? it.e->loc : it.t->loc, "%s nested too deeply (more than %d levels)",
+                       it.e ? "expression" : "lattice expression", (int)AST_MAX_DEPTH);
+            ok = false;
+        } else if (it.e) {
+            push_expr_children(&w, it.e, it.level);
+        } else {
+            push_lat_children(&w, it.t, it.level);
+        }
+    }
+    VEC_FREE(w.todo);
+    return ok;
+}

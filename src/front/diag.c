@@ -1,0 +1,186 @@
+/* diag.c: error reporting with file:line:col, the source line and a caret. */
+#include "front/diag.h"
+#include "util/mem.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+void diag_init(Diag *d, FILE *out)
+{
+    d->out = out;
+    d->who = "fix";
+    d->errors = 0;
+    d->sources = NULL;
+}
+
+void diag_free(Diag *d)
+{
+    Source *s = d->sources;
+    while (s) {
+        Source *next = s->next;
+        mem_free(s->path);
+        mem_free(s->text);
+        mem_free(s->line_starts);
+        mem_free(s);
+        s = next;
+    }
+    d->sources = NULL;
+}
+
+/* One pass over the text: where each line starts. */
+static void index_lines(Source *s)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < s->len; i++) n += s->text[i] == '\n';
+    s->line_starts = mem_alloc(n * sizeof *s->line_starts);
+    s->nlines = 0;
+    s->line_starts[s->nlines++] = 0;
+    for (size_t i = 0; i < s->len; i++)
+        if (s->text[i] == '\n') s->line_starts[s->nlines++] = (uint32_t)(i + 1);
+}
+
+Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
+{
+    Source *s = mem_alloc(sizeof *s);
+    s->path = mem_strdup(path);
+    s->text = mem_strndup(text, len);
+    s->len = len;
+    index_lines(s);
+    s->next = d->sources;
+    d->sources = s;
+    return s;
+}
+
+Source *diag_load_file(Diag *d, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *text = mem_alloc(cap);
+    size_t n;
+    while ((n = fread(text + len, 1, cap - len, f)) > 0) {
+        len += n;
+        if (len == cap) text = mem_realloc(text, cap *= 2);
+    }
+    bool failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        mem_free(text);
+        diag_plain_error(d, "cannot read '%s'", path);
+        return NULL;
+    }
+    Source *s = diag_add_source(d, path, text, len);
+    mem_free(text);
+    return s;
+}
+
+/* The index of the line holding offset: the last line start <= offset. */
+static size_t line_index(const Source *src, size_t offset)
+{
+    size_t lo = 0, hi = src->nlines;      /* line_starts[lo] <= offset < line_starts[hi] */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (src->line_starts[mid] <= offset) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col)
+{
+    if (offset > src->len) offset = (uint32_t)src->len;
+    size_t l = line_index(src, offset);
+    *line = (unsigned)(l + 1);
+    *col = (unsigned)(offset - src->line_starts[l] + 1);
+}
+
+Loc loc_span(Loc a, Loc b)
+{
+    Loc r = a;
+    if (b.src == a.src && b.end > r.end) r.end = b.end;
+    return r;
+}
+
+/* Prints the line holding loc.start and a caret (with ~ under the rest of the span on that line). */
+static void show_source_line(FILE *out, Loc loc)
+{
+    const char *text = loc.src->text;
+    size_t len = loc.src->len;
+    size_t start = loc.start > len ? len : loc.start;
+    size_t l = line_index(loc.src, start);
+    size_t bol = loc.src->line_starts[l];
+    size_t eol = l + 1 < loc.src->nlines ? loc.src->line_starts[l + 1] - 1 : len;
+    if (eol - bol > 200) {            /* a huge line: show a window around the spot */
+        size_t from = start > 80 ? start - 80 : bol;
+        if (from < bol) from = bol;
+        size_t to = from + 160 < eol ? from + 160 : eol;
+        bol = from;
+        eol = to;
+    }
+    fputs("  ", out);
+    for (size_t i = bol; i < eol; i++) {
+        unsigned char c = (unsigned char)text[i];
+        fputc(c == '\t' ? ' ' : (c < 0x20 || c == 0x7f ? '?' : c), out);
+    }
+    fputs("\n  ", out);
+    for (size_t i = bol; i < start; i++) fputc(' ', out);
+    fputc('^', out);
+    size_t end = loc.end > start ? loc.end : start + 1;
+    for (size_t i = start + 1; i < end && i < eol; i++) fputc('~', out);
+    fputc('\n', out);
+}
+
+static void report(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
+{
+    if (!d->out) return;
+    if (loc.src) {
+        unsigned line, col;
+        diag_line_col(loc.src, loc.start, &line, &col);
+        fprintf(d->out, "%s:%u:%u: %s: ", loc.src->path, line, col, kind);
+    } else {
+        fprintf(d->out, "%s: %s: ", d->who, kind);
+    }
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    if (loc.src) show_source_line(d->out, loc);
+    fflush(d->out);
+}
+
+void diag_error(Diag *d, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, loc, "error", fmt, ap);
+    va_end(ap);
+    d->errors++;
+}
+
+void diag_note(Diag *d, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+void diag_error_text(Diag *d, const char *text)
+{
+    d->errors++;
+    if (!d->out) return;
+    fprintf(d->out, "%s\n", text);
+    fflush(d->out);
+}
+
+void diag_plain_error(Diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Loc none = { NULL, 0, 0 };
+    report(d, none, "error", fmt, ap);
+    va_end(ap);
+    d->errors++;
+}

@@ -1,0 +1,49 @@
+/* diag.h: diagnostics.  Locations are byte offsets into a Source; they become line:col only
+ * when reported, with the source line and a caret under the spot. */
+#ifndef FIX_DIAG_H
+#define FIX_DIAG_H
+
+#include <stdio.h>
+
+#include "common.h"
+
+typedef struct Source {
+    char *path;          /* as given by the user, or "<repl>" */
+    char *text;          /* NUL-terminated copy of the file */
+    size_t len;
+    uint32_t *line_starts; /* offset of the first byte of each line, so that turning an offset */
+    size_t nlines;         /* into line:col is a binary search (N errors cost O(N log lines)) */
+    struct Source *next; /* all sources of one Diag, for freeing */
+} Source;
+
+typedef struct Loc {
+    const Source *src;
+    uint32_t start, end; /* byte offsets, end exclusive */
+} Loc;
+
+typedef struct Diag {
+    FILE *out;           /* where messages go (stderr); NULL: errors are counted, not printed */
+    const char *who;     /* the prefix of a message with no location: "fix" (the default) */
+    int errors;          /* errors reported so far */
+    Source *sources;
+} Diag;
+
+void diag_init(Diag *d, FILE *out);
+void diag_free(Diag *d);
+/* Registers a copy of text as a source owned by d. */
+Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len);
+/* Reads a file; NULL (with an error reported) when it cannot be read. */
+Source *diag_load_file(Diag *d, const char *path);
+
+void diag_error(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
+void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
+/* An error with no source location ("fix: error: ..."). */
+void diag_plain_error(Diag *d, const char *fmt, ...) FIX_PRINTF(2, 3);
+/* An error a lower layer has written whole, its location included ("x.lp: error: ..."). */
+void diag_error_text(Diag *d, const char *text);
+
+/* The 1-based line and column (in bytes) of an offset. */
+void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col);
+Loc loc_span(Loc a, Loc b);      /* from the start of a to the end of b */
+
+#endif
