@@ -55,6 +55,31 @@ static AbsPair compare3(int k, Order o)
     }
 }
 
+/* a mod b (the remainder with the sign of b) for a in [al, ah], b in [bl, bh]: a divisor of 0
+ * fails, so only the others count.  For b > 0 the remainder is in [0, b - 1], and it is a
+ * itself when 0 <= a < b; dually for b < 0. */
+static bool int_mod(int64_t al, int64_t ah, int64_t bl, int64_t bh, AbsPair *r)
+{
+    bool has_neg = bl < 0, has_pos = bh > 0;
+    if (!has_neg && !has_pos) return false;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    if (has_pos) {
+        int64_t least = bl > 0 ? bl : 1;
+        bool same = al >= 0 && ah < least;
+        lo = same ? al : 0;
+        hi = same ? ah : bh - 1;
+    }
+    if (has_neg) {
+        int64_t nearest = bh < 0 ? bh : -1;
+        bool same = ah <= 0 && al > nearest;
+        int64_t nlo = same ? al : bl + 1, nhi = same ? ah : 0;
+        lo = nlo < lo ? nlo : lo;
+        hi = nhi > hi ? nhi : hi;
+    }
+    *r = int_pair(lo, hi);
+    return true;
+}
+
 bool absop_int(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
 {
     int64_t al = word_to_int(a.lo), ah = word_to_int(a.hi), bl = word_to_int(b.lo), bh = word_to_int(b.hi), x, y;
@@ -80,9 +105,11 @@ bool absop_int(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
                            word_to_int(neg.hi) > word_to_int(pos.hi) ? word_to_int(neg.hi) : word_to_int(pos.hi));
         return true;
     }
+    case IR_MOD_I: return int_mod(al, ah, bl, bh, r);
     case IR_MIN_I: *r = int_pair(al < bl ? al : bl, ah < bh ? ah : bh); return true;
     case IR_MAX_I: *r = int_pair(al > bl ? al : bl, ah > bh ? ah : bh); return true;
     default: {
+        if (op < IR_LT_I || op > IR_NE_I) return false;     /* an opcode it does not know */
         Order o = { ah < bl, ah <= bl, al > bh, al >= bh, al == ah && bl == bh && al == bl, ah < bl || bh < al };
         *r = compare3((int)(op - IR_LT_I), o);
         return true;
@@ -127,6 +154,7 @@ bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
     case IR_MIN_R: return real_pair(fmin(al, bl), fmin(ah, bh), r);
     case IR_MAX_R: return real_pair(fmax(al, bl), fmax(ah, bh), r);
     default: {
+        if (op < IR_LT_R || op > IR_NE_R) return false;     /* an opcode it does not know */
         Order o = { ah < bl, ah <= bl, al > bh, al >= bh, al == ah && bl == bh && al == bl, ah < bl || bh < al };
         *r = compare3((int)(op - IR_LT_R), o);
         return true;

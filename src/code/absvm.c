@@ -457,7 +457,7 @@ static bool scalar_op(Exec *x, Opcode op)
     AbsPair b = absstate_pop_pair(st), a = absstate_pop_pair(st);
     bool real = real_in || (op >= IR_LT_R && op <= IR_NE_R);
     bool zero = real ? word_to_double(b.lo) == 0 && word_to_double(b.hi) == 0 : b.lo == 0 && b.hi == 0;
-    if ((op == IR_DIV_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
+    if ((op == IR_DIV_I || op == IR_MOD_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
     bool ok = real ? absop_real(op, a, b, &r) : absop_int(op, a, b, &r);
     if (!ok) return give_up(x->vm, "an integer overflow or NaN");
     bool number = !(op >= IR_LT_I && op <= IR_NE_R);

@@ -134,6 +134,34 @@ static void test_integer_intervals(void **state)
     assert_true(r.lo == 0 && r.hi == 1);
 }
 
+/* a mod b on every pair of small intervals: the bracket holds every a mod b (b != 0). */
+static int64_t floor_mod(int64_t a, int64_t b)
+{
+    int64_t m = a % b;
+    return m != 0 && (m < 0) != (b < 0) ? m + b : m;
+}
+
+static void test_mod_brackets_every_remainder(void **state)
+{
+    (void)state;
+    for (int64_t al = -6; al <= 6; al++)
+        for (int64_t ah = al; ah <= 6; ah++)
+            for (int64_t bl = -4; bl <= 4; bl++)
+                for (int64_t bh = bl; bh <= 4; bh++) {
+                    AbsPair a = { word_from_int(al), word_from_int(ah) }, b = { word_from_int(bl), word_from_int(bh) }, r;
+                    bool any = false;
+                    for (int64_t y = bl; y <= bh; y++) any = any || y != 0;
+                    if (!any) { assert_false(absop_int(IR_MOD_I, a, b, &r)); continue; }
+                    assert_true(absop_int(IR_MOD_I, a, b, &r));
+                    for (int64_t x = al; x <= ah; x++)
+                        for (int64_t y = bl; y <= bh; y++) {
+                            if (y == 0) continue;
+                            int64_t m = floor_mod(x, y);
+                            assert_true(word_to_int(r.lo) <= m && m <= word_to_int(r.hi));
+                        }
+                }
+}
+
 static void test_loops_calls_and_giving_up(void **state)
 {
     (void)state;
@@ -207,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_undecided_if_joins_both_branches),
         cmocka_unit_test(test_reals_round_outwards),
         cmocka_unit_test(test_integer_intervals),
+        cmocka_unit_test(test_mod_brackets_every_remainder),
         cmocka_unit_test(test_loops_calls_and_giving_up),
         cmocka_unit_test(test_quantifier_over_many_undecided_atoms),
     };
