@@ -61,6 +61,7 @@ set -- \
     "ladder-50000:build/bench-gen ladder 50000" \
     "mixed-50000:build/bench-gen mixed 50000"
 
+sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
 table="$OUT/table.md"
 {
     echo "| program | ground rules | models | clingo all (s) | fix all (s) | fix/clingo | fix --wf (s) | clingo on --emit (s) | emit/orig | fix --emit (s) |"
@@ -106,6 +107,15 @@ done
     cat "$table"
     echo
     echo "Times under about 10 ms are dominated by process start and are noisy on a shared machine."
+    echo
+    echo "## Envelopes: derived against declared"
+    echo
+    echo "Made by the same run (\`sh bench/envelopes.sh $FIX $REPEAT\`): \`fix run\` of \`bnb S\` on"
+    echo "S_P-style functions of N atoms (N/4 even loops and a ladder on the rest), once declared"
+    echo "\`antitone\` (the time includes the check of the annotation the query makes first) and once"
+    echo "without annotation with \`envelope derived\`; best of $REPEAT runs, wall-clock seconds."
+    echo
+    cat "$OUT/envelopes.md"
     [ -f bench/NOTES.md ] && { echo; cat bench/NOTES.md; }
 } > "$RES"
 echo "bench: wrote $RES"
