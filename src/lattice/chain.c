@@ -101,11 +101,8 @@ static bool chain_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Wor
 
 static const LatticeOps chain_ops = {
     .kind = LATTICE_CHAIN,
-    .leq = chain_leq, .eq = chain_eq, .join = chain_join, .meet = chain_meet,
-    .bot = chain_bot, .top = chain_top,
-    .log2_size = chain_log2_size, .height = chain_height, .is_point = chain_is_point,
-    .union_is_interval = chain_union_is_interval, .decompose = chain_decompose, .next = chain_next,
-    .print = chain_print, .json = chain_json, .random = chain_random, .destroy = chain_destroy,
+    LATTICE_OPS_CORE(chain),
+    .print = chain_print, .json = chain_json,
     .describe = lattice_describe_by_names, .same = lattice_same_names, .names = chain_names,
     .next_cover = chain_next_cover,
 };

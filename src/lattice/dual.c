@@ -83,11 +83,8 @@ static bool dual_same(const Lattice *L, const Lattice *b) { return lattice_equal
 
 static const LatticeOps dual_ops = {
     .kind = LATTICE_DUAL,
-    .leq = dual_leq, .eq = dual_eq, .join = dual_join, .meet = dual_meet,
-    .bot = dual_bot, .top = dual_top,
-    .log2_size = dual_log2_size, .height = dual_height, .is_point = dual_is_point,
-    .union_is_interval = dual_union_is_interval, .decompose = dual_decompose, .next = dual_next,
-    .print = dual_print, .json = dual_json, .random = dual_random, .destroy = dual_destroy,
+    LATTICE_OPS_CORE(dual),
+    .print = dual_print, .json = dual_json,
     .describe = dual_describe, .same = dual_same, .inner = base,
 };
 

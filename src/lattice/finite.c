@@ -221,10 +221,8 @@ static bool fin_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word 
 
 static const LatticeOps finite_ops = {
     .kind = LATTICE_FINITE,
-    .leq = fin_leq, .eq = fin_eq, .join = fin_join, .meet = fin_meet, .bot = fin_bot, .top = fin_top,
-    .log2_size = fin_log2_size, .height = fin_height, .is_point = fin_is_point,
-    .union_is_interval = fin_union_is_interval, .decompose = fin_decompose, .next = fin_next,
-    .print = fin_print, .json = fin_json, .random = fin_random, .destroy = fin_destroy,
+    LATTICE_OPS_CORE(fin),
+    .print = fin_print, .json = fin_json,
     .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
     .next_cover = fin_next_cover,
 };

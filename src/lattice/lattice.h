@@ -94,6 +94,14 @@ typedef struct LatticeOps {
     bool (*next_cover)(const Lattice *L, const Word *x, uint64_t *pos, Word *out);
 } LatticeOps;
 
+/* The entries every kind defines as PREFIX_leq, PREFIX_eq, ... in its own file: a kind's ops
+ * table is { .kind = ..., LATTICE_OPS_CORE(prefix), ...what differs between kinds }. */
+#define LATTICE_OPS_CORE(p)                                                                    \
+    .leq = p##_leq, .eq = p##_eq, .join = p##_join, .meet = p##_meet, .bot = p##_bot,          \
+    .top = p##_top, .log2_size = p##_log2_size, .height = p##_height, .is_point = p##_is_point,  \
+    .union_is_interval = p##_union_is_interval, .decompose = p##_decompose, .next = p##_next,  \
+    .random = p##_random, .destroy = p##_destroy
+
 /* A declared or structural lattice: only what every kind has.  Each kind's file allocates a
  * larger struct that starts with this one and keeps its own data after it, read by nobody
  * else.  Children (product parts, map values, dual base) are owned by the table that made

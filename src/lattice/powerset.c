@@ -212,12 +212,12 @@ static bool ps_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *
     return false;
 }
 
+static double ps_height(const Lattice *L, const Word *lo, const Word *hi) { return ps_log2_size(L, lo, hi); }
+
 static const LatticeOps powerset_ops = {
     .kind = LATTICE_POWERSET,
-    .leq = ps_leq, .eq = ps_eq, .join = ps_join, .meet = ps_meet, .bot = ps_bot, .top = ps_top,
-    .log2_size = ps_log2_size, .height = ps_log2_size, .is_point = ps_is_point,
-    .union_is_interval = ps_union_is_interval, .decompose = ps_decompose, .next = ps_next,
-    .print = ps_print, .json = ps_json, .random = ps_random, .destroy = ps_destroy,
+    LATTICE_OPS_CORE(ps),
+    .print = ps_print, .json = ps_json,
     .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
     .next_cover = ps_next_cover,
 };

@@ -171,15 +171,19 @@ static bool prod_next(const Lattice *L, const Word *lo, const Word *hi, Word *cu
     return false;
 }
 
-static void prod_print(const Lattice *L, const Word *a, Buf *out)
+/* The components as text: (x, y) for a product, {k -> x, ...} for a map (with its keys). */
+static void put_parts(const Lattice *L, const Word *a, char *const *keys, Buf *out)
 {
-    buf_putc(out, '(');
+    buf_putc(out, keys ? '{' : '(');
     for (size_t i = 0; i < count(L); i++) {
         if (i) buf_puts(out, ", ");
+        if (keys) buf_printf(out, "%s -> ", keys[i]);
         part(L, i)->ops->print(part(L, i), a + off(L, i), out);
     }
-    buf_putc(out, ')');
+    buf_putc(out, keys ? '}' : ')');
 }
+
+static void prod_print(const Lattice *L, const Word *a, Buf *out) { put_parts(L, a, NULL, out); }
 
 static void prod_json(const Lattice *L, const Word *a, Buf *out)
 {
@@ -249,26 +253,13 @@ static bool prod_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word
 
 static const LatticeOps product_ops = {
     .kind = LATTICE_PRODUCT,
-    .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
-    .bot = prod_bot, .top = prod_top,
-    .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
-    .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
-    .print = prod_print, .json = prod_json, .random = prod_random, .destroy = prod_destroy,
+    LATTICE_OPS_CORE(prod),
+    .print = prod_print, .json = prod_json,
     .describe = prod_describe, .infix = true, .same = prod_same,
     .nparts = prod_nparts, .part = prod_part, .next_cover = prod_next_cover,
 };
 
-static void map_print(const Lattice *L, const Word *a, Buf *out)
-{
-    buf_putc(out, '{');
-    for (size_t i = 0; i < count(L); i++) {
-        if (i) buf_puts(out, ", ");
-        buf_puts(out, prod(L)->keys[i]);
-        buf_puts(out, " -> ");
-        part(L, i)->ops->print(part(L, i), a + off(L, i), out);
-    }
-    buf_putc(out, '}');
-}
+static void map_print(const Lattice *L, const Word *a, Buf *out) { put_parts(L, a, prod(L)->keys, out); }
 
 static void map_json(const Lattice *L, const Word *a, Buf *out)
 {
@@ -307,11 +298,8 @@ static bool map_same(const Lattice *L, const Lattice *b)
 
 static const LatticeOps map_ops = {
     .kind = LATTICE_MAP,
-    .leq = prod_leq, .eq = prod_eq, .join = prod_join, .meet = prod_meet,
-    .bot = prod_bot, .top = prod_top,
-    .log2_size = prod_log2_size, .height = prod_height, .is_point = prod_is_point,
-    .union_is_interval = prod_union_is_interval, .decompose = prod_decompose, .next = prod_next,
-    .print = map_print, .json = map_json, .random = prod_random, .destroy = prod_destroy,
+    LATTICE_OPS_CORE(prod),
+    .print = map_print, .json = map_json,
     .describe = map_describe, .same = map_same, .names = map_names,
     .nparts = prod_nparts, .part = prod_part, .inner = map_value, .next_cover = prod_next_cover,
 };

@@ -117,11 +117,8 @@ static bool range_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Wor
 
 static const LatticeOps range_ops = {
     .kind = LATTICE_RANGE,
-    .leq = range_leq, .eq = range_eq, .join = range_join, .meet = range_meet,
-    .bot = range_bot, .top = range_top,
-    .log2_size = range_log2_size, .height = range_height, .is_point = range_is_point,
-    .union_is_interval = range_union_is_interval, .decompose = range_decompose, .next = range_next,
-    .print = range_print, .json = range_print, .random = range_random, .destroy = range_destroy,
+    LATTICE_OPS_CORE(range),
+    .print = range_print, .json = range_print,
     .describe = range_describe, .same = range_same, .int_bounds = range_bounds,
     .describe_bounds = range_describe, .next_cover = range_next_cover,
 };

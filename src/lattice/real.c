@@ -114,11 +114,8 @@ static double real_tolerance(const Lattice *L) { return real(L)->tol; }
 
 static const LatticeOps real_ops = {
     .kind = LATTICE_REAL,
-    .leq = real_leq, .eq = real_eq, .join = real_join, .meet = real_meet,
-    .bot = real_bot, .top = real_top,
-    .log2_size = real_log2_size, .height = real_height, .is_point = real_is_point,
-    .union_is_interval = real_union_is_interval, .decompose = real_decompose, .next = real_next,
-    .print = real_print, .json = real_print, .random = real_random, .destroy = real_destroy,
+    LATTICE_OPS_CORE(real),
+    .print = real_print, .json = real_print,
     .describe = real_describe, .same = real_same, .real_bounds = real_bounds,
     .tolerance = real_tolerance, .describe_bounds = real_describe_bounds,
 };
