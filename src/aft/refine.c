@@ -34,28 +34,23 @@ void aft_options_default(AftOptions *o)
     o->split.strategy = SPLIT_WIDEST;
 }
 
-/* Is x <= hi?  On a real lattice an overshoot of less than one tolerance step is rounding:
- * x is clamped to x meet hi (lowering a lower bound is sound). */
-static bool fits_below(const Lattice *L, Word *x, const Word *hi, Word *tmp)
+/* Is x on the right side of the end e of B: x <= e (below), or e <= x?  On a real lattice
+ * an overshoot of less than one tolerance step is rounding: x is clamped to e (lowering a
+ * lower bound or raising an upper one is sound). */
+static bool fits(const Lattice *L, Word *x, const Word *e, bool below, Word *tmp)
 {
-    if (L->ops->leq(L, x, hi)) return true;
+    if (below ? L->ops->leq(L, x, e) : L->ops->leq(L, e, x)) return true;
     if (L->finite) return false;
-    L->ops->join(L, tmp, hi, x);
-    if (L->ops->height(L, hi, tmp) >= 1.0) return false;
-    L->ops->meet(L, x, x, hi);
+    if (below) L->ops->join(L, tmp, e, x);
+    else L->ops->meet(L, tmp, e, x);
+    if ((below ? L->ops->height(L, e, tmp) : L->ops->height(L, tmp, e)) >= 1.0) return false;
+    if (below) L->ops->meet(L, x, x, e);
+    else L->ops->join(L, x, x, e);
     return true;
 }
 
-/* Dually: is lo <= x?  Reals: x is raised to x join lo when it undershoots by a rounding. */
-static bool fits_above(const Lattice *L, Word *x, const Word *lo, Word *tmp)
-{
-    if (L->ops->leq(L, lo, x)) return true;
-    if (L->finite) return false;
-    L->ops->meet(L, tmp, lo, x);
-    if (L->ops->height(L, tmp, lo) >= 1.0) return false;
-    L->ops->join(L, x, x, lo);
-    return true;
-}
+static bool fits_below(const Lattice *L, Word *x, const Word *hi, Word *tmp) { return fits(L, x, hi, true, tmp); }
+static bool fits_above(const Lattice *L, Word *x, const Word *lo, Word *tmp) { return fits(L, x, lo, false, tmp); }
 
 /* Scratch elements of one F application. */
 typedef struct Scratch { Word *a, *b, *env, *next, *tmp; } Scratch;
