@@ -242,15 +242,16 @@ cmp -s "$OUT/choice64k.out" "$OUT/choice64k.want" && ok || bad "64 000-atom choi
 # ... and in time linear in N: each search node costs what its split and propagation changed,
 # not a pass over the N/64 words of the interval.  Not a timing test but a shape test: the
 # first model at 4N may take about 4 times as long as at N (16 times if a node's cost grew
-# with N again); the bound 8 leaves room for noise.  Best of 3 wall-clock runs each.
+# with N again; the build before the change took 15 times); the bound 10 leaves room for
+# noise on a shared machine.  Best of 5 wall-clock runs each.
 choice_aspif() {   # choice_aspif N FILE: {a(1..N)}. as aspif
     awk -v n="$1" 'BEGIN { printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i
                            print " 0 0"; for (i = 1; i <= n; i++) printf "4 %d a(%d) 1 %d\n", length(i) + 3, i, i
                            print 0 }' > "$2"
 }
-best_ms() {   # best_ms FILE: the least wall time of 3 runs of fix asp --models 1, in ms
+best_ms() {   # best_ms FILE: the least wall time of 5 runs of fix asp --models 1, in ms
     best=""
-    for r in 1 2 3; do
+    for r in 1 2 3 4 5; do
         t0=$(date +%s%N); timeout 60 "$FIX" asp --models 1 "$1" > /dev/null 2>&1 || { echo 999999; return; }
         t=$(( ($(date +%s%N) - t0) / 1000000 ))
         if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
@@ -260,8 +261,8 @@ best_ms() {   # best_ms FILE: the least wall time of 3 runs of fix asp --models 
 choice_aspif 50000 "$OUT/choice50k.aspif"
 choice_aspif 200000 "$OUT/choice200k.aspif"
 t1=$(best_ms "$OUT/choice50k.aspif"); t4=$(best_ms "$OUT/choice200k.aspif")
-[ "$t4" -le $((8 * t1 + 40)) ] && ok \
-    || bad "choice rule: first model at N = 200 000 took $t4 ms, at N = 50 000 $t1 ms (more than 8 times: not linear)"
+[ "$t4" -le $((10 * t1 + 60)) ] && ok \
+    || bad "choice rule: first model at N = 200 000 took $t4 ms, at N = 50 000 $t1 ms (more than 10 times: not linear)"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
