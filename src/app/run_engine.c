@@ -92,6 +92,18 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     }
 }
 
+const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx)
+{
+    switch (f->envelope) {
+    case ENV_DERIVED: return ctx->gave_up ? "derived+brute" : "derived";
+    case ENV_BRUTE: return "brute";
+    case ENV_DECLARED: return "declared";
+    case ENV_MONOTONE: return "monotone";
+    case ENV_ANTITONE: return "antitone";
+    }
+    return NULL;
+}
+
 const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx)
 {
     switch (f->envelope) {
@@ -429,6 +441,7 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
                       .assumption = run->assumption, .envelope = fn_envelope_note(&run->f, &run->ctx),
+                      .envelope_used = fn_envelope_name(&run->f, &run->ctx),
                       .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
@@ -483,6 +496,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             boundlist_match(&final, &points, match);
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
+                              .envelope_used = fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };

@@ -63,6 +63,9 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx);
  * `envelope` option and not derived), else "derived", "derived+brute" (some intervals fell
  * back to brute force), "brute", "declared", "monotone" or "antitone". */
 const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx);
+/* The envelope used, always: "declared", "monotone", "antitone", "brute", "derived" or
+ * "derived+brute" (for JSON). */
+const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx);
 void galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
 void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
 void run_trace_done(TraceCtx *t);

@@ -187,7 +187,7 @@ void report_json(const QueryResult *r, FILE *out)
     line_begin(&line, out, "query", ast_query_name(r->kind));
     if (r->target) json_key_string(w, "target", r->target);
     if (r->via) json_key_string(w, "via", r->via);
-    if (r->envelope) json_key_string(w, "envelope", r->envelope);
+    if (r->envelope_used) json_key_string(w, "envelope", r->envelope_used);
     if (r->assumption) json_key_string(w, "assuming", r->assumption);
     json_key_string(w, "status", status_word(r->status));
     if (r->verdict) json_key_string(w, "verdict", r->verdict);
