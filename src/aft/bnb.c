@@ -127,23 +127,24 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
     return s;
 }
 
-/* A child refined to a point that f does not fix holds no fixed point: it is pruned before
- * any merge (with an imprecise F, e.g. via a Galois insertion, such points do survive IR).
- * One f does fix is proven now, so that a merge cannot hide it. */
-static AftStatus prune_false_point(Run *run, int i, bool *alive)
+/* The fate of a surviving child, once (f is evaluated on a point): a point f does not fix
+ * holds no fixed point and is pruned before any merge (with an imprecise F, e.g. via a
+ * Galois insertion, such points do survive IR). */
+static AftStatus classify_child(Run *run, int i, bool *alive, NodeStatus *status)
 {
-    NodeStatus s;
-    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], &s);
-    if (r == AFT_OK && s == NODE_PRUNED) *alive = false;
-    if (r == AFT_OK && s == NODE_FIXPOINT) bnb_prove(run, run->r[2 * i], run->r[2 * i + 1]);
+    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], status);
+    if (r == AFT_OK && *status == NODE_PRUNED) *alive = false;
     return r;
 }
 
-/* Both children survived and their union is an interval: merge them into their hull. */
+/* Both children survived and their union is an interval: merge them into their hull.  A
+ * child f was seen to fix is proven first, so that the merge cannot hide it. */
 static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *hi,
-                                const long cid[2], Level *next)
+                                const long cid[2], const NodeStatus status[2], Level *next)
 {
     const Lattice *L = run->L;
+    for (int i = 0; i < 2; i++)
+        if (status[i] == NODE_FIXPOINT) bnb_prove(run, run->r[2 * i], run->r[2 * i + 1]);
     for (int i = 0; i < 2; i++)
         bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED, run->r[2 * i], run->r[2 * i + 1]);
     L->ops->meet(L, run->hlo, run->r[0], run->r[2]);
@@ -160,18 +161,14 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
     return r;
 }
 
-/* Children kept apart (or pruned): each goes its own way. */
-static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi,
-                               const long cid[2], const bool alive[2], Level *next)
+/* Children kept apart (or pruned): each goes its own way, as classified. */
+static void keep_children(Run *run, long id, const Word *lo, const Word *hi, const long cid[2],
+                          const bool alive[2], const NodeStatus status[2], Level *next)
 {
     const Lattice *L = run->L;
     for (int i = 0; i < 2; i++) {
         Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
-        NodeStatus s = NODE_PRUNED;
-        if (alive[i]) {
-            AftStatus r = bnb_classify(run, rlo, rhi, &s);
-            if (r != AFT_OK) return r;
-        }
+        NodeStatus s = alive[i] ? status[i] : NODE_PRUNED;
         if (s == NODE_KEPT && L->ops->eq(L, rlo, lo) && L->ops->eq(L, rhi, hi)) {
             bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL, rlo, rhi);
             bnb_to_final(run, id, lo, hi);  /* a non-shrinking decomposition: B is final */
@@ -182,7 +179,6 @@ static AftStatus keep_children(Run *run, long id, const Word *lo, const Word *hi
              pruned ? run->c[2 * i + 1] : rhi);
         place(run, s, cid[i], rlo, rhi, next);
     }
-    return AFT_OK;
 }
 
 /* Decompose B into run->c: the function's split hook when it has one and takes the
@@ -213,6 +209,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     }
     long cid[2] = {run->next_id++, run->next_id++};
     bool alive[2];
+    NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_child(run, i, &alive[i]);
         if (r == AFT_LIMIT) {
@@ -220,15 +217,16 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
             return r;
         }
         if (r != AFT_OK) return r;
-        if (alive[i] && (r = prune_false_point(run, i, &alive[i])) != AFT_OK) {
+        if (alive[i] && (r = classify_child(run, i, &alive[i], &status[i])) != AFT_OK) {
             if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);
             return r;
         }
     }
     if (alive[0] && alive[1]
         && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
-        return merge_children(run, id, lo, hi, cid, next);
-    return keep_children(run, id, lo, hi, cid, alive, next);
+        return merge_children(run, id, lo, hi, cid, status, next);
+    keep_children(run, id, lo, hi, cid, alive, status, next);
+    return AFT_OK;
 }
 
 /* The budget's cost |hull| - (|B1| + |B2|) as sign * 2^mag: sizes are log2 and may be huge,

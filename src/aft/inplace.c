@@ -267,10 +267,13 @@ static bool kids_union_is_interval(const Place *pl)
 }
 
 /* bnb.c's merge_children on words. */
-static AftStatus merge_kids(Place *pl, long id, const long cid[2], size_t depth)
+static AftStatus merge_kids(Place *pl, long id, const long cid[2], const NodeStatus status[2],
+                            size_t depth)
 {
     Run *run = pl->run;
     Kid *k = pl->kid;
+    for (int i = 0; i < 2; i++)
+        if (status[i] == NODE_FIXPOINT) final_with(pl, &k[i].r, -1, true);   /* proven first */
     for (int i = 0; i < 2; i++) emit_with(pl, &k[i].r, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED);
     pl->hull.count = 0;
     for (int side = 0; side < 2; side++)
@@ -293,16 +296,12 @@ static AftStatus merge_kids(Place *pl, long id, const long cid[2], size_t depth)
 }
 
 /* bnb.c's keep_children on words. */
-static AftStatus keep_kids(Place *pl, long id, const long cid[2], const bool alive[2],
-                           size_t depth)
+static void keep_kids(Place *pl, long id, const long cid[2], const bool alive[2],
+                      const NodeStatus status[2], size_t depth)
 {
     for (int i = 0; i < 2; i++) {
         Kid *k = &pl->kid[i];
-        NodeStatus s = NODE_PRUNED;
-        if (alive[i]) {
-            AftStatus r = classify_with(pl, &k->r, &s);
-            if (r != AFT_OK) return r;
-        }
+        NodeStatus s = alive[i] ? status[i] : NODE_PRUNED;
         if (s == NODE_KEPT && same_as_bound(pl, &k->r)) {
             emit_with(pl, &k->r, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL);
             bnb_to_final(pl->run, id, pl->lo, pl->hi);    /* a non-shrinking decomposition */
@@ -311,7 +310,6 @@ static AftStatus keep_kids(Place *pl, long id, const long cid[2], const bool ali
         emit_with(pl, s == NODE_PRUNED ? &k->c : &k->r, EV_BNB_SPLIT, cid[i], id, -1, s);
         place_with(pl, &k->r, s, cid[i], depth);
     }
-    return AFT_OK;
 }
 
 /* A point: bnb.c's process_bound on one. */
@@ -338,18 +336,18 @@ static AftStatus process_node(Place *pl, long id, size_t depth)
     }
     long cid[2] = {run->next_id++, run->next_id++};
     bool alive[2];
+    NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_kid(pl, i, &alive[i]);
-        NodeStatus s;
-        if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &s)) == AFT_OK) {
-            if (s == NODE_PRUNED) alive[i] = false;             /* a point f does not fix */
-            if (s == NODE_FIXPOINT) final_with(pl, &pl->kid[i].r, -1, true);   /* proven now */
-        }
+        if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
+            && status[i] == NODE_PRUNED)
+            alive[i] = false;                                   /* a point f does not fix */
         if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
         if (r != AFT_OK) return r;
     }
-    if (alive[0] && alive[1] && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, depth);
-    return keep_kids(pl, id, cid, alive, depth);
+    if (alive[0] && alive[1] && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, status, depth);
+    keep_kids(pl, id, cid, alive, status, depth);
+    return AFT_OK;
 }
 
 /* ---- the loop ---- */
