@@ -86,18 +86,6 @@ static bool for_pairs(Probe *p, unsigned exponent, PairFn fn)
 
 /* ---- monotone, antitone ---- */
 
-static bool tone_verdict(Probe *p, const Word *x, const Word *y);
-
-static bool tone_pair(Probe *p, const Word *x, const Word *y)
-{
-    const AftFunction *f = p->f;
-    if (!f->eval(f->ctx, x, p->fx) || !f->eval(f->ctx, y, p->fy)) {
-        p->call_failed = true;
-        return false;
-    }
-    return tone_verdict(p, x, y);
-}
-
 /* x <= y with f(x) in p->fx and f(y) in p->fy: true when they are in order, else the
  * counterexample is recorded. */
 static bool tone_verdict(Probe *p, const Word *x, const Word *y)
@@ -116,6 +104,16 @@ static bool tone_verdict(Probe *p, const Word *x, const Word *y)
     return false;
 }
 
+static bool tone_pair(Probe *p, const Word *x, const Word *y)
+{
+    const AftFunction *f = p->f;
+    if (!f->eval(f->ctx, x, p->fx) || !f->eval(f->ctx, y, p->fy)) {
+        p->call_failed = true;
+        return false;
+    }
+    return tone_verdict(p, x, y);
+}
+
 /* Every covering pair x < y (y an upper cover of x): on a finite lattice every x <= y is a
  * chain of covers, so f is monotone (antitone) iff it is so on covers.  f(x) is evaluated once
  * per x.  *done is false (and the report unchanged) when the pairs would take more than
@@ -124,7 +122,7 @@ static bool cover_pairs(Probe *p, bool *done)
 {
     const Lattice *L = p->L;
     const AftFunction *f = p->f;
-    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L), *fx = lattice_elem_new(L);
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
     L->ops->top(L, top);
     lattice_copy(L, p->x, bot);
@@ -133,14 +131,13 @@ static bool cover_pairs(Probe *p, bool *done)
     bool ok = true, go_on = true;
     *done = false;
     do {
-        if (!f->eval(f->ctx, p->x, fx)) { p->call_failed = true; go_on = false; break; }
+        if (!f->eval(f->ctx, p->x, p->fx)) { p->call_failed = true; go_on = false; break; }
         uint64_t pos = 0;
         while (go_on && lattice_next_cover(L, p->x, &pos, p->y)) {
             if (++evals > budget) goto out;
             if (limits_poll(p->o->limits)) { ok = false; goto out; }
             examined++;
             if (!f->eval(f->ctx, p->y, p->fy)) { p->call_failed = true; go_on = false; break; }
-            lattice_copy(L, p->fx, fx);
             go_on = tone_verdict(p, p->x, p->y);
         }
     } while (go_on && L->ops->next(L, bot, top, p->x));
@@ -149,7 +146,7 @@ static bool cover_pairs(Probe *p, bool *done)
     p->r->sampled = false;
     p->r->covers = true;
 out:
-    mem_free(bot); mem_free(top); mem_free(fx);
+    mem_free(bot); mem_free(top);
     return ok;
 }
 
