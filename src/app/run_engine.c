@@ -492,8 +492,11 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         } else if (run.trace.tree) {
             session_emit_tree(s, run.trace.tree);
         } else {
-            long *match = mem_calloc(final.count + 1, sizeof *match);
-            boundlist_match(&final, &points, match);
+            long *match = NULL;                 /* only the text report places fixed points */
+            if (!s->opt.json) {
+                match = mem_calloc(final.count + 1, sizeof *match);
+                boundlist_match(&final, &points, match);
+            }
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
                               .envelope_used = fn_envelope_name(&run.f, &run.ctx),

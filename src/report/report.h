@@ -30,8 +30,9 @@ typedef struct BoundResult {
 typedef struct BnbResult {
     const Lattice *L;
     const BoundList *final, *points;
-    const long *final_match;     /* bnb: per bound of final, the fixed point (index in points)
-                                  * it is, or -1 when it is a bound (see boundlist_match) */
+    const long *final_match;     /* bnb, text only: per bound of final, the fixed point (index
+                                  * in points) it is, or -1 when it is a bound (see
+                                  * boundlist_match); NULL for JSON, which lists both apart */
     bool has_stats;
     AftStats stats;
     size_t examined;
