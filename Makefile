@@ -102,7 +102,9 @@ test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
 	@sh tests/run-all.sh
 
 bench: build/fix
+	@sh scripts/deps.sh bench
 	@sh bench/run.sh
+	@sh bench/eval/run.sh
 
 clean:
 	rm -rf build

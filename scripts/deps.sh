@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh: checks the tools and libraries the build needs; installs the missing ones
 # with apt-get when run as root on Debian, else prints the exact command and fails.
+# `sh scripts/deps.sh bench` (make bench) also wants what only the benchmarks use: Lua 5.4.
 set -u
 missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
@@ -13,6 +14,9 @@ need_hdr histedit.h libedit-dev
 need_cmd gringo gringo
 need_cmd clingo gringo
 need_cmd /usr/bin/time time
+if [ "${1:-}" = bench ]; then
+    need_cmd lua5.4 lua5.4
+fi
 
 [ -z "$missing" ] && exit 0
 pkgs=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')

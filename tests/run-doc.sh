@@ -29,7 +29,9 @@ root=$(pwd)
 case $fix in /*) ;; *) fix="$root/$fix" ;; esac
 [ -x "$fix" ] || { echo "run-doc.sh: no executable $fix"; echo "doc: 0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
+# A failed mktemp (a full disk) must stop here: with tmp empty, "$tmp/work" below would be
+# /work, and the rm -rf of each document's scratch directory would remove it.
+tmp=$(mktemp -d) && [ -n "$tmp" ] && [ -d "$tmp" ] || { echo "run-doc.sh: no scratch directory (mktemp -d failed)"; echo "doc: 0 passed, 1 failed"; exit 1; }
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/bin"
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$fix" >"$tmp/bin/fix"

@@ -146,7 +146,7 @@ printf 'import "imports/m0";\nshow {t2999} union {t2999};\n' >"$dir/imports_ok.f
 expect_small_stack imports_ok 0 '^{t2999} union {t2999} = {t2999}$'
 
 # recursion in the VM runs on its own stack, bounded by the call depth limit
-printf 'lattice R = range 0..9;\nfn f(x: R): R = f(x);\nfn g(x: R): R = h(x);\nfn h(x: R): R = g(x);\nshow f(1);\nshow g(1);\nshow lfp(x: R => lfp(y: R => lfp(z: R => min(x + 1, 9))));\n' >"$dir/recursion.fix"
+printf 'lattice R = range 0..9;\nfn f(x: R): R = 0 + f(x);\nfn g(x: R): R = 0 + h(x);\nfn h(x: R): R = 0 + g(x);\nshow f(1);\nshow g(1);\nshow lfp(x: R => lfp(y: R => lfp(z: R => min(x + 1, 9))));\n' >"$dir/recursion.fix"
 expect_small_stack recursion 1 "call depth limit of 10000 reached in 'f'"
 also recursion "call depth limit of 10000 reached in 'g'"
 also recursion 'min(x + 1, 9)))) = 9$'

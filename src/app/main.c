@@ -38,6 +38,11 @@ static const char *const usage_text =
     "  --max-memory MB  stop each query when the process holds more than MB megabytes\n"
     "                   (like --timeout); the address space is capped at 1.5 MB + 512\n"
     "                   as a backstop (0: no limit)\n"
+    "  --max-depth N    allow N nested function calls (default 10000; calls in tail\n"
+    "                   position reuse their frame and do not count)\n"
+    "  --no-memo        do not memoise calls (by default the results of functions that\n"
+    "                   run an lfp, gfp, sup or inf are kept in a bounded table)\n"
+    "  --stats          print the evaluator's calls and memo hits and misses to stderr\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  --allow-scripts  the .lp file is code: allow #script blocks in the files of\n"
     "                   `program P from \"x.lp\"` (refused by default: gringo runs them)\n"
@@ -65,7 +70,7 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* --timeout S, --max-steps N, --max-memory MB: the value after the option, range-checked. */
+/* --timeout S, --max-steps N, --max-depth N, --max-memory MB: the value after the option, range-checked. */
 static int parse_limit(const char *opt, const char *value, RunOptions *o)
 {
     double v;
@@ -79,6 +84,10 @@ static int parse_limit(const char *opt, const char *value, RunOptions *o)
         if (!numarg_count(value, NUMARG_MAX_COUNT, &n))
             return usage_error("--max-steps needs a whole number from 0 to 2^62 (0: no limit), not '%s'", value);
         o->max_steps = n;
+    } else if (strcmp(opt, "--max-depth") == 0) {
+        if (!numarg_count(value, VM_MAX_DEPTH_LIMIT, &n))
+            return usage_error("--max-depth needs a whole number from 0 to 10000000 (0: the default), not '%s'", value);
+        o->max_depth = (size_t)n;
     } else {
         if (!numarg_real(value, 0, NUMARG_MAX_MEGABYTES, &v))
             return usage_error("--max-memory needs megabytes from 0 to 1048576 (0: no limit), not '%s'", value);
@@ -98,9 +107,11 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
         else if (strcmp(arg, "--dot") == 0) a->opt.dot = true;
         else if (strcmp(arg, "--allow-scripts") == 0) a->opt.allow_scripts = true;
+        else if (strcmp(arg, "--no-memo") == 0) a->opt.no_memo = true;
+        else if (strcmp(arg, "--stats") == 0) a->opt.stats = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
-                 strcmp(arg, "--max-memory") == 0) {
+                 strcmp(arg, "--max-depth") == 0 || strcmp(arg, "--max-memory") == 0) {
             int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
             if (rc >= 0) return rc;
             i++;
@@ -156,6 +167,14 @@ static const Source *stdin_source(Session *s)
     return src;
 }
 
+/* --stats: the evaluator's counts, on stderr. */
+static void print_stats(const Session *s)
+{
+    VmStats st = context_vm_stats(s->context);
+    fprintf(stderr, "evaluator: %llu calls, memo %llu hits, %llu misses\n", (unsigned long long)st.calls,
+            (unsigned long long)st.memo_hits, (unsigned long long)st.memo_misses);
+}
+
 static int cmd_run(const CliArgs *a, bool check_only)
 {
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
@@ -166,6 +185,7 @@ static int cmd_run(const CliArgs *a, bool check_only)
                       ? session_run_source(s, stdin_source(s), check_only)
                       : session_run_file(s, a->files[0], check_only);
     sigint_remove();
+    if (a->opt.stats) print_stats(s);
     session_done(s);
     return exit_code(r);
 }

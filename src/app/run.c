@@ -17,6 +17,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
+    context_set_evaluator(s->context, opt->max_depth, !opt->no_memo);
 }
 
 bool session_add_search_dir(Session *s, const char *dir)
@@ -32,6 +33,7 @@ void session_reset(Session *s)
     context_free(s->context);
     s->context = context_new(&s->diag);
     context_set_limits(s->context, s->opt.max_steps, &s->limits);
+    context_set_evaluator(s->context, s->opt.max_depth, !s->opt.no_memo);
     for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
 }
 

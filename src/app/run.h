@@ -19,6 +19,9 @@ typedef struct RunOptions {
     bool allow_scripts;      /* gringo may run #script blocks of `program P from "x.lp"` */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
+    size_t max_depth;        /* nested (non-tail) calls in the VM, 0 = VM_MAX_CALL_DEPTH */
+    bool no_memo;            /* do not memoise calls (--no-memo) */
+    bool stats;              /* print the evaluator's counts at the end (--stats) */
     size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
                                 stable soundly, with what they have); main also caps the
                                 address space above it; 0 = none */

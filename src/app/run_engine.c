@@ -253,33 +253,43 @@ static bool eval_within_limits(Session *s, const QueryPlan *plan, FnCtx *ctx, co
     return false;
 }
 
+/* What fixpoints keeps while f runs over the lattice. */
+typedef struct FixpointScan {
+    const Lattice *L;
+    BoundList *points;
+    size_t examined;
+} FixpointScan;
+
+static bool scan_one(void *ctx, const Word *x, const Word *y)
+{
+    FixpointScan *scan = ctx;
+    scan->examined++;
+    if (scan->L->ops->eq(scan->L, x, y)) boundlist_push(scan->points, x, x);
+    return true;
+}
+
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
     if (!lattice_enumerable(s, plan, L, "fixpoints")) return false;
     BoundList points;
     boundlist_init(&points, L);
-    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
-    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    Word *x = lattice_elem_new(L), *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
     L->ops->top(L, top);
     lattice_copy(L, x, bot);
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
-    size_t n = 0;
-    bool ok = true;
-    do {
-        n++;
-        if (!eval_within_limits(s, plan, &ctx, x, y)) { ok = false; break; }
-        if (L->ops->eq(L, x, y)) boundlist_push(&points, x, x);
-    } while (L->ops->next(L, bot, top, x));
+    FixpointScan scan = { L, &points, 0 };
+    bool ok = !session_stopped(s, plan) &&
+              context_call_each(s->context, fn, bot, top, x, scan_one, &scan, plan->loc);
+    if (!ok) session_stopped(s, plan);
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
-                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = n } };
+                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = scan.examined } };
         if (s->opt.dot) ok = session_emit_hasse(s, plan, L, NULL, NULL, &points);
         else session_emit(s, &r);
     }
     boundlist_free(&points);
-    mem_free(x); mem_free(y); mem_free(top); mem_free(bot);
+    mem_free(x); mem_free(top); mem_free(bot);
     return ok;
 }
 

@@ -11,6 +11,8 @@ typedef struct Compiler {
 
 typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
 
+enum { LEN_CONST_INT = 5 };     /* bytes of a CONST_INT: the opcode and one operand */
+
 static NumKind num_kind(const Type *t)
 {
     if (t->kind == TY_INT) return NUM_INT;
@@ -26,6 +28,38 @@ static size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc,
 static size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
 static size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
 static size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return emit1(c, loc, op, lat_index(c, L)); }
+
+/* n words at frame slot s; one word has its own, shorter instruction. */
+static void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+{
+    if (n == 1) emit1(c, loc, IR_LOAD1, s);
+    else emit2(c, loc, IR_LOAD, s, n);
+}
+
+static void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+{
+    if (n == 1) emit1(c, loc, IR_STORE1, s);
+    else emit2(c, loc, IR_STORE, s, n);
+}
+
+/* A one-word element of L known when compiling, as a constant. */
+static void emit_elem(Compiler *c, Loc loc, const Lattice *L, Word w)
+{
+    ir_emit(c->ch, loc, IR_CONST_ELEM, lat_index(c, L), ir_const(c->ch, w), 0, 0);
+}
+
+/* bot or top of L: a constant when it is one word. */
+static void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
+{
+    if (L->nwords != 1) {
+        emit_lat(c, loc, top ? IR_TOP : IR_BOT, L);
+        return;
+    }
+    Word w;
+    if (top) L->ops->top(L, &w);
+    else L->ops->bot(L, &w);
+    emit_elem(c, loc, L, w);
+}
 
 static void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
 static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
@@ -63,6 +97,28 @@ static bool bounds_inside(const Type *from, const Lattice *L)
     return false;
 }
 
+/* CHECK_RANGE of L, its bounds as two constants in a row. */
+static void emit_check_int(Compiler *c, Loc loc, const Lattice *L)
+{
+    int64_t lo, hi;
+    lattice_int_bounds(L, &lo, &hi);
+    uint32_t k = (uint32_t)c->ch->consts.count;
+    VEC_PUSH(c->ch->consts, word_from_int(lo));
+    VEC_PUSH(c->ch->consts, word_from_int(hi));
+    ir_emit(c->ch, loc, IR_CHECK_INT, lat_index(c, L), k, 0, 0);
+}
+
+/* CHECK_REAL of L, its bounds as two constants in a row. */
+static void emit_check_real(Compiler *c, Loc loc, const Lattice *L)
+{
+    double lo, hi;
+    lattice_real_bounds(L, &lo, &hi);
+    uint32_t k = (uint32_t)c->ch->consts.count;
+    VEC_PUSH(c->ch->consts, word_from_double(lo));
+    VEC_PUSH(c->ch->consts, word_from_double(hi));
+    ir_emit(c->ch, loc, IR_CHECK_REALK, lat_index(c, L), k, 0, 0);
+}
+
 /* Converts the value on top (of type from, computed by e) to type want. */
 static void convert(Compiler *c, const Expr *e, const Type *from, const Type *want)
 {
@@ -75,15 +131,20 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
     const Lattice *L = want->lat;
     if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
-        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_RANGE, L);
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_int(c, e->loc, L);
     } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
         if (k == NUM_INT) emit(c, e->loc, IR_I2R);
-        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_REAL, L);
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_real(c, e->loc, L);
     }
 }
 
 static void compile_to(Compiler *c, const Expr *e, const Type *want)
 {
+    if (e->kind == E_INT && num_kind(want) == NUM_REAL) {     /* an integer literal as a real */
+        emit_real(c, e->loc, (double)e->ival);
+        convert(c, e, sema_type_real(), want);
+        return;
+    }
     compile_expr(c, e);
     convert(c, e, e->type, want);
 }
@@ -95,14 +156,29 @@ static void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
 
 /* ---- names and structures ---- */
 
+/* The integer e always is (a literal; an atom, chain or finite element name), when it is one. */
+static bool int_constant(const Expr *e, int64_t *v)
+{
+    if (e->kind == E_INT) {
+        *v = e->ival;
+        return true;
+    }
+    if (e->kind != E_NAME) return false;
+    const Resolution *r = e->resolved;
+    if (r->kind != RES_ELEM && r->kind != RES_ATOM) return false;
+    *v = (int64_t)r->index;
+    return true;
+}
+
+
 static void compile_name(Compiler *c, const Expr *e)
 {
     const Resolution *r = e->resolved;
     switch (r->kind) {
-    case RES_LOCAL: emit2(c, e->loc, IR_LOAD, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
+    case RES_LOCAL: emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
     case RES_ELEM:
     case RES_ATOM: emit_int(c, e->loc, r->index); break;
-    case RES_LATTICE: emit1(c, e->loc, IR_TOP, r->li->index); break;
+    case RES_LATTICE: emit_point(c, e->loc, r->li->L, true); break;
     }
 }
 
@@ -124,7 +200,7 @@ static void compile_proj(Compiler *c, const Expr *e)
 {
     long slot = local_component_slot(e);
     if (slot >= 0) {
-        emit2(c, e->loc, IR_LOAD, (uint32_t)slot, (uint32_t)sema_type_words(e->type));
+        emit_load(c, e->loc, (uint32_t)slot, (uint32_t)sema_type_words(e->type));
         return;
     }
     compile_expr(c, e->a);
@@ -137,10 +213,25 @@ static void compile_tuple(Compiler *c, const Expr *e)
     for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], lattice_part(P, i));
 }
 
+/* A set of atoms all named, of a powerset of one word: its bits, as a constant. */
+static bool compile_constant_set(Compiler *c, const Expr *e, const Lattice *P)
+{
+    if (P->nwords != 1) return false;
+    Word bits = 0;
+    for (size_t i = 0; i < e->nargs; i++) {
+        int64_t a;
+        if (!int_constant(e->args[i], &a) || a < 0 || a >= 64) return false;
+        bits |= (Word)1 << a;
+    }
+    emit_elem(c, e->loc, P, bits);
+    return true;
+}
+
 static void compile_set(Compiler *c, const Expr *e)
 {
     const Lattice *P = e->type->lat;
-    emit_lat(c, e->loc, IR_BOT, P);
+    if (compile_constant_set(c, e, P)) return;
+    emit_point(c, e->loc, P, false);
     for (size_t i = 0; i < e->nargs; i++) {
         compile_expr(c, e->args[i]);
         emit_lat(c, e->args[i]->loc, IR_SET_ADD, P);
@@ -171,6 +262,50 @@ static void compile_index(Compiler *c, const Expr *e)
 }
 
 /* ---- operators ---- */
+
+/* A lattice whose elements are bit sets word for word (powersets, and products and maps of
+ * them): join is |, meet &, the order inclusion. */
+static bool bits_lattice(const Lattice *L)
+{
+    switch (lattice_kind(L)) {
+    case LATTICE_POWERSET: return true;
+    case LATTICE_MAP: return bits_lattice(lattice_inner(L));
+    case LATTICE_PRODUCT:
+        for (size_t i = 0; i < lattice_nparts(L); i++)
+            if (!bits_lattice(lattice_part(L, i))) return false;
+        return true;
+    default: return false;
+    }
+}
+
+/* A lattice whose equality is that of its words: every kind but reals and what holds them. */
+static bool plain_lattice(const Lattice *L)
+{
+    switch (lattice_kind(L)) {
+    case LATTICE_REAL: return false;
+    case LATTICE_MAP: case LATTICE_DUAL: return plain_lattice(lattice_inner(L));
+    case LATTICE_PRODUCT:
+        for (size_t i = 0; i < lattice_nparts(L); i++)
+            if (!plain_lattice(lattice_part(L, i))) return false;
+        return true;
+    default: return true;
+    }
+}
+
+/* A one-word total order kept as an integer (ranges and chains): join is max, meet min. */
+static bool int_order(const Lattice *L)
+{
+    return lattice_kind(L) == LATTICE_RANGE || lattice_kind(L) == LATTICE_CHAIN;
+}
+
+/* op_K with b's constant instead of pushing it and op, when b is a constant. */
+static bool emit_with_constant(Compiler *c, const Expr *e, const Expr *b, Opcode op_k)
+{
+    int64_t v;
+    if (!int_constant(b, &v)) return false;
+    emit1(c, e->loc, op_k, ir_const(c->ch, word_from_int(v)));
+    return true;
+}
 
 static void compile_unary(Compiler *c, const Expr *e)
 {
@@ -221,6 +356,11 @@ static void compile_right(Compiler *c, const Expr *e, const Type *want)
 static void arith_rest(Compiler *c, const Expr *e)
 {
     bool real = e->type->kind == TY_REAL;
+    static const Opcode int_ks[] = { IR_ADD_IK, IR_SUB_IK, IR_MUL_IK };
+    if (!real && e->b->kind == E_INT) {
+        if (e->op == OP_MOD && e->b->ival != 0 && emit_with_constant(c, e, e->b, IR_MOD_IK)) return;
+        if (e->op >= OP_ADD && e->op <= OP_MUL && emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_ADD)])) return;
+    }
     compile_right(c, e, left_target(c, e));
     static const Opcode ints[] = { IR_ADD_I, IR_SUB_I, IR_MUL_I, IR_DIV_I };
     static const Opcode reals[] = { IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R };
@@ -232,16 +372,41 @@ static void arith_rest(Compiler *c, const Expr *e)
     emit(c, e->loc, real ? reals[k] : ints[k]);
 }
 
+/* A comparison of lattice elements, in its specialised form where there is one. */
+static void emit_lattice_compare(Compiler *c, const Expr *e, size_t k, const Lattice *L)
+{
+    bool eq = e->op == OP_EQ || e->op == OP_NE;
+    if (eq && plain_lattice(L) && L->nwords == 1) emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
+    else if (eq && plain_lattice(L)) emit_lat(c, e->loc, e->op == OP_EQ ? IR_EQ_WORDS : IR_NE_WORDS, L);
+    else if (e->op == OP_LE && bits_lattice(L)) emit_lat(c, e->loc, IR_LE_BITS, L);
+    else {
+        static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
+        emit_lat(c, e->loc, lats[k], L);
+    }
+}
+
+/* Equality with a constant on one word: the atom or element compared as its index. */
+static bool compare_constant(Compiler *c, const Expr *e, const Type *want)
+{
+    static const Opcode int_ks[] = { IR_LT_IK, IR_LE_IK, IR_GT_IK, IR_GE_IK, IR_EQ_IK, IR_NE_IK };
+    bool eq = e->op == OP_EQ || e->op == OP_NE;
+    if (!want) return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
+    if (want->kind == TY_INT && e->b->kind == E_INT) return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
+    if (eq && want->kind == TY_LAT && plain_lattice(want->lat) && want->lat->nwords == 1 && e->b->kind == E_NAME)
+        return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
+    return false;
+}
+
 static void compare_rest(Compiler *c, const Expr *e)
 {
     const Type *want = compare_target(c, e);
     size_t k = (size_t)(e->op - OP_LT);        /* LT LE GT GE EQ NE */
+    if (compare_constant(c, e, want)) return;
     compile_right(c, e, want);
     if (!want) {
         emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
     } else if (want->kind == TY_LAT) {
-        static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
-        emit_lat(c, e->loc, lats[k], want->lat);
+        emit_lattice_compare(c, e, k, want->lat);
     } else {
         static const Opcode ints[] = { IR_LT_I, IR_LE_I, IR_GT_I, IR_GE_I, IR_EQ_I, IR_NE_I };
         static const Opcode reals[] = { IR_LT_R, IR_LE_R, IR_GT_R, IR_GE_R, IR_EQ_R, IR_NE_R };
@@ -266,7 +431,26 @@ static void lattice_op_rest(Compiler *c, const Expr *e)
         emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
         return;
     }
-    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, e->type->lat);
+    const Lattice *L = e->type->lat;
+    if (e->op == OP_MINUS) emit_lat(c, e->loc, IR_SET_MINUS, L);
+    else if (bits_lattice(L)) emit_lat(c, e->loc, up ? IR_JOIN_BITS : IR_MEET_BITS, L);
+    else if (int_order(L)) emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
+    else emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, L);
+}
+
+/* a in s: with a named atom, SET_HAS replaces the CONST_INT a compiled to (the last
+ * instruction, nothing jumps past it) and the SET_IN. */
+static void in_rest(Compiler *c, const Expr *e)
+{
+    int64_t a;
+    size_t last = ir_offset(c->ch) - LEN_CONST_INT;
+    bool constant = int_constant(e->a, &a) && ir_offset(c->ch) >= LEN_CONST_INT &&
+                    c->ch->code.items[last] == IR_CONST_INT;
+    if (constant) ir_truncate(c->ch, last);
+    compile_expr(c, e->b);
+    const Lattice *P = e->b->type->lat;
+    if (constant) ir_emit(c->ch, e->loc, IR_SET_HAS, lat_index(c, P), (uint32_t)a, 0, 0);
+    else emit_lat(c, e->loc, IR_SET_IN, P);
 }
 
 /* After the left operand of e: its conversion, the right operand and the operator. */
@@ -279,10 +463,7 @@ static void binary_rest(Compiler *c, const Expr *e)
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: compare_rest(c, e); break;
     case OP_AND: case OP_OR: logic_rest(c, e); break;
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: lattice_op_rest(c, e); break;
-    case OP_IN:
-        compile_expr(c, e->b);
-        emit_lat(c, e->loc, IR_SET_IN, e->b->type->lat);
-        break;
+    case OP_IN: in_rest(c, e); break;
     default: break;
     }
 }
@@ -303,7 +484,7 @@ static void compile_if(Compiler *c, const Expr *e)
 static void compile_let(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->a);
-    emit2(c, e->a->loc, IR_STORE, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
+    emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
     compile_expr(c, e->b);
 }
 
@@ -328,9 +509,9 @@ static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
     const Expr *src = e->a;
     const Lattice *P = src->type->lat;
     compile_expr(c, src);
-    emit2(c, src->loc, IR_STORE, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
+    emit_store(c, src->loc, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
     emit_int(c, e->loc, -1);
-    emit2(c, e->loc, IR_STORE, (uint32_t)e->slot, 1);
+    emit_store(c, e->loc, (uint32_t)e->slot, 1);
     return P;
 }
 
@@ -343,12 +524,12 @@ static size_t emit_set_next(Compiler *c, const Expr *e, const Lattice *P)
 static void compile_comprehension(Compiler *c, const Expr *e)
 {
     const Lattice *P = compile_iteration_start(c, e);
-    emit_lat(c, e->loc, IR_BOT, P);
+    emit_point(c, e->loc, P, false);
     size_t loop = ir_offset(c->ch);
     size_t next = emit_set_next(c, e, P);
     compile_expr(c, e->b);
     emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
-    emit2(c, e->loc, IR_LOAD, (uint32_t)e->slot, 1);
+    emit_load(c, e->loc, (uint32_t)e->slot, 1);
     emit_lat(c, e->loc, IR_SET_ADD, P);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, next, 3);
@@ -407,7 +588,7 @@ static void compile_fix(Compiler *c, const Expr *e)
 {
     const Lattice *L = e->type->lat;
     uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot;
-    emit_lat(c, e->loc, e->op == OP_LFP ? IR_BOT : IR_TOP, L);
+    emit_point(c, e->loc, L, e->op != OP_LFP);
     emit2(c, e->loc, IR_STORE, x, W);
     emit_int(c, e->loc, 0);
     emit2(c, e->loc, IR_STORE, x + W, 1);
@@ -432,8 +613,8 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_REAL: emit_real(c, e->loc, e->rval); break;
     case E_BOOL: emit_int(c, e->loc, e->ival ? 1 : 0); break;
     case E_NAME: compile_name(c, e); break;
-    case E_BOT: emit_lat(c, e->loc, IR_BOT, e->type->lat); break;
-    case E_TOP: emit_lat(c, e->loc, IR_TOP, e->type->lat); break;
+    case E_BOT: emit_point(c, e->loc, e->type->lat, false); break;
+    case E_TOP: emit_point(c, e->loc, e->type->lat, true); break;
     case E_UNARY: compile_unary(c, e); break;
     case E_BINARY:
         compile_expr(c, e->a);
@@ -472,14 +653,42 @@ static void compile_expr(Compiler *c, const Expr *e)
     VEC_FREE(spine);
 }
 
+static bool same_lattice_type(const Type *t, const Lattice *L) { return t->kind == TY_LAT && lattice_equal(t->lat, L); }
+
+/* e in tail position of a function returning L: a call whose result needs no conversion
+ * becomes a TAIL_CALL (the callee's frame replaces the caller's), through if and let. */
+static void compile_tail(Compiler *c, const Expr *e, const Lattice *L)
+{
+    if (e->kind == E_CALL && e->resolved && lattice_equal(((const FnEntry *)e->resolved)->sym.ret, L)) {
+        const FnEntry *fe = e->resolved;
+        for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], fe->sym.params[i]);
+        emit1(c, e->loc, IR_TAIL_CALL, fe->index);
+    } else if (e->kind == E_IF && same_lattice_type(e->type, L)) {
+        compile_expr(c, e->a);
+        size_t to_else = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+        compile_tail(c, e->b, L);
+        size_t to_end = emit_jump(c, e->loc, IR_JUMP);
+        patch_here(c, to_else, 0);
+        compile_tail(c, e->c, L);
+        patch_here(c, to_end, 0);
+    } else if (e->kind == E_LET && same_lattice_type(e->type, L)) {
+        compile_expr(c, e->a);
+        emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
+        compile_tail(c, e->b, L);
+    } else {
+        compile_to_lat(c, e, L);
+    }
+}
+
 Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nlocals)
 {
     Compiler c = { m, ir_chunk_new(fn->name, &m->tables) };
     for (size_t i = 0; i < fn->nparams; i++) c.ch->param_words += fn->params[i]->nwords;
     c.ch->nlocals = nlocals;
     c.ch->ret_words = fn->ret->nwords;
-    compile_to_lat(&c, body, fn->ret);
+    compile_tail(&c, body, fn->ret);
     emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
+    c.ch->memo = ir_worth_memo(c.ch);
     return c.ch;
 }
 

@@ -45,6 +45,10 @@ void context_set_limits(Context *m, uint64_t max_steps, Limits *limits)
     vm_set_limits(m->vm, max_steps, limits);
 }
 
+void context_set_evaluator(Context *m, size_t max_depth, bool memo) { vm_set_evaluator(m->vm, max_depth, memo); }
+
+VmStats context_vm_stats(const Context *m) { return vm_stats(m->vm); }
+
 /* ---- imports ---- */
 
 /* Marks a file as loaded; false when it was loaded before. */
@@ -251,6 +255,16 @@ bool context_call(Context *m, const FnSym *fn, const Word *const *args, Word *ou
         at += n;
     }
     return vm_run(m->vm, fn->chunk, params, out, where);
+}
+
+bool context_call_each(Context *m, const FnSym *fn, const Word *lo, const Word *hi, Word *x,
+                       VmEach each, void *ctx, Loc where)
+{
+    if (!fn->chunk) {
+        diag_error(m->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
+        return false;
+    }
+    return vm_run_each(m->vm, fn->chunk, fn->params[0], lo, hi, x, each, ctx, where);
 }
 
 bool context_eval(Context *m, Expr *e, const Lattice *expected, Type *type, Word **out)

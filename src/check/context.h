@@ -15,6 +15,7 @@
 #include "util/limits.h"
 #include "util/mem.h"
 #include "code/types.h"
+#include "code/vm.h"
 
 typedef struct Context Context;
 
@@ -41,6 +42,10 @@ ProgramSym *context_program(Context *m, const char *name);
  * (and the failing spot inside fn) and false is returned. */
 bool context_call(Context *m, const FnSym *fn, const Word *const *args, Word *out, Loc where);
 
+/* Calls fn (of one parameter) on each element of [lo, hi] from x on (vm_run_each). */
+bool context_call_each(Context *m, const FnSym *fn, const Word *lo, const Word *hi, Word *x,
+                       VmEach each, void *ctx, Loc where);
+
 /* Type-checks a closed expression (no free variables) against an expected lattice (NULL: infer)
  * and evaluates it.  On success *type is its type and *out a mem_alloc'd value (for TY_INT /
  * TY_REAL / TY_ATOM one word).  False after reporting errors. */
@@ -64,5 +69,9 @@ void context_each_name(Context *m, void (*fn)(void *ctx, const char *name), void
  * memory, Ctrl-C; may be NULL), polled as the VM runs.  When one of those is hit the VM
  * stops without an error message: the caller finds the reason in limits->hit. */
 void context_set_limits(Context *m, uint64_t max_steps, Limits *limits);
+/* The evaluator's call depth limit (0: the default) and memoisation (vm_set_evaluator). */
+void context_set_evaluator(Context *m, size_t max_depth, bool memo);
+/* What the evaluator did so far. */
+VmStats context_vm_stats(const Context *m);
 
 #endif

@@ -503,11 +503,54 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
     }
 }
 
+static bool step(Exec *x, Opcode op, const uint8_t *args);
+
+/* A specialised instruction run as the general one it stands for (opcodes.h). */
+static bool specialised(Exec *x, Opcode op, Opcode general, const uint8_t *args)
+{
+    AbsState *st = x->st;
+    uint8_t operands[8] = { 0 };
+    switch (ir_opcode_shapes[op]) {
+    case SHAPE_CONST: {                     /* the _IK forms: push the constant first */
+        Word w = x->ch->consts.items[ir_read_u32(args)];
+        absstate_push_pair(st, (AbsPair){ w, w }, TAG_INT);
+        return step(x, general, operands);
+    }
+    case SHAPE_LATIX: {                     /* SET_HAS: the atom goes below the set */
+        size_t W = lat_of(x, ir_read_u32(args))->nwords, at = st->sp - W;
+        Word a = ir_read_u32(args + 4);
+        absstate_push_pair(st, (AbsPair){ a, a }, TAG_INT);
+        Tag tag = st->tag[st->sp - 1];
+        memmove(st->lo + at + 1, st->lo + at, W * sizeof(Word));
+        memmove(st->hi + at + 1, st->hi + at, W * sizeof(Word));
+        memmove(st->tag + at + 1, st->tag + at, W * sizeof(Tag));
+        st->lo[at] = st->hi[at] = a;
+        st->tag[at] = tag;
+        return step(x, general, args);
+    }
+    case SHAPE_VAR:                         /* LOAD1, STORE1: one word */
+        return frame_op(x, general, ir_read_u32(args), 1);
+    default:                                /* the same operands (TAIL_CALL, CHECK_INT, the lattice forms) */
+        return step(x, general, args);
+    }
+}
+
 /* Runs the instruction at x->at (x->next preset to the following one). */
 static bool step(Exec *x, Opcode op, const uint8_t *args)
 {
     AbsState *st = x->st;
+    Opcode general = ir_general_op(op);
+    if (general != op) return specialised(x, op, general, args);
     switch (op) {
+    case IR_CONST_ELEM: {
+        const Lattice *L = lat_of(x, ir_read_u32(args));
+        Word w = x->ch->consts.items[ir_read_u32(args + 4)];
+        absstate_reserve(st, 1);
+        st->lo[st->sp] = st->hi[st->sp] = w;
+        absstate_tags_of(L, st->tag + st->sp);
+        st->sp++;
+        return true;
+    }
     case IR_CONST_INT: case IR_CONST_REAL: {
         Word w = x->ch->consts.items[ir_read_u32(args)];
         absstate_push_pair(st, (AbsPair){ w, w }, op == IR_CONST_REAL ? TAG_REAL : TAG_INT);

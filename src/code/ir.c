@@ -43,8 +43,35 @@ static void emit_u32(Chunk *c, uint32_t v)
     for (int i = 0; i < 4; i++) VEC_PUSH(c->code, (uint8_t)(v >> (8 * i)));
 }
 
+Opcode ir_general_op(Opcode op)
+{
+    switch (op) {
+#define FIX_SPECIAL_CASE(special, general) case IR_##special: return IR_##general;
+    FIX_SPECIALISED(FIX_SPECIAL_CASE)
+#undef FIX_SPECIAL_CASE
+    default: return op;
+    }
+}
+
+/* At most how many words the instruction pushes (its pops not counted): summed over a chunk
+ * this bounds its stack above the frame, since every path through a loop body leaves the
+ * stack as it found it.  A call counts its result: its own frame is its chunk's. */
+static size_t pushed_words(const Chunk *c, Opcode op, uint32_t a, uint32_t b)
+{
+    const IrTables *t = c->tables;
+    switch (op) {
+    case IR_BOT: case IR_TOP:
+        return t && a < t->lats.count ? t->lats.items[a]->nwords : 1;
+    case IR_LOAD: return b;
+    case IR_CALL: case IR_TAIL_CALL:
+        return t && a < t->fns.count ? t->fns.items[a]->ret->nwords : 1;
+    default: return 1;
+    }
+}
+
 size_t ir_emit(Chunk *c, Loc loc, Opcode op, uint32_t a, uint32_t b, uint32_t d, uint32_t e)
 {
+    c->stack_words += pushed_words(c, op, a, b);
     size_t at = c->code.count;
     IrLoc l = { (uint32_t)at, loc };
     VEC_PUSH(c->locs, l);
@@ -70,6 +97,21 @@ void ir_patch(Chunk *c, size_t offset, unsigned k, uint32_t value)
 }
 
 size_t ir_offset(const Chunk *c) { return c->code.count; }
+
+void ir_truncate(Chunk *c, size_t offset)
+{
+    if (offset >= c->code.count) return;
+    c->code.count = offset;
+    while (c->locs.count && c->locs.items[c->locs.count - 1].offset >= offset) c->locs.count--;
+}
+
+bool ir_worth_memo(const Chunk *c)
+{
+    if (c->param_words + c->ret_words > 64) return false;
+    for (size_t at = 0; at < c->code.count; at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[c->code.items[at]]])
+        if (c->code.items[at] == IR_KLEENE || c->code.items[at] == IR_ENUM_NEXT) return true;
+    return false;
+}
 
 Loc ir_loc_at(const Chunk *c, size_t offset)
 {
@@ -133,7 +175,8 @@ static void shape_latix(const Chunk *c, size_t offset, Buf *out)
     uint32_t i = operand(c, offset, 1);
     const Lattice *L = c->tables && operand(c, offset, 0) < c->tables->lats.count
                      ? c->tables->lats.items[operand(c, offset, 0)] : NULL;
-    const char *key = L && lattice_kind(L) == LATTICE_MAP ? lattice_atom_name(L, i) : NULL;
+    bool named = L && (lattice_kind(L) == LATTICE_MAP || c->code.items[offset] == IR_SET_HAS);
+    const char *key = named ? lattice_atom_name(L, i) : NULL;
     if (key) buf_printf(out, " [%s]", key);
     else buf_printf(out, " .%u", i + 1);
 }
@@ -142,6 +185,34 @@ static void shape_latslot(const Chunk *c, size_t offset, Buf *out)
 {
     put_lattice(c, operand(c, offset, 0), out);
     buf_printf(out, " slot %u", operand(c, offset, 1));
+}
+
+static void shape_var(const Chunk *c, size_t offset, Buf *out) { buf_printf(out, "slot %u", operand(c, offset, 0)); }
+
+static void shape_bounds(const Chunk *c, size_t offset, Buf *out)
+{
+    put_lattice(c, operand(c, offset, 0), out);
+    uint32_t k = operand(c, offset, 1);
+    buf_printf(out, " #%u", k);
+    if (k + 1 >= c->consts.count) return;
+    Word lo = c->consts.items[k], hi = c->consts.items[k + 1];
+    if (c->code.items[offset] != IR_CHECK_REALK) {
+        buf_printf(out, " = %lld..%lld", (long long)word_to_int(lo), (long long)word_to_int(hi));
+        return;
+    }
+    buf_puts(out, " = [");
+    buf_put_double(out, word_to_double(lo));
+    buf_puts(out, ", ");
+    buf_put_double(out, word_to_double(hi));
+    buf_putc(out, ']');
+}
+
+static void shape_latconst(const Chunk *c, size_t offset, Buf *out)
+{
+    put_lattice(c, operand(c, offset, 0), out);
+    uint32_t k = operand(c, offset, 1);
+    buf_printf(out, " #%u", k);
+    if (k < c->consts.count) buf_printf(out, " = 0x%llx", (unsigned long long)c->consts.items[k]);
 }
 
 static void shape_loop(const Chunk *c, size_t offset, Buf *out)
@@ -157,7 +228,8 @@ static const ShapePrinter shape_printers[SHAPE_COUNT] = {
     [SHAPE_NONE] = shape_none, [SHAPE_CONST] = shape_const, [SHAPE_LAT] = shape_lat,
     [SHAPE_SLOT] = shape_slot, [SHAPE_WIDTH] = shape_width, [SHAPE_JUMP] = shape_jump,
     [SHAPE_FN] = shape_fn, [SHAPE_LATIX] = shape_latix, [SHAPE_LATSLOT] = shape_latslot,
-    [SHAPE_LOOP] = shape_loop,
+    [SHAPE_LOOP] = shape_loop, [SHAPE_VAR] = shape_var, [SHAPE_BOUNDS] = shape_bounds,
+    [SHAPE_LATCONST] = shape_latconst,
 };
 
 /* "0012   3:14  LOAD                slot 0 width 1" (the line:col only when it changes). */

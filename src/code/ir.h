@@ -36,6 +36,8 @@ typedef struct Chunk {
     size_t param_words;        /* the parameters: the first frame slots */
     size_t nlocals;            /* frame words, parameters included */
     size_t ret_words;          /* words of the result */
+    size_t stack_words;        /* a bound on the words its instructions push above the frame */
+    bool memo;                 /* a function whose calls the VM may memoise (ir_worth_memo) */
 } Chunk;
 
 extern const char *const ir_opcode_names[IR_OPCODE_COUNT];
@@ -49,14 +51,24 @@ void ir_chunk_free(Chunk *c);
  * returns its offset. */
 size_t ir_emit(Chunk *c, Loc loc, Opcode op, uint32_t a, uint32_t b, uint32_t d, uint32_t e);
 uint32_t ir_const(Chunk *c, Word w);
+/* The general instruction a specialised one stands for (FIX_SPECIALISED); op itself for the
+ * others. */
+Opcode ir_general_op(Opcode op);
 /* Rewrites operand k of the instruction at offset (to patch jump targets). */
 void ir_patch(Chunk *c, size_t offset, unsigned k, uint32_t value);
 size_t ir_offset(const Chunk *c);              /* where the next instruction goes */
+/* Drops the instructions from offset on (the compiler replacing what it just emitted; no
+ * jump may lead past offset). */
+void ir_truncate(Chunk *c, size_t offset);
 
 static inline uint32_t ir_read_u32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
+
+/* Are a function's calls worth memoising: it runs a loop whose length its code does not bound
+ * (an lfp/gfp or a sup/inf over an interval), and its arguments and result are small. */
+bool ir_worth_memo(const Chunk *c);
 
 /* The location of the instruction at offset (a zero Loc when unknown). */
 Loc ir_loc_at(const Chunk *c, size_t offset);

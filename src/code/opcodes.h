@@ -13,6 +13,9 @@
  *   LATIX  l i    lattice #l and a component / key index i (0-based)
  *   LATSLOT l s   lattice #l and frame slot s
  *   LOOP   l s v t  lattice #l, frame slots s and v, exit target t
+ *   VAR    s      one word at frame slot s
+ *   LATCONST l k  lattice #l and constant #k
+ *   BOUNDS l k    lattice #l and constants #k, #k+1 (its least and greatest number)
  * Stack effects: [before] -> [after], top on the right; `b` a Bool word (0 or 1), `i` an
  * int64 word, `r` a double word, `a` an atom index, `e`/`x` a W-word lattice element. */
 #define FIX_OPCODES(X) \
@@ -80,12 +83,46 @@
     X(JUMP_IF_FALSE_KEEP, JUMP) /* [b] -> [b]        go to t if b is false, keeping b (and) */ \
     X(JUMP_IF_TRUE_KEEP, JUMP)  /* [b] -> [b]        go to t if b is true, keeping b (or) */   \
     X(CALL,        FN)       /* [args] -> [result]   call function f; args become its first slots */ \
-    X(RET,         WIDTH)    /* [n words] -> (caller) [n words]  return the top n words */
+    X(RET,         WIDTH)    /* [n words] -> (caller) [n words]  return the top n words */ \
+    /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
+     * general instruction each one stands for; the interval evaluator runs them as that). */ \
+    X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \
+    X(LOAD1,       VAR)      /* [] -> [w]            copy frame slot s */                      \
+    X(STORE1,      VAR)      /* [w] -> []            pop into frame slot s */                  \
+    X(ADD_IK,      CONST)    /* [i] -> [i]           + integer constant #k, error on overflow */ \
+    X(SUB_IK,      CONST)    /* [i] -> [i]           - constant #k */                          \
+    X(MUL_IK,      CONST)    /* [i] -> [i]           * constant #k */                          \
+    X(MOD_IK,      CONST)    /* [i] -> [i]           mod constant #k (not 0) */                \
+    X(LT_IK,       CONST)    /* [i] -> [b]           < constant #k */                          \
+    X(LE_IK,       CONST)    /* [i] -> [b]           <= constant #k */                         \
+    X(GT_IK,       CONST)    /* [i] -> [b]           > constant #k */                          \
+    X(GE_IK,       CONST)    /* [i] -> [b]           >= constant #k */                         \
+    X(EQ_IK,       CONST)    /* [w] -> [b]           == constant #k */                         \
+    X(NE_IK,       CONST)    /* [w] -> [b]           != constant #k */                         \
+    X(CHECK_INT,   BOUNDS)   /* [i] -> [e]           CHECK_RANGE with the bounds as constants */ \
+    X(CHECK_REALK, BOUNDS)   /* [r] -> [e]           CHECK_REAL with the bounds as constants */ \
+    X(CONST_ELEM,  LATCONST) /* [] -> [e]            push constant #k, a one-word element of lattice l (bot, top, a set of atoms) */ \
+    X(SET_HAS,     LATIX)    /* [x] -> [b]           atom i in set x (SET_IN of a constant atom) */ \
+    X(JOIN_BITS,   LAT)      /* [x y] -> [x | y]     JOIN on a lattice of bit sets (powersets, their products and maps) */ \
+    X(MEET_BITS,   LAT)      /* [x y] -> [x & y]     MEET on such a lattice */                 \
+    X(LE_BITS,     LAT)      /* [x y] -> [b]         LAT_LE on such a lattice: x & ~y == 0 */  \
+    X(EQ_WORDS,    LAT)      /* [x y] -> [b]         LAT_EQ on a lattice whose equality is that of its words */ \
+    X(NE_WORDS,    LAT)      /* [x y] -> [b]         LAT_NE on such a lattice */
 
 /* Operand shapes, with their number of u32 operands. */
 #define FIX_SHAPES(X) \
     X(NONE, 0) X(CONST, 1) X(LAT, 1) X(SLOT, 2) X(WIDTH, 1) X(JUMP, 1) X(FN, 1) \
-    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4)
+    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2)
+
+/* Each specialised instruction and the general one it stands for (with its constant pushed
+ * first for the _IK forms and SET_HAS, the lattice's operand for the others).  CONST_ELEM
+ * stands for none: it is a constant. */
+#define FIX_SPECIALISED(X) \
+    X(TAIL_CALL, CALL) X(LOAD1, LOAD) X(STORE1, STORE) \
+    X(ADD_IK, ADD_I) X(SUB_IK, SUB_I) X(MUL_IK, MUL_I) X(MOD_IK, MOD_I) \
+    X(LT_IK, LT_I) X(LE_IK, LE_I) X(GT_IK, GT_I) X(GE_IK, GE_I) X(EQ_IK, EQ_I) X(NE_IK, NE_I) \
+    X(CHECK_INT, CHECK_RANGE) X(CHECK_REALK, CHECK_REAL) X(SET_HAS, SET_IN) X(JOIN_BITS, JOIN) \
+    X(MEET_BITS, MEET) X(LE_BITS, LAT_LE) X(EQ_WORDS, LAT_EQ) X(NE_WORDS, LAT_NE)
 
 typedef enum {
 #define FIX_OP_ENUM(name, shape) IR_##name,

@@ -7,34 +7,15 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "aft/aft.h"
+#include "code/vm_internal.h"
 #include "util/bitset.h"
-
-enum { VM_STACK_MAX_WORDS = 1 << 27 };
-
-typedef struct Frame { const Chunk *chunk; size_t ip; size_t fp; } Frame;
-
-struct Vm {
-    Diag *diag;                 /* where runtime errors are reported */
-    uint64_t max_steps;         /* per vm_run from outside, 0 = none */
-    Limits *limits;             /* the query's timeout, memory and Ctrl-C; may be NULL */
-    Word *stack;
-    size_t cap, sp;
-    VEC(Frame) frames;
-    jmp_buf *handler;           /* where a runtime error goes */
-    Word *scratch;              /* temporaries of KLEENE */
-    size_t scratch_cap;
-    uint64_t steps;             /* loop iterations and calls in this context_call */
-    int depth;                  /* nested vm_run calls */
-    const Chunk *chunk;         /* the instruction running, for error locations */
-    size_t instr;
-    Loc where;
-};
 
 Vm *vm_new(Diag *diag)
 {
     Vm *vm = mem_calloc(1, sizeof *vm);
     vm->diag = diag;
+    vm->max_depth = VM_MAX_CALL_DEPTH;
+    vm->memo_on = true;
     return vm;
 }
 
@@ -44,19 +25,28 @@ void vm_set_limits(Vm *vm, uint64_t max_steps, Limits *limits)
     vm->limits = limits;
 }
 
+void vm_set_evaluator(Vm *vm, size_t max_depth, bool memo)
+{
+    vm->max_depth = max_depth ? max_depth : VM_MAX_CALL_DEPTH;
+    vm->memo_on = memo;
+}
+
+VmStats vm_stats(const Vm *vm) { return (VmStats){ vm->calls, vm->memo.hits, vm->memo.misses }; }
+
 void vm_free(Vm *vm)
 {
     if (!vm) return;
     mem_free(vm->stack);
     mem_free(vm->scratch);
     VEC_FREE(vm->frames);
+    VEC_FREE(vm->memo_args);
+    vm_memo_free(&vm->memo);
     mem_free(vm);
 }
 
 /* ---- the error path ---- */
 
-static FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...) FIX_PRINTF(2, 3);
-static FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...)
+FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
@@ -78,15 +68,7 @@ static FIX_NORETURN void vm_stop(Vm *vm)
     longjmp(*vm->handler, 1);
 }
 
-static void tick(Vm *vm)
-{
-    vm->steps++;
-    if (vm->max_steps && vm->steps > vm->max_steps)
-        vm_error(vm, "step limit of %llu steps reached", (unsigned long long)vm->max_steps);
-    if (limits_poll(vm->limits)) vm_stop(vm);
-}
-
-static void ensure(Vm *vm, size_t n)
+void vm_ensure(Vm *vm, size_t n)
 {
     if (vm->sp + n <= vm->cap) return;
     size_t need = vm->sp + n;
@@ -97,418 +79,493 @@ static void ensure(Vm *vm, size_t n)
     vm->cap = cap;
 }
 
-static Word *scratch(Vm *vm, size_t n)
-{
-    if (n > vm->scratch_cap) {
-        vm->scratch = mem_realloc(vm->scratch, n * sizeof(Word));
-        vm->scratch_cap = n;
-    }
-    return vm->scratch;
-}
-
-/* ---- helpers of the instructions ---- */
-
-#define ST(i) (vm->stack[(i)])
-#define AT(i) (vm->stack + (i))
-
-static void push(Vm *vm, Word w)
-{
-    ensure(vm, 1);
-    vm->stack[vm->sp++] = w;
-}
-
-static Word pop(Vm *vm) { return vm->stack[--vm->sp]; }
-
-static void check_overflow(Vm *vm, bool overflow, const char *op)
-{
-    if (overflow) vm_error(vm, "integer overflow in '%s'", op);
-}
-
-static void int_binary(Vm *vm, Opcode op)
-{
-    int64_t b = word_to_int(pop(vm)), a = word_to_int(ST(vm->sp - 1)), r = 0;
-    switch (op) {
-    case IR_ADD_I: check_overflow(vm, __builtin_add_overflow(a, b, &r), "+"); break;
-    case IR_SUB_I: check_overflow(vm, __builtin_sub_overflow(a, b, &r), "-"); break;
-    case IR_MUL_I: check_overflow(vm, __builtin_mul_overflow(a, b, &r), "*"); break;
-    case IR_DIV_I:
-        if (b == 0) vm_error(vm, "division by zero");
-        if (a == INT64_MIN && b == -1) vm_error(vm, "integer overflow in '/'");
-        r = a / b;
-        break;
-    case IR_MOD_I:
-        if (b == 0) vm_error(vm, "division by zero in 'mod'");
-        r = b == -1 ? 0 : a % b;
-        if (r != 0 && (r < 0) != (b < 0)) r += b;
-        break;
-    case IR_MIN_I: r = a < b ? a : b; break;
-    case IR_MAX_I: r = a > b ? a : b; break;
-    case IR_LT_I: r = a < b; break;
-    case IR_LE_I: r = a <= b; break;
-    case IR_GT_I: r = a > b; break;
-    case IR_GE_I: r = a >= b; break;
-    case IR_EQ_I: r = a == b; break;
-    case IR_NE_I: r = a != b; break;
-    default: break;
-    }
-    ST(vm->sp - 1) = word_from_int(r);
-}
-
-static void real_binary(Vm *vm, Opcode op)
-{
-    double b = word_to_double(pop(vm)), a = word_to_double(ST(vm->sp - 1));
-    Word r = 0;
-    switch (op) {
-    case IR_ADD_R: r = word_from_double(a + b); break;
-    case IR_SUB_R: r = word_from_double(a - b); break;
-    case IR_MUL_R: r = word_from_double(a * b); break;
-    case IR_DIV_R:
-        if (b == 0) vm_error(vm, "division by zero");
-        r = word_from_double(a / b);
-        break;
-    case IR_MIN_R: r = word_from_double(fmin(a, b)); break;
-    case IR_MAX_R: r = word_from_double(fmax(a, b)); break;
-    case IR_LT_R: r = a < b; break;
-    case IR_LE_R: r = a <= b; break;
-    case IR_GT_R: r = a > b; break;
-    case IR_GE_R: r = a >= b; break;
-    case IR_EQ_R: r = a == b; break;
-    case IR_NE_R: r = a != b; break;
-    default: break;
-    }
-    ST(vm->sp - 1) = r;
-}
-
-static void unary_number(Vm *vm, Opcode op)
-{
-    Word *x = AT(vm->sp - 1);
-    int64_t i = word_to_int(*x);
-    double d = word_to_double(*x);
-    switch (op) {
-    case IR_NEG_I:
-        if (i == INT64_MIN) vm_error(vm, "integer overflow in '-'");
-        *x = word_from_int(-i);
-        break;
-    case IR_ABS_I:
-        if (i == INT64_MIN) vm_error(vm, "integer overflow in 'abs'");
-        *x = word_from_int(i < 0 ? -i : i);
-        break;
-    case IR_NEG_R: *x = word_from_double(-d); break;
-    case IR_ABS_R: *x = word_from_double(fabs(d)); break;
-    case IR_I2R: *x = word_from_double((double)i); break;
-    case IR_NOT: *x = !*x; break;
-    default: break;
-    }
-}
-
-static void lattice_compare(Vm *vm, Opcode op, const Lattice *L)
-{
-    size_t W = L->nwords;
-    const Word *x = AT(vm->sp - 2 * W), *y = AT(vm->sp - W);
-    bool r = false;
-    switch (op) {
-    case IR_LAT_LE: r = L->ops->leq(L, x, y); break;
-    case IR_LAT_LT: r = L->ops->leq(L, x, y) && !L->ops->eq(L, x, y); break;
-    case IR_LAT_GE: r = L->ops->leq(L, y, x); break;
-    case IR_LAT_GT: r = L->ops->leq(L, y, x) && !L->ops->eq(L, x, y); break;
-    case IR_LAT_EQ: r = L->ops->eq(L, x, y); break;
-    case IR_LAT_NE: r = !L->ops->eq(L, x, y); break;
-    default: break;
-    }
-    vm->sp -= 2 * W;
-    push(vm, r);
-}
-
-static void lattice_binary(Vm *vm, Opcode op, const Lattice *L)
-{
-    size_t W = L->nwords;
-    Word *x = AT(vm->sp - 2 * W);
-    const Word *y = AT(vm->sp - W);
-    if (op == IR_JOIN) L->ops->join(L, x, x, y);
-    else if (op == IR_MEET) L->ops->meet(L, x, x, y);
-    else for (size_t w = 0; w < W; w++) x[w] &= ~y[w];
-    vm->sp -= W;
-}
-
-static void set_op(Vm *vm, Opcode op, const Lattice *P)
-{
-    size_t W = P->nwords;
-    if (op == IR_SET_ADD) {
-        uint64_t a = pop(vm);
-        bitset_add(AT(vm->sp - W), a);
-    } else if (op == IR_SET_IN) {
-        uint64_t a = ST(vm->sp - W - 1);
-        bool in = a < lattice_name_count(P) && bitset_has(AT(vm->sp - W), a);
-        vm->sp -= W + 1;
-        push(vm, in);
-    } else {
-        size_t n = bitset_count(AT(vm->sp - W), W);
-        vm->sp -= W;
-        push(vm, n);
-    }
-}
-
-static FIX_NORETURN void outside(Vm *vm, const Lattice *L, Word v, bool real)
-{
-    Buf b;
-    buf_init(&b);
-    if (real) buf_put_double(&b, word_to_double(v));
-    else buf_printf(&b, "%lld", (long long)word_to_int(v));
-    buf_puts(&b, " is outside ");
-    lattice_describe_bounds(L, &b);
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", buf_cstr(&b));
-    buf_free(&b);
-    vm_error(vm, "value %s", msg);
-}
-
-static void check_bounds(Vm *vm, Opcode op, const Lattice *L)
-{
-    Word *x = AT(vm->sp - 1);
-    if (op == IR_CHECK_RANGE) {
-        int64_t v = word_to_int(*x), ilo, ihi;
-        lattice_int_bounds(L, &ilo, &ihi);
-        if (v < ilo || v > ihi) outside(vm, L, *x, false);
-        return;
-    }
-    double d = word_to_double(*x), lo, hi;
-    lattice_real_bounds(L, &lo, &hi);
-    if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) outside(vm, L, *x, true);
-    *x = word_from_double(d < lo ? lo : d > hi ? hi : d);
-}
-
-/* Keeps words [off, off + n) of the top element of W words. */
-static void keep_part(Vm *vm, size_t W, size_t off, size_t n)
-{
-    size_t base = vm->sp - W;
-    memmove(AT(base), AT(base + off), n * sizeof(Word));
-    vm->sp = base + n;
-}
-
-static void map_index(Vm *vm, const Lattice *M)
-{
-    uint64_t a = pop(vm);
-    if (a >= lattice_nparts(M)) vm_error(vm, "%llu is not a key of the map", (unsigned long long)a);
-    size_t vw = lattice_inner(M)->nwords;
-    keep_part(vm, M->nwords, a * vw, vw);
-}
-
-static void check_interval(Vm *vm, const Lattice *L, size_t lo)
-{
-    if (L->ops->leq(L, AT(lo), AT(lo + L->nwords))) return;
-    char *a = lattice_to_string(L, AT(lo)), *b = lattice_to_string(L, AT(lo + L->nwords));
-    char msg[512];
-    snprintf(msg, sizeof msg, "empty interval: %s is not below %s", a, b);
-    mem_free(a);
-    mem_free(b);
-    vm_error(vm, "%s", msg);
-}
-
-/* Next atom after the one at slot v in the set at slot s; false when there is none. */
-static bool set_next(Vm *vm, const Lattice *P, size_t s, size_t v)
-{
-    int64_t cur = word_to_int(ST(v));
-    size_t n = lattice_name_count(P), i = cur < 0 ? 0 : (size_t)cur + 1;
-    if (i >= n) return false;
-    size_t next = bitset_next(AT(s), bitset_words(n), i);
-    if (next >= n) return false;
-    ST(v) = word_from_int((int64_t)next);
-    return true;
-}
-
-/* One Kleene step: x := y; true when the iteration is stable. */
-static bool kleene_step(Vm *vm, const Lattice *L, size_t x, size_t count)
-{
-    size_t W = L->nwords;
-    Word *y = AT(vm->sp - W), *xs = AT(x);
-    bool stable = aft_kleene_settled(L, xs, y, true, 0, L->finite ? NULL : scratch(vm, 2 * W));
-    lattice_copy(L, xs, y);
-    vm->sp -= W;
-    if (stable) return true;
-    ST(count) = ST(count) + 1;
-    if (ST(count) >= VM_KLEENE_LIMIT)
-        vm_error(vm, "no fixed point after %d iterations (is the function monotone?)", (int)VM_KLEENE_LIMIT);
-    return false;
-}
-
 /* ---- the loop ---- */
 
-static const Lattice *lat_of(const Chunk *ch, uint32_t l) { return ch->tables->lats.items[l]; }
+enum {
+#define VM_SHAPE_N(name, n) N_##name = n,
+    FIX_SHAPES(VM_SHAPE_N)
+#undef VM_SHAPE_N
+};
+enum {
+#define VM_LEN(name, shape) LEN_##name = 1 + 4 * N_##shape,
+    FIX_OPCODES(VM_LEN)
+#undef VM_LEN
+};
 
-/* Enters fn: its arguments are on top of the stack; returns its chunk. */
-static const Chunk *enter(Vm *vm, const FnSym *fn, size_t base_frames)
+/* "f -> g -> g (x9998)": the chain of calls below base, run-length encoded, its middle cut. */
+static void call_chain(Vm *vm, size_t base_frames, const char *callee, Buf *out)
 {
-    if (!fn->chunk) vm_error(vm, "'%s' cannot be called: its declaration has errors", fn->name);
-    if (vm->frames.count - base_frames >= VM_MAX_CALL_DEPTH)
-        vm_error(vm, "call depth limit of %d reached in '%s' (unbounded recursion?)", (int)VM_MAX_CALL_DEPTH, fn->name);
-    tick(vm);
-    const Chunk *ch = fn->chunk;
-    size_t extra = ch->nlocals - ch->param_words;
-    ensure(vm, extra);
-    memset(AT(vm->sp), 0, extra * sizeof(Word));
-    vm->sp += extra;
-    return ch;
+    size_t n = vm->frames.count - base_frames, shown = 0, total = 0;
+    for (size_t i = 0; i <= n; i++) {
+        const char *name = i < n ? vm->frames.items[base_frames + i].chunk->name : callee;
+        size_t run = 1;
+        while (i < n) {
+            const char *next = i + 1 < n ? vm->frames.items[base_frames + i + 1].chunk->name : callee;
+            if (strcmp(next, name) != 0) break;
+            run++;
+            i++;
+        }
+        total++;
+        if (total > 6 && i < n - 6) continue;
+        if (shown++) buf_puts(out, " -> ");
+        if (total == 7 && i < n) buf_puts(out, "... -> ");
+        buf_printf(out, "%s", name);
+        if (run > 1) buf_printf(out, " (x%zu)", run);
+    }
 }
 
-static void run(Vm *vm, const Chunk *entry, size_t fp, size_t base_frames)
+static FIX_NORETURN void depth_error(Vm *vm, size_t base_frames, const char *callee)
+{
+    Buf chain;
+    buf_init(&chain);
+    call_chain(vm, base_frames, callee, &chain);
+    char msg[768];
+    snprintf(msg, sizeof msg, "%s", buf_cstr(&chain));
+    buf_free(&chain);
+    vm_error(vm, "call depth limit of %zu reached in '%s' (unbounded recursion?); call chain: %s",
+             vm->max_depth, callee, msg);
+}
+
+/* The checks of a call of fn (its chunk, the depth limit), made when one fails. */
+static FIX_NORETURN void call_error(Vm *vm, const FnSym *fn, size_t base_frames)
+{
+    if (!fn->chunk) vm_error(vm, "'%s' cannot be called: its declaration has errors", fn->name);
+    depth_error(vm, base_frames, fn->name);
+}
+
+/* Room for a frame of ch at word fp and its stack; moves the stack (returns it). */
+static Word *reserve_frame(Vm *vm, size_t fp, const Chunk *ch)
+{
+    size_t sp = vm->sp;
+    vm->sp = fp;
+    vm_ensure(vm, ch->nlocals + ch->stack_words + 1);
+    vm->sp = sp;
+    return vm->stack;
+}
+
+/* A step counted (a call or a loop iteration) at a check point: the step limit, exactly, and
+ * the query's limits every few dozen steps.  Returns the next step to check at. */
+static uint64_t steps_check(Vm *vm, uint64_t steps)
+{
+    vm->steps = steps;
+    if (vm->max_steps && steps > vm->max_steps)
+        vm_error(vm, "step limit of %llu steps reached", (unsigned long long)vm->max_steps);
+    if (limits_poll(vm->limits)) vm_stop(vm);
+    uint64_t next = steps + 64;
+    if (vm->max_steps && next > vm->max_steps + 1) next = vm->max_steps + 1;
+    return next;
+}
+
+static void trace_instruction(const Chunk *ch, size_t at, size_t sp)
+{
+    Buf b; buf_init(&b);
+    ir_disassemble_instruction(ch, at, &b);
+    fprintf(stderr, "[sp %zu] %s", sp, buf_cstr(&b));
+    buf_free(&b);
+}
+
+/* Saves the arguments of a memoised call until it returns; returns where they are. */
+static size_t save_args(Vm *vm, const Word *args, size_t n)
+{
+    size_t at = vm->memo_args.count;
+    for (size_t i = 0; i < n; i++) VEC_PUSH(vm->memo_args, args[i]);
+    return at;
+}
+
+/* n words from src down to dst <= src (a result or the arguments of a tail call; a few words,
+ * cheaper copied in a loop than through memmove). */
+static inline void copy_down(Word *dst, const Word *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++) dst[i] = src[i];
+}
+
+#if defined(__GNUC__) && !defined(FIX_NO_COMPUTED_GOTO)
+#define VM_COMPUTED_GOTO 1
+#else
+#define VM_COMPUTED_GOTO 0
+#endif
+
+/* Runs entry, whose frame starts at word fp, until it returns to base_frames.  The state lives
+ * in locals: sp and fp point into the stack, pc at the instruction; SYNC() writes it back
+ * before anything that may report an error or read the VM's state. */
+static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
 {
     const Chunk *ch = entry;
-    size_t ip = 0;
+    const uint8_t *code = ch->code.items, *pc = code;
+    const Word *k = ch->consts.items;
+    Word *stack = vm->stack, *fp = stack + fp_at, *sp = stack + vm->sp;
+    /* every chunk of a context shares its tables */
+    const FnSym *const *fns = ch->tables ? ch->tables->fns.items : NULL;
+    const Lattice *const *lats = ch->tables ? ch->tables->lats.items : NULL;
+    uint64_t steps = vm->steps, check_at = steps + 1;
+#define SYNC() (vm->chunk = ch, vm->instr = (size_t)(pc - code), vm->sp = (size_t)(sp - stack), vm->steps = steps)
+#define RELOAD() (sp = stack + vm->sp)
+#define ARG(i) ir_read_u32(pc + 1 + 4 * (i))
+#define TICK() do { if (++steps >= check_at) { SYNC(); check_at = steps_check(vm, steps); } } while (0)
+#define INT(w) word_to_int(w)
+#define LAT(l) (lats[(l)])
+#define TRACE() do { if (FIX_TRACE_EXECUTION) trace_instruction(ch, (size_t)(pc - code), (size_t)(sp - stack)); } while (0)
+#define ENTER(callee) (ch = (callee), code = ch->code.items, pc = code, k = ch->consts.items)
+#if VM_COMPUTED_GOTO
+    static const void *const labels[IR_OPCODE_COUNT] = {
+#define VM_LABEL(name, shape) &&op_##name,
+        FIX_OPCODES(VM_LABEL)
+#undef VM_LABEL
+    };
+#define CASE(name) op_##name:
+#define DISPATCH() do { TRACE(); goto *labels[*pc]; } while (0)
+#define NEXT(name) do { pc += LEN_##name; DISPATCH(); } while (0)
+    DISPATCH();
+#else
+#define CASE(name) case IR_##name:
+#define DISPATCH() continue
+#define NEXT(name) do { pc += LEN_##name; continue; } while (0)
     for (;;) {
-        size_t at = ip;
-        const uint8_t *code = ch->code.items;
-        Opcode op = (Opcode)code[at];
-        ip = at + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
-        vm->chunk = ch;
-        vm->instr = at;
-#define ARG(k) ir_read_u32(code + at + 1 + 4 * (k))
-        if (FIX_TRACE_EXECUTION) {
-            Buf b; buf_init(&b);
-            ir_disassemble_instruction(ch, at, &b);
-            fprintf(stderr, "[sp %zu] %s", vm->sp, buf_cstr(&b));
-            buf_free(&b);
-        }
-        switch (op) {
-        case IR_CONST_INT:
-        case IR_CONST_REAL: push(vm, ch->consts.items[ARG(0)]); break;
-        case IR_BOT:
-        case IR_TOP: {
-            const Lattice *L = lat_of(ch, ARG(0));
-            ensure(vm, L->nwords);
-            if (op == IR_BOT) L->ops->bot(L, AT(vm->sp));
-            else L->ops->top(L, AT(vm->sp));
-            vm->sp += L->nwords;
-            break;
-        }
-        case IR_LOAD: {
-            size_t n = ARG(1);
-            ensure(vm, n);
-            memmove(AT(vm->sp), AT(fp + ARG(0)), n * sizeof(Word));
-            vm->sp += n;
-            break;
-        }
-        case IR_STORE: {
-            size_t n = ARG(1);
-            vm->sp -= n;
-            memmove(AT(fp + ARG(0)), AT(vm->sp), n * sizeof(Word));
-            break;
-        }
-        case IR_POP: vm->sp -= ARG(0); break;
-        case IR_ADD_I: case IR_SUB_I: case IR_MUL_I: case IR_DIV_I: case IR_MOD_I: case IR_MIN_I: case IR_MAX_I:
-        case IR_LT_I: case IR_LE_I: case IR_GT_I: case IR_GE_I: case IR_EQ_I: case IR_NE_I:
-            int_binary(vm, op);
-            break;
-        case IR_ADD_R: case IR_SUB_R: case IR_MUL_R: case IR_DIV_R: case IR_MIN_R: case IR_MAX_R:
-        case IR_LT_R: case IR_LE_R: case IR_GT_R: case IR_GE_R: case IR_EQ_R: case IR_NE_R:
-            real_binary(vm, op);
-            break;
-        case IR_NEG_I: case IR_ABS_I: case IR_NEG_R: case IR_ABS_R: case IR_I2R: case IR_NOT:
-            unary_number(vm, op);
-            break;
-        case IR_LAT_LE: case IR_LAT_LT: case IR_LAT_GE: case IR_LAT_GT: case IR_LAT_EQ: case IR_LAT_NE:
-            lattice_compare(vm, op, lat_of(ch, ARG(0)));
-            break;
-        case IR_JOIN: case IR_MEET: case IR_SET_MINUS: lattice_binary(vm, op, lat_of(ch, ARG(0))); break;
-        case IR_SET_ADD: case IR_SET_IN: case IR_SET_COUNT: set_op(vm, op, lat_of(ch, ARG(0))); break;
-        case IR_CHECK_RANGE: case IR_CHECK_REAL: check_bounds(vm, op, lat_of(ch, ARG(0))); break;
-        case IR_PROJ: {
-            const Lattice *P = lat_of(ch, ARG(0));
-            uint32_t i = ARG(1);
-            keep_part(vm, P->nwords, lattice_part_offset(P, i), lattice_part(P, i)->nwords);
-            break;
-        }
-        case IR_MAP_GET: {
-            const Lattice *M = lat_of(ch, ARG(0));
-            size_t vw = lattice_inner(M)->nwords;
-            keep_part(vm, M->nwords, ARG(1) * vw, vw);
-            break;
-        }
-        case IR_MAP_INDEX: map_index(vm, lat_of(ch, ARG(0))); break;
-        case IR_CHECK_LE: check_interval(vm, lat_of(ch, ARG(0)), fp + ARG(1)); break;
-        case IR_ENUM_NEXT: {
-            const Lattice *L = lat_of(ch, ARG(0));
-            tick(vm);
-            size_t lo = fp + ARG(1);
-            if (!L->ops->next(L, AT(lo), AT(lo + L->nwords), AT(fp + ARG(2)))) ip = ARG(3);
-            break;
-        }
-        case IR_SET_NEXT:
-            tick(vm);
-            if (!set_next(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
-            break;
-        case IR_KLEENE:
-            tick(vm);
-            if (kleene_step(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) ip = ARG(3);
-            break;
-        case IR_JUMP:
-            if (ARG(0) <= at) tick(vm);
-            ip = ARG(0);
-            break;
-        case IR_JUMP_IF_FALSE:
-            if (!pop(vm)) {
-                if (ARG(0) <= at) tick(vm);
-                ip = ARG(0);
-            }
-            break;
-        case IR_JUMP_IF_FALSE_KEEP: if (!ST(vm->sp - 1)) ip = ARG(0); break;
-        case IR_JUMP_IF_TRUE_KEEP: if (ST(vm->sp - 1)) ip = ARG(0); break;
-        case IR_CALL: {
-            const FnSym *fn = ch->tables->fns.items[ARG(0)];
-            Frame f = { ch, ip, fp };
-            const Chunk *callee = enter(vm, fn, base_frames);
-            VEC_PUSH(vm->frames, f);
-            fp = vm->sp - callee->nlocals;
-            ch = callee;
-            ip = 0;
-            break;
-        }
-        case IR_RET: {
-            size_t n = ARG(0);
-            memmove(AT(fp), AT(vm->sp - n), n * sizeof(Word));
-            vm->sp = fp + n;
-            if (vm->frames.count == base_frames) return;
-            Frame f = vm->frames.items[--vm->frames.count];
-            ch = f.chunk;
-            ip = f.ip;
-            fp = f.fp;
-            break;
-        }
-        default:
-            vm_error(vm, "bad instruction %d", (int)op);
-        }
-#undef ARG
+    TRACE();
+    switch ((Opcode)*pc) {
+#endif
+    CASE(CONST_INT) CASE(CONST_REAL) *sp++ = k[ARG(0)]; NEXT(CONST_INT);
+    CASE(CONST_ELEM) *sp++ = k[ARG(1)]; NEXT(CONST_ELEM);
+    CASE(BOT) CASE(TOP) {
+        const Lattice *L = LAT(ARG(0));
+        if (*pc == IR_BOT) L->ops->bot(L, sp);
+        else L->ops->top(L, sp);
+        sp += L->nwords;
+        NEXT(BOT);
     }
+    CASE(LOAD) {
+        size_t n = ARG(1);
+        memcpy(sp, fp + ARG(0), n * sizeof(Word));
+        sp += n;
+        NEXT(LOAD);
+    }
+    CASE(STORE) {
+        size_t n = ARG(1);
+        sp -= n;
+        memmove(fp + ARG(0), sp, n * sizeof(Word));
+        NEXT(STORE);
+    }
+    CASE(LOAD1) *sp++ = fp[ARG(0)]; NEXT(LOAD1);
+    CASE(STORE1) fp[ARG(0)] = *--sp; NEXT(STORE1);
+    CASE(POP) sp -= ARG(0); NEXT(POP);
+/* A test followed by JUMP_IF_FALSE branches at once (the pair in one dispatch); else it
+ * pushes its Bool.  The test's operands are popped already. */
+#define TEST_RESULT(name, cond) do { \
+        bool c_ = (cond); \
+        if (pc[LEN_##name] != IR_JUMP_IF_FALSE) { *sp++ = c_; NEXT(name); } \
+        pc += LEN_##name; \
+        if (c_) NEXT(JUMP_IF_FALSE); \
+        const uint8_t *to_ = code + ARG(0); \
+        if (to_ <= pc) TICK(); \
+        pc = to_; \
+        DISPATCH(); \
+    } while (0)
+#define INT_OP(name, expr) CASE(name) { int64_t b = INT(sp[-1]), a = INT(sp[-2]); sp[-2] = (Word)(expr); sp--; NEXT(name); }
+#define INT_OPK(name, expr) CASE(name) { int64_t b = INT(k[ARG(0)]), a = INT(*--sp); TEST_RESULT(name, expr); }
+#define REAL_OP(name, expr) CASE(name) { double b = word_to_double(sp[-1]), a = word_to_double(sp[-2]); sp[-2] = (expr); sp--; NEXT(name); }
+#define OVERFLOW_OP(name, builtin, text, b_expr, pops) CASE(name) { \
+        int64_t b = (b_expr), a = INT(sp[-1 - (pops)]), r; \
+        if (builtin(a, b, &r)) { SYNC(); vm_error(vm, "integer overflow in '%s'", text); } \
+        sp -= (pops); \
+        sp[-1] = word_from_int(r); \
+        NEXT(name); }
+    OVERFLOW_OP(ADD_I, __builtin_add_overflow, "+", INT(sp[-1]), 1)
+    OVERFLOW_OP(SUB_I, __builtin_sub_overflow, "-", INT(sp[-1]), 1)
+    OVERFLOW_OP(MUL_I, __builtin_mul_overflow, "*", INT(sp[-1]), 1)
+    OVERFLOW_OP(ADD_IK, __builtin_add_overflow, "+", INT(k[ARG(0)]), 0)
+    OVERFLOW_OP(SUB_IK, __builtin_sub_overflow, "-", INT(k[ARG(0)]), 0)
+    OVERFLOW_OP(MUL_IK, __builtin_mul_overflow, "*", INT(k[ARG(0)]), 0)
+    CASE(MOD_IK) {
+        int64_t b = INT(k[ARG(0)]), a = INT(sp[-1]), r = b == -1 ? 0 : a % b;
+        if (r != 0 && (r < 0) != (b < 0)) r += b;
+        sp[-1] = word_from_int(r);
+        NEXT(MOD_IK);
+    }
+    INT_OP(MIN_I, a < b ? a : b) INT_OP(MAX_I, a > b ? a : b)
+    INT_OP(LT_I, a < b) INT_OP(LE_I, a <= b) INT_OP(GT_I, a > b) INT_OP(GE_I, a >= b)
+    INT_OP(EQ_I, a == b) INT_OP(NE_I, a != b)
+    INT_OPK(LT_IK, a < b) INT_OPK(LE_IK, a <= b) INT_OPK(GT_IK, a > b) INT_OPK(GE_IK, a >= b)
+    INT_OPK(EQ_IK, a == b) INT_OPK(NE_IK, a != b)
+    REAL_OP(ADD_R, word_from_double(a + b)) REAL_OP(SUB_R, word_from_double(a - b))
+    REAL_OP(MUL_R, word_from_double(a * b))
+    REAL_OP(MIN_R, word_from_double(fmin(a, b))) REAL_OP(MAX_R, word_from_double(fmax(a, b)))
+    REAL_OP(LT_R, a < b) REAL_OP(LE_R, a <= b) REAL_OP(GT_R, a > b) REAL_OP(GE_R, a >= b)
+    REAL_OP(EQ_R, a == b) REAL_OP(NE_R, a != b)
+    CASE(I2R) sp[-1] = word_from_double((double)INT(sp[-1])); NEXT(I2R);
+    CASE(NOT) sp[-1] = !sp[-1]; NEXT(NOT);
+    CASE(NEG_R) sp[-1] = word_from_double(-word_to_double(sp[-1])); NEXT(NEG_R);
+    CASE(ABS_R) sp[-1] = word_from_double(fabs(word_to_double(sp[-1]))); NEXT(ABS_R);
+    CASE(CHECK_INT) {
+        int64_t v = INT(sp[-1]);
+        const Word *b = k + ARG(1);
+        if (v < INT(b[0]) || v > INT(b[1])) { SYNC(); vm_outside(vm, LAT(ARG(0)), sp[-1], false); }
+        NEXT(CHECK_INT);
+    }
+    CASE(CHECK_REALK) {
+        double d = word_to_double(sp[-1]), lo = word_to_double(k[ARG(1)]), hi = word_to_double(k[ARG(1) + 1]);
+        if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) { SYNC(); vm_outside(vm, LAT(ARG(0)), sp[-1], true); }
+        if (d < lo || d > hi) sp[-1] = word_from_double(d < lo ? lo : hi);
+        NEXT(CHECK_REALK);
+    }
+    CASE(JOIN_BITS) {
+        size_t W = LAT(ARG(0))->nwords;
+        if (W == 1) { sp[-2] |= sp[-1]; sp--; NEXT(JOIN_BITS); }
+        sp -= W;
+        for (size_t w = 0; w < W; w++) sp[w - W] |= sp[w];
+        NEXT(JOIN_BITS);
+    }
+    CASE(MEET_BITS) {
+        size_t W = LAT(ARG(0))->nwords;
+        if (W == 1) { sp[-2] &= sp[-1]; sp--; NEXT(MEET_BITS); }
+        sp -= W;
+        for (size_t w = 0; w < W; w++) sp[w - W] &= sp[w];
+        NEXT(MEET_BITS);
+    }
+    CASE(LE_BITS) {
+        size_t W = LAT(ARG(0))->nwords;
+        Word any = 0;
+        sp -= 2 * W;
+        for (size_t w = 0; w < W; w++) any |= sp[w] & ~sp[W + w];
+        *sp++ = any == 0;
+        NEXT(LE_BITS);
+    }
+    CASE(EQ_WORDS) CASE(NE_WORDS) {
+        size_t W = LAT(ARG(0))->nwords;
+        sp -= 2 * W;
+        bool eq = memcmp(sp, sp + W, W * sizeof(Word)) == 0;
+        *sp++ = *pc == IR_EQ_WORDS ? eq : !eq;
+        NEXT(EQ_WORDS);
+    }
+    CASE(SET_IN) {
+        const Lattice *P = LAT(ARG(0));
+        size_t W = P->nwords;
+        uint64_t a = sp[-1 - (ptrdiff_t)W];
+        bool in = a < lattice_name_count(P) && bitset_has(sp - W, a);
+        sp -= W + 1;
+        *sp++ = in;
+        NEXT(SET_IN);
+    }
+    CASE(SET_HAS) {
+        sp -= LAT(ARG(0))->nwords;
+        TEST_RESULT(SET_HAS, bitset_has(sp, ARG(1)));
+    }
+    CASE(SET_ADD) {
+        uint64_t a = *--sp;
+        bitset_add(sp - LAT(ARG(0))->nwords, a);
+        NEXT(SET_ADD);
+    }
+    CASE(MAP_GET) {
+        const Lattice *M = LAT(ARG(0));
+        size_t vw = lattice_inner(M)->nwords, W = M->nwords;
+        Word *base = sp - W;
+        memmove(base, base + ARG(1) * vw, vw * sizeof(Word));
+        sp = base + vw;
+        NEXT(MAP_GET);
+    }
+    CASE(DIV_I) CASE(MOD_I) CASE(NEG_I) CASE(ABS_I) CASE(DIV_R)
+    CASE(LAT_LE) CASE(LAT_LT) CASE(LAT_GE) CASE(LAT_GT) CASE(LAT_EQ) CASE(LAT_NE)
+    CASE(JOIN) CASE(MEET) CASE(SET_MINUS) CASE(SET_COUNT)
+    CASE(CHECK_RANGE) CASE(CHECK_REAL) CASE(PROJ) CASE(MAP_INDEX) CASE(CHECK_LE)
+    CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) {
+        Opcode op = (Opcode)*pc;
+        if (op == IR_ENUM_NEXT || op == IR_SET_NEXT || op == IR_KLEENE) TICK();
+        SYNC();
+        const uint8_t *next = vm_instruction(vm, ch, (size_t)(fp - stack), pc);
+        RELOAD();
+        pc = next;
+        DISPATCH();
+    }
+#undef INT_OP
+#undef INT_OPK
+#undef TEST_RESULT
+#undef REAL_OP
+#undef OVERFLOW_OP
+    CASE(JUMP) {
+        const uint8_t *to = code + ARG(0);
+        if (to <= pc) TICK();
+        pc = to;
+        DISPATCH();
+    }
+    CASE(JUMP_IF_FALSE) {
+        if (*--sp) NEXT(JUMP_IF_FALSE);
+        const uint8_t *to = code + ARG(0);
+        if (to <= pc) TICK();
+        pc = to;
+        DISPATCH();
+    }
+    CASE(JUMP_IF_FALSE_KEEP) if (!sp[-1]) { pc = code + ARG(0); DISPATCH(); } NEXT(JUMP_IF_FALSE_KEEP);
+    CASE(JUMP_IF_TRUE_KEEP) if (sp[-1]) { pc = code + ARG(0); DISPATCH(); } NEXT(JUMP_IF_TRUE_KEEP);
+    CASE(CALL) {
+        const FnSym *fn = fns[ARG(0)];
+        const Chunk *callee = fn->chunk;
+        if (!callee || vm->frames.count - base_frames >= vm->max_depth) {
+            SYNC();
+            call_error(vm, fn, base_frames);
+        }
+        TICK();
+        Frame f = { ch, pc + LEN_CALL, (size_t)(fp - stack), NULL, 0 };
+        if (callee->memo && vm->memo_on) {
+            Word *args = sp - callee->param_words;
+            const Word *r = vm_memo_find(&vm->memo, callee, args);
+            if (r) {
+                copy_down(args, r, callee->ret_words);
+                sp = args + callee->ret_words;
+                NEXT(CALL);
+            }
+            f.memo_chunk = callee;
+            f.memo_at = save_args(vm, args, callee->param_words);
+        }
+        vm->calls++;
+        VEC_PUSH(vm->frames, f);
+        size_t at = (size_t)(sp - stack) - callee->param_words, extra = callee->nlocals - callee->param_words;
+        if (at + callee->nlocals + callee->stack_words + 1 > vm->cap) {
+            SYNC();
+            stack = reserve_frame(vm, at, callee);
+        }
+        fp = stack + at;
+        sp = fp + callee->param_words;
+        if (extra) memset(sp, 0, extra * sizeof(Word));
+        sp += extra;
+        ENTER(callee);
+        DISPATCH();
+    }
+    CASE(TAIL_CALL) {
+        const FnSym *fn = fns[ARG(0)];
+        const Chunk *callee = fn->chunk;
+        if (!callee) {
+            SYNC();
+            call_error(vm, fn, base_frames);
+        }
+        TICK();
+        vm->calls++;
+        size_t pw = callee->param_words, extra = callee->nlocals - pw, at = (size_t)(fp - stack);
+        copy_down(fp, sp - pw, pw);
+        sp = fp + pw;
+        if (at + callee->nlocals + callee->stack_words + 1 > vm->cap) {
+            SYNC();
+            stack = reserve_frame(vm, at, callee);
+        }
+        fp = stack + at;
+        sp = fp + pw;
+        if (extra) memset(sp, 0, extra * sizeof(Word));
+        sp += extra;
+        ENTER(callee);
+        DISPATCH();
+    }
+    CASE(RET) {
+        size_t n = ARG(0);
+        copy_down(fp, sp - n, n);
+        sp = fp + n;
+        if (vm->frames.count == base_frames) {
+            vm->sp = (size_t)(sp - stack);
+            vm->steps = steps;
+            return;
+        }
+        Frame f = vm->frames.items[--vm->frames.count];
+        if (f.memo_chunk) {
+            vm_memo_store(&vm->memo, f.memo_chunk, vm->memo_args.items + f.memo_at, fp);
+            vm->memo_args.count = f.memo_at;
+        }
+        ch = f.chunk;
+        code = ch->code.items;
+        k = ch->consts.items;
+        pc = f.ip;
+        fp = stack + f.fp;
+        DISPATCH();
+    }
+#if !VM_COMPUTED_GOTO
+    default:
+        SYNC();
+        vm_error(vm, "bad instruction %d", (int)*pc);
+    }
+    }
+#endif
+#undef CASE
+#undef DISPATCH
+#undef NEXT
+#undef SYNC
+#undef RELOAD
+#undef ARG
+#undef TICK
+#undef INT
+#undef LAT
+#undef TRACE
+#undef ENTER
+}
+
+/* ---- the protected entries ---- */
+
+/* What an entry saves of the VM's state, to restore it when it leaves (entries nest). */
+typedef struct VmSaved {
+    jmp_buf *handler;
+    Loc where;
+    const Chunk *chunk;
+    size_t instr, sp, frames, memo_args;
+} VmSaved;
+
+static void vm_enter(Vm *vm, jmp_buf *jb, Loc where, VmSaved *saved)
+{
+    *saved = (VmSaved){ vm->handler, vm->where, vm->chunk, vm->instr, vm->sp, vm->frames.count,
+                        vm->memo_args.count };
+    vm->handler = jb;
+    vm->where = where;
+    vm->depth++;
+}
+
+static void vm_leave(Vm *vm, const VmSaved *saved)
+{
+    vm->sp = saved->sp;
+    vm->frames.count = saved->frames;
+    vm->memo_args.count = saved->memo_args;
+    vm->handler = saved->handler;
+    vm->where = saved->where;
+    vm->chunk = saved->chunk;
+    vm->instr = saved->instr;
+    vm->depth--;
+}
+
+/* One run of chunk on params, its frame at word base; the result is left at base. */
+static void call_at(Vm *vm, const Chunk *chunk, const Word *params, size_t base, size_t base_frames)
+{
+    vm->chunk = NULL;
+    vm->calls++;
+    vm->sp = base;
+    vm_ensure(vm, chunk->nlocals + chunk->stack_words + 1);
+    if (chunk->param_words) memcpy(AT(base), params, chunk->param_words * sizeof(Word));
+    memset(AT(base + chunk->param_words), 0, (chunk->nlocals - chunk->param_words) * sizeof(Word));
+    vm->sp = base + chunk->nlocals;
+    run(vm, chunk, base, base_frames);
 }
 
 bool vm_run(Vm *vm, const Chunk *chunk, const Word *params, Word *out, Loc where)
 {
-    size_t base = vm->sp, base_frames = vm->frames.count;
     jmp_buf jb;
-    jmp_buf *prev_handler = vm->handler;
-    Loc prev_where = vm->where;
-    const Chunk *prev_chunk = vm->chunk;
-    size_t prev_instr = vm->instr;
-    vm->handler = &jb;
-    vm->where = where;
-    if (vm->depth++ == 0) vm->steps = 0;
-    bool ok = true;
-    if (setjmp(jb) == 0) {
-        vm->chunk = NULL;
-        ensure(vm, chunk->nlocals + 1);
-        if (chunk->param_words) memcpy(AT(base), params, chunk->param_words * sizeof(Word));
-        memset(AT(base + chunk->param_words), 0, (chunk->nlocals - chunk->param_words) * sizeof(Word));
-        vm->sp = base + chunk->nlocals;
-        run(vm, chunk, base, base_frames);
-        if (chunk->ret_words) memcpy(out, AT(base), chunk->ret_words * sizeof(Word));
-    } else {
-        ok = false;
+    VmSaved saved;
+    vm_enter(vm, &jb, where, &saved);
+    if (vm->depth == 1) vm->steps = 0;
+    int caught = setjmp(jb);
+    if (caught == 0) {
+        call_at(vm, chunk, params, saved.sp, saved.frames);
+        if (chunk->ret_words) memcpy(out, AT(saved.sp), chunk->ret_words * sizeof(Word));
     }
-    vm->sp = base;
-    vm->frames.count = base_frames;
-    vm->handler = prev_handler;
-    vm->where = prev_where;
-    vm->chunk = prev_chunk;
-    vm->instr = prev_instr;
-    vm->depth--;
-    return ok;
+    vm_leave(vm, &saved);
+    return caught == 0;
+}
+
+bool vm_run_each(Vm *vm, const Chunk *chunk, const Lattice *L, const Word *lo, const Word *hi, Word *x,
+                 VmEach each, void *ctx, Loc where)
+{
+    jmp_buf jb;
+    VmSaved saved;
+    vm_enter(vm, &jb, where, &saved);
+    int caught = setjmp(jb);
+    if (caught == 0) {
+        do {
+            if (vm->depth == 1) vm->steps = 0;
+            if (limits_poll(vm->limits)) vm_stop(vm);
+            call_at(vm, chunk, x, saved.sp, saved.frames);
+        } while (each(ctx, x, AT(saved.sp)) && L->ops->next(L, lo, hi, x));
+    }
+    vm_leave(vm, &saved);
+    return caught == 0;
 }

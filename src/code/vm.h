@@ -12,7 +12,7 @@
 typedef struct Vm Vm;
 
 /* Limits enforced at run time (besides vm_set_limits' steps and query limits). */
-enum { VM_MAX_CALL_DEPTH = 10000, VM_KLEENE_LIMIT = 1000000 };
+enum { VM_MAX_CALL_DEPTH = 10000, VM_MAX_DEPTH_LIMIT = 10000000, VM_KLEENE_LIMIT = 1000000 };
 
 /* A VM reporting its runtime errors to diag. */
 Vm *vm_new(Diag *diag);
@@ -24,10 +24,30 @@ void vm_free(Vm *vm);
  * limits->hit. */
 void vm_set_limits(Vm *vm, uint64_t max_steps, Limits *limits);
 
+/* The call depth limit (calls in tail position do not count; 0: VM_MAX_CALL_DEPTH), and
+ * whether calls of functions worth it (an lfp or a sup/inf inside) are memoised: their
+ * results kept in a bounded table for the life of the VM (functions are pure). */
+void vm_set_evaluator(Vm *vm, size_t max_depth, bool memo);
+
+/* What the VM did so far: calls run and memo table look-ups. */
+typedef struct VmStats { uint64_t calls, memo_hits, memo_misses; } VmStats;
+VmStats vm_stats(const Vm *vm);
+
 /* Runs chunk with its parameters (chunk->param_words words, may be NULL when there are none)
  * and copies its result (chunk->ret_words words) to out.  A runtime error is reported through
  * the VM's diag at the failing instruction, with a note at `where` when that has a source and
  * the failing instruction lies outside it, and false is returned. */
 bool vm_run(Vm *vm, const Chunk *chunk, const Word *params, Word *out, Loc where);
+
+/* Called with each element x run and the chunk's result; false stops the enumeration. */
+typedef bool (*VmEach)(void *ctx, const Word *x, const Word *result);
+
+/* Runs chunk (one parameter, in L) on each element of [lo, hi] in L's enumeration order from
+ * x (which the caller sets, usually to lo, and which moves), calling each after every run:
+ * vm_run for every element, without its setting up per element.  Steps are counted per
+ * element; the query's limits are polled before each.  False after a runtime error (reported
+ * as by vm_run) or a limit. */
+bool vm_run_each(Vm *vm, const Chunk *chunk, const Lattice *L, const Word *lo, const Word *hi, Word *x,
+                 VmEach each, void *ctx, Loc where);
 
 #endif

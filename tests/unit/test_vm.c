@@ -83,7 +83,7 @@ static void test_runtime_errors(void **state)
                  "fn dbl(x: Cnt): Cnt = x * 2;\n"
                  "fn inv(x: U): U = 1 / x;\n"
                  "fn div(x: Cnt): Cnt = 16 / x;\n"
-                 "fn loop(x: Cnt): Cnt = loop(x);\n");
+                 "fn loop(x: Cnt): Cnt = 0 + loop(x);\n");
     assert_true(f->ok);
     assert_string_equal(eval(f, "dbl(8)"), "16");
     assert_string_equal(eval(f, "dbl(9)"), "ERROR");

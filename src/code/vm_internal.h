@@ -1,0 +1,57 @@
+/* vm_internal.h: the VM's state, shared by vm.c (the loop and the entries) and vm_ops.c
+ * (the instructions it leaves to functions). */
+#ifndef FIX_VM_INTERNAL_H
+#define FIX_VM_INTERNAL_H
+
+#include <setjmp.h>
+
+#include "code/vm.h"
+#include "code/vm_memo.h"
+
+enum { VM_STACK_MAX_WORDS = 1 << 27 };
+
+/* A caller's frame: where to go back to.  For a memoised call, the function called (its
+ * result is kept when the frame returns) and where its arguments were saved in memo_args. */
+typedef struct Frame {
+    const Chunk *chunk;
+    const uint8_t *ip;
+    size_t fp;
+    const Chunk *memo_chunk;
+    size_t memo_at;
+} Frame;
+
+struct Vm {
+    Diag *diag;                 /* where runtime errors are reported */
+    uint64_t max_steps;         /* per vm_run from outside, 0 = none */
+    Limits *limits;             /* the query's timeout, memory and Ctrl-C; may be NULL */
+    Word *stack;
+    size_t cap, sp;
+    VEC(Frame) frames;
+    jmp_buf *handler;           /* where a runtime error goes */
+    Word *scratch;              /* temporaries of KLEENE */
+    size_t scratch_cap;
+    uint64_t steps;             /* loop iterations and calls in this context_call */
+    size_t max_depth;           /* nested calls (not counting tail calls) */
+    int depth;                  /* nested vm_run calls */
+    bool memo_on;               /* memoise the calls of functions worth it (Chunk.memo) */
+    VmMemo memo;
+    VEC(Word) memo_args;        /* the arguments of the memoised calls running */
+    uint64_t calls;             /* calls run (tail calls included, memo hits not) */
+    const Chunk *chunk;         /* the instruction running, for error locations */
+    size_t instr;
+    Loc where;
+};
+
+/* Reports a runtime error at the instruction vm->chunk, vm->instr and unwinds to the entry. */
+FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...) FIX_PRINTF(2, 3);
+/* Room for n more words on the stack (it may move). */
+void vm_ensure(Vm *vm, size_t n);
+/* The error "value V is outside L". */
+FIX_NORETURN void vm_outside(Vm *vm, const Lattice *L, Word v, bool real);
+/* Runs the instruction at pc of ch (frame at word fp) on vm->sp; returns the next one. */
+const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc);
+
+#define ST(i) (vm->stack[(i)])
+#define AT(i) (vm->stack + (i))
+
+#endif
