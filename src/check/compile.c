@@ -263,34 +263,28 @@ static void compile_index(Compiler *c, const Expr *e)
 
 /* ---- operators ---- */
 
-/* A lattice whose elements are bit sets word for word (powersets, and products and maps of
- * them): join is |, meet &, the order inclusion. */
-static bool bits_lattice(const Lattice *L)
+/* Does every leaf of L pass `leaf`: L itself, or what its products and maps hold (and, with
+ * through_dual, what its duals are built over)? */
+static bool all_leaves(const Lattice *L, bool through_dual, bool (*leaf)(const Lattice *))
 {
-    switch (lattice_kind(L)) {
-    case LATTICE_POWERSET: return true;
-    case LATTICE_MAP: return bits_lattice(lattice_inner(L));
-    case LATTICE_PRODUCT:
-        for (size_t i = 0; i < lattice_nparts(L); i++)
-            if (!bits_lattice(lattice_part(L, i))) return false;
-        return true;
-    default: return false;
-    }
+    LatticeKind kind = lattice_kind(L);
+    if (kind == LATTICE_MAP || (kind == LATTICE_DUAL && through_dual))
+        return all_leaves(lattice_inner(L), through_dual, leaf);
+    if (kind != LATTICE_PRODUCT) return leaf(L);
+    for (size_t i = 0; i < lattice_nparts(L); i++)
+        if (!all_leaves(lattice_part(L, i), through_dual, leaf)) return false;
+    return true;
 }
 
+static bool powerset_leaf(const Lattice *L) { return lattice_kind(L) == LATTICE_POWERSET; }
+static bool exact_leaf(const Lattice *L) { return lattice_kind(L) != LATTICE_REAL; }
+
+/* A lattice whose elements are bit sets word for word (powersets, and products and maps of
+ * them): join is |, meet &, the order inclusion. */
+static bool bits_lattice(const Lattice *L) { return all_leaves(L, false, powerset_leaf); }
+
 /* A lattice whose equality is that of its words: every kind but reals and what holds them. */
-static bool plain_lattice(const Lattice *L)
-{
-    switch (lattice_kind(L)) {
-    case LATTICE_REAL: return false;
-    case LATTICE_MAP: case LATTICE_DUAL: return plain_lattice(lattice_inner(L));
-    case LATTICE_PRODUCT:
-        for (size_t i = 0; i < lattice_nparts(L); i++)
-            if (!plain_lattice(lattice_part(L, i))) return false;
-        return true;
-    default: return true;
-    }
-}
+static bool plain_lattice(const Lattice *L) { return all_leaves(L, true, exact_leaf); }
 
 /* A one-word total order kept as an integer (ranges and chains): join is max, meet min. */
 static bool int_order(const Lattice *L)
