@@ -97,26 +97,18 @@ static bool bounds_inside(const Type *from, const Lattice *L)
     return false;
 }
 
-/* CHECK_RANGE of L, its bounds as two constants in a row. */
-static void emit_check_int(Compiler *c, Loc loc, const Lattice *L)
+/* A range or real check of L (CHECK_INT or CHECK_REALK): its bounds as two constants in a
+ * row. */
+static void emit_check_bounds(Compiler *c, Loc loc, const Lattice *L, bool real)
 {
-    int64_t lo, hi;
-    lattice_int_bounds(L, &lo, &hi);
+    int64_t ilo = 0, ihi = 0;
+    double rlo = 0, rhi = 0;
+    if (real) lattice_real_bounds(L, &rlo, &rhi);
+    else lattice_int_bounds(L, &ilo, &ihi);
     uint32_t k = (uint32_t)c->ch->consts.count;
-    VEC_PUSH(c->ch->consts, word_from_int(lo));
-    VEC_PUSH(c->ch->consts, word_from_int(hi));
-    ir_emit(c->ch, loc, IR_CHECK_INT, lat_index(c, L), k, 0, 0);
-}
-
-/* CHECK_REAL of L, its bounds as two constants in a row. */
-static void emit_check_real(Compiler *c, Loc loc, const Lattice *L)
-{
-    double lo, hi;
-    lattice_real_bounds(L, &lo, &hi);
-    uint32_t k = (uint32_t)c->ch->consts.count;
-    VEC_PUSH(c->ch->consts, word_from_double(lo));
-    VEC_PUSH(c->ch->consts, word_from_double(hi));
-    ir_emit(c->ch, loc, IR_CHECK_REALK, lat_index(c, L), k, 0, 0);
+    VEC_PUSH(c->ch->consts, real ? word_from_double(rlo) : word_from_int(ilo));
+    VEC_PUSH(c->ch->consts, real ? word_from_double(rhi) : word_from_int(ihi));
+    ir_emit(c->ch, loc, real ? IR_CHECK_REALK : IR_CHECK_INT, lat_index(c, L), k, 0, 0);
 }
 
 /* Converts the value on top (of type from, computed by e) to type want. */
@@ -131,10 +123,10 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
     const Lattice *L = want->lat;
     if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
-        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_int(c, e->loc, L);
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_bounds(c, e->loc, L, false);
     } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
         if (k == NUM_INT) emit(c, e->loc, IR_I2R);
-        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_real(c, e->loc, L);
+        if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_bounds(c, e->loc, L, true);
     }
 }
 
