@@ -21,20 +21,15 @@ export FIX_STDLIB
 mkdir -p "$OUT"
 command -v "$LUA" >/dev/null 2>&1 || { echo "bench/eval: $LUA not found (scripts/deps.sh bench installs it)"; exit 1; }
 
-now() { date +%s%N; }
-# secs CMD...: best wall time of REPEAT runs in seconds, stdout discarded.
+# secs CMD...: the best wall time of REPEAT runs of CMD in seconds (its output discarded).
 secs() {
-    best=""
-    r=0
-    while [ $r -lt "$REPEAT" ]; do
-        t0=$(now)
+    i=0
+    while [ $i -lt "$REPEAT" ]; do
+        start=$(date +%s%N)
         "$@" >/dev/null 2>&1
-        t1=$(now)
-        t=$(( (t1 - t0) / 1000 ))
-        if [ -z "$best" ] || [ $t -lt $best ]; then best=$t; fi
-        r=$((r + 1))
-    done
-    awk -v us="$best" 'BEGIN { printf "%.3f", us / 1e6 }'
+        echo $(( $(date +%s%N) - start ))
+        i=$((i + 1))
+    done | awk 'NR == 1 || $1 < min { min = $1 } END { printf "%.3f", min / 1e9 }'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 fix_count() { "$@" 2>/dev/null | awk '/^fixpoints / { print $3; exit }'; }
