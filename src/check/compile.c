@@ -15,8 +15,8 @@ static NumKind num_kind(const Type *t)
 {
     if (t->kind == TY_INT) return NUM_INT;
     if (t->kind == TY_REAL) return NUM_REAL;
-    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
-    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
+    if (t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_RANGE) return NUM_INT;
+    if (t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_REAL) return NUM_REAL;
     return NUM_NONE;
 }
 
@@ -55,7 +55,7 @@ static bool literal_inside(const Expr *e, const Lattice *L)
 static bool bounds_inside(const Type *from, const Lattice *L)
 {
     if (from->kind != TY_LAT) return false;
-    const Lattice *F = from->lat;
+    const Lattice *F = sema_undual(from->lat);
     int64_t ilo, ihi, jlo, jhi;
     if (lattice_int_bounds(F, &ilo, &ihi) && lattice_int_bounds(L, &jlo, &jhi)) return ilo >= jlo && ihi <= jhi;
     double lo, hi, rlo, rhi;
@@ -72,8 +72,8 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
         return;
     }
     if (want->kind != TY_LAT) return;
-    const Lattice *L = want->lat;
-    if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
+    if (from->kind == TY_LAT && lattice_equal(from->lat, want->lat)) return;
+    const Lattice *L = sema_undual(want->lat);      /* a dual range holds the numbers of its base */
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_lat(c, e->loc, IR_CHECK_RANGE, L);
     } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
@@ -139,7 +139,7 @@ static void compile_tuple(Compiler *c, const Expr *e)
 
 static void compile_set(Compiler *c, const Expr *e)
 {
-    const Lattice *P = e->type->lat;
+    const Lattice *P = sema_undual(e->type->lat);
     emit_lat(c, e->loc, IR_BOT, P);
     for (size_t i = 0; i < e->nargs; i++) {
         compile_expr(c, e->args[i]);
@@ -266,7 +266,9 @@ static void lattice_op_rest(Compiler *c, const Expr *e)
         emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
         return;
     }
-    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, e->type->lat);
+    bool set_op = e->op == OP_UNION || e->op == OP_INTER || e->op == OP_MINUS;    /* on the sets, dual or not */
+    const Lattice *L = set_op ? sema_undual(e->type->lat) : e->type->lat;
+    emit_lat(c, e->loc, e->op == OP_MINUS ? IR_SET_MINUS : up ? IR_JOIN : IR_MEET, L);
 }
 
 /* After the left operand of e: its conversion, the right operand and the operator. */
@@ -281,7 +283,7 @@ static void binary_rest(Compiler *c, const Expr *e)
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: lattice_op_rest(c, e); break;
     case OP_IN:
         compile_expr(c, e->b);
-        emit_lat(c, e->loc, IR_SET_IN, e->b->type->lat);
+        emit_lat(c, e->loc, IR_SET_IN, sema_undual(e->b->type->lat));
         break;
     default: break;
     }
@@ -326,7 +328,7 @@ static void compile_call(Compiler *c, const Expr *e)
 static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
 {
     const Expr *src = e->a;
-    const Lattice *P = src->type->lat;
+    const Lattice *P = sema_undual(src->type->lat);
     compile_expr(c, src);
     emit2(c, src->loc, IR_STORE, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
     emit_int(c, e->loc, -1);
@@ -451,9 +453,11 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_SUPINF: compile_supinf(c, e); break;
     case E_COUNT:
         compile_expr(c, e->a);
-        emit_lat(c, e->loc, IR_SET_COUNT, e->a->type->lat);
+        emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
         break;
     case E_FIX: compile_fix(c, e); break;
+    case E_ASCRIBE: compile_to(c, e->a, e->type); break;
+    case E_TABLE: break;        /* replaced by its chain of ifs before checking */
     case E_QUANT: compile_quantifier(c, e); break;
     }
 }
