@@ -182,12 +182,12 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token LET "let" IN "in" IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not"
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
-%token FORALL "forall" EXISTS "exists" MOD "mod"
+%token FORALL "forall" EXISTS "exists" MOD "mod" TABLE "table"
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
 %type <lat> latexpr latatom
-%type <list> exprs idlist params atoms body maplist args_opt decls covers_list eqlist rules latprod
+%type <list> exprs idlist params atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
 %type <q> qopts qopt
@@ -410,6 +410,8 @@ primary:
         $$ = expr_new(lx, E_CALL, @$); $$->name = ident(lx, $1, @1);
         $$->args = exprs(lx, $3); $$->nargs = $3.count; }
     | '(' expr ')'              { $$ = $2; }
+    | '(' expr ':' latexpr ')'  { $$ = expr_new(lx, E_ASCRIBE, @$); $$->a = $2; $$->vartype = $4; }
+    | TABLE '{' tablelist '}'   { $$ = expr_new(lx, E_TABLE, @$); $$->args = exprs(lx, $3); $$->nargs = $3.count; }
     | '(' expr ',' exprs ')'    {
         $$ = expr_new(lx, E_TUPLE, @$);
         PtrList l = list1(lx, $2);
@@ -453,6 +455,12 @@ args_opt:
 exprs:
     expr                        { $$ = list1(lx, $1); }
     | exprs ',' expr            { $$ = $1; ptrlist_push(A, &$$, $3); }
+    ;
+
+/* the cases of a table, key and value alternating */
+tablelist:
+    aexpr ARROW expr            { $$ = list1(lx, $1); ptrlist_push(A, &$$, $3); }
+    | tablelist ',' aexpr ARROW expr { $$ = $1; ptrlist_push(A, &$$, $3); ptrlist_push(A, &$$, $5); }
     ;
 
 maplist:
@@ -621,7 +629,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg)
 /* Keywords are quoted in messages ('lattice'); kinds of tokens are not (name, integer). */
 static void put_symbol(Buf *b, yysymbol_kind_t sym)
 {
-    bool keyword = sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS;
+    bool keyword = (sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS) || sym == YYSYMBOL_TABLE;
     if (keyword) buf_printf(b, "'%s'", yysymbol_name(sym));
     else buf_puts(b, yysymbol_name(sym));
 }

@@ -17,8 +17,8 @@ static NumKind num_kind(const Type *t)
 {
     if (t->kind == TY_INT) return NUM_INT;
     if (t->kind == TY_REAL) return NUM_REAL;
-    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
-    if (t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
+    if (t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_RANGE) return NUM_INT;
+    if (t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_REAL) return NUM_REAL;
     return NUM_NONE;
 }
 
@@ -89,7 +89,7 @@ static bool literal_inside(const Expr *e, const Lattice *L)
 static bool bounds_inside(const Type *from, const Lattice *L)
 {
     if (from->kind != TY_LAT) return false;
-    const Lattice *F = from->lat;
+    const Lattice *F = sema_undual(from->lat);
     int64_t ilo, ihi, jlo, jhi;
     if (lattice_int_bounds(F, &ilo, &ihi) && lattice_int_bounds(L, &jlo, &jhi)) return ilo >= jlo && ihi <= jhi;
     double lo, hi, rlo, rhi;
@@ -120,8 +120,8 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
         return;
     }
     if (want->kind != TY_LAT) return;
-    const Lattice *L = want->lat;
-    if (from->kind == TY_LAT && lattice_equal(from->lat, L)) return;
+    if (from->kind == TY_LAT && lattice_equal(from->lat, want->lat)) return;
+    const Lattice *L = sema_undual(want->lat);      /* a dual range holds the numbers of its base */
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_bounds(c, e->loc, L, false);
     } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
@@ -221,7 +221,7 @@ static bool compile_constant_set(Compiler *c, const Expr *e, const Lattice *P)
 
 static void compile_set(Compiler *c, const Expr *e)
 {
-    const Lattice *P = e->type->lat;
+    const Lattice *P = sema_undual(e->type->lat);
     if (compile_constant_set(c, e, P)) return;
     emit_point(c, e->loc, P, false);
     for (size_t i = 0; i < e->nargs; i++) {
@@ -417,7 +417,8 @@ static void lattice_op_rest(Compiler *c, const Expr *e)
         emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
         return;
     }
-    const Lattice *L = e->type->lat;
+    bool set_op = e->op == OP_UNION || e->op == OP_INTER || e->op == OP_MINUS;    /* on the sets, dual or not */
+    const Lattice *L = set_op ? sema_undual(e->type->lat) : e->type->lat;
     if (e->op == OP_MINUS) emit_lat(c, e->loc, IR_SET_MINUS, L);
     else if (bits_lattice(L)) emit_lat(c, e->loc, up ? IR_JOIN_BITS : IR_MEET_BITS, L);
     else if (int_order(L)) emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
@@ -434,7 +435,7 @@ static void in_rest(Compiler *c, const Expr *e)
                     c->ch->code.items[last] == IR_CONST_INT;
     if (constant) ir_truncate(c->ch, last);
     compile_expr(c, e->b);
-    const Lattice *P = e->b->type->lat;
+    const Lattice *P = sema_undual(e->b->type->lat);
     if (constant) ir_emit(c->ch, e->loc, IR_SET_HAS, lat_index(c, P), (uint32_t)a, 0, 0);
     else emit_lat(c, e->loc, IR_SET_IN, P);
 }
@@ -493,7 +494,7 @@ static void compile_call(Compiler *c, const Expr *e)
 static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
 {
     const Expr *src = e->a;
-    const Lattice *P = src->type->lat;
+    const Lattice *P = sema_undual(src->type->lat);
     compile_expr(c, src);
     emit_store(c, src->loc, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
     emit_int(c, e->loc, -1);
@@ -618,9 +619,11 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_SUPINF: compile_supinf(c, e); break;
     case E_COUNT:
         compile_expr(c, e->a);
-        emit_lat(c, e->loc, IR_SET_COUNT, e->a->type->lat);
+        emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
         break;
     case E_FIX: compile_fix(c, e); break;
+    case E_ASCRIBE: compile_to(c, e->a, e->type); break;
+    case E_TABLE: break;        /* replaced by its chain of ifs before checking */
     case E_QUANT: compile_quantifier(c, e); break;
     }
 }

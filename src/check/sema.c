@@ -13,14 +13,20 @@ size_t sema_type_words(const Type *t)
     return t->kind == TY_LAT ? t->lat->nwords : 1;
 }
 
+const Lattice *sema_undual(const Lattice *L)
+{
+    while (L && lattice_kind(L) == LATTICE_DUAL) L = lattice_inner(L);
+    return L;
+}
+
 NumKind sema_num_kind(const Type *t)
 {
     switch (t->kind) {
     case TY_INT: return NUM_INT;
     case TY_REAL: return NUM_REAL;
     case TY_LAT:
-        if (lattice_kind(t->lat) == LATTICE_RANGE) return NUM_INT;
-        if (lattice_kind(t->lat) == LATTICE_REAL) return NUM_REAL;
+        if (lattice_kind(sema_undual(t->lat)) == LATTICE_RANGE) return NUM_INT;
+        if (lattice_kind(sema_undual(t->lat)) == LATTICE_REAL) return NUM_REAL;
         return NUM_NONE;
     default: return NUM_NONE;
     }

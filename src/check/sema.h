@@ -87,6 +87,8 @@ LatInfo *sema_lat_info(Context *m, const Lattice *L);
 Sym *sema_lookup(Context *m, const char *name);
 const Type *sema_type_int(void);
 const Type *sema_type_real(void);
+/* L without its duals: a dual powerset or range has the sets or numbers of its base. */
+const Lattice *sema_undual(const Lattice *L);
 /* Words a value of type t takes on the VM stack. */
 size_t sema_type_words(const Type *t);
 

@@ -33,7 +33,9 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
         check_bind(&c, f->param_names[i], sema_lat_type(m, f->params[i]), slot);
     }
     size_t mark = sema_names_mark(m);
-    check_against(&c, body, f->ret);
+    Expr *table = body->kind == E_TABLE ? body : NULL;
+    if (table) body = sema_table_chain(&c, f, table);
+    if (body && check_against(&c, body, f->ret)->kind != TY_ERROR && table) sema_table_complete(&c, f, table);
     VEC_FREE(c.locals);
     sema_names_settle(m, mark, m->diag->errors == before);
     if (m->diag->errors != before) {

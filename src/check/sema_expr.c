@@ -68,8 +68,8 @@ static bool coerce_ok(const Type *t, const Lattice *L)
     case TY_REAL: {
         NumKind k = sema_num_kind(t);
         if (k == NUM_NONE) return false;
-        if (lattice_kind(L) == LATTICE_REAL) return true;
-        return lattice_kind(L) == LATTICE_RANGE && k == NUM_INT;
+        if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
+        return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
     case TY_ATOM: return false;
     }
@@ -89,6 +89,7 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
 {
     double v;
     if (!literal_value(e, &v)) return;
+    L = sema_undual(L);
     bool outside = false;
     int64_t ilo, ihi;
     double lo, hi;
@@ -259,6 +260,7 @@ static long atom_index(Context *m, const Lattice *P, const char *name)
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 {
     Context *m = c->m;
+    P = sema_undual(P);
     bool is_map = lattice_kind(P) == LATTICE_MAP;
     const Local *l = e->kind == E_NAME ? check_find_local(c, e->name.name) : NULL;
     /* an atom or key name wins over a local of the same name that is not an atom (m[x], {x}) */
@@ -281,7 +283,7 @@ const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 
 /* ---- operators ---- */
 
-bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_POWERSET; }
+bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_POWERSET; }
 
 /* The second of a pair both expected in lattice want; ta is the first one's type. */
 static const Type *pair_against(Checker *c, const Type *ta, Expr *b, const Lattice *want)
@@ -349,7 +351,7 @@ static bool is_set_op(OpKind op) { return op == OP_UNION || op == OP_INTER || op
 /* The lattice both operands of a lattice operator are checked against, or NULL. */
 static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *want)
 {
-    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(want) != LATTICE_POWERSET)))
+    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(sema_undual(want)) != LATTICE_POWERSET)))
         return NULL;          /* numbers: type the operands themselves; sets: report below */
     return want;
 }
@@ -429,7 +431,10 @@ static const Type *check_in(Checker *c, Expr *e)
         if (ta->kind == TY_ERROR) return ta;
         if (ta->kind != TY_ATOM || lattice_kind(ta->lat) != LATTICE_POWERSET)
             return check_fail(c, e->a->loc, "'in' needs an atom on its left, found %s", check_describe(c, ta));
-        if (check_against(c, e->b, ta->lat)->kind == TY_ERROR) return &TYPE_ERROR;
+        const Type *ts = check_expr(c, e->b, ta->lat);
+        if (ts->kind == TY_ERROR) return ts;
+        if (ts->kind != TY_LAT || !lattice_equal(sema_undual(ts->lat), ta->lat))
+            return check_fail(c, e->b->loc, "expected %s, found %s", check_describe_lat(c, ta->lat), check_describe(c, ts));
         return &c->m->bool_lat->as_lat;
     }
     const Type *ts = check_expr(c, e->b, NULL);
@@ -576,6 +581,8 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);
     case E_FIX: return check_fix(c, e);
+    case E_ASCRIBE: return check_ascription(c, e);
+    case E_TABLE: return check_fail(c, e->loc, "a table is the whole body of a function of one parameter");
     }
     return check_fail(c, e->loc, "unexpected expression");
 }

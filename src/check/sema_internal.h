@@ -78,5 +78,10 @@ const Type *check_count(Checker *c, Expr *e);
 const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
+const Type *check_ascription(Checker *c, Expr *e);
+
+/* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
+Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);
+bool sema_table_complete(Checker *c, const FnSym *f, const Expr *table);
 
 #endif

@@ -69,7 +69,7 @@ static const Lattice *infer_set_lattice(Checker *c, Expr *e)
 const Type *check_set(Checker *c, Expr *e, const Lattice *want)
 {
     const Lattice *P = want;
-    if (P && lattice_kind(P) != LATTICE_POWERSET) {
+    if (P && lattice_kind(sema_undual(P)) != LATTICE_POWERSET) {
         if (lattice_kind(P) == LATTICE_MAP && e->nargs == 0) return check_fail(c, e->loc, "expected %s, found an empty set", check_describe_lat(c, P));
         return check_fail(c, e->loc, "expected %s, found a set", check_describe_lat(c, P));
     }
@@ -163,7 +163,7 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
         Sym *s = sema_lookup(c->m, a->name.name);
         if (s && s->kind == SYM_LATTICE) {
             LatInfo *li = s->ptr;
-            if (lattice_kind(li->L) != LATTICE_POWERSET) {
+            if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
                 check_fail(c, a->loc, "'%s' is not a powerset: only the atoms of a set can be iterated", a->name.name);
                 return NULL;
             }
@@ -172,7 +172,7 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
             return li->L;
         }
     }
-    const Type *t = check_expr(c, a, want && lattice_kind(want) == LATTICE_POWERSET ? want : NULL);
+    const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
     if (t->kind == TY_ERROR) return NULL;
     if (!type_is_powerset(t)) {
         check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
@@ -188,7 +188,7 @@ const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want)
     size_t nlocals = c->locals.count, top = c->top;
     size_t slot = check_alloc_slots(c, 1 + (P ? P->nwords : 0));
     e->slot = (long)slot;
-    check_bind(c, e->name.name, P ? sema_atom_type(c->m, P) : &TYPE_ERROR, slot);
+    check_bind(c, e->name.name, P ? sema_atom_type(c->m, sema_undual(P)) : &TYPE_ERROR, slot);
     const Type *tb = check_against(c, e->b, c->m->bool_lat->L);
     c->locals.count = nlocals;
     c->top = top;
@@ -264,3 +264,12 @@ const Type *check_fix(Checker *c, Expr *e)
     return ta->kind == TY_ERROR ? ta : &li->as_lat;
 }
 
+
+/* (e : L): e checked against L, of type L. */
+const Type *check_ascription(Checker *c, Expr *e)
+{
+    LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
+    if (!li) return &TYPE_ERROR;
+    const Type *t = check_against(c, e->a, li->L);
+    return t->kind == TY_ERROR ? t : &li->as_lat;
+}

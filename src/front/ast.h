@@ -66,6 +66,8 @@ typedef enum {
     E_COUNT,                    /* count a */
     E_FIX,                      /* lfp/gfp (op = OP_LFP / OP_GFP): of name(args..., _) or of var: type => a */
     E_QUANT,                    /* forall/exists (op) var in a : b */
+    E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
+    E_ASCRIBE,                  /* (a : vartype) */
 } ExprKind;
 
 typedef enum {
