@@ -196,6 +196,17 @@ static bool read_lit(Reader *r, AspAtom *a, bool *negative)
     return true;
 }
 
+/* n atoms appended to r->head. */
+static bool read_atoms(Reader *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        AspAtom a;
+        if (!read_atom(r, &a)) return false;
+        VEC_PUSH(r->head, a);
+    }
+    return true;
+}
+
 /* A weighted literal list `m l1 w1 .. lm wm` into r->wl. */
 static bool read_wlits(Reader *r)
 {
@@ -232,12 +243,7 @@ static bool read_rule(Reader *r)
     r->head.count = r->pos.count = r->neg.count = 0;
     if (!read_num(r, &htype) || !read_count(r, &n)) return false;
     if (htype != 0 && htype != 1) return fail(r, "rule head type must be 0 or 1");
-    for (size_t i = 0; i < n; i++) {
-        AspAtom a;
-        if (!read_atom(r, &a)) return false;
-        VEC_PUSH(r->head, a);
-    }
-    if (!read_num(r, &btype)) return false;
+    if (!read_atoms(r, n) || !read_num(r, &btype)) return false;
     if (btype != 0 && btype != 1) return fail(r, "rule body type must be 0 or 1");
     if (btype == 1 && (!read_num(r, &bound) || !read_wlits(r))) return false;
     if (btype == 0 && !read_lits(r)) return false;
@@ -262,12 +268,7 @@ static bool read_project(Reader *r)
 {
     size_t n;
     r->head.count = 0;
-    if (!read_count(r, &n)) return false;
-    for (size_t i = 0; i < n; i++) {
-        AspAtom a;
-        if (!read_atom(r, &a)) return false;
-        VEC_PUSH(r->head, a);
-    }
+    if (!read_count(r, &n) || !read_atoms(r, n)) return false;
     asp_add_project(r->p, r->head.items, r->head.count);
     return true;
 }
