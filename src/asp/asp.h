@@ -19,11 +19,22 @@
  *   ASP_NORMAL      h :- pos, not neg.         exactly one head atom
  *   ASP_CHOICE      {h1; ...; hk} :- pos, not neg.
  *   ASP_CONSTRAINT  :- pos, not neg.           no head atom (empty body: inconsistent)
+ *   ASP_DISJUNCTION h1 | ... | hk :- pos, not neg.   two or more head atoms
+ * A body is either normal (all literals hold) or a weight body `LB <= { l1 = w1, ... }`
+ * (the weights of the true literals sum to LB or more; gringo's form of cardinality bounds,
+ * #count and #sum).
  */
 typedef struct AspProgram AspProgram;
 typedef uint32_t AspAtom;
 
-typedef enum { ASP_NORMAL, ASP_CHOICE, ASP_CONSTRAINT } AspRuleKind;
+typedef enum { ASP_NORMAL, ASP_CHOICE, ASP_CONSTRAINT, ASP_DISJUNCTION } AspRuleKind;
+
+/* A literal `atom` or `not atom` with a weight. */
+typedef struct AspWLit {
+    AspAtom atom;
+    bool negative;
+    int64_t weight;
+} AspWLit;
 
 AspProgram *asp_program_new(void);
 void asp_program_free(AspProgram *p);
@@ -47,7 +58,32 @@ long asp_atom_find(const AspProgram *p, const char *name);
 bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                   const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg, Buf *err);
 void asp_add_fact(AspProgram *p, AspAtom a);
+/* A rule with the weight body `bound <= { body }`, normalised as clasp does: a negative
+ * weight -w on a literal becomes w on its complement with the bound raised by w, zero
+ * weights are dropped, weights above the bound are cut to it, and a body that always holds
+ * (bound <= 0) or whose weights are all 1 with the bound their count becomes a normal body.
+ * False (and a message) as asp_add_rule, or when a weight or the bound is beyond 2^31-1. */
+bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                         int64_t bound, const AspWLit *body, size_t n, Buf *err);
 size_t asp_rule_count(const AspProgram *p);
+
+/* #minimize statements (aspif `2 prio n l1 w1 ..`), kept in order; weights as written (they
+ * may be negative; statements of one priority add up, higher priorities count first). */
+void asp_add_minimize(AspProgram *p, int64_t priority, const AspWLit *lits, size_t n);
+size_t asp_minimize_count(const AspProgram *p);
+/* Statement i (0 <= i < asp_minimize_count): its literals, *n of them, and its priority. */
+const AspWLit *asp_minimize_get(const AspProgram *p, size_t i, int64_t *priority, size_t *n);
+/* #project statements (aspif `3 n a1 ..`): models are told apart by these atoms only. */
+void asp_add_project(AspProgram *p, const AspAtom *atoms, size_t n);
+bool asp_has_project(const AspProgram *p);
+/* The atoms of every #project statement in order (*n of them, perhaps with repeats). */
+const AspAtom *asp_project_atoms(const AspProgram *p, size_t *n);
+
+/* What a program holds beyond normal and choice rules and constraints. */
+typedef struct AspFeatures {
+    bool weights, disjunction, minimize, project, heuristic, edge, theory;
+} AspFeatures;
+void asp_program_features(const AspProgram *p, AspFeatures *f);
 
 /* Loading.  On failure these return NULL and leave "where:line: error: ..." in err (for .lp,
  * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
@@ -81,8 +117,10 @@ AspProgram *asp_program_of_block(const Decl *d, Diag *diag, Buf *err);
  * directory is refused). */
 AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
 
-/* Write p as aspif (normal, choice and constraint rules and output statements). */
+/* Write p as aspif: every rule and statement, and (when `outputs`) the output statements;
+ * asp_write_aspif(p, out) is asp_write_aspif_ex(p, out, true). */
 void asp_write_aspif(const AspProgram *p, FILE *out);
+void asp_write_aspif_ex(const AspProgram *p, FILE *out, bool outputs);
 /* Text, one rule a line, hidden atoms as _N; for debugging and tests. */
 void asp_print_program(const AspProgram *p, Buf *out);
 
@@ -98,6 +136,12 @@ typedef struct AspSolver AspSolver;
 
 AspSolver *asp_solver_new(const AspProgram *p);
 void asp_solver_free(AspSolver *s);
+/* Can the solver find the stable models itself?  Not for a disjunctive program that is not
+ * head-cycle-free (two head atoms of a rule on one positive cycle: the shifted program the
+ * solver compiles has other stable models), nor with #edge or theory statements; then false
+ * with "NAME:LINE: error: ..." in why (NAME is used in the message only).  The bounds
+ * (asp_wellfounded, asp_final_bounds) and asp_partial_eval stay sound for every program. */
+bool asp_solver_native(const AspSolver *s, const char *name, Buf *why);
 const Lattice *asp_solver_lattice(const AspSolver *s);
 const AftFunction *asp_solver_function(const AspSolver *s);
 /* The interval every stable model lies in before any propagation: [bot, top \ {f}]. */

@@ -1,4 +1,4 @@
-/* aspif.c: reads clingo 5's ground aspif format into an AspProgram and writes one back. */
+/* aspif.c: reads clingo 5's ground aspif format into an AspProgram (aspif_write.c writes it). */
 #include "asp/internal.h"
 
 #include <errno.h>
@@ -59,7 +59,14 @@ typedef struct Reader {
     AspProgram *p;
     IdMap ids;
     VEC(AspAtom) head, pos, neg;
+    VEC(AspWLit) wl;              /* a weight body or minimize statement */
+    VEC(AspTok) toks;             /* an opaque statement */
+    VEC(AspAtom) assumed;         /* the current step's assumptions: atom, then 0/1 negative */
     VEC(External) ext;
+    VEC(AspAtom) theory;          /* atoms of theory atoms (`9 5 a ..`, `9 6 a ..`, a != 0) */
+    bool incremental;             /* the header says `incremental`: several steps */
+    size_t steps;                 /* steps ended so far */
+    size_t minimize_line;         /* the line of the first #minimize (0: none) */
     VEC(bool) defined;            /* per program atom: in some rule head */
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
 } Reader;
@@ -138,19 +145,19 @@ static bool read_atom(Reader *r, AspAtom *out)
     return true;
 }
 
+static bool read_lit(Reader *r, AspAtom *a, bool *negative);
+
 /* A literal list: count then literals, sorted into r->pos / r->neg (appended). */
 static bool read_lits(Reader *r)
 {
     size_t n;
     if (!read_count(r, &n)) return false;
     for (size_t i = 0; i < n; i++) {
-        long long v;
-        if (!read_num(r, &v)) return false;
-        if (v == 0 || v > 0x7fffffffLL || v < -0x7fffffffLL)
-            return fail(r, "a literal must be a nonzero number in -(2^31-1)..2^31-1");
-        AspAtom a = atom_of(r, (uint32_t)(v < 0 ? -v : v));
-        if (v > 0) VEC_PUSH(r->pos, a);
-        else VEC_PUSH(r->neg, a);
+        AspAtom a;
+        bool negative;
+        if (!read_lit(r, &a, &negative)) return false;
+        if (negative) VEC_PUSH(r->neg, a);
+        else VEC_PUSH(r->pos, a);
     }
     return true;
 }
@@ -159,8 +166,7 @@ static bool refuse(Reader *r, const char *what)
 {
     Buf m;
     buf_init(&m);
-    buf_printf(&m, "unsupported aspif statement: %s (fix asp handles normal rules, choice "
-               "rules, integrity constraints, outputs, assumptions and externals)", what);
+    buf_printf(&m, "unsupported aspif input: %s", what);
     fail(r, buf_cstr(&m));
     buf_free(&m);
     return false;
@@ -178,43 +184,119 @@ static bool add(Reader *r, AspRuleKind kind)
     return ok;
 }
 
-static bool read_rule(Reader *r)
+/* A signed literal into an atom and its sign. */
+static bool read_lit(Reader *r, AspAtom *a, bool *negative)
 {
-    long long htype, btype;
-    size_t n;
-    r->head.count = r->pos.count = r->neg.count = 0;
-    if (!read_num(r, &htype) || !read_count(r, &n)) return false;
-    if (htype != 0 && htype != 1) return fail(r, "rule head type must be 0 or 1");
-    if (htype == 0 && n > 1)
-        return refuse(r, "disjunctive rule (a head with more than one atom)");
+    long long v;
+    if (!read_num(r, &v)) return false;
+    if (v == 0 || v > 0x7fffffffLL || v < -0x7fffffffLL)
+        return fail(r, "a literal must be a nonzero number in -(2^31-1)..2^31-1");
+    *a = atom_of(r, (uint32_t)(v < 0 ? -v : v));
+    *negative = v < 0;
+    return true;
+}
+
+/* n atoms appended to r->head. */
+static bool read_atoms(Reader *r, size_t n)
+{
     for (size_t i = 0; i < n; i++) {
         AspAtom a;
         if (!read_atom(r, &a)) return false;
         VEC_PUSH(r->head, a);
     }
-    if (!read_num(r, &btype)) return false;
-    if (btype == 1)
-        return refuse(r, "weight body (from a #count or #sum aggregate or a cardinality bound)");
-    if (btype != 0) return fail(r, "rule body type must be 0 or 1");
-    if (!read_lits(r)) return false;
-    if (htype == 1) return n == 0 || add(r, ASP_CHOICE);
-    return add(r, n ? ASP_NORMAL : ASP_CONSTRAINT);
+    return true;
 }
 
-/* Assumptions `6 m l..` hold in every model of this step: constraints. */
+/* A weighted literal list `m l1 w1 .. lm wm` into r->wl. */
+static bool read_wlits(Reader *r)
+{
+    size_t n;
+    r->wl.count = 0;
+    if (!read_count(r, &n)) return false;
+    for (size_t i = 0; i < n; i++) {
+        AspWLit l;
+        long long w;
+        if (!read_lit(r, &l.atom, &l.negative) || !read_num(r, &w)) return false;
+        l.weight = w;
+        VEC_PUSH(r->wl, l);
+    }
+    return true;
+}
+
+static bool add_weighted(Reader *r, AspRuleKind kind, long long bound)
+{
+    Buf e;
+    buf_init(&e);
+    bool ok = asp_add_weight_rule(r->p, kind, r->head.items, r->head.count, bound, r->wl.items,
+                                  r->wl.count, &e);
+    if (!ok) fail(r, buf_cstr(&e));
+    buf_free(&e);
+    for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] = true;
+    return ok;
+}
+
+/* `1 H n a1..an B`: B is `0 m l..` (normal) or `1 lb m l1 w1 ..` (weight). */
+static bool read_rule(Reader *r)
+{
+    long long htype, btype, bound = 0;
+    size_t n;
+    r->head.count = r->pos.count = r->neg.count = 0;
+    if (!read_num(r, &htype) || !read_count(r, &n)) return false;
+    if (htype != 0 && htype != 1) return fail(r, "rule head type must be 0 or 1");
+    if (!read_atoms(r, n) || !read_num(r, &btype)) return false;
+    if (btype != 0 && btype != 1) return fail(r, "rule body type must be 0 or 1");
+    if (btype == 1 && (!read_num(r, &bound) || !read_wlits(r))) return false;
+    if (btype == 0 && !read_lits(r)) return false;
+    if (htype == 1 && n == 0) return true;         /* an empty choice: nothing */
+    AspRuleKind kind = htype == 1 ? ASP_CHOICE
+                     : n == 0 ? ASP_CONSTRAINT : n == 1 ? ASP_NORMAL : ASP_DISJUNCTION;
+    return btype == 1 ? add_weighted(r, kind, bound) : add(r, kind);
+}
+
+/* `2 prio m l1 w1 ..` */
+static bool read_minimize(Reader *r)
+{
+    long long prio;
+    if (!read_num(r, &prio) || !read_wlits(r)) return false;
+    if (!r->minimize_line) r->minimize_line = r->line;
+    asp_add_minimize(r->p, prio, r->wl.items, r->wl.count);
+    return true;
+}
+
+/* `3 n a1 .. an` */
+static bool read_project(Reader *r)
+{
+    size_t n;
+    r->head.count = 0;
+    if (!read_count(r, &n) || !read_atoms(r, n)) return false;
+    asp_add_project(r->p, r->head.items, r->head.count);
+    return true;
+}
+
+/* Assumptions `6 m l..` hold in every model of this step: constraints, added when the step
+ * is the last one (an earlier step's assumptions do not apply to the later steps). */
 static bool read_assumptions(Reader *r)
 {
-    r->pos.count = r->neg.count = 0;
-    if (!read_lits(r)) return false;
-    size_t np = r->pos.count, nn = r->neg.count;
-    AspAtom *lits = mem_alloc((np + nn + 1) * sizeof *lits);
-    if (np) memcpy(lits, r->pos.items, np * sizeof *lits);
-    if (nn) memcpy(lits + np, r->neg.items, nn * sizeof *lits);
-    for (size_t i = 0; i < np + nn; i++)
-        asp_add_rule(r->p, ASP_CONSTRAINT, NULL, 0, i < np ? NULL : &lits[i], i < np ? 0 : 1,
-                     i < np ? &lits[i] : NULL, i < np ? 1 : 0, NULL);
-    mem_free(lits);
+    size_t n;
+    if (!read_count(r, &n)) return false;
+    for (size_t i = 0; i < n; i++) {
+        AspAtom a;
+        bool negative;
+        if (!read_lit(r, &a, &negative)) return false;
+        VEC_PUSH(r->assumed, a);
+        VEC_PUSH(r->assumed, negative);
+    }
     return true;
+}
+
+static void add_assumptions(Reader *r)
+{
+    for (size_t i = 0; i < r->assumed.count; i += 2) {
+        AspAtom a = r->assumed.items[i];
+        bool negative = r->assumed.items[i + 1];
+        asp_add_rule(r->p, ASP_CONSTRAINT, NULL, 0, negative ? &a : NULL, negative,
+                     negative ? NULL : &a, !negative, NULL);
+    }
 }
 
 /* A string `len STR` (STR may hold any byte): *out points into the input. */
@@ -274,6 +356,101 @@ static bool read_external(Reader *r)
     return true;
 }
 
+/* ---- opaque statements: tokens kept to be written back ---- */
+
+static bool tok_num(Reader *r, long long *v)
+{
+    if (!read_num(r, v)) return false;
+    AspTok t = { .kind = TOK_NUM, .num = *v };
+    VEC_PUSH(r->toks, t);
+    return true;
+}
+
+/* n numbers. */
+static bool tok_nums(Reader *r, size_t n)
+{
+    long long v;
+    for (size_t i = 0; i < n; i++)
+        if (!tok_num(r, &v)) return false;
+    return true;
+}
+
+/* A count token, then that many numbers (lits false) or literals (lits true). */
+static bool tok_list(Reader *r, bool lits)
+{
+    long long n;
+    if (!tok_num(r, &n)) return false;
+    if (n < 0 || n > (long long)(r->end - r->s)) return fail(r, "bad list length");
+    if (!lits) return tok_nums(r, (size_t)n);
+    for (long long i = 0; i < n; i++) {
+        AspTok t = { .kind = TOK_LIT };
+        if (!read_lit(r, &t.atom, &t.negative)) return false;
+        VEC_PUSH(r->toks, t);
+    }
+    return true;
+}
+
+static bool tok_atom(Reader *r, bool zero_ok)
+{
+    long long v;
+    if (!read_num(r, &v)) return false;
+    if (v == 0 && zero_ok) {
+        AspTok t = { .kind = TOK_NUM, .num = 0 };
+        VEC_PUSH(r->toks, t);
+        return true;
+    }
+    if (v <= 0 || v > 0x7fffffffLL) return fail(r, "an atom must be a number in 1..2^31-1");
+    AspTok t = { .kind = TOK_ATOM, .atom = atom_of(r, (uint32_t)v) };
+    VEC_PUSH(r->toks, t);
+    return true;
+}
+
+static bool tok_string(Reader *r)
+{
+    const char *str;
+    size_t len;
+    if (!read_string(r, &str, &len)) return false;
+    AspTok t = { .kind = TOK_STR, .num = (int64_t)r->p->strs.len, .len = (uint32_t)len };
+    buf_putn(&r->p->strs, str, len);
+    VEC_PUSH(r->toks, t);
+    return true;
+}
+
+/* `9 ...`: 0 number, 1 symbol, 2 compound term, 4 element (its condition is literals),
+ * 5 and 6 atoms (with a program atom, 0 for a directive; 6 with a guard). */
+static bool read_theory_body(Reader *r)
+{
+    long long sub, k;
+    if (!tok_num(r, &sub)) return false;
+    switch (sub) {
+    case 0: return tok_nums(r, 2);
+    case 1: return tok_nums(r, 1) && tok_string(r);
+    case 2: return tok_nums(r, 2) && tok_list(r, false);
+    case 4: return tok_nums(r, 1) && tok_list(r, false) && tok_list(r, true);
+    case 5: case 6:
+        if (!tok_atom(r, true)) return false;
+        if (r->toks.items[r->toks.count - 1].kind == TOK_ATOM)
+            VEC_PUSH(r->theory, r->toks.items[r->toks.count - 1].atom);
+        if (!tok_num(r, &k) || !tok_list(r, false)) return false;
+        return sub == 5 || tok_nums(r, 2);
+    default: return fail(r, "unknown theory statement type");
+    }
+}
+
+/* `7 t a bias prio m l..` heuristic, `8 u v m l..` edge, `9 ...` theory. */
+static bool read_opaque(Reader *r, long long type)
+{
+    long long v;
+    r->toks.count = 0;
+    bool ok = type == 7 ? tok_num(r, &v) && tok_atom(r, false) && tok_nums(r, 2) && tok_list(r, true)
+            : type == 8 ? tok_nums(r, 2) && tok_list(r, true)
+            : read_theory_body(r);
+    if (ok)
+        asp_add_opaque(r->p, type == 7 ? STMT_HEURISTIC : type == 8 ? STMT_EDGE : STMT_THEORY,
+                       r->toks.items, r->toks.count);
+    return ok;
+}
+
 static void skip_line(Reader *r)
 {
     while (r->s < r->end && *r->s != '\n') r->s++;
@@ -287,14 +464,12 @@ static bool read_statement(Reader *r, bool *done)
     switch (t) {
     case 0: *done = true; return true;
     case 1: return read_rule(r);
-    case 2: return refuse(r, "minimize statement (#minimize / #maximize / weak constraint)");
-    case 3: return refuse(r, "projection (#project)");
+    case 2: return read_minimize(r);
+    case 3: return read_project(r);
     case 4: return read_output(r);
     case 5: return read_external(r);
     case 6: return read_assumptions(r);
-    case 7: return refuse(r, "heuristic directive (#heuristic)");
-    case 8: return refuse(r, "edge directive (#edge)");
-    case 9: return refuse(r, "theory statement (theory atoms, &...)");
+    case 7: case 8: case 9: return read_opaque(r, t);
     case 10: skip_line(r); return true;
     default: return fail(r, "unknown aspif statement type");
     }
@@ -312,41 +487,69 @@ static bool read_header(Reader *r)
     while (!at_eol(r)) {
         const char *w = r->s;
         while (r->s < r->end && *r->s != ' ' && *r->s != '\n') r->s++;
-        if ((size_t)(r->s - w) == 11 && memcmp(w, "incremental", 11) == 0)
-            return refuse(r, "incremental program (more than one solving step)");
+        if ((size_t)(r->s - w) == 11 && memcmp(w, "incremental", 11) == 0) r->incremental = true;
+        else return fail(r, "unknown aspif header tag (only `incremental` is known)");
     }
     return true;
 }
 
-/* Externals: false/release ones are ordinary atoms (false unless a rule derives them); free
- * ones are choices and true ones facts when no rule has them in the head.  A free or true
- * external that heads a rule is refused (clasp's answer depends on statement order and on
- * its preprocessing). */
-static bool finish_externals(Reader *r)
+/* Externals (the last statement for an atom wins): an atom that heads a rule is an ordinary
+ * atom whatever its external value (clasp ignores the external then); otherwise a free one
+ * is a choice, a true one a fact, and a false or released one is false.  A theory atom that
+ * heads no rule is free (clasp without a theory propagator leaves it open): a choice. */
+static void finish_externals(Reader *r)
 {
     bool *done = mem_calloc(asp_atom_count(r->p) + 1, sizeof *done);
-    for (size_t i = r->ext.count; i-- > 0;) {         /* the last statement for an atom wins */
+    for (size_t i = r->ext.count; i-- > 0;) {
         External *e = &r->ext.items[i];
         AspAtom a = atom_of(r, e->id);
         if (done[a]) continue;
         done[a] = true;
-        if (e->value == 2 || e->value == 3) continue;
-        if (r->defined.items[a]) {
-            r->line = e->line;
-            mem_free(done);
-            return refuse(r, "external atom with value true or free that also heads a rule");
-        }
+        if (e->value == 2 || e->value == 3 || r->defined.items[a]) continue;
         asp_add_rule(r->p, e->value == 0 ? ASP_CHOICE : ASP_NORMAL, &a, 1, NULL, 0, NULL, 0, NULL);
     }
+    for (size_t i = 0; i < r->theory.count; i++) {   /* clasp leaves these free, as externals */
+        AspAtom a = r->theory.items[i];
+        if (done[a] || r->defined.items[a]) continue;
+        done[a] = true;
+        asp_add_rule(r->p, ASP_CHOICE, &a, 1, NULL, 0, NULL, 0, NULL);
+    }
     mem_free(done);
+}
+
+/* Rules and statements read since the last call came from `line`. */
+static void note_lines(AspProgram *p, size_t line)
+{
+    while (p->rule_line.count < p->rules.count) VEC_PUSH(p->rule_line, (uint32_t)line);
+    if (p->opaque.count && !p->opaque.items[p->opaque.count - 1].line)
+        p->opaque.items[p->opaque.count - 1].line = (uint32_t)line;
+}
+
+/* Blank lines and spaces after a step's `0`; true when more input follows. */
+static bool more_after_step(Reader *r)
+{
+    while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
+        r->line += *r->s++ == '\n';
+    return r->s < r->end;
+}
+
+/* The steps of an incremental program are read as one program: each step adds rules and
+ * statements to the ones before, and only the last step's assumptions apply. */
+static bool end_step(Reader *r, bool *last)
+{
+    r->steps++;
+    *last = !more_after_step(r);
+    if (*last) return true;
+    if (!r->incremental) return refuse(r, "a second solving step after `0` (the header does not say `incremental`)");
+    r->assumed.count = 0;
     return true;
 }
 
 static bool read_all(Reader *r)
 {
     if (!read_header(r)) return false;
-    bool done = false;
-    while (!done) {
+    bool done = false, last = false;
+    while (!last) {
         if (r->s >= r->end) return fail(r, "the input ends before the `0` that ends the step");
         if (*r->s == '\n') { r->s++; r->line++; continue; }
         const char *hit = limits_poll(r->limits);
@@ -355,13 +558,20 @@ static bool read_all(Reader *r)
                        r->line, hit);
             return false;
         }
+        done = false;
+        size_t line = r->line;
         if (!read_statement(r, &done)) return false;
+        note_lines(r->p, line);
         if (!at_eol(r)) return fail(r, "extra text at the end of the statement");
+        if (done && !end_step(r, &last)) return false;
     }
-    while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
-        r->line += *r->s++ == '\n';
-    if (r->s < r->end) return refuse(r, "a second solving step after `0`");
-    return finish_externals(r);
+    if (r->steps > 1 && r->minimize_line) {
+        r->line = r->minimize_line;
+        return refuse(r, "#minimize in an incremental program of several steps (clasp optimises each step apart)");
+    }
+    add_assumptions(r);
+    finish_externals(r);
+    return true;
 }
 
 static void reader_free(Reader *r)
@@ -371,7 +581,11 @@ static void reader_free(Reader *r)
     VEC_FREE(r->head);
     VEC_FREE(r->pos);
     VEC_FREE(r->neg);
+    VEC_FREE(r->wl);
+    VEC_FREE(r->toks);
+    VEC_FREE(r->assumed);
     VEC_FREE(r->ext);
+    VEC_FREE(r->theory);
     VEC_FREE(r->defined);
     VEC_FREE(r->idof);
 }
@@ -420,34 +634,4 @@ AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
     AspProgram *p = asp_parse_aspif_within(text.data ? text.data : "", text.len, name, limits, err);
     buf_free(&text);
     return p;
-}
-
-static void write_list(FILE *out, const AspProgram *p, uint32_t start, uint32_t n, bool neg)
-{
-    for (uint32_t i = 0; i < n; i++)
-        fprintf(out, neg ? " -%u" : " %u", (unsigned)p->lits.items[start + i] + 1);
-}
-
-void asp_write_aspif(const AspProgram *p, FILE *out)
-{
-    fputs("asp 1 0 0\n", out);
-    for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        fprintf(out, "1 %d %u", r->kind == ASP_CHOICE, (unsigned)r->nhead);
-        write_list(out, p, r->head, r->nhead, false);
-        fprintf(out, " 0 %u", (unsigned)(r->npos + r->nneg));
-        write_list(out, p, r->pos, r->npos, false);
-        write_list(out, p, r->neg, r->nneg, true);
-        fputc('\n', out);
-    }
-    size_t n;
-    AspAtom *shown = asp_print_order(p, &n);
-    for (size_t i = 0; i < n; i++) {
-        size_t len = p->namelen.items[shown[i]];
-        fprintf(out, "4 %zu ", len);
-        fwrite(p->names.items[shown[i]], 1, len, out);
-        fprintf(out, " 1 %u\n", (unsigned)shown[i] + 1);
-    }
-    mem_free(shown);
-    fputs("0\n", out);
 }

@@ -50,8 +50,10 @@ static const char usage_text[] =
     "                  since gringo runs them while grounding)\n"
     "  --              the arguments after it are files, even when they start with -\n"
     "  -h, --help      this text\n"
-    "Unsupported (refused): weight/aggregate bodies, disjunction, #minimize, #project,\n"
-    "#heuristic, #edge, theory atoms, incremental programs.\n"
+    "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
+    "#edge, theory, externals, assumptions, incremental steps as one program).\n"
+    "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
+    "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
     "Ctrl-C stops like --timeout (a second one ends fix at once).\n"
     "Exit status: 0 ok, 1 input refused or error, 2 usage error, 130 interrupted.\n";
 
@@ -398,6 +400,10 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
 
 static AftStatus do_models(Out *o, AspSolver *s, AspStats *st)
 {
+    Cli *c = o->c;
+    const char *name = c->files.count ? c->files.items[0] : "-";
+    if (!asp_solver_native(s, strcmp(name, "-") ? name : "stdin", c->aft.err))
+        return AFT_ERROR;
     AspSolveOptions so = { .max_models = o->c->max_models, .aft = &o->c->aft };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
@@ -479,7 +485,8 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     }
     if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
     fflush(stdout);
-    if (r == AFT_ERROR)
+    if (r == AFT_ERROR && strstr(buf_cstr(err), ": error: ")) diag_error_text(&c->diag, buf_cstr(err));
+    else if (r == AFT_ERROR)
         diag_plain_error(&c->diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
     mem_free(tmp);
     asp_solver_free(s);

@@ -6,23 +6,59 @@
 #include "asp/asp.h"
 #include "util/mem.h"
 
-/* A rule's head, positive and negative body are slices of AspProgram.lits. */
+/* A rule's head, positive and negative body are slices of AspProgram.lits.  A weight body
+ * (wts != ASP_NO_WEIGHTS) holds when the weights of its true literals sum to `bound` or more;
+ * the weights of pos then neg are AspProgram.weights[wts ..], each in 1..bound, bound >= 1. */
+#define ASP_NO_WEIGHTS UINT32_MAX
 typedef struct AspRule {
     AspRuleKind kind;
     uint32_t head, nhead, pos, npos, neg, nneg;
+    uint32_t wts;
+    uint32_t bound;
 } AspRule;
+
+/* Statements kept for writing back and for other modules: #minimize (priority, a slice of
+ * AspProgram.wlits) and opaque #heuristic / #edge / theory statements (a slice of
+ * AspProgram.toks: numbers, atoms, literals and strings, written back as read with the atoms
+ * renumbered). */
+typedef enum { TOK_NUM, TOK_ATOM, TOK_LIT, TOK_STR } AspTokKind;
+typedef struct AspTok {
+    AspTokKind kind;
+    bool negative;                /* TOK_LIT: `not atom` */
+    int64_t num;                  /* TOK_NUM: the number; TOK_STR: offset in AspProgram.strs */
+    uint32_t atom, len;           /* TOK_ATOM, TOK_LIT: the atom; TOK_STR: its length */
+} AspTok;
+typedef enum { STMT_MINIMIZE, STMT_HEURISTIC, STMT_EDGE, STMT_THEORY } AspStmtKind;
+typedef struct AspStmt {
+    AspStmtKind kind;
+    int64_t priority;             /* STMT_MINIMIZE */
+    uint32_t start, count;
+    uint32_t line;                /* where it was read (0: not read) */
+} AspStmt;
 
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden */
     VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
+    VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
     VEC(AspAtom) lits;
+    VEC(uint32_t) weights;        /* of weight bodies */
+    VEC(AspStmt) mins;            /* #minimize statements, in order */
+    VEC(AspWLit) wlits;           /* their literals */
+    VEC(AspAtom) projected;       /* the atoms of every #project statement */
+    bool has_project;             /* some #project statement (maybe an empty one) */
+    VEC(AspStmt) opaque;          /* #heuristic, #edge, theory statements, in order */
+    VEC(AspTok) toks;             /* their tokens */
+    Buf strs;                     /* their strings */
     uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty) */
     size_t hcap, hcount;
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+void asp_statements_free(AspProgram *p);
+/* An opaque statement (#heuristic, #edge, theory) of n tokens. */
+void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
 /* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
@@ -49,10 +85,16 @@ struct AspSolver {
     size_t nshown;
     uint32_t *nostart, *nocc;     /* rules with atom a in the negative body */
     uint32_t *hstart, *hrules;    /* rules with head a */
+    /* Weight bodies (all NULL when no rule has one): rule r holds when the weights of its
+     * true literals (pw for pos, nw for neg) sum to bound[r] or more; ow / nw per entry of
+     * occ / nocc. */
+    uint32_t *bound, *pw, *nw, *ow, *now;
     SpCache *sp;                  /* the incremental S_P states (sp.c) */
     AspProp *prop;                /* scratch of the native IR (prop.c) */
     size_t evals, refines;
     bool residual;                /* compiled from a partial evaluation by asp_solve */
+    bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
+    size_t bad_rule;              /* when !hcf: a disjunctive rule with a head cycle */
 };
 
 SpCache *asp_sp_new(const AspSolver *s);
@@ -81,5 +123,13 @@ bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *
                        size_t nchanged, const SplitCtx *how, size_t *atom);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
+/* The same, with each atom's strongly connected component in comp. */
+void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp);
+/* No two head atoms of a disjunctive rule on one positive cycle; else false with the
+ * index of such a rule. */
+bool asp_head_cycle_free(const AspSolver *s, size_t *bad_rule);
+/* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
+ * in every stable model, !upper[a] in none.  False when there is no stable model. */
+bool asp_disjunctive_bound(const AspProgram *p, uint8_t *lower, uint8_t *upper);
 
 #endif

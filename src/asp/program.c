@@ -1,4 +1,5 @@
-/* program.c: ground ASP programs: atoms with optional names, normal/choice/constraint rules. */
+/* program.c: ground ASP programs: atoms with optional names, rules with normal or weight
+ * bodies. */
 #include "asp/internal.h"
 
 #include <stdio.h>
@@ -19,7 +20,10 @@ void asp_program_free(AspProgram *p)
     VEC_FREE(p->namelen);
     VEC_FREE(p->order);
     VEC_FREE(p->rules);
+    VEC_FREE(p->rule_line);
     VEC_FREE(p->lits);
+    VEC_FREE(p->weights);
+    asp_statements_free(p);
     mem_free(p->htab);
     mem_free(p);
 }
@@ -132,8 +136,9 @@ static uint32_t push_lits(AspProgram *p, const AspAtom *v, size_t n)
     return start;
 }
 
-bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
-                  const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg, Buf *err)
+/* Is the head right for the kind (and its atoms valid)? */
+static bool head_valid(const AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                       Buf *err)
 {
     if (kind == ASP_NORMAL && nhead != 1) {
         if (err) buf_printf(err, "a normal rule needs exactly one head atom, not %zu", nhead);
@@ -143,16 +148,107 @@ bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t n
         if (err) buf_puts(err, "an integrity constraint has no head");
         return false;
     }
-    if (!atoms_valid(p, head, nhead, err) || !atoms_valid(p, pos, npos, err)
+    if (kind == ASP_DISJUNCTION && nhead < 2) {
+        if (err) buf_printf(err, "a disjunctive rule needs two or more head atoms, not %zu", nhead);
+        return false;
+    }
+    return atoms_valid(p, head, nhead, err);
+}
+
+bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                  const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg, Buf *err)
+{
+    if (!head_valid(p, kind, head, nhead, err) || !atoms_valid(p, pos, npos, err)
         || !atoms_valid(p, neg, nneg, err))
         return false;
     AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
-                  .nneg = (uint32_t)nneg };
+                  .nneg = (uint32_t)nneg, .wts = ASP_NO_WEIGHTS };
     r.head = push_lits(p, head, nhead);
     r.pos = push_lits(p, pos, npos);
     r.neg = push_lits(p, neg, nneg);
     VEC_PUSH(p->rules, r);
     return true;
+}
+
+enum { WEIGHT_MAX = 0x7fffffff };
+
+/* The body normalised: literals with nonzero weights, each negative weight turned positive
+ * on the complement with the bound raised; *bound updated.  False when out of range. */
+static bool normalise(const AspWLit *body, size_t n, int64_t *bound, AspWLit *out, size_t *k,
+                      Buf *err)
+{
+    *k = 0;
+    for (size_t i = 0; i < n; i++) {
+        AspWLit l = body[i];
+        if (l.weight < -WEIGHT_MAX || l.weight > WEIGHT_MAX) {
+            if (err) buf_printf(err, "weight %lld out of range", (long long)l.weight);
+            return false;
+        }
+        if (l.weight == 0) continue;
+        if (l.weight < 0) {
+            l.negative = !l.negative;
+            l.weight = -l.weight;
+            *bound += l.weight;
+        }
+        out[(*k)++] = l;
+    }
+    if (*bound > WEIGHT_MAX) {
+        if (err) buf_printf(err, "weight bound %lld out of range", (long long)*bound);
+        return false;
+    }
+    return true;
+}
+
+/* Adds a normalised weight rule; true when it was one (else the caller adds a normal body). */
+static bool push_weighted(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                          uint32_t bound, const AspWLit *v, size_t n)
+{
+    size_t npos = 0, ones = 0;
+    for (size_t i = 0; i < n; i++) {
+        npos += !v[i].negative;
+        ones += v[i].weight == 1 || bound == 1;
+    }
+    if (ones == n && n == bound) return false;
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
+                  .nneg = (uint32_t)(n - npos), .bound = bound };
+    r.head = push_lits(p, head, nhead);
+    r.wts = (uint32_t)p->weights.count;
+    r.pos = (uint32_t)p->lits.count;
+    for (int neg = 0; neg < 2; neg++) {
+        if (neg) r.neg = (uint32_t)p->lits.count;
+        for (size_t i = 0; i < n; i++)
+            if (v[i].negative == (bool)neg) {
+                VEC_PUSH(p->lits, v[i].atom);
+                VEC_PUSH(p->weights, v[i].weight > bound ? bound : (uint32_t)v[i].weight);
+            }
+    }
+    VEC_PUSH(p->rules, r);
+    return true;
+}
+
+bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                         int64_t bound, const AspWLit *body, size_t n, Buf *err)
+{
+    AspWLit *v = mem_alloc((n + 1) * sizeof *v);
+    AspAtom *pos = mem_alloc((n + 1) * sizeof *pos), *neg = mem_alloc((n + 1) * sizeof *neg);
+    size_t k = 0, np = 0, nn = 0;
+    bool ok = normalise(body, n, &bound, v, &k, err);
+    for (size_t i = 0; ok && i < k; i++) {
+        if (v[i].atom >= p->names.count) {
+            if (err) buf_printf(err, "atom %u does not exist", (unsigned)v[i].atom);
+            ok = false;
+        }
+        if (v[i].negative) neg[nn++] = v[i].atom;
+        else pos[np++] = v[i].atom;
+    }
+    if (ok && bound <= 0) np = nn = 0;             /* the body always holds */
+    ok = ok && head_valid(p, kind, head, nhead, err);
+    if (ok && (bound <= 0 || !push_weighted(p, kind, head, nhead, (uint32_t)bound, v, k)))
+        asp_add_rule(p, kind, head, nhead, pos, np, neg, nn, err);
+    mem_free(v);
+    mem_free(pos);
+    mem_free(neg);
+    return ok;
 }
 
 void asp_add_fact(AspProgram *p, AspAtom a)
@@ -196,8 +292,22 @@ static void print_atom(const AspProgram *p, AspAtom a, Buf *out)
     else buf_printf(out, "_%u", (unsigned)a);
 }
 
+static void print_weight_body(const AspProgram *p, const AspRule *r, Buf *out)
+{
+    buf_printf(out, " :- %u { ", (unsigned)r->bound);
+    for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
+        bool neg = i >= r->npos;
+        if (i) buf_puts(out, "; ");
+        if (neg) buf_puts(out, "not ");
+        print_atom(p, p->lits.items[neg ? r->neg + i - r->npos : r->pos + i], out);
+        buf_printf(out, " = %u", (unsigned)p->weights.items[r->wts + i]);
+    }
+    buf_puts(out, " }");
+}
+
 static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
 {
+    if (r->wts != ASP_NO_WEIGHTS) { print_weight_body(p, r, out); return; }
     size_t k = 0;
     for (uint32_t i = 0; i < r->npos; i++, k++) {
         buf_puts(out, k ? ", " : " :- ");
@@ -216,7 +326,7 @@ void asp_print_program(const AspProgram *p, Buf *out)
         const AspRule *r = &p->rules.items[i];
         if (r->kind == ASP_CHOICE) buf_putc(out, '{');
         for (uint32_t h = 0; h < r->nhead; h++) {
-            if (h) buf_puts(out, "; ");
+            if (h) buf_puts(out, r->kind == ASP_DISJUNCTION ? " | " : "; ");
             print_atom(p, p->lits.items[r->head + h], out);
         }
         if (r->kind == ASP_CHOICE) buf_putc(out, '}');

@@ -29,42 +29,7 @@
 
 #include <stdlib.h>
 
-enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
-#define NONE UINT32_MAX
-
-struct AspProp {
-    uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
-    Word *tlo, *thi;              /* the assignment as an interval */
-    uint32_t *bsrc;               /* per rule: the atom whose literal made the body false */
-    uint32_t *ntodo;              /* per rule: body literals not (yet) true */
-    uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
-    uint32_t *trail;              /* assigned atoms in order; [qhead, qtail) not propagated */
-    size_t qhead, qtail;
-    uint32_t *lstart;             /* per level: its first trail index */
-    uint32_t *alev;               /* per assigned atom: its level */
-    uint8_t *isdec;               /* per assigned atom: one of its level's added atoms */
-    size_t open;                  /* true atoms with two or more rules left (first fail) */
-    size_t ofirst;                /* no such open atom on the trail before this index */
-    size_t nlevels;               /* levels 0 .. nlevels-1; 0 is the empty request */
-    uint8_t *cyclic;              /* per atom: on a positive cycle */
-    uint32_t *crules, ncrules;    /* the rules with a cyclic head */
-    uint32_t *cpos;               /* per rule: cyclic atoms in its positive body */
-    uint32_t *fcnt;               /* unfounded check: cyclic positive atoms not yet founded */
-    uint8_t *founded;
-    uint32_t *work;
-    uint32_t *dword;              /* push_level: the words a request adds to */
-    uint32_t *score;              /* per atom: static split priority */
-    uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
-    size_t cursor;                /* every atom ranked before it is assigned */
-    int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
-    bool conflict, dirty, root_conflict;
-    /* For the in-place hooks: the words where the state may differ from the last request
-     * they saw (every assignment and undo marks its word), or all of them when `seen_all`
-     * is false (no request seen since the state was reset). */
-    uint8_t *wmark;
-    size_t *wlist, nwlist;
-    bool seen_all;
-};
+#include "asp/propstate.h"
 
 /* ---- set up ---- */
 
@@ -106,6 +71,18 @@ static void static_scores(const AspSolver *s, AspProp *p)
     mem_free(key);
 }
 
+/* Per rule: the largest weight of its literals. */
+static void max_weights(const AspSolver *s, AspProp *p)
+{
+    p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+            if (s->pw[k] > p->maxw[r]) p->maxw[r] = s->pw[k];
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+            if (s->nw[k] > p->maxw[r]) p->maxw[r] = s->nw[k];
+    }
+}
+
 AspProp *asp_prop_new(const AspSolver *s)
 {
     size_t n = s->natoms + 2, r = s->nrules + 1;
@@ -115,9 +92,10 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
-    p->bsrc = mem_alloc(r * sizeof *p->bsrc);
-    p->ntodo = mem_alloc(r * sizeof *p->ntodo);
-    p->fcnt = mem_alloc(r * sizeof *p->fcnt);
+    p->need = mem_alloc(r * sizeof *p->need);
+    p->slack = mem_alloc(r * sizeof *p->slack);
+    p->fneed = mem_alloc(r * sizeof *p->fneed);
+    if (s->bound) max_weights(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
     p->trail = mem_alloc(n * sizeof *p->trail);
     p->lstart = mem_alloc(n * sizeof *p->lstart);
@@ -141,7 +119,7 @@ void asp_prop_free(AspProp *p)
 {
     if (!p) return;
     mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->bsrc); mem_free(p->ntodo); mem_free(p->fcnt);
+    mem_free(p->thi); mem_free(p->need); mem_free(p->slack); mem_free(p->fneed); mem_free(p->maxw);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
@@ -185,46 +163,73 @@ static void assign(AspProp *p, uint32_t a, uint8_t v)
     p->trail[p->qtail++] = a;
 }
 
-/* Rule r's body must hold: all its literals become true. */
+static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
+static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->maxw ? p->maxw[r] : 1; }
+
+/* Rule r's body must hold: every open literal without which the others cannot reach the
+ * bound becomes true (a normal body: all of them). */
 static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) assign(p, s->pos[k], V_TRUE);
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) assign(p, s->neg[k], V_FALSE);
+    int64_t slack = p->slack[r];
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+        if (wt(s->pw, k) > slack && p->val[s->pos[k]] == V_UNK) assign(p, s->pos[k], V_TRUE);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        if (wt(s->nw, k) > slack && p->val[s->neg[k]] == V_UNK) assign(p, s->neg[k], V_FALSE);
 }
 
 /* True atom h with one rule left that can support it: that rule's body holds. */
 static void force_support(const AspSolver *s, AspProp *p, uint32_t h)
 {
     for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
-        if (p->bsrc[s->hrules[k]] == NONE) { force_body(s, p, s->hrules[k]); return; }
+        if (p->slack[s->hrules[k]] >= 0) { force_body(s, p, s->hrules[k]); return; }
 }
 
-/* Rule r with a false head and one literal not yet true: that literal is false. */
-static void force_last_false(const AspSolver *s, AspProp *p, uint32_t r)
+/* Rule r with a false head: every open literal whose weight would complete the body
+ * becomes false (a normal body: the last literal not yet true). */
+static void force_false(const AspSolver *s, AspProp *p, uint32_t r)
 {
+    int64_t need = p->need[r];
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (p->val[s->pos[k]] != V_TRUE) { assign(p, s->pos[k], V_FALSE); return; }
+        if (wt(s->pw, k) >= need && p->val[s->pos[k]] == V_UNK) assign(p, s->pos[k], V_FALSE);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->val[s->neg[k]] != V_FALSE) { assign(p, s->neg[k], V_TRUE); return; }
+        if (wt(s->nw, k) >= need && p->val[s->neg[k]] == V_UNK) assign(p, s->neg[k], V_TRUE);
 }
 
-/* A literal of rule r turned true. */
-static void lit_true(const AspSolver *s, AspProp *p, uint32_t r)
+/* True atom h may now wait on a weight body: weight_choice looks from its level on. */
+static void waiting(AspProp *p, uint32_t h)
 {
-    uint32_t left = --p->ntodo[r], h = s->head[r];
-    if (p->bsrc[r] != NONE) return;
-    if (left == 0) assign(p, h, V_TRUE);
-    else if (left == 1 && p->mode && p->val[h] == V_FALSE) force_last_false(s, p, r);
+    if (p->lstart[p->alev[h]] < p->wfirst) p->wfirst = p->lstart[p->alev[h]];
 }
 
-/* The literal of atom a in rule r turned false. */
-static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t a)
+/* A literal of weight w of rule r turned true. */
+static void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
-    if (p->bsrc[r] != NONE) return;
-    p->bsrc[r] = a;
-    uint32_t h = s->head[r], left = --p->nsup[h];
+    int64_t need = p->need[r] -= w;
+    uint32_t h = s->head[r];
+    if (p->slack[r] < 0) return;
+    if (need <= 0) {
+        if (need + w > 0) assign(p, h, V_TRUE);
+    } else if (need <= max_weight(p, r) && p->mode && p->val[h] == V_FALSE) force_false(s, p, r);
+}
+
+/* A literal of weight w of rule r turned false. */
+static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
+{
+    int64_t slack = p->slack[r] -= w;
+    uint32_t h = s->head[r];
+    if (slack + w < 0) return;                     /* false already */
+    if (slack >= 0) {                              /* a weight body lost some slack */
+        if (p->cyclic[h]) p->dirty = true;         /* its head may have lost its foundation */
+        if (slack < max_weight(p, r) && p->mode && p->val[h] == V_TRUE && p->nsup[h] == 1)
+            force_body(s, p, r);
+        return;
+    }
+    uint32_t left = --p->nsup[h];
     if (p->cyclic[h]) p->dirty = true;
-    if (left == 1 && p->val[h] == V_TRUE) p->open--;
+    if (left == 1 && p->val[h] == V_TRUE) {
+        p->open--;
+        waiting(p, h);
+    }
     if (left == 0) assign(p, h, V_FALSE);
     else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
 }
@@ -239,9 +244,9 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
     }
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
         uint32_t r = s->hrules[k];
-        if (p->bsrc[r] != NONE) continue;
-        if (p->ntodo[r] == 0) p->conflict = true;
-        else if (p->ntodo[r] == 1) force_last_false(s, p, r);
+        if (p->slack[r] < 0) continue;
+        if (p->need[r] <= 0) p->conflict = true;
+        else if (p->need[r] <= max_weight(p, r)) force_false(s, p, r);
     }
 }
 
@@ -252,9 +257,9 @@ static void propagate(const AspSolver *s, AspProp *p)
         uint32_t a = p->trail[p->qhead++];
         bool t = p->val[a] == V_TRUE;
         for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++)
-            t ? lit_true(s, p, s->occ[k]) : lit_false(s, p, s->occ[k], a);
+            t ? lit_true(s, p, s->occ[k], wt(s->ow, k)) : lit_false(s, p, s->occ[k], wt(s->ow, k));
         for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-            t ? lit_false(s, p, s->nocc[k], a) : lit_true(s, p, s->nocc[k]);
+            t ? lit_false(s, p, s->nocc[k], wt(s->now, k)) : lit_true(s, p, s->nocc[k], wt(s->now, k));
         if (p->mode) head_known(s, p, a);
     }
 }
@@ -269,7 +274,19 @@ static void found(AspProp *p, uint32_t h, size_t *wn)
 
 static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
 {
-    return p->bsrc[r] == NONE && p->val[s->head[r]] != V_FALSE;
+    return p->slack[r] >= 0 && p->val[s->head[r]] != V_FALSE;
+}
+
+/* The weight rule r lacks with its cyclic positive atoms not counted and every other
+ * literal counted unless false. */
+static int64_t founded_need(const AspSolver *s, const AspProp *p, uint32_t r)
+{
+    int64_t need = s->bound[r];
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+        if (!p->cyclic[s->pos[k]] && p->val[s->pos[k]] != V_FALSE) need -= s->pw[k];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        if (p->val[s->neg[k]] != V_TRUE) need -= s->nw[k];
+    return need;
 }
 
 /* The greatest unfounded set among the cyclic atoms: those not derivable by rules whose body
@@ -280,15 +297,17 @@ static void unfounded(const AspSolver *s, AspProp *p)
     for (uint32_t i = 0; i < p->ncrules; i++) p->founded[s->head[p->crules[i]]] = 0;
     for (uint32_t i = 0; i < p->ncrules; i++) {
         uint32_t r = p->crules[i];
-        p->fcnt[r] = p->cpos[r];
-        if (!p->fcnt[r] && usable(s, p, r)) found(p, s->head[r], &wn);
+        p->fneed[r] = s->bound ? founded_need(s, p, r) : p->cpos[r];
+        if (p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
     }
     for (size_t i = 0; i < wn; i++) {
         uint32_t a = p->work[i];
         for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
             uint32_t r = s->occ[k];
-            if (p->cyclic[s->head[r]] && --p->fcnt[r] == 0 && usable(s, p, r))
-                found(p, s->head[r], &wn);
+            if (!p->cyclic[s->head[r]]) continue;
+            int64_t before = p->fneed[r];
+            p->fneed[r] -= wt(s->ow, k);
+            if (before > 0 && p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
         }
     }
     for (uint32_t i = 0; i < p->ncrules && !p->conflict; i++) {
@@ -329,12 +348,18 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
             bool t = p->val[a] == V_TRUE;
             const uint32_t *tl = t ? s->occ : s->nocc, *fl = t ? s->nocc : s->occ;
             const uint32_t *ts = t ? s->ostart : s->nostart, *fs = t ? s->nostart : s->ostart;
-            for (uint32_t k = ts[a]; k < ts[a + 1]; k++) p->ntodo[tl[k]]++;
+            const uint32_t *tw = t ? s->ow : s->now, *fw = t ? s->now : s->ow;
+            for (uint32_t k = ts[a]; k < ts[a + 1]; k++) {
+                int64_t need = p->need[tl[k]] += wt(tw, k);
+                if (tw && need > 0 && need <= wt(tw, k) && p->val[s->head[tl[k]]] == V_TRUE)
+                    waiting(p, s->head[tl[k]]);
+            }
             for (uint32_t k = fs[a]; k < fs[a + 1]; k++) {
                 uint32_t r = fl[k];
-                if (p->bsrc[r] != a) continue;
+                int64_t before = p->slack[r];
+                p->slack[r] += wt(fw, k);
+                if (before >= 0 || p->slack[r] < 0) continue;
                 uint32_t h = s->head[r];
-                p->bsrc[r] = NONE;
                 if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) reopen(p, h);
             }
         }
@@ -349,6 +374,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
     if (p->ofirst > to) p->ofirst = to;
+    if (p->wfirst > to) p->wfirst = to;
     p->conflict = false;
     p->dirty = false;
 }
@@ -360,24 +386,34 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
     p->nlevels = level + 1;
 }
 
+static int64_t total_weight(const AspSolver *s, uint32_t r)
+{
+    int64_t sum = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
+    return sum;
+}
+
 /* Level 0: the closure of the empty assignment in mode `mode`. */
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
     p->seen_all = false;
-    p->qhead = p->qtail = p->open = p->cursor = p->ofirst = 0;
+    p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
     p->dirty = p->ncrules > 0;
     memset(p->val, V_UNK, s->natoms);
-    memset(p->bsrc, 0xff, s->nrules * sizeof *p->bsrc);
     memset(p->tlo, 0, s->nwords * sizeof *p->tlo);
     s->L->ops->top(s->L, p->thi);
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];
-    for (uint32_t r = 0; r < s->nrules; r++)
-        p->ntodo[r] = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
-    for (uint32_t r = 0; r < s->nrules; r++) if (!p->ntodo[r]) assign(p, s->head[r], V_TRUE);
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
+        p->need[r] = s->bound ? s->bound[r] : n;
+        p->slack[r] = s->bound ? total_weight(s, r) - s->bound[r] : 0;
+        if (p->need[r] <= 0) assign(p, s->head[r], V_TRUE);
+    }
     for (uint32_t a = 0; a < s->natoms; a++) if (!p->nsup[a]) assign(p, a, V_FALSE);
     p->lstart[0] = 0;
     p->nlevels = 1;
@@ -589,9 +625,6 @@ static bool marked_state_is(const AspSolver *s, AspProp *p, const Word *lo, cons
     return p->nwlist == 0;
 }
 
-static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi);
-static size_t ranked_choice(const AspSolver *s, AspProp *p);
-static size_t support_choice(const AspSolver *s, AspProp *p);
 
 /* asp_prop_split's choice of atom, as an in-place hook. */
 bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
@@ -601,78 +634,10 @@ bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *
     AspProp *p = s->prop;
     note_request(p, changed, nchanged);
     if (how && how->strategy != SPLIT_FIRST) return false;
-    size_t best = SIZE_MAX;
     if (!marked_state_is(s, p, lo, hi)) refine_marked(s, lo, hi);
-    bool at_state = marked_state_is(s, p, lo, hi);
-    if (at_state) best = support_choice(s, p);
-    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
+    size_t best = asp_prop_choose(s, p, marked_state_is(s, p, lo, hi), lo, hi);
     *atom = best;
     return best != SIZE_MAX;
-}
-
-/* The free atom of highest static score (most negative occurrences: the atoms S_P depends
- * on), the lowest one on ties; SIZE_MAX when none. */
-static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
-{
-    const uint32_t *score = s->prop->score;
-    size_t best = SIZE_MAX;
-    for (size_t w = 0; w < s->nwords; w++)
-        for (Word f = hi[w] & ~lo[w]; f; f &= f - 1) {
-            size_t a = w * 64 + (size_t)__builtin_ctzll(f);
-            if (best == SIZE_MAX || score[a] > score[best]) best = a;
-        }
-    return best;
-}
-
-/* static_choice when the state is the interval: the first unassigned atom in rank order. */
-static size_t ranked_choice(const AspSolver *s, AspProp *p)
-{
-    while (p->cursor < s->natoms && p->val[p->rank[p->cursor]] != V_UNK) p->cursor++;
-    return p->cursor < s->natoms ? p->rank[p->cursor] : SIZE_MAX;
-}
-
-/* An unknown literal's atom of rule r (positive ones first); SIZE_MAX when none. */
-static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
-{
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (p->val[s->pos[k]] == V_UNK) return s->pos[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->val[s->neg[k]] == V_UNK) return s->neg[k];
-    return SIZE_MAX;
-}
-
-static bool is_open(const AspProp *p, uint32_t a)
-{
-    return p->val[a] == V_TRUE && p->nsup[a] >= 2;
-}
-
-/* First fail: among the true atoms whose support is still open, the one with the fewest
- * rules left (the first on the trail on ties); an open literal of its first such rule.
- * Needs the state at the closure of the bound being split.  SIZE_MAX when no true atom
- * waits for support.  The trail is read from the first open atom on, and only until all
- * `open` atoms were seen or one with two rules (the fewest possible) was found. */
-static size_t support_choice(const AspSolver *s, AspProp *p)
-{
-    uint32_t best = NONE, bestn = UINT32_MAX;
-    while (p->open && p->ofirst < p->qtail && !is_open(p, p->trail[p->ofirst])) p->ofirst++;
-    size_t seen = 0;
-    for (size_t i = p->ofirst; i < p->qtail && seen < p->open && bestn > 2; i++) {
-        uint32_t a = p->trail[i];
-        if (!is_open(p, a)) continue;
-        seen++;
-        if (p->nsup[a] < bestn) {
-            best = a;
-            bestn = p->nsup[a];
-        }
-    }
-    if (best == NONE) return SIZE_MAX;
-    for (uint32_t k = s->hstart[best]; k < s->hstart[best + 1]; k++) {
-        uint32_t r = s->hrules[k];
-        if (p->bsrc[r] != NONE || p->ntodo[r] == 0) continue;
-        size_t a = open_literal(s, p, r);
-        if (a != SIZE_MAX) return a;
-    }
-    return SIZE_MAX;
 }
 
 /* Is the propagator's state exactly [lo, hi] in strong mode? */
@@ -696,8 +661,7 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
         refine(s, 1, lo, hi, NULL, NULL);
     bool at_state = state_is(s, p, lo, hi);
-    if (at_state) best = support_choice(s, p);
-    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
+    best = asp_prop_choose(s, p, at_state, lo, hi);
     if (best == SIZE_MAX) return false;
     memcpy(lo1, lo, bytes);
     memcpy(hi1, hi, bytes);

@@ -203,6 +203,7 @@ static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspPro
 AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                     AspStats *st)
 {
+    if (!s->hcf) return AFT_ERROR;            /* asp_solver_native says why */
     AspProgram *rp;
     AspSolver *rs = residual_solver(s, o, &rp);
     if (rs) {
@@ -246,8 +247,27 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
     return r;
 }
 
+/* The bound of a program that is not head-cycle-free (dbound.c) as lattice elements:
+ * translation atoms open, the constraint atom out. */
+static AftStatus disjunctive_bound(const AspSolver *s, Word *lo, Word *hi)
+{
+    size_t n = asp_atom_count(s->prog);
+    uint8_t *lower = mem_alloc(n + 1), *upper = mem_alloc(n + 1);
+    bool ok = asp_disjunctive_bound(s->prog, lower, upper);
+    asp_solver_initial(s, lo, hi);
+    for (size_t a = 0; a < n; a++) {
+        size_t i = s->lat_of[a];
+        if (lower[a]) lo[i >> 6] |= (Word)1 << (i & 63);
+        if (!upper[a]) hi[i >> 6] &= ~((Word)1 << (i & 63));
+    }
+    mem_free(lower);
+    mem_free(upper);
+    return ok ? AFT_OK : AFT_INVALID;
+}
+
 AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi, AspStats *st)
 {
+    if (!s->hcf) return disjunctive_bound(s, lo, hi);
     AftOptions opt;
     options_from(&opt, o);
     Word *lo0 = lattice_elem_new(s->L), *hi0 = lattice_elem_new(s->L);
@@ -270,6 +290,14 @@ AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, 
     AftOptions opt;
     options_from(&opt, o);
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    if (!s->hcf) {                /* no search: the sound bound is all of Final */
+        AftStatus r = disjunctive_bound(s, lo, hi);
+        boundlist_init(final, s->L);
+        if (r == AFT_OK) boundlist_push(final, lo, hi);
+        mem_free(lo);
+        mem_free(hi);
+        return AFT_OK;
+    }
     asp_solver_initial(s, lo, hi);
     BoundList fix;
     boundlist_init(&fix, s->L);

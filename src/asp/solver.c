@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A normal rule while compiling: head, body literals in one array (pos first). */
-typedef struct NRule { uint32_t head, npos, nneg, start; } NRule;
+/* A rule while compiling: head, body literals in one array (pos first), their weights in
+ * `weight` at the same places; bound NORMAL_BODY for a normal body (all literals hold). */
+#define NORMAL_BODY UINT32_MAX
+typedef struct NRule { uint32_t head, npos, nneg, start, bound; } NRule;
 
 typedef struct Builder {
     const AspProgram *p;
@@ -15,70 +17,147 @@ typedef struct Builder {
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     VEC(NRule) rules;
     VEC(uint32_t) body;
+    VEC(uint32_t) weight;          /* per body literal */
     uint32_t *seen;                /* per atom: stamp for deduplication */
+    uint32_t *where;               /* per atom: its place in the weight body being built */
     uint32_t stamp;
+    bool weighted;                 /* some rule has a weight body */
 } Builder;
+
+/* A body: positive and negative atoms (program or translation atoms). */
+typedef struct Body { const AspAtom *pos, *neg; uint32_t npos, nneg; } Body;
 
 static void push_lit(Builder *b, uint32_t a, uint32_t mark)
 {
     if (b->seen[a] == b->stamp + mark) return;
     b->seen[a] = b->stamp + mark;
     VEC_PUSH(b->body, a);
+    VEC_PUSH(b->weight, 1);
 }
 
-/* Adds head :- pos, not neg (, not extra when extra >= 0), simplified; stamps are 2 per rule:
- * stamp for positive, stamp + 1 for negative literals. */
-static void add_normal(Builder *b, uint32_t head, const AspRule *r, long extra)
+/* Adds head :- body, not x for x in extra, simplified; stamps are 2 per rule: stamp for
+ * positive, stamp + 1 for negative literals. */
+static void add_normal(Builder *b, uint32_t head, const Body *body, const uint32_t *extra,
+                       size_t nextra)
 {
-    const AspAtom *lits = b->p->lits.items;
     b->stamp += 2;
     uint32_t start = (uint32_t)b->body.count;
-    for (uint32_t i = 0; i < r->npos; i++) push_lit(b, lits[r->pos + i], 0);
+    for (uint32_t i = 0; i < body->npos; i++) push_lit(b, body->pos[i], 0);
     uint32_t npos = (uint32_t)b->body.count - start;
     bool dead = b->seen[head] == b->stamp;                 /* h :- h, ... never fires */
-    for (uint32_t i = 0; i < r->nneg; i++) {
-        uint32_t a = lits[r->neg + i];
+    for (size_t i = 0; i < body->nneg + nextra; i++) {
+        uint32_t a = i < body->nneg ? body->neg[i] : extra[i - body->nneg];
         if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
         push_lit(b, a, 1);
     }
-    if (extra >= 0) {
-        if (b->seen[extra] == b->stamp) dead = true;
-        push_lit(b, (uint32_t)extra, 1);
-    }
-    if (dead) { b->body.count = start; return; }
-    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start };
+    if (dead) { b->body.count = b->weight.count = start; return; }
+    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, NORMAL_BODY };
     VEC_PUSH(b->rules, n);
+}
+
+/* One literal of a weight body: a repeated literal adds its weight to the first. */
+static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uint32_t bound)
+{
+    if (b->seen[a] == b->stamp + mark) {
+        uint64_t sum = (uint64_t)b->weight.items[b->where[a]] + w;
+        b->weight.items[b->where[a]] = sum > bound ? bound : (uint32_t)sum;
+        return;
+    }
+    b->seen[a] = b->stamp + mark;
+    b->where[a] = (uint32_t)b->body.count;
+    VEC_PUSH(b->body, a);
+    VEC_PUSH(b->weight, w);
+}
+
+/* head :- bound <= { r's weighted literals }: repeated literals merged, the head dropped from
+ * its own positive body (it can never count towards deriving itself), a body that cannot
+ * reach its bound dropped.  (Separate stamps for the two signs: `a` and `not a` may meet.) */
+static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
+{
+    const AspAtom *lits = b->p->lits.items;
+    const uint32_t *w = b->p->weights.items + r->wts;
+    uint32_t start = (uint32_t)b->body.count;
+    uint64_t total = 0;
+    b->stamp += 2;
+    for (uint32_t i = 0; i < r->npos; i++)
+        if (lits[r->pos + i] != head) push_weighted(b, lits[r->pos + i], w[i], 0, r->bound);
+    uint32_t npos = (uint32_t)b->body.count - start;
+    for (uint32_t i = 0; i < r->nneg; i++)
+        push_weighted(b, lits[r->neg + i], w[r->npos + i], 1, r->bound);
+    for (size_t k = start; k < b->body.count; k++) total += b->weight.items[k];
+    if (total < r->bound) { b->body.count = b->weight.count = start; return; }
+    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, r->bound };
+    VEC_PUSH(b->rules, n);
+    b->weighted = true;
 }
 
 static uint32_t new_atom(Builder *b)
 {
-    return (uint32_t)b->natoms++;
+    uint32_t a = (uint32_t)b->natoms++;
+    b->seen = mem_realloc(b->seen, (b->natoms + 1) * sizeof *b->seen);
+    b->where = mem_realloc(b->where, (b->natoms + 1) * sizeof *b->where);
+    b->seen[a] = 0;
+    return a;
 }
 
-static void grow_seen(Builder *b)
+/* The body of r as a Body; a weight body becomes a new atom `aux :- body` (*aux holds it). */
+static Body body_of(Builder *b, const AspRule *r, uint32_t *aux)
 {
-    b->seen = mem_realloc(b->seen, (b->natoms + 1) * sizeof *b->seen);
-    b->seen[b->natoms] = 0;
+    const AspAtom *lits = b->p->lits.items;
+    if (r->wts == ASP_NO_WEIGHTS)
+        return (Body){ lits + r->pos, lits + r->neg, r->npos, r->nneg };
+    *aux = new_atom(b);
+    add_weight_rule(b, *aux, r);
+    return (Body){ aux, NULL, 1, 0 };
+}
+
+/* A disjunctive rule h1 | .. | hk :- B by shifting: hi :- B, not hj (j != i).  Same stable
+ * models when the program is head-cycle-free (asp_solver_new checks that). */
+static void add_shifted(Builder *b, const AspRule *r, const Body *body)
+{
+    const AspAtom *head = b->p->lits.items + r->head;
+    uint32_t *others = mem_alloc((r->nhead + 1) * sizeof *others);
+    for (uint32_t i = 0; i < r->nhead; i++) {
+        size_t k = 0;
+        bool repeat = false;
+        for (uint32_t j = 0; j < r->nhead; j++) {
+            if (head[j] == head[i]) repeat |= j < i;
+            else others[k++] = head[j];
+        }
+        if (!repeat) add_normal(b, head[i], body, others, k);
+    }
+    mem_free(others);
+}
+
+static void translate_rule(Builder *b, const AspRule *r)
+{
+    const AspAtom *lits = b->p->lits.items;
+    uint32_t aux;
+    if (r->kind == ASP_NORMAL && r->wts != ASP_NO_WEIGHTS) {
+        add_weight_rule(b, lits[r->head], r);
+        return;
+    }
+    Body body = body_of(b, r, &aux);
+    if (r->kind == ASP_NORMAL) { add_normal(b, lits[r->head], &body, NULL, 0); return; }
+    if (r->kind == ASP_DISJUNCTION) { add_shifted(b, r, &body); return; }
+    if (r->kind == ASP_CONSTRAINT) {
+        if (b->fatom < 0) b->fatom = new_atom(b);
+        uint32_t f = (uint32_t)b->fatom;
+        add_normal(b, f, &body, &f, 1);
+        return;
+    }
+    for (uint32_t h = 0; h < r->nhead; h++) {
+        uint32_t a = lits[r->head + h];
+        if (!b->prime[a]) b->prime[a] = new_atom(b) + 1;
+        uint32_t pa = b->prime[a] - 1;
+        add_normal(b, a, &body, &pa, 1);
+        add_normal(b, pa, &body, &a, 1);
+    }
 }
 
 static void translate(Builder *b)
 {
-    const AspProgram *p = b->p;
-    for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        if (r->kind == ASP_NORMAL) { add_normal(b, p->lits.items[r->head], r, -1); continue; }
-        if (r->kind == ASP_CONSTRAINT) {
-            if (b->fatom < 0) { b->fatom = new_atom(b); grow_seen(b); }
-            add_normal(b, (uint32_t)b->fatom, r, b->fatom);
-            continue;
-        }
-        for (uint32_t h = 0; h < r->nhead; h++) {
-            uint32_t a = p->lits.items[r->head + h];
-            if (!b->prime[a]) { b->prime[a] = new_atom(b) + 1; grow_seen(b); }
-            add_normal(b, a, r, b->prime[a] - 1);
-            add_normal(b, b->prime[a] - 1, r, a);
-        }
-    }
+    for (size_t i = 0; i < b->p->rules.count; i++) translate_rule(b, &b->p->rules.items[i]);
 }
 
 /* Lattice order: atoms that occur negatively first (most occurrences first), so that the
@@ -124,23 +203,46 @@ static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
 }
 
 /* Rules grouped by atom: for rule r the atoms key[start[r] .. start[r+1]) (or key[r] alone
- * when start is NULL); returns the offsets, *out the rule lists. */
+ * when start is NULL); returns the offsets, *out the rule lists, and when w is not NULL
+ * *wout the weight w[k] of each listed occurrence. */
 static uint32_t *csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
-                        uint32_t **out)
+                        const uint32_t *w, uint32_t **out, uint32_t **wout)
 {
     uint32_t *off = mem_calloc(n + 2, sizeof *off);
     size_t total = start ? start[nr] : nr;
     for (size_t k = 0; k < total; k++) off[key[k] + 1]++;
     for (size_t a = 0; a < n; a++) off[a + 1] += off[a];
     uint32_t *fill = mem_alloc((n + 1) * sizeof *fill), *list = mem_alloc((total + 1) * sizeof *list);
+    uint32_t *wl = w ? mem_alloc((total + 1) * sizeof *wl) : NULL;
     memcpy(fill, off, n * sizeof *fill);
     for (size_t r = 0; r < nr; r++) {
         size_t b = start ? start[r] : r, e = start ? start[r + 1] : r + 1;
-        for (size_t k = b; k < e; k++) list[fill[key[k]]++] = (uint32_t)r;
+        for (size_t k = b; k < e; k++) {
+            if (wl) wl[fill[key[k]]] = w[k];
+            list[fill[key[k]]++] = (uint32_t)r;
+        }
     }
     mem_free(fill);
     *out = list;
+    if (wout) *wout = wl;
     return off;
+}
+
+/* Per-literal weights and per-rule bounds, when some rule has a weight body (a normal body
+ * is the bound `all its literals`, each of weight 1). */
+static void index_weights(AspSolver *s, const Builder *b)
+{
+    size_t nr = b->rules.count;
+    s->bound = mem_alloc((nr + 1) * sizeof *s->bound);
+    s->pw = mem_alloc((s->pstart[nr] + 1) * sizeof *s->pw);
+    s->nw = mem_alloc((s->nstart[nr] + 1) * sizeof *s->nw);
+    for (size_t i = 0; i < nr; i++) {
+        const NRule *r = &b->rules.items[i];
+        s->bound[i] = r->bound == NORMAL_BODY ? r->npos + r->nneg : r->bound;
+        for (uint32_t k = 0; k < r->npos; k++) s->pw[s->pstart[i] + k] = b->weight.items[r->start + k];
+        for (uint32_t k = 0; k < r->nneg; k++)
+            s->nw[s->nstart[i] + k] = b->weight.items[r->start + r->npos + k];
+    }
 }
 
 /* CSR arrays of the compiled rules in lattice numbering. */
@@ -159,17 +261,15 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
         s->head[i] = lat[r->head];
         s->pstart[i] = (uint32_t)np;
         s->nstart[i] = (uint32_t)nn;
-        for (uint32_t k = 0; k < r->npos; k++) {
-            uint32_t a = lat[b->body.items[r->start + k]];
-            s->pos[np++] = a;
-        }
+        for (uint32_t k = 0; k < r->npos; k++) s->pos[np++] = lat[b->body.items[r->start + k]];
         for (uint32_t k = 0; k < r->nneg; k++) s->neg[nn++] = lat[b->body.items[r->start + r->npos + k]];
     }
     s->pstart[nr] = (uint32_t)np;
     s->nstart[nr] = (uint32_t)nn;
-    s->ostart = csr_by(n, nr, s->pstart, s->pos, &s->occ);
-    s->nostart = csr_by(n, nr, s->nstart, s->neg, &s->nocc);
-    s->hstart = csr_by(n, nr, NULL, s->head, &s->hrules);
+    if (b->weighted) index_weights(s, b);
+    s->ostart = csr_by(n, nr, s->pstart, s->pos, s->pw, &s->occ, &s->ow);
+    s->nostart = csr_by(n, nr, s->nstart, s->neg, s->nw, &s->nocc, &s->now);
+    s->hstart = csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
 }
 
 AspSolver *asp_solver_new(const AspProgram *p)
@@ -178,6 +278,7 @@ AspSolver *asp_solver_new(const AspProgram *p)
     Builder b = { .p = p, .natoms = np, .fatom = -1 };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
+    b.where = mem_calloc(np + 1, sizeof *b.where);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -198,6 +299,7 @@ AspSolver *asp_solver_new(const AspProgram *p)
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
                            .split = asp_prop_split, .refine_at = asp_prop_refine_at,
                            .split_at = asp_prop_split_at };
+    s->hcf = asp_head_cycle_free(s, &s->bad_rule);
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
@@ -206,8 +308,10 @@ AspSolver *asp_solver_new(const AspProgram *p)
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);
+    mem_free(b.where);
     VEC_FREE(b.rules);
     VEC_FREE(b.body);
+    VEC_FREE(b.weight);
     return s;
 }
 
@@ -219,6 +323,7 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->neg); mem_free(s->ostart); mem_free(s->occ);
     mem_free(s->lat_of); mem_free(s->prog_of); mem_free(s->shown);
     mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
+    mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
     asp_sp_free(s->sp);
     asp_prop_free(s->prop);
     mem_free(s);
@@ -248,4 +353,34 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     for (size_t i = 0; i < s->nshown; i++)
         if (bit(x, s->lat_of[s->shown[i]])) out[k++] = s->shown[i];
     return k;
+}
+
+/* "NAME:LINE: error: WHAT", the line when known. */
+static void refusal(Buf *why, const char *name, uint32_t line, const char *what)
+{
+    if (line) buf_printf(why, "%s:%u: error: %s", name, (unsigned)line, what);
+    else buf_printf(why, "%s: error: %s", name, what);
+}
+
+bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
+{
+    const AspProgram *p = s->prog;
+    if (!s->hcf) {
+        uint32_t line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
+        refusal(why, name, line, "disjunctive rule with two head atoms on one positive cycle (not "
+                "head-cycle-free): fix cannot search its stable models (--wf, --bounds and --emit "
+                "work; clingo solves it)");
+        return false;
+    }
+    for (size_t i = 0; i < p->opaque.count; i++) {
+        const AspStmt *o = &p->opaque.items[i];
+        if (o->kind == STMT_HEURISTIC) continue;
+        refusal(why, name, o->line, o->kind == STMT_EDGE
+                ? "#edge (acyclicity) statement: fix cannot search its stable models (--wf, "
+                  "--bounds and --emit work; clingo solves it)"
+                : "theory statement: fix cannot search its stable models (--wf, --bounds and "
+                  "--emit work; clingo solves it)");
+        return false;
+    }
+    return true;
 }

@@ -1,7 +1,16 @@
 /* sp.c: S_P(x), the least model of the reduct P^x, kept incrementally: a few cached states
  * (input, model, per-rule counters, supports); an evaluation updates the state nearest to x
  * (rules switched off: over-delete along supports, then re-derive; rules switched on:
- * forward propagation), or recomputes one from scratch in linear time (Dowling-Gallier). */
+ * forward propagation), or recomputes one from scratch in linear time (Dowling-Gallier).
+ *
+ * Each rule keeps one counter, the weight it still lacks: its bound minus the weights of its
+ * positive atoms in m and of its negative atoms outside x (a normal rule: its literals not
+ * yet true); the rule applies when that is <= 0.  That is the reduct of a weight body with
+ * non-negative weights (a negative literal counts by x, a positive one by m), computed by
+ * counting.  A weight rule can lose weight and still apply, possibly only through atoms
+ * derived after its head: so a head loses its support whenever the supporting rule loses
+ * weight, and is re-derived if some rule still applies (for normal rules that is the usual
+ * "stops applying"). */
 #include "asp/internal.h"
 
 #include <limits.h>
@@ -10,10 +19,9 @@ enum { SP_STATES = 16 };
 
 typedef struct SpState {
     Word *x, *m;                  /* input and least model */
-    uint32_t *cnt;                /* per rule: positive body atoms not in m */
-    uint32_t *blk;                /* per rule: negative body atoms in x */
+    int64_t *need;                /* per rule: the weight it lacks (applies when <= 0) */
     uint32_t *sup;                /* per atom in m: the rule that derived it */
-    uint32_t *nsat;               /* per atom: rules with this head that apply (cnt = blk = 0) */
+    uint32_t *nsat;               /* per atom: rules with this head that apply (need <= 0) */
     bool valid;
 } SpState;
 
@@ -42,7 +50,7 @@ void asp_sp_free(SpCache *c)
     if (!c) return;
     for (int i = 0; i < SP_STATES; i++) {
         SpState *t = &c->st[i];
-        mem_free(t->x); mem_free(t->m); mem_free(t->cnt); mem_free(t->blk); mem_free(t->sup);
+        mem_free(t->x); mem_free(t->m); mem_free(t->need); mem_free(t->sup);
         mem_free(t->nsat);
     }
     mem_free(c->queue);
@@ -55,8 +63,7 @@ static void alloc_state(const AspSolver *s, SpState *t)
     if (t->x) return;
     t->x = mem_alloc(s->nwords * sizeof *t->x);
     t->m = mem_alloc(s->nwords * sizeof *t->m);
-    t->cnt = mem_alloc((s->nrules + 1) * sizeof *t->cnt);
-    t->blk = mem_alloc((s->nrules + 1) * sizeof *t->blk);
+    t->need = mem_alloc((s->nrules + 1) * sizeof *t->need);
     t->sup = mem_alloc((s->natoms + 1) * sizeof *t->sup);
     t->nsat = mem_alloc((s->natoms + 1) * sizeof *t->nsat);
 }
@@ -82,12 +89,16 @@ static void applies(const AspSolver *s, SpState *t, uint32_t *queue, size_t *qn,
     if (!has(t->m, h)) derive(s, t, queue, qn, r);
 }
 
-/* Rule r stops applying: a sink head goes when no rule is left; another head goes to the
- * deletion queue when r was its support. */
-static void stops(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint32_t r)
+/* Rule r lost weight w (its counter was `before`): when it stops applying a sink head goes
+ * once no rule is left; a head it supports goes to the deletion queue (also when r still
+ * applies: its remaining weight may rest on atoms derived after the head). */
+static void loses(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint32_t r,
+                  int64_t before)
 {
     uint32_t h = s->head[r];
-    t->nsat[h]--;
+    if (before > 0) return;
+    bool stopped = t->need[r] > 0;
+    if (stopped) t->nsat[h]--;
     if (sink(s, h)) {
         if (!t->nsat[h]) clr(t->m, h);
         return;
@@ -97,16 +108,48 @@ static void stops(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint
     dq[(*dn)++] = h;
 }
 
+/* Rule r gains weight w: derive its head when it starts to apply. */
+static void gains(const AspSolver *s, SpState *t, uint32_t *queue, size_t *qn, uint32_t r,
+                  uint32_t w)
+{
+    int64_t before = t->need[r];
+    t->need[r] -= w;
+    if (before > 0 && t->need[r] <= 0) applies(s, t, queue, qn, r);
+}
+
+static void lose(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint32_t r,
+                 uint32_t w)
+{
+    int64_t before = t->need[r];
+    t->need[r] += w;
+    loses(s, t, dq, dn, r, before);
+}
+
+static uint32_t occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
+static uint32_t nocc_weight(const AspSolver *s, uint32_t k) { return s->now ? s->now[k] : 1; }
+
 /* Forward chaining from the queued atoms (their counters not yet applied). */
 static void propagate(const AspSolver *s, SpState *t, uint32_t *queue, size_t qn)
 {
     for (size_t qi = 0; qi < qn; qi++) {
         uint32_t a = queue[qi];
-        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
-            uint32_t r = s->occ[k];
-            if (--t->cnt[r] == 0 && t->blk[r] == 0) applies(s, t, queue, &qn, r);
-        }
+        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++)
+            gains(s, t, queue, &qn, s->occ[k], occ_weight(s, k));
     }
+}
+
+/* The weight rule r lacks with the negative literals read in x and no positive atom. */
+static int64_t initial_need(const AspSolver *s, uint32_t r, const Word *x)
+{
+    if (!s->bound) {
+        int64_t b = s->pstart[r + 1] - s->pstart[r];
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) b += has(x, s->neg[k]);
+        return b;
+    }
+    int64_t b = s->bound[r];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        if (!has(x, s->neg[k])) b -= s->nw[k];
+    return b;
 }
 
 static void recompute(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
@@ -116,11 +159,8 @@ static void recompute(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
     memset(t->m, 0, s->nwords * sizeof *t->m);
     memset(t->nsat, 0, s->natoms * sizeof *t->nsat);
     for (size_t r = 0; r < s->nrules; r++) {
-        uint32_t b = 0;
-        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) b += has(x, s->neg[k]);
-        t->blk[r] = b;
-        t->cnt[r] = s->pstart[r + 1] - s->pstart[r];
-        if (b == 0 && t->cnt[r] == 0) applies(s, t, c->queue, &qn, (uint32_t)r);
+        t->need[r] = initial_need(s, (uint32_t)r, x);
+        if (t->need[r] <= 0) applies(s, t, c->queue, &qn, (uint32_t)r);
     }
     propagate(s, t, c->queue, qn);
     t->valid = true;
@@ -133,10 +173,8 @@ static size_t overdelete(const AspSolver *s, SpState *t, uint32_t *dq, size_t dn
 {
     for (size_t i = 0; i < dn; i++) {
         uint32_t h = dq[i];
-        for (uint32_t k = s->ostart[h]; k < s->ostart[h + 1]; k++) {
-            uint32_t r = s->occ[k];
-            if (t->cnt[r]++ == 0 && t->blk[r] == 0) stops(s, t, dq, &dn, r);
-        }
+        for (uint32_t k = s->ostart[h]; k < s->ostart[h + 1]; k++)
+            lose(s, t, dq, &dn, s->occ[k], occ_weight(s, k));
     }
     return dn;
 }
@@ -146,12 +184,12 @@ static void update(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
 {
     uint32_t *dq = c->dead, *q = c->queue;
     size_t dn = 0, qn = 0;
-    for (size_t w = 0; w < s->nwords; w++) {          /* rules switched off */
+    for (size_t w = 0; w < s->nwords; w++) {          /* negative literals turned false */
         Word on = x[w] & ~t->x[w];
         for (; on; on &= on - 1) {
             size_t a = w * 64 + (size_t)__builtin_ctzll(on);
             for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-                if (t->blk[s->nocc[k]]++ == 0 && t->cnt[s->nocc[k]] == 0) stops(s, t, dq, &dn, s->nocc[k]);
+                lose(s, t, dq, &dn, s->nocc[k], nocc_weight(s, k));
         }
     }
     dn = overdelete(s, t, dq, dn);
@@ -160,17 +198,15 @@ static void update(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
         if (!t->nsat[h]) continue;
         for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1] && !has(t->m, h); k++) {
             uint32_t r = s->hrules[k];
-            if (t->cnt[r] == 0 && t->blk[r] == 0) derive(s, t, q, &qn, r);
+            if (t->need[r] <= 0) derive(s, t, q, &qn, r);
         }
     }
-    for (size_t w = 0; w < s->nwords; w++) {          /* rules switched on */
+    for (size_t w = 0; w < s->nwords; w++) {          /* negative literals turned true */
         Word off = t->x[w] & ~x[w];
         for (; off; off &= off - 1) {
             size_t a = w * 64 + (size_t)__builtin_ctzll(off);
-            for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++) {
-                uint32_t r = s->nocc[k];
-                if (--t->blk[r] == 0 && t->cnt[r] == 0) applies(s, t, q, &qn, r);
-            }
+            for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
+                gains(s, t, q, &qn, s->nocc[k], nocc_weight(s, k));
         }
     }
     propagate(s, t, q, qn);
@@ -191,8 +227,7 @@ static void clone(const AspSolver *s, SpState *dst, const SpState *src)
     alloc_state(s, dst);
     memcpy(dst->x, src->x, s->nwords * sizeof *dst->x);
     memcpy(dst->m, src->m, s->nwords * sizeof *dst->m);
-    memcpy(dst->cnt, src->cnt, s->nrules * sizeof *dst->cnt);
-    memcpy(dst->blk, src->blk, s->nrules * sizeof *dst->blk);
+    memcpy(dst->need, src->need, s->nrules * sizeof *dst->need);
     memcpy(dst->sup, src->sup, s->natoms * sizeof *dst->sup);
     memcpy(dst->nsat, src->nsat, s->natoms * sizeof *dst->nsat);
     dst->valid = true;

@@ -154,35 +154,57 @@ static bool none_in(uint32_t set, const AspProgram *p, uint32_t start, uint32_t 
     return true;
 }
 
+/* Does the body of rule ru hold, its positive atoms read in `pos`, its negative ones in
+ * `neg`?  A weight body by its weights. */
+static bool body_holds(const AspProgram *p, const AspRule *ru, uint32_t pos, uint32_t neg)
+{
+    if (ru->wts == ASP_NO_WEIGHTS)
+        return all_in(pos, p, ru->pos, ru->npos) && none_in(neg, p, ru->neg, ru->nneg);
+    uint64_t sum = 0;
+    for (uint32_t i = 0; i < ru->npos + ru->nneg; i++) {
+        bool isneg = i >= ru->npos;
+        AspAtom a = p->lits.items[isneg ? ru->neg + i - ru->npos : ru->pos + i];
+        if (has(isneg ? neg : pos, a) != isneg) sum += p->weights.items[ru->wts + i];
+    }
+    return sum >= ru->bound;
+}
+
+/* Is n a model of the reduct of p by m (constraints left out; a choice rule needs the heads
+ * that are in m, another rule one of its head atoms)? */
+static bool reduct_model(const AspProgram *p, uint32_t m, uint32_t n)
+{
+    for (size_t r = 0; r < p->rules.count; r++) {
+        const AspRule *ru = &p->rules.items[r];
+        if (ru->kind == ASP_CONSTRAINT || !body_holds(p, ru, n, m)) continue;
+        bool any = false;
+        for (uint32_t h = 0; h < ru->nhead; h++) {
+            AspAtom a = p->lits.items[ru->head + h];
+            if (ru->kind == ASP_CHOICE && has(m, a) && !has(n, a)) return false;
+            any |= has(n, a);
+        }
+        if (ru->kind != ASP_CHOICE && !any) return false;
+    }
+    return true;
+}
+
 /* Is m a model of every rule? */
 static bool satisfies(const AspProgram *p, uint32_t m)
 {
     for (size_t r = 0; r < p->rules.count; r++) {
         const AspRule *ru = &p->rules.items[r];
-        bool body = all_in(m, p, ru->pos, ru->npos) && none_in(m, p, ru->neg, ru->nneg);
-        if (body && ru->kind == ASP_CONSTRAINT) return false;
-        if (body && ru->kind == ASP_NORMAL && !has(m, p->lits.items[ru->head])) return false;
+        if (ru->kind == ASP_CONSTRAINT && body_holds(p, ru, m, m)) return false;
     }
-    return true;
+    return reduct_model(p, m, m);
 }
 
-/* The least model of the reduct of p by m (a choice rule derives the heads that are in m). */
-static uint32_t reduct_least_model(const AspProgram *p, uint32_t m)
+/* Is m a minimal model of its reduct (no proper subset a model of it)? */
+static bool minimal(const AspProgram *p, uint32_t m)
 {
-    uint32_t least = 0, before;
-    do {
-        before = least;
-        for (size_t r = 0; r < p->rules.count; r++) {
-            const AspRule *ru = &p->rules.items[r];
-            if (ru->kind == ASP_CONSTRAINT || !none_in(m, p, ru->neg, ru->nneg)
-                || !all_in(least, p, ru->pos, ru->npos)) continue;
-            for (uint32_t h = 0; h < ru->nhead; h++) {
-                AspAtom a = p->lits.items[ru->head + h];
-                if (ru->kind == ASP_NORMAL || has(m, a)) least |= (uint32_t)1 << a;
-            }
-        }
-    } while (least != before);
-    return least;
+    for (uint32_t n = (m - 1) & m; n != m; n = (n - 1) & m) {
+        if (reduct_model(p, m, n)) return false;
+        if (n == 0) break;
+    }
+    return true;
 }
 
 static ModelSet brute_force(const AspProgram *p)
@@ -191,7 +213,7 @@ static ModelSet brute_force(const AspProgram *p)
     size_t n = asp_atom_count(p);
     const char **names = mem_alloc((n + 1) * sizeof *names);
     for (uint32_t m = 0; m < (uint32_t)1 << n; m++) {
-        if (!satisfies(p, m) || reduct_least_model(p, m) != m) continue;
+        if (!satisfies(p, m) || (m && !minimal(p, m))) continue;
         size_t k = 0;
         for (AspAtom a = 0; a < n; a++)
             if (has(m, a) && asp_atom_name(p, a)) names[k++] = asp_atom_name(p, a);

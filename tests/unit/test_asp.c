@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "asp/asp.h"
@@ -132,17 +133,17 @@ static void test_aspif_refuses_with_line(void **state)
 {
     (void)state;
     Buf err;
-    AspProgram *p = parse("asp 1 0 0\n1 0 1 1 0 0\n2 0 1 1 1\n0\n", &err);
+    AspProgram *p = parse("asp 1 0 0\n1 0 1 1 0 0\n2 0 1 1\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "t.aspif:3: error: unsupported aspif statement: minimize"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:3: error: expected a number"));
     buf_free(&err);
-    p = parse("asp 1 0 0\n1 0 1 1 1 1 2 2 1 3 1\n0\n", &err);
+    p = parse("asp 1 0 0 incremental\n2 0 1 1 1\n0\n1 0 1 1 0 0\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "t.aspif:2:") && strstr(buf_cstr(&err), "weight body"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:2:") && strstr(buf_cstr(&err), "#minimize"));
     buf_free(&err);
-    p = parse("asp 1 0 0\n1 0 2 1 2 0 0\n0\n", &err);
+    p = parse("asp 1 0 0\n1 0 1 1 0 0\n0\n1 0 1 2 0 0\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "disjunctive"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:4:") && strstr(buf_cstr(&err), "incremental"));
     buf_free(&err);
 }
 
@@ -400,6 +401,147 @@ static void test_shown_names(void **state)
     asp_program_free(p);
 }
 
+/* A negative weight is moved to the complement and the bound raised: s :- 1 <= {a = 2,
+ * not b = -1, c = 1} is s :- 2 <= {a = 2, b = 1, c = 1}. */
+static void test_weight_rule_normalised(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom a = asp_atom(p, "a"), b = asp_atom(p, "b"), c = asp_atom(p, "c"), s = asp_atom(p, "s");
+    AspAtom abc[3] = { a, b, c };
+    assert_true(asp_add_rule(p, ASP_CHOICE, abc, 3, NULL, 0, NULL, 0, NULL));
+    AspWLit body[3] = { { a, false, 2 }, { b, true, -1 }, { c, false, 1 } };
+    assert_true(asp_add_weight_rule(p, ASP_NORMAL, &s, 1, 1, body, 3, NULL));
+    Buf text;
+    buf_init(&text);
+    asp_print_program(p, &text);
+    assert_non_null(strstr(buf_cstr(&text), "s :- 2 { a = 2; b = 1; c = 1 }."));
+    buf_free(&text);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 8);
+    Buf lines;                    /* the models, each line between newlines */
+    buf_init(&lines);
+    buf_printf(&lines, "\n%s", buf_cstr(&m.text));
+    const char *t = buf_cstr(&lines);
+    assert_non_null(strstr(t, "\na s\n"));
+    assert_non_null(strstr(t, "\nb c s\n"));
+    assert_non_null(strstr(t, "\nb\n"));
+    assert_null(strstr(t, "\nb s\n"));
+    buf_free(&lines);
+    buf_free(&m.text);
+    AspFeatures f;
+    asp_program_features(p, &f);
+    assert_true(f.weights && !f.disjunction && !f.minimize);
+    asp_program_free(p);
+}
+
+/* A weight body does not support its own head through a loop: p :- 1 {q; r}. q :- p. {r}.
+ * has the models {} and {r, p, q} only. */
+static void test_weight_body_loop(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = parse("asp 1 0 0\n1 1 1 3 0 0\n1 0 1 1 1 1 2 2 1 3 1\n1 0 1 2 0 1 1\n"
+                          "4 1 p 1 1\n4 1 q 1 2\n4 1 r 1 3\n0\n", &err);
+    assert_non_null(p);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 2);
+    assert_non_null(strstr(buf_cstr(&m.text), "p q r\n"));
+    buf_free(&m.text);
+    buf_free(&err);
+    asp_program_free(p);
+}
+
+/* a | b. is solved by shifting; a | b. a :- b. b :- a. is not head-cycle-free: no native
+ * search, and its bound leaves a and b open (its one stable model is {a, b}). */
+static void test_disjunction(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = parse("asp 1 0 0\n1 0 2 1 2 0 0\n4 1 a 1 1\n4 1 b 1 2\n0\n", &err);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 2);
+    buf_free(&m.text);
+    asp_program_free(p);
+    buf_free(&err);
+    p = parse("asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n"
+              "4 1 a 1 1\n4 1 b 1 2\n0\n", &err);
+    AspSolver *s = asp_solver_new(p);
+    Buf why;
+    buf_init(&why);
+    assert_false(asp_solver_native(s, "t.aspif", &why));
+    assert_non_null(strstr(buf_cstr(&why), "t.aspif:2: error: disjunctive rule"));
+    Word *lo = lattice_elem_new(asp_solver_lattice(s)), *hi = lattice_elem_new(asp_solver_lattice(s));
+    assert_int_equal(asp_wellfounded(s, NULL, lo, hi, NULL), AFT_OK);
+    for (AspAtom a = 0; a < 2; a++) {
+        assert_false(asp_solver_has(s, lo, a));
+        assert_true(asp_solver_has(s, hi, a));
+    }
+    mem_free(lo);
+    mem_free(hi);
+    buf_free(&why);
+    buf_free(&err);
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
+/* #minimize, #project, #heuristic, #edge and theory statements are kept and written back
+ * as read; the minimize statements are typed data. */
+static void test_statements_kept(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "asp 1 0 0\n1 1 2 1 2 0 0\n2 3 2 1 4 -2 -1\n3 1 1\n7 0 1 1 2 1 2\n8 1 2 1 -2\n"
+        "9 1 0 1 a\n9 4 0 1 0 1 2\n9 5 3 0 1 0\n4 1 a 1 1\n0\n";
+    Buf err;
+    AspProgram *p = parse(text, &err);
+    assert_non_null(p);
+    assert_int_equal(asp_minimize_count(p), 1);
+    int64_t prio;
+    size_t n;
+    const AspWLit *l = asp_minimize_get(p, 0, &prio, &n);
+    assert_int_equal(prio, 3);
+    assert_int_equal(n, 2);
+    assert_true(l[1].negative && l[1].weight == -1);
+    assert_true(asp_has_project(p));
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    asp_write_aspif(p, f);
+    fclose(f);
+    for (const char *want = "2 3 2 1 4 -2 -1\n|3 1 1\n|7 0 1 1 2 1 2\n|8 1 2 1 -2\n|9 1 0 1 a\n|"
+                            "9 4 0 1 0 1 2\n|9 5 3 0 1 0\n"; *want;) {
+        const char *bar = strchr(want, '|');
+        size_t k = bar ? (size_t)(bar - want) : strlen(want);
+        char line[64];
+        memcpy(line, want, k);
+        line[k] = 0;
+        assert_non_null(strstr(out, line));
+        want += bar ? k + 1 : k;
+    }
+    free(out);
+    buf_free(&err);
+    asp_program_free(p);
+}
+
+/* The steps of an incremental program are one program; only the last step's assumptions
+ * hold: {b}, assumed false in step 1, is free in step 2, where c is assumed. */
+static void test_incremental_steps(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = parse("asp 1 0 0 incremental\n5 1 0\n1 1 1 2 0 0\n6 1 -2\n0\n"
+                          "1 0 1 1 0 1 3\n1 1 1 3 0 0\n6 1 3\n4 1 a 1 1\n4 1 b 1 2\n"
+                          "4 1 c 1 3\n0\n", &err);
+    assert_non_null(p);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 2);
+    assert_non_null(strstr(buf_cstr(&m.text), "a b c\n"));
+    buf_free(&m.text);
+    buf_free(&err);
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +558,11 @@ int main(void)
         cmocka_unit_test(test_native_refine_sound),
         cmocka_unit_test(test_native_search_matches_generic),
         cmocka_unit_test(test_shown_names),
+        cmocka_unit_test(test_weight_rule_normalised),
+        cmocka_unit_test(test_weight_body_loop),
+        cmocka_unit_test(test_disjunction),
+        cmocka_unit_test(test_statements_kept),
+        cmocka_unit_test(test_incremental_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,96 @@
+/* propchoice.c: the split choice of the native IR (first fail on the propagator's state). */
+#include "asp/propstate.h"
+
+/* The free atom of highest static score (most negative occurrences: the atoms S_P depends
+ * on), the lowest one on ties; SIZE_MAX when none. */
+static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
+{
+    const uint32_t *score = s->prop->score;
+    size_t best = SIZE_MAX;
+    for (size_t w = 0; w < s->nwords; w++)
+        for (Word f = hi[w] & ~lo[w]; f; f &= f - 1) {
+            size_t a = w * 64 + (size_t)__builtin_ctzll(f);
+            if (best == SIZE_MAX || score[a] > score[best]) best = a;
+        }
+    return best;
+}
+
+/* static_choice when the state is the interval: the first unassigned atom in rank order. */
+static size_t ranked_choice(const AspSolver *s, AspProp *p)
+{
+    while (p->cursor < s->natoms && p->val[p->rank[p->cursor]] != V_UNK) p->cursor++;
+    return p->cursor < s->natoms ? p->rank[p->cursor] : SIZE_MAX;
+}
+
+/* An unknown literal's atom of rule r (positive ones first); SIZE_MAX when none. */
+static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
+{
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+        if (p->val[s->pos[k]] == V_UNK) return s->pos[k];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        if (p->val[s->neg[k]] == V_UNK) return s->neg[k];
+    return SIZE_MAX;
+}
+
+static bool is_open(const AspProp *p, uint32_t a)
+{
+    return p->val[a] == V_TRUE && p->nsup[a] >= 2;
+}
+
+/* First fail: among the true atoms whose support is still open, the one with the fewest
+ * rules left (the first on the trail on ties); an open literal of its first such rule.
+ * Needs the state at the closure of the bound being split.  SIZE_MAX when no true atom
+ * waits for support.  The trail is read from the first open atom on, and only until all
+ * `open` atoms were seen or one with two rules (the fewest possible) was found. */
+static size_t support_choice(const AspSolver *s, AspProp *p)
+{
+    uint32_t best = NONE, bestn = UINT32_MAX;
+    while (p->open && p->ofirst < p->qtail && !is_open(p, p->trail[p->ofirst])) p->ofirst++;
+    size_t seen = 0;
+    for (size_t i = p->ofirst; i < p->qtail && seen < p->open && bestn > 2; i++) {
+        uint32_t a = p->trail[i];
+        if (!is_open(p, a)) continue;
+        seen++;
+        if (p->nsup[a] < bestn) {
+            best = a;
+            bestn = p->nsup[a];
+        }
+    }
+    if (best == NONE) return SIZE_MAX;
+    for (uint32_t k = s->hstart[best]; k < s->hstart[best + 1]; k++) {
+        uint32_t r = s->hrules[k];
+        if (p->slack[r] < 0 || p->need[r] <= 0) continue;
+        size_t a = open_literal(s, p, r);
+        if (a != SIZE_MAX) return a;
+    }
+    return SIZE_MAX;
+}
+
+/* With weight bodies: a true atom whose one rule left has a weight body not yet true; an
+ * open literal of that body (the first such atom on the trail from wfirst, which moves past
+ * the atoms that wait on nothing).  SIZE_MAX when none. */
+static size_t weight_choice(const AspSolver *s, AspProp *p)
+{
+    for (size_t i = p->wfirst; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        if (p->val[a] == V_TRUE && p->nsup[a] == 1)
+            for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+                uint32_t r = s->hrules[k];
+                if (p->slack[r] < 0 || p->need[r] <= 0) continue;
+                size_t l = open_literal(s, p, r);
+                if (l != SIZE_MAX) return l;
+            }
+        if (i == p->wfirst) p->wfirst = i + 1;
+    }
+    return SIZE_MAX;
+}
+
+
+size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word *lo,
+                       const Word *hi)
+{
+    size_t best = at_state ? support_choice(s, p) : SIZE_MAX;
+    if (best == SIZE_MAX && at_state && s->bound) best = weight_choice(s, p);
+    if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
+    return best;
+}
