@@ -83,6 +83,9 @@ AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
 
 /* Write p as aspif (normal, choice and constraint rules and output statements). */
 void asp_write_aspif(const AspProgram *p, FILE *out);
+/* The same, without the output statements when !outputs (the caller writes its own, then
+ * the closing "0" line is still written). */
+void asp_write_aspif_ex(const AspProgram *p, FILE *out, bool outputs);
 /* Text, one rule a line, hidden atoms as _N; for debugging and tests. */
 void asp_print_program(const AspProgram *p, Buf *out);
 

@@ -430,6 +430,11 @@ static void write_list(FILE *out, const AspProgram *p, uint32_t start, uint32_t 
 
 void asp_write_aspif(const AspProgram *p, FILE *out)
 {
+    asp_write_aspif_ex(p, out, true);
+}
+
+void asp_write_aspif_ex(const AspProgram *p, FILE *out, bool outputs)
+{
     fputs("asp 1 0 0\n", out);
     for (size_t i = 0; i < p->rules.count; i++) {
         const AspRule *r = &p->rules.items[i];
@@ -440,8 +445,8 @@ void asp_write_aspif(const AspProgram *p, FILE *out)
         write_list(out, p, r->neg, r->nneg, true);
         fputc('\n', out);
     }
-    size_t n;
-    AspAtom *shown = asp_print_order(p, &n);
+    size_t n = 0;
+    AspAtom *shown = outputs ? asp_print_order(p, &n) : NULL;
     for (size_t i = 0; i < n; i++) {
         size_t len = p->namelen.items[shown[i]];
         fprintf(out, "4 %zu ", len);
