@@ -25,14 +25,14 @@ for t in tests/golden/asp/*.cmd; do
     env $envs "$fix" $args </dev/null >"$tmp" 2>&1
     got_exit=$?
     out="${t%.cmd}.out"
-    if [ "$update" = "--update" ]; then cp "$tmp" "$out"; fi
-    if [ "$got_exit" != "$want_exit" ]; then
-        fail=$((fail + 1)); echo "FAIL $t: exit $got_exit, expected $want_exit"; head -n 20 "$tmp"
-    elif ! diff -u "$out" "$tmp" >/dev/null 2>&1; then
-        fail=$((fail + 1)); echo "FAIL $t: output differs"; diff -u "$out" "$tmp" | head -n 30
-    else
-        pass=$((pass + 1))
-    fi
+    [ "$update" = "--update" ] && cp "$tmp" "$out"
+    why=""
+    [ "$got_exit" = "$want_exit" ] || why="exit $got_exit, expected $want_exit"
+    [ -n "$why" ] || diff -q "$out" "$tmp" >/dev/null 2>&1 || why="output differs"
+    case $why in
+        "") pass=$((pass + 1)) ;;
+        *) fail=$((fail + 1)); echo "FAIL $t: $why"; diff -u "$out" "$tmp" | head -n 30 ;;
+    esac
 done
 echo "asp golden: $pass passed, $fail failed"
 [ $fail -eq 0 ]
