@@ -1,5 +1,7 @@
 /* cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
 #include "asp/internal.h"
+#include "asp/backend.h"
+#include "asp/conseq.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,11 @@
 
 typedef struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
+    AspSolverKind solver;         /* --solver: auto (the default), native or clingo */
+    AspAuto how;                  /* auto's choice and reason, clingo's statistics */
+    bool compare, refuted;        /* --compare-consequences; a bound was refuted */
+    bool conseq_ready;
+    AspConsequences conseq;       /* clingo's cautious and brave consequences, once run */
     size_t max_models;
     double timeout_s;
     size_t max_memory;            /* bytes, 0: none */
@@ -34,6 +41,14 @@ static const char usage_text[] =
     "                  bound as aspif on stdout (clingo --mode=clasp gives it the same\n"
     "                  models); with --rounds/--budget/--timeout the hull of the\n"
     "                  branch and bound's Final is added as constraints\n"
+    "  --solver S      auto (default), native or clingo: clingo ($FIX_CLINGO) solves\n"
+    "                  what the branch and bound with --budget K (default 4) and\n"
+    "                  --rounds T (default 8) leaves open, one run per Final bound;\n"
+    "                  auto picks per program (--stats says which and why)\n"
+    "  --compare-consequences  with --wf / --bounds: the bound beside clingo's cautious\n"
+    "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
+    "                  they refute (lower not inside cautious, brave not inside upper)\n"
+    "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text\n"
     "  --stats         print statistics\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
@@ -69,6 +84,15 @@ static bool parse_size(const char *s, size_t *out)
     uint64_t v;
     if (!s || !numarg_count(s, NUMARG_MAX_COUNT, &v)) return false;
     *out = (size_t)v;
+    return true;
+}
+
+static bool parse_solver(const char *s, AspSolverKind *out)
+{
+    if (!strcmp(s, "auto")) *out = ASP_SOLVER_AUTO;
+    else if (!strcmp(s, "native")) *out = ASP_SOLVER_NATIVE;
+    else if (!strcmp(s, "clingo")) *out = ASP_SOLVER_CLINGO;
+    else return false;
     return true;
 }
 
@@ -115,11 +139,18 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--wf")) { c->wf = true; return 0; }
     if (!strcmp(a, "--json")) { c->json = true; return 0; }
     if (!strcmp(a, "--stats")) { c->stats = true; return 0; }
+    if (!strcmp(a, "--compare-consequences")) { c->compare = true; return 0; }
     if (!strcmp(a, "--allow-scripts")) { c->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
         if (!next) return usage_error("missing NAME=VALUE after", a);
         VEC_PUSH(c->gargs, "-c");
         VEC_PUSH(c->gargs, next);
+        ++*i;
+        return 0;
+    }
+    if (!strcmp(a, "--solver")) {
+        if (!next || !parse_solver(next, &c->solver))
+            return usage_error("--solver takes auto, native or clingo", next);
         ++*i;
         return 0;
     }
@@ -150,6 +181,8 @@ static int parse_args(Cli *c, int argc, char **argv)
             if (r) return r;
         } else VEC_PUSH(c->files, argv[i]);
     }
+    if (c->compare && !c->bounds && !c->wf)
+        return usage_error("--compare-consequences needs --wf or --bounds", NULL);
     if (!c->models && !c->bounds && !c->emit && !c->wf) c->models = true;
     if (c->emit) c->models = c->bounds = c->wf = false;      /* stdout is the program */
     if (c->files.count > 1)
@@ -291,7 +324,36 @@ static void print_result(Out *o, AftStatus r, const AspStats *st)
 }
 
 /* The statistics as one JSON line into b. */
-static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, double secs)
+static const char *solver_name(AspSolverKind k)
+{
+    return k == ASP_SOLVER_CLINGO ? "clingo" : k == ASP_SOLVER_NATIVE ? "native" : "auto";
+}
+
+/* Which solver found the models, and why auto chose it. */
+static void solver_json(JsonWriter *w, const Cli *c)
+{
+    if (!c->models) return;
+    json_key_string(w, "solver", solver_name(c->solver));
+    if (c->how.why) json_key_string(w, "solver_reason", c->how.why);
+    if (c->solver != ASP_SOLVER_CLINGO) return;
+    json_key_uint(w, "clingo_calls", c->how.clingo.calls);
+    json_key_uint(w, "final_bounds", c->how.clingo.final_bounds);
+    json_key_uint(w, "native_models", c->how.clingo.native_models);
+}
+
+static void solver_text(Buf *b, const Cli *c)
+{
+    if (!c->models) return;
+    buf_printf(b, "Solver       : %s%s%s%s\n", solver_name(c->solver),
+               c->how.why ? " (auto: " : "", c->how.why ? c->how.why : "",
+               c->how.why ? ")" : "");
+    if (c->solver == ASP_SOLVER_CLINGO)
+        buf_printf(b, "Clingo calls : %zu (Final bounds %zu, stable models among them %zu)\n",
+                   c->how.clingo.calls, c->how.clingo.final_bounds,
+                   c->how.clingo.native_models);
+}
+
+static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st, double secs)
 {
     const AftStats *a = &st->aft;
     size_t full, inc;
@@ -313,13 +375,14 @@ static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, double se
     json_key_uint(&w, "pruned", a->pruned);
     json_key_uint(&w, "merged", a->merged);
     json_key_uint(&w, "bnb_runs", st->bnb_runs);
+    solver_json(&w, c);
     json_key(&w, "time");
     json_fixed(&w, secs, 3);
     json_end_object(&w);
     buf_putc(b, '\n');
 }
 
-static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, double secs)
+static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st, double secs)
 {
     const AftStats *a = &st->aft;
     size_t full, inc;
@@ -331,14 +394,15 @@ static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, double se
                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                st->bnb_runs, secs);
+    solver_text(b, c);
 }
 
 static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
 {
     Buf b;
     buf_init(&b);
-    if (o->c->json) stats_json(&b, s, st, secs);
-    else stats_text(&b, s, st, secs);
+    if (o->c->json) stats_json(&b, o->c, s, st, secs);
+    else stats_text(&b, o->c, s, st, secs);
     fwrite(b.data, 1, b.len, to);
     buf_free(&b);
 }
@@ -352,7 +416,63 @@ static double now(void)
 
 /* ---- the actions ---- */
 
-static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
+static void compare_json(Out *o, const AspSolver *s, const char *what, const AspBoundCheck *k,
+                         const AspAtom *bad)
+{
+    const AspConsequences *q = &o->c->conseq;
+    begin_line(o, "consequences");
+    json_key_string(&o->w, "bound", what);
+    json_key_uint(&o->w, "atoms", k->atoms);
+    json_key_uint(&o->w, "lower", k->lower);
+    json_key_uint(&o->w, "upper", k->upper);
+    json_key_bool(&o->w, "stable_models", q->has_model);
+    json_key_uint(&o->w, "cautious", k->cautious);
+    json_key_uint(&o->w, "brave", k->brave);
+    json_key_bool(&o->w, "complete", q->complete);
+    json_key_bool(&o->w, "certified", !k->refuted);
+    put_atom_array(o, "refuting", s->prog, bad, k->nbad);
+    end_line(o);
+}
+
+static void compare_text(Out *o, const AspSolver *s, const char *what, const AspBoundCheck *k,
+                         const AspAtom *bad)
+{
+    const AspConsequences *q = &o->c->conseq;
+    buf_printf(&o->line, "Consequences : %s lower %zu <= cautious %zu, brave %zu <= upper %zu"
+               " (of %zu atoms)%s%s\n", what, k->lower, k->cautious, k->brave, k->upper,
+               k->atoms, q->has_model ? "" : "; clingo: no stable model",
+               q->complete ? "" : "; clingo stopped: consequences so far");
+    buf_printf(&o->line, "Decided      : bound %zu, cautious/brave %zu\n",
+               k->lower + k->atoms - k->upper,
+               q->has_model ? k->cautious + k->atoms - k->brave : k->atoms);
+    buf_puts(&o->line, k->refuted ? "Certified    : NO, refuted" : "Certified    : yes");
+    if (k->nbad) buf_puts(&o->line, " by: ");
+    put_atoms(o, s->prog, bad, k->nbad);
+    buf_putc(&o->line, '\n');
+    flush_line(o);
+}
+
+/* --compare-consequences: the bound [lo, hi] of `what` (consistent false: fix found that
+ * there is no stable model) beside clingo's cautious and brave consequences, computed once.
+ * A refuted bound is reported as an error at the end.  False when clingo failed (err). */
+static bool compare(Out *o, const AspSolver *s, const char *what, bool consistent,
+                    const Word *lo, const Word *hi, AspAtom *tmp, Buf *err)
+{
+    Cli *c = o->c;
+    if (!c->compare) return true;
+    if (!c->conseq_ready) {
+        c->conseq_ready = true;
+        if (!asp_consequences(s, &c->limits, &c->conseq, err)) return false;
+    }
+    AspBoundCheck k;
+    asp_consequences_check(s, &c->conseq, consistent, lo, hi, tmp, &k);
+    c->refuted |= k.refuted;
+    if (c->json) compare_json(o, s, what, &k, tmp);
+    else compare_text(o, s, what, &k, tmp);
+    return true;
+}
+
+static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf *err)
 {
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
@@ -368,12 +488,28 @@ static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
         buf_puts(&o->line, "Well-founded bound\n");
         put_bound(o, s, lo, hi, tmp);
     }
+    if (r != AFT_ERROR && !compare(o, s, "well-founded", r != AFT_INVALID, lo, hi, tmp, err))
+        r = AFT_ERROR;
     mem_free(lo);
     mem_free(hi);
     return r;
 }
 
-static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
+static bool final_hull(const AspSolver *s, const BoundList *final, Word *lo, Word *hi);
+
+/* --compare-consequences for Final: its hull is the bound. */
+static bool compare_final(Out *o, AspSolver *s, const BoundList *final, AspAtom *tmp, Buf *err)
+{
+    if (!o->c->compare) return true;
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    bool some = final_hull(s, final, lo, hi);
+    bool ok = compare(o, s, "Final (hull)", some, lo, hi, tmp, err);
+    mem_free(lo);
+    mem_free(hi);
+    return ok;
+}
+
+static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf *err)
 {
     BoundList final;
     boundlist_init(&final, s->L);
@@ -394,21 +530,39 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp)
         buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, r == AFT_OK ? "" : "+");
         flush_line(o);
     }
+    if (r != AFT_ERROR && !compare_final(o, s, &final, tmp, err)) r = AFT_ERROR;
     boundlist_free(&final);
     return r;
 }
 
-static AftStatus do_models(Out *o, AspSolver *s, AspStats *st)
+/* The input's name in messages: the first file, or stdin. */
+static const char *input_name(const Cli *c)
+{
+    const char *name = c->files.count ? c->files.items[0] : "-";
+    return strcmp(name, "-") ? name : "stdin";
+}
+
+static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
 {
     Cli *c = o->c;
-    const char *name = c->files.count ? c->files.items[0] : "-";
-    if (!asp_solver_native(s, strcmp(name, "-") ? name : "stdin", c->aft.err))
-        return AFT_ERROR;
-    AspSolveOptions so = { .max_models = o->c->max_models, .aft = &o->c->aft };
+    AspSolveOptions so = { .max_models = c->max_models, .aft = &c->aft };
+    AftOptions aft = c->aft;                  /* clingo: its own budget and rounds unless given */
+    aft.budget = aft.rounds = 0;
+    AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
+                            .rounds = c->aft.rounds, .limits = &c->limits };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
-    AftStatus r = asp_solve(s, &so, print_model, o, &ms);
-    print_result(o, r, &ms);
+    AftStatus r;
+    if (c->solver == ASP_SOLVER_CLINGO)
+        r = asp_solve_clingo(s, &co, print_model, o, &ms, &c->how.clingo, err);
+    else if (c->solver == ASP_SOLVER_NATIVE) {
+        if (!asp_solver_native(s, input_name(c), c->aft.err)) return AFT_ERROR;
+        r = asp_solve(s, &so, print_model, o, &ms);
+    } else {
+        r = asp_solve_auto(s, &so, &co, print_model, o, &ms, &c->how, err);
+        c->solver = c->how.kind;
+    }
+    if (r != AFT_ERROR) print_result(o, r, &ms);
     st->models = ms.models;
     st->complete = ms.complete;
     st->sp_evals += ms.sp_evals;
@@ -479,19 +633,23 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     if (c->emit) r = do_emit(&o, p, s, &st);
     else {
         header(c);
-        if (c->wf) r = do_wf(&o, s, &st, tmp);
-        if (c->bounds && r != AFT_ERROR) r = do_bounds(&o, s, &st, tmp);
-        if (c->models && r != AFT_ERROR) r = do_models(&o, s, &st);
+        if (c->wf) r = do_wf(&o, s, &st, tmp, err);
+        if (c->bounds && r != AFT_ERROR) r = do_bounds(&o, s, &st, tmp, err);
+        if (c->models && r != AFT_ERROR) r = do_models(&o, s, &st, err);
     }
     if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
     fflush(stdout);
     if (r == AFT_ERROR && strstr(buf_cstr(err), ": error: ")) diag_error_text(&c->diag, buf_cstr(err));
     else if (r == AFT_ERROR)
         diag_plain_error(&c->diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
+    else if (c->refuted)
+        diag_plain_error(&c->diag, "a bound is refuted by clingo's consequences: it is not "
+                         "sound (please report this as a bug)");
+    if (c->conseq_ready) asp_consequences_free(&c->conseq);
     mem_free(tmp);
     asp_solver_free(s);
     buf_free(&o.line);
-    return r == AFT_ERROR ? 1 : 0;
+    return r == AFT_ERROR || c->refuted ? 1 : 0;
 }
 
 /* Loads and runs the program under the limits of the command line and Ctrl-C. */

@@ -1,6 +1,7 @@
 /* solve.c: stable models and bounds of a compiled program through the AFT engine
  * (aft_refine for the well-founded bound, aft_bnb for the stable models). */
 #include "asp/internal.h"
+#include "asp/search.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -63,6 +64,7 @@ typedef struct Search {
     size_t max;
     AspModelFn fn;
     void *ctx;
+    const AspSolveHooks *hooks;   /* may be NULL */
     ModelSet seen;
     BoundList open;               /* Final bounds of the current bnb run that are not points */
     AspAtom *atoms;               /* scratch for the shown atoms of a model */
@@ -87,7 +89,10 @@ static void add_stats(AftStats *sum, const AftStats *a)
 static void found(Search *q, const Word *x)
 {
     if (q->user_stop || (q->opt.budget && !mset_add(&q->seen, x))) return;
+    if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;
+    if (q->hooks && q->hooks->probe_steps)       /* the probe found a model: no cap now */
+        q->opt.max_steps = q->user ? q->user->max_steps : 0;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
         || (q->max && q->st->models >= q->max))
@@ -203,18 +208,27 @@ static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspPro
 AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                     AspStats *st)
 {
+    return asp_solve_hooked(s, o, NULL, fn, ctx, st);
+}
+
+AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           AspModelFn fn, void *ctx, AspStats *st)
+{
     if (!s->hcf) return AFT_ERROR;            /* asp_solver_native says why */
     AspProgram *rp;
-    AspSolver *rs = residual_solver(s, o, &rp);
+    AspSolver *rs = h ? NULL : residual_solver(s, o, &rp);
     if (rs) {
         AftStatus r = asp_solve(rs, o, fn, ctx, st);
         asp_solver_free(rs);
         asp_program_free(rp);
         return r;
     }
-    Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st };
+    Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
+                 .hooks = h };
     q.user = o ? o->aft : NULL;
     options_from(&q.opt, q.user);
+    if (h && h->probe_steps && (!q.opt.max_steps || q.opt.max_steps > h->probe_steps))
+        q.opt.max_steps = h->probe_steps;
     q.opt.depth_first = true;     /* the native refine continues from the last child */
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;

@@ -73,7 +73,7 @@ if [ "$a" = "$w" ] && [ "$b" = "$w" ]; then ok; else bad "aspif from stdin / fil
 
 # refusals: exit 1 and a message naming the statement and the line
 refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
-    msg=$(printf '%b' "$3" | "$FIX" asp - 2>&1 >/dev/null); rc=$?
+    msg=$(printf '%b' "$3" | "$FIX" asp --solver native - 2>&1 >/dev/null); rc=$?
     case "$msg" in
         *"$2"*) if [ $rc -eq 1 ]; then ok; else bad "$1: exit status $rc, not 1"; fi ;;
         *) bad "$1: message was: $msg" ;;
@@ -259,6 +259,33 @@ choice_aspif 200000 "$OUT/choice200k.aspif"
 t1=$(best_ms "$OUT/choice50k.aspif"); t4=$(best_ms "$OUT/choice200k.aspif")
 [ "$t4" -le $((10 * t1 + 60)) ] && ok \
     || bad "choice rule: first model at N = 200 000 took $t4 ms, at N = 50 000 $t1 ms (more than 10 times: not linear)"
+
+# ---- clingo as the back end, and the bounds against clingo's consequences (issue 12, items
+# 4 and 5): on the generated programs, `--solver clingo` (default and tiny budgets) gives
+# clingo's models, and the well-founded bound and the hull of Final lie between clingo's
+# cautious and brave consequences (--compare-consequences exits 1 on a refuted bound).
+clingo_backend_checks() {   # clingo_backend_checks COUNT
+    i=1
+    while [ $i -le "$1" ]; do
+        build/asp-gen $i > "$OUT/c.lp"
+        want=$(models_clingo "$OUT/c.lp")
+        for opts in "" "--budget 1 --rounds 1" "--budget 3 --rounds 20"; do
+            # shellcheck disable=SC2086
+            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/norm.awk" | sort)
+            [ "$want" = "$got" ] && ok || { bad "random program $i: --solver clingo $opts differs"; cp "$OUT/c.lp" "$OUT/failed-clingo-$i.lp"; }
+        done
+        out=$("$FIX" asp --wf --bounds --compare-consequences "$OUT/c.lp" 2>&1); rc=$?
+        n=$(printf '%s\n' "$out" | grep -c '^Certified    : yes$')
+        [ $rc -eq 0 ] && [ "$n" = 2 ] && ok || { bad "random program $i: bounds not inside cautious/brave"; printf '%s\n' "$out" | grep -A2 '^Consequences'; }
+        i=$((i + 1))
+    done
+}
+clingo_backend_checks "$COUNT"
+# a limit kills clingo and keeps the models so far
+printf '{ in(P,H) : h(H) } :- p(P). p(1..12). h(1..11).\nhas(P) :- in(P,H).\n:- p(P), not has(P).\n:- in(P,H), in(Q,H), P < Q.\n' > "$OUT/php.lp"
+out=$(timeout 20 "$FIX" asp --solver clingo --timeout 1 "$OUT/php.lp" 2>&1); rc=$?
+case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 1: exit $rc";;
+    *) bad "--solver clingo --timeout 1 did not stop: $out";; esac
 
 . "$DIR/core.sh"
 

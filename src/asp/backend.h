@@ -1,0 +1,52 @@
+/* backend.h: clingo as fix's back end (paper Figure 4): the branch and bound with a budget
+ * narrows the program down to a few Final bounds, clingo solves each, the answers are
+ * combined; and the choice between that and the native search (`--solver auto`). */
+#ifndef FIX_ASP_BACKEND_H
+#define FIX_ASP_BACKEND_H
+
+#include "asp/asp.h"
+
+typedef enum { ASP_SOLVER_AUTO, ASP_SOLVER_NATIVE, ASP_SOLVER_CLINGO } AspSolverKind;
+
+/* Defaults of the branch and bound in front of clingo. */
+#define ASP_CLINGO_BUDGET 4
+#define ASP_CLINGO_ROUNDS 8
+/* auto: the native search's probe, in applications of F (pigeonhole 8, unsatisfiable, needs
+ * 1.4 million; the first model of queens-12 103, all its 14200 models 232163). */
+#define ASP_AUTO_PROBE_STEPS 100000
+
+typedef struct AspClingoOptions {
+    size_t max_models;            /* 0: all */
+    const AftOptions *aft;        /* the user's engine options (limits, split) */
+    size_t budget, rounds;        /* K and T of the branch and bound (0: the defaults) */
+    Limits *limits;               /* polled while clingo runs */
+} AspClingoOptions;
+
+typedef struct AspClingoStats {
+    size_t calls;                 /* clingo runs */
+    size_t final_bounds;          /* Final of the branch and bound */
+    size_t native_models;         /* Final bounds that were stable models already */
+} AspClingoStats;
+
+/* Stable models of s's program through clingo, each given to fn once (shown atoms in print
+ * order, as asp_solve does).  AFT_OK when done (st->complete says whether all were found),
+ * AFT_LIMIT when stopped by a limit, AFT_ERROR with the reason in err (clingo missing or
+ * failing). */
+AftStatus asp_solve_clingo(AspSolver *s, const AspClingoOptions *o, AspModelFn fn, void *ctx,
+                           AspStats *st, AspClingoStats *cst, Buf *err);
+
+/* --solver auto: native when the well-founded bound decides most atoms; else the native
+ * search runs with a cap of ASP_AUTO_PROBE_STEPS applications of F (or 4 per lattice atom,
+ * when more: a first model may need a search that deep) until its first model, printing what
+ * it finds: once it finds a model the cap is lifted and it goes on to the end; when the cap
+ * stops it before any model, the search is hard and clingo solves the program.  how says
+ * which and why. */
+typedef struct AspAuto {
+    AspSolverKind kind;
+    const char *why;
+    AspClingoStats clingo;
+} AspAuto;
+AftStatus asp_solve_auto(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
+                         AspModelFn fn, void *ctx, AspStats *st, AspAuto *how, Buf *err);
+
+#endif

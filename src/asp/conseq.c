@@ -1,0 +1,81 @@
+/* conseq.c: clingo's cautious and brave consequences (the last answer of `clingo
+ * --enum-mode=cautious 0` / `brave 0`) and the check of a bound against them. */
+#include "asp/conseq.h"
+#include "asp/clingo.h"
+#include "asp/internal.h"
+
+/* One run in the given enum mode; the last answer, as a lattice element, into x. */
+static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, Limits *limits,
+                     Word *x, bool *known, bool *complete, Buf *err)
+{
+    const char *args[] = { mode };
+    ClingoCall call = { .program = prog, .args = args, .nargs = 1, .limits = limits };
+    ClingoAnswer ans;
+    clingo_answer_init(&ans);
+    bool ok = asp_clingo_run(&call, &ans, err);
+    size_t m = clingo_answer_models(&ans);
+    if (ok && m) {
+        size_t n;
+        const uint32_t *atoms = clingo_answer_atoms(&ans, m - 1, &n);
+        for (size_t k = 0; k < n && ok; k++) {
+            if (atoms[k] >= asp_atom_count(s->prog)) {
+                buf_printf(err, "clingo answered with an atom fix did not give it (%u)",
+                           (unsigned)atoms[k]);
+                ok = false;
+            } else {
+                size_t l = asp_solver_atom_index(s, atoms[k]);
+                x[l >> 6] |= (Word)1 << (l & 63);
+            }
+        }
+        *known = true;
+    }
+    if (ans.stopped || !ans.exhausted) *complete = false;
+    clingo_answer_free(&ans);
+    return ok;
+}
+
+bool asp_consequences(const AspSolver *s, Limits *limits, AspConsequences *c, Buf *err)
+{
+    c->has_model = c->cautious_known = c->brave_known = false;
+    c->complete = true;
+    c->cautious = lattice_elem_new(s->L);
+    c->brave = lattice_elem_new(s->L);
+    Buf prog;
+    buf_init(&prog);
+    asp_clingo_program(s->prog, s->shown, s->nshown, &prog);
+    buf_puts(&prog, "0\n");
+    bool ok = run_mode(s, &prog, "--enum-mode=cautious", limits, c->cautious,
+                       &c->cautious_known, &c->complete, err)
+              && run_mode(s, &prog, "--enum-mode=brave", limits, c->brave, &c->brave_known,
+                          &c->complete, err);
+    c->has_model = c->cautious_known || c->brave_known;
+    buf_free(&prog);
+    return ok;
+}
+
+void asp_consequences_free(AspConsequences *c)
+{
+    mem_free(c->cautious);
+    mem_free(c->brave);
+    c->cautious = c->brave = NULL;
+}
+
+void asp_consequences_check(const AspSolver *s, const AspConsequences *c, bool consistent,
+                            const Word *lo, const Word *hi, AspAtom *bad, AspBoundCheck *out)
+{
+    memset(out, 0, sizeof *out);
+    out->atoms = s->nshown;
+    for (size_t i = 0; i < s->nshown; i++) {
+        AspAtom a = s->shown[i];
+        bool l = consistent && asp_solver_has(s, lo, a), h = consistent && asp_solver_has(s, hi, a);
+        bool ca = c->cautious_known && asp_solver_has(s, c->cautious, a);
+        bool br = c->brave_known && asp_solver_has(s, c->brave, a);
+        out->lower += l;
+        out->upper += h;
+        out->cautious += ca;
+        out->brave += br;
+        if (consistent && ((l && !ca && c->cautious_known) || (br && !h)))
+            bad[out->nbad++] = a;
+    }
+    out->refuted = out->nbad > 0 || (!consistent && c->has_model);
+}

@@ -1,0 +1,23 @@
+/* search.h: asp_solve with hooks, for the searches built on it: a filter that sees each
+ * stable model as a lattice element before it is counted and given out, and a probe's cap on
+ * the work done before the first model. */
+#ifndef FIX_ASP_SEARCH_H
+#define FIX_ASP_SEARCH_H
+
+#include "asp/asp.h"
+
+typedef struct AspSolveHooks {
+    bool (*accept)(void *ctx, const Word *x);   /* NULL: every model; false: not a model to
+                                                   give out (it is not counted) */
+    void *ctx;
+    size_t probe_steps;           /* 0, or at most this many applications of F until the first
+                                     model is given out (then the options' own limit): a search
+                                     that finds nothing soon stops with "max-steps" */
+} AspSolveHooks;
+
+/* With hooks (h may be NULL: asp_solve), the search runs on the program itself, never on a
+ * residual one, so that the hooks see the solver's own lattice elements. */
+AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           AspModelFn fn, void *ctx, AspStats *st);
+
+#endif

@@ -1,0 +1,3 @@
+env: FIX_CLINGO=/nonexistent/clingo
+args: asp --solver clingo examples/coloring.lp
+exit: 1

@@ -1,0 +1,2 @@
+needs: clingo
+args: asp --wf --json --compare-consequences tests/golden/asp/fact.lp

@@ -1,0 +1,2 @@
+args: asp --compare-consequences examples/pqrs.lp
+exit: 2

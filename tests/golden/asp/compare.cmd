@@ -1,0 +1,2 @@
+needs: clingo
+args: asp --wf --bounds --compare-consequences examples/coloring.lp

@@ -1,0 +1,2 @@
+needs: clingo
+args: asp --solver clingo examples/coloring.lp

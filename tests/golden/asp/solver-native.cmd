@@ -1,0 +1,1 @@
+args: asp --solver native --models 2 examples/coloring.lp

@@ -1,0 +1,2 @@
+args: asp --solver fast examples/pqrs.lp
+exit: 2
