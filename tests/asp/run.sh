@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh: cross-checks `fix asp` against clingo: stable models of random non-stratified programs
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
-# of a 4-round branch and bound as constraints) must agree again.
+# of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
+# programs with aggregates, optimisation, projection and disjunction, and checks the bounds.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -63,6 +64,21 @@ while [ $i -le 20 ]; do
     check "$OUT/q.lp" "random program 30/60 seed $((1000 + i))"
     i=$((i + 1))
 done
+
+# every statement family (choice bounds, aggregates, #minimize, #project, disjunction):
+# tests/asp/cross.sh on ASP_CROSS_COUNT programs (default 1000); examples/*.lp against their
+# golden answers: tests/asp/examples.sh
+sub_suite() {   # sub_suite SCRIPT ARGS...: runs it, adds its "N passed, N failed" line
+    out=$(sh "$@" 2>&1)
+    printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+    line=$(printf '%s\n' "$out" | tail -n 1)
+    case $line in
+        *" passed, "*" failed") pass=$((pass + ${line%% passed*})); f=${line##*passed, }; fail=$((fail + ${f%% failed})) ;;
+        *) bad "$1 ended without a count: $line" ;;
+    esac
+}
+sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
+sub_suite "$DIR/examples.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
