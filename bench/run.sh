@@ -2,7 +2,9 @@
 # run.sh: `make bench`: times `fix asp` against clingo 5 on the same ground programs (aspif made
 # once by gringo, so grounding is outside every timing): enumerating all stable models, the
 # well-founded bound, and clingo on the original program against clingo on `fix asp --emit`.
-# Prints the table and writes it, with the command that made it, to bench/RESULTS.md.
+# Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
+# clingo, fix --emit + clingo and fix auto, one run each with a timeout).
+# Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # usage: sh bench/run.sh [FIX] [REPEAT]   (FIX defaults to build/fix; best of REPEAT runs)
 set -u
 FIX=${1:-build/fix}
@@ -62,6 +64,7 @@ set -- \
     "mixed-50000:build/bench-gen mixed 50000"
 
 sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
+sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
 table="$OUT/table.md"
 {
     echo "| program | ground rules | models | clingo all (s) | fix all (s) | fix/clingo | fix --wf (s) | clingo on --emit (s) | emit/orig | fix --emit (s) |"
@@ -107,6 +110,19 @@ done
     cat "$table"
     echo
     echo "Times under about 10 ms are dominated by process start and are noisy on a shared machine."
+    echo
+    echo "## Standard encodings"
+    echo
+    echo "Made by the same run (\`sh bench/asp/suite.sh $FIX\`, BENCH_SUITE_TIMEOUT=${BENCH_SUITE_TIMEOUT:-10}"
+    echo "seconds a run): 13 encodings of bench/asp/encodings.c with random instances of growing"
+    echo "size (the number after the name), grounded once; one wall-clock run each on the same aspif"
+    echo "file.  first: the first model; all: every model; opt: the optimum.  fix native is"
+    echo "\`fix asp --solver native\`, fix auto plain \`fix asp\`; fix --emit + clingo is \`fix asp"
+    echo "--emit\` then \`clingo --mode=clasp\` on its output.  \"timeout\": stopped at the limit;"
+    echo "\"refused\": fix does not take the program that way; agree: every finished run gave"
+    echo "clingo's result (and model count or optimum), else the runs that did not."
+    echo
+    cat "$OUT/suite.md"
     echo
     echo "## Envelopes: derived against declared"
     echo

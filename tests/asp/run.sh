@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh: cross-checks `fix asp` against clingo: stable models of random non-stratified programs
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
-# of a 4-round branch and bound as constraints) must agree again.
+# of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
+# programs with aggregates, optimisation, projection and disjunction, and checks the bounds.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -17,12 +18,12 @@ command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 
 cc -O2 -o build/asp-gen "$DIR/gen.c" || { echo "0 passed, 1 failed"; exit 1; }
 "$FIX" asp --help >/dev/null 2>&1 || { echo "$FIX has no asp command"; echo "0 passed, 1 failed"; exit 1; }
 
-models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/norm.awk" | sort; }
-models_fix() { "$FIX" asp --models 0 "$1" 2>/dev/null | awk -f "$DIR/norm.awk" | sort; }
+models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/canon.awk" | sort; }
+models_fix() { "$FIX" asp --models 0 "$1" 2>/dev/null | awk -f "$DIR/canon.awk" | sort; }
 models_emit() {   # models_emit FILE [fix options]
     f=$1; shift
     "$FIX" asp --emit "$@" "$f" 2>/dev/null > "$OUT/emit.aspif" || { echo "emit failed"; return; }
-    clingo --mode=clasp 0 "$OUT/emit.aspif" 2>/dev/null | awk -f "$DIR/norm.awk" | sort
+    clingo --mode=clasp 0 "$OUT/emit.aspif" 2>/dev/null | awk -f "$DIR/canon.awk" | sort
 }
 
 check() {   # check FILE LABEL
@@ -64,10 +65,25 @@ while [ $i -le 20 ]; do
     i=$((i + 1))
 done
 
+# every statement family (choice bounds, aggregates, #minimize, #project, disjunction):
+# tests/asp/cross.sh on ASP_CROSS_COUNT programs (default 1000); examples/*.lp against their
+# golden answers: tests/asp/examples.sh
+sub_suite() {   # sub_suite SCRIPT ARGS...: runs it, adds its "N passed, N failed" line
+    out=$(sh "$@" 2>&1)
+    printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+    line=$(printf '%s\n' "$out" | tail -n 1)
+    case $line in
+        *" passed, "*" failed") pass=$((pass + ${line%% passed*})); f=${line##*passed, }; fail=$((fail + ${f%% failed})) ;;
+        *) bad "$1 ended without a count: $line" ;;
+    esac
+}
+sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
+sub_suite "$DIR/examples.sh" "$FIX"
+
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
-a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/norm.awk" | sort)
-b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/norm.awk" | sort)
+a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/canon.awk" | sort)
+b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/canon.awk" | sort)
 w=$(models_clingo examples/pqrs.lp)
 if [ "$a" = "$w" ] && [ "$b" = "$w" ]; then ok; else bad "aspif from stdin / file"; fi
 
@@ -271,7 +287,7 @@ clingo_backend_checks() {   # clingo_backend_checks COUNT
         want=$(models_clingo "$OUT/c.lp")
         for opts in "" "--budget 1 --rounds 1" "--budget 3 --rounds 20"; do
             # shellcheck disable=SC2086
-            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/norm.awk" | sort)
+            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "random program $i: --solver clingo $opts differs"; cp "$OUT/c.lp" "$OUT/failed-clingo-$i.lp"; }
         done
         out=$("$FIX" asp --wf --bounds --compare-consequences "$OUT/c.lp" 2>&1); rc=$?

@@ -1,0 +1,171 @@
+#!/bin/sh
+# cross.sh: the clingo cross-check on random programs of every statement family (gen.c -f):
+# choice bounds, #count and #sum bodies, #minimize with priorities, #project, head-cycle-free
+# and other disjunction, beside normal non-stratified rules.  For each program:
+#   - the models (with #minimize: the optimum and the set of optimal models, --opt-mode=optN;
+#     with #project: the projections, each once) of `fix asp --solver native`, of `fix asp
+#     --solver clingo` and of `clingo --mode=clasp` on `fix asp --emit` equal `clingo 0`'s;
+#     where the ground program is not head-cycle-free (hcf.awk) the native run may refuse
+#     instead (exit 1, a message, no model; it may also answer, e.g. where a rule with a head
+#     atom in its positive body is what breaks the condition), and `fix asp` (--solver auto)
+#     must answer;
+#   - the --wf and --bounds bounds lie between clingo's cautious and brave consequences, and
+#     every model of clingo lies in one of the Final bounds (inbounds.awk).
+# A family runs when fix accepts its probe program (so the script runs on a fix that refuses
+# aggregates: the family is skipped and the script says why); ASP_FAMILIES="bounds count ..."
+# limits the families, and then a family fix refuses is a failure.  Two workers share the seeds.
+# usage: sh tests/asp/cross.sh [FIX] [COUNT]; last line "N passed, N failed".
+set -u
+FIX=${1:-build/fix}
+COUNT=${2:-1000}
+DIR=tests/asp
+OUT=build/asp-cross
+ALL="bounds count sum min proj hcf nonhcf"
+mkdir -p "$OUT"
+command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 1 failed"; exit 1; }
+cc -O2 -o build/asp-gen "$DIR/gen.c" || { echo "0 passed, 1 failed"; exit 1; }
+help=$("$FIX" asp --help 2>&1)
+has_option() { case "$help" in *"$1"*) return 0;; esac; return 1; }
+NATIVE=""; OPT=""
+if has_option --solver; then NATIVE="--solver native"
+else echo "skip: fix asp --help shows no --solver: --solver clingo and auto not run, plain fix asp taken as native"; fi
+has_option --opt-mode && OPT="--opt-mode=optN"
+
+# ---- which families run ----
+probe_text() {
+    case $1 in
+        bounds) echo '1 { a; b; c } 2. :- 2 { a; b }.' ;;
+        count) echo '{ a; b }. c :- #count { 1: a; 2: not b } >= 2.' ;;
+        sum) echo '{ a; b }. c :- 0 <= #sum { 2: a; -1: b } <= 1.' ;;
+        min) echo '{ a; b }. #minimize { 1@2: a; 1@1: not b }.' ;;
+        proj) echo '{ a; b }. #project a.' ;;
+        hcf) echo 'a | b. c :- a.' ;;
+        nonhcf) echo 'a | b. a :- b. b :- a.' ;;
+    esac
+}
+short_error() { head -n 1 "$OUT/probe.err" | sed 's/.*error: //; s/ (fix asp handles.*//'; }
+refusal() {   # refusal FAMILY: empty when fix runs the family's probe, else why not
+    probe_text "$1" > "$OUT/probe.lp"
+    case $1 in
+        min) has_option --opt-mode || { echo "fix asp --help shows no --opt-mode"; return; } ;;
+        nonhcf) [ -n "$NATIVE" ] || { echo "fix asp has no --solver clingo to answer it"; return; }
+                "$FIX" asp --solver clingo "$OUT/probe.lp" > /dev/null 2> "$OUT/probe.err" \
+                    || short_error
+                return ;;
+        proj) # shellcheck disable=SC2086
+              "$FIX" asp $NATIVE "$OUT/probe.lp" > "$OUT/probe.out" 2> "$OUT/probe.err" || { short_error; return; }
+              n=$(grep -c '^Answer' "$OUT/probe.out")
+              [ "$n" = 2 ] || echo "fix asp does not project: $n models of { a; b }. #project a. (clingo --project: 2)"
+              return ;;
+    esac
+    # shellcheck disable=SC2086
+    "$FIX" asp $NATIVE $OPT "$OUT/probe.lp" > /dev/null 2> "$OUT/probe.err" || short_error
+}
+forced=${ASP_FAMILIES:-}
+families=""; probe_fail=0
+for f in ${forced:-$ALL}; do
+    why=$(refusal "$f")
+    if [ -z "$why" ]; then families="$families${families:+,}$f"
+    elif [ -n "$forced" ]; then echo "FAIL: family $f asked for, but: $why"; probe_fail=$((probe_fail + 1))
+    else echo "skip: family $f: $why"; fi
+done
+echo "cross-check families: ${families:-normal rules only}"
+# the clingo back end may lack a statement the native solver has: its runs (--solver clingo,
+# and auto where native refuses) are then left out on programs of that family
+clingo_lacks=""
+if [ -n "$NATIVE" ]; then
+    for f in min proj; do
+        case ",$families," in *",$f,"*) ;; *) continue;; esac
+        probe_text "$f" > "$OUT/probe.lp"
+        clopt="--opt-mode=optN"; [ $f = proj ] && clopt="$clopt --project"
+        # shellcheck disable=SC2086
+        want=$(clingo $clopt 0 "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/canon.awk" | sort)
+        # shellcheck disable=SC2086
+        got=$("$FIX" asp --solver clingo $OPT "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/canon.awk" | sort)
+        if [ "$want" != "$got" ]; then
+            clingo_lacks="$clingo_lacks $f"
+            if [ -n "$forced" ]; then echo "FAIL: family $f asked for, but fix asp --solver clingo gets its probe wrong"; probe_fail=$((probe_fail + 1))
+            else echo "skip: fix asp --solver clingo on family $f (and auto where it hands $f programs to clingo): its probe's answer is not clingo's"; fi
+        fi
+    done
+fi
+
+# ---- one program ----
+canon() { awk -v project="$proj" -f "$DIR/canon.awk" "$@" | sort; }
+fixrun() {   # fixrun OPTIONS...: fix asp on the program, output in $W/out, stderr in $W/err
+    "$FIX" asp "$@" "$W/p.aspif" > "$W/out" 2> "$W/err"
+}
+same() {   # same LABEL: the models in $W/out are clingo's ($want)
+    got=$(canon "$W/out")
+    if [ "$want" = "$got" ]; then ok; else
+        bad "seed $seed: $1"
+        printf 'clingo:\n%s\n%s:\n%s\n' "$want" "$got" "$(head -n 3 "$W/err")" | head -n 24
+    fi
+}
+refused_cleanly() { [ "$1" -eq 1 ] && [ -s "$W/err" ] && ! grep -q '^Answer' "$W/out"; }
+check() {   # check: the program build/asp-gen made in $W/p.lp
+    proj=$(sed -n 's/^% project: //p' "$W/p.lp")
+    by_clingo=yes
+    for f in $clingo_lacks; do grep -q "^% families:.* $f\( \|$\)" "$W/p.lp" && by_clingo=""; done
+    clopt="--opt-mode=optN"; [ -n "$proj" ] && clopt="$clopt --project"
+    gringo "$W/p.lp" > "$W/p.aspif" 2> /dev/null || { bad "seed $seed: gringo failed"; return; }
+    hcf=$(awk -f "$DIR/hcf.awk" "$W/p.aspif")
+    # shellcheck disable=SC2086
+    want=$(clingo $clopt 0 "$W/p.lp" 2> /dev/null | canon)
+    # shellcheck disable=SC2086
+    fixrun $NATIVE $OPT --models 0; rc=$?
+    if [ "$hcf" = no ] && [ $rc -ne 0 ]; then
+        refused=$((refused + 1))
+        refused_cleanly $rc && ok || bad "seed $seed: fix asp ${NATIVE:-(native)} fails on a program that is not head-cycle-free without refusing it (exit $rc)"
+        # shellcheck disable=SC2086
+        if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then fixrun $OPT --models 0; same "fix asp (--solver auto) where native refuses"; fi
+    else same "fix asp ${NATIVE:-(native)}"; fi
+    if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then
+        # shellcheck disable=SC2086
+        fixrun --solver clingo $OPT --models 0; same "fix asp --solver clingo"
+    fi
+    if fixrun --emit; then
+        cp "$W/out" "$W/e.aspif"
+        # shellcheck disable=SC2086
+        clingo --mode=clasp $clopt 0 "$W/e.aspif" > "$W/out" 2> /dev/null
+        same "clingo on fix asp --emit"
+    else bad "seed $seed: fix asp --emit failed: $(head -n 1 "$W/err")"; fi
+    clingo --mode=clasp --opt-mode=ignore --enum-mode=cautious 0 "$W/p.aspif" > "$W/cautious" 2> /dev/null
+    clingo --mode=clasp --opt-mode=ignore --enum-mode=brave 0 "$W/p.aspif" > "$W/brave" 2> /dev/null
+    fixrun --wf || bad "seed $seed: fix asp --wf failed: $(head -n 1 "$W/err")"
+    cp "$W/out" "$W/wf"
+    fixrun --bounds --rounds 2 || bad "seed $seed: fix asp --bounds failed: $(head -n 1 "$W/err")"
+    if [ -n "$proj" ]; then : > "$W/models"; else printf '%s\n' "$want" > "$W/models"; fi
+    why=$(awk -f "$DIR/inbounds.awk" kind=cautious "$W/cautious" kind=brave "$W/brave" \
+              kind=wf "$W/wf" kind=bounds "$W/out" kind=models "$W/models")
+    [ -z "$why" ] && ok || { bad "seed $seed: bounds against clingo's consequences"; echo "$why" | head -n 5; }
+}
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; cp "$W/p.lp" "$OUT/failed-$seed.lp"; }
+worker() {   # worker K: the seeds i with i % 2 == K; prints "pass fail refused" last
+    W=$OUT/w$1; mkdir -p "$W"
+    pass=0; fail=0; refused=0
+    seed=$((1 + $1))
+    while [ $seed -le "$COUNT" ]; do
+        build/asp-gen -f "${families:-none}" $seed > "$W/p.lp"
+        check
+        seed=$((seed + 2))
+    done
+    echo "$pass $fail $refused"
+}
+
+start=$(date +%s)
+worker 0 > "$OUT/w0.log" 2>&1 & p0=$!
+worker 1 > "$OUT/w1.log" 2>&1 & p1=$!
+wait $p0 $p1
+pass=0; fail=$probe_fail; refused=0
+for k in 0 1; do
+    grep -v '^[0-9]* [0-9]* [0-9]*$' "$OUT/w$k.log" | head -n 60
+    # shellcheck disable=SC2046
+    set -- $(tail -n 1 "$OUT/w$k.log")
+    pass=$((pass + ${1:-0})); fail=$((fail + ${2:-1})); refused=$((refused + ${3:-0}))
+done
+echo "cross-check: $COUNT programs in $(( $(date +%s) - start )) s; native refused $refused programs that are not head-cycle-free"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
