@@ -29,7 +29,8 @@ root=$(pwd)
 case $fix in /*) ;; *) fix="$root/$fix" ;; esac
 [ -x "$fix" ] || { echo "run-doc.sh: no executable $fix"; echo "doc: 0 passed, 1 failed"; exit 1; }
 
-tmp=$(mktemp -d)
+tmp=$(mktemp -d) || { echo "run-doc.sh: mktemp failed"; echo "doc: 0 passed, 1 failed"; exit 1; }
+[ -d "$tmp" ] || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/bin"
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$fix" >"$tmp/bin/fix"

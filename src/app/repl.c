@@ -20,6 +20,7 @@ static const char *const help_text =
     "  :type EXPR     the type of an expression (of a function name: its signature)\n"
     "  :lattice L     size, height, bottom and top of a lattice\n"
     "  :env           what is declared\n"
+    "  :html FILE     write a page showing every query run so far (see fix --help, --html)\n"
     "  :reset         forget every declaration (then :load a corrected file again)\n"
     "  :trace on|off  print every refine step and bnb event\n"
     "  :help          this text\n"
@@ -302,6 +303,9 @@ static bool run_command(Repl *r, const char *line)
     } else if (strcmp(word, "lattice") == 0) {
         if (*arg) cmd_lattice(r, arg);
         else needs = "a lattice name";
+    } else if (strcmp(word, "html") == 0) {
+        if (*arg) session_write_page(r->s, arg, "REPL session");
+        else needs = "a file name";
     } else if (strcmp(word, "env") == 0) cmd_env(r);
     else if (strcmp(word, "reset") == 0) session_reset(r->s);
     else if (strcmp(word, "trace") == 0) {
@@ -368,6 +372,7 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0 };
     buf_init(&r.pending);
     completion_session = s;
+    session_record_page(s);
     sigint_install(&s->interrupt, false);
     if (r.tty) {
         rl_attempted_completion_function = complete;
