@@ -34,12 +34,24 @@ bool session_add_search_dir(Session *s, const char *dir)
     return true;
 }
 
-void session_reset(Session *s)
+Context *session_fresh_context(Session *s)
 {
-    context_free(s->context);
+    Context *old = s->context;
     s->context = context_new(&s->diag);
     context_set_limits(s->context, s->opt.max_steps, &s->limits);
     for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
+    return old;
+}
+
+void session_restore_context(Session *s, Context *old)
+{
+    context_free(s->context);
+    s->context = old;
+}
+
+void session_reset(Session *s)
+{
+    context_free(session_fresh_context(s));
 }
 
 void session_free(Session *s)

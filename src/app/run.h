@@ -51,6 +51,11 @@ void session_free(Session *s);
 bool session_add_search_dir(Session *s, const char *dir);
 /* Forgets every declaration (the REPL's :reset); options and search directories stay. */
 void session_reset(Session *s);
+/* An empty context takes the place of the current one, which is returned (the REPL builds
+ * a new state beside the old one): free it with context_free, or put it back with
+ * session_restore_context, which frees the new one. */
+Context *session_fresh_context(Session *s);
+void session_restore_context(Session *s, Context *old);
 
 /* Loads, checks and runs a file (or a REPL entry registered as a Source).
  * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
