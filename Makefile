@@ -13,7 +13,7 @@ RE2C    ?= re2c
 BISON   ?= bison
 
 LIB_SRC := $(sort $(shell find src -name '*.c' ! -path src/app/main.c))
-GEN_SRC := build/gen/lexer.c build/gen/parser.c
+GEN_SRC := build/gen/lexer.c build/gen/parser.c build/gen/html_assets.c
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 
@@ -39,6 +39,10 @@ build/gen/lexer.c: grammar/lexer.re build/gen/parser.c build/.deps-ok
 build/gen/parser.c: grammar/parser.y build/.deps-ok
 	@mkdir -p build/gen
 	$(BISON) -Wall -Werror --header=build/gen/parser.h -o $@ $<
+
+build/gen/html_assets.c: src/report/html_page.js src/report/html_page.css scripts/embed.sh
+	@mkdir -p build/gen
+	sh scripts/embed.sh $@ html_page_script src/report/html_page.js html_page_style src/report/html_page.css
 
 build/obj/gen/%.o: build/gen/%.c
 	@mkdir -p $(dir $@)

@@ -4,7 +4,11 @@
 # `sh scripts/deps.sh bench` (make bench) also wants what only the benchmarks use: Lua 5.4.
 set -u
 missing=""
+test_missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
+# Tools only some tests use (tests/run-html.sh: chromium; the REPL tests: tmux; doc snippets
+# that draw: graphviz): installed when missing as root; elsewhere those tests say why they skip.
+need_test_cmd() { command -v "$1" >/dev/null 2>&1 || test_missing="$test_missing $2"; }
 need_hdr() { [ -e "/usr/include/$1" ] || missing="$missing $2"; }
 
 need_cmd re2c re2c
@@ -14,6 +18,21 @@ need_hdr histedit.h libedit-dev
 need_cmd gringo gringo
 need_cmd clingo gringo
 need_cmd /usr/bin/time time
+need_test_cmd chromium chromium
+need_test_cmd tmux tmux
+need_test_cmd dot graphviz
+
+if [ -n "$test_missing" ]; then
+    tpkgs=$(printf '%s\n' $test_missing | sort -u | tr '\n' ' ')
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "deps.sh: installing test tools: $tpkgs"
+        mkdir -p build
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $tpkgs; } \
+            >build/deps-test.log 2>&1 || echo "deps.sh: could not install $tpkgs (see build/deps-test.log); the tests that need them are skipped"
+    else
+        echo "deps.sh: test tools missing: $tpkgs (install them as root; the tests that need them are skipped)"
+    fi
+fi
 if [ "${1:-}" = bench ]; then
     need_cmd lua5.4 lua5.4
 fi

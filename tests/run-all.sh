@@ -28,6 +28,8 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-asp-golden.sh ] && suite asp-golden sh tests/run-asp-golden.sh build/asan/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh
+[ -f tests/run-html.sh ] && suite html sh tests/run-html.sh build/fix
+[ -f tests/run-repl-tty.sh ] && suite repl-tty sh tests/run-repl-tty.sh build/fix
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix
 echo "all: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]

@@ -30,7 +30,12 @@ static const char *const usage_text =
     "  --dump-ir        print the IR (bytecode) of every function before running\n"
     "  --dot            Graphviz instead of text: the Hasse diagram of a finite lattice with\n"
     "                   fixed points and bounds marked (fixpoints, approx, refine), or the\n"
-    "                   tree of a bnb run\n"
+    "                   tree of a bnb run; standard output takes the first graph only\n"
+    "  --dot DIR/       each query's graph to its own file DIR/qN-lineL-KIND.dot\n"
+    "  --dot LINE       only the graph of the query on line LINE\n"
+    "  --html FILE      also write FILE: one self-contained page showing every query (the\n"
+    "                   Hasse diagram, plane or atom table with each refine step, the bnb\n"
+    "                   tree, stable models); open it in a browser\n"
     "  --timeout S      stop each query after S seconds (0: no limit); refine, bnb and\n"
     "                   stable report the sound bounds they have, other queries fail\n"
     "  --max-steps N    stop a function call after N evaluation steps, and refine/bnb\n"
@@ -97,6 +102,21 @@ static int parse_limit(const char *opt, const char *value, RunOptions *o)
     return -1;
 }
 
+/* --dot, --dot DIR/ (a value ending in '/') or --dot LINE (digits only). */
+static void parse_dot(CliArgs *a, const char *next, int *i)
+{
+    a->opt.dot = true;
+    if (!next || !*next) return;
+    size_t n = strlen(next);
+    if (next[n - 1] == '/') {
+        a->opt.dot_dir = next;
+        (*i)++;
+    } else if (strspn(next, "0123456789") == n && n < 9) {
+        a->opt.dot_line = (unsigned)atoi(next);
+        (*i)++;
+    }
+}
+
 /* Parses options and file names; returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int from, CliArgs *a)
 {
@@ -105,7 +125,7 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         if (strcmp(arg, "--json") == 0) a->opt.json = true;
         else if (strcmp(arg, "--trace") == 0) a->opt.trace = true;
         else if (strcmp(arg, "--dump-ir") == 0) a->opt.dump_ir = true;
-        else if (strcmp(arg, "--dot") == 0) a->opt.dot = true;
+        else if (strcmp(arg, "--dot") == 0) parse_dot(a, i + 1 < argc ? argv[i + 1] : NULL, &i);
         else if (strcmp(arg, "--allow-scripts") == 0) a->opt.allow_scripts = true;
         else if (strcmp(arg, "--no-memo") == 0) a->opt.no_memo = true;
         else if (strcmp(arg, "--stats") == 0) a->opt.stats = true;
@@ -115,6 +135,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
             int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
             if (rc >= 0) return rc;
             i++;
+        } else if (strcmp(arg, "--html") == 0) {
+            if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
+            a->opt.html = argv[++i];
         } else if (strcmp(arg, "-I") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a directory", arg);
             if (a->ndirs == FIX_ARRAY_LEN(a->dirs)) return usage_error("too many %s options", arg);
@@ -186,6 +209,10 @@ static int cmd_run(const CliArgs *a, bool check_only)
                       : session_run_file(s, a->files[0], check_only);
     sigint_remove();
     if (a->opt.stats) print_stats(s);
+    if (a->opt.dot_line && s->graphs == 0 && r != FIX_COMPILE_ERROR)
+        fprintf(stderr, "fix: --dot %u: no query on line %u has a graph\n", a->opt.dot_line, a->opt.dot_line);
+    if (a->opt.html && !session_write_page(s, a->opt.html, a->files[0]) && r == FIX_OK)
+        r = FIX_RUNTIME_ERROR;
     session_done(s);
     return exit_code(r);
 }

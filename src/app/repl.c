@@ -1,6 +1,7 @@
 /* repl.c: the interactive session: declarations and queries entered line by line (libedit for
  * editing, history and completion); an error never ends the session. */
 #include "app/repl.h"
+#include "app/repl_defs.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -9,18 +10,25 @@
 
 #include <editline/readline.h>
 
+#include "report/hasse.h"
 #include "util/mem.h"
 #include "util/sigint.h"
+
+/* :lattice lists the covers of a finite lattice of at most this many elements. */
+enum { REPL_COVERS_MAX = 32 };
 
 static const char *const help_text =
     "Enter declarations and queries as in a .fix file: they end with ';' (or '}' for a block)\n"
     "and may span several lines.  A bare expression is shown (`1 + 2` is `show 1 + 2;`); it\n"
-    "ends with its line unless a bracket is open or the line ends with an operator.\n"
-    "  :load FILE     load and run a .fix file\n"
+    "ends with its line unless a bracket is open or the line ends with an operator.  Declaring\n"
+    "a name again replaces its declaration (what is declared after it is checked again).\n"
+    "  :load FILE     load and run a .fix file (after an error the session is as it was)\n"
+    "  :reload        read every loaded file again\n"
     "  :type EXPR     the type of an expression (of a function name: its signature)\n"
-    "  :lattice L     size, height, bottom and top of a lattice\n"
+    "  :lattice L     size, height, bottom, top and (when small) covers of a lattice\n"
     "  :env           what is declared\n"
-    "  :reset         forget every declaration (then :load a corrected file again)\n"
+    "  :html FILE     write a page showing every query run so far (see fix --help, --html)\n"
+    "  :reset         forget every declaration\n"
     "  :trace on|off  print every refine step and bnb event\n"
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
@@ -31,9 +39,23 @@ typedef struct Repl {
     bool tty;
     int entries;
     Buf pending;             /* lines of an entry not finished yet */
+    ReplDefs *defs;          /* what is declared, as text (redefinition, :load, :reload) */
 } Repl;
 
-/* ---- completion of declared names ---- */
+/* ---- completion: :commands, keywords, declared names and element names ---- */
+
+static const char *const command_words[] = {
+    ":load", ":reload", ":type", ":lattice", ":env", ":html", ":reset", ":trace", ":help", ":quit",
+};
+
+static const char *const keyword_words[] = {
+    "import", "lattice", "powerset", "chain", "range", "real", "tolerance", "finite", "dual",
+    "map", "fn", "monotone", "antitone", "envelope", "galois", "program", "from", "show",
+    "fixpoints", "approx", "refine", "bnb", "stable", "check", "steps", "trace", "budget",
+    "rounds", "timeout", "split", "via", "models", "mod", "let", "in", "if", "then", "else",
+    "and", "or", "not", "join", "meet", "union", "inter", "minus", "count", "sup", "inf", "lfp",
+    "gfp", "bot", "top", "true", "false", "forall", "exists",
+};
 
 typedef struct NameList { char **items; size_t count, cap; } NameList;
 
@@ -45,15 +67,39 @@ static void add_name(void *ctx, const char *name)
 
 static Session *completion_session;     /* the session whose names are completed */
 
+/* Declared names, and the atoms or elements of each declared lattice. */
+static void add_declared(NameList *names, Context *m)
+{
+    size_t declared_count = names->count;
+    context_each_name(m, add_name, names);
+    size_t end = names->count;
+    for (size_t i = declared_count; i < end; i++) {
+        const Lattice *L = context_lattice(m, names->items[i]);
+        size_t n = 0;
+        const char *const *elems = L ? lattice_names(L, &n) : NULL;
+        for (size_t k = 0; k < n; k++) add_name(names, elems[k]);
+    }
+}
+
+static void completion_words(NameList *names, bool command)
+{
+    for (size_t i = 0; i < names->count; i++) mem_free(names->items[i]);
+    names->count = 0;
+    if (command) {
+        for (size_t i = 0; i < FIX_ARRAY_LEN(command_words); i++) add_name(names, command_words[i]);
+        return;
+    }
+    for (size_t i = 0; i < FIX_ARRAY_LEN(keyword_words); i++) add_name(names, keyword_words[i]);
+    if (completion_session) add_declared(names, completion_session->context);
+}
+
 static char *complete_name(const char *text, int state)
 {
     static NameList names;
     static size_t next;
     if (state == 0) {
-        for (size_t i = 0; i < names.count; i++) mem_free(names.items[i]);
-        names.count = 0;
+        completion_words(&names, text[0] == ':');
         next = 0;
-        if (completion_session) context_each_name(completion_session->context, add_name, &names);
     }
     size_t n = strlen(text);
     while (next < names.count) {
@@ -156,7 +202,7 @@ static void run_entry(Repl *r, const char *text, EntryKind kind, bool last)
     Buf b;
     buf_init(&b);
     entry_text(text, kind, last, &b);
-    session_run_source(r->s, entry_source(r, buf_cstr(&b)), false);
+    repl_defs_run_entry(r->defs, r->s, entry_source(r, buf_cstr(&b)));
     buf_free(&b);
 }
 
@@ -195,6 +241,35 @@ static void cmd_type(Repl *r, const char *arg)
     buf_free(&out);
 }
 
+/* The covers of a small finite lattice: each element and the elements just above it. */
+static void put_covers(const Lattice *L, Buf *b)
+{
+    Hasse h;
+    Buf err;
+    buf_init(&err);
+    bool ok = hasse_build(&h, L, REPL_COVERS_MAX, "", &err);
+    buf_free(&err);
+    if (!ok) {
+        if (L->finite) buf_printf(b, "  covers (not listed above %d elements)\n", REPL_COVERS_MAX);
+        return;
+    }
+    buf_puts(b, "  covers (x -> the elements just above x)\n");
+    for (size_t i = 0; i < h.n; i++) {
+        buf_puts(b, "    ");
+        L->ops->print(L, hasse_elem(&h, i), b);
+        bool first = true;
+        for (size_t j = 0; j < h.n; j++) {
+            if (!hasse_covers(&h, i, j)) continue;
+            buf_puts(b, first ? " -> " : ", ");
+            L->ops->print(L, hasse_elem(&h, j), b);
+            first = false;
+        }
+        if (first) buf_puts(b, "  (top)");
+        buf_putc(b, '\n');
+    }
+    hasse_free(&h);
+}
+
 static void cmd_lattice(Repl *r, const char *name)
 {
     const Lattice *L = context_lattice(r->s->context, name);
@@ -221,6 +296,7 @@ static void cmd_lattice(Repl *r, const char *name)
     buf_puts(&b, "\n  top    ");
     L->ops->print(L, top, &b);
     buf_putc(&b, '\n');
+    put_covers(L, &b);
     fputs(buf_cstr(&b), r->s->out);
     buf_free(&b);
     mem_free(bot);
@@ -294,16 +370,24 @@ static bool run_command(Repl *r, const char *line)
     if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0) go_on = false;
     else if (strcmp(word, "help") == 0 || strcmp(word, "h") == 0) fputs(help_text, r->s->out);
     else if (strcmp(word, "load") == 0) {
-        if (*arg) session_run_file(r->s, arg, false);
+        if (*arg) repl_defs_load(r->defs, r->s, arg);
         else needs = "a file name";
+    } else if (strcmp(word, "reload") == 0) {
+        repl_defs_reload(r->defs, r->s);
     } else if (strcmp(word, "type") == 0) {
         if (*arg) cmd_type(r, arg);
         else needs = "an expression";
     } else if (strcmp(word, "lattice") == 0) {
         if (*arg) cmd_lattice(r, arg);
         else needs = "a lattice name";
+    } else if (strcmp(word, "html") == 0) {
+        if (*arg) session_write_page(r->s, arg, "REPL session");
+        else needs = "a file name";
     } else if (strcmp(word, "env") == 0) cmd_env(r);
-    else if (strcmp(word, "reset") == 0) session_reset(r->s);
+    else if (strcmp(word, "reset") == 0) {
+        session_reset(r->s);
+        repl_defs_clear(r->defs);
+    }
     else if (strcmp(word, "trace") == 0) {
         if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
         else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");
@@ -365,16 +449,17 @@ static bool handle_line(Repl *r, const char *line)
 
 int repl_main(Session *s, const char *const *files, size_t nfiles)
 {
-    Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0 };
+    Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0, .defs = repl_defs_new() };
     buf_init(&r.pending);
     completion_session = s;
+    session_record_page(s);
     sigint_install(&s->interrupt, false);
     if (r.tty) {
         rl_attempted_completion_function = complete;
         using_history();
         printf("fix %s -- :help for help, :quit to leave\n", FIX_VERSION);
     }
-    for (size_t i = 0; i < nfiles; i++) session_run_file(s, files[i], false);
+    for (size_t i = 0; i < nfiles; i++) repl_defs_load(r.defs, s, files[i]);
     for (;;) {
         char *line = read_line(&r);
         if (!line) break;
@@ -390,5 +475,6 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     sigint_remove();
     completion_session = NULL;
     buf_free(&r.pending);
+    repl_defs_free(r.defs);
     return 0;
 }

@@ -2,6 +2,10 @@
  * reports each result (text, JSON or Graphviz). */
 #include "app/run_internal.h"
 
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "report/html.h"
 #include "util/mem.h"
 
 void session_init(Session *s, const RunOptions *opt, FILE *out)
@@ -13,7 +17,10 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     arena_init(&s->arena);
     s->interrupt = 0;
     s->failed_queries = 0;
+    s->queries_run = 0;
+    s->graphs = 0;
     s->ndirs = 0;
+    s->page = opt->html ? html_page_new() : NULL;
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
@@ -28,17 +35,30 @@ bool session_add_search_dir(Session *s, const char *dir)
     return true;
 }
 
-void session_reset(Session *s)
+Context *session_fresh_context(Session *s)
 {
-    context_free(s->context);
+    Context *old = s->context;
     s->context = context_new(&s->diag);
     context_set_limits(s->context, s->opt.max_steps, &s->limits);
     context_set_evaluator(s->context, s->opt.max_depth, !s->opt.no_memo);
     for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
+    return old;
+}
+
+void session_restore_context(Session *s, Context *old)
+{
+    context_free(s->context);
+    s->context = old;
+}
+
+void session_reset(Session *s)
+{
+    context_free(session_fresh_context(s));
 }
 
 void session_free(Session *s)
 {
+    html_page_free(s->page);
     context_free(s->context);
     arena_free(&s->arena);
     diag_free(&s->diag);
@@ -72,8 +92,43 @@ static char *source_text(Loc loc)
 void session_emit(Session *s, const QueryResult *r)
 {
     FILE *out = s->opt.dot ? s->aside : s->out;
+    if (s->page) html_query_result(s->page, r);
     if (s->opt.json) report_json(r, out);
     else report_text(r, out);
+}
+
+/* ---- --dot: where a query's graph goes ---- */
+
+/* Standard output (the first graph, or the query on --dot LINE), a file of its own in
+ * --dot DIR/, or nowhere (NULL, with a note saying how to get it). */
+static FILE *dot_open(Session *s, const QueryPlan *plan, const char *kind)
+{
+    unsigned line = 0, col = 0;
+    diag_line_col(plan->loc.src, plan->loc.start, &line, &col);
+    if (s->opt.dot_dir) {
+        mkdir(s->opt.dot_dir, 0777);
+        Buf path;
+        buf_init(&path);
+        buf_printf(&path, "%s%sq%zu-line%u-%s.dot", s->opt.dot_dir,
+                   s->opt.dot_dir[strlen(s->opt.dot_dir) - 1] == '/' ? "" : "/",
+                   s->queries_run, line, kind);
+        FILE *f = fopen(buf_cstr(&path), "w");
+        if (!f) diag_error(&s->diag, plan->loc, "--dot: cannot write '%s': %s", buf_cstr(&path), strerror(errno));
+        buf_free(&path);
+        return f;
+    }
+    if (s->opt.dot_line ? line == s->opt.dot_line : s->graphs == 0) return s->out;
+    if (!s->opt.dot_line)
+        fprintf(s->aside, "fix: --dot: the graph of line %u is not drawn: standard output takes one "
+                          "graph (--dot DIR/ writes each to its own file, --dot %u this one)\n", line, line);
+    return NULL;
+}
+
+static void dot_close(Session *s, FILE *f)
+{
+    s->graphs++;
+    if (f == s->out) fflush(f);
+    else fclose(f);
 }
 
 /* --dot: the Hasse diagram of L with a bound and fixed points marked. */
@@ -88,8 +143,12 @@ bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, con
     buf_init(&err);
     char *title = source_text(plan->loc);
     bool ok = dot_hasse(L, &bounds, points, title, &out, &err);
-    if (ok) fputs(buf_cstr(&out), s->out);
-    else diag_error(&s->diag, plan->loc, "--dot: %s", buf_cstr(&err));
+    FILE *f = ok ? dot_open(s, plan, "hasse") : NULL;
+    if (f) {
+        fputs(buf_cstr(&out), f);
+        dot_close(s, f);
+    }
+    if (!ok) diag_error(&s->diag, plan->loc, "--dot: %s", buf_cstr(&err));
     mem_free(title);
     buf_free(&out);
     buf_free(&err);
@@ -97,14 +156,19 @@ bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, con
     return ok;
 }
 
-void session_emit_tree(Session *s, const DotTree *tree)
+void session_emit_tree(Session *s, const QueryPlan *plan, DotTree *tree, const BoundList *points)
 {
+    FILE *f = dot_open(s, plan, "bnb");
+    if (!f) return;
+    char *title = source_text(plan->loc);
+    dot_tree_set_title(tree, title);
+    mem_free(title);
     Buf out;
-    buf_init_stream(&out, s->out);
-    dot_tree_write(tree, &out);
+    buf_init_stream(&out, f);
+    dot_tree_write(tree, points, &out);
     buf_flush(&out);
-    fflush(s->out);
     buf_free(&out);
+    dot_close(s, f);
 }
 
 bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err)
@@ -134,6 +198,40 @@ static bool run_show(Session *s, const QueryPlan *plan)
     return true;
 }
 
+/* ---- the HTML page ---- */
+
+void session_record_page(Session *s)
+{
+    if (!s->page) s->page = html_page_new();
+}
+
+bool session_write_page(Session *s, const char *path, const char *title)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        diag_plain_error(&s->diag, "cannot write the page to '%s': %s", path, strerror(errno));
+        return false;
+    }
+    Buf b;
+    buf_init_stream(&b, f);
+    html_page_write(s->page, title, &b);
+    buf_flush(&b);
+    buf_free(&b);
+    bool ok = !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok) diag_plain_error(&s->diag, "cannot write the page to '%s'", path);
+    return ok;
+}
+
+static void page_query_begin(Session *s, const QueryPlan *plan)
+{
+    unsigned line = 0, col = 0;
+    diag_line_col(plan->loc.src, plan->loc.start, &line, &col);
+    char *text = source_text(plan->loc);
+    html_query_begin(s->page, text, plan->loc.src->path, line);
+    mem_free(text);
+}
+
 /* ---- dispatch ---- */
 
 bool session_run_query(Session *s, const QueryPlan *plan)
@@ -143,6 +241,8 @@ bool session_run_query(Session *s, const QueryPlan *plan)
                  &s->interrupt);
     FnSym *fn = plan->fn;
     bool ok = false;
+    s->queries_run++;
+    if (s->page) page_query_begin(s, plan);
     switch (plan->kind) {
     case Q_SHOW: ok = run_show(s, plan); break;
     case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
@@ -180,6 +280,7 @@ static FixResult run_plans(Session *s, const PtrList *plans)
 FixResult session_run_source(Session *s, const Source *src, bool check_only)
 {
     int errors_before = s->diag.errors;
+    s->graphs = 0;           /* --dot: standard output takes one graph a run (a REPL entry) */
     AstFile *file = parse_source(&s->diag, &s->arena, src);
     if (!file) return FIX_COMPILE_ERROR;
     PtrList plans = { 0 };

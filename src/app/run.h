@@ -15,7 +15,11 @@ typedef struct RunOptions {
     bool json;               /* one JSON object a line */
     bool trace;              /* trace every refine and bnb query */
     bool dump_ir;            /* print the IR disassembly before running */
-    bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees */
+    bool dot;                /* Graphviz instead of text: Hasse diagrams, bnb trees; standard
+                                output takes one graph (the first, or the one on dot_line) */
+    const char *dot_dir;     /* --dot DIR/: each query's graph to its own file in DIR */
+    unsigned dot_line;       /* --dot LINE: only the graph of the query on that line */
+    const char *html;        /* --html FILE: also write the page of the run (report/html.h) */
     bool allow_scripts;      /* gringo may run #script blocks of `program P from "x.lp"` */
     double timeout_s;        /* per query, 0 = none */
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
@@ -39,6 +43,9 @@ typedef struct Session {
     const char *dirs[16];    /* import search directories (-I), kept for session_reset */
     size_t ndirs;
     int failed_queries;
+    size_t queries_run;      /* queries started so far (names --dot DIR/ files) */
+    size_t graphs;           /* graphs written to standard output or DIR */
+    struct HtmlPage *page;   /* records every query for the HTML page (--html, the REPL) */
 } Session;
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);
@@ -47,12 +54,22 @@ void session_free(Session *s);
 bool session_add_search_dir(Session *s, const char *dir);
 /* Forgets every declaration (the REPL's :reset); options and search directories stay. */
 void session_reset(Session *s);
+/* An empty context takes the place of the current one, which is returned (the REPL builds
+ * a new state beside the old one): free it with context_free, or put it back with
+ * session_restore_context, which frees the new one. */
+Context *session_fresh_context(Session *s);
+void session_restore_context(Session *s, Context *old);
 
 /* Loads, checks and runs a file (or a REPL entry registered as a Source).
  * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
  * failed, FIX_OK otherwise. */
 FixResult session_run_file(Session *s, const char *path, bool check_only);
 FixResult session_run_source(Session *s, const Source *src, bool check_only);
+
+/* Starts recording queries for the HTML page (a no-op when it already records). */
+void session_record_page(Session *s);
+/* Writes the page of every query recorded so far to path; false after an error. */
+bool session_write_page(Session *s, const char *path, const char *title);
 
 /* Runs one query's plan (see plan.h); false when it failed (error or failed check). */
 bool session_run_query(Session *s, const QueryPlan *plan);

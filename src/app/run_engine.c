@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include "report/html.h"
 #include "util/mem.h"
 
 /* ---- a declared function seen by the engine ---- */
@@ -152,9 +153,11 @@ static void on_event(void *ctx, const AftEvent *ev)
 {
     TraceCtx *t = ctx;
     if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
-    if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, t->s->out);
-    else if (t->trace) report_trace_text(t->L, ev, t->s->out);
+    FILE *out = t->s->opt.dot ? t->s->aside : t->s->out;    /* --dot: stdout is Graphviz only */
+    if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, out);
+    else if (t->trace) report_trace_text(t->L, ev, out);
     if (t->tree) dot_tree_event(t->tree, ev);
+    if (t->s->page) html_query_event(t->s->page, t->L, ev);
     if (t->progress) show_progress(t, ev);
 }
 
@@ -500,7 +503,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         if (status == AFT_ERROR) {
             ok = session_engine_error(s, plan, &run.err);
         } else if (run.trace.tree) {
-            session_emit_tree(s, run.trace.tree);
+            session_emit_tree(s, plan, run.trace.tree, &points);
         } else {
             long *match = NULL;                 /* only the text report places fixed points */
             if (!s->opt.json) {

@@ -51,7 +51,7 @@ typedef struct GaloisCtx { Context *m; const GaloisSym *g; Loc where; } GaloisCt
 void session_emit(Session *s, const QueryResult *r);
 bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo,
                         const Word *hi, const BoundList *points);
-void session_emit_tree(Session *s, const DotTree *tree);
+void session_emit_tree(Session *s, const QueryPlan *plan, DotTree *tree, const BoundList *points);
 bool session_stopped(Session *s, const QueryPlan *plan);
 bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err);
 const char *stop_reason_text(const char *stopped_by);

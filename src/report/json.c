@@ -160,31 +160,10 @@ static void put_kind_fields(JsonWriter *w, const QueryResult *r)
     }
 }
 
-/* One object a line on a stream: line_begin opens it with its first field, line_end closes
- * it and writes it out. */
-typedef struct Line { Buf b; JsonWriter w; } Line;
-
-static void line_begin(Line *l, FILE *out, const char *key, const char *value)
+void report_json_object(JsonWriter *w, const QueryResult *r)
 {
-    buf_init_stream(&l->b, out);
-    json_init(&l->w, &l->b);
-    json_begin_object(&l->w);
-    json_key_string(&l->w, key, value);
-}
-
-static void line_end(Line *l)
-{
-    json_end_object(&l->w);
-    buf_putc(&l->b, '\n');
-    buf_flush(&l->b);
-    buf_free(&l->b);
-}
-
-void report_json(const QueryResult *r, FILE *out)
-{
-    Line line;
-    JsonWriter *w = &line.w;
-    line_begin(&line, out, "query", ast_query_name(r->kind));
+    json_begin_object(w);
+    json_key_string(w, "query", ast_query_name(r->kind));
     if (r->target) json_key_string(w, "target", r->target);
     if (r->via) json_key_string(w, "via", r->via);
     if (r->envelope_used) json_key_string(w, "envelope", r->envelope_used);
@@ -193,7 +172,32 @@ void report_json(const QueryResult *r, FILE *out)
     if (r->verdict) json_key_string(w, "verdict", r->verdict);
     if (r->message) json_key_string(w, "message", r->message);
     put_kind_fields(w, r);
-    line_end(&line);
+    json_end_object(w);
+}
+
+/* One object a line on a stream. */
+static void put_line(FILE *out, void (*write)(JsonWriter *, const void *, const void *),
+                     const void *a, const void *b)
+{
+    Buf buf;
+    JsonWriter w;
+    buf_init_stream(&buf, out);
+    json_init(&w, &buf);
+    write(&w, a, b);
+    buf_putc(&buf, '\n');
+    buf_flush(&buf);
+    buf_free(&buf);
+}
+
+static void write_result(JsonWriter *w, const void *r, const void *unused)
+{
+    (void)unused;
+    report_json_object(w, r);
+}
+
+void report_json(const QueryResult *r, FILE *out)
+{
+    put_line(out, write_result, r, NULL);
     fflush(out);
 }
 
@@ -232,11 +236,10 @@ static void put_ids(JsonWriter *w, long id, const char *key, long other)
     json_int(w, other);
 }
 
-void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
+void report_event_object(JsonWriter *w, const Lattice *L, const AftEvent *ev)
 {
-    Line line;
-    JsonWriter *w = &line.w;
-    line_begin(&line, out, "event", event_name(ev->kind));
+    json_begin_object(w);
+    json_key_string(w, "event", event_name(ev->kind));
     switch (ev->kind) {
     case EV_REFINE_STEP: json_key_uint(w, "step", ev->step); break;
     case EV_BNB_ROUND:
@@ -254,5 +257,20 @@ void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
         json_key(w, "bound");
         put_interval(w, L, ev->lo, ev->hi);
     }
-    line_end(&line);
+    json_end_object(w);
+}
+
+static void write_event(JsonWriter *w, const void *L, const void *ev)
+{
+    report_event_object(w, L, ev);
+}
+
+void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out)
+{
+    put_line(out, write_event, L, ev);
+}
+
+void report_json_element(JsonWriter *w, const Lattice *L, const Word *x)
+{
+    put_element(w, L, x);
 }

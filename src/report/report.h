@@ -8,6 +8,7 @@
 #include "aft/aft.h"
 #include "front/ast.h"
 #include "check/context.h"
+#include "util/json.h"
 
 typedef enum { RS_OK, RS_FAILED, RS_ERROR, RS_LIMIT } ResultStatus;
 
@@ -87,5 +88,10 @@ void report_json(const QueryResult *r, FILE *out);
 /* Trace of an engine run: each refine step or bnb event, text or JSON. */
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out);
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out);
+
+/* The same JSON objects written into a writer (the HTML page embeds them), and one element. */
+void report_json_object(JsonWriter *w, const QueryResult *r);
+void report_event_object(JsonWriter *w, const Lattice *L, const AftEvent *ev);
+void report_json_element(JsonWriter *w, const Lattice *L, const Word *x);
 
 #endif

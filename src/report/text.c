@@ -19,6 +19,9 @@ static void put_value(Buf *b, const Type *t, const Word *v)
     }
 }
 
+/* A bnb stopped early lists this many fixed points and bounds of Final, then counts the rest. */
+enum { TEXT_STOPPED_LINES = 20 };
+
 static void put_size(Buf *b, const Lattice *L, const Word *lo, const Word *hi)
 {
     lattice_print_log2_size(L->ops->log2_size(L, lo, hi), b);
@@ -91,10 +94,20 @@ static void text_bnb(Buf *b, const QueryResult *r)
     buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", x->points->count,
                x->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
     bool *shown = mem_calloc(x->points->count + 1, sizeof *shown);
+    /* a run stopped early (Ctrl-C, a limit) may hold many bounds: the first few are listed */
+    size_t lines = 0, cap = r->status == RS_LIMIT ? TEXT_STOPPED_LINES : SIZE_MAX;
+    size_t unlisted_points = 0, unlisted_bounds = 0;
     for (size_t i = 0; i < x->final->count; i++) {
         long j = x->final_match[i];
+        if (j >= 0 && shown[j]) continue;
+        if (lines == cap) {
+            if (j >= 0) { unlisted_points++; shown[j] = true; }
+            else unlisted_bounds++;
+            continue;
+        }
+        lines++;
         if (j >= 0) {
-            if (!shown[j]) put_fixed_point(b, x, (size_t)j, "");
+            put_fixed_point(b, x, (size_t)j, "");
             shown[j] = true;
             continue;
         }
@@ -110,6 +123,15 @@ static void text_bnb(Buf *b, const QueryResult *r)
     for (size_t j = 0; j < x->points->count; j++)
         if (!shown[j]) put_fixed_point(b, x, j, "  (inside a bound above)");
     mem_free(shown);
+    if (unlisted_points || unlisted_bounds) {
+        buf_puts(b, "  ... not listed:");
+        if (unlisted_points)
+            buf_printf(b, " %zu more fixed point%s", unlisted_points, unlisted_points == 1 ? "" : "s");
+        if (unlisted_bounds)
+            buf_printf(b, "%s %zu more bound%s", unlisted_points ? " and" : "", unlisted_bounds,
+                       unlisted_bounds == 1 ? "" : "s");
+        buf_puts(b, " (fix run --json lists them all)\n");
+    }
     put_stats(b, &x->stats);
 }
 

@@ -252,7 +252,7 @@ static char *bnb_dot(const AftFunction *f, size_t budget, const char *title)
     assert_true(s == AFT_OK);
     Buf out;
     buf_init(&out);
-    dot_tree_write(t, &out);
+    dot_tree_write(t, NULL, &out);
     char *text = mem_strdup(buf_cstr(&out));
     buf_free(&out);
     dot_tree_free(t);
@@ -275,9 +275,11 @@ static void test_tree_pqrs(void **state)
     assert_contains(s, "b1 [label=\"[{q, s} .. {q, s}]\", shape=doubleoctagon, "
                        "style=\"filled,bold\", color=darkgreen");
     assert_contains(s, "b2 [label=\"[{p, r} .. {p, r}]\", shape=doubleoctagon");
-    assert_contains(s, "b0 -> b1;");
-    assert_contains(s, "b0 -> b2;");
+    assert_contains(s, "b0 -> b1 [label=\"-p, +q, -r, 1 more\"];");   /* what the split decided */
+    assert_contains(s, "b0 -> b2 [label=\"+p, -q, +r, 1 more\"];");
     assert_int_equal(count_substr(s, " -> "), 2);
+    assert_contains(s, "label=\"pqrs\"");
+    assert_contains(s, "green double octagon: a fixed point");
     assert_contains(s, "{ rank=same; /* round 0 */ b0; }");
     assert_contains(s, "{ rank=same; /* round 1 */ b1; b2; }");
     assert_true(graphviz_accepts(s));
@@ -297,7 +299,7 @@ static void test_tree_four_models(void **state)
     assert_contains(s, "b2 [label=\"[{a} .. {a, c, d}]\"];");
     assert_int_equal(count_substr(s, "shape=doubleoctagon"), 4);
     assert_int_equal(count_substr(s, " -> "), 6);
-    assert_contains(s, "b2 -> b6;");
+    assert_contains(s, "b2 -> b6 [label=\"+c, -d\"];");
     assert_contains(s, "{ rank=same; /* round 2 */ b3; b4; b5; b6; }");
     assert_true(graphviz_accepts(s));
     mem_free(s);
@@ -322,8 +324,9 @@ static void test_tree_pruned(void **state)
     assert_contains(s, "b0 [label=\"[{q} .. {p, q}]\"];");
     assert_contains(s, "b1 [label=\"[{q} .. {q}]\", style=dashed, color=grey, fontcolor=grey];");
     assert_contains(s, "b2 [label=\"[{p, q} .. {p, q}]\", style=dashed, color=grey");
-    assert_contains(s, "b0 -> b1 [style=dashed, color=grey];");
-    assert_contains(s, "b0 -> b2 [style=dashed, color=grey];");
+    assert_contains(s, "b0 -> b1 [style=dashed, color=grey, fontcolor=grey, label=\"-p\"];");
+    assert_contains(s, "b0 -> b2 [style=dashed, color=grey, fontcolor=grey, label=\"+p\"];");
+    assert_contains(s, "pruned, it holds no fixed point");
     assert_null(strstr(s, "doubleoctagon"));
     assert_null(strstr(s, "style=bold"));
     assert_true(graphviz_accepts(s));
@@ -393,14 +396,14 @@ static void test_tree_events_by_hand(void **state)
     dot_tree_event(t, &ev);
     Buf out;
     buf_init(&out);
-    dot_tree_write(t, &out);
+    dot_tree_write(t, NULL, &out);
     const char *s = buf_cstr(&out);
     dump("by hand", s);
     assert_null(strstr(s, "graph [fontname=\"Helvetica\", labelloc"));
     assert_contains(s, "b1 [label=\"[{} .. {a_very_long_atom_name_n...]\", style=dashed, "
                        "color=grey, fontcolor=grey];");
-    assert_contains(s, "b0 -> b1 [style=dashed, color=grey];");
-    assert_contains(s, "b0 -> b2;");
+    assert_contains(s, "b0 -> b1 [style=dashed, color=grey, fontcolor=grey, label=\"-a_very_long_atom_name_two, -b\"];");
+    assert_contains(s, "b0 -> b2 [label=\"+a_very_long_atom_name_number_one, -b\"];");
     assert_contains(s, "b2 [label=");
     assert_contains(s, "f9 [label=");
     assert_int_equal(count_substr(s, "shape=box, style=bold"), 2);
@@ -424,9 +427,11 @@ static void test_tree_node_cap(void **state)
     }
     Buf out;
     buf_init(&out);
-    dot_tree_write(t, &out);
+    dot_tree_write(t, NULL, &out);
     assert_contains(buf_cstr(&out), "5 more nodes not drawn");
-    assert_int_equal(count_substr(buf_cstr(&out), " -> "), DOT_TREE_MAX_NODES - 1);
+    /* one chain of single splits: its first node, one node counting the levels, its end */
+    assert_int_equal(count_substr(buf_cstr(&out), " -> "), 2);
+    assert_contains(buf_cstr(&out), "3998 more levels of one surviving child each");
     buf_free(&out);
     dot_tree_free(t);
     lattice_free(L);

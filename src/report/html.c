@@ -1,0 +1,271 @@
+/* html.c: the HTML page of a run: each query's events and result recorded as JSON while the
+ * session runs, then one page with that data and the embedded script that draws it. */
+#include "report/html.h"
+#include "report/hasse.h"
+#include "report/html_assets.h"
+#include "util/mem.h"
+
+typedef struct HtmlQuery {
+    char *text, *file;
+    unsigned line;
+    Buf lattice;             /* the lattice's description (JSON object), empty until known */
+    Buf events;              /* a JSON array, open until the page is written */
+    JsonWriter ew;
+    size_t nevents, omitted;
+    Buf result;              /* the result object, empty when the query gave none */
+} HtmlQuery;
+
+struct HtmlPage {
+    VEC(HtmlQuery *) queries;
+};
+
+HtmlPage *html_page_new(void)
+{
+    return mem_calloc(1, sizeof(HtmlPage));
+}
+
+static void query_free(HtmlQuery *q)
+{
+    mem_free(q->text);
+    mem_free(q->file);
+    buf_free(&q->lattice);
+    buf_free(&q->events);
+    buf_free(&q->result);
+    mem_free(q);
+}
+
+void html_page_free(HtmlPage *p)
+{
+    if (!p) return;
+    for (size_t i = 0; i < p->queries.count; i++) query_free(p->queries.items[i]);
+    VEC_FREE(p->queries);
+    mem_free(p);
+}
+
+size_t html_page_queries(const HtmlPage *p) { return p->queries.count; }
+
+void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line)
+{
+    HtmlQuery *q = mem_calloc(1, sizeof *q);
+    q->text = mem_strdup(text);
+    q->file = mem_strdup(file ? file : "");
+    q->line = line;
+    buf_init(&q->lattice);
+    buf_init(&q->events);
+    buf_init(&q->result);
+    json_init(&q->ew, &q->events);
+    json_begin_array(&q->ew);
+    VEC_PUSH(p->queries, q);
+}
+
+static HtmlQuery *current(HtmlPage *p)
+{
+    return p->queries.count ? p->queries.items[p->queries.count - 1] : NULL;
+}
+
+/* ---- the lattice a query's view is drawn in ---- */
+
+static void put_hasse(JsonWriter *w, const Lattice *L)
+{
+    Hasse h;
+    Buf err;
+    buf_init(&err);
+    bool ok = hasse_build(&h, L, HTML_HASSE_MAX, "", &err);
+    buf_free(&err);
+    if (!ok) return;
+    json_key(w, "hasse");
+    json_begin_object(w);
+    json_key(w, "elems");
+    json_begin_array(w);
+    for (size_t i = 0; i < h.n; i++) report_json_element(w, L, hasse_elem(&h, i));
+    json_end_array(w);
+    json_key(w, "covers");
+    json_begin_array(w);
+    for (size_t i = 0; i < h.n; i++)
+        for (size_t j = 0; j < h.n; j++) {
+            if (!hasse_covers(&h, i, j)) continue;
+            json_begin_array(w);
+            json_uint(w, i);
+            json_uint(w, j);
+            json_end_array(w);
+        }
+    json_end_array(w);
+    json_end_object(w);
+    hasse_free(&h);
+}
+
+/* A number line (range or real): its two ends. */
+static void put_axis(JsonWriter *w, const Lattice *L)
+{
+    int64_t ilo, ihi;
+    double dlo, dhi;
+    json_begin_array(w);
+    if (lattice_int_bounds(L, &ilo, &ihi)) {
+        json_int(w, (long long)ilo);
+        json_int(w, (long long)ihi);
+    } else if (lattice_real_bounds(L, &dlo, &dhi)) {
+        json_double(w, dlo);
+        json_double(w, dhi);
+    }
+    json_end_array(w);
+}
+
+static bool is_number_line(const Lattice *L)
+{
+    LatticeKind k = lattice_kind(L);
+    return k == LATTICE_RANGE || k == LATTICE_REAL;
+}
+
+/* A product of two number lines is drawn as the plane. */
+static void put_plane(JsonWriter *w, const Lattice *L)
+{
+    if (lattice_kind(L) != LATTICE_PRODUCT || lattice_nparts(L) != 2) return;
+    if (!is_number_line(lattice_part(L, 0)) || !is_number_line(lattice_part(L, 1))) return;
+    json_key(w, "plane");
+    json_begin_array(w);
+    put_axis(w, lattice_part(L, 0));
+    put_axis(w, lattice_part(L, 1));
+    json_end_array(w);
+}
+
+static void put_atoms(JsonWriter *w, const Lattice *L)
+{
+    if (lattice_kind(L) != LATTICE_POWERSET) return;
+    size_t n = 0;
+    const char *const *names = lattice_names(L, &n);
+    json_key(w, "atoms");
+    json_begin_array(w);
+    for (size_t i = 0; i < n; i++) json_string(w, names[i]);
+    json_end_array(w);
+}
+
+static void describe_lattice(HtmlQuery *q, const Lattice *L)
+{
+    if (q->lattice.len || !L) return;
+    JsonWriter w;
+    json_init(&w, &q->lattice);
+    json_begin_object(&w);
+    Buf t;
+    buf_init(&t);
+    lattice_describe(L, &t);
+    json_key_string(&w, "type", buf_cstr(&t));
+    buf_free(&t);
+    json_key_string(&w, "kind", lattice_kind_word(lattice_kind(L)));
+    Word *x = lattice_elem_new(L);
+    L->ops->bot(L, x);
+    json_key(&w, "bot");
+    report_json_element(&w, L, x);
+    L->ops->top(L, x);
+    json_key(&w, "top");
+    report_json_element(&w, L, x);
+    mem_free(x);
+    put_hasse(&w, L);
+    put_plane(&w, L);
+    put_atoms(&w, L);
+    json_end_object(&w);
+}
+
+/* The lattice of a result's values, or NULL. */
+static const Lattice *result_lattice(const QueryResult *r)
+{
+    switch (r->kind) {
+    case Q_SHOW: case Q_LFP: case Q_GFP:
+        return r->u.value.type.kind == TY_LAT ? r->u.value.type.lat : NULL;
+    case Q_APPROX: case Q_REFINE: return r->u.bound.L;
+    case Q_BNB: case Q_FIXPOINTS: return r->u.bnb.L;
+    default: return NULL;
+    }
+}
+
+/* ---- recording ---- */
+
+void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev)
+{
+    HtmlQuery *q = current(p);
+    if (!q) return;
+    describe_lattice(q, L);
+    if (q->nevents == HTML_MAX_EVENTS) {
+        q->omitted++;
+        return;
+    }
+    q->nevents++;
+    report_event_object(&q->ew, L, ev);
+}
+
+void html_query_result(HtmlPage *p, const QueryResult *r)
+{
+    HtmlQuery *q = current(p);
+    if (!q) return;
+    describe_lattice(q, result_lattice(r));
+    buf_clear(&q->result);
+    JsonWriter w;
+    json_init(&w, &q->result);
+    report_json_object(&w, r);
+}
+
+/* ---- the page ---- */
+
+/* JSON inside a <script> element: '<' written as \u003c, so no text closes the element. */
+static void put_script_json(Buf *out, const Buf *json)
+{
+    for (size_t i = 0; i < json->len; i++) {
+        if (json->data[i] == '<') buf_puts(out, "\\u003c");
+        else buf_putc(out, json->data[i]);
+    }
+}
+
+static void put_query(Buf *out, const HtmlQuery *q)
+{
+    Buf b;
+    buf_init(&b);
+    JsonWriter w;
+    json_init(&w, &b);
+    json_begin_object(&w);
+    json_key_string(&w, "text", q->text);
+    json_key_string(&w, "file", q->file);
+    json_key_uint(&w, "line", q->line);
+    json_key_uint(&w, "omitted_events", q->omitted);
+    buf_puts(out, buf_cstr(&b));
+    buf_free(&b);
+    if (q->lattice.len) {
+        buf_puts(out, ",\"lattice\":");
+        put_script_json(out, &q->lattice);
+    }
+    if (q->result.len) {
+        buf_puts(out, ",\"result\":");
+        put_script_json(out, &q->result);
+    }
+    buf_puts(out, ",\"events\":");
+    put_script_json(out, &q->events);
+    buf_puts(out, "]}");      /* the events array is still open */
+}
+
+static void put_escaped_text(Buf *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') buf_puts(out, "&lt;");
+        else if (*s == '&') buf_puts(out, "&amp;");
+        else buf_putc(out, *s);
+    }
+}
+
+void html_page_write(const HtmlPage *p, const char *title, Buf *out)
+{
+    buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                  "<title>fix: ");
+    put_escaped_text(out, title);
+    buf_puts(out, "</title>\n<style>\n");
+    buf_puts(out, html_page_style);
+    buf_puts(out, "</style>\n</head>\n<body>\n<header><h1>fix: ");
+    put_escaped_text(out, title);
+    buf_puts(out, "</h1></header>\n<main id=\"queries\"></main>\n"
+                  "<script type=\"application/json\" id=\"fix-data\">\n{\"queries\":[");
+    for (size_t i = 0; i < p->queries.count; i++) {
+        if (i) buf_puts(out, ",\n");
+        put_query(out, p->queries.items[i]);
+    }
+    buf_puts(out, "]}\n</script>\n<script>\n");
+    buf_puts(out, html_page_script);
+    buf_puts(out, "</script>\n</body>\n</html>\n");
+}

@@ -1,0 +1,32 @@
+/* html.h: the HTML page of a run (`fix run --html`, `:html` in the REPL): one self-contained
+ * file holding every query's engine events and result as data (the same JSON objects as
+ * --json and --trace --json, see report.h) and a script and style sheet of the project's own
+ * (html_page.js, html_page.css, embedded at build time) that draw them: a Hasse diagram, the
+ * plane of a product of two numbers, or a table of atoms, with a step slider, and the bnb tree
+ * linked to that view.  Nothing on the page is fetched from elsewhere. */
+#ifndef FIX_HTML_H
+#define FIX_HTML_H
+
+#include "report/report.h"
+#include "util/buf.h"
+
+/* Largest lattice drawn as a Hasse diagram; events kept a query (the rest are counted). */
+enum { HTML_HASSE_MAX = 64, HTML_MAX_EVENTS = 60000 };
+
+typedef struct HtmlPage HtmlPage;
+
+HtmlPage *html_page_new(void);
+void html_page_free(HtmlPage *p);
+size_t html_page_queries(const HtmlPage *p);
+
+/* A query starts: its source text and where it is (file and 1-based line). */
+void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line);
+/* An engine event of the current query, in lattice L (ignored before any query began). */
+void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev);
+/* The result of the current query. */
+void html_query_result(HtmlPage *p, const QueryResult *r);
+
+/* The whole page, titled by title, appended to out. */
+void html_page_write(const HtmlPage *p, const char *title, Buf *out);
+
+#endif
