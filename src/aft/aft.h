@@ -76,6 +76,12 @@ typedef struct AftFunction {
                            size_t nchanged, AftChanges *out);
     bool (*split_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                      size_t nchanged, const SplitCtx *how, size_t *atom);
+    /* Optional: f on every element of [lo, hi] in the lattice's enumeration order, visit
+     * called with each element and f of it (false from visit stops), without setting up
+     * per element; the brute-force envelope uses it.  False when a call failed (reported)
+     * or visit stopped it; *calls counts the calls made. */
+    bool (*each)(void *ctx, const Word *lo, const Word *hi,
+                 bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given

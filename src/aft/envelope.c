@@ -51,12 +51,40 @@ static bool brute_allowed(const AftFunction *f, const AftOptions *o, const Word 
     return false;
 }
 
+/* The running join or meet of a brute-force envelope fed by f->each. */
+typedef struct BruteAcc { const Lattice *L; Word *acc; bool upper, first; } BruteAcc;
+
+static bool brute_visit(void *ctx, const Word *x, const Word *fx)
+{
+    (void)x;
+    BruteAcc *b = ctx;
+    if (b->first) lattice_copy(b->L, b->acc, fx);
+    else if (b->upper) b->L->ops->join(b->L, b->acc, b->acc, fx);
+    else b->L->ops->meet(b->L, b->acc, b->acc, fx);
+    b->first = false;
+    return true;
+}
+
+/* brute() through f->each: one set-up for the whole interval. */
+static AftStatus brute_each(const AftFunction *f, const AftOptions *o, const Word *a, const Word *b,
+                            bool upper, Word *out, AftStats *st)
+{
+    BruteAcc acc = { f->L, lattice_elem_new(f->L), upper, true };
+    size_t calls = 0;
+    bool ok = f->each(f->ctx, a, b, brute_visit, &acc, &calls);
+    if (st) st->eval_calls += calls;
+    if (ok) lattice_copy(f->L, out, acc.acc);
+    mem_free(acc.acc);
+    return ok ? AFT_OK : aft_callback_failed(o, st);
+}
+
 /* out = join (upper) or meet (lower) of f(y) over y in [a, b], by enumeration. */
 static AftStatus brute(const AftFunction *f, const AftOptions *o, const Word *a, const Word *b,
                        bool upper, Word *out, AftStats *st)
 {
     const Lattice *L = f->L;
     if (!brute_allowed(f, o, a, b)) return AFT_ERROR;
+    if (f->each) return brute_each(f, o, a, b, upper, out, st);
     Word *cur = lattice_elem_new(L), *fy = lattice_elem_new(L), *acc = lattice_elem_new(L);
     AftStatus s = AFT_OK;
     bool first = true;

@@ -17,6 +17,34 @@ static bool fn_eval(void *ctx, const Word *x, Word *out)
     return context_call(c->m, c->fn, args, out, c->where);
 }
 
+/* f over [lo, hi] through the VM's enumeration fast path (AftFunction.each). */
+typedef struct EachCtx {
+    bool (*visit)(void *vctx, const Word *x, const Word *fx);
+    void *vctx;
+    size_t calls;
+} EachCtx;
+
+static bool each_visit(void *ctx, const Word *x, const Word *result)
+{
+    EachCtx *e = ctx;
+    e->calls++;
+    return e->visit(e->vctx, x, result);
+}
+
+static bool fn_each(void *ctx, const Word *lo, const Word *hi,
+                    bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls)
+{
+    FnCtx *c = ctx;
+    const Lattice *L = c->fn->params[0];
+    Word *x = lattice_elem_new(L);
+    lattice_copy(L, x, lo);
+    EachCtx e = { visit, vctx, 0 };
+    bool ok = context_call_each(c->m, c->fn, lo, hi, x, each_visit, &e, c->where);
+    mem_free(x);
+    *calls = e.calls;
+    return ok;
+}
+
 static bool fn_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
@@ -76,6 +104,7 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     f->name = fn->name;
     f->ctx = ctx;
     f->eval = fn_eval;
+    if (fn->nparams == 1) f->each = fn_each;
     EnvelopeChoice c = ctx->envelope;
     if (c == ENVELOPE_AUTO) {
         bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
