@@ -194,8 +194,10 @@ static const Source *stdin_source(Session *s)
 static void print_stats(const Session *s)
 {
     VmStats st = context_vm_stats(s->context);
-    fprintf(stderr, "evaluator: %llu calls, memo %llu hits, %llu misses\n", (unsigned long long)st.calls,
-            (unsigned long long)st.memo_hits, (unsigned long long)st.memo_misses);
+    fprintf(stderr, "evaluator: %llu calls, memo %llu hits, %llu misses; lfp starts %llu warm, %llu cold, "
+            "%llu refused\n", (unsigned long long)st.calls, (unsigned long long)st.memo_hits,
+            (unsigned long long)st.memo_misses, (unsigned long long)st.warm, (unsigned long long)st.cold,
+            (unsigned long long)st.refused);
 }
 
 static int cmd_run(const CliArgs *a, bool check_only)

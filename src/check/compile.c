@@ -1,12 +1,14 @@
 /* compile.c: AST -> IR.  Every expression pushes its value (sema_type_words of its type) on
  * the VM stack; conversions into an expected lattice (range and real checks) are emitted here. */
 #include "check/compile.h"
+#include "check/tone.h"
 
 #include <math.h>
 
 typedef struct Compiler {
     Context *m;
     Chunk *ch;
+    const FnSym *fn;           /* the function compiled, or NULL (a closed expression) */
 } Compiler;
 
 typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
@@ -574,11 +576,18 @@ static void compile_supinf(Compiler *c, const Expr *e)
 static void compile_fix(Compiler *c, const Expr *e)
 {
     const Lattice *L = e->type->lat;
-    uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot;
-    emit_point(c, e->loc, L, e->op != OP_LFP);
-    emit2(c, e->loc, IR_STORE, x, W);
-    emit_int(c, e->loc, 0);
-    emit2(c, e->loc, IR_STORE, x + W, 1);
+    uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot, site = (uint32_t)c->ch->warm.count;
+    IrWarmSite warm;
+    bool warm_start = c->fn && tone_warm_site(c->fn, c->ch->nlocals, e, &warm);
+    if (warm_start) {                                         /* docs/evaluator.md */
+        VEC_PUSH(c->ch->warm, warm);
+        ir_emit(c->ch, e->loc, IR_LFP_START, lat_index(c, L), x, site, 0);
+    } else {
+        emit_point(c, e->loc, L, e->op != OP_LFP);
+        emit2(c, e->loc, IR_STORE, x, W);
+        emit_int(c, e->loc, 0);
+        emit2(c, e->loc, IR_STORE, x + W, 1);
+    }
     size_t loop = ir_offset(c->ch);
     const FnEntry *fe = e->vartype ? NULL : e->resolved;
     if (fe) {
@@ -590,6 +599,7 @@ static void compile_fix(Compiler *c, const Expr *e)
     size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, lat_index(c, L), x, x + W, 0);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, done, 3);
+    if (warm_start) ir_emit(c->ch, e->loc, IR_LFP_KEEP, lat_index(c, L), x, site, 0);
     emit2(c, e->loc, IR_LOAD, x, W);
 }
 
@@ -671,7 +681,7 @@ static void compile_tail(Compiler *c, const Expr *e, const Lattice *L)
 
 Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nlocals)
 {
-    Compiler c = { m, ir_chunk_new(fn->name, &m->tables) };
+    Compiler c = { m, ir_chunk_new(fn->name, &m->tables), fn };
     for (size_t i = 0; i < fn->nparams; i++) c.ch->param_words += fn->params[i]->nwords;
     c.ch->nlocals = nlocals;
     c.ch->ret_words = fn->ret->nwords;
@@ -683,7 +693,7 @@ Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nl
 
 Chunk *compile_closed(Context *m, const char *name, const Expr *e, const Type *want, size_t nlocals)
 {
-    Compiler c = { m, ir_chunk_new(name, &m->tables) };
+    Compiler c = { m, ir_chunk_new(name, &m->tables), NULL };
     c.ch->nlocals = nlocals;
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);

@@ -498,6 +498,13 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
     }
     case IR_ENUM_NEXT: return enum_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
     case IR_SET_NEXT: return set_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
+    case IR_LFP_START: {                /* as from bot: the same lfp, a wider bracket at worst */
+        size_t slot = ir_read_u32(args + 4);
+        absstate_push_point(st, L, false);
+        absstate_push_pair(st, (AbsPair){ 0, 0 }, TAG_INT);
+        return frame_op(x, IR_STORE, slot + L->nwords, 1) && frame_op(x, IR_STORE, slot, L->nwords);
+    }
+    case IR_LFP_KEEP: return true;
     case IR_KLEENE: return kleene(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
     default: return give_up(x->vm, "an unknown instruction");
     }

@@ -35,6 +35,7 @@ void ir_chunk_free(Chunk *c)
     VEC_FREE(c->code);
     VEC_FREE(c->consts);
     VEC_FREE(c->locs);
+    VEC_FREE(c->warm);
     mem_free(c);
 }
 
@@ -222,6 +223,12 @@ static void shape_loop(const Chunk *c, size_t offset, Buf *out)
                operand(c, offset, 3));
 }
 
+static void shape_warm(const Chunk *c, size_t offset, Buf *out)
+{
+    put_lattice(c, operand(c, offset, 0), out);
+    buf_printf(out, " slot %u site %u", operand(c, offset, 1), operand(c, offset, 2));
+}
+
 typedef void (*ShapePrinter)(const Chunk *c, size_t offset, Buf *out);
 
 static const ShapePrinter shape_printers[SHAPE_COUNT] = {
@@ -229,7 +236,7 @@ static const ShapePrinter shape_printers[SHAPE_COUNT] = {
     [SHAPE_SLOT] = shape_slot, [SHAPE_WIDTH] = shape_width, [SHAPE_JUMP] = shape_jump,
     [SHAPE_FN] = shape_fn, [SHAPE_LATIX] = shape_latix, [SHAPE_LATSLOT] = shape_latslot,
     [SHAPE_LOOP] = shape_loop, [SHAPE_VAR] = shape_var, [SHAPE_BOUNDS] = shape_bounds,
-    [SHAPE_LATCONST] = shape_latconst,
+    [SHAPE_LATCONST] = shape_latconst, [SHAPE_WARM] = shape_warm,
 };
 
 /* "0012   3:14  LOAD                slot 0 width 1" (the line:col only when it changes). */

@@ -27,6 +27,17 @@ typedef struct IrTables {
 /* The source location of the instruction starting at `offset`. */
 typedef struct IrLoc { uint32_t offset; Loc loc; } IrLoc;
 
+/* An lfp of a function that may start from the lfps kept for neighbouring arguments
+ * (LFP_START, LFP_KEEP; docs/evaluator.md): for each parameter, how the lfp moves with it. */
+enum { IR_WARM_MAX_PARAMS = 8 };
+typedef enum { IR_TONE_EQUAL, IR_TONE_UP, IR_TONE_DOWN, IR_TONE_ANY } IrTone;
+typedef struct IrWarmSite {
+    size_t nparams;
+    const Lattice *const *params;          /* the function's parameter lattices */
+    uint8_t tones[IR_WARM_MAX_PARAMS];     /* IrTone: UP, the lfp grows with the parameter;
+                                              ANY, it does not depend on it */
+} IrWarmSite;
+
 typedef struct Chunk {
     const char *name;          /* for the disassembly and runtime errors */
     const IrTables *tables;
@@ -38,6 +49,7 @@ typedef struct Chunk {
     size_t ret_words;          /* words of the result */
     size_t stack_words;        /* a bound on the words its instructions push above the frame */
     bool memo;                 /* a function whose calls the VM may memoise (ir_worth_memo) */
+    VEC(IrWarmSite) warm;      /* the sites of its LFP_START and LFP_KEEP */
 } Chunk;
 
 extern const char *const ir_opcode_names[IR_OPCODE_COUNT];

@@ -16,6 +16,7 @@
  *   VAR    s      one word at frame slot s
  *   LATCONST l k  lattice #l and constant #k
  *   BOUNDS l k    lattice #l and constants #k, #k+1 (its least and greatest number)
+ *   WARM   l s k  lattice #l, frame slot s and warm-start site #k of the chunk (Chunk.warm)
  * Stack effects: [before] -> [after], top on the right; `b` a Bool word (0 or 1), `i` an
  * int64 word, `r` a double word, `a` an atom index, `e`/`x` a W-word lattice element. */
 #define FIX_OPCODES(X) \
@@ -84,6 +85,8 @@
     X(JUMP_IF_TRUE_KEEP, JUMP)  /* [b] -> [b]        go to t if b is true, keeping b (or) */   \
     X(CALL,        FN)       /* [args] -> [result]   call function f; args become its first slots */ \
     X(RET,         WIDTH)    /* [n words] -> (caller) [n words]  return the top n words */ \
+    X(LFP_START,   WARM)     /* [] -> []             x at s := join of the lfps site k kept for neighbouring arguments, counter at s+W := -1 (KLEENE then checks x <= f(x)); none: bot, 0 */ \
+    X(LFP_KEEP,    WARM)     /* [] -> []             keep x at s as site k's lfp for this frame's arguments */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \
     X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \
@@ -112,7 +115,7 @@
 /* Operand shapes, with their number of u32 operands. */
 #define FIX_SHAPES(X) \
     X(NONE, 0) X(CONST, 1) X(LAT, 1) X(SLOT, 2) X(WIDTH, 1) X(JUMP, 1) X(FN, 1) \
-    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2)
+    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2) X(WARM, 3)
 
 /* Each specialised instruction and the general one it stands for (with its constant pushed
  * first for the _IK forms and SET_HAS, the lattice's operand for the others).  CONST_ELEM

@@ -31,7 +31,11 @@ void vm_set_evaluator(Vm *vm, size_t max_depth, bool memo)
     vm->memo_on = memo;
 }
 
-VmStats vm_stats(const Vm *vm) { return (VmStats){ vm->calls, vm->memo.hits, vm->memo.misses }; }
+VmStats vm_stats(const Vm *vm)
+{
+    return (VmStats){ vm->calls, vm->memo.hits, vm->memo.misses, vm->warm.hits, vm->warm.cold,
+                      vm->warm.refused };
+}
 
 void vm_free(Vm *vm)
 {
@@ -41,6 +45,7 @@ void vm_free(Vm *vm)
     VEC_FREE(vm->frames);
     VEC_FREE(vm->memo_args);
     vm_memo_free(&vm->memo);
+    vm_warm_free(&vm->warm);
     mem_free(vm);
 }
 
@@ -366,7 +371,7 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     CASE(LAT_LE) CASE(LAT_LT) CASE(LAT_GE) CASE(LAT_GT) CASE(LAT_EQ) CASE(LAT_NE)
     CASE(JOIN) CASE(MEET) CASE(SET_MINUS) CASE(SET_COUNT)
     CASE(CHECK_RANGE) CASE(CHECK_REAL) CASE(PROJ) CASE(MAP_INDEX) CASE(CHECK_LE)
-    CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) {
+    CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) CASE(LFP_START) CASE(LFP_KEEP) {
         Opcode op = (Opcode)*pc;
         if (op == IR_ENUM_NEXT || op == IR_SET_NEXT || op == IR_KLEENE) TICK();
         SYNC();

@@ -26,11 +26,15 @@ void vm_set_limits(Vm *vm, uint64_t max_steps, Limits *limits);
 
 /* The call depth limit (calls in tail position do not count; 0: VM_MAX_CALL_DEPTH), and
  * whether calls of functions worth it (an lfp or a sup/inf inside) are memoised: their
- * results kept in a bounded table for the life of the VM (functions are pure). */
+ * results kept in a bounded table for the life of the VM (functions are pure); memo also
+ * lets an lfp the compiler marked (LFP_START) start from lfps kept for neighbouring
+ * arguments. */
 void vm_set_evaluator(Vm *vm, size_t max_depth, bool memo);
 
-/* What the VM did so far: calls run and memo table look-ups. */
-typedef struct VmStats { uint64_t calls, memo_hits, memo_misses; } VmStats;
+/* What the VM did so far: calls run, memo table look-ups, and the lfps inside functions
+ * started from the kept lfps of neighbouring arguments (warm), from bot for want of one
+ * (cold), or from bot after a kept start failed its check (refused). */
+typedef struct VmStats { uint64_t calls, memo_hits, memo_misses, warm, cold, refused; } VmStats;
 VmStats vm_stats(const Vm *vm);
 
 /* Runs chunk with its parameters (chunk->param_words words, may be NULL when there are none)

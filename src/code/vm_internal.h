@@ -7,6 +7,7 @@
 
 #include "code/vm.h"
 #include "code/vm_memo.h"
+#include "code/vm_warm.h"
 
 enum { VM_STACK_MAX_WORDS = 1 << 27 };
 
@@ -35,6 +36,7 @@ struct Vm {
     int depth;                  /* nested vm_run calls */
     bool memo_on;               /* memoise the calls of functions worth it (Chunk.memo) */
     VmMemo memo;
+    VmWarm warm;                /* kept lfps for warm starts (on with memo_on) */
     VEC(Word) memo_args;        /* the arguments of the memoised calls running */
     uint64_t calls;             /* calls run (tail calls included, memo hits not) */
     const Chunk *chunk;         /* the instruction running, for error locations */

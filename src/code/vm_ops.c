@@ -172,10 +172,24 @@ static bool set_next(Vm *vm, const Lattice *P, size_t s, size_t v)
     return true;
 }
 
+/* An lfp started from a kept one (counter -1): unless x <= y = f(x), start again from bot. */
+static bool warm_refused(Vm *vm, const Lattice *L, size_t x, size_t count)
+{
+    size_t W = L->nwords;
+    ST(count) = 0;
+    if (L->ops->leq(L, AT(x), AT(vm->sp - W))) return false;
+    vm->warm.refused++;
+    vm->warm.hits--;
+    L->ops->bot(L, AT(x));
+    vm->sp -= W;
+    return true;
+}
+
 /* One Kleene step: x := y; true when the iteration is stable. */
 static bool kleene_step(Vm *vm, const Lattice *L, size_t x, size_t count)
 {
     size_t W = L->nwords;
+    if (word_to_int(ST(count)) < 0 && warm_refused(vm, L, x, count)) return false;
     Word *y = AT(vm->sp - W), *xs = AT(x);
     bool stable = aft_kleene_settled(L, xs, y, true, 0, L->finite ? NULL : scratch(vm, 2 * W));
     lattice_copy(L, xs, y);
@@ -224,6 +238,18 @@ const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t 
     }
     case IR_SET_NEXT:
         if (!set_next(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
+        break;
+    case IR_LFP_START: {
+        const Lattice *L = lat_of(ch, ARG(0));
+        size_t x = fp + ARG(1);
+        bool warm = vm->memo_on && vm_warm_start(&vm->warm, ch, ARG(2), L, AT(fp), AT(x));
+        if (warm) vm->warm.hits++;
+        else L->ops->bot(L, AT(x));
+        ST(x + L->nwords) = word_from_int(warm ? -1 : 0);
+        break;
+    }
+    case IR_LFP_KEEP:
+        if (vm->memo_on) vm_warm_keep(&vm->warm, ch, ARG(2), lat_of(ch, ARG(0)), AT(fp), AT(fp + ARG(1)));
         break;
     case IR_KLEENE:
         if (kleene_step(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
