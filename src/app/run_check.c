@@ -76,7 +76,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
     CheckReport c;
     CheckStatus status = aft_check_envelope(&f, &o, &c);
     const char *passed = c.tight ? "exact" : c.sampled ? "no counterexample" : "sound (not tight)";
-    return report_check(s, plan, status, &c, passed, "unsound");
+    return report_check(s, plan, status, &c, passed, "refuted");
 }
 
 /* ---- check galois G ---- */
@@ -146,14 +146,14 @@ static bool trust_fn(Session *s, const QueryPlan *plan, FnSym *fn, Buf *assume)
     bool ok = true;
     if (fn->upper && fn->lower) {
         buf_printf(&claim, "the envelope of '%s'", fn->name);
-        buf_printf(&wrong, "the declared envelope of '%s' does not bracket it", fn->name);
+        buf_printf(&wrong, "the declared envelope of '%s' is refuted (it does not bracket '%s')", fn->name, fn->name);
         if (fn->envelope.state == TRUST_UNCHECKED)
             ok = settle(s, plan, aft_check_envelope(&f, &o, &c), &c, buf_cstr(&wrong), &fn->envelope);
         if (ok) note_sampled(assume, buf_cstr(&claim), &fn->envelope);
     } else if (fn->ann != ANN_NONE) {
         const char *tone = fn->ann == ANN_ANTITONE ? "antitone" : "monotone";
         buf_printf(&claim, "'%s' %s", fn->name, tone);
-        buf_printf(&wrong, "'%s' is declared %s but is not", fn->name, tone);
+        buf_printf(&wrong, "the declaration '%s' of '%s' is refuted", tone, fn->name);
         if (fn->tone.state == TRUST_UNCHECKED)
             ok = settle(s, plan, aft_check_tone(&f, fn->ann == ANN_ANTITONE, &o, &c), &c,
                         buf_cstr(&wrong), &fn->tone);

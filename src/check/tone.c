@@ -130,6 +130,7 @@ static Tone call_tone(ToneRun *r, const Expr *e)
     for (size_t i = 0; i < e->nargs && t != TONE_UNKNOWN; i++) {
         Tone arg = expr_tone(r, e->args[i]);
         if (arg == TONE_CONST) continue;
+        if (fe && sema_undual(fe->sym.params[i]) != fe->sym.params[i]) return TONE_UNKNOWN;
         if (!fe) {                               /* min and max are monotone, abs is not */
             bool minmax = strcmp(e->name.name, "min") == 0 || strcmp(e->name.name, "max") == 0;
             t = minmax ? tone_join(t, arg) : TONE_UNKNOWN;
@@ -196,6 +197,8 @@ static Tone expr_tone(ToneRun *r, const Expr *e)
     r->depth++;
     Tone t = inner_tone(r, e);
     r->depth--;
+    /* a dual's order is read backwards by conversions and set operations: not followed */
+    if (t != TONE_CONST && e->type && e->type->kind == TY_LAT && !plain_lattice(e->type)) return TONE_UNKNOWN;
     return t;
 }
 

@@ -71,7 +71,7 @@ typedef struct QueryResult {
     const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
                                   * only be sampled ("assuming f antitone: ..."), or NULL */
     ResultStatus status;
-    const char *verdict;         /* short word: "ok", "unsound", "fails", "limit", ... */
+    const char *verdict;         /* short word: "ok", "refuted", "fails", "limit", ... */
     char *message;               /* explanation or counterexample (mem_alloc'd) or NULL */
     union {
         ValueResult value;
