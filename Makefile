@@ -22,8 +22,23 @@ ASAN_OBJ := $(LIB_SRC:%.c=build/asan/%.o) $(GEN_SRC:build/gen/%.c=build/asan/gen
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROP_BIN := $(PROP_SRC:tests/prop/%.c=build/tests/%)
 
-.PHONY: all deps demo test unit golden prop asp-test doctest bench fuzz clean
+.PHONY: all deps demo test unit golden prop asp-test doctest bench fuzz clean install uninstall
 all: build/fix
+
+# `make install`: the binary to $(PREFIX)/bin/fix and the standard library (the files of
+# `import "analysis";` and `import "domains";`) to $(PREFIX)/share/fix/stdlib, where the binary
+# looks for it; DESTDIR is prepended to both (staged installs, packages).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+install: build/fix
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/fix/stdlib"
+	install -m 755 build/fix "$(DESTDIR)$(PREFIX)/bin/fix"
+	install -m 644 stdlib/*.fix "$(DESTDIR)$(PREFIX)/share/fix/stdlib/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/fix"
+	rm -f $(patsubst stdlib/%,"$(DESTDIR)$(PREFIX)/share/fix/stdlib/%",$(wildcard stdlib/*.fix))
+	-rmdir "$(DESTDIR)$(PREFIX)/share/fix/stdlib" "$(DESTDIR)$(PREFIX)/share/fix" 2>/dev/null
 
 build/.deps-ok: scripts/deps.sh
 	@mkdir -p build

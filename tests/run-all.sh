@@ -31,5 +31,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-html.sh ] && suite html sh tests/run-html.sh build/fix
 [ -f tests/run-repl-tty.sh ] && suite repl-tty sh tests/run-repl-tty.sh build/fix
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix
+[ -f tests/run-dot-svg.sh ] && suite dot-svg sh tests/run-dot-svg.sh build/fix
+[ -f tests/run-install.sh ] && suite install sh tests/run-install.sh
 echo "all: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]

@@ -104,6 +104,9 @@ static void import_dirs(Context *m, const Source *from, DirList *dirs)
         b.len = len;
         buf_puts(&b, "/../../stdlib");           /* build/asan/fix -> stdlib */
         VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
+        b.len = len;
+        buf_puts(&b, "/../share/fix/stdlib");    /* PREFIX/bin/fix (make install) */
+        VEC_PUSH(*dirs, mem_strdup(buf_cstr(&b)));
     }
     buf_free(&b);
 }
