@@ -87,22 +87,42 @@ fi
 echo "$row"
 echo "$row" >> "$pow"
 
+# brute-force envelopes (approx and bnb of a 16-rule S_P-style function: the engine enumerates
+# f over each sub-interval it bounds), through the VM's enumeration fast path
+awk 'BEGIN { n = 16; printf "lattice P = powerset {"
+    for (i = 0; i < n; i++) printf "%sp%d", (i ? ", " : ""), i
+    printf "};\nfn S(m: P): P =\n  {}"
+    for (i = 0; i < n; i++) printf "\n  union (if p%d in m then {} else {p%d})", (i + 1) % n, i
+    print ";\napprox S;\nbnb S;" }' > "$OUT/brute16.fix"
+t_br=$(secs "$FIX" run "$OUT/brute16.fix")
+row="| approx and bnb S over 2^16 sets, brute-force envelopes | $t_br |"
+if [ -n "$BASE" ]; then
+    "$BASE" run "$OUT/brute16.fix" > "$OUT/brute16.base.out" 2>&1
+    "$FIX" run "$OUT/brute16.fix" > "$OUT/brute16.out" 2>&1
+    cmp -s "$OUT/brute16.out" "$OUT/brute16.base.out" || echo "bench/eval: brute16: output differs from the base binary's"
+    t_br_base=$(secs "$BASE" run "$OUT/brute16.fix")
+    row="$row $t_br_base | $(ratio "$t_br_base" "$t_br") |"
+fi
+echo "$row"
+echo "$row" >> "$pow"
+
 # memoised calls: the analysis examples with and without --no-memo, same output
 memo="$OUT/memo.md"
 {
-    echo "| file | calls | memo hits / misses | calls --no-memo | time (s) | time --no-memo (s) | no-memo/memo |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
+    echo "| file | calls | memo hits / misses | lfp starts warm / cold | calls --no-memo | time (s) | time --no-memo (s) | no-memo/memo |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 } > "$memo"
-for f in examples/speculative.fix tests/golden/analysis_domains.fix; do
+for f in examples/speculative.fix tests/golden/analysis_domains.fix bench/eval/reach.fix; do
     "$FIX" run --stats "$f" > "$OUT/memo.out" 2> "$OUT/memo.err"
     "$FIX" run --stats --no-memo "$f" > "$OUT/nomemo.out" 2> "$OUT/nomemo.err"
     cmp -s "$OUT/memo.out" "$OUT/nomemo.out" || echo "bench/eval: $f: output differs with --no-memo"
     calls=$(awk '/^evaluator:/ { print $2 }' "$OUT/memo.err")
     hm=$(awk '/^evaluator:/ { print $5 " / " $7 }' "$OUT/memo.err")
+    wc=$(awk '/^evaluator:/ { print $11 " / " $13 }' "$OUT/memo.err")
     calls_no=$(awk '/^evaluator:/ { print $2 }' "$OUT/nomemo.err")
     t_m=$(secs "$FIX" run "$f")
     t_n=$(secs "$FIX" run --no-memo "$f")
-    row="| $f | $calls | $hm | $calls_no | $t_m | $t_n | $(ratio "$t_n" "$t_m") |"
+    row="| $f | $calls | $hm | $wc | $calls_no | $t_m | $t_n | $(ratio "$t_n" "$t_m") |"
     echo "$row"
     echo "$row" >> "$memo"
 done
@@ -123,12 +143,15 @@ done
     cat "$table"
     echo
     echo "\`fixpoints\` over the largest powerset it enumerates (2^22 sets; an S_P-style function of"
-    echo "22 rules), best of $REPEAT${BASE:+, beside the base binary (same output checked)}:"
+    echo "22 rules), and brute-force envelopes (approx and bnb of such a function of 16 rules), best"
+    echo "of $REPEAT${BASE:+, beside the base binary (same output checked)}:"
     echo
     cat "$pow"
     echo
-    echo "Memoised calls (\`--stats\` counts; functions that run an lfp, gfp, sup or inf are"
-    echo "memoised; output checked identical with \`--no-memo\`), best of $REPEAT:"
+    echo "Memoised calls and warm-started lfps (\`--stats\` counts; functions that run an lfp, gfp,"
+    echo "sup or inf are memoised, and an lfp inside a function starts from the lfps of neighbouring"
+    echo "arguments where docs/evaluator.md allows; \`--no-memo\` turns both off; output checked"
+    echo "identical), best of $REPEAT:"
     echo
     cat "$memo"
     [ -f "$DIR/NOTES.md" ] && { echo; cat "$DIR/NOTES.md"; }

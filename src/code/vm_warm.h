@@ -7,7 +7,7 @@
 #include "common.h"
 #include "code/ir.h"
 
-enum { VM_WARM_ENTRIES = 64 };
+enum { VM_WARM_ENTRIES = 16 };
 
 typedef struct WarmTable WarmTable;
 
@@ -19,9 +19,9 @@ typedef struct VmWarm {
 } VmWarm;
 
 void vm_warm_free(VmWarm *w);
-/* Into x (an element of L): the join of the lfps kept for site `site` of ch whose arguments
- * are neighbours of args (below, above or equal, as the site's tones say); false, counted
- * cold, when there is none. */
+/* Into x (an element of L): the newest lfp kept for site `site` of ch whose arguments are a
+ * neighbour of args (below, above or equal, as the site's tones say); false, counted cold,
+ * when there is none. */
 bool vm_warm_start(VmWarm *w, const Chunk *ch, uint32_t site, const Lattice *L, const Word *args, Word *x);
 /* Keeps x, the lfp of site `site` of ch for args (it may replace the oldest kept). */
 void vm_warm_keep(VmWarm *w, const Chunk *ch, uint32_t site, const Lattice *L, const Word *args, const Word *x);
