@@ -26,6 +26,8 @@ Chunk *ir_chunk_new(const char *name, const IrTables *tables)
     Chunk *c = mem_calloc(1, sizeof *c);
     c->name = name;
     c->tables = tables;
+    c->name_hash = 0xcbf29ce484222325u;                 /* FNV-1a */
+    for (const char *p = name ? name : ""; *p; p++) c->name_hash = (c->name_hash ^ (uint8_t)*p) * 0x100000001b3u;
     return c;
 }
 

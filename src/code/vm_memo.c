@@ -12,7 +12,7 @@ struct MemoSlot {
 
 static uint64_t memo_hash(const Chunk *ch, const Word *args)
 {
-    uint64_t h = (uint64_t)(uintptr_t)ch * 0x9e3779b97f4a7c15u;
+    uint64_t h = ch->name_hash * 0x9e3779b97f4a7c15u;
     for (size_t i = 0; i < ch->param_words; i++) {
         h ^= args[i];
         h *= 0xff51afd7ed558ccdu;

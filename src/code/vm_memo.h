@@ -1,5 +1,7 @@
 /* vm_memo.h: the VM's table of memoised calls: results of a function on its arguments,
- * bounded (a fixed number of slots, a newer call replacing an older one in its slot). */
+ * bounded (a fixed number of slots, a newer call replacing an older one in its slot).  The
+ * slot is a hash of the function's name and the arguments, so the hits and misses of a run
+ * are the same every time. */
 #ifndef FIX_VM_MEMO_H
 #define FIX_VM_MEMO_H
 
