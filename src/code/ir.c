@@ -23,19 +23,15 @@ const uint8_t ir_shape_operands[SHAPE_COUNT] = {
 
 Chunk *ir_chunk_new(const char *name, const IrTables *tables)
 {
-    Chunk *c = mem_calloc(1, sizeof *c);
-    c->name = name;
-    c->tables = tables;
+    Chunk *c = mem_alloc(sizeof *c);
+    *c = (Chunk){ .name = name, .tables = tables };
     return c;
 }
 
 void ir_chunk_free(Chunk *c)
 {
     if (!c) return;
-    VEC_FREE(c->code);
-    VEC_FREE(c->consts);
-    VEC_FREE(c->locs);
-    mem_free(c);
+    MEM_FREE_ALL(c->code.items, c->consts.items, c->locs.items, c);
 }
 
 static void emit_u32(Chunk *c, uint32_t v)
