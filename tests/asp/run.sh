@@ -2,7 +2,9 @@
 # run.sh: cross-checks `fix asp` against clingo: stable models of random non-stratified programs
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
-# programs with aggregates, optimisation, projection and disjunction, and checks the bounds.
+# programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
+# core.sh the hand-written program of each aspif statement kind; optproj.sh #minimize (opt,
+# optN, --models 1) and #project for every solver.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -304,6 +306,7 @@ case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 
     *) bad "--solver clingo --timeout 1 did not stop: $out";; esac
 
 . "$DIR/core.sh"
+. "$DIR/optproj.sh"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
