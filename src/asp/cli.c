@@ -29,6 +29,7 @@ struct Cli {
     AftOptions aft;
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
+    Buf names;                    /* input_name's text for several files */
 };
 
 static const char usage_text[] =
@@ -493,11 +494,15 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf
     return r;
 }
 
-/* The input's name in messages: the first file, or stdin. */
-static const char *input_name(const Cli *c)
+/* The input's name in messages: the file, the .lp files ("a.lp, b.lp"), or stdin. */
+static const char *input_name(Cli *c)
 {
     const char *name = c->files.count ? c->files.items[0] : "-";
-    return strcmp(name, "-") ? name : "stdin";
+    if (c->files.count < 2) return strcmp(name, "-") ? name : "stdin";
+    buf_clear(&c->names);
+    for (size_t i = 0; i < c->files.count; i++)
+        buf_printf(&c->names, "%s%s", i ? ", " : "", c->files.items[i]);
+    return buf_cstr(&c->names);
 }
 
 /* The stable models (one per projection with #project) by the solver asked for. */
@@ -671,10 +676,12 @@ int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
+    buf_init(&c.names);
     int rc = parse_args(&c, argc, argv);
     if (rc == -1) { fputs(usage_text, stdout); rc = 0; }
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
+    buf_free(&c.names);
     return rc;
 }

@@ -170,6 +170,7 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
+        if (p) p->gringo_lines = true;
         buf_free(&name);
     }
     buf_free(&text);

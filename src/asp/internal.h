@@ -42,6 +42,7 @@ struct AspProgram {
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
+    bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
     VEC(AspAtom) lits;
     VEC(uint32_t) weights;        /* of weight bodies */
     VEC(AspStmt) mins;            /* #minimize statements, in order */

@@ -355,11 +355,17 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     return k;
 }
 
-/* "NAME:LINE: error: WHAT", the line when known. */
-static void refusal(Buf *why, const char *name, uint32_t line, const char *what)
+/* "NAME:LINE: error: WHAT REST", the line when known; for a program gringo grounded from
+ * .lp files the line is one of gringo's hidden output, not of NAME: "NAME: error: WHAT (line
+ * LINE of gringo's aspif output) REST". */
+static void refusal(Buf *why, const AspProgram *p, const char *name, uint32_t line,
+                    const char *what, const char *rest)
 {
-    if (line) buf_printf(why, "%s:%u: error: %s", name, (unsigned)line, what);
-    else buf_printf(why, "%s: error: %s", name, what);
+    if (line && p->gringo_lines)
+        buf_printf(why, "%s: error: %s (line %u of gringo's aspif output)%s", name, what,
+                   (unsigned)line, rest);
+    else if (line) buf_printf(why, "%s:%u: error: %s%s", name, (unsigned)line, what, rest);
+    else buf_printf(why, "%s: error: %s%s", name, what, rest);
 }
 
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
@@ -367,19 +373,18 @@ bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
     const AspProgram *p = s->prog;
     if (!s->hcf) {
         uint32_t line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
-        refusal(why, name, line, "disjunctive rule with two head atoms on one positive cycle (not "
-                "head-cycle-free): fix cannot search its stable models (--wf, --bounds and --emit "
-                "work; clingo solves it)");
+        refusal(why, p, name, line, "disjunctive rule",
+                " with two head atoms on one positive cycle (not head-cycle-free): fix cannot "
+                "search its stable models (--wf, --bounds and --emit work; clingo solves it)");
         return false;
     }
     for (size_t i = 0; i < p->opaque.count; i++) {
         const AspStmt *o = &p->opaque.items[i];
         if (o->kind == STMT_HEURISTIC) continue;
-        refusal(why, name, o->line, o->kind == STMT_EDGE
-                ? "#edge (acyclicity) statement: fix cannot search its stable models (--wf, "
-                  "--bounds and --emit work; clingo solves it)"
-                : "theory statement: fix cannot search its stable models (--wf, --bounds and "
-                  "--emit work; clingo solves it)");
+        refusal(why, p, name, o->line,
+                o->kind == STMT_EDGE ? "#edge (acyclicity) statement" : "theory statement",
+                ": fix cannot search its stable models (--wf, --bounds and --emit work; clingo "
+                "solves it)");
         return false;
     }
     return true;

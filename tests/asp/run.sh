@@ -105,6 +105,14 @@ refuse "minimize in steps" "stdin:2: error: unsupported aspif input: #minimize i
 refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
 refuse "truncated" "stdin:3: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
 refuse "atom 0" "stdin:2: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
+# from an .lp file the line is gringo's output's, and said to be: never FILE.lp:LINE
+printf 'a | b.\na :- b.\nb :- a.\n' > "$OUT/nonhcf.lp"
+msg=$("$FIX" asp --solver native "$OUT/nonhcf.lp" 2>&1 >/dev/null); rc=$?
+case "$msg" in
+    "$OUT/nonhcf.lp: error: disjunctive rule (line 2 of gringo's aspif output) with two head atoms"*)
+        [ $rc -eq 1 ] && ok || bad ".lp refusal: exit $rc" ;;
+    *) bad ".lp refusal names no line of gringo's output: $msg" ;;
+esac
 # .lp with an aggregate: solved
 printf '1 { a; b } 1.\n' > "$OUT/agg.lp"
 if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok; else bad "aggregate"; fi
