@@ -106,13 +106,15 @@ static bool bound_program(const Back *b, size_t i, Buf *out)
     return some;
 }
 
-/* With #minimize: is the model b->x one to give out (better than the best so far, or in
- * optN's second phase, optimal)?  Its cost is left in opt.cost. */
-static bool cost_keeps(Back *b)
+/* With #minimize: is the model b->x, of cost `cost` (NULL: computed from b->x, which then
+ * holds every atom), one to give out (better than the best so far, or in optN's second
+ * phase, optimal)?  Its cost is left in opt.cost. */
+static bool cost_keeps(Back *b, const int64_t *cost)
 {
     BackOpt *t = &b->opt;
     size_t n = asp_opt_levels(t->z);
-    asp_opt_cost(t->z, b->x, t->cost);
+    if (cost) memcpy(t->cost, cost, n * sizeof *cost);
+    else asp_opt_cost(t->z, b->x, t->cost);
     int c = asp_cost_cmp(t->cost, t->best, n);
     if (t->optimal_phase) return c == 0;
     if (t->have_best && c >= 0) return false;
@@ -121,10 +123,11 @@ static bool cost_keeps(Back *b)
     return true;
 }
 
-/* A model given as the lattice element b->x (shown atoms at least): on to fn. */
-static void deliver(Back *b)
+/* A model given as the lattice element b->x (shown and project atoms at least; with
+ * #minimize every atom unless its cost is given): on to fn. */
+static void deliver(Back *b, const int64_t *cost)
 {
-    if (b->enough || (b->opt.z && !cost_keeps(b))
+    if (b->enough || (b->opt.z && !cost_keeps(b, cost))
         || (b->proj && !asp_projection_is_new(b->proj, b->x)))
         return;
     b->st->models++;
@@ -161,16 +164,24 @@ static void point(Back *b, size_t i)
     if (s->fn.eval(s, x, y) && memcmp(x, y, s->nwords * sizeof *y) == 0) {
         memcpy(b->x, x, s->nwords * sizeof *x);
         b->cst->native_models++;
-        deliver(b);
+        deliver(b, NULL);
     }
     mem_free(y);
 }
 
-/* Hands clingo's models to deliver; false if one names an atom fix did not give it. */
+/* Hands clingo's models (with #minimize, their costs as clingo printed them: the model
+ * holds only the atoms clingo was asked to show) to deliver; false if one names an atom fix
+ * did not give it, or the costs have other levels than the program's. */
 static bool take_models(Back *b, const ClingoAnswer *ans)
 {
     AspSolver *s = b->s;
     size_t natoms = asp_atom_count(s->prog);
+    size_t levels = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
+    if (levels && clingo_answer_models(ans) && ans->ncosts != levels) {
+        buf_printf(b->err, "clingo printed costs of %zu levels, the program has %zu",
+                   ans->ncosts, levels);
+        return false;
+    }
     for (size_t i = 0; i < clingo_answer_models(ans) && !b->enough; i++) {
         size_t n;
         const uint32_t *atoms = clingo_answer_atoms(ans, i, &n);
@@ -184,7 +195,7 @@ static bool take_models(Back *b, const ClingoAnswer *ans)
             size_t l = asp_solver_atom_index(s, atoms[k]);
             b->x[l >> 6] |= (Word)1 << (l & 63);
         }
-        deliver(b);
+        deliver(b, levels ? clingo_answer_costs(ans, i) : NULL);
     }
     return true;
 }
@@ -318,6 +329,24 @@ static void opt_result(const Back *b, AspOptResult *res)
     }
 }
 
+/* The atoms clingo is to show: the shown ones and the project atoms (hidden ones too), each
+ * once, so that a model's projection is known. */
+static AspAtom *atoms_to_show(const AspSolver *s, size_t *n)
+{
+    size_t np;
+    const AspAtom *proj = asp_project_atoms(s->prog, &np);
+    AspAtom *out = mem_alloc((s->nshown + np + 1) * sizeof *out);
+    uint8_t *taken = mem_calloc(asp_atom_count(s->prog) + 1, 1);
+    *n = 0;
+    for (size_t i = 0; i < s->nshown + np; i++) {
+        AspAtom a = i < s->nshown ? s->shown[i] : proj[i - s->nshown];
+        if (!taken[a]) out[(*n)++] = a;
+        taken[a] = 1;
+    }
+    mem_free(taken);
+    return out;
+}
+
 /* The residual program's solver, clingo's text of it, and the state of the phases. */
 static void back_open(Back *b, const AspSolver *s, AspProgram *q)
 {
@@ -328,7 +357,10 @@ static void back_open(Back *b, const AspSolver *s, AspProgram *q)
     b->trust_points = asp_solver_native(s, "input", &why);
     buf_free(&why);
     buf_init(&b->base);
-    asp_clingo_program(q, b->s->shown, b->s->nshown, &b->base);
+    size_t ntold;
+    AspAtom *told = atoms_to_show(b->s, &ntold);
+    asp_clingo_program(q, told, ntold, &b->base);
+    mem_free(told);
     b->x = lattice_elem_new(b->s->L);
     b->shown = mem_alloc((b->s->nshown + 1) * sizeof *b->shown);
     if (b->opt.on) {

@@ -66,3 +66,17 @@ for solver in native clingo auto; do
     got=$(timeout 60 "$FIX" asp --solver $solver "$OUT/vc.lp" 2>&1 | sed -n 's/^Optimization : //p')
     [ -n "$want" ] && [ "$want" = "$got" ] && ok || bad "vertex cover: --solver $solver optimum '$got', clingo '$want'"
 done
+# hidden atoms: projected on, and minimized over (clingo is not asked to show them by name)
+printf '{ a; b; h; g }.\n:- not h, not g.\n#project h/0.\n#project g/0.\n#show a/0.\n#show b/0.\n' > "$OUT/hp.lp"
+printf '{ a; h; g }.\n:- not a, not h.\n#minimize { 2@1 : h; 3@1 : a; 1@2 : g }.\n#show a/0.\n' > "$OUT/hm.lp"
+want_p=$(clingo --project 0 "$OUT/hp.lp" 2>/dev/null | grep -c '^Answer:')
+want_m=$(clingo --opt-mode=optN 0 "$OUT/hm.lp" 2>/dev/null | awk -f "$DIR/canon.awk" | sort)
+# (--budget 1 --rounds 1: the branch and bound leaves bounds open, so that clingo runs)
+for solver in native clingo "clingo --budget 1 --rounds 1" auto; do
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp --solver $solver "$OUT/hp.lp" 2>&1 | grep -c '^Answer:')
+    [ "$got" = "$want_p" ] && ok || bad "#project on hidden atoms: --solver $solver prints $got models, clingo --project $want_p"
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/hm.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+    [ "$got" = "$want_m" ] && ok || bad "#minimize over hidden atoms: --solver $solver differs from clingo"
+done
