@@ -21,6 +21,8 @@ void asp_program_free(AspProgram *p)
     VEC_FREE(p->order);
     VEC_FREE(p->rules);
     VEC_FREE(p->rule_line);
+    for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
+    VEC_FREE(p->lp_files);
     VEC_FREE(p->lits);
     VEC_FREE(p->weights);
     asp_statements_free(p);

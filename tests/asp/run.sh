@@ -105,14 +105,22 @@ refuse "minimize in steps" "stdin:2: error: unsupported aspif input: #minimize i
 refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
 refuse "truncated" "stdin:3: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
 refuse "atom 0" "stdin:2: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
-# from an .lp file the line is gringo's output's, and said to be: never FILE.lp:LINE
-printf 'a | b.\na :- b.\nb :- a.\n' > "$OUT/nonhcf.lp"
-msg=$("$FIX" asp --solver native "$OUT/nonhcf.lp" 2>&1 >/dev/null); rc=$?
-case "$msg" in
-    "$OUT/nonhcf.lp: error: disjunctive rule (line 2 of gringo's aspif output) with two head atoms"*)
-        [ $rc -eq 1 ] && ok || bad ".lp refusal: exit $rc" ;;
-    *) bad ".lp refusal names no line of gringo's output: $msg" ;;
-esac
+# from an .lp file: the user's line of the rule where that is sure (a ground file: the one
+# line with its head atoms and a disjunction sign), else the line of gringo's output, said to
+# be that: never a wrong FILE.lp:LINE
+lp_refusal() {   # lp_refusal LABEL EXPECTED-START LP-TEXT [fix options]
+    label=$1; want=$2; printf '%b' "$3" > "$OUT/nonhcf.lp"; shift 3
+    msg=$("$FIX" asp --solver native "$@" "$OUT/nonhcf.lp" 2>&1 >/dev/null); rc=$?
+    case "$msg" in
+        "$want"*) [ $rc -eq 1 ] && ok || bad "$label: exit $rc" ;;
+        *) bad "$label: $msg" ;;
+    esac
+}
+lp_refusal ".lp refusal, ground" "$OUT/nonhcf.lp:1: error: disjunctive rule with two head atoms" 'a | b.\na :- b.\nb :- a.\n'
+lp_refusal ".lp refusal, comments" "$OUT/nonhcf.lp:3: error: disjunctive rule with two head atoms" '%% a | b\n{c}.\na ; b :- c. %% a|b\nb :- a.\na :- b.\n'
+lp_refusal ".lp refusal, two candidate lines" "$OUT/nonhcf.lp: error: disjunctive rule (line 3 of gringo's aspif output) with" '{c}.\na | b :- c.\na | b :- not c.\nb :- a.\na :- b.\n'
+lp_refusal ".lp refusal, variables" "$OUT/nonhcf.lp: error: disjunctive rule (line 3 of gringo's aspif output) with" 'p(1).\na(X) | b(X) :- p(X).\na(X) :- b(X).\nb(X) :- a(X).\n'
+lp_refusal ".lp refusal, -c" "$OUT/nonhcf.lp: error: disjunctive rule (line 2 of gringo's aspif output) with" 'a | b.\na :- b.\nb :- a.\n' -c k=1
 # .lp with an aggregate: solved
 printf '1 { a; b } 1.\n' > "$OUT/agg.lp"
 if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok; else bad "aggregate"; fi
