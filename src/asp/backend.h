@@ -57,7 +57,9 @@ AftStatus asp_solve_native(AspSolver *s, const AspSolveOptions *so, AspModelFn f
 AftStatus asp_optimize_native(AspSolver *s, const AspSolveOptions *so, const AspOptAsk *ask,
                               AspStats *st);
 
-/* --solver auto: native when the well-founded bound decides most atoms; else the native
+/* --solver auto: clingo when the native search does not handle the program (disjunction
+ * that is not head-cycle-free, #edge, theory); native when the well-founded bound decides
+ * most atoms; else the native
  * search runs with a cap of ASP_AUTO_PROBE_STEPS applications of F (or 4 per lattice atom,
  * when more: a first model may need a search that deep) until its first model, printing what
  * it finds: once it finds a model the cap is lifted and it goes on to the end; when the cap
