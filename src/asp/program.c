@@ -16,8 +16,9 @@ void asp_program_free(AspProgram *p)
 {
     if (!p) return;
     for (size_t i = 0; i < p->names.count; i++) mem_free(p->names.items[i]);
+    for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->rule_line.items, p->lits.items, p->weights.items, p->htab);
+                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items);
     asp_statements_free(p);
     mem_free(p);
 }
