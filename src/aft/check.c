@@ -9,11 +9,10 @@
 typedef struct Probe {
     const AftFunction *f;
     const Lattice *L;
+    Word *x, *y, *fx, *fy, *declared, *brute;   /* scratch, one block */
     const CheckOptions *o;
     CheckReport *r;
-    bool antitone;
-    bool call_failed;
-    Word *x, *y, *fx, *fy, *declared, *brute;
+    bool antitone, call_failed;
 } Probe;
 
 static void probe_init(Probe *p, const AftFunction *f, const CheckOptions *o, CheckReport *r)

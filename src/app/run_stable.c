@@ -31,6 +31,18 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
     return asp_program_of_block(ps->decl, &s->diag, err);
 }
 
+/* `stable` lists stable models: a #minimize or #project of the program is said to be left
+ * out, so the list is not read as the optimal models or the projections. */
+static void note_unapplied(Session *s, const QueryPlan *plan, const AspProgram *p)
+{
+    if (asp_minimize_count(p))
+        diag_note(&s->diag, plan->loc, "the program's #minimize is not applied: stable lists every "
+                  "stable model (`fix asp --opt-mode optN` gives the optimal ones)");
+    if (asp_has_project(p))
+        diag_note(&s->diag, plan->loc, "the program's #project is not applied: stable lists every "
+                  "stable model (`fix asp` projects)");
+}
+
 bool run_stable(Session *s, const QueryPlan *plan)
 {
     ProgramSym *ps = plan->program;
@@ -41,6 +53,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
         buf_free(&err);
         return false;
     }
+    note_unapplied(s, plan, p);
     AspSolver *solver = asp_solver_new(p);
     AftOptions o;
     TraceCtx trace;

@@ -147,8 +147,9 @@ static bool read_atom(Reader *r, AspAtom *out)
 
 static bool read_lit(Reader *r, AspAtom *a, bool *negative);
 
-/* A literal list: count then literals, sorted into r->pos / r->neg (appended). */
-static bool read_lits(Reader *r)
+/* A literal list: count then literals, appended to r->pos / r->neg by sign, or (assumed) to
+ * r->assumed as pairs of the atom and its sign. */
+static bool read_lit_list(Reader *r, bool assumed)
 {
     size_t n;
     if (!read_count(r, &n)) return false;
@@ -156,11 +157,16 @@ static bool read_lits(Reader *r)
         AspAtom a;
         bool negative;
         if (!read_lit(r, &a, &negative)) return false;
-        if (negative) VEC_PUSH(r->neg, a);
+        if (assumed) {
+            VEC_PUSH(r->assumed, a);
+            VEC_PUSH(r->assumed, negative);
+        } else if (negative) VEC_PUSH(r->neg, a);
         else VEC_PUSH(r->pos, a);
     }
     return true;
 }
+
+static bool read_lits(Reader *r) { return read_lit_list(r, false); }
 
 static bool refuse(Reader *r, const char *what)
 {
@@ -275,19 +281,7 @@ static bool read_project(Reader *r)
 
 /* Assumptions `6 m l..` hold in every model of this step: constraints, added when the step
  * is the last one (an earlier step's assumptions do not apply to the later steps). */
-static bool read_assumptions(Reader *r)
-{
-    size_t n;
-    if (!read_count(r, &n)) return false;
-    for (size_t i = 0; i < n; i++) {
-        AspAtom a;
-        bool negative;
-        if (!read_lit(r, &a, &negative)) return false;
-        VEC_PUSH(r->assumed, a);
-        VEC_PUSH(r->assumed, negative);
-    }
-    return true;
-}
+static bool read_assumptions(Reader *r) { return read_lit_list(r, true); }
 
 static void add_assumptions(Reader *r)
 {
@@ -576,18 +570,9 @@ static bool read_all(Reader *r)
 
 static void reader_free(Reader *r)
 {
-    mem_free(r->ids.keys);
-    mem_free(r->ids.vals);
-    VEC_FREE(r->head);
-    VEC_FREE(r->pos);
-    VEC_FREE(r->neg);
-    VEC_FREE(r->wl);
-    VEC_FREE(r->toks);
-    VEC_FREE(r->assumed);
-    VEC_FREE(r->ext);
-    VEC_FREE(r->theory);
-    VEC_FREE(r->defined);
-    VEC_FREE(r->idof);
+    MEM_FREE_ALL(r->ids.keys, r->ids.vals, r->head.items, r->pos.items, r->neg.items, r->wl.items,
+                 r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items,
+                 r->idof.items);
 }
 
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err)

@@ -2,21 +2,36 @@
  * under its well-founded bound; the branch and bound with a budget K and at most T rounds
  * narrows it to Final; a Final bound that is a point is a stable model already, every other
  * one is handed to one clingo run (the residual program with the bound as assumptions), and
- * the answers are combined: each model once, in fix's own print order and layout.  Also
- * `--solver auto`. */
+ * the answers are combined: each model once, in fix's own print order and layout.  With
+ * #minimize each bound is optimised by clingo with the best cost so far as its initial bound
+ * (and for optN then enumerated at the optimum); with #project each projection is given out
+ * once across the bounds.  Also `--solver auto`. */
 #include "asp/backend.h"
 #include "asp/clingo.h"
 #include "asp/internal.h"
+#include "asp/project.h"
 #include "asp/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+/* #minimize through clingo: the best cost so far, and which phase runs. */
+typedef struct BackOpt {
+    AspOptimizer *z;              /* of the residual program's solver */
+    AspOptMode mode;
+    AspOptModelFn fn;
+    bool on, have_best, optimal_phase, proved;
+    int64_t *best, *cost;
+} BackOpt;
 
 typedef struct Back {
     AspSolver *s;                 /* of the residual program q */
     const AspClingoOptions *o;
     AspModelFn fn;
     void *ctx;
+    BackOpt opt;                  /* opt.z NULL: no #minimize */
+    AspProjections *proj;         /* #project (not while improving the cost): those given */
+    size_t phase_models;          /* models given out in this phase */
     AspStats *st;
     AspClingoStats *cst;
     const BoundList *final;
@@ -91,14 +106,39 @@ static bool bound_program(const Back *b, size_t i, Buf *out)
     return some;
 }
 
-/* A model given as the lattice element b->x (shown atoms at least): on to fn. */
-static void deliver(Back *b)
+/* With #minimize: is the model b->x, of cost `cost` (NULL: computed from b->x, which then
+ * holds every atom), one to give out (better than the best so far, or in optN's second
+ * phase, optimal)?  Its cost is left in opt.cost. */
+static bool cost_keeps(Back *b, const int64_t *cost)
 {
-    if (b->enough) return;
+    BackOpt *t = &b->opt;
+    size_t n = asp_opt_levels(t->z);
+    if (cost) memcpy(t->cost, cost, n * sizeof *cost);
+    else asp_opt_cost(t->z, b->x, t->cost);
+    int c = asp_cost_cmp(t->cost, t->best, n);
+    if (t->optimal_phase) return c == 0;
+    if (t->have_best && c >= 0) return false;
+    memcpy(t->best, t->cost, n * sizeof *t->best);
+    t->have_best = true;
+    return true;
+}
+
+/* A model given as the lattice element b->x (shown and project atoms at least; with
+ * #minimize every atom unless its cost is given): on to fn. */
+static void deliver(Back *b, const int64_t *cost)
+{
+    if (b->enough || (b->opt.z && !cost_keeps(b, cost))
+        || (b->proj && !asp_projection_is_new(b->proj, b->x)))
+        return;
     b->st->models++;
+    b->phase_models++;
     size_t n = asp_shown_atoms(b->s, b->x, b->shown);
-    if ((b->fn && !b->fn(b->ctx, b->s->prog, b->shown, n))
-        || (b->o->max_models && b->st->models >= b->o->max_models))
+    const AspProgram *p = b->s->prog;
+    bool go = b->opt.z ? !b->opt.fn || b->opt.fn(b->ctx, p, b->shown, n, b->opt.cost,
+                                                 asp_opt_levels(b->opt.z), b->opt.optimal_phase)
+                       : !b->fn || b->fn(b->ctx, p, b->shown, n);
+    bool capped = !b->opt.z || b->opt.mode == ASP_OPT_OPT || b->opt.optimal_phase;
+    if (!go || (capped && b->o->max_models && b->phase_models >= b->o->max_models))
         b->enough = true;
 }
 
@@ -124,16 +164,24 @@ static void point(Back *b, size_t i)
     if (s->fn.eval(s, x, y) && memcmp(x, y, s->nwords * sizeof *y) == 0) {
         memcpy(b->x, x, s->nwords * sizeof *x);
         b->cst->native_models++;
-        deliver(b);
+        deliver(b, NULL);
     }
     mem_free(y);
 }
 
-/* Hands clingo's models to deliver; false if one names an atom fix did not give it. */
+/* Hands clingo's models (with #minimize, their costs as clingo printed them: the model
+ * holds only the atoms clingo was asked to show) to deliver; false if one names an atom fix
+ * did not give it, or the costs have other levels than the program's. */
 static bool take_models(Back *b, const ClingoAnswer *ans)
 {
     AspSolver *s = b->s;
     size_t natoms = asp_atom_count(s->prog);
+    size_t levels = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
+    if (levels && clingo_answer_models(ans) && ans->ncosts != levels) {
+        buf_printf(b->err, "clingo printed costs of %zu levels, the program has %zu",
+                   ans->ncosts, levels);
+        return false;
+    }
     for (size_t i = 0; i < clingo_answer_models(ans) && !b->enough; i++) {
         size_t n;
         const uint32_t *atoms = clingo_answer_atoms(ans, i, &n);
@@ -147,20 +195,51 @@ static bool take_models(Back *b, const ClingoAnswer *ans)
             size_t l = asp_solver_atom_index(s, atoms[k]);
             b->x[l >> 6] |= (Word)1 << (l & 63);
         }
-        deliver(b);
+        deliver(b, levels ? clingo_answer_costs(ans, i) : NULL);
     }
     return true;
+}
+
+/* clingo's options for a run: with #minimize, --opt-mode: opt with the best cost's first
+ * level as the initial bound (clingo checks a bound level by level, not lexicographically:
+ * opt,3,-2 would refuse the better cost 0 -1), or in optN's second phase enum at the
+ * optimum; with #project, --project.  Returns how many of args it filled (at most 2). */
+static size_t clingo_options(const Back *b, Buf *mode, const char **args)
+{
+    size_t k = 0;
+    const BackOpt *t = &b->opt;
+    if (t->z) {
+        buf_puts(mode, t->optimal_phase ? "--opt-mode=enum" : "--opt-mode=opt");
+        size_t levels = t->optimal_phase ? asp_opt_levels(t->z) : t->have_best;
+        for (size_t i = 0; i < levels; i++) buf_printf(mode, ",%lld", (long long)t->best[i]);
+        args[k++] = buf_cstr(mode);
+    }
+    if (b->proj) args[k++] = "--project";
+    return k;
+}
+
+/* How many models to ask of a run: those still wanted (0: all), and with #project as many
+ * more as projections were given already (a run may meet them again); with #minimize while
+ * the cost improves, all (clingo prints only improving models). */
+static size_t models_wanted(const Back *b)
+{
+    size_t max = b->o->max_models;
+    if (!max || (b->opt.z && !b->opt.optimal_phase)) return 0;
+    return max - b->phase_models + (b->proj ? b->phase_models : 0);
 }
 
 /* One clingo run on Final bound i, for as many models as are still wanted. */
 static bool solve_bound(Back *b, size_t i)
 {
-    Buf prog;
+    Buf prog, mode;
     buf_init(&prog);
+    buf_init(&mode);
     bool ok = true;
     if (bound_program(b, i, &prog)) {
-        size_t want = b->o->max_models ? b->o->max_models - b->st->models : 0;
-        ClingoCall call = { .program = &prog, .max_models = want, .limits = b->o->limits };
+        const char *args[2];
+        size_t nargs = clingo_options(b, &mode, args);
+        ClingoCall call = { .program = &prog, .args = args, .nargs = nargs,
+                            .max_models = models_wanted(b), .limits = b->o->limits };
         ClingoAnswer ans;
         clingo_answer_init(&ans);
         ok = asp_clingo_run(&call, &ans, b->err);
@@ -171,12 +250,40 @@ static bool solve_bound(Back *b, size_t i)
         clingo_answer_free(&ans);
     }
     buf_free(&prog);
+    buf_free(&mode);
     return ok;
 }
 
 static bool is_point(const AspSolver *s, const Word *lo, const Word *hi)
 {
     return memcmp(lo, hi, s->nwords * sizeof *lo) == 0;
+}
+
+/* Each Final bound in turn: a point that is a stable model natively, the others by clingo
+ * (none when a limit stopped the branch and bound). */
+static AftStatus each_bound(Back *b, AftStatus r, bool limit)
+{
+    const BoundList *f = b->final;
+    b->exhausted = true;
+    b->phase_models = 0;
+    for (size_t i = 0; i < f->count && r != AFT_ERROR && !b->enough && !b->stopped; i++) {
+        if (b->trust_points && is_point(b->s, boundlist_lo(f, i), boundlist_hi(f, i))) point(b, i);
+        else if (!limit && !solve_bound(b, i)) r = AFT_ERROR;
+    }
+    return r;
+}
+
+/* With #minimize, after the bounds gave their best: proved optimal when every bound was
+ * searched to the end; then for optN every bound again, for the optimal models. */
+static AftStatus optimal_phase(Back *b, AftStatus r, bool limit)
+{
+    BackOpt *t = &b->opt;
+    t->proved = r == AFT_OK && !limit && !b->enough && !b->stopped && b->exhausted
+                && t->have_best;
+    if (!t->proved || t->mode != ASP_OPT_OPTN) return r;
+    t->optimal_phase = true;
+    if (asp_has_project(b->s->prog)) b->proj = asp_projections_new(b->s);
+    return each_bound(b, r, limit);
 }
 
 /* The branch and bound with budget K and T rounds, then each Final bound. */
@@ -198,103 +305,116 @@ static AftStatus solve_final(Back *b)
     b->cst->final_bounds = final.count;
     bool limit = r == AFT_LIMIT && bst.aft.stopped_by && strcmp(bst.aft.stopped_by, "rounds");
     if (r == AFT_LIMIT && !limit) r = AFT_OK;
-    b->exhausted = true;
-    for (size_t i = 0; i < final.count && r != AFT_ERROR && !b->enough && !b->stopped; i++) {
-        if (b->trust_points && is_point(s, boundlist_lo(&final, i), boundlist_hi(&final, i))) point(b, i);
-        else if (!limit && !solve_bound(b, i)) r = AFT_ERROR;
-    }
+    r = each_bound(b, r, limit);
+    if (b->opt.z) r = optimal_phase(b, r, limit);
     if ((limit || b->stopped) && r == AFT_OK) r = AFT_LIMIT;
     b->stopped |= limit;
     boundlist_free(&final);
     return r;
 }
 
-AftStatus asp_solve_clingo(AspSolver *s, const AspClingoOptions *o, AspModelFn fn, void *ctx,
-                           AspStats *st, AspClingoStats *cst, Buf *err)
+/* The best cost and what was proved, for the caller (res->best allocated). */
+static void opt_result(const Back *b, AspOptResult *res)
 {
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    AftStatus r = asp_wellfounded(s, o->aft, lo, hi, st);
-    if (r != AFT_OK) {
-        st->complete = r == AFT_INVALID;
-        mem_free(lo);
-        mem_free(hi);
-        return r == AFT_INVALID ? AFT_OK : r;
+    const BackOpt *t = &b->opt;
+    memset(res, 0, sizeof *res);
+    res->levels = t->z ? asp_opt_levels(t->z) : 0;
+    res->best = mem_calloc(res->levels + 1, sizeof *res->best);
+    if (res->levels) memcpy(res->best, t->best, res->levels * sizeof *res->best);
+    res->have_best = t->have_best;
+    res->proved = t->proved;
+    if (t->optimal_phase) {
+        res->optimal = b->phase_models;
+        res->optimal_complete = b->st->complete;
     }
-    AspProgram *q = asp_partial_eval(s->prog, s, lo, hi, NULL, NULL);
-    mem_free(lo);
-    mem_free(hi);
-    Back b = { .s = asp_solver_new(q), .o = o, .fn = fn, .ctx = ctx, .st = st, .cst = cst,
-               .err = err };
-    b.s->residual = true;
+}
+
+/* The atoms clingo is to show: the shown ones and the project atoms (hidden ones too), each
+ * once, so that a model's projection is known. */
+static AspAtom *atoms_to_show(const AspSolver *s, size_t *n)
+{
+    size_t np;
+    const AspAtom *proj = asp_project_atoms(s->prog, &np);
+    AspAtom *out = mem_alloc((s->nshown + np + 1) * sizeof *out);
+    uint8_t *taken = mem_calloc(asp_atom_count(s->prog) + 1, 1);
+    *n = 0;
+    for (size_t i = 0; i < s->nshown + np; i++) {
+        AspAtom a = i < s->nshown ? s->shown[i] : proj[i - s->nshown];
+        if (!taken[a]) out[(*n)++] = a;
+        taken[a] = 1;
+    }
+    mem_free(taken);
+    return out;
+}
+
+/* The residual program's solver, clingo's text of it, and the state of the phases. */
+static void back_open(Back *b, const AspSolver *s, AspProgram *q)
+{
+    b->s = asp_solver_new(q);
+    b->s->residual = true;
     Buf why;
     buf_init(&why);
-    b.trust_points = asp_solver_native(s, "input", &why);
+    b->trust_points = asp_solver_native(s, "input", &why);
     buf_free(&why);
-    buf_init(&b.base);
-    asp_clingo_program(q, b.s->shown, b.s->nshown, &b.base);
-    b.x = lattice_elem_new(b.s->L);
-    b.shown = mem_alloc((b.s->nshown + 1) * sizeof *b.shown);
-    r = solve_final(&b);
-    st->complete = r == AFT_OK && !b.enough && !b.stopped && b.exhausted;
-    mem_free(b.shown);
-    mem_free(b.x);
-    buf_free(&b.base);
-    asp_solver_free(b.s);
+    buf_init(&b->base);
+    size_t ntold;
+    AspAtom *told = atoms_to_show(b->s, &ntold);
+    asp_clingo_program(q, told, ntold, &b->base);
+    mem_free(told);
+    b->x = lattice_elem_new(b->s->L);
+    b->shown = mem_alloc((b->s->nshown + 1) * sizeof *b->shown);
+    if (b->opt.on) {
+        b->opt.z = asp_opt_new(b->s);
+        size_t n = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
+        b->opt.best = mem_calloc(2 * n + 1, sizeof *b->opt.best);
+        b->opt.cost = b->opt.best + n;
+    } else if (asp_has_project(q)) b->proj = asp_projections_new(b->s);
+}
+
+static void back_close(Back *b)
+{
+    asp_projections_free(b->proj);
+    asp_opt_free(b->opt.z);
+    mem_free(b->opt.best);
+    mem_free(b->shown);
+    mem_free(b->x);
+    buf_free(&b->base);
+    asp_solver_free(b->s);
+}
+
+/* The well-founded bound, the residual program under it, and its Final bounds by clingo. */
+static AftStatus run_back(AspSolver *s, Back *b, AspOptResult *res)
+{
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    AftStatus r = asp_wellfounded(s, b->o->aft, lo, hi, b->st);
+    AspProgram *q = r == AFT_OK ? asp_partial_eval(s->prog, s, lo, hi, NULL, NULL) : NULL;
+    mem_free(lo);
+    mem_free(hi);
+    if (!q) {
+        b->st->complete = r == AFT_INVALID;
+        if (res) opt_result(b, res);
+        return r == AFT_INVALID ? AFT_OK : r;
+    }
+    back_open(b, s, q);
+    r = solve_final(b);
+    b->st->complete = r == AFT_OK && !b->enough && !b->stopped && b->exhausted;
+    if (res) opt_result(b, res);
+    back_close(b);
     asp_program_free(q);
     return r;
 }
 
-/* ---- --solver auto ---- */
-
-static bool decides_most(AspSolver *s, const AftOptions *o)
+AftStatus asp_solve_clingo(AspSolver *s, const AspClingoOptions *o, AspModelFn fn, void *ctx,
+                           AspStats *st, AspClingoStats *cst, Buf *err)
 {
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    AftStatus r = asp_wellfounded(s, o, lo, hi, NULL);
-    double open = r == AFT_OK ? s->L->ops->log2_size(s->L, lo, hi) : 0;
-    mem_free(lo);
-    mem_free(hi);
-    return 2 * open < (double)s->natoms;
+    Back b = { .o = o, .fn = fn, .ctx = ctx, .st = st, .cst = cst, .err = err };
+    return run_back(s, &b, NULL);
 }
 
-/* The native search, capped until its first model (see backend.h), printing what it finds;
- * true when the cap stopped it before any model (and not the user's own limits). */
-static bool probe_capped(AspSolver *s, const AspSolveOptions *so, AspModelFn fn, void *ctx,
-                         AspStats *st, AftStatus *r)
+AftStatus asp_optimize_clingo(AspSolver *s, const AspClingoOptions *o, const AspOptAsk *ask,
+                              AspStats *st, AspClingoStats *cst, Buf *err)
 {
-    size_t cap = ASP_AUTO_PROBE_STEPS;
-    if (cap < 4 * s->natoms) cap = 4 * s->natoms;     /* a first model goes natoms deep */
-    bool capped_by_us = !so->aft->max_steps || so->aft->max_steps > cap;
-    AspSolveHooks h = { .probe_steps = cap };
-    *r = asp_solve_hooked(s, so, &h, fn, ctx, st);
-    return capped_by_us && *r == AFT_LIMIT && !st->models && st->aft.stopped_by
-           && !strcmp(st->aft.stopped_by, "max-steps");
-}
-
-AftStatus asp_solve_auto(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
-                         AspModelFn fn, void *ctx, AspStats *st, AspAuto *how, Buf *err)
-{
-    Buf why;
-    buf_init(&why);
-    bool native = asp_solver_native(s, "input", &why);
-    buf_free(&why);
-    if (!native) {
-        how->kind = ASP_SOLVER_CLINGO;
-        how->why = "the program holds what the native search does not handle (disjunction that "
-                   "is not head-cycle-free, #edge or theory statements)";
-        return asp_solve_clingo(s, co, fn, ctx, st, &how->clingo, err);
-    }
-    how->kind = ASP_SOLVER_NATIVE;
-    if (decides_most(s, so->aft)) {
-        how->why = "the well-founded bound decides most atoms";
-        return asp_solve(s, so, fn, ctx, st);
-    }
-    AftStatus r;
-    if (!probe_capped(s, so, fn, ctx, st, &r)) {
-        how->why = "the native search found a model (or finished) within the probe's steps";
-        return r;
-    }
-    memset(st, 0, sizeof *st);
-    how->kind = ASP_SOLVER_CLINGO;
-    how->why = "the native search found no model within the probe's steps (hard search)";
-    return asp_solve_clingo(s, co, fn, ctx, st, &how->clingo, err);
+    Back b = { .o = o, .ctx = ask->ctx, .st = st, .cst = cst, .err = err,
+               .opt = { .on = true, .mode = ask->mode, .fn = ask->fn } };
+    return run_back(s, &b, ask->res);
 }

@@ -1,6 +1,7 @@
 /* cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
 #include "asp/internal.h"
 #include "asp/backend.h"
+#include "asp/cliout.h"
 #include "asp/conseq.h"
 
 #include <stdio.h>
@@ -11,9 +12,10 @@
 #include "util/numarg.h"
 #include "util/sigint.h"
 
-typedef struct Cli {
+struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
     AspSolverKind solver;         /* --solver: auto (the default), native or clingo */
+    AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
     AspAuto how;                  /* auto's choice and reason, clingo's statistics */
     bool compare, refuted;        /* --compare-consequences; a bound was refuted */
     bool conseq_ready;
@@ -27,7 +29,8 @@ typedef struct Cli {
     AftOptions aft;
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
-} Cli;
+    Buf names;                    /* input_name's text for several files */
+};
 
 static const char usage_text[] =
     "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -]\n"
@@ -45,6 +48,11 @@ static const char usage_text[] =
     "                  what the branch and bound with --budget K (default 4) and\n"
     "                  --rounds T (default 8) leaves open, one run per Final bound;\n"
     "                  auto picks per program (--stats says which and why)\n"
+    "  --opt-mode M    with #minimize (weak constraints, #maximize): opt (default)\n"
+    "                  prints each model better than the ones before it, up to the\n"
+    "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
+    "                  every optimal model (numbered from 1 again), as clingo does;\n"
+    "                  --models N stops after N models (optN: N optimal ones)\n"
     "  --compare-consequences  with --wf / --bounds: the bound beside clingo's cautious\n"
     "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
@@ -67,6 +75,8 @@ static const char usage_text[] =
     "  -h, --help      this text\n"
     "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
     "#edge, theory, externals, assumptions, incremental steps as one program).\n"
+    "#project: models are told apart by the project atoms only (one model per\n"
+    "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
     "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
     "Ctrl-C stops like --timeout (a second one ends fix at once).\n"
@@ -84,6 +94,15 @@ static bool parse_size(const char *s, size_t *out)
     uint64_t v;
     if (!s || !numarg_count(s, NUMARG_MAX_COUNT, &v)) return false;
     *out = (size_t)v;
+    return true;
+}
+
+static bool parse_opt_mode(const char *s, AspOptMode *out)
+{
+    if (!s) return false;
+    if (!strcmp(s, "opt")) *out = ASP_OPT_OPT;
+    else if (!strcmp(s, "optN")) *out = ASP_OPT_OPTN;
+    else return false;
     return true;
 }
 
@@ -154,6 +173,13 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
         ++*i;
         return 0;
     }
+    if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
+        bool joined = a[10] == '=';
+        if (!parse_opt_mode(joined ? a + 11 : next, &c->opt_mode))
+            return usage_error("--opt-mode takes opt or optN", joined ? a + 11 : next);
+        if (!joined) ++*i;
+        return 0;
+    }
     if (!strcmp(a, "--split")) {
         if (!next || !aft_split_from_name(next, &c->aft.split.strategy))
             return usage_error("--split takes first, last, widest or random", next);
@@ -208,73 +234,6 @@ static AspProgram *load(Cli *c, Buf *err)
 
 /* ---- output ---- */
 
-/* Output goes out a line at a time through `line`; `w` writes the JSON lines into it. */
-typedef struct Out { Cli *c; Buf line; JsonWriter w; size_t answers; } Out;
-
-static void flush_line(Out *o)
-{
-    if (o->line.len) fwrite(o->line.data, 1, o->line.len, stdout);
-    buf_clear(&o->line);
-}
-
-/* A JSON line: begin_line opens its object with "kind", end_line closes it. */
-static void begin_line(Out *o, const char *kind)
-{
-    json_init(&o->w, &o->line);
-    json_begin_object(&o->w);
-    json_key_string(&o->w, "kind", kind);
-}
-
-static void end_line(Out *o)
-{
-    json_end_object(&o->w);
-    buf_putc(&o->line, '\n');
-    flush_line(o);
-}
-
-static void put_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const char *name = asp_atom_name(p, atoms[i]);
-        size_t len = asp_atom_name_len(p, atoms[i]);
-        if (o->c->json) json_stringn(&o->w, name, len);
-        else {
-            if (i) buf_putc(&o->line, ' ');
-            buf_putn(&o->line, name, len);
-        }
-    }
-}
-
-/* The atoms as the JSON array under `key`. */
-static void put_atom_array(Out *o, const char *key, const AspProgram *p, const AspAtom *atoms,
-                           size_t n)
-{
-    json_key(&o->w, key);
-    json_begin_array(&o->w);
-    put_atoms(o, p, atoms, n);
-    json_end_array(&o->w);
-}
-
-static bool print_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
-{
-    Out *o = ctx;
-    o->answers++;
-    if (o->c->json) {
-        begin_line(o, "model");
-        json_key_uint(&o->w, "index", o->answers);
-        put_atom_array(o, "atoms", p, atoms, n);
-        end_line(o);
-        return true;
-    }
-    buf_puts(&o->line, "Answer: ");
-    buf_put_uint(&o->line, o->answers);
-    buf_putc(&o->line, '\n');
-    put_atoms(o, p, atoms, n);
-    buf_putc(&o->line, '\n');
-    flush_line(o);
-    return true;
-}
-
 /* A bound [lo, hi] as its true and undefined shown atoms; in JSON, the last fields of the
  * line begun by the caller. */
 static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp)
@@ -286,18 +245,18 @@ static void put_bound(Out *o, const AspSolver *s, const Word *lo, const Word *hi
         AspAtom a = s->shown[i];
         if (asp_solver_has(s, hi, a) && !asp_solver_has(s, lo, a)) und[nu++] = a;
     }
-    if (o->c->json) {
-        put_atom_array(o, "true", p, tmp, nt);
-        put_atom_array(o, "undefined", p, und, nu);
-        end_line(o);
+    if (o->json) {
+        out_atom_array(o, "true", p, tmp, nt);
+        out_atom_array(o, "undefined", p, und, nu);
+        out_end(o);
         return;
     }
     buf_puts(&o->line, nt ? "True: " : "True:");
-    put_atoms(o, p, tmp, nt);
+    out_atoms(o, p, tmp, nt);
     buf_puts(&o->line, nu ? "\nUndefined: " : "\nUndefined:");
-    put_atoms(o, p, und, nu);
+    out_atoms(o, p, und, nu);
     buf_putc(&o->line, '\n');
-    flush_line(o);
+    out_flush(o);
 }
 
 static const char *status_text(AftStatus r, bool sat, bool complete)
@@ -310,17 +269,17 @@ static const char *status_text(AftStatus r, bool sat, bool complete)
 static void print_result(Out *o, AftStatus r, const AspStats *st)
 {
     const char *res = status_text(r, st->models > 0, st->complete);
-    if (o->c->json) {
-        begin_line(o, "result");
+    if (o->json) {
+        out_begin(o, "result");
         json_key_string(&o->w, "result", res);
         json_key_uint(&o->w, "models", st->models);
         json_key_bool(&o->w, "complete", st->complete);
-        end_line(o);
+        out_end(o);
         return;
     }
     buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
                st->models, st->complete ? "" : "+");
-    flush_line(o);
+    out_flush(o);
 }
 
 /* The statistics as one JSON line into b. */
@@ -401,7 +360,7 @@ static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double s
 {
     Buf b;
     buf_init(&b);
-    if (o->c->json) stats_json(&b, o->c, s, st, secs);
+    if (o->json) stats_json(&b, o->c, s, st, secs);
     else stats_text(&b, o->c, s, st, secs);
     fwrite(b.data, 1, b.len, to);
     buf_free(&b);
@@ -420,7 +379,7 @@ static void compare_json(Out *o, const AspSolver *s, const char *what, const Asp
                          const AspAtom *bad)
 {
     const AspConsequences *q = &o->c->conseq;
-    begin_line(o, "consequences");
+    out_begin(o, "consequences");
     json_key_string(&o->w, "bound", what);
     json_key_uint(&o->w, "atoms", k->atoms);
     json_key_uint(&o->w, "lower", k->lower);
@@ -430,8 +389,8 @@ static void compare_json(Out *o, const AspSolver *s, const char *what, const Asp
     json_key_uint(&o->w, "brave", k->brave);
     json_key_bool(&o->w, "complete", q->complete);
     json_key_bool(&o->w, "certified", !k->refuted);
-    put_atom_array(o, "refuting", s->prog, bad, k->nbad);
-    end_line(o);
+    out_atom_array(o, "refuting", s->prog, bad, k->nbad);
+    out_end(o);
 }
 
 static void compare_text(Out *o, const AspSolver *s, const char *what, const AspBoundCheck *k,
@@ -447,9 +406,9 @@ static void compare_text(Out *o, const AspSolver *s, const char *what, const Asp
                q->has_model ? k->cautious + k->atoms - k->brave : k->atoms);
     buf_puts(&o->line, k->refuted ? "Certified    : NO, refuted" : "Certified    : yes");
     if (k->nbad) buf_puts(&o->line, " by: ");
-    put_atoms(o, s->prog, bad, k->nbad);
+    out_atoms(o, s->prog, bad, k->nbad);
     buf_putc(&o->line, '\n');
-    flush_line(o);
+    out_flush(o);
 }
 
 /* --compare-consequences: the bound [lo, hi] of `what` (consistent false: fix found that
@@ -476,14 +435,14 @@ static AftStatus do_wf(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf *er
 {
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AftStatus r = asp_wellfounded(s, &o->c->aft, lo, hi, st);
-    if (r != AFT_ERROR && o->c->json) {
-        begin_line(o, "wf");
+    if (r != AFT_ERROR && o->json) {
+        out_begin(o, "wf");
         json_key_bool(&o->w, "consistent", r != AFT_INVALID);
-        if (r == AFT_INVALID) end_line(o);
+        if (r == AFT_INVALID) out_end(o);
         else put_bound(o, s, lo, hi, tmp);
     } else if (r == AFT_INVALID) {
         buf_puts(&o->line, "Well-founded bound: inconsistent (no stable model)\n");
-        flush_line(o);
+        out_flush(o);
     } else if (r != AFT_ERROR) {
         buf_puts(&o->line, "Well-founded bound\n");
         put_bound(o, s, lo, hi, tmp);
@@ -515,31 +474,69 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf
     boundlist_init(&final, s->L);
     AftStatus r = asp_final_bounds(s, &o->c->aft, &final, st);
     for (size_t i = 0; i < final.count && r != AFT_ERROR; i++) {
-        if (o->c->json) {
-            begin_line(o, "bound");
+        if (o->json) {
+            out_begin(o, "bound");
             json_key_uint(&o->w, "index", i + 1);
         } else buf_printf(&o->line, "Bound %zu\n", i + 1);
         put_bound(o, s, boundlist_lo(&final, i), boundlist_hi(&final, i), tmp);
     }
-    if (o->c->json) {
-        begin_line(o, "bounds");
+    if (o->json) {
+        out_begin(o, "bounds");
         json_key_uint(&o->w, "count", final.count);
         json_key_bool(&o->w, "complete", r == AFT_OK);
-        end_line(o);
+        out_end(o);
     } else {
         buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, r == AFT_OK ? "" : "+");
-        flush_line(o);
+        out_flush(o);
     }
     if (r != AFT_ERROR && !compare_final(o, s, &final, tmp, err)) r = AFT_ERROR;
     boundlist_free(&final);
     return r;
 }
 
-/* The input's name in messages: the first file, or stdin. */
-static const char *input_name(const Cli *c)
+/* The input's name in messages: the file, the .lp files ("a.lp, b.lp"), or stdin. */
+static const char *input_name(Cli *c)
 {
     const char *name = c->files.count ? c->files.items[0] : "-";
-    return strcmp(name, "-") ? name : "stdin";
+    if (c->files.count < 2) return strcmp(name, "-") ? name : "stdin";
+    buf_clear(&c->names);
+    for (size_t i = 0; i < c->files.count; i++)
+        buf_printf(&c->names, "%s%s", i ? ", " : "", c->files.items[i]);
+    return buf_cstr(&c->names);
+}
+
+/* The stable models (one per projection with #project) by the solver asked for. */
+static AftStatus solve_models(Out *o, AspSolver *s, const AspSolveOptions *so,
+                              const AspClingoOptions *co, AspStats *ms, Buf *err)
+{
+    Cli *c = o->c;
+    if (c->solver == ASP_SOLVER_CLINGO)
+        return asp_solve_clingo(s, co, out_model, o, ms, &c->how.clingo, err);
+    if (c->solver == ASP_SOLVER_NATIVE) return asp_solve_native(s, so, out_model, o, ms);
+    AftStatus r = asp_solve_auto(s, so, co, out_model, o, ms, &c->how, err);
+    c->solver = c->how.kind;
+    return r;
+}
+
+/* #minimize: the improving models and the optimum (optN: then the optimal models). */
+static AftStatus solve_optimum(Out *o, AspSolver *s, const AspSolveOptions *so,
+                               const AspClingoOptions *co, AspStats *ms, Buf *err)
+{
+    Cli *c = o->c;
+    AspOptResult res;
+    memset(&res, 0, sizeof res);
+    AspOptAsk ask = { .mode = c->opt_mode, .fn = out_opt_model, .ctx = o, .res = &res };
+    AftStatus r;
+    if (c->solver == ASP_SOLVER_CLINGO)
+        r = asp_optimize_clingo(s, co, &ask, ms, &c->how.clingo, err);
+    else if (c->solver == ASP_SOLVER_NATIVE) r = asp_optimize_native(s, so, &ask, ms);
+    else {
+        r = asp_optimize_auto(s, so, co, &ask, ms, &c->how, err);
+        c->solver = c->how.kind;
+    }
+    if (r != AFT_ERROR) out_opt_result(o, r, ms, &res, c->opt_mode);
+    asp_opt_result_free(&res);
+    return r;
 }
 
 static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
@@ -552,17 +549,14 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
                             .rounds = c->aft.rounds, .limits = &c->limits };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
+    if (c->solver == ASP_SOLVER_NATIVE && !asp_solver_native(s, input_name(c), c->aft.err))
+        return AFT_ERROR;
     AftStatus r;
-    if (c->solver == ASP_SOLVER_CLINGO)
-        r = asp_solve_clingo(s, &co, print_model, o, &ms, &c->how.clingo, err);
-    else if (c->solver == ASP_SOLVER_NATIVE) {
-        if (!asp_solver_native(s, input_name(c), c->aft.err)) return AFT_ERROR;
-        r = asp_solve(s, &so, print_model, o, &ms);
-    } else {
-        r = asp_solve_auto(s, &so, &co, print_model, o, &ms, &c->how, err);
-        c->solver = c->how.kind;
+    if (asp_minimize_count(s->prog)) r = solve_optimum(o, s, &so, &co, &ms, err);
+    else {
+        r = solve_models(o, s, &so, &co, &ms, err);
+        if (r != AFT_ERROR) print_result(o, r, &ms);
     }
-    if (r != AFT_ERROR) print_result(o, r, &ms);
     st->models = ms.models;
     st->complete = ms.complete;
     st->sp_evals += ms.sp_evals;
@@ -621,7 +615,7 @@ static void header(Cli *c)
 static int run(Cli *c, const AspProgram *p, Buf *err)
 {
     double t0 = now();
-    Out o = { .c = c };
+    Out o = { .c = c, .json = c->json };
     buf_init(&o.line);
     err->len = 0;
     c->aft.err = err;
@@ -682,10 +676,12 @@ int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
+    buf_init(&c.names);
     int rc = parse_args(&c, argc, argv);
     if (rc == -1) { fputs(usage_text, stdout); rc = 0; }
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
+    buf_free(&c.names);
     return rc;
 }

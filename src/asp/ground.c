@@ -170,6 +170,8 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
+        if (p) p->gringo_lines = true;
+        for (size_t i = 0; p && !ngargs && i < nfiles; i++) VEC_PUSH(p->lp_files, mem_strdup(files[i]));
         buf_free(&name);
     }
     buf_free(&text);

@@ -42,6 +42,8 @@ struct AspProgram {
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
+    bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
+    VEC(char *) lp_files;         /* those .lp files, when grounded without -c (lpline.c) */
     VEC(AspAtom) lits;
     VEC(uint32_t) weights;        /* of weight bodies */
     VEC(AspStmt) mins;            /* #minimize statements, in order */
@@ -62,6 +64,9 @@ void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t 
 /* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
+/* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
+ * (lpline.c): true with the file's index in p->lp_files and the line. */
+bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 

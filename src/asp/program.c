@@ -16,15 +16,10 @@ void asp_program_free(AspProgram *p)
 {
     if (!p) return;
     for (size_t i = 0; i < p->names.count; i++) mem_free(p->names.items[i]);
-    VEC_FREE(p->names);
-    VEC_FREE(p->namelen);
-    VEC_FREE(p->order);
-    VEC_FREE(p->rules);
-    VEC_FREE(p->rule_line);
-    VEC_FREE(p->lits);
-    VEC_FREE(p->weights);
+    for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
+    MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
+                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items);
     asp_statements_free(p);
-    mem_free(p->htab);
     mem_free(p);
 }
 

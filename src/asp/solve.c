@@ -1,64 +1,15 @@
 /* solve.c: stable models and bounds of a compiled program through the AFT engine
  * (aft_refine for the well-founded bound, aft_bnb for the stable models). */
 #include "asp/internal.h"
+#include "asp/modelset.h"
 #include "asp/search.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "util/hashmap.h"
-
-/* A set of lattice elements (the models found), for deduplication. */
-typedef struct ModelSet {
-    size_t nwords, count, cap;
-    Word *words;                  /* count elements, then the one being added */
-    HashMap tab;                  /* keys: index + 1 */
-} ModelSet;
-
-static const Word *mset_elem(const ModelSet *m, uint64_t key)
-{
-    return m->words + (key - 1) * m->nwords;
-}
-
-static uint64_t mset_hash(const void *ctx, uint64_t key)
-{
-    const ModelSet *m = ctx;
-    return hashmap_hash_words(mset_elem(m, key), m->nwords);
-}
-
-static bool mset_eq(const void *ctx, uint64_t a, uint64_t b)
-{
-    const ModelSet *m = ctx;
-    return memcmp(mset_elem(m, a), mset_elem(m, b), m->nwords * sizeof *m->words) == 0;
-}
-
-static void mset_init(ModelSet *m, size_t nwords)
-{
-    *m = (ModelSet){ .nwords = nwords };
-    hashmap_init(&m->tab, 64, mset_hash, mset_eq, m);
-}
-
-/* Adds x; false if it was there already. */
-static bool mset_add(ModelSet *m, const Word *x)
-{
-    if (m->count == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 16;
-        m->words = mem_realloc(m->words, m->cap * m->nwords * sizeof *m->words);
-    }
-    memcpy(m->words + m->count * m->nwords, x, m->nwords * sizeof *x);
-    if (!hashmap_add(&m->tab, m->count + 1, 0)) return false;
-    m->count++;
-    return true;
-}
-
-static void mset_free(ModelSet *m)
-{
-    mem_free(m->words);
-    hashmap_free(&m->tab);
-}
-
 typedef struct Search {
     AspSolver *s;
+    const AftFunction *f;         /* S_P, or the hooks' function (search.h) */
     AftOptions opt;
     const AftOptions *user;
     size_t max;
@@ -169,7 +120,7 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     AftStats ast;
     memset(&ast, 0, sizeof ast);
     q->open.count = 0;
-    AftStatus r = aft_bnb(&q->s->fn, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
+    AftStatus r = aft_bnb(q->f, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
     q->st->bnb_runs++;
     add_stats(&q->st->aft, &ast);
     const BoundList *rest = keep ? &final : &q->open;
@@ -224,12 +175,13 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
         return r;
     }
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
-                 .hooks = h };
+                 .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
     q.user = o ? o->aft : NULL;
     options_from(&q.opt, q.user);
     if (h && h->probe_steps && (!q.opt.max_steps || q.opt.max_steps > h->probe_steps))
         q.opt.max_steps = h->probe_steps;
     q.opt.depth_first = true;     /* the native refine continues from the last child */
+    if (h && h->fn) q.opt.inplace_min_words = SIZE_MAX;     /* it has no in-place hooks */
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
     mset_init(&q.seen, s->nwords);

@@ -355,31 +355,51 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     return k;
 }
 
-/* "NAME:LINE: error: WHAT", the line when known. */
-static void refusal(Buf *why, const char *name, uint32_t line, const char *what)
+/* "NAME:LINE: error: WHAT REST", the line when known; when it is a line of gringo's hidden
+ * output for .lp files (gringo true), not one of NAME: "NAME: error: WHAT (line LINE of
+ * gringo's aspif output) REST". */
+static void refusal(Buf *why, bool gringo, const char *name, uint32_t line, const char *what,
+                    const char *rest)
 {
-    if (line) buf_printf(why, "%s:%u: error: %s", name, (unsigned)line, what);
-    else buf_printf(why, "%s: error: %s", name, what);
+    if (line && gringo)
+        buf_printf(why, "%s: error: %s (line %u of gringo's aspif output)%s", name, what,
+                   (unsigned)line, rest);
+    else if (line) buf_printf(why, "%s:%u: error: %s%s", name, (unsigned)line, what, rest);
+    else buf_printf(why, "%s: error: %s%s", name, what, rest);
+}
+
+/* The disjunctive rule that is not head-cycle-free: at its line of the user's .lp file when
+ * that is sure (lpline.c), else at its line of the input. */
+static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
+{
+    const AspProgram *p = s->prog;
+    const char *rest = " with two head atoms on one positive cycle (not head-cycle-free): fix "
+                       "cannot search its stable models (--wf, --bounds and --emit work; clingo "
+                       "solves it)";
+    size_t file;
+    uint32_t line;
+    if (p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line)) {
+        refusal(why, false, p->lp_files.items[file], line, "disjunctive rule", rest);
+        return;
+    }
+    line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
+    refusal(why, p->gringo_lines, name, line, "disjunctive rule", rest);
 }
 
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
 {
     const AspProgram *p = s->prog;
     if (!s->hcf) {
-        uint32_t line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
-        refusal(why, name, line, "disjunctive rule with two head atoms on one positive cycle (not "
-                "head-cycle-free): fix cannot search its stable models (--wf, --bounds and --emit "
-                "work; clingo solves it)");
+        refuse_rule(s, name, why);
         return false;
     }
     for (size_t i = 0; i < p->opaque.count; i++) {
         const AspStmt *o = &p->opaque.items[i];
         if (o->kind == STMT_HEURISTIC) continue;
-        refusal(why, name, o->line, o->kind == STMT_EDGE
-                ? "#edge (acyclicity) statement: fix cannot search its stable models (--wf, "
-                  "--bounds and --emit work; clingo solves it)"
-                : "theory statement: fix cannot search its stable models (--wf, --bounds and "
-                  "--emit work; clingo solves it)");
+        refusal(why, p->gringo_lines, name, o->line,
+                o->kind == STMT_EDGE ? "#edge (acyclicity) statement" : "theory statement",
+                ": fix cannot search its stable models (--wf, --bounds and --emit work; clingo "
+                "solves it)");
         return false;
     }
     return true;

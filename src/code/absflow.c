@@ -8,9 +8,9 @@
 struct AbsFlow {
     const Chunk *chunk;
     size_t n;                  /* instructions; node n is the exit */
-    uint32_t *offset;          /* node -> code offset */
-    int32_t *node_at;          /* code offset -> node, or -1 */
+    int32_t *node_at;          /* code offset -> node, or -1 (the block of all three) */
     int32_t *ipdom;            /* node -> its immediate post-dominator node, or -1 */
+    uint32_t *offset;          /* node -> code offset */
 };
 
 enum { NO_NODE = -1 };
@@ -127,8 +127,10 @@ AbsFlow *absflow_new(const Chunk *c)
     AbsFlow *f = mem_calloc(1, sizeof *f);
     f->chunk = c;
     size_t size = c->code.count;
-    f->node_at = mem_alloc((size + 1) * sizeof(int32_t));
-    f->offset = mem_alloc((size + 1) * sizeof(uint32_t));
+    int32_t *block = mem_alloc(3 * (size + 1) * sizeof(int32_t));   /* the three arrays */
+    f->node_at = block;
+    f->ipdom = block + size + 1;                                  /* n + 1 <= size + 1 nodes */
+    f->offset = (uint32_t *)(block + 2 * (size + 1));
     for (size_t at = 0; at <= size; at++) f->node_at[at] = NO_NODE;
     for (size_t at = 0; at < size;) {
         f->node_at[at] = (int32_t)f->n;
@@ -136,7 +138,6 @@ AbsFlow *absflow_new(const Chunk *c)
         Opcode op = (Opcode)c->code.items[at];
         at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
     }
-    f->ipdom = mem_alloc((f->n + 1) * sizeof(int32_t));
     dominators(f);
     return f;
 }
@@ -144,9 +145,7 @@ AbsFlow *absflow_new(const Chunk *c)
 void absflow_free(AbsFlow *f)
 {
     if (!f) return;
-    mem_free(f->offset);
-    mem_free(f->node_at);
-    mem_free(f->ipdom);
+    mem_free(f->node_at);      /* the block of all three arrays */
     mem_free(f);
 }
 

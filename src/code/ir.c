@@ -23,10 +23,8 @@ const uint8_t ir_shape_operands[SHAPE_COUNT] = {
 
 Chunk *ir_chunk_new(const char *name, const IrTables *tables)
 {
-    Chunk *c = mem_calloc(1, sizeof *c);
-    c->name = name;
-    c->tables = tables;
-    c->name_hash = 0xcbf29ce484222325u;                 /* FNV-1a */
+    Chunk *c = mem_alloc(sizeof *c);
+    *c = (Chunk){ .name = name, .tables = tables, .name_hash = 0xcbf29ce484222325u };   /* FNV-1a */
     for (const char *p = name ? name : ""; *p; p++) c->name_hash = (c->name_hash ^ (uint8_t)*p) * 0x100000001b3u;
     return c;
 }
@@ -34,11 +32,7 @@ Chunk *ir_chunk_new(const char *name, const IrTables *tables)
 void ir_chunk_free(Chunk *c)
 {
     if (!c) return;
-    VEC_FREE(c->code);
-    VEC_FREE(c->consts);
-    VEC_FREE(c->locs);
-    VEC_FREE(c->warm);
-    mem_free(c);
+    MEM_FREE_ALL(c->code.items, c->consts.items, c->locs.items, c->warm.items, c);
 }
 
 static void emit_u32(Chunk *c, uint32_t v)

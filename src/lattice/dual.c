@@ -82,9 +82,7 @@ static void dual_describe(const Lattice *L, Buf *out)
 static bool dual_same(const Lattice *L, const Lattice *b) { return lattice_equal(base(L), base(b)); }
 
 static const LatticeOps dual_ops = {
-    .kind = LATTICE_DUAL,
-    LATTICE_OPS_CORE(dual),
-    .print = dual_print, .json = dual_json,
+    .kind = LATTICE_DUAL, LATTICE_OPS_CORE(dual), .print = dual_print, .json = dual_json,
     .describe = dual_describe, .same = dual_same, .inner = base,
 };
 

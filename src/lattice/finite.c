@@ -220,9 +220,7 @@ static bool fin_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word 
 }
 
 static const LatticeOps finite_ops = {
-    .kind = LATTICE_FINITE,
-    LATTICE_OPS_CORE(fin),
-    .print = fin_print, .json = fin_json,
+    .kind = LATTICE_FINITE, LATTICE_OPS_CORE(fin), .print = fin_print, .json = fin_json,
     .describe = lattice_describe_by_names, .same = fin_same, .names = fin_names,
     .next_cover = fin_next_cover,
 };
@@ -230,7 +228,8 @@ static const LatticeOps finite_ops = {
 /* ---- construction: checking that the covers make a lattice ---- */
 
 /* Working state of the constructor.  Bitsets are indexed by rank (position in a topological
- * order of the covers), so that the first set bit is a minimal element. */
+ * order of the covers), so that the first set bit is a minimal element.  order and rank are
+ * one block, and so are up and down. */
 typedef struct {
     size_t n, nw;
     const char *const *names;
@@ -302,8 +301,8 @@ static bool builder_topo_order(Builder *b, const size_t (*covers)[2], size_t nco
 {
     size_t *indeg = mem_calloc(b->n, sizeof(size_t));
     for (size_t c = 0; c < ncovers; c++) indeg[covers[c][1]]++;
-    b->order = mem_calloc(b->n, sizeof(size_t));
-    b->rank = mem_calloc(b->n, sizeof(size_t));
+    b->order = mem_calloc(2 * b->n, sizeof(size_t));
+    b->rank = b->order + b->n;
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < b->n; i++)
         if (indeg[i] == 0) b->order[tail++] = i;
@@ -322,8 +321,8 @@ static bool builder_topo_order(Builder *b, const size_t (*covers)[2], size_t nco
 /* Reflexive-transitive closure, as up-sets and down-sets over ranks. */
 static void builder_closure(Builder *b)
 {
-    b->up = mem_calloc(b->n * b->nw, sizeof(Word));
-    b->down = mem_calloc(b->n * b->nw, sizeof(Word));
+    b->up = mem_calloc(2 * b->n * b->nw, sizeof(Word));
+    b->down = b->up + b->n * b->nw;
     for (size_t r = b->n; r-- > 0;) {
         size_t a = b->order[r];
         Word *ua = row(b->up, b, a);
@@ -417,10 +416,8 @@ static void builder_free(Builder *b)
 {
     mem_free(b->succ_start);
     mem_free(b->succ);
-    mem_free(b->order);
-    mem_free(b->rank);
-    mem_free(b->up);
-    mem_free(b->down);
+    mem_free(b->order);          /* and rank */
+    mem_free(b->up);             /* and down */
 }
 
 static Finite *finite_alloc(const Builder *b)

@@ -215,9 +215,7 @@ static bool ps_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word *
 static double ps_height(const Lattice *L, const Word *lo, const Word *hi) { return ps_log2_size(L, lo, hi); }
 
 static const LatticeOps powerset_ops = {
-    .kind = LATTICE_POWERSET,
-    LATTICE_OPS_CORE(ps),
-    .print = ps_print, .json = ps_json,
+    .kind = LATTICE_POWERSET, LATTICE_OPS_CORE(ps), .print = ps_print, .json = ps_json,
     .describe = lattice_describe_by_names, .same = lattice_same_names, .names = ps_names,
     .next_cover = ps_next_cover,
 };

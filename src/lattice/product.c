@@ -251,12 +251,12 @@ static bool prod_next_cover(const Lattice *L, const Word *x, uint64_t *pos, Word
     return false;
 }
 
+/* The entries a map shares with a product beyond LATTICE_OPS_CORE: its parts and their covers. */
+#define PRODUCT_PARTS_OPS .nparts = prod_nparts, .part = prod_part, .next_cover = prod_next_cover
+
 static const LatticeOps product_ops = {
-    .kind = LATTICE_PRODUCT,
-    LATTICE_OPS_CORE(prod),
-    .print = prod_print, .json = prod_json,
-    .describe = prod_describe, .infix = true, .same = prod_same,
-    .nparts = prod_nparts, .part = prod_part, .next_cover = prod_next_cover,
+    .kind = LATTICE_PRODUCT, LATTICE_OPS_CORE(prod), .print = prod_print, .json = prod_json,
+    .describe = prod_describe, .infix = true, .same = prod_same, PRODUCT_PARTS_OPS,
 };
 
 static void map_print(const Lattice *L, const Word *a, Buf *out) { put_parts(L, a, prod(L)->keys, out); }
@@ -297,11 +297,8 @@ static bool map_same(const Lattice *L, const Lattice *b)
 }
 
 static const LatticeOps map_ops = {
-    .kind = LATTICE_MAP,
-    LATTICE_OPS_CORE(prod),
-    .print = map_print, .json = map_json,
-    .describe = map_describe, .same = map_same, .names = map_names,
-    .nparts = prod_nparts, .part = prod_part, .inner = map_value, .next_cover = prod_next_cover,
+    .kind = LATTICE_MAP, LATTICE_OPS_CORE(prod), .print = map_print, .json = map_json,
+    .describe = map_describe, .same = map_same, .names = map_names, .inner = map_value, PRODUCT_PARTS_OPS,
 };
 
 static Product *product_alloc(const LatticeOps *ops, Lattice *const *parts, size_t n)

@@ -1,6 +1,6 @@
 /* real.c: a closed real interval [lo, hi] of doubles, with a tolerance below which an interval
  * counts as a point. */
-#include "lattice/lattice.h"
+#include "lattice/ordered.h"
 #include "util/mem.h"
 
 #include <math.h>
@@ -14,19 +14,6 @@ typedef struct {
 static const Real *real(const Lattice *L) { return (const Real *)L; }
 
 static double at(const Word *a) { return word_to_double(a[0]); }
-
-static bool real_leq(const Lattice *L, const Word *a, const Word *b) { return at(a) <= at(b); }
-static bool real_eq(const Lattice *L, const Word *a, const Word *b) { return at(a) == at(b); }
-
-static void real_join(const Lattice *L, Word *out, const Word *a, const Word *b)
-{
-    out[0] = at(a) >= at(b) ? a[0] : b[0];
-}
-
-static void real_meet(const Lattice *L, Word *out, const Word *a, const Word *b)
-{
-    out[0] = at(a) <= at(b) ? a[0] : b[0];
-}
 
 static void real_bot(const Lattice *L, Word *out) { out[0] = word_from_double(real(L)->lo); }
 static void real_top(const Lattice *L, Word *out) { out[0] = word_from_double(real(L)->hi); }
@@ -113,8 +100,10 @@ static void real_bounds(const Lattice *L, double *lo, double *hi)
 static double real_tolerance(const Lattice *L) { return real(L)->tol; }
 
 static const LatticeOps real_ops = {
-    .kind = LATTICE_REAL,
-    LATTICE_OPS_CORE(real),
+    .kind = LATTICE_REAL, ORDERED_REAL_OPS,
+    .bot = real_bot, .top = real_top, .log2_size = real_log2_size, .height = real_height,
+    .is_point = real_is_point, .union_is_interval = real_union_is_interval,
+    .decompose = real_decompose, .next = real_next, .random = real_random, .destroy = real_destroy,
     .print = real_print, .json = real_print,
     .describe = real_describe, .same = real_same, .real_bounds = real_bounds,
     .tolerance = real_tolerance, .describe_bounds = real_describe_bounds,

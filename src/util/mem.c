@@ -43,6 +43,11 @@ char *mem_strdup(const char *s) { return mem_strndup(s, strlen(s)); }
 
 void mem_free(void *p) { free(p); }
 
+void mem_free_n(void *const blocks[], size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(blocks[i]);
+}
+
 struct ArenaChunk {
     ArenaChunk *next;
     size_t used, size;

@@ -10,6 +10,10 @@ void *mem_realloc(void *p, size_t size);      /* never NULL */
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 void mem_free(void *p);
+/* Frees n blocks (NULL ones too); MEM_FREE_ALL(a, b, v.items) for a struct that owns many. */
+void mem_free_n(void *const blocks[], size_t n);
+#define MEM_FREE_ALL(...) \
+    mem_free_n((void *const[]){ __VA_ARGS__ }, sizeof((void *const[]){ __VA_ARGS__ }) / sizeof(void *))
 
 /* Growable arrays: pointer/count/capacity, grown by doubling. */
 #define VEC(T) struct { T *items; size_t count, cap; }

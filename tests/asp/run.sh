@@ -2,7 +2,9 @@
 # run.sh: cross-checks `fix asp` against clingo: stable models of random non-stratified programs
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
-# programs with aggregates, optimisation, projection and disjunction, and checks the bounds.
+# programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
+# core.sh the hand-written program of each aspif statement kind; optproj.sh #minimize (opt,
+# optN, --models 1) and #project for every solver.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -103,6 +105,22 @@ refuse "minimize in steps" "stdin:2: error: unsupported aspif input: #minimize i
 refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
 refuse "truncated" "stdin:3: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
 refuse "atom 0" "stdin:2: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
+# from an .lp file: the user's line of the rule where that is sure (a ground file: the one
+# line with its head atoms and a disjunction sign), else the line of gringo's output, said to
+# be that: never a wrong FILE.lp:LINE
+lp_refusal() {   # lp_refusal LABEL EXPECTED-START LP-TEXT [fix options]
+    label=$1; want=$2; printf '%b' "$3" > "$OUT/nonhcf.lp"; shift 3
+    msg=$("$FIX" asp --solver native "$@" "$OUT/nonhcf.lp" 2>&1 >/dev/null); rc=$?
+    case "$msg" in
+        "$want"*) [ $rc -eq 1 ] && ok || bad "$label: exit $rc" ;;
+        *) bad "$label: $msg" ;;
+    esac
+}
+lp_refusal ".lp refusal, ground" "$OUT/nonhcf.lp:1: error: disjunctive rule with two head atoms" 'a | b.\na :- b.\nb :- a.\n'
+lp_refusal ".lp refusal, comments" "$OUT/nonhcf.lp:3: error: disjunctive rule with two head atoms" '%% a | b\n{c}.\na ; b :- c. %% a|b\nb :- a.\na :- b.\n'
+lp_refusal ".lp refusal, two candidate lines" "$OUT/nonhcf.lp: error: disjunctive rule (line 3 of gringo's aspif output) with" '{c}.\na | b :- c.\na | b :- not c.\nb :- a.\na :- b.\n'
+lp_refusal ".lp refusal, variables" "$OUT/nonhcf.lp: error: disjunctive rule (line 3 of gringo's aspif output) with" 'p(1).\na(X) | b(X) :- p(X).\na(X) :- b(X).\nb(X) :- a(X).\n'
+lp_refusal ".lp refusal, -c" "$OUT/nonhcf.lp: error: disjunctive rule (line 2 of gringo's aspif output) with" 'a | b.\na :- b.\nb :- a.\n' -c k=1
 # .lp with an aggregate: solved
 printf '1 { a; b } 1.\n' > "$OUT/agg.lp"
 if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok; else bad "aggregate"; fi
@@ -304,6 +322,7 @@ case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 
     *) bad "--solver clingo --timeout 1 did not stop: $out";; esac
 
 . "$DIR/core.sh"
+. "$DIR/optproj.sh"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

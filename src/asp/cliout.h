@@ -1,0 +1,44 @@
+/* cliout.h: the lines `fix asp` prints (cli.c, cliout.c): clingo's text layout, or one JSON
+ * object a line.  A line is built in Out.line and written out whole. */
+#ifndef FIX_ASP_CLIOUT_H
+#define FIX_ASP_CLIOUT_H
+
+#include "asp/asp.h"
+#include "asp/opt.h"
+#include "util/json.h"
+
+typedef struct Cli Cli;           /* cli.c's options, opaque here */
+
+typedef struct Out {
+    Cli *c;
+    bool json;
+    Buf line;
+    JsonWriter w;
+    size_t answers;               /* "Answer: k" numbers given so far */
+    bool optimal_phase;           /* optN: the optimal models are being printed */
+} Out;
+
+void out_flush(Out *o);
+/* A JSON line: out_begin opens its object with "kind", out_end closes and writes it. */
+void out_begin(Out *o, const char *kind);
+void out_end(Out *o);
+/* The atoms' names: blank-separated in text, JSON strings in an open JSON array. */
+void out_atoms(Out *o, const AspProgram *p, const AspAtom *atoms, size_t n);
+/* The atoms as the JSON array under key. */
+void out_atom_array(Out *o, const char *key, const AspProgram *p, const AspAtom *atoms,
+                    size_t n);
+/* An AspModelFn: "Answer: k" and the atoms, or a JSON "model" line. */
+bool out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
+
+/* #minimize.  An AspOptModelFn: as out_model, then "Optimization: c1 .. ck" (JSON
+ * "costs", and "optimal": true for optN's optimal models, whose numbering starts again at 1
+ * as clingo's does). */
+bool out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
+                   const int64_t *costs, size_t ncosts, bool optimal);
+/* The result of an optimisation as clingo prints it: OPTIMUM FOUND, SATISFIABLE,
+ * UNSATISFIABLE or UNKNOWN, then Models (with + unless every model was found or the optimum
+ * proved), Optimum, Optimal (optN, when all optimal models were found) and Optimization. */
+void out_opt_result(Out *o, AftStatus r, const AspStats *st, const AspOptResult *res,
+                    AspOptMode mode);
+
+#endif

@@ -1,0 +1,232 @@
+/* opt.c: #minimize natively.  The search is asp_solve's, through its hooks (search.h): S_P
+ * wrapped so that its refine also prunes a bound whose least possible cost (the weights of
+ * the literals certainly true in it, plus every negative weight that may still count) is not
+ * better than the best model's, and a filter that keeps only improving models (then, for
+ * optN, the optimal ones, each projection once when the program has #project).  The engine
+ * sees one more AftFunction and knows nothing of costs. */
+#include "asp/opt.h"
+#include "asp/internal.h"
+#include "asp/project.h"
+#include "asp/search.h"
+
+#include <stdlib.h>
+
+typedef struct OptLit { uint32_t level, atom; bool negative; int64_t weight; } OptLit;
+typedef enum { PHASE_IMPROVE, PHASE_OPTIMAL } Phase;
+
+struct AspOptimizer {
+    AspSolver *s;
+    size_t nlevels;
+    int64_t *prio;                /* per level, highest first */
+    VEC(OptLit) lits;
+    AftFunction fn;               /* S_P with the pruning refine */
+    Phase phase;
+    bool have_best;
+    int64_t *best, *cost, *low;   /* nlevels each */
+};
+
+static int cmp_prio_desc(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x < y) - (x > y);
+}
+
+static size_t level_of(const AspOptimizer *z, int64_t prio)
+{
+    size_t i = 0;
+    while (z->prio[i] != prio) i++;
+    return i;
+}
+
+static void collect_levels(AspOptimizer *z, const AspProgram *p)
+{
+    size_t m = asp_minimize_count(p), k = 0;
+    z->prio = mem_alloc((m + 1) * sizeof *z->prio);
+    for (size_t i = 0; i < m; i++) {
+        size_t n;
+        asp_minimize_get(p, i, &z->prio[k], &n);
+        k++;
+    }
+    qsort(z->prio, k, sizeof *z->prio, cmp_prio_desc);
+    size_t u = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!u || z->prio[u - 1] != z->prio[i]) z->prio[u++] = z->prio[i];
+    z->nlevels = u;
+}
+
+static bool opt_eval(void *ctx, const Word *x, Word *out)
+{
+    AspOptimizer *z = ctx;
+    return z->s->fn.eval(z->s->fn.ctx, x, out);
+}
+
+static bool opt_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
+                      Word *hi1, Word *lo2, Word *hi2)
+{
+    AspOptimizer *z = ctx;
+    return z->s->fn.split && z->s->fn.split(z->s->fn.ctx, lo, hi, how, lo1, hi1, lo2, hi2);
+}
+
+static bool hopeless(const AspOptimizer *z, const int64_t *low)
+{
+    if (!z->have_best) return false;
+    int c = asp_cost_cmp(low, z->best, z->nlevels);
+    return z->phase == PHASE_IMPROVE ? c >= 0 : c > 0;
+}
+
+static AftStatus opt_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
+{
+    AspOptimizer *z = ctx;
+    AftStatus r = z->s->fn.refine(z->s->fn.ctx, lo, hi, nlo, nhi);
+    if (r != AFT_OK) return r;
+    asp_opt_lower(z, nlo, nhi, z->low);
+    return hopeless(z, z->low) ? AFT_INVALID : AFT_OK;
+}
+
+AspOptimizer *asp_opt_new(AspSolver *s)
+{
+    const AspProgram *p = s->prog;
+    if (!asp_minimize_count(p)) return NULL;
+    AspOptimizer *z = mem_calloc(1, sizeof *z);
+    z->s = s;
+    collect_levels(z, p);
+    for (size_t i = 0; i < asp_minimize_count(p); i++) {
+        int64_t prio;
+        size_t n;
+        const AspWLit *l = asp_minimize_get(p, i, &prio, &n);
+        for (size_t k = 0; k < n; k++) {
+            OptLit o = { (uint32_t)level_of(z, prio),
+                         (uint32_t)asp_solver_atom_index(s, l[k].atom), l[k].negative,
+                         l[k].weight };
+            VEC_PUSH(z->lits, o);
+        }
+    }
+    z->fn = s->fn;
+    z->fn.ctx = z;
+    z->fn.eval = opt_eval;
+    z->fn.refine = s->fn.refine ? opt_refine : NULL;
+    z->fn.split = opt_split;
+    z->fn.upper = z->fn.lower = NULL;
+    z->fn.refine_at = NULL;
+    z->fn.split_at = NULL;
+    z->best = mem_calloc(3 * z->nlevels + 1, sizeof *z->best);
+    z->cost = z->best + z->nlevels;
+    z->low = z->cost + z->nlevels;
+    return z;
+}
+
+void asp_opt_free(AspOptimizer *z)
+{
+    if (!z) return;
+    mem_free(z->prio);
+    VEC_FREE(z->lits);
+    mem_free(z->best);
+    mem_free(z);
+}
+
+size_t asp_opt_levels(const AspOptimizer *z) { return z->nlevels; }
+
+static bool bit(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
+
+void asp_opt_cost(const AspOptimizer *z, const Word *x, int64_t *out)
+{
+    memset(out, 0, z->nlevels * sizeof *out);
+    for (size_t i = 0; i < z->lits.count; i++) {
+        const OptLit *l = &z->lits.items[i];
+        if (bit(x, l->atom) != l->negative) out[l->level] += l->weight;
+    }
+}
+
+void asp_opt_lower(const AspOptimizer *z, const Word *lo, const Word *hi, int64_t *out)
+{
+    memset(out, 0, z->nlevels * sizeof *out);
+    for (size_t i = 0; i < z->lits.count; i++) {
+        const OptLit *l = &z->lits.items[i];
+        bool surely = l->negative ? !bit(hi, l->atom) : bit(lo, l->atom);
+        bool maybe = l->negative ? !bit(lo, l->atom) : bit(hi, l->atom);
+        if (l->weight > 0 ? surely : maybe) out[l->level] += l->weight;
+    }
+}
+
+int asp_cost_cmp(const int64_t *a, const int64_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+typedef struct OptRun {
+    AspOptimizer *z;
+    AspOptModelFn fn;
+    void *ctx;
+    AspProjections *proj;         /* optN's optimal models with #project: those met */
+} OptRun;
+
+static bool accept(void *ctx, const Word *x)
+{
+    OptRun *r = ctx;
+    AspOptimizer *z = r->z;
+    asp_opt_cost(z, x, z->cost);
+    if (z->phase == PHASE_OPTIMAL)
+        return asp_cost_cmp(z->cost, z->best, z->nlevels) == 0
+               && (!r->proj || asp_projection_is_new(r->proj, x));
+    if (z->have_best && asp_cost_cmp(z->cost, z->best, z->nlevels) >= 0) return false;
+    memcpy(z->best, z->cost, z->nlevels * sizeof *z->best);
+    z->have_best = true;
+    return true;
+}
+
+static bool give(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    OptRun *r = ctx;
+    return !r->fn || r->fn(r->ctx, p, atoms, n, r->z->cost, r->z->nlevels,
+                           r->z->phase == PHASE_OPTIMAL);
+}
+
+/* The second phase of optN: every optimal model (each projection once). */
+static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                             OptRun *run, AspStats *st, AspOptResult *res)
+{
+    AspStats second;
+    memset(&second, 0, sizeof second);
+    run->z->phase = PHASE_OPTIMAL;
+    if (asp_has_project(s->prog)) run->proj = asp_projections_new(s);
+    AftStatus r = asp_solve_hooked(s, o, h, give, run, &second);
+    asp_projections_free(run->proj);
+    res->optimal = second.models;
+    res->optimal_complete = r == AFT_OK && second.complete;
+    st->models += second.models;
+    st->complete = second.complete;
+    st->sp_evals += second.sp_evals;
+    st->bnb_runs += second.bnb_runs;
+    return r;
+}
+
+AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
+                       size_t probe_steps, AspOptModelFn fn, void *ctx, AspStats *st,
+                       AspOptResult *res)
+{
+    OptRun run = { z, fn, ctx, NULL };
+    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = &run,
+                        .probe_steps = probe_steps };
+    AspSolveOptions first = *o;
+    if (mode == ASP_OPT_OPTN) first.max_models = 0;
+    z->phase = PHASE_IMPROVE;
+    z->have_best = false;
+    AftStatus r = asp_solve_hooked(s, &first, &h, give, &run, st);
+    memset(res, 0, sizeof *res);
+    res->best = mem_calloc(z->nlevels + 1, sizeof *res->best);
+    res->have_best = z->have_best;
+    res->levels = z->nlevels;
+    memcpy(res->best, z->best, z->nlevels * sizeof *z->best);
+    res->proved = r == AFT_OK && st->complete && z->have_best;
+    if (mode != ASP_OPT_OPTN || !res->proved) return r;
+    h.probe_steps = 0;
+    return all_optimal(s, o, &h, &run, st, res);
+}
+
+void asp_opt_result_free(AspOptResult *res)
+{
+    mem_free(res->best);
+    res->best = NULL;
+}

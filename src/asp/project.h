@@ -1,0 +1,21 @@
+/* project.h: #project natively: stable models told apart by the project atoms only, each
+ * projection given out once (with the shown atoms of the first model that has it), as clingo
+ * does when the program has #project statements and --project is given. */
+#ifndef FIX_ASP_PROJECT_H
+#define FIX_ASP_PROJECT_H
+
+#include "asp/asp.h"
+
+/* The projections met so far, of models given as lattice elements of one solver. */
+typedef struct AspProjections AspProjections;
+AspProjections *asp_projections_new(const AspSolver *s);
+void asp_projections_free(AspProjections *pr);
+/* Is x's projection new?  (It is then remembered.) */
+bool asp_projection_is_new(AspProjections *pr, const Word *x);
+
+/* The stable models, one per projection; otherwise as asp_solve_hooked, with a probe's cap
+ * on the work before the first model (search.h; 0: none). */
+AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, size_t probe_steps,
+                              AspModelFn fn, void *ctx, AspStats *st);
+
+#endif

@@ -1,0 +1,82 @@
+# optproj.sh: sourced by run.sh (uses FIX, OUT, DIR, COUNT, ok, bad, models_clingo): #minimize
+# and #project against clingo on random programs (gen.c -f min, -f proj), for
+# `--solver native`, `--solver clingo` and auto:
+#   - optN: the optimum and the set of optimal models equal clingo --opt-mode=optN's;
+#   - opt: every printed cost is the model's cost, the costs strictly improve, the last is
+#     clingo's optimum, and the result OPTIMUM FOUND (optcheck.awk);
+#   - --models 1: one model, "Models       : 1+" and "Optimum    : unknown" unless the
+#     first model is proved optimal;
+#   - #project: the projections equal clingo --project's, each printed once (canon.awk's
+#     "N" line counts the models printed) - or, when gringo leaves no #project statement,
+#     the models equal plain clingo's.
+opt_checks() {   # opt_checks COUNT
+    i=1
+    while [ $i -le "$1" ]; do
+        build/asp-gen -f min $((5000 + i)) > "$OUT/o.lp"
+        want=$(clingo --opt-mode=optN 0 "$OUT/o.lp" 2>/dev/null | awk -f "$DIR/canon.awk" | sort)
+        clingo --opt-mode=enum 0 "$OUT/o.lp" > "$OUT/o.enum" 2>/dev/null
+        clingo 0 "$OUT/o.lp" > "$OUT/o.clingo" 2>/dev/null
+        optimum=$(sed -n 's/^Optimization : //p' "$OUT/o.clingo")
+        cres=$(grep -x 'SATISFIABLE\|UNSATISFIABLE\|OPTIMUM FOUND' "$OUT/o.clingo")
+        for solver in native clingo auto; do
+            got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/o.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+            [ "$want" = "$got" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=optN differs from clingo"; cp "$OUT/o.lp" "$OUT/failed-opt-$i.lp"; }
+            "$FIX" asp --solver $solver "$OUT/o.lp" > "$OUT/o.fix" 2>&1
+            why=$(awk -v optimum="$optimum" -v cres="$cres" -f "$DIR/optcheck.awk" kind=enum "$OUT/o.enum" kind=fix "$OUT/o.fix")
+            [ -z "$why" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=opt"; echo "$why" | head -n 5; }
+        done
+        "$FIX" asp --models 1 "$OUT/o.lp" > "$OUT/o.fix" 2>&1
+        n=$(grep -c '^Answer:' "$OUT/o.fix")
+        if [ -z "$optimum" ]; then
+            [ "$n" = "$(grep -c '^Answer:' "$OUT/o.clingo" | sed 's/[1-9][0-9]*/1/')" ] && ok || bad "#minimize seed $((5000 + i)): --models 1 with nothing to minimize"
+        elif grep -q '^OPTIMUM FOUND$' "$OUT/o.fix"; then
+            [ "$n" = 1 ] && grep -q '^Models       : 1$' "$OUT/o.fix" && ok || bad "#minimize seed $((5000 + i)): --models 1, optimum"
+        else
+            [ "$n" = 1 ] && grep -q '^Models       : 1+$' "$OUT/o.fix" && grep -q '^  Optimum    : unknown$' "$OUT/o.fix" \
+                && ok || bad "#minimize seed $((5000 + i)): --models 1"
+        fi
+        i=$((i + 1))
+    done
+}
+project_checks() {   # project_checks COUNT
+    i=1
+    while [ $i -le "$1" ]; do
+        build/asp-gen -f proj $((7000 + i)) > "$OUT/j.lp"
+        proj=$(sed -n 's/^% project: //p' "$OUT/j.lp")
+        if gringo "$OUT/j.lp" 2>/dev/null | grep -q '^3 '; then copt=--project; else copt=""; proj=""; fi
+        # shellcheck disable=SC2086
+        want=$(clingo $copt 0 "$OUT/j.lp" 2>/dev/null | awk -v project="$proj" -f "$DIR/canon.awk" | sort)
+        for solver in native clingo auto; do
+            got=$("$FIX" asp --solver $solver "$OUT/j.lp" 2>&1 | awk -v project="$proj" -f "$DIR/canon.awk" | sort)
+            [ "$want" = "$got" ] && ok || { bad "#project seed $((7000 + i)): --solver $solver differs from clingo $copt"; cp "$OUT/j.lp" "$OUT/failed-proj-$i.lp"; printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got" | head -n 16; }
+        done
+        i=$((i + 1))
+    done
+}
+opt_checks $((COUNT / 3))
+project_checks $((COUNT / 3))
+# a #minimize problem with a larger search: vertex cover of a random graph (30 nodes), the
+# optimum of every solver is clingo's
+awk 'BEGIN { srand(11); for (i = 1; i <= 30; i++) print "node(" i ")."
+             for (k = 0; k < 60; k++) { u = int(rand() * 30) + 1; v = int(rand() * 30) + 1
+                                        if (u != v) print "edge(" u "," v ")." }
+             print "{ in(X) } :- node(X).\n:- edge(U,V), not in(U), not in(V).\n#minimize { 1,X : in(X) }.\n#show in/1." }' > "$OUT/vc.lp"
+want=$(clingo 0 "$OUT/vc.lp" 2>/dev/null | sed -n 's/^Optimization : //p')
+for solver in native clingo auto; do
+    got=$(timeout 60 "$FIX" asp --solver $solver "$OUT/vc.lp" 2>&1 | sed -n 's/^Optimization : //p')
+    [ -n "$want" ] && [ "$want" = "$got" ] && ok || bad "vertex cover: --solver $solver optimum '$got', clingo '$want'"
+done
+# hidden atoms: projected on, and minimized over (clingo is not asked to show them by name)
+printf '{ a; b; h; g }.\n:- not h, not g.\n#project h/0.\n#project g/0.\n#show a/0.\n#show b/0.\n' > "$OUT/hp.lp"
+printf '{ a; h; g }.\n:- not a, not h.\n#minimize { 2@1 : h; 3@1 : a; 1@2 : g }.\n#show a/0.\n' > "$OUT/hm.lp"
+want_p=$(clingo --project 0 "$OUT/hp.lp" 2>/dev/null | grep -c '^Answer:')
+want_m=$(clingo --opt-mode=optN 0 "$OUT/hm.lp" 2>/dev/null | awk -f "$DIR/canon.awk" | sort)
+# (--budget 1 --rounds 1: the branch and bound leaves bounds open, so that clingo runs)
+for solver in native clingo "clingo --budget 1 --rounds 1" auto; do
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp --solver $solver "$OUT/hp.lp" 2>&1 | grep -c '^Answer:')
+    [ "$got" = "$want_p" ] && ok || bad "#project on hidden atoms: --solver $solver prints $got models, clingo --project $want_p"
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/hm.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+    [ "$got" = "$want_m" ] && ok || bad "#minimize over hidden atoms: --solver $solver differs from clingo"
+done

@@ -1,0 +1,2 @@
+args: asp --solver clingo --json tests/golden/asp/opt.lp
+needs: clingo

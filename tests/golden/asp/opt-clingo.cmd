@@ -1,0 +1,2 @@
+args: asp --solver clingo --opt-mode optN tests/golden/asp/opt.lp
+needs: clingo

@@ -1,0 +1,1 @@
+args: asp --solver native --json --opt-mode=optN tests/golden/asp/opt.lp

@@ -1,0 +1,2 @@
+args: asp --opt-mode all tests/golden/asp/opt.lp
+exit: 2

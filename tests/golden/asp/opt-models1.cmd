@@ -1,0 +1,1 @@
+args: asp --solver native --models 1 tests/golden/asp/opt.lp

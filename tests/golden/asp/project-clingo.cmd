@@ -1,0 +1,2 @@
+args: asp --solver clingo tests/golden/asp/project.lp
+needs: clingo

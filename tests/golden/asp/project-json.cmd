@@ -1,0 +1,1 @@
+args: asp --json tests/golden/asp/project.lp

@@ -1,0 +1,1 @@
+args: asp --solver native tests/golden/asp/project.lp
