@@ -104,6 +104,22 @@ static Expr **exprs(Lexer *lx, PtrList l)
     return out;
 }
 
+/* (x: A, y: B => body): the first parameter was parsed as an expression (it shares its start
+ * with an ascription `(e : L)`), so it must be a name. */
+static Expr *lambda(Lexer *lx, Expr *first, LatExpr *type, PtrList rest, Expr *body, FixLoc l)
+{
+    Expr *e = expr_new(lx, E_LAMBDA, l);
+    if (first->kind != E_NAME)
+        lexer_error(lx, first->loc.start, first->loc.end, "a lambda starts with '(name: type =>'");
+    e->nlparams = rest.count + 1;
+    e->lparams = arena_alloc(A, e->nlparams * sizeof *e->lparams);
+    e->lparams[0].name = first->name;
+    e->lparams[0].type = type;
+    for (size_t i = 0; i < rest.count; i++) e->lparams[i + 1] = *(Param *)rest.items[i];
+    e->a = body;
+    return e;
+}
+
 static PtrList list1(Lexer *lx, void *p)
 {
     PtrList l = { 0 };
@@ -186,8 +202,8 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
-%type <lat> latexpr latatom
-%type <list> exprs idlist params atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
+%type <lat> latexpr latatom ptype
+%type <list> exprs idlist params lamparams latlist atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
 %type <q> qopts qopt
@@ -226,7 +242,7 @@ decl:
     IMPORT STRING ';'           { $$ = decl_new(lx, D_IMPORT, @$); $$->path = $2; }
     | LATTICE IDENT '=' latexpr opt_semi {
         $$ = decl_new(lx, D_LATTICE, @$); $$->name = ident(lx, $2, @2); $$->lattice = $4; }
-    | FN IDENT '(' params ')' ':' latexpr annots '=' expr ';' {
+    | FN IDENT '(' params ')' ':' ptype annots '=' expr ';' {
         $$ = decl_new(lx, D_FN, @$); $$->name = ident(lx, $2, @2);
         $$->nparams = $4.count;
         $$->params = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Param));
@@ -253,8 +269,8 @@ opt_semi: %empty | ';' ;
 
 params:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | IDENT ':' latexpr         { Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $1, @1); p->type = $3; $$ = list1(lx, p); }
-    | params ',' IDENT ':' latexpr {
+    | IDENT ':' ptype           { Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $1, @1); p->type = $3; $$ = list1(lx, p); }
+    | params ',' IDENT ':' ptype {
         $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
     ;
 
@@ -289,6 +305,31 @@ name:
     ;
 
 /* ---- lattice expressions ---- */
+
+/* the type of a parameter or a result: a lattice, or a function type A -> B, (A, B) -> C */
+ptype:
+    latexpr                     { $$ = $1; }
+    | latexpr ARROW ptype       {
+        $$ = lat_new(lx, LAT_FN, @$); $$->parts = arena_alloc(A, sizeof(LatExpr *));
+        $$->parts[0] = $1; $$->nparts = 1; $$->value = $3; }
+    | '(' ptype ',' latlist ')' ARROW ptype {
+        $$ = lat_new(lx, LAT_FN, @$);
+        PtrList l = list1(lx, $2);
+        for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
+        $$->parts = (LatExpr **)l.items; $$->nparts = l.count; $$->value = $7; }
+    ;
+
+latlist:
+    ptype                       { $$ = list1(lx, $1); }
+    | latlist ',' ptype         { $$ = $1; ptrlist_push(A, &$$, $3); }
+    ;
+
+/* the parameters of a lambda after its first one */
+lamparams:
+    %empty                      { memset(&$$, 0, sizeof $$); }
+    | lamparams ',' IDENT ':' ptype {
+        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
+    ;
 
 latexpr:
     latprod {
@@ -411,6 +452,7 @@ primary:
         $$->args = exprs(lx, $3); $$->nargs = $3.count; }
     | '(' expr ')'              { $$ = $2; }
     | '(' expr ':' latexpr ')'  { $$ = expr_new(lx, E_ASCRIBE, @$); $$->a = $2; $$->vartype = $4; }
+    | '(' expr ':' ptype lamparams FATARROW expr ')' { $$ = lambda(lx, $2, $4, $5, $7, @$); }
     | TABLE '{' tablelist '}'   { $$ = expr_new(lx, E_TABLE, @$); $$->args = exprs(lx, $3); $$->nargs = $3.count; }
     | '(' expr ',' exprs ')'    {
         $$ = expr_new(lx, E_TUPLE, @$);
@@ -439,8 +481,8 @@ primary:
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_JOIN; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
     | INF '{' expr '|' IDENT IN '[' aexpr DOTDOT aexpr ']' '}' {
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_MEET; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
-    | LFP '(' IDENT ')'         { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); }
-    | GFP '(' IDENT ')'         { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->name = ident(lx, $3, @3); }
+    | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
+    | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }
     | GFP '(' IDENT ':' latexpr FATARROW expr ')' {

@@ -580,13 +580,7 @@ static void compile_fix(Compiler *c, const Expr *e)
     emit_int(c, e->loc, 0);
     emit2(c, e->loc, IR_STORE, x + W, 1);
     size_t loop = ir_offset(c->ch);
-    const FnEntry *fe = e->vartype ? NULL : e->resolved;
-    if (fe) {
-        emit2(c, e->loc, IR_LOAD, x, W);
-        emit1(c, e->loc, IR_CALL, fe->index);
-    } else {
-        compile_to_lat(c, e->a, L);
-    }
+    compile_to_lat(c, e->a, L);
     size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, lat_index(c, L), x, x + W, 0);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, done, 3);
@@ -595,6 +589,7 @@ static void compile_fix(Compiler *c, const Expr *e)
 
 static void compile_inner(Compiler *c, const Expr *e)
 {
+    if (e->type && e->type->kind == TY_FN) return;   /* known to the checker: no run-time value */
     switch (e->kind) {
     case E_INT: emit_int(c, e->loc, e->ival); break;
     case E_REAL: emit_real(c, e->loc, e->rval); break;
@@ -624,6 +619,7 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIX: compile_fix(c, e); break;
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
     case E_TABLE: break;        /* replaced by its chain of ifs before checking */
+    case E_LAMBDA: break;       /* a function value: no run-time value */
     case E_QUANT: compile_quantifier(c, e); break;
     }
 }

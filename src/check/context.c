@@ -229,7 +229,7 @@ const Lattice *context_lattice(Context *m, const char *name)
 FnSym *context_fn(Context *m, const char *name)
 {
     FnEntry *fe = lookup(m, name, SYM_FN);
-    return fe && !fe->broken ? &fe->sym : NULL;
+    return fe && !fe->broken && !fe->generic ? &fe->sym : NULL;
 }
 
 GaloisSym *context_galois(Context *m, const char *name) { return lookup(m, name, SYM_GALOIS); }

@@ -10,7 +10,7 @@ const Type *sema_type_real(void) { return &TYPE_REAL; }
 
 size_t sema_type_words(const Type *t)
 {
-    return t->kind == TY_LAT ? t->lat->nwords : 1;
+    return t->kind == TY_LAT ? t->lat->nwords : t->kind == TY_FN ? 0 : 1;
 }
 
 const Lattice *sema_undual(const Lattice *L)
@@ -199,6 +199,7 @@ void sema_init(Context *m)
 {
     hashmap_init_str(&m->syms);
     hashmap_init_str(&m->elems);
+    hashmap_init_str(&m->instances);
     hashmap_init_ptr(&m->latinfo);
     const char *bools[2] = { "false", "true" };
     Lattice *B = lattice_chain_new(bools, 2);
@@ -219,5 +220,6 @@ void sema_free(Context *m)
     VEC_FREE(m->tables.fns);
     hashmap_free(&m->syms);
     hashmap_free(&m->elems);
+    hashmap_free(&m->instances);
     hashmap_free(&m->latinfo);
 }

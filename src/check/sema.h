@@ -35,6 +35,12 @@ typedef struct FnEntry {
     bool hidden;               /* an envelope or galois equation */
     Expr *body;                /* checked, to be compiled (by the context) */
     size_t nlocals;            /* frame words the body needs, parameters included */
+    /* Functions that take functions (sema_fn.c): never compiled themselves, but checked and
+     * compiled once per instance, a copy with its function parameters known. */
+    bool generic;
+    const Type *const *ptypes; /* generic: each parameter's type (functions included) */
+    const Expr *tbody;         /* generic: the body as parsed (each instance checks a copy) */
+    const Source *src;         /* generic: the file it was declared in */
 } FnEntry;
 
 
@@ -75,6 +81,8 @@ struct Context {
     LatInfo *bool_lat;
     struct Vm *vm;
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
+    HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
+    unsigned instantiating;    /* instances being checked inside each other */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */

@@ -4,7 +4,7 @@
 
 #include "aft/aft.h"
 
-static FnEntry *fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
+FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
 {
     FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
     FnSym *f = &fe->sym;
@@ -73,27 +73,39 @@ static void declare_fn(FileCtx *fc, Decl *d)
     for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
     if (!unique_params(m, names, d->nparams)) ok = false;
     mem_free(names);
-    LatInfo **params = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *params);
-    for (size_t i = 0; i < d->nparams; i++)
-        if (!(params[i] = sema_resolve_lattice(fc, d->params[i].type))) ok = false;
-    LatInfo *ret = sema_resolve_lattice(fc, d->ret);
+    const Type **ptypes = arena_alloc(&m->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
+    bool generic = false;
+    for (size_t i = 0; i < d->nparams; i++) {
+        if (!(ptypes[i] = sema_resolve_ptype(fc, d->params[i].type))) ok = false;
+        else if (ptypes[i]->kind == TY_FN) generic = true;
+    }
+    if (d->ret->kind == LAT_FN) {
+        diag_error(m->diag, d->ret->loc, "'%s' returns a function: a function's result must be a lattice element "
+                   "(return a value, or take the function's arguments as more parameters)", d->name.name);
+        ok = false;
+    }
+    LatInfo *ret = ok ? sema_resolve_lattice(fc, d->ret) : NULL;
     if (ok && ret) {
-        FnEntry *fe = fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+        FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
         for (size_t i = 0; i < d->nparams; i++) {
-            fe->sym.params[i] = params[i]->L;
+            fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
             fe->sym.param_names[i] = d->params[i].name.name;
         }
         fe->sym.ret = ret->L;
+        fe->ptypes = ptypes;
+        fe->generic = generic;
+        fe->tbody = d->body;
+        fe->src = fc->src;
         if (sema_declare(m, SYM_FN, d->name, fe)) d->sym = fe;
         else fe->broken = true;
     }
-    mem_free(params);
     sema_names_settle(m, mark, d->sym != NULL);
 }
 
 static void define_fn(FileCtx *fc, Decl *d)
 {
-    if (d->sym) define_body(fc, d->sym, d->body);
+    FnEntry *fe = d->sym;
+    if (fe && !fe->generic) define_body(fc, fe, d->body);
 }
 
 /* A hidden function for one equation of an envelope or galois block. */
@@ -105,7 +117,7 @@ static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
     Buf name;
     buf_init(&name);
     buf_printf(&name, "%s.%s", owner, eq->name.name);
-    FnEntry *fe = fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
+    FnEntry *fe = sema_fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
     buf_free(&name);
     fe->hidden = true;
     for (size_t i = 0; i < eq->nparams; i++) {
@@ -340,6 +352,11 @@ static void plan_envelope(Context *m, const Query *q, QueryPlan *p)
 static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
 {
     FnEntry *fe = query_target(m, q, SYM_FN);
+    if (fe && fe->generic) {
+        diag_error(m->diag, q->target.loc, "'%s' takes functions as arguments; '%s' needs a function from a lattice "
+                   "to itself (L -> L)", fe->sym.name, ast_query_name(q->kind));
+        return;
+    }
     if (!fe || !endo_ok(m, q, &fe->sym)) return;
     p->fn = &fe->sym;
     p->L = p->fn->ret;

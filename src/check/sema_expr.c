@@ -40,7 +40,7 @@ char *check_describe(Checker *c, const Type *t)
 
 char *check_describe_lat(Checker *c, const Lattice *L)
 {
-    Type t = { TY_LAT, L };
+    Type t = { TY_LAT, L, NULL, NULL };
     return check_describe(c, &t);
 }
 
@@ -53,6 +53,14 @@ const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
     va_end(ap);
     diag_error(c->m->diag, loc, "%s", msg);
     return &TYPE_ERROR;
+}
+
+/* A function (of type t) where a value is needed. */
+const Type *check_function_misused(Checker *c, Loc loc, const Type *t)
+{
+    return check_fail(c, loc, "expected a value, found a function %s (a function is known before the "
+                      "program runs: it can be called, passed and bound with let, not compared, combined, "
+                      "chosen by 'if' or shown)", check_describe(c, t));
 }
 
 /* Can a value of type t be stored into lattice L (with a conversion and a run-time check)? */
@@ -71,7 +79,7 @@ static bool coerce_ok(const Type *t, const Lattice *L)
         if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
         return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
-    case TY_ATOM: return false;
+    case TY_ATOM: case TY_FN: return false;
     }
     return false;
 }
@@ -110,7 +118,8 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
 static const Type *against(Checker *c, Expr *e, const Type *t, const Lattice *L)
 {
     if (!coerce_ok(t, L)) {
-        check_fail(c, e->loc, "expected %s, found %s", check_describe_lat(c, L), check_describe(c, t));
+        check_fail(c, e->loc, "expected %s, found %s%s", check_describe_lat(c, L), t->kind == TY_FN ? "a function " : "",
+                   check_describe(c, t));
         return &TYPE_ERROR;
     }
     check_literal_bounds(c, e, L);
@@ -229,6 +238,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
         return &a->li->as_atom;
     }
     Sym *s = sema_lookup(m, name);
+    if (s && s->kind == SYM_FN) return sema_fn_value(c, s->ptr);
     if (s) {
         if (s->kind == SYM_LATTICE)
             return check_fail(c, e->loc, "'%s' is a lattice, not a value (bot and top are its least and greatest elements)", name);
@@ -298,6 +308,9 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
+    case TY_FN:
+        check_expr(c, second, NULL);
+        return check_function_misused(c, second->loc, t1);
     case TY_LAT: {
         if (sema_num_kind(t1) == NUM_NONE)
             return check_against(c, second, t1->lat)->kind == TY_ERROR ? &TYPE_ERROR : t1;
@@ -528,27 +541,22 @@ static bool is_builtin(const char *name, size_t *arity)
 
 static const Type *check_call(Checker *c, Expr *e)
 {
+    const Local *l = check_find_local(c, e->name.name);
+    e->resolved = NULL;
+    if (l) {
+        if (l->type->kind == TY_FN) return sema_call_value(c, e, l->type);
+        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, check_describe(c, l->type));
+    }
     Sym *s = sema_lookup(c->m, e->name.name);
     size_t arity;
-    e->resolved = NULL;
     if (!s || s->kind != SYM_FN) {
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
     }
-    FnEntry *fe = s->ptr;
-    const FnSym *f = &fe->sym;
-    e->resolved = fe;
-    if (e->nargs != f->nparams) {
-        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
-        return check_fail(c, e->loc, "'%s' takes %zu argument%s, found %zu", f->name, f->nparams,
-                    f->nparams == 1 ? "" : "s", e->nargs);
-    }
-    bool ok = true;
-    for (size_t i = 0; i < e->nargs; i++)
-        if (check_against(c, e->args[i], f->params[i])->kind == TY_ERROR) ok = false;
-    return ok ? sema_lat_type(c->m, f->ret) : &TYPE_ERROR;
+    return sema_call_value(c, e, sema_fn_value(c, s->ptr));
 }
 
 /* ---- structures ---- */
@@ -583,6 +591,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_FIX: return check_fix(c, e);
     case E_ASCRIBE: return check_ascription(c, e);
     case E_TABLE: return check_fail(c, e->loc, "a table is the whole body of a function of one parameter");
+    case E_LAMBDA: return check_lambda(c, e);
     }
     return check_fail(c, e->loc, "unexpected expression");
 }
@@ -625,6 +634,7 @@ const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size
     const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);
     VEC_FREE(c.locals);
     *nlocals = c.max;
+    if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);
     bool ok = m->diag->errors == before && t->kind != TY_ERROR;
     sema_names_settle(m, mark, ok);
     if (!ok) return NULL;

@@ -6,9 +6,9 @@
 
 #include "check/sema.h"
 
-static const Type TYPE_INT = { TY_INT, NULL };
-static const Type TYPE_REAL = { TY_REAL, NULL };
-static const Type TYPE_ERROR = { TY_ERROR, NULL };
+static const Type TYPE_INT = { TY_INT, NULL, NULL, NULL };
+static const Type TYPE_REAL = { TY_REAL, NULL, NULL, NULL };
+static const Type TYPE_ERROR = { TY_ERROR, NULL, NULL, NULL };
 
 /* Numeric lattices: their elements take part in arithmetic as ints (range) or reals (real). */
 typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
@@ -79,6 +79,17 @@ const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
+
+const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
+
+/* sema_fn.c: function types and values, partial application, lambdas, generic instances. */
+const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t);
+const Type *sema_fn_value(Checker *c, FnEntry *fe);
+const Type *sema_call_value(Checker *c, Expr *e, const Type *callee);
+Expr *sema_apply1(Checker *c, const Type *fv, Expr *x, Loc loc);
+const Type *check_lambda(Checker *c, Expr *e);
+const Type *check_lambda_endo(Checker *c, Expr *e);
+FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann);
 
 /* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
 Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);

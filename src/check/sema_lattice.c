@@ -146,6 +146,9 @@ static Lattice *build_structure(FileCtx *fc, const LatExpr *t)
         LatInfo *base = sema_resolve_lattice(fc, t->base);
         return base ? lattice_dual_new(base->L) : NULL;
     }
+    case LAT_FN:
+        diag_error(m->diag, t->loc, "a function type is not a lattice: it can only be the type of a parameter");
+        return NULL;
     }
     return NULL;
 }

@@ -225,31 +225,32 @@ const Type *check_supinf(Checker *c, Expr *e, const Lattice *want)
     return ta;
 }
 
-static FnEntry *unary_endo(Checker *c, Ident name, const char *what)
-{
-    Sym *s = sema_lookup(c->m, name.name);
-    if (!s) { check_fail(c, name.loc, "unknown function '%s'", name.name); return NULL; }
-    if (s->kind != SYM_FN) { check_fail(c, name.loc, "'%s' is %s, not a function", name.name, sema_sym_kind_name(s->kind)); return NULL; }
-    FnEntry *fe = s->ptr;
-    const FnSym *f = &fe->sym;
-    if (f->nparams != 1 || !lattice_equal(f->params[0], f->ret)) {
-        check_fail(c, name.loc, "%s needs a function from a lattice to itself; '%s' is not of the form L -> L", what, name.name);
-        return NULL;
-    }
-    return fe;
-}
-
 /* lfp(g) / gfp(g) / lfp(x: L => body).  Slots: x (W words), then an iteration counter. */
 const Type *check_fix(Checker *c, Expr *e)
 {
     const char *what = e->op == OP_LFP ? "lfp" : "gfp";
     if (!e->vartype) {
-        FnEntry *fe = unary_endo(c, e->name, what);
-        if (!fe) return &TYPE_ERROR;
-        e->resolved = fe;
-        e->slot = (long)check_alloc_slots(c, fe->sym.ret->nwords + 1);
+        const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+        if (g->kind == TY_ERROR) return g;
+        const FnType *ft = g->fn;
+        if (g->kind != TY_FN || ft->nparams != 1 || ft->params[0]->kind != TY_LAT || ft->ret->kind != TY_LAT
+            || !lattice_equal(ft->params[0]->lat, ft->ret->lat))
+            return check_fail(c, e->a->loc, "%s needs a function from a lattice to itself (L -> L), found %s%s", what,
+                              g->kind == TY_FN ? "a function " : "", check_describe(c, g));
+        const Lattice *L = ft->ret->lat;
+        e->slot = (long)check_alloc_slots(c, L->nwords + 1);
+        Expr *x = arena_alloc(&c->m->arena, sizeof *x);
+        x->kind = E_NAME;
+        x->loc = e->loc;
+        x->name.name = "x";
+        x->type = sema_lat_type(c->m, L);
+        x->slot = e->slot;
+        x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+        Expr *step = sema_apply1(c, g, x, e->a->loc);
         c->top = (size_t)e->slot;         /* x and the counter are free again after the loop */
-        return sema_lat_type(c->m, fe->sym.ret);
+        if (!step) return &TYPE_ERROR;
+        e->a = step;
+        return sema_lat_type(c->m, L);
     }
     LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
     if (!li) return &TYPE_ERROR;

@@ -26,7 +26,7 @@ static void put_value(JsonWriter *w, const Type *t, const Word *v)
         break;
     }
     case TY_LAT: t->lat->ops->json(t->lat, v, json_value(w)); break;
-    case TY_ERROR: json_null(w); break;
+    case TY_FN: case TY_ERROR: json_null(w); break;   /* the checker never lets a function be shown */
     }
 }
 

@@ -15,7 +15,7 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         break;
     }
     case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
-    case TY_ERROR: buf_puts(b, "<error>"); break;
+    case TY_FN: case TY_ERROR: buf_puts(b, "<error>"); break;   /* functions are never shown */
     }
 }
 
