@@ -203,7 +203,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 
 %type <e> expr aexpr primary
 %type <lat> latexpr latatom ptype
-%type <list> exprs idlist params lamparams latlist atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
+%type <list> exprs idlist params lamparams latlist tparams atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
 %type <q> qopts qopt
@@ -242,12 +242,16 @@ decl:
     IMPORT STRING ';'           { $$ = decl_new(lx, D_IMPORT, @$); $$->path = $2; }
     | LATTICE IDENT '=' latexpr opt_semi {
         $$ = decl_new(lx, D_LATTICE, @$); $$->name = ident(lx, $2, @2); $$->lattice = $4; }
-    | FN IDENT '(' params ')' ':' ptype annots '=' expr ';' {
+    | LATTICE IDENT '[' idlist ']' '=' latexpr opt_semi {
+        $$ = decl_new(lx, D_LATTICE, @$); $$->name = ident(lx, $2, @2); $$->lattice = $7;
+        $$->tparams = idents(lx, $4); $$->ntparams = $4.count; }
+    | FN IDENT tparams '(' params ')' ':' ptype annots '=' expr ';' {
         $$ = decl_new(lx, D_FN, @$); $$->name = ident(lx, $2, @2);
-        $$->nparams = $4.count;
-        $$->params = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Param));
-        for (size_t i = 0; i < $4.count; i++) $$->params[i] = *(Param *)$4.items[i];
-        $$->ret = $7; $$->ann = $8; $$->body = $10; }
+        $$->tparams = idents(lx, $3); $$->ntparams = $3.count;
+        $$->nparams = $5.count;
+        $$->params = arena_alloc(A, ($5.count ? $5.count : 1) * sizeof(Param));
+        for (size_t i = 0; i < $5.count; i++) $$->params[i] = *(Param *)$5.items[i];
+        $$->ret = $8; $$->ann = $9; $$->body = $11; }
     | ENVELOPE IDENT '{' eqlist '}' {
         $$ = decl_new(lx, D_ENVELOPE, @$); $$->name = ident(lx, $2, @2);
         $$->neqs = $4.count; $$->eqs = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Equation));
@@ -266,6 +270,12 @@ decl:
     ;
 
 opt_semi: %empty | ';' ;
+
+/* the type parameters of a generic function */
+tparams:
+    %empty                      { memset(&$$, 0, sizeof $$); }
+    | '[' idlist ']'            { $$ = $2; }
+    ;
 
 params:
     %empty                      { memset(&$$, 0, sizeof $$); }
@@ -349,6 +359,9 @@ latprod:
 
 latatom:
     IDENT                       { $$ = lat_new(lx, LAT_NAME, @$); $$->name = ident(lx, $1, @1); }
+    | IDENT '[' latlist ']'     {
+        $$ = lat_new(lx, LAT_APPLY, @$); $$->name = ident(lx, $1, @1);
+        $$->parts = (LatExpr **)$3.items; $$->nparts = $3.count; }
     | POWERSET '{' '}'          { $$ = lat_new(lx, LAT_POWERSET, @$); $$->names = NULL; $$->nnames = 0; }
     | POWERSET '{' idlist '}'   { $$ = lat_new(lx, LAT_POWERSET, @$); $$->names = idents(lx, $3); $$->nnames = $3.count; }
     | CHAIN '{' idlist '}'      { $$ = lat_new(lx, LAT_CHAIN, @$); $$->names = idents(lx, $3); $$->nnames = $3.count; }
@@ -450,6 +463,12 @@ primary:
     | IDENT '(' args_opt ')'    {
         $$ = expr_new(lx, E_CALL, @$); $$->name = ident(lx, $1, @1);
         $$->args = exprs(lx, $3); $$->nargs = $3.count; }
+    | primary '[' exprs ']' '(' args_opt ')' {
+        $$ = expr_new(lx, E_CALL, @$);
+        if ($1->kind != E_NAME) lexer_error(lx, $1->loc.start, $1->loc.end, "only a function's name takes type arguments `f[L](...)`");
+        $$->name = $1->name;
+        $$->targs = exprs(lx, $3); $$->ntargs = $3.count;
+        $$->args = exprs(lx, $6); $$->nargs = $6.count; }
     | '(' expr ')'              { $$ = $2; }
     | '(' expr ':' latexpr ')'  { $$ = expr_new(lx, E_ASCRIBE, @$); $$->a = $2; $$->vartype = $4; }
     | '(' expr ':' ptype lamparams FATARROW expr ')' { $$ = lambda(lx, $2, $4, $5, $7, @$); }
@@ -460,7 +479,9 @@ primary:
         for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
         $$->args = exprs(lx, l); $$->nargs = l.count; }
     | primary '.' INT           { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->ival = $3; }
-    | primary '[' expr ']'      { $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3; }
+    | primary '[' exprs ']'     {
+        $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3.items[0];
+        $$->targs = exprs(lx, $3); $$->ntargs = $3.count; }
     | '{' '}'                   { $$ = expr_new(lx, E_SET, @$); $$->nargs = 0; }
     | '{' exprs '}'             { $$ = expr_new(lx, E_SET, @$); $$->args = exprs(lx, $2); $$->nargs = $2.count; }
     | '{' maplist '}'           {

@@ -191,6 +191,7 @@ const char *sema_sym_kind_name(SymKind k)
     case SYM_FN: return "a function";
     case SYM_GALOIS: return "a Galois insertion";
     case SYM_PROGRAM: return "a program";
+    case SYM_GENERIC_LATTICE: return "a generic lattice";
     }
     return "?";
 }

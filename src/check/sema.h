@@ -18,7 +18,7 @@ typedef struct LatInfo {
     Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
 } LatInfo;
 
-typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM } SymKind;
+typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM, SYM_GENERIC_LATTICE } SymKind;
 
 typedef struct Sym {
     SymKind kind;
@@ -41,6 +41,11 @@ typedef struct FnEntry {
     const Type *const *ptypes; /* generic: each parameter's type (functions included) */
     const Expr *tbody;         /* generic: the body as parsed (each instance checks a copy) */
     const Source *src;         /* generic: the file it was declared in */
+    const Decl *decl;          /* with type parameters: the declaration (ptypes are per instance) */
+    const Type *rtype;         /* a function as result: each call is inlined where it is */
+    size_t ntvars;             /* an instance of one with type parameters: their lattices */
+    const char *const *tvar_names;
+    LatInfo *const *tvar_lats;
 } FnEntry;
 
 

@@ -59,6 +59,28 @@ static bool unique_params(Context *m, const Ident *names, size_t n)
     return ok;
 }
 
+/* Declares fe, the function of d; a generic one keeps its body to check per instance. */
+static void publish_fn(FileCtx *fc, Decl *d, FnEntry *fe, bool generic)
+{
+    fe->generic = generic;
+    fe->tbody = d->body;
+    fe->src = fc->src;
+    if (sema_declare(fc->m, SYM_FN, d->name, fe)) d->sym = fe;
+    else fe->broken = true;
+}
+
+/* fn f[L, M](...): its parameters' types are resolved per instance (sema_generic.c). */
+static void declare_generic_fn(FileCtx *fc, Decl *d, bool ok)
+{
+    Context *m = fc->m;
+    if (!unique_params(m, d->tparams, d->ntparams)) ok = false;
+    if (!ok) return;
+    FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+    for (size_t i = 0; i < d->nparams; i++) fe->sym.param_names[i] = d->params[i].name.name;
+    fe->decl = d;
+    publish_fn(fc, d, fe, true);
+}
+
 static void declare_fn(FileCtx *fc, Decl *d)
 {
     Context *m = fc->m;
@@ -73,31 +95,28 @@ static void declare_fn(FileCtx *fc, Decl *d)
     for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
     if (!unique_params(m, names, d->nparams)) ok = false;
     mem_free(names);
+    if (d->ntparams) {
+        declare_generic_fn(fc, d, ok);
+        sema_names_settle(m, mark, d->sym != NULL);
+        return;
+    }
     const Type **ptypes = arena_alloc(&m->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
     bool generic = false;
     for (size_t i = 0; i < d->nparams; i++) {
         if (!(ptypes[i] = sema_resolve_ptype(fc, d->params[i].type))) ok = false;
         else if (ptypes[i]->kind == TY_FN) generic = true;
     }
-    if (d->ret->kind == LAT_FN) {
-        diag_error(m->diag, d->ret->loc, "'%s' returns a function: a function's result must be a lattice element "
-                   "(return a value, or take the function's arguments as more parameters)", d->name.name);
-        ok = false;
-    }
-    LatInfo *ret = ok ? sema_resolve_lattice(fc, d->ret) : NULL;
-    if (ok && ret) {
+    const Type *rtype = ok ? sema_resolve_ptype(fc, d->ret) : NULL;
+    if (ok && rtype) {
         FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
         for (size_t i = 0; i < d->nparams; i++) {
             fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
             fe->sym.param_names[i] = d->params[i].name.name;
         }
-        fe->sym.ret = ret->L;
+        fe->sym.ret = rtype->kind == TY_LAT ? rtype->lat : NULL;
+        fe->rtype = rtype->kind == TY_FN ? rtype : NULL;
         fe->ptypes = ptypes;
-        fe->generic = generic;
-        fe->tbody = d->body;
-        fe->src = fc->src;
-        if (sema_declare(m, SYM_FN, d->name, fe)) d->sym = fe;
-        else fe->broken = true;
+        publish_fn(fc, d, fe, generic || fe->rtype);
     }
     sema_names_settle(m, mark, d->sym != NULL);
 }
@@ -429,7 +448,7 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
 bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
 {
     int before = m->diag->errors;
-    FileCtx fc = { m, file->src, { 0 }, 0 };
+    FileCtx fc = { .m = m, .src = file->src };
     hashmap_init_str(&fc.pending);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];

@@ -17,13 +17,13 @@ size_t check_alloc_slots(Checker *c, size_t n)
 
 void check_bind(Checker *c, const char *name, const Type *type, size_t slot)
 {
-    Local l = { name, type, slot };
+    Local l = { name, type, slot, NULL };
     VEC_PUSH(c->locals, l);
 }
 
 const Local *check_find_local(const Checker *c, const char *name)
 {
-    for (size_t i = c->locals.count; i-- > 0;)
+    for (size_t i = c->locals.count; i-- > c->scope_base;)
         if (strcmp(c->locals.items[i].name, name) == 0) return &c->locals.items[i];
     return NULL;
 }
@@ -238,6 +238,8 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
         return &a->li->as_atom;
     }
     Sym *s = sema_lookup(m, name);
+    if (s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl)
+        return check_fail(c, e->loc, "'%s' has type parameters: name one of its instances, %s[L]", name, name);
     if (s && s->kind == SYM_FN) return sema_fn_value(c, s->ptr);
     if (s) {
         if (s->kind == SYM_LATTICE)
@@ -250,6 +252,10 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
 static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
 {
     const Local *l = check_find_local(c, e->name.name);
+    if (l && l->alias) {
+        *e = *l->alias;            /* the argument it stands for, checked where the call is */
+        return e->type;
+    }
     if (l) {
         e->resolved = &local_resolution;
         e->slot = (long)l->slot;
@@ -556,7 +562,10 @@ static const Type *check_call(Checker *c, Expr *e)
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
     }
-    return sema_call_value(c, e, sema_fn_value(c, s->ptr));
+    FnEntry *fe = s->ptr;
+    if (fe->decl) return sema_call_generic(c, e, fe);
+    if (e->ntargs) return check_fail(c, e->name.loc, "'%s' has no type parameters", e->name.name);
+    return sema_call_value(c, e, sema_fn_value(c, fe));
 }
 
 /* ---- structures ---- */
@@ -626,7 +635,7 @@ void checker_init(Checker *c, Context *m, FileCtx *fc)
 
 const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals)
 {
-    FileCtx fc = { m, e->loc.src, { 0 }, 0 };
+    FileCtx fc = { .m = m, .src = e->loc.src };
     Checker c;
     checker_init(&c, m, &fc);
     int before = m->diag->errors;

@@ -67,7 +67,8 @@ static const Type *fnval_type(Context *m, FnEntry *fn, size_t nbound, Expr **bou
     v->fn = fn;
     v->nbound = nbound;
     v->bound = bound;
-    return fn_type_new(m, fn->sym.nparams - nbound, fn->ptypes + nbound, sema_lat_type(m, fn->sym.ret), v);
+    const Type *ret = fn->rtype ? fn->rtype : sema_lat_type(m, fn->sym.ret);
+    return fn_type_new(m, fn->sym.nparams - nbound, fn->ptypes + nbound, ret, v);
 }
 
 const Type *sema_fn_value(Checker *c, FnEntry *fe)
@@ -170,9 +171,9 @@ static const FnVal *rebind(Checker *ic, const FnVal *v, const char *name, Loc lo
 
 /* Checks a copy of T's body as the body of inst, T's function parameters bound to the values
  * of args (its element parameters and those bound inside the values: inst's parameters). */
-static bool define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret)
+bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret)
 {
-    FileCtx fc = { m, T->src, { 0 }, 0 };
+    FileCtx fc = { .m = m, .src = T->src, .ntvars = T->ntvars, .tvar_names = T->tvar_names, .tvar_lats = T->tvar_lats };
     Checker ic;
     checker_init(&ic, m, &fc);
     int before = m->diag->errors;
@@ -251,7 +252,7 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
         hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), inst);
         m->instantiating++;
         const Lattice *ret = T->sym.ret;
-        bool ok = define_instance(m, T, args, inst, &ret);
+        bool ok = sema_define_instance(m, T, args, inst, &ret);
         m->instantiating--;
         if (!ok && m->instantiating == 0) diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
     }
@@ -260,9 +261,48 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
     return inst && !inst->broken ? inst : NULL;
 }
 
+/* A call of fn, whose result is a function: fn's body, checked where the call is with its
+ * parameters standing for the arguments, gives the function value. */
+static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
+{
+    Context *m = c->m;
+    if (m->instantiating >= MAX_INSTANTIATION_DEPTH)
+        return check_fail(c, e->loc, "calling '%s' nests more than %d functions that return functions",
+                          fn->sym.name, (int)MAX_INSTANTIATION_DEPTH);
+    size_t count = c->locals.count, base = c->scope_base;
+    c->scope_base = count;
+    for (size_t i = 0; i < fn->sym.nparams; i++) {
+        Expr *alias = args[i];
+        if (fn->ptypes[i]->kind == TY_LAT) {       /* the argument as an element of the parameter's lattice */
+            alias = arena_alloc(&m->arena, sizeof *alias);
+            alias->kind = E_ASCRIBE;
+            alias->loc = args[i]->loc;
+            alias->a = args[i];
+            alias->type = fn->ptypes[i];
+        }
+        Local l = { fn->sym.param_names[i], alias->type, 0, alias };
+        VEC_PUSH(c->locals, l);
+    }
+    FileCtx fc = { .m = m, .src = fn->src, .ntvars = fn->ntvars, .tvar_names = fn->tvar_names, .tvar_lats = fn->tvar_lats };
+    FileCtx *outer = c->fc;
+    c->fc = &fc;
+    Expr *body = ast_clone_expr(&m->arena, fn->tbody);
+    int before = m->diag->errors;
+    m->instantiating++;
+    bool ok = check_arg(c, body, fn->rtype);
+    m->instantiating--;
+    c->fc = outer;
+    c->locals.count = count;
+    c->scope_base = base;
+    if (!ok && m->diag->errors != before && m->instantiating == 0)
+        diag_note(m->diag, e->loc, "in '%s', called here", fn->sym.name);
+    return ok ? body->type : &TYPE_ERROR;
+}
+
 /* Rewrites the call e into a call of fn (or of its instance) on args, all checked. */
 static const Type *call_entry(Checker *c, Expr *e, FnEntry *fn, Expr **args, size_t nargs)
 {
+    if (fn->rtype) return inline_call(c, e, fn, args);
     if (!fn->generic) {
         e->resolved = fn;
         e->args = args;
@@ -384,6 +424,11 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
         if (l->type->kind != TY_LAT && l->type->kind != TY_FN)
             return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements and "
                               "functions around it, not numbers or atoms", l->name, check_describe(c, l->type));
+        if (l->alias) {
+            bound[i] = l->alias;
+            ptypes[i] = l->type;
+            continue;
+        }
         Expr *x = arena_alloc(&m->arena, sizeof *x);
         x->kind = E_NAME;
         x->loc = e->loc;
@@ -407,7 +452,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
                               check_describe(c, want->params[i]), e->lparams[i].name.name, check_describe(c, ptypes[ncap + i]));
     FnEntry *fe = lift(c, e, ptypes, ncap, (const char *const *)k.names.items);
     fe->sym.ret = lambda_result(c, e, want);
-    if (!fe->generic && !define_instance(m, fe, NULL, fe, &fe->sym.ret)) return &TYPE_ERROR;
+    if (!fe->generic && !sema_define_instance(m, fe, NULL, fe, &fe->sym.ret)) return &TYPE_ERROR;
     if (!fe->sym.ret)
         return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");
     return fnval_type(m, fe, ncap, bound);

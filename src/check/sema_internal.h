@@ -20,15 +20,21 @@ typedef struct FileCtx {
     const Source *src;
     HashMap pending;           /* name -> Decl* (D_LATTICE) */
     unsigned depth;            /* lattice expressions and pending declarations being resolved */
+    size_t ntvars;             /* type parameters in scope (a generic's instance): name -> lattice */
+    const char *const *tvar_names;
+    LatInfo *const *tvar_lats;
 } FileCtx;
 
 /* The state of checking one expression: its locals and the frame slots they use. */
-typedef struct Local { const char *name; const Type *type; size_t slot; } Local;
+/* alias: a parameter of a function whose result is a function, inlined at the call: the
+ * checked argument it stands for (no slot). */
+typedef struct Local { const char *name; const Type *type; size_t slot; Expr *alias; } Local;
 
 typedef struct Checker {
     Context *m;
     FileCtx *fc;               /* for lattice expressions in lambdas; may have no pending */
     VEC(Local) locals;
+    size_t scope_base;         /* locals below it are hidden (a body inlined at a call) */
     size_t top, max;           /* frame words in use / ever used */
 } Checker;
 
@@ -90,6 +96,11 @@ Expr *sema_apply1(Checker *c, const Type *fv, Expr *x, Loc loc);
 const Type *check_lambda(Checker *c, Expr *e);
 const Type *check_lambda_endo(Checker *c, Expr *e);
 FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann);
+bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
+
+/* sema_generic.c: functions with type parameters. */
+const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T);
+const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 
 /* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
 Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);

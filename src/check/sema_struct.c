@@ -136,8 +136,19 @@ const Type *check_map(Checker *c, Expr *e, const Lattice *want)
     return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
 }
 
+/* f[L]: the instance of a function with type parameters, as a value. */
+static FnEntry *generic_named(Checker *c, const Expr *e)
+{
+    if (e->kind != E_NAME || check_find_local(c, e->name.name)) return NULL;
+    Sym *s = sema_lookup(c->m, e->name.name);
+    return s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl ? s->ptr : NULL;
+}
+
 const Type *check_index(Checker *c, Expr *e)
 {
+    FnEntry *T = generic_named(c, e->a);
+    if (T) return sema_generic_value(c, e, T);
+    if (e->ntargs > 1) return check_fail(c, e->loc, "a map look-up m[k] takes one key, found %zu", e->ntargs);
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
     if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_MAP)

@@ -96,6 +96,7 @@ static void push_expr_children(DepthWalk *w, const Expr *e, unsigned level)
     for (size_t i = 0; i < e->nargs; i++) push_expr(w, e->args[i], level + 1);
     push_lat(w, e->vartype, level + 1);
     for (size_t i = 0; i < e->nlparams; i++) push_lat(w, e->lparams[i].type, level + 1);
+    for (size_t i = 0; i < e->ntargs; i++) push_expr(w, e->targs[i], level + 1);
 }
 
 static void push_lat_children(DepthWalk *w, const LatExpr *t, unsigned level)
@@ -164,6 +165,7 @@ Expr *ast_clone_expr(Arena *a, const Expr *e)
     c->b = ast_clone_expr(a, e->b);
     c->c = ast_clone_expr(a, e->c);
     c->args = clone_list(a, e->args, e->nargs);
+    c->targs = clone_list(a, e->targs, e->ntargs);
     return c;
 }
 

@@ -29,6 +29,7 @@ typedef enum {
     LAT_MAP,        /* map {x, y} -> V: names, value */
     LAT_FINITE,     /* finite { a < b, c; ... }: names, covers */
     LAT_DUAL,       /* dual L: base */
+    LAT_APPLY,      /* Store[Sign]: a generic lattice (name) instantiated on parts */
     LAT_FN,         /* A -> B, (A, B) -> C: parts are the parameters, value the result (a
                        parameter's or a result's type only: a function is not a lattice) */
 } LatExprKind;
@@ -97,6 +98,7 @@ struct Expr {
     Ident *keys;                /* MAP keys (nargs of them) */
     LatExpr *vartype;           /* FIX lambda variable type, or NULL */
     Param *lparams; size_t nlparams;   /* LAMBDA parameters */
+    Expr **targs; size_t ntargs;       /* CALL: explicit type arguments f[A, B](...) */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */
@@ -155,6 +157,7 @@ typedef struct Decl {
     DeclKind kind;
     Loc loc;
     Ident name;                 /* declared name (not for IMPORT / QUERY) */
+    Ident *tparams; size_t ntparams;   /* FN, LATTICE: type parameters `[L, M]` */
     /* IMPORT */
     const char *path;
     /* LATTICE */
