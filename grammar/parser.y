@@ -503,6 +503,7 @@ primary:
     | INF '{' expr '|' IDENT IN '[' aexpr DOTDOT aexpr ']' '}' {
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_MEET; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
     | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
+    | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }

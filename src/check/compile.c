@@ -61,6 +61,17 @@ static void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
     emit_elem(c, loc, L, w);
 }
 
+/* An element the checker computed: a constant, word by word when it is wider than one. */
+static void emit_const(Compiler *c, const Expr *e)
+{
+    const Lattice *L = e->type->lat;
+    if (L->nwords == 1) {
+        emit_elem(c, e->loc, L, e->cval[0]);
+        return;
+    }
+    for (size_t i = 0; i < L->nwords; i++) emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
+}
+
 static void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
 static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
 
@@ -589,7 +600,7 @@ static void compile_fix(Compiler *c, const Expr *e)
 
 static void compile_inner(Compiler *c, const Expr *e)
 {
-    if (e->type && e->type->kind == TY_FN) return;   /* known to the checker: no run-time value */
+    if (e->type && (e->type->kind == TY_FN || e->type->kind == TY_COLL)) return;   /* known to the checker only */
     switch (e->kind) {
     case E_INT: emit_int(c, e->loc, e->ival); break;
     case E_REAL: emit_real(c, e->loc, e->rval); break;
@@ -619,7 +630,8 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIX: compile_fix(c, e); break;
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
     case E_TABLE: break;        /* replaced by its chain of ifs before checking */
-    case E_LAMBDA: break;       /* a function value: no run-time value */
+    case E_LAMBDA: case E_FIXPOINTS: break;       /* no run-time value */
+    case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }
 }

@@ -55,9 +55,12 @@ const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
     return &TYPE_ERROR;
 }
 
-/* A function (of type t) where a value is needed. */
+/* A function or a collection (of type t) where a run-time value is needed. */
 const Type *check_function_misused(Checker *c, Loc loc, const Type *t)
 {
+    if (t->kind == TY_COLL)
+        return check_fail(c, loc, "expected a value, found a %s (known when the file is checked: it can be "
+                          "shown, counted, and used by forall, exists, in and fold)", check_describe(c, t));
     return check_fail(c, loc, "expected a value, found a function %s (a function is known before the "
                       "program runs: it can be called, passed and bound with let, not compared, combined, "
                       "chosen by 'if' or shown)", check_describe(c, t));
@@ -79,7 +82,7 @@ static bool coerce_ok(const Type *t, const Lattice *L)
         if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
         return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
-    case TY_ATOM: case TY_FN: return false;
+    case TY_ATOM: case TY_FN: case TY_COLL: return false;
     }
     return false;
 }
@@ -314,7 +317,7 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
-    case TY_FN:
+    case TY_FN: case TY_COLL:
         check_expr(c, second, NULL);
         return check_function_misused(c, second->loc, t1);
     case TY_LAT: {
@@ -445,6 +448,8 @@ static const Type *finish_binary(Checker *c, Expr *e, const Lattice *want, const
 
 static const Type *check_in(Checker *c, Expr *e)
 {
+    const Type *in_coll = check_in_collection(c, e);
+    if (in_coll) return in_coll;
     if (check_needs_context(c, e->b) && e->a->kind == E_NAME && check_find_local(c, e->a->name.name)) {
         const Type *ta = check_expr(c, e->a, NULL);         /* `a in top`: the set from the atom */
         if (ta->kind == TY_ERROR) return ta;
@@ -545,7 +550,7 @@ static bool is_builtin(const char *name, size_t *arity)
     return false;
 }
 
-static const Type *check_call(Checker *c, Expr *e)
+static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
 {
     const Local *l = check_find_local(c, e->name.name);
     e->resolved = NULL;
@@ -558,6 +563,7 @@ static const Type *check_call(Checker *c, Expr *e)
     size_t arity;
     if (!s || s->kind != SYM_FN) {
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
+        if (!s && strcmp(e->name.name, "fold") == 0) return check_fold(c, e, want);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
@@ -587,14 +593,16 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_BINARY: return check_binary(c, e, want);
     case E_IF: return check_if(c, e, want);
     case E_LET: return check_let(c, e, want);
-    case E_CALL: return check_call(c, e);
+    case E_CALL: return check_call(c, e, want);
     case E_TUPLE: return check_tuple(c, e, want);
     case E_PROJ: return check_proj(c, e);
     case E_SET: return check_set(c, e, want);
     case E_MAP: return check_map(c, e, want);
     case E_INDEX: return check_index(c, e);
     case E_COMPREHENSION:
-    case E_QUANT: return check_over_atoms(c, e, want);
+    case E_QUANT: return check_quantifier(c, e, want);
+    case E_FIXPOINTS: return check_fixpoints(c, e);
+    case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);
     case E_FIX: return check_fix(c, e);
@@ -643,7 +651,7 @@ const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size
     const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);
     VEC_FREE(c.locals);
     *nlocals = c.max;
-    if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);
+    if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);   /* a collection can be shown */
     bool ok = m->diag->errors == before && t->kind != TY_ERROR;
     sema_names_settle(m, mark, ok);
     if (!ok) return NULL;

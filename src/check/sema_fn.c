@@ -472,3 +472,11 @@ const Type *check_lambda_endo(Checker *c, Expr *e)
     FnType want = { 1, params, p };
     return e->type = check_lambda_as(c, e, &want);
 }
+
+/* The function a value of type g runs as it is, with nothing bound; NULL for one that needs
+ * its bound arguments or an instance. */
+FnEntry *sema_fn_target(const Type *g)
+{
+    const FnVal *v = g->value;
+    return v && v->nbound == 0 && !v->fn->generic && !v->fn->broken ? v->fn : NULL;
+}

@@ -159,6 +159,8 @@ const Type *check_index(Checker *c, Expr *e)
 
 const Type *check_count(Checker *c, Expr *e)
 {
+    const Type *n = check_count_collection(c, e);
+    if (n) return n;
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
     if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
@@ -242,13 +244,8 @@ const Type *check_fix(Checker *c, Expr *e)
     const char *what = e->op == OP_LFP ? "lfp" : "gfp";
     if (!e->vartype) {
         const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
-        if (g->kind == TY_ERROR) return g;
-        const FnType *ft = g->fn;
-        if (g->kind != TY_FN || ft->nparams != 1 || ft->params[0]->kind != TY_LAT || ft->ret->kind != TY_LAT
-            || !lattice_equal(ft->params[0]->lat, ft->ret->lat))
-            return check_fail(c, e->a->loc, "%s needs a function from a lattice to itself (L -> L), found %s%s", what,
-                              g->kind == TY_FN ? "a function " : "", check_describe(c, g));
-        const Lattice *L = ft->ret->lat;
+        const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
+        if (!L) return &TYPE_ERROR;
         e->slot = (long)check_alloc_slots(c, L->nwords + 1);
         Expr *x = arena_alloc(&c->m->arena, sizeof *x);
         x->kind = E_NAME;
@@ -280,6 +277,11 @@ const Type *check_fix(Checker *c, Expr *e)
 /* (e : L): e checked against L, of type L. */
 const Type *check_ascription(Checker *c, Expr *e)
 {
+    if (!e->vartype) {         /* made by the checker, its lattice given (sema_coll.c) */
+        const Type *want = e->type;
+        const Type *t = check_against(c, e->a, want->lat);
+        return t->kind == TY_ERROR ? t : want;
+    }
     LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
     if (!li) return &TYPE_ERROR;
     const Type *t = check_against(c, e->a, li->L);

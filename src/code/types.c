@@ -22,6 +22,10 @@ void type_describe(const Type *t, Buf *out)
         type_describe(t->fn->ret, out);
         break;
     }
+    case TY_COLL:
+        buf_puts(out, "collection of ");
+        lattice_describe(t->lat, out);
+        break;
     case TY_ERROR: buf_puts(out, "<error>"); break;
     }
 }

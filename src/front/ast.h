@@ -73,6 +73,8 @@ typedef enum {
     E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
     E_ASCRIBE,                  /* (a : vartype) */
     E_LAMBDA,                   /* (x: A, y: B => a): lparams, body a */
+    E_FIXPOINTS,                /* fixpoints(a): computed when checked, a collection */
+    E_CONST,                    /* an element known when checked (cval, of type `type`) */
 } ExprKind;
 
 typedef enum {
@@ -99,6 +101,7 @@ struct Expr {
     LatExpr *vartype;           /* FIX lambda variable type, or NULL */
     Param *lparams; size_t nlparams;   /* LAMBDA parameters */
     Expr **targs; size_t ntargs;       /* CALL: explicit type arguments f[A, B](...) */
+    const uint64_t *cval;              /* CONST: its words */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */
