@@ -104,6 +104,22 @@ static Expr **exprs(Lexer *lx, PtrList l)
     return out;
 }
 
+/* (x: A, y: B => body): the first parameter was parsed as an expression (it shares its start
+ * with an ascription `(e : L)`), so it must be a name. */
+static Expr *lambda(Lexer *lx, Expr *first, LatExpr *type, PtrList rest, Expr *body, FixLoc l)
+{
+    Expr *e = expr_new(lx, E_LAMBDA, l);
+    if (first->kind != E_NAME)
+        lexer_error(lx, first->loc.start, first->loc.end, "a lambda starts with '(name: type =>'");
+    e->nlparams = rest.count + 1;
+    e->lparams = arena_alloc(A, e->nlparams * sizeof *e->lparams);
+    e->lparams[0].name = first->name;
+    e->lparams[0].type = type;
+    for (size_t i = 0; i < rest.count; i++) e->lparams[i + 1] = *(Param *)rest.items[i];
+    e->a = body;
+    return e;
+}
+
 static PtrList list1(Lexer *lx, void *p)
 {
     PtrList l = { 0 };
@@ -186,8 +202,8 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
-%type <lat> latexpr latatom
-%type <list> exprs idlist params atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
+%type <lat> latexpr latatom ptype
+%type <list> exprs idlist params lamparams latlist tparams atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
 %type <q> qopts qopt
@@ -226,12 +242,16 @@ decl:
     IMPORT STRING ';'           { $$ = decl_new(lx, D_IMPORT, @$); $$->path = $2; }
     | LATTICE IDENT '=' latexpr opt_semi {
         $$ = decl_new(lx, D_LATTICE, @$); $$->name = ident(lx, $2, @2); $$->lattice = $4; }
-    | FN IDENT '(' params ')' ':' latexpr annots '=' expr ';' {
+    | LATTICE IDENT '[' idlist ']' '=' latexpr opt_semi {
+        $$ = decl_new(lx, D_LATTICE, @$); $$->name = ident(lx, $2, @2); $$->lattice = $7;
+        $$->tparams = idents(lx, $4); $$->ntparams = $4.count; }
+    | FN IDENT tparams '(' params ')' ':' ptype annots '=' expr ';' {
         $$ = decl_new(lx, D_FN, @$); $$->name = ident(lx, $2, @2);
-        $$->nparams = $4.count;
-        $$->params = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Param));
-        for (size_t i = 0; i < $4.count; i++) $$->params[i] = *(Param *)$4.items[i];
-        $$->ret = $7; $$->ann = $8; $$->body = $10; }
+        $$->tparams = idents(lx, $3); $$->ntparams = $3.count;
+        $$->nparams = $5.count;
+        $$->params = arena_alloc(A, ($5.count ? $5.count : 1) * sizeof(Param));
+        for (size_t i = 0; i < $5.count; i++) $$->params[i] = *(Param *)$5.items[i];
+        $$->ret = $8; $$->ann = $9; $$->body = $11; }
     | ENVELOPE IDENT '{' eqlist '}' {
         $$ = decl_new(lx, D_ENVELOPE, @$); $$->name = ident(lx, $2, @2);
         $$->neqs = $4.count; $$->eqs = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Equation));
@@ -251,10 +271,16 @@ decl:
 
 opt_semi: %empty | ';' ;
 
+/* the type parameters of a generic function */
+tparams:
+    %empty                      { memset(&$$, 0, sizeof $$); }
+    | '[' idlist ']'            { $$ = $2; }
+    ;
+
 params:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | IDENT ':' latexpr         { Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $1, @1); p->type = $3; $$ = list1(lx, p); }
-    | params ',' IDENT ':' latexpr {
+    | IDENT ':' ptype           { Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $1, @1); p->type = $3; $$ = list1(lx, p); }
+    | params ',' IDENT ':' ptype {
         $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
     ;
 
@@ -290,6 +316,31 @@ name:
 
 /* ---- lattice expressions ---- */
 
+/* the type of a parameter or a result: a lattice, or a function type A -> B, (A, B) -> C */
+ptype:
+    latexpr                     { $$ = $1; }
+    | latexpr ARROW ptype       {
+        $$ = lat_new(lx, LAT_FN, @$); $$->parts = arena_alloc(A, sizeof(LatExpr *));
+        $$->parts[0] = $1; $$->nparts = 1; $$->value = $3; }
+    | '(' ptype ',' latlist ')' ARROW ptype {
+        $$ = lat_new(lx, LAT_FN, @$);
+        PtrList l = list1(lx, $2);
+        for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
+        $$->parts = (LatExpr **)l.items; $$->nparts = l.count; $$->value = $7; }
+    ;
+
+latlist:
+    ptype                       { $$ = list1(lx, $1); }
+    | latlist ',' ptype         { $$ = $1; ptrlist_push(A, &$$, $3); }
+    ;
+
+/* the parameters of a lambda after its first one */
+lamparams:
+    %empty                      { memset(&$$, 0, sizeof $$); }
+    | lamparams ',' IDENT ':' ptype {
+        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
+    ;
+
 latexpr:
     latprod {
         if ($1.count == 1) {
@@ -308,6 +359,9 @@ latprod:
 
 latatom:
     IDENT                       { $$ = lat_new(lx, LAT_NAME, @$); $$->name = ident(lx, $1, @1); }
+    | IDENT '[' latlist ']'     {
+        $$ = lat_new(lx, LAT_APPLY, @$); $$->name = ident(lx, $1, @1);
+        $$->parts = (LatExpr **)$3.items; $$->nparts = $3.count; }
     | POWERSET '{' '}'          { $$ = lat_new(lx, LAT_POWERSET, @$); $$->names = NULL; $$->nnames = 0; }
     | POWERSET '{' idlist '}'   { $$ = lat_new(lx, LAT_POWERSET, @$); $$->names = idents(lx, $3); $$->nnames = $3.count; }
     | CHAIN '{' idlist '}'      { $$ = lat_new(lx, LAT_CHAIN, @$); $$->names = idents(lx, $3); $$->nnames = $3.count; }
@@ -409,8 +463,15 @@ primary:
     | IDENT '(' args_opt ')'    {
         $$ = expr_new(lx, E_CALL, @$); $$->name = ident(lx, $1, @1);
         $$->args = exprs(lx, $3); $$->nargs = $3.count; }
+    | primary '[' exprs ']' '(' args_opt ')' {
+        $$ = expr_new(lx, E_CALL, @$);
+        if ($1->kind != E_NAME) lexer_error(lx, $1->loc.start, $1->loc.end, "only a function's name takes type arguments `f[L](...)`");
+        $$->name = $1->name;
+        $$->targs = exprs(lx, $3); $$->ntargs = $3.count;
+        $$->args = exprs(lx, $6); $$->nargs = $6.count; }
     | '(' expr ')'              { $$ = $2; }
     | '(' expr ':' latexpr ')'  { $$ = expr_new(lx, E_ASCRIBE, @$); $$->a = $2; $$->vartype = $4; }
+    | '(' expr ':' ptype lamparams FATARROW expr ')' { $$ = lambda(lx, $2, $4, $5, $7, @$); }
     | TABLE '{' tablelist '}'   { $$ = expr_new(lx, E_TABLE, @$); $$->args = exprs(lx, $3); $$->nargs = $3.count; }
     | '(' expr ',' exprs ')'    {
         $$ = expr_new(lx, E_TUPLE, @$);
@@ -418,7 +479,9 @@ primary:
         for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
         $$->args = exprs(lx, l); $$->nargs = l.count; }
     | primary '.' INT           { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->ival = $3; }
-    | primary '[' expr ']'      { $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3; }
+    | primary '[' exprs ']'     {
+        $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3.items[0];
+        $$->targs = exprs(lx, $3); $$->ntargs = $3.count; }
     | '{' '}'                   { $$ = expr_new(lx, E_SET, @$); $$->nargs = 0; }
     | '{' exprs '}'             { $$ = expr_new(lx, E_SET, @$); $$->args = exprs(lx, $2); $$->nargs = $2.count; }
     | '{' maplist '}'           {
@@ -439,8 +502,9 @@ primary:
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_JOIN; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
     | INF '{' expr '|' IDENT IN '[' aexpr DOTDOT aexpr ']' '}' {
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_MEET; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
-    | LFP '(' IDENT ')'         { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); }
-    | GFP '(' IDENT ')'         { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->name = ident(lx, $3, @3); }
+    | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
+    | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
+    | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }
     | GFP '(' IDENT ':' latexpr FATARROW expr ')' {

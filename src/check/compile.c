@@ -63,6 +63,17 @@ static void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
     emit_elem(c, loc, L, w);
 }
 
+/* An element the checker computed: a constant, word by word when it is wider than one. */
+static void emit_const(Compiler *c, const Expr *e)
+{
+    const Lattice *L = e->type->lat;
+    if (L->nwords == 1) {
+        emit_elem(c, e->loc, L, e->cval[0]);
+        return;
+    }
+    for (size_t i = 0; i < L->nwords; i++) emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
+}
+
 static void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
 static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
 
@@ -589,13 +600,7 @@ static void compile_fix(Compiler *c, const Expr *e)
         emit2(c, e->loc, IR_STORE, x + W, 1);
     }
     size_t loop = ir_offset(c->ch);
-    const FnEntry *fe = e->vartype ? NULL : e->resolved;
-    if (fe) {
-        emit2(c, e->loc, IR_LOAD, x, W);
-        emit1(c, e->loc, IR_CALL, fe->index);
-    } else {
-        compile_to_lat(c, e->a, L);
-    }
+    compile_to_lat(c, e->a, L);
     size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, lat_index(c, L), x, x + W, 0);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, done, 3);
@@ -605,6 +610,7 @@ static void compile_fix(Compiler *c, const Expr *e)
 
 static void compile_inner(Compiler *c, const Expr *e)
 {
+    if (e->type && (e->type->kind == TY_FN || e->type->kind == TY_COLL)) return;   /* known to the checker only */
     switch (e->kind) {
     case E_INT: emit_int(c, e->loc, e->ival); break;
     case E_REAL: emit_real(c, e->loc, e->rval); break;
@@ -634,6 +640,8 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIX: compile_fix(c, e); break;
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
     case E_TABLE: break;        /* replaced by its chain of ifs before checking */
+    case E_LAMBDA: case E_FIXPOINTS: break;       /* no run-time value */
+    case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }
 }

@@ -10,7 +10,7 @@ const Type *sema_type_real(void) { return &TYPE_REAL; }
 
 size_t sema_type_words(const Type *t)
 {
-    return t->kind == TY_LAT ? t->lat->nwords : 1;
+    return t->kind == TY_LAT ? t->lat->nwords : t->kind == TY_FN || t->kind == TY_COLL ? 0 : 1;
 }
 
 const Lattice *sema_undual(const Lattice *L)
@@ -191,6 +191,7 @@ const char *sema_sym_kind_name(SymKind k)
     case SYM_FN: return "a function";
     case SYM_GALOIS: return "a Galois insertion";
     case SYM_PROGRAM: return "a program";
+    case SYM_GENERIC_LATTICE: return "a generic lattice";
     }
     return "?";
 }
@@ -199,6 +200,7 @@ void sema_init(Context *m)
 {
     hashmap_init_str(&m->syms);
     hashmap_init_str(&m->elems);
+    hashmap_init_str(&m->instances);
     hashmap_init_ptr(&m->latinfo);
     const char *bools[2] = { "false", "true" };
     Lattice *B = lattice_chain_new(bools, 2);
@@ -219,5 +221,6 @@ void sema_free(Context *m)
     VEC_FREE(m->tables.fns);
     hashmap_free(&m->syms);
     hashmap_free(&m->elems);
+    hashmap_free(&m->instances);
     hashmap_free(&m->latinfo);
 }

@@ -18,7 +18,7 @@ typedef struct LatInfo {
     Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
 } LatInfo;
 
-typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM } SymKind;
+typedef enum { SYM_LATTICE, SYM_FN, SYM_GALOIS, SYM_PROGRAM, SYM_GENERIC_LATTICE } SymKind;
 
 typedef struct Sym {
     SymKind kind;
@@ -35,6 +35,17 @@ typedef struct FnEntry {
     bool hidden;               /* an envelope or galois equation */
     Expr *body;                /* checked, to be compiled (by the context) */
     size_t nlocals;            /* frame words the body needs, parameters included */
+    /* Functions that take functions (sema_fn.c): never compiled themselves, but checked and
+     * compiled once per instance, a copy with its function parameters known. */
+    bool generic;
+    const Type *const *ptypes; /* generic: each parameter's type (functions included) */
+    const Expr *tbody;         /* generic: the body as parsed (each instance checks a copy) */
+    const Source *src;         /* generic: the file it was declared in */
+    const Decl *decl;          /* with type parameters: the declaration (ptypes are per instance) */
+    const Type *rtype;         /* a function as result: each call is inlined where it is */
+    size_t ntvars;             /* an instance of one with type parameters: their lattices */
+    const char *const *tvar_names;
+    LatInfo *const *tvar_lats;
 } FnEntry;
 
 
@@ -75,6 +86,11 @@ struct Context {
     LatInfo *bool_lat;
     struct Vm *vm;
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
+    HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
+    /* fixpoints(f) in an expression, computed while checking (set by the context, which
+     * compiles what was checked so far and runs f): the fixed points, mem_alloc'd */
+    bool (*eval_fixpoints)(Context *m, const FnSym *f, Loc where, Word **items, size_t *n);
+    unsigned instantiating;    /* instances being checked inside each other */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */

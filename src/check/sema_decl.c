@@ -4,7 +4,7 @@
 
 #include "aft/aft.h"
 
-static FnEntry *fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
+FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
 {
     FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
     FnSym *f = &fe->sym;
@@ -59,6 +59,28 @@ static bool unique_params(Context *m, const Ident *names, size_t n)
     return ok;
 }
 
+/* Declares fe, the function of d; a generic one keeps its body to check per instance. */
+static void publish_fn(FileCtx *fc, Decl *d, FnEntry *fe, bool generic)
+{
+    fe->generic = generic;
+    fe->tbody = d->body;
+    fe->src = fc->src;
+    if (sema_declare(fc->m, SYM_FN, d->name, fe)) d->sym = fe;
+    else fe->broken = true;
+}
+
+/* fn f[L, M](...): its parameters' types are resolved per instance (sema_generic.c). */
+static void declare_generic_fn(FileCtx *fc, Decl *d, bool ok)
+{
+    Context *m = fc->m;
+    if (!unique_params(m, d->tparams, d->ntparams)) ok = false;
+    if (!ok) return;
+    FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+    for (size_t i = 0; i < d->nparams; i++) fe->sym.param_names[i] = d->params[i].name.name;
+    fe->decl = d;
+    publish_fn(fc, d, fe, true);
+}
+
 static void declare_fn(FileCtx *fc, Decl *d)
 {
     Context *m = fc->m;
@@ -73,27 +95,36 @@ static void declare_fn(FileCtx *fc, Decl *d)
     for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
     if (!unique_params(m, names, d->nparams)) ok = false;
     mem_free(names);
-    LatInfo **params = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *params);
-    for (size_t i = 0; i < d->nparams; i++)
-        if (!(params[i] = sema_resolve_lattice(fc, d->params[i].type))) ok = false;
-    LatInfo *ret = sema_resolve_lattice(fc, d->ret);
-    if (ok && ret) {
-        FnEntry *fe = fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+    if (d->ntparams) {
+        declare_generic_fn(fc, d, ok);
+        sema_names_settle(m, mark, d->sym != NULL);
+        return;
+    }
+    const Type **ptypes = arena_alloc(&m->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
+    bool generic = false;
+    for (size_t i = 0; i < d->nparams; i++) {
+        if (!(ptypes[i] = sema_resolve_ptype(fc, d->params[i].type))) ok = false;
+        else if (ptypes[i]->kind == TY_FN) generic = true;
+    }
+    const Type *rtype = ok ? sema_resolve_ptype(fc, d->ret) : NULL;
+    if (ok && rtype) {
+        FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
         for (size_t i = 0; i < d->nparams; i++) {
-            fe->sym.params[i] = params[i]->L;
+            fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
             fe->sym.param_names[i] = d->params[i].name.name;
         }
-        fe->sym.ret = ret->L;
-        if (sema_declare(m, SYM_FN, d->name, fe)) d->sym = fe;
-        else fe->broken = true;
+        fe->sym.ret = rtype->kind == TY_LAT ? rtype->lat : NULL;
+        fe->rtype = rtype->kind == TY_FN ? rtype : NULL;
+        fe->ptypes = ptypes;
+        publish_fn(fc, d, fe, generic || fe->rtype);
     }
-    mem_free(params);
     sema_names_settle(m, mark, d->sym != NULL);
 }
 
 static void define_fn(FileCtx *fc, Decl *d)
 {
-    if (d->sym) define_body(fc, d->sym, d->body);
+    FnEntry *fe = d->sym;
+    if (fe && !fe->generic) define_body(fc, fe, d->body);
 }
 
 /* A hidden function for one equation of an envelope or galois block. */
@@ -105,7 +136,7 @@ static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
     Buf name;
     buf_init(&name);
     buf_printf(&name, "%s.%s", owner, eq->name.name);
-    FnEntry *fe = fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
+    FnEntry *fe = sema_fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
     buf_free(&name);
     fe->hidden = true;
     for (size_t i = 0; i < eq->nparams; i++) {
@@ -340,6 +371,11 @@ static void plan_envelope(Context *m, const Query *q, QueryPlan *p)
 static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
 {
     FnEntry *fe = query_target(m, q, SYM_FN);
+    if (fe && fe->generic) {
+        diag_error(m->diag, q->target.loc, "'%s' takes functions as arguments; '%s' needs a function from a lattice "
+                   "to itself (L -> L)", fe->sym.name, ast_query_name(q->kind));
+        return;
+    }
     if (!fe || !endo_ok(m, q, &fe->sym)) return;
     p->fn = &fe->sym;
     p->L = p->fn->ret;
@@ -412,7 +448,7 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
 bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
 {
     int before = m->diag->errors;
-    FileCtx fc = { m, file->src, { 0 }, 0 };
+    FileCtx fc = { .m = m, .src = file->src };
     hashmap_init_str(&fc.pending);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];

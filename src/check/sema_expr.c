@@ -17,13 +17,13 @@ size_t check_alloc_slots(Checker *c, size_t n)
 
 void check_bind(Checker *c, const char *name, const Type *type, size_t slot)
 {
-    Local l = { name, type, slot };
+    Local l = { name, type, slot, NULL };
     VEC_PUSH(c->locals, l);
 }
 
 const Local *check_find_local(const Checker *c, const char *name)
 {
-    for (size_t i = c->locals.count; i-- > 0;)
+    for (size_t i = c->locals.count; i-- > c->scope_base;)
         if (strcmp(c->locals.items[i].name, name) == 0) return &c->locals.items[i];
     return NULL;
 }
@@ -40,7 +40,7 @@ char *check_describe(Checker *c, const Type *t)
 
 char *check_describe_lat(Checker *c, const Lattice *L)
 {
-    Type t = { TY_LAT, L };
+    Type t = { TY_LAT, L, NULL, NULL };
     return check_describe(c, &t);
 }
 
@@ -53,6 +53,17 @@ const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
     va_end(ap);
     diag_error(c->m->diag, loc, "%s", msg);
     return &TYPE_ERROR;
+}
+
+/* A function or a collection (of type t) where a run-time value is needed. */
+const Type *check_function_misused(Checker *c, Loc loc, const Type *t)
+{
+    if (t->kind == TY_COLL)
+        return check_fail(c, loc, "expected a value, found a %s (known when the file is checked: it can be "
+                          "shown, counted, and used by forall, exists, in and fold)", check_describe(c, t));
+    return check_fail(c, loc, "expected a value, found a function %s (a function is known before the "
+                      "program runs: it can be called, passed and bound with let, not compared, combined, "
+                      "chosen by 'if' or shown)", check_describe(c, t));
 }
 
 /* Can a value of type t be stored into lattice L (with a conversion and a run-time check)? */
@@ -71,7 +82,7 @@ static bool coerce_ok(const Type *t, const Lattice *L)
         if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
         return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
-    case TY_ATOM: return false;
+    case TY_ATOM: case TY_FN: case TY_COLL: return false;
     }
     return false;
 }
@@ -110,7 +121,8 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
 static const Type *against(Checker *c, Expr *e, const Type *t, const Lattice *L)
 {
     if (!coerce_ok(t, L)) {
-        check_fail(c, e->loc, "expected %s, found %s", check_describe_lat(c, L), check_describe(c, t));
+        check_fail(c, e->loc, "expected %s, found %s%s", check_describe_lat(c, L), t->kind == TY_FN ? "a function " : "",
+                   check_describe(c, t));
         return &TYPE_ERROR;
     }
     check_literal_bounds(c, e, L);
@@ -229,6 +241,9 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
         return &a->li->as_atom;
     }
     Sym *s = sema_lookup(m, name);
+    if (s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl)
+        return check_fail(c, e->loc, "'%s' has type parameters: name one of its instances, %s[L]", name, name);
+    if (s && s->kind == SYM_FN) return sema_fn_value(c, s->ptr);
     if (s) {
         if (s->kind == SYM_LATTICE)
             return check_fail(c, e->loc, "'%s' is a lattice, not a value (bot and top are its least and greatest elements)", name);
@@ -240,6 +255,10 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
 static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
 {
     const Local *l = check_find_local(c, e->name.name);
+    if (l && l->alias) {
+        *e = *l->alias;            /* the argument it stands for, checked where the call is */
+        return e->type;
+    }
     if (l) {
         e->resolved = &local_resolution;
         e->slot = (long)l->slot;
@@ -298,6 +317,9 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
+    case TY_FN: case TY_COLL:
+        check_expr(c, second, NULL);
+        return check_function_misused(c, second->loc, t1);
     case TY_LAT: {
         if (sema_num_kind(t1) == NUM_NONE)
             return check_against(c, second, t1->lat)->kind == TY_ERROR ? &TYPE_ERROR : t1;
@@ -426,6 +448,8 @@ static const Type *finish_binary(Checker *c, Expr *e, const Lattice *want, const
 
 static const Type *check_in(Checker *c, Expr *e)
 {
+    const Type *in_coll = check_in_collection(c, e);
+    if (in_coll) return in_coll;
     if (check_needs_context(c, e->b) && e->a->kind == E_NAME && check_find_local(c, e->a->name.name)) {
         const Type *ta = check_expr(c, e->a, NULL);         /* `a in top`: the set from the atom */
         if (ta->kind == TY_ERROR) return ta;
@@ -526,29 +550,28 @@ static bool is_builtin(const char *name, size_t *arity)
     return false;
 }
 
-static const Type *check_call(Checker *c, Expr *e)
+static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
 {
+    const Local *l = check_find_local(c, e->name.name);
+    e->resolved = NULL;
+    if (l) {
+        if (l->type->kind == TY_FN) return sema_call_value(c, e, l->type);
+        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, check_describe(c, l->type));
+    }
     Sym *s = sema_lookup(c->m, e->name.name);
     size_t arity;
-    e->resolved = NULL;
     if (!s || s->kind != SYM_FN) {
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
+        if (!s && strcmp(e->name.name, "fold") == 0) return check_fold(c, e, want);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
     }
     FnEntry *fe = s->ptr;
-    const FnSym *f = &fe->sym;
-    e->resolved = fe;
-    if (e->nargs != f->nparams) {
-        for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
-        return check_fail(c, e->loc, "'%s' takes %zu argument%s, found %zu", f->name, f->nparams,
-                    f->nparams == 1 ? "" : "s", e->nargs);
-    }
-    bool ok = true;
-    for (size_t i = 0; i < e->nargs; i++)
-        if (check_against(c, e->args[i], f->params[i])->kind == TY_ERROR) ok = false;
-    return ok ? sema_lat_type(c->m, f->ret) : &TYPE_ERROR;
+    if (fe->decl) return sema_call_generic(c, e, fe);
+    if (e->ntargs) return check_fail(c, e->name.loc, "'%s' has no type parameters", e->name.name);
+    return sema_call_value(c, e, sema_fn_value(c, fe));
 }
 
 /* ---- structures ---- */
@@ -570,19 +593,22 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_BINARY: return check_binary(c, e, want);
     case E_IF: return check_if(c, e, want);
     case E_LET: return check_let(c, e, want);
-    case E_CALL: return check_call(c, e);
+    case E_CALL: return check_call(c, e, want);
     case E_TUPLE: return check_tuple(c, e, want);
     case E_PROJ: return check_proj(c, e);
     case E_SET: return check_set(c, e, want);
     case E_MAP: return check_map(c, e, want);
     case E_INDEX: return check_index(c, e);
     case E_COMPREHENSION:
-    case E_QUANT: return check_over_atoms(c, e, want);
+    case E_QUANT: return check_quantifier(c, e, want);
+    case E_FIXPOINTS: return check_fixpoints(c, e);
+    case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);
     case E_FIX: return check_fix(c, e);
     case E_ASCRIBE: return check_ascription(c, e);
     case E_TABLE: return check_fail(c, e->loc, "a table is the whole body of a function of one parameter");
+    case E_LAMBDA: return check_lambda(c, e);
     }
     return check_fail(c, e->loc, "unexpected expression");
 }
@@ -617,7 +643,7 @@ void checker_init(Checker *c, Context *m, FileCtx *fc)
 
 const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals)
 {
-    FileCtx fc = { m, e->loc.src, { 0 }, 0 };
+    FileCtx fc = { .m = m, .src = e->loc.src };
     Checker c;
     checker_init(&c, m, &fc);
     int before = m->diag->errors;
@@ -625,6 +651,7 @@ const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size
     const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);
     VEC_FREE(c.locals);
     *nlocals = c.max;
+    if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);   /* a collection can be shown */
     bool ok = m->diag->errors == before && t->kind != TY_ERROR;
     sema_names_settle(m, mark, ok);
     if (!ok) return NULL;

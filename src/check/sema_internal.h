@@ -6,9 +6,9 @@
 
 #include "check/sema.h"
 
-static const Type TYPE_INT = { TY_INT, NULL };
-static const Type TYPE_REAL = { TY_REAL, NULL };
-static const Type TYPE_ERROR = { TY_ERROR, NULL };
+static const Type TYPE_INT = { TY_INT, NULL, NULL, NULL };
+static const Type TYPE_REAL = { TY_REAL, NULL, NULL, NULL };
+static const Type TYPE_ERROR = { TY_ERROR, NULL, NULL, NULL };
 
 /* Numeric lattices: their elements take part in arithmetic as ints (range) or reals (real). */
 typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
@@ -20,15 +20,21 @@ typedef struct FileCtx {
     const Source *src;
     HashMap pending;           /* name -> Decl* (D_LATTICE) */
     unsigned depth;            /* lattice expressions and pending declarations being resolved */
+    size_t ntvars;             /* type parameters in scope (a generic's instance): name -> lattice */
+    const char *const *tvar_names;
+    LatInfo *const *tvar_lats;
 } FileCtx;
 
 /* The state of checking one expression: its locals and the frame slots they use. */
-typedef struct Local { const char *name; const Type *type; size_t slot; } Local;
+/* alias: a parameter of a function whose result is a function, inlined at the call: the
+ * checked argument it stands for (no slot). */
+typedef struct Local { const char *name; const Type *type; size_t slot; Expr *alias; } Local;
 
 typedef struct Checker {
     Context *m;
     FileCtx *fc;               /* for lattice expressions in lambdas; may have no pending */
     VEC(Local) locals;
+    size_t scope_base;         /* locals below it are hidden (a body inlined at a call) */
     size_t top, max;           /* frame words in use / ever used */
 } Checker;
 
@@ -79,6 +85,32 @@ const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
+
+const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
+
+/* sema_fn.c: function types and values, partial application, lambdas, generic instances. */
+const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t);
+const Type *sema_fn_value(Checker *c, FnEntry *fe);
+const Type *sema_call_value(Checker *c, Expr *e, const Type *callee);
+Expr *sema_apply1(Checker *c, const Type *fv, Expr *x, Loc loc);
+const Type *check_lambda(Checker *c, Expr *e);
+const Type *check_lambda_endo(Checker *c, Expr *e);
+FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann);
+bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
+
+/* sema_generic.c: functions with type parameters. */
+const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T);
+const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
+
+/* sema_coll.c: collections known when checking: fixpoints(f), and count, forall, exists, in
+ * and fold over them (NULL from the check_*_collection: not a collection). */
+FnEntry *sema_fn_target(const Type *g);
+const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc);
+const Type *check_fixpoints(Checker *c, Expr *e);
+const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want);
+const Type *check_in_collection(Checker *c, Expr *e);
+const Type *check_count_collection(Checker *c, Expr *e);
+const Type *check_fold(Checker *c, Expr *e, const Lattice *want);
 
 /* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
 Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);

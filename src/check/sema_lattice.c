@@ -146,6 +146,10 @@ static Lattice *build_structure(FileCtx *fc, const LatExpr *t)
         LatInfo *base = sema_resolve_lattice(fc, t->base);
         return base ? lattice_dual_new(base->L) : NULL;
     }
+    case LAT_FN:
+        diag_error(m->diag, t->loc, "a function type is not a lattice: it can only be the type of a parameter");
+        return NULL;
+    case LAT_APPLY: return NULL;      /* handled by the callers */
     }
     return NULL;
 }
@@ -169,7 +173,10 @@ static bool resolve_enter(FileCtx *fc, Loc loc)
     return true;
 }
 
-static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
+/* The symbol of a lattice name, declaring it first when it is further down the file.  Inlined:
+ * declarations further down recurse through it, and the hostile tests hold that recursion to
+ * a small stack. */
+static inline __attribute__((always_inline)) Sym *lattice_sym(FileCtx *fc, Ident name)
 {
     Context *m = fc->m;
     Sym *s = sema_lookup(m, name.name);
@@ -183,10 +190,23 @@ static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
             if (!s) return NULL;         /* its declaration failed (reported) */
         }
     }
-    if (!s) {
-        diag_error(m->diag, name.loc, "unknown lattice '%s'", name.name);
+    if (!s) diag_error(m->diag, name.loc, "unknown lattice '%s'", name.name);
+    return s;
+}
+
+static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
+{
+    Context *m = fc->m;
+    for (size_t i = 0; i < fc->ntvars; i++)
+        if (strcmp(fc->tvar_names[i], name.name) == 0) return fc->tvar_lats[i];
+    Sym *s = lattice_sym(fc, name);
+    if (s && s->kind == SYM_GENERIC_LATTICE) {
+        const Decl *d = s->ptr;
+        diag_error(m->diag, name.loc, "'%s' is a generic lattice: give its type argument%s, %s[...]", name.name,
+                   d->ntparams == 1 ? "" : "s", name.name);
         return NULL;
     }
+    if (!s) return NULL;
     if (s->kind != SYM_LATTICE) {
         diag_error(m->diag, name.loc, "'%s' is %s, not a lattice", name.name, sema_sym_kind_name(s->kind));
         return NULL;
@@ -194,9 +214,66 @@ static LatInfo *resolve_lattice_name(FileCtx *fc, Ident name)
     return s->ptr;
 }
 
+/* Store[Sign]: the generic lattice's body with its parameters bound (built once per
+ * arguments, and named after them).  Not inlined: its frame would weigh on every level of
+ * the recursion through sema_resolve_lattice. */
+static __attribute__((noinline)) LatInfo *resolve_apply(FileCtx *fc, const LatExpr *t)
+{
+    Context *m = fc->m;
+    Sym *s = lattice_sym(fc, t->name);
+    if (!s) return NULL;
+    if (s->kind != SYM_GENERIC_LATTICE) {
+        diag_error(m->diag, t->name.loc, "'%s' is %s, not a generic lattice: it takes no type arguments", t->name.name,
+                   sema_sym_kind_name(s->kind));
+        return NULL;
+    }
+    const Decl *d = s->ptr;
+    if (t->nparts != d->ntparams) {
+        diag_error(m->diag, t->loc, "'%s' takes %zu type argument%s, found %zu", t->name.name, d->ntparams,
+                   d->ntparams == 1 ? "" : "s", t->nparts);
+        return NULL;
+    }
+    LatInfo **args = arena_alloc(&m->arena, t->nparts * sizeof *args);
+    const char **names = arena_alloc(&m->arena, t->nparts * sizeof *names);
+    Buf key, name;
+    buf_init(&key);
+    buf_init(&name);
+    buf_printf(&key, "lattice %p:", (const void *)d);
+    buf_printf(&name, "%s[", d->name.name);
+    bool ok = true;
+    for (size_t i = 0; i < t->nparts; i++) {
+        names[i] = d->tparams[i].name;
+        if (!(args[i] = sema_resolve_lattice(fc, t->parts[i]))) { ok = false; continue; }
+        buf_printf(&key, "%u,", args[i]->index);
+        if (i) buf_puts(&name, ", ");
+        lattice_describe(args[i]->L, &name);
+    }
+    buf_puts(&name, "]");
+    LatInfo *li = ok ? hashmap_get_ptr(&m->instances, buf_cstr(&key)) : NULL;
+    if (ok && !li && resolve_enter(fc, t->loc)) {
+        FileCtx inner = { .m = m, .src = fc->src, .depth = fc->depth, .ntvars = t->nparts, .tvar_names = names, .tvar_lats = args };
+        if (d->lattice->kind == LAT_NAME) {
+            li = sema_resolve_lattice(&inner, d->lattice);
+        } else {
+            Lattice *L = build_lattice(&inner, d->lattice);
+            if (L) {
+                L->name = arena_strdup(&m->arena, buf_cstr(&name));
+                li = sema_lat_register(m, L);
+            }
+        }
+        fc->depth--;
+        if (li) hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), li);
+        else diag_note(m->diag, t->loc, "in %s", buf_cstr(&name));
+    }
+    buf_free(&key);
+    buf_free(&name);
+    return li;
+}
+
 LatInfo *sema_resolve_lattice(FileCtx *fc, const LatExpr *t)
 {
     if (t->kind == LAT_NAME) return resolve_lattice_name(fc, t->name);
+    if (t->kind == LAT_APPLY) return resolve_apply(fc, t);
     if (!resolve_enter(fc, t->loc)) return NULL;
     Lattice *L = build_lattice(fc, t);
     fc->depth--;
@@ -215,6 +292,12 @@ LatInfo *sema_declare_lattice(FileCtx *fc, Decl *d)
     if (d->sym) return d->sym;
     if (!sema_name_free(m, d->name)) {
         d->sym = &failed_mark;
+        return NULL;
+    }
+    if (d->ntparams) {        /* generic: instantiated where it is used (resolve_apply) */
+        bool declared = sema_declare(m, SYM_GENERIC_LATTICE, d->name, d);
+        d->sym = &failed_mark;
+        (void)declared;
         return NULL;
     }
     d->sym = &in_progress_mark;

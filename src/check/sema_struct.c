@@ -136,8 +136,19 @@ const Type *check_map(Checker *c, Expr *e, const Lattice *want)
     return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
 }
 
+/* f[L]: the instance of a function with type parameters, as a value. */
+static FnEntry *generic_named(Checker *c, const Expr *e)
+{
+    if (e->kind != E_NAME || check_find_local(c, e->name.name)) return NULL;
+    Sym *s = sema_lookup(c->m, e->name.name);
+    return s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl ? s->ptr : NULL;
+}
+
 const Type *check_index(Checker *c, Expr *e)
 {
+    FnEntry *T = generic_named(c, e->a);
+    if (T) return sema_generic_value(c, e, T);
+    if (e->ntargs > 1) return check_fail(c, e->loc, "a map look-up m[k] takes one key, found %zu", e->ntargs);
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
     if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_MAP)
@@ -148,6 +159,8 @@ const Type *check_index(Checker *c, Expr *e)
 
 const Type *check_count(Checker *c, Expr *e)
 {
+    const Type *n = check_count_collection(c, e);
+    if (n) return n;
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
     if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
@@ -225,31 +238,27 @@ const Type *check_supinf(Checker *c, Expr *e, const Lattice *want)
     return ta;
 }
 
-static FnEntry *unary_endo(Checker *c, Ident name, const char *what)
-{
-    Sym *s = sema_lookup(c->m, name.name);
-    if (!s) { check_fail(c, name.loc, "unknown function '%s'", name.name); return NULL; }
-    if (s->kind != SYM_FN) { check_fail(c, name.loc, "'%s' is %s, not a function", name.name, sema_sym_kind_name(s->kind)); return NULL; }
-    FnEntry *fe = s->ptr;
-    const FnSym *f = &fe->sym;
-    if (f->nparams != 1 || !lattice_equal(f->params[0], f->ret)) {
-        check_fail(c, name.loc, "%s needs a function from a lattice to itself; '%s' is not of the form L -> L", what, name.name);
-        return NULL;
-    }
-    return fe;
-}
-
 /* lfp(g) / gfp(g) / lfp(x: L => body).  Slots: x (W words), then an iteration counter. */
 const Type *check_fix(Checker *c, Expr *e)
 {
     const char *what = e->op == OP_LFP ? "lfp" : "gfp";
     if (!e->vartype) {
-        FnEntry *fe = unary_endo(c, e->name, what);
-        if (!fe) return &TYPE_ERROR;
-        e->resolved = fe;
-        e->slot = (long)check_alloc_slots(c, fe->sym.ret->nwords + 1);
+        const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+        const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
+        if (!L) return &TYPE_ERROR;
+        e->slot = (long)check_alloc_slots(c, L->nwords + 1);
+        Expr *x = arena_alloc(&c->m->arena, sizeof *x);
+        x->kind = E_NAME;
+        x->loc = e->loc;
+        x->name.name = "x";
+        x->type = sema_lat_type(c->m, L);
+        x->slot = e->slot;
+        x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+        Expr *step = sema_apply1(c, g, x, e->a->loc);
         c->top = (size_t)e->slot;         /* x and the counter are free again after the loop */
-        return sema_lat_type(c->m, fe->sym.ret);
+        if (!step) return &TYPE_ERROR;
+        e->a = step;
+        return sema_lat_type(c->m, L);
     }
     LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
     if (!li) return &TYPE_ERROR;
@@ -268,6 +277,11 @@ const Type *check_fix(Checker *c, Expr *e)
 /* (e : L): e checked against L, of type L. */
 const Type *check_ascription(Checker *c, Expr *e)
 {
+    if (!e->vartype) {         /* made by the checker, its lattice given (sema_coll.c) */
+        const Type *want = e->type;
+        const Type *t = check_against(c, e->a, want->lat);
+        return t->kind == TY_ERROR ? t : want;
+    }
     LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
     if (!li) return &TYPE_ERROR;
     const Type *t = check_against(c, e->a, li->L);

@@ -11,6 +11,21 @@ void type_describe(const Type *t, Buf *out)
         buf_puts(out, lattice_kind(t->lat) == LATTICE_MAP ? "key of " : "atom of ");
         lattice_describe(t->lat, out);
         break;
+    case TY_FN: {
+        bool paren = t->fn->nparams != 1 || t->fn->params[0]->kind == TY_FN;
+        buf_puts(out, paren ? "(" : "");
+        for (size_t i = 0; i < t->fn->nparams; i++) {
+            if (i) buf_puts(out, ", ");
+            type_describe(t->fn->params[i], out);
+        }
+        buf_puts(out, paren ? ") -> " : " -> ");
+        type_describe(t->fn->ret, out);
+        break;
+    }
+    case TY_COLL:
+        buf_puts(out, "collection of ");
+        lattice_describe(t->lat, out);
+        break;
     case TY_ERROR: buf_puts(out, "<error>"); break;
     }
 }

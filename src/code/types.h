@@ -16,12 +16,29 @@ typedef enum {
     TY_INT,      /* an integer (int64), e.g. x + 1 for x in a range */
     TY_REAL,     /* a double, e.g. 1 - y / 2 */
     TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
+    TY_FN,       /* a function (fn): known to the checker, never a run-time value (value) */
+    TY_COLL,     /* a collection of elements of lat, computed by the checker (value: a Collection) */
     TY_ERROR,    /* after a reported type error */
 } TypeKind;
+
+typedef struct FnType FnType;
 
 struct Type {
     TypeKind kind;
     const Lattice *lat;
+    const FnType *fn;            /* TY_FN: its parameters and result */
+    const void *value;           /* TY_FN: which function it is (the checker's FnVal) */
+};
+
+/* A collection known when the file is checked (fixpoints(f)): n elements of a lattice, in the
+ * lattice's enumeration order, each its words at items + i * lat->nwords. */
+typedef struct Collection { size_t n; const Word *items; } Collection;
+
+/* The type of a function value: `A -> B`, `(A, B) -> C`; each a lattice or a function type. */
+struct FnType {
+    size_t nparams;
+    const Type *const *params;
+    const Type *ret;
 };
 
 typedef struct Chunk Chunk;      /* ir.h */

@@ -33,7 +33,7 @@ const Word *vm_memo_find(VmMemo *m, const Chunk *ch, const Word *args)
 {
     uint64_t h = memo_hash(ch, args);
     const MemoSlot *s = m->slots ? slot_of(m, h) : NULL;
-    if (s && s->chunk == ch && s->hash == h && memcmp(s->words, args, ch->param_words * sizeof(Word)) == 0) {
+    if (s && s->chunk == ch && s->hash == h && (!ch->param_words || memcmp(s->words, args, ch->param_words * sizeof(Word)) == 0)) {
         m->hits++;
         return s->words + ch->param_words;
     }
@@ -49,6 +49,6 @@ void vm_memo_store(VmMemo *m, const Chunk *ch, const Word *args, const Word *res
     MemoSlot *s = slot_of(m, h);
     s->chunk = ch;
     s->hash = h;
-    memcpy(s->words, args, ch->param_words * sizeof(Word));
+    if (ch->param_words) memcpy(s->words, args, ch->param_words * sizeof(Word));   /* args may be NULL then */
     memcpy(s->words + ch->param_words, result, ch->ret_words * sizeof(Word));
 }

@@ -95,6 +95,8 @@ static void push_expr_children(DepthWalk *w, const Expr *e, unsigned level)
     push_expr(w, e->c, level + 1);
     for (size_t i = 0; i < e->nargs; i++) push_expr(w, e->args[i], level + 1);
     push_lat(w, e->vartype, level + 1);
+    for (size_t i = 0; i < e->nlparams; i++) push_lat(w, e->lparams[i].type, level + 1);
+    for (size_t i = 0; i < e->ntargs; i++) push_expr(w, e->targs[i], level + 1);
 }
 
 static void push_lat_children(DepthWalk *w, const LatExpr *t, unsigned level)
@@ -139,4 +141,46 @@ bool ast_depth_ok(Diag *diag, const Decl *d)
     }
     VEC_FREE(w.todo);
     return ok;
+}
+
+/* ---- copies and walks ---- */
+
+static Expr **clone_list(Arena *a, Expr *const *items, size_t n)
+{
+    if (!items) return NULL;
+    Expr **out = arena_alloc(a, (n ? n : 1) * sizeof *out);
+    for (size_t i = 0; i < n; i++) out[i] = ast_clone_expr(a, items[i]);
+    return out;
+}
+
+Expr *ast_clone_expr(Arena *a, const Expr *e)
+{
+    if (!e) return NULL;
+    Expr *c = arena_alloc(a, sizeof *c);
+    *c = *e;
+    c->type = NULL;
+    c->slot = 0;
+    c->resolved = NULL;
+    c->a = ast_clone_expr(a, e->a);
+    c->b = ast_clone_expr(a, e->b);
+    c->c = ast_clone_expr(a, e->c);
+    c->args = clone_list(a, e->args, e->nargs);
+    c->targs = clone_list(a, e->targs, e->ntargs);
+    return c;
+}
+
+void ast_each_name(const Expr *e, void (*fn)(void *ctx, const Ident *name), void *ctx)
+{
+    VEC(const Expr *) todo = { 0 };
+    if (e) VEC_PUSH(todo, e);
+    while (todo.count) {
+        const Expr *x = todo.items[--todo.count];
+        if (x->kind == E_NAME || x->kind == E_CALL) fn(ctx, &x->name);
+        const Expr *kids[3] = { x->a, x->b, x->c };
+        for (size_t i = 0; i < 3; i++)
+            if (kids[i]) VEC_PUSH(todo, kids[i]);
+        for (size_t i = 0; i < x->nargs; i++)
+            if (x->args[i]) VEC_PUSH(todo, x->args[i]);
+    }
+    VEC_FREE(todo);
 }

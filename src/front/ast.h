@@ -16,6 +16,7 @@ typedef struct { void **items; size_t count, cap; } PtrList;
 void ptrlist_push(Arena *a, PtrList *l, void *p);
 
 typedef struct Ident { const char *name; Loc loc; } Ident;
+typedef struct Param Param;
 
 /* ---- lattice expressions: `lattice L = ...;` and parameter types ---- */
 typedef enum {
@@ -28,6 +29,9 @@ typedef enum {
     LAT_MAP,        /* map {x, y} -> V: names, value */
     LAT_FINITE,     /* finite { a < b, c; ... }: names, covers */
     LAT_DUAL,       /* dual L: base */
+    LAT_APPLY,      /* Store[Sign]: a generic lattice (name) instantiated on parts */
+    LAT_FN,         /* A -> B, (A, B) -> C: parts are the parameters, value the result (a
+                       parameter's or a result's type only: a function is not a lattice) */
 } LatExprKind;
 
 typedef struct Cover { Ident below, above; } Cover;
@@ -68,6 +72,9 @@ typedef enum {
     E_QUANT,                    /* forall/exists (op) var in a : b */
     E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
     E_ASCRIBE,                  /* (a : vartype) */
+    E_LAMBDA,                   /* (x: A, y: B => a): lparams, body a */
+    E_FIXPOINTS,                /* fixpoints(a): computed when checked, a collection */
+    E_CONST,                    /* an element known when checked (cval, of type `type`) */
 } ExprKind;
 
 typedef enum {
@@ -92,6 +99,9 @@ struct Expr {
     Expr **args; size_t nargs;  /* CALL, TUPLE, SET, MAP values, FIX extra args */
     Ident *keys;                /* MAP keys (nargs of them) */
     LatExpr *vartype;           /* FIX lambda variable type, or NULL */
+    Param *lparams; size_t nlparams;   /* LAMBDA parameters */
+    Expr **targs; size_t ntargs;       /* CALL: explicit type arguments f[A, B](...) */
+    const uint64_t *cval;              /* CONST: its words */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */
@@ -105,7 +115,7 @@ typedef enum {
 
 typedef enum { ANN_NONE = 0, ANN_MONOTONE = 1, ANN_ANTITONE = 2 } Annotation;
 
-typedef struct Param { Ident name; LatExpr *type; } Param;
+struct Param { Ident name; LatExpr *type; };
 
 /* One equation inside an envelope or galois block: name(params) = body. */
 typedef struct Equation { Ident name; Ident *params; size_t nparams; Expr *body; Loc loc; } Equation;
@@ -150,6 +160,7 @@ typedef struct Decl {
     DeclKind kind;
     Loc loc;
     Ident name;                 /* declared name (not for IMPORT / QUERY) */
+    Ident *tparams; size_t ntparams;   /* FN, LATTICE: type parameters `[L, M]` */
     /* IMPORT */
     const char *path;
     /* LATTICE */
@@ -210,6 +221,15 @@ static inline bool ast_left_chained(const Expr *e)
 /* Reports (at the first spot too deep) and returns false when an expression or lattice
  * expression of d nests deeper than AST_MAX_DEPTH levels. */
 bool ast_depth_ok(Diag *diag, const Decl *d);
+
+/* A deep copy of an expression not yet checked (its lattice expressions shared), for the
+ * checker to check a function's body once per instance.  Recursive: the copy is made of a
+ * body that passed ast_depth_ok. */
+Expr *ast_clone_expr(Arena *a, const Expr *e);
+
+/* Calls fn on every E_NAME and the callee of every E_CALL inside e (e included), in no
+ * particular order; walks with an explicit stack. */
+void ast_each_name(const Expr *e, void (*fn)(void *ctx, const Ident *name), void *ctx);
 
 /* Printing (for tests and :type). */
 const char *ast_op_text(OpKind op);

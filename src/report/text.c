@@ -15,7 +15,17 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         break;
     }
     case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
-    case TY_ERROR: buf_puts(b, "<error>"); break;
+    case TY_COLL: {          /* known when checked: the value is in the type */
+        const Collection *k = t->value;
+        buf_puts(b, "[");
+        for (size_t i = 0; i < k->n; i++) {
+            if (i) buf_puts(b, ", ");
+            t->lat->ops->print(t->lat, k->items + i * t->lat->nwords, b);
+        }
+        buf_puts(b, "]");
+        break;
+    }
+    case TY_FN: case TY_ERROR: buf_puts(b, "<error>"); break;   /* functions are never shown */
     }
 }
 

@@ -1,0 +1,482 @@
+/* sema_fn.c: functions as values, all resolved while checking (the VM has no closures).  A
+ * function value is known statically (an FnVal: a function with its first parameters bound
+ * to expressions): a declared function's name, a partial application `f(a, _)`, a lambda
+ * (lifted to a hidden function of the locals it uses and its parameters).  A function that
+ * takes functions is generic: each call instantiates a copy of it with the function arguments
+ * known (cached by their shape); the element arguments bound inside them become extra
+ * parameters of the instance, passed by the call. */
+#include "check/sema_internal.h"
+
+/* A function known to the checker: fn with its first nbound parameters bound. */
+typedef struct FnVal {
+    FnEntry *fn;
+    size_t nbound;
+    Expr **bound;              /* checked; function-typed ones carry their FnVal in their type */
+} FnVal;
+
+enum { MAX_INSTANTIATION_DEPTH = 24 };
+
+/* ---- types ---- */
+
+static bool type_equal(const Type *a, const Type *b)
+{
+    if (a->kind != b->kind) return false;
+    if (a->kind == TY_LAT) return lattice_equal(a->lat, b->lat);
+    if (a->kind != TY_FN) return true;
+    if (a->fn->nparams != b->fn->nparams || !type_equal(a->fn->ret, b->fn->ret)) return false;
+    for (size_t i = 0; i < a->fn->nparams; i++)
+        if (!type_equal(a->fn->params[i], b->fn->params[i])) return false;
+    return true;
+}
+
+static Type *fn_type_new(Context *m, size_t n, const Type *const *params, const Type *ret, const FnVal *value)
+{
+    FnType *ft = arena_alloc(&m->arena, sizeof *ft);
+    const Type **ps = arena_alloc(&m->arena, (n ? n : 1) * sizeof *ps);
+    for (size_t i = 0; i < n; i++) ps[i] = params[i];
+    ft->nparams = n;
+    ft->params = ps;
+    ft->ret = ret;
+    Type *t = arena_alloc(&m->arena, sizeof *t);
+    t->kind = TY_FN;
+    t->fn = ft;
+    t->value = value;
+    return t;
+}
+
+const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t)
+{
+    if (t->kind != LAT_FN) {
+        LatInfo *li = sema_resolve_lattice(fc, t);
+        return li ? &li->as_lat : NULL;
+    }
+    const Type **ps = mem_alloc(t->nparts * sizeof *ps);
+    bool ok = true;
+    for (size_t i = 0; i < t->nparts; i++)
+        if (!(ps[i] = sema_resolve_ptype(fc, t->parts[i]))) ok = false;
+    const Type *ret = sema_resolve_ptype(fc, t->value);
+    Type *ft = ok && ret ? fn_type_new(fc->m, t->nparts, ps, ret, NULL) : NULL;
+    mem_free(ps);
+    return ft;
+}
+
+/* The type of fv: the parameters left after the bound ones. */
+static const Type *fnval_type(Context *m, FnEntry *fn, size_t nbound, Expr **bound)
+{
+    FnVal *v = arena_alloc(&m->arena, sizeof *v);
+    v->fn = fn;
+    v->nbound = nbound;
+    v->bound = bound;
+    const Type *ret = fn->rtype ? fn->rtype : sema_lat_type(m, fn->sym.ret);
+    return fn_type_new(m, fn->sym.nparams - nbound, fn->ptypes + nbound, ret, v);
+}
+
+const Type *sema_fn_value(Checker *c, FnEntry *fe)
+{
+    return fnval_type(c->m, fe, 0, NULL);
+}
+
+/* ---- arguments ---- */
+
+static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want);
+
+/* Checks arg against a parameter's type (an element of a lattice or a function). */
+static bool check_arg(Checker *c, Expr *arg, const Type *want)
+{
+    if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
+    const Type *t = arg->kind == E_LAMBDA ? (arg->type = check_lambda_as(c, arg, want->fn)) : check_expr(c, arg, NULL);
+    if (t->kind == TY_ERROR) return false;
+    if (t->kind == TY_FN && type_equal(t, want)) return true;
+    check_fail(c, arg->loc, "expected a function %s, found %s%s", check_describe(c, want),
+               t->kind == TY_FN ? "a function " : "", check_describe(c, t));
+    return false;
+}
+
+static bool is_placeholder(const Checker *c, const Expr *e)
+{
+    return e->kind == E_NAME && strcmp(e->name.name, "_") == 0 && !check_find_local(c, "_");
+}
+
+/* ---- instances ---- */
+
+/* The shape of a function value (what an instance depends on): its function, how many
+ * parameters are bound, and the shapes of the bound functions. */
+static void shape(const FnVal *v, Buf *key, Buf *name)
+{
+    buf_printf(key, "%u/%zu(", v->fn->index, v->nbound);
+    buf_puts(name, v->fn->sym.name);
+    if (v->nbound) buf_puts(name, "(");
+    for (size_t i = 0; i < v->nbound; i++) {
+        const Type *t = v->bound[i]->type;
+        if (i) buf_puts(name, ", ");
+        if (t->kind == TY_FN) shape(t->value, key, name);
+        else buf_puts(name, "..");
+    }
+    if (v->nbound) buf_puts(name, ", _)");
+    buf_puts(key, ")");
+}
+
+/* The element expressions bound inside v, in order, with the lattices of their parameters. */
+static void flatten(const FnVal *v, PtrList *args, PtrList *lats, Arena *a)
+{
+    for (size_t i = 0; i < v->nbound; i++) {
+        const Type *t = v->bound[i]->type;
+        if (t->kind == TY_FN) {
+            flatten(t->value, args, lats, a);
+        } else {
+            ptrlist_push(a, args, v->bound[i]);
+            ptrlist_push(a, lats, (void *)v->fn->sym.params[i]);
+        }
+    }
+}
+
+/* A local of lattice L in a new slot of ic, as a checked name expression. */
+static Expr *param_local(Checker *ic, const char *name, const Lattice *L, Loc loc)
+{
+    Context *m = ic->m;
+    Expr *e = arena_alloc(&m->arena, sizeof *e);
+    e->kind = E_NAME;
+    e->loc = loc;
+    e->name.name = name;
+    e->name.loc = loc;
+    e->type = sema_lat_type(m, L);
+    e->slot = (long)check_alloc_slots(ic, L->nwords);
+    e->resolved = check_resolution(ic, RES_LOCAL, NULL, 0);
+    check_bind(ic, name, e->type, (size_t)e->slot);
+    return e;
+}
+
+/* The function value v inside an instance: its bound elements are the instance's parameters
+ * (new slots of ic, in the order of flatten). */
+static const FnVal *rebind(Checker *ic, const FnVal *v, const char *name, Loc loc)
+{
+    Context *m = ic->m;
+    FnVal *r = arena_alloc(&m->arena, sizeof *r);
+    *r = *v;
+    r->bound = arena_alloc(&m->arena, (v->nbound ? v->nbound : 1) * sizeof *r->bound);
+    for (size_t i = 0; i < v->nbound; i++) {
+        const Type *t = v->bound[i]->type;
+        if (t->kind == TY_FN) {
+            Expr *e = arena_alloc(&m->arena, sizeof *e);
+            *e = *v->bound[i];
+            e->type = fn_type_new(m, t->fn->nparams, t->fn->params, t->fn->ret, rebind(ic, t->value, name, loc));
+            r->bound[i] = e;
+        } else {
+            r->bound[i] = param_local(ic, name, v->fn->sym.params[i], loc);
+            ic->locals.count--;       /* a hidden parameter: reachable only through the value */
+        }
+    }
+    return r;
+}
+
+/* Checks a copy of T's body as the body of inst, T's function parameters bound to the values
+ * of args (its element parameters and those bound inside the values: inst's parameters). */
+bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret)
+{
+    FileCtx fc = { .m = m, .src = T->src, .ntvars = T->ntvars, .tvar_names = T->tvar_names, .tvar_lats = T->tvar_lats };
+    Checker ic;
+    checker_init(&ic, m, &fc);
+    int before = m->diag->errors;
+    for (size_t i = 0; i < T->sym.nparams; i++) {
+        const char *name = T->sym.param_names[i];
+        if (T->ptypes[i]->kind == TY_LAT) {
+            param_local(&ic, name, T->ptypes[i]->lat, T->sym.loc);
+            continue;
+        }
+        const FnVal *v = rebind(&ic, args[i]->type->value, name, T->sym.loc);
+        const Type *t = T->ptypes[i];
+        check_bind(&ic, name, fn_type_new(m, t->fn->nparams, t->fn->params, t->fn->ret, v), 0);
+    }
+    Expr *body = ast_clone_expr(&m->arena, T->tbody);
+    size_t mark = sema_names_mark(m);
+    const Type *t = *ret ? check_against(&ic, body, *ret) : check_expr(&ic, body, NULL);
+    if (!*ret && t->kind != TY_ERROR) {
+        if (t->kind == TY_LAT) *ret = t->lat;
+        else check_fail(&ic, body->loc, "cannot tell the lattice of this lambda's result (%s): write (x: L => (e : M))",
+                        check_describe(&ic, t));
+    }
+    VEC_FREE(ic.locals);
+    bool ok = m->diag->errors == before;
+    sema_names_settle(m, mark, ok);
+    inst->broken = !ok;
+    inst->body = ok ? body : NULL;
+    inst->nlocals = ic.max;
+    return ok;
+}
+
+/* The instance of the generic T for these arguments (made and checked on first use), and the
+ * arguments of the call to it in *out. */
+static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args, PtrList *out)
+{
+    Context *m = c->m;
+    Buf key, name;
+    buf_init(&key);
+    buf_init(&name);
+    buf_printf(&key, "%u:", T->index);
+    buf_printf(&name, "%s[", T->sym.name);
+    PtrList lats = { 0 }, pnames = { 0 };
+    bool first = true;
+    for (size_t i = 0; i < T->sym.nparams; i++) {
+        const char *pname = T->sym.param_names[i];
+        if (T->ptypes[i]->kind == TY_LAT) {
+            ptrlist_push(&m->arena, out, args[i]);
+            ptrlist_push(&m->arena, &lats, (void *)T->ptypes[i]->lat);
+            ptrlist_push(&m->arena, &pnames, (void *)pname);
+            continue;
+        }
+        buf_printf(&name, "%s%s = ", first ? "" : ", ", pname);
+        first = false;
+        shape(args[i]->type->value, &key, &name);
+        size_t from = lats.count;
+        flatten(args[i]->type->value, out, &lats, &m->arena);
+        for (size_t k = from; k < lats.count; k++) {
+            Buf h;
+            buf_init(&h);
+            buf_printf(&h, "%s.%zu", pname, k - from + 1);
+            ptrlist_push(&m->arena, &pnames, arena_strdup(&m->arena, buf_cstr(&h)));
+            buf_free(&h);
+        }
+    }
+    buf_puts(&name, "]");
+    FnEntry *inst = hashmap_get_ptr(&m->instances, buf_cstr(&key));
+    if (!inst && m->instantiating >= MAX_INSTANTIATION_DEPTH) {
+        check_fail(c, where, "instantiating '%s' nests more than %d instances deep (does it call itself "
+                   "with ever larger function arguments?)", T->sym.name, (int)MAX_INSTANTIATION_DEPTH);
+    } else if (!inst) {
+        inst = sema_fn_new(m, buf_cstr(&name), T->sym.loc, lats.count, T->sym.ann);
+        for (size_t i = 0; i < lats.count; i++) {
+            inst->sym.params[i] = lats.items[i];
+            inst->sym.param_names[i] = pnames.items[i];
+        }
+        inst->sym.ret = T->sym.ret;
+        hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), inst);
+        m->instantiating++;
+        const Lattice *ret = T->sym.ret;
+        bool ok = sema_define_instance(m, T, args, inst, &ret);
+        m->instantiating--;
+        if (!ok && m->instantiating == 0) diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
+    }
+    buf_free(&key);
+    buf_free(&name);
+    return inst && !inst->broken ? inst : NULL;
+}
+
+/* A call of fn, whose result is a function: fn's body, checked where the call is with its
+ * parameters standing for the arguments, gives the function value. */
+static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
+{
+    Context *m = c->m;
+    if (m->instantiating >= MAX_INSTANTIATION_DEPTH)
+        return check_fail(c, e->loc, "calling '%s' nests more than %d functions that return functions",
+                          fn->sym.name, (int)MAX_INSTANTIATION_DEPTH);
+    size_t count = c->locals.count, base = c->scope_base;
+    c->scope_base = count;
+    for (size_t i = 0; i < fn->sym.nparams; i++) {
+        Expr *alias = args[i];
+        if (fn->ptypes[i]->kind == TY_LAT) {       /* the argument as an element of the parameter's lattice */
+            alias = arena_alloc(&m->arena, sizeof *alias);
+            alias->kind = E_ASCRIBE;
+            alias->loc = args[i]->loc;
+            alias->a = args[i];
+            alias->type = fn->ptypes[i];
+        }
+        Local l = { fn->sym.param_names[i], alias->type, 0, alias };
+        VEC_PUSH(c->locals, l);
+    }
+    FileCtx fc = { .m = m, .src = fn->src, .ntvars = fn->ntvars, .tvar_names = fn->tvar_names, .tvar_lats = fn->tvar_lats };
+    FileCtx *outer = c->fc;
+    c->fc = &fc;
+    Expr *body = ast_clone_expr(&m->arena, fn->tbody);
+    int before = m->diag->errors;
+    m->instantiating++;
+    bool ok = check_arg(c, body, fn->rtype);
+    m->instantiating--;
+    c->fc = outer;
+    c->locals.count = count;
+    c->scope_base = base;
+    if (!ok && m->diag->errors != before && m->instantiating == 0)
+        diag_note(m->diag, e->loc, "in '%s', called here", fn->sym.name);
+    return ok ? body->type : &TYPE_ERROR;
+}
+
+/* Rewrites the call e into a call of fn (or of its instance) on args, all checked. */
+static const Type *call_entry(Checker *c, Expr *e, FnEntry *fn, Expr **args, size_t nargs)
+{
+    if (fn->rtype) return inline_call(c, e, fn, args);
+    if (!fn->generic) {
+        e->resolved = fn;
+        e->args = args;
+        e->nargs = nargs;
+        return sema_lat_type(c->m, fn->sym.ret);
+    }
+    PtrList out = { 0 };
+    FnEntry *inst = instantiate(c, e->loc, fn, args, &out);
+    if (!inst) return &TYPE_ERROR;
+    e->resolved = inst;
+    e->args = (Expr **)out.items;
+    e->nargs = out.count;
+    return sema_lat_type(c->m, inst->sym.ret);
+}
+
+/* e is v(args): a call, or a partial application when its last arguments are `_`. */
+static const Type *call_value(Checker *c, Expr *e, const FnVal *v)
+{
+    size_t left = v->fn->sym.nparams - v->nbound, given = e->nargs;
+    while (given > 0 && is_placeholder(c, e->args[given - 1])) given--;
+    for (size_t i = 0; i < given; i++)
+        if (is_placeholder(c, e->args[i]))
+            return check_fail(c, e->args[i]->loc, "'_' leaves out a parameter of a partial application; "
+                              "only the last parameters can be left out");
+    if (e->nargs != left) {
+        for (size_t i = 0; i < given; i++) check_expr(c, e->args[i], NULL);
+        return check_fail(c, e->loc, "'%s' takes %zu argument%s, found %zu", e->name.name, left, left == 1 ? "" : "s", e->nargs);
+    }
+    Expr **all = arena_alloc(&c->m->arena, (v->nbound + given + 1) * sizeof *all);
+    for (size_t i = 0; i < v->nbound; i++) all[i] = v->bound[i];
+    bool ok = true;
+    for (size_t i = 0; i < given; i++) {
+        all[v->nbound + i] = e->args[i];
+        if (!check_arg(c, e->args[i], v->fn->ptypes[v->nbound + i])) ok = false;
+    }
+    if (!ok) return &TYPE_ERROR;
+    if (given < e->nargs) return fnval_type(c->m, v->fn, v->nbound + given, all);
+    return call_entry(c, e, v->fn, all, v->nbound + given);
+}
+
+const Type *sema_call_value(Checker *c, Expr *e, const Type *callee)
+{
+    return call_value(c, e, callee->value);
+}
+
+/* A call of the function value fv on one argument x, already checked: the step of lfp(g). */
+Expr *sema_apply1(Checker *c, const Type *fv, Expr *x, Loc loc)
+{
+    const FnVal *v = fv->value;
+    Expr *e = arena_alloc(&c->m->arena, sizeof *e);
+    e->kind = E_CALL;
+    e->loc = loc;
+    e->name.name = v->fn->sym.name;
+    e->name.loc = loc;
+    Expr **all = arena_alloc(&c->m->arena, (v->nbound + 1) * sizeof *all);
+    for (size_t i = 0; i < v->nbound; i++) all[i] = v->bound[i];
+    all[v->nbound] = x;
+    e->type = call_entry(c, e, v->fn, all, v->nbound + 1);
+    return e->type->kind == TY_ERROR ? NULL : e;
+}
+
+/* ---- lambdas ---- */
+
+typedef struct Captures { Checker *c; const Expr *lambda; PtrList names; } Captures;
+
+static void note_capture(void *ctx, const Ident *id)
+{
+    Captures *k = ctx;
+    if (!check_find_local(k->c, id->name)) return;
+    for (size_t i = 0; i < k->lambda->nlparams; i++)
+        if (strcmp(k->lambda->lparams[i].name.name, id->name) == 0) return;
+    for (size_t i = 0; i < k->names.count; i++)
+        if (strcmp(k->names.items[i], id->name) == 0) return;
+    ptrlist_push(&k->c->m->arena, &k->names, (void *)id->name);
+}
+
+/* The lifted function of lambda e: the locals it uses, then its parameters. */
+static FnEntry *lift(Checker *c, Expr *e, const Type **ptypes, size_t ncap, const char *const *names)
+{
+    Context *m = c->m;
+    size_t n = ncap + e->nlparams;
+    unsigned line, col;
+    diag_line_col(e->loc.src, e->loc.start, &line, &col);
+    Buf name;
+    buf_init(&name);
+    buf_printf(&name, "lambda@%u:%u", line, col);
+    FnEntry *fe = sema_fn_new(m, buf_cstr(&name), e->loc, n, ANN_NONE);
+    buf_free(&name);
+    fe->ptypes = ptypes;
+    fe->src = e->loc.src;
+    fe->tbody = e->a;
+    for (size_t i = 0; i < n; i++) {
+        fe->sym.param_names[i] = i < ncap ? names[i] : e->lparams[i - ncap].name.name;
+        fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
+        if (ptypes[i]->kind == TY_FN) fe->generic = true;
+    }
+    return fe;
+}
+
+/* The result lattice of a lambda: expected, or written as an ascription of its body. */
+static const Lattice *lambda_result(Checker *c, const Expr *e, const FnType *want)
+{
+    if (want) return want->ret->kind == TY_LAT ? want->ret->lat : NULL;
+    if (e->a->kind != E_ASCRIBE) return NULL;
+    LatInfo *li = sema_resolve_lattice(c->fc, e->a->vartype);
+    return li ? li->L : NULL;
+}
+
+static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
+{
+    Context *m = c->m;
+    Captures k = { c, e, { 0 } };
+    ast_each_name(e->a, note_capture, &k);
+    size_t ncap = k.names.count, n = ncap + e->nlparams;
+    const Type **ptypes = arena_alloc(&m->arena, (n ? n : 1) * sizeof *ptypes);
+    Expr **bound = arena_alloc(&m->arena, (ncap ? ncap : 1) * sizeof *bound);
+    for (size_t i = 0; i < ncap; i++) {
+        const Local *l = check_find_local(c, k.names.items[i]);
+        if (l->type->kind != TY_LAT && l->type->kind != TY_FN)
+            return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements and "
+                              "functions around it, not numbers or atoms", l->name, check_describe(c, l->type));
+        if (l->alias) {
+            bound[i] = l->alias;
+            ptypes[i] = l->type;
+            continue;
+        }
+        Expr *x = arena_alloc(&m->arena, sizeof *x);
+        x->kind = E_NAME;
+        x->loc = e->loc;
+        x->name.name = l->name;
+        x->name.loc = e->loc;
+        x->type = ptypes[i] = l->type;
+        x->slot = (long)l->slot;
+        x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+        bound[i] = x;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < e->nlparams; i++)
+        if (!(ptypes[ncap + i] = sema_resolve_ptype(c->fc, e->lparams[i].type))) ok = false;
+    if (!ok) return &TYPE_ERROR;
+    if (want && want->nparams != e->nlparams)
+        return check_fail(c, e->loc, "expected a function of %zu parameter%s, found a lambda of %zu",
+                          want->nparams, want->nparams == 1 ? "" : "s", e->nlparams);
+    for (size_t i = 0; want && i < e->nlparams; i++)
+        if (!type_equal(want->params[i], ptypes[ncap + i]))
+            return check_fail(c, e->lparams[i].type->loc, "expected %s for parameter '%s', found %s",
+                              check_describe(c, want->params[i]), e->lparams[i].name.name, check_describe(c, ptypes[ncap + i]));
+    FnEntry *fe = lift(c, e, ptypes, ncap, (const char *const *)k.names.items);
+    fe->sym.ret = lambda_result(c, e, want);
+    if (!fe->generic && !sema_define_instance(m, fe, NULL, fe, &fe->sym.ret)) return &TYPE_ERROR;
+    if (!fe->sym.ret)
+        return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");
+    return fnval_type(m, fe, ncap, bound);
+}
+
+const Type *check_lambda(Checker *c, Expr *e)
+{
+    return check_lambda_as(c, e, NULL);
+}
+
+/* The lambda of lfp((x: L => e)): a function from L to L. */
+const Type *check_lambda_endo(Checker *c, Expr *e)
+{
+    const Type *p = e->nlparams == 1 ? sema_resolve_ptype(c->fc, e->lparams[0].type) : NULL;
+    if (!p || p->kind != TY_LAT) return e->type = check_lambda_as(c, e, NULL);
+    const Type *const params[1] = { p };
+    FnType want = { 1, params, p };
+    return e->type = check_lambda_as(c, e, &want);
+}
+
+/* The function a value of type g runs as it is, with nothing bound; NULL for one that needs
+ * its bound arguments or an instance. */
+FnEntry *sema_fn_target(const Type *g)
+{
+    const FnVal *v = g->value;
+    return v && v->nbound == 0 && !v->fn->generic && !v->fn->broken ? v->fn : NULL;
+}
