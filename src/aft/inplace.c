@@ -336,6 +336,14 @@ static bool bnb_learns(const Run *run)
     return f->learning && f->learnt && f->cuts && !run->o->no_learn;
 }
 
+/* Once a bound went to Final, the search backtracks chronologically above it anyway (a
+ * backjump there would repeat it): learning stops, the nogoods learnt so far stay. */
+static void learning_off(Place *pl)
+{
+    pl->run->f->learning(pl->run->f->ctx, false);
+    pl->learning = false;
+}
+
 /* The popped node n is the bound of its depth on the path. */
 static void enter_path(Place *pl, const Pending *n)
 {
@@ -521,6 +529,7 @@ static AftStatus loop(Place *pl, size_t cap)
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth);
+        if (pl->learning && run->finals) learning_off(pl);
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
         if (why) break;
@@ -566,7 +575,7 @@ AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
     VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0}));
     pl.learning = bnb_learns(run) && run->f->learning(run->f->ctx, true);
     AftStatus r = loop(&pl, cap);
-    if (pl.learning) run->f->learning(run->f->ctx, false);
+    if (pl.learning) learning_off(&pl);
     VEC_FREE(pl.path);
     mem_free(pl.lo);
     mem_free(pl.hi);
