@@ -82,6 +82,23 @@ typedef struct AftFunction {
      * or visit stopped it; *calls counts the calls made. */
     bool (*each)(void *ctx, const Word *lo, const Word *hi,
                  bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls);
+    /* Optional conflict-driven learning (paper Section 6: a Decompose that learns from the
+     * decompositions that did not work), taken by the depth-first bnb in place (with the two
+     * hooks above) unless o->no_learn; NULL: none, and the engine runs as without it.
+     * learning: the engine switches it on for a run and off at its end (false: the function
+     *   cannot learn).  While it is on, a refine that finds no fixed point in a bound explains
+     *   why by a nogood: a set of its split decisions and propagated facts that no fixed point
+     *   of f satisfies.  The function keeps its nogoods, and every later refine respects them
+     *   (removes from a bound what a nogood excludes), which is sound because a nogood only
+     *   excludes elements that are not fixed points.
+     * learnt: after a refine_at returned AFT_INVALID, did it learn a nogood (once per call)?
+     * cuts: does that nogood exclude part of [lo, hi] (all of its facts but at most one hold
+     *   in [lo, hi])?  The engine asks it for the bounds on its path, the shallowest first,
+     *   and backjumps to the first one it cuts (non-chronologically: the bounds pending below
+     *   it are searched again from it, refined with the nogood). */
+    bool (*learning)(void *ctx, bool on);
+    bool (*learnt)(void *ctx);
+    bool (*cuts)(void *ctx, const Word *lo, const Word *hi);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
@@ -117,6 +134,7 @@ typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable) */
     bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
+    bool no_learn;           /* bnb: do not use the function's learning hooks */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
     size_t budget;           /* bnb: K, 0 = no budget */
@@ -156,6 +174,10 @@ typedef struct AftStats {
     size_t pruned, merged, hulls;
     double log2_S_final;     /* log2 of S(Final) = sum of |B| over Final (-INFINITY if empty) */
     double log2_IR_init;     /* log2 |IR(B_I)| (-INFINITY if B_I was pruned) */
+    size_t splits;           /* bnb: bounds decomposed (clingo's choices) */
+    size_t conflicts;        /* bnb: children IR found to hold no fixed point */
+    size_t learnt;           /* bnb with learning: nogoods the function learnt */
+    size_t backjumps;        /* bnb with learning: non-chronological backjumps */
     const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "max-memory",
                                 "interrupt" (Ctrl-C), "enough" (on_final said so) */
     bool enough;             /* on_final returned false: the run stops at the next check */

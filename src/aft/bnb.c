@@ -59,6 +59,7 @@ void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long othe
 void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (run->final) boundlist_push(run->final, lo, hi);
+    run->finals++;
     bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
     if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
 }
@@ -123,7 +124,10 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
     run->st->ir_calls++;
     AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
     *alive = (s == AFT_OK || s == AFT_LIMIT) && lattice_interval_subset(L, rlo, rhi, lo, hi);
-    if (s == AFT_INVALID) s = AFT_OK;
+    if (s == AFT_INVALID) {
+        run->st->conflicts++;
+        s = AFT_OK;
+    }
     return s;
 }
 
@@ -207,6 +211,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
         bnb_to_final(run, id, lo, hi);
         return AFT_OK;
     }
+    run->st->splits++;
     long cid[2] = {run->next_id++, run->next_id++};
     bool alive[2];
     NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};

@@ -17,6 +17,8 @@ typedef struct Run {
     AftStats *st;
     double deadline;
     long next_id;
+    size_t finals;                /* bounds sent to Final so far (a backjump may not search
+                                   * again below a bound that sent one: it would repeat it) */
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;

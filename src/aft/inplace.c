@@ -19,6 +19,10 @@ typedef struct Pending { long id; size_t depth, at, first; } Pending;
  * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent. */
 typedef struct Kid { Words c, r; size_t *slot; } Kid;
 
+/* A bound on the path from the root to the node being processed: the trail length at which
+ * it is the bound, its node, and how many bounds Final had when it was taken. */
+typedef struct PathStep { size_t at; long id; size_t finals; } PathStep;
+
 typedef struct Place {
     Run *run;
     size_t nwords;
@@ -32,6 +36,8 @@ typedef struct Place {
     Words pool;
     Kid kid[2];
     Words hull, scratch;
+    bool learning;                /* the function's learning hooks are on (learn.c's order) */
+    VEC(PathStep) path;           /* with learning: path[d] is the bound of depth d */
 } Place;
 
 /* ---- the bound in place ---- */
@@ -215,12 +221,13 @@ static bool split_bound(Place *pl)
 }
 
 /* IR of child i (bnb.c's refine_child): kid[i].r, *alive when inside the child. */
-static AftStatus refine_kid(Place *pl, int i, bool *alive)
+static AftStatus refine_kid(Place *pl, int i, bool *alive, bool *invalid)
 {
     Run *run = pl->run;
     const AftFunction *f = run->f;
     Kid *k = &pl->kid[i];
     size_t at = pl->trail.count;
+    *invalid = false;
     for (size_t j = 0; j < k->c.count; j++) kid_put(k, k->c.items[j].w, k->c.items[j].lo, k->c.items[j].hi);
     run->st->ir_calls++;
     const char *why = aft_limit_hit(run->o, run->deadline, run->st);
@@ -236,6 +243,8 @@ static AftStatus refine_kid(Place *pl, int i, bool *alive)
     AftStatus s = f->refine_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
     changes_seen(pl);
     *alive = s == AFT_OK;
+    *invalid = s == AFT_INVALID;
+    run->st->conflicts += *invalid;
     for (size_t j = 0; s == AFT_OK && j < out.count; j++) {
         size_t w = out.words[j];
         *alive = *alive && !(pl->lo[w] & ~out.lo[w]) && !(out.hi[w] & ~pl->hi[w]);
@@ -312,6 +321,126 @@ static void keep_kids(Place *pl, long id, const long cid[2], const bool alive[2]
     }
 }
 
+/* Moves the bound along the trail, without changing it, from position *pos to `to`. */
+static void walk(Place *pl, size_t *pos, size_t to)
+{
+    for (; *pos > to; (*pos)--) flip(pl, &pl->trail.items[*pos - 1]);
+    for (; *pos < to; (*pos)++) flip(pl, &pl->trail.items[*pos]);
+}
+
+/* ---- learning: non-chronological backjumps ---- */
+
+static bool bnb_learns(const Run *run)
+{
+    const AftFunction *f = run->f;
+    return f->learning && f->learnt && f->cuts && !run->o->no_learn;
+}
+
+/* Once a bound went to Final, the search backtracks chronologically above it anyway (a
+ * backjump there would repeat it): learning stops, the nogoods learnt so far stay. */
+static void learning_off(Place *pl)
+{
+    pl->run->f->learning(pl->run->f->ctx, false);
+    pl->learning = false;
+}
+
+/* The popped node n is the bound of its depth on the path. */
+static void enter_path(Place *pl, const Pending *n)
+{
+    if (pl->path.count > n->depth) pl->path.count = n->depth;
+    VEC_PUSH(pl->path, ((PathStep){pl->trail.count, n->id, pl->run->finals}));
+}
+
+/* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
+ * path was taken, so all lie inside it. */
+static void drop_below(Place *pl, size_t d)
+{
+    while (pl->stack.count && pl->stack.items[pl->stack.count - 1].depth > d) {
+        pl->pool.count = pl->stack.items[pl->stack.count - 1].first;
+        pl->stack.count--;
+    }
+}
+
+/* The shallowest bound of the path above `depth` that the nogood learnt last cuts and below
+ * which nothing went to Final (searching it again must not repeat a fixed point): the bound
+ * in place is walked to it (the trail kept, *pos its length).  SIZE_MAX, the bound walked
+ * back, when there is none. */
+static size_t cut_target(Place *pl, size_t depth, size_t *pos)
+{
+    Run *run = pl->run;
+    const AftFunction *f = run->f;
+    *pos = pl->trail.count;
+    for (size_t d = 0; d < depth && d < pl->path.count; d++) {
+        if (pl->path.items[d].finals != run->finals) continue;
+        walk(pl, pos, pl->path.items[d].at);
+        if (f->cuts(f->ctx, pl->lo, pl->hi)) return d;
+    }
+    walk(pl, pos, pl->trail.count);
+    return SIZE_MAX;
+}
+
+/* IR of the bound in place by the refine hook: the words it changes into pl->scratch;
+ * *empty when it holds no fixed point, *shrunk when the IR is smaller. */
+static AftStatus refine_in_place(Place *pl, bool *empty, bool *shrunk)
+{
+    Run *run = pl->run;
+    const AftFunction *f = run->f;
+    run->st->ir_calls++;
+    run->st->f_calls++;
+    run->st->eval_calls++;
+    AftChanges out;
+    AftStatus s = f->refine_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
+    changes_seen(pl);
+    pl->scratch.count = 0;
+    *empty = s == AFT_INVALID;
+    *shrunk = false;
+    for (size_t j = 0; s == AFT_OK && j < out.count; j++) {
+        size_t w = out.words[j];
+        if (out.lo[w] == pl->lo[w] && out.hi[w] == pl->hi[w]) continue;
+        *empty = *empty || (pl->lo[w] & ~out.lo[w]) || (out.hi[w] & ~pl->hi[w]);
+        *shrunk = true;
+        VEC_PUSH(pl->scratch, ((WordPair){w, out.lo[w], out.hi[w]}));
+    }
+    return s == AFT_INVALID ? AFT_OK : s;
+}
+
+/* A child of the node of depth `depth` holds no fixed point.  When the function learnt a
+ * nogood that cuts a bound higher on the path, the search backjumps there: everything
+ * pending below that bound (the node's children too) is dropped, and the bound, refined
+ * again (now with the nogood), is pending once more; when it holds no fixed point either,
+ * the nogood learnt from it may jump higher still.  Sound: the bound searched again holds
+ * every fixed point the dropped ones held, and none was sent to Final below it.  True when
+ * it jumped. */
+static bool bnb_backjump(Place *pl, size_t depth)
+{
+    Run *run = pl->run;
+    const AftFunction *f = run->f;
+    bool jumped = false;
+    while (f->learnt(f->ctx)) {
+        run->st->learnt++;
+        size_t pos, d = cut_target(pl, depth, &pos);
+        if (d == SIZE_MAX) break;
+        bool empty, shrunk;
+        AftStatus s = refine_in_place(pl, &empty, &shrunk);
+        if (s != AFT_OK || (!empty && !shrunk)) {         /* no progress: chronologically */
+            walk(pl, &pos, pl->trail.count);
+            break;
+        }
+        drop_below(pl, d);
+        pl->trail.count = pos;
+        run->st->backjumps++;
+        jumped = true;
+        if (!empty) {
+            push_pending(pl, &pl->scratch, pl->path.items[d].id, d);
+            break;
+        }
+        run->st->pruned++;
+        run->st->conflicts++;
+        depth = d;
+    }
+    return jumped;
+}
+
 /* A point: bnb.c's process_bound on one. */
 static AftStatus process_point(Place *pl, long id, size_t depth)
 {
@@ -334,11 +463,13 @@ static AftStatus process_node(Place *pl, long id, size_t depth)
         bnb_to_final(run, id, pl->lo, pl->hi);
         return AFT_OK;
     }
+    run->st->splits++;
     long cid[2] = {run->next_id++, run->next_id++};
-    bool alive[2];
+    bool alive[2], invalid;
     NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
     for (int i = 0; i < 2; i++) {
-        AftStatus r = refine_kid(pl, i, &alive[i]);
+        AftStatus r = refine_kid(pl, i, &alive[i], &invalid);
+        if (r == AFT_OK && invalid && pl->learning && bnb_backjump(pl, depth)) return AFT_OK;
         if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
             && status[i] == NODE_PRUNED)
             alive[i] = false;                                   /* a point f does not fix */
@@ -360,13 +491,6 @@ static Pending pop_pending(Place *pl)
         set_word(pl, pl->pool.items[i].w, pl->pool.items[i].lo, pl->pool.items[i].hi);
     pl->pool.count = p.first;
     return p;
-}
-
-/* Moves the bound along the trail, without changing it, from position *pos to `to`. */
-static void walk(Place *pl, size_t *pos, size_t to)
-{
-    for (; *pos > to; (*pos)--) flip(pl, &pl->trail.items[*pos - 1]);
-    for (; *pos < to; (*pos)++) flip(pl, &pl->trail.items[*pos]);
 }
 
 /* Every pending bound goes to Final, the oldest first (as bnb.c's order would). */
@@ -397,6 +521,7 @@ static AftStatus loop(Place *pl, size_t cap)
     while (pl->stack.count) {
         if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Pending n = pop_pending(pl);
+        if (pl->learning) enter_path(pl, &n);
         if (cap && n.depth >= cap) {
             bnb_to_final(run, n.id, pl->lo, pl->hi);
             capped = "rounds";
@@ -404,6 +529,7 @@ static AftStatus loop(Place *pl, size_t cap)
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth);
+        if (pl->learning && run->finals) learning_off(pl);
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
         if (why) break;
@@ -427,7 +553,8 @@ bool bnb_inplace_applies(const Run *run)
 {
     const AftFunction *f = run->f;
     return f->refine_at && f->split_at && f->refine && !run->o->refine_steps
-           && lattice_is_bitset(run->L) && run->L->nwords >= inplace_min_words(run->o);
+           && lattice_is_bitset(run->L)
+           && (run->L->nwords >= inplace_min_words(run->o) || bnb_learns(run));
 }
 
 AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
@@ -446,7 +573,10 @@ AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
         pl.open += lo[w] != hi[w];
     }
     VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0}));
+    pl.learning = bnb_learns(run) && run->f->learning(run->f->ctx, true);
     AftStatus r = loop(&pl, cap);
+    if (pl.learning) learning_off(&pl);
+    VEC_FREE(pl.path);
     mem_free(pl.lo);
     mem_free(pl.hi);
     mem_free(pl.mark);

@@ -59,6 +59,7 @@ static const char usage_text[] =
     "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text\n"
     "  --stats         print statistics\n"
+    "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
     "                  lattice's: last (highest free atom), widest (lowest), random\n"
     "  --budget K      at most K bounds at once (--bounds, --emit)\n"
@@ -158,6 +159,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--wf")) { c->wf = true; return 0; }
     if (!strcmp(a, "--json")) { c->json = true; return 0; }
     if (!strcmp(a, "--stats")) { c->stats = true; return 0; }
+    if (!strcmp(a, "--no-learn")) { c->aft.no_learn = true; return 0; }
     if (!strcmp(a, "--compare-consequences")) { c->compare = true; return 0; }
     if (!strcmp(a, "--allow-scripts")) { c->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
@@ -334,6 +336,11 @@ static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
     json_key_uint(&w, "pruned", a->pruned);
     json_key_uint(&w, "merged", a->merged);
     json_key_uint(&w, "bnb_runs", st->bnb_runs);
+    json_key_uint(&w, "choices", a->splits);
+    json_key_uint(&w, "conflicts", a->conflicts);
+    json_key_uint(&w, "learnt_nogoods", a->learnt);
+    json_key_uint(&w, "backjumps", a->backjumps);
+    json_key_uint(&w, "restarts", 0);
     solver_json(&w, c);
     json_key(&w, "time");
     json_fixed(&w, secs, 3);
@@ -353,6 +360,9 @@ static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                st->bnb_runs, secs);
+    buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : 0\n"
+               "Backjumps    : %zu\nNogoods      : %zu (learnt, kept)\n", a->splits, a->conflicts,
+               a->learnt, a->backjumps, a->learnt);
     solver_text(b, c);
 }
 

@@ -126,6 +126,10 @@ AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const si
                              size_t nchanged, AftChanges *out);
 bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                        size_t nchanged, const SplitCtx *how, size_t *atom);
+/* Conflict-driven learning (learn.c), AftFunction's learning hooks with the solver as ctx. */
+bool asp_prop_learning(void *ctx, bool on);
+bool asp_prop_learnt(void *ctx);
+bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

@@ -109,6 +109,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->wmark = mem_calloc(s->nwords + 1, 1);
     p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
+    asp_learn_new(s, p);
     static_scores(s, p);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
@@ -124,6 +125,7 @@ void asp_prop_free(AspProp *p)
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
+    asp_learn_free(p);
     mem_free(p);
 }
 
@@ -149,12 +151,24 @@ static void clr_bit(AspProp *p, Word *x, size_t i)
     touch_word(p, i >> 6);
 }
 
-/* Atom a gets value v; a conflict when it has the other one. */
-static void assign(AspProp *p, uint32_t a, uint8_t v)
+/* Atom a gets value v (for the reason why, arg); a conflict when it has the other one. */
+void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
 {
     if (p->val[a] == v) return;
-    if (p->val[a] != V_UNK) { p->conflict = true; return; }
+    if (p->val[a] != V_UNK) {
+        if (!p->conflict) {
+            p->cf_atom = a;
+            p->cf_val = v;
+            p->cf_kind = why;
+            p->cf_arg = arg;
+        }
+        p->conflict = true;
+        return;
+    }
     p->val[a] = v;
+    p->rkind[a] = why;
+    p->rarg[a] = arg;
+    p->tpos[a] = (uint32_t)p->qtail;
     if (v == V_TRUE) {
         set_bit(p, p->tlo, a);
         p->open += p->nsup[a] >= 2;
@@ -172,9 +186,11 @@ static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 {
     int64_t slack = p->slack[r];
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (wt(s->pw, k) > slack && p->val[s->pos[k]] == V_UNK) assign(p, s->pos[k], V_TRUE);
+        if (wt(s->pw, k) > slack && p->val[s->pos[k]] == V_UNK)
+            asp_prop_assign(p, s->pos[k], V_TRUE, R_SUPPORT, r);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (wt(s->nw, k) > slack && p->val[s->neg[k]] == V_UNK) assign(p, s->neg[k], V_FALSE);
+        if (wt(s->nw, k) > slack && p->val[s->neg[k]] == V_UNK)
+            asp_prop_assign(p, s->neg[k], V_FALSE, R_SUPPORT, r);
 }
 
 /* True atom h with one rule left that can support it: that rule's body holds. */
@@ -190,9 +206,11 @@ static void force_false(const AspSolver *s, AspProp *p, uint32_t r)
 {
     int64_t need = p->need[r];
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (wt(s->pw, k) >= need && p->val[s->pos[k]] == V_UNK) assign(p, s->pos[k], V_FALSE);
+        if (wt(s->pw, k) >= need && p->val[s->pos[k]] == V_UNK)
+            asp_prop_assign(p, s->pos[k], V_FALSE, R_BFALSE, r);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (wt(s->nw, k) >= need && p->val[s->neg[k]] == V_UNK) assign(p, s->neg[k], V_TRUE);
+        if (wt(s->nw, k) >= need && p->val[s->neg[k]] == V_UNK)
+            asp_prop_assign(p, s->neg[k], V_TRUE, R_BFALSE, r);
 }
 
 /* True atom h may now wait on a weight body: weight_choice looks from its level on. */
@@ -208,7 +226,7 @@ static void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
     uint32_t h = s->head[r];
     if (p->slack[r] < 0) return;
     if (need <= 0) {
-        if (need + w > 0) assign(p, h, V_TRUE);
+        if (need + w > 0) asp_prop_assign(p, h, V_TRUE, R_FWD, r);
     } else if (need <= max_weight(p, r) && p->mode && p->val[h] == V_FALSE) force_false(s, p, r);
 }
 
@@ -230,7 +248,7 @@ static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
         p->open--;
         waiting(p, h);
     }
-    if (left == 0) assign(p, h, V_FALSE);
+    if (left == 0) asp_prop_assign(p, h, V_FALSE, R_NOSUP, h);
     else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
 }
 
@@ -238,14 +256,14 @@ static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 {
     if (p->val[a] == V_TRUE) {
-        if (p->nsup[a] == 0) p->conflict = true;
+        if (p->nsup[a] == 0) asp_prop_assign(p, a, V_FALSE, R_NOSUP, a);
         else if (p->nsup[a] == 1) force_support(s, p, a);
         return;
     }
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
         uint32_t r = s->hrules[k];
         if (p->slack[r] < 0) continue;
-        if (p->need[r] <= 0) p->conflict = true;
+        if (p->need[r] <= 0) asp_prop_assign(p, a, V_TRUE, R_FWD, r);
         else if (p->need[r] <= max_weight(p, r)) force_false(s, p, r);
     }
 }
@@ -261,6 +279,7 @@ static void propagate(const AspSolver *s, AspProp *p)
         for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
             t ? lit_false(s, p, s->nocc[k], wt(s->now, k)) : lit_true(s, p, s->nocc[k], wt(s->now, k));
         if (p->mode) head_known(s, p, a);
+        if (p->mode == 1 && p->nnogoods && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
     }
 }
 
@@ -310,9 +329,10 @@ static void unfounded(const AspSolver *s, AspProp *p)
             if (before > 0 && p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
         }
     }
+    uint32_t why = p->learning ? asp_learn_ufs(s, p) : 0;
     for (uint32_t i = 0; i < p->ncrules && !p->conflict; i++) {
         uint32_t h = s->head[p->crules[i]];
-        if (!p->founded[h] && p->val[h] != V_FALSE) assign(p, h, V_FALSE);
+        if (!p->founded[h] && p->val[h] != V_FALSE) asp_prop_assign(p, h, V_FALSE, R_UFS, why);
     }
     p->dirty = false;
 }
@@ -383,6 +403,7 @@ static void backtrack(const AspSolver *s, AspProp *p, size_t level)
 {
     if (level + 1 >= p->nlevels) return;
     undo(s, p, p->lstart[level + 1]);
+    p->ufs.count = p->ufsbase[level + 1];
     p->nlevels = level + 1;
 }
 
@@ -412,10 +433,13 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
         p->need[r] = s->bound ? s->bound[r] : n;
         p->slack[r] = s->bound ? total_weight(s, r) - s->bound[r] : 0;
-        if (p->need[r] <= 0) assign(p, s->head[r], V_TRUE);
+        if (p->need[r] <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
     }
-    for (uint32_t a = 0; a < s->natoms; a++) if (!p->nsup[a]) assign(p, a, V_FALSE);
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (!p->nsup[a]) asp_prop_assign(p, a, V_FALSE, R_NONE, 0);
     p->lstart[0] = 0;
+    p->ufsbase[0] = 0;
+    p->ufs.count = 0;
     p->nlevels = 1;
     p->root_conflict = !closure(s, p);
 }
@@ -479,20 +503,26 @@ static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Wor
 {
     size_t k = p->nlevels, start = p->qtail;
     p->lstart[k] = (uint32_t)start;
+    p->ufsbase[k] = (uint32_t)p->ufs.count;
     for (size_t i = 0; i < nd; i++) {
         size_t w = p->dword[i];
         for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
-            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE);
+            asp_prop_assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(t)), V_TRUE, R_NONE, 0);
         for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
-            assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE);
+            asp_prop_assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE, R_NONE, 0);
     }
-    if (p->qtail == start) return true;            /* nothing new: the state is the closure */
     for (size_t i = start; i < p->qtail; i++) {
         p->alev[p->trail[i]] = (uint32_t)k;
         p->isdec[p->trail[i]] = 1;
     }
     p->nlevels = k + 1;
+    if (p->pending.count && p->mode == 1) asp_learn_pending(p);
+    if (p->qtail == start && !p->conflict) {      /* nothing new: the state is the closure */
+        p->nlevels = k;
+        return true;
+    }
     if (closure(s, p)) return true;
+    if (p->learning) asp_learn_conflict(s, p, k);
     backtrack(s, p, k - 1);
     return false;
 }

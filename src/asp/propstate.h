@@ -6,6 +6,14 @@
 #include "asp/internal.h"
 
 enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
+/* Why an atom got its value (learn.c explains it from the rule or nogood named by rarg):
+ * R_NONE a request's atom or a fact of level 0; R_FWD rule rarg's body holds; R_NOSUP no
+ * rule of the atom can hold; R_SUPPORT the atom is a literal of rule rarg, the last support
+ * of its true head; R_BFALSE the atom is a literal of rule rarg, whose head is false and whose
+ * other literals hold; R_NOGOOD a learnt nogood (offset rarg); R_UFS an unfounded set (its
+ * reason at offset rarg of the ufs list). */
+enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_UFS };
+typedef VEC(uint32_t) U32s;
 #define NONE UINT32_MAX
 
 struct AspProp {
@@ -39,6 +47,25 @@ struct AspProp {
     size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
     bool conflict, dirty, root_conflict;
+    /* Conflict-driven learning (learn.c).  A literal is 2 * atom + (1 when false). */
+    uint32_t *tpos;               /* per assigned atom: its place on the trail */
+    uint8_t *rkind;               /* per assigned atom: R_... */
+    uint32_t *rarg;
+    uint32_t cf_atom, cf_arg;     /* the first conflict: cf_atom should get cf_val by cf_kind */
+    uint8_t cf_val, cf_kind;
+    bool learning;                /* explain conflicts (the engine's learning hook) */
+    U32s ng;                      /* learnt nogoods: length, then the literals */
+    size_t nnogoods;
+    U32s *watch;                  /* per literal: nogoods watching it (they look when it holds) */
+    size_t nwatch;
+    U32s ufs;                     /* reasons of unfounded sets: length, then the literals */
+    uint32_t *ufsbase;            /* per level: ufs.count when it began */
+    U32s pending;                 /* nogoods learnt but not yet propagated */
+    U32s tmp, out;                /* conflict analysis */
+    uint32_t *seen, stamp;
+    double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
+    uint32_t last;                /* the nogood learnt at the last conflict, NONE */
+    bool fresh;                   /* `last` not yet reported to the engine */
     /* For the in-place hooks: the words where the state may differ from the last request
      * they saw (every assignment and undo marks its word), or all of them when `seen_all`
      * is false (no request seen since the state was reset). */
@@ -46,6 +73,19 @@ struct AspProp {
     size_t *wlist, nwlist;
     bool seen_all;
 };
+
+/* learn.c: set up and free the learning state; explain a conflict at level k by a learnt
+ * nogood (before its level is undone); propagate learnt nogoods when literal `lit` holds;
+ * the pending nogoods at a new level; the reason of an unfounded set, the atoms not founded
+ * and not false (before they are set false): its offset in p->ufs. */
+void asp_learn_new(const AspSolver *s, AspProp *p);
+void asp_learn_free(AspProp *p);
+void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
+void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit);
+void asp_learn_pending(AspProp *p);
+uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p);
+/* Atom a gets value v for reason (why, arg); on the other value a conflict (prop.c). */
+void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg);
 
 /* The atom to split on: first fail when the state is the closure of the bound being split
  * (at_state), else the free atom of [lo, hi] of highest static score; SIZE_MAX when none. */

@@ -32,6 +32,10 @@ static void add_stats(AftStats *sum, const AftStats *a)
     sum->pruned += a->pruned;
     sum->merged += a->merged;
     sum->hulls += a->hulls;
+    sum->splits += a->splits;
+    sum->conflicts += a->conflicts;
+    sum->learnt += a->learnt;
+    sum->backjumps += a->backjumps;
     if (a->stopped_by) sum->stopped_by = a->stopped_by;
 }
 

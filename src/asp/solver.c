@@ -298,13 +298,17 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
                            .split = asp_prop_split, .refine_at = asp_prop_refine_at,
-                           .split_at = asp_prop_split_at };
+                           .split_at = asp_prop_split_at, .learning = asp_prop_learning,
+                           .learnt = asp_prop_learnt, .cuts = asp_prop_cuts };
     s->hcf = asp_head_cycle_free(s, &s->bad_rule);
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
     s->wf_fn.refine_at = NULL;
     s->wf_fn.split_at = NULL;
+    s->wf_fn.learning = NULL;
+    s->wf_fn.learnt = NULL;
+    s->wf_fn.cuts = NULL;
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);

@@ -3,7 +3,8 @@
 # choice bounds, #count and #sum bodies, #minimize with priorities, #project, head-cycle-free
 # and other disjunction, beside normal non-stratified rules.  For each program:
 #   - the models (with #minimize: the optimum and the set of optimal models, --opt-mode=optN;
-#     with #project: the projections, each once) of `fix asp --solver native`, of `fix asp
+#     with #project: the projections, each once) of `fix asp --solver native` (with conflict
+#     learning, the default, and with --no-learn), of `fix asp
 #     --solver clingo` and of `clingo --mode=clasp` on `fix asp --emit` equal `clingo 0`'s;
 #     where the ground program is not head-cycle-free (hcf.awk) the native run may refuse
 #     instead (exit 1, a message, no model; it may also answer, e.g. where a rule with a head
@@ -30,6 +31,7 @@ NATIVE=""; OPT=""
 if has_option --solver; then NATIVE="--solver native"
 else echo "skip: fix asp --help shows no --solver: --solver clingo and auto not run, plain fix asp taken as native"; fi
 has_option --opt-mode && OPT="--opt-mode=optN"
+NOLEARN=""; has_option --no-learn && NOLEARN="--no-learn"   # the native search also without learning
 
 # ---- which families run ----
 probe_text() {
@@ -119,7 +121,11 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
         refused_cleanly $rc && ok || bad "seed $seed: fix asp ${NATIVE:-(native)} fails on a program that is not head-cycle-free without refusing it (exit $rc)"
         # shellcheck disable=SC2086
         if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then fixrun $OPT --models 0; same "fix asp (--solver auto) where native refuses"; fi
-    else same "fix asp ${NATIVE:-(native)}"; fi
+    else
+        same "fix asp ${NATIVE:-(native)}"
+        # shellcheck disable=SC2086
+        if [ -n "$NOLEARN" ] && [ $rc -eq 0 ]; then fixrun $NATIVE $OPT $NOLEARN --models 0; same "fix asp ${NATIVE:-(native)} $NOLEARN"; fi
+    fi
     if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then
         # shellcheck disable=SC2086
         fixrun --solver clingo $OPT --models 0; same "fix asp --solver clingo"

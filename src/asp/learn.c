@@ -1,0 +1,294 @@
+/* learn.c: conflict-driven learning for the native IR of S_P (prop.c), behind the engine's
+ * learning hooks (AftFunction.learning, learnt, cuts).
+ *
+ * Every value the propagator sets records why (propstate.h's R_...); the reason is read back
+ * from the rule or nogood it names, taking the literals that held before the atom was set
+ * (their trail place is earlier).  A conflict is explained by the first unique implication
+ * point of that implication graph: starting from the literals of the violated rule, the
+ * literals of the conflict's level are replaced by their reasons, the latest on the trail
+ * first, until one literal of that level is left.  The result, a set of literals no stable
+ * model satisfies (each reason holds in every stable model that holds its literals), is kept
+ * as a nogood and propagated with two watched literals: a nogood whose literals all hold but
+ * one makes that one false.  Literals of level 0 hold in every stable model and are left out.
+ * A literal is 2 * atom + 1 when the atom is false, 2 * atom when it is true. */
+#include "asp/propstate.h"
+
+static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
+static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
+static uint8_t other_val(uint8_t v) { return v == V_TRUE ? V_FALSE : V_TRUE; }
+static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
+
+void asp_learn_new(const AspSolver *s, AspProp *p)
+{
+    size_t n = s->natoms + 2;
+    p->tpos = mem_alloc(n * sizeof *p->tpos);
+    p->rkind = mem_calloc(n, 1);
+    p->rarg = mem_alloc(n * sizeof *p->rarg);
+    p->ufsbase = mem_calloc(n, sizeof *p->ufsbase);
+    p->seen = mem_calloc(n, sizeof *p->seen);
+    p->activity = mem_calloc(n, sizeof *p->activity);
+    p->watch = mem_calloc(2 * n, sizeof *p->watch);
+    p->nwatch = 2 * n;
+    p->bump = 1.0;
+    p->last = NONE;
+}
+
+void asp_learn_free(AspProp *p)
+{
+    mem_free(p->tpos); mem_free(p->rkind); mem_free(p->rarg); mem_free(p->ufsbase);
+    mem_free(p->seen); mem_free(p->activity);
+    for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
+    mem_free(p->watch);
+    VEC_FREE(p->ng); VEC_FREE(p->ufs); VEC_FREE(p->pending); VEC_FREE(p->tmp); VEC_FREE(p->out);
+}
+
+/* ---- reasons ---- */
+
+/* Atom a's literal of value v, when it holds and was set before trail place `before`. */
+static void add_if(const AspProp *p, U32s *out, uint32_t a, uint8_t v, uint32_t before)
+{
+    if (p->val[a] == v && p->tpos[a] < before) VEC_PUSH(*out, lit_of(a, v));
+}
+
+/* Rule r's body literals that hold (want V_TRUE) or are false (want V_FALSE). */
+static void body_lits(const AspSolver *s, const AspProp *p, uint32_t r, uint8_t want,
+                      uint32_t before, U32s *out)
+{
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) add_if(p, out, s->pos[k], want, before);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+        add_if(p, out, s->neg[k], other_val(want), before);
+}
+
+/* The false body literals of every rule with head h. */
+static void unsupported(const AspSolver *s, const AspProp *p, uint32_t h, uint32_t before,
+                        U32s *out)
+{
+    for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
+        body_lits(s, p, s->hrules[k], V_FALSE, before, out);
+}
+
+/* The literals of a stored list (length first) other than atom a's. */
+static void stored(const U32s *list, uint32_t at, uint32_t a, U32s *out)
+{
+    for (uint32_t i = 1; i <= list->items[at]; i++)
+        if (list->items[at + i] >> 1 != a) VEC_PUSH(*out, list->items[at + i]);
+}
+
+/* The reason (why, arg) for atom a's value, as literals set before trail place `before`:
+ * together they make the propagator set it in every interval that holds them. */
+static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t why, uint32_t arg,
+                    uint32_t before, U32s *out)
+{
+    switch (why) {
+    case R_FWD: body_lits(s, p, arg, V_TRUE, before, out); break;
+    case R_NOSUP: unsupported(s, p, arg, before, out); break;
+    case R_SUPPORT:
+        add_if(p, out, s->head[arg], V_TRUE, before);
+        unsupported(s, p, s->head[arg], before, out);
+        break;
+    case R_BFALSE:
+        add_if(p, out, s->head[arg], V_FALSE, before);
+        body_lits(s, p, arg, V_TRUE, before, out);
+        break;
+    case R_NOGOOD: stored(&p->ng, arg, a, out); break;
+    case R_UFS: stored(&p->ufs, arg, a, out); break;
+    default: break;
+    }
+}
+
+/* The atoms heading a rule with a cyclic head that are neither founded nor false form an
+ * unfounded set U: given the false body literals of the rules of U, every rule of an atom of
+ * U has a false body or a positive atom in U, so no stable model holds an atom of U.  Those
+ * literals, stored once, are the reason of each atom of U becoming false. */
+uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
+{
+    uint32_t at = (uint32_t)p->ufs.count;
+    bool any = false;
+    VEC_PUSH(p->ufs, 0);
+    p->tmp.count = 0;
+    for (uint32_t i = 0; i < p->ncrules; i++) {
+        uint32_t r = p->crules[i], h = s->head[r];
+        if (p->founded[h] || p->val[h] == V_FALSE) continue;
+        any = true;
+        body_lits(s, p, r, V_FALSE, UINT32_MAX, &p->tmp);
+    }
+    p->stamp++;
+    for (size_t i = 0; i < p->tmp.count; i++) {
+        uint32_t a = p->tmp.items[i] >> 1;
+        if (p->seen[a] == p->stamp) continue;
+        p->seen[a] = p->stamp;
+        VEC_PUSH(p->ufs, p->tmp.items[i]);
+    }
+    p->ufs.items[at] = (uint32_t)(p->ufs.count - at - 1);
+    if (!any) p->ufs.count = at;
+    return at;
+}
+
+/* ---- nogoods ---- */
+
+static void watch(AspProp *p, uint32_t lit, uint32_t off) { VEC_PUSH(p->watch[lit], off); }
+
+/* Keeps the literals of p->out (its last one the unique implication point) as a nogood,
+ * watched on that point and on the literal of the highest level among the others. */
+static void store(AspProp *p)
+{
+    U32s *o = &p->out;
+    size_t n = o->count, best = 0;
+    uint32_t off = (uint32_t)p->ng.count;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (p->alev[o->items[i] >> 1] > p->alev[o->items[best] >> 1]) best = i;
+    VEC_PUSH(p->ng, (uint32_t)n);
+    VEC_PUSH(p->ng, o->items[n - 1]);
+    if (n > 1) VEC_PUSH(p->ng, o->items[best]);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (i != best) VEC_PUSH(p->ng, o->items[i]);
+    watch(p, p->ng.items[off + 1], off);
+    if (n > 1) watch(p, p->ng.items[off + 2], off);
+    p->nnogoods++;
+    VEC_PUSH(p->pending, off);
+    p->last = off;
+    p->fresh = true;
+    p->bump *= 1.05;
+    if (p->bump > 1e100) {
+        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) p->activity[a] *= 1e-100;
+        p->bump *= 1e-100;
+    }
+}
+
+/* Literal l (atom a) joins the analysis once: a literal of the conflict's level `cur` is
+ * counted (1), another one goes into the nogood; level 0 is left out. */
+static size_t mark(AspProp *p, uint32_t l, size_t cur)
+{
+    uint32_t a = l >> 1;
+    if (p->seen[a] == p->stamp || p->alev[a] == 0) return 0;
+    p->seen[a] = p->stamp;
+    p->activity[a] += p->bump;
+    if (p->alev[a] == cur) return 1;
+    VEC_PUSH(p->out, l);
+    return 0;
+}
+
+/* The literals of p->tmp join the analysis; the number of them of level cur. */
+static size_t mark_all(AspProp *p, size_t cur)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->tmp.count; i++) n += mark(p, p->tmp.items[i], cur);
+    return n;
+}
+
+/* First UIP: the conflict at level k (the state still holds it) as a nogood. */
+void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
+{
+    uint32_t a = p->cf_atom;
+    if (!p->conflict || p->val[a] == V_UNK) return;
+    p->tmp.count = p->out.count = 0;
+    VEC_PUSH(p->tmp, lit_of(a, p->val[a]));
+    explain(s, p, a, p->cf_kind, p->cf_arg, UINT32_MAX, &p->tmp);
+    size_t cur = 0;
+    for (size_t i = 0; i < p->tmp.count; i++)
+        if (p->alev[p->tmp.items[i] >> 1] > cur) cur = p->alev[p->tmp.items[i] >> 1];
+    if (cur < k) return;               /* a nogood already known is violated: nothing new */
+    p->stamp++;
+    size_t count = mark_all(p, cur), i = p->qtail;
+    for (;;) {
+        while (p->seen[p->trail[--i]] != p->stamp) {}
+        uint32_t b = p->trail[i], l = lit_of(b, p->val[b]);
+        if (--count == 0 || p->rkind[b] == R_NONE) {      /* the UIP, or a request's atom */
+            VEC_PUSH(p->out, l);
+            if (count == 0) break;
+            continue;
+        }
+        p->tmp.count = 0;
+        explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
+        count += mark_all(p, cur);
+    }
+    store(p);
+}
+
+/* Nogood off has all its literals but l[0] holding (l[0] unknown: it becomes false) or all
+ * of them (a conflict). */
+static void unit(AspProp *p, uint32_t off, uint32_t lit)
+{
+    asp_prop_assign(p, lit >> 1, other_val(lit_val(lit)), R_NOGOOD, off);
+}
+
+/* Literal `lit` now holds: each nogood watching it looks for another literal that does not
+ * hold to watch; with none, its other watch becomes false (or it is violated). */
+void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
+{
+    (void)s;
+    U32s *w = &p->watch[lit];
+    size_t j = 0;
+    for (size_t i = 0; i < w->count; i++) {
+        uint32_t off = w->items[i], n = p->ng.items[off], *l = p->ng.items + off + 1;
+        if (p->conflict || n == 1) {
+            w->items[j++] = off;
+            if (!p->conflict) unit(p, off, lit);
+            continue;
+        }
+        if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
+        if (p->val[l[0] >> 1] != V_UNK && !holds(p, l[0])) { w->items[j++] = off; continue; }
+        uint32_t k = 2;
+        while (k < n && holds(p, l[k])) k++;
+        if (k < n) {                                   /* watch l[k] instead */
+            l[1] = l[k];
+            l[k] = lit;
+            watch(p, l[1], off);
+            continue;
+        }
+        w->items[j++] = off;
+        unit(p, off, l[0]);
+    }
+    w->count = j;
+}
+
+/* The nogoods learnt since the last request: each that is unit (or violated) under the state
+ * is propagated once; the watches take over from there. */
+void asp_learn_pending(AspProp *p)
+{
+    for (size_t i = 0; i < p->pending.count && !p->conflict; i++) {
+        uint32_t off = p->pending.items[i], n = p->ng.items[off], *l = p->ng.items + off + 1;
+        uint32_t open = NONE, missing = 0;
+        for (uint32_t k = 0; k < n; k++)
+            if (!holds(p, l[k])) {
+                missing++;
+                open = l[k];
+            }
+        if (missing == 0) unit(p, off, l[0]);
+        else if (missing == 1 && p->val[open >> 1] == V_UNK) unit(p, off, open);
+    }
+    p->pending.count = 0;
+}
+
+/* ---- the engine's hooks ---- */
+
+bool asp_prop_learning(void *ctx, bool on)
+{
+    AspSolver *s = ctx;
+    s->prop->learning = on;
+    s->prop->fresh = false;
+    return true;
+}
+
+bool asp_prop_learnt(void *ctx)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    bool fresh = p->fresh;
+    p->fresh = false;
+    return fresh;
+}
+
+/* Do all literals of the last nogood but at most one hold in [lo, hi]? */
+bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    if (p->last == NONE) return false;
+    uint32_t n = p->ng.items[p->last], missing = 0;
+    for (uint32_t k = 1; k <= n && missing < 2; k++) {
+        uint32_t l = p->ng.items[p->last + k], a = l >> 1;
+        Word bit = (Word)1 << (a & 63);
+        bool in = (l & 1) ? !(hi[a >> 6] & bit) : (lo[a >> 6] & bit) != 0;
+        missing += !in;
+    }
+    return missing < 2;
+}
