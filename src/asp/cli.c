@@ -194,16 +194,20 @@ static int parse_args(Cli *c, int argc, char **argv)
     return 0;
 }
 
+/* Are the input files .lp, for gringo? */
+static bool grounded(const Cli *c)
+{
+    size_t n = c->files.count ? strlen(c->files.items[0]) : 0;
+    return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
+}
+
 static AspProgram *load(Cli *c, Buf *err)
 {
     AspLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->limits };
     if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->limits, err);
-    const char *f = c->files.items[0];
-    size_t n = strlen(f);
-    if (c->files.count > 1 || (n >= 3 && !strcmp(f + n - 3, ".lp")))
-        return asp_ground_lp(c->files.items, c->files.count, &opt, err);
-    return asp_load(f, &opt, err);
+    if (grounded(c)) return asp_ground_lp(c->files.items, c->files.count, &opt, err);
+    return asp_load(c->files.items[0], &opt, err);
 }
 
 /* ---- output ---- */
@@ -536,8 +540,10 @@ static AftStatus do_bounds(Out *o, AspSolver *s, AspStats *st, AspAtom *tmp, Buf
 }
 
 /* The input's name in messages: the first file, or stdin. */
+/* NULL for .lp files: the lines of the aspif gringo made of them mean nothing there. */
 static const char *input_name(const Cli *c)
 {
+    if (grounded(c)) return NULL;
     const char *name = c->files.count ? c->files.items[0] : "-";
     return strcmp(name, "-") ? name : "stdin";
 }

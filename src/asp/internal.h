@@ -62,6 +62,8 @@ void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t 
 /* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
+/* Atom a's name, or _N for a hidden atom. */
+void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 

@@ -355,11 +355,22 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     return k;
 }
 
-/* "NAME:LINE: error: WHAT", the line when known. */
+/* "NAME:LINE: error: ", the line when known; nothing without a name. */
 static void refusal(Buf *why, const char *name, uint32_t line, const char *what)
 {
-    if (line) buf_printf(why, "%s:%u: error: %s", name, (unsigned)line, what);
-    else buf_printf(why, "%s: error: %s", name, what);
+    if (name && line) buf_printf(why, "%s:%u: error: ", name, (unsigned)line);
+    else if (name) buf_printf(why, "%s: error: ", name);
+    buf_puts(why, what);
+}
+
+/* The head of rule r as written, `a | b`; a hidden atom as _N. */
+static void put_head(Buf *out, const AspProgram *p, size_t r)
+{
+    const AspRule *rule = &p->rules.items[r];
+    for (uint32_t i = 0; i < rule->nhead; i++) {
+        if (i) buf_puts(out, " | ");
+        asp_print_atom(p, p->lits.items[rule->head + i], out);
+    }
 }
 
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
@@ -367,9 +378,11 @@ bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
     const AspProgram *p = s->prog;
     if (!s->hcf) {
         uint32_t line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
-        refusal(why, name, line, "disjunctive rule with two head atoms on one positive cycle (not "
-                "head-cycle-free): fix cannot search its stable models (--wf, --bounds and --emit "
-                "work; clingo solves it)");
+        refusal(why, name, line, "disjunctive rule ");
+        put_head(why, p, s->bad_rule);
+        buf_puts(why, " has two head atoms on one positive cycle (not head-cycle-free): fix "
+                 "cannot search its stable models (--wf, --bounds and --emit work; clingo "
+                 "solves it)");
         return false;
     }
     for (size_t i = 0; i < p->opaque.count; i++) {

@@ -95,7 +95,7 @@ refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
         *) bad "$1: message was: $msg" ;;
     esac
 }
-refuse "not head-cycle-free" "stdin:2: error: disjunctive rule with two head atoms on one positive cycle" 'asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n'
+refuse "not head-cycle-free" "stdin:2: error: disjunctive rule _0 | _1 has two head atoms on one positive cycle" 'asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n'
 refuse "edge" "stdin:3: error: #edge" 'asp 1 0 0\n1 1 2 1 2 0 0\n8 0 1 1 1\n0\n'
 refuse "theory" "stdin:2: error: theory statement" 'asp 1 0 0\n9 1 0 1 a\n0\n'
 refuse "second step" "stdin:3: error: unsupported aspif input: a second solving step" 'asp 1 0 0\n0\n1 0 1 1 0 0\n0\n'
