@@ -458,7 +458,7 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
                       .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
-        r.verdict = "unsound";
+        r.verdict = "no fixed point";
         r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
     } else if (status == AFT_LIMIT) {
         r.status = RS_LIMIT;
