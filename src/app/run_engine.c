@@ -328,6 +328,27 @@ static AftStatus kleene_step(void *c, const Word *x, Word *y)
     return AFT_ERROR;
 }
 
+/* On reals the iteration stops once a step moves by at most the tolerance, which does not
+ * prove x the least (greatest) fixed point: f(x) = x + 1e-10 stops at once, far below its one
+ * fixed point.  Unless f fixes x exactly, that is said beside the result (into *note, after
+ * what it held).  False when evaluating f fails. */
+static bool label_tolerance(KleeneRun *run, const Word *x, Word *fx, char **note)
+{
+    const Lattice *L = run->ctx.fn->ret;
+    if (!eval_within_limits(run->s, run->plan, &run->ctx, x, fx)) return false;
+    if (L->ops->eq(L, x, fx)) return true;
+    Buf b;
+    buf_init(&b);
+    if (*note) buf_printf(&b, "%s; ", *note);
+    buf_printf(&b, "within tolerance: '%s' moves it by at most the tolerance, where the "
+               "iteration stopped; not proved the %s fixed point", run->ctx.fn->name,
+               run->least ? "least" : "greatest");
+    mem_free(*note);
+    *note = mem_strdup(buf_cstr(&b));
+    buf_free(&b);
+    return true;
+}
+
 bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
@@ -350,6 +371,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
         ok = false;
     }
+    if (ok && !L->finite) ok = label_tolerance(&run, x, y, &assumption);
     if (ok) {
         QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
                           .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
