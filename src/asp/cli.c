@@ -143,6 +143,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--allow-scripts")) { c->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
         if (!next) return usage_error("missing NAME=VALUE after", a);
+        if (!strchr(next, '=') || *next == '=') return usage_error("-c needs NAME=VALUE", next);
         VEC_PUSH(c->gargs, "-c");
         VEC_PUSH(c->gargs, next);
         ++*i;
