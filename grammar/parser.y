@@ -28,6 +28,7 @@ int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx);
 }
 
 %code {
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -606,7 +607,11 @@ terms:
     ;
 
 term:
-    IDENT                       { (void)$1; }
+    IDENT                       {
+        /* a name in capitals is a variable in gringo's syntax: a block holds ground rules */
+        if (isupper((unsigned char)$1[0]) || $1[0] == '_')
+            lexer_error(lx, @1.start, @1.end, "'%s' is a variable: a program block holds ground "
+                        "rules (program P from \"FILE.lp\" grounds rules with variables)", $1); }
     | INT                       { (void)$1; }
     | '-' INT                   { (void)$2; }
     | STRING                    { (void)$1; }

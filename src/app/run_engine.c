@@ -357,6 +357,27 @@ static AftStatus kleene_step(void *c, const Word *x, Word *y)
     return AFT_ERROR;
 }
 
+/* On reals the iteration stops once a step moves by at most the tolerance, which does not
+ * prove x the least (greatest) fixed point: f(x) = x + 1e-10 stops at once, far below its one
+ * fixed point.  Unless f fixes x exactly, that is said beside the result (into *note, after
+ * what it held).  False when evaluating f fails. */
+static bool label_tolerance(KleeneRun *run, const Word *x, Word *fx, char **note)
+{
+    const Lattice *L = run->ctx.fn->ret;
+    if (!eval_within_limits(run->s, run->plan, &run->ctx, x, fx)) return false;
+    if (L->ops->eq(L, x, fx)) return true;
+    Buf b;
+    buf_init(&b);
+    if (*note) buf_printf(&b, "%s; ", *note);
+    buf_printf(&b, "within tolerance: '%s' moves it by at most the tolerance, where the "
+               "iteration stopped; not proved the %s fixed point", run->ctx.fn->name,
+               run->least ? "least" : "greatest");
+    mem_free(*note);
+    *note = mem_strdup(buf_cstr(&b));
+    buf_free(&b);
+    return true;
+}
+
 bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
@@ -379,6 +400,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
         ok = false;
     }
+    if (ok && !L->finite) ok = label_tolerance(&run, x, y, &assumption);
     if (ok) {
         QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
                           .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,
@@ -518,6 +540,45 @@ bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
 
 /* ---- branch and bound ---- */
 
+/* Does f map x to within the tolerance of itself?  (Into t[0..2]; false when f fails.) */
+static bool fixes_within(EngineRun *run, const Word *x, Word *const t[3])
+{
+    const Lattice *L = run->L;
+    if (!run->f.eval(run->f.ctx, x, t[0])) return false;
+    L->ops->meet(L, t[1], t[0], x);
+    L->ops->join(L, t[2], t[0], x);
+    return L->ops->is_point(L, t[1], t[2]);
+}
+
+/* An end of [lo, hi] that f fixes within the tolerance, else NULL. */
+static const Word *fixed_end(EngineRun *run, const Word *lo, const Word *hi, Word *const t[3])
+{
+    return fixes_within(run, lo, t) ? lo : fixes_within(run, hi, t) ? hi : NULL;
+}
+
+/* On a lattice that is not finite bnb proves a box of reals fixed when f fixes one of its ends
+ * within the tolerance, and lists touching boxes once, as their hull.  JSON gives each such
+ * fixed point as one point: an end of its box that f fixes, else (a hull) an end of a box of
+ * Final inside it.  A box where none is found (f failed) is left out: JSON lists only points
+ * f was seen to fix. */
+static void find_witnesses(EngineRun *run, const BoundList *final, const BoundList *points,
+                           BoundList *witness)
+{
+    const Lattice *L = run->L;
+    Word *t[3] = { lattice_elem_new(L), lattice_elem_new(L), lattice_elem_new(L) };
+    for (size_t j = 0; j < points->count; j++) {
+        const Word *lo = boundlist_lo(points, j), *hi = boundlist_hi(points, j);
+        const Word *w = L->ops->eq(L, lo, hi) ? lo : fixed_end(run, lo, hi, t);
+        for (size_t i = 0; !w && i < final->count; i++) {
+            const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
+            if (L->ops->is_point(L, flo, fhi) && lattice_interval_subset(L, flo, fhi, lo, hi))
+                w = fixed_end(run, flo, fhi, t);
+        }
+        if (w) boundlist_push(witness, w, w);
+    }
+    for (int k = 0; k < 3; k++) mem_free(t[k]);
+}
+
 bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     EngineRun run;
@@ -535,14 +596,19 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             session_emit_tree(s, plan, run.trace.tree, &points);
         } else {
             long *match = NULL;                 /* only the text report places fixed points */
+            BoundList witness;
+            boundlist_init(&witness, run.L);
             if (!s->opt.json) {
                 match = mem_calloc(final.count + 1, sizeof *match);
                 boundlist_match(&final, &points, match);
+            } else if (!run.L->finite) {
+                find_witnesses(&run, &final, &points, &witness);
             }
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
                               .envelope_used = fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
+                                         .witness = run.L->finite ? NULL : &witness,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };
             if (status == AFT_LIMIT) {
@@ -551,6 +617,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             }
             session_emit(s, &r);
             mem_free(match);
+            boundlist_free(&witness);
         }
         boundlist_free(&final);
         boundlist_free(&points);

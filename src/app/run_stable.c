@@ -55,6 +55,13 @@ bool run_stable(Session *s, const QueryPlan *plan)
     }
     note_unapplied(s, plan, p);
     AspSolver *solver = asp_solver_new(p);
+    if (!asp_solver_native(solver, NULL, &err)) {  /* its search would give wrong models */
+        diag_error(&s->diag, plan->loc, "program '%s': %s", ps->name, buf_cstr(&err));
+        asp_solver_free(solver);
+        asp_program_free(p);
+        buf_free(&err);
+        return false;
+    }
     AftOptions o;
     TraceCtx trace;
     run_trace_init(&trace, s, asp_solver_lattice(solver), plan->trace);

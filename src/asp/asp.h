@@ -139,7 +139,8 @@ void asp_solver_free(AspSolver *s);
 /* Can the solver find the stable models itself?  Not for a disjunctive program that is not
  * head-cycle-free (two head atoms of a rule on one positive cycle: the shifted program the
  * solver compiles has other stable models), nor with #edge or theory statements; then false
- * with "NAME:LINE: error: ..." in why (NAME is used in the message only).  The bounds
+ * with "NAME:LINE: error: ..." in why (NAME is used in the message only; NULL: the message
+ * without the place, for a program whose lines mean nothing to the user).  The bounds
  * (asp_wellfounded, asp_final_bounds) and asp_partial_eval stay sound for every program. */
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why);
 const Lattice *asp_solver_lattice(const AspSolver *s);

@@ -164,6 +164,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--allow-scripts")) { c->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
         if (!next) return usage_error("missing NAME=VALUE after", a);
+        if (!strchr(next, '=') || *next == '=') return usage_error("-c needs NAME=VALUE", next);
         VEC_PUSH(c->gargs, "-c");
         VEC_PUSH(c->gargs, next);
         ++*i;
@@ -222,16 +223,20 @@ static int parse_args(Cli *c, int argc, char **argv)
     return 0;
 }
 
+/* Are the input files .lp, for gringo? */
+static bool grounded(const Cli *c)
+{
+    size_t n = c->files.count ? strlen(c->files.items[0]) : 0;
+    return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
+}
+
 static AspProgram *load(Cli *c, Buf *err)
 {
     AspLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->limits };
     if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->limits, err);
-    const char *f = c->files.items[0];
-    size_t n = strlen(f);
-    if (c->files.count > 1 || (n >= 3 && !strcmp(f + n - 3, ".lp")))
-        return asp_ground_lp(c->files.items, c->files.count, &opt, err);
-    return asp_load(f, &opt, err);
+    if (grounded(c)) return asp_ground_lp(c->files.items, c->files.count, &opt, err);
+    return asp_load(c->files.items[0], &opt, err);
 }
 
 /* ---- output ---- */

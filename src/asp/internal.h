@@ -67,6 +67,8 @@ const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
 /* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
  * (lpline.c): true with the file's index in p->lp_files and the line. */
 bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line);
+/* Atom a's name, or _N for a hidden atom. */
+void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 

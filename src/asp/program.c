@@ -281,7 +281,7 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n)
     return out;
 }
 
-static void print_atom(const AspProgram *p, AspAtom a, Buf *out)
+void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out)
 {
     if (p->names.items[a]) buf_putn(out, p->names.items[a], p->namelen.items[a]);
     else buf_printf(out, "_%u", (unsigned)a);
@@ -294,7 +294,7 @@ static void print_weight_body(const AspProgram *p, const AspRule *r, Buf *out)
         bool neg = i >= r->npos;
         if (i) buf_puts(out, "; ");
         if (neg) buf_puts(out, "not ");
-        print_atom(p, p->lits.items[neg ? r->neg + i - r->npos : r->pos + i], out);
+        asp_print_atom(p, p->lits.items[neg ? r->neg + i - r->npos : r->pos + i], out);
         buf_printf(out, " = %u", (unsigned)p->weights.items[r->wts + i]);
     }
     buf_puts(out, " }");
@@ -306,11 +306,11 @@ static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
     size_t k = 0;
     for (uint32_t i = 0; i < r->npos; i++, k++) {
         buf_puts(out, k ? ", " : " :- ");
-        print_atom(p, p->lits.items[r->pos + i], out);
+        asp_print_atom(p, p->lits.items[r->pos + i], out);
     }
     for (uint32_t i = 0; i < r->nneg; i++, k++) {
         buf_puts(out, k ? ", not " : " :- not ");
-        print_atom(p, p->lits.items[r->neg + i], out);
+        asp_print_atom(p, p->lits.items[r->neg + i], out);
     }
     if (k == 0 && r->kind == ASP_CONSTRAINT) buf_puts(out, " :-");
 }
@@ -322,7 +322,7 @@ void asp_print_program(const AspProgram *p, Buf *out)
         if (r->kind == ASP_CHOICE) buf_putc(out, '{');
         for (uint32_t h = 0; h < r->nhead; h++) {
             if (h) buf_puts(out, r->kind == ASP_DISJUNCTION ? " | " : "; ");
-            print_atom(p, p->lits.items[r->head + h], out);
+            asp_print_atom(p, p->lits.items[r->head + h], out);
         }
         if (r->kind == ASP_CHOICE) buf_putc(out, '}');
         print_body(p, r, out);

@@ -359,17 +359,28 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     return k;
 }
 
-/* "NAME:LINE: error: WHAT REST", the line when known; when it is a line of gringo's hidden
+/* "NAME:LINE: error: WHAT REST", the line when known (just "WHAT REST" without a name); when it is a line of gringo's hidden
  * output for .lp files (gringo true), not one of NAME: "NAME: error: WHAT (line LINE of
  * gringo's aspif output) REST". */
 static void refusal(Buf *why, bool gringo, const char *name, uint32_t line, const char *what,
                     const char *rest)
 {
-    if (line && gringo)
+    if (!name) buf_printf(why, "%s%s", what, rest);       /* the caller says where */
+    else if (line && gringo)
         buf_printf(why, "%s: error: %s (line %u of gringo's aspif output)%s", name, what,
                    (unsigned)line, rest);
     else if (line) buf_printf(why, "%s:%u: error: %s%s", name, (unsigned)line, what, rest);
     else buf_printf(why, "%s: error: %s%s", name, what, rest);
+}
+
+/* The head of rule r as written, `a | b`; a hidden atom as _N. */
+static void put_head(Buf *out, const AspProgram *p, size_t r)
+{
+    const AspRule *rule = &p->rules.items[r];
+    for (uint32_t i = 0; i < rule->nhead; i++) {
+        if (i) buf_puts(out, " | ");
+        asp_print_atom(p, p->lits.items[rule->head + i], out);
+    }
 }
 
 /* The disjunctive rule that is not head-cycle-free: at its line of the user's .lp file when
@@ -382,12 +393,17 @@ static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
                        "solves it)";
     size_t file;
     uint32_t line;
-    if (p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line)) {
-        refusal(why, false, p->lp_files.items[file], line, "disjunctive rule", rest);
-        return;
+    Buf what;
+    buf_init(&what);
+    buf_puts(&what, "disjunctive rule ");
+    put_head(&what, p, s->bad_rule);
+    if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line)) {
+        refusal(why, false, p->lp_files.items[file], line, buf_cstr(&what), rest);
+    } else {
+        line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
+        refusal(why, p->gringo_lines, name, line, buf_cstr(&what), rest);
     }
-    line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
-    refusal(why, p->gringo_lines, name, line, "disjunctive rule", rest);
+    buf_free(&what);
 }
 
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)

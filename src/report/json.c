@@ -95,10 +95,11 @@ static void put_stats(JsonWriter *w, const AftStats *st)
 
 static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
 {
+    const BoundList *points = x->witness ? x->witness : x->points;
     json_key(w, "fixpoints");
     json_begin_array(w);
-    for (size_t i = 0; i < x->points->count; i++)
-        put_element(w, x->L, boundlist_lo(x->points, i));
+    for (size_t i = 0; i < points->count; i++)
+        put_element(w, x->L, boundlist_lo(points, i));
     json_end_array(w);
     if (kind == Q_BNB) {
         json_key(w, "final");

@@ -34,6 +34,9 @@ typedef struct BnbResult {
     const long *final_match;     /* bnb, text only: per bound of final, the fixed point (index
                                   * in points) it is, or -1 when it is a bound (see
                                   * boundlist_match); NULL for JSON, which lists both apart */
+    const BoundList *witness;    /* bnb on a lattice that is not finite, JSON: one point of each
+                                  * fixed point's box that f fixes within the tolerance (as
+                                  * [w, w]), listed instead of the boxes' lower ends; or NULL */
     bool has_stats;
     AftStats stats;
     size_t examined;

@@ -1,9 +1,9 @@
 # core.sh: sourced by run.sh (uses FIX, OUT, DIR, ok, bad): the hand-written programs of
 # tests/asp/core, one per aspif statement kind.  For each: fix asp's models equal clingo's
 # (the native search refuses programs that are not head-cycle-free, #edge and theory ones,
-# with a message naming the line), clingo on `fix asp --emit` gives clingo's models and
-# optimum on the original, and the bounds of --wf and --bounds lie inside clingo's cautious
-# and brave consequences.
+# with a message naming the line of an aspif file), clingo on `fix asp --emit` gives clingo's
+# models and optimum on the original, and the bounds of --wf and --bounds lie inside
+# clingo's cautious and brave consequences.
 C=$DIR/core
 # The program clingo reads for FILE: FILE.reference when there is one (clingo refuses
 # negative weights in aspif; fix normalises them, the reference is the normalised program).

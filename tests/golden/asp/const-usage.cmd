@@ -1,0 +1,2 @@
+args: asp -c n examples/pqrs.lp
+exit: 2

@@ -1,0 +1,2 @@
+args: asp --solver native examples/head-cycle.lp
+exit: 1
