@@ -117,11 +117,7 @@ AspOptimizer *asp_opt_new(AspSolver *s)
 
 void asp_opt_free(AspOptimizer *z)
 {
-    if (!z) return;
-    mem_free(z->prio);
-    VEC_FREE(z->lits);
-    mem_free(z->best);
-    mem_free(z);
+    if (z) MEM_FREE_ALL(z->prio, z->lits.items, z->best, z);
 }
 
 size_t asp_opt_levels(const AspOptimizer *z) { return z->nlevels; }
