@@ -285,18 +285,11 @@ static bool eval_within_limits(Session *s, const QueryPlan *plan, FnCtx *ctx, co
     return false;
 }
 
-/* What fixpoints keeps while f runs over the lattice. */
-typedef struct FixpointScan {
-    const Lattice *L;
-    BoundList *points;
-    size_t examined;
-} FixpointScan;
-
-static bool scan_one(void *ctx, const Word *x, const Word *y)
+/* fixpoints keeps x when f(x) = x (the list knows the lattice). */
+static bool keep_fixed(void *points, const Word *x, const Word *fx)
 {
-    FixpointScan *scan = ctx;
-    scan->examined++;
-    if (scan->L->ops->eq(scan->L, x, y)) boundlist_push(scan->points, x, x);
+    BoundList *list = points;
+    if (list->L->ops->eq(list->L, x, fx)) boundlist_push(list, x, x);
     return true;
 }
 
@@ -306,22 +299,21 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     if (!lattice_enumerable(s, plan, L, "fixpoints")) return false;
     BoundList points;
     boundlist_init(&points, L);
-    Word *x = lattice_elem_new(L), *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
     L->ops->top(L, top);
-    lattice_copy(L, x, bot);
-    FixpointScan scan = { L, &points, 0 };
-    bool ok = !session_stopped(s, plan) &&
-              context_call_each(s->context, fn, bot, top, x, scan_one, &scan, plan->loc);
+    FnCtx each = { .m = s->context, .fn = fn, .where = plan->loc };
+    size_t examined = 0;
+    bool ok = !session_stopped(s, plan) && fn_each(&each, bot, top, keep_fixed, &points, &examined);
     if (!ok) session_stopped(s, plan);
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
-                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = scan.examined } };
+                          .u.bnb = { .L = L, .points = &points, .final = &points, .examined = examined } };
         if (s->opt.dot) ok = session_emit_hasse(s, plan, L, NULL, NULL, &points);
         else session_emit(s, &r);
     }
     boundlist_free(&points);
-    mem_free(x); mem_free(top); mem_free(bot);
+    mem_free(top); mem_free(bot);
     return ok;
 }
 

@@ -53,16 +53,6 @@ AftStatus asp_optimize_native(AspSolver *s, const AspSolveOptions *so, const Asp
     return native(&w, 0, st);
 }
 
-static bool decides_most(AspSolver *s, const AftOptions *o)
-{
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    AftStatus r = asp_wellfounded(s, o, lo, hi, NULL);
-    double open = r == AFT_OK ? s->L->ops->log2_size(s->L, lo, hi) : 0;
-    mem_free(lo);
-    mem_free(hi);
-    return 2 * open < (double)s->natoms;
-}
-
 /* The native search, capped until its first model (see backend.h), printing what it finds;
  * true when the cap stopped it before any model (and not the user's own limits). */
 static bool probe_capped(const Way *w, AspStats *st, AftStatus *r)
@@ -87,11 +77,8 @@ static AftStatus choose(const Way *w, AspStats *st, AspAuto *how, Buf *err)
                    "is not head-cycle-free, #edge or theory statements)";
         return by_clingo(w, st, &how->clingo, err);
     }
-    how->kind = ASP_SOLVER_NATIVE;
-    if (decides_most(w->s, w->so->aft)) {
-        how->why = "the well-founded bound decides most atoms";
-        return native(w, 0, st);
-    }
+    how->kind = ASP_SOLVER_NATIVE;       /* also when the well-founded bound decides most atoms:
+                                            the search after it may still be hard */
     AftStatus r;
     if (!probe_capped(w, st, &r)) {
         how->why = "the native search found a model (or finished) within the probe's steps";
