@@ -112,7 +112,7 @@ memo="$OUT/memo.md"
     echo "| file | calls | memo hits / misses | lfp starts warm / cold | calls --no-memo | time (s) | time --no-memo (s) | no-memo/memo |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 } > "$memo"
-for f in examples/speculative.fix tests/golden/analysis_domains.fix bench/eval/reach.fix; do
+for f in examples/speculative.fix examples/signs3.fix examples/intervals.fix tests/golden/analysis_domains.fix bench/eval/reach.fix; do
     "$FIX" run --stats "$f" > "$OUT/memo.out" 2> "$OUT/memo.err"
     "$FIX" run --stats --no-memo "$f" > "$OUT/nomemo.out" 2> "$OUT/nomemo.err"
     cmp -s "$OUT/memo.out" "$OUT/nomemo.out" || echo "bench/eval: $f: output differs with --no-memo"

@@ -401,6 +401,7 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     CASE(JUMP_IF_FALSE_KEEP) if (!sp[-1]) { pc = code + ARG(0); DISPATCH(); } NEXT(JUMP_IF_FALSE_KEEP);
     CASE(JUMP_IF_TRUE_KEEP) if (sp[-1]) { pc = code + ARG(0); DISPATCH(); } NEXT(JUMP_IF_TRUE_KEEP);
     CASE(CALL) {
+    call:;
         const FnSym *fn = fns[ARG(0)];
         const Chunk *callee = fn->chunk;
         if (!callee || vm->frames.count - base_frames >= vm->max_depth) {
@@ -437,6 +438,8 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     CASE(TAIL_CALL) {
         const FnSym *fn = fns[ARG(0)];
         const Chunk *callee = fn->chunk;
+        if (callee && callee->memo && vm->memo_on) goto call;   /* kept in the memo table: a plain
+                                                                   call, returning to the RET after */
         if (!callee) {
             SYNC();
             call_error(vm, fn, base_frames);
