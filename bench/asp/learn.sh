@@ -15,20 +15,7 @@ OUT=build/bench/learn
 mkdir -p "$OUT"
 cc -O2 -o build/bench-enc bench/asp/encodings.c || exit 1
 
-now() { date +%s%N; }
-timed() {   # timed FILE CMD...: runs CMD (stdout to FILE), prints seconds or "timeout"
-    file=$1; shift
-    t0=$(now)
-    timeout "$LIMIT" "$@" > "$file" 2> "$file.err"
-    rc=$?
-    t1=$(now)
-    case $rc in
-        124) echo timeout ;;
-        0|10|20|30) awk -v us="$(( (t1 - t0) / 1000 ))" 'BEGIN { printf "%.3f", us / 1e6 }' ;;
-        *) echo error ;;
-    esac
-}
-ratio() { case "$1$2" in *[a-z]*) echo "-";; *) awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }';; esac; }
+. bench/asp/timing.sh
 result() { grep -m 1 -E '^(SATISFIABLE|UNSATISFIABLE|UNKNOWN)$' "$1" || echo "-"; }
 stat() { sed -n "s/^$2 *: \([0-9]*\).*/\1/p" "$1" | head -n 1; }
 

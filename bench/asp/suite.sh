@@ -20,20 +20,7 @@ help=$("$FIX" asp --help 2>&1)
 NATIVE=""; SOLVER=""
 case "$help" in *--solver*) NATIVE="--solver native"; SOLVER=yes;; esac
 
-now() { date +%s%N; }
-timed() {   # timed FILE CMD...: runs CMD (stdout to FILE), prints seconds, "timeout" or "error"
-    file=$1; shift
-    t0=$(now)
-    timeout "$LIMIT" "$@" > "$file" 2> "$file.err"
-    rc=$?
-    t1=$(now)
-    case $rc in
-        124) echo timeout ;;
-        0|10|20|30) awk -v us="$(( (t1 - t0) / 1000 ))" 'BEGIN { printf "%.3f", us / 1e6 }' ;;
-        *) if grep -q 'error' "$file.err"; then echo refused; else echo "error"; fi ;;
-    esac
-}
-ratio() { case "$1$2" in *[a-z-]*) echo "-";; *) awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }';; esac; }
+. bench/asp/timing.sh
 answer() {   # answer FILE: result word, model count and last optimisation line, on one line
     awk '/^(SATISFIABLE|UNSATISFIABLE|OPTIMUM FOUND|UNKNOWN)$/ { r = $0 }
          /^Models/ { m = $3 } /^Optimization: / { o = $0 }
