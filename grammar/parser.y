@@ -495,8 +495,10 @@ primary:
         $$ = expr_new(lx, E_COMPREHENSION, @$);
         if ($2->kind == E_BINARY && $2->op == OP_IN && $2->a->kind == E_NAME) {
             $$->name = $2->a->name; $$->a = $2->b; $$->b = $4;
+        } else if ($4->kind == E_BINARY && $4->op == OP_IN && $4->a->kind == E_NAME) {
+            $$->name = $4->a->name; $$->a = $4->b; $$->c = $2;      /* { e | x in c }: an image */
         } else {
-            lexer_error(lx, @2.start, @2.end, "a set comprehension starts with 'name in set |'");
+            lexer_error(lx, @2.start, @2.end, "a comprehension is '{name in s | cond}' or '{e | name in c}'");
             $$->kind = E_SET; $$->nargs = 0;
         } }
     | SUP '{' expr '|' IDENT IN '[' aexpr DOTDOT aexpr ']' '}' {

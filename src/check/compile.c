@@ -1,15 +1,9 @@
 /* compile.c: AST -> IR.  Every expression pushes its value (sema_type_words of its type) on
  * the VM stack; conversions into an expected lattice (range and real checks) are emitted here. */
-#include "check/compile.h"
+#include "check/compile_internal.h"
 #include "check/tone.h"
 
 #include <math.h>
-
-typedef struct Compiler {
-    Context *m;
-    Chunk *ch;
-    const FnSym *fn;           /* the function compiled, or NULL (a closed expression) */
-} Compiler;
 
 typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
 
@@ -24,21 +18,21 @@ static NumKind num_kind(const Type *t)
     return NUM_NONE;
 }
 
-static uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->m, L)->index; }
+uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->m, L)->index; }
 
-static size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
-static size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
-static size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
-static size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return emit1(c, loc, op, lat_index(c, L)); }
+size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
+size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
+size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
+size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return emit1(c, loc, op, lat_index(c, L)); }
 
 /* n words at frame slot s; one word has its own, shorter instruction. */
-static void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
 {
     if (n == 1) emit1(c, loc, IR_LOAD1, s);
     else emit2(c, loc, IR_LOAD, s, n);
 }
 
-static void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
 {
     if (n == 1) emit1(c, loc, IR_STORE1, s);
     else emit2(c, loc, IR_STORE, s, n);
@@ -51,7 +45,7 @@ static void emit_elem(Compiler *c, Loc loc, const Lattice *L, Word w)
 }
 
 /* bot or top of L: a constant when it is one word. */
-static void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
+void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
 {
     if (L->nwords != 1) {
         emit_lat(c, loc, top ? IR_TOP : IR_BOT, L);
@@ -74,14 +68,13 @@ static void emit_const(Compiler *c, const Expr *e)
     for (size_t i = 0; i < L->nwords; i++) emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
 }
 
-static void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
+void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
 static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
 
 /* Jumps: emitted with target 0, patched when the target is known. */
-static size_t emit_jump(Compiler *c, Loc loc, Opcode op) { return emit1(c, loc, op, 0); }
-static void patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
+size_t emit_jump(Compiler *c, Loc loc, Opcode op) { return emit1(c, loc, op, 0); }
+void patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
 
-static void compile_expr(Compiler *c, const Expr *e);
 
 /* ---- conversions ---- */
 
@@ -154,7 +147,7 @@ static void compile_to(Compiler *c, const Expr *e, const Type *want)
     convert(c, e, e->type, want);
 }
 
-static void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
+void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
 {
     compile_to(c, e, &sema_lat_info(c->m, L)->as_lat);
 }
@@ -400,6 +393,10 @@ static void compare_rest(Compiler *c, const Expr *e)
 {
     const Type *want = compare_target(c, e);
     size_t k = (size_t)(e->op - OP_LT);        /* LT LE GT GE EQ NE */
+    if (e->a->type->kind == TY_COLL) {
+        compile_coll_equal(c, e);
+        return;
+    }
     if (compare_constant(c, e, want)) return;
     compile_right(c, e, want);
     if (!want) {
@@ -442,6 +439,10 @@ static void lattice_op_rest(Compiler *c, const Expr *e)
  * instruction, nothing jumps past it) and the SET_IN. */
 static void in_rest(Compiler *c, const Expr *e)
 {
+    if (e->b->type->kind == TY_COLL) {
+        compile_coll_has(c, e);
+        return;
+    }
     int64_t a;
     size_t last = ir_offset(c->ch) - LEN_CONST_INT;
     bool constant = int_constant(e->a, &a) && ir_offset(c->ch) >= LEN_CONST_INT &&
@@ -506,6 +507,7 @@ static void compile_call(Compiler *c, const Expr *e)
 /* The set an iteration ranges over, stored at slot+1; the atom variable at slot starts at -1. */
 static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
 {
+    if (e->a->type->kind == TY_COLL) return compile_coll_start(c, e);
     const Expr *src = e->a;
     const Lattice *P = sema_undual(src->type->lat);
     compile_expr(c, src);
@@ -517,12 +519,17 @@ static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
 
 static size_t emit_set_next(Compiler *c, const Expr *e, const Lattice *P)
 {
+    if (e->a->type->kind == TY_COLL) return compile_coll_next(c, e, P);
     return ir_emit(c->ch, e->loc, IR_SET_NEXT, lat_index(c, P), (uint32_t)e->slot + 1, (uint32_t)e->slot, 0);
 }
 
 /* { x in S | cond }: the result set stays on the stack while the loop runs. */
 static void compile_comprehension(Compiler *c, const Expr *e)
 {
+    if (e->a->type->kind == TY_COLL) {
+        compile_coll_comprehension(c, e);
+        return;
+    }
     const Lattice *P = compile_iteration_start(c, e);
     emit_point(c, e->loc, P, false);
     size_t loop = ir_offset(c->ch);
@@ -610,7 +617,7 @@ static void compile_fix(Compiler *c, const Expr *e)
 
 static void compile_inner(Compiler *c, const Expr *e)
 {
-    if (e->type && (e->type->kind == TY_FN || e->type->kind == TY_COLL)) return;   /* known to the checker only */
+    if (e->type && e->type->kind == TY_FN) return;   /* known to the checker only */
     switch (e->kind) {
     case E_INT: emit_int(c, e->loc, e->ival); break;
     case E_REAL: emit_real(c, e->loc, e->rval); break;
@@ -635,12 +642,15 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_SUPINF: compile_supinf(c, e); break;
     case E_COUNT:
         compile_expr(c, e->a);
-        emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
+        if (e->a->type->kind == TY_COLL) emit(c, e->loc, IR_COLL_COUNT);
+        else emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
         break;
     case E_FIX: compile_fix(c, e); break;
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
     case E_TABLE: break;        /* replaced by its chain of ifs before checking */
-    case E_LAMBDA: case E_FIXPOINTS: break;       /* no run-time value */
+    case E_LAMBDA: break;       /* no run-time value */
+    case E_FIXPOINTS: compile_enumeration(c, e); break;
+    case E_FOLD: compile_fold(c, e); break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }
@@ -648,7 +658,7 @@ static void compile_inner(Compiler *c, const Expr *e)
 
 /* A chain of binary operators is walked down its left spine in a loop: the innermost operator
  * is compiled first, then the rest of each one up the spine (see ast_left_chained). */
-static void compile_expr(Compiler *c, const Expr *e)
+void compile_expr(Compiler *c, const Expr *e)
 {
     VEC(const Expr *) spine = { 0 };
     while (ast_left_chained(e)) {

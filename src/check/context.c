@@ -10,8 +10,6 @@
 #include "check/sema.h"
 #include "code/vm.h"
 
-static bool eval_fixpoints(Context *m, const FnSym *f, Loc where, Word **items, size_t *n);
-
 Context *context_new(Diag *diag)
 {
     Context *m = mem_calloc(1, sizeof *m);
@@ -20,7 +18,6 @@ Context *context_new(Diag *diag)
     sema_init(m);
     hashmap_init_str(&m->loaded);
     m->vm = vm_new(diag);
-    m->eval_fixpoints = eval_fixpoints;
     return m;
 }
 
@@ -158,36 +155,6 @@ static void compile_checked(Context *m, size_t from)
         if (fe->broken || !fe->body || fe->sym.chunk) continue;
         fe->sym.chunk = compile_function(m, &fe->sym, fe->body, fe->nlocals);
     }
-}
-
-/* The fixed points of f, gathered in the lattice's enumeration order. */
-typedef struct Gather { const Lattice *L; VEC(Word) words; size_t n; } Gather;
-
-static bool gather_fixpoint(void *ctx, const Word *x, const Word *y)
-{
-    Gather *g = ctx;
-    if (!g->L->ops->eq(g->L, x, y)) return true;
-    for (size_t i = 0; i < g->L->nwords; i++) VEC_PUSH(g->words, x[i]);
-    g->n++;
-    return true;
-}
-
-/* fixpoints(f) met by the checker: the functions checked so far are compiled first (calling
- * one that is not, declared further down, is a run-time error naming it). */
-static bool eval_fixpoints(Context *m, const FnSym *f, Loc where, Word **items, size_t *n)
-{
-    compile_checked(m, 0);
-    const Lattice *L = f->ret;
-    Word *x = lattice_elem_new(L), *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
-    L->ops->bot(L, bot);
-    L->ops->top(L, top);
-    lattice_copy(L, x, bot);
-    Gather g = { L, { 0 }, 0 };
-    bool ok = context_call_each(m, f, bot, top, x, gather_fixpoint, &g, where);
-    mem_free(x); mem_free(bot); mem_free(top);
-    *items = g.words.items;
-    *n = g.n;
-    return ok;
 }
 
 static void compile_plan_expr(Context *m, PlanExpr *pe)

@@ -87,9 +87,6 @@ struct Context {
     struct Vm *vm;
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
     HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
-    /* fixpoints(f) in an expression, computed while checking (set by the context, which
-     * compiles what was checked so far and runs f): the fixed points, mem_alloc'd */
-    bool (*eval_fixpoints)(Context *m, const FnSym *f, Loc where, Word **items, size_t *n);
     unsigned instantiating;    /* instances being checked inside each other */
 };
 

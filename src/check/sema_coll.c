@@ -1,10 +1,11 @@
-/* sema_coll.c: collections known when the file is checked.  `fixpoints(f)` is computed by the
- * checker (the context runs f on every element); its type carries the elements, so `count`,
- * `forall`, `exists`, `in` and `fold` over it are rewritten into expressions on those
- * constants, and `show` prints it.  A collection is never a run-time value. */
+/* sema_coll.c: collections, run-time values of type `collection of L` (one word: a list of
+ * elements of L the VM keeps).  Producers: fixpoints(f) and elements(L), each an enumeration
+ * of a finite lattice, and the comprehensions {x in c | cond} and {e | x in c}.  Consumers:
+ * count, forall, exists, in, ==, != and fold.  The compiler's side is compile_coll.c. */
 #include "check/sema_internal.h"
 
-enum { MAX_UNROLLED = 200 };   /* fold nests one call per element */
+/* Enumerations past 2^22 elements are refused, as the `fixpoints` query refuses them. */
+enum { MAX_LOG2_ENUMERATED = 22 };
 
 /* The lattice L of a function value L -> L, or NULL after an error. */
 const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc)
@@ -20,59 +21,33 @@ const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Lo
     return ft->ret->lat;
 }
 
-const Type *check_fixpoints(Checker *c, Expr *e)
+const Type *sema_coll_type(Context *m, const Lattice *L)
 {
-    Context *m = c->m;
-    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
-    const Lattice *L = sema_endo_lattice(c, g, "fixpoints", e->a->loc);
-    if (!L) return &TYPE_ERROR;
-    if (!L->finite)
-        return check_fail(c, e->loc, "fixpoints(...) enumerates %s, which is not a finite lattice",
-                          check_describe_lat(c, L));
-    FnEntry *fe = sema_fn_target(g);
-    if (!fe)
-        return check_fail(c, e->a->loc, "fixpoints(...) is computed when the file is checked: it needs a function "
-                          "known then (a declared function, an instance, a lambda that uses no local name)");
-    Buf key;
-    buf_init(&key);
-    buf_printf(&key, "fixpoints %u", fe->index);
-    Type *t = hashmap_get_ptr(&m->instances, buf_cstr(&key));
-    if (!t) {
-        Word *items = NULL;
-        size_t n = 0;
-        bool ok = m->eval_fixpoints(m, &fe->sym, e->loc, &items, &n);
-        if (ok) {
-            Collection *k = arena_alloc(&m->arena, sizeof *k);
-            Word *copy = arena_alloc(&m->arena, (n * L->nwords + 1) * sizeof *copy);
-            if (n && L->nwords) memcpy(copy, items, n * L->nwords * sizeof *copy);
-            k->n = n;
-            k->items = copy;
-            t = arena_alloc(&m->arena, sizeof *t);
-            t->kind = TY_COLL;
-            t->lat = L;
-            t->value = k;
-            hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), t);
-        }
-        mem_free(items);
-    }
-    buf_free(&key);
-    if (!t) return check_fail(c, e->loc, "fixpoints(...) could not be computed (above: why)");
+    Type *t = arena_alloc(&m->arena, sizeof *t);
+    t->kind = TY_COLL;
+    t->lat = L;
     return t;
 }
 
-/* ---- rewriting the uses of a collection ---- */
-
-/* The collection e stands for without checking it again: fixpoints(...) or a let name; NULL
- * when e is something else. */
-static const Type *collection_of(Checker *c, Expr *e)
+/* A lattice whose elements can be enumerated here; else an error at loc. */
+static bool enumerable(Checker *c, const Lattice *L, const char *what, Loc loc)
 {
-    if (e->kind == E_FIXPOINTS) {
-        const Type *t = check_expr(c, e, NULL);
-        return t->kind == TY_COLL ? t : t->kind == TY_ERROR ? &TYPE_ERROR : NULL;
+    if (!L->finite) {
+        check_fail(c, loc, "%s enumerates %s, which is not a finite lattice", what, check_describe_lat(c, L));
+        return false;
     }
-    if (e->kind != E_NAME) return NULL;
-    const Local *l = check_find_local(c, e->name.name);
-    return l && l->type->kind == TY_COLL ? l->type : NULL;
+    Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
+    L->ops->bot(L, bot);
+    L->ops->top(L, top);
+    double log2n = L->ops->log2_size(L, bot, top);
+    mem_free(bot);
+    mem_free(top);
+    if (log2n > MAX_LOG2_ENUMERATED) {
+        check_fail(c, loc, "%s enumerates %s, about 2^%.0f elements: at most 2^%d", what, check_describe_lat(c, L),
+                   log2n, (int)MAX_LOG2_ENUMERATED);
+        return false;
+    }
+    return true;
 }
 
 static Expr *node(Checker *c, ExprKind kind, Loc loc)
@@ -83,137 +58,189 @@ static Expr *node(Checker *c, ExprKind kind, Loc loc)
     return e;
 }
 
-/* Item i of collection t, as a constant. */
-static Expr *item(Checker *c, const Type *t, size_t i, Loc loc)
+/* A local named name of type t at slot, already checked (the compiler loads it). */
+static Expr *local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc)
 {
-    const Collection *k = t->value;
-    Expr *e = node(c, E_CONST, loc);
-    e->cval = k->items + i * t->lat->nwords;
-    e->type = sema_lat_type(c->m, t->lat);
-    return e;
+    Expr *x = node(c, E_NAME, loc);
+    x->name.name = name;
+    x->name.loc = loc;
+    x->type = t;
+    x->slot = (long)slot;
+    x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+    return x;
 }
 
-static Expr *let_in(Checker *c, const char *name, Expr *value, Expr *body, Loc loc)
+/* fixpoints(f): the elements x of L with f(x) == x, in L's enumeration order (that of the
+ * `fixpoints` query).  e->a becomes the checked call f(x); slots: x, lo, hi (W words each). */
+const Type *check_fixpoints(Checker *c, Expr *e)
 {
-    Expr *e = node(c, E_LET, loc);
-    e->name.name = name;
-    e->name.loc = loc;
-    e->a = value;
-    e->b = body;
-    return e;
+    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+    const Lattice *L = sema_endo_lattice(c, g, "fixpoints", e->a->loc);
+    if (!L || !enumerable(c, L, "fixpoints(...)", e->loc)) return &TYPE_ERROR;
+    e->resolved = sema_lat_info(c->m, L);
+    size_t top = c->top;
+    e->slot = (long)check_alloc_slots(c, 3 * L->nwords);
+    Expr *x = local_ref(c, "$x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
+    Expr *step = sema_apply1(c, g, x, e->a->loc);
+    c->top = top;
+    if (!step) return &TYPE_ERROR;
+    e->a = step;
+    return sema_coll_type(c->m, L);
 }
 
-static Expr *binary_of(Checker *c, OpKind op, Expr *a, Expr *b, Loc loc)
+/* elements(L): every element of a finite lattice, as fixpoints(...) builds them, without the
+ * test. */
+const Type *check_elements(Checker *c, Expr *e)
 {
-    Expr *e = node(c, E_BINARY, loc);
-    e->op = op;
-    e->a = a;
-    e->b = b;
-    return e;
+    if (e->nargs != 1 || e->args[0]->kind != E_NAME)
+        return check_fail(c, e->loc, "'elements' takes the name of a finite lattice: elements(L)");
+    Sym *s = check_find_local(c, e->args[0]->name.name) ? NULL : sema_lookup(c->m, e->args[0]->name.name);
+    if (!s || s->kind != SYM_LATTICE)
+        return check_fail(c, e->args[0]->loc, "'elements' takes the name of a finite lattice, found '%s'",
+                          e->args[0]->name.name);
+    const Lattice *L = ((LatInfo *)s->ptr)->L;
+    if (!enumerable(c, L, "elements(...)", e->loc)) return &TYPE_ERROR;
+    Loc loc = e->loc;
+    memset(e, 0, sizeof *e);
+    e->kind = E_FIXPOINTS;
+    e->loc = loc;
+    e->resolved = sema_lat_info(c->m, L);
+    e->slot = (long)check_alloc_slots(c, 3 * L->nwords);
+    c->top = (size_t)e->slot;
+    return sema_coll_type(c->m, L);
 }
 
-/* (e : L) for a lattice known here (no lattice expression). */
-static Expr *typed_as(Checker *c, Expr *e, const Lattice *L)
-{
-    Expr *t = node(c, E_ASCRIBE, e->loc);
-    t->a = e;
-    t->type = sema_lat_type(c->m, L);
-    return t;
-}
+/* ---- consumers ---- */
 
-/* e (its operands unchecked) becomes r and is checked as that. */
-static const Type *become(Checker *c, Expr *e, Expr *r, const Lattice *want)
+/* Whether e gives a collection, told before it is checked: fixpoints(...), elements(...), a
+ * comprehension over one or giving one, or a local name bound to one. */
+bool sema_is_collection(const Checker *c, const Expr *e)
 {
-    *e = *r;
-    return check_expr(c, e, want);
-}
-
-/* forall x in c : body, exists x in c : body: the body once per element, joined by and / or. */
-static const Type *check_quant_collection(Checker *c, Expr *e, const Type *t)
-{
-    bool all = e->op == OP_FORALL;
-    const Collection *k = t->value;
-    Expr *r = node(c, E_BOOL, e->loc);
-    r->ival = all;
-    for (size_t i = 0; i < k->n; i++) {
-        Expr *one = let_in(c, e->name.name, item(c, t, i, e->loc), ast_clone_expr(&c->m->arena, e->b), e->loc);
-        r = i == 0 ? one : binary_of(c, all ? OP_AND : OP_OR, r, one, e->loc);
+    switch (e->kind) {
+    case E_FIXPOINTS: return true;
+    case E_CALL: return strcmp(e->name.name, "elements") == 0 && !check_find_local(c, e->name.name);
+    case E_COMPREHENSION: return e->c != NULL || sema_is_collection(c, e->a);
+    case E_NAME: {
+        const Local *l = check_find_local(c, e->name.name);
+        return l && l->type->kind == TY_COLL;
     }
-    return become(c, e, r, c->m->bool_lat->L);
-}
-
-/* x in c: x compared with each element. */
-static const Type *in_collection(Checker *c, Expr *e, const Type *t)
-{
-    const Collection *k = t->value;
-    Expr *r = node(c, E_BOOL, e->loc);
-    r->ival = 0;
-    Expr *x = node(c, E_NAME, e->a->loc);
-    x->name.name = "$x";
-    for (size_t i = 0; i < k->n; i++) {
-        Expr *eq = binary_of(c, OP_EQ, ast_clone_expr(&c->m->arena, x), item(c, t, i, e->loc), e->loc);
-        r = i == 0 ? eq : binary_of(c, OP_OR, r, eq, e->loc);
+    case E_IF: return sema_is_collection(c, e->b);
+    default: return false;
     }
-    return become(c, e, let_in(c, "$x", typed_as(c, e->a, t->lat), r, e->loc), c->m->bool_lat->L);
 }
 
+/* The collection e gives (checked), or NULL after an error. */
+static const Lattice *collection_source(Checker *c, Expr *e, const char *what)
+{
+    const Type *t = check_expr(c, e, NULL);
+    if (t->kind == TY_ERROR) return NULL;
+    if (t->kind != TY_COLL) {
+        check_fail(c, e->loc, "%s needs a collection, found %s", what, check_describe(c, t));
+        return NULL;
+    }
+    return t->lat;
+}
+
+/* forall/exists x in c : b, {x in c | b}, {img | x in c}.  Slots: x (W words), the collection,
+ * the index of the next item. */
 const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
 {
-    const Type *t = collection_of(c, e->a);
-    if (!t) return check_over_atoms(c, e, want);
-    if (t->kind == TY_ERROR) return t;
-    if (e->kind == E_COMPREHENSION)
-        return check_fail(c, e->loc, "a comprehension builds a set of atoms; over a collection use forall, exists, "
-                          "count or fold");
-    return check_quant_collection(c, e, t);
+    if (!sema_is_collection(c, e->a)) {
+        if (e->c) return check_fail(c, e->loc, "{e | x in c} needs a collection c (fixpoints(...), elements(L), ...)");
+        return check_over_atoms(c, e, want);
+    }
+    const Lattice *L = collection_source(c, e->a, e->kind == E_QUANT ? "forall/exists" : "a comprehension");
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t W = L ? L->nwords : 0, slot = check_alloc_slots(c, W + 2);
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, L ? sema_lat_type(c->m, L) : &TYPE_ERROR, slot);
+    const Type *tb = e->b ? check_against(c, e->b, c->m->bool_lat->L) : NULL;
+    const Type *ti = e->c ? check_expr(c, e->c, NULL) : NULL;
+    c->locals.count = nlocals;
+    c->top = top;
+    if (!L || (tb && tb->kind == TY_ERROR) || (ti && ti->kind == TY_ERROR)) return &TYPE_ERROR;
+    if (ti && ti->kind != TY_LAT)
+        return check_fail(c, e->c->loc, "a collection holds lattice elements, found %s (give it a lattice: (e : L))",
+                          check_describe(c, ti));
+    if (e->kind == E_QUANT) return &c->m->bool_lat->as_lat;
+    return sema_coll_type(c->m, ti ? ti->lat : L);
 }
 
+/* x in c: x checked against c's lattice. */
 const Type *check_in_collection(Checker *c, Expr *e)
 {
-    const Type *t = collection_of(c, e->b);
-    if (!t) return NULL;
-    return t->kind == TY_ERROR ? t : in_collection(c, e, t);
+    if (!sema_is_collection(c, e->b)) return NULL;
+    const Lattice *L = collection_source(c, e->b, "'in'");
+    if (!L) return &TYPE_ERROR;
+    Expr *x = node(c, E_ASCRIBE, e->a->loc);
+    x->a = e->a;
+    x->type = sema_lat_type(c->m, L);
+    e->a = x;
+    if (check_expr(c, x, NULL)->kind == TY_ERROR) return &TYPE_ERROR;
+    return &c->m->bool_lat->as_lat;
 }
 
-/* count c: the number of elements. */
+/* count c: the number of items, an int. */
 const Type *check_count_collection(Checker *c, Expr *e)
 {
-    const Type *t = collection_of(c, e->a);
-    if (!t || t->kind == TY_ERROR) return t;
-    e->kind = E_INT;
-    e->ival = (int64_t)((const Collection *)t->value)->n;
-    return &TYPE_INT;
+    if (!sema_is_collection(c, e->a)) return NULL;
+    return collection_source(c, e->a, "'count'") ? &TYPE_INT : &TYPE_ERROR;
 }
 
-/* fold(c, z, g): g(...g(g(z, c1), c2)..., cn), each step a let. */
+/* fold(c, z, g) becomes `let $f = g in <fold>`, its E_FOLD checked by check_fold_loop. */
 const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
 {
     if (e->nargs != 3) return check_fail(c, e->loc, "'fold' takes 3 arguments (a collection, a start, a function), found %zu", e->nargs);
-    const Type *t = collection_of(c, e->args[0]);
-    if (!t) return check_fail(c, e->args[0]->loc, "fold needs a collection: fixpoints(...) or a name let-bound to one");
-    if (t->kind == TY_ERROR) return t;
-    const Collection *k = t->value;
-    if (k->n > MAX_UNROLLED)
-        return check_fail(c, e->loc, "fold over %zu elements: at most %d", k->n, (int)MAX_UNROLLED);
+    Expr *loop = node(c, E_FOLD, e->loc), *step = node(c, E_CALL, e->args[2]->loc);
+    step->name.name = "$f";
+    step->name.loc = e->args[2]->loc;
+    step->nargs = 2;
+    step->args = arena_alloc(&c->m->arena, 2 * sizeof *step->args);
+    step->args[0] = node(c, E_NAME, e->loc);
+    step->args[0]->name.name = "$acc";
+    step->args[1] = node(c, E_NAME, e->loc);
+    step->args[1]->name.name = "$x";
+    loop->a = e->args[0];
+    loop->b = e->args[1];
+    loop->c = step;
     const Expr *g = e->args[2];
-    if (!want && g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN) {
-        LatInfo *li = sema_resolve_lattice(c->fc, g->lparams[0].type);   /* the start is of its first parameter */
+    if (g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN)
+        loop->vartype = g->lparams[0].type;          /* the result is of its first parameter */
+    Expr *let = node(c, E_LET, e->loc);
+    let->name.name = "$f";
+    let->name.loc = e->loc;
+    let->a = e->args[2];
+    let->b = loop;
+    *e = *let;
+    return check_expr(c, e, want);
+}
+
+/* The loop of fold: the start z in M (want, the lambda's first parameter, or z's own
+ * lattice), then $acc := $f($acc, $x) for each item $x.  Slots: $acc, the collection, its
+ * index, $x. */
+const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
+{
+    const Lattice *L = collection_source(c, e->a, "fold");
+    if (!L) return &TYPE_ERROR;
+    if (!want && e->vartype) {
+        LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
         if (!li) return &TYPE_ERROR;
         want = li->L;
     }
-    Expr *acc = node(c, E_NAME, e->loc);
-    acc->name.name = "$acc";
-    Expr *r = ast_clone_expr(&c->m->arena, acc);
-    for (size_t i = k->n; i-- > 0;) {
-        Expr *call = node(c, E_CALL, e->loc);
-        call->name.name = "$f";
-        call->name.loc = e->args[2]->loc;
-        call->nargs = 2;
-        call->args = arena_alloc(&c->m->arena, 2 * sizeof *call->args);
-        call->args[0] = ast_clone_expr(&c->m->arena, acc);
-        call->args[1] = item(c, t, i, e->loc);
-        r = let_in(c, "$acc", call, r, e->loc);
-    }
-    r = let_in(c, "$acc", want ? typed_as(c, e->args[1], want) : e->args[1], r, e->loc);
-    return become(c, e, let_in(c, "$f", e->args[2], r, e->loc), want);
+    const Type *tz = want ? check_against(c, e->b, want) : check_expr(c, e->b, NULL);
+    if (tz->kind == TY_ERROR) return tz;
+    if (!want && tz->kind != TY_LAT)
+        return check_fail(c, e->b->loc, "cannot tell the lattice of fold's result from its start, %s: give it, "
+                          "(z : M)", check_describe(c, tz));
+    const Lattice *M = want ? want : tz->lat;
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, M->nwords + 2 + L->nwords);
+    e->slot = (long)slot;
+    e->resolved = sema_lat_info(c->m, M);
+    check_bind(c, "$acc", sema_lat_type(c->m, M), slot);
+    check_bind(c, "$x", sema_lat_type(c->m, L), slot + M->nwords + 2);
+    const Type *ts = check_against(c, e->c, M);
+    c->locals.count = nlocals;
+    c->top = top;
+    return ts->kind == TY_ERROR ? ts : sema_lat_type(c->m, M);
 }

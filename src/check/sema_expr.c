@@ -59,8 +59,9 @@ const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
 const Type *check_function_misused(Checker *c, Loc loc, const Type *t)
 {
     if (t->kind == TY_COLL)
-        return check_fail(c, loc, "expected a value, found a %s (known when the file is checked: it can be "
-                          "shown, counted, and used by forall, exists, in and fold)", check_describe(c, t));
+        return check_fail(c, loc, "expected a lattice element, found a %s (a collection can be shown, "
+                          "compared with == and !=, counted, and used by forall, exists, in, fold and "
+                          "comprehensions)", check_describe(c, t));
     return check_fail(c, loc, "expected a value, found a function %s (a function is known before the "
                       "program runs: it can be called, passed and bound with let, not compared, combined, "
                       "chosen by 'if' or shown)", check_describe(c, t));
@@ -317,7 +318,13 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
-    case TY_FN: case TY_COLL:
+    case TY_COLL: {
+        const Type *t2 = check_expr(c, second, NULL);
+        if (t2->kind == TY_ERROR) return t2;
+        if (t2->kind == TY_COLL && lattice_equal(t1->lat, t2->lat)) return t1;
+        return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
+    }
+    case TY_FN:
         check_expr(c, second, NULL);
         return check_function_misused(c, second->loc, t1);
     case TY_LAT: {
@@ -407,6 +414,8 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "atoms can only be compared with == and !=");
+    if (t->kind == TY_COLL && e->op != OP_EQ && e->op != OP_NE)
+        return check_fail(c, e->loc, "collections can only be compared with == and !=");
     return &c->m->bool_lat->as_lat;
 }
 
@@ -419,7 +428,7 @@ static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
 static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
 {
     if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_ATOM)
+    if (t->kind == TY_ATOM || t->kind == TY_COLL)
         return check_fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), check_describe(c, t));
     if (is_set_op(e->op) && !type_is_powerset(t))
         return check_fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), check_describe(c, t));
@@ -564,6 +573,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
     if (!s || s->kind != SYM_FN) {
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
         if (!s && strcmp(e->name.name, "fold") == 0) return check_fold(c, e, want);
+        if (!s && strcmp(e->name.name, "elements") == 0) return check_elements(c, e);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
@@ -602,6 +612,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_COMPREHENSION:
     case E_QUANT: return check_quantifier(c, e, want);
     case E_FIXPOINTS: return check_fixpoints(c, e);
+    case E_FOLD: return check_fold_loop(c, e, want);
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

@@ -102,11 +102,15 @@ bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *in
 const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T);
 const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 
-/* sema_coll.c: collections known when checking: fixpoints(f), and count, forall, exists, in
- * and fold over them (NULL from the check_*_collection: not a collection). */
+/* sema_coll.c: collections: fixpoints(f), elements(L), comprehensions, and count, forall,
+ * exists, in and fold over them (NULL from the check_*_collection: not a collection). */
 FnEntry *sema_fn_target(const Type *g);
 const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc);
+const Type *sema_coll_type(Context *m, const Lattice *L);
+bool sema_is_collection(const Checker *c, const Expr *e);
 const Type *check_fixpoints(Checker *c, Expr *e);
+const Type *check_elements(Checker *c, Expr *e);
+const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want);
 const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want);
 const Type *check_in_collection(Checker *c, Expr *e);
 const Type *check_count_collection(Checker *c, Expr *e);

@@ -87,6 +87,14 @@
     X(RET,         WIDTH)    /* [n words] -> (caller) [n words]  return the top n words */ \
     X(LFP_START,   WARM)     /* [] -> []             x at s := join of the lfps site k kept for neighbouring arguments, counter at s+W := -1 (KLEENE then checks x <= f(x)); none: bot, 0 */ \
     X(LFP_KEEP,    WARM)     /* [] -> []             keep x at s as site k's lfp for this frame's arguments */ \
+    /* Collections (vm_coll.c): a collection is one word, a handle to a list of elements of \
+     * lattice l the VM keeps (code/types.h), made by a query result in an expression. */ \
+    X(COLL_NEW,    LAT)      /* [] -> [c]            a new empty collection of elements of l */ \
+    X(COLL_ADD,    LATIX)    /* [c e] -> [c]         append e (i = 1: unless it is there already) */ \
+    X(COLL_NEXT,   LOOP)     /* [] -> []             v := the item at the index in slot s+1 of the collection at slot s, index += 1; none left: jump t */ \
+    X(COLL_COUNT,  NONE)     /* [c] -> [i]           number of items */ \
+    X(COLL_HAS,    LAT)      /* [e c] -> [b]         e is an item of c */ \
+    X(COLL_EQ,     LAT)      /* [c c] -> [b]         the same items in the same order */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \
     X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \

@@ -17,7 +17,7 @@ typedef enum {
     TY_REAL,     /* a double, e.g. 1 - y / 2 */
     TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
     TY_FN,       /* a function (fn): known to the checker, never a run-time value (value) */
-    TY_COLL,     /* a collection of elements of lat, computed by the checker (value: a Collection) */
+    TY_COLL,     /* a collection of elements of lat: one word, a Collection the VM keeps */
     TY_ERROR,    /* after a reported type error */
 } TypeKind;
 
@@ -30,9 +30,12 @@ struct Type {
     const void *value;           /* TY_FN: which function it is (the checker's FnVal) */
 };
 
-/* A collection known when the file is checked (fixpoints(f)): n elements of a lattice, in the
- * lattice's enumeration order, each its words at items + i * lat->nwords. */
-typedef struct Collection { size_t n; const Word *items; } Collection;
+/* A collection at run time (fixpoints(f), elements(L), a comprehension): n elements of lat,
+ * item i its words at items + i * lat->nwords.  The VM makes it and keeps it until its next
+ * run from outside; the value is a word holding its address. */
+typedef struct Collection { const Lattice *lat; size_t n, cap; Word *items; } Collection;
+
+static inline const Collection *collection_at(Word w) { return (const Collection *)(uintptr_t)w; }
 
 /* The type of a function value: `A -> B`, `(A, B) -> C`; each a lattice or a function type. */
 struct FnType {

@@ -46,6 +46,7 @@ void vm_free(Vm *vm)
     VEC_FREE(vm->memo_args);
     vm_memo_free(&vm->memo);
     vm_warm_free(&vm->warm);
+    vm_colls_free(vm);
     mem_free(vm);
 }
 
@@ -68,7 +69,7 @@ FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...)
 
 /* A limit of the query (timeout, memory, Ctrl-C) stops the VM without a message of its own:
  * the caller reports what stopped it (limits->hit), or keeps the sound result it has. */
-static FIX_NORETURN void vm_stop(Vm *vm)
+FIX_NORETURN void vm_stop(Vm *vm)
 {
     longjmp(*vm->handler, 1);
 }
@@ -371,9 +372,10 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     CASE(LAT_LE) CASE(LAT_LT) CASE(LAT_GE) CASE(LAT_GT) CASE(LAT_EQ) CASE(LAT_NE)
     CASE(JOIN) CASE(MEET) CASE(SET_MINUS) CASE(SET_COUNT)
     CASE(CHECK_RANGE) CASE(CHECK_REAL) CASE(PROJ) CASE(MAP_INDEX) CASE(CHECK_LE)
-    CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) CASE(LFP_START) CASE(LFP_KEEP) {
+    CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) CASE(LFP_START) CASE(LFP_KEEP)
+    CASE(COLL_NEW) CASE(COLL_ADD) CASE(COLL_NEXT) CASE(COLL_COUNT) CASE(COLL_HAS) CASE(COLL_EQ) {
         Opcode op = (Opcode)*pc;
-        if (op == IR_ENUM_NEXT || op == IR_SET_NEXT || op == IR_KLEENE) TICK();
+        if (op == IR_ENUM_NEXT || op == IR_SET_NEXT || op == IR_KLEENE || op == IR_COLL_NEXT) TICK();
         SYNC();
         const uint8_t *next = vm_instruction(vm, ch, (size_t)(fp - stack), pc);
         RELOAD();
@@ -517,7 +519,7 @@ static void vm_enter(Vm *vm, jmp_buf *jb, Loc where, VmSaved *saved)
                         vm->memo_args.count };
     vm->handler = jb;
     vm->where = where;
-    vm->depth++;
+    if (vm->depth++ == 0) vm_colls_free(vm);   /* no value of an earlier run is still in use */
 }
 
 static void vm_leave(Vm *vm, const VmSaved *saved)

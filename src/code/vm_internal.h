@@ -42,6 +42,8 @@ struct Vm {
     const Chunk *chunk;         /* the instruction running, for error locations */
     size_t instr;
     Loc where;
+    VEC(Collection *) colls;    /* the collections made since the last run from outside */
+    size_t coll_words;          /* the words their items take */
 };
 
 /* Reports a runtime error at the instruction vm->chunk, vm->instr and unwinds to the entry. */
@@ -50,6 +52,11 @@ FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...) FIX_PRINTF(2, 3);
 void vm_ensure(Vm *vm, size_t n);
 /* The error "value V is outside L". */
 FIX_NORETURN void vm_outside(Vm *vm, const Lattice *L, Word v, bool real);
+/* Stops on a limit of the query (limits->hit says which), without a message of its own. */
+FIX_NORETURN void vm_stop(Vm *vm);
+/* vm_coll.c: the COLL_ instructions (as vm_instruction), and freeing every collection. */
+const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc);
+void vm_colls_free(Vm *vm);
 /* Runs the instruction at pc of ch (frame at word fp) on vm->sp; returns the next one. */
 const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc);
 

@@ -65,7 +65,8 @@ typedef enum {
     E_SET,                      /* {args}: set of atoms */
     E_MAP,                      /* {keys -> args} */
     E_INDEX,                    /* a[b]: map lookup */
-    E_COMPREHENSION,            /* { var in a | b }: a is a set or a powerset lattice name */
+    E_COMPREHENSION,            /* { var in a | b }: a is a set, a powerset lattice name or a collection;
+                                 * { c | var in a }: a is a collection (b NULL) */
     E_SUPINF,                   /* sup/inf { a | var in [b .. c] }; op = OP_JOIN (sup) or OP_MEET (inf) */
     E_COUNT,                    /* count a */
     E_FIX,                      /* lfp/gfp (op = OP_LFP / OP_GFP): of name(args..., _) or of var: type => a */
@@ -73,8 +74,9 @@ typedef enum {
     E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
     E_ASCRIBE,                  /* (a : vartype) */
     E_LAMBDA,                   /* (x: A, y: B => a): lparams, body a */
-    E_FIXPOINTS,                /* fixpoints(a): computed when checked, a collection */
+    E_FIXPOINTS,                /* fixpoints(a), and elements(L) once checked (a NULL): a collection */
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
+    E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
 } ExprKind;
 
 typedef enum {

@@ -26,8 +26,8 @@ static void put_value(JsonWriter *w, const Type *t, const Word *v)
         break;
     }
     case TY_LAT: t->lat->ops->json(t->lat, v, json_value(w)); break;
-    case TY_COLL: {          /* known when checked: the value is in the type */
-        const Collection *k = t->value;
+    case TY_COLL: {
+        const Collection *k = collection_at(v[0]);
         json_begin_array(w);
         for (size_t i = 0; i < k->n; i++) t->lat->ops->json(t->lat, k->items + i * t->lat->nwords, json_value(w));
         json_end_array(w);

@@ -15,8 +15,8 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         break;
     }
     case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
-    case TY_COLL: {          /* known when checked: the value is in the type */
-        const Collection *k = t->value;
+    case TY_COLL: {
+        const Collection *k = collection_at(v[0]);
         buf_puts(b, "[");
         for (size_t i = 0; i < k->n; i++) {
             if (i) buf_puts(b, ", ");

@@ -1,0 +1,111 @@
+/* compile_coll.c: collections to IR (the checker's side is sema_coll.c): the enumeration of
+ * a finite lattice behind fixpoints(f) and elements(L), the loops over a collection's items
+ * (forall, exists, comprehensions, fold) and the operators on collections. */
+#include "check/compile_internal.h"
+
+/* fixpoints(f) / elements(L): a new collection on the stack while x runs over L from bot to
+ * top (ENUM_NEXT), x appended when f(x) == x (e->a the call f(x); none: always).  Slots: x,
+ * lo, hi. */
+void compile_enumeration(Compiler *c, const Expr *e)
+{
+    const LatInfo *li = e->resolved;
+    const Lattice *L = li->L;
+    uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot, lo = x + W, hi = x + 2 * W;
+    emit_lat(c, e->loc, IR_COLL_NEW, L);
+    emit_point(c, e->loc, L, true);
+    emit_store(c, e->loc, hi, W);
+    emit_point(c, e->loc, L, false);
+    emit_store(c, e->loc, lo, W);
+    emit_point(c, e->loc, L, false);
+    emit_store(c, e->loc, x, W);
+    size_t loop = ir_offset(c->ch), skip = 0;
+    if (e->a) {
+        compile_to_lat(c, e->a, L);
+        emit_load(c, e->loc, x, W);
+        emit_lat(c, e->loc, IR_LAT_EQ, L);
+        skip = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+    }
+    emit_load(c, e->loc, x, W);
+    emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
+    if (e->a) patch_here(c, skip, 0);
+    size_t done = ir_emit(c->ch, e->loc, IR_ENUM_NEXT, li->index, lo, x, 0);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, done, 3);
+}
+
+/* The collection e->a into the slots after the W words of the item variable at e->slot, its
+ * index set to 0; returns its lattice. */
+const Lattice *compile_coll_start(Compiler *c, const Expr *e)
+{
+    const Lattice *L = e->a->type->lat;
+    uint32_t at = (uint32_t)e->slot + (uint32_t)L->nwords;
+    compile_expr(c, e->a);
+    emit_store(c, e->a->loc, at, 1);
+    emit_int(c, e->loc, 0);
+    emit_store(c, e->loc, at + 1, 1);
+    return L;
+}
+
+/* The item variable := the next item; none left: jump to the operand 3 patched later. */
+size_t compile_coll_next(Compiler *c, const Expr *e, const Lattice *L)
+{
+    uint32_t x = (uint32_t)e->slot;
+    return ir_emit(c->ch, e->loc, IR_COLL_NEXT, lat_index(c, L), x + (uint32_t)L->nwords, x, 0);
+}
+
+/* {x in c | cond} (the items that pass) and {img | x in c} (the images, each once): the new
+ * collection stays on the stack while the loop runs. */
+void compile_coll_comprehension(Compiler *c, const Expr *e)
+{
+    const Lattice *L = compile_coll_start(c, e);
+    const Lattice *R = e->type->lat;
+    emit_lat(c, e->loc, IR_COLL_NEW, R);
+    size_t loop = ir_offset(c->ch);
+    size_t next = compile_coll_next(c, e, L);
+    if (e->b) {
+        compile_expr(c, e->b);
+        emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+    }
+    if (e->c) compile_to_lat(c, e->c, R);
+    else emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)L->nwords);
+    emit2(c, e->loc, IR_COLL_ADD, lat_index(c, R), e->c ? 1 : 0);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, next, 3);
+}
+
+/* fold: $acc := z, then $acc := step for each item $x; the result is $acc.  Slots: $acc (in M),
+ * the collection, its index, $x. */
+void compile_fold(Compiler *c, const Expr *e)
+{
+    const LatInfo *mi = e->resolved;
+    const Lattice *M = mi->L, *L = e->a->type->lat;
+    uint32_t acc = (uint32_t)e->slot, Wm = (uint32_t)M->nwords, at = acc + Wm, x = at + 2;
+    compile_expr(c, e->a);
+    emit_store(c, e->a->loc, at, 1);
+    emit_int(c, e->loc, 0);
+    emit_store(c, e->loc, at + 1, 1);
+    compile_to_lat(c, e->b, M);
+    emit_store(c, e->b->loc, acc, Wm);
+    size_t loop = ir_offset(c->ch);
+    size_t done = ir_emit(c->ch, e->loc, IR_COLL_NEXT, lat_index(c, L), at, x, 0);
+    compile_to_lat(c, e->c, M);
+    emit_store(c, e->c->loc, acc, Wm);
+    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    patch_here(c, done, 3);
+    emit_load(c, e->loc, acc, Wm);
+}
+
+/* x in c, after x (converted to c's lattice by its ascription) was compiled. */
+void compile_coll_has(Compiler *c, const Expr *e)
+{
+    compile_expr(c, e->b);
+    emit_lat(c, e->loc, IR_COLL_HAS, e->b->type->lat);
+}
+
+/* c1 == c2, c1 != c2, after c1 was compiled. */
+void compile_coll_equal(Compiler *c, const Expr *e)
+{
+    compile_expr(c, e->b);
+    emit_lat(c, e->loc, IR_COLL_EQ, e->a->type->lat);
+    if (e->op == OP_NE) emit(c, e->loc, IR_NOT);
+}

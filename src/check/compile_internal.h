@@ -1,0 +1,38 @@
+/* compile_internal.h: what compile.c (expressions) shares with compile_coll.c (collections):
+ * the compiler's state and the emitting helpers.  Nothing else includes it. */
+#ifndef FIX_COMPILE_INTERNAL_H
+#define FIX_COMPILE_INTERNAL_H
+
+#include "check/compile.h"
+
+typedef struct Compiler {
+    Context *m;
+    Chunk *ch;
+    const FnSym *fn;           /* the function compiled, or NULL (a closed expression) */
+} Compiler;
+
+/* compile.c */
+uint32_t lat_index(Compiler *c, const Lattice *L);
+size_t emit(Compiler *c, Loc loc, Opcode op);
+size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a);
+size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b);
+size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L);
+void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n);
+void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n);
+void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top);
+void emit_int(Compiler *c, Loc loc, int64_t v);
+size_t emit_jump(Compiler *c, Loc loc, Opcode op);
+void patch_here(Compiler *c, size_t at, unsigned operand);
+void compile_expr(Compiler *c, const Expr *e);
+void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L);
+
+/* compile_coll.c: collections (the E_ kinds and the operators on them). */
+void compile_enumeration(Compiler *c, const Expr *e);
+void compile_fold(Compiler *c, const Expr *e);
+void compile_coll_has(Compiler *c, const Expr *e);
+void compile_coll_equal(Compiler *c, const Expr *e);
+const Lattice *compile_coll_start(Compiler *c, const Expr *e);
+size_t compile_coll_next(Compiler *c, const Expr *e, const Lattice *L);
+void compile_coll_comprehension(Compiler *c, const Expr *e);
+
+#endif

@@ -1,0 +1,118 @@
+/* vm_coll.c: collections at run time (the COLL_ instructions of opcodes.h).  A collection is
+ * a list of elements of one lattice that the VM allocates and keeps until its next run from
+ * outside (vm_colls_free, called then and by vm_free): nothing keeps a collection across runs
+ * (memoised calls and warm starts keep lattice elements only).  The value on the stack is one
+ * word, the collection's address; items are appended only while it is being built. */
+#include "code/vm_internal.h"
+
+/* Collections past this many words in all ask the query's memory limit before growing. */
+enum { COLL_WORDS_UNCHECKED = 1 << 17 };
+
+void vm_colls_free(Vm *vm)
+{
+    for (size_t i = 0; i < vm->colls.count; i++) {
+        mem_free(vm->colls.items[i]->items);
+        mem_free(vm->colls.items[i]);
+    }
+    VEC_FREE(vm->colls);
+    vm->coll_words = 0;
+}
+
+static Word *push_slot(Vm *vm) { return AT(vm->sp++); }
+
+static Collection *coll_mut(Word w) { return (Collection *)(uintptr_t)w; }
+
+static void coll_new(Vm *vm, const Lattice *L)
+{
+    Collection *k = mem_calloc(1, sizeof *k);
+    k->lat = L;
+    VEC_PUSH(vm->colls, k);
+    *push_slot(vm) = (Word)(uintptr_t)k;
+}
+
+static bool coll_has(const Collection *k, const Word *x)
+{
+    const Lattice *L = k->lat;
+    for (size_t i = 0; i < k->n; i++)
+        if (L->ops->eq(L, k->items + i * L->nwords, x)) return true;
+    return false;
+}
+
+/* Room for one more item, within the query's memory limit. */
+static void coll_grow(Vm *vm, Collection *k)
+{
+    size_t W = k->lat->nwords ? k->lat->nwords : 1;
+    if (k->n < k->cap) return;
+    size_t cap = k->cap ? 2 * k->cap : 8, more = (cap - k->cap) * W;
+    if (vm->coll_words + more > COLL_WORDS_UNCHECKED && limits_check_now(vm->limits, more * sizeof(Word)))
+        vm_stop(vm);
+    if (cap > SIZE_MAX / sizeof(Word) / W) vm_error(vm, "a collection too large for memory");
+    k->items = mem_realloc(k->items, cap * W * sizeof(Word));
+    k->cap = cap;
+    vm->coll_words += more;
+}
+
+/* [c e] -> [c]: e appended (unique: unless it is an item already). */
+static void coll_add(Vm *vm, const Lattice *L, bool unique)
+{
+    size_t W = L->nwords;
+    vm->sp -= W;
+    const Word *x = AT(vm->sp);
+    Collection *k = coll_mut(ST(vm->sp - 1));
+    if (unique && coll_has(k, x)) return;
+    coll_grow(vm, k);
+    if (W) memcpy(k->items + k->n * W, x, W * sizeof(Word));
+    k->n++;
+}
+
+/* v := the next item of the collection at slot s (its index at s+1); false when none is left. */
+static bool coll_next(Vm *vm, const Lattice *L, size_t s, size_t v)
+{
+    const Collection *k = collection_at(ST(s));
+    int64_t i = word_to_int(ST(s + 1));
+    if (i < 0 || (size_t)i >= k->n) return false;
+    if (L->nwords) memcpy(AT(v), k->items + (size_t)i * L->nwords, L->nwords * sizeof(Word));
+    ST(s + 1) = word_from_int(i + 1);
+    return true;
+}
+
+static bool coll_equal(const Collection *a, const Collection *b)
+{
+    const Lattice *L = a->lat;
+    if (a->n != b->n) return false;
+    for (size_t i = 0; i < a->n; i++)
+        if (!L->ops->eq(L, a->items + i * L->nwords, b->items + i * L->nwords)) return false;
+    return true;
+}
+
+const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
+{
+    Opcode op = (Opcode)*pc;
+    const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+#define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
+    const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];
+    switch (op) {
+    case IR_COLL_NEW: coll_new(vm, L); break;
+    case IR_COLL_ADD: coll_add(vm, L, ARG(1) != 0); break;
+    case IR_COLL_NEXT:
+        if (!coll_next(vm, L, fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
+        break;
+    case IR_COLL_COUNT: ST(vm->sp - 1) = word_from_int((int64_t)collection_at(ST(vm->sp - 1))->n); break;
+    case IR_COLL_HAS: {
+        const Collection *k = collection_at(ST(vm->sp - 1));
+        vm->sp -= 1 + L->nwords;
+        bool has = coll_has(k, AT(vm->sp));
+        *push_slot(vm) = has;
+        break;
+    }
+    case IR_COLL_EQ: {
+        bool eq = coll_equal(collection_at(ST(vm->sp - 2)), collection_at(ST(vm->sp - 1)));
+        vm->sp -= 2;
+        *push_slot(vm) = eq;
+        break;
+    }
+    default: vm_error(vm, "bad instruction %d", (int)op);
+    }
+#undef ARG
+    return next;
+}
