@@ -3,14 +3,30 @@
  * (forall, exists, comprehensions, fold) and the operators on collections. */
 #include "check/compile_internal.h"
 
+/* Does e use no local of the frame below slot base (none bound outside it)? */
+static bool closed_above(const Expr *e, long base)
+{
+    if (!e) return true;
+    if (e->kind == E_NAME && e->resolved && ((const Resolution *)e->resolved)->kind == RES_LOCAL && e->slot < base)
+        return false;
+    if (!closed_above(e->a, base) || !closed_above(e->b, base) || !closed_above(e->c, base)) return false;
+    for (size_t i = 0; i < e->nargs; i++)
+        if (!closed_above(e->args[i], base)) return false;
+    return true;
+}
+
 /* fixpoints(f) / elements(L): a new collection on the stack while x runs over L from bot to
  * top (ENUM_NEXT), x appended when f(x) == x (e->a the call f(x); none: always).  Slots: x,
- * lo, hi. */
+ * lo, hi.  When f uses no local (functions are pure), the collection is the same wherever it
+ * is met: built once a run, then kept (COLL_CACHED, COLL_KEEP). */
 void compile_enumeration(Compiler *c, const Expr *e)
 {
     const LatInfo *li = e->resolved;
     const Lattice *L = li->L;
     uint32_t W = (uint32_t)L->nwords, x = (uint32_t)e->slot, lo = x + W, hi = x + 2 * W;
+    bool closed = closed_above(e->a, e->slot);
+    uint32_t site = (uint32_t)ir_offset(c->ch);
+    size_t cached = closed ? ir_emit(c->ch, e->loc, IR_COLL_CACHED, li->index, site, 0, 0) : 0;
     emit_lat(c, e->loc, IR_COLL_NEW, L);
     emit_point(c, e->loc, L, true);
     emit_store(c, e->loc, hi, W);
@@ -31,6 +47,9 @@ void compile_enumeration(Compiler *c, const Expr *e)
     size_t done = ir_emit(c->ch, e->loc, IR_ENUM_NEXT, li->index, lo, x, 0);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, done, 3);
+    if (!closed) return;
+    emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
+    patch_here(c, cached, 3);
 }
 
 /* The collection e->a into the slots after the W words of the item variable at e->slot, its

@@ -215,8 +215,8 @@ const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
     return check_expr(c, e, want);
 }
 
-/* The loop of fold: the start z in M (want, the lambda's first parameter, or z's own
- * lattice), then $acc := $f($acc, $x) for each item $x.  Slots: $acc, the collection, its
+/* The loop of fold: the start z in M (want, the lambda's first parameter, g's result, or z's
+ * own lattice), then $acc := $f($acc, $x) for each item $x.  Slots: $acc, the collection, its
  * index, $x. */
 const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
 {
@@ -227,6 +227,8 @@ const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
         if (!li) return &TYPE_ERROR;
         want = li->L;
     }
+    const Local *g = check_find_local(c, "$f");
+    if (!want && g && g->type->kind == TY_FN && g->type->fn->ret->kind == TY_LAT) want = g->type->fn->ret->lat;
     const Type *tz = want ? check_against(c, e->b, want) : check_expr(c, e->b, NULL);
     if (tz->kind == TY_ERROR) return tz;
     if (!want && tz->kind != TY_LAT)

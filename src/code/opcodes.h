@@ -95,6 +95,8 @@
     X(COLL_COUNT,  NONE)     /* [c] -> [i]           number of items */ \
     X(COLL_HAS,    LAT)      /* [e c] -> [b]         e is an item of c */ \
     X(COLL_EQ,     LAT)      /* [c c] -> [b]         the same items in the same order */ \
+    X(COLL_CACHED, LOOP)     /* [] -> [c]?           l, site s (its offset), -, t: the collection site s of this chunk kept in this run: pushed, jump t; none: nothing */ \
+    X(COLL_KEEP,   LATIX)    /* [c] -> [c]           keep c as site i's collection for the rest of this run */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \
     X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \

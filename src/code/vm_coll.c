@@ -15,7 +15,17 @@ void vm_colls_free(Vm *vm)
         mem_free(vm->colls.items[i]);
     }
     VEC_FREE(vm->colls);
+    VEC_FREE(vm->coll_sites);
     vm->coll_words = 0;
+}
+
+/* The collection kept for site of chunk in this run, or NULL. */
+static Collection *site_kept(const Vm *vm, const Chunk *chunk, uint32_t site)
+{
+    for (size_t i = 0; i < vm->coll_sites.count; i++)
+        if (vm->coll_sites.items[i].chunk == chunk && vm->coll_sites.items[i].site == site)
+            return vm->coll_sites.items[i].k;
+    return NULL;
 }
 
 static Word *push_slot(Vm *vm) { return AT(vm->sp++); }
@@ -91,6 +101,7 @@ const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uin
     const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
     const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];
+    Collection *kept;
     switch (op) {
     case IR_COLL_NEW: coll_new(vm, L); break;
     case IR_COLL_ADD: coll_add(vm, L, ARG(1) != 0); break;
@@ -109,6 +120,17 @@ const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uin
         bool eq = coll_equal(collection_at(ST(vm->sp - 2)), collection_at(ST(vm->sp - 1)));
         vm->sp -= 2;
         *push_slot(vm) = eq;
+        break;
+    }
+    case IR_COLL_CACHED:
+        if ((kept = site_kept(vm, ch, ARG(1)))) {
+            *push_slot(vm) = (Word)(uintptr_t)kept;
+            next = ch->code.items + ARG(3);
+        }
+        break;
+    case IR_COLL_KEEP: {
+        struct CollSite s = { ch, ARG(1), coll_mut(ST(vm->sp - 1)) };
+        VEC_PUSH(vm->coll_sites, s);
         break;
     }
     default: vm_error(vm, "bad instruction %d", (int)op);

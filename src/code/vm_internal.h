@@ -43,6 +43,8 @@ struct Vm {
     size_t instr;
     Loc where;
     VEC(Collection *) colls;    /* the collections made since the last run from outside */
+    VEC(struct CollSite { const Chunk *chunk; uint32_t site; Collection *k; }) coll_sites;
+                                /* the collections of closed sites (COLL_KEEP) in this run */
     size_t coll_words;          /* the words their items take */
 };
 
