@@ -1,7 +1,9 @@
 /* prop_values.c: fixpoints(f) as a value against the `fixpoints f` query.  For random finite
  * lattices (chains, powersets, ranges, products of two) and random table functions, a .fix
  * file runs the query and shows the value and its count; the value must list the query's
- * fixed points in the same order, and count(...) their number. */
+ * fixed points in the same order, and count(...) their number; and the run-time forms must
+ * agree: the comprehension over elements(L), fixpoints of a generic's parameter and of a
+ * lambda using a local. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -126,6 +128,11 @@ static void one_case(Rng *r)
     for (size_t i = 0; i < n; i++)
         buf_printf(&text, "%s(%s : L) -> (%s : L)", i ? ", " : "", items[i], items[rng_below(r, n)]);
     buf_puts(&text, " };\nfixpoints f;\nshow fixpoints(f);\nshow count(fixpoints(f));\n");
+    buf_puts(&text, "show fixpoints(f) == { x in elements(L) | f(x) == x };\n"
+                    "fn fixed_by[M](g: M -> M, x: M): Bool = x in fixpoints(g);\n"
+                    "show forall x in elements(L) : fixed_by(f, x) == (f(x) == x);\n"
+                    "fn with_local(k: L): Bool = fixpoints((y: L => if y == k then f(k) else f(y))) == fixpoints(f);\n"
+                    "show forall k in elements(L) : with_local(k);\n");
     run_text(buf_cstr(&text), &out);
     Buf want;
     buf_init(&want);
@@ -138,6 +145,13 @@ static void one_case(Rng *r)
     buf_clear(&line);
     buf_printf(&line, "count(fixpoints(f)) = %zu\n", k);
     assert_non_null(strstr(buf_cstr(&out), buf_cstr(&line)));
+    const char *agree[] = { "fixpoints(f) == { x in elements(L) | f(x) == x } = true\n",
+                            "forall x in elements(L) : fixed_by(f, x) == (f(x) == x) = true\n",
+                            "forall k in elements(L) : with_local(k) = true\n" };
+    for (size_t i = 0; i < sizeof agree / sizeof *agree; i++) {
+        if (!strstr(buf_cstr(&out), agree[i])) fprintf(stderr, "%s\n%s", buf_cstr(&text), buf_cstr(&out));
+        assert_non_null(strstr(buf_cstr(&out), agree[i]));
+    }
     free(all);
     buf_free(&lat); buf_free(&text); buf_free(&out); buf_free(&elems); buf_free(&want); buf_free(&line);
 }
