@@ -25,6 +25,8 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
     context_set_evaluator(s->context, opt->max_depth, !opt->no_memo);
+    VmHost host = { s, run_value_approx };
+    context_set_host(s->context, &host);
 }
 
 bool session_add_search_dir(Session *s, const char *dir)

@@ -530,6 +530,35 @@ bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
     return ok;
 }
 
+/* approx(f) as a value: only a proved IR([bot, top]) is one; a run stopped early (the bound
+ * it reached is sound but not IR) or resting on a declaration that could only be sampled is
+ * an error saying so, and a limit of the query is left for the caller to report. */
+bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where)
+{
+    Session *s = ctx;
+    QueryPlan plan = { .kind = Q_APPROX, .loc = where, .target_loc = where, .fn = (FnSym *)fn, .L = fn->ret,
+                       .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    EngineRun run;
+    bool ok = engine_setup(s, &plan, (FnSym *)fn, &run);
+    if (ok && run.assumption) {
+        diag_error(&s->diag, where, "approx(%s) is a value only when proved (%s)", fn->name, run.assumption);
+        ok = false;
+    }
+    if (ok) {
+        size_t steps = 0;
+        AftStatus status = aft_refine(&run.f, &run.o, run.lo, run.hi, lo, hi, &steps, &run.st);
+        ok = status == AFT_OK;
+        if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
+        else if (status == AFT_LIMIT && !limits_poll(&s->limits))
+            diag_error(&s->diag, where, "approx(%s) stopped by %s before IR([bot, top]): no value", fn->name,
+                       stop_reason_text(run.st.stopped_by));
+        else if (status == AFT_INVALID)
+            diag_error(&s->diag, where, "approx(%s): F([bot, top]) is not an interval", fn->name);
+    }
+    engine_teardown(&run);
+    return ok;
+}
+
 /* ---- branch and bound ---- */
 
 /* Does f map x to within the tolerance of itself?  (Into t[0..2]; false when f fails.) */

@@ -47,6 +47,8 @@ void context_set_limits(Context *m, uint64_t max_steps, Limits *limits)
 
 void context_set_evaluator(Context *m, size_t max_depth, bool memo) { vm_set_evaluator(m->vm, max_depth, memo); }
 
+void context_set_host(Context *m, const VmHost *host) { vm_set_host(m->vm, host); }
+
 VmStats context_vm_stats(const Context *m) { return vm_stats(m->vm); }
 
 /* ---- imports ---- */

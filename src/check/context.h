@@ -70,6 +70,8 @@ void context_each_name(Context *m, void (*fn)(void *ctx, const char *name), void
  * stops without an error message: the caller finds the reason in limits->hit. */
 void context_set_limits(Context *m, uint64_t max_steps, Limits *limits);
 /* The evaluator's call depth limit (0: the default) and memoisation (vm_set_evaluator). */
+/* The VM's host: what answers approx(f) inside an expression (code/vm.h). */
+void context_set_host(Context *m, const VmHost *host);
 void context_set_evaluator(Context *m, size_t max_depth, bool memo);
 /* What the evaluator did so far. */
 VmStats context_vm_stats(const Context *m);

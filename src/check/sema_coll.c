@@ -246,3 +246,52 @@ const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
     c->top = top;
     return ts->kind == TY_ERROR ? ts : sema_lat_type(c->m, M);
 }
+
+/* ---- intervals: approx(f) ---- */
+
+/* The second operand of == or != after a collection or an interval t1: the same type. */
+const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second)
+{
+    const Type *t2 = check_expr(c, second, NULL);
+    if (t2->kind == TY_ERROR) return t2;
+    if (t2->kind == t1->kind && lattice_equal(t1->lat, t2->lat)) return t1;
+    return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
+}
+
+/* The type `interval of L`: its words those of the product L * L, lo then hi. */
+static const Type *interval_type(Context *m, const Lattice *L)
+{
+    Lattice *const parts[2] = { (Lattice *)L, (Lattice *)L };
+    Type *t = arena_alloc(&m->arena, sizeof *t);
+    t->kind = TY_ITV;
+    t->lat = sema_lat_intern(m, lattice_product_new(parts, 2))->L;
+    return t;
+}
+
+/* approx(f): IR([bot, top]) of f, run by the engine when the program runs; f must be a
+ * function the engine can call alone (e->resolved: its FnEntry). */
+const Type *check_approx(Checker *c, Expr *e)
+{
+    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+    const Lattice *L = sema_endo_lattice(c, g, "approx", e->a->loc);
+    if (!L) return &TYPE_ERROR;
+    FnEntry *fe = sema_fn_target(g);
+    if (!fe)
+        return check_fail(c, e->a->loc, "approx(...) needs a function the engine can call alone: a declared "
+                          "function, an instance or a lambda that uses no local name");
+    e->resolved = fe;
+    return interval_type(c->m, L);
+}
+
+/* i.lo, i.hi of an interval i (of type t): the lower and upper end, components 1 and 2. */
+const Type *check_interval_end(Checker *c, Expr *e, const Type *t)
+{
+    const char *name = e->name.name;
+    if (t->kind != TY_ITV)
+        return check_fail(c, e->loc, "'.%s' needs an interval (approx(f)), found %s", name, check_describe(c, t));
+    if (!name) return check_fail(c, e->loc, "an interval has '.lo' and '.hi', not '.%lld'", (long long)e->ival);
+    if (strcmp(name, "lo") != 0 && strcmp(name, "hi") != 0)
+        return check_fail(c, e->loc, "an interval has '.lo' and '.hi', not '.%s'", name);
+    e->ival = strcmp(name, "lo") == 0 ? 1 : 2;
+    return sema_lat_type(c->m, lattice_part(t->lat, 0));
+}

@@ -83,7 +83,7 @@ static bool coerce_ok(const Type *t, const Lattice *L)
         if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
         return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
-    case TY_ATOM: case TY_FN: case TY_COLL: return false;
+    case TY_ATOM: case TY_FN: case TY_COLL: case TY_ITV: return false;
     }
     return false;
 }
@@ -318,12 +318,7 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
-    case TY_COLL: {
-        const Type *t2 = check_expr(c, second, NULL);
-        if (t2->kind == TY_ERROR) return t2;
-        if (t2->kind == TY_COLL && lattice_equal(t1->lat, t2->lat)) return t1;
-        return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
-    }
+    case TY_COLL: case TY_ITV: return sema_pair_result(c, t1, second);
     case TY_FN:
         check_expr(c, second, NULL);
         return check_function_misused(c, second->loc, t1);
@@ -414,8 +409,8 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "atoms can only be compared with == and !=");
-    if (t->kind == TY_COLL && e->op != OP_EQ && e->op != OP_NE)
-        return check_fail(c, e->loc, "collections can only be compared with == and !=");
+    if ((t->kind == TY_COLL || t->kind == TY_ITV) && e->op != OP_EQ && e->op != OP_NE)
+        return check_fail(c, e->loc, "%s can only be compared with == and !=", t->kind == TY_COLL ? "collections" : "intervals");
     return &c->m->bool_lat->as_lat;
 }
 
@@ -428,7 +423,7 @@ static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
 static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
 {
     if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_ATOM || t->kind == TY_COLL)
+    if (t->kind == TY_ATOM || t->kind == TY_COLL || t->kind == TY_ITV)
         return check_fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), check_describe(c, t));
     if (is_set_op(e->op) && !type_is_powerset(t))
         return check_fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), check_describe(c, t));
@@ -613,6 +608,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_QUANT: return check_quantifier(c, e, want);
     case E_FIXPOINTS: return check_fixpoints(c, e);
     case E_FOLD: return check_fold_loop(c, e, want);
+    case E_APPROX: return check_approx(c, e);
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

@@ -26,6 +26,10 @@ void type_describe(const Type *t, Buf *out)
         buf_puts(out, "collection of ");
         lattice_describe(t->lat, out);
         break;
+    case TY_ITV:
+        buf_puts(out, "interval of ");
+        lattice_describe(lattice_part(t->lat, 0), out);
+        break;
     case TY_ERROR: buf_puts(out, "<error>"); break;
     }
 }

@@ -18,6 +18,7 @@ typedef enum {
     TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
     TY_FN,       /* a function (fn): known to the checker, never a run-time value (value) */
     TY_COLL,     /* a collection of elements of lat: one word, a Collection the VM keeps */
+    TY_ITV,      /* an interval [lo, hi] of L: lat is the product L * L, lo then hi (approx(f)) */
     TY_ERROR,    /* after a reported type error */
 } TypeKind;
 

@@ -374,7 +374,7 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     CASE(CHECK_RANGE) CASE(CHECK_REAL) CASE(PROJ) CASE(MAP_INDEX) CASE(CHECK_LE)
     CASE(ENUM_NEXT) CASE(SET_NEXT) CASE(KLEENE) CASE(LFP_START) CASE(LFP_KEEP)
     CASE(COLL_NEW) CASE(COLL_ADD) CASE(COLL_NEXT) CASE(COLL_COUNT) CASE(COLL_HAS) CASE(COLL_EQ)
-    CASE(COLL_CACHED) CASE(COLL_KEEP) {
+    CASE(COLL_CACHED) CASE(COLL_KEEP) CASE(APPROX) {
         Opcode op = (Opcode)*pc;
         if (op == IR_ENUM_NEXT || op == IR_SET_NEXT || op == IR_KLEENE || op == IR_COLL_NEXT) TICK();
         SYNC();

@@ -18,6 +18,15 @@ enum { VM_MAX_CALL_DEPTH = 10000, VM_MAX_DEPTH_LIMIT = 10000000, VM_KLEENE_LIMIT
 Vm *vm_new(Diag *diag);
 void vm_free(Vm *vm);
 
+/* What the VM asks of its host (the application) for a query result inside an expression:
+ * approx: IR([bot, top]) of fn, computed by the engine, into lo and hi; false after the host
+ * reported why (an error, or a limit in the query's Limits). */
+typedef struct VmHost {
+    void *ctx;
+    bool (*approx)(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
+} VmHost;
+void vm_set_host(Vm *vm, const VmHost *host);
+
 /* Steps per run (loop iterations and calls; 0 = none: past them a runtime error), and the
  * query's limits (timeout, memory, Ctrl-C; may be NULL), polled as the VM runs.  When one of
  * those is hit the VM stops without an error message: the caller finds the reason in

@@ -1,4 +1,5 @@
-/* vm_coll.c: collections at run time (the COLL_ instructions of opcodes.h).  A collection is
+/* vm_coll.c: query results as values: collections (the COLL_ instructions of opcodes.h) and
+ * approx(f) (APPROX, answered by the VM's host).  A collection is
  * a list of elements of one lattice that the VM allocates and keeps until its next run from
  * outside (vm_colls_free, called then and by vm_free): nothing keeps a collection across runs
  * (memoised calls and warm starts keep lattice elements only).  The value on the stack is one
@@ -95,11 +96,35 @@ static bool coll_equal(const Collection *a, const Collection *b)
     return true;
 }
 
+void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
+
+/* [] -> [lo hi]: the host runs the engine (which calls back into this VM). */
+static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc)
+{
+    const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 1)];
+    size_t W = fn->ret->nwords;
+    if (!vm->host.approx) vm_error(vm, "approx(%s) is not available here (no engine)", fn->name);
+    Word *lo = lattice_elem_new(fn->ret), *hi = lattice_elem_new(fn->ret);
+    bool ok = vm->host.approx(vm->host.ctx, fn, lo, hi, ir_loc_at(ch, (size_t)(pc - ch->code.items)));
+    if (ok) {
+        if (W) memcpy(AT(vm->sp), lo, W * sizeof(Word));
+        if (W) memcpy(AT(vm->sp + W), hi, W * sizeof(Word));
+        vm->sp += 2 * W;
+    }
+    mem_free(lo);
+    mem_free(hi);
+    if (!ok) vm_stop(vm);
+}
+
 const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
 {
     Opcode op = (Opcode)*pc;
     const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
+    if (op == IR_APPROX) {
+        vm_approx(vm, ch, pc);
+        return next;
+    }
     const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];
     Collection *kept;
     switch (op) {

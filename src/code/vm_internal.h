@@ -42,6 +42,7 @@ struct Vm {
     const Chunk *chunk;         /* the instruction running, for error locations */
     size_t instr;
     Loc where;
+    VmHost host;                /* approx(f) in an expression (none: an error) */
     VEC(Collection *) colls;    /* the collections made since the last run from outside */
     VEC(struct CollSite { const Chunk *chunk; uint32_t site; Collection *k; }) coll_sites;
                                 /* the collections of closed sites (COLL_KEEP) in this run */

@@ -61,7 +61,7 @@ typedef enum {
     E_LET,                      /* let var = a in b */
     E_CALL,                     /* name(args): user function or builtin (min, max, abs) */
     E_TUPLE,                    /* (args) with >= 2 elements */
-    E_PROJ,                     /* a.index, index from 1 */
+    E_PROJ,                     /* a.index, index from 1; a.lo, a.hi of an interval (name, index 0) */
     E_SET,                      /* {args}: set of atoms */
     E_MAP,                      /* {keys -> args} */
     E_INDEX,                    /* a[b]: map lookup */
@@ -77,6 +77,7 @@ typedef enum {
     E_FIXPOINTS,                /* fixpoints(a), and elements(L) once checked (a NULL): a collection */
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
+    E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */
 } ExprKind;
 
 typedef enum {

@@ -33,6 +33,16 @@ static void put_value(JsonWriter *w, const Type *t, const Word *v)
         json_end_array(w);
         break;
     }
+    case TY_ITV: {
+        const Lattice *L = lattice_part(t->lat, 0);
+        json_begin_object(w);
+        json_key(w, "lo");
+        L->ops->json(L, v, json_value(w));
+        json_key(w, "hi");
+        L->ops->json(L, v + L->nwords, json_value(w));
+        json_end_object(w);
+        break;
+    }
     case TY_FN: case TY_ERROR: json_null(w); break;   /* the checker never lets a function be shown */
     }
 }

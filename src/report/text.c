@@ -25,6 +25,15 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         buf_puts(b, "]");
         break;
     }
+    case TY_ITV: {
+        const Lattice *L = lattice_part(t->lat, 0);
+        buf_puts(b, "[");
+        L->ops->print(L, v, b);
+        buf_puts(b, " .. ");
+        L->ops->print(L, v + L->nwords, b);
+        buf_puts(b, "]");
+        break;
+    }
     case TY_FN: case TY_ERROR: buf_puts(b, "<error>"); break;   /* functions are never shown */
     }
 }
