@@ -481,6 +481,7 @@ primary:
         $$->args = exprs(lx, l); $$->nargs = l.count; }
     | primary '.' INT           { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->ival = $3; }
     | primary '.' IDENT         { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->name = ident(lx, $3, @3); }
+    | primary '.' FIXPOINTS     { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->name = ident(lx, "fixpoints", @3); }
     | primary '[' exprs ']'     {
         $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3.items[0];
         $$->targs = exprs(lx, $3); $$->ntargs = $3.count; }
@@ -509,6 +510,7 @@ primary:
     | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
+    | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }

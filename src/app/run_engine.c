@@ -530,35 +530,6 @@ bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
     return ok;
 }
 
-/* approx(f) as a value: only a proved IR([bot, top]) is one; a run stopped early (the bound
- * it reached is sound but not IR) or resting on a declaration that could only be sampled is
- * an error saying so, and a limit of the query is left for the caller to report. */
-bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where)
-{
-    Session *s = ctx;
-    QueryPlan plan = { .kind = Q_APPROX, .loc = where, .target_loc = where, .fn = (FnSym *)fn, .L = fn->ret,
-                       .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
-    EngineRun run;
-    bool ok = engine_setup(s, &plan, (FnSym *)fn, &run);
-    if (ok && run.assumption) {
-        diag_error(&s->diag, where, "approx(%s) is a value only when proved (%s)", fn->name, run.assumption);
-        ok = false;
-    }
-    if (ok) {
-        size_t steps = 0;
-        AftStatus status = aft_refine(&run.f, &run.o, run.lo, run.hi, lo, hi, &steps, &run.st);
-        ok = status == AFT_OK;
-        if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
-        else if (status == AFT_LIMIT && !limits_poll(&s->limits))
-            diag_error(&s->diag, where, "approx(%s) stopped by %s before IR([bot, top]): no value", fn->name,
-                       stop_reason_text(run.st.stopped_by));
-        else if (status == AFT_INVALID)
-            diag_error(&s->diag, where, "approx(%s): F([bot, top]) is not an interval", fn->name);
-    }
-    engine_teardown(&run);
-    return ok;
-}
-
 /* ---- branch and bound ---- */
 
 /* Does f map x to within the tolerance of itself?  (Into t[0..2]; false when f fails.) */
@@ -639,6 +610,91 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             session_emit(s, &r);
             mem_free(match);
             boundlist_free(&witness);
+        }
+        boundlist_free(&final);
+        boundlist_free(&points);
+    }
+    engine_teardown(&run);
+    return ok;
+}
+
+/* ---- query results inside expressions (the VM's host) ---- */
+
+/* The engine set up for approx(f) or bnb(f) in an expression: a plan of the query's kind with
+ * no options, at where.  A result resting on a declaration that could only be sampled is not
+ * a value: an error says so.  False after an error; engine_teardown is due either way. */
+static bool value_setup(Session *s, QueryKind kind, const FnSym *fn, Loc where, QueryPlan *plan, EngineRun *run)
+{
+    *plan = (QueryPlan){ .kind = kind, .loc = where, .target_loc = where, .fn = (FnSym *)fn, .L = fn->ret,
+                         .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    if (!engine_setup(s, plan, (FnSym *)fn, run)) return false;
+    if (!run->assumption) return true;
+    diag_error(&s->diag, where, "%s(%s) is a value only when proved (%s)", ast_query_name(kind), fn->name, run->assumption);
+    return false;
+}
+
+/* approx(f): only a proved IR([bot, top]) is a value; a run stopped early (its bound is sound
+ * but not IR) is an error, and a limit of the query is left for the caller to report. */
+bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where)
+{
+    Session *s = ctx;
+    QueryPlan plan;
+    EngineRun run;
+    bool ok = value_setup(s, Q_APPROX, fn, where, &plan, &run);
+    if (ok) {
+        size_t steps = 0;
+        AftStatus status = aft_refine(&run.f, &run.o, run.lo, run.hi, lo, hi, &steps, &run.st);
+        ok = status == AFT_OK;
+        if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
+        else if (status == AFT_LIMIT && !limits_poll(&s->limits))
+            diag_error(&s->diag, where, "approx(%s) stopped by %s before IR([bot, top]): no value", fn->name,
+                       stop_reason_text(run.st.stopped_by));
+        else if (status == AFT_INVALID)
+            diag_error(&s->diag, where, "approx(%s): F([bot, top]) is not an interval", fn->name);
+    }
+    engine_teardown(&run);
+    return ok;
+}
+
+/* The words of a list of bounds: each bound's lo (points) or lo and hi (intervals). */
+static Word *bound_words(const BoundList *b, bool intervals)
+{
+    size_t W = b->L->nwords, per = intervals ? 2 * W : W;
+    Word *w = mem_alloc((b->count * per + 1) * sizeof *w);
+    for (size_t i = 0; i < b->count; i++) {
+        memcpy(w + i * per, boundlist_lo(b, i), W * sizeof *w);
+        if (intervals) memcpy(w + i * per + W, boundlist_hi(b, i), W * sizeof *w);
+    }
+    return w;
+}
+
+/* bnb(f): its fixed points and Final; complete when it finished and Final holds no bound but
+ * those fixed points (then they are all of f's fixed points).  A run stopped by a step limit
+ * is a value marked incomplete; one stopped by a limit of the query is left to the caller. */
+bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where)
+{
+    Session *s = ctx;
+    QueryPlan plan;
+    EngineRun run;
+    bool ok = value_setup(s, Q_BNB, fn, where, &plan, &run);
+    if (ok) {
+        BoundList final, points;
+        boundlist_init(&final, run.L);
+        boundlist_init(&points, run.L);
+        AftStatus status = aft_bnb(&run.f, &run.o, run.lo, run.hi, &final, &points, &run.st);
+        ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_poll(&s->limits));
+        if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
+        if (ok) {
+            long *match = mem_calloc(final.count + 1, sizeof *match);
+            boundlist_match(&final, &points, match);
+            out->complete = status == AFT_OK;
+            for (size_t i = 0; i < final.count; i++)
+                if (match[i] < 0) out->complete = false;
+            mem_free(match);
+            out->points = bound_words(&points, false);
+            out->npoints = points.count;
+            out->final = bound_words(&final, true);
+            out->nfinal = final.count;
         }
         boundlist_free(&final);
         boundlist_free(&points);

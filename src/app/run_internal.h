@@ -77,6 +77,8 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
 /* approx(f) inside an expression (the VM's host, ctx the Session): IR([bot, top]) into lo,
  * hi; false after an error, or when a limit stopped it. */
 bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
+/* bnb(f) inside an expression: its fixed points and Final (a finite lattice). */
+bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
 
 /* run_check.c: check f monotone | antitone, check envelope f, check galois G. */
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn);

@@ -652,6 +652,9 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIXPOINTS: compile_enumeration(c, e); break;
     case E_FOLD: compile_fold(c, e); break;
     case E_APPROX: emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
+    case E_BNB:
+        emit2(c, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), ((const FnEntry *)e->resolved)->index);
+        break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }

@@ -10,7 +10,7 @@ const Type *sema_type_real(void) { return &TYPE_REAL; }
 
 size_t sema_type_words(const Type *t)
 {
-    return t->kind == TY_LAT || t->kind == TY_ITV ? t->lat->nwords : t->kind == TY_FN ? 0 : 1;
+    return t->kind == TY_LAT || t->kind == TY_ITV || t->kind == TY_BNB ? t->lat->nwords : t->kind == TY_FN ? 0 : 1;
 }
 
 const Lattice *sema_undual(const Lattice *L)

@@ -113,7 +113,7 @@ const Type *check_elements(Checker *c, Expr *e)
 /* ---- consumers ---- */
 
 /* Whether e gives a collection, told before it is checked: fixpoints(...), elements(...), a
- * comprehension over one or giving one, or a local name bound to one. */
+ * comprehension over one or giving one, a local name bound to one, or r.fixpoints, r.final. */
 bool sema_is_collection(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
@@ -125,12 +125,13 @@ bool sema_is_collection(const Checker *c, const Expr *e)
         return l && l->type->kind == TY_COLL;
     }
     case E_IF: return sema_is_collection(c, e->b);
+    case E_PROJ: return e->name.name && (strcmp(e->name.name, "fixpoints") == 0 || strcmp(e->name.name, "final") == 0);
     default: return false;
     }
 }
 
-/* The collection e gives (checked), or NULL after an error. */
-static const Lattice *collection_source(Checker *c, Expr *e, const char *what)
+/* The collection e gives (checked: its type), or NULL after an error. */
+static const Type *collection_source(Checker *c, Expr *e, const char *what)
 {
     const Type *t = check_expr(c, e, NULL);
     if (t->kind == TY_ERROR) return NULL;
@@ -138,7 +139,26 @@ static const Lattice *collection_source(Checker *c, Expr *e, const char *what)
         check_fail(c, e->loc, "%s needs a collection, found %s", what, check_describe(c, t));
         return NULL;
     }
-    return t->lat;
+    return t;
+}
+
+/* The type of an item of collection t: an element, or an interval. */
+static const Type *item_type(Checker *c, const Type *t)
+{
+    return t->value ? t->value : sema_lat_type(c->m, t->lat);
+}
+
+static const Type *interval_type(Context *m, const Lattice *L);
+
+/* The collection of items of type t (an element or an interval). */
+static const Type *collection_of(Context *m, const Type *t)
+{
+    if (t->kind == TY_LAT) return sema_coll_type(m, t->lat);
+    Type *k = arena_alloc(&m->arena, sizeof *k);
+    k->kind = TY_COLL;
+    k->lat = t->lat;
+    k->value = t;
+    return k;
 }
 
 /* forall/exists x in c : b, {x in c | b}, {img | x in c}.  Slots: x (W words), the collection,
@@ -149,32 +169,39 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
         if (e->c) return check_fail(c, e->loc, "{e | x in c} needs a collection c (fixpoints(...), elements(L), ...)");
         return check_over_atoms(c, e, want);
     }
-    const Lattice *L = collection_source(c, e->a, e->kind == E_QUANT ? "forall/exists" : "a comprehension");
+    const Type *t = collection_source(c, e->a, e->kind == E_QUANT ? "forall/exists" : "a comprehension");
     size_t nlocals = c->locals.count, top = c->top;
-    size_t W = L ? L->nwords : 0, slot = check_alloc_slots(c, W + 2);
+    size_t W = t ? t->lat->nwords : 0, slot = check_alloc_slots(c, W + 2);
     e->slot = (long)slot;
-    check_bind(c, e->name.name, L ? sema_lat_type(c->m, L) : &TYPE_ERROR, slot);
+    check_bind(c, e->name.name, t ? item_type(c, t) : &TYPE_ERROR, slot);
     const Type *tb = e->b ? check_against(c, e->b, c->m->bool_lat->L) : NULL;
     const Type *ti = e->c ? check_expr(c, e->c, NULL) : NULL;
     c->locals.count = nlocals;
     c->top = top;
-    if (!L || (tb && tb->kind == TY_ERROR) || (ti && ti->kind == TY_ERROR)) return &TYPE_ERROR;
-    if (ti && ti->kind != TY_LAT)
-        return check_fail(c, e->c->loc, "a collection holds lattice elements, found %s (give it a lattice: (e : L))",
-                          check_describe(c, ti));
+    if (!t || (tb && tb->kind == TY_ERROR) || (ti && ti->kind == TY_ERROR)) return &TYPE_ERROR;
+    if (ti && ti->kind != TY_LAT && ti->kind != TY_ITV)
+        return check_fail(c, e->c->loc, "a collection holds lattice elements or intervals, found %s (give it a "
+                          "lattice: (e : L))", check_describe(c, ti));
     if (e->kind == E_QUANT) return &c->m->bool_lat->as_lat;
-    return sema_coll_type(c->m, ti ? ti->lat : L);
+    return ti ? collection_of(c->m, ti) : t;
 }
 
 /* x in c: x checked against c's lattice. */
 const Type *check_in_collection(Checker *c, Expr *e)
 {
     if (!sema_is_collection(c, e->b)) return NULL;
-    const Lattice *L = collection_source(c, e->b, "'in'");
-    if (!L) return &TYPE_ERROR;
+    const Type *t = collection_source(c, e->b, "'in'");
+    if (!t) return &TYPE_ERROR;
+    if (t->value) {                                   /* intervals: x must be one */
+        const Type *tx = check_expr(c, e->a, NULL);
+        if (tx->kind == TY_ERROR) return tx;
+        if (tx->kind != TY_ITV || !lattice_equal(tx->lat, t->lat))
+            return check_fail(c, e->a->loc, "expected %s, found %s", check_describe(c, t->value), check_describe(c, tx));
+        return &c->m->bool_lat->as_lat;
+    }
     Expr *x = node(c, E_ASCRIBE, e->a->loc);
     x->a = e->a;
-    x->type = sema_lat_type(c->m, L);
+    x->type = sema_lat_type(c->m, t->lat);
     e->a = x;
     if (check_expr(c, x, NULL)->kind == TY_ERROR) return &TYPE_ERROR;
     return &c->m->bool_lat->as_lat;
@@ -220,8 +247,8 @@ const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
  * index, $x. */
 const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
 {
-    const Lattice *L = collection_source(c, e->a, "fold");
-    if (!L) return &TYPE_ERROR;
+    const Type *t = collection_source(c, e->a, "fold");
+    if (!t) return &TYPE_ERROR;
     if (!want && e->vartype) {
         LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
         if (!li) return &TYPE_ERROR;
@@ -236,11 +263,11 @@ const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
                           "(z : M)", check_describe(c, tz));
     const Lattice *M = want ? want : tz->lat;
     size_t nlocals = c->locals.count, top = c->top;
-    size_t slot = check_alloc_slots(c, M->nwords + 2 + L->nwords);
+    size_t slot = check_alloc_slots(c, M->nwords + 2 + t->lat->nwords);
     e->slot = (long)slot;
     e->resolved = sema_lat_info(c->m, M);
     check_bind(c, "$acc", sema_lat_type(c->m, M), slot);
-    check_bind(c, "$x", sema_lat_type(c->m, L), slot + M->nwords + 2);
+    check_bind(c, "$x", item_type(c, t), slot + M->nwords + 2);
     const Type *ts = check_against(c, e->c, M);
     c->locals.count = nlocals;
     c->top = top;
@@ -254,7 +281,8 @@ const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second)
 {
     const Type *t2 = check_expr(c, second, NULL);
     if (t2->kind == TY_ERROR) return t2;
-    if (t2->kind == t1->kind && lattice_equal(t1->lat, t2->lat)) return t1;
+    if (t2->kind == t1->kind && lattice_equal(t1->lat, t2->lat) && (t1->kind != TY_COLL || !t1->value == !t2->value))
+        return t1;
     return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
 }
 
@@ -283,15 +311,50 @@ const Type *check_approx(Checker *c, Expr *e)
     return interval_type(c->m, L);
 }
 
-/* i.lo, i.hi of an interval i (of type t): the lower and upper end, components 1 and 2. */
-const Type *check_interval_end(Checker *c, Expr *e, const Type *t)
+/* bnb(f): Algorithm 1 on [bot, top] of f (a finite lattice), run by the engine when the
+ * program runs.  Its type keeps the type of .final as its value and lays its three words
+ * out as a product of three one-word lattices (so .fixpoints, .final, .complete project). */
+const Type *check_bnb(Checker *c, Expr *e)
 {
+    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+    const Lattice *L = sema_endo_lattice(c, g, "bnb", e->a->loc);
+    if (!L) return &TYPE_ERROR;
+    if (!L->finite)
+        return check_fail(c, e->loc, "bnb(...) as a value needs a finite lattice, found %s (the `bnb` query "
+                          "takes any)", check_describe_lat(c, L));
+    FnEntry *fe = sema_fn_target(g);
+    if (!fe)
+        return check_fail(c, e->a->loc, "bnb(...) needs a function the engine can call alone: a declared "
+                          "function, an instance or a lambda that uses no local name");
+    e->resolved = fe;
+    Lattice *const layout[3] = { c->m->bool_lat->L, c->m->bool_lat->L, c->m->bool_lat->L };
+    Type *t = arena_alloc(&c->m->arena, sizeof *t);
+    t->kind = TY_BNB;
+    t->lat = sema_lat_intern(c->m, lattice_product_new(layout, 3))->L;
+    t->value = collection_of(c->m, interval_type(c->m, L));
+    return t;
+}
+
+/* i.lo, i.hi of an interval; r.fixpoints, r.final, r.complete of a bnb result r (of type t):
+ * components 1, 2 (and 3) of their layout. */
+const Type *check_field(Checker *c, Expr *e, const Type *t)
+{
+    static const char *const itv[] = { "lo", "hi" }, *const bnb[] = { "fixpoints", "final", "complete" };
     const char *name = e->name.name;
-    if (t->kind != TY_ITV)
-        return check_fail(c, e->loc, "'.%s' needs an interval (approx(f)), found %s", name, check_describe(c, t));
-    if (!name) return check_fail(c, e->loc, "an interval has '.lo' and '.hi', not '.%lld'", (long long)e->ival);
-    if (strcmp(name, "lo") != 0 && strcmp(name, "hi") != 0)
-        return check_fail(c, e->loc, "an interval has '.lo' and '.hi', not '.%s'", name);
-    e->ival = strcmp(name, "lo") == 0 ? 1 : 2;
-    return sema_lat_type(c->m, lattice_part(t->lat, 0));
+    if (t->kind != TY_ITV && t->kind != TY_BNB)
+        return check_fail(c, e->loc, "'.%s' needs an interval (approx(f)) or a bnb result (bnb(f)), found %s",
+                          name, check_describe(c, t));
+    bool is_itv = t->kind == TY_ITV;
+    const char *const *fields = is_itv ? itv : bnb;
+    size_t n = is_itv ? 2 : 3;
+    for (size_t i = 0; name && i < n; i++) {
+        if (strcmp(name, fields[i]) != 0) continue;
+        e->ival = (int64_t)i + 1;
+        const Type *final = t->value;
+        if (is_itv) return sema_lat_type(c->m, lattice_part(t->lat, 0));
+        return i == 0 ? sema_coll_type(c->m, lattice_part(final->lat, 0)) : i == 1 ? final : &c->m->bool_lat->as_lat;
+    }
+    const char *has = is_itv ? "an interval has '.lo' and '.hi'" : "a bnb result has '.fixpoints', '.final' and '.complete'";
+    if (!name) return check_fail(c, e->loc, "%s, not '.%lld'", has, (long long)e->ival);
+    return check_fail(c, e->loc, "%s, not '.%s'", has, name);
 }

@@ -83,7 +83,7 @@ static bool coerce_ok(const Type *t, const Lattice *L)
         if (lattice_kind(sema_undual(L)) == LATTICE_REAL) return true;
         return lattice_kind(sema_undual(L)) == LATTICE_RANGE && k == NUM_INT;
     }
-    case TY_ATOM: case TY_FN: case TY_COLL: case TY_ITV: return false;
+    case TY_ATOM: case TY_FN: case TY_COLL: case TY_ITV: case TY_BNB: return false;
     }
     return false;
 }
@@ -318,7 +318,7 @@ static const Type *pair_second(Checker *c, const Type *t1, Expr *second)
     switch (t1->kind) {
     case TY_ERROR:
         return &TYPE_ERROR;
-    case TY_COLL: case TY_ITV: return sema_pair_result(c, t1, second);
+    case TY_COLL: case TY_ITV: case TY_BNB: return sema_pair_result(c, t1, second);
     case TY_FN:
         check_expr(c, second, NULL);
         return check_function_misused(c, second->loc, t1);
@@ -409,6 +409,7 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "atoms can only be compared with == and !=");
+    if (t->kind == TY_BNB) return check_fail(c, e->loc, "a bnb result is compared field by field (.fixpoints, .final, .complete)");
     if ((t->kind == TY_COLL || t->kind == TY_ITV) && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "%s can only be compared with == and !=", t->kind == TY_COLL ? "collections" : "intervals");
     return &c->m->bool_lat->as_lat;
@@ -423,7 +424,7 @@ static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
 static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
 {
     if (t->kind == TY_ERROR) return t;
-    if (t->kind == TY_ATOM || t->kind == TY_COLL || t->kind == TY_ITV)
+    if (t->kind == TY_ATOM || t->kind == TY_COLL || t->kind == TY_ITV || t->kind == TY_BNB)
         return check_fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), check_describe(c, t));
     if (is_set_op(e->op) && !type_is_powerset(t))
         return check_fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), check_describe(c, t));
@@ -609,6 +610,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_FIXPOINTS: return check_fixpoints(c, e);
     case E_FOLD: return check_fold_loop(c, e, want);
     case E_APPROX: return check_approx(c, e);
+    case E_BNB: return check_bnb(c, e);
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

@@ -37,7 +37,7 @@ const Type *check_proj(Checker *c, Expr *e)
 {
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
-    if (e->name.name || t->kind == TY_ITV) return check_interval_end(c, e, t);
+    if (e->name.name || t->kind == TY_ITV || t->kind == TY_BNB) return check_field(c, e, t);
     if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_PRODUCT)
         return check_fail(c, e->loc, "'.%lld' needs a tuple, found %s", (long long)e->ival, check_describe(c, t));
     size_t n = lattice_nparts(t->lat);

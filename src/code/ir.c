@@ -63,6 +63,7 @@ static size_t pushed_words(const Chunk *c, Opcode op, uint32_t a, uint32_t b)
     case IR_CALL: case IR_TAIL_CALL:
         return t && a < t->fns.count ? t->fns.items[a]->ret->nwords : 1;
     case IR_APPROX: return t && a < t->fns.count ? 2 * t->fns.items[a]->ret->nwords : 2;
+    case IR_BNB: return 3;
     default: return 1;
     }
 }
@@ -107,7 +108,8 @@ bool ir_worth_memo(const Chunk *c)
 {
     if (c->param_words + c->ret_words > 64) return false;
     for (size_t at = 0; at < c->code.count; at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[c->code.items[at]]])
-        if (c->code.items[at] == IR_KLEENE || c->code.items[at] == IR_ENUM_NEXT || c->code.items[at] == IR_APPROX) return true;
+        if (c->code.items[at] == IR_KLEENE || c->code.items[at] == IR_ENUM_NEXT || c->code.items[at] == IR_APPROX
+            || c->code.items[at] == IR_BNB) return true;
     return false;
 }
 

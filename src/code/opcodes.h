@@ -94,10 +94,11 @@
     X(COLL_NEXT,   LOOP)     /* [] -> []             v := the item at the index in slot s+1 of the collection at slot s, index += 1; none left: jump t */ \
     X(COLL_COUNT,  NONE)     /* [c] -> [i]           number of items */ \
     X(COLL_HAS,    LAT)      /* [e c] -> [b]         e is an item of c */ \
-    X(COLL_EQ,     LAT)      /* [c c] -> [b]         the same items in the same order */ \
+    X(COLL_EQ,     LAT)      /* [c c] -> [b]         the same items, in any order */ \
     X(COLL_CACHED, LOOP)     /* [] -> [c]?           l, site s (its offset), -, t: the collection site s of this chunk kept in this run: pushed, jump t; none: nothing */ \
     X(COLL_KEEP,   LATIX)    /* [c] -> [c]           keep c as site i's collection for the rest of this run */ \
     X(APPROX,      FN)       /* [] -> [lo hi]        IR([bot, top]) of function f, by the engine through the VM's host */ \
+    X(BNB,         LATIX)    /* [] -> [c c b]        bnb of function i through the host: its fixed points, Final (intervals, items of l = L * L), complete */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \
     X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \

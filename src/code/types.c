@@ -24,7 +24,12 @@ void type_describe(const Type *t, Buf *out)
     }
     case TY_COLL:
         buf_puts(out, "collection of ");
-        lattice_describe(t->lat, out);
+        if (t->value) type_describe(t->value, out);
+        else lattice_describe(t->lat, out);
+        break;
+    case TY_BNB:
+        buf_puts(out, "bnb result of ");
+        lattice_describe(lattice_part(((const Type *)t->value)->lat, 0), out);
         break;
     case TY_ITV:
         buf_puts(out, "interval of ");

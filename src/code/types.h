@@ -17,8 +17,11 @@ typedef enum {
     TY_REAL,     /* a double, e.g. 1 - y / 2 */
     TY_ATOM,     /* an atom (index) of lat: a powerset atom or a map key */
     TY_FN,       /* a function (fn): known to the checker, never a run-time value (value) */
-    TY_COLL,     /* a collection of elements of lat: one word, a Collection the VM keeps */
+    TY_COLL,     /* a collection: one word, a Collection the VM keeps, its items of lattice lat;
+                  * value: NULL (elements of lat) or the items' Type (intervals: lat is L * L) */
     TY_ITV,      /* an interval [lo, hi] of L: lat is the product L * L, lo then hi (approx(f)) */
+    TY_BNB,      /* bnb(f): three words, .fixpoints, .final, .complete; lat is a product of three
+                  * one-word lattices (their layout), value the Type of .final */
     TY_ERROR,    /* after a reported type error */
 } TypeKind;
 

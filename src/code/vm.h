@@ -19,11 +19,21 @@ Vm *vm_new(Diag *diag);
 void vm_free(Vm *vm);
 
 /* What the VM asks of its host (the application) for a query result inside an expression:
- * approx: IR([bot, top]) of fn, computed by the engine, into lo and hi; false after the host
- * reported why (an error, or a limit in the query's Limits). */
+ * approx: IR([bot, top]) of fn, computed by the engine, into lo and hi; bnb: its fixed points
+ * and Final.  Each returns false after the host reported why (an error, or a limit in the
+ * query's Limits). */
+typedef struct VmBnb {
+    Word *points;                 /* npoints elements (mem_alloc'd; the VM takes them) */
+    size_t npoints;
+    Word *final;                  /* nfinal intervals, lo then hi (mem_alloc'd; taken) */
+    size_t nfinal;
+    bool complete;                /* finished, and every bound of Final a fixed point found */
+} VmBnb;
 typedef struct VmHost {
     void *ctx;
     bool (*approx)(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
+    /* bnb: Algorithm 1 on [bot, top] of fn (a finite lattice) */
+    bool (*bnb)(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
 } VmHost;
 void vm_set_host(Vm *vm, const VmHost *host);
 

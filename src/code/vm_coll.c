@@ -87,12 +87,15 @@ static bool coll_next(Vm *vm, const Lattice *L, size_t s, size_t v)
     return true;
 }
 
+/* The same items, in any order (a collection never holds an item twice: every producer
+ * keeps them distinct). */
 static bool coll_equal(const Collection *a, const Collection *b)
 {
     const Lattice *L = a->lat;
     if (a->n != b->n) return false;
     for (size_t i = 0; i < a->n; i++)
-        if (!L->ops->eq(L, a->items + i * L->nwords, b->items + i * L->nwords)) return false;
+        if (!L->ops->eq(L, a->items + i * L->nwords, b->items + i * L->nwords) && !coll_has(b, a->items + i * L->nwords))
+            return false;
     return true;
 }
 
@@ -116,13 +119,37 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc)
     if (!ok) vm_stop(vm);
 }
 
+/* A collection of n items of L made of words the host allocated. */
+static Word coll_adopt(Vm *vm, const Lattice *L, Word *items, size_t n)
+{
+    Collection *k = mem_calloc(1, sizeof *k);
+    *k = (Collection){ L, n, n, items };
+    VEC_PUSH(vm->colls, k);
+    vm->coll_words += n * L->nwords;
+    return (Word)(uintptr_t)k;
+}
+
+/* [] -> [points final complete]: bnb of function ARG(1) through the host. */
+static void vm_bnb(Vm *vm, const Chunk *ch, const uint8_t *pc)
+{
+    const Lattice *pair = ch->tables->lats.items[ir_read_u32(pc + 1)];
+    const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 5)];
+    if (!vm->host.bnb) vm_error(vm, "bnb(%s) is not available here (no engine)", fn->name);
+    VmBnb r = { 0 };
+    if (!vm->host.bnb(vm->host.ctx, fn, &r, ir_loc_at(ch, (size_t)(pc - ch->code.items)))) vm_stop(vm);
+    *push_slot(vm) = coll_adopt(vm, fn->ret, r.points, r.npoints);
+    *push_slot(vm) = coll_adopt(vm, pair, r.final, r.nfinal);
+    *push_slot(vm) = r.complete;
+}
+
 const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
 {
     Opcode op = (Opcode)*pc;
     const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
-    if (op == IR_APPROX) {
-        vm_approx(vm, ch, pc);
+    if (op == IR_APPROX || op == IR_BNB) {
+        if (op == IR_APPROX) vm_approx(vm, ch, pc);
+        else vm_bnb(vm, ch, pc);
         return next;
     }
     const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];

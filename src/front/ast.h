@@ -78,6 +78,7 @@ typedef enum {
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
     E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */
+    E_BNB,                      /* bnb(a): fixed points, Final, complete, by the engine when it runs */
 } ExprKind;
 
 typedef enum {

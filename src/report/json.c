@@ -28,9 +28,24 @@ static void put_value(JsonWriter *w, const Type *t, const Word *v)
     case TY_LAT: t->lat->ops->json(t->lat, v, json_value(w)); break;
     case TY_COLL: {
         const Collection *k = collection_at(v[0]);
+        Type elem = { TY_LAT, t->lat, NULL, NULL };
+        const Type *item = t->value ? t->value : &elem;
         json_begin_array(w);
-        for (size_t i = 0; i < k->n; i++) t->lat->ops->json(t->lat, k->items + i * t->lat->nwords, json_value(w));
+        for (size_t i = 0; i < k->n; i++) put_value(w, item, k->items + i * t->lat->nwords);
         json_end_array(w);
+        break;
+    }
+    case TY_BNB: {           /* its fields: the fixed points, Final, whether complete */
+        const Type *final = t->value;
+        Type points = { TY_COLL, lattice_part(final->lat, 0), NULL, NULL };
+        json_begin_object(w);
+        json_key(w, "fixpoints");
+        put_value(w, &points, v);
+        json_key(w, "final");
+        put_value(w, final, v + 1);
+        json_key(w, "complete");
+        json_bool(w, v[2] != 0);
+        json_end_object(w);
         break;
     }
     case TY_ITV: {

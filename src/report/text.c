@@ -17,12 +17,24 @@ static void put_value(Buf *b, const Type *t, const Word *v)
     case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
     case TY_COLL: {
         const Collection *k = collection_at(v[0]);
+        Type elem = { TY_LAT, t->lat, NULL, NULL };
+        const Type *item = t->value ? t->value : &elem;
         buf_puts(b, "[");
         for (size_t i = 0; i < k->n; i++) {
             if (i) buf_puts(b, ", ");
-            t->lat->ops->print(t->lat, k->items + i * t->lat->nwords, b);
+            put_value(b, item, k->items + i * t->lat->nwords);
         }
         buf_puts(b, "]");
+        break;
+    }
+    case TY_BNB: {           /* its fields: the fixed points, Final, whether complete */
+        const Type *final = t->value;
+        Type points = { TY_COLL, lattice_part(final->lat, 0), NULL, NULL };
+        buf_puts(b, "{fixpoints = ");
+        put_value(b, &points, v);
+        buf_puts(b, ", final = ");
+        put_value(b, final, v + 1);
+        buf_puts(b, v[2] ? ", complete = true}" : ", complete = false}");
         break;
     }
     case TY_ITV: {

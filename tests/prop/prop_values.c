@@ -3,7 +3,9 @@
  * file runs the query and shows the value and its count; the value must list the query's
  * fixed points in the same order, and count(...) their number; and the run-time forms must
  * agree: the comprehension over elements(L), fixpoints of a generic's parameter and of a
- * lambda using a local. */
+ * lambda using a local; and bnb(f) as a value with the `bnb f` query: count(bnb(f).fixpoints)
+ * is its number of fixed points, each fixed by f, .complete says whether it left no other
+ * bound, and then they are all of fixpoints(f). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -94,6 +96,19 @@ static size_t query_points(const char *out, Buf *list)
     return n;
 }
 
+/* The numbers of fixed points and of other bounds the `bnb f` query reports. */
+static size_t bnb_points(const char *out, size_t *others)
+{
+    const char *p = strstr(out, "bnb f:");
+    assert_non_null(p);
+    char *end;
+    size_t n = (size_t)strtoul(p + strlen("bnb f:"), &end, 10);
+    const char *o = strstr(end, ", ");
+    assert_non_null(o);
+    *others = (size_t)strtoul(o + 2, NULL, 10);
+    return n;
+}
+
 /* f as a table: every element (listed by `show fixpoints((x: L => x))`, all of them) mapped
  * to a random one. */
 static void one_case(Rng *r)
@@ -132,7 +147,11 @@ static void one_case(Rng *r)
                     "fn fixed_by[M](g: M -> M, x: M): Bool = x in fixpoints(g);\n"
                     "show forall x in elements(L) : fixed_by(f, x) == (f(x) == x);\n"
                     "fn with_local(k: L): Bool = fixpoints((y: L => if y == k then f(k) else f(y))) == fixpoints(f);\n"
-                    "show forall k in elements(L) : with_local(k);\n");
+                    "show forall k in elements(L) : with_local(k);\n"
+                    "bnb f;\nshow count(bnb(f).fixpoints);\nshow bnb(f).complete;\n"
+                    "show forall x in bnb(f).fixpoints : f(x) == x;\n"
+                    "show forall i in bnb(f).final : i.lo <= i.hi;\n"
+                    "show not bnb(f).complete or bnb(f).fixpoints == fixpoints(f);\n");
     run_text(buf_cstr(&text), &out);
     Buf want;
     buf_init(&want);
@@ -147,7 +166,15 @@ static void one_case(Rng *r)
     assert_non_null(strstr(buf_cstr(&out), buf_cstr(&line)));
     const char *agree[] = { "fixpoints(f) == { x in elements(L) | f(x) == x } = true\n",
                             "forall x in elements(L) : fixed_by(f, x) == (f(x) == x) = true\n",
-                            "forall k in elements(L) : with_local(k) = true\n" };
+                            "forall k in elements(L) : with_local(k) = true\n",
+                            "forall x in bnb(f).fixpoints : f(x) == x = true\n",
+                            "forall i in bnb(f).final : i.lo <= i.hi = true\n",
+                            "not bnb(f).complete or bnb(f).fixpoints == fixpoints(f) = true\n" };
+    size_t others, nbnb = bnb_points(buf_cstr(&out), &others);    /* the query's, as the value's */
+    buf_clear(&line);
+    buf_printf(&line, "count(bnb(f).fixpoints) = %zu\nbnb(f).complete = %s\n", nbnb, others ? "false" : "true");
+    if (!strstr(buf_cstr(&out), buf_cstr(&line))) fprintf(stderr, "%s\n%s", buf_cstr(&text), buf_cstr(&out));
+    assert_non_null(strstr(buf_cstr(&out), buf_cstr(&line)));
     for (size_t i = 0; i < sizeof agree / sizeof *agree; i++) {
         if (!strstr(buf_cstr(&out), agree[i])) fprintf(stderr, "%s\n%s", buf_cstr(&text), buf_cstr(&out));
         assert_non_null(strstr(buf_cstr(&out), agree[i]));
