@@ -320,6 +320,10 @@ name:
 /* the type of a parameter or a result: a lattice, or a function type A -> B, (A, B) -> C */
 ptype:
     latexpr                     { $$ = $1; }
+    | IDENT IDENT latexpr       {
+        if (strcmp($1, "collection") != 0 || strcmp($2, "of") != 0)
+            lexer_error(lx, @1.start, @2.end, "a type is a lattice, a function type or 'collection of L'");
+        $$ = lat_new(lx, LAT_COLL, @$); $$->value = $3; }
     | latexpr ARROW ptype       {
         $$ = lat_new(lx, LAT_FN, @$); $$->parts = arena_alloc(A, sizeof(LatExpr *));
         $$->parts[0] = $1; $$->nparts = 1; $$->value = $3; }

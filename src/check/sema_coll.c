@@ -112,13 +112,26 @@ const Type *check_elements(Checker *c, Expr *e)
 
 /* ---- consumers ---- */
 
+/* Does a call of the global name give a collection: elements(L), or a function declared to
+ * return one? */
+static bool returns_collection(const Checker *c, const char *name)
+{
+    Sym *s = sema_lookup(c->m, name);
+    if (!s) return strcmp(name, "elements") == 0;
+    if (s->kind != SYM_FN) return false;
+    const FnEntry *fe = s->ptr;
+    if (fe->decl) return fe->decl->ret && fe->decl->ret->kind == LAT_COLL;
+    return fe->rtype && fe->rtype->kind == TY_COLL;
+}
+
 /* Whether e gives a collection, told before it is checked: fixpoints(...), elements(...), a
- * comprehension over one or giving one, a local name bound to one, or r.fixpoints, r.final. */
+ * call of a function returning one, a comprehension over one or giving one, a local name
+ * bound to one, or r.fixpoints, r.final. */
 bool sema_is_collection(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
     case E_FIXPOINTS: return true;
-    case E_CALL: return strcmp(e->name.name, "elements") == 0 && !check_find_local(c, e->name.name);
+    case E_CALL: return !check_find_local(c, e->name.name) && returns_collection(c, e->name.name);
     case E_COMPREHENSION: return e->c != NULL || sema_is_collection(c, e->a);
     case E_NAME: {
         const Local *l = check_find_local(c, e->name.name);
@@ -357,4 +370,61 @@ const Type *check_field(Checker *c, Expr *e, const Type *t)
     const char *has = is_itv ? "an interval has '.lo' and '.hi'" : "a bnb result has '.fixpoints', '.final' and '.complete'";
     if (!name) return check_fail(c, e->loc, "%s, not '.%lld'", has, (long long)e->ival);
     return check_fail(c, e->loc, "%s, not '.%s'", has, name);
+}
+
+/* ---- functions that take or return collections ---- */
+
+/* The type fn's calls are inlined with (sema_fn.c), or NULL: a function returning a function
+ * or taking or returning a collection is checked at each call with its arguments. */
+const Type *sema_inline_rtype(const Type *const *ptypes, size_t n, const Type *ret)
+{
+    if (!ret) return NULL;
+    if (ret->kind == TY_FN || ret->kind == TY_COLL) return ret;
+    for (size_t i = 0; i < n; i++)
+        if (ptypes[i] && ptypes[i]->kind == TY_COLL) return ret;
+    return NULL;
+}
+
+/* arg, given for a parameter of collection type want. */
+bool sema_coll_arg(Checker *c, Expr *arg, const Type *want)
+{
+    const Type *t = check_expr(c, arg, NULL);
+    if (t->kind == TY_ERROR) return false;
+    if (t->kind == TY_COLL && lattice_equal(t->lat, want->lat) && !t->value == !want->value) return true;
+    check_fail(c, arg->loc, "expected %s, found %s", check_describe(c, want), check_describe(c, t));
+    return false;
+}
+
+/* The parameters of fn inlined at a call (it takes or returns a collection): each element or
+ * collection argument bound by a let to slots of its own, so it is evaluated once; a function
+ * parameter stands for its argument.  params gets the locals the body sees; the first let
+ * of the chain (each linked by b, the last b NULL) is returned, or NULL when there is none. */
+Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params)
+{
+    Expr *first = NULL, *prev = NULL;
+    for (size_t i = 0; i < fn->sym.nparams; i++) {
+        const Type *t = fn->ptypes[i];
+        params[i] = (Local){ fn->sym.param_names[i], t, 0, NULL };
+        if (t->kind == TY_FN) {
+            params[i].alias = args[i];
+            params[i].type = args[i]->type;
+            continue;
+        }
+        Expr *value = args[i];
+        if (t->kind == TY_LAT) {
+            value = node(c, E_ASCRIBE, args[i]->loc);
+            value->a = args[i];
+            value->type = t;
+        }
+        Expr *let = node(c, E_LET, args[i]->loc);
+        let->name.name = params[i].name;
+        let->name.loc = args[i]->loc;
+        let->a = value;
+        let->slot = (long)check_alloc_slots(c, sema_type_words(t));
+        params[i].slot = (size_t)let->slot;
+        if (prev) prev->b = let;
+        else first = let;
+        prev = let;
+    }
+    return first;
 }

@@ -114,7 +114,7 @@ static void declare_fn(FileCtx *fc, Decl *d)
             fe->sym.param_names[i] = d->params[i].name.name;
         }
         fe->sym.ret = rtype->kind == TY_LAT ? rtype->lat : NULL;
-        fe->rtype = rtype->kind == TY_FN ? rtype : NULL;
+        fe->rtype = sema_inline_rtype(ptypes, d->nparams, rtype);
         fe->ptypes = ptypes;
         publish_fn(fc, d, fe, generic || fe->rtype);
     }

@@ -46,6 +46,10 @@ static Type *fn_type_new(Context *m, size_t n, const Type *const *params, const 
 
 const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t)
 {
+    if (t->kind == LAT_COLL) {
+        LatInfo *li = sema_resolve_lattice(fc, t->value);
+        return li ? sema_coll_type(fc->m, li->L) : NULL;
+    }
     if (t->kind != LAT_FN) {
         LatInfo *li = sema_resolve_lattice(fc, t);
         return li ? &li->as_lat : NULL;
@@ -84,6 +88,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want);
 static bool check_arg(Checker *c, Expr *arg, const Type *want)
 {
     if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
+    if (want->kind == TY_COLL) return sema_coll_arg(c, arg, want);
     const Type *t = arg->kind == E_LAMBDA ? (arg->type = check_lambda_as(c, arg, want->fn)) : check_expr(c, arg, NULL);
     if (t->kind == TY_ERROR) return false;
     if (t->kind == TY_FN && type_equal(t, want)) return true;
@@ -267,11 +272,19 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
 {
     Context *m = c->m;
     if (m->instantiating >= MAX_INSTANTIATION_DEPTH)
-        return check_fail(c, e->loc, "calling '%s' nests more than %d functions that return functions",
+        return check_fail(c, e->loc, "calling '%s' nests more than %d functions checked at their calls (those "
+                          "returning a function or taking or returning a collection: they cannot call themselves)",
                           fn->sym.name, (int)MAX_INSTANTIATION_DEPTH);
-    size_t count = c->locals.count, base = c->scope_base;
+    size_t count = c->locals.count, base = c->scope_base, top = c->top;
+    bool values = fn->rtype->kind != TY_FN;     /* takes or returns a collection: the call is the body */
+    Local *params = values ? arena_alloc(&m->arena, (fn->sym.nparams + 1) * sizeof *params) : NULL;
+    Expr *lets = values ? sema_inline_values(c, fn, args, params) : NULL;
     c->scope_base = count;
     for (size_t i = 0; i < fn->sym.nparams; i++) {
+        if (values) {
+            VEC_PUSH(c->locals, params[i]);
+            continue;
+        }
         Expr *alias = args[i];
         if (fn->ptypes[i]->kind == TY_LAT) {       /* the argument as an element of the parameter's lattice */
             alias = arena_alloc(&m->arena, sizeof *alias);
@@ -296,7 +309,21 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
     c->scope_base = base;
     if (!ok && m->diag->errors != before && m->instantiating == 0)
         diag_note(m->diag, e->loc, "in '%s', called here", fn->sym.name);
-    return ok ? body->type : &TYPE_ERROR;
+    if (!ok) return &TYPE_ERROR;
+    if (values) {
+        c->top = top;
+        for (Expr *l = lets; l; l = l->b) {
+            l->type = body->type;
+            if (!l->b) {
+                l->b = body;
+                break;
+            }
+        }
+        Loc loc = e->loc;
+        *e = lets ? *lets : *body;
+        e->loc = loc;
+    }
+    return body->type;
 }
 
 /* Rewrites the call e into a call of fn (or of its instance) on args, all checked. */

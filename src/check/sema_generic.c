@@ -100,7 +100,7 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
             if (ptypes[i]->kind == TY_FN) inst->generic = true;
         }
         inst->sym.ret = ret && ret->kind == TY_LAT ? ret->lat : NULL;
-        inst->rtype = ret && ret->kind == TY_FN ? ret : NULL;
+        inst->rtype = sema_inline_rtype(ptypes, inst->sym.nparams, ret);
         if (inst->rtype) inst->generic = true;
         if (!inst->broken && !inst->generic) {
             m->instantiating++;
@@ -141,6 +141,8 @@ static void unify(Infer *in, const LatExpr *p, const Type *t)
 {
     if (t->kind == TY_LAT) {
         unify_lattice(in, p, t->lat);
+    } else if (p->kind == LAT_COLL && t->kind == TY_COLL && !t->value) {
+        unify_lattice(in, p->value, t->lat);
     } else if (p->kind == LAT_FN && t->kind == TY_FN && t->fn->nparams == p->nparts) {
         for (size_t i = 0; i < p->nparts; i++) unify(in, p->parts[i], t->fn->params[i]);
         unify(in, p->value, t->fn->ret);

@@ -149,6 +149,9 @@ static Lattice *build_structure(FileCtx *fc, const LatExpr *t)
     case LAT_FN:
         diag_error(m->diag, t->loc, "a function type is not a lattice: it can only be the type of a parameter");
         return NULL;
+    case LAT_COLL:
+        diag_error(m->diag, t->loc, "a collection type is not a lattice: it can only be the type of a parameter or a result");
+        return NULL;
     case LAT_APPLY: return NULL;      /* handled by the callers */
     }
     return NULL;

@@ -32,6 +32,7 @@ typedef enum {
     LAT_APPLY,      /* Store[Sign]: a generic lattice (name) instantiated on parts */
     LAT_FN,         /* A -> B, (A, B) -> C: parts are the parameters, value the result (a
                        parameter's or a result's type only: a function is not a lattice) */
+    LAT_COLL,       /* collection of L: value the element lattice (a parameter's or a result's type) */
 } LatExprKind;
 
 typedef struct Cover { Ident below, above; } Cover;
