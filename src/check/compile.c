@@ -710,6 +710,7 @@ Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nl
     compile_tail(&c, body, fn->ret);
     emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
     c.ch->memo = ir_worth_memo(c.ch);
+    c.ch->lasting = true;
     return c.ch;
 }
 

@@ -107,9 +107,16 @@ void ir_truncate(Chunk *c, size_t offset)
 bool ir_worth_memo(const Chunk *c)
 {
     if (c->param_words + c->ret_words > 64) return false;
-    for (size_t at = 0; at < c->code.count; at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[c->code.items[at]]])
-        if (c->code.items[at] == IR_KLEENE || c->code.items[at] == IR_ENUM_NEXT || c->code.items[at] == IR_APPROX
-            || c->code.items[at] == IR_BNB) return true;
+    size_t at = 0;
+    while (at < c->code.count) {
+        Opcode op = (Opcode)c->code.items[at];
+        if (op == IR_KLEENE || op == IR_ENUM_NEXT || op == IR_APPROX || op == IR_BNB) return true;
+        if (op == IR_COLL_CACHED) {         /* a closed enumeration runs once: not counted */
+            at = ir_read_u32(c->code.items + at + 1 + 4 * 3);
+            continue;
+        }
+        at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    }
     return false;
 }
 

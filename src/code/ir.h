@@ -49,6 +49,8 @@ typedef struct Chunk {
     size_t ret_words;          /* words of the result */
     size_t stack_words;        /* a bound on the words its instructions push above the frame */
     bool memo;                 /* a function whose calls the VM may memoise (ir_worth_memo) */
+    bool lasting;              /* lives as long as its context (a function's): collections its
+                                  * closed sites built are kept across runs (vm_coll.c) */
     uint64_t name_hash;        /* of its name: the memo table's slots do not depend on addresses */
     VEC(IrWarmSite) warm;      /* the sites of its LFP_START and LFP_KEEP */
 } Chunk;

@@ -46,7 +46,7 @@ void vm_free(Vm *vm)
     VEC_FREE(vm->memo_args);
     vm_memo_free(&vm->memo);
     vm_warm_free(&vm->warm);
-    vm_colls_free(vm);
+    vm_colls_free_all(vm);
     mem_free(vm);
 }
 

@@ -1,32 +1,67 @@
-/* vm_coll.c: query results as values: collections (the COLL_ instructions of opcodes.h) and
- * approx(f) (APPROX, answered by the VM's host).  A collection is
- * a list of elements of one lattice that the VM allocates and keeps until its next run from
- * outside (vm_colls_free, called then and by vm_free): nothing keeps a collection across runs
- * (memoised calls and warm starts keep lattice elements only).  The value on the stack is one
+/* vm_coll.c: query results as values: collections (the COLL_ instructions of opcodes.h),
+ * approx(f) and bnb(f) (APPROX, BNB, answered by the VM's host).  A collection is a list of
+ * elements of one lattice that the VM allocates and keeps until its next run from outside
+ * (vm_colls_free, called then): nothing keeps one across runs (memoised calls and warm starts
+ * keep lattice elements only) but the closed sites of a function's chunk, whose collections
+ * are constants, kept for the VM's life (vm_colls_free_all).  The value on the stack is one
  * word, the collection's address; items are appended only while it is being built. */
 #include "code/vm_internal.h"
 
 /* Collections past this many words in all ask the query's memory limit before growing. */
 enum { COLL_WORDS_UNCHECKED = 1 << 17 };
 
+static void free_list(Collection **items, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        mem_free(items[i]->items);
+        mem_free(items[i]);
+    }
+}
+
 void vm_colls_free(Vm *vm)
 {
-    for (size_t i = 0; i < vm->colls.count; i++) {
-        mem_free(vm->colls.items[i]->items);
-        mem_free(vm->colls.items[i]);
-    }
+    free_list(vm->colls.items, vm->colls.count);
     VEC_FREE(vm->colls);
     VEC_FREE(vm->coll_sites);
     vm->coll_words = 0;
 }
 
-/* The collection kept for site of chunk in this run, or NULL. */
+void vm_colls_free_all(Vm *vm)
+{
+    vm_colls_free(vm);
+    for (size_t i = 0; i < vm->kept_sites.count; i++) free_list(&vm->kept_sites.items[i].k, 1);
+    VEC_FREE(vm->kept_sites);
+}
+
+static Collection *find_site(const struct CollSite *sites, size_t n, const Chunk *chunk, uint32_t site)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sites[i].chunk == chunk && sites[i].site == site) return sites[i].k;
+    return NULL;
+}
+
+/* The collection kept for site of chunk, or NULL. */
 static Collection *site_kept(const Vm *vm, const Chunk *chunk, uint32_t site)
 {
-    for (size_t i = 0; i < vm->coll_sites.count; i++)
-        if (vm->coll_sites.items[i].chunk == chunk && vm->coll_sites.items[i].site == site)
-            return vm->coll_sites.items[i].k;
-    return NULL;
+    Collection *k = find_site(vm->coll_sites.items, vm->coll_sites.count, chunk, site);
+    return k ? k : find_site(vm->kept_sites.items, vm->kept_sites.count, chunk, site);
+}
+
+/* Keeps k as the collection of site: for the VM's life when its chunk lasts (k then leaves
+ * the run's list), else for this run. */
+static void keep_site(Vm *vm, const Chunk *chunk, uint32_t site, Collection *k)
+{
+    struct CollSite s = { chunk, site, k };
+    if (!chunk->lasting) {
+        VEC_PUSH(vm->coll_sites, s);
+        return;
+    }
+    for (size_t i = vm->colls.count; i-- > 0;)
+        if (vm->colls.items[i] == k) {
+            vm->colls.items[i] = vm->colls.items[--vm->colls.count];
+            break;
+        }
+    VEC_PUSH(vm->kept_sites, s);
 }
 
 static Word *push_slot(Vm *vm) { return AT(vm->sp++); }
@@ -180,11 +215,7 @@ const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uin
             next = ch->code.items + ARG(3);
         }
         break;
-    case IR_COLL_KEEP: {
-        struct CollSite s = { ch, ARG(1), coll_mut(ST(vm->sp - 1)) };
-        VEC_PUSH(vm->coll_sites, s);
-        break;
-    }
+    case IR_COLL_KEEP: keep_site(vm, ch, ARG(1), coll_mut(ST(vm->sp - 1))); break;
     default: vm_error(vm, "bad instruction %d", (int)op);
     }
 #undef ARG

@@ -46,6 +46,7 @@ struct Vm {
     VEC(Collection *) colls;    /* the collections made since the last run from outside */
     VEC(struct CollSite { const Chunk *chunk; uint32_t site; Collection *k; }) coll_sites;
                                 /* the collections of closed sites (COLL_KEEP) in this run */
+    VEC(struct CollSite) kept_sites;   /* those of lasting chunks, kept for the VM's life */
     size_t coll_words;          /* the words their items take */
 };
 
@@ -57,9 +58,11 @@ void vm_ensure(Vm *vm, size_t n);
 FIX_NORETURN void vm_outside(Vm *vm, const Lattice *L, Word v, bool real);
 /* Stops on a limit of the query (limits->hit says which), without a message of its own. */
 FIX_NORETURN void vm_stop(Vm *vm);
-/* vm_coll.c: the COLL_ instructions (as vm_instruction), and freeing every collection. */
+/* vm_coll.c: the COLL_ instructions (as vm_instruction); freeing the collections of the last
+ * run (vm_colls_free), and those kept for the VM's life too (vm_colls_free_all). */
 const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc);
 void vm_colls_free(Vm *vm);
+void vm_colls_free_all(Vm *vm);
 /* Runs the instruction at pc of ch (frame at word fp) on vm->sp; returns the next one. */
 const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc);
 
