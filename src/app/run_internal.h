@@ -75,6 +75,13 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
 
+/* run_reals.c: how each of bnb's fixed points on a lattice that is not finite is known, by
+ * evaluating f; near ones within a tolerance step of another are folded into it (points is
+ * rewritten).  witness gets, per point, the element f fixes exactly (else the box's lower
+ * end).  Returns the kinds (mem_alloc'd), one per point. */
+FixProof *reals_classify(const AftFunction *f, const BoundList *final, BoundList *points,
+                         BoundList *witness);
+
 /* run_check.c: check f monotone | antitone, check envelope f, check galois G. */
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn);
