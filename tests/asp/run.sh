@@ -131,6 +131,10 @@ case "$msg" in *"syntax error"*) [ $rc -eq 1 ] && ok || bad "gringo error: exit 
 # usage error: exit 2
 "$FIX" asp --no-such-option >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "usage error exit status $rc, not 2"
+# --emit writes aspif: --json with it is refused (exit 2, nothing on stdout)
+out=$("$FIX" asp --json --emit examples/pqrs.lp 2>"$OUT/emit-json.err"); rc=$?
+[ $rc -eq 2 ] && [ -z "$out" ] && grep -q -- '--json does not apply to --emit' "$OUT/emit-json.err" \
+    && ok || bad "--json --emit: exit $rc, $(head -n 1 "$OUT/emit-json.err")"
 # --models N stops after N, with clingo's "N+"
 n=$("$FIX" asp --models 1 examples/coloring.lp | grep -c '^Answer:')
 "$FIX" asp --models 1 examples/coloring.lp | grep -q '^Models       : 1+$' && [ "$n" = 1 ] && ok || bad "--models 1"
