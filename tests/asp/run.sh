@@ -135,6 +135,11 @@ case "$msg" in *"syntax error"*) [ $rc -eq 1 ] && ok || bad "gringo error: exit 
 out=$("$FIX" asp --json --emit examples/pqrs.lp 2>"$OUT/emit-json.err"); rc=$?
 [ $rc -eq 2 ] && [ -z "$out" ] && grep -q -- '--json does not apply to --emit' "$OUT/emit-json.err" \
     && ok || bad "--json --emit: exit $rc, $(head -n 1 "$OUT/emit-json.err")"
+# --compare-consequences with #minimize: consequences over every stable model (clingo's
+# Optimization lines in cautious mode used to be an error)
+printf '{a; b; c}.\n:- not a, not b.\n#minimize { 1@2 : a ; 1@1 : b }.\n#minimize { 1@1,c : c }.\n' > "$OUT/minconseq.lp"
+"$FIX" asp --wf --compare-consequences "$OUT/minconseq.lp" > "$OUT/minconseq.out" 2>&1 \
+    && grep -q '^Certified    : yes' "$OUT/minconseq.out" && ok || bad "--compare-consequences with #minimize: $(grep -i error "$OUT/minconseq.out" | head -n 1)"
 # --models N stops after N, with clingo's "N+"
 n=$("$FIX" asp --models 1 examples/coloring.lp | grep -c '^Answer:')
 "$FIX" asp --models 1 examples/coloring.lp | grep -q '^Models       : 1+$' && [ "$n" = 1 ] && ok || bad "--models 1"
