@@ -386,16 +386,19 @@ static void move_rest_to_final(Run *run, const Level *lv, size_t from)
 }
 
 /* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
- * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one; on
- * a lattice that is not finite a round bisects, so the log of the height is the depth). */
+ * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one).  On
+ * a lattice that is not finite a split bisects a component, so the cap is also at most a
+ * multiple of the log of the height (room for the bisections of several components). */
 static size_t round_cap(const Run *run, const Word *lo, const Word *hi)
 {
     const AftOptions *o = run->o;
     if (o->rounds) return o->rounds;
     if (!o->budget) return 0;
     double h = run->L->ops->height(run->L, lo, hi);
-    if (!run->L->finite) h = ceil(log2(h + 1.0));
-    return h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
+    size_t cap = h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
+    if (run->L->finite) return cap;
+    size_t depth = (size_t)ceil(log2(h + 1.0));
+    return depth < cap / 16 ? 16 * depth + 64 : cap;
 }
 
 /* On a lattice that is not finite only the tolerance ends the splitting, and a function f
