@@ -551,7 +551,8 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             long *match = NULL;                 /* only the text report places fixed points */
             BoundList witness;
             boundlist_init(&witness, run.L);
-            FixProof *proof = run.L->finite ? NULL : reals_classify(&run.f, &final, &points, &witness);
+            FixProof *proof = run.L->finite ? NULL
+                : reals_classify(&run.f, reals_continuous(fn), &final, &points, &witness);
             if (!s->opt.json) {
                 match = mem_calloc(final.count + 1, sizeof *match);
                 boundlist_match(&final, &points, match);

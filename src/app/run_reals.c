@@ -6,6 +6,10 @@
  *   exact     f(x) == x for an end x of the box, or of a box of Final inside it: a fact;
  *   enclosed  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself, so
  *             it has a fixed point there (Knaster-Tarski on the complete lattice [lo, hi]);
+ *             or, on one real interval, f is continuous (its code only adds, subtracts,
+ *             multiplies, negates, takes min, max and abs, and calls such functions: no
+ *             branch, comparison or division) and f(x) - x changes sign between lo and hi
+ *             (the intermediate value theorem);
  *   near      neither: only within the tolerance, reported as not proved.
  * Near boxes are one candidate (their hull) when at most one tolerance step parts them, or
  * when f moves the points tried in the gap between them (its middle points, three bisections
@@ -13,13 +17,56 @@
  * that fixed point: it is folded into it, not counted. */
 #include "app/run_internal.h"
 
+#include "code/ir.h"
 #include "util/mem.h"
 
 enum { GAP_DEPTH = 3 };
 
+/* Is op one of the instructions that keep a function of a real continuous? */
+static bool continuous_op(const Chunk *c, Opcode op, const uint8_t *operands)
+{
+    switch (ir_general_op(op)) {
+    case IR_CONST_INT: case IR_CONST_REAL: case IR_LOAD: case IR_STORE: case IR_POP:
+    case IR_ADD_R: case IR_SUB_R: case IR_MUL_R: case IR_NEG_R: case IR_MIN_R: case IR_MAX_R:
+    case IR_ABS_R: case IR_I2R: case IR_CHECK_REAL: case IR_CHECK_REALK: case IR_PROJ:
+    case IR_RET: case IR_CALL:
+        return true;
+    case IR_JOIN: case IR_MEET: {        /* max and min on reals */
+        uint32_t l = ir_read_u32(operands);
+        return l < c->tables->lats.count && c->tables->lats.items[l]->ops->kind == LATTICE_REAL;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Is the compiled function continuous in its arguments?  Calls are followed `depth` deep. */
+static bool continuous_fn(const FnSym *fn, int depth)
+{
+    const Chunk *c = fn ? fn->chunk : NULL;
+    if (!c || depth <= 0) return false;
+    for (size_t at = 0; at < c->code.count;) {
+        Opcode op = (Opcode)c->code.items[at];
+        if (op >= IR_OPCODE_COUNT || !continuous_op(c, op, &c->code.items[at + 1])) return false;
+        if (ir_general_op(op) == IR_CALL) {
+            uint32_t k = ir_read_u32(&c->code.items[at + 1]);
+            if (k >= c->tables->fns.count || !continuous_fn(c->tables->fns.items[k], depth - 1))
+                return false;
+        }
+        at += 1 + 4 * (size_t)ir_shape_operands[ir_opcode_shapes[op]];
+    }
+    return true;
+}
+
+bool reals_continuous(const FnSym *fn)
+{
+    return fn->nparams == 1 && fn->params[0]->ops->kind == LATTICE_REAL && continuous_fn(fn, 16);
+}
+
 /* Scratch of the classification: f(x), and the hull being tried. */
 typedef struct Classify {
     const AftFunction *f;
+    bool continuous;
     const Lattice *L;
     Word *fx, *hlo, *hhi;
 } Classify;
@@ -47,13 +94,17 @@ static const Word *exact_point(Classify *c, const BoundList *final, const Word *
     return w;
 }
 
-/* f monotone, lo <= f(lo) and f(hi) <= hi. */
+/* f monotone, lo <= f(lo) and f(hi) <= hi; or f continuous on a real interval and f(x) - x
+ * changes sign from lo to hi (either way). */
 static bool encloses(Classify *c, const Word *lo, const Word *hi)
 {
     const Lattice *L = c->L;
-    if (c->f->envelope != ENV_MONOTONE) return false;
-    if (!c->f->eval(c->f->ctx, lo, c->fx) || !L->ops->leq(L, lo, c->fx)) return false;
-    return c->f->eval(c->f->ctx, hi, c->fx) && L->ops->leq(L, c->fx, hi);
+    if (c->f->envelope != ENV_MONOTONE && !c->continuous) return false;
+    if (!c->f->eval(c->f->ctx, lo, c->fx)) return false;
+    bool up = L->ops->leq(L, lo, c->fx), down = L->ops->leq(L, c->fx, lo);
+    if (!c->f->eval(c->f->ctx, hi, c->fx)) return false;
+    if (up && L->ops->leq(L, c->fx, hi)) return true;
+    return c->continuous && down && L->ops->leq(L, hi, c->fx);
 }
 
 /* Into c->hlo/hhi the hull of boxes i and j; true when it adds at most one tolerance step
@@ -134,11 +185,11 @@ static void fold_near(Classify *c, BoundList *b, BoundList *w, FixProof *proof)
     }
 }
 
-FixProof *reals_classify(const AftFunction *f, const BoundList *final, BoundList *points,
-                         BoundList *witness)
+FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList *final,
+                         BoundList *points, BoundList *witness)
 {
     const Lattice *L = points->L;
-    Classify c = { .f = f, .L = L };
+    Classify c = { .f = f, .continuous = continuous, .L = L };
     lattice_elems_new(L, 3, (Word **const[]){ &c.fx, &c.hlo, &c.hhi });
     FixProof *proof = mem_calloc(points->count + 1, sizeof *proof);
     for (size_t j = 0; j < points->count; j++) {
