@@ -13,11 +13,10 @@ if ! command -v python3 >/dev/null 2>&1; then
     echo "dot-svg: skipped: python3 (to parse the SVG) is not installed"
     echo "dot-svg: 0 passed, 0 failed"; exit 0
 fi
-tmp=$(mktemp -d) && [ -n "$tmp" ] && [ -d "$tmp" ] || { echo "dot-svg: no scratch directory"; echo "dot-svg: 0 passed, 1 failed"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT INT TERM
+suite=dot-svg
+. "$(dirname "$0")/scratch.sh"
 # the tutorial's game.fix, as the document has it
 awk '/^```fix game.fix$/ { on = 1; next } on && /^```$/ { exit } on { print }' docs/tutorial.md > "$tmp/game.fix"
-pass=0; fail=0
 # svg NAME FIX-ARGS...: fix FIX-ARGS | dot -Tsvg must give one well-formed SVG document
 svg() {
     name=$1; shift

@@ -4,13 +4,8 @@
 # `import "analysis";` from a directory outside the repository, FIX_STDLIB unset), and
 # `make uninstall` removes them again.  Uses the build/fix already built.
 set -u
-tmp=$(mktemp -d) && [ -n "$tmp" ] && [ -d "$tmp" ] || { echo "install: no scratch directory"; echo "install: 0 passed, 1 failed"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0
-check() {   # check NAME CONDITION...
-    name=$1; shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL install: $name"; fi
-}
+suite=install
+. "$(dirname "$0")/scratch.sh"
 make -s install DESTDIR="$tmp/stage" PREFIX=/opt/fixtest > "$tmp/make.log" 2>&1
 check "make install succeeds" [ $? -eq 0 ]
 check "binary in PREFIX/bin" [ -x "$tmp/stage/opt/fixtest/bin/fix" ]

@@ -5,13 +5,8 @@
 # bare `:html` is an error naming what it lacks.  Prints "repl-html: N passed, N failed".
 set -u
 fix=${1:?usage: run-repl-html.sh FIX}
-tmp=$(mktemp -d) && [ -n "$tmp" ] && [ -d "$tmp" ] || { echo "repl-html: no scratch directory"; echo "repl-html: 0 passed, 1 failed"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0
-check() {   # check NAME CONDITION...
-    name=$1; shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL repl-html: $name"; fi
-}
+suite=repl-html
+. "$(dirname "$0")/scratch.sh"
 cat > "$tmp/in" <<IN
 lattice Lvl = chain {low, mid, high};
 fn flip(x: Lvl): Lvl = if x == low then high else if x == high then low else mid;

@@ -9,9 +9,9 @@ set -u
 fix=${1:?usage: run-warm-prop.sh FIX [N]}
 n=${2:-40}
 command -v python3 >/dev/null 2>&1 || { echo "warm-prop: skipped: python3 is not installed"; echo "warm-prop: 0 passed, 0 failed"; exit 0; }
-tmp=$(mktemp -d) && [ -n "$tmp" ] && [ -d "$tmp" ] || { echo "warm-prop: no scratch directory"; echo "warm-prop: 0 passed, 1 failed"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0; warm=0
+suite=warm-prop
+. "$(dirname "$0")/scratch.sh"
+warm=0
 seed=1
 while [ $seed -le "$n" ]; do
     python3 tests/warm/gen.py $seed > "$tmp/p.fix"

@@ -22,6 +22,10 @@ typedef enum {
                        returns false gave up (it reports nothing) and brute force answers it */
 } EnvelopeKind;
 
+/* bnb on a lattice that is not finite with no budget stops (stopped_by "bounds") before a
+ * round that would start with more bounds than this. */
+enum { AFT_UNBUDGETED_BOUNDS_MAX = 1 << 16 };
+
 typedef enum {
     AFT_OK,          /* finished */
     AFT_INVALID,     /* F(B) is not an interval inside B: B holds no fixed point */
@@ -178,7 +182,7 @@ typedef struct AftStats {
     size_t conflicts;        /* bnb: children IR found to hold no fixed point */
     size_t learnt;           /* bnb with learning: nogoods the function learnt */
     size_t backjumps;        /* bnb with learning: non-chronological backjumps */
-    const char *stopped_by;  /* NULL, "rounds", "timeout", "max-steps", "max-memory",
+    const char *stopped_by;  /* NULL, "rounds", "bounds", "timeout", "max-steps", "max-memory",
                                 "interrupt" (Ctrl-C), "enough" (on_final said so) */
     bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;

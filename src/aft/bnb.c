@@ -386,14 +386,27 @@ static void move_rest_to_final(Run *run, const Level *lv, size_t from)
 }
 
 /* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
- * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one). */
+ * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one).  On
+ * a lattice that is not finite a split bisects a component, so the cap is also at most a
+ * multiple of the log of the height (room for the bisections of several components). */
 static size_t round_cap(const Run *run, const Word *lo, const Word *hi)
 {
     const AftOptions *o = run->o;
     if (o->rounds) return o->rounds;
     if (!o->budget) return 0;
     double h = run->L->ops->height(run->L, lo, hi);
-    return h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
+    size_t cap = h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
+    if (run->L->finite) return cap;
+    size_t depth = (size_t)ceil(log2(h + 1.0));
+    return depth < cap / 16 ? 16 * depth + 64 : cap;
+}
+
+/* On a lattice that is not finite only the tolerance ends the splitting, and a function f
+ * moves by less than it everywhere keeps every box (2^30 of them for 1e-9 on [0, 1]): with
+ * no budget a round that would start with more than AFT_UNBUDGETED_BOUNDS_MAX stops. */
+static bool too_many_bounds(const Run *run, const Level *bounds)
+{
+    return !run->L->finite && !run->o->budget && bounds->b.count > AFT_UNBUDGETED_BOUNDS_MAX;
 }
 
 /* One round over `cur` into `next`.  Returns AFT_LIMIT (why in *why) when stopped early. */
@@ -423,6 +436,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
     AftStatus s = AFT_OK;
     while (bounds->b.count) {
         if (cap && run->st->rounds >= cap) why = "rounds";
+        else if (too_many_bounds(run, bounds)) why = "bounds";
         else why = aft_limit_hit(run->o, run->deadline, run->st);
         if (why) break;
         run->st->rounds++;

@@ -532,45 +532,6 @@ bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
 
 /* ---- branch and bound ---- */
 
-/* Does f map x to within the tolerance of itself?  (Into t[0..2]; false when f fails.) */
-static bool fixes_within(EngineRun *run, const Word *x, Word *const t[3])
-{
-    const Lattice *L = run->L;
-    if (!run->f.eval(run->f.ctx, x, t[0])) return false;
-    L->ops->meet(L, t[1], t[0], x);
-    L->ops->join(L, t[2], t[0], x);
-    return L->ops->is_point(L, t[1], t[2]);
-}
-
-/* An end of [lo, hi] that f fixes within the tolerance, else NULL. */
-static const Word *fixed_end(EngineRun *run, const Word *lo, const Word *hi, Word *const t[3])
-{
-    return fixes_within(run, lo, t) ? lo : fixes_within(run, hi, t) ? hi : NULL;
-}
-
-/* On a lattice that is not finite bnb proves a box of reals fixed when f fixes one of its ends
- * within the tolerance, and lists touching boxes once, as their hull.  JSON gives each such
- * fixed point as one point: an end of its box that f fixes, else (a hull) an end of a box of
- * Final inside it.  A box where none is found (f failed) is left out: JSON lists only points
- * f was seen to fix. */
-static void find_witnesses(EngineRun *run, const BoundList *final, const BoundList *points,
-                           BoundList *witness)
-{
-    const Lattice *L = run->L;
-    Word *t[3] = { lattice_elem_new(L), lattice_elem_new(L), lattice_elem_new(L) };
-    for (size_t j = 0; j < points->count; j++) {
-        const Word *lo = boundlist_lo(points, j), *hi = boundlist_hi(points, j);
-        const Word *w = L->ops->eq(L, lo, hi) ? lo : fixed_end(run, lo, hi, t);
-        for (size_t i = 0; !w && i < final->count; i++) {
-            const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
-            if (L->ops->is_point(L, flo, fhi) && lattice_interval_subset(L, flo, fhi, lo, hi))
-                w = fixed_end(run, flo, fhi, t);
-        }
-        if (w) boundlist_push(witness, w, w);
-    }
-    for (int k = 0; k < 3; k++) mem_free(t[k]);
-}
-
 bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     EngineRun run;
@@ -590,17 +551,17 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             long *match = NULL;                 /* only the text report places fixed points */
             BoundList witness;
             boundlist_init(&witness, run.L);
+            FixProof *proof = run.L->finite ? NULL
+                : reals_classify(&run.f, reals_continuous(fn), &final, &points, &witness);
             if (!s->opt.json) {
                 match = mem_calloc(final.count + 1, sizeof *match);
                 boundlist_match(&final, &points, match);
-            } else if (!run.L->finite) {
-                find_witnesses(&run, &final, &points, &witness);
             }
             QueryResult r = { .kind = Q_BNB, .target = fn->name, .via = plan_via_name(plan),
                               .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
                               .envelope_used = fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
-                                         .witness = run.L->finite ? NULL : &witness,
+                                         .proof = proof, .witness = &witness,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };
             if (status == AFT_LIMIT) {
@@ -609,6 +570,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             }
             session_emit(s, &r);
             mem_free(match);
+            mem_free(proof);
             boundlist_free(&witness);
         }
         boundlist_free(&final);

@@ -80,6 +80,17 @@ bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where)
 /* bnb(f) inside an expression: its fixed points and Final (a finite lattice). */
 bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
 
+/* run_reals.c: how each of bnb's fixed points on a lattice that is not finite is known, by
+ * evaluating f; near ones within a tolerance step of another are folded into it (points is
+ * rewritten).  witness gets, per point, the element f fixes exactly (else the box's lower
+ * end).  Returns the kinds (mem_alloc'd), one per point. */
+FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList *final,
+                         BoundList *points, BoundList *witness);
+/* Is fn a function of one real (a `real` lattice) whose code is continuous: only + - *,
+ * negation, min, max, abs, constants and calls of such functions (no branch, comparison or
+ * division)?  Then a sign change of f(x) - x over an interval proves a fixed point in it. */
+bool reals_continuous(const FnSym *fn);
+
 /* run_check.c: check f monotone | antitone, check envelope f, check galois G. */
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn);

@@ -57,7 +57,7 @@ static const char usage_text[] =
     "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
     "                  is an error (exit 1)\n"
-    "  --json          one JSON object a line instead of text\n"
+    "  --json          one JSON object a line instead of text (not with --emit)\n"
     "  --stats         print statistics\n"
     "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
@@ -212,6 +212,8 @@ static int parse_args(Cli *c, int argc, char **argv)
     }
     if (c->compare && !c->bounds && !c->wf)
         return usage_error("--compare-consequences needs --wf or --bounds", NULL);
+    if (c->emit && c->json)
+        return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
     if (!c->models && !c->bounds && !c->emit && !c->wf) c->models = true;
     if (c->emit) c->models = c->bounds = c->wf = false;      /* stdout is the program */
     if (c->files.count > 1)

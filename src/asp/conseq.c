@@ -1,5 +1,6 @@
 /* conseq.c: clingo's cautious and brave consequences (the last answer of `clingo
- * --enum-mode=cautious 0` / `brave 0`) and the check of a bound against them. */
+ * --enum-mode=cautious --opt-mode=ignore 0` / `brave`: over every stable model, as the bound
+ * is, not only the optimal ones of a #minimize) and the check of a bound against them. */
 #include "asp/conseq.h"
 #include "asp/clingo.h"
 #include "asp/internal.h"
@@ -8,8 +9,8 @@
 static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, Limits *limits,
                      Word *x, bool *known, bool *complete, Buf *err)
 {
-    const char *args[] = { mode };
-    ClingoCall call = { .program = prog, .args = args, .nargs = 1, .limits = limits };
+    const char *args[] = { mode, "--opt-mode=ignore" };
+    ClingoCall call = { .program = prog, .args = args, .nargs = 2, .limits = limits };
     ClingoAnswer ans;
     clingo_answer_init(&ans);
     bool ok = asp_clingo_run(&call, &ans, err);

@@ -118,14 +118,31 @@ static void put_stats(JsonWriter *w, const AftStats *st)
     json_end_object(w);
 }
 
+/* The boxes of x's points known as `how`, under `key`. */
+static void put_boxes(JsonWriter *w, const BnbResult *x, const char *key, FixProof how)
+{
+    json_key(w, key);
+    json_begin_array(w);
+    for (size_t i = 0; i < x->points->count; i++)
+        if (x->proof[i] == how)
+            put_interval(w, x->L, boundlist_lo(x->points, i), boundlist_hi(x->points, i));
+    json_end_array(w);
+}
+
+/* fixpoints: the elements f fixes; on a lattice that is not finite also the boxes proved to
+ * hold a fixed point and those f only fixes within the tolerance (not proved). */
 static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
 {
-    const BoundList *points = x->witness ? x->witness : x->points;
+    const BoundList *points = x->proof ? x->witness : x->points;
     json_key(w, "fixpoints");
     json_begin_array(w);
     for (size_t i = 0; i < points->count; i++)
-        put_element(w, x->L, boundlist_lo(points, i));
+        if (!x->proof || x->proof[i] == PROOF_EXACT) put_element(w, x->L, boundlist_lo(points, i));
     json_end_array(w);
+    if (x->proof) {
+        put_boxes(w, x, "enclosures", PROOF_ENCLOSED);
+        put_boxes(w, x, "within_tolerance", PROOF_NEAR);
+    }
     if (kind == Q_BNB) {
         json_key(w, "final");
         json_begin_array(w);

@@ -3,6 +3,7 @@
 #include "util/mem.h"
 
 #include <math.h>
+#include <string.h>
 
 static void put_value(Buf *b, const Type *t, const Word *v)
 {
@@ -69,6 +70,9 @@ static void put_stats(Buf *b, const AftStats *st)
     if (isinf(st->log2_IR_init) && st->log2_IR_init < 0) buf_puts(b, "0");
     else lattice_print_log2_size(st->log2_IR_init, b);
     if (st->stopped_by) buf_printf(b, "\n  stopped by %s: the bounds left are kept as they are (sound)", st->stopped_by);
+    if (st->stopped_by && strcmp(st->stopped_by, "bounds") == 0)
+        buf_printf(b, "\n  (more than %d bounds and no budget: f may move points by less than the"
+                      " tolerance; `budget K` keeps at most K)", AFT_UNBUDGETED_BOUNDS_MAX);
     buf_putc(b, '\n');
 }
 
@@ -97,19 +101,30 @@ static void text_bound(Buf *b, const QueryResult *r)
     buf_putc(b, '\n');
 }
 
-/* A fixed point bnb proved (by evaluating f): an element, or a box of reals f fixes within
- * the tolerance. */
+/* A fixed point bnb proved (by evaluating f): an element; on a lattice that is not finite
+ * one f fixes exactly, a box f is proved to hold one in, or a box f only fixes within the
+ * tolerance, which says so. */
 static void put_fixed_point(Buf *b, const BnbResult *x, size_t j, const char *note)
 {
     const Word *lo = boundlist_lo(x->points, j), *hi = boundlist_hi(x->points, j);
-    if (x->L->ops->eq(x->L, lo, hi)) {
+    FixProof how = x->proof ? x->proof[j] : PROOF_EXACT;
+    if (how == PROOF_EXACT) {
         buf_puts(b, "  fixed point ");
-        x->L->ops->print(x->L, lo, b);
+        x->L->ops->print(x->L, x->proof ? boundlist_lo(x->witness, j) : lo, b);
     } else {
-        buf_puts(b, "  fixed point within tolerance ");
+        buf_puts(b, how == PROOF_ENCLOSED ? "  fixed point in " : "  within tolerance ");
         lattice_print_interval(x->L, lo, hi, b);
+        if (how == PROOF_NEAR) buf_puts(b, "  (f moves it by at most the tolerance; not proved to hold a fixed point)");
     }
     buf_printf(b, "%s\n", note);
+}
+
+/* How many of bnb's points are proved fixed points, and how many only within tolerance. */
+static size_t count_near(const BnbResult *x)
+{
+    size_t n = 0;
+    for (size_t j = 0; x->proof && j < x->points->count; j++) n += x->proof[j] == PROOF_NEAR;
+    return n;
 }
 
 /* Final in its order, each fixed point where it first appears; then the proven fixed points
@@ -122,8 +137,10 @@ static void text_bnb(Buf *b, const QueryResult *r)
     buf_printf(b, "bnb %s", r->target);
     if (r->via) buf_printf(b, " via %s", r->via);
     if (r->envelope) buf_printf(b, " (%s envelope)", r->envelope);
-    buf_printf(b, ": %zu fixed point%s, %zu other bound%s\n", x->points->count,
-               x->points->count == 1 ? "" : "s", nbounds, nbounds == 1 ? "" : "s");
+    size_t near = count_near(x), proved = x->points->count - near;
+    buf_printf(b, ": %zu fixed point%s, ", proved, proved == 1 ? "" : "s");
+    if (near) buf_printf(b, "%zu within tolerance (not proved), ", near);
+    buf_printf(b, "%zu other bound%s\n", nbounds, nbounds == 1 ? "" : "s");
     bool *shown = mem_calloc(x->points->count + 1, sizeof *shown);
     /* a run stopped early (Ctrl-C, a limit) may hold many bounds: the first few are listed */
     size_t lines = 0, cap = r->status == RS_LIMIT ? TEXT_STOPPED_LINES : SIZE_MAX;

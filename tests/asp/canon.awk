@@ -5,23 +5,11 @@
 # are kept (the least cost vector, compared from the first, highest, priority on), each once,
 # and "O cost" says the optimum.  With -v project="a0 a3" each model is cut down to those
 # atoms, each projection is kept once and "N k" counts the models printed, so a projection
-# printed twice shows.
-function sortline(s,    a, n, i, j, t, out) {
-    n = split(s, a, " ")
-    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    out = ""
-    for (i = 1; i <= n; i++) out = out (i > 1 ? " " : "") a[i]
-    return out
-}
+# printed twice shows.  Needs models.awk first: awk -f models.awk -f canon.awk.
 function restrict(s,    a, n, i, out) {
     n = split(s, a, " "); out = ""
     for (i = 1; i <= n; i++) if (a[i] in keep) out = out (out == "" ? "" : " ") a[i]
     return out
-}
-function better(x, y,    a, b, n, i) {   # cost vector x below y?
-    n = split(x, a, " "); split(y, b, " ")
-    for (i = 1; i <= n; i++) if (a[i] + 0 != b[i] + 0) return a[i] + 0 < b[i] + 0
-    return 0
 }
 BEGIN { nk = split(project, kp, " "); for (i = 1; i <= nk; i++) keep[kp[i]] = 1 }
 /^Answer: / { getline; models[++n] = sortline($0); next }

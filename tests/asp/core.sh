@@ -15,7 +15,7 @@ ref_models() {   # ref_models FILE [clingo options]: clingo's models (the last s
         *) clingo --mode=clasp 0 "$@" "$f" ;;
     esac 2>/dev/null | awk '/^Solving/ { n++ } { print n "\t" $0 }' > "$OUT/core.ref"
     last=$(tail -1 "$OUT/core.ref" | cut -f1)
-    awk -F'\t' -v n="$last" '$1 == n { print $2 }' "$OUT/core.ref" | awk -v project="$proj" -f "$DIR/canon.awk" | sort
+    awk -F'\t' -v n="$last" '$1 == n { print $2 }' "$OUT/core.ref" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort
 }
 optimum() { grep '^Optimization : ' || true; }
 consequences() {   # consequences FILE MODE: the atoms of the last answer, one a line
@@ -49,7 +49,7 @@ for f in "$C"/*.lp "$C"/*.aspif; do
     case "$f" in *project*) proj="a d"; copt=--project ;; esac
     # shellcheck disable=SC2086
     want=$(ref_models "$f" --opt-mode=optN $copt)
-    got=$("$FIX" asp --opt-mode=optN "$f" 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/canon.awk" | sort)
+    got=$("$FIX" asp --opt-mode=optN "$f" 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
     case "$f" in
         *nonhcf*|*edge*|*theory*)      # refused by the native search, solved by clingo under auto
             "$FIX" asp --solver native "$f" >/dev/null 2>"$OUT/core.err"

@@ -81,9 +81,9 @@ if [ -n "$NATIVE" ]; then
         probe_text "$f" > "$OUT/probe.lp"
         clopt="--opt-mode=optN"; [ $f = proj ] && clopt="$clopt --project"
         # shellcheck disable=SC2086
-        want=$(clingo $clopt 0 "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/canon.awk" | sort)
+        want=$(clingo $clopt 0 "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         # shellcheck disable=SC2086
-        got=$("$FIX" asp --solver clingo $OPT "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/canon.awk" | sort)
+        got=$("$FIX" asp --solver clingo $OPT "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         if [ "$want" != "$got" ]; then
             clingo_lacks="$clingo_lacks $f"
             if [ -n "$forced" ]; then echo "FAIL: family $f asked for, but fix asp --solver clingo gets its probe wrong"; probe_fail=$((probe_fail + 1))
@@ -93,7 +93,7 @@ if [ -n "$NATIVE" ]; then
 fi
 
 # ---- one program ----
-canon() { awk -v project="$proj" -f "$DIR/canon.awk" "$@" | sort; }
+canon() { awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" "$@" | sort; }
 fixrun() {   # fixrun OPTIONS...: fix asp on the program, output in $W/out, stderr in $W/err
     "$FIX" asp "$@" "$W/p.aspif" > "$W/out" 2> "$W/err"
 }

@@ -21,7 +21,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 help=$("$FIX" asp --help 2>&1)
 OPT=""; case "$help" in *--opt-mode*) OPT="--opt-mode=optN";; esac
 SOLVER=""; case "$help" in *--solver*) SOLVER=yes;; esac
-canon() { awk -f "$DIR/canon.awk" "$@" | sort; }
+canon() { awk -f "$DIR/models.awk" -f "$DIR/canon.awk" "$@" | sort; }
 # does the clingo back end optimise? (it may come later than the native #minimize)
 CLINGO_OPT=""
 if [ -n "$SOLVER" ] && [ -n "$OPT" ]; then

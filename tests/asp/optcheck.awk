@@ -7,18 +7,7 @@
 #   - the costs strictly improve (lexicographically, highest priority first);
 #   - the last cost is clingo's optimum and the result is OPTIMUM FOUND (with no optimum,
 #     no cost is printed and the result is clingo's).
-function sortline(s,    a, n, i, j, t, out) {
-    n = split(s, a, " ")
-    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    out = ""
-    for (i = 1; i <= n; i++) out = out (i > 1 ? " " : "") a[i]
-    return out
-}
-function better(x, y,    a, b, n, i) {
-    n = split(x, a, " "); split(y, b, " ")
-    for (i = 1; i <= n; i++) if (a[i] + 0 != b[i] + 0) return a[i] + 0 < b[i] + 0
-    return 0
-}
+# Needs models.awk first: awk -f models.awk -f optcheck.awk.
 /^Answer: / { getline; model = sortline($0); next }
 /^Optimization: / {
     sub(/^Optimization: /, "")

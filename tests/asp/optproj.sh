@@ -13,16 +13,16 @@ opt_checks() {   # opt_checks COUNT
     i=1
     while [ $i -le "$1" ]; do
         build/asp-gen -f min $((5000 + i)) > "$OUT/o.lp"
-        want=$(clingo --opt-mode=optN 0 "$OUT/o.lp" 2>/dev/null | awk -f "$DIR/canon.awk" | sort)
+        want=$(clingo --opt-mode=optN 0 "$OUT/o.lp" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         clingo --opt-mode=enum 0 "$OUT/o.lp" > "$OUT/o.enum" 2>/dev/null
         clingo 0 "$OUT/o.lp" > "$OUT/o.clingo" 2>/dev/null
         optimum=$(sed -n 's/^Optimization : //p' "$OUT/o.clingo")
         cres=$(grep -x 'SATISFIABLE\|UNSATISFIABLE\|OPTIMUM FOUND' "$OUT/o.clingo")
         for solver in native clingo auto; do
-            got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/o.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+            got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/o.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=optN differs from clingo"; cp "$OUT/o.lp" "$OUT/failed-opt-$i.lp"; }
             "$FIX" asp --solver $solver "$OUT/o.lp" > "$OUT/o.fix" 2>&1
-            why=$(awk -v optimum="$optimum" -v cres="$cres" -f "$DIR/optcheck.awk" kind=enum "$OUT/o.enum" kind=fix "$OUT/o.fix")
+            why=$(awk -v optimum="$optimum" -v cres="$cres" -f "$DIR/models.awk" -f "$DIR/optcheck.awk" kind=enum "$OUT/o.enum" kind=fix "$OUT/o.fix")
             [ -z "$why" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=opt"; echo "$why" | head -n 5; }
         done
         "$FIX" asp --models 1 "$OUT/o.lp" > "$OUT/o.fix" 2>&1
@@ -45,9 +45,9 @@ project_checks() {   # project_checks COUNT
         proj=$(sed -n 's/^% project: //p' "$OUT/j.lp")
         if gringo "$OUT/j.lp" 2>/dev/null | grep -q '^3 '; then copt=--project; else copt=""; proj=""; fi
         # shellcheck disable=SC2086
-        want=$(clingo $copt 0 "$OUT/j.lp" 2>/dev/null | awk -v project="$proj" -f "$DIR/canon.awk" | sort)
+        want=$(clingo $copt 0 "$OUT/j.lp" 2>/dev/null | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         for solver in native clingo auto; do
-            got=$("$FIX" asp --solver $solver "$OUT/j.lp" 2>&1 | awk -v project="$proj" -f "$DIR/canon.awk" | sort)
+            got=$("$FIX" asp --solver $solver "$OUT/j.lp" 2>&1 | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "#project seed $((7000 + i)): --solver $solver differs from clingo $copt"; cp "$OUT/j.lp" "$OUT/failed-proj-$i.lp"; printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got" | head -n 16; }
         done
         i=$((i + 1))
@@ -70,13 +70,13 @@ done
 printf '{ a; b; h; g }.\n:- not h, not g.\n#project h/0.\n#project g/0.\n#show a/0.\n#show b/0.\n' > "$OUT/hp.lp"
 printf '{ a; h; g }.\n:- not a, not h.\n#minimize { 2@1 : h; 3@1 : a; 1@2 : g }.\n#show a/0.\n' > "$OUT/hm.lp"
 want_p=$(clingo --project 0 "$OUT/hp.lp" 2>/dev/null | grep -c '^Answer:')
-want_m=$(clingo --opt-mode=optN 0 "$OUT/hm.lp" 2>/dev/null | awk -f "$DIR/canon.awk" | sort)
+want_m=$(clingo --opt-mode=optN 0 "$OUT/hm.lp" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 # (--budget 1 --rounds 1: the branch and bound leaves bounds open, so that clingo runs)
 for solver in native clingo "clingo --budget 1 --rounds 1" auto; do
     # shellcheck disable=SC2086
     got=$("$FIX" asp --solver $solver "$OUT/hp.lp" 2>&1 | grep -c '^Answer:')
     [ "$got" = "$want_p" ] && ok || bad "#project on hidden atoms: --solver $solver prints $got models, clingo --project $want_p"
     # shellcheck disable=SC2086
-    got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/hm.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+    got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/hm.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
     [ "$got" = "$want_m" ] && ok || bad "#minimize over hidden atoms: --solver $solver differs from clingo"
 done

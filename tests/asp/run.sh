@@ -20,12 +20,12 @@ command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 
 cc -O2 -o build/asp-gen "$DIR/gen.c" || { echo "0 passed, 1 failed"; exit 1; }
 "$FIX" asp --help >/dev/null 2>&1 || { echo "$FIX has no asp command"; echo "0 passed, 1 failed"; exit 1; }
 
-models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/canon.awk" | sort; }
-models_fix() { "$FIX" asp --models 0 "$1" 2>/dev/null | awk -f "$DIR/canon.awk" | sort; }
+models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
+models_fix() { "$FIX" asp --models 0 "$1" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
 models_emit() {   # models_emit FILE [fix options]
     f=$1; shift
     "$FIX" asp --emit "$@" "$f" 2>/dev/null > "$OUT/emit.aspif" || { echo "emit failed"; return; }
-    clingo --mode=clasp 0 "$OUT/emit.aspif" 2>/dev/null | awk -f "$DIR/canon.awk" | sort
+    clingo --mode=clasp 0 "$OUT/emit.aspif" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort
 }
 
 check() {   # check FILE LABEL
@@ -84,8 +84,8 @@ sub_suite "$DIR/examples.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
-a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/canon.awk" | sort)
-b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/canon.awk" | sort)
+a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 w=$(models_clingo examples/pqrs.lp)
 if [ "$a" = "$w" ] && [ "$b" = "$w" ]; then ok; else bad "aspif from stdin / file"; fi
 
@@ -131,6 +131,15 @@ case "$msg" in *"syntax error"*) [ $rc -eq 1 ] && ok || bad "gringo error: exit 
 # usage error: exit 2
 "$FIX" asp --no-such-option >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "usage error exit status $rc, not 2"
+# --emit writes aspif: --json with it is refused (exit 2, nothing on stdout)
+out=$("$FIX" asp --json --emit examples/pqrs.lp 2>"$OUT/emit-json.err"); rc=$?
+[ $rc -eq 2 ] && [ -z "$out" ] && grep -q -- '--json does not apply to --emit' "$OUT/emit-json.err" \
+    && ok || bad "--json --emit: exit $rc, $(head -n 1 "$OUT/emit-json.err")"
+# --compare-consequences with #minimize: consequences over every stable model (clingo's
+# Optimization lines in cautious mode used to be an error)
+printf '{a; b; c}.\n:- not a, not b.\n#minimize { 1@2 : a ; 1@1 : b }.\n#minimize { 1@1,c : c }.\n' > "$OUT/minconseq.lp"
+"$FIX" asp --wf --compare-consequences "$OUT/minconseq.lp" > "$OUT/minconseq.out" 2>&1 \
+    && grep -q '^Certified    : yes' "$OUT/minconseq.out" && ok || bad "--compare-consequences with #minimize: $(grep -i error "$OUT/minconseq.out" | head -n 1)"
 # --models N stops after N, with clingo's "N+"
 n=$("$FIX" asp --models 1 examples/coloring.lp | grep -c '^Answer:')
 "$FIX" asp --models 1 examples/coloring.lp | grep -q '^Models       : 1+$' && [ "$n" = 1 ] && ok || bad "--models 1"
@@ -305,7 +314,7 @@ clingo_backend_checks() {   # clingo_backend_checks COUNT
         want=$(models_clingo "$OUT/c.lp")
         for opts in "" "--budget 1 --rounds 1" "--budget 3 --rounds 20"; do
             # shellcheck disable=SC2086
-            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/canon.awk" | sort)
+            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "random program $i: --solver clingo $opts differs"; cp "$OUT/c.lp" "$OUT/failed-clingo-$i.lp"; }
         done
         out=$("$FIX" asp --wf --bounds --compare-consequences "$OUT/c.lp" 2>&1); rc=$?

@@ -8,6 +8,7 @@
 
 #include "asp/asp.h"
 #include "util/mem.h"
+#include "asp_fixture.h"
 
 /* Collects models as space-separated lines. */
 typedef struct Models { Buf text; size_t n; } Models;
@@ -265,23 +266,6 @@ static void test_incremental_sp_matches_fresh(void **state)
     }
 }
 
-/* A random program over n atoms: normal rules, a few choices and constraints. */
-static AspProgram *random_program(Rng *rng, size_t n)
-{
-    AspProgram *p = asp_program_new();
-    for (size_t i = 0; i < n; i++) asp_atom_hidden(p);
-    for (size_t r = 0; r < 2 * n; r++) {
-        AspAtom h = (AspAtom)rng_below(rng, n), pos[3], neg[3];
-        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
-        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, n);
-        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
-        size_t roll = rng_below(rng, 8);
-        AspRuleKind kind = roll == 0 ? ASP_CONSTRAINT : roll == 1 ? ASP_CHOICE : ASP_NORMAL;
-        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
-    }
-    return p;
-}
-
 /* A random sub-interval of [lo, hi] (each free atom kept free, made true or made false). */
 static void random_subinterval(const Lattice *L, Rng *rng, Word *lo, Word *hi)
 {
@@ -294,23 +278,6 @@ static void random_subinterval(const Lattice *L, Rng *rng, Word *lo, Word *hi)
     }
 }
 
-/* Every fixed point of f in [lo, hi] (by enumeration) lies in [nlo, nhi]; none when invalid. */
-static void check_holds_fixpoints(const AftFunction *f, const Word *lo, const Word *hi,
-                                  AftStatus r, const Word *nlo, const Word *nhi)
-{
-    const Lattice *L = f->L;
-    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
-    lattice_copy(L, x, lo);
-    do {
-        assert_true(f->eval(f->ctx, x, y));
-        if (!L->ops->eq(L, x, y)) continue;
-        assert_int_equal(r, AFT_OK);
-        assert_true(lattice_in_interval(L, x, nlo, nhi));
-    } while (L->ops->next(L, lo, hi, x));
-    mem_free(x);
-    mem_free(y);
-}
-
 /* The native IR of S_P (completion and constraints) keeps every stable model of a random
  * interval, is inside the generic IR; the native well-founded bound equals the generic one. */
 static void test_native_refine_sound(void **state)
@@ -320,7 +287,7 @@ static void test_native_refine_sound(void **state)
     AftOptions o;
     aft_options_default(&o);
     for (int round = 0; round < 150; round++) {
-        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 6));
+        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 6), 8, 1);
         AspSolver *s = asp_solver_new(p);
         const Lattice *L = asp_solver_lattice(s);
         const AftFunction *f = asp_solver_function(s);
@@ -363,7 +330,7 @@ static void test_native_search_matches_generic(void **state)
     aft_options_default(&o);
     o.split.strategy = SPLIT_LAST;         /* the lattice's decompose, generic IR below */
     for (int round = 0; round < 60; round++) {
-        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 8));
+        AspProgram *p = random_program(&rng, 3 + rng_below(&rng, 8), 8, 1);
         Models a, b;
         count_models(p, 0, &a);
         AspSolver *s = asp_solver_new(p);

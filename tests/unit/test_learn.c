@@ -10,6 +10,7 @@
 
 #include "asp/propstate.h"
 #include "util/mem.h"
+#include "asp_fixture.h"
 
 static bool has(const Word *x, size_t a) { return (x[a / 64] >> (a % 64)) & 1; }
 static void put(Word *x, size_t a) { x[a / 64] |= (Word)1 << (a % 64); }
@@ -121,39 +122,6 @@ static void test_nogood_propagates(void **state)
 
 /* ---- random programs ---- */
 
-static AspProgram *random_program(Rng *rng, size_t n)
-{
-    AspProgram *p = asp_program_new();
-    for (size_t i = 0; i < n; i++) asp_atom_hidden(p);
-    for (size_t r = 0; r < 2 * n; r++) {
-        AspAtom h = (AspAtom)rng_below(rng, n), pos[3], neg[3];
-        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
-        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, n);
-        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
-        size_t roll = rng_below(rng, 6);
-        AspRuleKind kind = roll <= 1 ? ASP_CONSTRAINT : roll == 2 ? ASP_CHOICE : ASP_NORMAL;
-        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
-    }
-    return p;
-}
-
-/* Every fixed point of f in [lo, hi] (by enumeration) lies in the refine's result. */
-static void check_holds_fixpoints(const AftFunction *f, const Word *lo, const Word *hi,
-                                  AftStatus r, const Word *nlo, const Word *nhi)
-{
-    const Lattice *L = f->L;
-    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
-    lattice_copy(L, x, lo);
-    do {
-        assert_true(f->eval(f->ctx, x, y));
-        if (!L->ops->eq(L, x, y)) continue;
-        assert_int_equal(r, AFT_OK);
-        assert_true(lattice_in_interval(L, x, nlo, nhi));
-    } while (L->ops->next(L, lo, hi, x));
-    mem_free(x);
-    mem_free(y);
-}
-
 /* With learning on, a walk of nested requests (deeper, or back up to an ancestor) learns
  * nogoods at its conflicts, and every refine still keeps every stable model of its request. */
 static void test_learning_refine_sound(void **state)
@@ -162,7 +130,7 @@ static void test_learning_refine_sound(void **state)
     Rng rng = { 11 };
     size_t learnt = 0;
     for (int round = 0; round < 150; round++) {
-        AspProgram *p = random_program(&rng, 4 + rng_below(&rng, 9));
+        AspProgram *p = random_program(&rng, 4 + rng_below(&rng, 9), 6, 2);
         AspSolver *s = asp_solver_new(p);
         const Lattice *L = asp_solver_lattice(s);
         const AftFunction *f = asp_solver_function(s);
@@ -251,7 +219,7 @@ static void test_same_models_learning_on_off(void **state)
     Rng rng = { 5 };
     size_t learnt = 0, ignored = 0;
     for (int round = 0; round < 150; round++) {
-        AspProgram *p = random_program(&rng, 6 + rng_below(&rng, 30));
+        AspProgram *p = random_program(&rng, 6 + rng_below(&rng, 30), 6, 2);
         char *on = sorted_models(p, true, &learnt), *off = sorted_models(p, false, &ignored);
         assert_string_equal(on, off);
         assert_int_equal(ignored, 0);

@@ -1,0 +1,204 @@
+/* run_reals.c: what bnb's fixed points on a lattice that is not finite (reals) prove.
+ *
+ * The engine lists a box narrower than the tolerance as a fixed point when f maps one of its
+ * ends to within the tolerance of itself: evidence, not proof (f(x) = x + 1e-7 with tolerance
+ * 1e-6 "fixes" every point).  Each box is looked at again, by evaluating f:
+ *   exact     f(x) == x for an end x of the box, or of a box of Final inside it: a fact;
+ *   enclosed  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself, so
+ *             it has a fixed point there (Knaster-Tarski on the complete lattice [lo, hi]);
+ *             or, on one real interval, f is continuous (its code only adds, subtracts,
+ *             multiplies, negates, takes min, max and abs, and calls such functions: no
+ *             branch, comparison or division) and f(x) - x changes sign between lo and hi
+ *             (the intermediate value theorem);
+ *   near      neither: only within the tolerance, reported as not proved.
+ * Near boxes are one candidate (their hull) when at most one tolerance step parts them, or
+ * when f moves the points tried in the gap between them (its middle points, three bisections
+ * deep) by at most the tolerance too; a near box within a step of a proved box belongs to
+ * that fixed point: it is folded into it, not counted. */
+#include "app/run_internal.h"
+
+#include "code/ir.h"
+#include "util/mem.h"
+
+enum { GAP_DEPTH = 3 };
+
+/* Is op one of the instructions that keep a function of a real continuous? */
+static bool continuous_op(const Chunk *c, Opcode op, const uint8_t *operands)
+{
+    switch (ir_general_op(op)) {
+    case IR_CONST_INT: case IR_CONST_REAL: case IR_LOAD: case IR_STORE: case IR_POP:
+    case IR_ADD_R: case IR_SUB_R: case IR_MUL_R: case IR_NEG_R: case IR_MIN_R: case IR_MAX_R:
+    case IR_ABS_R: case IR_I2R: case IR_CHECK_REAL: case IR_CHECK_REALK: case IR_PROJ:
+    case IR_RET: case IR_CALL:
+        return true;
+    case IR_JOIN: case IR_MEET: {        /* max and min on reals */
+        uint32_t l = ir_read_u32(operands);
+        return l < c->tables->lats.count && c->tables->lats.items[l]->ops->kind == LATTICE_REAL;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Is the compiled function continuous in its arguments?  Calls are followed `depth` deep. */
+static bool continuous_fn(const FnSym *fn, int depth)
+{
+    const Chunk *c = fn ? fn->chunk : NULL;
+    if (!c || depth <= 0) return false;
+    for (size_t at = 0; at < c->code.count;) {
+        Opcode op = (Opcode)c->code.items[at];
+        if (op >= IR_OPCODE_COUNT || !continuous_op(c, op, &c->code.items[at + 1])) return false;
+        if (ir_general_op(op) == IR_CALL) {
+            uint32_t k = ir_read_u32(&c->code.items[at + 1]);
+            if (k >= c->tables->fns.count || !continuous_fn(c->tables->fns.items[k], depth - 1))
+                return false;
+        }
+        at += 1 + 4 * (size_t)ir_shape_operands[ir_opcode_shapes[op]];
+    }
+    return true;
+}
+
+bool reals_continuous(const FnSym *fn)
+{
+    return fn->nparams == 1 && fn->params[0]->ops->kind == LATTICE_REAL && continuous_fn(fn, 16);
+}
+
+/* Scratch of the classification: f(x), and the hull being tried. */
+typedef struct Classify {
+    const AftFunction *f;
+    bool continuous;
+    const Lattice *L;
+    Word *fx, *hlo, *hhi;
+} Classify;
+
+/* Does f map x to exactly itself?  (False when f fails, which it has reported.) */
+static bool fixes_exactly(Classify *c, const Word *x)
+{
+    return c->f->eval(c->f->ctx, x, c->fx) && c->L->ops->eq(c->L, c->fx, x);
+}
+
+static const Word *exact_end(Classify *c, const Word *lo, const Word *hi)
+{
+    return fixes_exactly(c, lo) ? lo : fixes_exactly(c, hi) ? hi : NULL;
+}
+
+/* An element of [lo, hi] that f fixes exactly: an end of it or of a point of Final inside. */
+static const Word *exact_point(Classify *c, const BoundList *final, const Word *lo, const Word *hi)
+{
+    const Word *w = exact_end(c, lo, hi);
+    for (size_t i = 0; !w && i < final->count; i++) {
+        const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
+        if (c->L->ops->is_point(c->L, flo, fhi) && lattice_interval_subset(c->L, flo, fhi, lo, hi))
+            w = exact_end(c, flo, fhi);
+    }
+    return w;
+}
+
+/* f monotone, lo <= f(lo) and f(hi) <= hi; or f continuous on a real interval and f(x) - x
+ * changes sign from lo to hi (either way). */
+static bool encloses(Classify *c, const Word *lo, const Word *hi)
+{
+    const Lattice *L = c->L;
+    if (c->f->envelope != ENV_MONOTONE && !c->continuous) return false;
+    if (!c->f->eval(c->f->ctx, lo, c->fx)) return false;
+    bool up = L->ops->leq(L, lo, c->fx), down = L->ops->leq(L, c->fx, lo);
+    if (!c->f->eval(c->f->ctx, hi, c->fx)) return false;
+    if (up && L->ops->leq(L, c->fx, hi)) return true;
+    return c->continuous && down && L->ops->leq(L, hi, c->fx);
+}
+
+/* Into c->hlo/hhi the hull of boxes i and j; true when it adds at most one tolerance step
+ * to their heights (they touch or a gap narrower than the tolerance parts them). */
+static bool near_each_other(Classify *c, const BoundList *b, size_t i, size_t j)
+{
+    const Lattice *L = c->L;
+    const Word *lo1 = boundlist_lo(b, i), *hi1 = boundlist_hi(b, i);
+    const Word *lo2 = boundlist_lo(b, j), *hi2 = boundlist_hi(b, j);
+    L->ops->meet(L, c->hlo, lo1, lo2);
+    L->ops->join(L, c->hhi, hi1, hi2);
+    double h = L->ops->height(L, c->hlo, c->hhi);
+    return h <= L->ops->height(L, lo1, hi1) + L->ops->height(L, lo2, hi2) + 1.0;
+}
+
+/* Does f move x by at most the tolerance? */
+static bool moves_little(Classify *c, const Word *x)
+{
+    const Lattice *L = c->L;
+    if (!c->f->eval(c->f->ctx, x, c->fx)) return false;
+    L->ops->meet(L, c->hlo, c->fx, x);
+    L->ops->join(L, c->hhi, c->fx, x);
+    return L->ops->is_point(L, c->hlo, c->hhi);
+}
+
+/* Does f move the middle points of [a, b] by at most the tolerance, `depth` bisections deep?
+ * (Uses c->hlo/hhi.) */
+static bool gap_near(Classify *c, const Word *a, const Word *b, int depth)
+{
+    const Lattice *L = c->L;
+    Word *lo1, *hi1, *lo2, *hi2;
+    lattice_elems_new(L, 4, (Word **const[]){ &lo1, &hi1, &lo2, &hi2 });
+    SplitCtx how = { .strategy = SPLIT_WIDEST };
+    bool near = true;
+    if (depth > 0 && L->ops->decompose(L, a, b, &how, lo1, hi1, lo2, hi2))
+        near = moves_little(c, hi1) && moves_little(c, lo2) && gap_near(c, a, hi1, depth - 1) &&
+               gap_near(c, lo2, b, depth - 1);
+    mem_free(lo1);                       /* the block of all four */
+    return near;
+}
+
+/* Are near boxes i and j one candidate?  On success c->hlo/hhi is their hull. */
+static bool one_candidate(Classify *c, const BoundList *b, size_t i, size_t j)
+{
+    const Lattice *L = c->L;
+    if (near_each_other(c, b, i, j)) return true;
+    const Word *hi1 = boundlist_hi(b, i), *lo2 = boundlist_lo(b, j);
+    const Word *hi2 = boundlist_hi(b, j), *lo1 = boundlist_lo(b, i);
+    bool gap = L->ops->leq(L, hi1, lo2) ? gap_near(c, hi1, lo2, GAP_DEPTH)
+             : L->ops->leq(L, hi2, lo1) && gap_near(c, hi2, lo1, GAP_DEPTH);
+    if (!gap) return false;
+    near_each_other(c, b, i, j);         /* the hull, into c->hlo/hhi */
+    return true;
+}
+
+static void drop(BoundList *b, BoundList *w, FixProof *proof, size_t j)
+{
+    boundlist_remove(b, j);
+    boundlist_remove(w, j);
+    memmove(proof + j, proof + j + 1, (b->count - j) * sizeof *proof);
+}
+
+/* Folds each near box into a box within a step of it (a proved one keeps its kind; two near
+ * ones become one candidate), until no two such remain. */
+static void fold_near(Classify *c, BoundList *b, BoundList *w, FixProof *proof)
+{
+    const Lattice *L = c->L;
+    for (size_t i = 0; i < b->count; i++) {
+        for (size_t j = b->count; j-- > 0;) {
+            if (j == i || proof[j] != PROOF_NEAR) continue;
+            if (proof[i] == PROOF_NEAR ? !one_candidate(c, b, i, j) : !near_each_other(c, b, i, j)) continue;
+            lattice_copy(L, boundlist_lo(b, i), c->hlo);
+            lattice_copy(L, boundlist_hi(b, i), c->hhi);
+            drop(b, w, proof, j);
+            if (j < i) i--;
+            j = b->count;                /* the hull may now reach one looked at before */
+        }
+    }
+}
+
+FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList *final,
+                         BoundList *points, BoundList *witness)
+{
+    const Lattice *L = points->L;
+    Classify c = { .f = f, .continuous = continuous, .L = L };
+    lattice_elems_new(L, 3, (Word **const[]){ &c.fx, &c.hlo, &c.hhi });
+    FixProof *proof = mem_calloc(points->count + 1, sizeof *proof);
+    for (size_t j = 0; j < points->count; j++) {
+        const Word *lo = boundlist_lo(points, j), *hi = boundlist_hi(points, j);
+        const Word *w = exact_point(&c, final, lo, hi);
+        proof[j] = w ? PROOF_EXACT : encloses(&c, lo, hi) ? PROOF_ENCLOSED : PROOF_NEAR;
+        boundlist_push(witness, w ? w : lo, w ? w : lo);
+    }
+    fold_near(&c, points, witness, proof);
+    mem_free(c.fx);                      /* the block of all three */
+    return proof;
+}

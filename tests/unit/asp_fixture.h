@@ -1,0 +1,47 @@
+/* asp_fixture.h: what the ASP unit tests (test_asp.c, test_learn.c) build programs and check
+ * refines with: a random ground program, and "every fixed point of f in [lo, hi] lies in a
+ * refine's result". */
+#ifndef FIX_TEST_ASP_FIXTURE_H
+#define FIX_TEST_ASP_FIXTURE_H
+
+#include "asp/asp.h"
+#include "util/mem.h"
+
+/* A random program over n hidden atoms with 2n rules: of `sides` equally likely kinds the
+ * first `constraints` make a constraint, the next a choice rule, the rest normal rules; each
+ * body has up to two positive and two negative literals. */
+static inline AspProgram *random_program(Rng *rng, size_t n, size_t sides, size_t constraints)
+{
+    AspProgram *p = asp_program_new();
+    for (size_t i = 0; i < n; i++) asp_atom_hidden(p);
+    for (size_t r = 0; r < 2 * n; r++) {
+        AspAtom h = (AspAtom)rng_below(rng, n), pos[3], neg[3];
+        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
+        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, n);
+        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
+        size_t roll = rng_below(rng, sides);
+        AspRuleKind kind = roll < constraints ? ASP_CONSTRAINT : roll == constraints ? ASP_CHOICE : ASP_NORMAL;
+        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
+    }
+    return p;
+}
+
+/* Every fixed point of f in [lo, hi] (by enumeration) lies in [nlo, nhi]; none when the
+ * refine r found [lo, hi] invalid. */
+static inline void check_holds_fixpoints(const AftFunction *f, const Word *lo, const Word *hi,
+                                         AftStatus r, const Word *nlo, const Word *nhi)
+{
+    const Lattice *L = f->L;
+    Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
+    lattice_copy(L, x, lo);
+    do {
+        assert_true(f->eval(f->ctx, x, y));
+        if (!L->ops->eq(L, x, y)) continue;
+        assert_int_equal(r, AFT_OK);
+        assert_true(lattice_in_interval(L, x, nlo, nhi));
+    } while (L->ops->next(L, lo, hi, x));
+    mem_free(x);
+    mem_free(y);
+}
+
+#endif
