@@ -394,6 +394,11 @@ static FnEntry *lift(Checker *c, Expr *e, const Type **ptypes, size_t ncap, cons
     fe->ptypes = ptypes;
     fe->src = e->loc.src;
     fe->tbody = e->a;
+    if (c->fc) {               /* inside a generic's instance: its type parameters stay in scope */
+        fe->ntvars = c->fc->ntvars;
+        fe->tvar_names = c->fc->tvar_names;
+        fe->tvar_lats = c->fc->tvar_lats;
+    }
     for (size_t i = 0; i < n; i++) {
         fe->sym.param_names[i] = i < ncap ? names[i] : e->lparams[i - ncap].name.name;
         fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
