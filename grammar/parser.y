@@ -121,6 +121,22 @@ static Expr *lambda(Lexer *lx, Expr *first, LatExpr *type, PtrList rest, Expr *b
     return e;
 }
 
+/* {k1 -> v1, ...} (also `_ -> d`, a default) or, with `a` set after, the update m[k1 -> v1, ...]:
+ * each entry of the list is a name holding its value in a. */
+static Expr *map_literal(Lexer *lx, PtrList entries, FixLoc l)
+{
+    Expr *e = expr_new(lx, E_MAP, l);
+    e->nargs = entries.count;
+    e->args = arena_alloc(A, (entries.count ? entries.count : 1) * sizeof(Expr *));
+    e->keys = arena_alloc(A, (entries.count ? entries.count : 1) * sizeof(Ident));
+    for (size_t i = 0; i < entries.count; i++) {
+        Expr *pair = entries.items[i];
+        e->keys[i] = pair->name;
+        e->args[i] = pair->a;
+    }
+    return e;
+}
+
 static PtrList list1(Lexer *lx, void *p)
 {
     PtrList l = { 0 };
@@ -483,14 +499,10 @@ primary:
     | primary '[' exprs ']'     {
         $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3.items[0];
         $$->targs = exprs(lx, $3); $$->ntargs = $3.count; }
+    | primary '[' maplist ']'   { $$ = map_literal(lx, $3, @$); $$->a = $1; }
     | '{' '}'                   { $$ = expr_new(lx, E_SET, @$); $$->nargs = 0; }
     | '{' exprs '}'             { $$ = expr_new(lx, E_SET, @$); $$->args = exprs(lx, $2); $$->nargs = $2.count; }
-    | '{' maplist '}'           {
-        $$ = expr_new(lx, E_MAP, @$); $$->nargs = $2.count;
-        $$->args = arena_alloc(A, ($2.count ? $2.count : 1) * sizeof(Expr *));
-        $$->keys = arena_alloc(A, ($2.count ? $2.count : 1) * sizeof(Ident));
-        for (size_t i = 0; i < $2.count; i++) {
-            Expr *pair = $2.items[i]; $$->keys[i] = pair->name; $$->args[i] = pair->a; } }
+    | '{' maplist '}'           { $$ = map_literal(lx, $2, @$); }
     | '{' expr '|' expr '}'     {
         $$ = expr_new(lx, E_COMPREHENSION, @$);
         if ($2->kind == E_BINARY && $2->op == OP_IN && $2->a->kind == E_NAME) {

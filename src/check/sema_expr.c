@@ -156,7 +156,8 @@ static bool set_names_its_lattice(const Checker *c, const Expr *e)
 bool check_needs_context(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
-    case E_BOT: case E_TOP: case E_MAP: case E_INT: case E_REAL: return true;
+    case E_BOT: case E_TOP: case E_INT: case E_REAL: return true;
+    case E_MAP: return !e->a || check_needs_context(c, e->a);     /* an update: as its map */
     case E_SET: return !set_names_its_lattice(c, e);
     case E_NAME: return !check_find_local(c, e->name.name);
     case E_TUPLE:

@@ -1,5 +1,5 @@
-/* sema_struct.c: checking the structured expressions: tuples and projections, set and map
- * literals, indexing, counts, sup/inf over a set, lfp/gfp inside an expression. */
+/* sema_struct.c: checking the structured expressions: tuples and projections, set literals,
+ * indexing, counts, sup/inf over a set, lfp/gfp inside an expression (maps: sema_map.c). */
 #include "check/sema_internal.h"
 
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
@@ -79,61 +79,6 @@ const Type *check_set(Checker *c, Expr *e, const Lattice *want)
     for (size_t i = 0; i < e->nargs; i++)
         if (check_atom(c, e->args[i], P)->kind == TY_ERROR) ok = false;
     return ok ? sema_lat_type(c->m, P) : &TYPE_ERROR;
-}
-
-static bool map_has_keys(const Lattice *M, const Expr *e)
-{
-    if (lattice_nparts(M) != e->nargs) return false;
-    for (size_t i = 0; i < e->nargs; i++)
-        if (lattice_name_index(M, e->keys[i].name) < 0) return false;
-    return true;
-}
-
-static const Lattice *infer_map_lattice(Checker *c, Expr *e)
-{
-    const Lattice *found = NULL;
-    for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, e->keys[0].name); r; r = r->next) {
-        if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e)) continue;
-        if (found && !lattice_equal(found, r->li->L)) {
-            check_fail(c, e->loc, "this map could be %s or %s: the context does not say which",
-                 check_describe_lat(c, found), check_describe_lat(c, r->li->L));
-            return NULL;
-        }
-        found = r->li->L;
-    }
-    if (!found) check_fail(c, e->loc, "no map lattice has exactly the keys of this map");
-    return found;
-}
-
-const Type *check_map(Checker *c, Expr *e, const Lattice *want)
-{
-    const Lattice *M = want;
-    if (M && lattice_kind(M) != LATTICE_MAP) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
-    if (!M) M = infer_map_lattice(c, e);
-    if (!M) return &TYPE_ERROR;
-    bool ok = true;
-    bool *seen = mem_calloc(lattice_nparts(M) + 1, sizeof *seen);
-    for (size_t i = 0; i < e->nargs; i++) {
-        long k = lattice_name_index(M, e->keys[i].name);
-        if (k < 0) {
-            check_fail(c, e->keys[i].loc, "'%s' is not a key of %s", e->keys[i].name, check_describe_lat(c, M));
-            ok = false;
-        } else if (seen[k]) {
-            check_fail(c, e->keys[i].loc, "key '%s' given twice", e->keys[i].name);
-            ok = false;
-        } else {
-            seen[k] = true;
-        }
-        if (check_against(c, e->args[i], lattice_inner(M))->kind == TY_ERROR) ok = false;
-    }
-    for (size_t k = 0; ok && k < lattice_nparts(M); k++) {
-        if (!seen[k]) {
-            check_fail(c, e->loc, "key '%s' of %s is missing", lattice_atom_name(M, k), check_describe_lat(c, M));
-            ok = false;
-        }
-    }
-    mem_free(seen);
-    return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
 }
 
 /* f[L]: the instance of a function with type parameters, as a value. */

@@ -63,7 +63,7 @@ typedef enum {
     E_TUPLE,                    /* (args) with >= 2 elements */
     E_PROJ,                     /* a.index, index from 1 */
     E_SET,                      /* {args}: set of atoms */
-    E_MAP,                      /* {keys -> args} */
+    E_MAP,                      /* {keys -> args} (a key `_`: the default); a: the map an update a[k -> v] copies */
     E_INDEX,                    /* a[b]: map lookup */
     E_COMPREHENSION,            /* { var in a | b }: a is a set or a powerset lattice name */
     E_SUPINF,                   /* sup/inf { a | var in [b .. c] }; op = OP_JOIN (sup) or OP_MEET (inf) */
