@@ -93,6 +93,7 @@ static int keyword(const char *s, size_t n)
         { "count", COUNT }, { "sup", SUP }, { "inf", INF }, { "lfp", LFP }, { "gfp", GFP },
         { "bot", BOT }, { "top", TOP }, { "true", TRUE }, { "false", FALSE },
         { "forall", FORALL }, { "exists", EXISTS }, { "table", TABLE },
+        { "atoms", ATOMS },
     };
     for (size_t i = 0; i < FIX_ARRAY_LEN(table); i++)
         if (strlen(table[i].word) == n && memcmp(table[i].word, s, n) == 0) return table[i].token;

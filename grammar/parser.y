@@ -216,6 +216,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
 %token FORALL "forall" EXISTS "exists" MOD "mod" TABLE "table"
+%token ATOMS "atoms"
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
@@ -517,6 +518,7 @@ primary:
         $$ = expr_new(lx, E_SUPINF, @$); $$->op = OP_MEET; $$->a = $3; $$->name = ident(lx, $5, @5); $$->b = $8; $$->c = $10; }
     | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
+    | ATOMS '(' latexpr ')'     { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->vartype = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }

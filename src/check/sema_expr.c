@@ -558,6 +558,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
     if (l) {
         if (l->type->kind == TY_FN) return sema_call_value(c, e, l->type);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        if (l->type->kind == TY_ERROR) return &TYPE_ERROR;       /* its binding's error is reported */
         return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, check_describe(c, l->type));
     }
     Sym *s = sema_lookup(c->m, e->name.name);
@@ -602,7 +603,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_INDEX: return check_index(c, e);
     case E_COMPREHENSION:
     case E_QUANT: return check_quantifier(c, e, want);
-    case E_FIXPOINTS: return check_fixpoints(c, e);
+    case E_FIXPOINTS: return e->vartype ? check_atoms(c, e) : check_fixpoints(c, e);   /* atoms(L) */
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

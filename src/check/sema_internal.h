@@ -84,6 +84,7 @@ const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
+const Type *check_atoms(Checker *c, Expr *e);
 
 const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
 

@@ -1,6 +1,7 @@
 /* sema_struct.c: checking the structured expressions: tuples and projections, set literals,
  * indexing, counts, sup/inf over a set, lfp/gfp inside an expression (maps: sema_map.c). */
 #include "check/sema_internal.h"
+#include "util/bitset.h"
 
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
 {
@@ -102,33 +103,38 @@ const Type *check_index(Checker *c, Expr *e)
     return sema_lat_type(c->m, lattice_inner(t->lat));
 }
 
-const Type *check_count(Checker *c, Expr *e)
+/* ---- binders ---- */
+
+/* The lattice a bare name stands for where a set could be: a declared lattice or a type
+ * parameter of the instance being checked (NULL: neither, or a local of that name). */
+static LatInfo *lattice_named(Checker *c, const Expr *a)
 {
-    const Type *n = check_count_collection(c, e);
-    if (n) return n;
-    const Type *t = check_expr(c, e->a, NULL);
-    if (t->kind == TY_ERROR) return t;
-    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
-    return &TYPE_INT;
+    if (a->kind != E_NAME || check_find_local(c, a->name.name)) return NULL;
+    for (size_t i = 0; c->fc && i < c->fc->ntvars; i++)
+        if (strcmp(c->fc->tvar_names[i], a->name.name) == 0) return c->fc->tvar_lats[i];
+    Sym *s = sema_lookup(c->m, a->name.name);
+    return s && s->kind == SYM_LATTICE ? s->ptr : NULL;
 }
 
-/* ---- binders ---- */
+/* The powerset lattice named by a (also through `dual`), or NULL after an error naming what. */
+static LatInfo *powerset_named(Checker *c, Expr *a, LatInfo *li, const char *what)
+{
+    if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
+        check_fail(c, a->loc, "'%s' is not a powerset: %s", a->name.name, what);
+        return NULL;
+    }
+    a->resolved = check_resolution(c, RES_LATTICE, li, 0);
+    a->type = &li->as_lat;
+    return li;
+}
 
 /* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
 static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
 {
-    if (a->kind == E_NAME && !check_find_local(c, a->name.name)) {
-        Sym *s = sema_lookup(c->m, a->name.name);
-        if (s && s->kind == SYM_LATTICE) {
-            LatInfo *li = s->ptr;
-            if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
-                check_fail(c, a->loc, "'%s' is not a powerset: only the atoms of a set can be iterated", a->name.name);
-                return NULL;
-            }
-            a->resolved = check_resolution(c, RES_LATTICE, li, 0);
-            a->type = &li->as_lat;
-            return li->L;
-        }
+    LatInfo *li = lattice_named(c, a);
+    if (li) {
+        li = powerset_named(c, a, li, "only the atoms of a set can be iterated");
+        return li ? li->L : NULL;
     }
     const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
     if (t->kind == TY_ERROR) return NULL;
@@ -137,6 +143,58 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
         return NULL;
     }
     return t->lat;
+}
+
+/* atoms(L): the singletons of the powerset L, in the order of its atoms, as a collection (one
+ * per lattice, made on first use). */
+const Type *check_atoms(Checker *c, Expr *e)
+{
+    Context *m = c->m;
+    LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
+    if (!li) return &TYPE_ERROR;
+    const Lattice *P = sema_undual(li->L);
+    if (lattice_kind(P) != LATTICE_POWERSET)
+        return check_fail(c, e->vartype->loc, "atoms(...) lists the atoms of a powerset, found %s", check_describe_lat(c, li->L));
+    Buf key;
+    buf_init(&key);
+    buf_printf(&key, "atoms %u", li->index);
+    Type *t = hashmap_get_ptr(&m->instances, buf_cstr(&key));
+    if (!t) {
+        size_t n, W = P->nwords;
+        lattice_names(P, &n);
+        Word *items = arena_alloc(&m->arena, (n * W + 1) * sizeof *items);
+        memset(items, 0, (n * W + 1) * sizeof *items);
+        for (size_t i = 0; i < n; i++) bitset_add(items + i * W, i);
+        Collection *k = arena_alloc(&m->arena, sizeof *k);
+        k->n = n;
+        k->items = items;
+        t = arena_alloc(&m->arena, sizeof *t);
+        t->kind = TY_COLL;
+        t->lat = li->L;
+        t->value = k;
+        hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), t);
+    }
+    buf_free(&key);
+    return t;
+}
+
+const Type *check_count(Checker *c, Expr *e)
+{
+    const Type *n = check_count_collection(c, e);
+    if (n) return n;
+    LatInfo *li = lattice_named(c, e->a);
+    if (li) {                  /* count L: the number of atoms of the powerset L */
+        if (!powerset_named(c, e->a, li, "'count L' counts the atoms of a powerset lattice")) return &TYPE_ERROR;
+        size_t natoms;
+        lattice_names(sema_undual(li->L), &natoms);
+        e->kind = E_INT;
+        e->ival = (int64_t)natoms;
+        return &TYPE_INT;
+    }
+    const Type *t = check_expr(c, e->a, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
+    return &TYPE_INT;
 }
 
 /* { x in S | cond } and forall/exists x in S : cond.  Slots: x, then a copy of S. */

@@ -73,7 +73,8 @@ typedef enum {
     E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
     E_ASCRIBE,                  /* (a : vartype) */
     E_LAMBDA,                   /* (x: A, y: B => a): lparams, body a */
-    E_FIXPOINTS,                /* fixpoints(a): computed when checked, a collection */
+    E_FIXPOINTS,                /* fixpoints(a): computed when checked, a collection; with
+                                   vartype instead of a: atoms(vartype), the singletons of a powerset */
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
 } ExprKind;
 
