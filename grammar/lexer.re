@@ -138,6 +138,11 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
                 lexer_error(lx, loc->start, loc->start + (uint32_t)n, "'%.*s' inside a program block, which takes "
                             "ground rules only ('#' starts a comment in a .fix file): write directives in a .lp file "
                             "and use `program P from \"FILE.lp\";`", (int)n, tok);
+                for (const char *p = tok + n; p < lx->cur; p++)     /* the rest of its line is read on */
+                    if (*p == '.' && (p + 1 == lx->cur || isspace((unsigned char)p[1]) || p[1] == '}')) {
+                        lx->cur = p + 1;
+                        break;
+                    }
             }
             continue;
         }
