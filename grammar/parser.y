@@ -709,11 +709,16 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg)
         lexer_error(lx, loc->start, loc->end, "%s", msg);
 }
 
+static bool is_keyword(yysymbol_kind_t sym)
+{
+    return (sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS) || sym == YYSYMBOL_MOD || sym == YYSYMBOL_TABLE
+           || sym == YYSYMBOL_ATOMS;
+}
+
 /* Keywords are quoted in messages ('lattice'); kinds of tokens are not (name, integer). */
 static void put_symbol(Buf *b, yysymbol_kind_t sym)
 {
-    bool keyword = (sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS) || sym == YYSYMBOL_TABLE;
-    if (keyword) buf_printf(b, "'%s'", yysymbol_name(sym));
+    if (is_keyword(sym)) buf_printf(b, "'%s'", yysymbol_name(sym));
     else buf_puts(b, yysymbol_name(sym));
 }
 
@@ -737,6 +742,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
             put_symbol(&b, expected[i]);
         }
     }
+    for (int i = 0; i < n && is_keyword(got); i++)
+        if (expected[i] == YYSYMBOL_IDENT) {
+            buf_printf(&b, " ('%s' is a keyword, not a name)", yysymbol_name(got));
+            break;
+        }
     if (lx->percent_after_code)
         buf_puts(&b, " (note: '%' starts a comment in .fix files; the remainder is 'mod')");
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;
