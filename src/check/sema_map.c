@@ -190,7 +190,12 @@ static bool one_default(Checker *c, const Expr *e)
 const Type *check_map(Checker *c, Expr *e, const Lattice *want)
 {
     const Lattice *M = want;
-    if (M && lattice_kind(M) != LATTICE_MAP) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
+    if (M && lattice_kind(M) != LATTICE_MAP) {
+        if (!e->a) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
+        const Lattice *base = check_update_base(c, e->a, NULL);          /* what s is, to say */
+        return base ? check_fail(c, e->loc, "expected %s, found %s", check_describe_lat(c, M), check_describe_lat(c, base))
+                    : &TYPE_ERROR;
+    }
     if (!one_default(c, e)) return &TYPE_ERROR;
     long fill = e->a ? -1 : default_entry(e);
     if (e->a) M = check_update_base(c, e->a, want);
