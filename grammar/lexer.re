@@ -1,5 +1,6 @@
 /* lexer.re: the scanner of .fix files (re2c).  It runs over the in-memory source, which ends
  * in a NUL sentinel; token locations are byte offsets.  Depends on the parser's token header. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@ void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
     lx->cut_short = false;
     lx->too_many = false;
     lx->percent_after_code = false;
+    lx->program = 0;
 }
 
 /* Is there code before `at` on its line? */
@@ -93,6 +95,7 @@ static int keyword(const char *s, size_t n)
         { "count", COUNT }, { "sup", SUP }, { "inf", INF }, { "lfp", LFP }, { "gfp", GFP },
         { "bot", BOT }, { "top", TOP }, { "true", TRUE }, { "false", FALSE },
         { "forall", FORALL }, { "exists", EXISTS }, { "table", TABLE },
+        { "atoms", ATOMS },
     };
     for (size_t i = 0; i < FIX_ARRAY_LEN(table); i++)
         if (strlen(table[i].word) == n && memcmp(table[i].word, s, n) == 0) return table[i].token;
@@ -126,6 +129,21 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
         "//" [^\n\x00]* { continue; }
         "%" [^\n\x00]* {
             if (code_before_on_line(lx, tok)) lx->percent_after_code = true;
+            continue;
+        }
+        "#" [a-zA-Z] [^\n\x00]* {
+            if (lx->program >= 2) {            /* inside program P { }: a gringo directive */
+                size_t n = 1;
+                while (isalpha((unsigned char)tok[n])) n++;
+                lexer_error(lx, loc->start, loc->start + (uint32_t)n, "'%.*s' inside a program block, which takes "
+                            "ground rules only ('#' starts a comment in a .fix file): write directives in a .lp file "
+                            "and use `program P from \"FILE.lp\";`", (int)n, tok);
+                for (const char *p = tok + n; p < lx->cur; p++)     /* the rest of its line is read on */
+                    if (*p == '.' && (p + 1 == lx->cur || isspace((unsigned char)p[1]) || p[1] == '}')) {
+                        lx->cur = p + 1;
+                        break;
+                    }
+            }
             continue;
         }
         "#" [^\n\x00]* { continue; }
@@ -201,10 +219,22 @@ static int scan(Lexer *lx, YYSTYPE *val, YYLTYPE *loc)
     }
 }
 
+/* Follows `program NAME { ... }` (choice rules nest braces inside it) through token t. */
+static void track_program(Lexer *lx, int t)
+{
+    if (t == PROGRAM) lx->program = 1;
+    else if (lx->program == 1 && t == '{') lx->program = 2 + 1;
+    else if (lx->program == 1 && (t == ';' || t == FROM)) lx->program = 0;
+    else if (lx->program >= 2 && t == '{') lx->program++;
+    else if (lx->program >= 2 && t == '}') lx->program = lx->program == 3 ? 0 : lx->program - 1;
+    else if (t == END) lx->program = 0;
+}
+
 int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
 {
     int t = scan(lx, val, loc);
     lx->prev = t;
+    track_program(lx, t);
     if (t == ';') lx->percent_after_code = false;
     return t;
 }

@@ -121,6 +121,22 @@ static Expr *lambda(Lexer *lx, Expr *first, LatExpr *type, PtrList rest, Expr *b
     return e;
 }
 
+/* {k1 -> v1, ...} (also `_ -> d`, a default) or, with `a` set after, the update m[k1 -> v1, ...]:
+ * each entry of the list is a name holding its value in a. */
+static Expr *map_literal(Lexer *lx, PtrList entries, FixLoc l)
+{
+    Expr *e = expr_new(lx, E_MAP, l);
+    e->nargs = entries.count;
+    e->args = arena_alloc(A, (entries.count ? entries.count : 1) * sizeof(Expr *));
+    e->keys = arena_alloc(A, (entries.count ? entries.count : 1) * sizeof(Ident));
+    for (size_t i = 0; i < entries.count; i++) {
+        Expr *pair = entries.items[i];
+        e->keys[i] = pair->name;
+        e->args[i] = pair->a;
+    }
+    return e;
+}
+
 static PtrList list1(Lexer *lx, void *p)
 {
     PtrList l = { 0 };
@@ -200,6 +216,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
 %token FORALL "forall" EXISTS "exists" MOD "mod" TABLE "table"
+%token ATOMS "atoms"
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
@@ -489,14 +506,10 @@ primary:
     | primary '[' exprs ']'     {
         $$ = expr_new(lx, E_INDEX, @$); $$->a = $1; $$->b = $3.items[0];
         $$->targs = exprs(lx, $3); $$->ntargs = $3.count; }
+    | primary '[' maplist ']'   { $$ = map_literal(lx, $3, @$); $$->a = $1; }
     | '{' '}'                   { $$ = expr_new(lx, E_SET, @$); $$->nargs = 0; }
     | '{' exprs '}'             { $$ = expr_new(lx, E_SET, @$); $$->args = exprs(lx, $2); $$->nargs = $2.count; }
-    | '{' maplist '}'           {
-        $$ = expr_new(lx, E_MAP, @$); $$->nargs = $2.count;
-        $$->args = arena_alloc(A, ($2.count ? $2.count : 1) * sizeof(Expr *));
-        $$->keys = arena_alloc(A, ($2.count ? $2.count : 1) * sizeof(Ident));
-        for (size_t i = 0; i < $2.count; i++) {
-            Expr *pair = $2.items[i]; $$->keys[i] = pair->name; $$->args[i] = pair->a; } }
+    | '{' maplist '}'           { $$ = map_literal(lx, $2, @$); }
     | '{' expr '|' expr '}'     {
         $$ = expr_new(lx, E_COMPREHENSION, @$);
         if ($2->kind == E_BINARY && $2->op == OP_IN && $2->a->kind == E_NAME) {
@@ -515,6 +528,7 @@ primary:
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
     | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
+    | ATOMS '(' latexpr ')'     { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->vartype = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {
         $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->name = ident(lx, $3, @3); $$->vartype = $5; $$->a = $7; }
@@ -705,11 +719,16 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg)
         lexer_error(lx, loc->start, loc->end, "%s", msg);
 }
 
+static bool is_keyword(yysymbol_kind_t sym)
+{
+    return (sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS) || sym == YYSYMBOL_MOD || sym == YYSYMBOL_TABLE
+           || sym == YYSYMBOL_ATOMS;
+}
+
 /* Keywords are quoted in messages ('lattice'); kinds of tokens are not (name, integer). */
 static void put_symbol(Buf *b, yysymbol_kind_t sym)
 {
-    bool keyword = (sym >= YYSYMBOL_IMPORT && sym <= YYSYMBOL_EXISTS) || sym == YYSYMBOL_TABLE;
-    if (keyword) buf_printf(b, "'%s'", yysymbol_name(sym));
+    if (is_keyword(sym)) buf_printf(b, "'%s'", yysymbol_name(sym));
     else buf_puts(b, yysymbol_name(sym));
 }
 
@@ -733,6 +752,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
             put_symbol(&b, expected[i]);
         }
     }
+    for (int i = 0; i < n && is_keyword(got); i++)
+        if (expected[i] == YYSYMBOL_IDENT) {
+            buf_printf(&b, " ('%s' is a keyword, not a name)", yysymbol_name(got));
+            break;
+        }
     if (lx->percent_after_code)
         buf_puts(&b, " (note: '%' starts a comment in .fix files; the remainder is 'mod')");
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;

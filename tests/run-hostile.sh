@@ -113,6 +113,12 @@ expect_small_stack deep 1 "deep.fix:1:806: error: expression $too_deep"
 also deep "deep.fix:4:2606: error: expression $too_deep"
 also deep "deep.fix:5:1406: error: expression $too_deep"
 also deep "deep.fix:6:1013: error: lattice expression $too_deep"
+# map updates and defaults are rewritten into lets and literals: still no overflow at 199 levels
+{ echo 'lattice E = map {x, y} -> range 0..9;'; printf 'fn f(s: E): E = '; nest '(' s '' 199
+  nest '' '' ')[x -> 1]' 199; printf ';\nshow f(bot)[y -> 2];\ncheck f monotone;\nshow '; nest '{x -> ' 1 ', _ -> 2}[x]' 99
+  echo ';'; } >"$dir/deep_maps.fix"
+expect_small_stack deep_maps 0 'f(bot)\[y -> 2\] = {x -> 1, y -> 2}$'
+also deep_maps 'check f monotone: monotone'
 { printf 'show '; nest 'not ' true '' 40000; echo ';'; } >"$dir/deeper.fix"
 expect_small_stack deeper 1 'deeper.fix:1:15990: error: input nested too deeply'
 { printf 'show '; nest 'not ' true '' 200; echo ';'; echo '1 + 2'; } >"$dir/deep_repl.fix"

@@ -79,10 +79,16 @@ bool run_stable(Session *s, const QueryPlan *plan)
     } else {
         QueryResult r = { .kind = Q_STABLE, .target = ps->name,
                           .u.stable = { .models = mc.models.items, .count = mc.models.count,
-                                        .complete = status == AFT_OK } };
+                                        .complete = status == AFT_OK && st.complete } };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
             r.message = mem_strdup(stop_reason_text(st.aft.stopped_by));
+        } else if (!st.complete && plan->models > 0) {      /* `models N` met: there may be more */
+            Buf why;
+            buf_init(&why);
+            buf_printf(&why, "models %ld", plan->models);
+            r.message = mem_strdup(buf_cstr(&why));
+            buf_free(&why);
         }
         session_emit(s, &r);
         mem_free(r.message);

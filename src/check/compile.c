@@ -649,7 +649,7 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
     case E_TABLE: break;        /* replaced by its chain of ifs before checking */
     case E_LAMBDA: break;       /* no run-time value */
-    case E_FIXPOINTS: compile_enumeration(c, e); break;
+    case E_FIXPOINTS: if (e->vartype) compile_atoms(c, e); else compile_enumeration(c, e); break;
     case E_FOLD: compile_fold(c, e); break;
     case E_APPROX: emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
     case E_BNB:

@@ -52,6 +52,27 @@ void compile_enumeration(Compiler *c, const Expr *e)
     patch_here(c, cached, 3);
 }
 
+/* atoms(L): a new collection of L's singletons, {a1}, {a2}, ..., built once a run (it
+ * depends on nothing) and kept. */
+void compile_atoms(Compiler *c, const Expr *e)
+{
+    const LatInfo *li = e->resolved;
+    const Lattice *P = sema_undual(li->L);
+    size_t natoms;
+    lattice_names(P, &natoms);
+    uint32_t site = (uint32_t)ir_offset(c->ch);
+    size_t cached = ir_emit(c->ch, e->loc, IR_COLL_CACHED, li->index, site, 0, 0);
+    emit_lat(c, e->loc, IR_COLL_NEW, li->L);
+    for (size_t i = 0; i < natoms; i++) {
+        emit_point(c, e->loc, P, false);
+        emit_int(c, e->loc, (int64_t)i);
+        emit_lat(c, e->loc, IR_SET_ADD, P);
+        emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
+    }
+    emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
+    patch_here(c, cached, 3);
+}
+
 /* The collection e->a into the slots after the W words of the item variable at e->slot, its
  * index set to 0; returns its lattice. */
 const Lattice *compile_coll_start(Compiler *c, const Expr *e)

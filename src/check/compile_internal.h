@@ -28,6 +28,7 @@ void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L);
 
 /* compile_coll.c: collections (the E_ kinds and the operators on them). */
 void compile_enumeration(Compiler *c, const Expr *e);
+void compile_atoms(Compiler *c, const Expr *e);
 void compile_fold(Compiler *c, const Expr *e);
 void compile_coll_has(Compiler *c, const Expr *e);
 void compile_coll_equal(Compiler *c, const Expr *e);

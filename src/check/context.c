@@ -200,7 +200,6 @@ static bool add_file(Context *m, AstFile *root, PtrList *plans)
         open.count--;
         size_t fns_before = m->fns.count, plans_before = plans->count;
         sema_add_file(m, f, open.count == 0 ? plans : NULL);
-        if (m->diag->errors != before) continue;   /* an instance with an error is not compiled */
         compile_checked(m, fns_before);
         compile_plans(m, plans, plans_before);
     }

@@ -31,7 +31,9 @@ typedef struct Sym {
 typedef struct FnEntry {
     FnSym sym;
     uint32_t index;            /* in Context.tables.fns: the operand of CALL */
-    bool broken;               /* its body had errors: it has no chunk */
+    bool broken;               /* its body had errors: it has no chunk, nothing calls it */
+    bool muted;                /* broken while errors were counted, not shown (an argument's type
+                                * found quietly): made and checked again at its next use */
     bool hidden;               /* an envelope or galois equation */
     Expr *body;                /* checked, to be compiled (by the context) */
     size_t nlocals;            /* frame words the body needs, parameters included */

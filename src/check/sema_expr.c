@@ -157,7 +157,8 @@ static bool set_names_its_lattice(const Checker *c, const Expr *e)
 bool check_needs_context(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
-    case E_BOT: case E_TOP: case E_MAP: case E_INT: case E_REAL: return true;
+    case E_BOT: case E_TOP: case E_INT: case E_REAL: return true;
+    case E_MAP: return !e->a || check_needs_context(c, e->a);     /* an update: as its map */
     case E_SET: return !set_names_its_lattice(c, e);
     case E_NAME: return !check_find_local(c, e->name.name);
     case E_TUPLE:
@@ -562,6 +563,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
     if (l) {
         if (l->type->kind == TY_FN) return sema_call_value(c, e, l->type);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
+        if (l->type->kind == TY_ERROR) return &TYPE_ERROR;       /* its binding's error is reported */
         return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, check_describe(c, l->type));
     }
     Sym *s = sema_lookup(c->m, e->name.name);
@@ -607,7 +609,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_INDEX: return check_index(c, e);
     case E_COMPREHENSION:
     case E_QUANT: return check_quantifier(c, e, want);
-    case E_FIXPOINTS: return check_fixpoints(c, e);
+    case E_FIXPOINTS: return e->vartype ? check_atoms(c, e) : check_fixpoints(c, e);   /* atoms(L) */
     case E_FOLD: return check_fold_loop(c, e, want);
     case E_APPROX: return check_approx(c, e);
     case E_BNB: return check_bnb(c, e);

@@ -201,7 +201,7 @@ bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *in
                         check_describe(&ic, t));
     }
     VEC_FREE(ic.locals);
-    bool ok = m->diag->errors == before;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
     sema_names_settle(m, mark, ok);
     inst->broken = !ok;
     inst->body = ok ? body : NULL;
@@ -244,6 +244,9 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
     }
     buf_puts(&name, "]");
     FnEntry *inst = hashmap_get_ptr(&m->instances, buf_cstr(&key));
+    if (inst && inst->muted && m->diag->out) inst = NULL;     /* its errors are shown this time */
+    if (inst && inst->broken) check_fail(c, where, "%s cannot be used: its body has errors (shown where it was first "
+                                         "instantiated)", inst->sym.name);
     if (!inst && m->instantiating >= MAX_INSTANTIATION_DEPTH) {
         check_fail(c, where, "instantiating '%s' nests more than %d instances deep (does it call itself "
                    "with ever larger function arguments?)", T->sym.name, (int)MAX_INSTANTIATION_DEPTH);
@@ -259,6 +262,7 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
         const Lattice *ret = T->sym.ret;
         bool ok = sema_define_instance(m, T, args, inst, &ret);
         m->instantiating--;
+        inst->muted = !ok && !m->diag->out;
         if (!ok && m->instantiating == 0) diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
     }
     buf_free(&key);
@@ -421,6 +425,11 @@ static FnEntry *lift(Checker *c, Expr *e, const Type **ptypes, size_t ncap, cons
     fe->ptypes = ptypes;
     fe->src = e->loc.src;
     fe->tbody = e->a;
+    if (c->fc) {               /* inside a generic's instance: its type parameters stay in scope */
+        fe->ntvars = c->fc->ntvars;
+        fe->tvar_names = c->fc->tvar_names;
+        fe->tvar_lats = c->fc->tvar_lats;
+    }
     for (size_t i = 0; i < n; i++) {
         fe->sym.param_names[i] = i < ncap ? names[i] : e->lparams[i - ncap].name.name;
         fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;

@@ -77,6 +77,9 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
     }
     buf_puts(&name, "]");
     FnEntry *inst = hashmap_get_ptr(&m->instances, buf_cstr(&key));
+    if (inst && inst->muted && m->diag->out) inst = NULL;     /* its errors are shown this time */
+    if (inst && inst->broken) check_fail(c, where, "%s cannot be used: its body has errors (shown where it was first "
+                                         "instantiated)", inst->sym.name);
     if (!inst) {
         const char **names = arena_alloc(&m->arena, d->ntparams * sizeof *names);
         for (size_t i = 0; i < d->ntparams; i++) names[i] = d->tparams[i].name;
@@ -107,6 +110,7 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
             inst->broken = !sema_define_instance(m, inst, NULL, inst, &inst->sym.ret);
             m->instantiating--;
         }
+        inst->muted = inst->broken && !m->diag->out;
         if (inst->broken && m->instantiating == 0) diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
     }
     buf_free(&key);

@@ -78,13 +78,13 @@ bool type_is_powerset(const Type *t);
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want);
 const Type *check_proj(Checker *c, Expr *e);
 const Type *check_set(Checker *c, Expr *e, const Lattice *want);
-const Type *check_map(Checker *c, Expr *e, const Lattice *want);
 const Type *check_index(Checker *c, Expr *e);
 const Type *check_count(Checker *c, Expr *e);
 const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
+const Type *check_atoms(Checker *c, Expr *e);
 
 const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
 
@@ -122,6 +122,9 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want);
 const Type *check_in_collection(Checker *c, Expr *e);
 const Type *check_count_collection(Checker *c, Expr *e);
 const Type *check_fold(Checker *c, Expr *e, const Lattice *want);
+
+/* sema_map.c: map literals, with a default `_ -> d`, and updates m[k -> v]. */
+const Type *check_map(Checker *c, Expr *e, const Lattice *want);
 
 /* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
 Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);

@@ -95,6 +95,12 @@ static Lattice *build_map(FileCtx *fc, const LatExpr *t)
     Context *m = fc->m;
     LatInfo *value = sema_resolve_lattice(fc, t->value);
     if (!unique_names(m, t->names, t->nnames, "key") || !value) return NULL;
+    for (size_t i = 0; i < t->nnames; i++)
+        if (strcmp(t->names[i].name, "_") == 0) {
+            diag_error(m->diag, t->names[i].loc, "'_' cannot be a key of a map: in a map literal `_ -> v` "
+                       "gives the keys not listed");
+            return NULL;
+        }
     if (t->nnames > LATTICE_PRODUCT_MAX) {
         diag_error(m->diag, t->loc, "a map has at most %d keys, this one has %zu", (int)LATTICE_PRODUCT_MAX, t->nnames);
         return NULL;

@@ -1,6 +1,7 @@
-/* sema_struct.c: checking the structured expressions: tuples and projections, set and map
- * literals, indexing, counts, sup/inf over a set, lfp/gfp inside an expression. */
+/* sema_struct.c: checking the structured expressions: tuples and projections, set literals,
+ * indexing, counts, sup/inf over a set, lfp/gfp inside an expression (maps: sema_map.c). */
 #include "check/sema_internal.h"
+#include "util/bitset.h"
 
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
 {
@@ -82,61 +83,6 @@ const Type *check_set(Checker *c, Expr *e, const Lattice *want)
     return ok ? sema_lat_type(c->m, P) : &TYPE_ERROR;
 }
 
-static bool map_has_keys(const Lattice *M, const Expr *e)
-{
-    if (lattice_nparts(M) != e->nargs) return false;
-    for (size_t i = 0; i < e->nargs; i++)
-        if (lattice_name_index(M, e->keys[i].name) < 0) return false;
-    return true;
-}
-
-static const Lattice *infer_map_lattice(Checker *c, Expr *e)
-{
-    const Lattice *found = NULL;
-    for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, e->keys[0].name); r; r = r->next) {
-        if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e)) continue;
-        if (found && !lattice_equal(found, r->li->L)) {
-            check_fail(c, e->loc, "this map could be %s or %s: the context does not say which",
-                 check_describe_lat(c, found), check_describe_lat(c, r->li->L));
-            return NULL;
-        }
-        found = r->li->L;
-    }
-    if (!found) check_fail(c, e->loc, "no map lattice has exactly the keys of this map");
-    return found;
-}
-
-const Type *check_map(Checker *c, Expr *e, const Lattice *want)
-{
-    const Lattice *M = want;
-    if (M && lattice_kind(M) != LATTICE_MAP) return check_fail(c, e->loc, "expected %s, found a map", check_describe_lat(c, M));
-    if (!M) M = infer_map_lattice(c, e);
-    if (!M) return &TYPE_ERROR;
-    bool ok = true;
-    bool *seen = mem_calloc(lattice_nparts(M) + 1, sizeof *seen);
-    for (size_t i = 0; i < e->nargs; i++) {
-        long k = lattice_name_index(M, e->keys[i].name);
-        if (k < 0) {
-            check_fail(c, e->keys[i].loc, "'%s' is not a key of %s", e->keys[i].name, check_describe_lat(c, M));
-            ok = false;
-        } else if (seen[k]) {
-            check_fail(c, e->keys[i].loc, "key '%s' given twice", e->keys[i].name);
-            ok = false;
-        } else {
-            seen[k] = true;
-        }
-        if (check_against(c, e->args[i], lattice_inner(M))->kind == TY_ERROR) ok = false;
-    }
-    for (size_t k = 0; ok && k < lattice_nparts(M); k++) {
-        if (!seen[k]) {
-            check_fail(c, e->loc, "key '%s' of %s is missing", lattice_atom_name(M, k), check_describe_lat(c, M));
-            ok = false;
-        }
-    }
-    mem_free(seen);
-    return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
-}
-
 /* f[L]: the instance of a function with type parameters, as a value. */
 static FnEntry *generic_named(Checker *c, const Expr *e)
 {
@@ -158,33 +104,38 @@ const Type *check_index(Checker *c, Expr *e)
     return sema_lat_type(c->m, lattice_inner(t->lat));
 }
 
-const Type *check_count(Checker *c, Expr *e)
+/* ---- binders ---- */
+
+/* The lattice a bare name stands for where a set could be: a declared lattice or a type
+ * parameter of the instance being checked (NULL: neither, or a local of that name). */
+static LatInfo *lattice_named(Checker *c, const Expr *a)
 {
-    const Type *n = check_count_collection(c, e);
-    if (n) return n;
-    const Type *t = check_expr(c, e->a, NULL);
-    if (t->kind == TY_ERROR) return t;
-    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
-    return &TYPE_INT;
+    if (a->kind != E_NAME || check_find_local(c, a->name.name)) return NULL;
+    for (size_t i = 0; c->fc && i < c->fc->ntvars; i++)
+        if (strcmp(c->fc->tvar_names[i], a->name.name) == 0) return c->fc->tvar_lats[i];
+    Sym *s = sema_lookup(c->m, a->name.name);
+    return s && s->kind == SYM_LATTICE ? s->ptr : NULL;
 }
 
-/* ---- binders ---- */
+/* The powerset lattice named by a (also through `dual`), or NULL after an error naming what. */
+static LatInfo *powerset_named(Checker *c, Expr *a, LatInfo *li, const char *what)
+{
+    if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
+        check_fail(c, a->loc, "'%s' is not a powerset: %s", a->name.name, what);
+        return NULL;
+    }
+    a->resolved = check_resolution(c, RES_LATTICE, li, 0);
+    a->type = &li->as_lat;
+    return li;
+}
 
 /* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
 static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
 {
-    if (a->kind == E_NAME && !check_find_local(c, a->name.name)) {
-        Sym *s = sema_lookup(c->m, a->name.name);
-        if (s && s->kind == SYM_LATTICE) {
-            LatInfo *li = s->ptr;
-            if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
-                check_fail(c, a->loc, "'%s' is not a powerset: only the atoms of a set can be iterated", a->name.name);
-                return NULL;
-            }
-            a->resolved = check_resolution(c, RES_LATTICE, li, 0);
-            a->type = &li->as_lat;
-            return li->L;
-        }
+    LatInfo *li = lattice_named(c, a);
+    if (li) {
+        li = powerset_named(c, a, li, "only the atoms of a set can be iterated");
+        return li ? li->L : NULL;
     }
     const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
     if (t->kind == TY_ERROR) return NULL;
@@ -193,6 +144,37 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
         return NULL;
     }
     return t->lat;
+}
+
+/* atoms(L): the singletons of the powerset L, in the order of its atoms, as a collection (the
+ * compiler lists them as constants: L is not enumerated). */
+const Type *check_atoms(Checker *c, Expr *e)
+{
+    LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
+    if (!li) return &TYPE_ERROR;
+    if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET)
+        return check_fail(c, e->vartype->loc, "atoms(...) lists the atoms of a powerset, found %s", check_describe_lat(c, li->L));
+    e->resolved = li;
+    return sema_coll_type(c->m, li->L);
+}
+
+const Type *check_count(Checker *c, Expr *e)
+{
+    const Type *n = check_count_collection(c, e);
+    if (n) return n;
+    LatInfo *li = lattice_named(c, e->a);
+    if (li) {                  /* count L: the number of atoms of the powerset L */
+        if (!powerset_named(c, e->a, li, "'count L' counts the atoms of a powerset lattice")) return &TYPE_ERROR;
+        size_t natoms;
+        lattice_names(sema_undual(li->L), &natoms);
+        e->kind = E_INT;
+        e->ival = (int64_t)natoms;
+        return &TYPE_INT;
+    }
+    const Type *t = check_expr(c, e->a, NULL);
+    if (t->kind == TY_ERROR) return t;
+    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
+    return &TYPE_INT;
 }
 
 /* { x in S | cond } and forall/exists x in S : cond.  Slots: x, then a copy of S. */

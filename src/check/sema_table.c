@@ -51,6 +51,8 @@ Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table)
     return chain;
 }
 
+static bool default_map_value(const Expr *k, const Lattice *L, Word *out);
+
 /* The element a constant key denotes, written into out (L's words); false when k is no
  * constant.  k has been checked against L. */
 static bool key_value(const Expr *k, const Lattice *L, Word *out)
@@ -79,6 +81,7 @@ static bool key_value(const Expr *k, const Lattice *L, Word *out)
             if (!key_value(k->args[i], lattice_inner(L), out + lattice_part_offset(L, at))) return false;
         }
         return true;
+    case E_LET: return default_map_value(k, L, out);
     case E_SET:
         memset(out, 0, L->nwords * sizeof *out);
         for (size_t i = 0; i < k->nargs; i++) {
@@ -89,6 +92,23 @@ static bool key_value(const Expr *k, const Lattice *L, Word *out)
         return true;
     default: return false;
     }
+}
+
+/* A map literal with a default, {x -> v, _ -> d} (sema_map.c made it `let slot = d in {x -> v,
+ * y -> slot}`): its keys read from the slot are d. */
+static bool default_map_value(const Expr *k, const Lattice *L, Word *out)
+{
+    const Expr *m = k->b;
+    if (m->kind != E_MAP || k->a->kind != E_ASCRIBE || lattice_kind(L) != LATTICE_MAP) return false;
+    const Lattice *V = lattice_inner(L);
+    for (size_t i = 0; i < m->nargs; i++) {
+        const Expr *v = m->args[i];
+        const Resolution *r = v->resolved;
+        bool from_slot = v->kind == E_NAME && r && r->kind == RES_LOCAL && v->slot == k->slot;
+        size_t at = lattice_part_offset(L, (size_t)lattice_name_index(L, m->keys[i].name));
+        if (!key_value(from_slot ? k->a->a : v, V, out + at)) return false;
+    }
+    return true;
 }
 
 /* Lists the elements of L no key names (at most a few) into out; their number. */

@@ -64,7 +64,7 @@ typedef enum {
     E_TUPLE,                    /* (args) with >= 2 elements */
     E_PROJ,                     /* a.index, index from 1; a.lo, a.hi of an interval (name, index 0) */
     E_SET,                      /* {args}: set of atoms */
-    E_MAP,                      /* {keys -> args} */
+    E_MAP,                      /* {keys -> args} (a key `_`: the default); a: the map an update a[k -> v] copies */
     E_INDEX,                    /* a[b]: map lookup */
     E_COMPREHENSION,            /* { var in a | b }: a is a set, a powerset lattice name or a collection;
                                  * { c | var in a }: a is a collection (b NULL) */
@@ -75,7 +75,8 @@ typedef enum {
     E_TABLE,                    /* table { k1 -> v1, ... }: args k1, v1, k2, v2, ... (a function body) */
     E_ASCRIBE,                  /* (a : vartype) */
     E_LAMBDA,                   /* (x: A, y: B => a): lparams, body a */
-    E_FIXPOINTS,                /* fixpoints(a), and elements(L) once checked (a NULL): a collection */
+    E_FIXPOINTS,                /* fixpoints(a), and elements(L) once checked (a NULL); with vartype
+                                   instead of a: atoms(vartype), the singletons of a powerset */
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
     E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */

@@ -19,6 +19,8 @@ typedef struct Lexer {
     bool too_many;          /* stop reporting: the input is not a .fix file */
     bool percent_after_code;   /* a `%` comment followed code on its line since the last `;`
                                 * (a syntax error then hints that `%` is not the remainder) */
+    int program;            /* 1 after `program`; then 2 + the depth of braces inside its block
+                             * (a `#` directive there would be read as a comment: an error) */
 } Lexer;
 
 enum { LEXER_MAX_ERRORS = 25 };
