@@ -67,6 +67,12 @@ uint32_t ir_const(Chunk *c, Word w);
 /* The general instruction a specialised one stands for (FIX_SPECIALISED); op itself for the
  * others. */
 Opcode ir_general_op(Opcode op);
+/* The _K form an instruction of FIX_LOADED runs after its load; op itself for the others. */
+Opcode ir_loaded_op(Opcode op);
+/* Does op's constant operand stand for a real (the _RK forms, CONST_REAL); does the general
+ * instruction take it as its left operand (FIX_CONSTANT_LEFT). */
+bool ir_real_constant(Opcode op);
+bool ir_constant_left(Opcode op);
 /* Rewrites operand k of the instruction at offset (to patch jump targets). */
 void ir_patch(Chunk *c, size_t offset, unsigned k, uint32_t value);
 size_t ir_offset(const Chunk *c);              /* where the next instruction goes */
