@@ -181,11 +181,6 @@ static size_t save_args(Vm *vm, const Word *args, size_t n)
  * cheaper copied in a loop than through memmove). */
 static inline void copy_down(Word *dst, const Word *src, size_t n)
 {
-    if (n <= 2) {                   /* most results and argument lists */
-        if (n) dst[0] = src[0];
-        if (n == 2) dst[1] = src[1];
-        return;
-    }
     for (size_t i = 0; i < n; i++) dst[i] = src[i];
 }
 
