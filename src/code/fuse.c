@@ -48,12 +48,15 @@ static void mark_targets(Fuser *f)
     }
 }
 
-/* Up to FUSE_MAX_RUN instructions from at on, none but the first a jump target; returns how
- * many. */
+/* Can a rule's run start with op (the first instruction of every rule below)? */
+static bool starts_run(Opcode op) { return op == IR_LOAD1 || op == IR_CONST_INT || op == IR_CONST_REAL; }
+
+/* Up to FUSE_MAX_RUN instructions from at on (just the one when no rule starts with it), none
+ * but the first a jump target; returns how many. */
 static size_t run_at(const Fuser *f, size_t at, Ins *run)
 {
-    size_t n = 0;
-    while (n < FUSE_MAX_RUN && at < f->old.code.count && (n == 0 || !f->target[at])) {
+    size_t n = 0, most = starts_run((Opcode)f->old.code.items[at]) ? FUSE_MAX_RUN : 1;
+    while (n < most && at < f->old.code.count && (n == 0 || !f->target[at])) {
         run[n] = decode(&f->old, at);
         at += length_of(run[n].op);
         n++;
@@ -91,37 +94,35 @@ static Opcode loaded_form(Opcode form)
     }
 }
 
-static void emit_as(Fuser *f, const Ins *from, Opcode op, uint32_t a)
+/* What replaces a run: its first `used` instructions by n new ones, each located where the
+ * old instruction at its `at` was. */
+typedef struct Plan { size_t used, n; Ins out[2]; } Plan;
+
+static Plan replace(size_t used, const Ins *from, Opcode op, uint32_t a, uint32_t b)
 {
-    ir_emit(f->c, ir_loc_at(&f->old, from->at), op, a, 0, 0, 0);
+    return (Plan){ used, 1, { { from->at, op, { a, b, 0, 0 } } } };
 }
 
-/* Emits the replacement of the run starting at run[0] if a rule applies; returns how many of
- * its instructions it replaced (0: none). */
-static size_t fuse_run(Fuser *f, const Ins *run, size_t n)
+/* The replacement of the run starting at run[0] (used 0: no rule applies). */
+static Plan plan_run(Fuser *f, const Ins *run, size_t n)
 {
-    if (n >= 2 && run[0].op == IR_CONST_INT && run[1].op == IR_I2R) {
+    Plan none = { 0, 0, { { 0 } } };
+    if (n < 2) return none;
+    if (run[0].op == IR_CONST_INT && run[1].op == IR_I2R) {
         double v = (double)word_to_int(f->c->consts.items[run[0].arg[0]]);
-        emit_as(f, &run[0], IR_CONST_REAL, ir_const(f->c, word_from_double(v)));
-        return 2;
+        return replace(2, &run[0], IR_CONST_REAL, ir_const(f->c, word_from_double(v)), 0);
     }
-    Opcode loaded = n >= 2 && run[0].op == IR_LOAD1 ? loaded_form(run[1].op) : IR_OPCODE_COUNT;
-    if (loaded != IR_OPCODE_COUNT) {
-        ir_emit(f->c, ir_loc_at(&f->old, run[1].at), loaded, run[0].arg[0], run[1].arg[0], 0, 0);
-        return 2;
-    }
-    if (n < 2 || run[0].op != IR_CONST_REAL) return 0;
+    Opcode loaded = run[0].op == IR_LOAD1 ? loaded_form(run[1].op) : IR_OPCODE_COUNT;
+    if (loaded != IR_OPCODE_COUNT) return replace(2, &run[1], loaded, run[0].arg[0], run[1].arg[0]);
+    if (run[0].op != IR_CONST_REAL) return none;
     double k = word_to_double(f->c->consts.items[run[0].arg[0]]);
     Opcode right = with_constant(run[1].op, false, k);
-    if (right != IR_OPCODE_COUNT) {
-        emit_as(f, &run[1], right, run[0].arg[0]);
-        return 2;
-    }
+    if (right != IR_OPCODE_COUNT) return replace(2, &run[1], right, run[0].arg[0], 0);
     Opcode left = n == 3 && run[1].op == IR_LOAD1 ? with_constant(run[2].op, true, k) : IR_OPCODE_COUNT;
-    if (left == IR_OPCODE_COUNT) return 0;
-    emit_as(f, &run[0], IR_LOAD1, run[1].arg[0]);
-    emit_as(f, &run[2], left, run[0].arg[0]);
-    return 3;
+    if (left == IR_OPCODE_COUNT) return none;
+    Plan p = replace(3, &run[0], IR_LOAD1, run[1].arg[0], 0);
+    p.out[p.n++] = (Ins){ run[2].at, left, { run[0].arg[0], 0, 0, 0 } };
+    return p;
 }
 
 /* Points every jump of the new code at the new offset of its old target. */
@@ -134,32 +135,50 @@ static void move_targets(Fuser *f)
     }
 }
 
+/* Does a rule apply somewhere in the code? */
+static bool any_rule(Fuser *f)
+{
+    for (size_t at = 0; at < f->old.code.count; at += length_of((Opcode)f->old.code.items[at])) {
+        Ins run[FUSE_MAX_RUN] = { { 0 } };
+        if (plan_run(f, run, run_at(f, at, run)).used) return true;
+    }
+    return false;
+}
+
+/* The code again, with each run a rule applies to replaced. */
+static void rewrite(Fuser *f)
+{
+    Chunk *c = f->c;
+    size_t stack_words = c->stack_words;      /* a bound still: no rule pushes more */
+    c->code.items = NULL, c->code.count = c->code.cap = 0;
+    c->locs.items = NULL, c->locs.count = c->locs.cap = 0;
+    for (size_t at = 0; at < f->old.code.count;) {
+        Ins run[FUSE_MAX_RUN] = { { 0 } };
+        size_t n = run_at(f, at, run);
+        f->moved[at] = ir_offset(c);
+        Plan p = plan_run(f, run, n);
+        if (p.used == 0) p = (Plan){ 1, 1, { run[0] } };
+        for (size_t i = 0; i < p.n; i++) {
+            const Ins *in = &p.out[i];
+            ir_emit(c, ir_loc_at(&f->old, in->at), in->op, in->arg[0], in->arg[1], in->arg[2], in->arg[3]);
+        }
+        at = run[p.used - 1].at + length_of(run[p.used - 1].op);
+    }
+    f->moved[f->old.code.count] = ir_offset(c);
+    move_targets(f);
+    c->stack_words = stack_words;
+    MEM_FREE_ALL(f->old.code.items, f->old.locs.items);
+}
+
 /* One pass; true when it changed something. */
 static bool fuse_pass(Chunk *c)
 {
     Fuser f = { c, *c, mem_calloc(c->code.count + 1, sizeof(bool)),
                 mem_calloc(c->code.count + 1, sizeof(size_t)) };
-    size_t stack_words = c->stack_words;      /* a bound still: no rule pushes more */
-    c->code.items = NULL, c->code.count = c->code.cap = 0;
-    c->locs.items = NULL, c->locs.count = c->locs.cap = 0;
     mark_targets(&f);
-    bool changed = false;
-    for (size_t at = 0; at < f.old.code.count;) {
-        Ins run[FUSE_MAX_RUN] = { { 0 } };
-        size_t n = run_at(&f, at, run);
-        f.moved[at] = ir_offset(c);
-        size_t used = fuse_run(&f, run, n);
-        if (used == 0) {
-            ir_emit(c, ir_loc_at(&f.old, at), run[0].op, run[0].arg[0], run[0].arg[1], run[0].arg[2], run[0].arg[3]);
-            used = 1;
-        }
-        changed |= used > 1;
-        at = run[used - 1].at + length_of(run[used - 1].op);
-    }
-    f.moved[f.old.code.count] = ir_offset(c);
-    move_targets(&f);
-    c->stack_words = stack_words;
-    MEM_FREE_ALL(f.old.code.items, f.old.locs.items, f.target, f.moved);
+    bool changed = any_rule(&f);
+    if (changed) rewrite(&f);
+    MEM_FREE_ALL(f.target, f.moved);
     return changed;
 }
 
