@@ -73,22 +73,17 @@ static void print_expr(const Tree *t, int i, Buf *b)
         else if (n->value == floor(n->value)) buf_printf(b, "%d.0", (int)n->value);
         else buf_put_double(b, n->value);
         break;
-    case N_BIN:
-        buf_puts(b, "(");
+    case N_BIN: case N_IF:                  /* (a op b), (if a op b then c else d) */
+        buf_puts(b, n->kind == N_IF ? "(if " : "(");
         print_expr(t, n->a, b);
         buf_printf(b, " %s ", n->op);
         print_expr(t, n->b, b);
-        buf_puts(b, ")");
-        break;
-    case N_IF:
-        buf_puts(b, "(if ");
-        print_expr(t, n->a, b);
-        buf_printf(b, " %s ", n->op);
-        print_expr(t, n->b, b);
-        buf_puts(b, " then ");
-        print_expr(t, n->c, b);
-        buf_puts(b, " else ");
-        print_expr(t, n->d, b);
+        if (n->kind == N_IF) {
+            buf_puts(b, " then ");
+            print_expr(t, n->c, b);
+            buf_puts(b, " else ");
+            print_expr(t, n->d, b);
+        }
         buf_puts(b, ")");
         break;
     }
