@@ -42,7 +42,7 @@ static void emit_u32(Chunk *c, uint32_t v)
 
 Opcode ir_general_op(Opcode op)
 {
-    switch (op) {
+    switch (ir_loaded_op(op)) {
 #define FIX_SPECIAL_CASE(special, general) case IR_##special: return IR_##general;
     FIX_SPECIALISED(FIX_SPECIAL_CASE)
 #undef FIX_SPECIAL_CASE

@@ -64,8 +64,8 @@ void ir_chunk_free(Chunk *c);
  * returns its offset. */
 size_t ir_emit(Chunk *c, Loc loc, Opcode op, uint32_t a, uint32_t b, uint32_t d, uint32_t e);
 uint32_t ir_const(Chunk *c, Word w);
-/* The general instruction a specialised one stands for (FIX_SPECIALISED); op itself for the
- * others. */
+/* The general instruction a specialised one stands for (FIX_SPECIALISED; for one of
+ * FIX_LOADED, that of its _K form, run after a one-word load); op itself for the others. */
 Opcode ir_general_op(Opcode op);
 /* The _K form an instruction of FIX_LOADED runs after its load; op itself for the others. */
 Opcode ir_loaded_op(Opcode op);

@@ -23,6 +23,14 @@ static void test_opcode_tables(void **state)
     assert_int_equal(ir_opcode_shapes[IR_LOAD], SHAPE_SLOT);
     assert_int_equal(ir_shape_operands[SHAPE_LOOP], 4);
     assert_int_equal(ir_shape_operands[SHAPE_NONE], 0);
+    /* the fused forms and what they stand for */
+    assert_int_equal(ir_general_op(IR_MUL_RK), IR_MUL_R);
+    assert_int_equal(ir_loaded_op(IR_MUL_SRK), IR_MUL_RK);
+    assert_int_equal(ir_general_op(IR_MUL_SRK), IR_MUL_R);
+    assert_int_equal(ir_general_op(IR_EQ_SIK), IR_EQ_I);
+    assert_int_equal(ir_general_op(IR_ADD_R), IR_ADD_R);
+    assert_true(ir_constant_left(IR_RSUB_RK) && !ir_constant_left(IR_SUB_RK));
+    assert_true(ir_real_constant(IR_RDIV_SRK) && !ir_real_constant(IR_SUB_SIK));
 }
 
 static void test_chunk_building(void **state)
