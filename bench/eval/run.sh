@@ -63,48 +63,45 @@ for k in loop sets maps real spec; do
     echo "$row" >> "$table"
 done
 
-# fixpoints over a powerset of 22 atoms (2^22 elements, the enumeration limit): an S_P-style
-# function of 22 rules p_i :- not p_(i+1).
-awk 'BEGIN { n = 22; printf "lattice P = powerset {"
-    for (i = 0; i < n; i++) printf "%sp%d", (i ? ", " : ""), i
-    printf "};\nfn S(m: P): P =\n  {}"
-    for (i = 0; i < n; i++) printf "\n  union (if p%d in m then {} else {p%d})", (i + 1) % n, i
-    print ";\nfixpoints S;" }' > "$OUT/pow22.fix"
+# sp_program N QUERIES: an S_P-style function S of N rules p_i :- not p_(i+1) on a powerset of N
+# atoms, then the queries.
+sp_program() {
+    awk -v n="$1" -v queries="$2" 'BEGIN { printf "lattice P = powerset {"
+        for (i = 0; i < n; i++) printf "%sp%d", (i ? ", " : ""), i
+        printf "};\nfn S(m: P): P =\n  {}"
+        for (i = 0; i < n; i++) printf "\n  union (if p%d in m then {} else {p%d})", (i + 1) % n, i
+        print ";\n" queries }'
+}
+
+# fixpoints over a powerset of 22 atoms (2^22 elements, the enumeration limit)
+sp_program 22 "fixpoints S;" > "$OUT/pow22.fix"
 pow="$OUT/pow22.md"
 {
     echo "| query | fix (s) |${BASE:+ base fix (s) | base/fix |}"
     echo "|---|---:|${BASE:+---:|---:|}"
 } > "$pow"
-t_pow=$(secs "$FIX" run "$OUT/pow22.fix")
-row="| fixpoints S over 2^22 sets | $t_pow |"
-if [ -n "$BASE" ]; then
-    "$BASE" run "$OUT/pow22.fix" > "$OUT/pow22.base.out" 2>&1
-    "$FIX" run "$OUT/pow22.fix" > "$OUT/pow22.out" 2>&1
-    cmp -s "$OUT/pow22.out" "$OUT/pow22.base.out" || echo "bench/eval: pow22: output differs from the base binary's"
-    t_pow_base=$(secs "$BASE" run "$OUT/pow22.fix")
-    row="$row $t_pow_base | $(ratio "$t_pow_base" "$t_pow") |"
-fi
-echo "$row"
-echo "$row" >> "$pow"
+# query_row NAME LABEL: times FIX on $OUT/NAME.fix (with BASE: its output checked the same and
+# its time beside) and adds the row LABEL to the table.
+query_row() {
+    t=$(secs "$FIX" run "$OUT/$1.fix")
+    row="| $2 | $t |"
+    if [ -n "$BASE" ]; then
+        "$BASE" run "$OUT/$1.fix" > "$OUT/$1.base.out" 2>&1
+        "$FIX" run "$OUT/$1.fix" > "$OUT/$1.out" 2>&1
+        cmp -s "$OUT/$1.out" "$OUT/$1.base.out" || echo "bench/eval: $1: output differs from the base binary's"
+        t_base=$(secs "$BASE" run "$OUT/$1.fix")
+        row="$row $t_base | $(ratio "$t_base" "$t") |"
+    fi
+    echo "$row"
+    echo "$row" >> "$pow"
+}
+query_row pow22 "fixpoints S over 2^22 sets"
 
 # brute-force envelopes (approx and bnb of a 16-rule S_P-style function: the engine enumerates
 # f over each sub-interval it bounds), through the VM's enumeration fast path
-awk 'BEGIN { n = 16; printf "lattice P = powerset {"
-    for (i = 0; i < n; i++) printf "%sp%d", (i ? ", " : ""), i
-    printf "};\nfn S(m: P): P =\n  {}"
-    for (i = 0; i < n; i++) printf "\n  union (if p%d in m then {} else {p%d})", (i + 1) % n, i
-    print ";\napprox S;\nbnb S;" }' > "$OUT/brute16.fix"
-t_br=$(secs "$FIX" run "$OUT/brute16.fix")
-row="| approx and bnb S over 2^16 sets, brute-force envelopes | $t_br |"
-if [ -n "$BASE" ]; then
-    "$BASE" run "$OUT/brute16.fix" > "$OUT/brute16.base.out" 2>&1
-    "$FIX" run "$OUT/brute16.fix" > "$OUT/brute16.out" 2>&1
-    cmp -s "$OUT/brute16.out" "$OUT/brute16.base.out" || echo "bench/eval: brute16: output differs from the base binary's"
-    t_br_base=$(secs "$BASE" run "$OUT/brute16.fix")
-    row="$row $t_br_base | $(ratio "$t_br_base" "$t_br") |"
-fi
-echo "$row"
-echo "$row" >> "$pow"
+sp_program 16 "approx S;
+bnb S;" > "$OUT/brute16.fix"
+query_row brute16 "approx and bnb S over 2^16 sets, brute-force envelopes"
 
 # memoised calls: the analysis examples with and without --no-memo, same output
 memo="$OUT/memo.md"

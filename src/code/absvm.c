@@ -518,9 +518,15 @@ static bool specialised(Exec *x, Opcode op, Opcode general, const uint8_t *args)
     AbsState *st = x->st;
     uint8_t operands[8] = { 0 };
     switch (ir_opcode_shapes[op]) {
-    case SHAPE_CONST: {                     /* the _IK forms: push the constant first */
+    case SHAPE_CONST: {                     /* the _IK and _RK forms: push the constant first */
         Word w = x->ch->consts.items[ir_read_u32(args)];
-        absstate_push_pair(st, (AbsPair){ w, w }, TAG_INT);
+        if (ir_constant_left(op)) {             /* k - r, k / r: the constant below */
+            AbsPair r = absstate_pop_pair(st);
+            absstate_push_pair(st, (AbsPair){ w, w }, TAG_REAL);
+            absstate_push_pair(st, r, TAG_REAL);
+            return step(x, general, operands);
+        }
+        absstate_push_pair(st, (AbsPair){ w, w }, ir_real_constant(op) ? TAG_REAL : TAG_INT);
         return step(x, general, operands);
     }
     case SHAPE_LATIX: {                     /* SET_HAS: the atom goes below the set */
@@ -546,6 +552,8 @@ static bool specialised(Exec *x, Opcode op, Opcode general, const uint8_t *args)
 static bool step(Exec *x, Opcode op, const uint8_t *args)
 {
     AbsState *st = x->st;
+    Opcode form = ir_loaded_op(op);           /* LOAD1 s, then the _K form on constant #k */
+    if (form != op) return frame_op(x, IR_LOAD, ir_read_u32(args), 1) && step(x, form, args + 4);
     Opcode general = ir_general_op(op);
     if (general != op) return specialised(x, op, general, args);
     switch (op) {

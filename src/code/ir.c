@@ -42,11 +42,40 @@ static void emit_u32(Chunk *c, uint32_t v)
 
 Opcode ir_general_op(Opcode op)
 {
-    switch (op) {
+    switch (ir_loaded_op(op)) {
 #define FIX_SPECIAL_CASE(special, general) case IR_##special: return IR_##general;
     FIX_SPECIALISED(FIX_SPECIAL_CASE)
 #undef FIX_SPECIAL_CASE
     default: return op;
+    }
+}
+
+Opcode ir_loaded_op(Opcode op)
+{
+    switch (op) {
+#define FIX_LOADED_CASE(loaded, form) case IR_##loaded: return IR_##form;
+    FIX_LOADED(FIX_LOADED_CASE)
+#undef FIX_LOADED_CASE
+    default: return op;
+    }
+}
+
+bool ir_real_constant(Opcode op)
+{
+    op = ir_loaded_op(op);
+    if (op == IR_CONST_REAL) return true;
+    Opcode general = ir_general_op(op);
+    return ir_opcode_shapes[op] == SHAPE_CONST && general != op &&
+           ((general >= IR_ADD_R && general <= IR_ABS_R) || (general >= IR_LT_R && general <= IR_NE_R));
+}
+
+bool ir_constant_left(Opcode op)
+{
+    switch (op) {
+#define FIX_LEFT_CASE(name) case IR_##name: return true;
+    FIX_CONSTANT_LEFT(FIX_LEFT_CASE)
+#undef FIX_LEFT_CASE
+    default: return false;
     }
 }
 
@@ -147,16 +176,18 @@ static void put_lattice(const Chunk *c, uint32_t l, Buf *out)
 
 static void shape_none(const Chunk *c, size_t offset, Buf *out) { FIX_UNUSED(c); FIX_UNUSED(offset); FIX_UNUSED(out); }
 
-static void shape_const(const Chunk *c, size_t offset, Buf *out)
+/* "#k = value", the constant an instruction's operand k names (a real or an integer). */
+static void put_constant(const Chunk *c, size_t offset, uint32_t k, Buf *out)
 {
-    uint32_t k = operand(c, offset, 0);
     buf_printf(out, "#%u", k);
     if (k >= c->consts.count) return;
     Word w = c->consts.items[k];
     buf_puts(out, " = ");
-    if (c->code.items[offset] == IR_CONST_REAL) buf_put_double(out, word_to_double(w));
+    if (ir_real_constant((Opcode)c->code.items[offset])) buf_put_double(out, word_to_double(w));
     else buf_printf(out, "%lld", (long long)word_to_int(w));
 }
+
+static void shape_const(const Chunk *c, size_t offset, Buf *out) { put_constant(c, offset, operand(c, offset, 0), out); }
 
 static void shape_lat(const Chunk *c, size_t offset, Buf *out) { put_lattice(c, operand(c, offset, 0), out); }
 
@@ -214,6 +245,12 @@ static void shape_bounds(const Chunk *c, size_t offset, Buf *out)
     buf_putc(out, ']');
 }
 
+static void shape_vark(const Chunk *c, size_t offset, Buf *out)
+{
+    buf_printf(out, "slot %u ", operand(c, offset, 0));
+    put_constant(c, offset, operand(c, offset, 1), out);
+}
+
 static void shape_latconst(const Chunk *c, size_t offset, Buf *out)
 {
     put_lattice(c, operand(c, offset, 0), out);
@@ -242,7 +279,7 @@ static const ShapePrinter shape_printers[SHAPE_COUNT] = {
     [SHAPE_SLOT] = shape_slot, [SHAPE_WIDTH] = shape_width, [SHAPE_JUMP] = shape_jump,
     [SHAPE_FN] = shape_fn, [SHAPE_LATIX] = shape_latix, [SHAPE_LATSLOT] = shape_latslot,
     [SHAPE_LOOP] = shape_loop, [SHAPE_VAR] = shape_var, [SHAPE_BOUNDS] = shape_bounds,
-    [SHAPE_LATCONST] = shape_latconst, [SHAPE_WARM] = shape_warm,
+    [SHAPE_LATCONST] = shape_latconst, [SHAPE_WARM] = shape_warm, [SHAPE_VARK] = shape_vark,
 };
 
 /* "0012   3:14  LOAD                slot 0 width 1" (the line:col only when it changes). */

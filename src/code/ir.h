@@ -66,9 +66,15 @@ void ir_chunk_free(Chunk *c);
  * returns its offset. */
 size_t ir_emit(Chunk *c, Loc loc, Opcode op, uint32_t a, uint32_t b, uint32_t d, uint32_t e);
 uint32_t ir_const(Chunk *c, Word w);
-/* The general instruction a specialised one stands for (FIX_SPECIALISED); op itself for the
- * others. */
+/* The general instruction a specialised one stands for (FIX_SPECIALISED; for one of
+ * FIX_LOADED, that of its _K form, run after a one-word load); op itself for the others. */
 Opcode ir_general_op(Opcode op);
+/* The _K form an instruction of FIX_LOADED runs after its load; op itself for the others. */
+Opcode ir_loaded_op(Opcode op);
+/* Does op's constant operand stand for a real (the _RK forms, CONST_REAL); does the general
+ * instruction take it as its left operand (FIX_CONSTANT_LEFT). */
+bool ir_real_constant(Opcode op);
+bool ir_constant_left(Opcode op);
 /* Rewrites operand k of the instruction at offset (to patch jump targets). */
 void ir_patch(Chunk *c, size_t offset, unsigned k, uint32_t value);
 size_t ir_offset(const Chunk *c);              /* where the next instruction goes */

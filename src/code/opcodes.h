@@ -17,6 +17,7 @@
  *   LATCONST l k  lattice #l and constant #k
  *   BOUNDS l k    lattice #l and constants #k, #k+1 (its least and greatest number)
  *   WARM   l s k  lattice #l, frame slot s and warm-start site #k of the chunk (Chunk.warm)
+ *   VARK   s k    one word at frame slot s and constant #k
  * Stack effects: [before] -> [after], top on the right; `b` a Bool word (0 or 1), `i` an
  * int64 word, `r` a double word, `a` an atom index, `e`/`x` a W-word lattice element. */
 #define FIX_OPCODES(X) \
@@ -122,22 +123,67 @@
     X(MEET_BITS,   LAT)      /* [x y] -> [x & y]     MEET on such a lattice */                 \
     X(LE_BITS,     LAT)      /* [x y] -> [b]         LAT_LE on such a lattice: x & ~y == 0 */  \
     X(EQ_WORDS,    LAT)      /* [x y] -> [b]         LAT_EQ on a lattice whose equality is that of its words */ \
-    X(NE_WORDS,    LAT)      /* [x y] -> [b]         LAT_NE on such a lattice */
+    X(NE_WORDS,    LAT)      /* [x y] -> [b]         LAT_NE on such a lattice */          \
+    /* Real operators with a constant operand, made from CONST_REAL and the general operator \
+     * by the peephole pass (fuse.c); the R forms take the constant as their left operand. */ \
+    X(ADD_RK,      CONST)    /* [r] -> [r]           + real constant #k */                     \
+    X(SUB_RK,      CONST)    /* [r] -> [r]           - constant #k */                          \
+    X(MUL_RK,      CONST)    /* [r] -> [r]           * constant #k */                          \
+    X(DIV_RK,      CONST)    /* [r] -> [r]           / constant #k (not 0) */                  \
+    X(RSUB_RK,     CONST)    /* [r] -> [k - r]       constant #k minus r */                    \
+    X(RDIV_RK,     CONST)    /* [r] -> [k / r]       constant #k over r, error on division by 0 */ \
+    X(LT_RK,       CONST)    /* [r] -> [b]           < real constant #k */                     \
+    X(LE_RK,       CONST)    /* [r] -> [b]           <= constant #k */                         \
+    X(GT_RK,       CONST)    /* [r] -> [b]           > constant #k */                          \
+    X(GE_RK,       CONST)    /* [r] -> [b]           >= constant #k */                         \
+    X(EQ_RK,       CONST)    /* [r] -> [b]           == constant #k */                         \
+    X(NE_RK,       CONST)    /* [r] -> [b]           != constant #k */                         \
+    /* A one-word load and a _K form in one instruction (FIX_LOADED): slot s op constant #k. */ \
+    X(ADD_SRK,     VARK)     /* [] -> [r]            slot s + real constant #k */              \
+    X(SUB_SRK,     VARK)     /* [] -> [r]            slot s - constant #k */                   \
+    X(MUL_SRK,     VARK)     /* [] -> [r]            slot s * constant #k */                   \
+    X(DIV_SRK,     VARK)     /* [] -> [r]            slot s / constant #k (not 0) */           \
+    X(RSUB_SRK,    VARK)     /* [] -> [r]            constant #k - slot s */                   \
+    X(RDIV_SRK,    VARK)     /* [] -> [r]            constant #k / slot s, error on division by 0 */ \
+    X(ADD_SIK,     VARK)     /* [] -> [i]            slot s + integer constant #k, error on overflow */ \
+    X(SUB_SIK,     VARK)     /* [] -> [i]            slot s - constant #k, error on overflow */ \
+    X(LT_SIK,      VARK)     /* [] -> [b]            slot s < integer constant #k */           \
+    X(LE_SIK,      VARK)     /* [] -> [b]            slot s <= constant #k */                  \
+    X(GT_SIK,      VARK)     /* [] -> [b]            slot s > constant #k */                   \
+    X(GE_SIK,      VARK)     /* [] -> [b]            slot s >= constant #k */                  \
+    X(EQ_SIK,      VARK)     /* [] -> [b]            slot s == constant #k (one word) */       \
+    X(NE_SIK,      VARK)     /* [] -> [b]            slot s != constant #k */
 
 /* Operand shapes, with their number of u32 operands. */
 #define FIX_SHAPES(X) \
     X(NONE, 0) X(CONST, 1) X(LAT, 1) X(SLOT, 2) X(WIDTH, 1) X(JUMP, 1) X(FN, 1) \
-    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2) X(WARM, 3)
+    X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2) X(WARM, 3) \
+    X(VARK, 2)
 
 /* Each specialised instruction and the general one it stands for (with its constant pushed
- * first for the _IK forms and SET_HAS, the lattice's operand for the others).  CONST_ELEM
- * stands for none: it is a constant. */
+ * first for the _IK and _RK forms and SET_HAS, the lattice's operand for the others; the
+ * forms of FIX_CONSTANT_LEFT push their constant below the operand).  CONST_ELEM stands for
+ * none: it is a constant. */
 #define FIX_SPECIALISED(X) \
     X(TAIL_CALL, CALL) X(LOAD1, LOAD) X(STORE1, STORE) \
     X(ADD_IK, ADD_I) X(SUB_IK, SUB_I) X(MUL_IK, MUL_I) X(MOD_IK, MOD_I) \
     X(LT_IK, LT_I) X(LE_IK, LE_I) X(GT_IK, GT_I) X(GE_IK, GE_I) X(EQ_IK, EQ_I) X(NE_IK, NE_I) \
     X(CHECK_INT, CHECK_RANGE) X(CHECK_REALK, CHECK_REAL) X(SET_HAS, SET_IN) X(JOIN_BITS, JOIN) \
-    X(MEET_BITS, MEET) X(LE_BITS, LAT_LE) X(EQ_WORDS, LAT_EQ) X(NE_WORDS, LAT_NE)
+    X(MEET_BITS, MEET) X(LE_BITS, LAT_LE) X(EQ_WORDS, LAT_EQ) X(NE_WORDS, LAT_NE) \
+    X(ADD_RK, ADD_R) X(SUB_RK, SUB_R) X(MUL_RK, MUL_R) X(DIV_RK, DIV_R) X(RSUB_RK, SUB_R) \
+    X(RDIV_RK, DIV_R) X(LT_RK, LT_R) X(LE_RK, LE_R) X(GT_RK, GT_R) X(GE_RK, GE_R) X(EQ_RK, EQ_R) \
+    X(NE_RK, NE_R)
+
+/* Each instruction made of LOAD1 s and a _K form, and that form (run after the load, on
+ * constant #k). */
+#define FIX_LOADED(X) \
+    X(ADD_SRK, ADD_RK) X(SUB_SRK, SUB_RK) X(MUL_SRK, MUL_RK) X(DIV_SRK, DIV_RK) \
+    X(RSUB_SRK, RSUB_RK) X(RDIV_SRK, RDIV_RK) X(ADD_SIK, ADD_IK) X(SUB_SIK, SUB_IK) \
+    X(LT_SIK, LT_IK) X(LE_SIK, LE_IK) X(GT_SIK, GT_IK) X(GE_SIK, GE_IK) X(EQ_SIK, EQ_IK) \
+    X(NE_SIK, NE_IK)
+
+/* The _RK forms whose constant is the general instruction's left operand (pushed below). */
+#define FIX_CONSTANT_LEFT(X) X(RSUB_RK) X(RDIV_RK)
 
 typedef enum {
 #define FIX_OP_ENUM(name, shape) IR_##name,

@@ -269,6 +269,17 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
 #define INT_OP(name, expr) CASE(name) { int64_t b = INT(sp[-1]), a = INT(sp[-2]); sp[-2] = (Word)(expr); sp--; NEXT(name); }
 #define INT_OPK(name, expr) CASE(name) { int64_t b = INT(k[ARG(0)]), a = INT(*--sp); TEST_RESULT(name, expr); }
 #define REAL_OP(name, expr) CASE(name) { double b = word_to_double(sp[-1]), a = word_to_double(sp[-2]); sp[-2] = (expr); sp--; NEXT(name); }
+#define REAL_TEST(name, expr) CASE(name) { double b = word_to_double(sp[-1]), a = word_to_double(sp[-2]); sp -= 2; TEST_RESULT(name, expr); }
+#define REAL_OPK(name, expr) CASE(name) { double b = word_to_double(k[ARG(0)]), a = word_to_double(sp[-1]); sp[-1] = word_from_double(expr); NEXT(name); }
+/* LOAD1 s and a _K form (FIX_LOADED): a is slot s, b constant #k. */
+#define SLOT_REAL_OPK(name, expr) CASE(name) { double a = word_to_double(fp[ARG(0)]), b = word_to_double(k[ARG(1)]); *sp++ = word_from_double(expr); NEXT(name); }
+#define SLOT_INT_TESTK(name, expr) CASE(name) { int64_t a = INT(fp[ARG(0)]), b = INT(k[ARG(1)]); TEST_RESULT(name, expr); }
+#define SLOT_OVERFLOW_OP(name, builtin, text) CASE(name) { \
+        int64_t a = INT(fp[ARG(0)]), b = INT(k[ARG(1)]), r; \
+        if (builtin(a, b, &r)) { SYNC(); vm_error(vm, "integer overflow in '%s'", text); } \
+        *sp++ = word_from_int(r); \
+        NEXT(name); }
+#define REAL_TESTK(name, expr) CASE(name) { double b = word_to_double(k[ARG(0)]), a = word_to_double(*--sp); TEST_RESULT(name, expr); }
 #define OVERFLOW_OP(name, builtin, text, b_expr, pops) CASE(name) { \
         int64_t b = (b_expr), a = INT(sp[-1 - (pops)]), r; \
         if (builtin(a, b, &r)) { SYNC(); vm_error(vm, "integer overflow in '%s'", text); } \
@@ -295,8 +306,29 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     REAL_OP(ADD_R, word_from_double(a + b)) REAL_OP(SUB_R, word_from_double(a - b))
     REAL_OP(MUL_R, word_from_double(a * b))
     REAL_OP(MIN_R, word_from_double(fmin(a, b))) REAL_OP(MAX_R, word_from_double(fmax(a, b)))
-    REAL_OP(LT_R, a < b) REAL_OP(LE_R, a <= b) REAL_OP(GT_R, a > b) REAL_OP(GE_R, a >= b)
-    REAL_OP(EQ_R, a == b) REAL_OP(NE_R, a != b)
+    REAL_TEST(LT_R, a < b) REAL_TEST(LE_R, a <= b) REAL_TEST(GT_R, a > b) REAL_TEST(GE_R, a >= b)
+    REAL_TEST(EQ_R, a == b) REAL_TEST(NE_R, a != b)
+    REAL_OPK(ADD_RK, a + b) REAL_OPK(SUB_RK, a - b) REAL_OPK(MUL_RK, a * b) REAL_OPK(DIV_RK, a / b)
+    REAL_OPK(RSUB_RK, b - a)
+    CASE(RDIV_RK) {
+        double b = word_to_double(k[ARG(0)]), a = word_to_double(sp[-1]);
+        if (a == 0) { SYNC(); vm_error(vm, "division by zero"); }
+        sp[-1] = word_from_double(b / a);
+        NEXT(RDIV_RK);
+    }
+    REAL_TESTK(LT_RK, a < b) REAL_TESTK(LE_RK, a <= b) REAL_TESTK(GT_RK, a > b) REAL_TESTK(GE_RK, a >= b)
+    REAL_TESTK(EQ_RK, a == b) REAL_TESTK(NE_RK, a != b)
+    SLOT_REAL_OPK(ADD_SRK, a + b) SLOT_REAL_OPK(SUB_SRK, a - b) SLOT_REAL_OPK(MUL_SRK, a * b)
+    SLOT_REAL_OPK(DIV_SRK, a / b) SLOT_REAL_OPK(RSUB_SRK, b - a)
+    CASE(RDIV_SRK) {
+        double a = word_to_double(fp[ARG(0)]), b = word_to_double(k[ARG(1)]);
+        if (a == 0) { SYNC(); vm_error(vm, "division by zero"); }
+        *sp++ = word_from_double(b / a);
+        NEXT(RDIV_SRK);
+    }
+    SLOT_OVERFLOW_OP(ADD_SIK, __builtin_add_overflow, "+") SLOT_OVERFLOW_OP(SUB_SIK, __builtin_sub_overflow, "-")
+    SLOT_INT_TESTK(LT_SIK, a < b) SLOT_INT_TESTK(LE_SIK, a <= b) SLOT_INT_TESTK(GT_SIK, a > b)
+    SLOT_INT_TESTK(GE_SIK, a >= b) SLOT_INT_TESTK(EQ_SIK, a == b) SLOT_INT_TESTK(NE_SIK, a != b)
     CASE(I2R) sp[-1] = word_from_double((double)INT(sp[-1])); NEXT(I2R);
     CASE(NOT) sp[-1] = !sp[-1]; NEXT(NOT);
     CASE(NEG_R) sp[-1] = word_from_double(-word_to_double(sp[-1])); NEXT(NEG_R);
@@ -309,8 +341,9 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
     }
     CASE(CHECK_REALK) {
         double d = word_to_double(sp[-1]), lo = word_to_double(k[ARG(1)]), hi = word_to_double(k[ARG(1) + 1]);
+        if (d >= lo && d <= hi) NEXT(CHECK_REALK);         /* inside (so not NaN): the common case */
         if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) { SYNC(); vm_outside(vm, LAT(ARG(0)), sp[-1], true); }
-        if (d < lo || d > hi) sp[-1] = word_from_double(d < lo ? lo : hi);
+        sp[-1] = word_from_double(d < lo ? lo : hi);
         NEXT(CHECK_REALK);
     }
     CASE(JOIN_BITS) {
@@ -387,6 +420,12 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
 #undef INT_OPK
 #undef TEST_RESULT
 #undef REAL_OP
+#undef REAL_TEST
+#undef REAL_OPK
+#undef REAL_TESTK
+#undef SLOT_REAL_OPK
+#undef SLOT_INT_TESTK
+#undef SLOT_OVERFLOW_OP
 #undef OVERFLOW_OP
     CASE(JUMP) {
         const uint8_t *to = code + ARG(0);
@@ -452,15 +491,19 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
         size_t pw = callee->param_words, extra = callee->nlocals - pw, at = (size_t)(fp - stack);
         copy_down(fp, sp - pw, pw);
         sp = fp + pw;
-        if (at + callee->nlocals + callee->stack_words + 1 > vm->cap) {
-            SYNC();
-            stack = reserve_frame(vm, at, callee);
+        if (callee == ch) {                 /* a loop: its frame's room is reserved already */
+            pc = code;
+        } else {
+            if (at + callee->nlocals + callee->stack_words + 1 > vm->cap) {
+                SYNC();
+                stack = reserve_frame(vm, at, callee);
+            }
+            fp = stack + at;
+            sp = fp + pw;
+            ENTER(callee);
         }
-        fp = stack + at;
-        sp = fp + pw;
         if (extra) memset(sp, 0, extra * sizeof(Word));
         sp += extra;
-        ENTER(callee);
         DISPATCH();
     }
     CASE(RET) {
