@@ -18,6 +18,7 @@ static void print_value(const Type *t, const Word *v, Buf *b)
     case TY_ATOM: buf_printf(b, "atom %llu", (unsigned long long)v[0]); break;
     case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
     case TY_ERROR: buf_puts(b, "<error>"); break;
+    case TY_FN: case TY_COLL: case TY_ITV: case TY_BNB: buf_puts(b, "<not an element>"); break;
     }
 }
 
