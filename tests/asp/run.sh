@@ -4,7 +4,7 @@
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
 # core.sh the hand-written program of each aspif statement kind; optproj.sh #minimize (opt,
-# optN, --models 1) and #project for every solver.
+# optN, --models 1) and #project for every solver; auto.sh the race of --solver auto.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -81,6 +81,7 @@ sub_suite() {   # sub_suite SCRIPT ARGS...: runs it, adds its "N passed, N faile
 }
 sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
 sub_suite "$DIR/examples.sh" "$FIX"
+sub_suite "$DIR/auto.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
