@@ -296,17 +296,58 @@ static AftStatus race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     return r;
 }
 
-/* Does the well-founded bound leave at most one atom in ASP_AUTO_WF_OPEN open (or show that
- * there is no stable model)?  Then the native search is a few propagations and is not raced:
- * the fork would cost more (copy-on-write faults on the memory the search then writes). */
-static bool wf_decides(AspSolver *s, const AftOptions *aft)
+/* What the well-founded bound leaves: no stable model (NONE), every atom decided (POINT),
+ * at most one atom in ASP_AUTO_WF_OPEN open (MOST), or more (OPEN). */
+typedef enum { WF_OPEN, WF_MOST, WF_POINT, WF_NONE } WfLeft;
+
+static WfLeft wf_left(AspSolver *s, const AftOptions *aft, Word *lo, Word *hi)
 {
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AftStatus r = asp_wellfounded(s, aft, lo, hi, NULL);
-    double open = r == AFT_OK ? s->L->ops->log2_size(s->L, lo, hi) : 0;
+    if (r == AFT_INVALID) return WF_NONE;
+    if (r != AFT_OK) return WF_OPEN;
+    double open = s->L->ops->log2_size(s->L, lo, hi);
+    return open == 0 ? WF_POINT : open * ASP_AUTO_WF_OPEN <= (double)s->natoms ? WF_MOST : WF_OPEN;
+}
+
+/* The well-founded bound is the point x: the only candidate, a stable model when S_P keeps
+ * it (the native search would meet it at its first node; its statistics stay 0). */
+static AftStatus wf_point(const Way *w, const Word *x, AspStats *st)
+{
+    AspSolver *s = w->s;
+    Word *y = lattice_elem_new(s->L);
+    bool stable = s->fn.eval(s, x, y) && memcmp(x, y, s->nwords * sizeof *y) == 0;
+    mem_free(y);
+    st->complete = true;
+    if (!stable) return AFT_OK;
+    AspAtom *shown = mem_alloc((s->nshown + 1) * sizeof *shown);
+    size_t n = asp_shown_atoms(s, x, shown);
+    st->models = 1;
+    st->complete = w->so->max_models != 1;        /* as the search says when it stops at N */
+    if (w->fn) w->fn(w->ctx, s->prog, shown, n);
+    mem_free(shown);
+    return AFT_OK;
+}
+
+/* The native search alone when the well-founded bound leaves (almost) nothing open or shows
+ * that there is no stable model (a race's fork would cost more: copy-on-write faults on the
+ * memory the search then writes); the bound itself when it is a point and plain models are
+ * asked.  Else the race. */
+static AftStatus by_wf_or_race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
+{
+    AspSolver *s = w->s;
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    WfLeft left = wf_left(s, w->so->aft, lo, hi);
+    AftStatus r;
+    how->kind = ASP_SOLVER_NATIVE;
+    how->why = "the well-founded bound decides (almost) every atom: the native search, not raced";
+    if (left == WF_POINT && !w->ask && !asp_has_project(s->prog)) {
+        how->why = "the well-founded bound decides every atom: its point, checked, not raced";
+        r = wf_point(w, lo, st);
+    } else if (left != WF_OPEN) r = native(w, st);
+    else r = race(w, st, how, err);
     mem_free(lo);
     mem_free(hi);
-    return r == AFT_INVALID || (r == AFT_OK && open * ASP_AUTO_WF_OPEN <= (double)s->natoms);
+    return r;
 }
 
 static AftStatus choose(const Way *w, AspStats *st, AspAuto *how, Buf *err)
@@ -315,13 +356,7 @@ static AftStatus choose(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     buf_init(&why);
     bool can = asp_solver_native(w->s, "input", &why);
     buf_free(&why);
-    if (can && wf_decides(w->s, w->so->aft)) {
-        how->kind = ASP_SOLVER_NATIVE;
-        how->why = "the well-founded bound decides (almost) every atom: the native search, "
-                   "not raced";
-        return native(w, st);
-    }
-    if (can) return race(w, st, how, err);
+    if (can) return by_wf_or_race(w, st, how, err);
     how->kind = ASP_SOLVER_CLINGO;
     how->why = "the program holds what the native search does not handle (disjunction that "
                "is not head-cycle-free, #edge or theory statements)";
