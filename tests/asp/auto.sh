@@ -49,6 +49,13 @@ expect_solver "queens 50" "clingo (auto: raced with the native search; clingo an
 # a program the well-founded bound decides: not raced
 printf 'x(0).\nx(I+1) :- not x(I), I = 0..200.\n' > "$OUT/ladder.lp"
 expect_solver "ladder" "native (auto: the well-founded bound decides" "$FIX" asp --stats "$OUT/ladder.lp"
+for n in 0 1; do      # the point as the answer: the native search's output, to the byte
+    a=$("$FIX" asp --models $n "$OUT/ladder.lp" 2>&1); b=$("$FIX" asp --solver native --models $n "$OUT/ladder.lp" 2>&1)
+    [ "$a" = "$b" ] && ok || bad "ladder --models $n: auto's output is not the native search's"
+done
+printf 'a :- not b.\nc :- a.\n:- c.\n' > "$OUT/wfnone.lp"
+"$FIX" asp "$OUT/wfnone.lp" 2>&1 | grep -q '^UNSATISFIABLE$' && ok \
+    || bad "a well-founded bound that refutes the program: not UNSATISFIABLE"
 # whichever answers: clingo's models, each once; the optimum (opt and optN) clingo's
 for ex in examples/coloring.lp examples/hamilton.lp examples/queens.lp examples/sudoku.lp \
           examples/knapsack.lp examples/coloring-card.lp; do
