@@ -275,7 +275,7 @@ static AftStatus race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     buf_init(&h.rec);
     Buf why;
     buf_init(&why);
-    h.race = asp_race_start(clingo_task, &cw, &h.won, &why);
+    h.race = asp_race_start(clingo_task, &cw, &h.won, ASP_AUTO_NICE, &why);
     how->kind = ASP_SOLVER_NATIVE;
     snprintf(how->note, sizeof how->note, "the native search alone (clingo could not be raced:"
              " %s)", buf_cstr(&why));

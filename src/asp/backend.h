@@ -16,6 +16,10 @@ typedef enum { ASP_SOLVER_AUTO, ASP_SOLVER_NATIVE, ASP_SOLVER_CLINGO } AspSolver
 /* auto: the bytes of models the native search may hold back while it races clingo (about
  * 10 000 small models); past them it prints them and answers alone. */
 #define ASP_AUTO_HOLD_BYTES ((size_t)1 << 20)
+/* auto: while racing, the native search runs this many nice steps below clingo, so that on a
+ * machine whose cores are busy clingo is not slowed by its rival (on idle cores it changes
+ * nothing). */
+#define ASP_AUTO_NICE 10
 /* auto: no race when the well-founded bound leaves at most one atom in this many open. */
 #define ASP_AUTO_WF_OPEN 100
 

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,7 +114,17 @@ static void close_both(int p[2])
     if (p[1] >= 0) close(p[1]);
 }
 
-AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, Buf *err)
+/* Lowers the calling thread's priority by `yield` nice steps (Linux: per thread). */
+static void give_way(int yield)
+{
+    if (yield <= 0) return;
+    errno = 0;
+    int now = getpriority(PRIO_PROCESS, 0);
+    if (errno == 0) (void)setpriority(PRIO_PROCESS, 0, now + yield);
+}
+
+AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
+                        Buf *err)
 {
     int text[2] = { -1, -1 }, result[2] = { -1, -1 };
     if (cloexec_pipe(text) < 0 || cloexec_pipe(result) < 0) {
@@ -144,6 +155,7 @@ AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won,
         asp_race_end(r, true, NULL, NULL);
         return NULL;
     }
+    give_way(yield);
     return r;
 }
 

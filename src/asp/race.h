@@ -18,8 +18,11 @@ typedef bool (*AspRaceTask)(void *arg, Buf *result);
 typedef struct AspRace AspRace;
 
 /* Forks the child running task(arg) and starts the thread that reads it; *won is set to 1
- * when the child ends with true.  NULL (the reason in err) when it cannot start. */
-AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, Buf *err);
+ * when the child ends with true.  The calling thread's nice value then goes up by `yield`
+ * (0: none; it stays up, since a process may not lower it again): on a machine whose cores
+ * are busy the child gets the larger share.  NULL (the reason in err) when it cannot start. */
+AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
+                        Buf *err);
 
 /* Has the child ended (its pipes closed), with or without a winning answer? */
 bool asp_race_ended(const AspRace *r);
