@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,11 +26,16 @@ struct AspRace {
     Buf text, result;
     volatile sig_atomic_t *won;
     volatile sig_atomic_t ended;  /* the thread has read both pipes to their end */
+    int yield;                    /* nice steps the caller's thread gives way, after a while */
+    pid_t caller;                 /* that thread's id */
     bool threaded;                /* the reader thread runs (else asp_race_end reads) */
     pthread_t reader;
 };
 
 enum { RESULT_HEAD = 1 + sizeof(size_t) };
+/* The caller gives way (race.h) once the race has run this long: a quick answer of its own
+ * is not slowed. */
+enum { RACE_YIELD_AFTER_MS = 20 };
 
 static bool write_all(int fd, const char *p, size_t n)
 {
@@ -85,12 +91,27 @@ static void drain(int *fd, Buf *b)
     }
 }
 
+/* Lowers the caller's thread's priority by r->yield nice steps (Linux: nice is per thread). */
+static void give_way(const AspRace *r)
+{
+    if (r->yield <= 0) return;
+    errno = 0;
+    int now = getpriority(PRIO_PROCESS, (id_t)r->caller);
+    if (errno == 0) (void)setpriority(PRIO_PROCESS, (id_t)r->caller, now + r->yield);
+}
+
 static void *read_child(void *arg)
 {
     AspRace *r = arg;
+    int wait_ms = RACE_YIELD_AFTER_MS;
     while (r->text_fd >= 0 || r->result_fd >= 0) {
         struct pollfd pf[2] = { { r->text_fd, POLLIN, 0 }, { r->result_fd, POLLIN, 0 } };
-        if (poll(pf, 2, -1) < 0) continue;          /* EINTR: Ctrl-C's handler ran here */
+        int k = poll(pf, 2, wait_ms);
+        if (k == 0 && wait_ms >= 0) {               /* the race goes on: the caller gives way */
+            give_way(r);
+            wait_ms = -1;
+        }
+        if (k <= 0) continue;                       /* EINTR: Ctrl-C's handler ran here */
         if (pf[0].revents) drain(&r->text_fd, &r->text);
         if (pf[1].revents) drain(&r->result_fd, &r->result);
     }
@@ -112,15 +133,6 @@ static void close_both(int p[2])
 {
     if (p[0] >= 0) close(p[0]);
     if (p[1] >= 0) close(p[1]);
-}
-
-/* Lowers the calling thread's priority by `yield` nice steps (Linux: per thread). */
-static void give_way(int yield)
-{
-    if (yield <= 0) return;
-    errno = 0;
-    int now = getpriority(PRIO_PROCESS, 0);
-    if (errno == 0) (void)setpriority(PRIO_PROCESS, 0, now + yield);
 }
 
 AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
@@ -146,7 +158,8 @@ AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won,
         return NULL;
     }
     AspRace *r = mem_calloc(1, sizeof *r);
-    *r = (AspRace){ .pid = pid, .text_fd = text[0], .result_fd = result[0], .won = won };
+    *r = (AspRace){ .pid = pid, .text_fd = text[0], .result_fd = result[0], .won = won,
+                    .yield = yield, .caller = (pid_t)syscall(SYS_gettid) };
     buf_init(&r->text);
     buf_init(&r->result);
     r->threaded = pthread_create(&r->reader, NULL, read_child, r) == 0;
@@ -155,7 +168,6 @@ AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won,
         asp_race_end(r, true, NULL, NULL);
         return NULL;
     }
-    give_way(yield);
     return r;
 }
 

@@ -18,9 +18,10 @@ typedef bool (*AspRaceTask)(void *arg, Buf *result);
 typedef struct AspRace AspRace;
 
 /* Forks the child running task(arg) and starts the thread that reads it; *won is set to 1
- * when the child ends with true.  The calling thread's nice value then goes up by `yield`
- * (0: none; it stays up, since a process may not lower it again): on a machine whose cores
- * are busy the child gets the larger share.  NULL (the reason in err) when it cannot start. */
+ * when the child ends with true.  Once the race has run 20 ms, the calling thread's nice
+ * value goes up by `yield` (0: never; it stays up, since a process may not lower it again):
+ * on a machine whose cores are busy the child then gets the larger share, while a quick
+ * answer of the caller's own is not slowed.  NULL (the reason in err) when it cannot start. */
 AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
                         Buf *err);
 
