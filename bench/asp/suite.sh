@@ -8,7 +8,8 @@
 # "opt": the optimum (clingo's default --opt-mode=opt, fix --models 0).  The answers must
 # agree (result, model count, optimum): the last column says which run did not.
 # Writes the markdown table to stdout.  BENCH_SUITE_SMALL=1 runs the smallest size of each
-# encoding only (a quick check of the script).
+# encoding only (a quick check of the script); BENCH_SUITE_ONLY="tsp-16 vcover-60" runs just
+# those instances (family-size, any size) instead of the table below.
 # usage: sh bench/asp/suite.sh [FIX]
 set -u
 FIX=${1:-build/fix}
@@ -69,6 +70,12 @@ echo "| program | ground rules | mode | clingo's answer | clingo (s) | fix nativ
 echo "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 while read -r family mode sizes; do
     case $family in ''|'#'*) continue;; esac
+    if [ -n "${BENCH_SUITE_ONLY:-}" ]; then
+        for want in $BENCH_SUITE_ONLY; do
+            case $want in "$family"-[0-9]*) run_one "$want" "$family" "${want#"$family"-}" "$mode";; esac
+        done
+        continue
+    fi
     for n in $sizes; do
         run_one "$family-$n" "$family" "$n" "$mode"
         [ "${BENCH_SUITE_SMALL:-}" = 1 ] && break

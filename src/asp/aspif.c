@@ -4,9 +4,18 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
-/* aspif atom id -> program atom, open addressing (keys are nonzero). */
-typedef struct IdMap { uint32_t *keys, *vals; size_t cap, count; } IdMap;
+/* aspif atom id -> program atom.  gringo numbers atoms 1..n densely, so ids below
+ * dense_limit (the input's length: a file of that many bytes names no more atoms) are looked
+ * up in a table indexed by id (program atom + 1, 0: none), grown as ids come; larger ids (any
+ * up to 2^31-1 is allowed) go to open addressing (keys are nonzero). */
+typedef struct IdMap {
+    uint32_t *keys, *vals;
+    size_t cap, count;
+    uint32_t *dense;
+    size_t ndense, dense_limit;
+} IdMap;
 
 static size_t idmap_slot(const IdMap *m, uint32_t key)
 {
@@ -30,8 +39,23 @@ static void idmap_grow(IdMap *m)
     mem_free(old.vals);
 }
 
+static void idmap_grow_dense(IdMap *m, uint32_t key)
+{
+    size_t n = m->ndense ? 2 * m->ndense : 4096;
+    if (n <= key) n = (size_t)key + 1;
+    if (n > m->dense_limit) n = m->dense_limit;
+    m->dense = mem_realloc(m->dense, n * sizeof *m->dense);
+    memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof *m->dense);
+    m->ndense = n;
+}
+
 static void idmap_put(IdMap *m, uint32_t key, uint32_t val)
 {
+    if (key < m->dense_limit) {
+        if (key >= m->ndense) idmap_grow_dense(m, key);
+        m->dense[key] = val + 1;
+        return;
+    }
     if (2 * (m->count + 1) > m->cap) idmap_grow(m);
     size_t i = idmap_slot(m, key);
     if (!m->keys[i]) m->count++;
@@ -41,6 +65,11 @@ static void idmap_put(IdMap *m, uint32_t key, uint32_t val)
 
 static bool idmap_get(const IdMap *m, uint32_t key, uint32_t *val)
 {
+    if (key < m->dense_limit) {
+        if (key >= m->ndense || !m->dense[key]) return false;
+        *val = m->dense[key] - 1;
+        return true;
+    }
     if (!m->cap) return false;
     size_t i = idmap_slot(m, key);
     if (!m->keys[i]) return false;
@@ -570,7 +599,7 @@ static bool read_all(Reader *r)
 
 static void reader_free(Reader *r)
 {
-    MEM_FREE_ALL(r->ids.keys, r->ids.vals, r->head.items, r->pos.items, r->neg.items, r->wl.items,
+    MEM_FREE_ALL(r->ids.keys, r->ids.vals, r->ids.dense, r->head.items, r->pos.items, r->neg.items, r->wl.items,
                  r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items,
                  r->idof.items);
 }
@@ -584,7 +613,7 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
                                    Limits *limits, Buf *err)
 {
     Reader r = { .s = text, .end = text + len, .line = 1, .name = name, .err = err,
-                 .limits = limits };
+                 .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
     bool ok = read_all(&r);
     reader_free(&r);
@@ -605,10 +634,20 @@ const char *asp_read_all(FILE *in, Buf *out, Limits *limits)
     return ferror(in) ? strerror(errno) : NULL;
 }
 
+/* A regular file's text is read into one block of its size (no copies while it grows). */
+static void reserve_for(FILE *in, Buf *b)
+{
+    struct stat st;
+    if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return;
+    b->cap = (size_t)st.st_size + 2;
+    b->data = mem_alloc(b->cap);
+}
+
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
     Buf text;
     buf_init(&text);
+    reserve_for(in, &text);
     const char *why = asp_read_all(in, &text, limits);
     if (why) {
         if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);

@@ -13,11 +13,15 @@ typedef enum { ASP_SOLVER_AUTO, ASP_SOLVER_NATIVE, ASP_SOLVER_CLINGO } AspSolver
 /* Defaults of the branch and bound in front of clingo. */
 #define ASP_CLINGO_BUDGET 4
 #define ASP_CLINGO_ROUNDS 8
-/* auto: the native search's probe, in applications of F (the first model of queens-12 needs
- * 103; random 3-SAT with 200 variables, unsatisfiable, 72 639 with learning, 1.7 s against
- * clingo's 0.7 s; queens-30 gets no model in 100 000, whose learnt nogoods make them cost
- * 10 s).  Small enough that a hard search hands over to clingo within about 0.3 s. */
-#define ASP_AUTO_PROBE_STEPS 20000
+/* auto: the bytes of models the native search may hold back while it races clingo (about
+ * 10 000 small models); past them it prints them and answers alone. */
+#define ASP_AUTO_HOLD_BYTES ((size_t)1 << 20)
+/* auto: while racing, the native search runs this many nice steps below clingo, so that on a
+ * machine whose cores are busy clingo is not slowed by its rival (on idle cores it changes
+ * nothing). */
+#define ASP_AUTO_NICE 10
+/* auto: no race when the well-founded bound leaves at most one atom in this many open. */
+#define ASP_AUTO_WF_OPEN 100
 
 typedef struct AspClingoOptions {
     size_t max_models;            /* 0: all */
@@ -60,21 +64,25 @@ AftStatus asp_optimize_native(AspSolver *s, const AspSolveOptions *so, const Asp
                               AspStats *st);
 
 /* --solver auto: clingo when the native search does not handle the program (disjunction
- * that is not head-cycle-free, #edge, theory); else the native search runs with a cap of
- * ASP_AUTO_PROBE_STEPS applications of F (or 4 per lattice atom, when more: a first model
- * may need a search that deep) until its first model, printing what
- * it finds: once it finds a model the cap is lifted and it goes on to the end; when the cap
- * stops it before any model, the search is hard and clingo solves the program.  how says
- * which and why. */
+ * that is not head-cycle-free, #edge, theory); the native search alone when the well-founded
+ * bound leaves at most one atom in ASP_AUTO_WF_OPEN open or shows that there is no stable
+ * model (a fork costs more than that search); else a race on two processes: clingo as the
+ * back end in a forked copy of fix (one clingo call on the program partially evaluated under
+ * its well-founded bound, unless --budget/--rounds are given) against the native search
+ * here, whose models are held back.  The first to answer (run to its end, or to the models
+ * asked for) prints, the other is stopped; the native search prints at once when its held
+ * models pass ASP_AUTO_HOLD_BYTES, or when clingo failed (not installed: then it answers
+ * alone).  A limit (--timeout, Ctrl-C) stops both and the native search's models stand.  how
+ * says which and why. */
 typedef struct AspAuto {
     AspSolverKind kind;
-    const char *why;
+    const char *why;              /* a constant, or note */
+    char note[240];               /* why, when it quotes clingo's failure */
     AspClingoStats clingo;
 } AspAuto;
 AftStatus asp_solve_auto(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
                          AspModelFn fn, void *ctx, AspStats *st, AspAuto *how, Buf *err);
-/* The same choice for an optimisation (the probe runs until the first model of the branch
- * and bound on cost). */
+/* The same race for an optimisation (the native side: the branch and bound on cost). */
 AftStatus asp_optimize_auto(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
                             const AspOptAsk *ask, AspStats *st, AspAuto *how, Buf *err);
 

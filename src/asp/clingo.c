@@ -11,6 +11,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 const char *asp_clingo_path(void)
 {
@@ -193,8 +196,14 @@ typedef struct Child {
     int in, out, errfd;           /* our ends: its stdin, stdout, stderr; -1 when closed */
 } Child;
 
-static FIX_NORETURN void exec_child(int in[2], int out[2], int errp[2], char **argv)
+/* In the child: clingo dies with fix (also with a raced copy of fix that is killed, race.c). */
+static FIX_NORETURN void exec_child(int in[2], int out[2], int errp[2], char **argv,
+                                    pid_t parent)
 {
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if (getppid() != parent) _exit(127);
     if (dup2(in[0], STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0
         || dup2(errp[1], STDERR_FILENO) < 0)
         _exit(127);
@@ -219,13 +228,14 @@ static bool spawn(char **argv, Child *c, Buf *err)
     }
     fflush(stdout);
     fflush(stderr);
+    pid_t parent = getpid();
     c->pid = fork();
     if (c->pid < 0) {
         buf_printf(err, "cannot fork for clingo: %s", strerror(errno));
         close_pair(in); close_pair(out); close_pair(errp);
         return false;
     }
-    if (c->pid == 0) exec_child(in, out, errp, argv);
+    if (c->pid == 0) exec_child(in, out, errp, argv, parent);
     close(in[0]); close(out[1]); close(errp[1]);
     c->in = in[1];
     c->out = out[0];

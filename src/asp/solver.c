@@ -183,22 +183,27 @@ static uint32_t *atom_order(const Builder *b)
     return pos_of;     /* builder atom -> lattice atom */
 }
 
-static char *atom_label(const AspProgram *p, size_t a, size_t np)
-{
-    char tmp[32];
-    if (a < np && p->names.items[a]) return p->names.items[a];
-    snprintf(tmp, sizeof tmp, a < np ? "_%zu" : "_aux%zu", a < np ? a : a - np);
-    return mem_strdup(tmp);
-}
-
+/* The lattice's names: the program's, else "_N" for hidden program atom N and "_auxN" for an
+ * atom of the translation, written into one block (the lattice copies them). */
 static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
 {
     const AspProgram *p = s->prog;
-    char **names = mem_alloc((s->natoms + 1) * sizeof *names);
-    for (size_t a = 0; a < s->natoms; a++) names[lat[a]] = atom_label(p, a, np);
-    s->L = lattice_powerset_new((const char *const *)names, s->natoms);
+    const char **names = mem_alloc((s->natoms + 1) * sizeof *names);
+    size_t *at = mem_alloc((s->natoms + 1) * sizeof *at);
+    Buf labels;
+    buf_init(&labels);
+    for (size_t a = 0; a < s->natoms; a++) {
+        if (a < np && p->names.items[a]) continue;
+        at[a] = labels.len;
+        buf_puts(&labels, a < np ? "_" : "_aux");
+        buf_put_uint(&labels, a < np ? a : a - np);
+        buf_putc(&labels, '\0');
+    }
     for (size_t a = 0; a < s->natoms; a++)
-        if (!(a < np && p->names.items[a])) mem_free(names[lat[a]]);
+        names[lat[a]] = a < np && p->names.items[a] ? p->names.items[a] : labels.data + at[a];
+    s->L = lattice_powerset_new(names, s->natoms);
+    buf_free(&labels);
+    mem_free(at);
     mem_free(names);
 }
 
