@@ -161,6 +161,9 @@ typedef struct AftOptions {
     AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */
     void *final_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
+    bool interrupt_abandons; /* an interrupt means the caller no longer wants the result (a
+                                race another solver won): pending bounds are dropped, not
+                                handed to Final, and the run's answer is not to be used */
     Limits *limits;          /* the query's timeout, memory limit and Ctrl-C, polled between
                                 steps; a callback stopped by them makes the run stop soundly
                                 (AFT_LIMIT) with the bound it was working on kept; may be NULL */
@@ -259,6 +262,9 @@ const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *
 /* A callback returned false: AFT_LIMIT (st->stopped_by set; st may be NULL) when one of
  * o->limits stopped it, else AFT_ERROR (the callback reported its error). */
 AftStatus aft_callback_failed(const AftOptions *o, AftStats *st);
+/* Has the caller abandoned the run (interrupt with interrupt_abandons)? */
+bool aft_abandoned(const AftOptions *o);
+
 /* Should a Kleene iteration stop early (interrupt or a limit)?  Stopping it is sound. */
 bool aft_stopping(const AftOptions *o);
 AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadline,

@@ -58,6 +58,7 @@ void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long othe
 
 void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
+    if (aft_abandoned(run->o)) return;
     if (run->final) boundlist_push(run->final, lo, hi);
     run->finals++;
     bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);

@@ -536,7 +536,7 @@ static AftStatus loop(Place *pl, size_t cap)
     }
     if (!why) why = capped;
     if (!why) return AFT_OK;
-    pending_to_final(pl);
+    if (!aft_abandoned(run->o)) pending_to_final(pl);
     run->st->stopped_by = why;
     return AFT_LIMIT;
 }

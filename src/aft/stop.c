@@ -31,3 +31,8 @@ bool aft_stopping(const AftOptions *o)
 {
     return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
 }
+
+bool aft_abandoned(const AftOptions *o)
+{
+    return o->interrupt_abandons && o->interrupt && *o->interrupt;
+}

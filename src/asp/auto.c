@@ -282,6 +282,7 @@ static AftStatus race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     how->why = how->note;
     AftOptions aft = *w->so->aft;
     aft.interrupt = &h.won;       /* Ctrl-C still stops it: aft.limits */
+    aft.interrupt_abandons = true;   /* once clingo has won, nothing of this run is used */
     AspSolveOptions so = *w->so;
     so.aft = &aft;
     AspOptAsk ask = w->ask ? *w->ask : (AspOptAsk){ 0 };
