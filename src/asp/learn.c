@@ -39,6 +39,7 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->hpos = mem_alloc(n * sizeof *p->hpos);
     p->phase = mem_calloc(n, 1);
     p->reduce_at = REDUCE_FIRST;
+    p->glue = 2;
 }
 
 void asp_learn_free(AspProp *p)

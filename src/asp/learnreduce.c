@@ -2,7 +2,7 @@
  *
  * Deletion (glucose's): the nogoods are ranked by LBD, the number of levels their literals
  * had when they were learnt.  When the kept ones reach a limit, half of those with LBD above
- * 2 go, the highest LBD first (the older on ties), except the locked ones: the reason of a
+ * 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones: the reason of a
  * value on the trail (conflict analysis reads it back) and the nogoods not yet propagated.
  * Deleting a nogood is sound: it only ever removed intervals without stable models, and the
  * search without it is the search without learning there.  The rest are moved together and
@@ -25,6 +25,10 @@ void asp_restart_note(AspRestarts *r, uint32_t lbd)
     r->recent[r->at] = lbd;
     r->recent_sum += lbd;
     r->at = (r->at + 1) % RESTART_WINDOW;
+    if (r->every) {
+        r->wanted = ++r->since >= r->every;
+        return;
+    }
     /* recent average * 0.8 > total average */
     if (r->nrecent == RESTART_WINDOW && 4 * r->recent_sum * r->total > 5 * r->total_sum * RESTART_WINDOW)
         r->wanted = true;
@@ -36,6 +40,7 @@ bool asp_restart_due(AspRestarts *r)
     r->wanted = false;
     r->nrecent = r->at = 0;
     r->recent_sum = 0;
+    r->since = 0;
     r->count++;
     return true;
 }
@@ -78,7 +83,7 @@ static void choose_victims(const AspProp *p, uint8_t *keep)
     size_t n = p->learnts.count, nc = 0;
     Cand *c = mem_alloc((n + 1) * sizeof *c);
     for (size_t i = 0; i < n; i++)
-        if (!keep[i] && p->learnts.items[i].lbd > 2) c[nc++] = (Cand){(uint32_t)i, p->learnts.items[i].lbd};
+        if (!keep[i] && p->learnts.items[i].lbd > p->glue) c[nc++] = (Cand){(uint32_t)i, p->learnts.items[i].lbd};
     qsort(c, nc, sizeof *c, worse_first);
     memset(keep, 1, n);
     for (size_t i = 0; i < nc / 2; i++) keep[c[i].idx] = 0;

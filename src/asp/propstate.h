@@ -31,6 +31,8 @@ typedef struct AspRestarts {
     size_t nrecent, at;
     uint64_t recent_sum, total_sum, total;
     bool wanted;                  /* a restart is due */
+    size_t every, since;          /* every > 0 (tests): a restart after each `every` nogoods
+                                     instead, `since` counting them */
     size_t count;                 /* restarts made */
 } AspRestarts;
 
@@ -80,6 +82,7 @@ struct AspProp {
     size_t nwatch;
     VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
     size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
+    uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */
     uint32_t *lvlseen, lvlstamp;  /* per level: LBD count */
     uint32_t *heap, *hpos;        /* the activity order (learnheap.c); hpos NONE: not in it */
     size_t hsize;
