@@ -1,6 +1,7 @@
 /* encodings.c: standard ASP encodings with random instances of growing size, for the suite
- * of `make bench` (bench/asp/suite.sh).  The same instance for the same FAMILY and N.
- * usage: encodings FAMILY N > file.lp, FAMILY one of:
+ * of `make bench` (bench/asp/suite.sh).  The same instance for the same FAMILY, N and SEED
+ * (0 when not given: the suite's instances; others for more instances of one size).
+ * usage: encodings FAMILY N [SEED] > file.lp, FAMILY one of:
  *   color3    3-colouring, 1 { .. } 1, random graph of N nodes and 2.2N edges
  *   color4    4-colouring, 1 { .. } 1, random graph of N nodes and 4N edges
  *   queens    N queens, exact bounds per row and column, `2 { .. }` per diagonal
@@ -221,11 +222,12 @@ static void ham(Rng *r, int n)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) { fprintf(stderr, "usage: encodings FAMILY N\n"); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: encodings FAMILY N [SEED]\n"); return 2; }
     const char *f = argv[1];
     int n = atoi(argv[2]);
     if (n < 2) { fprintf(stderr, "encodings: N must be at least 2\n"); return 2; }
-    Rng rng = { (uint64_t)n * 1000003u };
+    uint64_t seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 0;
+    Rng rng = { (uint64_t)n * 1000003u + seed * 0x9E3779B97F4A7C15u };
     for (const char *c = f; *c; c++) rng.s = rng.s * 31 + (unsigned char)*c;
     Rng *r = &rng;
     if (!strcmp(f, "color3")) coloring(r, n, 3, 22);

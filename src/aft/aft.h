@@ -103,6 +103,15 @@ typedef struct AftFunction {
     bool (*learning)(void *ctx, bool on);
     bool (*learnt)(void *ctx);
     bool (*cuts)(void *ctx, const Word *lo, const Word *hi);
+    /* Optional, with the learning hooks on (NULL: never, and the atom's half first):
+     * restart: asked after each node; true says the search should start again from its
+     *   root bound, keeping what it learnt.  The engine does so only while no bound went to
+     *   Final (the same condition as for a backjump: the root holds every fixed point of the
+     *   bounds it drops).
+     * prefer_in: of split_at's halves for `atom`, search [lo + {atom}, hi] first (true) or
+     *   [lo, hi - {atom}] first (false)?  Only the order changes. */
+    bool (*restart)(void *ctx);
+    bool (*prefer_in)(void *ctx, size_t atom);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
@@ -185,6 +194,7 @@ typedef struct AftStats {
     size_t conflicts;        /* bnb: children IR found to hold no fixed point */
     size_t learnt;           /* bnb with learning: nogoods the function learnt */
     size_t backjumps;        /* bnb with learning: non-chronological backjumps */
+    size_t restarts;         /* bnb with learning: restarts from the root bound */
     const char *stopped_by;  /* NULL, "rounds", "bounds", "timeout", "max-steps", "max-memory",
                                 "interrupt" (Ctrl-C), "enough" (on_final said so) */
     bool enough;             /* on_final returned false: the run stops at the next check */

@@ -208,8 +208,9 @@ static bool split_bound(Place *pl)
     size_t w = chosen ? a >> 6 : pl->nwords;
     Word bit = (Word)1 << (a & 63);
     if (w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit)) {
-        VEC_PUSH(pl->kid[0].c, ((WordPair){w, pl->lo[w], pl->hi[w] & ~bit}));
-        VEC_PUSH(pl->kid[1].c, ((WordPair){w, pl->lo[w] | bit, pl->hi[w]}));
+        int in = pl->learning && f->prefer_in && !f->prefer_in(f->ctx, a) ? 0 : 1;
+        VEC_PUSH(pl->kid[1 - in].c, ((WordPair){w, pl->lo[w], pl->hi[w] & ~bit}));
+        VEC_PUSH(pl->kid[in].c, ((WordPair){w, pl->lo[w] | bit, pl->hi[w]}));  /* first */
         return true;
     }
     const Lattice *L = run->L;
@@ -361,16 +362,16 @@ static void drop_below(Place *pl, size_t d)
     }
 }
 
-/* The shallowest bound of the path above `depth` that the nogood learnt last cuts and below
+/* The shallowest bound of the path above `limit` that the nogood learnt last cuts and below
  * which nothing went to Final (searching it again must not repeat a fixed point): the bound
  * in place is walked to it (the trail kept, *pos its length).  SIZE_MAX, the bound walked
  * back, when there is none. */
-static size_t cut_target(Place *pl, size_t depth, size_t *pos)
+static size_t cut_target(Place *pl, size_t limit, size_t *pos)
 {
     Run *run = pl->run;
     const AftFunction *f = run->f;
     *pos = pl->trail.count;
-    for (size_t d = 0; d < depth && d < pl->path.count; d++) {
+    for (size_t d = 0; d < limit && d < pl->path.count; d++) {
         if (pl->path.items[d].finals != run->finals) continue;
         walk(pl, pos, pl->path.items[d].at);
         if (f->cuts(f->ctx, pl->lo, pl->hi)) return d;
@@ -405,20 +406,23 @@ static AftStatus refine_in_place(Place *pl, bool *empty, bool *shrunk)
 }
 
 /* A child of the node of depth `depth` holds no fixed point.  When the function learnt a
- * nogood that cuts a bound higher on the path, the search backjumps there: everything
- * pending below that bound (the node's children too) is dropped, and the bound, refined
- * again (now with the nogood), is pending once more; when it holds no fixed point either,
- * the nogood learnt from it may jump higher still.  Sound: the bound searched again holds
- * every fixed point the dropped ones held, and none was sent to Final below it.  True when
- * it jumped. */
+ * nogood that cuts a bound on the path (the node itself too), the search backjumps there:
+ * everything pending below that bound (the node's children too) is dropped, and the bound,
+ * refined again (now with the nogood), is pending once more; when it holds no fixed point
+ * either, the nogood learnt from it may jump higher still.  Sound: the bound searched again
+ * holds every fixed point the dropped ones held, and none was sent to Final below it.  So
+ * the other child is not searched as a split of its own but as what the nogood leaves of
+ * the node: the function knows why (the nogood), and a restart loses nothing.  True when it
+ * jumped. */
 static bool bnb_backjump(Place *pl, size_t depth)
 {
     Run *run = pl->run;
     const AftFunction *f = run->f;
     bool jumped = false;
+    size_t limit = depth + 1;
     while (f->learnt(f->ctx)) {
         run->st->learnt++;
-        size_t pos, d = cut_target(pl, depth, &pos);
+        size_t pos, d = cut_target(pl, limit, &pos);
         if (d == SIZE_MAX) break;
         bool empty, shrunk;
         AftStatus s = refine_in_place(pl, &empty, &shrunk);
@@ -436,9 +440,30 @@ static bool bnb_backjump(Place *pl, size_t depth)
         }
         run->st->pruned++;
         run->st->conflicts++;
-        depth = d;
+        limit = d;
     }
     return jumped;
+}
+
+/* The function asks for a restart (learning on, nothing in Final yet): every pending bound
+ * is dropped and the root bound, refined again with what was learnt, is pending alone (or
+ * nothing when it now holds no fixed point).  Sound as a backjump to the root is. */
+static void bnb_restart(Place *pl)
+{
+    Run *run = pl->run;
+    if (!pl->path.count || pl->path.items[0].finals != run->finals) return;
+    size_t pos = pl->trail.count;
+    walk(pl, &pos, pl->path.items[0].at);
+    bool empty, shrunk;
+    if (refine_in_place(pl, &empty, &shrunk) != AFT_OK) {
+        walk(pl, &pos, pl->trail.count);
+        return;
+    }
+    drop_below(pl, 0);
+    pl->trail.count = pos;
+    run->st->restarts++;
+    if (empty) run->st->pruned++;
+    else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0);
 }
 
 /* A point: bnb.c's process_bound on one. */
@@ -530,6 +555,9 @@ static AftStatus loop(Place *pl, size_t cap)
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth);
         if (pl->learning && run->finals) learning_off(pl);
+        if (s == AFT_OK && pl->learning && run->f->restart && pl->stack.count
+            && run->f->restart(run->f->ctx))
+            bnb_restart(pl);
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
         if (why) break;

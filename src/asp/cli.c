@@ -350,7 +350,7 @@ static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
     json_key_uint(&w, "conflicts", a->conflicts);
     json_key_uint(&w, "learnt_nogoods", a->learnt);
     json_key_uint(&w, "backjumps", a->backjumps);
-    json_key_uint(&w, "restarts", 0);
+    json_key_uint(&w, "restarts", a->restarts);
     solver_json(&w, c);
     json_key(&w, "time");
     json_fixed(&w, secs, 3);
@@ -370,9 +370,9 @@ static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                st->bnb_runs, secs);
-    buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : 0\n"
-               "Backjumps    : %zu\nNogoods      : %zu (learnt, kept)\n", a->splits, a->conflicts,
-               a->learnt, a->backjumps, a->learnt);
+    buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : %zu\n"
+               "Backjumps    : %zu\nNogoods      : %zu (learnt)\n", a->splits, a->conflicts,
+               a->learnt, a->restarts, a->backjumps, a->learnt);
     solver_text(b, c);
 }
 

@@ -132,6 +132,8 @@ bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *
 bool asp_prop_learning(void *ctx, bool on);
 bool asp_prop_learnt(void *ctx);
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
+bool asp_prop_restart(void *ctx);
+bool asp_prop_prefer_in(void *ctx, size_t atom);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

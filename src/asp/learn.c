@@ -6,10 +6,13 @@
  * (their trail place is earlier).  A conflict is explained by the first unique implication
  * point of that implication graph: starting from the literals of the violated rule, the
  * literals of the conflict's level are replaced by their reasons, the latest on the trail
- * first, until one literal of that level is left.  The result, a set of literals no stable
+ * first, until one literal of that level is left; then every other literal whose reason the
+ * rest implies is dropped (local minimisation).  The result, a set of literals no stable
  * model satisfies (each reason holds in every stable model that holds its literals), is kept
  * as a nogood and propagated with two watched literals: a nogood whose literals all hold but
  * one makes that one false.  Literals of level 0 hold in every stable model and are left out.
+ * The atoms met in an analysis gain activity, which orders the split choice (learnheap.c);
+ * learnreduce.c deletes nogoods and says when to restart.
  * A literal is 2 * atom + 1 when the atom is false, 2 * atom when it is true. */
 #include "asp/propstate.h"
 
@@ -31,12 +34,20 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->nwatch = 2 * n;
     p->bump = 1.0;
     p->last = NONE;
+    p->lvlseen = mem_calloc(n, sizeof *p->lvlseen);
+    p->heap = mem_alloc(n * sizeof *p->heap);
+    p->hpos = mem_alloc(n * sizeof *p->hpos);
+    p->phase = mem_calloc(n, 1);
+    p->reduce_at = REDUCE_FIRST;
+    p->glue = 2;
 }
 
 void asp_learn_free(AspProp *p)
 {
     mem_free(p->tpos); mem_free(p->rkind); mem_free(p->rarg); mem_free(p->ufsbase);
     mem_free(p->seen); mem_free(p->activity);
+    mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos); mem_free(p->phase);
+    VEC_FREE(p->learnts);
     for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
     mem_free(p->watch);
     VEC_FREE(p->ng); VEC_FREE(p->ufs); VEC_FREE(p->pending); VEC_FREE(p->tmp); VEC_FREE(p->out);
@@ -126,7 +137,42 @@ uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
 
 /* ---- nogoods ---- */
 
-static void watch(AspProp *p, uint32_t lit, uint32_t off) { VEC_PUSH(p->watch[lit], off); }
+static bool is_false(const AspProp *p, uint32_t l)
+{
+    return p->val[l >> 1] != V_UNK && !holds(p, l);
+}
+
+/* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
+static void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
+{
+    VEC_PUSH(p->watch[lit], off);
+    VEC_PUSH(p->watch[lit], spare);
+}
+
+/* The LBD of p->out: the number of distinct levels among its literals. */
+static uint32_t lbd_of(AspProp *p)
+{
+    uint32_t n = 0;
+    p->lvlstamp++;
+    for (size_t i = 0; i < p->out.count; i++) {
+        uint32_t k = p->alev[p->out.items[i] >> 1];
+        if (p->lvlseen[k] != p->lvlstamp) {
+            p->lvlseen[k] = p->lvlstamp;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The activities grow by 5% a conflict (VSIDS decay), rescaled before they overflow. */
+static void decay(AspProp *p)
+{
+    p->bump *= 1.05;
+    if (p->bump > 1e100) {
+        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) p->activity[a] *= 1e-100;
+        p->bump *= 1e-100;
+    }
+}
 
 /* Keeps the literals of p->out (its last one the unique implication point) as a nogood,
  * watched on that point and on the literal of the highest level among the others. */
@@ -142,17 +188,18 @@ static void store(AspProp *p)
     if (n > 1) VEC_PUSH(p->ng, o->items[best]);
     for (size_t i = 0; i + 1 < n; i++)
         if (i != best) VEC_PUSH(p->ng, o->items[i]);
-    watch(p, p->ng.items[off + 1], off);
-    if (n > 1) watch(p, p->ng.items[off + 2], off);
+    uint32_t w0 = p->ng.items[off + 1], w1 = n > 1 ? p->ng.items[off + 2] : w0;
+    watch(p, w0, off, w1);
+    if (n > 1) watch(p, w1, off, w0);
     p->nnogoods++;
+    p->nkept++;
+    uint32_t lbd = lbd_of(p);
+    VEC_PUSH(p->learnts, ((AspLearnt){off, lbd}));
+    asp_restart_note(&p->rs, lbd);
     VEC_PUSH(p->pending, off);
     p->last = off;
     p->fresh = true;
-    p->bump *= 1.05;
-    if (p->bump > 1e100) {
-        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) p->activity[a] *= 1e-100;
-        p->bump *= 1e-100;
-    }
+    decay(p);
 }
 
 /* Literal l (atom a) joins the analysis once: a literal of the conflict's level `cur` is
@@ -163,6 +210,7 @@ static size_t mark(AspProp *p, uint32_t l, size_t cur)
     if (p->seen[a] == p->stamp || p->alev[a] == 0) return 0;
     p->seen[a] = p->stamp;
     p->activity[a] += p->bump;
+    asp_heap_raise(p, a);
     if (p->alev[a] == cur) return 1;
     VEC_PUSH(p->out, l);
     return 0;
@@ -174,6 +222,33 @@ static size_t mark_all(AspProp *p, size_t cur)
     size_t n = 0;
     for (size_t i = 0; i < p->tmp.count; i++) n += mark(p, p->tmp.items[i], cur);
     return n;
+}
+
+/* Is every literal of b's reason in the analysis (seen) or of level 0? */
+static bool redundant(const AspSolver *s, AspProp *p, uint32_t b)
+{
+    if (p->rkind[b] == R_NONE) return false;
+    p->tmp.count = 0;
+    explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
+    for (size_t i = 0; i < p->tmp.count; i++) {
+        uint32_t c = p->tmp.items[i] >> 1;
+        if (p->seen[c] != p->stamp && p->alev[c] != 0) return false;
+    }
+    return true;
+}
+
+/* Drops from p->out (its last literal, the UIP, stays) every literal whose reason the rest
+ * implies: the nogood without it still holds in no stable model (MiniSat's local
+ * minimisation). */
+static void minimize(const AspSolver *s, AspProp *p)
+{
+    size_t j = 0, n = p->out.count;
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint32_t l = p->out.items[i];
+        if (!redundant(s, p, l >> 1)) p->out.items[j++] = l;
+    }
+    p->out.items[j++] = p->out.items[n - 1];
+    p->out.count = j;
 }
 
 /* First UIP: the conflict at level k (the state still holds it) as a nogood. */
@@ -202,7 +277,9 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
         explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
         count += mark_all(p, cur);
     }
+    minimize(s, p);
     store(p);
+    asp_learn_reduce(p);
 }
 
 /* Nogood off has all its literals but l[0] holding (l[0] unknown: it becomes false) or all
@@ -219,24 +296,28 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     (void)s;
     U32s *w = &p->watch[lit];
     size_t j = 0;
-    for (size_t i = 0; i < w->count; i++) {
-        uint32_t off = w->items[i], n = p->ng.items[off], *l = p->ng.items + off + 1;
-        if (p->conflict || n == 1) {
-            w->items[j++] = off;
-            if (!p->conflict) unit(p, off, lit);
+    for (size_t i = 0; i < w->count; i += 2) {
+        uint32_t off = w->items[i], spare = w->items[i + 1];
+        uint32_t n = p->ng.items[off], *l = p->ng.items + off + 1;
+        w->items[j++] = off;
+        w->items[j++] = spare;
+        if (p->conflict || is_false(p, spare)) continue;
+        if (n == 1) {
+            unit(p, off, lit);
             continue;
         }
         if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
-        if (p->val[l[0] >> 1] != V_UNK && !holds(p, l[0])) { w->items[j++] = off; continue; }
+        w->items[j - 1] = l[0];
+        if (is_false(p, l[0])) continue;
         uint32_t k = 2;
         while (k < n && holds(p, l[k])) k++;
         if (k < n) {                                   /* watch l[k] instead */
             l[1] = l[k];
             l[k] = lit;
-            watch(p, l[1], off);
+            j -= 2;
+            watch(p, l[1], off, l[0]);
             continue;
         }
-        w->items[j++] = off;
         unit(p, off, l[0]);
     }
     w->count = j;
@@ -267,6 +348,7 @@ bool asp_prop_learning(void *ctx, bool on)
     AspSolver *s = ctx;
     s->prop->learning = on;
     s->prop->fresh = false;
+    if (on) asp_heap_reset(s->prop, s->natoms);
     return true;
 }
 
@@ -291,4 +373,17 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
         missing += !in;
     }
     return missing < 2;
+}
+
+bool asp_prop_restart(void *ctx)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    return p->learning && asp_restart_due(&p->rs);
+}
+
+/* Phase saving: an atom's half is searched first unless its last value was false. */
+bool asp_prop_prefer_in(void *ctx, size_t atom)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    return !p->learning || p->phase[atom] != V_FALSE;
 }

@@ -111,6 +111,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->mode = -1;
     asp_learn_new(s, p);
     static_scores(s, p);
+    asp_heap_reset(p, s->natoms);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
     return p;
@@ -387,9 +388,11 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
             clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
         } else set_bit(p, p->thi, a);
+        p->phase[a] = p->val[a];
         p->val[a] = V_UNK;
         p->isdec[a] = 0;
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
+        if (p->learning) asp_heap_insert(p, a);
     }
     p->qtail = to;
     if (p->qhead > to) p->qhead = to;
@@ -420,6 +423,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
     p->seen_all = false;
+    asp_heap_reset(p, s->natoms);
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);
@@ -515,10 +519,12 @@ static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Wor
         p->alev[p->trail[i]] = (uint32_t)k;
         p->isdec[p->trail[i]] = 1;
     }
+    bool grow = p->qtail == start && !p->conflict && k >= 2;
+    if (grow) k--;                /* nothing requested: new nogoods extend the top level */
     p->nlevels = k + 1;
     if (p->pending.count && p->mode == 1) asp_learn_pending(p);
     if (p->qtail == start && !p->conflict) {      /* nothing new: the state is the closure */
-        p->nlevels = k;
+        if (!grow) p->nlevels = k;
         return true;
     }
     if (closure(s, p)) return true;

@@ -1,4 +1,5 @@
-/* propchoice.c: the split choice of the native IR (first fail on the propagator's state). */
+/* propchoice.c: the split choice of the native IR (first fail on the propagator's state; with
+ * learning, the most active atom, learnheap.c). */
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
@@ -86,26 +87,10 @@ static size_t weight_choice(const AspSolver *s, AspProp *p)
 }
 
 
-/* With learning: the unknown atom that took part in the most recent conflicts (the highest
- * activity, learn.c); SIZE_MAX when no unknown atom has any. */
-static size_t active_choice(const AspSolver *s, const AspProp *p)
-{
-    size_t best = SIZE_MAX;
-    double top = 0.0;
-    for (size_t i = 0; i < s->natoms; i++) {
-        size_t a = p->rank[i];
-        if (p->val[a] == V_UNK && p->activity[a] > top) {
-            top = p->activity[a];
-            best = a;
-        }
-    }
-    return best;
-}
-
 size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word *lo,
                        const Word *hi)
 {
-    size_t best = at_state && p->learning && p->nnogoods ? active_choice(s, p) : SIZE_MAX;
+    size_t best = at_state && p->learning && p->nnogoods ? asp_heap_best(p) : SIZE_MAX;
     if (best == SIZE_MAX && at_state) best = support_choice(s, p);
     if (best == SIZE_MAX && at_state && s->bound) best = weight_choice(s, p);
     if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);

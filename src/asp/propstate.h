@@ -16,6 +16,26 @@ enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_UFS };
 typedef VEC(uint32_t) U32s;
 #define NONE UINT32_MAX
 
+/* A learnt nogood kept: its offset in AspProp.ng and its LBD (the number of levels among its
+ * literals when it was learnt: the fewer, the more useful, glucose's measure). */
+typedef struct AspLearnt { uint32_t off, lbd; } AspLearnt;
+
+/* Restarts (glucose's dynamic policy): the LBDs of the last conflicts against all of them;
+ * the search restarts when the recent ones are clearly worse than the average. */
+enum { RESTART_WINDOW = 50 };
+/* Deletion: the first reduction when this many nogoods are kept, the next ones this many
+ * later each (glucose's schedule). */
+enum { REDUCE_FIRST = 2000, REDUCE_STEP = 300 };
+typedef struct AspRestarts {
+    uint32_t recent[RESTART_WINDOW];
+    size_t nrecent, at;
+    uint64_t recent_sum, total_sum, total;
+    bool wanted;                  /* a restart is due */
+    size_t every, since;          /* every > 0 (tests): a restart after each `every` nogoods
+                                     instead, `since` counting them */
+    size_t count;                 /* restarts made */
+} AspRestarts;
+
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
     Word *tlo, *thi;              /* the assignment as an interval */
@@ -56,8 +76,18 @@ struct AspProp {
     bool learning;                /* explain conflicts (the engine's learning hook) */
     U32s ng;                      /* learnt nogoods: length, then the literals */
     size_t nnogoods;
-    U32s *watch;                  /* per literal: nogoods watching it (they look when it holds) */
+    U32s *watch;                  /* per literal: nogoods watching it (they look when it holds),
+                                     as pairs: offset, then a literal of the nogood that, when
+                                     false, spares the look (its other watch, as it was) */
     size_t nwatch;
+    VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
+    size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
+    uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */
+    uint32_t *lvlseen, lvlstamp;  /* per level: LBD count */
+    uint32_t *heap, *hpos;        /* the activity order (learnheap.c); hpos NONE: not in it */
+    size_t hsize;
+    uint8_t *phase;               /* per atom: its last value (V_UNK: never assigned) */
+    AspRestarts rs;               /* the restart policy's state (learn.c) */
     U32s ufs;                     /* reasons of unfounded sets: length, then the literals */
     uint32_t *ufsbase;            /* per level: ufs.count when it began */
     U32s pending;                 /* nogoods learnt but not yet propagated */
@@ -83,6 +113,18 @@ void asp_learn_free(AspProp *p);
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit);
 void asp_learn_pending(AspProp *p);
+/* learn.c's deletion: when the kept nogoods exceed the limit, the less useful half of those
+ * with LBD above 2 that are not the reason of a value on the trail (nor pending) go. */
+void asp_learn_reduce(AspProp *p);
+/* learnreduce.c's restart policy: note the LBD of a nogood just learnt; is a restart due
+ * (then its state starts again)? */
+void asp_restart_note(AspRestarts *r, uint32_t lbd);
+bool asp_restart_due(AspRestarts *r);
+/* learnheap.c: the activity order. */
+void asp_heap_reset(AspProp *p, size_t natoms);
+void asp_heap_insert(AspProp *p, uint32_t a);
+void asp_heap_raise(AspProp *p, uint32_t a);
+size_t asp_heap_best(AspProp *p);
 uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p);
 /* Atom a gets value v for reason (why, arg); on the other value a conflict (prop.c). */
 void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg);

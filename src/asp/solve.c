@@ -36,6 +36,7 @@ static void add_stats(AftStats *sum, const AftStats *a)
     sum->conflicts += a->conflicts;
     sum->learnt += a->learnt;
     sum->backjumps += a->backjumps;
+    sum->restarts += a->restarts;
     if (a->stopped_by) sum->stopped_by = a->stopped_by;
 }
 

@@ -1,6 +1,7 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
  * first-UIP nogood of a tiny implication graph, its propagation, soundness of every refine with
- * learning on, and the same models with learning on and off. */
+ * learning on (and with nogoods deleted often), the activity heap against a scan, the restart
+ * policy, and the same models with learning on and off (and with restarts forced). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <cmocka.h>
 
 #include "asp/propstate.h"
+#include "asp/search.h"
 #include "util/mem.h"
 #include "asp_fixture.h"
 
@@ -122,13 +124,45 @@ static void test_nogood_propagates(void **state)
 
 /* ---- random programs ---- */
 
-/* With learning on, a walk of nested requests (deeper, or back up to an ancestor) learns
- * nogoods at its conflicts, and every refine still keeps every stable model of its request. */
-static void test_learning_refine_sound(void **state)
+/* The learnt nogoods kept are well formed: each is watched on its first two literals (once
+ * on its only one), nothing else is watched, and a value a nogood gave names a kept one that
+ * holds the atom's other value. */
+static void check_nogoods(const AspProp *p)
 {
-    (void)state;
+    size_t watches = 0, expected = 0;
+    for (size_t i = 0; i < p->nwatch; i++) watches += p->watch[i].count / 2;
+    for (size_t i = 0; i < p->learnts.count; i++) {
+        uint32_t off = p->learnts.items[i].off, n = p->ng.items[off];
+        assert_true(off + n < p->ng.count + 1);
+        assert_true(p->learnts.items[i].lbd >= 1);
+        if (i) assert_true(off > p->learnts.items[i - 1].off);
+        for (uint32_t k = 0; k < (n > 1 ? 2u : 1u); k++) {
+            const U32s *w = &p->watch[p->ng.items[off + 1 + k]];
+            bool found = false;
+            for (size_t j = 0; j < w->count; j += 2) found = found || w->items[j] == off;
+            assert_true(found);
+            expected++;
+        }
+    }
+    assert_int_equal(watches, expected);
+    assert_int_equal(p->learnts.count, p->nkept);
+    for (size_t i = 0; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        if (p->rkind[a] != R_NOGOOD) continue;
+        uint32_t want = 2 * a + (p->val[a] == V_TRUE), n = p->ng.items[p->rarg[a]];
+        bool found = false;
+        for (uint32_t k = 1; k <= n; k++) found = found || p->ng.items[p->rarg[a] + k] == want;
+        assert_true(found);
+    }
+}
+
+/* With learning on, a walk of nested requests (deeper, or back up to an ancestor) learns
+ * nogoods at its conflicts, and every refine still keeps every stable model of its request;
+ * with `reduce` the nogoods are reduced after every few learnt (deletion stays sound and
+ * keeps the nogoods well formed). */
+static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
+{
     Rng rng = { 11 };
-    size_t learnt = 0;
     for (int round = 0; round < 150; round++) {
         AspProgram *p = random_program(&rng, 4 + rng_below(&rng, 9), 6, 2);
         AspSolver *s = asp_solver_new(p);
@@ -136,6 +170,10 @@ static void test_learning_refine_sound(void **state)
         const AftFunction *f = asp_solver_function(s);
         size_t n = lattice_name_count(L), w = L->nwords, depth = 0;
         f->learning(f->ctx, true);
+        if (reduce) {
+            s->prop->reduce_at = 2;
+            s->prop->glue = 0;                           /* tiny programs: few levels */
+        }
         Word *path = mem_alloc(2 * (n + 2) * w * sizeof *path);
         Word *nlo = lattice_elem_new(L), *nhi = lattice_elem_new(L);
         asp_solver_initial(s, path, path + w);
@@ -143,7 +181,11 @@ static void test_learning_refine_sound(void **state)
             Word *lo = path + 2 * depth * w, *hi = lo + w;
             AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
             check_holds_fixpoints(f, lo, hi, r, nlo, nhi);
-            learnt += f->learnt(f->ctx);
+            *learnt += f->learnt(f->ctx);
+            if (reduce) {
+                check_nogoods(s->prop);
+                if (s->prop->reduce_at > 4) s->prop->reduce_at = 2;
+            }
             size_t a = rng_below(&rng, n);
             if (r == AFT_OK && depth < n && has(nhi, a) && !has(nlo, a)) {
                 Word *clo = hi + w, *chi = clo + w;            /* a child: a decided */
@@ -155,11 +197,95 @@ static void test_learning_refine_sound(void **state)
             } else if (depth) depth = rng_below(&rng, depth);
         }
         f->learning(f->ctx, false);
+        *deleted += s->prop->deleted;
         mem_free(path); mem_free(nlo); mem_free(nhi);
         asp_solver_free(s);
         asp_program_free(p);
     }
+}
+
+static void test_learning_refine_sound(void **state)
+{
+    (void)state;
+    size_t learnt = 0, deleted = 0;
+    learning_walk(false, &learnt, &deleted);
     assert_true(learnt > 50);                            /* the walk does meet conflicts */
+    assert_int_equal(deleted, 0);
+}
+
+static void test_deletion_sound(void **state)
+{
+    (void)state;
+    size_t learnt = 0, deleted = 0;
+    learning_walk(true, &learnt, &deleted);
+    assert_true(deleted > 10);                           /* nogoods were deleted */
+}
+
+/* The heap gives the unknown atom of highest activity (the first in rank order on ties),
+ * as a scan would, while activities grow and atoms are assigned and undone. */
+static void test_activity_heap(void **state)
+{
+    (void)state;
+    Rng rng = { 3 };
+    AspProgram *prog = random_program(&rng, 60, 6, 2);
+    AspSolver *s = asp_solver_new(prog);
+    AspProp *p = s->prop;
+    size_t n = s->natoms;
+    memset(p->val, V_UNK, n);
+    memset(p->activity, 0, n * sizeof *p->activity);
+    asp_heap_reset(p, n);
+    assert_int_equal(asp_heap_best(p), SIZE_MAX);       /* no activity yet */
+    for (int step = 0; step < 2000; step++) {
+        uint32_t a = (uint32_t)rng_below(&rng, n);
+        size_t roll = rng_below(&rng, 4);
+        if (roll == 0) {
+            p->activity[a] += (double)rng_below(&rng, 5);
+            asp_heap_raise(p, a);
+        } else if (roll == 1 && p->val[a] != V_UNK) {
+            p->val[a] = V_UNK;                          /* undone */
+            asp_heap_insert(p, a);
+        } else if (roll == 2) {
+            size_t best = SIZE_MAX;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t b = p->rank[i];
+                if (p->val[b] == V_UNK && p->activity[b] > 0
+                    && (best == SIZE_MAX || p->activity[b] > p->activity[best]))
+                    best = b;
+            }
+            assert_int_equal(asp_heap_best(p), best);
+            if (best != SIZE_MAX) p->val[best] = V_TRUE;    /* assigned */
+        }
+    }
+    asp_solver_free(s);
+    asp_program_free(prog);
+}
+
+/* Glucose's policy: steady LBDs never restart; a window of LBDs 25% above the average does,
+ * once; with `every` set, a restart after each that many nogoods. */
+static void test_restart_policy(void **state)
+{
+    (void)state;
+    AspRestarts r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < 500; i++) asp_restart_note(&r, 5);
+    assert_false(asp_restart_due(&r));
+    int at = -1;
+    for (int i = 0; i < 200 && at < 0; i++) {
+        asp_restart_note(&r, 9);
+        if (asp_restart_due(&r)) at = i;
+    }
+    assert_true(at >= 10);                               /* not at the first worse one */
+    assert_int_equal(r.count, 1);
+    asp_restart_note(&r, 9);
+    assert_false(asp_restart_due(&r));                   /* the window starts again */
+    memset(&r, 0, sizeof r);
+    r.every = 3;
+    size_t due = 0;
+    for (int i = 0; i < 30; i++) {
+        asp_restart_note(&r, 2);
+        due += asp_restart_due(&r);
+    }
+    assert_int_equal(due, 10);
 }
 
 typedef struct Models { Buf text; size_t n; } Models;
@@ -180,9 +306,11 @@ static int line_cmp(const void *x, const void *y)
 }
 
 /* The models' lines, sorted, into one string (the caller frees). */
-static char *sorted_models(AspProgram *p, bool learn, size_t *learnt)
+static char *sorted_models(AspProgram *p, bool learn, size_t restart_every, size_t *learnt,
+                           size_t *restarts)
 {
     AspSolver *s = asp_solver_new(p);
+    s->prop->rs.every = restart_every;
     AftOptions ao;
     aft_options_default(&ao);
     ao.split.strategy = SPLIT_FIRST;
@@ -193,8 +321,10 @@ static char *sorted_models(AspProgram *p, bool learn, size_t *learnt)
     Models m;
     buf_init(&m.text);
     m.n = 0;
-    assert_int_equal(asp_solve(s, &o, collect, &m, &st), AFT_OK);
+    AspSolveHooks none = {0};        /* hooks: no residual program, so s->prop is the one used */
+    assert_int_equal(asp_solve_hooked(s, &o, restart_every ? &none : NULL, collect, &m, &st), AFT_OK);
     *learnt += st.aft.learnt;
+    *restarts += st.aft.restarts;
     char **lines = mem_alloc((m.n + 1) * sizeof *lines), *t = (char *)buf_cstr(&m.text);
     for (size_t i = 0; i < m.n; i++) {
         lines[i] = t;
@@ -217,17 +347,59 @@ static void test_same_models_learning_on_off(void **state)
 {
     (void)state;
     Rng rng = { 5 };
-    size_t learnt = 0, ignored = 0;
+    size_t learnt = 0, ignored = 0, restarts = 0, none = 0;
     for (int round = 0; round < 150; round++) {
         AspProgram *p = random_program(&rng, 6 + rng_below(&rng, 30), 6, 2);
-        char *on = sorted_models(p, true, &learnt), *off = sorted_models(p, false, &ignored);
+        char *on = sorted_models(p, true, 0, &learnt, &none);
+        char *off = sorted_models(p, false, 0, &ignored, &none);
+        char *often = sorted_models(p, true, 1 + (size_t)(round % 3), &learnt, &restarts);
         assert_string_equal(on, off);
+        assert_string_equal(often, off);
         assert_int_equal(ignored, 0);
         mem_free(on);
         mem_free(off);
+        mem_free(often);
         asp_program_free(p);
     }
     assert_true(learnt > 0);
+}
+
+/* n pigeons, n - 1 holes: {at(P,H)}. in(P) :- at(P,H). :- not in(P). :- at(P,H), at(Q,H). */
+static AspProgram *pigeons(int n)
+{
+    AspProgram *p = asp_program_new();
+    AspAtom at[8][8], in[8];
+    for (int i = 0; i < n; i++) {
+        in[i] = asp_atom_hidden(p);
+        for (int h = 0; h + 1 < n; h++) {
+            at[i][h] = asp_atom_hidden(p);
+            assert_true(asp_add_rule(p, ASP_CHOICE, &at[i][h], 1, NULL, 0, NULL, 0, NULL));
+            assert_true(asp_add_rule(p, ASP_NORMAL, &in[i], 1, &at[i][h], 1, NULL, 0, NULL));
+        }
+        assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, &in[i], 1, NULL));
+    }
+    for (int h = 0; h + 1 < n; h++)
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                AspAtom two[2] = {at[i][h], at[j][h]};
+                assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, two, 2, NULL, 0, NULL));
+            }
+    return p;
+}
+
+/* Restarts forced after every nogood or every few: the search still ends, with no model. */
+static void test_forced_restarts(void **state)
+{
+    (void)state;
+    size_t learnt = 0, restarts = 0;
+    for (size_t every = 1; every <= 4; every++) {
+        AspProgram *p = pigeons(6);
+        char *models = sorted_models(p, true, every, &learnt, &restarts);
+        assert_string_equal(models, "");
+        mem_free(models);
+        asp_program_free(p);
+    }
+    assert_true(restarts > 10);
 }
 
 int main(void)
@@ -236,6 +408,10 @@ int main(void)
         cmocka_unit_test(test_first_uip_nogood),
         cmocka_unit_test(test_nogood_propagates),
         cmocka_unit_test(test_learning_refine_sound),
+        cmocka_unit_test(test_deletion_sound),
+        cmocka_unit_test(test_activity_heap),
+        cmocka_unit_test(test_restart_policy),
+        cmocka_unit_test(test_forced_restarts),
         cmocka_unit_test(test_same_models_learning_on_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,80 @@
+/* learnheap.c: the activity order of the split choice with learning (VSIDS): a binary heap
+ * of atoms, the most active first (the earlier in the static rank on ties), so that the
+ * choice costs a logarithm instead of a scan of every atom.  Assigned atoms are left in the
+ * heap until they reach its top (then dropped) and put back when they are undone. */
+#include "asp/propstate.h"
+
+/* Does atom a come before atom b in the order? */
+static bool before(const AspProp *p, uint32_t a, uint32_t b)
+{
+    if (p->activity[a] != p->activity[b]) return p->activity[a] > p->activity[b];
+    return p->rpos[a] < p->rpos[b];
+}
+
+static void place(AspProp *p, size_t i, uint32_t a)
+{
+    p->heap[i] = a;
+    p->hpos[a] = (uint32_t)i;
+}
+
+static void sift_up(AspProp *p, size_t i)
+{
+    uint32_t a = p->heap[i];
+    while (i > 0 && before(p, a, p->heap[(i - 1) / 2])) {
+        place(p, i, p->heap[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    place(p, i, a);
+}
+
+static void sift_down(AspProp *p, size_t i)
+{
+    uint32_t a = p->heap[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= p->hsize) break;
+        if (c + 1 < p->hsize && before(p, p->heap[c + 1], p->heap[c])) c++;
+        if (!before(p, p->heap[c], a)) break;
+        place(p, i, p->heap[c]);
+        i = c;
+    }
+    place(p, i, a);
+}
+
+void asp_heap_insert(AspProp *p, uint32_t a)
+{
+    if (p->hpos[a] != NONE) return;
+    place(p, p->hsize++, a);
+    sift_up(p, p->hsize - 1);
+}
+
+/* Atom a's activity grew: it moves up. */
+void asp_heap_raise(AspProp *p, uint32_t a)
+{
+    if (p->hpos[a] != NONE) sift_up(p, p->hpos[a]);
+}
+
+static void pop_top(AspProp *p)
+{
+    p->hpos[p->heap[0]] = NONE;
+    if (--p->hsize) {
+        place(p, 0, p->heap[p->hsize]);
+        sift_down(p, 0);
+    }
+}
+
+void asp_heap_reset(AspProp *p, size_t natoms)
+{
+    for (size_t a = 0; a < natoms; a++) p->hpos[a] = NONE;
+    p->hsize = 0;
+    for (size_t a = 0; a < natoms; a++) asp_heap_insert(p, (uint32_t)a);
+}
+
+/* The unknown atom of highest activity; SIZE_MAX when it has none (assigned atoms on top
+ * are dropped on the way). */
+size_t asp_heap_best(AspProp *p)
+{
+    while (p->hsize && p->val[p->heap[0]] != V_UNK) pop_top(p);
+    if (!p->hsize || p->activity[p->heap[0]] <= 0.0) return SIZE_MAX;
+    return p->heap[0];
+}

@@ -1,0 +1,153 @@
+/* learnreduce.c: keeping the learnt nogoods of learn.c few enough, and when to restart.
+ *
+ * Deletion (glucose's): the nogoods are ranked by LBD, the number of levels their literals
+ * had when they were learnt.  When the kept ones reach a limit, half of those with LBD above
+ * 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones: the reason of a
+ * value on the trail (conflict analysis reads it back) and the nogoods not yet propagated.
+ * Deleting a nogood is sound: it only ever removed intervals without stable models, and the
+ * search without it is the search without learning there.  The rest are moved together and
+ * watched again on the same two literals.
+ *
+ * Restarts (glucose's dynamic policy): the average LBD of the last RESTART_WINDOW nogoods
+ * against the average of all of them; when the recent ones are 25% worse, the search is
+ * going nowhere and the engine goes back to its root bound (keeping the nogoods, the
+ * activities and the saved phases). */
+#include "asp/propstate.h"
+
+#include <stdlib.h>
+
+void asp_restart_note(AspRestarts *r, uint32_t lbd)
+{
+    r->total_sum += lbd;
+    r->total++;
+    if (r->nrecent == RESTART_WINDOW) r->recent_sum -= r->recent[r->at];
+    else r->nrecent++;
+    r->recent[r->at] = lbd;
+    r->recent_sum += lbd;
+    r->at = (r->at + 1) % RESTART_WINDOW;
+    if (r->every) {
+        r->wanted = ++r->since >= r->every;
+        return;
+    }
+    /* recent average * 0.8 > total average */
+    if (r->nrecent == RESTART_WINDOW && 4 * r->recent_sum * r->total > 5 * r->total_sum * RESTART_WINDOW)
+        r->wanted = true;
+}
+
+bool asp_restart_due(AspRestarts *r)
+{
+    if (!r->wanted) return false;
+    r->wanted = false;
+    r->nrecent = r->at = 0;
+    r->recent_sum = 0;
+    r->since = 0;
+    r->count++;
+    return true;
+}
+
+/* The index in p->learnts of the nogood at offset off (they are sorted by offset). */
+static size_t index_of(const AspProp *p, uint32_t off)
+{
+    size_t lo = 0, hi = p->learnts.count;
+    while (lo + 1 < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (p->learnts.items[mid].off <= off) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Marks (keep = 1) the nogoods that are the reason of a value on the trail or pending. */
+static void mark_locked(const AspProp *p, uint8_t *keep)
+{
+    for (size_t i = 0; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        if (p->rkind[a] == R_NOGOOD) keep[index_of(p, p->rarg[a])] = 1;
+    }
+    for (size_t i = 0; i < p->pending.count; i++) keep[index_of(p, p->pending.items[i])] = 1;
+    if (p->last != NONE) keep[index_of(p, p->last)] = 1;
+}
+
+typedef struct Cand { uint32_t idx, lbd; } Cand;
+
+static int worse_first(const void *x, const void *y)
+{
+    const Cand *a = x, *b = y;
+    if (a->lbd != b->lbd) return a->lbd > b->lbd ? -1 : 1;
+    return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+/* Chooses the nogoods to delete: keep[i] = 0 for them, 1 for the others. */
+static void choose_victims(const AspProp *p, uint8_t *keep)
+{
+    size_t n = p->learnts.count, nc = 0;
+    Cand *c = mem_alloc((n + 1) * sizeof *c);
+    for (size_t i = 0; i < n; i++)
+        if (!keep[i] && p->learnts.items[i].lbd > p->glue) c[nc++] = (Cand){(uint32_t)i, p->learnts.items[i].lbd};
+    qsort(c, nc, sizeof *c, worse_first);
+    memset(keep, 1, n);
+    for (size_t i = 0; i < nc / 2; i++) keep[c[i].idx] = 0;
+    mem_free(c);
+}
+
+/* The new offset of the nogood at old offset off. */
+static uint32_t moved(const AspProp *p, const uint32_t *newoff, uint32_t off)
+{
+    return newoff[index_of(p, off)];
+}
+
+/* Moves the kept nogoods together (newoff: each one's new offset) and renames the offsets
+ * that name them. */
+static void compact(AspProp *p, const uint8_t *keep)
+{
+    size_t n = p->learnts.count, to = 0;
+    uint32_t *newoff = mem_alloc((n + 1) * sizeof *newoff);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t off = p->learnts.items[i].off, len = p->ng.items[off] + 1;
+        newoff[i] = keep[i] ? (uint32_t)to : NONE;
+        if (!keep[i]) continue;
+        memmove(p->ng.items + to, p->ng.items + off, len * sizeof *p->ng.items);
+        to += len;
+    }
+    for (size_t i = 0; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        if (p->rkind[a] == R_NOGOOD) p->rarg[a] = moved(p, newoff, p->rarg[a]);
+    }
+    for (size_t i = 0; i < p->pending.count; i++) p->pending.items[i] = moved(p, newoff, p->pending.items[i]);
+    if (p->last != NONE) p->last = moved(p, newoff, p->last);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (keep[i]) p->learnts.items[k++] = (AspLearnt){newoff[i], p->learnts.items[i].lbd};
+    p->deleted += n - k;
+    p->learnts.count = p->nkept = k;
+    p->ng.count = to;
+    mem_free(newoff);
+}
+
+/* Every kept nogood watched again on its first two literals, each sparing the other. */
+static void rewatch(AspProp *p)
+{
+    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    for (size_t i = 0; i < p->learnts.count; i++) {
+        uint32_t off = p->learnts.items[i].off, *l = p->ng.items + off + 1;
+        uint32_t w1 = p->ng.items[off] > 1 ? l[1] : l[0];
+        VEC_PUSH(p->watch[l[0]], off);
+        VEC_PUSH(p->watch[l[0]], w1);
+        if (w1 == l[0]) continue;
+        VEC_PUSH(p->watch[w1], off);
+        VEC_PUSH(p->watch[w1], l[0]);
+    }
+}
+
+void asp_learn_reduce(AspProp *p)
+{
+    if (p->nkept < p->reduce_at) return;
+    p->reduce_at += REDUCE_STEP;
+    size_t n = p->learnts.count;
+    uint8_t *keep = mem_calloc(n + 1, 1);
+    mark_locked(p, keep);
+    choose_victims(p, keep);
+    compact(p, keep);
+    rewatch(p);
+    mem_free(keep);
+}
