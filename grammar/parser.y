@@ -528,6 +528,7 @@ primary:
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
     | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
+    | STABLE '(' IDENT ')'      { $$ = expr_new(lx, E_STABLE, @$); $$->name = ident(lx, $3, @3); }
     | ATOMS '(' latexpr ')'     { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->vartype = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }
     | LFP '(' IDENT ':' latexpr FATARROW expr ')' {

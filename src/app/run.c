@@ -25,7 +25,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
     context_set_evaluator(s->context, opt->max_depth, !opt->no_memo);
-    VmHost host = { s, run_value_approx, run_value_bnb };
+    VmHost host = { s, run_value_approx, run_value_bnb, run_value_stable };
     context_set_host(s->context, &host);
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asp/asp.h"
+#include "util/bitset.h"
 #include "util/mem.h"
 
 /* ---- stable P ---- */
@@ -43,25 +44,34 @@ static void note_unapplied(Session *s, const QueryPlan *plan, const AspProgram *
                   "stable model (`fix asp` projects)");
 }
 
+/* The program of ps and its solver (*p and the result, both to free), or NULL after an
+ * error reported at loc. */
+static AspSolver *solver_of(Session *s, const ProgramSym *ps, Loc loc, AspProgram **p, Buf *err)
+{
+    *p = program_of(s, ps, err);
+    if (!*p) {
+        if (err->len) diag_error(&s->diag, loc, "%s", buf_cstr(err));
+        return NULL;
+    }
+    AspSolver *solver = asp_solver_new(*p);
+    if (asp_solver_native(solver, NULL, err)) return solver;
+    diag_error(&s->diag, loc, "program '%s': %s", ps->name, buf_cstr(err));  /* its search would give wrong models */
+    asp_solver_free(solver);
+    asp_program_free(*p);
+    return NULL;
+}
+
 bool run_stable(Session *s, const QueryPlan *plan)
 {
     ProgramSym *ps = plan->program;
     Buf err; buf_init(&err);
-    AspProgram *p = program_of(s, ps, &err);
-    if (!p) {
-        if (err.len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(&err));
+    AspProgram *p;
+    AspSolver *solver = solver_of(s, ps, plan->loc, &p, &err);
+    if (!solver) {
         buf_free(&err);
         return false;
     }
     note_unapplied(s, plan, p);
-    AspSolver *solver = asp_solver_new(p);
-    if (!asp_solver_native(solver, NULL, &err)) {  /* its search would give wrong models */
-        diag_error(&s->diag, plan->loc, "program '%s': %s", ps->name, buf_cstr(&err));
-        asp_solver_free(solver);
-        asp_program_free(p);
-        buf_free(&err);
-        return false;
-    }
     AftOptions o;
     TraceCtx trace;
     run_trace_init(&trace, s, asp_solver_lattice(solver), plan->trace);
@@ -96,6 +106,67 @@ bool run_stable(Session *s, const QueryPlan *plan)
     run_trace_done(&trace);
     VEC_FREE(mc.models);
     arena_free(&arena);
+    asp_solver_free(solver);
+    asp_program_free(p);
+    buf_free(&err);
+    return ok;
+}
+
+/* ---- stable(P) inside an expression (the VM's host) ---- */
+
+/* The models found so far as elements of the checker's powerset over the block's atoms. */
+typedef struct ValueModels { const Lattice *L; VEC(Word) words; bool unknown_atom; } ValueModels;
+
+static bool collect_value(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    ValueModels *v = ctx;
+    size_t W = v->L->nwords, at = v->words.count;
+    for (size_t i = 0; i < W; i++) VEC_PUSH(v->words, 0);
+    for (size_t i = 0; i < n; i++) {
+        long a = lattice_name_index(v->L, asp_atom_name(p, atoms[i]));
+        if (a < 0) {
+            v->unknown_atom = true;
+            return false;
+        }
+        bitset_add(v->words.items + at, (size_t)a);
+    }
+    return true;
+}
+
+/* stable(P): every stable model, or an error: a search a limit stopped is no value. */
+bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **models, size_t *n, Loc where)
+{
+    Session *s = ctx;
+    Buf err; buf_init(&err);
+    AspProgram *p;
+    AspSolver *solver = solver_of(s, ps, where, &p, &err);
+    if (!solver) {
+        buf_free(&err);
+        return false;
+    }
+    QueryPlan plan = { .kind = Q_STABLE, .loc = where, .target_loc = where, .program = (ProgramSym *)ps,
+                       .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    AftOptions o;
+    TraceCtx trace;
+    run_trace_init(&trace, s, asp_solver_lattice(solver), false);
+    run_engine_options(s, &plan, &o, &err, &trace);
+    AspSolveOptions so = { .max_models = 0, .aft = &o };
+    ValueModels v = { .L = L };
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    AftStatus status = asp_solve(solver, &so, collect_value, &v, &st);
+    bool ok = status == AFT_OK && st.complete && !v.unknown_atom;
+    if (status == AFT_ERROR) session_engine_error(s, &plan, &err);
+    else if (v.unknown_atom) diag_error(&s->diag, where, "stable(%s): a model names an atom the block does not", ps->name);
+    else if (!ok && !limits_poll(&s->limits))
+        diag_error(&s->diag, where, "stable(%s) stopped by %s before every model was found: no value", ps->name,
+                   stop_reason_text(st.aft.stopped_by));
+    *n = ok ? v.words.count / (L->nwords ? L->nwords : 1) : 0;
+    if (ok && !L->nwords) *n = st.models;
+    *models = ok ? mem_alloc((v.words.count + 1) * sizeof **models) : NULL;
+    if (ok && v.words.count) memcpy(*models, v.words.items, v.words.count * sizeof **models);
+    VEC_FREE(v.words);
+    run_trace_done(&trace);
     asp_solver_free(solver);
     asp_program_free(p);
     buf_free(&err);

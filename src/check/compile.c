@@ -656,6 +656,7 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_BNB:
         emit2(c, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), ((const FnEntry *)e->resolved)->index);
         break;
+    case E_STABLE: emit2(c, e->loc, IR_STABLE, lat_index(c, e->type->lat), (uint32_t)e->slot); break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }

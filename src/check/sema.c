@@ -219,6 +219,7 @@ void sema_free(Context *m)
     VEC_FREE(m->journal);
     VEC_FREE(m->tables.lats);
     VEC_FREE(m->tables.fns);
+    VEC_FREE(m->tables.progs);
     hashmap_free(&m->syms);
     hashmap_free(&m->elems);
     hashmap_free(&m->instances);

@@ -125,12 +125,12 @@ static bool returns_collection(const Checker *c, const char *name)
 }
 
 /* Whether e gives a collection, told before it is checked: fixpoints(...), elements(...), a
- * call of a function returning one, a comprehension over one or giving one, a local name
- * bound to one, or r.fixpoints, r.final. */
+ * call of a function returning one, stable(P), a comprehension over one or giving one, a local
+ * name bound to one, or r.fixpoints, r.final. */
 bool sema_is_collection(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
-    case E_FIXPOINTS: return true;
+    case E_FIXPOINTS: case E_STABLE: return true;
     case E_CALL: return !check_find_local(c, e->name.name) && returns_collection(c, e->name.name);
     case E_COMPREHENSION: return e->c != NULL || sema_is_collection(c, e->a);
     case E_NAME: {
@@ -427,4 +427,56 @@ Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params)
         prev = let;
     }
     return first;
+}
+
+/* ---- stable(P): the stable models of a program block ---- */
+
+typedef VEC(const char *) NameList;
+
+/* Adds name to names unless it is there. */
+static void add_atom_name(NameList *names, const char *name)
+{
+    for (size_t i = 0; i < names->count; i++)
+        if (!strcmp(names->items[i], name)) return;
+    VEC_PUSH(*names, name);
+}
+
+/* The powerset over the atoms of a program block, in the order the solver numbers them (the
+ * order each atom is first met: heads, positive then negative bodies, rule by rule). */
+static const Lattice *program_atoms(Context *m, const Decl *d)
+{
+    NameList names = { 0 };
+    for (size_t i = 0; i < d->nrules; i++) {
+        const Rule *r = &d->rules[i];
+        for (size_t k = 0; k < r->nhead; k++) add_atom_name(&names, r->head[k].name);
+        for (size_t k = 0; k < r->npos; k++) add_atom_name(&names, r->pos[k].name);
+        for (size_t k = 0; k < r->nneg; k++) add_atom_name(&names, r->neg[k].name);
+    }
+    const Lattice *L = sema_lat_intern(m, lattice_powerset_new(names.items, names.count))->L;
+    VEC_FREE(names);
+    return L;
+}
+
+/* stable(P): every stable model of the program block P, a collection of the powerset over
+ * its atoms, solved when the program runs (e->resolved: P, e->slot: its index among the
+ * context's programs).  A program grounded from a file has no atoms before it runs. */
+const Type *check_stable(Checker *c, Expr *e)
+{
+    Sym *s = sema_lookup(c->m, e->name.name);
+    if (!s) return check_fail(c, e->name.loc, "unknown program '%s'", e->name.name);
+    if (s->kind != SYM_PROGRAM)
+        return check_fail(c, e->name.loc, "'%s' is %s; stable(...) needs a program", e->name.name,
+                          sema_sym_kind_name(s->kind));
+    const ProgramSym *p = s->ptr;
+    if (p->resolved_file)
+        return check_fail(c, e->name.loc, "stable(%s) as a value needs a program block: '%s' is grounded from "
+                          "\"%s\" when it runs, so its atoms are not known here (the `stable` query takes it)",
+                          p->name, p->name, p->decl->program_file);
+    IrTables *t = &c->m->tables;
+    size_t i = 0;
+    while (i < t->progs.count && t->progs.items[i] != p) i++;
+    if (i == t->progs.count) VEC_PUSH(t->progs, p);
+    e->resolved = p;
+    e->slot = (long)i;
+    return sema_coll_type(c->m, program_atoms(c->m, p->decl));
 }

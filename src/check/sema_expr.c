@@ -613,6 +613,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_FOLD: return check_fold_loop(c, e, want);
     case E_APPROX: return check_approx(c, e);
     case E_BNB: return check_bnb(c, e);
+    case E_STABLE: return check_stable(c, e);
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

@@ -139,7 +139,8 @@ bool ir_worth_memo(const Chunk *c)
     size_t at = 0;
     while (at < c->code.count) {
         Opcode op = (Opcode)c->code.items[at];
-        if (op == IR_KLEENE || op == IR_ENUM_NEXT || op == IR_APPROX || op == IR_BNB) return true;
+        if (op == IR_KLEENE || op == IR_ENUM_NEXT || op == IR_APPROX || op == IR_BNB
+            || op == IR_STABLE) return true;
         if (op == IR_COLL_CACHED) {         /* a closed enumeration runs once: not counted */
             at = ir_read_u32(c->code.items + at + 1 + 4 * 3);
             continue;

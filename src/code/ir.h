@@ -22,6 +22,7 @@ struct FnSym;
 typedef struct IrTables {
     VEC(const Lattice *) lats;
     VEC(const struct FnSym *) fns;
+    VEC(const struct ProgramSym *) progs;     /* stable(P) in an expression */
 } IrTables;
 
 /* The source location of the instruction starting at `offset`. */

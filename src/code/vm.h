@@ -34,6 +34,10 @@ typedef struct VmHost {
     bool (*approx)(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
     /* bnb: Algorithm 1 on [bot, top] of fn (a finite lattice) */
     bool (*bnb)(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
+    /* stable: every stable model of program p (a block), each an element of the powerset L
+     * over its atoms, into *models (n of them, mem_alloc'd; the VM takes them); false after
+     * an error, also when a limit stopped the search before the list was complete. */
+    bool (*stable)(void *ctx, const ProgramSym *p, const Lattice *L, Word **models, size_t *n, Loc where);
 } VmHost;
 void vm_set_host(Vm *vm, const VmHost *host);
 

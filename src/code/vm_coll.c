@@ -1,5 +1,5 @@
 /* vm_coll.c: query results as values: collections (the COLL_ instructions of opcodes.h),
- * approx(f) and bnb(f) (APPROX, BNB, answered by the VM's host).  A collection is a list of
+ * approx(f), bnb(f) and stable(P) (APPROX, BNB, STABLE, answered by the VM's host).  A collection is a list of
  * elements of one lattice that the VM allocates and keeps until its next run from outside
  * (vm_colls_free, called then): nothing keeps one across runs (memoised calls and warm starts
  * keep lattice elements only) but the closed sites of a function's chunk, whose collections
@@ -177,14 +177,27 @@ static void vm_bnb(Vm *vm, const Chunk *ch, const uint8_t *pc)
     *push_slot(vm) = r.complete;
 }
 
+/* [] -> [c]: the stable models of program ARG(1) through the host, elements of powerset ARG(0). */
+static void vm_stable(Vm *vm, const Chunk *ch, const uint8_t *pc)
+{
+    const Lattice *L = ch->tables->lats.items[ir_read_u32(pc + 1)];
+    const ProgramSym *p = ch->tables->progs.items[ir_read_u32(pc + 5)];
+    if (!vm->host.stable) vm_error(vm, "stable(%s) is not available here (no solver)", p->name);
+    Word *models = NULL;
+    size_t n = 0;
+    if (!vm->host.stable(vm->host.ctx, p, L, &models, &n, ir_loc_at(ch, (size_t)(pc - ch->code.items)))) vm_stop(vm);
+    *push_slot(vm) = coll_adopt(vm, L, models, n);
+}
+
 const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
 {
     Opcode op = (Opcode)*pc;
     const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
-    if (op == IR_APPROX || op == IR_BNB) {
+    if (op == IR_APPROX || op == IR_BNB || op == IR_STABLE) {
         if (op == IR_APPROX) vm_approx(vm, ch, pc);
-        else vm_bnb(vm, ch, pc);
+        else if (op == IR_BNB) vm_bnb(vm, ch, pc);
+        else vm_stable(vm, ch, pc);
         return next;
     }
     const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];

@@ -256,6 +256,7 @@ const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t 
         break;
     case IR_COLL_NEW: case IR_COLL_ADD: case IR_COLL_NEXT: case IR_COLL_COUNT: case IR_COLL_HAS: case IR_COLL_EQ:
     case IR_COLL_CACHED: case IR_COLL_KEEP: case IR_APPROX: case IR_BNB:
+    case IR_STABLE:
         return vm_coll_instruction(vm, ch, fp, pc);
     default:
         vm_error(vm, "bad instruction %d", (int)op);
