@@ -233,6 +233,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %type <r> number
 %type <s> name
 
+%precedence BINDER   /* if/let/forall/exists: their last expression extends as far as it can */
 %left OR
 %left AND
 %precedence NOT
@@ -448,13 +449,13 @@ expr:
     | expr AND expr             { $$ = binary(lx, OP_AND, $1, $3, @$); }
     | expr OR expr              { $$ = binary(lx, OP_OR, $1, $3, @$); }
     | NOT expr                  { $$ = unary(lx, OP_NOT, $2, @$); }
-    | IF expr THEN expr ELSE expr %prec OR {
+    | IF expr THEN expr ELSE expr %prec BINDER {
         $$ = expr_new(lx, E_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6; }
-    | LET IDENT '=' aexpr IN expr %prec OR {
+    | LET IDENT '=' aexpr IN expr %prec BINDER {
         $$ = expr_new(lx, E_LET, @$); $$->name = ident(lx, $2, @2); $$->a = $4; $$->b = $6; }
-    | FORALL IDENT IN aexpr ':' expr %prec OR {
+    | FORALL IDENT IN aexpr ':' expr %prec BINDER {
         $$ = expr_new(lx, E_QUANT, @$); $$->op = OP_FORALL; $$->name = ident(lx, $2, @2); $$->a = $4; $$->b = $6; }
-    | EXISTS IDENT IN aexpr ':' expr %prec OR {
+    | EXISTS IDENT IN aexpr ':' expr %prec BINDER {
         $$ = expr_new(lx, E_QUANT, @$); $$->op = OP_EXISTS; $$->name = ident(lx, $2, @2); $$->a = $4; $$->b = $6; }
     ;
 
