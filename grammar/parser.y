@@ -529,6 +529,8 @@ primary:
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
     | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
+    | REFINE '(' expr ',' expr ',' expr ')' {
+        $$ = expr_new(lx, E_REFINE, @$); $$->a = $3; $$->b = $5; $$->c = $7; }
     | STABLE '(' IDENT ')'      { $$ = expr_new(lx, E_STABLE, @$); $$->name = ident(lx, $3, @3); }
     | ATOMS '(' latexpr ')'     { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->vartype = $3; }
     | GFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_GFP; $$->a = $3; }

@@ -596,21 +596,33 @@ static bool value_setup(Session *s, QueryKind kind, const FnSym *fn, Loc where, 
 }
 
 /* approx(f): only a proved IR([bot, top]) is a value; a run stopped early (its bound is sound
- * but not IR) is an error, and a limit of the query is left for the caller to report. */
-bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where)
+ * but not IR) is an error, and a limit of the query is left for the caller to report.
+ * refine(f, lo, hi) (from_lo, from_hi not NULL): the same from [lo, hi], which must be an
+ * interval; one that holds no fixed point of f is an error, not a value. */
+bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
+                      Loc where)
 {
     Session *s = ctx;
     QueryPlan plan;
     EngineRun run;
-    bool ok = value_setup(s, Q_APPROX, fn, where, &plan, &run);
+    const char *what = from_lo ? "refine" : "approx";
+    bool ok = value_setup(s, from_lo ? Q_REFINE : Q_APPROX, fn, where, &plan, &run);
+    if (ok && from_lo && !run.L->ops->leq(run.L, from_lo, from_hi)) {
+        diag_error(&s->diag, where, "refine(%s, lo, hi): lo is not below hi, [lo, hi] is not an interval", fn->name);
+        ok = false;
+    }
     if (ok) {
         size_t steps = 0;
-        AftStatus status = aft_refine(&run.f, &run.o, run.lo, run.hi, lo, hi, &steps, &run.st);
+        AftStatus status = aft_refine(&run.f, &run.o, from_lo ? from_lo : run.lo, from_lo ? from_hi : run.hi,
+                                      lo, hi, &steps, &run.st);
         ok = status == AFT_OK;
         if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
         else if (status == AFT_LIMIT && !limits_poll(&s->limits))
-            diag_error(&s->diag, where, "approx(%s) stopped by %s before IR([bot, top]): no value", fn->name,
-                       stop_reason_text(run.st.stopped_by));
+            diag_error(&s->diag, where, "%s(%s) stopped by %s before %s: no value", what, fn->name,
+                       stop_reason_text(run.st.stopped_by), from_lo ? "its limit" : "IR([bot, top])");
+        else if (status == AFT_INVALID && from_lo)
+            diag_error(&s->diag, where, "refine(%s, lo, hi): F leaves [lo, hi], which holds no fixed point of %s: "
+                       "no value", fn->name, fn->name);
         else if (status == AFT_INVALID)
             diag_error(&s->diag, where, "approx(%s): F([bot, top]) is not an interval", fn->name);
     }

@@ -75,8 +75,10 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
 /* approx(f) inside an expression (the VM's host, ctx the Session): IR([bot, top]) into lo,
- * hi; false after an error, or when a limit stopped it. */
-bool run_value_approx(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
+ * hi (refine(f, lo, hi): from [from_lo, from_hi]); false after an error, or when a limit
+ * stopped it. */
+bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
+                      Loc where);
 /* bnb(f) inside an expression: its fixed points and Final (a finite lattice). */
 bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
 /* stable(P) in an expression: the VM's host (run_stable.c). */

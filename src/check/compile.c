@@ -653,6 +653,13 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIXPOINTS: if (e->vartype) compile_atoms(c, e); else compile_enumeration(c, e); break;
     case E_FOLD: compile_fold(c, e); break;
     case E_APPROX: emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
+    case E_REFINE: {                    /* the start [b, c], then the engine from there */
+        const FnEntry *fe = e->resolved;
+        compile_to_lat(c, e->b, fe->sym.ret);
+        compile_to_lat(c, e->c, fe->sym.ret);
+        emit1(c, e->loc, IR_REFINE, fe->index);
+        break;
+    }
     case E_BNB:
         emit2(c, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), ((const FnEntry *)e->resolved)->index);
         break;

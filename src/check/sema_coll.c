@@ -309,19 +309,38 @@ static const Type *interval_type(Context *m, const Lattice *L)
     return t;
 }
 
+/* The function of approx(f) / refine(f, ...) (what names the form in errors): one the engine
+ * can call alone; its interval type, or the error type. */
+static const Type *engine_interval(Checker *c, Expr *e, const char *what)
+{
+    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
+    const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
+    if (!L) return &TYPE_ERROR;
+    FnEntry *fe = sema_fn_target(g);
+    if (!fe)
+        return check_fail(c, e->a->loc, "%s(...) needs a function the engine can call alone: a declared "
+                          "function, an instance or a lambda that uses no local name", what);
+    e->resolved = fe;
+    return interval_type(c->m, L);
+}
+
 /* approx(f): IR([bot, top]) of f, run by the engine when the program runs; f must be a
  * function the engine can call alone (e->resolved: its FnEntry). */
 const Type *check_approx(Checker *c, Expr *e)
 {
-    const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
-    const Lattice *L = sema_endo_lattice(c, g, "approx", e->a->loc);
-    if (!L) return &TYPE_ERROR;
-    FnEntry *fe = sema_fn_target(g);
-    if (!fe)
-        return check_fail(c, e->a->loc, "approx(...) needs a function the engine can call alone: a declared "
-                          "function, an instance or a lambda that uses no local name");
-    e->resolved = fe;
-    return interval_type(c->m, L);
+    return engine_interval(c, e, "approx");
+}
+
+/* refine(f, lo, hi): F of f iterated from [lo, hi] (elements of f's lattice) to its limit, by
+ * the engine when the program runs: an interval, as approx(f) is from [bot, top]. */
+const Type *check_refine(Checker *c, Expr *e)
+{
+    const Type *t = engine_interval(c, e, "refine");
+    if (t->kind == TY_ERROR) return t;
+    const Lattice *L = ((const FnEntry *)e->resolved)->sym.ret;
+    bool ok = check_against(c, e->b, L)->kind != TY_ERROR;
+    ok = check_against(c, e->c, L)->kind != TY_ERROR && ok;
+    return ok ? t : &TYPE_ERROR;
 }
 
 /* bnb(f): Algorithm 1 on [bot, top] of f (a finite lattice), run by the engine when the

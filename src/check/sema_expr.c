@@ -612,6 +612,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_FIXPOINTS: return e->vartype ? check_atoms(c, e) : check_fixpoints(c, e);   /* atoms(L) */
     case E_FOLD: return check_fold_loop(c, e, want);
     case E_APPROX: return check_approx(c, e);
+    case E_REFINE: return check_refine(c, e);
     case E_BNB: return check_bnb(c, e);
     case E_STABLE: return check_stable(c, e);
     case E_CONST: return e->type;

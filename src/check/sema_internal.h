@@ -113,6 +113,7 @@ const Type *check_elements(Checker *c, Expr *e);
 const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want);
 const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second);
 const Type *check_approx(Checker *c, Expr *e);
+const Type *check_refine(Checker *c, Expr *e);
 const Type *check_bnb(Checker *c, Expr *e);
 const Type *check_stable(Checker *c, Expr *e);
 const Type *check_field(Checker *c, Expr *e, const Type *t);

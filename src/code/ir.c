@@ -91,7 +91,7 @@ static size_t pushed_words(const Chunk *c, Opcode op, uint32_t a, uint32_t b)
     case IR_LOAD: return b;
     case IR_CALL: case IR_TAIL_CALL:
         return t && a < t->fns.count ? t->fns.items[a]->ret->nwords : 1;
-    case IR_APPROX: return t && a < t->fns.count ? 2 * t->fns.items[a]->ret->nwords : 2;
+    case IR_APPROX: case IR_REFINE: return t && a < t->fns.count ? 2 * t->fns.items[a]->ret->nwords : 2;
     case IR_BNB: return 3;
     default: return 1;
     }
@@ -139,7 +139,7 @@ bool ir_worth_memo(const Chunk *c)
     size_t at = 0;
     while (at < c->code.count) {
         Opcode op = (Opcode)c->code.items[at];
-        if (op == IR_KLEENE || op == IR_ENUM_NEXT || op == IR_APPROX || op == IR_BNB
+        if (op == IR_KLEENE || op == IR_ENUM_NEXT || op == IR_APPROX || op == IR_REFINE || op == IR_BNB
             || op == IR_STABLE) return true;
         if (op == IR_COLL_CACHED) {         /* a closed enumeration runs once: not counted */
             at = ir_read_u32(c->code.items + at + 1 + 4 * 3);

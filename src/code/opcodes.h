@@ -100,6 +100,7 @@
     X(COLL_KEEP,   LATIX)    /* [c] -> [c]           keep c as site i's collection for the rest of this run */ \
     X(APPROX,      FN)       /* [] -> [lo hi]        IR([bot, top]) of function f, by the engine through the VM's host */ \
     X(STABLE,      LATIX)    /* [] -> [c]            the stable models of program i through the host, items of powerset l */ \
+    X(REFINE,      FN)       /* [lo hi] -> [lo' hi'] F iterated from [lo, hi] to its limit for function f, through the host */ \
     X(BNB,         LATIX)    /* [] -> [c c b]        bnb of function i through the host: its fixed points, Final (intervals, items of l = L * L), complete */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \

@@ -19,7 +19,8 @@ Vm *vm_new(Diag *diag);
 void vm_free(Vm *vm);
 
 /* What the VM asks of its host (the application) for a query result inside an expression:
- * approx: IR([bot, top]) of fn, computed by the engine, into lo and hi; bnb: its fixed points
+ * approx: IR([bot, top]) of fn (or the limit of F from an interval), computed by the engine,
+ * into lo and hi; bnb: its fixed points
  * and Final.  Each returns false after the host reported why (an error, or a limit in the
  * query's Limits). */
 typedef struct VmBnb {
@@ -31,7 +32,9 @@ typedef struct VmBnb {
 } VmBnb;
 typedef struct VmHost {
     void *ctx;
-    bool (*approx)(void *ctx, const FnSym *fn, Word *lo, Word *hi, Loc where);
+    /* approx: from NULL; refine(f, lo, hi): from = [from_lo, from_hi], F iterated from there */
+    bool (*approx)(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
+                   Loc where);
     /* bnb: Algorithm 1 on [bot, top] of fn (a finite lattice) */
     bool (*bnb)(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
     /* stable: every stable model of program p (a block), each an element of the powerset L

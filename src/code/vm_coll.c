@@ -137,13 +137,21 @@ static bool coll_equal(const Collection *a, const Collection *b)
 void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
 
 /* [] -> [lo hi]: the host runs the engine (which calls back into this VM). */
-static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc)
+static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stack)
 {
     const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 1)];
     size_t W = fn->ret->nwords;
-    if (!vm->host.approx) vm_error(vm, "approx(%s) is not available here (no engine)", fn->name);
+    if (!vm->host.approx)
+        vm_error(vm, "%s(%s) is not available here (no engine)", from_stack ? "refine" : "approx", fn->name);
     Word *lo = lattice_elem_new(fn->ret), *hi = lattice_elem_new(fn->ret);
-    bool ok = vm->host.approx(vm->host.ctx, fn, lo, hi, ir_loc_at(ch, (size_t)(pc - ch->code.items)));
+    const Word *from_lo = NULL, *from_hi = NULL;
+    if (from_stack) {               /* [lo hi] on the stack: the start, replaced by the result */
+        vm->sp -= 2 * W;
+        from_lo = AT(vm->sp);
+        from_hi = AT(vm->sp + W);
+    }
+    bool ok = vm->host.approx(vm->host.ctx, fn, from_lo, from_hi, lo, hi,
+                              ir_loc_at(ch, (size_t)(pc - ch->code.items)));
     if (ok) {
         if (W) memcpy(AT(vm->sp), lo, W * sizeof(Word));
         if (W) memcpy(AT(vm->sp + W), hi, W * sizeof(Word));
@@ -194,8 +202,8 @@ const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uin
     Opcode op = (Opcode)*pc;
     const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
-    if (op == IR_APPROX || op == IR_BNB || op == IR_STABLE) {
-        if (op == IR_APPROX) vm_approx(vm, ch, pc);
+    if (op == IR_APPROX || op == IR_REFINE || op == IR_BNB || op == IR_STABLE) {
+        if (op == IR_APPROX || op == IR_REFINE) vm_approx(vm, ch, pc, op == IR_REFINE);
         else if (op == IR_BNB) vm_bnb(vm, ch, pc);
         else vm_stable(vm, ch, pc);
         return next;

@@ -255,7 +255,7 @@ const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t 
         if (kleene_step(vm, lat_of(ch, ARG(0)), fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
         break;
     case IR_COLL_NEW: case IR_COLL_ADD: case IR_COLL_NEXT: case IR_COLL_COUNT: case IR_COLL_HAS: case IR_COLL_EQ:
-    case IR_COLL_CACHED: case IR_COLL_KEEP: case IR_APPROX: case IR_BNB:
+    case IR_COLL_CACHED: case IR_COLL_KEEP: case IR_APPROX: case IR_REFINE: case IR_BNB:
     case IR_STABLE:
         return vm_coll_instruction(vm, ch, fp, pc);
     default:

@@ -81,6 +81,7 @@ typedef enum {
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
     E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */
     E_BNB,                      /* bnb(a): fixed points, Final, complete, by the engine when it runs */
+    E_REFINE,                   /* refine(a, b, c): an interval, F iterated from [b, c] by the engine */
     E_STABLE,                   /* stable(name): the stable models of a program block, by the solver when it runs */
 } ExprKind;
 
