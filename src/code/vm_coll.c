@@ -136,7 +136,8 @@ static bool coll_equal(const Collection *a, const Collection *b)
 
 void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
 
-/* [] -> [lo hi]: the host runs the engine (which calls back into this VM). */
+/* [] -> [lo hi] (approx) or [lo hi] -> [lo' hi'] (refine): the host runs the engine, which
+ * calls back into this VM above sp, so the start is copied off the stack first. */
 static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stack)
 {
     const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 1)];
@@ -144,11 +145,13 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stac
     if (!vm->host.approx)
         vm_error(vm, "%s(%s) is not available here (no engine)", from_stack ? "refine" : "approx", fn->name);
     Word *lo = lattice_elem_new(fn->ret), *hi = lattice_elem_new(fn->ret);
-    const Word *from_lo = NULL, *from_hi = NULL;
-    if (from_stack) {               /* [lo hi] on the stack: the start, replaced by the result */
+    Word *from_lo = NULL, *from_hi = NULL;
+    if (from_stack) {
         vm->sp -= 2 * W;
-        from_lo = AT(vm->sp);
-        from_hi = AT(vm->sp + W);
+        from_lo = lattice_elem_new(fn->ret);
+        from_hi = lattice_elem_new(fn->ret);
+        if (W) memcpy(from_lo, AT(vm->sp), W * sizeof(Word));
+        if (W) memcpy(from_hi, AT(vm->sp + W), W * sizeof(Word));
     }
     bool ok = vm->host.approx(vm->host.ctx, fn, from_lo, from_hi, lo, hi,
                               ir_loc_at(ch, (size_t)(pc - ch->code.items)));
@@ -157,8 +160,7 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stac
         if (W) memcpy(AT(vm->sp + W), hi, W * sizeof(Word));
         vm->sp += 2 * W;
     }
-    mem_free(lo);
-    mem_free(hi);
+    MEM_FREE_ALL(lo, hi, from_lo, from_hi);
     if (!ok) vm_stop(vm);
 }
 
