@@ -73,16 +73,21 @@ void compile_atoms(Compiler *c, const Expr *e)
     patch_here(c, cached, 3);
 }
 
+/* The collection coll into slot at, its index (slot at + 1) set to 0. */
+static void store_iteration(Compiler *c, const Expr *coll, uint32_t at)
+{
+    compile_expr(c, coll);
+    emit_store(c, coll->loc, at, 1);
+    emit_int(c, coll->loc, 0);
+    emit_store(c, coll->loc, at + 1, 1);
+}
+
 /* The collection e->a into the slots after the W words of the item variable at e->slot, its
  * index set to 0; returns its lattice. */
 const Lattice *compile_coll_start(Compiler *c, const Expr *e)
 {
     const Lattice *L = e->a->type->lat;
-    uint32_t at = (uint32_t)e->slot + (uint32_t)L->nwords;
-    compile_expr(c, e->a);
-    emit_store(c, e->a->loc, at, 1);
-    emit_int(c, e->loc, 0);
-    emit_store(c, e->loc, at + 1, 1);
+    store_iteration(c, e->a, (uint32_t)e->slot + (uint32_t)L->nwords);
     return L;
 }
 
@@ -120,10 +125,7 @@ void compile_fold(Compiler *c, const Expr *e)
     const LatInfo *mi = e->resolved;
     const Lattice *M = mi->L, *L = e->a->type->lat;
     uint32_t acc = (uint32_t)e->slot, Wm = (uint32_t)M->nwords, at = acc + Wm, x = at + 2;
-    compile_expr(c, e->a);
-    emit_store(c, e->a->loc, at, 1);
-    emit_int(c, e->loc, 0);
-    emit_store(c, e->loc, at + 1, 1);
+    store_iteration(c, e->a, at);
     compile_to_lat(c, e->b, M);
     emit_store(c, e->b->loc, acc, Wm);
     size_t loop = ir_offset(c->ch);
