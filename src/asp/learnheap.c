@@ -63,11 +63,13 @@ static void pop_top(AspProp *p)
     }
 }
 
+/* Every atom in the heap, built bottom-up in linear time (the order is strict: activity,
+ * then rank, so the atoms come off it in the same order however they were placed). */
 void asp_heap_reset(AspProp *p, size_t natoms)
 {
-    for (size_t a = 0; a < natoms; a++) p->hpos[a] = NONE;
-    p->hsize = 0;
-    for (size_t a = 0; a < natoms; a++) asp_heap_insert(p, (uint32_t)a);
+    for (size_t a = 0; a < natoms; a++) place(p, a, (uint32_t)a);
+    p->hsize = natoms;
+    for (size_t i = natoms / 2; i-- > 0;) sift_down(p, i);
 }
 
 /* The unknown atom of highest activity; SIZE_MAX when it has none (assigned atoms on top
