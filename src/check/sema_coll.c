@@ -58,17 +58,6 @@ static Expr *node(Checker *c, ExprKind kind, Loc loc)
     return e;
 }
 
-/* A local named name of type t at slot, already checked (the compiler loads it). */
-static Expr *local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc)
-{
-    Expr *x = node(c, E_NAME, loc);
-    x->name.name = name;
-    x->name.loc = loc;
-    x->type = t;
-    x->slot = (long)slot;
-    x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
-    return x;
-}
 
 /* fixpoints(f): the elements x of L with f(x) == x, in L's enumeration order (that of the
  * `fixpoints` query).  e->a becomes the checked call f(x); slots: x, lo, hi (W words each). */
@@ -80,7 +69,7 @@ const Type *check_fixpoints(Checker *c, Expr *e)
     e->resolved = sema_lat_info(c->m, L);
     size_t top = c->top;
     e->slot = (long)check_alloc_slots(c, 3 * L->nwords);
-    Expr *x = local_ref(c, "$x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
+    Expr *x = check_local_ref(c, "$x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
     Expr *step = sema_apply1(c, g, x, e->a->loc);
     c->top = top;
     if (!step) return &TYPE_ERROR;

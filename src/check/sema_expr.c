@@ -183,6 +183,19 @@ Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index
     return r;
 }
 
+Expr *check_local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc)
+{
+    Expr *x = arena_alloc(&c->m->arena, sizeof *x);
+    x->kind = E_NAME;
+    x->loc = loc;
+    x->name.name = name;
+    x->name.loc = loc;
+    x->type = t;
+    x->slot = (long)slot;
+    x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+    return x;
+}
+
 static bool ref_is_value_of(const ElemRef *r, const Lattice *L)
 {
     return r->kind == ELEM_VALUE && lattice_equal(r->li->L, L);

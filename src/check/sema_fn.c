@@ -465,15 +465,8 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
             ptypes[i] = l->type;
             continue;
         }
-        Expr *x = arena_alloc(&m->arena, sizeof *x);
-        x->kind = E_NAME;
-        x->loc = e->loc;
-        x->name.name = l->name;
-        x->name.loc = e->loc;
-        x->type = ptypes[i] = l->type;
-        x->slot = (long)l->slot;
-        x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
-        bound[i] = x;
+        ptypes[i] = l->type;
+        bound[i] = check_local_ref(c, l->name, l->type, l->slot, e->loc);
     }
     bool ok = true;
     for (size_t i = 0; i < e->nlparams; i++)

@@ -69,6 +69,8 @@ void check_bind(Checker *c, const char *name, const Type *type, size_t slot);
 const Local *check_find_local(const Checker *c, const char *name);
 bool check_needs_context(const Checker *c, const Expr *e);
 Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index);
+/* A checked reference to the local name of type t at slot (the compiler loads it). */
+Expr *check_local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc);
 const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b);
 size_t sema_refs_of_kind(Context *m, const char *name, ElemKind kind, const ElemRef **first,
                          const ElemRef **second);

@@ -70,15 +70,7 @@ static const Lattice *check_update_base(Checker *c, Expr *base, const Lattice *w
 /* A checked expression reading the element of lattice L held in the frame at slot. */
 static Expr *slot_read(Checker *c, const Lattice *L, size_t slot, Loc loc)
 {
-    Expr *x = arena_alloc(&c->m->arena, sizeof *x);
-    x->kind = E_NAME;
-    x->loc = loc;
-    x->name.name = "_";
-    x->name.loc = loc;
-    x->type = sema_lat_type(c->m, L);
-    x->slot = (long)slot;
-    x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
-    return x;
+    return check_local_ref(c, "_", sema_lat_type(c->m, L), slot, loc);
 }
 
 /* The value at key k of the map M held at slot (a checked s[k]). */

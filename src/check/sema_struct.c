@@ -230,13 +230,7 @@ const Type *check_fix(Checker *c, Expr *e)
         const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
         if (!L) return &TYPE_ERROR;
         e->slot = (long)check_alloc_slots(c, L->nwords + 1);
-        Expr *x = arena_alloc(&c->m->arena, sizeof *x);
-        x->kind = E_NAME;
-        x->loc = e->loc;
-        x->name.name = "x";
-        x->type = sema_lat_type(c->m, L);
-        x->slot = e->slot;
-        x->resolved = check_resolution(c, RES_LOCAL, NULL, 0);
+        Expr *x = check_local_ref(c, "x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
         Expr *step = sema_apply1(c, g, x, e->a->loc);
         c->top = (size_t)e->slot;         /* x and the counter are free again after the loop */
         if (!step) return &TYPE_ERROR;
