@@ -149,6 +149,13 @@ static void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
     VEC_PUSH(p->watch[lit], spare);
 }
 
+void asp_watch_nogood(AspProp *p, uint32_t off)
+{
+    uint32_t n = p->ng.items[off], w0 = p->ng.items[off + 1], w1 = n > 1 ? p->ng.items[off + 2] : w0;
+    watch(p, w0, off, w1);
+    if (n > 1) watch(p, w1, off, w0);
+}
+
 /* The LBD of p->out: the number of distinct levels among its literals. */
 static uint32_t lbd_of(AspProp *p)
 {
@@ -188,9 +195,7 @@ static void store(AspProp *p)
     if (n > 1) VEC_PUSH(p->ng, o->items[best]);
     for (size_t i = 0; i + 1 < n; i++)
         if (i != best) VEC_PUSH(p->ng, o->items[i]);
-    uint32_t w0 = p->ng.items[off + 1], w1 = n > 1 ? p->ng.items[off + 2] : w0;
-    watch(p, w0, off, w1);
-    if (n > 1) watch(p, w1, off, w0);
+    asp_watch_nogood(p, off);
     p->nnogoods++;
     p->nkept++;
     uint32_t lbd = lbd_of(p);

@@ -128,15 +128,7 @@ static void compact(AspProp *p, const uint8_t *keep)
 static void rewatch(AspProp *p)
 {
     for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
-    for (size_t i = 0; i < p->learnts.count; i++) {
-        uint32_t off = p->learnts.items[i].off, *l = p->ng.items + off + 1;
-        uint32_t w1 = p->ng.items[off] > 1 ? l[1] : l[0];
-        VEC_PUSH(p->watch[l[0]], off);
-        VEC_PUSH(p->watch[l[0]], w1);
-        if (w1 == l[0]) continue;
-        VEC_PUSH(p->watch[w1], off);
-        VEC_PUSH(p->watch[w1], l[0]);
-    }
+    for (size_t i = 0; i < p->learnts.count; i++) asp_watch_nogood(p, p->learnts.items[i].off);
 }
 
 void asp_learn_reduce(AspProp *p)

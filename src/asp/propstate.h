@@ -116,6 +116,9 @@ void asp_learn_pending(AspProp *p);
 /* learn.c's deletion: when the kept nogoods exceed the limit, the less useful half of those
  * with LBD above 2 that are not the reason of a value on the trail (nor pending) go. */
 void asp_learn_reduce(AspProp *p);
+/* Watches the nogood at offset off of p->ng on its first two literals (its only one), each
+ * with the other as its spare. */
+void asp_watch_nogood(AspProp *p, uint32_t off);
 /* learnreduce.c's restart policy: note the LBD of a nogood just learnt; is a restart due
  * (then its state starts again)? */
 void asp_restart_note(AspRestarts *r, uint32_t lbd);
