@@ -53,7 +53,7 @@ static bool continuous_fn(const FnSym *fn, int depth)
             if (k >= c->tables->fns.count || !continuous_fn(c->tables->fns.items[k], depth - 1))
                 return false;
         }
-        at += 1 + 4 * (size_t)ir_shape_operands[ir_opcode_shapes[op]];
+        at += ir_length(op);
     }
     return true;
 }

@@ -21,7 +21,7 @@ static int successors(const AbsFlow *f, size_t i, int32_t succ[2])
     const uint8_t *code = f->chunk->code.items;
     size_t at = f->offset[i];
     Opcode op = (Opcode)code[at];
-    size_t next = at + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    size_t next = at + ir_length(op);
     int32_t fall = next < f->chunk->code.count ? f->node_at[next] : (int32_t)f->n;
     switch (op) {
     case IR_RET: succ[0] = (int32_t)f->n; return 1;
@@ -136,7 +136,7 @@ AbsFlow *absflow_new(const Chunk *c)
         f->node_at[at] = (int32_t)f->n;
         f->offset[f->n++] = (uint32_t)at;
         Opcode op = (Opcode)c->code.items[at];
-        at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+        at += ir_length(op);
     }
     dominators(f);
     return f;

@@ -662,7 +662,7 @@ static bool run_one(Exec *x, size_t *ip, RunEnd *end)
     const uint8_t *code = x->ch->code.items + *ip;
     Opcode op = (Opcode)code[0];
     x->at = *ip;
-    x->next = *ip + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    x->next = *ip + ir_length(op);
     if (op == IR_RET) {
         *end = ret(x, ir_read_u32(code + 1));
         return false;

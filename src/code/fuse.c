@@ -12,8 +12,6 @@
 
 enum { FUSE_MAX_RUN = 3, FUSE_MAX_PASSES = 4 };
 
-static size_t length_of(Opcode op) { return 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]]; }
-
 /* An instruction of the chunk being rewritten. */
 typedef struct Ins { size_t at; Opcode op; uint32_t arg[4]; } Ins;
 
@@ -41,7 +39,7 @@ static int target_operand(Opcode op)
 
 static void mark_targets(Fuser *f)
 {
-    for (size_t at = 0; at < f->old.code.count; at += length_of((Opcode)f->old.code.items[at])) {
+    for (size_t at = 0; at < f->old.code.count; at += ir_length((Opcode)f->old.code.items[at])) {
         Ins in = decode(&f->old, at);
         int k = target_operand(in.op);
         if (k >= 0 && in.arg[k] <= f->old.code.count) f->target[in.arg[k]] = true;
@@ -58,7 +56,7 @@ static size_t run_at(const Fuser *f, size_t at, Ins *run)
     size_t n = 0, most = starts_run((Opcode)f->old.code.items[at]) ? FUSE_MAX_RUN : 1;
     while (n < most && at < f->old.code.count && (n == 0 || !f->target[at])) {
         run[n] = decode(&f->old, at);
-        at += length_of(run[n].op);
+        at += ir_length(run[n].op);
         n++;
     }
     return n;
@@ -128,7 +126,7 @@ static Plan plan_run(Fuser *f, const Ins *run, size_t n)
 /* Points every jump of the new code at the new offset of its old target. */
 static void move_targets(Fuser *f)
 {
-    for (size_t at = 0; at < f->c->code.count; at += length_of((Opcode)f->c->code.items[at])) {
+    for (size_t at = 0; at < f->c->code.count; at += ir_length((Opcode)f->c->code.items[at])) {
         Ins in = decode(f->c, at);
         int k = target_operand(in.op);
         if (k >= 0) ir_patch(f->c, at, (unsigned)k, (uint32_t)f->moved[in.arg[k]]);
@@ -138,7 +136,7 @@ static void move_targets(Fuser *f)
 /* Does a rule apply somewhere in the code? */
 static bool any_rule(Fuser *f)
 {
-    for (size_t at = 0; at < f->old.code.count; at += length_of((Opcode)f->old.code.items[at])) {
+    for (size_t at = 0; at < f->old.code.count; at += ir_length((Opcode)f->old.code.items[at])) {
         Ins run[FUSE_MAX_RUN] = { { 0 } };
         if (plan_run(f, run, run_at(f, at, run)).used) return true;
     }
@@ -162,7 +160,7 @@ static void rewrite(Fuser *f)
             const Ins *in = &p.out[i];
             ir_emit(c, ir_loc_at(&f->old, in->at), in->op, in->arg[0], in->arg[1], in->arg[2], in->arg[3]);
         }
-        at = run[p.used - 1].at + length_of(run[p.used - 1].op);
+        at = run[p.used - 1].at + ir_length(run[p.used - 1].op);
     }
     f->moved[f->old.code.count] = ir_offset(c);
     move_targets(f);

@@ -145,7 +145,7 @@ bool ir_worth_memo(const Chunk *c)
             at = ir_read_u32(c->code.items + at + 1 + 4 * 3);
             continue;
         }
-        at += 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+        at += ir_length(op);
     }
     return false;
 }

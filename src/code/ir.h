@@ -60,6 +60,9 @@ extern const char *const ir_opcode_names[IR_OPCODE_COUNT];
 extern const uint8_t ir_opcode_shapes[IR_OPCODE_COUNT];     /* an OperandShape */
 extern const uint8_t ir_shape_operands[SHAPE_COUNT];       /* number of u32 operands */
 
+/* The bytes of an instruction with opcode op: the opcode and its u32 operands. */
+static inline size_t ir_length(Opcode op) { return 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]]; }
+
 Chunk *ir_chunk_new(const char *name, const IrTables *tables);
 void ir_chunk_free(Chunk *c);
 

@@ -202,7 +202,7 @@ static void vm_stable(Vm *vm, const Chunk *ch, const uint8_t *pc)
 const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
 {
     Opcode op = (Opcode)*pc;
-    const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    const uint8_t *next = pc + ir_length(op);
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
     if (op == IR_APPROX || op == IR_REFINE || op == IR_BNB || op == IR_STABLE) {
         if (op == IR_APPROX || op == IR_REFINE) vm_approx(vm, ch, pc, op == IR_REFINE);

@@ -210,7 +210,7 @@ static const Lattice *lat_of(const Chunk *ch, uint32_t l) { return ch->tables->l
 const uint8_t *vm_instruction(Vm *vm, const Chunk *ch, size_t fp, const uint8_t *pc)
 {
     Opcode op = (Opcode)*pc;
-    const uint8_t *next = pc + 1 + 4u * ir_shape_operands[ir_opcode_shapes[op]];
+    const uint8_t *next = pc + ir_length(op);
 #define ARG(k) ir_read_u32(pc + 1 + 4 * (k))
     switch (op) {
     case IR_DIV_I: case IR_MOD_I: int_divide(vm, op); break;
