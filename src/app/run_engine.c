@@ -351,13 +351,14 @@ static AftStatus kleene_step(void *c, const Word *x, Word *y)
 
 /* On reals the iteration stops once a step moves by at most the tolerance, which does not
  * prove x the least (greatest) fixed point: f(x) = x + 1e-10 stops at once, far below its one
- * fixed point.  Unless f fixes x exactly, that is said beside the result (into *note, after
- * what it held).  False when evaluating f fails. */
+ * fixed point.  Unless f fixes x exactly (in exact arithmetic too: x + 1e-17 is x in
+ * doubles), that is said beside the result (into *note, after what it held).  False when
+ * evaluating f fails. */
 static bool label_tolerance(KleeneRun *run, const Word *x, Word *fx, char **note)
 {
     const Lattice *L = run->ctx.fn->ret;
     if (!eval_within_limits(run->s, run->plan, &run->ctx, x, fx)) return false;
-    if (L->ops->eq(L, x, fx)) return true;
+    if (L->ops->eq(L, x, fx) && reals_fixes_exactly(run->ctx.fn, &run->s->limits, x)) return true;
     Buf b;
     buf_init(&b);
     if (*note) buf_printf(&b, "%s; ", *note);
@@ -552,7 +553,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             BoundList witness;
             boundlist_init(&witness, run.L);
             FixProof *proof = run.L->finite ? NULL
-                : reals_classify(&run.f, reals_continuous(fn), &final, &points, &witness);
+                : reals_classify(&run.f, &run.ctx, &final, &points, &witness);
             if (!s->opt.json) {
                 match = mem_calloc(final.count + 1, sizeof *match);
                 boundlist_match(&final, &points, match);

@@ -85,11 +85,15 @@ bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
 bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **models, size_t *n, Loc where);
 
 /* run_reals.c: how each of bnb's fixed points on a lattice that is not finite is known, by
- * evaluating f; near ones within a tolerance step of another are folded into it (points is
- * rewritten).  witness gets, per point, the element f fixes exactly (else the box's lower
- * end).  Returns the kinds (mem_alloc'd), one per point. */
-FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList *final,
+ * evaluating f (fc: its function and interval evaluator; proofs use enclosures of the exact
+ * f, reals rounded outwards); near ones within a tolerance step of another are folded into it
+ * (points is rewritten).  witness gets, per point, the element f fixes exactly (else the
+ * box's lower end).  Returns the kinds (mem_alloc'd), one per point. */
+FixProof *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
                          BoundList *points, BoundList *witness);
+/* Does the exact fn (one parameter) map x to x, with no rounding on the way?  (False also
+ * when the interval evaluator gives up.) */
+bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x);
 /* Is fn a function of one real (a `real` lattice) whose code is continuous: only + - *,
  * negation, min, max, abs, constants and calls of such functions (no branch, comparison or
  * division)?  Then a sign change of f(x) - x over an interval proves a fixed point in it. */

@@ -2,15 +2,21 @@
  *
  * The engine lists a box narrower than the tolerance as a fixed point when f maps one of its
  * ends to within the tolerance of itself: evidence, not proof (f(x) = x + 1e-7 with tolerance
- * 1e-6 "fixes" every point).  Each box is looked at again, by evaluating f:
- *   exact     f(x) == x for an end x of the box, or of a box of Final inside it: a fact;
+ * 1e-6 "fixes" every point).  Each box is looked at again, by evaluating f at its ends with
+ * the interval evaluator (absvm.h: reals rounded outwards), so that what the exact f(x)
+ * computes, not its floating-point rounding, decides (x + 1e-17 is 0.5 in doubles at 0.5):
+ *   exact     f(x) = x for an end x of the box, or of a box of Final inside it: the
+ *             enclosure of f(x) is the point x (no rounding on the way): a fact;
  *   enclosed  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself, so
  *             it has a fixed point there (Knaster-Tarski on the complete lattice [lo, hi]);
  *             or, on one real interval, f is continuous (its code only adds, subtracts,
  *             multiplies, negates, takes min, max and abs, and calls such functions: no
  *             branch, comparison or division) and f(x) - x changes sign between lo and hi
- *             (the intermediate value theorem);
+ *             (the intermediate value theorem); each inequality holds for the whole
+ *             enclosure of f at that end;
  *   near      neither: only within the tolerance, reported as not proved.
+ * The evaluator runs in total mode: it gives up unless f is defined on the whole box (no value
+ * maybe outside its lattice, no divisor maybe 0), as both theorems need.
  * Near boxes are one candidate (their hull) when at most one tolerance step parts them, or
  * when f moves the points tried in the gap between them (its middle points, three bisections
  * deep) by at most the tolerance too; a near box within a step of a proved box belongs to
@@ -63,18 +69,30 @@ bool reals_continuous(const FnSym *fn)
     return fn->nparams == 1 && fn->params[0]->ops->kind == LATTICE_REAL && continuous_fn(fn, 16);
 }
 
-/* Scratch of the classification: f(x), and the hull being tried. */
+/* Scratch of the classification: f(x), the enclosure [flo, fhi] of the exact f(x), and the
+ * hull being tried. */
 typedef struct Classify {
     const AftFunction *f;
+    const FnSym *fn;
+    AbsVm *abs;
     bool continuous;
     const Lattice *L;
-    Word *fx, *hlo, *hhi;
+    Word *fx, *flo, *fhi, *hlo, *hhi;
 } Classify;
 
-/* Does f map x to exactly itself?  (False when f fails, which it has reported.) */
+/* Into c->flo/fhi an interval that holds the exact f(x) for every x in [lo, hi], f defined
+ * at each (the evaluator in total mode); false when the evaluator gives up. */
+static bool enclose(Classify *c, const Word *lo, const Word *hi)
+{
+    return c->fn->nparams == 1 && absvm_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
+}
+
+static bool enclose_at(Classify *c, const Word *x) { return enclose(c, x, x); }
+
+/* Is f(x) = x, exactly (no rounding on the way)? */
 static bool fixes_exactly(Classify *c, const Word *x)
 {
-    return c->f->eval(c->f->ctx, x, c->fx) && c->L->ops->eq(c->L, c->fx, x);
+    return enclose_at(c, x) && c->L->ops->eq(c->L, c->flo, x) && c->L->ops->eq(c->L, c->fhi, x);
 }
 
 static const Word *exact_end(Classify *c, const Word *lo, const Word *hi)
@@ -95,16 +113,17 @@ static const Word *exact_point(Classify *c, const BoundList *final, const Word *
 }
 
 /* f monotone, lo <= f(lo) and f(hi) <= hi; or f continuous on a real interval and f(x) - x
- * changes sign from lo to hi (either way). */
+ * changes sign from lo to hi (either way).  Each inequality is asked of the enclosure of the
+ * exact f at that end: x <= f(x) when x <= its lower end, f(x) <= x when its upper end <= x. */
 static bool encloses(Classify *c, const Word *lo, const Word *hi)
 {
     const Lattice *L = c->L;
     if (c->f->envelope != ENV_MONOTONE && !c->continuous) return false;
-    if (!c->f->eval(c->f->ctx, lo, c->fx)) return false;
-    bool up = L->ops->leq(L, lo, c->fx), down = L->ops->leq(L, c->fx, lo);
-    if (!c->f->eval(c->f->ctx, hi, c->fx)) return false;
-    if (up && L->ops->leq(L, c->fx, hi)) return true;
-    return c->continuous && down && L->ops->leq(L, hi, c->fx);
+    if (!enclose(c, lo, hi) || !enclose_at(c, lo)) return false;      /* f defined on [lo, hi] */
+    bool up = L->ops->leq(L, lo, c->flo), down = L->ops->leq(L, c->fhi, lo);
+    if (!enclose_at(c, hi)) return false;
+    if (up && L->ops->leq(L, c->fhi, hi)) return true;
+    return c->continuous && down && L->ops->leq(L, hi, c->flo);
 }
 
 /* Into c->hlo/hhi the hull of boxes i and j; true when it adds at most one tolerance step
@@ -185,12 +204,13 @@ static void fold_near(Classify *c, BoundList *b, BoundList *w, FixProof *proof)
     }
 }
 
-FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList *final,
+FixProof *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
                          BoundList *points, BoundList *witness)
 {
     const Lattice *L = points->L;
-    Classify c = { .f = f, .continuous = continuous, .L = L };
-    lattice_elems_new(L, 3, (Word **const[]){ &c.fx, &c.hlo, &c.hhi });
+    Classify c = { .f = f, .fn = fc->fn, .abs = fc->abs, .continuous = reals_continuous(fc->fn), .L = L };
+    absvm_set_total(c.abs, true);
+    lattice_elems_new(L, 5, (Word **const[]){ &c.fx, &c.flo, &c.fhi, &c.hlo, &c.hhi });
     FixProof *proof = mem_calloc(points->count + 1, sizeof *proof);
     for (size_t j = 0; j < points->count; j++) {
         const Word *lo = boundlist_lo(points, j), *hi = boundlist_hi(points, j);
@@ -198,7 +218,19 @@ FixProof *reals_classify(const AftFunction *f, bool continuous, const BoundList 
         proof[j] = w ? PROOF_EXACT : encloses(&c, lo, hi) ? PROOF_ENCLOSED : PROOF_NEAR;
         boundlist_push(witness, w ? w : lo, w ? w : lo);
     }
+    absvm_set_total(c.abs, false);
     fold_near(&c, points, witness, proof);
-    mem_free(c.fx);                      /* the block of all three */
+    mem_free(c.fx);                      /* the block of all five */
     return proof;
+}
+
+bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x)
+{
+    Classify c = { .fn = fn, .abs = absvm_new(limits), .L = fn->ret };
+    absvm_set_total(c.abs, true);
+    lattice_elems_new(c.L, 2, (Word **const[]){ &c.flo, &c.fhi });
+    bool exact = fixes_exactly(&c, x);
+    mem_free(c.flo);                     /* the block of both */
+    absvm_free(c.abs);
+    return exact;
 }

@@ -126,16 +126,59 @@ static bool real_pair(double lo, double hi, AbsPair *r)
     return true;
 }
 
+/* Outward rounding that keeps an exact result a point: the rounded s = a op b together with
+ * the sign of the exact (a op b) - s, from an error-free transformation (TwoSum for + and -,
+ * fma for * and /).  Where that transformation is not exact (an infinite result, or one near
+ * the underflow range) the sign is unknown and both ends move one double out. */
+typedef struct Rounded { double s; int err; } Rounded;   /* err: -1, 0, +1, or 2 unknown */
+
+enum { ERR_UNKNOWN = 2 };
+static const double TINY = 0x1p-960;     /* below it fma's residue may underflow */
+
+static int sign_of(double e) { return e > 0 ? 1 : e < 0 ? -1 : 0; }
+
+static Rounded rounded_sum(double a, double b)
+{
+    double s = a + b;
+    if (!isfinite(s)) return (Rounded){ s, ERR_UNKNOWN };
+    double bb = s - a, e = (a - (s - bb)) + (b - bb);
+    return (Rounded){ s, isfinite(e) ? sign_of(e) : ERR_UNKNOWN };
+}
+
+static Rounded rounded_product(double a, double b)
+{
+    double p = a * b;
+    if (a == 0 || b == 0) return (Rounded){ p, 0 };
+    if (!isfinite(p) || fabs(p) < TINY) return (Rounded){ p, ERR_UNKNOWN };
+    return (Rounded){ p, sign_of(fma(a, b, -p)) };
+}
+
+/* a / b - q = (a - q * b) / b; fma rounds a - q * b once, which keeps its sign unless it is
+ * below the smallest double: it is a nonzero multiple of ulp(q) * ulp(b), about |a| / 2^106,
+ * so |a| >= TINY is enough (so is |p| >= TINY for a * b - p). */
+static Rounded rounded_quotient(double a, double b)
+{
+    double q = a / b;
+    if (a == 0) return (Rounded){ q, 0 };
+    if (!isfinite(q) || fabs(a) < TINY) return (Rounded){ q, ERR_UNKNOWN };
+    return (Rounded){ q, sign_of(fma(-q, b, a)) * (b > 0 ? 1 : -1) };
+}
+
+static double lower_end(Rounded r) { return r.err == 0 || r.err == 1 ? r.s : absop_down(r.s); }
+static double upper_end(Rounded r) { return r.err == 0 || r.err == -1 ? r.s : absop_up(r.s); }
+
 static bool real_corners(Opcode op, double al, double ah, double bl, double bh, AbsPair *r)
 {
     double as[2] = { al, ah }, bs[2] = { bl, bh }, lo = 0, hi = 0;
     for (int i = 0; i < 4; i++) {
-        double v = op == IR_MUL_R ? as[i / 2] * bs[i % 2] : as[i / 2] / bs[i % 2];
-        if (isnan(v)) return false;
-        if (i == 0 || v < lo) lo = v;
-        if (i == 0 || v > hi) hi = v;
+        double a = as[i / 2], b = bs[i % 2];
+        Rounded v = op == IR_MUL_R ? rounded_product(a, b) : rounded_quotient(a, b);
+        if (isnan(v.s)) return false;
+        double vl = lower_end(v), vh = upper_end(v);
+        if (i == 0 || vl < lo) lo = vl;
+        if (i == 0 || vh > hi) hi = vh;
     }
-    return real_pair(absop_down(lo), absop_up(hi), r);
+    return real_pair(lo, hi, r);
 }
 
 bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
@@ -144,8 +187,8 @@ bool absop_real(Opcode op, AbsPair a, AbsPair b, AbsPair *r)
     double bl = word_to_double(b.lo), bh = word_to_double(b.hi);
     if (isnan(al) || isnan(ah) || isnan(bl) || isnan(bh)) return false;
     switch (op) {
-    case IR_ADD_R: return real_pair(absop_down(al + bl), absop_up(ah + bh), r);
-    case IR_SUB_R: return real_pair(absop_down(al - bh), absop_up(ah - bl), r);
+    case IR_ADD_R: return real_pair(lower_end(rounded_sum(al, bl)), upper_end(rounded_sum(ah, bh)), r);
+    case IR_SUB_R: return real_pair(lower_end(rounded_sum(al, -bh)), upper_end(rounded_sum(ah, -bl)), r);
     case IR_MUL_R: return real_corners(op, al, ah, bl, bh, r);
     case IR_DIV_R:                  /* near a divisor of 0 the quotient is unbounded */
         if (bl == 0 && bh == 0) return false;

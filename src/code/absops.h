@@ -3,8 +3,9 @@
  * true, [0, 1] unknown.  Every operation is inclusion-monotone (a narrower input never gives
  * a wider output) and sound: the concrete result for any inputs inside the operands lies
  * inside the result, for the inputs where the concrete operation does not fail (a division
- * by 0).  Reals are rounded outwards (nextafter), so a bound never loses a value to
- * floating-point rounding.  An operation returns false when it cannot answer soundly
+ * by 0).  Reals are rounded outwards (nextafter; an exact result stays a point: the sign of
+ * the rounding error is known from an error-free transformation), so a bound never loses a
+ * value to floating-point rounding.  An operation returns false when it cannot answer soundly
  * (integer overflow, NaN) or when it surely fails (a divisor of exactly 0). */
 #ifndef FIX_ABSOPS_H
 #define FIX_ABSOPS_H

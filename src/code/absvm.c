@@ -22,6 +22,7 @@ struct AbsVm {
     int depth;
     const char *why;
     bool dead;                  /* the path running surely fails (a runtime error) */
+    bool total;                 /* a run that may fail gives up (absvm_set_total) */
     VEC(AbsFlow *) flows;
     Word *tmp;
     size_t tmp_cap;
@@ -61,6 +62,7 @@ static bool join_states(AbsVm *vm, AbsState *into, const AbsState *from, size_t 
 /* The concrete run fails here for every input of the path: the path ends without a value. */
 static bool dead_path(AbsVm *vm)
 {
+    if (vm->total) return give_up(vm, "a run that may fail");
     vm->dead = true;
     return false;
 }
@@ -249,13 +251,14 @@ static bool check_bounds(Exec *x, Opcode op, const Lattice *L)
     if (op == IR_CHECK_RANGE) {
         int64_t lo, hi, a = word_to_int(st->lo[t]), b = word_to_int(st->hi[t]);
         abslat_range(L, &lo, &hi);
-        if (b < lo || a > hi) return dead_path(x->vm);
+        if (b < lo || a > hi || (x->vm->total && (a < lo || b > hi))) return dead_path(x->vm);
         st->lo[t] = word_from_int(a < lo ? lo : a);
         st->hi[t] = word_from_int(b > hi ? hi : b);
     } else {
         double lo, hi, a = word_to_double(st->lo[t]), b = word_to_double(st->hi[t]);
         abslat_real(L, &lo, &hi);
-        if (b < lo - 1e-12 || a > hi + 1e-12) return dead_path(x->vm);
+        bool out = x->vm->total ? a < lo - 1e-12 || b > hi + 1e-12 : b < lo - 1e-12 || a > hi + 1e-12;
+        if (out) return dead_path(x->vm);
         st->lo[t] = word_from_double(a < lo ? lo : a > hi ? hi : a);
         st->hi[t] = word_from_double(b > hi ? hi : b < lo ? lo : b);
     }
@@ -271,6 +274,7 @@ static bool map_index(Exec *x, const Lattice *M)
     const Lattice *V = abslat_part(M, 0);
     size_t vw = V->nwords, n = abslat_parts(M), W = M->nwords, first, last;
     if (!atom_span(a, n, &first, &last)) return dead_path(x->vm);     /* surely no key */
+    if (x->vm->total && word_to_int(a.hi) >= (int64_t)n) return dead_path(x->vm);
     Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
     for (size_t k = first + 1; k <= last; k++) {
         V->ops->meet(V, lo + first * vw, lo + first * vw, lo + k * vw);
@@ -457,6 +461,9 @@ static bool scalar_op(Exec *x, Opcode op)
     AbsPair b = absstate_pop_pair(st), a = absstate_pop_pair(st);
     bool real = real_in || (op >= IR_LT_R && op <= IR_NE_R);
     bool zero = real ? word_to_double(b.lo) == 0 && word_to_double(b.hi) == 0 : b.lo == 0 && b.hi == 0;
+    if (x->vm->total && !zero)        /* a divisor interval holding 0 may fail */
+        zero = real ? word_to_double(b.lo) <= 0 && word_to_double(b.hi) >= 0
+                    : word_to_int(b.lo) <= 0 && word_to_int(b.hi) >= 0;
     if ((op == IR_DIV_I || op == IR_MOD_I || op == IR_DIV_R) && zero) return dead_path(x->vm);
     bool ok = real ? absop_real(op, a, b, &r) : absop_int(op, a, b, &r);
     if (!ok) return give_up(x->vm, "an integer overflow or NaN");
@@ -493,7 +500,8 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
     case IR_MAP_INDEX: return map_index(x, L);
     case IR_CHECK_LE: {
         size_t s = ir_read_u32(args + 4);
-        if (L->ops->leq(L, st->lo + s, st->hi + s + L->nwords)) return true;
+        bool may_hold = L->ops->leq(L, st->lo + s, st->hi + s + L->nwords);
+        if (x->vm->total ? L->ops->leq(L, st->hi + s, st->lo + s + L->nwords) : may_hold) return true;
         return dead_path(x->vm);                                    /* surely empty */
     }
     case IR_ENUM_NEXT: return enum_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
@@ -727,6 +735,7 @@ void absvm_free(AbsVm *vm)
 }
 
 void absvm_set_max_steps(AbsVm *vm, uint64_t max_steps) { vm->max_steps = max_steps; }
+void absvm_set_total(AbsVm *vm, bool total) { vm->total = total; }
 
 const char *absvm_why(const AbsVm *vm) { return vm->why; }
 

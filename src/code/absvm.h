@@ -26,6 +26,11 @@ enum { ABSVM_MAX_DEPTH = 64, ABSVM_KLEENE_LIMIT = 100000 };
 AbsVm *absvm_new(Limits *limits);
 void absvm_free(AbsVm *vm);
 void absvm_set_max_steps(AbsVm *vm, uint64_t max_steps);
+/* Total mode (off by default): a run that may fail for some input of its interval (a value
+ * maybe outside its lattice, a divisor interval holding 0, a key maybe missing, a path that
+ * surely fails) gives up instead of leaving those inputs out.  A success then also shows f
+ * defined at every point of the argument interval. */
+void absvm_set_total(AbsVm *vm, bool total);
 
 /* E(fn)[arg_lo, arg_hi] into [out_lo, out_hi] (fn has one parameter, of fn->params[0];
  * the result is in fn->ret).  False when it gives up (absvm_why says why) or when

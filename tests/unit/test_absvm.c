@@ -12,6 +12,7 @@
 #include "code/absops.h"
 #include "code/absvm.h"
 #include "check/context.h"
+#include "util/rng.h"
 
 static const char *const prelude =
     "lattice R = range 0..7;\n"
@@ -92,13 +93,63 @@ static void test_undecided_if_joins_both_branches(void **state)
     close_model(&f);
 }
 
+/* A random double of varied magnitude and sign (exponents -40..40, a few exact small ones). */
+static double random_real(Rng *r)
+{
+    if (rng_below(r, 8) == 0) return (double)((int)rng_below(r, 9) - 4) * 0.25;
+    double m = 1 + rng_unit(r);
+    return (rng_below(r, 2) ? -1 : 1) * ldexp(m, (int)rng_below(r, 81) - 40);
+}
+
+/* The exact a op b lies in the bracket absop_real gives for the points a and b, checked in
+ * 113-bit arithmetic (exact for the products and for sums of these magnitudes; a quotient q
+ * is checked through q * b); an exact result is a point; rounding moves an end one double at
+ * most. */
+static void test_reals_brackets_hold_the_exact_result(void **state)
+{
+    (void)state;
+    Rng r = { 7 };
+    for (int i = 0; i < 20000; i++) {
+        double a = random_real(&r), b = random_real(&r);
+        Opcode op = (Opcode[]){ IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R }[i % 4];
+        if (op == IR_DIV_R && b == 0) continue;
+        AbsPair pa = { word_from_double(a), word_from_double(a) }, pb = { word_from_double(b), word_from_double(b) }, res;
+        assert_true(absop_real(op, pa, pb, &res));
+        double lo = word_to_double(res.lo), hi = word_to_double(res.hi);
+        _Float128 A = a, B = b, L = lo, H = hi;
+        if (op == IR_DIV_R) {            /* lo <= a / b <= hi, times b (its sign flips it) */
+            bool in = b > 0 ? L * B <= A && A <= H * B : H * B <= A && A <= L * B;
+            assert_true(in);
+            assert_true(lo == hi ? L * B == A : nextafter(lo, INFINITY) == hi);
+            continue;
+        }
+        _Float128 exact = op == IR_ADD_R ? A + B : op == IR_SUB_R ? A - B : A * B;
+        assert_true(L <= exact && exact <= H);
+        assert_true(lo == hi ? exact == L : nextafter(lo, INFINITY) == hi);
+    }
+}
+
+static void test_reals_exact_results_stay_points(void **state)
+{
+    (void)state;
+    AbsPair half = { word_from_double(0.5), word_from_double(0.5) }, q = { word_from_double(0.25), word_from_double(0.25) }, r;
+    assert_true(absop_real(IR_MUL_R, half, half, &r) && r.lo == r.hi && word_to_double(r.lo) == 0.25);
+    assert_true(absop_real(IR_ADD_R, q, q, &r) && r.lo == r.hi && word_to_double(r.lo) == 0.5);
+    assert_true(absop_real(IR_DIV_R, q, half, &r) && r.lo == r.hi && word_to_double(r.lo) == 0.5);
+    AbsPair tiny = { word_from_double(1e-17), word_from_double(1e-17) };
+    assert_true(absop_real(IR_ADD_R, half, tiny, &r));      /* 0.5 in doubles, not exactly */
+    assert_true(word_to_double(r.lo) == 0.5 && word_to_double(r.hi) > 0.5);
+}
+
 static void test_reals_round_outwards(void **state)
 {
     (void)state;
     AbsPair a = { word_from_double(0.1), word_from_double(0.1) }, b = { word_from_double(0.2), word_from_double(0.2) }, r;
     assert_true(absop_real(IR_ADD_R, a, b, &r));
     double exact_lo = 0.1, exact_hi = 0.2;       /* 0.1 + 0.2 rounds up to 0.30000000000000004 */
-    assert_true(word_to_double(r.lo) < exact_lo + exact_hi && word_to_double(r.hi) > exact_lo + exact_hi);
+    /* the exact sum lies below that double: only the lower end moves, one double down */
+    assert_true(word_to_double(r.lo) < exact_lo + exact_hi && word_to_double(r.hi) == exact_lo + exact_hi);
+    assert_true(nextafter(word_to_double(r.lo), 1) == word_to_double(r.hi));
     assert_true(word_to_double(r.lo) <= 0.3 && word_to_double(r.hi) >= 0.3);
     AbsPair z = { word_from_double(-1), word_from_double(1) };
     assert_true(absop_real(IR_DIV_R, a, z, &r));            /* a divisor interval holding 0 */
@@ -234,6 +285,8 @@ int main(void)
         cmocka_unit_test(test_membership_is_three_valued),
         cmocka_unit_test(test_undecided_if_joins_both_branches),
         cmocka_unit_test(test_reals_round_outwards),
+        cmocka_unit_test(test_reals_brackets_hold_the_exact_result),
+        cmocka_unit_test(test_reals_exact_results_stay_points),
         cmocka_unit_test(test_integer_intervals),
         cmocka_unit_test(test_mod_brackets_every_remainder),
         cmocka_unit_test(test_loops_calls_and_giving_up),
