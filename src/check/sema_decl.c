@@ -4,6 +4,11 @@
 
 #include "aft/aft.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
 FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
 {
     FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
@@ -273,6 +278,25 @@ static const char *resolve_relative(Context *m, const Source *src, const char *p
     return r;
 }
 
+/* Is the file of `program P from "FILE"` one to read?  Else an error at its name (it would
+ * only be found missing when a query grounds it, and named there). */
+static void program_file_readable(Context *m, const Decl *d, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        diag_error(m->diag, d->program_file_loc, "\"%s\" is a directory, not a .lp file", d->program_file);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        fclose(f);
+        return;
+    }
+    diag_error(m->diag, d->program_file_loc, "cannot open \"%s\"%s%s: %s", d->program_file,
+               strcmp(path, d->program_file) ? ", looked for as " : "",
+               strcmp(path, d->program_file) ? path : "", strerror(errno));
+}
+
 static void declare_program(FileCtx *fc, Decl *d)
 {
     Context *m = fc->m;
@@ -280,7 +304,10 @@ static void declare_program(FileCtx *fc, Decl *d)
     p->name = arena_strdup(&m->arena, d->name.name);
     p->loc = d->name.loc;
     p->decl = d;
-    if (d->program_file) p->resolved_file = resolve_relative(m, fc->src, d->program_file);
+    if (d->program_file) {
+        p->resolved_file = resolve_relative(m, fc->src, d->program_file);
+        program_file_readable(m, d, p->resolved_file);   /* still declared: no cascade */
+    }
     if (sema_declare(m, SYM_PROGRAM, d->name, p)) d->sym = p;
 }
 

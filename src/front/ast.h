@@ -184,6 +184,7 @@ typedef struct Decl {
     /* PROGRAM: rules, or a file to ground with gringo */
     Rule *rules; size_t nrules;
     const char *program_file;
+    Loc program_file_loc;       /* where that file's name is written */
     /* QUERY */
     Query query;
     /* set by sema */
