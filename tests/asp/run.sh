@@ -227,12 +227,12 @@ case "$out" in *from_stdin*) bad "program from \"-\" read stdin";;
     *'{h}'*'{g}'*) ok;; *) bad "program from \"-\" / \"-dash.lp\": $out";; esac
 rm "$S/-"
 msg=$(cd "$S" && echo 'from_stdin.' | "$FIXA" run dash.fix 2>&1); rc=$?
-case "$msg" in *'-: error: cannot open'*) [ $rc -eq 1 ] && ok || bad "from \"-\": exit $rc";;
+case "$msg" in *'dash.fix:1:16: error: cannot open "-"'*) [ $rc -eq 1 ] && ok || bad "from \"-\": exit $rc";;
     *) bad "program from missing \"-\": $msg";; esac
 refuse_lp "directory .lp" "dir.lp: error: is a directory" none "$FIX" asp "$S/dir.lp"
 refuse_lp "directory aspif" "dir.aspif: error: is a directory" none "$FIX" asp "$S/dir.aspif"
 printf 'program P from "dir.lp";\nstable P;\n' > "$S/dir.fix"
-refuse_lp "directory in program from" "dir.lp: error: is a directory" none "$FIX" run "$S/dir.fix"
+refuse_lp "directory in program from" 'dir.fix:1:16: error: "dir.lp" is a directory' none "$FIX" run "$S/dir.fix"
 
 # ---- output statements as clingo prints them ----
 same_models() {   # same_models LABEL FILE CLINGO-OPTIONS...: the same answer lines, in any order
