@@ -7,7 +7,8 @@ missing=""
 test_missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 # Tools only some tests use (tests/run-html.sh: chromium; the REPL tests: tmux; doc snippets
-# that draw: graphviz): installed when missing as root; elsewhere those tests say why they skip.
+# that draw: graphviz; the exact-arithmetic check of reals and the SVG parse: python3):
+# installed when missing as root; elsewhere those tests say why they skip.
 need_test_cmd() { command -v "$1" >/dev/null 2>&1 || test_missing="$test_missing $2"; }
 need_hdr() { [ -e "/usr/include/$1" ] || missing="$missing $2"; }
 
@@ -21,6 +22,7 @@ need_cmd /usr/bin/time time
 need_test_cmd chromium chromium
 need_test_cmd tmux tmux
 need_test_cmd dot graphviz
+need_test_cmd python3 python3
 
 if [ -n "$test_missing" ]; then
     tpkgs=$(printf '%s\n' $test_missing | sort -u | tr '\n' ' ')
