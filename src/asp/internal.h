@@ -37,7 +37,8 @@ typedef struct AspStmt {
 } AspStmt;
 
 struct AspProgram {
-    VEC(char *) names;            /* per atom; NULL when hidden */
+    VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
+    Arena names_block;            /* every name, freed at once with the program */
     VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
@@ -53,8 +54,10 @@ struct AspProgram {
     VEC(AspStmt) opaque;          /* #heuristic, #edge, theory statements, in order */
     VEC(AspTok) toks;             /* their tokens */
     Buf strs;                     /* their strings */
-    uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty) */
+    uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty), made by the
+                                     first look-up (reading aspif never needs it) */
     size_t hcap, hcount;
+    VEC(AspAtom) named;           /* the named atoms, in the order they got their names */
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);

@@ -9,16 +9,19 @@
 
 AspProgram *asp_program_new(void)
 {
-    return mem_calloc(1, sizeof(AspProgram));
+    AspProgram *p = mem_calloc(1, sizeof(AspProgram));
+    arena_init(&p->names_block);
+    return p;
 }
 
 void asp_program_free(AspProgram *p)
 {
     if (!p) return;
-    for (size_t i = 0; i < p->names.count; i++) mem_free(p->names.items[i]);
     for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items);
+                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
+                 p->named.items);
+    arena_free(&p->names_block);
     asp_statements_free(p);
     mem_free(p);
 }
@@ -38,33 +41,31 @@ static size_t hslot(const AspProgram *p, const char *name, size_t len)
     return i;
 }
 
-static void hgrow(AspProgram *p)
-{
-    size_t old = p->hcap;
-    uint32_t *tab = p->htab;
-    p->hcap = old ? old * 2 : 64;
-    p->htab = mem_calloc(p->hcap, sizeof *p->htab);
-    for (size_t i = 0; i < old; i++)
-        if (tab[i]) {
-            AspAtom a = tab[i] - 1;
-            p->htab[hslot(p, p->names.items[a], p->namelen.items[a])] = tab[i];
-        }
-    mem_free(tab);
-}
-
 /* Enters atom a under its name unless an atom with that name is there already. */
 static void hinsert(AspProgram *p, AspAtom a)
 {
-    if (2 * (p->hcount + 1) > p->hcap) hgrow(p);
     size_t i = hslot(p, p->names.items[a], p->namelen.items[a]);
     if (p->htab[i]) return;
     p->htab[i] = a + 1;
     p->hcount++;
 }
 
-long asp_atom_find(const AspProgram *p, const char *name)
+/* A table for at least n names (at most half full), holding the named atoms in the order
+ * they were named, so that the first atom of each name is the one found. */
+static void hbuild(AspProgram *p, size_t n)
 {
-    if (!p->hcap) return -1;
+    size_t cap = 64;
+    while (cap < 2 * (n + 1)) cap *= 2;
+    mem_free(p->htab);
+    p->htab = mem_calloc(cap, sizeof *p->htab);
+    p->hcap = cap;
+    p->hcount = 0;
+    for (size_t i = 0; i < p->named.count; i++) hinsert(p, p->named.items[i]);
+}
+
+long asp_atom_find(AspProgram *p, const char *name)
+{
+    if (!p->htab) hbuild(p, p->named.count);
     uint32_t v = p->htab[hslot(p, name, strlen(name))];
     return v ? (long)v - 1 : -1;
 }
@@ -87,12 +88,16 @@ AspAtom asp_atom(AspProgram *p, const char *name)
     return a;
 }
 
+/* The name is copied into the program's block of names; the index of names is kept up to
+ * date once a look-up has made it. */
 bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 {
     if (a >= p->names.count || p->names.items[a]) return false;
-    p->names.items[a] = mem_strndup(name, len);
+    p->names.items[a] = arena_strndup(&p->names_block, name, len);
     p->namelen.items[a] = len;
-    hinsert(p, a);
+    VEC_PUSH(p->named, a);
+    if (p->htab && 2 * (p->hcount + 1) > p->hcap) hbuild(p, 2 * p->hcount);
+    if (p->htab) hinsert(p, a);
     return true;
 }
 

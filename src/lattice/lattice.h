@@ -198,7 +198,8 @@ void lattice_describe_names(const char *const *names, size_t n, Buf *out);
 void lattice_describe_operand(const Lattice *L, Buf *out);
 /* A describe entry for kinds known by their names: the kind's word and lattice_names. */
 void lattice_describe_by_names(const Lattice *L, Buf *out);
-/* For kinds with named elements, atoms or keys: an owned copy of n names, and its release. */
+/* For kinds with named elements, atoms or keys: an owned copy of n names (one block), and its
+ * release. */
 char **lattice_names_copy(const char *const *names, size_t n);
 void lattice_names_free(char **names, size_t n);
 /* For the kinds' same entries: the same names (lattice_names) in the same order. */
