@@ -278,7 +278,9 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n)
     size_t k = 0;
     for (AspAtom a = 0; a < p->names.count; a++)
         if (p->names.items[a]) v[k++] = (KeyedAtom){ p->order.items[a], a };
-    qsort(v, k, sizeof *v, cmp_keyed);
+    bool sorted = true;            /* as aspif input usually is: atoms made in key order */
+    for (size_t i = 1; i < k && sorted; i++) sorted = cmp_keyed(&v[i - 1], &v[i]) < 0;
+    if (!sorted) qsort(v, k, sizeof *v, cmp_keyed);
     AspAtom *out = mem_alloc((k + 1) * sizeof *out);
     for (size_t i = 0; i < k; i++) out[i] = v[i].a;
     mem_free(v);
