@@ -265,11 +265,43 @@ AspProgram *asp_program_inconsistent(void)
 
 typedef struct KeyedAtom { uint64_t key; AspAtom a; } KeyedAtom;
 
-static int cmp_keyed(const void *x, const void *y)
+static bool keyed_before(const KeyedAtom *x, const KeyedAtom *y)
 {
-    const KeyedAtom *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    return a->a < b->a ? -1 : a->a > b->a;
+    return x->key != y->key ? x->key < y->key : x->a < y->a;
+}
+
+/* The end of the ascending run of v that starts at i. */
+static size_t run_end(const KeyedAtom *v, size_t i, size_t n)
+{
+    while (++i < n && keyed_before(&v[i - 1], &v[i])) {}
+    return i;
+}
+
+/* v[i..mid) and v[mid..end), each ascending, merged into out[i..end). */
+static void merge_runs(const KeyedAtom *v, size_t i, size_t mid, size_t end, KeyedAtom *out)
+{
+    size_t a = i, b = mid;
+    for (size_t k = i; k < end; k++)
+        out[k] = b >= end || (a < mid && keyed_before(&v[a], &v[b])) ? v[a++] : v[b++];
+}
+
+/* Sorts v by merging neighbouring ascending runs until one is left: linear time on input
+ * that is sorted or nearly (as the shown atoms of aspif input are: made in key order but
+ * for a few); returns v or tmp, whichever holds the result. */
+static KeyedAtom *sort_runs(KeyedAtom *v, KeyedAtom *tmp, size_t n)
+{
+    for (;;) {
+        size_t runs = 0;
+        for (size_t i = 0; i < n; runs++) {
+            size_t mid = run_end(v, i, n), end = mid < n ? run_end(v, mid, n) : n;
+            merge_runs(v, i, mid, end, tmp);
+            i = end;
+        }
+        KeyedAtom *t = v;
+        v = tmp;
+        tmp = t;
+        if (runs <= 1) return v;
+    }
 }
 
 AspAtom *asp_print_order(const AspProgram *p, size_t *n)
@@ -278,12 +310,11 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n)
     size_t k = 0;
     for (AspAtom a = 0; a < p->names.count; a++)
         if (p->names.items[a]) v[k++] = (KeyedAtom){ p->order.items[a], a };
-    bool sorted = true;            /* as aspif input usually is: atoms made in key order */
-    for (size_t i = 1; i < k && sorted; i++) sorted = cmp_keyed(&v[i - 1], &v[i]) < 0;
-    if (!sorted) qsort(v, k, sizeof *v, cmp_keyed);
+    KeyedAtom *tmp = mem_alloc((k + 1) * sizeof *tmp), *sorted = sort_runs(v, tmp, k);
     AspAtom *out = mem_alloc((k + 1) * sizeof *out);
-    for (size_t i = 0; i < k; i++) out[i] = v[i].a;
+    for (size_t i = 0; i < k; i++) out[i] = sorted[i].a;
     mem_free(v);
+    mem_free(tmp);
     *n = k;
     return out;
 }
