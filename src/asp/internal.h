@@ -58,6 +58,8 @@ struct AspProgram {
                                      first look-up (reading aspif never needs it) */
     size_t hcap, hcount;
     VEC(AspAtom) named;           /* the named atoms, in the order they got their names */
+    void *wscratch;               /* asp_add_weight_rule's work space: wscratch_cap literals */
+    size_t wscratch_cap;          /* and twice as many atoms */
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);

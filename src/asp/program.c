@@ -20,7 +20,7 @@ void asp_program_free(AspProgram *p)
     for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
                  p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
-                 p->named.items);
+                 p->named.items, p->wscratch);
     arena_free(&p->names_block);
     asp_statements_free(p);
     mem_free(p);
@@ -132,7 +132,14 @@ static bool atoms_valid(const AspProgram *p, const AspAtom *v, size_t n, Buf *er
 static uint32_t push_lits(AspProgram *p, const AspAtom *v, size_t n)
 {
     uint32_t start = (uint32_t)p->lits.count;
-    for (size_t i = 0; i < n; i++) VEC_PUSH(p->lits, v[i]);
+    if (p->lits.cap < p->lits.count + n) {
+        size_t cap = p->lits.cap ? p->lits.cap : 8;
+        while (cap < p->lits.count + n) cap *= 2;
+        p->lits.items = mem_realloc(p->lits.items, cap * sizeof *p->lits.items);
+        p->lits.cap = cap;
+    }
+    if (n) memcpy(p->lits.items + start, v, n * sizeof *v);
+    p->lits.count += n;
     return start;
 }
 
@@ -229,8 +236,13 @@ static bool push_weighted(AspProgram *p, AspRuleKind kind, const AspAtom *head, 
 bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                          int64_t bound, const AspWLit *body, size_t n, Buf *err)
 {
-    AspWLit *v = mem_alloc((n + 1) * sizeof *v);
-    AspAtom *pos = mem_alloc((n + 1) * sizeof *pos), *neg = mem_alloc((n + 1) * sizeof *neg);
+    if (p->wscratch_cap < n + 1) {                /* grown, never shrunk: no allocation a rule */
+        p->wscratch_cap = 2 * (n + 1);
+        mem_free(p->wscratch);
+        p->wscratch = mem_alloc(p->wscratch_cap * (sizeof(AspWLit) + 2 * sizeof(AspAtom)));
+    }
+    AspWLit *v = p->wscratch;
+    AspAtom *pos = (AspAtom *)(v + p->wscratch_cap), *neg = pos + p->wscratch_cap;
     size_t k = 0, np = 0, nn = 0;
     bool ok = normalise(body, n, &bound, v, &k, err);
     for (size_t i = 0; ok && i < k; i++) {
@@ -245,9 +257,6 @@ bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, s
     ok = ok && head_valid(p, kind, head, nhead, err);
     if (ok && (bound <= 0 || !push_weighted(p, kind, head, nhead, (uint32_t)bound, v, k)))
         asp_add_rule(p, kind, head, nhead, pos, np, neg, nn, err);
-    mem_free(v);
-    mem_free(pos);
-    mem_free(neg);
     return ok;
 }
 
