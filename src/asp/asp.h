@@ -50,8 +50,8 @@ bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len);
 size_t asp_atom_count(const AspProgram *p);
 const char *asp_atom_name(const AspProgram *p, AspAtom a);     /* NULL when hidden */
 size_t asp_atom_name_len(const AspProgram *p, AspAtom a);
-/* The first atom with this name; -1 when none has it. */
-long asp_atom_find(const AspProgram *p, const char *name);
+/* The first atom named so; -1 when none has it.  (The first look-up indexes the names.) */
+long asp_atom_find(AspProgram *p, const char *name);
 
 /* Add a rule; false (and a message in err, when non-NULL) if the shape is wrong for the kind
  * (a normal rule needs exactly one head atom, a constraint none) or an atom is out of range. */

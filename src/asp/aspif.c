@@ -622,12 +622,18 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
     return NULL;
 }
 
+/* Read straight into out's free room (a chunk at most each time, so that limits are polled
+ * while a pipe is slow): no copy of the text. */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits)
 {
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) {
-        buf_putn(out, chunk, n);
+    enum { CHUNK = 65536 };
+    for (;;) {
+        if (out->cap < out->len + 2) buf_reserve(out, CHUNK);
+        size_t room = out->cap - out->len - 1;
+        size_t n = fread(out->data + out->len, 1, room < CHUNK ? room : CHUNK, in);
+        if (n == 0) break;
+        out->len += n;
+        out->data[out->len] = '\0';
         const char *hit = limits_check_now(limits, 0);
         if (hit) return hit;
     }

@@ -79,6 +79,7 @@ static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
 
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic)
 {
+    if (s->pstart[s->nrules] == 0) return;       /* no positive body: no positive cycle */
     asp_find_components(s, cyclic, NULL);
 }
 

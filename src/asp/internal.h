@@ -37,7 +37,8 @@ typedef struct AspStmt {
 } AspStmt;
 
 struct AspProgram {
-    VEC(char *) names;            /* per atom; NULL when hidden */
+    VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
+    Arena names_block;            /* every name, freed at once with the program */
     VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
@@ -53,8 +54,12 @@ struct AspProgram {
     VEC(AspStmt) opaque;          /* #heuristic, #edge, theory statements, in order */
     VEC(AspTok) toks;             /* their tokens */
     Buf strs;                     /* their strings */
-    uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty) */
+    uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty), made by the
+                                     first look-up (reading aspif never needs it) */
     size_t hcap, hcount;
+    VEC(AspAtom) named;           /* the named atoms, in the order they got their names */
+    void *wscratch;               /* asp_add_weight_rule's work space: wscratch_cap literals */
+    size_t wscratch_cap;          /* and twice as many atoms */
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);

@@ -28,18 +28,23 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->rkind = mem_calloc(n, 1);
     p->rarg = mem_alloc(n * sizeof *p->rarg);
     p->ufsbase = mem_calloc(n, sizeof *p->ufsbase);
+    p->phase = mem_calloc(n, 1);
+    p->bump = 1.0;
+    p->last = NONE;
+    p->reduce_at = REDUCE_FIRST;
+    p->glue = 2;
+}
+
+void asp_learn_search_new(const AspSolver *s, AspProp *p)
+{
+    size_t n = s->natoms + 2;
     p->seen = mem_calloc(n, sizeof *p->seen);
     p->activity = mem_calloc(n, sizeof *p->activity);
     p->watch = mem_calloc(2 * n, sizeof *p->watch);
     p->nwatch = 2 * n;
-    p->bump = 1.0;
-    p->last = NONE;
     p->lvlseen = mem_calloc(n, sizeof *p->lvlseen);
     p->heap = mem_alloc(n * sizeof *p->heap);
     p->hpos = mem_alloc(n * sizeof *p->hpos);
-    p->phase = mem_calloc(n, 1);
-    p->reduce_at = REDUCE_FIRST;
-    p->glue = 2;
 }
 
 void asp_learn_free(AspProp *p)
@@ -351,6 +356,7 @@ void asp_learn_pending(AspProp *p)
 bool asp_prop_learning(void *ctx, bool on)
 {
     AspSolver *s = ctx;
+    if (on) asp_prop_search_ready(s, s->prop);
     s->prop->learning = on;
     s->prop->fresh = false;
     if (on) asp_heap_reset(s->prop, s->natoms);

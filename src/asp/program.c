@@ -9,16 +9,19 @@
 
 AspProgram *asp_program_new(void)
 {
-    return mem_calloc(1, sizeof(AspProgram));
+    AspProgram *p = mem_calloc(1, sizeof(AspProgram));
+    arena_init(&p->names_block);
+    return p;
 }
 
 void asp_program_free(AspProgram *p)
 {
     if (!p) return;
-    for (size_t i = 0; i < p->names.count; i++) mem_free(p->names.items[i]);
     for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items);
+                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
+                 p->named.items, p->wscratch);
+    arena_free(&p->names_block);
     asp_statements_free(p);
     mem_free(p);
 }
@@ -38,33 +41,31 @@ static size_t hslot(const AspProgram *p, const char *name, size_t len)
     return i;
 }
 
-static void hgrow(AspProgram *p)
-{
-    size_t old = p->hcap;
-    uint32_t *tab = p->htab;
-    p->hcap = old ? old * 2 : 64;
-    p->htab = mem_calloc(p->hcap, sizeof *p->htab);
-    for (size_t i = 0; i < old; i++)
-        if (tab[i]) {
-            AspAtom a = tab[i] - 1;
-            p->htab[hslot(p, p->names.items[a], p->namelen.items[a])] = tab[i];
-        }
-    mem_free(tab);
-}
-
 /* Enters atom a under its name unless an atom with that name is there already. */
 static void hinsert(AspProgram *p, AspAtom a)
 {
-    if (2 * (p->hcount + 1) > p->hcap) hgrow(p);
     size_t i = hslot(p, p->names.items[a], p->namelen.items[a]);
     if (p->htab[i]) return;
     p->htab[i] = a + 1;
     p->hcount++;
 }
 
-long asp_atom_find(const AspProgram *p, const char *name)
+/* A table for at least n names (at most half full), holding the named atoms in the order
+ * they were named, so that the first atom of each name is the one found. */
+static void hbuild(AspProgram *p, size_t n)
 {
-    if (!p->hcap) return -1;
+    size_t cap = 64;
+    while (cap < 2 * (n + 1)) cap *= 2;
+    mem_free(p->htab);
+    p->htab = mem_calloc(cap, sizeof *p->htab);
+    p->hcap = cap;
+    p->hcount = 0;
+    for (size_t i = 0; i < p->named.count; i++) hinsert(p, p->named.items[i]);
+}
+
+long asp_atom_find(AspProgram *p, const char *name)
+{
+    if (!p->htab) hbuild(p, p->named.count);
     uint32_t v = p->htab[hslot(p, name, strlen(name))];
     return v ? (long)v - 1 : -1;
 }
@@ -87,12 +88,16 @@ AspAtom asp_atom(AspProgram *p, const char *name)
     return a;
 }
 
+/* The name is copied into the program's block of names; the index of names is kept up to
+ * date once a look-up has made it. */
 bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 {
     if (a >= p->names.count || p->names.items[a]) return false;
-    p->names.items[a] = mem_strndup(name, len);
+    p->names.items[a] = arena_strndup(&p->names_block, name, len);
     p->namelen.items[a] = len;
-    hinsert(p, a);
+    VEC_PUSH(p->named, a);
+    if (p->htab && 2 * (p->hcount + 1) > p->hcap) hbuild(p, 2 * p->hcount);
+    if (p->htab) hinsert(p, a);
     return true;
 }
 
@@ -127,7 +132,14 @@ static bool atoms_valid(const AspProgram *p, const AspAtom *v, size_t n, Buf *er
 static uint32_t push_lits(AspProgram *p, const AspAtom *v, size_t n)
 {
     uint32_t start = (uint32_t)p->lits.count;
-    for (size_t i = 0; i < n; i++) VEC_PUSH(p->lits, v[i]);
+    if (p->lits.cap < p->lits.count + n) {
+        size_t cap = p->lits.cap ? p->lits.cap : 8;
+        while (cap < p->lits.count + n) cap *= 2;
+        p->lits.items = mem_realloc(p->lits.items, cap * sizeof *p->lits.items);
+        p->lits.cap = cap;
+    }
+    if (n) memcpy(p->lits.items + start, v, n * sizeof *v);
+    p->lits.count += n;
     return start;
 }
 
@@ -224,8 +236,13 @@ static bool push_weighted(AspProgram *p, AspRuleKind kind, const AspAtom *head, 
 bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                          int64_t bound, const AspWLit *body, size_t n, Buf *err)
 {
-    AspWLit *v = mem_alloc((n + 1) * sizeof *v);
-    AspAtom *pos = mem_alloc((n + 1) * sizeof *pos), *neg = mem_alloc((n + 1) * sizeof *neg);
+    if (p->wscratch_cap < n + 1) {                /* grown, never shrunk: no allocation a rule */
+        p->wscratch_cap = 2 * (n + 1);
+        mem_free(p->wscratch);
+        p->wscratch = mem_alloc(p->wscratch_cap * (sizeof(AspWLit) + 2 * sizeof(AspAtom)));
+    }
+    AspWLit *v = p->wscratch;
+    AspAtom *pos = (AspAtom *)(v + p->wscratch_cap), *neg = pos + p->wscratch_cap;
     size_t k = 0, np = 0, nn = 0;
     bool ok = normalise(body, n, &bound, v, &k, err);
     for (size_t i = 0; ok && i < k; i++) {
@@ -240,9 +257,6 @@ bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, s
     ok = ok && head_valid(p, kind, head, nhead, err);
     if (ok && (bound <= 0 || !push_weighted(p, kind, head, nhead, (uint32_t)bound, v, k)))
         asp_add_rule(p, kind, head, nhead, pos, np, neg, nn, err);
-    mem_free(v);
-    mem_free(pos);
-    mem_free(neg);
     return ok;
 }
 
@@ -260,11 +274,43 @@ AspProgram *asp_program_inconsistent(void)
 
 typedef struct KeyedAtom { uint64_t key; AspAtom a; } KeyedAtom;
 
-static int cmp_keyed(const void *x, const void *y)
+static bool keyed_before(const KeyedAtom *x, const KeyedAtom *y)
 {
-    const KeyedAtom *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    return a->a < b->a ? -1 : a->a > b->a;
+    return x->key != y->key ? x->key < y->key : x->a < y->a;
+}
+
+/* The end of the ascending run of v that starts at i. */
+static size_t run_end(const KeyedAtom *v, size_t i, size_t n)
+{
+    while (++i < n && keyed_before(&v[i - 1], &v[i])) {}
+    return i;
+}
+
+/* v[i..mid) and v[mid..end), each ascending, merged into out[i..end). */
+static void merge_runs(const KeyedAtom *v, size_t i, size_t mid, size_t end, KeyedAtom *out)
+{
+    size_t a = i, b = mid;
+    for (size_t k = i; k < end; k++)
+        out[k] = b >= end || (a < mid && keyed_before(&v[a], &v[b])) ? v[a++] : v[b++];
+}
+
+/* Sorts v by merging neighbouring ascending runs until one is left: linear time on input
+ * that is sorted or nearly (as the shown atoms of aspif input are: made in key order but
+ * for a few); returns v or tmp, whichever holds the result. */
+static KeyedAtom *sort_runs(KeyedAtom *v, KeyedAtom *tmp, size_t n)
+{
+    for (;;) {
+        size_t runs = 0;
+        for (size_t i = 0; i < n; runs++) {
+            size_t mid = run_end(v, i, n), end = mid < n ? run_end(v, mid, n) : n;
+            merge_runs(v, i, mid, end, tmp);
+            i = end;
+        }
+        KeyedAtom *t = v;
+        v = tmp;
+        tmp = t;
+        if (runs <= 1) return v;
+    }
 }
 
 AspAtom *asp_print_order(const AspProgram *p, size_t *n)
@@ -273,10 +319,11 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n)
     size_t k = 0;
     for (AspAtom a = 0; a < p->names.count; a++)
         if (p->names.items[a]) v[k++] = (KeyedAtom){ p->order.items[a], a };
-    qsort(v, k, sizeof *v, cmp_keyed);
+    KeyedAtom *tmp = mem_alloc((k + 1) * sizeof *tmp), *sorted = sort_runs(v, tmp, k);
     AspAtom *out = mem_alloc((k + 1) * sizeof *out);
-    for (size_t i = 0; i < k; i++) out[i] = v[i].a;
+    for (size_t i = 0; i < k; i++) out[i] = sorted[i].a;
     mem_free(v);
+    mem_free(tmp);
     *n = k;
     return out;
 }

@@ -103,18 +103,27 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
     p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
-    p->score = mem_calloc(n, sizeof *p->score);
-    p->rank = mem_alloc(n * sizeof *p->rank);
-    p->rpos = mem_alloc(n * sizeof *p->rpos);
+    p->rpos = mem_calloc(n, sizeof *p->rpos);     /* all 0 until the search ranks the atoms */
     p->wmark = mem_calloc(s->nwords + 1, 1);
     p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
     asp_learn_new(s, p);
-    static_scores(s, p);
-    asp_heap_reset(p, s->natoms);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
     return p;
+}
+
+/* The split choice's state (static scores, the rank) and learning's (watches, activity
+ * heap), made when the search first needs them: the well-founded operator never does.  (The
+ * heap is filled by whoever starts to use it: reset, asp_prop_learning.) */
+void asp_prop_search_ready(const AspSolver *s, AspProp *p)
+{
+    if (p->rank) return;
+    size_t n = s->natoms + 2;
+    p->score = mem_calloc(n, sizeof *p->score);
+    p->rank = mem_alloc(n * sizeof *p->rank);
+    static_scores(s, p);
+    asp_learn_search_new(s, p);
 }
 
 void asp_prop_free(AspProp *p)
@@ -423,7 +432,8 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
 {
     p->mode = mode;
     p->seen_all = false;
-    asp_heap_reset(p, s->natoms);
+    if (mode == 1) asp_prop_search_ready(s, p);
+    if (p->heap) asp_heap_reset(p, s->natoms);
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
     memset(p->isdec, 0, s->natoms);

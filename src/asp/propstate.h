@@ -104,7 +104,12 @@ struct AspProp {
     bool seen_all;
 };
 
-/* learn.c: set up and free the learning state; explain a conflict at level k by a learnt
+/* The search's part of the state (prop.c: static scores and rank; learn.c: watches, the
+ * activity heap), made on first use: the well-founded operator alone never needs it. */
+void asp_prop_search_ready(const AspSolver *s, AspProp *p);
+void asp_learn_search_new(const AspSolver *s, AspProp *p);
+/* learn.c: set up and free the learning state (the reasons every propagation records; the
+ * rest comes with asp_learn_search_new); explain a conflict at level k by a learnt
  * nogood (before its level is undone); propagate learnt nogoods when literal `lit` holds;
  * the pending nogoods at a new level; the reason of an unfounded set, the atoms not founded
  * and not false (before they are set false): its offset in p->ufs. */

@@ -183,28 +183,42 @@ static uint32_t *atom_order(const Builder *b)
     return pos_of;     /* builder atom -> lattice atom */
 }
 
-/* The lattice's names: the program's, else "_N" for hidden program atom N and "_auxN" for an
- * atom of the translation, written into one block (the lattice copies them). */
+/* The label of builder atom a (np program atoms first) when it has no name: "_N" for hidden
+ * program atom N, "_auxN" for atom N of the translation; into out (NULL: only its length,
+ * without the NUL). */
+static size_t label(size_t a, size_t np, char *out)
+{
+    char digits[24];
+    size_t v = a < np ? a : a - np, k = 0;
+    do digits[k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    const char *prefix = a < np ? "_" : "_aux";
+    size_t lp = strlen(prefix);
+    if (out) {
+        memcpy(out, prefix, lp);
+        for (size_t i = 0; i < k; i++) out[lp + i] = digits[k - 1 - i];
+        out[lp + k] = '\0';
+    }
+    return lp + k;
+}
+
+/* The lattice's names: the program's, else label()'s, written straight into the one block
+ * the lattice takes over (pointers in lattice order, then the strings). */
 static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
 {
     const AspProgram *p = s->prog;
-    const char **names = mem_alloc((s->natoms + 1) * sizeof *names);
-    size_t *at = mem_alloc((s->natoms + 1) * sizeof *at);
-    Buf labels;
-    buf_init(&labels);
-    for (size_t a = 0; a < s->natoms; a++) {
-        if (a < np && p->names.items[a]) continue;
-        at[a] = labels.len;
-        buf_puts(&labels, a < np ? "_" : "_aux");
-        buf_put_uint(&labels, a < np ? a : a - np);
-        buf_putc(&labels, '\0');
+    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *);
+    for (size_t a = 0; a < n; a++)
+        bytes += (a < np && p->names.items[a] ? strlen(p->names.items[a]) : label(a, np, NULL)) + 1;
+    char **names = mem_alloc(bytes), *at = (char *)(names + n + 1);
+    for (size_t a = 0; a < n; a++) {
+        const char *nm = a < np ? p->names.items[a] : NULL;
+        size_t len = nm ? strlen(nm) : label(a, np, at);
+        if (nm) memcpy(at, nm, len + 1);
+        names[lat[a]] = at;
+        at += len + 1;
     }
-    for (size_t a = 0; a < s->natoms; a++)
-        names[lat[a]] = a < np && p->names.items[a] ? p->names.items[a] : labels.data + at[a];
-    s->L = lattice_powerset_new(names, s->natoms);
-    buf_free(&labels);
-    mem_free(at);
-    mem_free(names);
+    names[n] = NULL;
+    s->L = lattice_powerset_adopt(names, n);
 }
 
 /* Rules grouped by atom: for rule r the atoms key[start[r] .. start[r+1]) (or key[r] alone

@@ -180,16 +180,24 @@ void lattice_describe(const Lattice *L, Buf *out)
 
 void lattice_describe_structure(const Lattice *L, Buf *out) { L->ops->describe(L, out); }
 
+/* The pointers and the strings in one block (one allocation however many names). */
 char **lattice_names_copy(const char *const *names, size_t n)
 {
-    char **copy = mem_calloc(n, sizeof(char *));
-    for (size_t i = 0; i < n; i++) copy[i] = mem_strdup(names[i]);
+    size_t bytes = (n + 1) * sizeof(char *);
+    for (size_t i = 0; i < n; i++) bytes += strlen(names[i]) + 1;
+    char **copy = mem_alloc(bytes), *at = (char *)(copy + n + 1);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(names[i]) + 1;
+        copy[i] = memcpy(at, names[i], len);
+        at += len;
+    }
+    copy[n] = NULL;
     return copy;
 }
 
 void lattice_names_free(char **names, size_t n)
 {
-    for (size_t i = 0; names && i < n; i++) mem_free(names[i]);
+    (void)n;
     mem_free(names);
 }
 

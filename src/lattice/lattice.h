@@ -117,6 +117,9 @@ struct Lattice {
 /* Constructors, one per kind (each kind's file).  Names are copied.  The finite constructor
  * returns NULL and fills err (e.g. "no join for a and b") when the covers are not a lattice. */
 Lattice *lattice_powerset_new(const char *const *atoms, size_t n);
+/* The same, taking over `names` instead of copying: one allocation holding the n pointers
+ * and the strings they point to (lattice_names_copy's layout), freed with the lattice. */
+Lattice *lattice_powerset_adopt(char **names, size_t n);
 Lattice *lattice_chain_new(const char *const *elems, size_t n);
 Lattice *lattice_range_new(int64_t lo, int64_t hi);
 Lattice *lattice_real_new(double lo, double hi, double tol);
@@ -198,7 +201,8 @@ void lattice_describe_names(const char *const *names, size_t n, Buf *out);
 void lattice_describe_operand(const Lattice *L, Buf *out);
 /* A describe entry for kinds known by their names: the kind's word and lattice_names. */
 void lattice_describe_by_names(const Lattice *L, Buf *out);
-/* For kinds with named elements, atoms or keys: an owned copy of n names, and its release. */
+/* For kinds with named elements, atoms or keys: an owned copy of n names (one block), and its
+ * release. */
 char **lattice_names_copy(const char *const *names, size_t n);
 void lattice_names_free(char **names, size_t n);
 /* For the kinds' same entries: the same names (lattice_names) in the same order. */

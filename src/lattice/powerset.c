@@ -220,13 +220,18 @@ static const LatticeOps powerset_ops = {
     .next_cover = ps_next_cover,
 };
 
-Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
+Lattice *lattice_powerset_adopt(char **names, size_t n)
 {
     Powerset *P = (Powerset *)lattice_alloc(sizeof *P, &powerset_ops);
     P->lattice.nwords = bitset_words(n);
     P->lattice.finite = true;
     P->lattice.log2_card = (double)n;
     P->n = n;
-    P->names = lattice_names_copy(atoms, n);
+    P->names = names;
     return &P->lattice;
+}
+
+Lattice *lattice_powerset_new(const char *const *atoms, size_t n)
+{
+    return lattice_powerset_adopt(lattice_names_copy(atoms, n), n);
 }

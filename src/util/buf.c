@@ -31,7 +31,7 @@ static void stream_out(Buf *b)
 }
 void buf_clear(Buf *b) { b->len = 0; if (b->data) b->data[0] = '\0'; }
 
-static void buf_reserve(Buf *b, size_t extra)
+void buf_reserve(Buf *b, size_t extra)
 {
     if (b->len + extra + 1 <= b->cap) return;
     size_t cap = b->cap ? b->cap : 64;

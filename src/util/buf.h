@@ -15,6 +15,7 @@ void buf_init_stream(Buf *b, FILE *sink);     /* text past a chunk goes out to s
 void buf_flush(Buf *b);                       /* a stream: writes out what is held */
 void buf_free(Buf *b);
 void buf_clear(Buf *b);
+void buf_reserve(Buf *b, size_t extra);       /* room for extra more bytes and a NUL */
 void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
 void buf_putn(Buf *b, const char *s, size_t n);

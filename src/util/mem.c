@@ -58,28 +58,36 @@ enum { ARENA_CHUNK = 64 * 1024 };
 
 void arena_init(Arena *a) { a->head = NULL; a->total = 0; }
 
-void *arena_alloc(Arena *a, size_t size)
+/* size bytes at a multiple of align (a power of two, at most 16) in the newest chunk, or in
+ * a new one when they do not fit. */
+static void *arena_take(Arena *a, size_t size, size_t align)
 {
-    size = (size + 15) & ~(size_t)15;
     ArenaChunk *c = a->head;
-    if (!c || c->size - c->used < size) {
+    size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+    if (!c || at > c->size || c->size - at < size) {
         size_t cap = size > ARENA_CHUNK ? size : ARENA_CHUNK;
         c = mem_alloc(sizeof *c + cap);
         c->next = a->head;
-        c->used = 0;
         c->size = cap;
         a->head = c;
         a->total += cap;
+        at = 0;
     }
-    void *p = c->data + c->used;
-    c->used += size;
+    c->used = at + size;
+    return c->data + at;
+}
+
+void *arena_alloc(Arena *a, size_t size)
+{
+    void *p = arena_take(a, size, 16);
     memset(p, 0, size);
     return p;
 }
 
+/* Strings need no alignment: they are packed. */
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
-    char *d = arena_alloc(a, n + 1);
+    char *d = arena_take(a, n + 1, 1);
     memcpy(d, s, n);
     d[n] = '\0';
     return d;

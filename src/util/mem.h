@@ -32,7 +32,7 @@ typedef struct Arena { ArenaChunk *head; size_t total; } Arena;
 
 void arena_init(Arena *a);
 void *arena_alloc(Arena *a, size_t size);     /* 16-byte aligned, zeroed */
-char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strndup(Arena *a, const char *s, size_t n);   /* packed: no alignment */
 char *arena_strdup(Arena *a, const char *s);
 void arena_free(Arena *a);
 

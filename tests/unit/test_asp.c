@@ -204,6 +204,56 @@ static void test_partial_eval_keeps_models(void **state)
     asp_program_free(p);
 }
 
+/* Does the lattice have an element called name? */
+static bool has_name(const Lattice *L, const char *name)
+{
+    size_t n;
+    const char *const *names = lattice_names(L, &n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+/* Names: the first atom named so is found, before and after the index is made (by the first
+ * look-up), also when a name is shown for a second atom; the solver's lattice names every
+ * atom: the program's names, _N for hidden atom N, _auxN for the translation's atoms. */
+static void test_names_and_labels(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom h = asp_atom_hidden(p), b = asp_atom_hidden(p), a2 = asp_atom_hidden(p);
+    assert_true(asp_atom_show(p, b, "b", 1));
+    assert_false(asp_atom_show(p, b, "c", 1));          /* named already */
+    assert_true(asp_atom_show(p, a2, "a", 1));
+    assert_int_equal(asp_atom_find(p, "a"), (long)a2);   /* the index is made here */
+    AspAtom a = asp_atom(p, "a");
+    assert_int_equal(a, a2);
+    AspAtom d = asp_atom(p, "d"), d2 = asp_atom_hidden(p);
+    assert_true(asp_atom_show(p, d2, "d", 1));           /* a second atom shown as d */
+    assert_int_equal(asp_atom_find(p, "d"), (long)d);
+    for (int i = 0; i < 200; i++) {                      /* the index grows */
+        char nm[16];
+        snprintf(nm, sizeof nm, "x%d", i);
+        assert_int_equal(asp_atom_find(p, nm), -1);
+        AspAtom x = asp_atom(p, nm);
+        assert_int_equal(asp_atom_find(p, nm), (long)x);
+    }
+    assert_string_equal(asp_atom_name(p, d2), "d");
+    assert_null(asp_atom_name(p, h));
+    assert_true(asp_add_rule(p, ASP_CHOICE, &a, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, &h, 1, NULL, 0, NULL));
+    AspSolver *s = asp_solver_new(p);
+    const Lattice *L = asp_solver_lattice(s);
+    assert_true(has_name(L, "a"));
+    assert_true(has_name(L, "b"));
+    assert_true(has_name(L, "_0"));                      /* hidden atom h */
+    assert_true(has_name(L, "_aux0"));
+    assert_true(has_name(L, "_aux1"));
+    assert_false(has_name(L, "_aux2"));
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
 static void test_bad_rules_rejected(void **state)
 {
     (void)state;
@@ -528,6 +578,7 @@ int main(void)
         cmocka_unit_test(test_weight_rule_normalised),
         cmocka_unit_test(test_weight_body_loop),
         cmocka_unit_test(test_disjunction),
+        cmocka_unit_test(test_names_and_labels),
         cmocka_unit_test(test_statements_kept),
         cmocka_unit_test(test_incremental_steps),
     };

@@ -231,6 +231,7 @@ static void test_activity_heap(void **state)
     AspSolver *s = asp_solver_new(prog);
     AspProp *p = s->prop;
     size_t n = s->natoms;
+    asp_prop_search_ready(s, p);                        /* as the search's first request does */
     memset(p->val, V_UNK, n);
     memset(p->activity, 0, n * sizeof *p->activity);
     asp_heap_reset(p, n);
