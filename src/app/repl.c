@@ -54,7 +54,7 @@ static const char *const keyword_words[] = {
     "fixpoints", "approx", "refine", "bnb", "stable", "check", "steps", "trace", "budget",
     "rounds", "timeout", "split", "via", "models", "mod", "let", "in", "if", "then", "else",
     "and", "or", "not", "join", "meet", "union", "inter", "minus", "count", "sup", "inf", "lfp",
-    "gfp", "bot", "top", "true", "false", "forall", "exists", "atoms",
+    "gfp", "bot", "top", "true", "false", "forall", "exists", "table", "atoms",
 };
 
 typedef struct NameList { char **items; size_t count, cap; } NameList;

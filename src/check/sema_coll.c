@@ -232,9 +232,16 @@ const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
     loop->a = e->args[0];
     loop->b = e->args[1];
     loop->c = step;
-    const Expr *g = e->args[2];
-    if (g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN)
+    Expr *g = e->args[2];
+    if (g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN) {
         loop->vartype = g->lparams[0].type;          /* the result is of its first parameter */
+        if (g->a->kind != E_ASCRIBE) {               /* so is the lambda's: (acc: M, x: L => (e : M)) */
+            Expr *body = node(c, E_ASCRIBE, g->a->loc);
+            body->a = g->a;
+            body->vartype = g->lparams[0].type;
+            g->a = body;
+        }
+    }
     Expr *let = node(c, E_LET, e->loc);
     let->name.name = "$f";
     let->name.loc = e->loc;

@@ -171,7 +171,8 @@ static uint32_t operand(const Chunk *c, size_t offset, unsigned k)
 
 static void put_lattice(const Chunk *c, uint32_t l, Buf *out)
 {
-    if (c->tables && l < c->tables->lats.count) lattice_describe(c->tables->lats.items[l], out);
+    if (l == IR_ATOM_ITEMS) buf_puts(out, "atoms");
+    else if (c->tables && l < c->tables->lats.count) lattice_describe(c->tables->lats.items[l], out);
     else buf_printf(out, "lattice#%u", l);
 }
 

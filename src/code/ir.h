@@ -25,6 +25,10 @@ typedef struct IrTables {
     VEC(const struct ProgramSym *) progs;     /* stable(P) in an expression */
 } IrTables;
 
+/* The lattice operand of a COLL_ instruction whose collection holds one-word atoms (the keys
+ * of a map, keys(M)), not elements of a lattice. */
+enum { IR_ATOM_ITEMS = 0xffffffffu };
+
 /* The source location of the instruction starting at `offset`. */
 typedef struct IrLoc { uint32_t offset; Loc loc; } IrLoc;
 

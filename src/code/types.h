@@ -35,9 +35,19 @@ struct Type {
 };
 
 /* A collection at run time (fixpoints(f), elements(L), a comprehension): n elements of lat,
- * item i its words at items + i * lat->nwords.  The VM makes it and keeps it until its next
- * run from outside; the value is a word holding its address. */
-typedef struct Collection { const Lattice *lat; size_t n, cap; Word *items; } Collection;
+ * item i its words at items + i * lat->nwords; lat NULL: n one-word atoms (map keys,
+ * keys(M)).  The VM makes it and keeps it until its next run from outside; the value is a
+ * word holding its address.  index: a hash table of the first `indexed` items (item number
+ * + 1 a slot, 0 free; nslots a power of two), built by the VM when it looks an item up. */
+typedef struct Collection {
+    const Lattice *lat;
+    size_t n, cap;
+    Word *items;
+    size_t *index, nslots, indexed;
+} Collection;
+
+/* The words of one item of collection k. */
+static inline size_t collection_item_words(const Collection *k) { return k->lat ? k->lat->nwords : 1; }
 
 static inline const Collection *collection_at(Word w) { return (const Collection *)(uintptr_t)w; }
 
