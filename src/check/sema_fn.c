@@ -21,8 +21,7 @@ enum { MAX_INSTANTIATION_DEPTH = 24 };
 static bool type_equal(const Type *a, const Type *b)
 {
     if (a->kind != b->kind) return false;
-    if (a->kind == TY_LAT) return lattice_equal(a->lat, b->lat);
-    if (a->kind != TY_FN) return true;
+    if (a->kind != TY_FN) return sema_value_type_equal(a, b);
     if (a->fn->nparams != b->fn->nparams || !type_equal(a->fn->ret, b->fn->ret)) return false;
     for (size_t i = 0; i < a->fn->nparams; i++)
         if (!type_equal(a->fn->params[i], b->fn->params[i])) return false;
@@ -46,10 +45,8 @@ static Type *fn_type_new(Context *m, size_t n, const Type *const *params, const 
 
 const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t)
 {
-    if (t->kind == LAT_COLL) {
-        LatInfo *li = sema_resolve_lattice(fc, t->value);
-        return li ? sema_coll_type(fc->m, li->L) : NULL;
-    }
+    if (t->kind == LAT_COLL || t->kind == LAT_ITV || t->kind == LAT_BNB || t->kind == LAT_KEY)
+        return sema_resolve_value_type(fc, t);
     if (t->kind != LAT_FN) {
         LatInfo *li = sema_resolve_lattice(fc, t);
         return li ? &li->as_lat : NULL;
@@ -88,7 +85,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want);
 static bool check_arg(Checker *c, Expr *arg, const Type *want)
 {
     if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
-    if (want->kind == TY_COLL) return sema_coll_arg(c, arg, want);
+    if (want->kind != TY_FN) return sema_value_arg(c, arg, want);
     const Type *t = arg->kind == E_LAMBDA ? (arg->type = check_lambda_as(c, arg, want->fn)) : check_expr(c, arg, NULL);
     if (t->kind == TY_ERROR) return false;
     if (t->kind == TY_FN && type_equal(t, want)) return true;
@@ -438,6 +435,29 @@ static FnEntry *lift(Checker *c, Expr *e, const Type **ptypes, size_t ncap, cons
     return fe;
 }
 
+/* Does a lambda take or return a value that is not a lattice element or a function (a
+ * collection, an interval, a bnb result, a key), also one it uses from around it?  Then, as
+ * a declared function that does, it is checked and compiled at each call (inline_call). */
+static bool inline_lambda(const Type *const *ptypes, size_t n, const FnType *want)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sema_is_value_kind(ptypes[i]->kind)) return true;
+    return want && sema_is_value_kind(want->ret->kind);
+}
+
+static const Type *fnval_type(Context *m, FnEntry *fn, size_t nbound, Expr **bound);
+
+/* The value of such a lambda: never compiled itself (so no engine runs it alone). */
+static const Type *inline_lambda_value(Checker *c, Expr *e, FnEntry *fe, const FnType *want, Expr **bound, size_t ncap)
+{
+    const Type *ret = want ? want->ret : fe->sym.ret ? sema_lat_type(c->m, fe->sym.ret) : NULL;
+    if (!ret)
+        return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");
+    fe->generic = true;
+    fe->rtype = ret;
+    return fnval_type(c->m, fe, ncap, bound);
+}
+
 /* The result lattice of a lambda: expected, or written as an ascription of its body. */
 static const Lattice *lambda_result(Checker *c, const Expr *e, const FnType *want)
 {
@@ -457,9 +477,10 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
     Expr **bound = arena_alloc(&m->arena, (ncap ? ncap : 1) * sizeof *bound);
     for (size_t i = 0; i < ncap; i++) {
         const Local *l = check_find_local(c, k.names.items[i]);
-        if (l->type->kind != TY_LAT && l->type->kind != TY_FN)
-            return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements and "
-                              "functions around it, not numbers or atoms", l->name, check_describe(c, l->type));
+        if (l->type->kind != TY_LAT && l->type->kind != TY_FN && !sema_is_value_kind(l->type->kind))
+            return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements, "
+                              "functions, collections, intervals, bnb results and keys around it, not numbers",
+                              l->name, check_describe(c, l->type));
         if (l->alias) {
             bound[i] = l->alias;
             ptypes[i] = l->type;
@@ -481,6 +502,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
                               check_describe(c, want->params[i]), e->lparams[i].name.name, check_describe(c, ptypes[ncap + i]));
     FnEntry *fe = lift(c, e, ptypes, ncap, (const char *const *)k.names.items);
     fe->sym.ret = lambda_result(c, e, want);
+    if (inline_lambda(ptypes, n, want)) return inline_lambda_value(c, e, fe, want, bound, ncap);
     if (!fe->generic && !sema_define_instance(m, fe, NULL, fe, &fe->sym.ret)) return &TYPE_ERROR;
     if (!fe->sym.ret)
         return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");

@@ -51,6 +51,11 @@ static inline size_t collection_item_words(const Collection *k) { return k->lat 
 
 static inline const Collection *collection_at(Word w) { return (const Collection *)(uintptr_t)w; }
 
+/* Are the items of a collection of type t one-word atoms (keys(M): value an atom type)? */
+static inline bool type_atom_items(const Type *t) { return t->value && ((const Type *)t->value)->kind == TY_ATOM; }
+/* The words of one item of a collection of type t. */
+static inline size_t type_item_words(const Type *t) { return type_atom_items(t) ? 1 : t->lat->nwords; }
+
 /* The type of a function value: `A -> B`, `(A, B) -> C`; each a lattice or a function type. */
 struct FnType {
     size_t nparams;

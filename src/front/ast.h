@@ -32,7 +32,10 @@ typedef enum {
     LAT_APPLY,      /* Store[Sign]: a generic lattice (name) instantiated on parts */
     LAT_FN,         /* A -> B, (A, B) -> C: parts are the parameters, value the result (a
                        parameter's or a result's type only: a function is not a lattice) */
-    LAT_COLL,       /* collection of L: value the element lattice (a parameter's or a result's type) */
+    LAT_COLL,       /* collection of L: value the item type (a lattice, LAT_ITV or LAT_KEY) */
+    LAT_ITV,        /* interval of L: value L (like LAT_COLL, a parameter's or a result's type) */
+    LAT_BNB,        /* bnb result of L: value L */
+    LAT_KEY,        /* key of M: value the map lattice M */
 } LatExprKind;
 
 typedef struct Cover { Ident below, above; } Cover;
@@ -83,6 +86,7 @@ typedef enum {
     E_BNB,                      /* bnb(a): fixed points, Final, complete, by the engine when it runs */
     E_REFINE,                   /* refine(a, b, c): an interval, F iterated from [b, c] by the engine */
     E_STABLE,                   /* stable(name): the stable models of a program block, by the solver when it runs */
+    E_KEYS,                     /* made by the checker from keys(a): the keys of a map lattice (resolved, a LatInfo) */
 } ExprKind;
 
 typedef enum {
