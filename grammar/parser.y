@@ -243,7 +243,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %type <list> exprs idlist params lamparams latlist tparams atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
-%type <q> qopts qopt
+%type <q> qopts qopt vopts
 %type <ann> annots
 %type <rule> rule
 %type <eq> equation
@@ -555,7 +555,10 @@ primary:
     | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
-    | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
+    | BNB '(' expr vopts ')'    {
+        $$ = expr_new(lx, E_BNB, @$); $$->a = $3;
+        $$->query = arena_alloc(A, sizeof *$$->query); *$$->query = $4;
+        $$->b = $4.from_lo; $$->c = $4.from_hi; }
     | REFINE '(' expr ',' expr ',' expr ')' {
         $$ = expr_new(lx, E_REFINE, @$); $$->a = $3; $$->b = $5; $$->c = $7; }
     | STABLE '(' IDENT ')'      { $$ = expr_new(lx, E_STABLE, @$); $$->name = ident(lx, $3, @3); }
@@ -692,6 +695,13 @@ query:
 qopts:
     %empty                      { query_defaults(&$$); }
     | qopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
+    ;
+
+/* the options of bnb(f ...) in an expression: those of the query, each after a blank or a comma */
+vopts:
+    %empty                      { query_defaults(&$$); }
+    | vopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
+    | vopts ',' qopt            { $$ = merge_opts(lx, $1, $3, @3); }
     ;
 
 qopt:

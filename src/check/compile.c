@@ -661,9 +661,15 @@ static void compile_inner(Compiler *c, const Expr *e)
         emit1(c, e->loc, IR_REFINE, fe->index);
         break;
     }
-    case E_BNB:
-        emit2(c, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), ((const FnEntry *)e->resolved)->index);
+    case E_BNB: {                       /* its start [b, c] when it has one, then the engine */
+        const FnEntry *fe = e->resolved;
+        if (e->b) {
+            compile_to_lat(c, e->b, fe->sym.ret);
+            compile_to_lat(c, e->c, fe->sym.ret);
+        }
+        ir_emit(c->ch, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), fe->index, (uint32_t)e->ival, 0);
         break;
+    }
     case E_STABLE: emit2(c, e->loc, IR_STABLE, lat_index(c, e->type->lat), (uint32_t)e->slot); break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;

@@ -387,6 +387,36 @@ static const Type *bnb_type(Context *m, const Lattice *L)
     return t;
 }
 
+/* The options of bnb(f ...) (e->query, from [lo .. hi] in e->b and e->c), those of the `bnb`
+ * query but `trace` and `models`, into a new entry of the context's bnbs (its index e->ival);
+ * false after an error. */
+static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
+{
+    Context *m = c->m;
+    const Query *q = e->query;
+    BnbOptions *o = arena_alloc(&m->arena, sizeof *o);
+    *o = (BnbOptions){ .steps = -1, .budget = -1, .rounds = -1, .timeout = -1 };
+    int before = m->diag->errors;
+    if (q) {
+        if (q->trace) check_fail(c, e->loc, "option 'trace' does not apply to bnb(...) in an expression (the `bnb` query takes it)");
+        if (q->models >= 0) check_fail(c, e->loc, "option 'models' does not apply to bnb (only to stable)");
+        if (q->budget == 0) check_fail(c, e->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
+        *o = (BnbOptions){ .steps = q->steps, .budget = q->budget, .rounds = q->rounds, .timeout = q->timeout,
+                           .from = e->b != NULL };
+        if (q->split.name) o->has_split = sema_split(m, q->split, &o->split);
+        if (q->envelope.name) o->envelope = (int)sema_envelope(m, q->envelope, &fe->sym);
+        if (q->via.name) o->via = sema_via(m, q->via, &fe->sym);
+    }
+    if (e->b) {
+        check_against(c, e->b, fe->sym.ret);
+        check_against(c, e->c, fe->sym.ret);
+    }
+    if (m->diag->errors != before) return false;
+    e->ival = (int64_t)m->tables.bnbs.count;
+    VEC_PUSH(m->tables.bnbs, o);
+    return true;
+}
+
 /* bnb(f): Algorithm 1 on [bot, top] of f (a finite lattice), run by the engine when the
  * program runs.  Its type keeps the type of .final as its value and lays its three words
  * out as a product of three one-word lattices (so .fixpoints, .final, .complete project). */
@@ -403,7 +433,7 @@ const Type *check_bnb(Checker *c, Expr *e)
         return check_fail(c, e->a->loc, "bnb(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name");
     e->resolved = fe;
-    return bnb_type(c->m, L);
+    return bnb_options(c, e, fe) ? bnb_type(c->m, L) : &TYPE_ERROR;
 }
 
 /* i.lo, i.hi of an interval; r.fixpoints, r.final, r.complete of a bnb result r (of type t):

@@ -145,8 +145,13 @@ static void unify(Infer *in, const LatExpr *p, const Type *t)
 {
     if (t->kind == TY_LAT) {
         unify_lattice(in, p, t->lat);
-    } else if (p->kind == LAT_COLL && t->kind == TY_COLL && !t->value) {
-        unify_lattice(in, p->value, t->lat);
+    } else if (p->kind == LAT_COLL && t->kind == TY_COLL) {
+        if (t->value) unify(in, p->value, t->value);
+        else unify_lattice(in, p->value, t->lat);
+    } else if ((p->kind == LAT_ITV && t->kind == TY_ITV) || (p->kind == LAT_KEY && t->kind == TY_ATOM)) {
+        unify_lattice(in, p->value, t->kind == TY_ITV ? lattice_part(t->lat, 0) : t->lat);
+    } else if (p->kind == LAT_BNB && t->kind == TY_BNB) {
+        unify_lattice(in, p->value, lattice_part(((const Type *)t->value)->lat, 0));
     } else if (p->kind == LAT_FN && t->kind == TY_FN && t->fn->nparams == p->nparts) {
         for (size_t i = 0; i < p->nparts; i++) unify(in, p->parts[i], t->fn->params[i]);
         unify(in, p->value, t->fn->ret);

@@ -133,6 +133,11 @@ const Type *check_in_collection(Checker *c, Expr *e);
 const Type *check_count_collection(Checker *c, Expr *e);
 const Type *check_fold(Checker *c, Expr *e, const Lattice *want);
 
+/* sema_decl.c: the options of the engine's queries, shared with bnb(f ...) in an expression. */
+GaloisSym *sema_via(Context *m, Ident via, const FnSym *f);
+EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f);
+bool sema_split(Context *m, Ident split, SplitStrategy *out);
+
 /* sema_map.c: map literals, with a default `_ -> d`, and updates m[k -> v]. */
 const Type *check_map(Checker *c, Expr *e, const Lattice *want);
 

@@ -65,6 +65,18 @@ struct FnType {
 
 typedef struct Chunk Chunk;      /* ir.h */
 
+/* The options of bnb(f ...) in an expression, those the `bnb` query takes, checked: -1
+ * (timeout: < 0) when not given; from: its start interval is on the VM's stack, lo then hi
+ * (else [bot, top]). */
+typedef struct BnbOptions {
+    long steps, budget, rounds;
+    double timeout;
+    bool has_split, from;
+    SplitStrategy split;
+    int envelope;                 /* an EnvelopeChoice (check/plan.h); 0: the automatic one */
+    const struct GaloisSym *via;  /* or NULL */
+} BnbOptions;
+
 /* What the driver found when it checked a declaration before relying on it (once a session):
  * not yet checked, proved, or only sampled (then results that rely on it say so). */
 typedef enum { TRUST_UNCHECKED, TRUST_PROVED, TRUST_SAMPLED } TrustState;

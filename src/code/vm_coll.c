@@ -174,6 +174,17 @@ static bool coll_equal(const Collection *a, const Collection *b)
 
 void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
 
+/* [lo hi] -> []: the interval on top of the stack, copied into new elements *lo and *hi. */
+static void pop_interval(Vm *vm, const Lattice *L, Word **lo, Word **hi)
+{
+    size_t W = L->nwords;
+    vm->sp -= 2 * W;
+    *lo = lattice_elem_new(L);
+    *hi = lattice_elem_new(L);
+    if (W) memcpy(*lo, AT(vm->sp), W * sizeof(Word));
+    if (W) memcpy(*hi, AT(vm->sp + W), W * sizeof(Word));
+}
+
 /* [] -> [lo hi] (approx) or [lo hi] -> [lo' hi'] (refine): the host runs the engine, which
  * calls back into this VM above sp, so the start is copied off the stack first. */
 static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stack)
@@ -184,13 +195,7 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stac
         vm_error(vm, "%s(%s) is not available here (no engine)", from_stack ? "refine" : "approx", fn->name);
     Word *lo = lattice_elem_new(fn->ret), *hi = lattice_elem_new(fn->ret);
     Word *from_lo = NULL, *from_hi = NULL;
-    if (from_stack) {
-        vm->sp -= 2 * W;
-        from_lo = lattice_elem_new(fn->ret);
-        from_hi = lattice_elem_new(fn->ret);
-        if (W) memcpy(from_lo, AT(vm->sp), W * sizeof(Word));
-        if (W) memcpy(from_hi, AT(vm->sp + W), W * sizeof(Word));
-    }
+    if (from_stack) pop_interval(vm, fn->ret, &from_lo, &from_hi);
     bool ok = vm->host.approx(vm->host.ctx, fn, from_lo, from_hi, lo, hi,
                               ir_loc_at(ch, (size_t)(pc - ch->code.items)));
     if (ok) {
@@ -212,14 +217,21 @@ static Word coll_adopt(Vm *vm, const Lattice *L, Word *items, size_t n)
     return (Word)(uintptr_t)k;
 }
 
-/* [] -> [points final complete]: bnb of function ARG(1) through the host. */
+/* [lo hi]? -> [points final complete]: bnb of function ARG(1) with options ARG(2) through the
+ * host (from a start interval on the stack when they have one, copied off it first: the
+ * engine calls back into this VM above sp). */
 static void vm_bnb(Vm *vm, const Chunk *ch, const uint8_t *pc)
 {
     const Lattice *pair = ch->tables->lats.items[ir_read_u32(pc + 1)];
     const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 5)];
+    const BnbOptions *opts = ch->tables->bnbs.items[ir_read_u32(pc + 9)];
     if (!vm->host.bnb) vm_error(vm, "bnb(%s) is not available here (no engine)", fn->name);
+    Word *from_lo = NULL, *from_hi = NULL;
+    if (opts->from) pop_interval(vm, fn->ret, &from_lo, &from_hi);
     VmBnb r = { 0 };
-    if (!vm->host.bnb(vm->host.ctx, fn, &r, ir_loc_at(ch, (size_t)(pc - ch->code.items)))) vm_stop(vm);
+    bool ok = vm->host.bnb(vm->host.ctx, fn, opts, from_lo, from_hi, &r, ir_loc_at(ch, (size_t)(pc - ch->code.items)));
+    MEM_FREE_ALL(from_lo, from_hi);
+    if (!ok) vm_stop(vm);
     *push_slot(vm) = coll_adopt(vm, fn->ret, r.points, r.npoints);
     *push_slot(vm) = coll_adopt(vm, pair, r.final, r.nfinal);
     *push_slot(vm) = r.complete;

@@ -83,7 +83,8 @@ typedef enum {
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
     E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */
-    E_BNB,                      /* bnb(a): fixed points, Final, complete, by the engine when it runs */
+    E_BNB,                      /* bnb(a [options]): fixed points, Final, complete, by the engine when it
+                                   runs; a start interval [b, c] when b is not NULL (query: the options) */
     E_REFINE,                   /* refine(a, b, c): an interval, F iterated from [b, c] by the engine */
     E_STABLE,                   /* stable(name): the stable models of a program block, by the solver when it runs */
     E_KEYS,                     /* made by the checker from keys(a): the keys of a map lattice (resolved, a LatInfo) */
@@ -114,6 +115,7 @@ struct Expr {
     Param *lparams; size_t nlparams;   /* LAMBDA parameters */
     Expr **targs; size_t ntargs;       /* CALL: explicit type arguments f[A, B](...) */
     const uint64_t *cval;              /* CONST: its words */
+    struct Query *query;               /* BNB: its options, bnb(f budget 4 ...) (from is b and c), or NULL */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */
