@@ -530,6 +530,10 @@ const Type *sema_resolve_value_type(FileCtx *fc, const LatExpr *t)
 Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params)
 {
     Expr *first = NULL, *prev = NULL;
+    /* the arguments were checked already, each using frame slots from c->top up: the lets'
+     * slots go above all of them, or evaluating a later argument would overwrite an earlier
+     * one's value (f(fixpoints(g), elements(L)) lost its first argument) */
+    c->top = c->max;
     for (size_t i = 0; i < fn->sym.nparams; i++) {
         const Type *t = fn->ptypes[i];
         params[i] = (Local){ fn->sym.param_names[i], t, 0, NULL };
