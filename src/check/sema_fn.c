@@ -274,7 +274,8 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
     Context *m = c->m;
     if (m->instantiating >= MAX_INSTANTIATION_DEPTH)
         return check_fail(c, e->loc, "calling '%s' nests more than %d functions checked at their calls (those "
-                          "returning a function or taking or returning a collection: they cannot call themselves)",
+                          "returning a function or taking or returning a collection, an interval, a bnb result or a key: they "
+                          "cannot call themselves)",
                           fn->sym.name, (int)MAX_INSTANTIATION_DEPTH);
     size_t count = c->locals.count, base = c->scope_base, top = c->top;
     bool values = fn->rtype->kind != TY_FN;     /* takes or returns a collection: the call is the body */
