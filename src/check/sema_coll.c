@@ -495,7 +495,8 @@ bool sema_value_arg(Checker *c, Expr *arg, const Type *want)
     const Type *t = check_expr(c, arg, NULL);
     if (t->kind == TY_ERROR) return false;
     if (sema_value_type_equal(t, want)) return true;
-    check_fail(c, arg->loc, "expected %s, found %s", check_describe(c, want), check_describe(c, t));
+    check_fail(c, arg->loc, "expected %s, found %s%s", check_describe(c, want), t->kind == TY_FN ? "a function " : "",
+               check_describe(c, t));
     return false;
 }
 

@@ -171,6 +171,12 @@ static const FnVal *rebind(Checker *ic, const FnVal *v, const char *name, Loc lo
     return r;
 }
 
+static void result_unknown(Checker *c, const Expr *body, const Type *t)
+{
+    check_fail(c, body->loc, "cannot tell the lattice of this lambda's result (%s): write (x: L => (e : M))",
+               check_describe(c, t));
+}
+
 /* Checks a copy of T's body as the body of inst, T's function parameters bound to the values
  * of args (its element parameters and those bound inside the values: inst's parameters). */
 bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret)
@@ -194,8 +200,7 @@ bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *in
     const Type *t = *ret ? check_against(&ic, body, *ret) : check_expr(&ic, body, NULL);
     if (!*ret && t->kind != TY_ERROR) {
         if (t->kind == TY_LAT) *ret = t->lat;
-        else check_fail(&ic, body->loc, "cannot tell the lattice of this lambda's result (%s): write (x: L => (e : M))",
-                        check_describe(&ic, t));
+        else result_unknown(&ic, body, t);
     }
     VEC_FREE(ic.locals);
     bool ok = m->diag->errors == before && t->kind != TY_ERROR;
@@ -448,12 +453,32 @@ static bool inline_lambda(const Type *const *ptypes, size_t n, const FnType *wan
 
 static const Type *fnval_type(Context *m, FnEntry *fn, size_t nbound, Expr **bound);
 
+/* The type of such a lambda's body, a copy checked with its parameters bound to locals of
+ * their types (it is checked again at each call): a lattice element or a value that is not
+ * one; NULL after an error. */
+static const Type *inline_lambda_result(Context *m, FnEntry *fe)
+{
+    FileCtx fc = { .m = m, .src = fe->src, .ntvars = fe->ntvars, .tvar_names = fe->tvar_names, .tvar_lats = fe->tvar_lats };
+    Checker ic;
+    checker_init(&ic, m, &fc);
+    for (size_t i = 0; i < fe->sym.nparams; i++)
+        check_bind(&ic, fe->sym.param_names[i], fe->ptypes[i], check_alloc_slots(&ic, sema_type_words(fe->ptypes[i])));
+    Expr *body = ast_clone_expr(&m->arena, fe->tbody);
+    size_t mark = sema_names_mark(m);
+    int before = m->diag->errors;
+    const Type *t = check_expr(&ic, body, NULL);
+    if (t->kind != TY_ERROR && t->kind != TY_LAT && !sema_is_value_kind(t->kind)) result_unknown(&ic, body, t);
+    VEC_FREE(ic.locals);
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    sema_names_settle(m, mark, ok);
+    return ok ? t : NULL;
+}
+
 /* The value of such a lambda: never compiled itself (so no engine runs it alone). */
 static const Type *inline_lambda_value(Checker *c, Expr *e, FnEntry *fe, const FnType *want, Expr **bound, size_t ncap)
 {
-    const Type *ret = want ? want->ret : fe->sym.ret ? sema_lat_type(c->m, fe->sym.ret) : NULL;
-    if (!ret)
-        return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");
+    const Type *ret = want ? want->ret : fe->sym.ret ? sema_lat_type(c->m, fe->sym.ret) : inline_lambda_result(c->m, fe);
+    if (!ret) return &TYPE_ERROR;
     fe->generic = true;
     fe->rtype = ret;
     return fnval_type(c->m, fe, ncap, bound);
