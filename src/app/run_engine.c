@@ -588,13 +588,15 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 static bool value_setup(Session *s, QueryKind kind, const FnSym *fn, const BnbOptions *o, Loc where,
                         QueryPlan *plan, EngineRun *run)
 {
+    /* timeout 0: the engine keeps no clock of its own; the session's --timeout is in s->limits,
+     * and stops the evaluation with an error, not with a value cut short */
     *plan = (QueryPlan){ .kind = kind, .loc = where, .target_loc = where, .via_loc = where, .fn = (FnSym *)fn,
-                         .L = fn->ret, .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+                         .L = fn->ret, .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = 0 };
     if (o) {
         plan->steps = o->steps;
         plan->budget = o->budget;
         plan->rounds = o->rounds;
-        plan->timeout = o->timeout;
+        if (o->timeout >= 0) plan->timeout = o->timeout;
         plan->has_split = o->has_split;
         plan->split = o->split;
         plan->envelope = (EnvelopeChoice)o->envelope;
@@ -628,7 +630,7 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
                                       lo, hi, &steps, &run.st);
         ok = status == AFT_OK;
         if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
-        else if (status == AFT_LIMIT && !limits_poll(&s->limits))
+        else if (status == AFT_LIMIT && !limits_check_now(&s->limits, 0))
             diag_error(&s->diag, where, "%s(%s) stopped by %s before %s: no value", what, fn->name,
                        stop_reason_text(run.st.stopped_by), from_lo ? "its limit" : "IR([bot, top])");
         else if (status == AFT_INVALID && from_lo)
@@ -674,7 +676,7 @@ bool run_value_bnb(void *ctx, const FnSym *fn, const BnbOptions *opts, const Wor
         const Word *lo = from_lo ? from_lo : run.lo, *hi = from_lo ? from_hi : run.hi;
         AftStatus status = run.galois ? galois_bnb(run.galois, &run.o, lo, hi, &final, &points, &run.st)
                                       : aft_bnb(&run.f, &run.o, lo, hi, &final, &points, &run.st);
-        ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_poll(&s->limits));
+        ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_check_now(&s->limits, 0));
         if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
         if (ok) {
             long *match = mem_calloc(final.count + 1, sizeof *match);
