@@ -106,7 +106,15 @@ static const Type *collection_of(Context *m, const Type *t);
 const Type *check_keys(Checker *c, Expr *e)
 {
     if (e->nargs != 1) return check_fail(c, e->loc, "'keys' takes a map or the name of a map lattice: keys(m), keys(M)");
-    LatInfo *li = sema_lattice_named(c, e->args[0]);
+    const Expr *a = e->args[0];
+    LatInfo *li = sema_lattice_named(c, a);
+    Sym *s = a->kind == E_INDEX && a->a->kind == E_NAME && !check_find_local(c, a->a->name.name)
+           ? sema_lookup(c->m, a->a->name.name) : NULL;
+    if (s && s->kind == SYM_GENERIC_LATTICE) {                  /* keys(Store[Sign]) */
+        LatExpr *t = sema_expr_as_lattice(&c->m->arena, a);
+        if (!t) return check_fail(c, a->loc, "'keys' needs a map or a map lattice");
+        if (!(li = sema_resolve_lattice(c->fc, t))) return &TYPE_ERROR;
+    }
     const Lattice *M = li ? li->L : NULL;
     if (!M) {
         const Type *t = check_expr(c, e->args[0], NULL);

@@ -102,6 +102,7 @@ FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Anno
 bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
 
 /* sema_generic.c: functions with type parameters. */
+LatExpr *sema_expr_as_lattice(Arena *a, const Expr *e);
 const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T);
 const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 
