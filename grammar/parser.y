@@ -75,6 +75,25 @@ static LatExpr *lat_new(Lexer *lx, LatExprKind kind, FixLoc l)
     return t;
 }
 
+/* The type of a value that is not a lattice element, written `WORD of T`: `collection of T`
+ * (T a lattice, `interval of L` or `key of M`), `interval of L`, `key of M`; inner is T. */
+static LatExpr *value_type(Lexer *lx, const char *word, const char *of, LatExpr *inner, FixLoc l)
+{
+    static const struct { const char *word; LatExprKind kind; } kinds[] = {
+        { "collection", LAT_COLL }, { "interval", LAT_ITV }, { "key", LAT_KEY },
+    };
+    for (size_t i = 0; strcmp(of, "of") == 0 && i < FIX_ARRAY_LEN(kinds); i++) {
+        if (strcmp(word, kinds[i].word) != 0) continue;
+        if (inner->kind >= LAT_ITV && kinds[i].kind != LAT_COLL) break;
+        LatExpr *t = lat_new(lx, kinds[i].kind, l);
+        t->value = inner;
+        return t;
+    }
+    lexer_error(lx, l.start, l.end, "a type is a lattice, a function type, 'collection of T', 'interval of L', "
+                "'key of M' or 'bnb result of L'");
+    return inner;
+}
+
 static Decl *decl_new(Lexer *lx, DeclKind kind, FixLoc l)
 {
     Decl *d = arena_alloc(A, sizeof *d);
@@ -220,11 +239,11 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
-%type <lat> latexpr latatom ptype
+%type <lat> latexpr latatom ptype vtype
 %type <list> exprs idlist params lamparams latlist tparams atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
-%type <q> qopts qopt
+%type <q> qopts qopt vopts
 %type <ann> annots
 %type <rule> rule
 %type <eq> equation
@@ -339,10 +358,7 @@ name:
 /* the type of a parameter or a result: a lattice, or a function type A -> B, (A, B) -> C */
 ptype:
     latexpr                     { $$ = $1; }
-    | IDENT IDENT latexpr       {
-        if (strcmp($1, "collection") != 0 || strcmp($2, "of") != 0)
-            lexer_error(lx, @1.start, @2.end, "a type is a lattice, a function type or 'collection of L'");
-        $$ = lat_new(lx, LAT_COLL, @$); $$->value = $3; }
+    | vtype                     { $$ = $1; }
     | latexpr ARROW ptype       {
         $$ = lat_new(lx, LAT_FN, @$); $$->parts = arena_alloc(A, sizeof(LatExpr *));
         $$->parts[0] = $1; $$->nparts = 1; $$->value = $3; }
@@ -351,6 +367,17 @@ ptype:
         PtrList l = list1(lx, $2);
         for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
         $$->parts = (LatExpr **)l.items; $$->nparts = l.count; $$->value = $7; }
+    ;
+
+/* the type of a value that is not a lattice element: a collection, an interval, a key, a bnb result */
+vtype:
+    IDENT IDENT latexpr         { $$ = value_type(lx, $1, $2, $3, @$); }
+    | IDENT IDENT IDENT IDENT latexpr {
+        $$ = value_type(lx, $1, $2, value_type(lx, $3, $4, $5, @3), @$); }
+    | BNB IDENT IDENT latexpr   {
+        if (strcmp($2, "result") != 0 || strcmp($3, "of") != 0)
+            lexer_error(lx, @1.start, @3.end, "the type of a bnb result is 'bnb result of L'");
+        $$ = lat_new(lx, LAT_BNB, @$); $$->value = $4; }
     ;
 
 latlist:
@@ -529,7 +556,10 @@ primary:
     | LFP '(' expr ')'          { $$ = expr_new(lx, E_FIX, @$); $$->op = OP_LFP; $$->a = $3; }
     | FIXPOINTS '(' expr ')'    { $$ = expr_new(lx, E_FIXPOINTS, @$); $$->a = $3; }
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
-    | BNB '(' expr ')'          { $$ = expr_new(lx, E_BNB, @$); $$->a = $3; }
+    | BNB '(' expr vopts ')'    {
+        $$ = expr_new(lx, E_BNB, @$); $$->a = $3;
+        $$->query = arena_alloc(A, sizeof *$$->query); *$$->query = $4;
+        $$->b = $4.from_lo; $$->c = $4.from_hi; }
     | REFINE '(' expr ',' expr ',' expr ')' {
         $$ = expr_new(lx, E_REFINE, @$); $$->a = $3; $$->b = $5; $$->c = $7; }
     | STABLE '(' IDENT ')'      { $$ = expr_new(lx, E_STABLE, @$); $$->name = ident(lx, $3, @3); }
@@ -666,6 +696,13 @@ query:
 qopts:
     %empty                      { query_defaults(&$$); }
     | qopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
+    ;
+
+/* the options of bnb(f ...) in an expression: those of the query, each after a blank or a comma */
+vopts:
+    %empty                      { query_defaults(&$$); }
+    | vopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
+    | vopts ',' qopt            { $$ = merge_opts(lx, $1, $3, @3); }
     ;
 
 qopt:

@@ -59,6 +59,10 @@ typed 'show cri'; key Tab
 wait_for "fix> show crimson" && ok || bad "completing the element name cri"
 key C-u; typed 'Col'; key Tab
 wait_for "fix> Colour" && ok || bad "completing the declared name Col"
+key C-u; typed 'fn t(x: Bool): Bool = tab'; key Tab
+wait_for "fix> fn t(x: Bool): Bool = table" && ok || bad "completing the keyword tab"
+key C-u; typed 'show ke'; key Tab
+wait_for "fix> show keys" && ok || bad "completing the function keys"
 key C-u
 
 typed ':load lvl.fix'; key Enter; typed 'fixpoints f;'; key Enter

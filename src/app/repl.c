@@ -54,8 +54,11 @@ static const char *const keyword_words[] = {
     "fixpoints", "approx", "refine", "bnb", "stable", "check", "steps", "trace", "budget",
     "rounds", "timeout", "split", "via", "models", "mod", "let", "in", "if", "then", "else",
     "and", "or", "not", "join", "meet", "union", "inter", "minus", "count", "sup", "inf", "lfp",
-    "gfp", "bot", "top", "true", "false", "forall", "exists", "atoms",
+    "gfp", "bot", "top", "true", "false", "forall", "exists", "table", "atoms",
 };
+
+/* The functions the language knows without a declaration (sema_expr.c, sema_coll.c). */
+static const char *const builtin_words[] = { "min", "max", "abs", "fold", "elements", "keys" };
 
 typedef struct NameList { char **items; size_t count, cap; } NameList;
 
@@ -90,6 +93,7 @@ static void completion_words(NameList *names, bool command)
         return;
     }
     for (size_t i = 0; i < FIX_ARRAY_LEN(keyword_words); i++) add_name(names, keyword_words[i]);
+    for (size_t i = 0; i < FIX_ARRAY_LEN(builtin_words); i++) add_name(names, builtin_words[i]);
     if (completion_session) add_declared(names, completion_session->context);
 }
 

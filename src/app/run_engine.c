@@ -586,10 +586,23 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 /* The engine set up for approx(f) or bnb(f) in an expression: a plan of the query's kind with
  * no options, at where.  A result resting on a declaration that could only be sampled is not
  * a value: an error says so.  False after an error; engine_teardown is due either way. */
-static bool value_setup(Session *s, QueryKind kind, const FnSym *fn, Loc where, QueryPlan *plan, EngineRun *run)
+static bool value_setup(Session *s, QueryKind kind, const FnSym *fn, const BnbOptions *o, Loc where,
+                        QueryPlan *plan, EngineRun *run)
 {
-    *plan = (QueryPlan){ .kind = kind, .loc = where, .target_loc = where, .fn = (FnSym *)fn, .L = fn->ret,
-                         .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    /* timeout 0: the engine keeps no clock of its own; the session's --timeout is in s->limits,
+     * and stops the evaluation with an error, not with a value cut short */
+    *plan = (QueryPlan){ .kind = kind, .loc = where, .target_loc = where, .via_loc = where, .fn = (FnSym *)fn,
+                         .L = fn->ret, .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = 0 };
+    if (o) {
+        plan->steps = o->steps;
+        plan->budget = o->budget;
+        plan->rounds = o->rounds;
+        if (o->timeout >= 0) plan->timeout = o->timeout;
+        plan->has_split = o->has_split;
+        plan->split = o->split;
+        plan->envelope = (EnvelopeChoice)o->envelope;
+        plan->galois = (GaloisSym *)o->via;
+    }
     if (!engine_setup(s, plan, (FnSym *)fn, run)) return false;
     if (!run->assumption) return true;
     diag_error(&s->diag, where, "%s(%s) is a value only when proved (%s)", ast_query_name(kind), fn->name, run->assumption);
@@ -607,7 +620,7 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
     QueryPlan plan;
     EngineRun run;
     const char *what = from_lo ? "refine" : "approx";
-    bool ok = value_setup(s, from_lo ? Q_REFINE : Q_APPROX, fn, where, &plan, &run);
+    bool ok = value_setup(s, from_lo ? Q_REFINE : Q_APPROX, fn, NULL, where, &plan, &run);
     if (ok && from_lo && !run.L->ops->leq(run.L, from_lo, from_hi)) {
         diag_error(&s->diag, where, "refine(%s, lo, hi): lo is not below hi, [lo, hi] is not an interval", fn->name);
         ok = false;
@@ -618,7 +631,7 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
                                       lo, hi, &steps, &run.st);
         ok = status == AFT_OK;
         if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
-        else if (status == AFT_LIMIT && !limits_poll(&s->limits))
+        else if (status == AFT_LIMIT && !limits_check_now(&s->limits, 0))
             diag_error(&s->diag, where, "%s(%s) stopped by %s before %s: no value", what, fn->name,
                        stop_reason_text(run.st.stopped_by), from_lo ? "its limit" : "IR([bot, top])");
         else if (status == AFT_INVALID && from_lo)
@@ -646,18 +659,25 @@ static Word *bound_words(const BoundList *b, bool intervals)
 /* bnb(f): its fixed points and Final; complete when it finished and Final holds no bound but
  * those fixed points (then they are all of f's fixed points).  A run stopped by a step limit
  * is a value marked incomplete; one stopped by a limit of the query is left to the caller. */
-bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where)
+bool run_value_bnb(void *ctx, const FnSym *fn, const BnbOptions *opts, const Word *from_lo, const Word *from_hi,
+                   VmBnb *out, Loc where)
 {
     Session *s = ctx;
     QueryPlan plan;
     EngineRun run;
-    bool ok = value_setup(s, Q_BNB, fn, where, &plan, &run);
+    bool ok = value_setup(s, Q_BNB, fn, opts, where, &plan, &run);
+    if (ok && from_lo && !run.L->ops->leq(run.L, from_lo, from_hi)) {
+        diag_error(&s->diag, where, "bnb(%s from [lo .. hi]): lo is not below hi, [lo, hi] is not an interval", fn->name);
+        ok = false;
+    }
     if (ok) {
         BoundList final, points;
         boundlist_init(&final, run.L);
         boundlist_init(&points, run.L);
-        AftStatus status = aft_bnb(&run.f, &run.o, run.lo, run.hi, &final, &points, &run.st);
-        ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_poll(&s->limits));
+        const Word *lo = from_lo ? from_lo : run.lo, *hi = from_lo ? from_hi : run.hi;
+        AftStatus status = run.galois ? galois_bnb(run.galois, &run.o, lo, hi, &final, &points, &run.st)
+                                      : aft_bnb(&run.f, &run.o, lo, hi, &final, &points, &run.st);
+        ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_check_now(&s->limits, 0));
         if (status == AFT_ERROR) session_engine_error(s, &plan, &run.err);
         if (ok) {
             long *match = mem_calloc(final.count + 1, sizeof *match);

@@ -80,7 +80,8 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
                       Loc where);
 /* bnb(f) inside an expression: its fixed points and Final (a finite lattice). */
-bool run_value_bnb(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
+bool run_value_bnb(void *ctx, const FnSym *fn, const BnbOptions *opts, const Word *from_lo, const Word *from_hi,
+                   VmBnb *out, Loc where);
 /* stable(P) in an expression: the VM's host (run_stable.c). */
 bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **models, size_t *n, Loc where);
 

@@ -520,7 +520,7 @@ static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
 
 static size_t emit_set_next(Compiler *c, const Expr *e, const Lattice *P)
 {
-    if (e->a->type->kind == TY_COLL) return compile_coll_next(c, e, P);
+    if (e->a->type->kind == TY_COLL) return compile_coll_next(c, e);
     return ir_emit(c->ch, e->loc, IR_SET_NEXT, lat_index(c, P), (uint32_t)e->slot + 1, (uint32_t)e->slot, 0);
 }
 
@@ -652,6 +652,7 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_LAMBDA: break;       /* no run-time value */
     case E_FIXPOINTS: if (e->vartype) compile_atoms(c, e); else compile_enumeration(c, e); break;
     case E_FOLD: compile_fold(c, e); break;
+    case E_KEYS: compile_keys(c, e); break;
     case E_APPROX: emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
     case E_REFINE: {                    /* the start [b, c], then the engine from there */
         const FnEntry *fe = e->resolved;
@@ -660,9 +661,15 @@ static void compile_inner(Compiler *c, const Expr *e)
         emit1(c, e->loc, IR_REFINE, fe->index);
         break;
     }
-    case E_BNB:
-        emit2(c, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), ((const FnEntry *)e->resolved)->index);
+    case E_BNB: {                       /* its start [b, c] when it has one, then the engine */
+        const FnEntry *fe = e->resolved;
+        if (e->b) {
+            compile_to_lat(c, e->b, fe->sym.ret);
+            compile_to_lat(c, e->c, fe->sym.ret);
+        }
+        ir_emit(c->ch, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), fe->index, (uint32_t)e->ival, 0);
         break;
+    }
     case E_STABLE: emit2(c, e->loc, IR_STABLE, lat_index(c, e->type->lat), (uint32_t)e->slot); break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;

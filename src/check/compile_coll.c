@@ -73,6 +73,29 @@ void compile_atoms(Compiler *c, const Expr *e)
     patch_here(c, cached, 3);
 }
 
+/* keys(M): a new collection of the keys of the map lattice M, 0, 1, ..., as atoms (one word
+ * each), built once a run and kept. */
+void compile_keys(Compiler *c, const Expr *e)
+{
+    const LatInfo *li = e->resolved;
+    size_t nkeys = lattice_name_count(li->L);
+    uint32_t site = (uint32_t)ir_offset(c->ch);
+    size_t cached = ir_emit(c->ch, e->loc, IR_COLL_CACHED, IR_ATOM_ITEMS, site, 0, 0);
+    emit1(c, e->loc, IR_COLL_NEW, IR_ATOM_ITEMS);
+    for (size_t i = 0; i < nkeys; i++) {
+        emit_int(c, e->loc, (int64_t)i);
+        emit2(c, e->loc, IR_COLL_ADD, IR_ATOM_ITEMS, 0);
+    }
+    emit2(c, e->loc, IR_COLL_KEEP, IR_ATOM_ITEMS, site);
+    patch_here(c, cached, 3);
+}
+
+/* The lattice operand of the COLL_ instructions on a collection of type t. */
+static uint32_t coll_operand(Compiler *c, const Type *t)
+{
+    return type_atom_items(t) ? IR_ATOM_ITEMS : lat_index(c, t->lat);
+}
+
 /* The collection coll into slot at, its index (slot at + 1) set to 0. */
 static void store_iteration(Compiler *c, const Expr *coll, uint32_t at)
 {
@@ -86,34 +109,35 @@ static void store_iteration(Compiler *c, const Expr *coll, uint32_t at)
  * index set to 0; returns its lattice. */
 const Lattice *compile_coll_start(Compiler *c, const Expr *e)
 {
-    const Lattice *L = e->a->type->lat;
-    store_iteration(c, e->a, (uint32_t)e->slot + (uint32_t)L->nwords);
-    return L;
+    store_iteration(c, e->a, (uint32_t)e->slot + (uint32_t)type_item_words(e->a->type));
+    return e->a->type->lat;
 }
 
 /* The item variable := the next item; none left: jump to the operand 3 patched later. */
-size_t compile_coll_next(Compiler *c, const Expr *e, const Lattice *L)
+size_t compile_coll_next(Compiler *c, const Expr *e)
 {
     uint32_t x = (uint32_t)e->slot;
-    return ir_emit(c->ch, e->loc, IR_COLL_NEXT, lat_index(c, L), x + (uint32_t)L->nwords, x, 0);
+    const Type *t = e->a->type;
+    return ir_emit(c->ch, e->loc, IR_COLL_NEXT, coll_operand(c, t), x + (uint32_t)type_item_words(t), x, 0);
 }
 
 /* {x in c | cond} (the items that pass) and {img | x in c} (the images, each once): the new
  * collection stays on the stack while the loop runs. */
 void compile_coll_comprehension(Compiler *c, const Expr *e)
 {
-    const Lattice *L = compile_coll_start(c, e);
-    const Lattice *R = e->type->lat;
-    emit_lat(c, e->loc, IR_COLL_NEW, R);
+    compile_coll_start(c, e);
+    uint32_t R = coll_operand(c, e->type);
+    emit1(c, e->loc, IR_COLL_NEW, R);
     size_t loop = ir_offset(c->ch);
-    size_t next = compile_coll_next(c, e, L);
+    size_t next = compile_coll_next(c, e);
     if (e->b) {
         compile_expr(c, e->b);
         emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
     }
-    if (e->c) compile_to_lat(c, e->c, R);
-    else emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)L->nwords);
-    emit2(c, e->loc, IR_COLL_ADD, lat_index(c, R), e->c ? 1 : 0);
+    if (e->c && type_atom_items(e->type)) compile_expr(c, e->c);
+    else if (e->c) compile_to_lat(c, e->c, e->type->lat);
+    else emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)type_item_words(e->a->type));
+    emit2(c, e->loc, IR_COLL_ADD, R, e->c ? 1 : 0);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     patch_here(c, next, 3);
 }
@@ -123,13 +147,13 @@ void compile_coll_comprehension(Compiler *c, const Expr *e)
 void compile_fold(Compiler *c, const Expr *e)
 {
     const LatInfo *mi = e->resolved;
-    const Lattice *M = mi->L, *L = e->a->type->lat;
+    const Lattice *M = mi->L;
     uint32_t acc = (uint32_t)e->slot, Wm = (uint32_t)M->nwords, at = acc + Wm, x = at + 2;
     store_iteration(c, e->a, at);
     compile_to_lat(c, e->b, M);
     emit_store(c, e->b->loc, acc, Wm);
     size_t loop = ir_offset(c->ch);
-    size_t done = ir_emit(c->ch, e->loc, IR_COLL_NEXT, lat_index(c, L), at, x, 0);
+    size_t done = ir_emit(c->ch, e->loc, IR_COLL_NEXT, coll_operand(c, e->a->type), at, x, 0);
     compile_to_lat(c, e->c, M);
     emit_store(c, e->c->loc, acc, Wm);
     emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
@@ -141,13 +165,13 @@ void compile_fold(Compiler *c, const Expr *e)
 void compile_coll_has(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->b);
-    emit_lat(c, e->loc, IR_COLL_HAS, e->b->type->lat);
+    emit1(c, e->loc, IR_COLL_HAS, coll_operand(c, e->b->type));
 }
 
 /* c1 == c2, c1 != c2, after c1 was compiled. */
 void compile_coll_equal(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->b);
-    emit_lat(c, e->loc, IR_COLL_EQ, e->a->type->lat);
+    emit1(c, e->loc, IR_COLL_EQ, coll_operand(c, e->a->type));
     if (e->op == OP_NE) emit(c, e->loc, IR_NOT);
 }

@@ -33,7 +33,8 @@ void compile_fold(Compiler *c, const Expr *e);
 void compile_coll_has(Compiler *c, const Expr *e);
 void compile_coll_equal(Compiler *c, const Expr *e);
 const Lattice *compile_coll_start(Compiler *c, const Expr *e);
-size_t compile_coll_next(Compiler *c, const Expr *e, const Lattice *L);
+size_t compile_coll_next(Compiler *c, const Expr *e);
+void compile_keys(Compiler *c, const Expr *e);
 void compile_coll_comprehension(Compiler *c, const Expr *e);
 
 #endif

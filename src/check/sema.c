@@ -220,6 +220,7 @@ void sema_free(Context *m)
     VEC_FREE(m->tables.lats);
     VEC_FREE(m->tables.fns);
     VEC_FREE(m->tables.progs);
+    VEC_FREE(m->tables.bnbs);
     hashmap_free(&m->syms);
     hashmap_free(&m->elems);
     hashmap_free(&m->instances);

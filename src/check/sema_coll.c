@@ -99,6 +99,40 @@ const Type *check_elements(Checker *c, Expr *e)
     return sema_coll_type(c->m, L);
 }
 
+static const Type *collection_of(Context *m, const Type *t);
+
+/* keys(m) / keys(M): the keys of the map lattice M, or of m's lattice (m is not evaluated), in
+ * their order: a collection of one-word atoms, listed as constants. */
+const Type *check_keys(Checker *c, Expr *e)
+{
+    if (e->nargs != 1) return check_fail(c, e->loc, "'keys' takes a map or the name of a map lattice: keys(m), keys(M)");
+    const Expr *a = e->args[0];
+    LatInfo *li = sema_lattice_named(c, a);
+    Sym *s = a->kind == E_INDEX && a->a->kind == E_NAME && !check_find_local(c, a->a->name.name)
+           ? sema_lookup(c->m, a->a->name.name) : NULL;
+    if (s && s->kind == SYM_GENERIC_LATTICE) {                  /* keys(Store[Sign]) */
+        LatExpr *t = sema_expr_as_lattice(&c->m->arena, a);
+        if (!t) return check_fail(c, a->loc, "'keys' needs a map or a map lattice");
+        if (!(li = sema_resolve_lattice(c->fc, t))) return &TYPE_ERROR;
+    }
+    const Lattice *M = li ? li->L : NULL;
+    if (!M) {
+        const Type *t = check_expr(c, e->args[0], NULL);
+        if (t->kind == TY_ERROR) return t;
+        if (t->kind != TY_LAT)
+            return check_fail(c, e->args[0]->loc, "'keys' needs a map or a map lattice, found %s", check_describe(c, t));
+        M = t->lat;
+    }
+    if (lattice_kind(M) != LATTICE_MAP)
+        return check_fail(c, e->args[0]->loc, "'keys' needs a map or a map lattice, found %s", check_describe_lat(c, M));
+    Loc loc = e->loc;
+    memset(e, 0, sizeof *e);
+    e->kind = E_KEYS;
+    e->loc = loc;
+    e->resolved = sema_lat_info(c->m, M);
+    return e->type = collection_of(c->m, sema_atom_type(c->m, M));
+}
+
 /* ---- consumers ---- */
 
 /* Does a call of the global name give a collection: elements(L), or a function declared to
@@ -106,7 +140,7 @@ const Type *check_elements(Checker *c, Expr *e)
 static bool returns_collection(const Checker *c, const char *name)
 {
     Sym *s = sema_lookup(c->m, name);
-    if (!s) return strcmp(name, "elements") == 0;
+    if (!s) return strcmp(name, "elements") == 0 || strcmp(name, "keys") == 0;
     if (s->kind != SYM_FN) return false;
     const FnEntry *fe = s->ptr;
     if (fe->decl) return fe->decl->ret && fe->decl->ret->kind == LAT_COLL;
@@ -119,7 +153,7 @@ static bool returns_collection(const Checker *c, const char *name)
 bool sema_is_collection(const Checker *c, const Expr *e)
 {
     switch (e->kind) {
-    case E_FIXPOINTS: case E_STABLE: return true;
+    case E_FIXPOINTS: case E_STABLE: case E_KEYS: return true;
     case E_CALL: return !check_find_local(c, e->name.name) && returns_collection(c, e->name.name);
     case E_COMPREHENSION: return e->c != NULL || sema_is_collection(c, e->a);
     case E_NAME: {
@@ -152,6 +186,13 @@ static const Type *item_type(Checker *c, const Type *t)
 
 static const Type *interval_type(Context *m, const Lattice *L);
 
+/* Do two collection types hold the same kind of item (elements, intervals, atoms)? */
+bool sema_same_items(const Type *a, const Type *b)
+{
+    const Type *va = a->value, *vb = b->value;
+    return !va == !vb && (!va || va->kind == vb->kind);
+}
+
 /* The collection of items of type t (an element or an interval). */
 static const Type *collection_of(Context *m, const Type *t)
 {
@@ -173,7 +214,7 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
     }
     const Type *t = collection_source(c, e->a, e->kind == E_QUANT ? "forall/exists" : "a comprehension");
     size_t nlocals = c->locals.count, top = c->top;
-    size_t W = t ? t->lat->nwords : 0, slot = check_alloc_slots(c, W + 2);
+    size_t W = t ? type_item_words(t) : 0, slot = check_alloc_slots(c, W + 2);
     e->slot = (long)slot;
     check_bind(c, e->name.name, t ? item_type(c, t) : &TYPE_ERROR, slot);
     const Type *tb = e->b ? check_against(c, e->b, c->m->bool_lat->L) : NULL;
@@ -181,9 +222,9 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
     c->locals.count = nlocals;
     c->top = top;
     if (!t || (tb && tb->kind == TY_ERROR) || (ti && ti->kind == TY_ERROR)) return &TYPE_ERROR;
-    if (ti && ti->kind != TY_LAT && ti->kind != TY_ITV)
-        return check_fail(c, e->c->loc, "a collection holds lattice elements or intervals, found %s (give it a "
-                          "lattice: (e : L))", check_describe(c, ti));
+    if (ti && ti->kind != TY_LAT && ti->kind != TY_ITV && ti->kind != TY_ATOM)
+        return check_fail(c, e->c->loc, "a collection holds lattice elements, intervals or keys, found %s (give it "
+                          "a lattice: (e : L))", check_describe(c, ti));
     if (e->kind == E_QUANT) return &c->m->bool_lat->as_lat;
     return ti ? collection_of(c->m, ti) : t;
 }
@@ -194,6 +235,8 @@ const Type *check_in_collection(Checker *c, Expr *e)
     if (!sema_is_collection(c, e->b)) return NULL;
     const Type *t = collection_source(c, e->b, "'in'");
     if (!t) return &TYPE_ERROR;
+    if (type_atom_items(t))                           /* keys: x must be one of that map */
+        return check_atom(c, e->a, t->lat)->kind == TY_ERROR ? &TYPE_ERROR : &c->m->bool_lat->as_lat;
     if (t->value) {                                   /* intervals: x must be one */
         const Type *tx = check_expr(c, e->a, NULL);
         if (tx->kind == TY_ERROR) return tx;
@@ -232,9 +275,16 @@ const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
     loop->a = e->args[0];
     loop->b = e->args[1];
     loop->c = step;
-    const Expr *g = e->args[2];
-    if (g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN)
+    Expr *g = e->args[2];
+    if (g->kind == E_LAMBDA && g->nlparams == 2 && g->lparams[0].type->kind != LAT_FN) {
         loop->vartype = g->lparams[0].type;          /* the result is of its first parameter */
+        if (g->a->kind != E_ASCRIBE) {               /* so is the lambda's: (acc: M, x: L => (e : M)) */
+            Expr *body = node(c, E_ASCRIBE, g->a->loc);
+            body->a = g->a;
+            body->vartype = g->lparams[0].type;
+            g->a = body;
+        }
+    }
     Expr *let = node(c, E_LET, e->loc);
     let->name.name = "$f";
     let->name.loc = e->loc;
@@ -265,7 +315,7 @@ const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
                           "(z : M)", check_describe(c, tz));
     const Lattice *M = want ? want : tz->lat;
     size_t nlocals = c->locals.count, top = c->top;
-    size_t slot = check_alloc_slots(c, M->nwords + 2 + t->lat->nwords);
+    size_t slot = check_alloc_slots(c, M->nwords + 2 + type_item_words(t));
     e->slot = (long)slot;
     e->resolved = sema_lat_info(c->m, M);
     check_bind(c, "$acc", sema_lat_type(c->m, M), slot);
@@ -283,7 +333,7 @@ const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second)
 {
     const Type *t2 = check_expr(c, second, NULL);
     if (t2->kind == TY_ERROR) return t2;
-    if (t2->kind == t1->kind && lattice_equal(t1->lat, t2->lat) && (t1->kind != TY_COLL || !t1->value == !t2->value))
+    if (t2->kind == t1->kind && lattice_equal(t1->lat, t2->lat) && (t1->kind != TY_COLL || sema_same_items(t1, t2)))
         return t1;
     return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
 }
@@ -332,6 +382,49 @@ const Type *check_refine(Checker *c, Expr *e)
     return ok ? t : &TYPE_ERROR;
 }
 
+/* The type `bnb result of L`: it keeps the type of .final as its value and lays its three
+ * words out as a product of three one-word lattices (so .fixpoints, .final, .complete
+ * project). */
+static const Type *bnb_type(Context *m, const Lattice *L)
+{
+    Lattice *const layout[3] = { m->bool_lat->L, m->bool_lat->L, m->bool_lat->L };
+    Type *t = arena_alloc(&m->arena, sizeof *t);
+    t->kind = TY_BNB;
+    t->lat = sema_lat_intern(m, lattice_product_new(layout, 3))->L;
+    t->value = collection_of(m, interval_type(m, L));
+    return t;
+}
+
+/* The options of bnb(f ...) (e->query, from [lo .. hi] in e->b and e->c), those of the `bnb`
+ * query but `trace` and `models`, into a new entry of the context's bnbs (its index e->ival);
+ * false after an error. */
+static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
+{
+    Context *m = c->m;
+    const Query *q = e->query;
+    BnbOptions *o = arena_alloc(&m->arena, sizeof *o);
+    *o = (BnbOptions){ .steps = -1, .budget = -1, .rounds = -1, .timeout = -1 };
+    int before = m->diag->errors;
+    if (q) {
+        if (q->trace) check_fail(c, e->loc, "option 'trace' does not apply to bnb(...) in an expression (the `bnb` query takes it)");
+        if (q->models >= 0) check_fail(c, e->loc, "option 'models' does not apply to bnb (only to stable)");
+        if (q->budget == 0) check_fail(c, e->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
+        *o = (BnbOptions){ .steps = q->steps, .budget = q->budget, .rounds = q->rounds, .timeout = q->timeout,
+                           .from = e->b != NULL };
+        if (q->split.name) o->has_split = sema_split(m, q->split, &o->split);
+        if (q->envelope.name) o->envelope = (int)sema_envelope(m, q->envelope, &fe->sym);
+        if (q->via.name) o->via = sema_via(m, q->via, &fe->sym);
+    }
+    if (e->b) {
+        check_against(c, e->b, fe->sym.ret);
+        check_against(c, e->c, fe->sym.ret);
+    }
+    if (m->diag->errors != before) return false;
+    e->ival = (int64_t)m->tables.bnbs.count;
+    VEC_PUSH(m->tables.bnbs, o);
+    return true;
+}
+
 /* bnb(f): Algorithm 1 on [bot, top] of f (a finite lattice), run by the engine when the
  * program runs.  Its type keeps the type of .final as its value and lays its three words
  * out as a product of three one-word lattices (so .fixpoints, .final, .complete project). */
@@ -348,12 +441,7 @@ const Type *check_bnb(Checker *c, Expr *e)
         return check_fail(c, e->a->loc, "bnb(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name");
     e->resolved = fe;
-    Lattice *const layout[3] = { c->m->bool_lat->L, c->m->bool_lat->L, c->m->bool_lat->L };
-    Type *t = arena_alloc(&c->m->arena, sizeof *t);
-    t->kind = TY_BNB;
-    t->lat = sema_lat_intern(c->m, lattice_product_new(layout, 3))->L;
-    t->value = collection_of(c->m, interval_type(c->m, L));
-    return t;
+    return bnb_options(c, e, fe) ? bnb_type(c->m, L) : &TYPE_ERROR;
 }
 
 /* i.lo, i.hi of an interval; r.fixpoints, r.final, r.complete of a bnb result r (of type t):
@@ -382,25 +470,66 @@ const Type *check_field(Checker *c, Expr *e, const Type *t)
 
 /* ---- functions that take or return collections ---- */
 
+/* The values that are not lattice elements and that a function checked at its calls may take
+ * or return: collections, intervals, bnb results and keys. */
+bool sema_is_value_kind(TypeKind k) { return k == TY_COLL || k == TY_ITV || k == TY_BNB || k == TY_ATOM; }
+
 /* The type fn's calls are inlined with (sema_fn.c), or NULL: a function returning a function
- * or taking or returning a collection is checked at each call with its arguments. */
+ * or taking or returning a collection, an interval, a bnb result or a key is checked at each
+ * call with its arguments. */
 const Type *sema_inline_rtype(const Type *const *ptypes, size_t n, const Type *ret)
 {
     if (!ret) return NULL;
-    if (ret->kind == TY_FN || ret->kind == TY_COLL) return ret;
+    if (ret->kind == TY_FN || sema_is_value_kind(ret->kind)) return ret;
     for (size_t i = 0; i < n; i++)
-        if (ptypes[i] && ptypes[i]->kind == TY_COLL) return ret;
+        if (ptypes[i] && sema_is_value_kind(ptypes[i]->kind)) return ret;
     return NULL;
 }
 
-/* arg, given for a parameter of collection type want. */
-bool sema_coll_arg(Checker *c, Expr *arg, const Type *want)
+/* The same type, for two types that are not functions. */
+bool sema_value_type_equal(const Type *a, const Type *b)
 {
+    if (a->kind != b->kind) return false;
+    if (a->kind == TY_INT || a->kind == TY_REAL || a->kind == TY_ERROR) return true;
+    return lattice_equal(a->lat, b->lat) && (a->kind != TY_COLL || sema_same_items(a, b));
+}
+
+/* arg, given for a parameter of type want that is not a function (an element, a collection,
+ * an interval, a bnb result or a key). */
+bool sema_value_arg(Checker *c, Expr *arg, const Type *want)
+{
+    if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
+    if (want->kind == TY_ATOM) return check_atom(c, arg, want->lat)->kind != TY_ERROR;
     const Type *t = check_expr(c, arg, NULL);
     if (t->kind == TY_ERROR) return false;
-    if (t->kind == TY_COLL && lattice_equal(t->lat, want->lat) && !t->value == !want->value) return true;
-    check_fail(c, arg->loc, "expected %s, found %s", check_describe(c, want), check_describe(c, t));
+    if (sema_value_type_equal(t, want)) return true;
+    check_fail(c, arg->loc, "expected %s, found %s%s", check_describe(c, want), t->kind == TY_FN ? "a function " : "",
+               check_describe(c, t));
     return false;
+}
+
+/* `collection of T`, `interval of L`, `bnb result of L`, `key of M` (a parameter's or a
+ * result's type); NULL after an error. */
+const Type *sema_resolve_value_type(FileCtx *fc, const LatExpr *t)
+{
+    Context *m = fc->m;
+    if (t->kind == LAT_COLL && (t->value->kind == LAT_ITV || t->value->kind == LAT_KEY)) {
+        const Type *item = sema_resolve_value_type(fc, t->value);
+        return item ? collection_of(m, item) : NULL;
+    }
+    LatInfo *li = sema_resolve_lattice(fc, t->value);
+    if (!li) return NULL;
+    if (t->kind == LAT_COLL) return sema_coll_type(m, li->L);
+    if (t->kind == LAT_ITV) return interval_type(m, li->L);
+    if (t->kind == LAT_BNB && li->L->finite) return bnb_type(m, li->L);
+    if (t->kind == LAT_KEY && lattice_kind(li->L) == LATTICE_MAP) return sema_atom_type(m, li->L);
+    Buf b;
+    buf_init(&b);
+    lattice_describe(li->L, &b);
+    diag_error(m->diag, t->value->loc, t->kind == LAT_BNB ? "a bnb result needs a finite lattice, found %s"
+               : "'key of M' needs a map lattice M, found %s", buf_cstr(&b));
+    buf_free(&b);
+    return NULL;
 }
 
 /* The parameters of fn inlined at a call (it takes or returns a collection): each element or
@@ -410,6 +539,10 @@ bool sema_coll_arg(Checker *c, Expr *arg, const Type *want)
 Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params)
 {
     Expr *first = NULL, *prev = NULL;
+    /* the arguments were checked already, each using frame slots from c->top up: the lets'
+     * slots go above all of them, or evaluating a later argument would overwrite an earlier
+     * one's value (f(fixpoints(g), elements(L)) lost its first argument) */
+    c->top = c->max;
     for (size_t i = 0; i < fn->sym.nparams; i++) {
         const Type *t = fn->ptypes[i];
         params[i] = (Local){ fn->sym.param_names[i], t, 0, NULL };

@@ -357,12 +357,12 @@ static bool plan_expr(Context *m, PlanExpr **slot, const Expr *e, const Lattice 
 }
 
 /* `via G`: G must be a Galois insertion whose concrete lattice is the function's. */
-static GaloisSym *plan_via(Context *m, const Query *q, const FnSym *f)
+GaloisSym *sema_via(Context *m, Ident via, const FnSym *f)
 {
-    Sym *s = sema_lookup(m, q->via.name);
+    Sym *s = sema_lookup(m, via.name);
     if (!s || s->kind != SYM_GALOIS) {
-        if (s) diag_error(m->diag, q->via.loc, "'%s' is %s, not a galois insertion", q->via.name, sema_sym_kind_name(s->kind));
-        else diag_error(m->diag, q->via.loc, "unknown galois insertion '%s'", q->via.name);
+        if (s) diag_error(m->diag, via.loc, "'%s' is %s, not a galois insertion", via.name, sema_sym_kind_name(s->kind));
+        else diag_error(m->diag, via.loc, "unknown galois insertion '%s'", via.name);
         return NULL;
     }
     GaloisSym *g = s->ptr;
@@ -370,7 +370,7 @@ static GaloisSym *plan_via(Context *m, const Query *q, const FnSym *f)
         Buf a, b; buf_init(&a); buf_init(&b);
         lattice_describe(g->concrete, &a);
         lattice_describe(f->ret, &b);
-        diag_error(m->diag, q->via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
+        diag_error(m->diag, via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
                    g->name, buf_cstr(&a), f->name, buf_cstr(&b));
         buf_free(&a); buf_free(&b);
         return NULL;
@@ -378,21 +378,34 @@ static GaloisSym *plan_via(Context *m, const Query *q, const FnSym *f)
     return g;
 }
 
-/* `envelope NAME`: which envelopes approx, refine and bnb use (plan.h). */
-static void plan_envelope(Context *m, const Query *q, QueryPlan *p)
+/* `envelope NAME` for f: which envelopes approx, refine and bnb use (plan.h); AUTO after an
+ * error. */
+EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f)
 {
     static const char *const names[] = { "brute", "derived", "declared" };
     static const EnvelopeChoice choices[] = { ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED };
-    const char *name = q->envelope.name;
-    if (q->kind != Q_APPROX && q->kind != Q_REFINE && q->kind != Q_BNB) return;   /* check_options */
+    EnvelopeChoice choice = ENVELOPE_AUTO;
     for (size_t i = 0; i < FIX_ARRAY_LEN(names); i++)
-        if (strcmp(name, names[i]) == 0) p->envelope = choices[i];
-    if (p->envelope == ENVELOPE_AUTO)
-        diag_error(m->diag, q->envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", name);
-    const FnSym *f = p->fn;
-    if (p->envelope == ENVELOPE_DECLARED && !(f->upper && f->lower) && f->ann != ANN_MONOTONE && f->ann != ANN_ANTITONE)
-        diag_error(m->diag, q->envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
+        if (strcmp(envelope.name, names[i]) == 0) choice = choices[i];
+    if (choice == ENVELOPE_AUTO)
+        diag_error(m->diag, envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", envelope.name);
+    if (choice == ENVELOPE_DECLARED && !(f->upper && f->lower) && f->ann != ANN_MONOTONE && f->ann != ANN_ANTITONE) {
+        diag_error(m->diag, envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
                    "or declare it monotone or antitone", f->name, f->name);
+        return ENVELOPE_AUTO;
+    }
+    return choice;
+}
+
+/* `split NAME`: false after an error. */
+bool sema_split(Context *m, Ident split, SplitStrategy *out)
+{
+    if (aft_split_from_name(split.name, out)) return true;
+    Buf names; buf_init(&names);
+    aft_split_list(&names);
+    diag_error(m->diag, split.loc, "unknown split strategy '%s' (expected %s)", split.name, buf_cstr(&names));
+    buf_free(&names);
+    return false;
 }
 
 /* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
@@ -409,18 +422,10 @@ static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
     p->L = p->fn->ret;
     if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
     if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
-    if (q->via.name) p->galois = plan_via(m, q, p->fn);
-    if (q->envelope.name) plan_envelope(m, q, p);
-    if (q->split.name) {
-        p->has_split = aft_split_from_name(q->split.name, &p->split);
-        if (!p->has_split) {
-            Buf names; buf_init(&names);
-            aft_split_list(&names);
-            diag_error(m->diag, q->split.loc, "unknown split strategy '%s' (expected %s)", q->split.name,
-                       buf_cstr(&names));
-            buf_free(&names);
-        }
-    }
+    if (q->via.name) p->galois = sema_via(m, q->via, p->fn);
+    bool engine = q->kind == Q_APPROX || q->kind == Q_REFINE || q->kind == Q_BNB;   /* else check_options */
+    if (q->envelope.name && engine) p->envelope = sema_envelope(m, q->envelope, p->fn);
+    if (q->split.name) p->has_split = sema_split(m, q->split, &p->split);
 }
 
 /* Every option a query was given applies to it; `budget 0` would keep no bound. */

@@ -585,6 +585,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
         if (!s && strcmp(e->name.name, "fold") == 0) return check_fold(c, e, want);
         if (!s && strcmp(e->name.name, "elements") == 0) return check_elements(c, e);
+        if (!s && strcmp(e->name.name, "keys") == 0) return check_keys(c, e);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
@@ -628,6 +629,7 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     case E_REFINE: return check_refine(c, e);
     case E_BNB: return check_bnb(c, e);
     case E_STABLE: return check_stable(c, e);
+    case E_KEYS: return e->type;
     case E_CONST: return e->type;
     case E_SUPINF: return check_supinf(c, e, want);
     case E_COUNT: return check_count(c, e);

@@ -21,8 +21,7 @@ enum { MAX_INSTANTIATION_DEPTH = 24 };
 static bool type_equal(const Type *a, const Type *b)
 {
     if (a->kind != b->kind) return false;
-    if (a->kind == TY_LAT) return lattice_equal(a->lat, b->lat);
-    if (a->kind != TY_FN) return true;
+    if (a->kind != TY_FN) return sema_value_type_equal(a, b);
     if (a->fn->nparams != b->fn->nparams || !type_equal(a->fn->ret, b->fn->ret)) return false;
     for (size_t i = 0; i < a->fn->nparams; i++)
         if (!type_equal(a->fn->params[i], b->fn->params[i])) return false;
@@ -46,10 +45,8 @@ static Type *fn_type_new(Context *m, size_t n, const Type *const *params, const 
 
 const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t)
 {
-    if (t->kind == LAT_COLL) {
-        LatInfo *li = sema_resolve_lattice(fc, t->value);
-        return li ? sema_coll_type(fc->m, li->L) : NULL;
-    }
+    if (t->kind == LAT_COLL || t->kind == LAT_ITV || t->kind == LAT_BNB || t->kind == LAT_KEY)
+        return sema_resolve_value_type(fc, t);
     if (t->kind != LAT_FN) {
         LatInfo *li = sema_resolve_lattice(fc, t);
         return li ? &li->as_lat : NULL;
@@ -88,7 +85,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want);
 static bool check_arg(Checker *c, Expr *arg, const Type *want)
 {
     if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
-    if (want->kind == TY_COLL) return sema_coll_arg(c, arg, want);
+    if (want->kind != TY_FN) return sema_value_arg(c, arg, want);
     const Type *t = arg->kind == E_LAMBDA ? (arg->type = check_lambda_as(c, arg, want->fn)) : check_expr(c, arg, NULL);
     if (t->kind == TY_ERROR) return false;
     if (t->kind == TY_FN && type_equal(t, want)) return true;
@@ -174,6 +171,12 @@ static const FnVal *rebind(Checker *ic, const FnVal *v, const char *name, Loc lo
     return r;
 }
 
+static void result_unknown(Checker *c, const Expr *body, const Type *t)
+{
+    check_fail(c, body->loc, "cannot tell the lattice of this lambda's result (%s): write (x: L => (e : M))",
+               check_describe(c, t));
+}
+
 /* Checks a copy of T's body as the body of inst, T's function parameters bound to the values
  * of args (its element parameters and those bound inside the values: inst's parameters). */
 bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret)
@@ -197,8 +200,7 @@ bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *in
     const Type *t = *ret ? check_against(&ic, body, *ret) : check_expr(&ic, body, NULL);
     if (!*ret && t->kind != TY_ERROR) {
         if (t->kind == TY_LAT) *ret = t->lat;
-        else check_fail(&ic, body->loc, "cannot tell the lattice of this lambda's result (%s): write (x: L => (e : M))",
-                        check_describe(&ic, t));
+        else result_unknown(&ic, body, t);
     }
     VEC_FREE(ic.locals);
     bool ok = m->diag->errors == before && t->kind != TY_ERROR;
@@ -277,7 +279,8 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
     Context *m = c->m;
     if (m->instantiating >= MAX_INSTANTIATION_DEPTH)
         return check_fail(c, e->loc, "calling '%s' nests more than %d functions checked at their calls (those "
-                          "returning a function or taking or returning a collection: they cannot call themselves)",
+                          "returning a function or taking or returning a collection, an interval, a bnb result or a key: they "
+                          "cannot call themselves)",
                           fn->sym.name, (int)MAX_INSTANTIATION_DEPTH);
     size_t count = c->locals.count, base = c->scope_base, top = c->top;
     bool values = fn->rtype->kind != TY_FN;     /* takes or returns a collection: the call is the body */
@@ -438,6 +441,49 @@ static FnEntry *lift(Checker *c, Expr *e, const Type **ptypes, size_t ncap, cons
     return fe;
 }
 
+/* Does a lambda take or return a value that is not a lattice element or a function (a
+ * collection, an interval, a bnb result, a key), also one it uses from around it?  Then, as
+ * a declared function that does, it is checked and compiled at each call (inline_call). */
+static bool inline_lambda(const Type *const *ptypes, size_t n, const FnType *want)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sema_is_value_kind(ptypes[i]->kind)) return true;
+    return want && sema_is_value_kind(want->ret->kind);
+}
+
+static const Type *fnval_type(Context *m, FnEntry *fn, size_t nbound, Expr **bound);
+
+/* The type of such a lambda's body, a copy checked with its parameters bound to locals of
+ * their types (it is checked again at each call): a lattice element or a value that is not
+ * one; NULL after an error. */
+static const Type *inline_lambda_result(Context *m, FnEntry *fe)
+{
+    FileCtx fc = { .m = m, .src = fe->src, .ntvars = fe->ntvars, .tvar_names = fe->tvar_names, .tvar_lats = fe->tvar_lats };
+    Checker ic;
+    checker_init(&ic, m, &fc);
+    for (size_t i = 0; i < fe->sym.nparams; i++)
+        check_bind(&ic, fe->sym.param_names[i], fe->ptypes[i], check_alloc_slots(&ic, sema_type_words(fe->ptypes[i])));
+    Expr *body = ast_clone_expr(&m->arena, fe->tbody);
+    size_t mark = sema_names_mark(m);
+    int before = m->diag->errors;
+    const Type *t = check_expr(&ic, body, NULL);
+    if (t->kind != TY_ERROR && t->kind != TY_LAT && !sema_is_value_kind(t->kind)) result_unknown(&ic, body, t);
+    VEC_FREE(ic.locals);
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    sema_names_settle(m, mark, ok);
+    return ok ? t : NULL;
+}
+
+/* The value of such a lambda: never compiled itself (so no engine runs it alone). */
+static const Type *inline_lambda_value(Checker *c, Expr *e, FnEntry *fe, const FnType *want, Expr **bound, size_t ncap)
+{
+    const Type *ret = want ? want->ret : fe->sym.ret ? sema_lat_type(c->m, fe->sym.ret) : inline_lambda_result(c->m, fe);
+    if (!ret) return &TYPE_ERROR;
+    fe->generic = true;
+    fe->rtype = ret;
+    return fnval_type(c->m, fe, ncap, bound);
+}
+
 /* The result lattice of a lambda: expected, or written as an ascription of its body. */
 static const Lattice *lambda_result(Checker *c, const Expr *e, const FnType *want)
 {
@@ -457,9 +503,10 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
     Expr **bound = arena_alloc(&m->arena, (ncap ? ncap : 1) * sizeof *bound);
     for (size_t i = 0; i < ncap; i++) {
         const Local *l = check_find_local(c, k.names.items[i]);
-        if (l->type->kind != TY_LAT && l->type->kind != TY_FN)
-            return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements and "
-                              "functions around it, not numbers or atoms", l->name, check_describe(c, l->type));
+        if (l->type->kind != TY_LAT && l->type->kind != TY_FN && !sema_is_value_kind(l->type->kind))
+            return check_fail(c, e->loc, "the lambda uses '%s' (%s): a lambda can use the lattice elements, "
+                              "functions, collections, intervals, bnb results and keys around it, not numbers",
+                              l->name, check_describe(c, l->type));
         if (l->alias) {
             bound[i] = l->alias;
             ptypes[i] = l->type;
@@ -481,6 +528,7 @@ static const Type *check_lambda_as(Checker *c, Expr *e, const FnType *want)
                               check_describe(c, want->params[i]), e->lparams[i].name.name, check_describe(c, ptypes[ncap + i]));
     FnEntry *fe = lift(c, e, ptypes, ncap, (const char *const *)k.names.items);
     fe->sym.ret = lambda_result(c, e, want);
+    if (inline_lambda(ptypes, n, want)) return inline_lambda_value(c, e, fe, want, bound, ncap);
     if (!fe->generic && !sema_define_instance(m, fe, NULL, fe, &fe->sym.ret)) return &TYPE_ERROR;
     if (!fe->sym.ret)
         return check_fail(c, e->loc, "cannot tell the lattice of this lambda's result here: write (x: L => (e : M))");

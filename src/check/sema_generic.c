@@ -7,7 +7,7 @@
 
 /* A type argument written as an expression (`f[Sign]`, `f[Store[Sign]]`, `f[A * B]`): the
  * parser reads it where an index could stand, so it is turned into a lattice expression. */
-static LatExpr *as_lattice(Arena *a, const Expr *e)
+LatExpr *sema_expr_as_lattice(Arena *a, const Expr *e)
 {
     LatExpr *t = arena_alloc(a, sizeof *t);
     t->loc = e->loc;
@@ -22,11 +22,11 @@ static LatExpr *as_lattice(Arena *a, const Expr *e)
         t->nparts = e->ntargs;
         t->parts = arena_alloc(a, (e->ntargs ? e->ntargs : 1) * sizeof *t->parts);
         for (size_t i = 0; i < e->ntargs; i++)
-            if (!(t->parts[i] = as_lattice(a, e->targs[i]))) return NULL;
+            if (!(t->parts[i] = sema_expr_as_lattice(a, e->targs[i]))) return NULL;
         return t;
     }
     if (e->kind == E_BINARY && e->op == OP_MUL) {
-        LatExpr *l = as_lattice(a, e->a), *r = as_lattice(a, e->b);
+        LatExpr *l = sema_expr_as_lattice(a, e->a), *r = sema_expr_as_lattice(a, e->b);
         if (!l || !r) return NULL;
         t->kind = LAT_PRODUCT;
         t->nparts = 2;
@@ -48,7 +48,7 @@ static bool resolve_targs(Checker *c, const FnEntry *T, Expr *const *targs, size
     }
     bool ok = true;
     for (size_t i = 0; i < n; i++) {
-        LatExpr *t = as_lattice(&c->m->arena, targs[i]);
+        LatExpr *t = sema_expr_as_lattice(&c->m->arena, targs[i]);
         if (!t) {
             check_fail(c, targs[i]->loc, "expected a lattice as type argument of '%s'", T->sym.name);
             ok = false;
@@ -145,8 +145,13 @@ static void unify(Infer *in, const LatExpr *p, const Type *t)
 {
     if (t->kind == TY_LAT) {
         unify_lattice(in, p, t->lat);
-    } else if (p->kind == LAT_COLL && t->kind == TY_COLL && !t->value) {
-        unify_lattice(in, p->value, t->lat);
+    } else if (p->kind == LAT_COLL && t->kind == TY_COLL) {
+        if (t->value) unify(in, p->value, t->value);
+        else unify_lattice(in, p->value, t->lat);
+    } else if ((p->kind == LAT_ITV && t->kind == TY_ITV) || (p->kind == LAT_KEY && t->kind == TY_ATOM)) {
+        unify_lattice(in, p->value, t->kind == TY_ITV ? lattice_part(t->lat, 0) : t->lat);
+    } else if (p->kind == LAT_BNB && t->kind == TY_BNB) {
+        unify_lattice(in, p->value, lattice_part(((const Type *)t->value)->lat, 0));
     } else if (p->kind == LAT_FN && t->kind == TY_FN && t->fn->nparams == p->nparts) {
         for (size_t i = 0; i < p->nparts; i++) unify(in, p->parts[i], t->fn->params[i]);
         unify(in, p->value, t->fn->ret);

@@ -87,6 +87,7 @@ const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
 const Type *check_atoms(Checker *c, Expr *e);
+LatInfo *sema_lattice_named(Checker *c, const Expr *a);
 
 const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
 
@@ -101,6 +102,7 @@ FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Anno
 bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
 
 /* sema_generic.c: functions with type parameters. */
+LatExpr *sema_expr_as_lattice(Arena *a, const Expr *e);
 const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T);
 const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 
@@ -109,9 +111,11 @@ const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 FnEntry *sema_fn_target(const Type *g);
 const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc);
 const Type *sema_coll_type(Context *m, const Lattice *L);
+bool sema_same_items(const Type *a, const Type *b);
 bool sema_is_collection(const Checker *c, const Expr *e);
 const Type *check_fixpoints(Checker *c, Expr *e);
 const Type *check_elements(Checker *c, Expr *e);
+const Type *check_keys(Checker *c, Expr *e);
 const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want);
 const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second);
 const Type *check_approx(Checker *c, Expr *e);
@@ -120,12 +124,20 @@ const Type *check_bnb(Checker *c, Expr *e);
 const Type *check_stable(Checker *c, Expr *e);
 const Type *check_field(Checker *c, Expr *e, const Type *t);
 const Type *sema_inline_rtype(const Type *const *ptypes, size_t n, const Type *ret);
-bool sema_coll_arg(Checker *c, Expr *arg, const Type *want);
+bool sema_value_arg(Checker *c, Expr *arg, const Type *want);
+bool sema_value_type_equal(const Type *a, const Type *b);
+const Type *sema_resolve_value_type(FileCtx *fc, const LatExpr *t);
+bool sema_is_value_kind(TypeKind k);
 Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params);
 const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want);
 const Type *check_in_collection(Checker *c, Expr *e);
 const Type *check_count_collection(Checker *c, Expr *e);
 const Type *check_fold(Checker *c, Expr *e, const Lattice *want);
+
+/* sema_decl.c: the options of the engine's queries, shared with bnb(f ...) in an expression. */
+GaloisSym *sema_via(Context *m, Ident via, const FnSym *f);
+EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f);
+bool sema_split(Context *m, Ident split, SplitStrategy *out);
 
 /* sema_map.c: map literals, with a default `_ -> d`, and updates m[k -> v]. */
 const Type *check_map(Checker *c, Expr *e, const Lattice *want);

@@ -155,8 +155,10 @@ static Lattice *build_structure(FileCtx *fc, const LatExpr *t)
     case LAT_FN:
         diag_error(m->diag, t->loc, "a function type is not a lattice: it can only be the type of a parameter");
         return NULL;
-    case LAT_COLL:
-        diag_error(m->diag, t->loc, "a collection type is not a lattice: it can only be the type of a parameter or a result");
+    case LAT_COLL: case LAT_ITV: case LAT_BNB: case LAT_KEY:
+        diag_error(m->diag, t->loc, "a %s type is not a lattice: it can only be the type of a parameter or a result",
+                   t->kind == LAT_COLL ? "collection" : t->kind == LAT_ITV ? "interval" : t->kind == LAT_KEY ? "key"
+                   : "bnb result");
         return NULL;
     case LAT_APPLY: return NULL;      /* handled by the callers */
     }

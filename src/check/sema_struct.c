@@ -108,7 +108,7 @@ const Type *check_index(Checker *c, Expr *e)
 
 /* The lattice a bare name stands for where a set could be: a declared lattice or a type
  * parameter of the instance being checked (NULL: neither, or a local of that name). */
-static LatInfo *lattice_named(Checker *c, const Expr *a)
+LatInfo *sema_lattice_named(Checker *c, const Expr *a)
 {
     if (a->kind != E_NAME || check_find_local(c, a->name.name)) return NULL;
     for (size_t i = 0; c->fc && i < c->fc->ntvars; i++)
@@ -132,7 +132,7 @@ static LatInfo *powerset_named(Checker *c, Expr *a, LatInfo *li, const char *wha
 /* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
 static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
 {
-    LatInfo *li = lattice_named(c, a);
+    LatInfo *li = sema_lattice_named(c, a);
     if (li) {
         li = powerset_named(c, a, li, "only the atoms of a set can be iterated");
         return li ? li->L : NULL;
@@ -162,7 +162,7 @@ const Type *check_count(Checker *c, Expr *e)
 {
     const Type *n = check_count_collection(c, e);
     if (n) return n;
-    LatInfo *li = lattice_named(c, e->a);
+    LatInfo *li = sema_lattice_named(c, e->a);
     if (li) {                  /* count L: the number of atoms of the powerset L */
         if (!powerset_named(c, e->a, li, "'count L' counts the atoms of a powerset lattice")) return &TYPE_ERROR;
         size_t natoms;

@@ -171,7 +171,8 @@ static uint32_t operand(const Chunk *c, size_t offset, unsigned k)
 
 static void put_lattice(const Chunk *c, uint32_t l, Buf *out)
 {
-    if (c->tables && l < c->tables->lats.count) lattice_describe(c->tables->lats.items[l], out);
+    if (l == IR_ATOM_ITEMS) buf_puts(out, "atoms");
+    else if (c->tables && l < c->tables->lats.count) lattice_describe(c->tables->lats.items[l], out);
     else buf_printf(out, "lattice#%u", l);
 }
 
@@ -201,12 +202,13 @@ static void shape_width(const Chunk *c, size_t offset, Buf *out) { buf_printf(ou
 
 static void shape_jump(const Chunk *c, size_t offset, Buf *out) { buf_printf(out, "-> %04u", operand(c, offset, 0)); }
 
-static void shape_fn(const Chunk *c, size_t offset, Buf *out)
+static void put_fn(const Chunk *c, uint32_t f, Buf *out)
 {
-    uint32_t f = operand(c, offset, 0);
     if (c->tables && f < c->tables->fns.count) buf_puts(out, c->tables->fns.items[f]->name);
     else buf_printf(out, "fn#%u", f);
 }
+
+static void shape_fn(const Chunk *c, size_t offset, Buf *out) { put_fn(c, operand(c, offset, 0), out); }
 
 static void shape_latix(const Chunk *c, size_t offset, Buf *out)
 {
@@ -273,6 +275,14 @@ static void shape_warm(const Chunk *c, size_t offset, Buf *out)
     buf_printf(out, " slot %u site %u", operand(c, offset, 1), operand(c, offset, 2));
 }
 
+static void shape_engine(const Chunk *c, size_t offset, Buf *out)
+{
+    put_lattice(c, operand(c, offset, 0), out);
+    buf_putc(out, ' ');
+    put_fn(c, operand(c, offset, 1), out);
+    buf_printf(out, " options #%u", operand(c, offset, 2));
+}
+
 typedef void (*ShapePrinter)(const Chunk *c, size_t offset, Buf *out);
 
 static const ShapePrinter shape_printers[SHAPE_COUNT] = {
@@ -280,7 +290,7 @@ static const ShapePrinter shape_printers[SHAPE_COUNT] = {
     [SHAPE_SLOT] = shape_slot, [SHAPE_WIDTH] = shape_width, [SHAPE_JUMP] = shape_jump,
     [SHAPE_FN] = shape_fn, [SHAPE_LATIX] = shape_latix, [SHAPE_LATSLOT] = shape_latslot,
     [SHAPE_LOOP] = shape_loop, [SHAPE_VAR] = shape_var, [SHAPE_BOUNDS] = shape_bounds,
-    [SHAPE_LATCONST] = shape_latconst, [SHAPE_WARM] = shape_warm, [SHAPE_VARK] = shape_vark,
+    [SHAPE_LATCONST] = shape_latconst, [SHAPE_WARM] = shape_warm, [SHAPE_VARK] = shape_vark, [SHAPE_ENGINE] = shape_engine,
 };
 
 /* "0012   3:14  LOAD                slot 0 width 1" (the line:col only when it changes). */

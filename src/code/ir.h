@@ -23,7 +23,12 @@ typedef struct IrTables {
     VEC(const Lattice *) lats;
     VEC(const struct FnSym *) fns;
     VEC(const struct ProgramSym *) progs;     /* stable(P) in an expression */
+    VEC(const struct BnbOptions *) bnbs;      /* the options of each bnb(f ...) in an expression */
 } IrTables;
+
+/* The lattice operand of a COLL_ instruction whose collection holds one-word atoms (the keys
+ * of a map, keys(M)), not elements of a lattice. */
+enum { IR_ATOM_ITEMS = 0xffffffffu };
 
 /* The source location of the instruction starting at `offset`. */
 typedef struct IrLoc { uint32_t offset; Loc loc; } IrLoc;

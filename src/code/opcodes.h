@@ -18,6 +18,7 @@
  *   BOUNDS l k    lattice #l and constants #k, #k+1 (its least and greatest number)
  *   WARM   l s k  lattice #l, frame slot s and warm-start site #k of the chunk (Chunk.warm)
  *   VARK   s k    one word at frame slot s and constant #k
+ *   ENGINE l f k  lattice #l, function #f and the options #k of the context's bnbs (bnb(f ...))
  * Stack effects: [before] -> [after], top on the right; `b` a Bool word (0 or 1), `i` an
  * int64 word, `r` a double word, `a` an atom index, `e`/`x` a W-word lattice element. */
 #define FIX_OPCODES(X) \
@@ -101,7 +102,7 @@
     X(APPROX,      FN)       /* [] -> [lo hi]        IR([bot, top]) of function f, by the engine through the VM's host */ \
     X(STABLE,      LATIX)    /* [] -> [c]            the stable models of program i through the host, items of powerset l */ \
     X(REFINE,      FN)       /* [lo hi] -> [lo' hi'] F iterated from [lo, hi] to its limit for function f, through the host */ \
-    X(BNB,         LATIX)    /* [] -> [c c b]        bnb of function i through the host: its fixed points, Final (intervals, items of l = L * L), complete */ \
+    X(BNB,         ENGINE)   /* [lo hi]? -> [c c b]  bnb of function f with options #k through the host (a start [lo hi] popped when they have one): its fixed points, Final (intervals, items of l = L * L), complete */ \
     /* The specialised forms the compiler emits for common cases (FIX_SPECIALISED says which \
      * general instruction each one stands for; the interval evaluator runs them as that). */ \
     X(TAIL_CALL,   FN)       /* [args] -> (caller) [result]  call f in tail position: its frame replaces this one */ \
@@ -160,7 +161,7 @@
 #define FIX_SHAPES(X) \
     X(NONE, 0) X(CONST, 1) X(LAT, 1) X(SLOT, 2) X(WIDTH, 1) X(JUMP, 1) X(FN, 1) \
     X(LATIX, 2) X(LATSLOT, 2) X(LOOP, 4) X(VAR, 1) X(BOUNDS, 2) X(LATCONST, 2) X(WARM, 3) \
-    X(VARK, 2)
+    X(VARK, 2) X(ENGINE, 3)
 
 /* Each specialised instruction and the general one it stands for (with its constant pushed
  * first for the _IK and _RK forms and SET_HAS, the lattice's operand for the others; the

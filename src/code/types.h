@@ -35,11 +35,26 @@ struct Type {
 };
 
 /* A collection at run time (fixpoints(f), elements(L), a comprehension): n elements of lat,
- * item i its words at items + i * lat->nwords.  The VM makes it and keeps it until its next
- * run from outside; the value is a word holding its address. */
-typedef struct Collection { const Lattice *lat; size_t n, cap; Word *items; } Collection;
+ * item i its words at items + i * lat->nwords; lat NULL: n one-word atoms (map keys,
+ * keys(M)).  The VM makes it and keeps it until its next run from outside; the value is a
+ * word holding its address.  index: a hash table of the first `indexed` items (item number
+ * + 1 a slot, 0 free; nslots a power of two), built by the VM when it looks an item up. */
+typedef struct Collection {
+    const Lattice *lat;
+    size_t n, cap;
+    Word *items;
+    size_t *index, nslots, indexed;
+} Collection;
+
+/* The words of one item of collection k. */
+static inline size_t collection_item_words(const Collection *k) { return k->lat ? k->lat->nwords : 1; }
 
 static inline const Collection *collection_at(Word w) { return (const Collection *)(uintptr_t)w; }
+
+/* Are the items of a collection of type t one-word atoms (keys(M): value an atom type)? */
+static inline bool type_atom_items(const Type *t) { return t->value && ((const Type *)t->value)->kind == TY_ATOM; }
+/* The words of one item of a collection of type t. */
+static inline size_t type_item_words(const Type *t) { return type_atom_items(t) ? 1 : t->lat->nwords; }
 
 /* The type of a function value: `A -> B`, `(A, B) -> C`; each a lattice or a function type. */
 struct FnType {
@@ -49,6 +64,18 @@ struct FnType {
 };
 
 typedef struct Chunk Chunk;      /* ir.h */
+
+/* The options of bnb(f ...) in an expression, those the `bnb` query takes, checked: -1
+ * (timeout: < 0) when not given; from: its start interval is on the VM's stack, lo then hi
+ * (else [bot, top]). */
+typedef struct BnbOptions {
+    long steps, budget, rounds;
+    double timeout;
+    bool has_split, from;
+    SplitStrategy split;
+    int envelope;                 /* an EnvelopeChoice (check/plan.h); 0: the automatic one */
+    const struct GaloisSym *via;  /* or NULL */
+} BnbOptions;
 
 /* What the driver found when it checked a declaration before relying on it (once a session):
  * not yet checked, proved, or only sampled (then results that rely on it say so). */

@@ -35,8 +35,10 @@ typedef struct VmHost {
     /* approx: from NULL; refine(f, lo, hi): from = [from_lo, from_hi], F iterated from there */
     bool (*approx)(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
                    Loc where);
-    /* bnb: Algorithm 1 on [bot, top] of fn (a finite lattice) */
-    bool (*bnb)(void *ctx, const FnSym *fn, VmBnb *out, Loc where);
+    /* bnb: Algorithm 1 on [from_lo, from_hi] (NULL: [bot, top]) of fn (a finite lattice), with
+     * the options of the query */
+    bool (*bnb)(void *ctx, const FnSym *fn, const BnbOptions *opts, const Word *from_lo, const Word *from_hi,
+                VmBnb *out, Loc where);
     /* stable: every stable model of program p (a block), each an element of the powerset L
      * over its atoms, into *models (n of them, mem_alloc'd; the VM takes them); false after
      * an error, also when a limit stopped the search before the list was complete. */

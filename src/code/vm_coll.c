@@ -13,7 +13,7 @@ enum { COLL_WORDS_UNCHECKED = 1 << 17 };
 static void free_list(Collection **items, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        mem_free(items[i]->items);
+        MEM_FREE_ALL(items[i]->items, items[i]->index);
         mem_free(items[i]);
     }
 }
@@ -76,18 +76,57 @@ static void coll_new(Vm *vm, const Lattice *L)
     *push_slot(vm) = (Word)(uintptr_t)k;
 }
 
-static bool coll_has(const Collection *k, const Word *x)
+/* ---- the hash index of a collection's items: look-ups in O(1) expected ---- */
+
+static const Word *item_at(const Collection *k, size_t i) { return k->items + i * collection_item_words(k); }
+
+static bool item_eq(const Collection *k, const Word *a, const Word *b)
 {
-    const Lattice *L = k->lat;
-    for (size_t i = 0; i < k->n; i++)
-        if (L->ops->eq(L, k->items + i * L->nwords, x)) return true;
+    return k->lat ? k->lat->ops->eq(k->lat, a, b) : a[0] == b[0];
+}
+
+static uint64_t item_hash(const Collection *k, const Word *x)
+{
+    return k->lat ? k->lat->ops->hash(k->lat, x) : lattice_hash_word(x[0]);
+}
+
+/* Item i entered in the index (which has room). */
+static void index_put(Collection *k, size_t i)
+{
+    size_t mask = k->nslots - 1, s = (size_t)item_hash(k, item_at(k, i)) & mask;
+    while (k->index[s]) s = (s + 1) & mask;
+    k->index[s] = i + 1;
+}
+
+/* The index made to cover every item, at most half full. */
+static void index_update(Collection *k)
+{
+    if (k->indexed == k->n && k->index) return;
+    if (!k->index || 2 * (k->n + 1) > k->nslots) {
+        size_t slots = 16;
+        while (slots < 2 * (k->n + 1)) slots *= 2;
+        mem_free(k->index);
+        k->index = mem_calloc(slots, sizeof *k->index);
+        k->nslots = slots;
+        k->indexed = 0;
+    }
+    for (; k->indexed < k->n; k->indexed++) index_put(k, k->indexed);
+}
+
+static bool coll_has(const Collection *kc, const Word *x)
+{
+    Collection *k = (Collection *)kc;       /* the index is a cache: the items do not change */
+    index_update(k);
+    size_t mask = k->nslots - 1;
+    for (size_t s = (size_t)item_hash(k, x) & mask; k->index[s]; s = (s + 1) & mask)
+        if (item_eq(k, item_at(k, k->index[s] - 1), x)) return true;
     return false;
 }
 
 /* Room for one more item, within the query's memory limit. */
 static void coll_grow(Vm *vm, Collection *k)
 {
-    size_t W = k->lat->nwords ? k->lat->nwords : 1;
+    size_t W = collection_item_words(k) ? collection_item_words(k) : 1;
     if (k->n < k->cap) return;
     size_t cap = k->cap ? 2 * k->cap : 8, more = (cap - k->cap) * W;
     if (vm->coll_words + more > COLL_WORDS_UNCHECKED && limits_check_now(vm->limits, more * sizeof(Word)))
@@ -101,7 +140,7 @@ static void coll_grow(Vm *vm, Collection *k)
 /* [c e] -> [c]: e appended (unique: unless it is an item already). */
 static void coll_add(Vm *vm, const Lattice *L, bool unique)
 {
-    size_t W = L->nwords;
+    size_t W = L ? L->nwords : 1;
     vm->sp -= W;
     const Word *x = AT(vm->sp);
     Collection *k = coll_mut(ST(vm->sp - 1));
@@ -112,29 +151,39 @@ static void coll_add(Vm *vm, const Lattice *L, bool unique)
 }
 
 /* v := the next item of the collection at slot s (its index at s+1); false when none is left. */
-static bool coll_next(Vm *vm, const Lattice *L, size_t s, size_t v)
+static bool coll_next(Vm *vm, size_t s, size_t v)
 {
     const Collection *k = collection_at(ST(s));
+    size_t W = collection_item_words(k);
     int64_t i = word_to_int(ST(s + 1));
     if (i < 0 || (size_t)i >= k->n) return false;
-    if (L->nwords) memcpy(AT(v), k->items + (size_t)i * L->nwords, L->nwords * sizeof(Word));
+    if (W) memcpy(AT(v), item_at(k, (size_t)i), W * sizeof(Word));
     ST(s + 1) = word_from_int(i + 1);
     return true;
 }
 
 /* The same items, in any order (a collection never holds an item twice: every producer
- * keeps them distinct). */
+ * keeps them distinct), in O(n) expected through b's index. */
 static bool coll_equal(const Collection *a, const Collection *b)
 {
-    const Lattice *L = a->lat;
     if (a->n != b->n) return false;
     for (size_t i = 0; i < a->n; i++)
-        if (!L->ops->eq(L, a->items + i * L->nwords, b->items + i * L->nwords) && !coll_has(b, a->items + i * L->nwords))
-            return false;
+        if (!coll_has(b, item_at(a, i))) return false;
     return true;
 }
 
 void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
+
+/* [lo hi] -> []: the interval on top of the stack, copied into new elements *lo and *hi. */
+static void pop_interval(Vm *vm, const Lattice *L, Word **lo, Word **hi)
+{
+    size_t W = L->nwords;
+    vm->sp -= 2 * W;
+    *lo = lattice_elem_new(L);
+    *hi = lattice_elem_new(L);
+    if (W) memcpy(*lo, AT(vm->sp), W * sizeof(Word));
+    if (W) memcpy(*hi, AT(vm->sp + W), W * sizeof(Word));
+}
 
 /* [] -> [lo hi] (approx) or [lo hi] -> [lo' hi'] (refine): the host runs the engine, which
  * calls back into this VM above sp, so the start is copied off the stack first. */
@@ -146,13 +195,7 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stac
         vm_error(vm, "%s(%s) is not available here (no engine)", from_stack ? "refine" : "approx", fn->name);
     Word *lo = lattice_elem_new(fn->ret), *hi = lattice_elem_new(fn->ret);
     Word *from_lo = NULL, *from_hi = NULL;
-    if (from_stack) {
-        vm->sp -= 2 * W;
-        from_lo = lattice_elem_new(fn->ret);
-        from_hi = lattice_elem_new(fn->ret);
-        if (W) memcpy(from_lo, AT(vm->sp), W * sizeof(Word));
-        if (W) memcpy(from_hi, AT(vm->sp + W), W * sizeof(Word));
-    }
+    if (from_stack) pop_interval(vm, fn->ret, &from_lo, &from_hi);
     bool ok = vm->host.approx(vm->host.ctx, fn, from_lo, from_hi, lo, hi,
                               ir_loc_at(ch, (size_t)(pc - ch->code.items)));
     if (ok) {
@@ -168,20 +211,27 @@ static void vm_approx(Vm *vm, const Chunk *ch, const uint8_t *pc, bool from_stac
 static Word coll_adopt(Vm *vm, const Lattice *L, Word *items, size_t n)
 {
     Collection *k = mem_calloc(1, sizeof *k);
-    *k = (Collection){ L, n, n, items };
+    *k = (Collection){ .lat = L, .n = n, .cap = n, .items = items };
     VEC_PUSH(vm->colls, k);
     vm->coll_words += n * L->nwords;
     return (Word)(uintptr_t)k;
 }
 
-/* [] -> [points final complete]: bnb of function ARG(1) through the host. */
+/* [lo hi]? -> [points final complete]: bnb of function ARG(1) with options ARG(2) through the
+ * host (from a start interval on the stack when they have one, copied off it first: the
+ * engine calls back into this VM above sp). */
 static void vm_bnb(Vm *vm, const Chunk *ch, const uint8_t *pc)
 {
     const Lattice *pair = ch->tables->lats.items[ir_read_u32(pc + 1)];
     const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 5)];
+    const BnbOptions *opts = ch->tables->bnbs.items[ir_read_u32(pc + 9)];
     if (!vm->host.bnb) vm_error(vm, "bnb(%s) is not available here (no engine)", fn->name);
+    Word *from_lo = NULL, *from_hi = NULL;
+    if (opts->from) pop_interval(vm, fn->ret, &from_lo, &from_hi);
     VmBnb r = { 0 };
-    if (!vm->host.bnb(vm->host.ctx, fn, &r, ir_loc_at(ch, (size_t)(pc - ch->code.items)))) vm_stop(vm);
+    bool ok = vm->host.bnb(vm->host.ctx, fn, opts, from_lo, from_hi, &r, ir_loc_at(ch, (size_t)(pc - ch->code.items)));
+    MEM_FREE_ALL(from_lo, from_hi);
+    if (!ok) vm_stop(vm);
     *push_slot(vm) = coll_adopt(vm, fn->ret, r.points, r.npoints);
     *push_slot(vm) = coll_adopt(vm, pair, r.final, r.nfinal);
     *push_slot(vm) = r.complete;
@@ -210,18 +260,18 @@ const uint8_t *vm_coll_instruction(Vm *vm, const Chunk *ch, size_t fp, const uin
         else vm_stable(vm, ch, pc);
         return next;
     }
-    const Lattice *L = op == IR_COLL_COUNT ? NULL : ch->tables->lats.items[ARG(0)];
+    const Lattice *L = op == IR_COLL_COUNT || ARG(0) == IR_ATOM_ITEMS ? NULL : ch->tables->lats.items[ARG(0)];
     Collection *kept;
     switch (op) {
     case IR_COLL_NEW: coll_new(vm, L); break;
     case IR_COLL_ADD: coll_add(vm, L, ARG(1) != 0); break;
     case IR_COLL_NEXT:
-        if (!coll_next(vm, L, fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
+        if (!coll_next(vm, fp + ARG(1), fp + ARG(2))) next = ch->code.items + ARG(3);
         break;
     case IR_COLL_COUNT: ST(vm->sp - 1) = word_from_int((int64_t)collection_at(ST(vm->sp - 1))->n); break;
     case IR_COLL_HAS: {
         const Collection *k = collection_at(ST(vm->sp - 1));
-        vm->sp -= 1 + L->nwords;
+        vm->sp -= 1 + collection_item_words(k);
         bool has = coll_has(k, AT(vm->sp));
         *push_slot(vm) = has;
         break;

@@ -32,7 +32,10 @@ typedef enum {
     LAT_APPLY,      /* Store[Sign]: a generic lattice (name) instantiated on parts */
     LAT_FN,         /* A -> B, (A, B) -> C: parts are the parameters, value the result (a
                        parameter's or a result's type only: a function is not a lattice) */
-    LAT_COLL,       /* collection of L: value the element lattice (a parameter's or a result's type) */
+    LAT_COLL,       /* collection of L: value the item type (a lattice, LAT_ITV or LAT_KEY) */
+    LAT_ITV,        /* interval of L: value L (like LAT_COLL, a parameter's or a result's type) */
+    LAT_BNB,        /* bnb result of L: value L */
+    LAT_KEY,        /* key of M: value the map lattice M */
 } LatExprKind;
 
 typedef struct Cover { Ident below, above; } Cover;
@@ -80,9 +83,11 @@ typedef enum {
     E_CONST,                    /* an element known when checked (cval, of type `type`) */
     E_FOLD,                     /* made by the checker from fold(a, b, g): a collection, a start, the step c */
     E_APPROX,                   /* approx(a): an interval, by the engine when the program runs */
-    E_BNB,                      /* bnb(a): fixed points, Final, complete, by the engine when it runs */
+    E_BNB,                      /* bnb(a [options]): fixed points, Final, complete, by the engine when it
+                                   runs; a start interval [b, c] when b is not NULL (query: the options) */
     E_REFINE,                   /* refine(a, b, c): an interval, F iterated from [b, c] by the engine */
     E_STABLE,                   /* stable(name): the stable models of a program block, by the solver when it runs */
+    E_KEYS,                     /* made by the checker from keys(a): the keys of a map lattice (resolved, a LatInfo) */
 } ExprKind;
 
 typedef enum {
@@ -110,6 +115,7 @@ struct Expr {
     Param *lparams; size_t nlparams;   /* LAMBDA parameters */
     Expr **targs; size_t ntargs;       /* CALL: explicit type arguments f[A, B](...) */
     const uint64_t *cval;              /* CONST: its words */
+    struct Query *query;               /* BNB: its options, bnb(f budget 4 ...) (from is b and c), or NULL */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */

@@ -13,6 +13,7 @@ static const Lattice *base(const Lattice *L) { return ((const Dual *)L)->base; }
 
 static bool dual_leq(const Lattice *L, const Word *a, const Word *b) { return base(L)->ops->leq(base(L), b, a); }
 static bool dual_eq(const Lattice *L, const Word *a, const Word *b) { return base(L)->ops->eq(base(L), a, b); }
+static uint64_t dual_hash(const Lattice *L, const Word *a) { return base(L)->ops->hash(base(L), a); }
 
 static void dual_join(const Lattice *L, Word *out, const Word *a, const Word *b)
 {

@@ -25,6 +25,7 @@ static bool le(const Lattice *L, size_t i, size_t j) { return fin(L)->leq[i * ne
 
 static bool fin_leq(const Lattice *L, const Word *a, const Word *b) { return le(L, at(a), at(b)); }
 static bool fin_eq(const Lattice *L, const Word *a, const Word *b) { return a[0] == b[0]; }
+static uint64_t fin_hash(const Lattice *L, const Word *a) { return lattice_hash_word(a[0]); }
 
 static void fin_join(const Lattice *L, Word *out, const Word *a, const Word *b)
 {

@@ -32,6 +32,17 @@ void lattice_copy(const Lattice *L, Word *dst, const Word *src)
     if (dst != src && L->nwords) memmove(dst, src, L->nwords * sizeof(Word));
 }
 
+/* A 64-bit finaliser (the bits of w spread over the whole word). */
+uint64_t lattice_hash_word(uint64_t w)
+{
+    w ^= w >> 33;
+    w *= 0xff51afd7ed558ccdu;
+    w ^= w >> 33;
+    w *= 0xc4ceb9fe1a85ec53u;
+    w ^= w >> 33;
+    return w;
+}
+
 bool lattice_interval_valid(const Lattice *L, const Word *lo, const Word *hi)
 {
     return L->ops->leq(L, lo, hi);

@@ -45,6 +45,8 @@ typedef struct LatticeOps {
     LatticeKind kind;
     bool (*leq)(const Lattice *L, const Word *a, const Word *b);
     bool (*eq)(const Lattice *L, const Word *a, const Word *b);
+    /* A hash of an element: eq elements hash alike (sets and look-ups of elements). */
+    uint64_t (*hash)(const Lattice *L, const Word *a);
     void (*join)(const Lattice *L, Word *out, const Word *a, const Word *b);   /* out may alias a or b */
     void (*meet)(const Lattice *L, Word *out, const Word *a, const Word *b);
     void (*bot)(const Lattice *L, Word *out);
@@ -97,7 +99,7 @@ typedef struct LatticeOps {
 /* The entries every kind defines as PREFIX_leq, PREFIX_eq, ... in its own file: a kind's ops
  * table is { .kind = ..., LATTICE_OPS_CORE(prefix), ...what differs between kinds }. */
 #define LATTICE_OPS_CORE(p)                                                                    \
-    .leq = p##_leq, .eq = p##_eq, .join = p##_join, .meet = p##_meet, .bot = p##_bot,          \
+    .leq = p##_leq, .eq = p##_eq, .hash = p##_hash, .join = p##_join, .meet = p##_meet, .bot = p##_bot,          \
     .top = p##_top, .log2_size = p##_log2_size, .height = p##_height, .is_point = p##_is_point,  \
     .union_is_interval = p##_union_is_interval, .decompose = p##_decompose, .next = p##_next,  \
     .random = p##_random, .destroy = p##_destroy
@@ -194,6 +196,10 @@ const char *lattice_atom_name(const Lattice *L, size_t i);
 bool lattice_is_bitset(const Lattice *L);
 
 /* ---- for the kinds' own files only ---- */
+
+/* The hash of one word, and of a word folded into a running hash h (a kind's hash entry). */
+uint64_t lattice_hash_word(uint64_t w);
+static inline uint64_t lattice_hash_more(uint64_t h, uint64_t w) { return lattice_hash_word(h ^ w) + 0x9e3779b97f4a7c15u; }
 
 /* For the kinds' describe entries: "{a, b, ... (n in all)}" (at most 8 names shown), and a
  * lattice as an operand of another type (an infix one parenthesized). */

@@ -26,6 +26,14 @@ int64_t ordered_int_add(int64_t lo, uint64_t k) { return (int64_t)((uint64_t)lo 
 ORDERED_BY(ordered_int, at)
 ORDERED_BY(ordered_real, real_at)
 
+uint64_t ordered_int_hash(const Lattice *L, const Word *a) { return lattice_hash_word(a[0]); }
+
+/* 0.0 and -0.0 are equal, so they hash alike. */
+uint64_t ordered_real_hash(const Lattice *L, const Word *a)
+{
+    return real_at(a) == 0.0 ? lattice_hash_word(0) : lattice_hash_word(a[0]);
+}
+
 double ordered_int_height(const Lattice *L, const Word *lo, const Word *hi)
 {
     return (double)ordered_int_span(at(lo), at(hi));

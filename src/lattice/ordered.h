@@ -10,6 +10,7 @@
 /* Order, join and meet of one int64 word. */
 bool ordered_int_leq(const Lattice *L, const Word *a, const Word *b);
 bool ordered_int_eq(const Lattice *L, const Word *a, const Word *b);
+uint64_t ordered_int_hash(const Lattice *L, const Word *a);
 void ordered_int_join(const Lattice *L, Word *out, const Word *a, const Word *b);
 void ordered_int_meet(const Lattice *L, Word *out, const Word *a, const Word *b);
 /* A stretch [lo, hi] of integers: its height hi - lo, log2 of its hi - lo + 1 elements, is
@@ -32,19 +33,20 @@ int64_t ordered_int_add(int64_t lo, uint64_t k);
 /* Order, join and meet of one double word. */
 bool ordered_real_leq(const Lattice *L, const Word *a, const Word *b);
 bool ordered_real_eq(const Lattice *L, const Word *a, const Word *b);
+uint64_t ordered_real_hash(const Lattice *L, const Word *a);
 void ordered_real_join(const Lattice *L, Word *out, const Word *a, const Word *b);
 void ordered_real_meet(const Lattice *L, Word *out, const Word *a, const Word *b);
 
 /* The entries of an integer kind's ops table that ordered.c defines; the kind adds bot, top,
  * random, destroy and what differs. */
 #define ORDERED_INT_OPS                                                                            \
-    .leq = ordered_int_leq, .eq = ordered_int_eq, .join = ordered_int_join,                        \
+    .leq = ordered_int_leq, .eq = ordered_int_eq, .hash = ordered_int_hash, .join = ordered_int_join,                        \
     .meet = ordered_int_meet, .log2_size = ordered_int_log2_size, .height = ordered_int_height,    \
     .is_point = ordered_int_is_point, .union_is_interval = ordered_int_union_is_interval,          \
     .decompose = ordered_int_decompose, .next = ordered_int_next
 
 /* The same for real: order, join and meet; the rest is its own. */
 #define ORDERED_REAL_OPS                                                                           \
-    .leq = ordered_real_leq, .eq = ordered_real_eq, .join = ordered_real_join, .meet = ordered_real_meet
+    .leq = ordered_real_leq, .eq = ordered_real_eq, .hash = ordered_real_hash, .join = ordered_real_join, .meet = ordered_real_meet
 
 #endif

@@ -47,6 +47,14 @@ static bool ps_eq(const Lattice *L, const Word *a, const Word *b)
     return true;
 }
 
+/* Every word, as ps_eq compares every word. */
+static uint64_t ps_hash(const Lattice *L, const Word *a)
+{
+    uint64_t h = L->nwords;
+    for (size_t w = 0; w < L->nwords; w++) h = lattice_hash_more(h, a[w]);
+    return h;
+}
+
 static void ps_join(const Lattice *L, Word *out, const Word *a, const Word *b)
 {
     for (size_t w = 0; w < L->nwords; w++) out[w] = a[w] | b[w];

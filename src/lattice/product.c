@@ -37,6 +37,14 @@ static bool prod_eq(const Lattice *L, const Word *a, const Word *b)
     return true;
 }
 
+/* The parts' hashes folded together (each part hashes what its eq compares). */
+static uint64_t prod_hash(const Lattice *L, const Word *a)
+{
+    uint64_t h = count(L);
+    for (size_t i = 0; i < count(L); i++) h = lattice_hash_more(h, part(L, i)->ops->hash(part(L, i), a + off(L, i)));
+    return h;
+}
+
 static void prod_join(const Lattice *L, Word *out, const Word *a, const Word *b)
 {
     for (size_t i = 0; i < count(L); i++)

@@ -31,7 +31,7 @@ static void put_value(JsonWriter *w, const Type *t, const Word *v)
         Type elem = { TY_LAT, t->lat, NULL, NULL };
         const Type *item = t->value ? t->value : &elem;
         json_begin_array(w);
-        for (size_t i = 0; i < k->n; i++) put_value(w, item, k->items + i * t->lat->nwords);
+        for (size_t i = 0; i < k->n; i++) put_value(w, item, k->items + i * type_item_words(t));
         json_end_array(w);
         break;
     }

@@ -23,7 +23,7 @@ static void put_value(Buf *b, const Type *t, const Word *v)
         buf_puts(b, "[");
         for (size_t i = 0; i < k->n; i++) {
             if (i) buf_puts(b, ", ");
-            put_value(b, item, k->items + i * t->lat->nwords);
+            put_value(b, item, k->items + i * type_item_words(t));
         }
         buf_puts(b, "]");
         break;

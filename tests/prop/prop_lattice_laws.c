@@ -531,11 +531,20 @@ static void check_text(const Lattice *L, const Elems *s)
     buf_free(&b);
 }
 
+/* Equal elements hash alike (collections index their items by the hash). */
+static void check_hash(const Lattice *L, const Elems *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        for (size_t j = 0; j < s->n; j++)
+            if (eq(L, el(s, i), el(s, j))) assert_true(L->ops->hash(L, el(s, i)) == L->ops->hash(L, el(s, j)));
+}
+
 static void check_lattice(const Lattice *L, Rng *rng)
 {
     Elems s;
     make_samples(L, rng, &s);
     check_order(L, &s);
+    check_hash(L, &s);
     check_join_meet(L, &s);
     check_text(L, &s);
     if (L->finite) check_intervals_finite(L, rng, &s);

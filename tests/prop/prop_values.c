@@ -5,7 +5,9 @@
  * agree: the comprehension over elements(L), fixpoints of a generic's parameter and of a
  * lambda using a local; and bnb(f) as a value with the `bnb f` query: count(bnb(f).fixpoints)
  * is its number of fixed points, each fixed by f, .complete says whether it left no other
- * bound, and then they are all of fixpoints(f). */
+ * bound, and then they are all of fixpoints(f); bnb(f from [x .. top]) and bnb(f rounds 1)
+ * agree with fixpoints(f) and the `bnb f rounds 1` query; the hashed in, == and distinct
+ * images of collections agree with their definitions by nested loops. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,6 +144,9 @@ static void one_case(Rng *r)
     buf_printf(&text, "lattice L = %s;\nfn f(x: L): L = table { ", buf_cstr(&lat));
     for (size_t i = 0; i < n; i++)
         buf_printf(&text, "%s(%s : L) -> (%s : L)", i ? ", " : "", items[i], items[rng_below(r, n)]);
+    buf_puts(&text, " };\nfn h(x: L): L = table { ");           /* another table, for == */
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&text, "%s(%s : L) -> (%s : L)", i ? ", " : "", items[i], items[rng_below(r, n)]);
     buf_puts(&text, " };\nfixpoints f;\nshow fixpoints(f);\nshow count(fixpoints(f));\n");
     buf_puts(&text, "show fixpoints(f) == { x in elements(L) | f(x) == x };\n"
                     "fn fixed_by[M](g: M -> M, x: M): Bool = x in fixpoints(g);\n"
@@ -152,6 +157,21 @@ static void one_case(Rng *r)
                     "show forall x in bnb(f).fixpoints : f(x) == x;\n"
                     "show forall i in bnb(f).final : i.lo <= i.hi;\n"
                     "show not bnb(f).complete or bnb(f).fixpoints == fixpoints(f);\n");
+    /* the hashed in, == and distinct images against their definitions by loops */
+    buf_puts(&text, "fn same(c: collection of L, d: collection of L): Bool = "
+                    "count(c) == count(d) and (forall x in c : exists y in d : x == y);\n"
+                    "show forall x in elements(L) : (x in fixpoints(f)) == (exists y in fixpoints(f) : y == x);\n"
+                    "show forall k in elements(L) : (fixpoints(f) == { y in elements(L) | f(y) == y or y == k }) == "
+                    "same(fixpoints(f), { y in elements(L) | f(y) == y or y == k });\n"
+                    "show count({ f(x) | x in elements(L) }) == count({ y in elements(L) | exists x in elements(L) : f(x) == y });\n"
+                    "show same({ f(x) | x in elements(L) }, { y in elements(L) | exists x in elements(L) : f(x) == y });\n"
+                    "show ({ f(x) | x in elements(L) } == { h(x) | x in elements(L) }) == same({ f(x) | x in elements(L) }, "
+                    "{ h(x) | x in elements(L) });\n");
+    /* bnb(f ...) with options: from a start, stopped by rounds */
+    const char *from = items[rng_below(r, n)];
+    buf_printf(&text, "show not bnb(f from [(%s : L) .. top]).complete or bnb(f from [(%s : L) .. top]).fixpoints == "
+                      "{ y in fixpoints(f) | (%s : L) <= y };\n", from, from, from);
+    buf_puts(&text, "bnb f rounds 1;\nshow count(bnb(f rounds 1).fixpoints);\nshow bnb(f rounds 1).complete;\n");
     run_text(buf_cstr(&text), &out);
     Buf want;
     buf_init(&want);
@@ -169,12 +189,23 @@ static void one_case(Rng *r)
                             "forall k in elements(L) : with_local(k) = true\n",
                             "forall x in bnb(f).fixpoints : f(x) == x = true\n",
                             "forall i in bnb(f).final : i.lo <= i.hi = true\n",
-                            "not bnb(f).complete or bnb(f).fixpoints == fixpoints(f) = true\n" };
+                            "not bnb(f).complete or bnb(f).fixpoints == fixpoints(f) = true\n",
+                            "(exists y in fixpoints(f) : y == x) = true\n",
+                            "same(fixpoints(f), { y in elements(L) | f(y) == y or y == k }) = true\n",
+                            "count({ y in elements(L) | exists x in elements(L) : f(x) == y }) = true\n",
+                            "same({ f(x) | x in elements(L) }, { y in elements(L) | exists x in elements(L) : f(x) == y }) = true\n",
+                            "<= y } = true\n",
+                            "same({ f(x) | x in elements(L) }, { h(x) | x in elements(L) }) = true\n" };
     size_t others, nbnb = bnb_points(buf_cstr(&out), &others);    /* the query's, as the value's */
     buf_clear(&line);
     buf_printf(&line, "count(bnb(f).fixpoints) = %zu\nbnb(f).complete = %s\n", nbnb, others ? "false" : "true");
     if (!strstr(buf_cstr(&out), buf_cstr(&line))) fprintf(stderr, "%s\n%s", buf_cstr(&text), buf_cstr(&out));
     assert_non_null(strstr(buf_cstr(&out), buf_cstr(&line)));
+    size_t others1, nbnb1 = bnb_points(strstr(buf_cstr(&out), "bnb f: ") + 1, &others1);   /* rounds 1 */
+    buf_clear(&line);
+    buf_printf(&line, "count(bnb(f rounds 1).fixpoints) = %zu\n", nbnb1);
+    assert_non_null(strstr(buf_cstr(&out), buf_cstr(&line)));
+    assert_true(others1 == 0 || strstr(buf_cstr(&out), "bnb(f rounds 1).complete = false\n"));
     for (size_t i = 0; i < sizeof agree / sizeof *agree; i++) {
         if (!strstr(buf_cstr(&out), agree[i])) fprintf(stderr, "%s\n%s", buf_cstr(&text), buf_cstr(&out));
         assert_non_null(strstr(buf_cstr(&out), agree[i]));

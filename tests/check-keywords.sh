@@ -1,0 +1,12 @@
+#!/bin/sh
+# check-keywords.sh: the REPL completes every keyword of the language: the words of the
+# lexer's keyword table (grammar/lexer.re) are those of keyword_words in src/app/repl.c.
+lexer=$(sed -n '/static int keyword/,/^}/p' grammar/lexer.re | grep -o '{ "[a-z]*",' | sed 's/[{ ",]//g' | sort)
+repl=$(sed -n '/keyword_words\[\] = {/,/^};/p' src/app/repl.c | grep -o '"[a-z]*"' | tr -d '"' | sort)
+if [ -z "$lexer" ] || [ "$lexer" != "$repl" ]; then
+    echo "FAIL: the lexer's keywords and the REPL's completion differ:"
+    printf '%s\n' "$lexer" >/tmp/kw-lexer.$$; printf '%s\n' "$repl" >/tmp/kw-repl.$$
+    diff /tmp/kw-lexer.$$ /tmp/kw-repl.$$; rm -f /tmp/kw-lexer.$$ /tmp/kw-repl.$$
+    echo "keywords: 0 passed, 1 failed"; exit 1
+fi
+echo "keywords: 1 passed, 0 failed"
