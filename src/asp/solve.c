@@ -186,7 +186,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     if (h && h->probe_steps && (!q.opt.max_steps || q.opt.max_steps > h->probe_steps))
         q.opt.max_steps = h->probe_steps;
     q.opt.depth_first = true;     /* the native refine continues from the last child */
-    if (h && h->fn) q.opt.inplace_min_words = SIZE_MAX;     /* it has no in-place hooks */
+    if (h && h->fn && !h->fn->refine_at) q.opt.inplace_min_words = SIZE_MAX;
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
     mset_init(&q.seen, s->nwords);
