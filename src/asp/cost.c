@@ -35,6 +35,8 @@ struct AspCost {
     CostLit *lits;                /* by level, heaviest first */
     uint32_t *lstart;             /* per level: its first literal */
     uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
+    uint32_t *held;               /* the literals low counts, in trail order (indices) */
+    size_t nheld;
 };
 
 static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
@@ -86,6 +88,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->bound = c->low + nlevels;
     c->sums = c->bound + nlevels;
     c->lits = mem_alloc((n + 1) * sizeof *c->lits);
+    c->held = mem_alloc((n + 1) * sizeof *c->held);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (!t[i].weight) continue;
@@ -104,7 +107,7 @@ void asp_cost_detach(AspSolver *s)
     AspProp *p = s->prop;
     AspCost *c = p->cost;
     if (!c) return;
-    MEM_FREE_ALL(c->offset, c->lits, c->lstart, c->astart, c->aent, c);
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->lstart, c->astart, c->aent, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -173,6 +176,7 @@ void asp_cost_reset(AspProp *p)
 {
     AspCost *c = p->cost;
     memcpy(c->low, c->offset, c->nlevels * sizeof *c->low);
+    c->nheld = 0;
     c->recheck = false;           /* the closure from level 0 sees the bound */
     if (!c->active || p->mode != 1) return;
     if (breaks_from(c, c->low, 0)) p->conflict = true;
@@ -187,17 +191,19 @@ void asp_cost_visit(AspProp *p, uint32_t a)
         const CostLit *l = &c->lits[c->aent[k]];
         if (!holds(p, l->lit)) continue;
         c->low[l->level] += l->weight;
+        c->held[c->nheld++] = c->aent[k];
         grew = true;
     }
     if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, lit_of(a, p->val[a]));
 }
 
+/* Undone in the reverse order of the visits: atom a's literals are the last ones held. */
 void asp_cost_unvisit(AspProp *p, uint32_t a)
 {
     AspCost *c = p->cost;
-    for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++) {
-        const CostLit *l = &c->lits[c->aent[k]];
-        if (holds(p, l->lit)) c->low[l->level] -= l->weight;
+    while (c->nheld && c->lits[c->held[c->nheld - 1]].lit >> 1 == a) {
+        const CostLit *l = &c->lits[c->held[--c->nheld]];
+        c->low[l->level] -= l->weight;
     }
 }
 
@@ -206,13 +212,9 @@ void asp_cost_unvisit(AspProp *p, uint32_t a)
 static uint32_t latest_counted(const AspProp *p, size_t d)
 {
     const AspCost *c = p->cost;
-    uint32_t best = NONE;
-    for (size_t i = 0; i < c->lstart[d < c->nlevels ? d + 1 : c->nlevels]; i++) {
-        uint32_t l = c->lits[i].lit, a = l >> 1;
-        if (holds(p, l) && p->tpos[a] < p->qhead && (best == NONE || p->tpos[a] > p->tpos[best >> 1]))
-            best = l;
-    }
-    return best;
+    for (size_t i = c->nheld; i-- > 0;)
+        if (c->lits[c->held[i]].level <= d) return c->lits[c->held[i]].lit;
+    return NONE;
 }
 
 void asp_cost_recheck(AspProp *p)
@@ -235,19 +237,20 @@ void asp_cost_recheck(AspProp *p)
 void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out)
 {
     const AspCost *c = p->cost;
-    uint32_t a = lit >> 1, n = c->lstart[c->nlevels];
+    uint32_t a = lit >> 1;
+    size_t n = 0;                 /* the held literals set before `before` */
+    while (n < c->nheld && p->tpos[c->lits[c->held[n]].lit >> 1] < before) n++;
     memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
-    for (uint32_t i = 0; i < n; i++) {
-        const CostLit *l = &c->lits[i];
-        uint32_t b = l->lit >> 1;
-        if (b == a ? l->lit == lit : holds(p, l->lit) && p->tpos[b] < before)
-            c->sums[l->level] += l->weight;
+    for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++)
+        if (c->lits[c->aent[k]].lit == lit) c->sums[c->lits[c->aent[k]].level] += c->lits[c->aent[k]].weight;
+    for (size_t i = 0; i < n; i++) {
+        const CostLit *l = &c->lits[c->held[i]];
+        if (l->lit >> 1 != a) c->sums[l->level] += l->weight;
     }
     size_t d = first_diff(c, c->sums, 0);
-    for (uint32_t i = 0; i < n && c->lits[i].level <= d; i++) {
-        const CostLit *l = &c->lits[i];
-        uint32_t b = l->lit >> 1;
-        if (b != a && holds(p, l->lit) && p->tpos[b] < before) VEC_PUSH(*out, l->lit);
+    for (size_t i = 0; i < n; i++) {
+        const CostLit *l = &c->lits[c->held[i]];
+        if (l->lit >> 1 != a && l->level <= d) VEC_PUSH(*out, l->lit);
     }
 }
 
