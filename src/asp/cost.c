@@ -16,8 +16,10 @@
  * was set, which weigh at least what made the propagator set it; since B only falls while
  * the constraint is strict, a reason stays valid as B tightens.  When B tightens the state
  * is checked again at the next request (a conflict there may lie on a level below the
- * request's, and learning takes it as any other); when it loosens (optN's second phase),
- * every nogood learnt goes, since it may rest on the stricter bound. */
+ * request's, and learning takes it as any other), and what B now forces is forced on the
+ * request's level, again on each request at or below it until one lies above it (the
+ * levels below it were built under the older bound); when B loosens (optN's second
+ * phase), every nogood learnt goes, since it may rest on the stricter bound. */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
@@ -32,6 +34,8 @@ struct AspCost {
     int64_t *sums;                /* scratch: explain's sums */
     bool active, strict;          /* a bound is set; low must stay below it (else at most) */
     bool recheck;                 /* B tightened: check the state at the next request */
+    size_t forced_at;             /* the levels below it may lack what B forces (since it
+                                     tightened): a request on top of them forces it again */
     CostLit *lits;                /* by level, heaviest first */
     uint32_t *lstart;             /* per level: its first literal */
     uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
@@ -143,6 +147,7 @@ void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict)
     c->strict = strict;
     c->active = true;
     c->recheck = true;
+    c->forced_at = SIZE_MAX;
     if (loosens) forget_nogoods(p);
 }
 
@@ -178,6 +183,7 @@ void asp_cost_reset(AspProp *p)
     memcpy(c->low, c->offset, c->nlevels * sizeof *c->low);
     c->nheld = 0;
     c->recheck = false;           /* the closure from level 0 sees the bound */
+    c->forced_at = 0;
     if (!c->active || p->mode != 1) return;
     if (breaks_from(c, c->low, 0)) p->conflict = true;
     else force(p);
@@ -220,9 +226,11 @@ static uint32_t latest_counted(const AspProp *p, size_t d)
 void asp_cost_recheck(AspProp *p)
 {
     AspCost *c = p->cost;
-    if (!c || !c->recheck || !c->active || p->conflict) return;
+    size_t k = p->nlevels - 1;
+    if (!c || !c->active || p->conflict || (!c->recheck && k > c->forced_at)) return;
     if (!breaks_from(c, c->low, 0)) {
         c->recheck = false;
+        c->forced_at = k;
         force(p);
         return;
     }
@@ -263,7 +271,7 @@ bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi)
     memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
     for (uint32_t i = 0; i < c->lstart[c->nlevels]; i++) {
         uint32_t l = c->lits[i].lit, a = l >> 1;
-        bool in = (l & 1) ? !((hi[a >> 6] >> (a & 63)) & 1) : (lo[a >> 6] >> (a & 63)) & 1;
+        bool in = (l & 1) ? !((hi[a >> 6] >> (a & 63)) & 1) : ((lo[a >> 6] >> (a & 63)) & 1) != 0;
         if (in) c->sums[c->lits[i].level] += c->lits[i].weight;
     }
     return breaks_from(c, c->sums, 0);
