@@ -112,6 +112,12 @@ typedef struct AftFunction {
      *   [lo, hi - {atom}] first (false)?  Only the order changes. */
     bool (*restart)(void *ctx);
     bool (*prefer_in)(void *ctx, size_t atom);
+    /* Optional (NULL: never): a function whose refine also learns from the bounds that go
+     * to Final (e.g. a branch and bound on a cost, whose refine then admits only fixed
+     * points better than the best found).  spent: after [lo, hi] went to Final (and
+     * o->on_final saw it), does every later refine exclude all of it?  Then the bound does
+     * not stop learning, backjumps or restarts (they cannot find it again). */
+    bool (*spent)(void *ctx, const Word *lo, const Word *hi);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given

@@ -60,9 +60,9 @@ void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (aft_abandoned(run->o)) return;
     if (run->final) boundlist_push(run->final, lo, hi);
-    run->finals++;
     bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
     if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
+    if (!run->f->spent || !run->f->spent(run->f->ctx, lo, hi)) run->finals++;
 }
 
 void bnb_prove(Run *run, const Word *lo, const Word *hi)

@@ -17,8 +17,9 @@ typedef struct Run {
     AftStats *st;
     double deadline;
     long next_id;
-    size_t finals;                /* bounds sent to Final so far (a backjump may not search
-                                   * again below a bound that sent one: it would repeat it) */
+    size_t finals;                /* bounds sent to Final so far but those the function says
+                                   * are spent (a backjump may not search again below a bound
+                                   * that sent one: it would repeat it) */
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;

@@ -156,6 +156,8 @@ typedef struct AspStats {
     AftStats aft;                 /* summed over the engine runs */
     size_t sp_evals;              /* S_P evaluations */
     size_t bnb_runs;              /* aft_bnb calls (more than 1 when a Final bound was reopened) */
+    double first_model, last_model;   /* the clock (aft_clock) when the native search gave
+                                         out its first and its last model; 0: none */
 } AspStats;
 
 /* Called for each stable model with its shown atoms in print order; return false to stop. */

@@ -324,7 +324,19 @@ static void solver_text(Buf *b, const Cli *c)
                    c->how.clingo.native_models);
 }
 
-static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st, double secs)
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Seconds: the run; until the native search's first model and after its last one, when
+ * it found one and (unsat) was exhausted (clingo's "1st Model" and "Unsat"); -1: none. */
+typedef struct ModelTimes { double total, first, unsat; } ModelTimes;
+
+static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st,
+                       const ModelTimes *mt)
 {
     const AftStats *a = &st->aft;
     size_t full, inc;
@@ -353,12 +365,21 @@ static void stats_json(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
     json_key_uint(&w, "restarts", a->restarts);
     solver_json(&w, c);
     json_key(&w, "time");
-    json_fixed(&w, secs, 3);
+    json_fixed(&w, mt->total, 3);
+    if (mt->first >= 0) {
+        json_key(&w, "first_model_time");
+        json_fixed(&w, mt->first, 3);
+    }
+    if (mt->unsat >= 0) {
+        json_key(&w, "unsat_time");
+        json_fixed(&w, mt->unsat, 3);
+    }
     json_end_object(&w);
     buf_putc(b, '\n');
 }
 
-static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st, double secs)
+static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats *st,
+                       const ModelTimes *mt)
 {
     const AftStats *a = &st->aft;
     size_t full, inc;
@@ -366,31 +387,31 @@ static void stats_text(Buf *b, const Cli *c, const AspSolver *s, const AspStats 
     buf_printf(b, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
                "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
                "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
-               "B&B runs     : %zu\nTime         : %.3fs\n",
+               "B&B runs     : %zu\nTime         : %.3fs",
                asp_atom_count(s->prog), s->natoms, asp_rule_count(s->prog), s->nrules,
                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
-               st->bnb_runs, secs);
+               st->bnb_runs, mt->total);
+    if (mt->first >= 0) buf_printf(b, " (1st Model: %.3fs", mt->first);
+    if (mt->first >= 0 && mt->unsat >= 0) buf_printf(b, " Unsat: %.3fs", mt->unsat);
+    buf_puts(b, mt->first >= 0 ? ")\n" : "\n");
     buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : %zu\n"
                "Backjumps    : %zu\nNogoods      : %zu (learnt)\n", a->splits, a->conflicts,
                a->learnt, a->restarts, a->backjumps, a->learnt);
     solver_text(b, c);
 }
 
-static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double secs, FILE *to)
+/* The run's statistics; t0: the clock when it started. */
+static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double t0, FILE *to)
 {
     Buf b;
     buf_init(&b);
-    if (o->json) stats_json(&b, o->c, s, st, secs);
-    else stats_text(&b, o->c, s, st, secs);
+    ModelTimes mt = { now() - t0, -1, -1 };
+    if (st->first_model) mt.first = st->first_model - t0;
+    if (st->last_model && st->complete) mt.unsat = mt.total - (st->last_model - t0);
+    if (o->json) stats_json(&b, o->c, s, st, &mt);
+    else stats_text(&b, o->c, s, st, &mt);
     fwrite(b.data, 1, b.len, to);
     buf_free(&b);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* ---- the actions ---- */
@@ -582,6 +603,8 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     st->sp_evals += ms.sp_evals;
     st->bnb_runs += ms.bnb_runs;
     st->aft = ms.aft;
+    st->first_model = ms.first_model;
+    st->last_model = ms.last_model;
     return r;
 }
 
@@ -651,7 +674,7 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
         if (c->bounds && r != AFT_ERROR) r = do_bounds(&o, s, &st, tmp, err);
         if (c->models && r != AFT_ERROR) r = do_models(&o, s, &st, err);
     }
-    if (c->stats) print_stats(&o, s, &st, now() - t0, c->emit ? stderr : stdout);
+    if (c->stats) print_stats(&o, s, &st, t0, c->emit ? stderr : stdout);
     fflush(stdout);
     if (r == AFT_ERROR && strstr(buf_cstr(err), ": error: ")) diag_error_text(&c->diag, buf_cstr(err));
     else if (r == AFT_ERROR)

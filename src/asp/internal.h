@@ -82,6 +82,7 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n);
  * occ[ostart[a] .. ostart[a+1]) lists the rules with lattice atom a in the positive body. */
 typedef struct SpCache SpCache;
 typedef struct AspProp AspProp;
+typedef struct AspCost AspCost;
 
 struct AspSolver {
     const AspProgram *prog;
@@ -139,6 +140,16 @@ bool asp_prop_learnt(void *ctx);
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
 bool asp_prop_restart(void *ctx);
 bool asp_prop_prefer_in(void *ctx, size_t atom);
+/* The optimisation's bound as a constraint of the strong IR (cost.c): the #minimize
+ * literals (lattice atoms, levels 0.. highest priority first) are attached to the solver's
+ * propagator; asp_cost_bound sets the bound (strict: the cost must be lexicographically
+ * below best; else at most best); detaching also drops every nogood learnt under it.
+ * asp_cost_spent is the engine's AftFunction.spent hook, with the solver as ctx. */
+typedef struct AspCostTerm { uint32_t level, atom; bool negative; int64_t weight; } AspCostTerm;
+void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t n);
+void asp_cost_detach(AspSolver *s);
+void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict);
+bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

@@ -108,6 +108,7 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
         break;
     case R_NOGOOD: stored(&p->ng, arg, a, out); break;
     case R_UFS: stored(&p->ufs, arg, a, out); break;
+    case R_COST: asp_cost_explain(p, arg, before, out); break;
     default: break;
     }
 }
@@ -265,14 +266,16 @@ static void minimize(const AspSolver *s, AspProp *p)
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
 {
     uint32_t a = p->cf_atom;
-    if (!p->conflict || p->val[a] == V_UNK) return;
+    if (!p->conflict || p->root_conflict || p->val[a] == V_UNK) return;
     p->tmp.count = p->out.count = 0;
     VEC_PUSH(p->tmp, lit_of(a, p->val[a]));
     explain(s, p, a, p->cf_kind, p->cf_arg, UINT32_MAX, &p->tmp);
     size_t cur = 0;
     for (size_t i = 0; i < p->tmp.count; i++)
         if (p->alev[p->tmp.items[i] >> 1] > cur) cur = p->alev[p->tmp.items[i] >> 1];
-    if (cur < k) return;               /* a nogood already known is violated: nothing new */
+    /* A nogood already known is violated: nothing new.  The optimisation's bound, once
+     * tightened, may break on a lower level: that is new. */
+    if (cur < k && (p->cf_kind != R_COST || cur == 0)) return;
     p->stamp++;
     size_t count = mark_all(p, cur), i = p->qtail;
     for (;;) {

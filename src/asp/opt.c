@@ -1,9 +1,12 @@
-/* opt.c: #minimize natively.  The search is asp_solve's, through its hooks (search.h): S_P
- * wrapped so that its refine also prunes a bound whose least possible cost (the weights of
- * the literals certainly true in it, plus every negative weight that may still count) is not
- * better than the best model's, and a filter that keeps only improving models (then, for
- * optN, the optimal ones, each projection once when the program has #project).  The engine
- * sees one more AftFunction and knows nothing of costs. */
+/* opt.c: #minimize natively, as clasp's model-guided branch and bound.  The search is
+ * asp_solve's, through its hooks (search.h), on S_P itself with every hook of the native IR,
+ * learning included: the cost bound is a constraint of the propagator (cost.c), so a bound
+ * whose least possible cost is not better than the best model's fails in the propagator, a
+ * conflict on the cost is explained and learnt like any other, and each better model
+ * tightens the bound where the search stands, which goes on from there (the engine's spent
+ * hook: the model just found is out of every later search).  A filter keeps only improving
+ * models (then, for optN, the optimal ones, each projection once when the program has
+ * #project).  The engine knows nothing of costs. */
 #include "asp/opt.h"
 #include "asp/internal.h"
 #include "asp/project.h"
@@ -11,18 +14,17 @@
 
 #include <stdlib.h>
 
-typedef struct OptLit { uint32_t level, atom; bool negative; int64_t weight; } OptLit;
 typedef enum { PHASE_IMPROVE, PHASE_OPTIMAL } Phase;
 
 struct AspOptimizer {
     AspSolver *s;
     size_t nlevels;
     int64_t *prio;                /* per level, highest first */
-    VEC(OptLit) lits;
-    AftFunction fn;               /* S_P with the pruning refine */
+    VEC(AspCostTerm) lits;
+    AftFunction fn;               /* S_P with the spent hook */
     Phase phase;
     bool have_best;
-    int64_t *best, *cost, *low;   /* nlevels each */
+    int64_t *best, *cost;         /* nlevels each */
 };
 
 static int cmp_prio_desc(const void *a, const void *b)
@@ -54,35 +56,6 @@ static void collect_levels(AspOptimizer *z, const AspProgram *p)
     z->nlevels = u;
 }
 
-static bool opt_eval(void *ctx, const Word *x, Word *out)
-{
-    AspOptimizer *z = ctx;
-    return z->s->fn.eval(z->s->fn.ctx, x, out);
-}
-
-static bool opt_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
-                      Word *hi1, Word *lo2, Word *hi2)
-{
-    AspOptimizer *z = ctx;
-    return z->s->fn.split && z->s->fn.split(z->s->fn.ctx, lo, hi, how, lo1, hi1, lo2, hi2);
-}
-
-static bool hopeless(const AspOptimizer *z, const int64_t *low)
-{
-    if (!z->have_best) return false;
-    int c = asp_cost_cmp(low, z->best, z->nlevels);
-    return z->phase == PHASE_IMPROVE ? c >= 0 : c > 0;
-}
-
-static AftStatus opt_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
-{
-    AspOptimizer *z = ctx;
-    AftStatus r = z->s->fn.refine(z->s->fn.ctx, lo, hi, nlo, nhi);
-    if (r != AFT_OK) return r;
-    asp_opt_lower(z, nlo, nhi, z->low);
-    return hopeless(z, z->low) ? AFT_INVALID : AFT_OK;
-}
-
 AspOptimizer *asp_opt_new(AspSolver *s)
 {
     const AspProgram *p = s->prog;
@@ -95,23 +68,16 @@ AspOptimizer *asp_opt_new(AspSolver *s)
         size_t n;
         const AspWLit *l = asp_minimize_get(p, i, &prio, &n);
         for (size_t k = 0; k < n; k++) {
-            OptLit o = { (uint32_t)level_of(z, prio),
+            AspCostTerm o = { (uint32_t)level_of(z, prio),
                          (uint32_t)asp_solver_atom_index(s, l[k].atom), l[k].negative,
                          l[k].weight };
             VEC_PUSH(z->lits, o);
         }
     }
     z->fn = s->fn;
-    z->fn.ctx = z;
-    z->fn.eval = opt_eval;
-    z->fn.refine = s->fn.refine ? opt_refine : NULL;
-    z->fn.split = opt_split;
-    z->fn.upper = z->fn.lower = NULL;
-    z->fn.refine_at = NULL;
-    z->fn.split_at = NULL;
-    z->best = mem_calloc(3 * z->nlevels + 1, sizeof *z->best);
+    z->fn.spent = asp_cost_spent;
+    z->best = mem_calloc(2 * z->nlevels + 1, sizeof *z->best);
     z->cost = z->best + z->nlevels;
-    z->low = z->cost + z->nlevels;
     return z;
 }
 
@@ -128,19 +94,8 @@ void asp_opt_cost(const AspOptimizer *z, const Word *x, int64_t *out)
 {
     memset(out, 0, z->nlevels * sizeof *out);
     for (size_t i = 0; i < z->lits.count; i++) {
-        const OptLit *l = &z->lits.items[i];
+        const AspCostTerm *l = &z->lits.items[i];
         if (bit(x, l->atom) != l->negative) out[l->level] += l->weight;
-    }
-}
-
-void asp_opt_lower(const AspOptimizer *z, const Word *lo, const Word *hi, int64_t *out)
-{
-    memset(out, 0, z->nlevels * sizeof *out);
-    for (size_t i = 0; i < z->lits.count; i++) {
-        const OptLit *l = &z->lits.items[i];
-        bool surely = l->negative ? !bit(hi, l->atom) : bit(lo, l->atom);
-        bool maybe = l->negative ? !bit(lo, l->atom) : bit(hi, l->atom);
-        if (l->weight > 0 ? surely : maybe) out[l->level] += l->weight;
     }
 }
 
@@ -169,6 +124,7 @@ static bool accept(void *ctx, const Word *x)
     if (z->have_best && asp_cost_cmp(z->cost, z->best, z->nlevels) >= 0) return false;
     memcpy(z->best, z->cost, z->nlevels * sizeof *z->best);
     z->have_best = true;
+    asp_cost_bound(z->s, z->best, true);
     return true;
 }
 
@@ -186,6 +142,7 @@ static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSo
     AspStats second;
     memset(&second, 0, sizeof second);
     run->z->phase = PHASE_OPTIMAL;
+    asp_cost_bound(s, run->z->best, false);
     if (asp_has_project(s->prog)) run->proj = asp_projections_new(s);
     AftStatus r = asp_solve_hooked(s, o, h, give, run, &second);
     asp_projections_free(run->proj);
@@ -195,21 +152,22 @@ static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSo
     st->complete = second.complete;
     st->sp_evals += second.sp_evals;
     st->bnb_runs += second.bnb_runs;
+    if (second.last_model) st->last_model = second.last_model;
     return r;
 }
 
-AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
-                       size_t probe_steps, AspOptModelFn fn, void *ctx, AspStats *st,
-                       AspOptResult *res)
+/* Better models until none is left, then (optN) the optimal ones. */
+static AftStatus branch_and_bound(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
+                                  AspOptMode mode, size_t probe_steps, OptRun *run, AspStats *st,
+                                  AspOptResult *res)
 {
-    OptRun run = { z, fn, ctx, NULL };
-    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = &run,
+    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = run,
                         .probe_steps = probe_steps };
     AspSolveOptions first = *o;
     if (mode == ASP_OPT_OPTN) first.max_models = 0;
     z->phase = PHASE_IMPROVE;
     z->have_best = false;
-    AftStatus r = asp_solve_hooked(s, &first, &h, give, &run, st);
+    AftStatus r = asp_solve_hooked(s, &first, &h, give, run, st);
     memset(res, 0, sizeof *res);
     res->best = mem_calloc(z->nlevels + 1, sizeof *res->best);
     res->have_best = z->have_best;
@@ -218,7 +176,18 @@ AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, 
     res->proved = r == AFT_OK && st->complete && z->have_best;
     if (mode != ASP_OPT_OPTN || !res->proved) return r;
     h.probe_steps = 0;
-    return all_optimal(s, o, &h, &run, st, res);
+    return all_optimal(s, o, &h, run, st, res);
+}
+
+AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
+                       size_t probe_steps, AspOptModelFn fn, void *ctx, AspStats *st,
+                       AspOptResult *res)
+{
+    OptRun run = { z, fn, ctx, NULL };
+    asp_cost_attach(s, z->nlevels, z->lits.items, z->lits.count);
+    AftStatus r = branch_and_bound(s, z, o, mode, probe_steps, &run, st, res);
+    asp_cost_detach(s);
+    return r;
 }
 
 void asp_opt_result_free(AspOptResult *res)

@@ -14,7 +14,6 @@ AspOptimizer *asp_opt_new(AspSolver *s);          /* NULL when no #minimize */
 void asp_opt_free(AspOptimizer *z);
 size_t asp_opt_levels(const AspOptimizer *z);
 void asp_opt_cost(const AspOptimizer *z, const Word *x, int64_t *out);
-void asp_opt_lower(const AspOptimizer *z, const Word *lo, const Word *hi, int64_t *out);
 int asp_cost_cmp(const int64_t *a, const int64_t *b, size_t n);
 
 typedef bool (*AspOptModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,

@@ -290,6 +290,7 @@ static void propagate(const AspSolver *s, AspProp *p)
             t ? lit_false(s, p, s->nocc[k], wt(s->now, k)) : lit_true(s, p, s->nocc[k], wt(s->now, k));
         if (p->mode) head_known(s, p, a);
         if (p->mode == 1 && p->nnogoods && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
+        if (p->cost) asp_cost_visit(p, a);
     }
 }
 
@@ -375,6 +376,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
     for (size_t i = p->qtail; i-- > to;) {
         uint32_t a = p->trail[i];
         if (i < p->qhead) {
+            if (p->cost) asp_cost_unvisit(p, a);
             bool t = p->val[a] == V_TRUE;
             const uint32_t *tl = t ? s->occ : s->nocc, *fl = t ? s->nocc : s->occ;
             const uint32_t *ts = t ? s->ostart : s->nostart, *fs = t ? s->nostart : s->ostart;
@@ -455,6 +457,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->ufsbase[0] = 0;
     p->ufs.count = 0;
     p->nlevels = 1;
+    if (p->cost) asp_cost_reset(p);
     p->root_conflict = !closure(s, p);
 }
 
@@ -533,6 +536,7 @@ static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Wor
     if (grow) k--;                /* nothing requested: new nogoods extend the top level */
     p->nlevels = k + 1;
     if (p->pending.count && p->mode == 1) asp_learn_pending(p);
+    if (p->cost && p->mode == 1) asp_cost_recheck(p);
     if (p->qtail == start && !p->conflict) {      /* nothing new: the state is the closure */
         if (!grow) p->nlevels = k;
         return true;

@@ -11,8 +11,9 @@ enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
  * rule of the atom can hold; R_SUPPORT the atom is a literal of rule rarg, the last support
  * of its true head; R_BFALSE the atom is a literal of rule rarg, whose head is false and whose
  * other literals hold; R_NOGOOD a learnt nogood (offset rarg); R_UFS an unfounded set (its
- * reason at offset rarg of the ufs list). */
-enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_UFS };
+ * reason at offset rarg of the ufs list); R_COST the optimisation's bound (cost.c; rarg the
+ * literal that may not hold). */
+enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_UFS, R_COST };
 typedef VEC(uint32_t) U32s;
 #define NONE UINT32_MAX
 
@@ -102,6 +103,7 @@ struct AspProp {
     uint8_t *wmark;
     size_t *wlist, nwlist;
     bool seen_all;
+    AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
 };
 
 /* The search's part of the state (prop.c: static scores and rank; learn.c: watches, the
@@ -136,6 +138,17 @@ size_t asp_heap_best(AspProp *p);
 uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p);
 /* Atom a gets value v for reason (why, arg); on the other value a conflict (prop.c). */
 void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg);
+
+/* cost.c, the optimisation's bound, for prop.c and learn.c: at a reset (before the closure of
+ * level 0); when atom a is propagated, and when it is undone (before its value goes); at a
+ * request, once the bound tightened (the state may break it below the request's level); the
+ * reason why literal lit may not hold, from the literals that held before trail place
+ * `before`. */
+void asp_cost_reset(AspProp *p);
+void asp_cost_visit(AspProp *p, uint32_t a);
+void asp_cost_unvisit(AspProp *p, uint32_t a);
+void asp_cost_recheck(AspProp *p);
+void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out);
 
 /* The atom to split on: first fail when the state is the closure of the bound being split
  * (at_state), else the free atom of [lo, hi] of highest static score; SIZE_MAX when none. */

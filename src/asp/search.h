@@ -8,7 +8,8 @@
 
 typedef struct AspSolveHooks {
     const AftFunction *fn;        /* NULL: S_P; else the search's function (S_P's eval with
-                                     another refine and split; no in-place hooks are used) */
+                                     other hooks; the in-place ones are used when it has
+                                     them) */
     bool (*accept)(void *ctx, const Word *x);   /* NULL: every model; false: not a model to
                                                    give out (it is not counted) */
     void *ctx;

@@ -47,6 +47,8 @@ static void found(Search *q, const Word *x)
     if (q->user_stop || (q->opt.budget && !mset_add(&q->seen, x))) return;
     if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;
+    q->st->last_model = aft_clock();
+    if (!q->st->first_model) q->st->first_model = q->st->last_model;
     if (q->hooks && q->hooks->probe_steps)       /* the probe found a model: no cap now */
         q->opt.max_steps = q->user ? q->user->max_steps : 0;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
@@ -186,7 +188,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     if (h && h->probe_steps && (!q.opt.max_steps || q.opt.max_steps > h->probe_steps))
         q.opt.max_steps = h->probe_steps;
     q.opt.depth_first = true;     /* the native refine continues from the last child */
-    if (h && h->fn) q.opt.inplace_min_words = SIZE_MAX;     /* it has no in-place hooks */
+    if (h && h->fn && !h->fn->refine_at) q.opt.inplace_min_words = SIZE_MAX;
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
     mset_init(&q.seen, s->nwords);

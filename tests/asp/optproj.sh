@@ -6,6 +6,8 @@
 #     clingo's optimum, and the result OPTIMUM FOUND (optcheck.awk);
 #   - --models 1: one model, "Models       : 1+" and "Optimum    : unknown" unless the
 #     first model is proved optimal;
+#   - a larger search (optgen.awk), with learning and --no-learn: the optimal models (their
+#     projections) equal clingo --opt-mode=optN's;
 #   - #project: the projections equal clingo --project's, each printed once (canon.awk's
 #     "N" line counts the models printed) - or, when gringo leaves no #project statement,
 #     the models equal plain clingo's.
@@ -53,7 +55,28 @@ project_checks() {   # project_checks COUNT
         i=$((i + 1))
     done
 }
+# #minimize with a real search (optgen.awk: 22 atoms, priorities, negative weights, and every
+# other program a #project): the optimum and the optimal models (their projections) of the
+# native search with learning (the cost bound a constraint of the propagator, learnt from
+# and backjumped over) and with --no-learn equal clingo --opt-mode=optN's.
+opt_search_checks() {   # opt_search_checks COUNT
+    i=1
+    while [ $i -le "$1" ]; do
+        p=$((i % 2)); proj=""; copt=""
+        [ $p = 1 ] && { proj="a0 a1 a2 a3 a4 a5 a6 a7"; copt=--project; }
+        awk -v seed=$((9000 + i)) -v n=22 -v proj=$p -f "$DIR/optgen.awk" > "$OUT/s.lp"
+        # shellcheck disable=SC2086
+        want=$(clingo $copt --opt-mode=optN 0 "$OUT/s.lp" 2>/dev/null | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | grep -v '^N ' | sort)
+        for learn in "" --no-learn; do
+            # shellcheck disable=SC2086
+            got=$(timeout 60 "$FIX" asp --solver native --opt-mode=optN $learn "$OUT/s.lp" 2>&1 | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | grep -v '^N ' | sort)
+            [ "$want" = "$got" ] && ok || { bad "#minimize search seed $((9000 + i)) $learn: optN differs from clingo $copt"; cp "$OUT/s.lp" "$OUT/failed-search-$i.lp"; }
+        done
+        i=$((i + 1))
+    done
+}
 opt_checks $((COUNT / 3))
+opt_search_checks $((COUNT / 5))
 project_checks $((COUNT / 3))
 # a #minimize problem with a larger search: vertex cover of a random graph (30 nodes), the
 # optimum of every solver is clingo's

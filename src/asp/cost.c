@@ -1,0 +1,278 @@
+/* cost.c: the optimisation's bound as a constraint of the native IR (prop.c), so that the
+ * search that finds better models is the conflict-driven one of `--models 1` (clasp's
+ * model-guided branch and bound).
+ *
+ * The #minimize literals, one sum per priority level (highest first), are normalised to
+ * positive weights: a literal of weight w < 0 counts as w plus -w for its complement.  The
+ * state keeps, per level, the constant part plus the weights of the literals that hold among
+ * the propagated atoms: a lower bound `low` of the cost of every model in the interval.  With
+ * a bound B set (the best model's cost), the constraint is low < B lexicographically (while
+ * looking for a better model) or low <= B (for the optimal models of optN); low only grows
+ * along the trail, so
+ *   - low past B is a conflict, explained by the literals that hold on the levels up to the
+ *     first one where low and B differ (the others cannot change the comparison);
+ *   - a free literal whose weight would take low past B becomes false, for the same reason.
+ * Reasons are read back lazily (learn.c's explain): the literals that held before the value
+ * was set, which weigh at least what made the propagator set it; since B only falls while
+ * the constraint is strict, a reason stays valid as B tightens.  When B tightens the state
+ * is checked again at the next request (a conflict there may lie on a level below the
+ * request's, and learning takes it as any other), and what B now forces is forced on the
+ * request's level, again on each request at or below it until one lies above it (the
+ * levels below it were built under the older bound); when B loosens (optN's second
+ * phase), every nogood learnt goes, since it may rest on the stricter bound. */
+#include "asp/propstate.h"
+
+#include <stdlib.h>
+
+typedef struct CostLit { uint32_t lit, level; int64_t weight; } CostLit;
+
+struct AspCost {
+    size_t nlevels;
+    int64_t *offset;              /* per level: the constant part */
+    int64_t *low;                 /* per level: offset + weights of the propagated literals */
+    int64_t *bound;               /* per level: B */
+    int64_t *sums;                /* scratch: explain's sums */
+    bool active, strict;          /* a bound is set; low must stay below it (else at most) */
+    bool recheck;                 /* B tightened: check the state at the next request */
+    size_t forced_at;             /* the levels below it may lack what B forces (since it
+                                     tightened): a request on top of them forces it again */
+    CostLit *lits;                /* by level, heaviest first */
+    uint32_t *lstart;             /* per level: its first literal */
+    uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
+    uint32_t *held;               /* the literals low counts, in trail order (indices) */
+    size_t nheld;
+};
+
+static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
+static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
+static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
+
+static int heavier_first(const void *x, const void *y)
+{
+    const CostLit *a = x, *b = y;
+    if (a->level != b->level) return a->level < b->level ? -1 : 1;
+    return (a->weight < b->weight) - (a->weight > b->weight);
+}
+
+/* The literals by level, and per atom the indices of its own. */
+static void index_literals(AspCost *c, size_t n, size_t natoms)
+{
+    qsort(c->lits, n, sizeof *c->lits, heavier_first);
+    c->lstart = mem_calloc(c->nlevels + 1, sizeof *c->lstart);
+    for (size_t i = 0; i < n; i++) c->lstart[c->lits[i].level + 1]++;
+    for (size_t j = 0; j < c->nlevels; j++) c->lstart[j + 1] += c->lstart[j];
+    c->astart = mem_calloc(natoms + 2, sizeof *c->astart);
+    c->aent = mem_alloc((n + 1) * sizeof *c->aent);
+    for (size_t i = 0; i < n; i++) c->astart[(c->lits[i].lit >> 1) + 1]++;
+    for (size_t a = 0; a < natoms; a++) c->astart[a + 1] += c->astart[a];
+    uint32_t *fill = mem_alloc((natoms + 1) * sizeof *fill);
+    memcpy(fill, c->astart, (natoms + 1) * sizeof *fill);
+    for (size_t i = 0; i < n; i++) c->aent[fill[c->lits[i].lit >> 1]++] = (uint32_t)i;
+    mem_free(fill);
+}
+
+static void forget_nogoods(AspProp *p)
+{
+    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    p->ng.count = p->learnts.count = p->pending.count = 0;
+    p->nnogoods = p->nkept = 0;
+    p->last = NONE;
+    p->fresh = false;
+    p->mode = -1;                 /* the trail may hold their consequences: start again */
+}
+
+void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t n)
+{
+    AspProp *p = s->prop;
+    asp_cost_detach(s);
+    AspCost *c = mem_calloc(1, sizeof *c);
+    c->nlevels = nlevels;
+    c->offset = mem_calloc(4 * nlevels + 1, sizeof *c->offset);
+    c->low = c->offset + nlevels;
+    c->bound = c->low + nlevels;
+    c->sums = c->bound + nlevels;
+    c->lits = mem_alloc((n + 1) * sizeof *c->lits);
+    c->held = mem_alloc((n + 1) * sizeof *c->held);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!t[i].weight) continue;
+        uint32_t lit = lit_of(t[i].atom, t[i].negative ? V_FALSE : V_TRUE);
+        if (t[i].weight < 0) c->offset[t[i].level] += t[i].weight;
+        c->lits[k++] = (CostLit){t[i].weight < 0 ? lit ^ 1 : lit, t[i].level,
+                                 t[i].weight < 0 ? -t[i].weight : t[i].weight};
+    }
+    index_literals(c, k, s->natoms);
+    p->cost = c;
+    p->mode = -1;
+}
+
+void asp_cost_detach(AspSolver *s)
+{
+    AspProp *p = s->prop;
+    AspCost *c = p->cost;
+    if (!c) return;
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->lstart, c->astart, c->aent, c);
+    p->cost = NULL;
+    forget_nogoods(p);
+}
+
+/* The first level where x and B differ (nlevels: none). */
+static size_t first_diff(const AspCost *c, const int64_t *x, size_t from)
+{
+    while (from < c->nlevels && x[from] == c->bound[from]) from++;
+    return from;
+}
+
+/* Does a cost of at least x from level `from` on break the bound? */
+static bool breaks_from(const AspCost *c, const int64_t *x, size_t from)
+{
+    size_t d = first_diff(c, x, from);
+    return d == c->nlevels ? c->strict : x[d] > c->bound[d];
+}
+
+/* Is a bound tighter than B, or as tight and B not strict yet? */
+static bool tighter(const AspCost *c, const int64_t *best, bool strict)
+{
+    size_t d = first_diff(c, best, 0);
+    if (d == c->nlevels) return strict && !c->strict;
+    return best[d] < c->bound[d];
+}
+
+void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict)
+{
+    AspProp *p = s->prop;
+    AspCost *c = p->cost;
+    bool loosens = c->active && !tighter(c, best, strict);
+    memcpy(c->bound, best, c->nlevels * sizeof *best);
+    c->strict = strict;
+    c->active = true;
+    c->recheck = true;
+    c->forced_at = SIZE_MAX;
+    if (loosens) forget_nogoods(p);
+}
+
+/* Every free literal whose weight would break the bound becomes false: on the levels before
+ * the first where low and B differ, any; on that level, those at least the gap (more than
+ * it when the levels after it keep the bound). */
+static void force(AspProp *p)
+{
+    AspCost *c = p->cost;
+    size_t d = first_diff(c, c->low, 0);
+    for (size_t j = 0; j <= d && j < c->nlevels; j++) {
+        int64_t need = 1;
+        if (j == d) need = c->bound[d] - c->low[d] + !breaks_from(c, c->low, d + 1);
+        for (uint32_t i = c->lstart[j]; i < c->lstart[j + 1] && c->lits[i].weight >= need; i++) {
+            uint32_t l = c->lits[i].lit;
+            if (p->val[l >> 1] == V_UNK)
+                asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
+        }
+    }
+}
+
+/* low against B: a conflict on atom a (its literal that holds, lit, is the one too many) or
+ * the free literals that would break it. */
+static void enforce(AspProp *p, uint32_t a, uint32_t lit)
+{
+    if (!breaks_from(p->cost, p->cost->low, 0)) force(p);
+    else asp_prop_assign(p, a, lit_val(lit ^ 1), R_COST, lit);
+}
+
+void asp_cost_reset(AspProp *p)
+{
+    AspCost *c = p->cost;
+    memcpy(c->low, c->offset, c->nlevels * sizeof *c->low);
+    c->nheld = 0;
+    c->recheck = false;           /* the closure from level 0 sees the bound */
+    c->forced_at = 0;
+    if (!c->active || p->mode != 1) return;
+    if (breaks_from(c, c->low, 0)) p->conflict = true;
+    else force(p);
+}
+
+void asp_cost_visit(AspProp *p, uint32_t a)
+{
+    AspCost *c = p->cost;
+    bool grew = false;
+    for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++) {
+        const CostLit *l = &c->lits[c->aent[k]];
+        if (!holds(p, l->lit)) continue;
+        c->low[l->level] += l->weight;
+        c->held[c->nheld++] = c->aent[k];
+        grew = true;
+    }
+    if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, lit_of(a, p->val[a]));
+}
+
+/* Undone in the reverse order of the visits: atom a's literals are the last ones held. */
+void asp_cost_unvisit(AspProp *p, uint32_t a)
+{
+    AspCost *c = p->cost;
+    while (c->nheld && c->lits[c->held[c->nheld - 1]].lit >> 1 == a) {
+        const CostLit *l = &c->lits[c->held[--c->nheld]];
+        c->low[l->level] -= l->weight;
+    }
+}
+
+/* The literal of the latest propagated atom among those that count on the levels up to d
+ * (NONE: none). */
+static uint32_t latest_counted(const AspProp *p, size_t d)
+{
+    const AspCost *c = p->cost;
+    for (size_t i = c->nheld; i-- > 0;)
+        if (c->lits[c->held[i]].level <= d) return c->lits[c->held[i]].lit;
+    return NONE;
+}
+
+void asp_cost_recheck(AspProp *p)
+{
+    AspCost *c = p->cost;
+    size_t k = p->nlevels - 1;
+    if (!c || !c->active || p->conflict || (!c->recheck && k > c->forced_at)) return;
+    if (!breaks_from(c, c->low, 0)) {
+        c->recheck = false;
+        c->forced_at = k;
+        force(p);
+        return;
+    }
+    uint32_t l = latest_counted(p, first_diff(c, c->low, 0));
+    p->root_conflict = l == NONE || p->alev[l >> 1] == 0;     /* nothing to undo: no model */
+    if (l == NONE) p->conflict = true;
+    else asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
+}
+
+/* Why literal `lit` may not hold (R_COST): the literals that held before trail place
+ * `before`, on the levels up to the first where their weight with lit's differs from B. */
+void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out)
+{
+    const AspCost *c = p->cost;
+    uint32_t a = lit >> 1;
+    size_t n = 0;                 /* the held literals set before `before` */
+    while (n < c->nheld && p->tpos[c->lits[c->held[n]].lit >> 1] < before) n++;
+    memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
+    for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++)
+        if (c->lits[c->aent[k]].lit == lit) c->sums[c->lits[c->aent[k]].level] += c->lits[c->aent[k]].weight;
+    for (size_t i = 0; i < n; i++) {
+        const CostLit *l = &c->lits[c->held[i]];
+        if (l->lit >> 1 != a) c->sums[l->level] += l->weight;
+    }
+    size_t d = first_diff(c, c->sums, 0);
+    for (size_t i = 0; i < n; i++) {
+        const CostLit *l = &c->lits[c->held[i]];
+        if (l->lit >> 1 != a && l->level <= d) VEC_PUSH(*out, l->lit);
+    }
+}
+
+/* The engine's hook (AftFunction.spent): a bound that went to Final is out of every later
+ * search when its least cost breaks the strict bound (the model just found, for one). */
+bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi)
+{
+    const AspCost *c = ((AspSolver *)ctx)->prop->cost;
+    if (!c || !c->active || !c->strict) return false;
+    memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
+    for (uint32_t i = 0; i < c->lstart[c->nlevels]; i++) {
+        uint32_t l = c->lits[i].lit, a = l >> 1;
+        bool in = (l & 1) ? !((hi[a >> 6] >> (a & 63)) & 1) : ((lo[a >> 6] >> (a & 63)) & 1) != 0;
+        if (in) c->sums[c->lits[i].level] += c->lits[i].weight;
+    }
+    return breaks_from(c, c->sums, 0);
+}
