@@ -12,12 +12,14 @@ typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of 
 typedef VEC(WordPair) Words;
 typedef struct Step { size_t w; Word dlo, dhi; } Step;   /* a change of the bound (xor) */
 /* A pending bound: its node, the trail length at which its parent was the bound, and its
- * words pool[first ..) (up to the next pending bound's). */
-typedef struct Pending { long id; size_t depth, at, first; } Pending;
+ * words pool[first ..) (up to the next pending bound's); raw when its IR is still to be
+ * taken (a child pushed as split, see process_node). */
+typedef struct Pending { long id; size_t depth, at, first; bool raw; } Pending;
 
 /* A child of the node being processed: before IR (c) and after (r), as the words where it
- * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent. */
-typedef struct Kid { Words c, r; size_t *slot; } Kid;
+ * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent; raw when
+ * r is c (its IR is taken only if it is popped). */
+typedef struct Kid { Words c, r; size_t *slot; bool raw; } Kid;
 
 /* A bound on the path from the root to the node being processed: the trail length at which
  * it is the bound, its node, and how many bounds Final had when it was taken. */
@@ -109,6 +111,7 @@ static void kid_clear(Kid *k)
 {
     for (size_t i = 0; i < k->r.count; i++) k->slot[k->r.items[i].w] = 0;
     k->r.count = k->c.count = 0;
+    k->raw = false;
 }
 
 /* Word w of child k after IR. */
@@ -172,18 +175,18 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
     return r;
 }
 
-static void push_pending(Place *pl, const Words *d, long id, size_t depth)
+static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    VEC_PUSH(pl->stack, ((Pending){id, depth, pl->trail.count, pl->pool.count}));
+    VEC_PUSH(pl->stack, ((Pending){id, depth, pl->trail.count, pl->pool.count, raw}));
     for (size_t i = 0; i < d->count; i++) VEC_PUSH(pl->pool, d->items[i]);
 }
 
 /* bnb.c's place: fixed points (proven) and bounds final as they stand to Final, kept bounds
  * pending one level deeper. */
-static void place_with(Place *pl, const Words *d, NodeStatus s, long id, size_t depth)
+static void place_with(Place *pl, const Words *d, NodeStatus s, long id, size_t depth, bool raw)
 {
     if (s == NODE_FIXPOINT || s == NODE_FINAL) final_with(pl, d, id, s == NODE_FIXPOINT);
-    else if (s == NODE_KEPT) push_pending(pl, d, id, depth + 1);
+    else if (s == NODE_KEPT) push_pending(pl, d, id, depth + 1, raw);
     else pl->run->st->pruned++;
 }
 
@@ -301,7 +304,7 @@ static AftStatus merge_kids(Place *pl, long id, const long cid[2], const NodeSta
     }
     NodeStatus s;
     AftStatus r = classify_with(pl, &pl->hull, &s);
-    if (r == AFT_OK) place_with(pl, &pl->hull, s, cid[0], depth);
+    if (r == AFT_OK) place_with(pl, &pl->hull, s, cid[0], depth, false);
     return r;
 }
 
@@ -318,7 +321,7 @@ static void keep_kids(Place *pl, long id, const long cid[2], const bool alive[2]
             continue;
         }
         emit_with(pl, s == NODE_PRUNED ? &k->c : &k->r, EV_BNB_SPLIT, cid[i], id, -1, s);
-        place_with(pl, &k->r, s, cid[i], depth);
+        place_with(pl, &k->r, s, cid[i], depth, k->raw);
     }
 }
 
@@ -435,7 +438,7 @@ static bool bnb_backjump(Place *pl, size_t depth)
         run->st->backjumps++;
         jumped = true;
         if (!empty) {
-            push_pending(pl, &pl->scratch, pl->path.items[d].id, d);
+            push_pending(pl, &pl->scratch, pl->path.items[d].id, d, false);
             break;
         }
         run->st->pruned++;
@@ -463,7 +466,46 @@ static void bnb_restart(Place *pl)
     pl->trail.count = pos;
     run->st->restarts++;
     if (empty) run->st->pruned++;
-    else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0);
+    else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0, false);
+}
+
+/* With learning, the child searched second is kept as split, its IR taken only when it is
+ * popped (take_raw_ir): a conflict below the first child usually backjumps above the node
+ * and drops it unsearched, and the refine it would have cost is saved.  Sound: a child
+ * holds every fixed point its IR holds. */
+static void defer_kid(Place *pl, int i, bool *alive)
+{
+    Kid *k = &pl->kid[i];
+    for (size_t j = 0; j < k->c.count; j++) kid_put(k, k->c.items[j].w, k->c.items[j].lo, k->c.items[j].hi);
+    k->raw = true;
+    *alive = true;
+}
+
+/* The IR of a raw bound just popped (node id at depth), applied to the bound in place.
+ * *pruned when it holds no fixed point (then the search may backjump above it, as after a
+ * child pruned by its parent). */
+static AftStatus take_raw_ir(Place *pl, long id, size_t depth, bool *pruned)
+{
+    Run *run = pl->run;
+    bool empty, shrunk;
+    *pruned = false;
+    const char *why = aft_limit_hit(run->o, run->deadline, run->st);
+    if (why) {
+        run->st->stopped_by = why;
+        bnb_to_final(run, id, pl->lo, pl->hi);
+        return AFT_LIMIT;
+    }
+    AftStatus r = refine_in_place(pl, &empty, &shrunk);
+    if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
+    if (r != AFT_OK) return r;
+    if (empty) {
+        *pruned = true;
+        run->st->conflicts++;
+        if (!(pl->learning && depth && bnb_backjump(pl, depth - 1))) run->st->pruned++;
+        return AFT_OK;
+    }
+    apply(pl, &pl->scratch);
+    return AFT_OK;
 }
 
 /* A point: bnb.c's process_bound on one. */
@@ -472,15 +514,18 @@ static AftStatus process_point(Place *pl, long id, size_t depth)
     NodeStatus s;
     const Words none = {0};
     AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s);
-    if (r == AFT_OK) place_with(pl, &none, s, id, depth);     /* never NODE_KEPT */
+    if (r == AFT_OK) place_with(pl, &none, s, id, depth, false);     /* never NODE_KEPT */
     if (r == AFT_LIMIT) bnb_to_final(pl->run, id, pl->lo, pl->hi);
     return r;
 }
 
 /* bnb.c's process_bound on the bound in place (node id at depth). */
-static AftStatus process_node(Place *pl, long id, size_t depth)
+static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
 {
     Run *run = pl->run;
+    bool pruned = false;
+    AftStatus ir = raw ? take_raw_ir(pl, id, depth, &pruned) : AFT_OK;
+    if (ir != AFT_OK || pruned) return ir;
     if (!pl->open) return process_point(pl, id, depth);
     kid_clear(&pl->kid[0]);
     kid_clear(&pl->kid[1]);
@@ -493,7 +538,10 @@ static AftStatus process_node(Place *pl, long id, size_t depth)
     bool alive[2], invalid;
     NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
     for (int i = 0; i < 2; i++) {
-        AftStatus r = refine_kid(pl, i, &alive[i], &invalid);
+        AftStatus r = AFT_OK;
+        invalid = false;
+        if (i == 0 && pl->learning) defer_kid(pl, i, &alive[i]);
+        else r = refine_kid(pl, i, &alive[i], &invalid);
         if (r == AFT_OK && invalid && pl->learning && bnb_backjump(pl, depth)) return AFT_OK;
         if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
             && status[i] == NODE_PRUNED)
@@ -501,7 +549,7 @@ static AftStatus process_node(Place *pl, long id, size_t depth)
         if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
         if (r != AFT_OK) return r;
     }
-    if (alive[0] && alive[1] && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, status, depth);
+    if (alive[0] && alive[1] && !pl->kid[0].raw && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, status, depth);
     keep_kids(pl, id, cid, alive, status, depth);
     return AFT_OK;
 }
@@ -553,7 +601,7 @@ static AftStatus loop(Place *pl, size_t cap)
             continue;
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
-        AftStatus s = process_node(pl, n.id, n.depth);
+        AftStatus s = process_node(pl, n.id, n.depth, n.raw);
         if (pl->learning && run->finals) learning_off(pl);
         if (s == AFT_OK && pl->learning && run->f->restart && pl->stack.count
             && run->f->restart(run->f->ctx))
@@ -600,7 +648,7 @@ AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
         pl.hi[w] = hi[w];
         pl.open += lo[w] != hi[w];
     }
-    VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0}));
+    VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0, false}));
     pl.learning = bnb_learns(run) && run->f->learning(run->f->ctx, true);
     AftStatus r = loop(&pl, cap);
     if (pl.learning) learning_off(&pl);

@@ -56,6 +56,7 @@ void asp_learn_free(AspProp *p)
     for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
     mem_free(p->watch);
     VEC_FREE(p->ng); VEC_FREE(p->ufs); VEC_FREE(p->pending); VEC_FREE(p->tmp); VEC_FREE(p->out);
+    VEC_FREE(p->stack); VEC_FREE(p->clear);
 }
 
 /* ---- reasons ---- */
@@ -213,8 +214,27 @@ static void store(AspProp *p)
     decay(p);
 }
 
+/* The first request (level 1, the search's root bound) adds at most this many atoms for
+ * its consequences to be replaced by them in a nogood. */
+enum { ROOT_ATOMS = 4 };
+
+/* The atoms level 1's request added (they come first on its part of the trail): how many,
+ * or 0 when more than ROOT_ATOMS or none. */
+static size_t root_atoms(const AspProp *p)
+{
+    if (p->nlevels < 2) return 0;
+    size_t from = p->lstart[1], n = 0;
+    while (from + n < p->qtail && n <= ROOT_ATOMS && p->rkind[p->trail[from + n]] == R_NONE
+           && p->alev[p->trail[from + n]] == 1)
+        n++;
+    return n <= ROOT_ATOMS ? n : 0;
+}
+
 /* Literal l (atom a) joins the analysis once: a literal of the conflict's level `cur` is
- * counted (1), another one goes into the nogood; level 0 is left out. */
+ * counted (1), another one goes into the nogood; level 0 is left out.  A consequence of the
+ * first request (level 1, below cur) is replaced by that request's few atoms, which imply it
+ * with the facts of level 0: the root bound's consequences (with a constraint atom out,
+ * every atom a constraint forces) then cost the nogood one literal instead of one each. */
 static size_t mark(AspProp *p, uint32_t l, size_t cur)
 {
     uint32_t a = l >> 1;
@@ -223,7 +243,14 @@ static size_t mark(AspProp *p, uint32_t l, size_t cur)
     p->activity[a] += p->bump;
     asp_heap_raise(p, a);
     if (p->alev[a] == cur) return 1;
-    VEC_PUSH(p->out, l);
+    size_t roots = p->alev[a] == 1 && p->rkind[a] != R_NONE ? root_atoms(p) : 0;
+    for (size_t i = 0; i < roots; i++) {
+        uint32_t b = p->trail[p->lstart[1] + i];
+        if (p->seen[b] == p->stamp) continue;
+        p->seen[b] = p->stamp;
+        VEC_PUSH(p->out, lit_of(b, p->val[b]));
+    }
+    if (!roots) VEC_PUSH(p->out, l);
     return 0;
 }
 
@@ -235,28 +262,51 @@ static size_t mark_all(AspProp *p, size_t cur)
     return n;
 }
 
-/* Is every literal of b's reason in the analysis (seen) or of level 0? */
-static bool redundant(const AspSolver *s, AspProp *p, uint32_t b)
+/* A bit per level (modulo 32): a literal whose level has no bit in the nogood's mask
+ * cannot be implied by the nogood's literals (MiniSat's abstract levels). */
+static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->alev[a] & 31); }
+
+/* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
+ * whose literals are all seen, of level 0, or so implied themselves (MiniSat's recursive
+ * minimisation)?  Atoms found implied stay seen; on failure the atoms seen on the way are
+ * unmarked again. */
+static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels)
 {
     if (p->rkind[b] == R_NONE) return false;
-    p->tmp.count = 0;
-    explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
-    for (size_t i = 0; i < p->tmp.count; i++) {
-        uint32_t c = p->tmp.items[i] >> 1;
-        if (p->seen[c] != p->stamp && p->alev[c] != 0) return false;
+    size_t top = p->clear.count;
+    p->stack.count = 0;
+    VEC_PUSH(p->stack, b);
+    while (p->stack.count) {
+        uint32_t q = p->stack.items[--p->stack.count];
+        p->tmp.count = 0;
+        explain(s, p, q, p->rkind[q], p->rarg[q], p->tpos[q], &p->tmp);
+        for (size_t i = 0; i < p->tmp.count; i++) {
+            uint32_t c = p->tmp.items[i] >> 1;
+            if (p->seen[c] == p->stamp || p->alev[c] == 0) continue;
+            if (p->rkind[c] == R_NONE || !(level_bit(p, c) & levels)) {
+                for (size_t j = top; j < p->clear.count; j++) p->seen[p->clear.items[j]] = 0;
+                p->clear.count = top;
+                return false;
+            }
+            p->seen[c] = p->stamp;
+            VEC_PUSH(p->stack, c);
+            VEC_PUSH(p->clear, c);
+        }
     }
     return true;
 }
 
-/* Drops from p->out (its last literal, the UIP, stays) every literal whose reason the rest
- * implies: the nogood without it still holds in no stable model (MiniSat's local
- * minimisation). */
+/* Drops from p->out (its last literal, the UIP, stays) every literal the rest implies: the
+ * nogood without it still holds in no stable model. */
 static void minimize(const AspSolver *s, AspProp *p)
 {
     size_t j = 0, n = p->out.count;
+    uint32_t levels = 0;
+    for (size_t i = 0; i < n; i++) levels |= level_bit(p, p->out.items[i] >> 1);
+    p->clear.count = 0;
     for (size_t i = 0; i + 1 < n; i++) {
         uint32_t l = p->out.items[i];
-        if (!redundant(s, p, l >> 1)) p->out.items[j++] = l;
+        if (!redundant(s, p, l >> 1, levels)) p->out.items[j++] = l;
     }
     p->out.items[j++] = p->out.items[n - 1];
     p->out.count = j;

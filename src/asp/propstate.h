@@ -93,6 +93,7 @@ struct AspProp {
     uint32_t *ufsbase;            /* per level: ufs.count when it began */
     U32s pending;                 /* nogoods learnt but not yet propagated */
     U32s tmp, out;                /* conflict analysis */
+    U32s stack, clear;            /* its minimisation: atoms to explain, atoms it marked */
     uint32_t *seen, stamp;
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */

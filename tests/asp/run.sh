@@ -275,7 +275,7 @@ awk 'BEGIN { n = 64000; printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) 
              print 0 }' > "$OUT/choice64k.aspif"
 awk -v f="$OUT/choice64k.aspif" 'BEGIN {
     print "fix asp"; print "Reading from " f; print "Solving..."; print "Answer: 1"
-    for (i = 1; i < 64000; i++) printf "%sa(%d)", (i > 1 ? " " : ""), i
+    for (i = 1; i <= 64000; i++) printf "%sa(%d)", (i > 1 ? " " : ""), i
     print ""; print "SATISFIABLE"; print ""; print "Models       : 1+"; print "Calls        : 1" }' \
     > "$OUT/choice64k.want"
 (ulimit -v 400000; timeout 20 "$FIX" asp --solver native --models 1 "$OUT/choice64k.aspif") > "$OUT/choice64k.out" 2>&1
