@@ -304,6 +304,15 @@ choice_aspif 200000 "$OUT/choice200k.aspif"
 t1=$(best_ms "$OUT/choice50k.aspif"); t4=$(best_ms "$OUT/choice200k.aspif")
 [ "$t4" -le $((10 * t1 + 60)) ] && ok \
     || bad "choice rule: first model at N = 200 000 took $t4 ms, at N = 50 000 $t1 ms (more than 10 times: not linear)"
+# The chain of docs/asp.md (3n rules, a search 2n levels deep) with learning on: its first
+# model is found with about one choice a level.  A build that learnt a unit nogood per level
+# and redid every choice after each (n conflicts, n^2/2 choices: 4.5 million at n = 3000)
+# fails this; the count is the solver's own, not a time.
+printf 'a(1). {b(I)} :- a(I), I <= n. a(I+1) :- b(I). a(I+1) :- a(I), not b(I), I <= n.\n:- not a(n+1).\n' > "$OUT/chain.lp"
+gringo -c n=3000 "$OUT/chain.lp" > "$OUT/chain.aspif"
+choices=$(timeout 60 "$FIX" asp --solver native --models 1 --stats "$OUT/chain.aspif" 2>&1 | awk '/^Choices/ { print $3 }')
+[ -n "$choices" ] && [ "$choices" -le 12000 ] && ok \
+    || bad "chain n = 3000: first model took ${choices:-no} choices (at most 4n = 12000 expected)"
 
 # ---- clingo as the back end, and the bounds against clingo's consequences (issue 12, items
 # 4 and 5): on the generated programs, `--solver clingo` (default and tiny budgets) gives
