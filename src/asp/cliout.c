@@ -142,7 +142,8 @@ void out_opt_result(Out *o, AftStatus r, const AspStats *st, const AspOptResult 
     buf_printf(&o->line, "%s\n\nModels       : %zu%s\n", text, st->models, done ? "" : "+");
     if (res->have_best) {
         buf_printf(&o->line, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
-        if (all_optimal) buf_printf(&o->line, "  Optimal    : %zu\n", res->optimal);
+        if (all_optimal && res->optimal > 1)     /* clingo leaves the line out for one */
+            buf_printf(&o->line, "  Optimal    : %zu\n", res->optimal);
         buf_puts(&o->line, "Optimization : ");
         put_costs(o, NULL, res->best, res->levels);
         buf_putc(&o->line, '\n');

@@ -1,0 +1,1 @@
+args: asp --solver native --opt-mode optN tests/golden/asp/opt-one.lp
