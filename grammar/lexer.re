@@ -18,6 +18,7 @@ void lexer_init(Lexer *lx, Diag *diag, Arena *arena, const Source *src)
     lx->arena = arena;
     lx->diag = diag;
     lx->prev = 0;
+    lx->decl_name = NULL;
     lx->errors = 0;
     lx->first_error = 0;
     lx->cut_short = false;
@@ -233,6 +234,9 @@ static void track_program(Lexer *lx, int t)
 int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
 {
     int t = scan(lx, val, loc);
+    if (t == IDENT && (lx->prev == FN || lx->prev == LATTICE || lx->prev == ENVELOPE
+                       || lx->prev == GALOIS || lx->prev == PROGRAM))
+        lx->decl_name = val->s;
     lx->prev = t;
     track_program(lx, t);
     if (t == ';') lx->percent_after_code = false;

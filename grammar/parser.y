@@ -203,6 +203,13 @@ static void set_long(Lexer *lx, long *slot, int64_t v, const char *what, FixLoc 
 
 static Query merge_opts(Lexer *lx, Query a, Query b, FixLoc l);
 static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
+
+/* A syntax error dropped the declaration being read: its name, when it was read, is noted. */
+static void note_dropped(Lexer *lx, AstFile *file)
+{
+    if (lx->decl_name) ptrlist_push(lx->arena, &file->dropped, (void *)lx->decl_name);
+    lx->decl_name = NULL;
+}
 }
 
 %union {
@@ -272,8 +279,8 @@ file:
 
 decls:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | decls decl                { $$ = $1; if ($2) ptrlist_push(A, &$$, $2); }
-    | decls error ';'           { $$ = $1; }
+    | decls decl                { $$ = $1; if ($2) ptrlist_push(A, &$$, $2); lx->decl_name = NULL; }
+    | decls error ';'           { $$ = $1; note_dropped(lx, file); }
     ;
 
 decl:
@@ -818,6 +825,7 @@ AstFile *parse_source(Diag *diag, Arena *arena, const Source *src)
     size_t kept = 0;
     for (size_t i = 0; i < file->ndecls; i++)
         if (ast_depth_ok(diag, file->decls[i])) file->decls[kept++] = file->decls[i];
+        else if (file->decls[i]->name.name) ptrlist_push(arena, &file->dropped, (void *)file->decls[i]->name.name);
     file->ndecls = kept;
     file->syntax_error = lx.errors > 0;
     file->first_error = lx.first_error;

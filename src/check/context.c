@@ -28,6 +28,7 @@ void context_free(Context *m)
     VEC_FREE(m->call_args);
     sema_free(m);
     hashmap_free(&m->loaded);
+    VEC_FREE(m->dropped);
     for (size_t i = 0; i < m->search_dirs.count; i++) mem_free(m->search_dirs.items[i]);
     VEC_FREE(m->search_dirs);
     arena_free(&m->arena);
@@ -199,11 +200,13 @@ static bool add_file(Context *m, AstFile *root, PtrList *plans)
         }
         open.count--;
         size_t fns_before = m->fns.count, plans_before = plans->count;
+        for (size_t i = 0; i < f->dropped.count; i++) VEC_PUSH(m->dropped, (const char *)f->dropped.items[i]);
         sema_add_file(m, f, open.count == 0 ? plans : NULL);
         compile_checked(m, fns_before);
         compile_plans(m, plans, plans_before);
     }
     VEC_FREE(open);
+    m->dropped.count = 0;      /* the names live in the files' arena: forgotten with them */
     return m->diag->errors == before;
 }
 

@@ -160,6 +160,13 @@ static Sym *sym_new(Context *m, SymKind kind, const char *name, Loc loc, void *p
 
 Sym *sema_lookup(Context *m, const char *name) { return hashmap_get_ptr(&m->syms, name); }
 
+bool sema_name_dropped(const Context *m, const char *name)
+{
+    for (size_t i = 0; i < m->dropped.count; i++)
+        if (strcmp(m->dropped.items[i], name) == 0) return true;
+    return false;
+}
+
 /* False (reported) when the name is declared already. */
 bool sema_name_free(Context *m, Ident id)
 {

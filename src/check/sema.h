@@ -90,6 +90,8 @@ struct Context {
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
     HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
     unsigned instantiating;    /* instances being checked inside each other */
+    VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
+                                * being added (AstFile.dropped): their uses are not reported */
 };
 
 /* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
@@ -100,6 +102,9 @@ static inline FnEntry *sema_fn_entry(const FnSym *f) { return (FnEntry *)(void *
 
 LatInfo *sema_lat_info(Context *m, const Lattice *L);
 Sym *sema_lookup(Context *m, const char *name);
+/* True when name's declaration was dropped by a syntax error in the files being added: a use
+ * of it fails without a second report. */
+bool sema_name_dropped(const Context *m, const char *name);
 const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* L without its duals: a dual powerset or range has the sets or numbers of its base. */

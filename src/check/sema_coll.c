@@ -604,6 +604,7 @@ static const Lattice *program_atoms(Context *m, const Decl *d)
 const Type *check_stable(Checker *c, Expr *e)
 {
     Sym *s = sema_lookup(c->m, e->name.name);
+    if (!s && sema_name_dropped(c->m, e->name.name)) return &TYPE_ERROR;
     if (!s) return check_fail(c, e->name.loc, "unknown program '%s'", e->name.name);
     if (s->kind != SYM_PROGRAM)
         return check_fail(c, e->name.loc, "'%s' is %s; stable(...) needs a program", e->name.name,

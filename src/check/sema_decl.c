@@ -199,7 +199,7 @@ static void define_envelope(FileCtx *fc, Decl *d)
     Sym *s = sema_lookup(m, d->name.name);
     if (!s || s->kind != SYM_FN) {
         if (s) diag_error(m->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
-        else diag_error(m->diag, d->name.loc, "unknown function '%s'", d->name.name);
+        else if (!sema_name_dropped(m, d->name.name)) diag_error(m->diag, d->name.loc, "unknown function '%s'", d->name.name);
         return;
     }
     FnSym *f = &((FnEntry *)s->ptr)->sym;
@@ -318,7 +318,7 @@ static void *query_target(Context *m, const Query *q, SymKind kind)
     Sym *s = sema_lookup(m, q->target.name);
     const char *what = kind == SYM_FN ? "function" : kind == SYM_PROGRAM ? "program" : "galois insertion";
     if (!s) {
-        diag_error(m->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
+        if (!sema_name_dropped(m, q->target.name)) diag_error(m->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
         return NULL;
     }
     if (s->kind != kind) {
@@ -478,6 +478,17 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
 
 /* ====================================================================== a file */
 
+/* A declaration that failed (its error reported) leaves its name undeclared: its uses are not
+ * reported as unknown names again. */
+static void note_failed_declarations(Context *m, const AstFile *file)
+{
+    for (size_t i = 0; i < file->ndecls; i++) {
+        const Decl *d = file->decls[i];
+        bool named = d->kind == D_LATTICE || d->kind == D_FN || d->kind == D_GALOIS || d->kind == D_PROGRAM;
+        if (named && !sema_lookup(m, d->name.name)) VEC_PUSH(m->dropped, d->name.name);
+    }
+}
+
 bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
 {
     int before = m->diag->errors;
@@ -496,6 +507,7 @@ bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
         else if (d->kind == D_GALOIS) declare_galois(&fc, d);
         else if (d->kind == D_PROGRAM) declare_program(&fc, d);
     }
+    note_failed_declarations(m, file);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
         if (d->kind == D_FN) define_fn(&fc, d);

@@ -201,7 +201,7 @@ static inline __attribute__((always_inline)) Sym *lattice_sym(FileCtx *fc, Ident
             if (!s) return NULL;         /* its declaration failed (reported) */
         }
     }
-    if (!s) diag_error(m->diag, name.loc, "unknown lattice '%s'", name.name);
+    if (!s && !sema_name_dropped(m, name.name)) diag_error(m->diag, name.loc, "unknown lattice '%s'", name.name);
     return s;
 }
 

@@ -205,6 +205,9 @@ typedef struct AstFile {
     bool syntax_error;
     uint32_t first_error;
     bool cut_short;
+    /* The names of the declarations a syntax error dropped (const char *): the checker does
+     * not report their uses as unknown names, which would only repeat that error. */
+    PtrList dropped;
 } AstFile;
 
 /* Parses src into an AST allocated in arena.  Syntax errors go to diag (several per run,

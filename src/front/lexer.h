@@ -13,6 +13,8 @@ typedef struct Lexer {
     Arena *arena;           /* token text is copied here */
     Diag *diag;
     int prev;               /* the previous token, to scan `x.1.2` as projections */
+    const char *decl_name;  /* the name after the last fn, lattice, envelope, galois or program
+                             * keyword: the declaration a syntax error drops (AstFile.dropped) */
     int errors;             /* lexical and syntax errors so far in this source */
     uint32_t first_error;   /* where the first of them is */
     bool cut_short;         /* the first of them is where the input ended */
