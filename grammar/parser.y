@@ -309,6 +309,7 @@ decl:
         $$ = decl_new(lx, D_PROGRAM, @$); $$->name = ident(lx, $2, @2);
         $$->nrules = $4.count; $$->rules = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Rule));
         for (size_t i = 0; i < $4.count; i++) $$->rules[i] = *(Rule *)$4.items[i]; }
+    | PROGRAM IDENT '{' rules error '}' { $$ = NULL; note_dropped(lx, file); }   /* the rest of the file is read */
     | PROGRAM IDENT FROM STRING ';' {
         $$ = decl_new(lx, D_PROGRAM, @$); $$->name = ident(lx, $2, @2); $$->program_file = $4;
         $$->program_file_loc = L(lx, @4); }
