@@ -227,13 +227,15 @@ static void track_program(Lexer *lx, int t)
     else if (lx->program == 1 && t == '{') lx->program = 2 + 1;
     else if (lx->program == 1 && (t == ';' || t == FROM)) lx->program = 0;
     else if (lx->program >= 2 && t == '{') lx->program++;
-    else if (lx->program >= 2 && t == '}') lx->program = lx->program == 3 ? 0 : lx->program - 1;
+    else if (lx->program >= 2 && t == '}') lx->program--;
+    else if (t == BLOCK_END) lx->program = 0;
     else if (t == END) lx->program = 0;
 }
 
 int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
 {
     int t = scan(lx, val, loc);
+    if (t == '}' && lx->program == 3) t = BLOCK_END;   /* the brace that closes a program block */
     if (t == IDENT && (lx->prev == FN || lx->prev == LATTICE || lx->prev == ENVELOPE
                        || lx->prev == GALOIS || lx->prev == PROGRAM))
         lx->decl_name = val->s;

@@ -243,6 +243,7 @@ static void note_dropped(Lexer *lx, AstFile *file)
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
 %token FORALL "forall" EXISTS "exists" MOD "mod" TABLE "table"
 %token ATOMS "atoms"
+%token BLOCK_END "'}'"      /* the brace closing a program block (the lexer tells it from inner ones) */
 %token DOTDOT ".." ARROW "->" FATARROW "=>" LE "<=" GE ">=" EQ "==" NE "!=" IMPLIEDBY ":-"
 
 %type <e> expr aexpr primary
@@ -305,11 +306,11 @@ decl:
         $$ = decl_new(lx, D_GALOIS, @$); $$->name = ident(lx, $2, @2); $$->from = $4; $$->to = $6;
         $$->neqs = $8.count; $$->eqs = arena_alloc(A, ($8.count ? $8.count : 1) * sizeof(Equation));
         for (size_t i = 0; i < $8.count; i++) $$->eqs[i] = *(Equation *)$8.items[i]; }
-    | PROGRAM IDENT '{' rules '}' {
+    | PROGRAM IDENT '{' rules BLOCK_END {
         $$ = decl_new(lx, D_PROGRAM, @$); $$->name = ident(lx, $2, @2);
         $$->nrules = $4.count; $$->rules = arena_alloc(A, ($4.count ? $4.count : 1) * sizeof(Rule));
         for (size_t i = 0; i < $4.count; i++) $$->rules[i] = *(Rule *)$4.items[i]; }
-    | PROGRAM IDENT '{' rules error '}' { $$ = NULL; note_dropped(lx, file); }   /* the rest of the file is read */
+    | PROGRAM IDENT '{' rules error BLOCK_END { $$ = NULL; note_dropped(lx, file); }   /* the rest of the file is read */
     | PROGRAM IDENT FROM STRING ';' {
         $$ = decl_new(lx, D_PROGRAM, @$); $$->name = ident(lx, $2, @2); $$->program_file = $4;
         $$->program_file_loc = L(lx, @4); }
@@ -783,6 +784,17 @@ static void put_symbol(Buf *b, yysymbol_kind_t sym)
 }
 
 /* Syntax errors name the unexpected token and up to four expected ones. */
+/* A token that starts what only a .lp file can say (a bound, `=`, `|`, a condition, a
+ * comparison), met inside a program block. */
+static bool beyond_program_block(yysymbol_kind_t got)
+{
+    static const char *const marks[] = { "'='", "'|'", "':'", "'<'", "'>'" };
+    if (got == YYSYMBOL_INT) return true;
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (strcmp(yysymbol_name(got), marks[i]) == 0) return true;
+    return false;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *file)
 {
     (void)file;
@@ -809,6 +821,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
         }
     if (lx->percent_after_code)
         buf_puts(&b, " (note: '%' starts a comment in .fix files; the remainder is 'mod')");
+    if (lx->program >= 2 && beyond_program_block(got))
+        buf_puts(&b, " (a program block holds ground rules, constraints and choice rules without "
+                     "bounds; for bounds, aggregates, disjunction or variables write the program in "
+                     "a .lp file: program P from \"file.lp\")");
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;
     if (got == YYSYMBOL_YYEOF) lexer_error_at_end(lx, loc->start, end, buf_cstr(&b));
     else lexer_error(lx, loc->start, end, "%s", buf_cstr(&b));
