@@ -70,8 +70,9 @@ void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t 
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
 /* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
- * (lpline.c): true with the file's index in p->lp_files and the line. */
-bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line);
+ * (lpline.c): true with the file's index in p->lp_files, the line and the column (in bytes,
+ * from 1) of the rule's first head atom on it. */
+bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line, uint32_t *col);
 /* Atom a's name, or _N for a hidden atom. */
 void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */

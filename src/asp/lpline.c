@@ -28,38 +28,46 @@ static bool simple_ground(const char *s)
     return true;
 }
 
-/* Does line [b, e) hold name as a whole word? */
-static bool has_word(const char *b, const char *e, const char *name, size_t len)
+/* Where line [b, e) first holds name as a whole word; NULL when it does not. */
+static const char *find_word(const char *b, const char *e, const char *name, size_t len)
 {
     for (const char *p = b; p + len <= e; p++) {
         if (memcmp(p, name, len) != 0) continue;
         bool left = p == b || !word_char(p[-1]);
         bool right = p + len == e || (!word_char(p[len]) && p[len] != '(');
-        if (left && right) return true;
+        if (left && right) return p;
     }
-    return false;
+    return NULL;
 }
 
-static bool line_matches(const char *b, const char *e, const char *const *names,
-                         const size_t *lens, size_t n)
+/* Where the rule starts on line [b, e) (its first head atom) when the line holds every head
+ * atom and a disjunction sign; NULL when it does not. */
+static const char *line_matches(const char *b, const char *e, const char *const *names,
+                                const size_t *lens, size_t n)
 {
     const char *cut = memchr(b, '%', (size_t)(e - b));
     if (cut) e = cut;
-    if (!memchr(b, '|', (size_t)(e - b)) && !memchr(b, ';', (size_t)(e - b))) return false;
-    for (size_t i = 0; i < n; i++)
-        if (!has_word(b, e, names[i], lens[i])) return false;
-    return true;
+    if (!memchr(b, '|', (size_t)(e - b)) && !memchr(b, ';', (size_t)(e - b))) return NULL;
+    const char *first = e;
+    for (size_t i = 0; i < n; i++) {
+        const char *at = find_word(b, e, names[i], lens[i]);
+        if (!at) return NULL;
+        if (at < first) first = at;
+    }
+    return first;
 }
 
-/* The matching lines of text, counted into *count, the last one's number in *line. */
+/* The matching lines of text, counted into *count, the last one's number in *line and the
+ * column (in bytes, from 1) of its first head atom in *col. */
 static void search(const char *text, const char *const *names, const size_t *lens, size_t n,
-                   size_t *count, uint32_t *line)
+                   size_t *count, uint32_t *line, uint32_t *col)
 {
     uint32_t no = 1;
     for (const char *b = text; *b; no++) {
         const char *e = strchr(b, '\n');
         if (!e) e = b + strlen(b);
-        if (line_matches(b, e, names, lens, n)) { ++*count; *line = no; }
+        const char *at = line_matches(b, e, names, lens, n);
+        if (at) { ++*count; *line = no; *col = (uint32_t)(at - b) + 1; }
         b = *e ? e + 1 : e;
     }
 }
@@ -78,7 +86,7 @@ static char *read_text(const char *path)
     return s;
 }
 
-bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line)
+bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line, uint32_t *col)
 {
     const AspRule *r = &p->rules.items[rule];
     if (!p->lp_files.count || r->nhead < 2) return false;
@@ -95,7 +103,7 @@ bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *
         char *text = read_text(p->lp_files.items[k]);
         size_t before = count;
         if (!text || !simple_ground(text)) count = 2;
-        else search(text, names, lens, r->nhead, &count, line);
+        else search(text, names, lens, r->nhead, &count, line, col);
         if (count > before) *file = k;
         mem_free(text);
     }

@@ -381,17 +381,18 @@ size_t asp_shown_atoms(const AspSolver *s, const Word *x, AspAtom *out)
     return k;
 }
 
-/* "NAME:LINE: error: WHAT REST", the line when known (just "WHAT REST" without a name); when it is a line of gringo's hidden
+/* "NAME:LINE:COL: error: WHAT REST", the place when known (just "WHAT REST" without a name;
+ * a statement of an aspif file starts its line: COL 1); when it is a line of gringo's hidden
  * output for .lp files (gringo true), not one of NAME: "NAME: error: WHAT (line LINE of
  * gringo's aspif output) REST". */
-static void refusal(Buf *why, bool gringo, const char *name, uint32_t line, const char *what,
-                    const char *rest)
+static void refusal(Buf *why, bool gringo, const char *name, uint32_t line, uint32_t col,
+                    const char *what, const char *rest)
 {
     if (!name) buf_printf(why, "%s%s", what, rest);       /* the caller says where */
     else if (line && gringo)
         buf_printf(why, "%s: error: %s (line %u of gringo's aspif output)%s", name, what,
                    (unsigned)line, rest);
-    else if (line) buf_printf(why, "%s:%u: error: %s%s", name, (unsigned)line, what, rest);
+    else if (line) buf_printf(why, "%s:%u:%u: error: %s%s", name, (unsigned)line, (unsigned)col, what, rest);
     else buf_printf(why, "%s: error: %s%s", name, what, rest);
 }
 
@@ -414,16 +415,16 @@ static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
                        "cannot search its stable models (--wf, --bounds and --emit work; clingo "
                        "solves it)";
     size_t file;
-    uint32_t line;
+    uint32_t line, col;
     Buf what;
     buf_init(&what);
     buf_puts(&what, "disjunctive rule ");
     put_head(&what, p, s->bad_rule);
-    if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line)) {
-        refusal(why, false, p->lp_files.items[file], line, buf_cstr(&what), rest);
+    if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line, &col)) {
+        refusal(why, false, p->lp_files.items[file], line, col, buf_cstr(&what), rest);
     } else {
         line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
-        refusal(why, p->gringo_lines, name, line, buf_cstr(&what), rest);
+        refusal(why, p->gringo_lines, name, line, 1, buf_cstr(&what), rest);
     }
     buf_free(&what);
 }
@@ -438,7 +439,7 @@ bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
     for (size_t i = 0; i < p->opaque.count; i++) {
         const AspStmt *o = &p->opaque.items[i];
         if (o->kind == STMT_HEURISTIC) continue;
-        refusal(why, p->gringo_lines, name, o->line,
+        refusal(why, p->gringo_lines, name, o->line, 1,
                 o->kind == STMT_EDGE ? "#edge (acyclicity) statement" : "theory statement",
                 ": fix cannot search its stable models (--wf, --bounds and --emit work; clingo "
                 "solves it)");

@@ -53,11 +53,11 @@ for f in "$C"/*.lp "$C"/*.aspif; do
     case "$f" in
         *nonhcf*|*edge*|*theory*)      # refused by the native search, solved by clingo under auto
             "$FIX" asp --solver native "$f" >/dev/null 2>"$OUT/core.err"
-            # aspif: its line; nonhcf.lp (ground): the user's line of the rule, a b on line 2;
+            # aspif: its line, column 1; nonhcf.lp (ground): the user's line and column of the rule, a b on line 2;
             # theory.lp: the line of gringo's output, said to be that, never as FILE:LINE
-            case "$f" in *nonhcf.lp) pat='nonhcf.lp:2: error: disjunctive rule .*fix cannot search' ;;
+            case "$f" in *nonhcf.lp) pat='nonhcf.lp:2:1: error: disjunctive rule .*fix cannot search' ;;
                          *.lp) pat=': error: .* (line [0-9]* of gringo.s aspif output).*fix cannot search' ;;
-                         *) pat=':[0-9]*: error: .*fix cannot search' ;; esac
+                         *) pat=':[0-9]*:1: error: .*fix cannot search' ;; esac
             grep -q "$pat" "$OUT/core.err" && ok \
                 || bad "core $f: no refusal naming a line: $(cat "$OUT/core.err")"
             [ "$want" = "$got" ] && ok || bad "core $f: --solver auto differs from clingo" ;;

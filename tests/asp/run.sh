@@ -98,9 +98,9 @@ refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
         *) bad "$1: message was: $msg" ;;
     esac
 }
-refuse "not head-cycle-free" "stdin:2: error: disjunctive rule _0 | _1 with two head atoms on one positive cycle" 'asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n'
-refuse "edge" "stdin:3: error: #edge" 'asp 1 0 0\n1 1 2 1 2 0 0\n8 0 1 1 1\n0\n'
-refuse "theory" "stdin:2: error: theory statement" 'asp 1 0 0\n9 1 0 1 a\n0\n'
+refuse "not head-cycle-free" "stdin:2:1: error: disjunctive rule _0 | _1 with two head atoms on one positive cycle" 'asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n'
+refuse "edge" "stdin:3:1: error: #edge" 'asp 1 0 0\n1 1 2 1 2 0 0\n8 0 1 1 1\n0\n'
+refuse "theory" "stdin:2:1: error: theory statement" 'asp 1 0 0\n9 1 0 1 a\n0\n'
 refuse "second step" "stdin:3: error: unsupported aspif input: a second solving step" 'asp 1 0 0\n0\n1 0 1 1 0 0\n0\n'
 refuse "minimize in steps" "stdin:2: error: unsupported aspif input: #minimize in an incremental" 'asp 1 0 0 incremental\n2 0 1 1 1\n0\n0\n'
 refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
@@ -117,8 +117,8 @@ lp_refusal() {   # lp_refusal LABEL EXPECTED-START LP-TEXT [fix options]
         *) bad "$label: $msg" ;;
     esac
 }
-lp_refusal ".lp refusal, ground" "$OUT/nonhcf.lp:1: error: disjunctive rule b | a with two head atoms" 'a | b.\na :- b.\nb :- a.\n'
-lp_refusal ".lp refusal, comments" "$OUT/nonhcf.lp:3: error: disjunctive rule b | a with two head atoms" '%% a | b\n{c}.\na ; b :- c. %% a|b\nb :- a.\na :- b.\n'
+lp_refusal ".lp refusal, ground" "$OUT/nonhcf.lp:1:1: error: disjunctive rule b | a with two head atoms" 'a | b.\na :- b.\nb :- a.\n'
+lp_refusal ".lp refusal, comments" "$OUT/nonhcf.lp:3:1: error: disjunctive rule b | a with two head atoms" '%% a | b\n{c}.\na ; b :- c. %% a|b\nb :- a.\na :- b.\n'
 lp_refusal ".lp refusal, two candidate lines" "$OUT/nonhcf.lp: error: disjunctive rule b | a (line 3 of gringo's aspif output) with" '{c}.\na | b :- c.\na | b :- not c.\nb :- a.\na :- b.\n'
 lp_refusal ".lp refusal, variables" "$OUT/nonhcf.lp: error: disjunctive rule b(1) | a(1) (line 3 of gringo's aspif output) with" 'p(1).\na(X) | b(X) :- p(X).\na(X) :- b(X).\nb(X) :- a(X).\n'
 lp_refusal ".lp refusal, -c" "$OUT/nonhcf.lp: error: disjunctive rule b | a (line 2 of gringo's aspif output) with" 'a | b.\na :- b.\nb :- a.\n' -c k=1

@@ -487,7 +487,7 @@ static void test_disjunction(void **state)
     Buf why;
     buf_init(&why);
     assert_false(asp_solver_native(s, "t.aspif", &why));
-    assert_non_null(strstr(buf_cstr(&why), "t.aspif:2: error: disjunctive rule"));
+    assert_non_null(strstr(buf_cstr(&why), "t.aspif:2:1: error: disjunctive rule"));
     Word *lo = lattice_elem_new(asp_solver_lattice(s)), *hi = lattice_elem_new(asp_solver_lattice(s));
     assert_int_equal(asp_wellfounded(s, NULL, lo, hi, NULL), AFT_OK);
     for (AspAtom a = 0; a < 2; a++) {
