@@ -5,16 +5,10 @@
 # <svg> element.  Skipped, with the reason, when dot or python3 is not installed.
 set -u
 fix=${1:?usage: run-dot-svg.sh FIX}
-if ! command -v dot >/dev/null 2>&1; then
-    echo "dot-svg: skipped: Graphviz's dot is not installed (apt-get install graphviz)"
-    echo "dot-svg: 0 passed, 0 failed"; exit 0
-fi
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "dot-svg: skipped: python3 (to parse the SVG) is not installed"
-    echo "dot-svg: 0 passed, 0 failed"; exit 0
-fi
 suite=dot-svg
 . "$(dirname "$0")/scratch.sh"
+needs_tool dot "Graphviz's dot (apt-get install graphviz)"
+needs_tool python3 "python3 (to parse the SVG)"
 # the tutorial's game.fix, as the document has it
 awk '/^```fix game.fix$/ { on = 1; next } on && /^```$/ { exit } on { print }' docs/tutorial.md > "$tmp/game.fix"
 # svg NAME FIX-ARGS...: fix FIX-ARGS | dot -Tsvg must give one well-formed SVG document

@@ -9,9 +9,9 @@
 set -u
 fix=${1:?usage: run-real-proofs.sh FIX [N]}
 n=${2:-30}
-command -v python3 >/dev/null 2>&1 || { echo "real-proofs: skipped: python3 is not installed"; echo "real-proofs: 0 passed, 0 failed"; exit 0; }
 suite=real-proofs
 . "$(dirname "$0")/scratch.sh"
+needs_tool python3 python3
 claims=0
 seed=1
 while [ $seed -le "$n" ]; do

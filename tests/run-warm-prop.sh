@@ -8,9 +8,9 @@
 set -u
 fix=${1:?usage: run-warm-prop.sh FIX [N]}
 n=${2:-40}
-command -v python3 >/dev/null 2>&1 || { echo "warm-prop: skipped: python3 is not installed"; echo "warm-prop: 0 passed, 0 failed"; exit 0; }
 suite=warm-prop
 . "$(dirname "$0")/scratch.sh"
+needs_tool python3 python3
 warm=0
 seed=1
 while [ $seed -le "$n" ]; do
