@@ -86,6 +86,11 @@ typedef struct AftFunction {
      * or visit stopped it; *calls counts the calls made. */
     bool (*each)(void *ctx, const Word *lo, const Word *hi,
                  bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls);
+    /* Optional (NULL: eval is exact): f(x) rounded downwards (up false) or upwards, an
+     * element below (above) the exact f(x), for a function whose eval rounds (reals).  The
+     * monotone and antitone envelopes use it, so that rounding never removes a fixed
+     * point.  False on a runtime error (reported). */
+    bool (*rounded)(void *ctx, const Word *x, bool up, Word *out);
     /* Optional conflict-driven learning (paper Section 6: a Decompose that learns from the
      * decompositions that did not work), taken by the depth-first bnb in place (with the two
      * hooks above) unless o->no_learn; NULL: none, and the engine runs as without it.

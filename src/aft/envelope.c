@@ -21,6 +21,15 @@ static AftStatus eval_f(const AftFunction *f, const AftOptions *o, const Word *x
     return f->eval(f->ctx, x, out) ? AFT_OK : aft_callback_failed(o, st);
 }
 
+/* f(x) rounded down (up false) or up, where f's eval rounds; else f(x). */
+static AftStatus eval_rounded(const AftFunction *f, const AftOptions *o, const Word *x, bool up,
+                              Word *out, AftStats *st)
+{
+    if (!f->rounded) return eval_f(f, o, x, out, st);
+    if (st) st->eval_calls++;
+    return f->rounded(f->ctx, x, up, out) ? AFT_OK : aft_callback_failed(o, st);
+}
+
 /* Refuses a brute-force envelope over [a, b] when it cannot or should not be enumerated. */
 static bool brute_allowed(const AftFunction *f, const AftOptions *o, const Word *a, const Word *b)
 {
@@ -112,9 +121,9 @@ static AftStatus envelope(const AftFunction *f, const AftOptions *o, const Word 
         if (st) st->eval_calls++;
         return (upper ? f->upper : f->lower)(f->ctx, lo, hi, x, out) ? AFT_OK : aft_callback_failed(o, st);
     case ENV_MONOTONE:
-        return eval_f(f, o, x, out, st);
+        return eval_rounded(f, o, x, upper, out, st);
     case ENV_ANTITONE:
-        return eval_f(f, o, upper ? lo : hi, out, st);
+        return eval_rounded(f, o, upper ? lo : hi, upper, out, st);
     case ENV_DERIVED:
         if (st) st->eval_calls++;
         if ((upper ? f->upper : f->lower)(f->ctx, lo, hi, x, out)) return AFT_OK;

@@ -81,6 +81,22 @@ static bool fn_derived_lower(void *ctx, const Word *lo, const Word *hi, const Wo
     return fn_derived_done(c, absvm_lower(c->abs, c->fn, x, hi, out));
 }
 
+/* f(x) rounded down or up: an end of the interval evaluator's enclosure of the exact f(x);
+ * where the evaluator gives up, f(x) in floating point, counted in c->unrounded. */
+static bool fn_rounded(void *ctx, const Word *x, bool up, Word *out)
+{
+    FnCtx *c = ctx;
+    const Lattice *L = c->fn->ret;
+    Word *lo, *hi;
+    lattice_elems_new(L, 2, (Word **const[]){ &lo, &hi });
+    bool enclosed = absvm_eval(c->abs, c->fn, x, x, lo, hi);
+    if (enclosed) lattice_copy(L, out, up ? hi : lo);
+    mem_free(lo);                        /* the block of both */
+    if (enclosed) return true;
+    c->unrounded++;
+    return fn_eval(ctx, x, out);
+}
+
 static void declared_envelope(AftFunction *f, const FnSym *fn)
 {
     if (fn->upper && fn->lower) {
@@ -105,6 +121,7 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     f->ctx = ctx;
     f->eval = fn_eval;
     if (fn->nparams == 1) f->each = fn_each;
+    if (fn->nparams == 1 && ctx->abs && !f->L->finite) f->rounded = fn_rounded;
     EnvelopeChoice c = ctx->envelope;
     if (c == ENVELOPE_AUTO) {
         bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
@@ -491,10 +508,28 @@ static void engine_teardown(EngineRun *run)
     buf_free(&run->err);
 }
 
+/* Where f was evaluated in floating point because the interval evaluator gave up, rounding
+ * was not bounded: the result says so (appended to run->assumption).  (A query value never
+ * gets here: on reals a monotone or antitone f is only sampled, so it is no value anyway.) */
+static void note_unrounded(EngineRun *run)
+{
+    if (!run->ctx.unrounded) return;
+    Buf b;
+    buf_init(&b);
+    if (run->assumption) buf_printf(&b, "%s; ", run->assumption);
+    buf_printf(&b, "rounding not bounded: the interval evaluator gave up on '%s' at %zu point%s, "
+               "where its floating-point value was used", run->ctx.fn->name, run->ctx.unrounded,
+               run->ctx.unrounded == 1 ? "" : "s");
+    mem_free(run->assumption);
+    run->assumption = mem_strdup(buf_cstr(&b));
+    buf_free(&b);
+}
+
 static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, AftStatus status,
                           const Word *nlo, const Word *nhi, size_t steps)
 {
     if (status == AFT_ERROR) return session_engine_error(s, plan, &run->err);
+    note_unrounded(run);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan_via_name(plan),
                       .assumption = run->assumption, .envelope = fn_envelope_note(&run->f, &run->ctx),
@@ -549,6 +584,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         } else if (run.trace.tree) {
             session_emit_tree(s, plan, run.trace.tree, &points);
         } else {
+            note_unrounded(&run);
             long *match = NULL;                 /* only the text report places fixed points */
             BoundList witness;
             boundlist_init(&witness, run.L);

@@ -17,14 +17,17 @@ enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
 
 /* A declared function seen by the engine: calls go through the context's VM; derived
  * envelopes through the interval evaluator `abs` (NULL: none, brute force instead), with
- * counts of the envelope calls it answered and of those it gave up on. */
+ * counts of the envelope calls it answered and of those it gave up on.  On a lattice that is
+ * not finite, f rounded down or up (AftFunction.rounded) is an end of the evaluator's
+ * enclosure of f(x); `unrounded` counts the points where it gave up and f's floating-point
+ * value stood in. */
 typedef struct FnCtx {
     Context *m;
     const FnSym *fn;
     Loc where;
     EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
     AbsVm *abs;
-    size_t derived, gave_up;
+    size_t derived, gave_up, unrounded;
 } FnCtx;
 
 /* Lattices of at most 2^BRUTE_AUTO_LOG2 elements get brute-force envelopes by default (the

@@ -70,7 +70,7 @@ bool reals_continuous(const FnSym *fn)
 }
 
 /* Scratch of the classification: f(x), the enclosure [flo, fhi] of the exact f(x), and the
- * hull being tried. */
+ * hull being tried (also an enclosure kept while its ends are tried). */
 typedef struct Classify {
     const AftFunction *f;
     const FnSym *fn;
@@ -100,10 +100,35 @@ static const Word *exact_end(Classify *c, const Word *lo, const Word *hi)
     return fixes_exactly(c, lo) ? lo : fixes_exactly(c, hi) ? hi : NULL;
 }
 
-/* An element of [lo, hi] that f fixes exactly: an end of it or of a point of Final inside. */
+/* Is x in [lo, hi] and fixed by f exactly?  Then it is copied into c->fx. */
+static bool fixed_inside(Classify *c, const Word *x, const Word *lo, const Word *hi)
+{
+    const Lattice *L = c->L;
+    if (!L->ops->leq(L, lo, x) || !L->ops->leq(L, x, hi)) return false;
+    lattice_copy(L, c->fx, x);
+    return fixes_exactly(c, c->fx);
+}
+
+/* An end of the enclosure of f(e), for an end e of [lo, hi], that lies in [lo, hi] and that f
+ * fixes exactly, into c->fx: an IR rounded outwards stops a step either side of a fixed point
+ * it reached, and f maps such an end next to it. */
+static const Word *exact_image(Classify *c, const Word *lo, const Word *hi)
+{
+    for (int end = 0; end < 2; end++) {
+        if (!enclose_at(c, end ? hi : lo)) continue;
+        lattice_copy(c->L, c->hlo, c->flo);      /* fixes_exactly overwrites flo and fhi */
+        lattice_copy(c->L, c->hhi, c->fhi);
+        if (fixed_inside(c, c->hlo, lo, hi) || fixed_inside(c, c->hhi, lo, hi)) return c->fx;
+    }
+    return NULL;
+}
+
+/* An element of [lo, hi] that f fixes exactly: an end of it or f's floating-point image of
+ * one, or an end of a point of Final inside. */
 static const Word *exact_point(Classify *c, const BoundList *final, const Word *lo, const Word *hi)
 {
     const Word *w = exact_end(c, lo, hi);
+    if (!w) w = exact_image(c, lo, hi);
     for (size_t i = 0; !w && i < final->count; i++) {
         const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
         if (c->L->ops->is_point(c->L, flo, fhi) && lattice_interval_subset(c->L, flo, fhi, lo, hi))

@@ -3,8 +3,9 @@
 reals (`fixpoints`, `enclosures`) is checked in exact rational arithmetic: f(x) = x for a
 fixed point; for an enclosure [lo, hi], f(x) - x changes sign (f is continuous: gen.py
 writes only + - * min max abs) or, for a monotone f, lo <= f(lo) and f(hi) <= hi.  The
-constants are the doubles they are written as.  Prints one line per failure and a count
-line "claims N, wrong M"."""
+constants are the doubles they are written as.  Also every bnb's Final must meet each grid
+interval where the exact f(x) - x changes sign (a fixed point is there: no prune may remove
+it).  Prints one line per failure and a count line "claims N, wrong M"."""
 import json
 import re
 import sys
@@ -45,7 +46,26 @@ def main():
             if not ok:
                 wrong += 1
                 print('WRONG %s: enclosure [%r .. %r], but exactly f(x) - x is %s and %s there' % (name, e['lo'], e['hi'], float(dlo), float(dhi)))
+        claims += 1
+        missed = missed_fixed_point(f, r.get('final', []))
+        if missed:
+            wrong += 1
+            print('WRONG %s: exactly f(x) - x changes sign in [%r .. %r], but no bound of Final meets it' % (name, float(missed[0]), float(missed[1])))
     print('claims %d, wrong %d' % (claims, wrong))
+
+
+def missed_fixed_point(f, final, n=256):
+    """A grid interval [a, b] of [0, 1] where the exact f(x) - x changes sign (f is
+    continuous, so it holds a fixed point) that no bound of Final meets, or None: a prune
+    must never remove a fixed point."""
+    boxes = [(Fraction(b['lo']), Fraction(b['hi'])) for b in final]
+    xs = [Fraction(i, n) for i in range(n + 1)]
+    ds = [f(x) - x for x in xs]
+    for i in range(n):
+        a, b = xs[i], xs[i + 1]
+        if ds[i] * ds[i + 1] <= 0 and not any(lo <= b and a <= hi for lo, hi in boxes):
+            return a, b
+    return None
 
 
 main()
