@@ -369,19 +369,33 @@ static AftStatus kleene_step(void *c, const Word *x, Word *y)
 /* On reals the iteration stops once a step moves by at most the tolerance, which does not
  * prove x the least (greatest) fixed point: f(x) = x + 1e-10 stops at once, far below its one
  * fixed point.  Unless f fixes x exactly (in exact arithmetic too: x + 1e-17 is x in
- * doubles), that is said beside the result (into *note, after what it held).  False when
- * evaluating f fails. */
-static bool label_tolerance(KleeneRun *run, const Word *x, Word *fx, char **note)
+ * doubles), that is said beside the result (into *note, after what it held).  Nor does a
+ * fixed point prove itself the least: a step rounded upwards may have stepped over a lesser
+ * one, so the iteration rounded outwards must reach x too, else the result says where the
+ * least one may be.  False when evaluating f fails. */
+static bool label_tolerance(KleeneRun *run, size_t steps, const Word *x, Word *fx, char **note)
 {
     const Lattice *L = run->ctx.fn->ret;
+    const char *name = run->ctx.fn->name, *which = run->least ? "least" : "greatest";
     if (!eval_within_limits(run->s, run->plan, &run->ctx, x, fx)) return false;
-    if (L->ops->eq(L, x, fx) && reals_fixes_exactly(run->ctx.fn, &run->s->limits, x)) return true;
+    bool exact = L->ops->eq(L, x, fx) && reals_fixes_exactly(run->ctx.fn, &run->s->limits, x);
+    if (exact && reals_iteration_reaches(run->ctx.fn, &run->s->limits, x, run->least, 2 * steps + 64, fx))
+        return true;
     Buf b;
     buf_init(&b);
     if (*note) buf_printf(&b, "%s; ", *note);
-    buf_printf(&b, "within tolerance: '%s' moves it by at most the tolerance, where the "
-               "iteration stopped; not proved the %s fixed point", run->ctx.fn->name,
-               run->least ? "least" : "greatest");
+    if (exact) {
+        buf_printf(&b, "'%s' fixes it exactly, but a step rounded %s may have stepped over a %s "
+                   "fixed point: the %s one is in [", name, run->least ? "upwards" : "downwards",
+                   run->least ? "lesser" : "greater", which);
+        L->ops->print(L, run->least ? fx : x, &b);
+        buf_puts(&b, " .. ");
+        L->ops->print(L, run->least ? x : fx, &b);
+        buf_printf(&b, "] (reals rounded outwards); not proved the %s fixed point", which);
+    } else {
+        buf_printf(&b, "within tolerance: '%s' moves it by at most the tolerance, where the "
+                   "iteration stopped; not proved the %s fixed point", name, which);
+    }
     mem_free(*note);
     *note = mem_strdup(buf_cstr(&b));
     buf_free(&b);
@@ -410,7 +424,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->loc, "no fixed point after %zu steps", steps);
         ok = false;
     }
-    if (ok && !L->finite) ok = label_tolerance(&run, x, y, &assumption);
+    if (ok && !L->finite) ok = label_tolerance(&run, steps, x, y, &assumption);
     if (ok) {
         QueryResult r = { .kind = plan->kind, .target = fn->name, .assumption = assumption,
                           .u.value = { .type = { .kind = TY_LAT, .lat = L }, .value = x,

@@ -98,6 +98,13 @@ FixProof *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList 
 /* Does the exact fn (one parameter) map x to x, with no rounding on the way?  (False also
  * when the interval evaluator gives up.) */
 bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x);
+/* lfp/gfp on a lattice that is not finite: does the iteration of the exact monotone fn from
+ * bot (least) or top, each step an end of the evaluator's enclosure (rounded down for lfp,
+ * up for gfp, joined with the iterate), reach x within `steps` steps?  Every such iterate is
+ * below the least (above the greatest) fixed point, so when fn fixes x exactly, x is it.
+ * `reached` gets the last iterate, a sound bound of that fixed point either way. */
+bool reals_iteration_reaches(const FnSym *fn, Limits *limits, const Word *x, bool least,
+                             size_t steps, Word *reached);
 /* Is fn a function of one real (a `real` lattice) whose code is continuous: only + - *,
  * negation, min, max, abs, constants and calls of such functions (no branch, comparison or
  * division)?  Then a sign change of f(x) - x over an interval proves a fixed point in it. */

@@ -259,3 +259,25 @@ bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x)
     absvm_free(c.abs);
     return exact;
 }
+
+bool reals_iteration_reaches(const FnSym *fn, Limits *limits, const Word *x, bool least,
+                             size_t steps, Word *reached)
+{
+    Classify c = { .fn = fn, .abs = absvm_new(limits), .L = fn->ret };
+    const Lattice *L = c.L;
+    absvm_set_total(c.abs, true);
+    lattice_elems_new(L, 3, (Word **const[]){ &c.flo, &c.fhi, &c.fx });
+    if (least) L->ops->bot(L, reached); else L->ops->top(L, reached);
+    for (size_t k = 0; k < steps && !L->ops->eq(L, reached, x); k++) {
+        if (!enclose_at(&c, reached)) break;
+        if (least) L->ops->join(L, c.fx, reached, c.flo);
+        else L->ops->meet(L, c.fx, reached, c.fhi);
+        if (L->ops->eq(L, c.fx, reached) || !(least ? L->ops->leq(L, c.fx, x) : L->ops->leq(L, x, c.fx)))
+            break;                       /* settled below x, or passed it (f not monotone) */
+        lattice_copy(L, reached, c.fx);
+    }
+    bool reaches = L->ops->eq(L, reached, x);
+    mem_free(c.flo);                     /* the block of all three */
+    absvm_free(c.abs);
+    return reaches;
+}
