@@ -1,6 +1,5 @@
 /* kleene.c: Kleene iteration, the one loop behind lfp/gfp queries and the phi_l / phi_u
- * iterations inside F, and the one rule that says when an iteration has settled (also used by
- * the VM for lfp/gfp inside a function). */
+ * iterations inside F, and the one rule that says when an iteration has settled. */
 #include "aft/aft.h"
 
 bool aft_kleene_settled(const Lattice *L, const Word *x, const Word *next, bool up, double grid,

@@ -41,7 +41,6 @@ void vm_free(Vm *vm)
 {
     if (!vm) return;
     mem_free(vm->stack);
-    mem_free(vm->scratch);
     VEC_FREE(vm->frames);
     VEC_FREE(vm->memo_args);
     vm_memo_free(&vm->memo);

@@ -29,8 +29,6 @@ struct Vm {
     size_t cap, sp;
     VEC(Frame) frames;
     jmp_buf *handler;           /* where a runtime error goes */
-    Word *scratch;              /* temporaries of KLEENE */
-    size_t scratch_cap;
     uint64_t steps;             /* loop iterations and calls in this context_call */
     size_t max_depth;           /* nested calls (not counting tail calls) */
     int depth;                  /* nested vm_run calls */

@@ -5,17 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "aft/aft.h"
 #include "util/bitset.h"
-
-static Word *scratch(Vm *vm, size_t n)
-{
-    if (n > vm->scratch_cap) {
-        vm->scratch = mem_realloc(vm->scratch, n * sizeof(Word));
-        vm->scratch_cap = n;
-    }
-    return vm->scratch;
-}
 
 /* ---- helpers of the instructions ---- */
 
@@ -185,13 +175,15 @@ static bool warm_refused(Vm *vm, const Lattice *L, size_t x, size_t count)
     return true;
 }
 
-/* One Kleene step: x := y; true when the iteration is stable. */
+/* One Kleene step: x := y; true when the iteration is stable: f(x) = x, also on reals (a
+ * step by less than the tolerance is no fixed point: x + 1e-10 would stop at once, though
+ * it has none; an expression's value is its floating-point value, with no label to say so). */
 static bool kleene_step(Vm *vm, const Lattice *L, size_t x, size_t count)
 {
     size_t W = L->nwords;
     if (word_to_int(ST(count)) < 0 && warm_refused(vm, L, x, count)) return false;
     Word *y = AT(vm->sp - W), *xs = AT(x);
-    bool stable = aft_kleene_settled(L, xs, y, true, 0, L->finite ? NULL : scratch(vm, 2 * W));
+    bool stable = L->ops->eq(L, xs, y);
     lattice_copy(L, xs, y);
     vm->sp -= W;
     if (stable) return true;
