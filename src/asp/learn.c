@@ -19,7 +19,7 @@
 static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
 static uint8_t other_val(uint8_t v) { return v == V_TRUE ? V_FALSE : V_TRUE; }
-static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
+static bool holds(const AspProp *p, uint32_t l) { return p->lholds[l]; }
 
 void asp_learn_new(const AspSolver *s, AspProp *p)
 {
@@ -144,10 +144,7 @@ uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
 
 /* ---- nogoods ---- */
 
-static bool is_false(const AspProp *p, uint32_t l)
-{
-    return p->val[l >> 1] != V_UNK && !holds(p, l);
-}
+static bool is_false(const AspProp *p, uint32_t l) { return p->lholds[l ^ 1]; }
 
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
 static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)

@@ -90,6 +90,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     size_t n = s->natoms + 2, r = s->nrules + 1;
     AspProp *p = mem_calloc(1, sizeof *p);
     p->val = mem_alloc(n);
+    p->lholds = mem_calloc(2 * n, 1);
     p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
@@ -129,7 +130,7 @@ void asp_prop_search_ready(const AspSolver *s, AspProp *p)
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
-    mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->val); mem_free(p->lholds); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
     mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
@@ -176,6 +177,7 @@ void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t ar
         return;
     }
     p->val[a] = v;
+    p->lholds[2 * a + (v == V_FALSE)] = 1;
     p->rkind[a] = why;
     p->rarg[a] = arg;
     p->tpos[a] = (uint32_t)p->qtail;
@@ -434,6 +436,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
         } else set_bit(p, p->thi, a);
         p->phase[a] = p->val[a];
         p->val[a] = V_UNK;
+        p->lholds[2 * a] = p->lholds[2 * a + 1] = 0;
         p->isdec[a] = 0;
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (p->learning) asp_heap_insert(p, a);
@@ -475,6 +478,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->conflict = p->root_conflict = false;
     p->dirty = p->ncrules > 0;
     memset(p->val, V_UNK, s->natoms);
+    memset(p->lholds, 0, 2 * s->natoms);
     memset(p->tlo, 0, s->nwords * sizeof *p->tlo);
     s->L->ops->top(s->L, p->thi);
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];

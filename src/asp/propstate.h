@@ -45,6 +45,7 @@ typedef struct AspRestarts {
 
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
+    uint8_t *lholds;              /* per literal (learn.c's numbering): 1 when it holds */
     Word *tlo, *thi;              /* the assignment as an interval */
     AspRuleState *rule;           /* per rule: its counters, head and largest weight */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
