@@ -19,7 +19,7 @@
 static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
 static uint8_t other_val(uint8_t v) { return v == V_TRUE ? V_FALSE : V_TRUE; }
-static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
+static bool holds(const AspProp *p, uint32_t l) { return p->lholds[l]; }
 
 void asp_learn_new(const AspSolver *s, AspProp *p)
 {
@@ -144,16 +144,19 @@ uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
 
 /* ---- nogoods ---- */
 
-static bool is_false(const AspProp *p, uint32_t l)
-{
-    return p->val[l >> 1] != V_UNK && !holds(p, l);
-}
+static bool is_false(const AspProp *p, uint32_t l) { return p->lholds[l ^ 1]; }
 
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
-static void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
+static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
 {
-    VEC_PUSH(p->watch[lit], off);
-    VEC_PUSH(p->watch[lit], spare);
+    U32s *w = &p->watch[lit];
+    if (w->count + 2 > w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 8;
+        w->items = mem_realloc(w->items, w->cap * sizeof *w->items);
+    }
+    w->items[w->count] = off;
+    w->items[w->count + 1] = spare;
+    w->count += 2;
 }
 
 void asp_watch_nogood(AspProp *p, uint32_t off)
@@ -352,38 +355,62 @@ static void unit(AspProp *p, uint32_t off, uint32_t lit)
     asp_prop_assign(p, lit >> 1, other_val(lit_val(lit)), R_NOGOOD, off);
 }
 
+/* How many watches ahead the visit asks for a nogood's memory (a prefetch: the look at
+ * a nogood is a cache miss otherwise, and the looks are independent). */
+enum { LOOKAHEAD = 4 };
+
+/* Asks for nogood off's first literals when its spare does not spare the look. */
+static void prefetch(const AspProp *p, const uint32_t *entry)
+{
+    if (!is_false(p, entry[1])) __builtin_prefetch(p->ng.items + entry[0]);
+}
+
+/* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
+ * is false), false when it moved the watch to another literal that does not hold or, with
+ * none left, made its other watch false (or met a conflict).  *spare becomes its other
+ * watch. */
+static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
+{
+    uint32_t n = p->ng.items[off], *l = p->ng.items + off + 1;
+    if (n == 1) {
+        unit(p, off, lit);
+        return true;
+    }
+    if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
+    *spare = l[0];
+    if (is_false(p, l[0])) return true;
+    uint32_t k = 2;
+    while (k < n && holds(p, l[k])) k++;
+    if (k < n) {                                       /* watch l[k] instead */
+        l[1] = l[k];
+        l[k] = lit;
+        watch(p, l[1], off, l[0]);
+        return false;
+    }
+    unit(p, off, l[0]);
+    return true;
+}
+
 /* Literal `lit` now holds: each nogood watching it looks for another literal that does not
- * hold to watch; with none, its other watch becomes false (or it is violated). */
+ * hold to watch; with none, its other watch becomes false (or it is violated).  After a
+ * conflict the rest of the list stays as it is. */
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
     U32s *w = &p->watch[lit];
-    size_t j = 0;
-    for (size_t i = 0; i < w->count; i += 2) {
-        uint32_t off = w->items[i], spare = w->items[i + 1];
-        uint32_t n = p->ng.items[off], *l = p->ng.items + off + 1;
-        w->items[j++] = off;
-        w->items[j++] = spare;
-        if (p->conflict || is_false(p, spare)) continue;
-        if (n == 1) {
-            unit(p, off, lit);
-            continue;
-        }
-        if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
-        w->items[j - 1] = l[0];
-        if (is_false(p, l[0])) continue;
-        uint32_t k = 2;
-        while (k < n && holds(p, l[k])) k++;
-        if (k < n) {                                   /* watch l[k] instead */
-            l[1] = l[k];
-            l[k] = lit;
-            j -= 2;
-            watch(p, l[1], off, l[0]);
-            continue;
-        }
-        unit(p, off, l[0]);
+    uint32_t *items = w->items;
+    size_t j = 0, i = 0, count = w->count;
+    for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
+    for (; i < count && !p->conflict; i += 2) {
+        if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
+        uint32_t off = items[i], spare = items[i + 1];
+        bool keep = is_false(p, spare) || look(p, off, lit, &spare);
+        items[j] = off;
+        items[j + 1] = spare;
+        j += keep ? 2 : 0;
     }
-    w->count = j;
+    if (i < count && j < i) memmove(items + j, items + i, (count - i) * sizeof *items);
+    w->count = j + (count - i);
 }
 
 /* The nogoods learnt since the last request: each that is unit (or violated) under the state

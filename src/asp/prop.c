@@ -71,15 +71,17 @@ static void static_scores(const AspSolver *s, AspProp *p)
     mem_free(key);
 }
 
-/* Per rule: the largest weight of its literals. */
-static void max_weights(const AspSolver *s, AspProp *p)
+/* Per rule: its head and the largest weight of its literals (1 for a normal body). */
+static void rule_states(const AspSolver *s, AspProp *p)
 {
-    p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
+    p->rule = mem_calloc(s->nrules + 1, sizeof *p->rule);
     for (uint32_t r = 0; r < s->nrules; r++) {
-        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-            if (s->pw[k] > p->maxw[r]) p->maxw[r] = s->pw[k];
-        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-            if (s->nw[k] > p->maxw[r]) p->maxw[r] = s->nw[k];
+        p->rule[r].head = s->head[r];
+        p->rule[r].maxw = s->bound ? 0 : 1;     /* as the weights say */
+        for (uint32_t k = s->pstart[r]; s->bound && k < s->pstart[r + 1]; k++)
+            if (s->pw[k] > p->rule[r].maxw) p->rule[r].maxw = s->pw[k];
+        for (uint32_t k = s->nstart[r]; s->bound && k < s->nstart[r + 1]; k++)
+            if (s->nw[k] > p->rule[r].maxw) p->rule[r].maxw = s->nw[k];
     }
 }
 
@@ -88,14 +90,13 @@ AspProp *asp_prop_new(const AspSolver *s)
     size_t n = s->natoms + 2, r = s->nrules + 1;
     AspProp *p = mem_calloc(1, sizeof *p);
     p->val = mem_alloc(n);
+    p->lholds = mem_calloc(2 * n, 1);
     p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
-    p->need = mem_alloc(r * sizeof *p->need);
-    p->slack = mem_alloc(r * sizeof *p->slack);
     p->fneed = mem_alloc(r * sizeof *p->fneed);
-    if (s->bound) max_weights(s, p);
+    rule_states(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
     p->trail = mem_alloc(n * sizeof *p->trail);
     p->lstart = mem_alloc(n * sizeof *p->lstart);
@@ -129,8 +130,8 @@ void asp_prop_search_ready(const AspSolver *s, AspProp *p)
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
-    mem_free(p->val); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->need); mem_free(p->slack); mem_free(p->fneed); mem_free(p->maxw);
+    mem_free(p->val); mem_free(p->lholds); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed);
     mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
     mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
@@ -176,6 +177,7 @@ void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t ar
         return;
     }
     p->val[a] = v;
+    p->lholds[2 * a + (v == V_FALSE)] = 1;
     p->rkind[a] = why;
     p->rarg[a] = arg;
     p->tpos[a] = (uint32_t)p->qtail;
@@ -188,13 +190,13 @@ void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t ar
 }
 
 static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
-static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->maxw ? p->maxw[r] : 1; }
+static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->rule[r].maxw; }
 
 /* Rule r's body must hold: every open literal without which the others cannot reach the
  * bound becomes true (a normal body: all of them). */
 static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    int64_t slack = p->slack[r];
+    int64_t slack = p->rule[r].slack;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
         if (wt(s->pw, k) > slack && p->val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_TRUE, R_SUPPORT, r);
@@ -207,14 +209,14 @@ static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 static void force_support(const AspSolver *s, AspProp *p, uint32_t h)
 {
     for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
-        if (p->slack[s->hrules[k]] >= 0) { force_body(s, p, s->hrules[k]); return; }
+        if (p->rule[s->hrules[k]].slack >= 0) { force_body(s, p, s->hrules[k]); return; }
 }
 
 /* Rule r with a false head: every open literal whose weight would complete the body
  * becomes false (a normal body: the last literal not yet true). */
 static void force_false(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    int64_t need = p->need[r];
+    int64_t need = p->rule[r].need;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
         if (wt(s->pw, k) >= need && p->val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_FALSE, R_BFALSE, r);
@@ -230,21 +232,21 @@ static void waiting(AspProp *p, uint32_t h)
 }
 
 /* A literal of weight w of rule r turned true. */
-static void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
+static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
-    int64_t need = p->need[r] -= w;
-    uint32_t h = s->head[r];
-    if (p->slack[r] < 0) return;
+    int64_t need = p->rule[r].need -= w;
+    uint32_t h = p->rule[r].head;
+    if (p->rule[r].slack < 0) return;
     if (need <= 0) {
         if (need + w > 0) asp_prop_assign(p, h, V_TRUE, R_FWD, r);
     } else if (need <= max_weight(p, r) && p->mode && p->val[h] == V_FALSE) force_false(s, p, r);
 }
 
 /* A literal of weight w of rule r turned false. */
-static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
+static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
-    int64_t slack = p->slack[r] -= w;
-    uint32_t h = s->head[r];
+    int64_t slack = p->rule[r].slack -= w;
+    uint32_t h = p->rule[r].head;
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
         if (p->cyclic[h]) p->dirty = true;         /* its head may have lost its foundation */
@@ -262,6 +264,20 @@ static void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
     else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
 }
 
+/* A literal of each rule rules[k], k in [from, to), of weight w[k] (NULL: 1), turned true;
+ * lits_false: turned false. */
+static void lits_true(const AspSolver *s, AspProp *p, const uint32_t *rules, const uint32_t *w,
+                      uint32_t from, uint32_t to)
+{
+    for (uint32_t k = from; k < to; k++) lit_true(s, p, rules[k], wt(w, k));
+}
+
+static void lits_false(const AspSolver *s, AspProp *p, const uint32_t *rules, const uint32_t *w,
+                       uint32_t from, uint32_t to)
+{
+    for (uint32_t k = from; k < to; k++) lit_false(s, p, rules[k], wt(w, k));
+}
+
 /* Completion on atom a's own rules once its value is known. */
 static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 {
@@ -272,9 +288,9 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
     }
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
         uint32_t r = s->hrules[k];
-        if (p->slack[r] < 0) continue;
-        if (p->need[r] <= 0) asp_prop_assign(p, a, V_TRUE, R_FWD, r);
-        else if (p->need[r] <= max_weight(p, r)) force_false(s, p, r);
+        if (p->rule[r].slack < 0) continue;
+        if (p->rule[r].need <= 0) asp_prop_assign(p, a, V_TRUE, R_FWD, r);
+        else if (p->rule[r].need <= max_weight(p, r)) force_false(s, p, r);
     }
 }
 
@@ -284,10 +300,13 @@ static void propagate(const AspSolver *s, AspProp *p)
     while (p->qhead < p->qtail && !p->conflict) {
         uint32_t a = p->trail[p->qhead++];
         bool t = p->val[a] == V_TRUE;
-        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++)
-            t ? lit_true(s, p, s->occ[k], wt(s->ow, k)) : lit_false(s, p, s->occ[k], wt(s->ow, k));
-        for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-            t ? lit_false(s, p, s->nocc[k], wt(s->now, k)) : lit_true(s, p, s->nocc[k], wt(s->now, k));
+        if (t) {
+            lits_true(s, p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
+            lits_false(s, p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+        } else {
+            lits_false(s, p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
+            lits_true(s, p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+        }
         if (p->mode) head_known(s, p, a);
         if (p->mode == 1 && p->nnogoods && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
         if (p->cost) asp_cost_visit(p, a);
@@ -304,7 +323,7 @@ static void found(AspProp *p, uint32_t h, size_t *wn)
 
 static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
 {
-    return p->slack[r] >= 0 && p->val[s->head[r]] != V_FALSE;
+    return p->rule[r].slack >= 0 && p->val[s->head[r]] != V_FALSE;
 }
 
 /* The weight rule r lacks with its cyclic positive atoms not counted and every other
@@ -370,6 +389,32 @@ static void reopen(AspProp *p, uint32_t h)
     if (p->lstart[p->alev[h]] < p->ofirst) p->ofirst = p->lstart[p->alev[h]];
 }
 
+/* lits_true undone: each rule rules[k], k in [from, to), lacks its literal's weight w[k]
+ * (NULL: 1) again; a true head may wait on a weight body again. */
+static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, uint32_t from,
+                        uint32_t to)
+{
+    for (uint32_t k = from; k < to; k++) {
+        AspRuleState *r = &p->rule[rules[k]];
+        int64_t need = r->need += wt(w, k);
+        if (w && need > 0 && need <= w[k] && p->val[r->head] == V_TRUE) waiting(p, r->head);
+    }
+}
+
+/* lits_false undone: each rule regains its literal's weight of slack; a body no longer false
+ * supports its head again. */
+static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, uint32_t from,
+                         uint32_t to)
+{
+    for (uint32_t k = from; k < to; k++) {
+        AspRuleState *r = &p->rule[rules[k]];
+        int64_t before = r->slack;
+        r->slack += wt(w, k);
+        if (before >= 0 || r->slack < 0) continue;
+        if (++p->nsup[r->head] == 2 && p->val[r->head] == V_TRUE) reopen(p, r->head);
+    }
+}
+
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
 static void undo(const AspSolver *s, AspProp *p, size_t to)
 {
@@ -377,22 +422,12 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
         uint32_t a = p->trail[i];
         if (i < p->qhead) {
             if (p->cost) asp_cost_unvisit(p, a);
-            bool t = p->val[a] == V_TRUE;
-            const uint32_t *tl = t ? s->occ : s->nocc, *fl = t ? s->nocc : s->occ;
-            const uint32_t *ts = t ? s->ostart : s->nostart, *fs = t ? s->nostart : s->ostart;
-            const uint32_t *tw = t ? s->ow : s->now, *fw = t ? s->now : s->ow;
-            for (uint32_t k = ts[a]; k < ts[a + 1]; k++) {
-                int64_t need = p->need[tl[k]] += wt(tw, k);
-                if (tw && need > 0 && need <= wt(tw, k) && p->val[s->head[tl[k]]] == V_TRUE)
-                    waiting(p, s->head[tl[k]]);
-            }
-            for (uint32_t k = fs[a]; k < fs[a + 1]; k++) {
-                uint32_t r = fl[k];
-                int64_t before = p->slack[r];
-                p->slack[r] += wt(fw, k);
-                if (before >= 0 || p->slack[r] < 0) continue;
-                uint32_t h = s->head[r];
-                if (++p->nsup[h] == 2 && p->val[h] == V_TRUE) reopen(p, h);
+            if (p->val[a] == V_TRUE) {
+                unlits_true(p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
+                unlits_false(p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+            } else {
+                unlits_true(p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+                unlits_false(p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
             }
         }
         if (p->val[a] == V_TRUE) {
@@ -401,6 +436,7 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
         } else set_bit(p, p->thi, a);
         p->phase[a] = p->val[a];
         p->val[a] = V_UNK;
+        p->lholds[2 * a] = p->lholds[2 * a + 1] = 0;
         p->isdec[a] = 0;
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (p->learning) asp_heap_insert(p, a);
@@ -442,14 +478,15 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->conflict = p->root_conflict = false;
     p->dirty = p->ncrules > 0;
     memset(p->val, V_UNK, s->natoms);
+    memset(p->lholds, 0, 2 * s->natoms);
     memset(p->tlo, 0, s->nwords * sizeof *p->tlo);
     s->L->ops->top(s->L, p->thi);
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];
     for (uint32_t r = 0; r < s->nrules; r++) {
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
-        p->need[r] = s->bound ? s->bound[r] : n;
-        p->slack[r] = s->bound ? total_weight(s, r) - s->bound[r] : 0;
-        if (p->need[r] <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
+        p->rule[r].need = s->bound ? s->bound[r] : n;
+        p->rule[r].slack = s->bound ? total_weight(s, r) - s->bound[r] : 0;
+        if (p->rule[r].need <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
     }
     for (uint32_t a = 0; a < s->natoms; a++)
         if (!p->nsup[a]) asp_prop_assign(p, a, V_FALSE, R_NONE, 0);
@@ -611,13 +648,25 @@ static void note_request(AspProp *p, const size_t *changed, size_t n)
     else for (size_t i = 0; i < n; i++) touch_word(p, changed[i]);
 }
 
-/* The marked words, sorted; all words when no request was seen since a reset. */
+/* The marked words, sorted; all words when no request was seen since a reset.  A few
+ * words are sorted by insertion; many, by a sweep of the marks (they are the list's set). */
 static void sorted_marks(const AspSolver *s, AspProp *p)
 {
     if (!p->seen_all)
         for (size_t w = 0; w < s->nwords; w++) touch_word(p, w);
     p->seen_all = true;
-    qsort(p->wlist, p->nwlist, sizeof *p->wlist, word_cmp);
+    size_t n = p->nwlist, *l = p->wlist;
+    if (n <= 16) {
+        for (size_t i = 1; i < n; i++) {
+            size_t x = l[i], j = i;
+            for (; j > 0 && l[j - 1] > x; j--) l[j] = l[j - 1];
+            l[j] = x;
+        }
+    } else if (8 * n >= s->nwords) {
+        size_t k = 0;
+        for (size_t w = 0; w < s->nwords; w++)
+            if (p->wmark[w]) l[k++] = w;
+    } else qsort(l, n, sizeof *l, word_cmp);
 }
 
 /* Keeps marked only the words where the state and the request [lo, hi] differ. */

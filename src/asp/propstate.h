@@ -15,6 +15,12 @@ enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
  * literal that may not hold). */
 enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_UFS, R_COST };
 typedef VEC(uint32_t) U32s;
+
+/* Per rule, what propagation reads together (one cache line rather than one per array):
+ * need, the weight its true literals lack for the body to hold (a normal body: its
+ * literals not yet true); slack, the weight of its literals that are not false minus its
+ * bound (the body is false when < 0); its head; its largest literal weight (1: normal). */
+typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRuleState;
 #define NONE UINT32_MAX
 
 /* A learnt nogood kept: its offset in AspProp.ng and its LBD (the number of levels among its
@@ -39,12 +45,9 @@ typedef struct AspRestarts {
 
 struct AspProp {
     uint8_t *val;                 /* per atom: V_UNK, V_TRUE, V_FALSE */
+    uint8_t *lholds;              /* per literal (learn.c's numbering): 1 when it holds */
     Word *tlo, *thi;              /* the assignment as an interval */
-    int64_t *need;                /* per rule: the weight its true literals lack for the body
-                                     to hold (a normal body: its literals not yet true) */
-    int64_t *slack;               /* per rule: the weight of its literals that are not false,
-                                     minus its bound; the body is false when < 0 */
-    uint32_t *maxw;               /* per rule: its largest literal weight (NULL: all 1) */
+    AspRuleState *rule;           /* per rule: its counters, head and largest weight */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
     uint32_t *trail;              /* assigned atoms in order; [qhead, qtail) not propagated */
     size_t qhead, qtail;
