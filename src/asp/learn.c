@@ -28,7 +28,6 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->rkind = mem_calloc(n, 1);
     p->rarg = mem_alloc(n * sizeof *p->rarg);
     p->ufsbase = mem_calloc(n, sizeof *p->ufsbase);
-    p->phase = mem_calloc(n, 1);
     p->bump = 1.0;
     p->last = NONE;
     p->reduce_at = REDUCE_FIRST;
@@ -51,7 +50,7 @@ void asp_learn_free(AspProp *p)
 {
     mem_free(p->tpos); mem_free(p->rkind); mem_free(p->rarg); mem_free(p->ufsbase);
     mem_free(p->seen); mem_free(p->activity);
-    mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos); mem_free(p->phase);
+    mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos);
     VEC_FREE(p->learnts);
     for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
     mem_free(p->watch);
@@ -210,7 +209,7 @@ static void store(AspProp *p)
     p->nkept++;
     uint32_t lbd = lbd_of(p);
     VEC_PUSH(p->learnts, ((AspLearnt){off, lbd}));
-    asp_restart_note(&p->rs, lbd);
+    asp_restart_note(&p->rs);
     VEC_PUSH(p->pending, off);
     p->last = off;
     p->fresh = true;
@@ -470,11 +469,4 @@ bool asp_prop_restart(void *ctx)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
     return p->learning && asp_restart_due(&p->rs);
-}
-
-/* Phase saving: an atom's half is searched first unless its last value was false. */
-bool asp_prop_prefer_in(void *ctx, size_t atom)
-{
-    AspProp *p = ((AspSolver *)ctx)->prop;
-    return !p->learning || p->phase[atom] != V_FALSE;
 }

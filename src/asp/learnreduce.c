@@ -8,38 +8,39 @@
  * search without it is the search without learning there.  The rest are moved together and
  * watched again on the same two literals.
  *
- * Restarts (glucose's dynamic policy): the average LBD of the last RESTART_WINDOW nogoods
- * against the average of all of them; when the recent ones are 25% worse, the search is
- * going nowhere and the engine goes back to its root bound (keeping the nogoods, the
- * activities and the saved phases). */
+ * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
+ * to its root bound keeping the nogoods and the activities; the split then takes the most
+ * active atoms again, each in its "true" half first (no phase saving).  Measured (bench/NOTES.md):
+ * a restart costs a few microseconds (the propagator's undo to the root request); what it
+ * changes is the search.  Glucose's dynamic policy hardly ever restarted on random colouring
+ * (4x slower there), and saved phases with frequent restarts made pigeonhole 2-4x slower
+ * (most saved phases are "false", whose choices propagate little: deep, weak searches). */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
 
-void asp_restart_note(AspRestarts *r, uint32_t lbd)
+/* The i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: 2^(k-1) when
+ * i = 2^k - 1, else the term i - (2^(k-1) - 1) for the k with 2^(k-1) <= i < 2^k - 1. */
+static size_t luby(size_t i)
 {
-    r->total_sum += lbd;
-    r->total++;
-    if (r->nrecent == RESTART_WINDOW) r->recent_sum -= r->recent[r->at];
-    else r->nrecent++;
-    r->recent[r->at] = lbd;
-    r->recent_sum += lbd;
-    r->at = (r->at + 1) % RESTART_WINDOW;
-    if (r->every) {
-        r->wanted = ++r->since >= r->every;
-        return;
+    for (;;) {
+        size_t k = 1;
+        while (((size_t)1 << k) - 1 < i) k++;
+        if (((size_t)1 << k) - 1 == i) return (size_t)1 << (k - 1);
+        i -= ((size_t)1 << (k - 1)) - 1;
     }
-    /* recent average * 0.8 > total average */
-    if (r->nrecent == RESTART_WINDOW && 4 * r->recent_sum * r->total > 5 * r->total_sum * RESTART_WINDOW)
-        r->wanted = true;
+}
+
+void asp_restart_note(AspRestarts *r)
+{
+    size_t limit = r->every ? r->every : RESTART_UNIT * luby(r->count + 1);
+    r->wanted = ++r->since >= limit;
 }
 
 bool asp_restart_due(AspRestarts *r)
 {
     if (!r->wanted) return false;
     r->wanted = false;
-    r->nrecent = r->at = 0;
-    r->recent_sum = 0;
     r->since = 0;
     r->count++;
     return true;

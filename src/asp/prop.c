@@ -434,7 +434,6 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
             clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
         } else set_bit(p, p->thi, a);
-        p->phase[a] = p->val[a];
         p->val[a] = V_UNK;
         p->lholds[2 * a] = p->lholds[2 * a + 1] = 0;
         p->isdec[a] = 0;

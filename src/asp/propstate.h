@@ -27,19 +27,16 @@ typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRul
  * literals when it was learnt: the fewer, the more useful, glucose's measure). */
 typedef struct AspLearnt { uint32_t off, lbd; } AspLearnt;
 
-/* Restarts (glucose's dynamic policy): the LBDs of the last conflicts against all of them;
- * the search restarts when the recent ones are clearly worse than the average. */
-enum { RESTART_WINDOW = 50 };
+/* Restarts (Luby's sequence, learnreduce.c): the i-th restart comes RESTART_UNIT * luby(i)
+ * nogoods after the one before (100, 100, 200, 100, 100, 200, 400, ...). */
+enum { RESTART_UNIT = 100 };
 /* Deletion: the first reduction when this many nogoods are kept, the next ones this many
  * later each (glucose's schedule). */
 enum { REDUCE_FIRST = 2000, REDUCE_STEP = 300 };
 typedef struct AspRestarts {
-    uint32_t recent[RESTART_WINDOW];
-    size_t nrecent, at;
-    uint64_t recent_sum, total_sum, total;
+    size_t since;                 /* nogoods learnt since the last restart */
     bool wanted;                  /* a restart is due */
-    size_t every, since;          /* every > 0 (tests): a restart after each `every` nogoods
-                                     instead, `since` counting them */
+    size_t every;                 /* > 0 (tests): a restart after each `every` nogoods instead */
     size_t count;                 /* restarts made */
 } AspRestarts;
 
@@ -90,7 +87,6 @@ struct AspProp {
     uint32_t *lvlseen, lvlstamp;  /* per level: LBD count */
     uint32_t *heap, *hpos;        /* the activity order (learnheap.c); hpos NONE: not in it */
     size_t hsize;
-    uint8_t *phase;               /* per atom: its last value (V_UNK: never assigned) */
     AspRestarts rs;               /* the restart policy's state (learn.c) */
     U32s ufs;                     /* reasons of unfounded sets: length, then the literals */
     uint32_t *ufsbase;            /* per level: ufs.count when it began */
@@ -130,9 +126,9 @@ void asp_learn_reduce(AspProp *p);
 /* Watches the nogood at offset off of p->ng on its first two literals (its only one), each
  * with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);
-/* learnreduce.c's restart policy: note the LBD of a nogood just learnt; is a restart due
- * (then its state starts again)? */
-void asp_restart_note(AspRestarts *r, uint32_t lbd);
+/* learnreduce.c's restart policy: note a nogood just learnt; is a restart due (then the
+ * count towards the next one starts again)? */
+void asp_restart_note(AspRestarts *r);
 bool asp_restart_due(AspRestarts *r);
 /* learnheap.c: the activity order. */
 void asp_heap_reset(AspProp *p, size_t natoms);

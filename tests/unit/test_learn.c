@@ -261,29 +261,29 @@ static void test_activity_heap(void **state)
     asp_program_free(prog);
 }
 
-/* Glucose's policy: steady LBDs never restart; a window of LBDs 25% above the average does,
- * once; with `every` set, a restart after each that many nogoods. */
+/* Luby's policy: the restarts come RESTART_UNIT times 1 1 2 1 1 2 4 1 nogoods apart; with
+ * `every` set, a restart after each that many nogoods. */
 static void test_restart_policy(void **state)
 {
     (void)state;
     AspRestarts r;
     memset(&r, 0, sizeof r);
-    for (int i = 0; i < 500; i++) asp_restart_note(&r, 5);
-    assert_false(asp_restart_due(&r));
-    int at = -1;
-    for (int i = 0; i < 200 && at < 0; i++) {
-        asp_restart_note(&r, 9);
-        if (asp_restart_due(&r)) at = i;
+    const size_t gaps[] = {1, 1, 2, 1, 1, 2, 4, 1};
+    for (size_t g = 0; g < sizeof gaps / sizeof *gaps; g++) {
+        size_t n = 0;
+        do {
+            asp_restart_note(&r);
+            n++;
+        } while (!asp_restart_due(&r) && n <= 8 * RESTART_UNIT);
+        assert_int_equal(n, gaps[g] * RESTART_UNIT);
     }
-    assert_true(at >= 10);                               /* not at the first worse one */
-    assert_int_equal(r.count, 1);
-    asp_restart_note(&r, 9);
-    assert_false(asp_restart_due(&r));                   /* the window starts again */
+    assert_int_equal(r.count, 8);
+    assert_false(asp_restart_due(&r));                   /* asked twice: one restart */
     memset(&r, 0, sizeof r);
     r.every = 3;
     size_t due = 0;
     for (int i = 0; i < 30; i++) {
-        asp_restart_note(&r, 2);
+        asp_restart_note(&r);
         due += asp_restart_due(&r);
     }
     assert_int_equal(due, 10);
