@@ -795,6 +795,18 @@ static bool beyond_program_block(yysymbol_kind_t got)
     return false;
 }
 
+/* Could the parser have taken an operand where it met got (a number is among the tokens it
+ * expects)?  Then a '[' there was meant to start a list. */
+static bool list_for_operand(const yypcontext_t *ctx, yysymbol_kind_t got)
+{
+    if (strcmp(yysymbol_name(got), "'['") != 0) return false;
+    yysymbol_kind_t all[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, all, YYNTOKENS);
+    for (int i = 0; i < n; i++)
+        if (all[i] == YYSYMBOL_INT) return true;
+    return false;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *file)
 {
     (void)file;
@@ -825,6 +837,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Lexer *lx, AstFile *fi
         buf_puts(&b, " (a program block holds ground rules, constraints and choice rules without "
                      "bounds; for bounds, aggregates, disjunction or variables write the program in "
                      "a .lp file: program P from \"file.lp\")");
+    if (list_for_operand(ctx, got))
+        buf_puts(&b, " (there is no list literal: a collection is made by elements(L), keys(M), "
+                     "atoms(L), fixpoints(f), stable(P) or a comprehension over one, "
+                     "{x in c | cond} or {e | x in c}; a set of atoms is written {p, q}; "
+                     "[lo .. hi] stands only in sup/inf { e | y in [lo .. hi] })");
     uint32_t end = loc->end > loc->start ? loc->end : loc->start + 1;
     if (got == YYSYMBOL_YYEOF) lexer_error_at_end(lx, loc->start, end, buf_cstr(&b));
     else lexer_error(lx, loc->start, end, "%s", buf_cstr(&b));

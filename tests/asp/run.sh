@@ -107,8 +107,9 @@ refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
 refuse "truncated" "stdin:3: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
 refuse "atom 0" "stdin:2: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
 # from an .lp file: the user's line of the rule where that is sure (a ground file: the one
-# line with its head atoms and a disjunction sign), else the line of gringo's output, said to
-# be that: never a wrong FILE.lp:LINE
+# line with its head atoms and a disjunction sign; with variables: the one statement whose
+# head may give several atoms and names every head atom's predicate), else the line of
+# gringo's output, said to be that: never a wrong FILE.lp:LINE
 lp_refusal() {   # lp_refusal LABEL EXPECTED-START LP-TEXT [fix options]
     label=$1; want=$2; printf '%b' "$3" > "$OUT/nonhcf.lp"; shift 3
     msg=$("$FIX" asp --solver native "$@" "$OUT/nonhcf.lp" 2>&1 >/dev/null); rc=$?
@@ -120,7 +121,10 @@ lp_refusal() {   # lp_refusal LABEL EXPECTED-START LP-TEXT [fix options]
 lp_refusal ".lp refusal, ground" "$OUT/nonhcf.lp:1:1: error: disjunctive rule b | a with two head atoms" 'a | b.\na :- b.\nb :- a.\n'
 lp_refusal ".lp refusal, comments" "$OUT/nonhcf.lp:3:1: error: disjunctive rule b | a with two head atoms" '%% a | b\n{c}.\na ; b :- c. %% a|b\nb :- a.\na :- b.\n'
 lp_refusal ".lp refusal, two candidate lines" "$OUT/nonhcf.lp: error: disjunctive rule b | a (line 3 of gringo's aspif output) with" '{c}.\na | b :- c.\na | b :- not c.\nb :- a.\na :- b.\n'
-lp_refusal ".lp refusal, variables" "$OUT/nonhcf.lp: error: disjunctive rule b(1) | a(1) (line 3 of gringo's aspif output) with" 'p(1).\na(X) | b(X) :- p(X).\na(X) :- b(X).\nb(X) :- a(X).\n'
+lp_refusal ".lp refusal, variables" "$OUT/nonhcf.lp:2:1: error: disjunctive rule b(1) | a(1) with" 'p(1).\na(X) | b(X) :- p(X).\na(X) :- b(X).\nb(X) :- a(X).\n'
+lp_refusal ".lp refusal, conditional head" "$OUT/nonhcf.lp:3:3: error: disjunctive rule a(1) | a(2) with" 'q(1..2).\n:~ q(X). [X@1]\n  a(X) : q(X). %% x :- y.\na(1) :- a(2).\na(2) :- a(1).\n'
+lp_refusal ".lp refusal, two candidate statements" "$OUT/nonhcf.lp: error: disjunctive rule a(1) | a(2) (line 9 of gringo's aspif output) with" 'q(1..2).\n{ a(X) } :- q(X).\na(X) : q(X).\na(1) :- a(2).\na(2) :- a(1).\n'
+lp_refusal ".lp refusal, #show of a term" "$OUT/nonhcf.lp: error: disjunctive rule a(1) | a(2) (line 7 of gringo's aspif output) with" 'q(1..2).\na(X) : q(X).\na(1) :- a(2).\na(2) :- a(1).\n#show b(X) : a(X).\n'
 lp_refusal ".lp refusal, -c" "$OUT/nonhcf.lp: error: disjunctive rule b | a (line 2 of gringo's aspif output) with" 'a | b.\na :- b.\nb :- a.\n' -c k=1
 # .lp with an aggregate: solved
 printf '1 { a; b } 1.\n' > "$OUT/agg.lp"

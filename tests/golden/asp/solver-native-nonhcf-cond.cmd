@@ -1,0 +1,2 @@
+args: asp --solver native tests/golden/asp/nonhcf-cond.lp
+exit: 1
