@@ -5,7 +5,12 @@
 # Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
 # clingo, fix --emit + clingo and fix auto, one run each with a timeout).
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
-# usage: sh bench/run.sh [FIX] [REPEAT]   (FIX defaults to build/fix; best of REPEAT runs)
+# fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
+# BENCH_MIN_RUNS pairs, default 3, and until BENCH_RUN_SECONDS, default 0.5, have passed; at
+# most 51); the other columns are the best of REPEAT runs.
+# BENCH_ONLY="ladder-1000 pqrs" makes only those rows of the first table, prints them and
+# writes nothing else (a quick check of the script).
+# usage: sh bench/run.sh [FIX] [REPEAT]   (FIX defaults to build/fix)
 set -u
 FIX=${1:-build/fix}
 REPEAT=${2:-5}
@@ -17,6 +22,9 @@ for tool in gringo clingo; do
     command -v $tool >/dev/null 2>&1 || { echo "bench: $tool not found"; exit 1; }
 done
 cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
+[ -x build/bench/pairtime ] || make -s build/bench/pairtime || exit 1
+MIN_RUNS=${BENCH_MIN_RUNS:-3}
+RUN_SECONDS=${BENCH_RUN_SECONDS:-0.5}
 "$FIX" asp --help >/dev/null 2>&1 || { echo "bench: $FIX has no asp command"; exit 1; }
 
 now() { date +%s%N; }
@@ -37,6 +45,8 @@ secs() {
     done
     awk -v us="$best" 'BEGIN { printf "%.4f", us / 1e6 }'
 }
+# pairs CMD-A... -- CMD-B...: "median-A median-B median-ratio pairs min-ratio max-ratio"
+pairs() { build/bench/pairtime -r "$MIN_RUNS" -s "$RUN_SECONDS" -l "$LIMIT" "$@"; }
 ratio() { case "$1$2" in *timeout*) echo "-";; *) awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }';; esac; }
 models() { "$@" 2>/dev/null | awk '/^Models/ { print $3 }'; }
 
@@ -63,15 +73,22 @@ set -- \
     "ladder-50000:build/bench-gen ladder 50000" \
     "mixed-50000:build/bench-gen mixed 50000"
 
+if [ -n "${BENCH_ONLY:-}" ]; then
+    for spec in "$@"; do
+        case " $BENCH_ONLY " in *" ${spec%%:*} "*) set -- "$@" "$spec";; esac
+        shift
+    done
+else
 sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
 sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
     || echo "bench: the learning table failed"
+fi
 table="$OUT/table.md"
 {
-    echo "| program | ground rules | models | clingo all (s) | fix all (s) | fix/clingo | fix --wf (s) | clingo on --emit (s) | emit/orig | fix --emit (s) |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| program | ground rules | models | clingo all (s) | fix all (s) | fix/clingo | runs | fix --wf (s) | clingo on --emit (s) | emit/orig | fix --emit (s) |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } > "$table"
 for spec in "$@"; do
     name=${spec%%:*}
@@ -85,25 +102,36 @@ for spec in "$@"; do
     n_emit=$(models clingo --mode=clasp 0 "$OUT/$name.emit.aspif")
     [ "$n_clingo" = "$n_fix" ] && [ "$n_clingo" = "$n_emit" ] || \
         echo "bench: $name: model counts differ: clingo $n_clingo, fix $n_fix, clingo on emit $n_emit"
-    t_clingo=$(secs clingo --mode=clasp 0 "$OUT/$name.aspif")
-    t_fix=$(secs "$FIX" asp --models 0 "$OUT/$name.aspif")
+    paired=$(pairs "$FIX" asp --models 0 "$OUT/$name.aspif" -- clingo --mode=clasp 0 "$OUT/$name.aspif")
+    read -r t_fix t_clingo r_fix n_runs _ <<EOF
+${paired:-error error - -}
+EOF
     t_wf=$(secs "$FIX" asp --wf "$OUT/$name.aspif")
-    t_emit_clingo=$(secs clingo --mode=clasp 0 "$OUT/$name.emit.aspif")
+    paired=$(pairs clingo --mode=clasp 0 "$OUT/$name.emit.aspif" -- clingo --mode=clasp 0 "$OUT/$name.aspif")
+    read -r t_emit_clingo _ r_emit _ <<EOF
+${paired:-error error -}
+EOF
     t_emit=$(secs "$FIX" asp --emit "$OUT/$name.aspif")
-    row="| $name | $rules | $n_clingo | $t_clingo | $t_fix | $(ratio "$t_fix" "$t_clingo") | $t_wf | $t_emit_clingo | $(ratio "$t_emit_clingo" "$t_clingo") | $t_emit |"
+    row="| $name | $rules | $n_clingo | $t_clingo | $t_fix | $r_fix | $n_runs | $t_wf | $t_emit_clingo | $r_emit | $t_emit |"
     echo "$row"
     echo "$row" >> "$table"
 done
+[ -n "${BENCH_ONLY:-}" ] && exit 0
 
 {
     echo "# Benchmarks: fix asp against clingo"
     echo
     echo "Made by \`make bench\` (\`sh bench/run.sh $FIX $REPEAT\`) on $(date -u +%Y-%m-%d), $(uname -m),"
-    echo "$(nproc) CPUs, $(clingo --version | head -n 1), best of $REPEAT runs, wall-clock seconds"
-    echo "including process start.  Each program is grounded once by gringo; both tools read the same"
+    echo "$(nproc) CPUs, $(clingo --version | head -n 1); wall-clock seconds including process start"
+    echo "(stdout to /dev/null).  Each program is grounded once by gringo; both tools read the same"
     echo "aspif file (clingo with \`--mode=clasp 0\`, printing every model; fix with \`asp --models 0\`)."
-    echo "\"clingo on --emit\" runs clingo on \`fix asp --emit\` of the same file; emit/orig is its time"
-    echo "over clingo's on the original (below 1: the emitted program is faster for clingo)."
+    echo "fix all and clingo all are timed together in alternating pairs (build/bench/pairtime: fix,"
+    echo "then clingo, again, at least $MIN_RUNS pairs and until $RUN_SECONDS s have passed, at most 51;"
+    echo "runs: how many pairs): their columns are the median of each, fix/clingo the median of the"
+    echo "per-pair ratios.  \"clingo on --emit\" runs clingo on \`fix asp --emit\` of the same file,"
+    echo "timed the same way in pairs with clingo on the original; emit/orig is the median of those"
+    echo "pairs' ratios (below 1: the emitted program is faster for clingo).  fix --wf and fix --emit"
+    echo "are the best of $REPEAT runs each."
     echo "Programs: bench/asp/gen.c (pairs N: N even loops, 2^N models; queens N: N-queens with"
     echo "choice rules and binary constraints; ham N: Hamiltonian cycles of a ring of N nodes with"
     echo "chords to i+2 and i+3 (reachability: positive loops); strip N: 3-colouring a strip of N"
@@ -112,7 +140,8 @@ done
     echo
     cat "$table"
     echo
-    echo "Times under about 10 ms are dominated by process start and are noisy on a shared machine."
+    echo "Times under about 10 ms are dominated by process start; the pairs spread the shared"
+    echo "machine's drifts over both tools, but single pairs still vary by about 10-20 %."
     echo
     echo "## Standard encodings"
     echo
@@ -123,7 +152,12 @@ done
     echo "\`fix asp --solver native\`, fix auto plain \`fix asp\`; fix --emit + clingo is \`fix asp"
     echo "--emit\` then \`clingo --mode=clasp\` on its output.  \"timeout\": stopped at the limit;"
     echo "\"refused\": fix does not take the program that way; agree: every finished run gave"
-    echo "clingo's result (and model count or optimum), else the runs that did not."
+    echo "clingo's result (and model count or optimum), else the runs that did not.  \"(paired)\": clingo"
+    echo "and fix native both took under 0.5 s, so they were timed again together in alternating pairs"
+    echo "(build/bench/pairtime, at least ${BENCH_MIN_RUNS:-3} pairs and until ${BENCH_RUN_SECONDS:-0.5} s have passed), as was fix"
+    echo "auto against clingo when it too took under 0.5 s: those columns are the pairs' medians,"
+    echo "native/clingo and auto/clingo the medians of the pair ratios; the other two ratios of such a"
+    echo "row are their one run over clingo's median."
     echo
     cat "$OUT/suite.md"
     echo

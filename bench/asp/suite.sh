@@ -6,7 +6,12 @@
 # default; only when fix has --solver), every run stopped after BENCH_SUITE_TIMEOUT seconds
 # (default 10).  Mode "first": the first model (clingo 1, fix --models 1); "all": every model;
 # "opt": the optimum (clingo's default --opt-mode=opt, fix --models 0).  The answers must
-# agree (result, model count, optimum): the last column says which run did not.
+# agree (result, model count, optimum): the last column says which run did not.  A row where
+# clingo and fix native both took under 0.5 s is timed again by build/bench/pairtime (clingo
+# against fix native, and against fix auto when that too took under 0.5 s; alternating pairs,
+# at least BENCH_MIN_RUNS pairs, default 3, and BENCH_RUN_SECONDS, default 0.5): those times
+# are the pairs' medians, native/clingo and auto/clingo the medians of the pair ratios, the
+# other ratios are against the clingo median, and the name is marked "(paired)".
 # Writes the markdown table to stdout.  BENCH_SUITE_SMALL=1 runs the smallest size of each
 # encoding only (a quick check of the script); BENCH_SUITE_ONLY="tsp-16 vcover-60" runs just
 # those instances (family-size, any size) instead of the table below.
@@ -17,6 +22,7 @@ LIMIT=${BENCH_SUITE_TIMEOUT:-10}
 OUT=build/bench/suite
 mkdir -p "$OUT"
 cc -O2 -o build/bench-enc bench/asp/encodings.c || exit 1
+[ -x build/bench/pairtime ] || make -s build/bench/pairtime || exit 1
 help=$("$FIX" asp --help 2>&1)
 NATIVE=""; SOLVER=""
 case "$help" in *--solver*) NATIVE="--solver native"; SOLVER=yes;; esac
@@ -31,6 +37,8 @@ answer() {   # answer FILE: result word, model count and last optimisation line,
 # sh -c "$EMIT_CLINGO" sh FIX ASPIF N EMITTED-FILE
 EMIT_CLINGO='"$1" asp --emit "$2" > "$4" && clingo --mode=clasp "$3" "$4"'
 
+under_half() { case $1 in *[a-z-]*) return 1;; esac; awk -v t="$1" 'BEGIN { exit !(t < 0.5) }'; }
+pairs() { build/bench/pairtime -r "${BENCH_MIN_RUNS:-3}" -s "${BENCH_RUN_SECONDS:-0.5}" -l "$LIMIT" "$@"; }
 agree() {   # agree RUN TIME MODE: adds RUN to $differ when its answer is not clingo's ($want)
     case $2 in *[a-z-]*) return;; esac
     got=$(answer "$f.$1"); w=$want
@@ -62,7 +70,23 @@ run_one() {   # run_one NAME FAMILY N MODE
     want=$(answer "$f.clingo"); differ=""
     agree native "$t_nat" "$4"; agree viaclingo "$t_sc" "$4"; agree auto "$t_auto" "$4"
     agree emit "$t_em" "$4"
-    echo "| $name | $rules | $4 | $(answer "$f.clingo" | cut -d/ -f1) | $t_cl | $t_nat | $(ratio "$t_nat" "$t_cl") | $t_sc | $(ratio "$t_sc" "$t_cl") | $t_em | $(ratio "$t_em" "$t_cl") | $t_auto | $(ratio "$t_auto" "$t_cl") | ${differ:-yes} |"
+    r_nat=$(ratio "$t_nat" "$t_cl"); r_auto=$(ratio "$t_auto" "$t_cl"); mark=""
+    if under_half "$t_cl" && under_half "$t_nat"; then
+        # shellcheck disable=SC2086
+        paired=$(pairs "$FIX" asp $NATIVE $fx "$f.aspif" -- clingo --mode=clasp $cl "$f.aspif")
+        read -r t_nat t_cl r_nat _ <<EOF
+$paired
+EOF
+        mark=" (paired)"
+        if under_half "$t_auto"; then
+            # shellcheck disable=SC2086
+            paired=$(pairs "$FIX" asp $fx "$f.aspif" -- clingo --mode=clasp $cl "$f.aspif")
+            read -r t_auto _ r_auto _ <<EOF
+$paired
+EOF
+        fi
+    fi
+    echo "| $name$mark | $rules | $4 | $(answer "$f.clingo" | cut -d/ -f1) | $t_cl | $t_nat | $r_nat | $t_sc | $(ratio "$t_sc" "$t_cl") | $t_em | $(ratio "$t_em" "$t_cl") | $t_auto | $r_auto | ${differ:-yes} |"
     rm -f "$f.native" "$f.viaclingo" "$f.auto" "$f.emit" "$f.emitted.aspif"
 }
 
