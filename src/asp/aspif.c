@@ -117,7 +117,8 @@ static bool at_eol(Reader *r)
     return r->s >= r->end || *r->s == '\n';
 }
 
-static bool read_num(Reader *r, long long *out)
+/* A number with any blanks before it; the general path of read_num. */
+static bool read_num_checked(Reader *r, long long *out)
 {
     skip_blanks(r);
     const char *q = r->s;
@@ -134,6 +135,32 @@ static bool read_num(Reader *r, long long *out)
     return true;
 }
 
+/* The usual case first, without a bound check per character: at most one space, then at
+ * most 10 digits (gringo's numbers), well before the end of the input; anything else (more
+ * blanks, longer or out-of-range numbers, errors, the input's last bytes) takes the general
+ * path, which gives the same result. */
+static inline bool read_num(Reader *r, long long *out)
+{
+    const char *q = r->s;
+    if (r->end - q >= 16) {
+        q += *q == ' ';
+        bool neg = *q == '-';
+        q += neg;
+        unsigned d = (unsigned)(unsigned char)*q - '0';
+        if (d <= 9) {
+            unsigned long long v = d;
+            const char *stop = q + 10;
+            while (++q < stop && (d = (unsigned)(unsigned char)*q - '0') <= 9) v = v * 10 + d;
+            if ((unsigned)(unsigned char)*q - '0' > 9 && v <= 0xffffffffULL) {
+                r->s = q;
+                *out = neg ? -(long long)v : (long long)v;
+                return true;
+            }
+        }
+    }
+    return read_num_checked(r, out);
+}
+
 static bool read_count(Reader *r, size_t *out)
 {
     long long v;
@@ -146,16 +173,26 @@ static bool read_count(Reader *r, size_t *out)
 /* Makes room for program atom a in the per-atom vectors. */
 static void track(Reader *r, AspAtom a)
 {
-    while (r->defined.count <= a) {
-        VEC_PUSH(r->defined, false);
-        VEC_PUSH(r->idof, 0);
+    if (a < r->defined.count) return;
+    if (a >= r->defined.cap) {
+        size_t cap = r->defined.cap ? 2 * r->defined.cap : 1024;
+        if (cap <= a) cap = (size_t)a + 1;
+        r->defined.items = mem_realloc(r->defined.items, cap * sizeof *r->defined.items);
+        r->idof.items = mem_realloc(r->idof.items, cap * sizeof *r->idof.items);
+        r->defined.cap = r->idof.cap = cap;
     }
+    for (size_t i = r->defined.count; i <= a; i++) {
+        r->defined.items[i] = false;
+        r->idof.items[i] = 0;
+    }
+    r->defined.count = r->idof.count = (size_t)a + 1;
 }
 
 /* The program atom of aspif atom id (made on first use). */
-static AspAtom atom_of(Reader *r, uint32_t id)
+static inline AspAtom atom_of(Reader *r, uint32_t id)
 {
     uint32_t a;
+    if (id < r->ids.ndense && r->ids.dense[id]) return r->ids.dense[id] - 1;
     if (idmap_get(&r->ids, id, &a)) return a;
     a = asp_atom_hidden(r->p);
     asp_set_print_key(r->p, a, id);
@@ -207,16 +244,14 @@ static bool refuse(Reader *r, const char *what)
     return false;
 }
 
+/* The rule of r->head, r->pos, r->neg: its atoms were made by atom_of and its kind fits its
+ * head (read_rule, output_atom), so it is pushed without asp_add_rule's checks. */
 static bool add(Reader *r, AspRuleKind kind)
 {
-    Buf e;
-    buf_init(&e);
-    bool ok = asp_add_rule(r->p, kind, r->head.items, r->head.count, r->pos.items, r->pos.count,
-                           r->neg.items, r->neg.count, &e);
-    if (!ok) fail(r, buf_cstr(&e));
-    buf_free(&e);
+    asp_push_rule(r->p, kind, r->head.items, r->head.count, r->pos.items, r->pos.count,
+                  r->neg.items, r->neg.count);
     for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] = true;
-    return ok;
+    return true;
 }
 
 /* A signed literal into an atom and its sign. */
@@ -609,12 +644,30 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return asp_parse_aspif_within(text, len, name, NULL, err);
 }
 
+/* The vectors sized once from the input's line count (a statement a line: about as many
+ * rules, atoms and twice as many rule literals as lines in gringo's output), so that they are
+ * not copied while they grow; what is never touched costs no memory. */
+static void presize(Reader *r, const char *text, size_t len)
+{
+    size_t lines = 1;
+    for (const char *q = text, *end = text + len; (q = memchr(q, '\n', (size_t)(end - q))); q++)
+        lines++;
+    asp_program_reserve(r->p, lines + 1, lines + 1, 2 * lines + 8);
+    r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
+    r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
+    r->defined.cap = r->idof.cap = lines + 1;
+    size_t ids = 2 * lines + 1 < r->ids.dense_limit ? 2 * lines + 1 : r->ids.dense_limit;
+    r->ids.dense = mem_calloc(ids, sizeof *r->ids.dense);
+    r->ids.ndense = ids;
+}
+
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err)
 {
     Reader r = { .s = text, .end = text + len, .line = 1, .name = name, .err = err,
                  .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
+    presize(&r, text, len);
     bool ok = read_all(&r);
     reader_free(&r);
     if (ok) return r.p;

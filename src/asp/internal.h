@@ -63,6 +63,13 @@ struct AspProgram {
 };
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* asp_add_rule without its checks: the caller knows the head fits the kind and every atom
+ * exists (the aspif reader makes its atoms and kinds so). */
+void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                   const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg);
+/* Room for at least that many atoms, rules and rule literals (a reader's estimate from its
+ * input's size: fewer, larger allocations); more can still be added. */
+void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);

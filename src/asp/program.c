@@ -168,13 +168,38 @@ bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t n
     if (!head_valid(p, kind, head, nhead, err) || !atoms_valid(p, pos, npos, err)
         || !atoms_valid(p, neg, nneg, err))
         return false;
+    asp_push_rule(p, kind, head, nhead, pos, npos, neg, nneg);
+    return true;
+}
+
+void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
+                   const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg)
+{
     AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
                   .nneg = (uint32_t)nneg, .wts = ASP_NO_WEIGHTS };
     r.head = push_lits(p, head, nhead);
     r.pos = push_lits(p, pos, npos);
     r.neg = push_lits(p, neg, nneg);
     VEC_PUSH(p->rules, r);
-    return true;
+}
+
+/* v's capacity raised to at least n items of size `size` (never lowered). */
+static void *reserve(void *items, size_t *cap, size_t n, size_t size)
+{
+    if (*cap >= n) return items;
+    *cap = n;
+    return mem_realloc(items, n * size);
+}
+
+void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
+{
+    p->names.items = reserve(p->names.items, &p->names.cap, atoms, sizeof *p->names.items);
+    p->namelen.items = reserve(p->namelen.items, &p->namelen.cap, atoms, sizeof *p->namelen.items);
+    p->order.items = reserve(p->order.items, &p->order.cap, atoms, sizeof *p->order.items);
+    p->rules.items = reserve(p->rules.items, &p->rules.cap, rules, sizeof *p->rules.items);
+    p->rule_line.items = reserve(p->rule_line.items, &p->rule_line.cap, rules,
+                                 sizeof *p->rule_line.items);
+    p->lits.items = reserve(p->lits.items, &p->lits.cap, lits, sizeof *p->lits.items);
 }
 
 enum { WEIGHT_MAX = 0x7fffffff };
@@ -313,8 +338,27 @@ static KeyedAtom *sort_runs(KeyedAtom *v, KeyedAtom *tmp, size_t n)
     }
 }
 
+/* The shown atoms in print order when they are in it already (keys ascending by atom, as
+ * most aspif input has them): one pass, no sort; NULL when they are not. */
+static AspAtom *order_if_sorted(const AspProgram *p, size_t *n)
+{
+    AspAtom *out = mem_alloc((p->named.count + 1) * sizeof *out);
+    size_t k = 0;
+    uint64_t last = 0;
+    for (AspAtom a = 0; a < p->names.count; a++) {
+        if (!p->names.items[a]) continue;
+        if (k && p->order.items[a] < last) { mem_free(out); return NULL; }
+        last = p->order.items[a];
+        out[k++] = a;
+    }
+    *n = k;
+    return out;
+}
+
 AspAtom *asp_print_order(const AspProgram *p, size_t *n)
 {
+    AspAtom *sorted_already = order_if_sorted(p, n);
+    if (sorted_already) return sorted_already;
     KeyedAtom *v = mem_alloc((p->names.count + 1) * sizeof *v);
     size_t k = 0;
     for (AspAtom a = 0; a < p->names.count; a++)
