@@ -1,12 +1,14 @@
 /* main.c: the command line of fix: run, check, repl and asp, with their options. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "asp/asp.h"
 #include "common.h"
 #include "app/repl.h"
 #include "app/run.h"
+#include "util/heap.h"
 #include "util/numarg.h"
 #include "util/sigint.h"
 
@@ -231,12 +233,27 @@ static int cmd_repl(const CliArgs *a)
     return rc;
 }
 
+/* The bytes of the regular files named among args (the inputs of `fix asp`; other
+ * arguments name no file, or no regular one). */
+static size_t input_bytes(int argc, char **argv)
+{
+    size_t total = 0;
+    struct stat st;
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] != '-' && stat(argv[i], &st) == 0 && S_ISREG(st.st_mode))
+            total += (size_t)st.st_size;
+    return total;
+}
+
 int main(int argc, char **argv)
 {
     CliArgs args;
     memset(&args, 0, sizeof args);
     const char *cmd = argc > 1 ? argv[1] : NULL;
-    if (cmd && strcmp(cmd, "asp") == 0) return asp_cli_main(argc - 1, argv + 1);
+    if (cmd && strcmp(cmd, "asp") == 0) {
+        heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
+        return asp_cli_main(argc - 1, argv + 1);
+    }
     if (cmd && (strcmp(cmd, "help") == 0)) { fputs(usage_text, stdout); return 0; }
     if (cmd && strcmp(cmd, "--version") == 0) { printf("fix %s\n", FIX_VERSION); return 0; }
     bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
