@@ -650,8 +650,7 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
 static void presize(Reader *r, const char *text, size_t len)
 {
     size_t lines = 1;
-    for (const char *q = text, *end = text + len; (q = memchr(q, '\n', (size_t)(end - q))); q++)
-        lines++;
+    for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
     asp_program_reserve(r->p, lines + 1, lines + 1, 2 * lines + 8);
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);

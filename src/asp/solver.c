@@ -13,6 +13,7 @@ typedef struct NRule { uint32_t head, npos, nneg, start, bound; } NRule;
 typedef struct Builder {
     const AspProgram *p;
     size_t natoms;                 /* program atoms, then translation atoms */
+    size_t atom_cap;               /* room in seen and where */
     long fatom;                    /* constraint atom (builder numbering) or -1 */
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     VEC(NRule) rules;
@@ -94,8 +95,11 @@ static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
 static uint32_t new_atom(Builder *b)
 {
     uint32_t a = (uint32_t)b->natoms++;
-    b->seen = mem_realloc(b->seen, (b->natoms + 1) * sizeof *b->seen);
-    b->where = mem_realloc(b->where, (b->natoms + 1) * sizeof *b->where);
+    if (b->natoms + 1 > b->atom_cap) {
+        b->atom_cap = 2 * (b->natoms + 1);
+        b->seen = mem_realloc(b->seen, b->atom_cap * sizeof *b->seen);
+        b->where = mem_realloc(b->where, b->atom_cap * sizeof *b->where);
+    }
     b->seen[a] = 0;
     return a;
 }
@@ -183,39 +187,62 @@ static uint32_t *atom_order(const Builder *b)
     return pos_of;     /* builder atom -> lattice atom */
 }
 
-/* The label of builder atom a (np program atoms first) when it has no name: "_N" for hidden
- * program atom N, "_auxN" for atom N of the translation; into out (NULL: only its length,
- * without the NUL). */
-static size_t label(size_t a, size_t np, char *out)
+/* A decimal counter for the labels of unnamed atoms, counted up in place (atoms are
+ * labelled in order): digits[at .. 24) is the number. */
+typedef struct Counter { char digits[24]; size_t at; } Counter;
+
+static void counter_start(Counter *c)
 {
-    char digits[24];
-    size_t v = a < np ? a : a - np, k = 0;
-    do digits[k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
-    const char *prefix = a < np ? "_" : "_aux";
-    size_t lp = strlen(prefix);
-    if (out) {
-        memcpy(out, prefix, lp);
-        for (size_t i = 0; i < k; i++) out[lp + i] = digits[k - 1 - i];
-        out[lp + k] = '\0';
-    }
-    return lp + k;
+    c->at = sizeof c->digits - 1;
+    c->digits[c->at] = '0';
 }
 
-/* The lattice's names: the program's, else label()'s, written straight into the one block
- * the lattice takes over (pointers in lattice order, then the strings). */
+static void counter_next(Counter *c)
+{
+    size_t i = sizeof c->digits - 1;
+    while (i >= c->at && c->digits[i] == '9') c->digits[i--] = '0';
+    if (i < c->at) c->digits[c->at = i] = '1';
+    else c->digits[i]++;
+}
+
+static size_t digits_of(size_t v)
+{
+    size_t k = 1;
+    while ((v /= 10) > 0) k++;
+    return k;
+}
+
+/* The lattice's names, written straight into the one block the lattice takes over (pointers
+ * in lattice order, then the strings): the program's (up to a NUL in one), else "_N" for
+ * hidden program atom N and "_auxN" for atom N of the translation.  The block's size is
+ * bounded from the names' lengths without reading them. */
 static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
 {
     const AspProgram *p = s->prog;
-    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *);
-    for (size_t a = 0; a < n; a++)
-        bytes += (a < np && p->names.items[a] ? strlen(p->names.items[a]) : label(a, np, NULL)) + 1;
+    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *) + (n - np) * (5 + digits_of(n));
+    for (size_t a = 0; a < np; a++)
+        bytes += (p->names.items[a] ? p->namelen.items[a] : 1 + digits_of(np)) + 1;
     char **names = mem_alloc(bytes), *at = (char *)(names + n + 1);
-    for (size_t a = 0; a < n; a++) {
+    Counter c;
+    counter_start(&c);
+    for (size_t a = 0; a < n; a++, counter_next(&c)) {
         const char *nm = a < np ? p->names.items[a] : NULL;
-        size_t len = nm ? strlen(nm) : label(a, np, at);
-        if (nm) memcpy(at, nm, len + 1);
         names[lat[a]] = at;
-        at += len + 1;
+        if (a == np) counter_start(&c);
+        if (nm) {
+            size_t len = p->namelen.items[a];
+            const char *nul = memchr(nm, '\0', len);
+            if (nul) len = (size_t)(nul - nm);
+            memcpy(at, nm, len);
+            at += len;
+        } else {
+            const char *prefix = a < np ? "_" : "_aux";
+            size_t lp = a < np ? 1 : 4, k = sizeof c.digits - c.at;
+            memcpy(at, prefix, lp);
+            memcpy(at + lp, c.digits + c.at, k);
+            at += lp + k;
+        }
+        *at++ = '\0';
     }
     names[n] = NULL;
     s->L = lattice_powerset_adopt(names, n);
@@ -294,10 +321,16 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
 AspSolver *asp_solver_new(const AspProgram *p)
 {
     size_t np = p->names.count;
-    Builder b = { .p = p, .natoms = np, .fatom = -1 };
+    Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1 };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
+    /* room for a normal program's translation (one rule a rule, its literals), no regrowth */
+    b.rules.cap = p->rules.count + 1;
+    b.rules.items = mem_alloc(b.rules.cap * sizeof *b.rules.items);
+    b.body.cap = b.weight.cap = p->lits.count + 1;
+    b.body.items = mem_alloc(b.body.cap * sizeof *b.body.items);
+    b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
