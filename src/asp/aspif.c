@@ -161,7 +161,7 @@ static inline bool read_num(Reader *r, long long *out)
     return read_num_checked(r, out);
 }
 
-static bool read_count(Reader *r, size_t *out)
+static inline bool read_count(Reader *r, size_t *out)
 {
     long long v;
     if (!read_num(r, &v)) return false;
@@ -174,6 +174,12 @@ static bool read_count(Reader *r, size_t *out)
 static void track(Reader *r, AspAtom a)
 {
     if (a < r->defined.count) return;
+    if (a == r->defined.count && a < r->defined.cap) {    /* the usual case: the next atom */
+        r->defined.items[a] = false;
+        r->idof.items[a] = 0;
+        r->defined.count = r->idof.count = (size_t)a + 1;
+        return;
+    }
     if (a >= r->defined.cap) {
         size_t cap = r->defined.cap ? 2 * r->defined.cap : 1024;
         if (cap <= a) cap = (size_t)a + 1;
@@ -202,7 +208,7 @@ static inline AspAtom atom_of(Reader *r, uint32_t id)
     return a;
 }
 
-static bool read_atom(Reader *r, AspAtom *out)
+static inline bool read_atom(Reader *r, AspAtom *out)
 {
     long long v;
     if (!read_num(r, &v)) return false;
@@ -255,7 +261,7 @@ static bool add(Reader *r, AspRuleKind kind)
 }
 
 /* A signed literal into an atom and its sign. */
-static bool read_lit(Reader *r, AspAtom *a, bool *negative)
+static inline bool read_lit(Reader *r, AspAtom *a, bool *negative)
 {
     long long v;
     if (!read_num(r, &v)) return false;
@@ -365,7 +371,8 @@ static bool read_string(Reader *r, const char **out, size_t *len)
     r->s++;
     if ((size_t)(r->end - r->s) < *len) return fail(r, "string runs past the end of the input");
     *out = r->s;
-    for (size_t i = 0; i < *len; i++) r->line += r->s[i] == '\n';
+    if (memchr(r->s, '\n', *len))
+        for (size_t i = 0; i < *len; i++) r->line += r->s[i] == '\n';
     r->s += *len;
     return true;
 }
@@ -644,13 +651,29 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return asp_parse_aspif_within(text, len, name, NULL, err);
 }
 
+/* The newlines of text, 8 bytes at a time: a byte of x ^ NL is zero where text has '\n', and
+ * the sum below sets exactly the top bit of each zero byte. */
+static size_t count_newlines(const char *text, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu, nl = ones * '\n';
+    size_t n = 0, i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, text + i, 8);
+        x ^= nl;
+        uint64_t zero = ~(((x & low7) + low7) | x | low7);
+        n += (size_t)(((zero >> 7) * ones) >> 56);
+    }
+    for (; i < len; i++) n += text[i] == '\n';
+    return n;
+}
+
 /* The vectors sized once from the input's line count (a statement a line: about as many
  * rules, atoms and twice as many rule literals as lines in gringo's output), so that they are
  * not copied while they grow; what is never touched costs no memory. */
 static void presize(Reader *r, const char *text, size_t len)
 {
-    size_t lines = 1;
-    for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
+    size_t lines = 1 + count_newlines(text, len);
     asp_program_reserve(r->p, lines + 1, lines + 1, 2 * lines + 8);
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
