@@ -668,9 +668,10 @@ static size_t count_newlines(const char *text, size_t len)
     return n;
 }
 
-/* The vectors sized once from the input's line count (a statement a line: about as many
- * rules, atoms and twice as many rule literals as lines in gringo's output), so that they are
- * not copied while they grow; what is never touched costs no memory. */
+/* The vectors sized once from the input's line count (a statement a line: at most about as
+ * many rules and atoms, and twice as many rule literals, as lines in gringo's output), so
+ * that they are not copied while they grow (more still can be added); the unused rest of a
+ * reserve costs address space, and memory only where it shares a touched page. */
 static void presize(Reader *r, const char *text, size_t len)
 {
     size_t lines = 1 + count_newlines(text, len);
@@ -678,7 +679,7 @@ static void presize(Reader *r, const char *text, size_t len)
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
     r->defined.cap = r->idof.cap = lines + 1;
-    size_t ids = 2 * lines + 1 < r->ids.dense_limit ? 2 * lines + 1 : r->ids.dense_limit;
+    size_t ids = lines + 1 < r->ids.dense_limit ? lines + 1 : r->ids.dense_limit;
     r->ids.dense = mem_calloc(ids, sizeof *r->ids.dense);
     r->ids.ndense = ids;
 }
