@@ -125,9 +125,9 @@ done
     echo "$(nproc) CPUs, $(clingo --version | head -n 1); wall-clock seconds including process start"
     echo "(stdout to /dev/null).  Each program is grounded once by gringo; both tools read the same"
     echo "aspif file (clingo with \`--mode=clasp 0\`, printing every model; fix with \`asp --models 0\`)."
-    echo "fix all and clingo all are timed together in alternating pairs (build/bench/pairtime: fix,"
-    echo "then clingo, again, at least $MIN_RUNS pairs and until $RUN_SECONDS s have passed, at most 51;"
-    echo "runs: how many pairs): their columns are the median of each, fix/clingo the median of the"
+    echo "fix all and clingo all are timed together in pairs (build/bench/pairtime: fix then clingo,"
+    echo "clingo then fix, and so on, at least $MIN_RUNS pairs and until $RUN_SECONDS s have passed, at most"
+    echo "51; runs: how many pairs): their columns are the median of each, fix/clingo the median of the"
     echo "per-pair ratios.  \"clingo on --emit\" runs clingo on \`fix asp --emit\` of the same file,"
     echo "timed the same way in pairs with clingo on the original; emit/orig is the median of those"
     echo "pairs' ratios (below 1: the emitted program is faster for clingo).  fix --wf and fix --emit"
@@ -141,7 +141,7 @@ done
     cat "$table"
     echo
     echo "Times under about 10 ms are dominated by process start; the pairs spread the shared"
-    echo "machine's drifts over both tools, but single pairs still vary by about 10-20 %."
+    echo "machine's drifts over both tools, but single pairs still vary by 20 % and more."
     echo
     echo "## Standard encodings"
     echo

@@ -1,7 +1,7 @@
 /* pairtime.c: wall-clock times of two commands run in alternating pairs, for `make bench`.
  * usage: pairtime [-r MIN_PAIRS] [-s SECONDS] [-l LIMIT] CMD-A ARGS... -- CMD-B ARGS...
- * Runs A then B (fork and exec, stdout and stderr to /dev/null, wall time by
- * clock_gettime(CLOCK_MONOTONIC) around fork and wait), again and again: at least MIN_PAIRS
+ * Runs A then B, then B then A (fork and exec, stdout and stderr to /dev/null, wall time by
+ * clock_gettime(CLOCK_MONOTONIC) around fork and wait), and so on: at least MIN_PAIRS
  * pairs (default 3) and until SECONDS (default 0.5) have passed since the first run, at most
  * 51 pairs.  Alternating the two spreads the machine's drifts (load, frequency, page cache)
  * over both, which best-of-N runs of each tool apart does not at times of a few milliseconds.
@@ -122,10 +122,13 @@ int main(int argc, char **argv)
     RunResult ra = RUN_OK, rb = RUN_OK;
     double start = now();
     while (n < MAX_PAIRS && (n < min_pairs || now() - start < seconds)) {
-        ra = run_once(cmd_a, limit, &ta[n]);
-        if (ra == RUN_FAILED) return 1;
-        rb = run_once(cmd_b, limit, &tb[n]);
-        if (rb == RUN_FAILED) return 1;
+        if (n % 2 == 0) {   /* A first, then B first: neither always runs second */
+            if ((ra = run_once(cmd_a, limit, &ta[n])) == RUN_FAILED) return 1;
+            if ((rb = run_once(cmd_b, limit, &tb[n])) == RUN_FAILED) return 1;
+        } else {
+            if ((rb = run_once(cmd_b, limit, &tb[n])) == RUN_FAILED) return 1;
+            if ((ra = run_once(cmd_a, limit, &ta[n])) == RUN_FAILED) return 1;
+        }
         if (ra != RUN_OK || rb != RUN_OK) break;
         ratio[n] = tb[n] > 0 ? ta[n] / tb[n] : 0;
         n++;
