@@ -11,7 +11,8 @@
  * model satisfies (each reason holds in every stable model that holds its literals), is kept
  * as a nogood and propagated with two watched literals: a nogood whose literals all hold but
  * one makes that one false.  Literals of level 0 hold in every stable model and are left out.
- * The atoms met in an analysis gain activity, which orders the split choice (learnheap.c);
+ * The atoms met in an analysis gain activity, which orders the split choice (learnheap.c),
+ * and the signs of a nogood's literals choose which half of a split comes first;
  * learnreduce.c deletes nogoods and says when to restart.
  * A literal is 2 * atom + 1 when the atom is false, 2 * atom when it is true. */
 #include "asp/propstate.h"
@@ -39,6 +40,7 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
     size_t n = s->natoms + 2;
     p->seen = mem_calloc(n, sizeof *p->seen);
     p->activity = mem_calloc(n, sizeof *p->activity);
+    p->sign = mem_calloc(n, sizeof *p->sign);
     p->watch = mem_calloc(2 * n, sizeof *p->watch);
     p->nwatch = 2 * n;
     p->lvlseen = mem_calloc(n, sizeof *p->lvlseen);
@@ -49,7 +51,7 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
 void asp_learn_free(AspProp *p)
 {
     mem_free(p->tpos); mem_free(p->rkind); mem_free(p->rarg); mem_free(p->ufsbase);
-    mem_free(p->seen); mem_free(p->activity);
+    mem_free(p->seen); mem_free(p->activity); mem_free(p->sign);
     mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos);
     VEC_FREE(p->learnts);
     for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
@@ -185,7 +187,10 @@ static void decay(AspProp *p)
 {
     p->bump *= 1.05;
     if (p->bump > 1e100) {
-        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) p->activity[a] *= 1e-100;
+        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) {
+            p->activity[a] *= 1e-100;
+            p->sign[a] *= 1e-100;
+        }
         p->bump *= 1e-100;
     }
 }
@@ -205,6 +210,7 @@ static void store(AspProp *p)
     for (size_t i = 0; i + 1 < n; i++)
         if (i != best) VEC_PUSH(p->ng, o->items[i]);
     asp_watch_nogood(p, off);
+    for (size_t i = 0; i < n; i++) p->sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->bump : -p->bump;
     p->nnogoods++;
     p->nkept++;
     uint32_t lbd = lbd_of(p);
@@ -463,6 +469,16 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
         missing += !in;
     }
     return missing < 2;
+}
+
+/* The sign of a split: the atom's half first, unless the nogoods learnt (the recent ones
+ * weighing more, as activity does) hold the atom true more than false: a nogood says its
+ * literals do not hold together, so the other value is the one they do not refute (clasp's
+ * sign score from learnt constraints, with VSIDS's decay). */
+bool asp_prop_prefer_in(void *ctx, size_t atom)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    return !p->learning || p->sign[atom] >= 0;
 }
 
 bool asp_prop_restart(void *ctx)

@@ -10,11 +10,12 @@
  *
  * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
  * to its root bound keeping the nogoods and the activities; the split then takes the most
- * active atoms again, each in its "true" half first (no phase saving).  Measured (bench/NOTES.md):
- * a restart costs a few microseconds (the propagator's undo to the root request); what it
- * changes is the search.  Glucose's dynamic policy hardly ever restarted on random colouring
- * (4x slower there), and saved phases with frequent restarts made pigeonhole 2-4x slower
- * (most saved phases are "false", whose choices propagate little: deep, weak searches). */
+ * active atoms again, each in the half its learnt sign says (learn.c; no phase saving).
+ * Measured (bench/NOTES.md): a restart costs a few microseconds (the propagator's undo to
+ * the root request); what it changes is the search.  Glucose's dynamic policy hardly ever
+ * restarted on random colouring (4x slower there), and saved phases with frequent restarts
+ * made pigeonhole 2-4x slower (most saved phases are "false", whose choices propagate
+ * little: deep, weak searches). */
 #include "asp/propstate.h"
 
 #include <stdlib.h>

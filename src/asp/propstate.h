@@ -94,6 +94,9 @@ struct AspProp {
     U32s tmp, out;                /* conflict analysis */
     U32s stack, clear;            /* its minimisation: atoms to explain, atoms it marked */
     uint32_t *seen, stamp;
+    double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
+                                     minus its true one's, each weighted as an activity bump
+                                     (recent nogoods count more); < 0: split "out" first */
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */
     bool fresh;                   /* `last` not yet reported to the engine */
