@@ -346,6 +346,7 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
         }
         p->tmp.count = 0;
         explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
+        if (p->rkind[b] == R_NOGOOD) asp_learn_relbd(p, p->rarg[b]);
         count += mark_all(p, cur);
     }
     minimize(s, p);

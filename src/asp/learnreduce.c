@@ -1,9 +1,13 @@
 /* learnreduce.c: keeping the learnt nogoods of learn.c few enough, and when to restart.
  *
  * Deletion (glucose's): the nogoods are ranked by LBD, the number of levels their literals
- * had when they were learnt.  When the kept ones reach a limit, half of those with LBD above
- * 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones: the reason of a
- * value on the trail (conflict analysis reads it back) and the nogoods not yet propagated.
+ * had when they were learnt, lowered when a conflict's analysis meets the nogood as a reason
+ * and its literals then lie on fewer levels (glucose's dynamic LBD).  When the kept ones
+ * reach a limit (REDUCE_FIRST, then REDUCE_STEP more each time), half of those with LBD
+ * above 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones:
+ * the reason of a value on the trail (conflict analysis reads it back) and the nogoods not
+ * yet propagated.  (Measured, bench/NOTES.md: a step of 100 doubled pigeonhole's conflicts,
+ * 600 rather than 300 saved a fifth to a half of them on pigeonhole and random 3-SAT.)
  * Deleting a nogood is sound: it only ever removed intervals without stable models, and the
  * search without it is the search without learning there.  The rest are moved together and
  * watched again on the same two literals.
@@ -57,6 +61,22 @@ static size_t index_of(const AspProp *p, uint32_t off)
         else hi = mid;
     }
     return lo;
+}
+
+void asp_learn_relbd(AspProp *p, uint32_t off)
+{
+    AspLearnt *l = &p->learnts.items[index_of(p, off)];
+    if (l->off != off || l->lbd <= p->glue) return;
+    uint32_t n = p->ng.items[off], lbd = 0;
+    p->lvlstamp++;
+    for (uint32_t k = 1; k <= n && lbd < l->lbd; k++) {
+        uint32_t v = p->alev[p->ng.items[off + k] >> 1];
+        if (p->lvlseen[v] != p->lvlstamp) {
+            p->lvlseen[v] = p->lvlstamp;
+            lbd++;
+        }
+    }
+    if (lbd < l->lbd) l->lbd = lbd;
 }
 
 /* Marks (keep = 1) the nogoods that are the reason of a value on the trail or pending. */
