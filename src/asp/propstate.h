@@ -95,6 +95,8 @@ struct AspProp {
     U32s tmp, out;                /* conflict analysis */
     U32s stack, clear;            /* its minimisation: atoms to explain, atoms it marked */
     uint32_t *seen, stamp;
+    uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
+                                     body whose bound is below its total weight) */
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
                                      minus its true one's, each weighted as an activity bump
                                      (recent nogoods count more); < 0: split "out" first */
