@@ -493,17 +493,32 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
     return missing < 2;
 }
 
+/* The learnt sign is followed in every other stretch of the search, the stretches doubling:
+ * from SIGN_STRETCH * (2^k - 1) nogoods to twice that plus SIGN_STRETCH, for odd k (as
+ * CaDiCaL alternates its modes).  Measured (bench/NOTES.md): on random 3-SAT the sign finds
+ * models with fewer conflicts but refutes with more than the atom's half first; alternating
+ * did about as well as the better of the two on each kind. */
+enum { SIGN_STRETCH = 1000 };
+
+static bool sign_stretch(const AspProp *p)
+{
+    size_t k = 0;
+    for (size_t c = p->nnogoods / SIGN_STRETCH + 1; c > 1; c >>= 1) k++;
+    return k & 1;
+}
+
 /* The sign of a split: the atom's half first, unless the nogoods learnt (the recent ones
  * weighing more, as activity does) hold the atom true more than false: a nogood says its
  * literals do not hold together, so the other value is the one they do not refute (clasp's
- * sign score from learnt constraints, with VSIDS's decay).  An element of an aggregate
- * (a colour of 1 { colour(X, C) : col(C) } 1) is always tried in first: that half decides
- * its group, the other one hardly anything (measured, bench/NOTES.md: colouring needed
- * 1.2-1.5x the conflicts when such atoms followed the sign). */
+ * sign score from learnt constraints, with VSIDS's decay), in a stretch that follows the
+ * sign.  An element of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always
+ * tried in first: that half decides its group, the other one hardly anything (measured,
+ * bench/NOTES.md: colouring needed 1.2-1.5x the conflicts when such atoms followed the
+ * sign). */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
-    return !p->learning || p->grouped[atom] || p->sign[atom] >= 0;
+    return !p->learning || p->grouped[atom] || p->sign[atom] >= 0 || !sign_stretch(p);
 }
 
 bool asp_prop_restart(void *ctx)
