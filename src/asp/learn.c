@@ -231,7 +231,8 @@ static void store(AspProp *p)
     for (size_t i = 0; i + 1 < n; i++)
         if (i != best) VEC_PUSH(p->ng, o->items[i]);
     asp_watch_nogood(p, off);
-    for (size_t i = 0; i < n; i++) p->sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->bump : -p->bump;
+    for (size_t i = 0; i < n; i++)
+        p->sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->bump : -p->bump;
     p->nnogoods++;
     p->nkept++;
     uint32_t lbd = lbd_of(p);
