@@ -136,7 +136,7 @@ stops asp-read-memory 'error: stopped by max-memory while reading' 1 "$fast" asp
 printf 'a(X) :- X = 1..300000000.\n' >"$dir/slow.lp"
 stops asp-ground-timeout 'stopped by timeout while gringo was grounding' 1 "$fast" asp --timeout 0.5 "$dir/slow.lp"
 if pgrep -f "$dir/slow.lp" >/dev/null; then bad "gringo still runs after the timeout"; else ok; fi
-printf 'p(1..10).\nh(1..9).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
+printf 'p(1..12).\nh(1..11).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
 stops asp-solve-timeout '^UNKNOWN' 0 "$fast" asp --timeout 1 "$dir/php.lp"
 "$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &
 pid=$!

@@ -147,6 +147,7 @@ bool asp_prop_learning(void *ctx, bool on);
 bool asp_prop_learnt(void *ctx);
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
 bool asp_prop_restart(void *ctx);
+bool asp_prop_prefer_in(void *ctx, size_t atom);
 /* The optimisation's bound as a constraint of the strong IR (cost.c): the #minimize
  * literals (lattice atoms, levels 0.. highest priority first) are attached to the solver's
  * propagator; asp_cost_bound sets the bound (strict: the cost must be lexicographically

@@ -1,20 +1,25 @@
 /* learnreduce.c: keeping the learnt nogoods of learn.c few enough, and when to restart.
  *
  * Deletion (glucose's): the nogoods are ranked by LBD, the number of levels their literals
- * had when they were learnt.  When the kept ones reach a limit, half of those with LBD above
- * 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones: the reason of a
- * value on the trail (conflict analysis reads it back) and the nogoods not yet propagated.
+ * had when they were learnt, lowered when a conflict's analysis meets the nogood as a reason
+ * and its literals then lie on fewer levels (glucose's dynamic LBD).  When the kept ones
+ * reach a limit (REDUCE_FIRST, then REDUCE_STEP more each time), half of those with LBD
+ * above 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones:
+ * the reason of a value on the trail (conflict analysis reads it back) and the nogoods not
+ * yet propagated.  (Measured, bench/NOTES.md: a step of 100 doubled pigeonhole's conflicts;
+ * 600 rather than 300 saved 5-25% of them on random 3-SAT, 38% on pigeon-10.)
  * Deleting a nogood is sound: it only ever removed intervals without stable models, and the
  * search without it is the search without learning there.  The rest are moved together and
  * watched again on the same two literals.
  *
  * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
  * to its root bound keeping the nogoods and the activities; the split then takes the most
- * active atoms again, each in its "true" half first (no phase saving).  Measured (bench/NOTES.md):
- * a restart costs a few microseconds (the propagator's undo to the root request); what it
- * changes is the search.  Glucose's dynamic policy hardly ever restarted on random colouring
- * (4x slower there), and saved phases with frequent restarts made pigeonhole 2-4x slower
- * (most saved phases are "false", whose choices propagate little: deep, weak searches). */
+ * active atoms again, each in the half its learnt sign says (learn.c; no phase saving).
+ * Measured (bench/NOTES.md): a restart costs a few microseconds (the propagator's undo to
+ * the root request); what it changes is the search.  Glucose's dynamic policy hardly ever
+ * restarted on random colouring (4x slower there), and saved phases with frequent restarts
+ * made pigeonhole 2-4x slower (most saved phases are "false", whose choices propagate
+ * little: deep, weak searches). */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
@@ -56,6 +61,24 @@ static size_t index_of(const AspProp *p, uint32_t off)
         else hi = mid;
     }
     return lo;
+}
+
+/* Nogood off's LBD counted again (its literals all hold), stopping at the one it has. */
+void asp_learn_relbd(AspProp *p, uint32_t off)
+{
+    if (!p->learnts.count) return;
+    AspLearnt *l = &p->learnts.items[index_of(p, off)];
+    if (l->off != off || l->lbd <= p->glue) return;
+    uint32_t n = p->ng.items[off], lbd = 0;
+    p->lvlstamp++;
+    for (uint32_t k = 1; k <= n && lbd < l->lbd; k++) {
+        uint32_t v = p->alev[p->ng.items[off + k] >> 1];
+        if (p->lvlseen[v] != p->lvlstamp) {
+            p->lvlseen[v] = p->lvlstamp;
+            lbd++;
+        }
+    }
+    if (lbd < l->lbd) l->lbd = lbd;
 }
 
 /* Marks (keep = 1) the nogoods that are the reason of a value on the trail or pending. */

@@ -24,15 +24,16 @@ typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRul
 #define NONE UINT32_MAX
 
 /* A learnt nogood kept: its offset in AspProp.ng and its LBD (the number of levels among its
- * literals when it was learnt: the fewer, the more useful, glucose's measure). */
+ * literals when it was learnt, or fewer when an analysis met it since: the fewer, the more
+ * useful, glucose's measure). */
 typedef struct AspLearnt { uint32_t off, lbd; } AspLearnt;
 
 /* Restarts (Luby's sequence, learnreduce.c): the i-th restart comes RESTART_UNIT * luby(i)
  * nogoods after the one before (100, 100, 200, 100, 100, 200, 400, ...). */
 enum { RESTART_UNIT = 100 };
 /* Deletion: the first reduction when this many nogoods are kept, the next ones this many
- * later each (glucose's schedule). */
-enum { REDUCE_FIRST = 2000, REDUCE_STEP = 300 };
+ * more each time (glucose's kind of schedule). */
+enum { REDUCE_FIRST = 2000, REDUCE_STEP = 600 };
 typedef struct AspRestarts {
     size_t since;                 /* nogoods learnt since the last restart */
     bool wanted;                  /* a restart is due */
@@ -94,6 +95,11 @@ struct AspProp {
     U32s tmp, out;                /* conflict analysis */
     U32s stack, clear;            /* its minimisation: atoms to explain, atoms it marked */
     uint32_t *seen, stamp;
+    uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
+                                     body whose bound is below its total weight) */
+    double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
+                                     minus its true one's, each weighted as an activity bump
+                                     (recent nogoods count more); < 0: split "out" first */
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */
     bool fresh;                   /* `last` not yet reported to the engine */
@@ -123,6 +129,9 @@ void asp_learn_pending(AspProp *p);
 /* learn.c's deletion: when the kept nogoods exceed the limit, the less useful half of those
  * with LBD above 2 that are not the reason of a value on the trail (nor pending) go. */
 void asp_learn_reduce(AspProp *p);
+/* Nogood off, the reason of a value met in an analysis (all its literals hold): its LBD
+ * counted again under the current levels, kept when smaller (glucose's dynamic LBD). */
+void asp_learn_relbd(AspProp *p, uint32_t off);
 /* Watches the nogood at offset off of p->ng on its first two literals (its only one), each
  * with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);

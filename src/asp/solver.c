@@ -352,7 +352,7 @@ AspSolver *asp_solver_new(const AspProgram *p)
                            .split = asp_prop_split, .refine_at = asp_prop_refine_at,
                            .split_at = asp_prop_split_at, .learning = asp_prop_learning,
                            .learnt = asp_prop_learnt, .cuts = asp_prop_cuts,
-                           .restart = asp_prop_restart };
+                           .restart = asp_prop_restart, .prefer_in = asp_prop_prefer_in };
     s->hcf = asp_head_cycle_free(s, &s->bad_rule);
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
@@ -363,6 +363,7 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->wf_fn.learnt = NULL;
     s->wf_fn.cuts = NULL;
     s->wf_fn.restart = NULL;
+    s->wf_fn.prefer_in = NULL;
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);
