@@ -115,8 +115,9 @@ struct AspProp {
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     /* Integrity constraints as nogoods (learncons.c): with learning in strong mode, each
-     * constraint whose body is a conjunction of two or more literals is a nogood of p->ng
-     * that is never deleted (the ones at offsets below perm_end) and leaves the counters. */
+     * constraint whose body is a conjunction of two or more literals (facts aside) is a
+     * nogood of p->ng, never deleted (the ones at offsets below perm_end), and leaves the
+     * counters. */
     bool cons;                    /* the state propagates them so (set by reset) */
     uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
     uint32_t nasng;               /* how many */
