@@ -465,6 +465,8 @@ bool asp_prop_learning(void *ctx, bool on)
 {
     AspSolver *s = ctx;
     if (on) asp_prop_search_ready(s, s->prop);
+    /* a state reset without learning keeps the constraints' counters: reset it again */
+    if (on && s->prop->mode == 1 && !s->prop->cons && asp_cons_any(s, s->prop)) s->prop->mode = -1;
     s->prop->learning = on;
     s->prop->fresh = false;
     if (on) asp_heap_reset(s->prop, s->natoms);

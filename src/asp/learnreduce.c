@@ -10,7 +10,8 @@
  * 600 rather than 300 saved 5-25% of them on random 3-SAT, 38% on pigeon-10.)
  * Deleting a nogood is sound: it only ever removed intervals without stable models, and the
  * search without it is the search without learning there.  The rest are moved together and
- * watched again on the same two literals.
+ * watched again on the same two literals, after the integrity constraints' nogoods
+ * (learncons.c), which are never deleted nor moved.
  *
  * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
  * to its root bound keeping the nogoods and the activities; the split then takes the most
@@ -86,7 +87,7 @@ static void mark_locked(const AspProp *p, uint8_t *keep)
 {
     for (size_t i = 0; i < p->qtail; i++) {
         uint32_t a = p->trail[i];
-        if (p->rkind[a] == R_NOGOOD) keep[index_of(p, p->rarg[a])] = 1;
+        if (p->rkind[a] == R_NOGOOD && p->rarg[a] >= p->perm_end) keep[index_of(p, p->rarg[a])] = 1;
     }
     for (size_t i = 0; i < p->pending.count; i++) keep[index_of(p, p->pending.items[i])] = 1;
     if (p->last != NONE) keep[index_of(p, p->last)] = 1;
@@ -114,17 +115,17 @@ static void choose_victims(const AspProp *p, uint8_t *keep)
     mem_free(c);
 }
 
-/* The new offset of the nogood at old offset off. */
+/* The new offset of the nogood at old offset off (a constraint's stays). */
 static uint32_t moved(const AspProp *p, const uint32_t *newoff, uint32_t off)
 {
-    return newoff[index_of(p, off)];
+    return off < p->perm_end ? off : newoff[index_of(p, off)];
 }
 
 /* Moves the kept nogoods together (newoff: each one's new offset) and renames the offsets
  * that name them. */
 static void compact(AspProp *p, const uint8_t *keep)
 {
-    size_t n = p->learnts.count, to = 0;
+    size_t n = p->learnts.count, to = p->perm_end;     /* after the constraints */
     uint32_t *newoff = mem_alloc((n + 1) * sizeof *newoff);
     for (size_t i = 0; i < n; i++) {
         uint32_t off = p->learnts.items[i].off, len = p->ng.items[off] + 1;
@@ -152,6 +153,7 @@ static void compact(AspProp *p, const uint8_t *keep)
 static void rewatch(AspProp *p)
 {
     for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
     for (size_t i = 0; i < p->learnts.count; i++) asp_watch_nogood(p, p->learnts.items[i].off);
 }
 

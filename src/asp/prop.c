@@ -24,7 +24,9 @@
  * With the engine's depth-first order a child costs only its own consequences.
  * Unfounded sets are searched among the atoms on positive cycles only (an unfounded atom
  * outside them loses its last rule and is found by counting), and only after a rule with
- * such a head lost its body. */
+ * such a head lost its body.  With learning, the integrity constraints that are conjunctions
+ * are nogoods instead (learncons.c): a state reset so (p->cons) leaves their rules out of its
+ * occurrence lists (p->oc) and counts them as false bodies. */
 #include "asp/internal.h"
 
 #include <stdlib.h>
@@ -108,6 +110,8 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->wmark = mem_calloc(s->nwords + 1, 1);
     p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
+    p->all = (AspOcc){s->ostart, s->occ, s->ow, s->nostart, s->nocc, s->now};
+    p->oc = &p->all;
     asp_learn_new(s, p);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
@@ -137,6 +141,7 @@ void asp_prop_free(AspProp *p)
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);
+    asp_cons_free(p);
     mem_free(p);
 }
 
@@ -297,18 +302,19 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 /* Unit propagation until the queue is empty or a conflict. */
 static void propagate(const AspSolver *s, AspProp *p)
 {
+    const AspOcc *o = p->oc;
     while (p->qhead < p->qtail && !p->conflict) {
         uint32_t a = p->trail[p->qhead++];
         bool t = p->val[a] == V_TRUE;
         if (t) {
-            lits_true(s, p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
-            lits_false(s, p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+            lits_true(s, p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
+            lits_false(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
         } else {
-            lits_false(s, p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
-            lits_true(s, p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+            lits_false(s, p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
+            lits_true(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
         }
         if (p->mode) head_known(s, p, a);
-        if (p->mode == 1 && p->nnogoods && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
+        if (p->mode == 1 && p->ng.count && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
         if (p->cost) asp_cost_visit(p, a);
     }
 }
@@ -418,16 +424,18 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
 static void undo(const AspSolver *s, AspProp *p, size_t to)
 {
+    (void)s;
+    const AspOcc *o = p->oc;
     for (size_t i = p->qtail; i-- > to;) {
         uint32_t a = p->trail[i];
         if (i < p->qhead) {
             if (p->cost) asp_cost_unvisit(p, a);
             if (p->val[a] == V_TRUE) {
-                unlits_true(p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
-                unlits_false(p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
+                unlits_true(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
+                unlits_false(p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
             } else {
-                unlits_true(p, s->nocc, s->now, s->nostart[a], s->nostart[a + 1]);
-                unlits_false(p, s->occ, s->ow, s->ostart[a], s->ostart[a + 1]);
+                unlits_true(p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
+                unlits_false(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
             }
         }
         if (p->val[a] == V_TRUE) {
@@ -470,6 +478,8 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->mode = mode;
     p->seen_all = false;
     if (mode == 1) asp_prop_search_ready(s, p);
+    p->cons = mode == 1 && p->learning && asp_cons_ready(s, p);
+    p->oc = p->cons ? &p->live : &p->all;
     if (p->heap) asp_heap_reset(p, s->natoms);
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
@@ -485,6 +495,11 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
         p->rule[r].need = s->bound ? s->bound[r] : n;
         p->rule[r].slack = s->bound ? total_weight(s, r) - s->bound[r] : 0;
+        if (asp_cons_left_out(p, r)) {            /* a nogood instead: never a support */
+            p->rule[r].slack = -1;
+            p->nsup[s->head[r]]--;
+            continue;
+        }
         if (p->rule[r].need <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
     }
     for (uint32_t a = 0; a < s->natoms; a++)

@@ -23,6 +23,10 @@ typedef VEC(uint32_t) U32s;
 typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRuleState;
 #define NONE UINT32_MAX
 
+/* Where propagation finds the rules of an atom's literals: ostart / occ / ow as AspSolver's
+ * (positive occurrences), nostart / nocc / now (negative ones); weights NULL: all 1. */
+typedef struct AspOcc { const uint32_t *ostart, *occ, *ow, *nostart, *nocc, *now; } AspOcc;
+
 /* A learnt nogood kept: its offset in AspProp.ng and its LBD (the number of levels among its
  * literals when it was learnt, or fewer when an analysis met it since: the fewer, the more
  * useful, glucose's measure). */
@@ -110,6 +114,16 @@ struct AspProp {
     size_t *wlist, nwlist;
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
+    /* Integrity constraints as nogoods (learncons.c): with learning in strong mode, each
+     * constraint whose body is a conjunction of two or more literals (facts aside) is a
+     * nogood of p->ng, never deleted (the ones at offsets below perm_end), and leaves the
+     * counters. */
+    bool cons;                    /* the state propagates them so (set by reset) */
+    uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
+    uint32_t nasng;               /* how many */
+    uint32_t perm_end;            /* p->ng's constraints end here (0: none stored) */
+    AspOcc all, live;             /* the occurrences of every rule, and of the others */
+    const AspOcc *oc;             /* the ones propagation reads: &all, or &live when cons */
 };
 
 /* The search's part of the state (prop.c: static scores and rank; learn.c: watches, the
@@ -135,6 +149,18 @@ void asp_learn_relbd(AspProp *p, uint32_t off);
 /* Watches the nogood at offset off of p->ng on its first two literals (its only one), each
  * with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);
+/* learncons.c: may the state about to be reset in strong mode with learning propagate the
+ * constraints as nogoods (they are then stored and watched)?  Free its lists. */
+bool asp_cons_ready(const AspSolver *s, AspProp *p);
+/* Has the program such constraints? */
+bool asp_cons_any(const AspSolver *s, AspProp *p);
+void asp_cons_free(AspProp *p);
+/* Is rule r left out of the counters (a constraint the state propagates as a nogood)? */
+static inline bool asp_cons_left_out(const AspProp *p, uint32_t r)
+{
+    return p->cons && p->asng[r];
+}
+
 /* learnreduce.c's restart policy: note a nogood just learnt; is a restart due (then the
  * count towards the next one starts again)? */
 void asp_restart_note(AspRestarts *r);
