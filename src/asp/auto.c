@@ -256,6 +256,8 @@ static AftStatus clingo_won(Held *h, AspStats *st, Buf *err)
         r = clingo_answer(h->w, &res, st, &h->how->clingo, err);
         h->how->kind = ASP_SOLVER_CLINGO;
         h->how->why = "raced with the native search; clingo answered first";
+    } else {
+        buf_puts(err, "the raced clingo run answered but then failed");
     }
     buf_free(&text);
     buf_free(&res);
@@ -290,7 +292,9 @@ static AftStatus race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     ask.ctx = &h;
     Way nw = { .s = w->s, .so = &so, .fn = held_model, .ctx = &h, .ask = w->ask ? &ask : NULL };
     AftStatus r = h.race ? native(&nw, st) : native(w, st);
-    if (h.race && h.won && r != AFT_OK) r = clingo_won(&h, st, err);
+    /* Once clingo has won, the native run is abandoned: it drops the bounds it reaches from
+     * then on, so even a run that ends as if complete may lack models (seen under load). */
+    if (h.race && h.won) r = clingo_won(&h, st, err);
     else commit(&h, "raced with clingo; the native search answered first");
     buf_free(&h.rec);
     buf_free(&why);
