@@ -293,7 +293,7 @@ static AftStatus race(const Way *w, AspStats *st, AspAuto *how, Buf *err)
     Way nw = { .s = w->s, .so = &so, .fn = held_model, .ctx = &h, .ask = w->ask ? &ask : NULL };
     AftStatus r = h.race ? native(&nw, st) : native(w, st);
     /* Once clingo has won, the native run is abandoned: it drops the bounds it reaches from
-     * then on, so even a run that ends as if complete may lack models (seen under load). */
+     * then on, so even a run that ends as if complete may lack models. */
     if (h.race && h.won) r = clingo_won(&h, st, err);
     else commit(&h, "raced with clingo; the native search answered first");
     buf_free(&h.rec);
