@@ -201,11 +201,19 @@ static void commit(Held *h, const char *why)
     AspClingoStats cst;
     Buf err;
     buf_init(&err);
-    if (res.len && clingo_answer(h->w, &res, &st, &cst, &err) == AFT_ERROR) {
+    /* clingo's answer, if it came, only to say why it failed: the optimum is the native
+     * search's (a scratch result, so that clingo's never stands in for it) */
+    AspOptResult scratch = { 0 };
+    AspOptAsk ask = h->w->ask ? *h->w->ask : (AspOptAsk){ 0 };
+    ask.res = &scratch;
+    Way cw = *h->w;
+    if (cw.ask) cw.ask = &ask;
+    if (res.len && clingo_answer(&cw, &res, &st, &cst, &err) == AFT_ERROR) {
         snprintf(h->how->note, sizeof h->how->note, "raced with clingo, which failed: %s",
                  buf_cstr(&err));
         h->how->why = h->how->note;
     }
+    asp_opt_result_free(&scratch);
     buf_free(&err);
     buf_free(&text);
     buf_free(&res);
