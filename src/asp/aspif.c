@@ -63,7 +63,7 @@ static void idmap_put(IdMap *m, uint32_t key, uint32_t val)
     m->vals[i] = val;
 }
 
-static bool idmap_get(const IdMap *m, uint32_t key, uint32_t *val)
+static inline bool idmap_get(const IdMap *m, uint32_t key, uint32_t *val)
 {
     if (key < m->dense_limit) {
         if (key >= m->ndense || !m->dense[key]) return false;
@@ -173,32 +173,16 @@ static inline bool read_count(Reader *r, size_t *out)
 /* Makes room for program atom a in the per-atom vectors. */
 static void track(Reader *r, AspAtom a)
 {
-    if (a < r->defined.count) return;
-    if (a == r->defined.count && a < r->defined.cap) {    /* the usual case: the next atom */
-        r->defined.items[a] = false;
-        r->idof.items[a] = 0;
-        r->defined.count = r->idof.count = (size_t)a + 1;
-        return;
+    while (r->defined.count <= a) {
+        VEC_PUSH(r->defined, false);
+        VEC_PUSH(r->idof, 0);
     }
-    if (a >= r->defined.cap) {
-        size_t cap = r->defined.cap ? 2 * r->defined.cap : 1024;
-        if (cap <= a) cap = (size_t)a + 1;
-        r->defined.items = mem_realloc(r->defined.items, cap * sizeof *r->defined.items);
-        r->idof.items = mem_realloc(r->idof.items, cap * sizeof *r->idof.items);
-        r->defined.cap = r->idof.cap = cap;
-    }
-    for (size_t i = r->defined.count; i <= a; i++) {
-        r->defined.items[i] = false;
-        r->idof.items[i] = 0;
-    }
-    r->defined.count = r->idof.count = (size_t)a + 1;
 }
 
 /* The program atom of aspif atom id (made on first use). */
 static inline AspAtom atom_of(Reader *r, uint32_t id)
 {
     uint32_t a;
-    if (id < r->ids.ndense && r->ids.dense[id]) return r->ids.dense[id] - 1;
     if (idmap_get(&r->ids, id, &a)) return a;
     a = asp_atom_hidden(r->p);
     asp_set_print_key(r->p, a, id);
@@ -679,9 +663,8 @@ static void presize(Reader *r, const char *text, size_t len)
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
     r->defined.cap = r->idof.cap = lines + 1;
-    size_t ids = lines + 1 < r->ids.dense_limit ? lines + 1 : r->ids.dense_limit;
-    r->ids.dense = mem_calloc(ids, sizeof *r->ids.dense);
-    r->ids.ndense = ids;
+    size_t last_id = lines < r->ids.dense_limit ? lines : r->ids.dense_limit - 1;
+    idmap_grow_dense(&r->ids, (uint32_t)last_id);
 }
 
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,

@@ -129,20 +129,15 @@ static bool atoms_valid(const AspProgram *p, const AspAtom *v, size_t n, Buf *er
     return true;
 }
 
-/* Room for n more literals. */
-static void grow_lits(AspProgram *p, size_t n)
-{
-    if (p->lits.cap >= p->lits.count + n) return;
-    size_t cap = p->lits.cap ? p->lits.cap : 8;
-    while (cap < p->lits.count + n) cap *= 2;
-    p->lits.items = mem_realloc(p->lits.items, cap * sizeof *p->lits.items);
-    p->lits.cap = cap;
-}
-
 static uint32_t push_lits(AspProgram *p, const AspAtom *v, size_t n)
 {
     uint32_t start = (uint32_t)p->lits.count;
-    grow_lits(p, n);
+    if (p->lits.cap < p->lits.count + n) {
+        size_t cap = p->lits.cap ? p->lits.cap : 8;
+        while (cap < p->lits.count + n) cap *= 2;
+        p->lits.items = mem_realloc(p->lits.items, cap * sizeof *p->lits.items);
+        p->lits.cap = cap;
+    }
     if (n) memcpy(p->lits.items + start, v, n * sizeof *v);
     p->lits.count += n;
     return start;
@@ -182,16 +177,9 @@ void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t 
 {
     AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
                   .nneg = (uint32_t)nneg, .wts = ASP_NO_WEIGHTS };
-    size_t n = nhead + npos + nneg;
-    grow_lits(p, n);
-    AspAtom *at = p->lits.items + p->lits.count;
-    r.head = (uint32_t)p->lits.count;
-    for (size_t i = 0; i < nhead; i++) *at++ = head[i];
-    r.pos = r.head + (uint32_t)nhead;
-    for (size_t i = 0; i < npos; i++) *at++ = pos[i];
-    r.neg = r.pos + (uint32_t)npos;
-    for (size_t i = 0; i < nneg; i++) *at++ = neg[i];
-    p->lits.count += n;
+    r.head = push_lits(p, head, nhead);
+    r.pos = push_lits(p, pos, npos);
+    r.neg = push_lits(p, neg, nneg);
     VEC_PUSH(p->rules, r);
 }
 

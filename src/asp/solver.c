@@ -187,62 +187,39 @@ static uint32_t *atom_order(const Builder *b)
     return pos_of;     /* builder atom -> lattice atom */
 }
 
-/* A decimal counter for the labels of unnamed atoms, counted up in place (atoms are
- * labelled in order): digits[at .. 24) is the number. */
-typedef struct Counter { char digits[24]; size_t at; } Counter;
-
-static void counter_start(Counter *c)
+/* The label of builder atom a (np program atoms first) when it has no name: "_N" for hidden
+ * program atom N, "_auxN" for atom N of the translation; into out (NULL: only its length,
+ * without the NUL). */
+static size_t label(size_t a, size_t np, char *out)
 {
-    c->at = sizeof c->digits - 1;
-    c->digits[c->at] = '0';
+    char digits[24];
+    size_t v = a < np ? a : a - np, k = 0;
+    do digits[k++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    const char *prefix = a < np ? "_" : "_aux";
+    size_t lp = strlen(prefix);
+    if (out) {
+        memcpy(out, prefix, lp);
+        for (size_t i = 0; i < k; i++) out[lp + i] = digits[k - 1 - i];
+        out[lp + k] = '\0';
+    }
+    return lp + k;
 }
 
-static void counter_next(Counter *c)
-{
-    size_t i = sizeof c->digits - 1;
-    while (i >= c->at && c->digits[i] == '9') c->digits[i--] = '0';
-    if (i < c->at) c->digits[c->at = i] = '1';
-    else c->digits[i]++;
-}
-
-static size_t digits_of(size_t v)
-{
-    size_t k = 1;
-    while ((v /= 10) > 0) k++;
-    return k;
-}
-
-/* The lattice's names, written straight into the one block the lattice takes over (pointers
- * in lattice order, then the strings): the program's (up to a NUL in one), else "_N" for
- * hidden program atom N and "_auxN" for atom N of the translation.  The block's size is
- * bounded from the names' lengths without reading them. */
+/* The lattice's names: the program's, else label()'s, written straight into the one block
+ * the lattice takes over (pointers in lattice order, then the strings). */
 static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
 {
     const AspProgram *p = s->prog;
-    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *) + (n - np) * (5 + digits_of(n));
-    for (size_t a = 0; a < np; a++)
-        bytes += (p->names.items[a] ? p->namelen.items[a] : 1 + digits_of(np)) + 1;
+    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *);
+    for (size_t a = 0; a < n; a++)
+        bytes += (a < np && p->names.items[a] ? strlen(p->names.items[a]) : label(a, np, NULL)) + 1;
     char **names = mem_alloc(bytes), *at = (char *)(names + n + 1);
-    Counter c;
-    counter_start(&c);
-    for (size_t a = 0; a < n; a++, counter_next(&c)) {
+    for (size_t a = 0; a < n; a++) {
         const char *nm = a < np ? p->names.items[a] : NULL;
+        size_t len = nm ? strlen(nm) : label(a, np, at);
+        if (nm) memcpy(at, nm, len + 1);
         names[lat[a]] = at;
-        if (a == np) counter_start(&c);
-        if (nm) {
-            size_t len = p->namelen.items[a];
-            const char *nul = memchr(nm, '\0', len);
-            if (nul) len = (size_t)(nul - nm);
-            memcpy(at, nm, len);
-            at += len;
-        } else {
-            const char *prefix = a < np ? "_" : "_aux";
-            size_t lp = a < np ? 1 : 4, k = sizeof c.digits - c.at;
-            memcpy(at, prefix, lp);
-            memcpy(at + lp, c.digits + c.at, k);
-            at += lp + k;
-        }
-        *at++ = '\0';
+        at += len + 1;
     }
     names[n] = NULL;
     s->L = lattice_powerset_adopt(names, n);
