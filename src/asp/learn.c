@@ -35,9 +35,7 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->glue = 2;
 }
 
-/* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
- * as 1 { ... } 1: its true literals need not all hold)? */
-static bool aggregate_body(const AspSolver *s, uint32_t r)
+bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
 {
     if (!s->bound) return false;
     uint64_t sum = 0;
@@ -46,12 +44,12 @@ static bool aggregate_body(const AspSolver *s, uint32_t r)
     return s->bound[r] < sum;
 }
 
-/* p->grouped: the atoms in the positive body of an aggregate. */
+/* p->grouped: the atoms in the positive body of an aggregate (each rule's body summed once). */
 static void mark_grouped(const AspSolver *s, AspProp *p)
 {
-    for (uint32_t a = 0; s->bound && a < s->natoms; a++)
-        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1] && !p->grouped[a]; k++)
-            p->grouped[a] = aggregate_body(s, s->occ[k]);
+    for (uint32_t r = 0; s->bound && r < s->nrules; r++)
+        if (asp_rule_aggregate(s, r))
+            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->grouped[s->pos[k]] = 1;
 }
 
 void asp_learn_search_new(const AspSolver *s, AspProp *p)

@@ -30,20 +30,11 @@ static bool fact(const AspSolver *s, uint32_t a)
  * fact, as nogoods took 10-24% more conflicts on pigeon-9/10/11.) */
 static bool as_nogood(const AspSolver *s, uint32_t r)
 {
-    if (s->fatom < 0 || s->head[r] != (uint32_t)s->fatom) return false;
-    uint64_t sum = 0, n = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
-        sum += s->bound ? s->pw[k] : 1;
-        n += !fact(s, s->pos[k]);
-    }
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (s->neg[k] != (uint32_t)s->fatom) { sum += s->bound ? s->nw[k] : 1; n++; }
-    if (s->bound) {                       /* a weight body that is not a conjunction */
-        uint64_t total = sum;
-        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-            if (s->neg[k] == (uint32_t)s->fatom) total += s->nw[k];
-        if (s->bound[r] < total) return false;
-    }
+    if (s->fatom < 0 || s->head[r] != (uint32_t)s->fatom || asp_rule_aggregate(s, r))
+        return false;
+    uint64_t n = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) n += !fact(s, s->pos[k]);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) n += s->neg[k] != (uint32_t)s->fatom;
     return n >= 2;
 }
 

@@ -422,9 +422,8 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
 }
 
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
-static void undo(const AspSolver *s, AspProp *p, size_t to)
+static void undo(AspProp *p, size_t to)
 {
-    (void)s;
     const AspOcc *o = p->oc;
     for (size_t i = p->qtail; i-- > to;) {
         uint32_t a = p->trail[i];
@@ -456,10 +455,10 @@ static void undo(const AspSolver *s, AspProp *p, size_t to)
     p->dirty = false;
 }
 
-static void backtrack(const AspSolver *s, AspProp *p, size_t level)
+static void backtrack(AspProp *p, size_t level)
 {
     if (level + 1 >= p->nlevels) return;
-    undo(s, p, p->lstart[level + 1]);
+    undo(p, p->lstart[level + 1]);
     p->ufs.count = p->ufsbase[level + 1];
     p->nlevels = level + 1;
 }
@@ -594,7 +593,7 @@ static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Wor
     }
     if (closure(s, p)) return true;
     if (p->learning) asp_learn_conflict(s, p, k);
-    backtrack(s, p, k - 1);
+    backtrack(p, k - 1);
     return false;
 }
 
@@ -620,7 +619,7 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     s->refines++;
     if (p->mode != mode) reset(s, p, mode);
     if (p->root_conflict) return AFT_INVALID;
-    backtrack(s, p, first_outside(s, p, lo, hi) - 1);
+    backtrack(p, first_outside(s, p, lo, hi) - 1);
     if (!push_level(s, p, lo, hi)) return AFT_INVALID;
     if (nlo) memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);     /* NULL: only the state */
     if (nhi) memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
@@ -705,7 +704,7 @@ static AftStatus refine_marked(AspSolver *s, const Word *lo, const Word *hi)
     if (p->root_conflict) return AFT_INVALID;
     size_t k = p->nlevels;
     for (size_t i = 0; i < p->nwlist; i++) k = outside_in_word(p, lo, hi, p->wlist[i], k);
-    backtrack(s, p, k - 1);
+    backtrack(p, k - 1);
     sorted_marks(s, p);                           /* with the words the backtrack undid */
     size_t nd = 0;
     for (size_t i = 0; i < p->nwlist; i++) {

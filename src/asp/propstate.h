@@ -146,6 +146,9 @@ void asp_learn_reduce(AspProp *p);
 /* Nogood off, the reason of a value met in an analysis (all its literals hold): its LBD
  * counted again under the current levels, kept when smaller (glucose's dynamic LBD). */
 void asp_learn_relbd(AspProp *p, uint32_t off);
+/* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
+ * as 1 { ... } 1: its true literals need not all hold)? */
+bool asp_rule_aggregate(const AspSolver *s, uint32_t r);
 /* Watches the nogood at offset off of p->ng on its first two literals (its only one), each
  * with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);
