@@ -1,18 +1,29 @@
-/* learncons.c: integrity constraints propagated as nogoods (with learning, in strong mode).
+/* learncons.c: integrity constraints and tight completions propagated as nogoods (with
+ * learning, in strong mode).
  *
  * The solver compiles `:- B` into `f :- B, not f` with f, the constraint atom, false in every
  * stable model (the search requests it so); with f false, the completion's backward
  * propagation keeps B from holding, through a counter per rule.  When B is a conjunction of
- * two or more literals, B is as well a nogood: it holds in no stable model.  With learning,
- * such constraints go to the nogood store once, before any learnt nogood, are never deleted
- * and are watched like the learnt ones (two watched literals, clasp's way: a constraint costs
- * a look when one of its two watches holds, instead of a counter per literal each time any
- * of its atoms gets a value and again when it is undone).  A state reset in that way leaves
- * their rules out: they are not in its occurrence lists (p->live), support nothing (their
- * body counts as false) and f loses them as rules.  A conflict met on such a nogood is
- * explained by it, as by a learnt one.  The well-founded operator and a search without
- * learning keep the counters (p->all). */
+ * two or more literals, B is as well a nogood: it holds in no stable model.
+ *
+ * An atom a not on a positive cycle whose rules all have a body of one literal (a :- l1, ..,
+ * a :- lk: a clause's `sat(C) :- x`, `sat(C) :- not y`) has its Clark completion a <-> l1 v
+ * .. v lk, which, a being tight, is all its rules say in a stable model: the nogoods
+ * {a, not l1, .., not lk} (a holds with no support) and {li, not a} (a body holds, its head
+ * not).  Such atoms are "owned" by the nogoods: their rules leave the counters too.
+ *
+ * With learning, these nogoods go to the nogood store once, before any learnt nogood, are
+ * never deleted and are watched like the learnt ones (two watched literals, clasp's way: a
+ * nogood costs a look when one of its two watches holds, instead of a counter per literal
+ * each time any of its atoms gets a value and again when it is undone).  A state reset in
+ * that way leaves their rules out: they are not in its occurrence lists (p->live), support
+ * nothing (their body counts as false) and their heads lose them as rules; an owned atom
+ * is never set false for want of rules nor has its support forced by the counters.  A
+ * conflict met on such a nogood is explained by it, as by a learnt one.  The well-founded
+ * operator and a search without learning keep the counters (p->all). */
 #include "asp/propstate.h"
+
+#include <stdlib.h>
 
 /* Is atom a a fact (a rule with an empty body)? */
 static bool fact(const AspSolver *s, uint32_t a)
@@ -38,6 +49,27 @@ static bool as_nogood(const AspSolver *s, uint32_t r)
     return n >= 2;
 }
 
+/* Rule r's body as its one literal (2 * atom, + 1 for `not atom`), or NONE when it has
+ * another number of literals. */
+static uint32_t only_literal(const AspSolver *s, uint32_t r)
+{
+    uint32_t np = s->pstart[r + 1] - s->pstart[r], nn = s->nstart[r + 1] - s->nstart[r];
+    if (np + nn != 1) return NONE;
+    return np ? 2 * s->pos[s->pstart[r]] : 2 * s->neg[s->nstart[r]] + 1;
+}
+
+/* Do atom a's rules go to the nogood store as its completion: a not on a positive cycle, not
+ * the constraint atom, with at least one rule, each a body of one literal other than a's? */
+static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a)
+{
+    if (p->cyclic[a] || (long)a == s->fatom || s->hstart[a] == s->hstart[a + 1]) return false;
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        uint32_t l = only_literal(s, s->hrules[k]);
+        if (l == NONE || l >> 1 == a) return false;
+    }
+    return true;
+}
+
 /* The entries [ostart[a], ostart[a+1]) of occ (weights w, may be NULL) whose rule is not
  * kept as a nogood, for every atom: into *start, *list, *lw. */
 static void filter(const AspSolver *s, const AspProp *p, const uint32_t *ostart,
@@ -61,12 +93,14 @@ static void filter(const AspSolver *s, const AspProp *p, const uint32_t *ostart,
     *lw = nw;
 }
 
-/* The flags and the occurrence lists without the constraints kept as nogoods. */
+/* The flags and the occurrence lists without the rules kept as nogoods. */
 static void make_lists(const AspSolver *s, AspProp *p)
 {
     p->asng = mem_calloc(s->nrules + 1, 1);
+    p->owned = mem_calloc(s->natoms + 1, 1);
+    for (uint32_t a = 0; a < s->natoms; a++) p->owned[a] = owned_atom(s, p, a);
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->asng[r] = as_nogood(s, r);
+        p->asng[r] = as_nogood(s, r) || p->owned[s->head[r]];
         p->nasng += p->asng[r];
     }
     if (!p->nasng) return;
@@ -88,6 +122,89 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
     asp_watch_nogood(p, off);
 }
 
+/* The completions' nogoods as they are made: a literal is in the one being made when its
+ * mark is the stamp; the binary ones wait in `pairs` (smaller literal high) to be stored
+ * once each: a choice's atom and its partner give the same two. */
+typedef struct Maker { uint32_t *mark, stamp; VEC(uint64_t) pairs; } Maker;
+
+/* Starts a nogood at the end of p->ng; its offset. */
+static uint32_t begin_nogood(AspProp *p, Maker *m)
+{
+    m->stamp++;
+    VEC_PUSH(p->ng, 0);
+    return (uint32_t)p->ng.count - 1;
+}
+
+static void add_literal(AspProp *p, Maker *m, uint32_t l)
+{
+    if (m->mark[l] == m->stamp) return;
+    m->mark[l] = m->stamp;
+    VEC_PUSH(p->ng, l);
+}
+
+/* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
+ * holds), put aside when binary, else watched. */
+static void end_nogood(AspProp *p, Maker *m, uint32_t off)
+{
+    uint32_t n = (uint32_t)(p->ng.count - off - 1), *l = p->ng.items + off + 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (m->mark[l[i] ^ 1] == m->stamp) { p->ng.count = off; return; }
+    if (n == 2) {
+        uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
+        VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
+        p->ng.count = off;
+        return;
+    }
+    p->ng.items[off] = n;
+    asp_watch_nogood(p, off);
+}
+
+/* Owned atom a's completion as nogoods: {a, not l1, .., not lk}, then {li, not a} for each
+ * distinct body literal li. */
+static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
+{
+    uint32_t off = begin_nogood(p, m);
+    add_literal(p, m, 2 * a);
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++)
+        add_literal(p, m, only_literal(s, s->hrules[k]) ^ 1);
+    end_nogood(p, m, off);
+    uint32_t once = ++m->stamp;
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        uint32_t l = only_literal(s, s->hrules[k]);
+        if (m->mark[l] == once) continue;
+        m->mark[l] = once;
+        off = begin_nogood(p, m);
+        add_literal(p, m, l);
+        add_literal(p, m, 2 * a + 1);
+        end_nogood(p, m, off);
+    }
+}
+
+static int key_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* The owned atoms' completions, the binary nogoods last, each once. */
+static void store_completions(const AspSolver *s, AspProp *p)
+{
+    Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (p->owned[a]) make_completion(s, p, a, &m);
+    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, key_cmp);
+    for (size_t i = 0; i < m.pairs.count; i++) {
+        if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
+        uint32_t off = (uint32_t)p->ng.count;
+        VEC_PUSH(p->ng, 2);
+        VEC_PUSH(p->ng, (uint32_t)(m.pairs.items[i] >> 32));
+        VEC_PUSH(p->ng, (uint32_t)m.pairs.items[i]);
+        asp_watch_nogood(p, off);
+    }
+    VEC_FREE(m.pairs);
+    mem_free(m.mark);
+}
+
 bool asp_cons_any(const AspSolver *s, AspProp *p)
 {
     if (!p->asng) make_lists(s, p);
@@ -99,15 +216,68 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
     if (!asp_cons_any(s, p) || !p->watch) return false;
     if (p->perm_end) return true;
     if (p->ng.count) return false;        /* learnt ones came first: counters, as they were */
+    p->simplified = false;
     for (uint32_t r = 0; r < s->nrules; r++)
-        if (p->asng[r]) store_constraint(s, p, r);
+        if (p->asng[r] && !p->owned[s->head[r]]) store_constraint(s, p, r);
+    store_completions(s, p);
     p->perm_end = (uint32_t)p->ng.count;
     return true;
 }
 
+/* Nogood off of the stored ones, under level 0: -1 when a literal of it is false (it can
+ * never hold: dropped), else how many of its literals are open (those that hold are facts:
+ * left out). */
+static int level0_open(const AspProp *p, uint32_t off)
+{
+    uint32_t n = p->ng.items[off];
+    int open = 0;
+    for (uint32_t i = 1; i <= n; i++) {
+        uint32_t l = p->ng.items[off + i];
+        if (p->lholds[l ^ 1]) return -1;
+        open += !p->lholds[l];
+    }
+    return open;
+}
+
+void asp_cons_simplify(const AspSolver *s, AspProp *p)
+{
+    if (p->simplified || p->cost || p->ng.count != p->perm_end || p->nlevels != 1) return;
+    uint32_t to = 0;
+    for (uint32_t off = 0, next; off < p->perm_end; off = next) {
+        next = off + p->ng.items[off] + 1;
+        int open = level0_open(p, off);
+        if (open < 0) continue;
+        uint32_t at = to++;
+        for (uint32_t i = off + 1; i < next; i++)
+            if (!p->lholds[p->ng.items[i]]) p->ng.items[to++] = p->ng.items[i];
+        p->ng.items[at] = (uint32_t)open;
+    }
+    p->ng.count = p->perm_end = to;
+    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
+    p->facts.count = 0;
+    for (size_t i = 0; i < p->qtail; i++) {
+        uint32_t a = p->trail[i];
+        p->rkind[a] = R_NONE;                    /* a reason's offset may have moved */
+        VEC_PUSH(p->facts, 2 * a + (p->val[a] == V_FALSE));
+    }
+    p->simplified = true;
+    (void)s;
+}
+
+void asp_cons_facts(AspProp *p)
+{
+    for (size_t i = 0; p->simplified && i < p->facts.count; i++) {
+        uint32_t l = p->facts.items[i];
+        asp_prop_assign(p, l >> 1, (l & 1) ? V_FALSE : V_TRUE, R_NONE, 0);
+    }
+}
+
 void asp_cons_free(AspProp *p)
 {
+    VEC_FREE(p->facts);
     mem_free(p->asng);
+    mem_free(p->owned);
     if (p->live.occ) {
         mem_free((void *)p->live.ostart); mem_free((void *)p->live.occ); mem_free((void *)p->live.ow);
         mem_free((void *)p->live.nostart); mem_free((void *)p->live.nocc); mem_free((void *)p->live.now);

@@ -286,6 +286,7 @@ static void lits_false(const AspSolver *s, AspProp *p, const uint32_t *rules, co
 /* Completion on atom a's own rules once its value is known. */
 static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 {
+    if (asp_cons_owned(p, a)) return;
     if (p->val[a] == V_TRUE) {
         if (p->nsup[a] == 0) asp_prop_assign(p, a, V_FALSE, R_NOSUP, a);
         else if (p->nsup[a] == 1) force_support(s, p, a);
@@ -502,13 +503,19 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
         if (p->rule[r].need <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
     }
     for (uint32_t a = 0; a < s->natoms; a++)
-        if (!p->nsup[a]) asp_prop_assign(p, a, V_FALSE, R_NONE, 0);
+        if (!p->nsup[a] && !asp_cons_owned(p, a)) asp_prop_assign(p, a, V_FALSE, R_NONE, 0);
+    /* f's rules hold `not f`: none supports it, f is in no stable model (the search requests
+     * it false at its root; with the rules as nogoods, level 0 has it, and so whatever the
+     * constraints imply by themselves is a fact the nogoods need not repeat) */
+    if (p->cons && s->fatom >= 0) asp_prop_assign(p, (uint32_t)s->fatom, V_FALSE, R_NONE, 0);
     p->lstart[0] = 0;
     p->ufsbase[0] = 0;
     p->ufs.count = 0;
     p->nlevels = 1;
     if (p->cost) asp_cost_reset(p);
+    if (p->cons) asp_cons_facts(p);
     p->root_conflict = !closure(s, p);
+    if (p->cons && !p->root_conflict) asp_cons_simplify(s, p);
 }
 
 /* The first level whose added atoms the request [lo, hi] does not all contain (nlevels

@@ -114,14 +114,17 @@ struct AspProp {
     size_t *wlist, nwlist;
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
-    /* Integrity constraints as nogoods (learncons.c): with learning in strong mode, each
-     * constraint whose body is a conjunction of two or more literals (facts aside) is a
-     * nogood of p->ng, never deleted (the ones at offsets below perm_end), and leaves the
-     * counters. */
+    /* Rules as nogoods (learncons.c): with learning in strong mode, each constraint whose
+     * body is a conjunction of two or more literals (facts aside), and the completion of
+     * each tight atom whose bodies are single literals (an owned atom), are nogoods of p->ng,
+     * never deleted (the ones at offsets below perm_end); their rules leave the counters. */
     bool cons;                    /* the state propagates them so (set by reset) */
-    uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
+    uint8_t *asng;                /* per rule: left out so (NULL: not looked at yet) */
+    uint8_t *owned;               /* per atom: owned, its completion in nogoods */
     uint32_t nasng;               /* how many */
     uint32_t perm_end;            /* p->ng's constraints end here (0: none stored) */
+    bool simplified;              /* they were simplified by level 0 (asp_cons_simplify) */
+    U32s facts;                   /* then: level 0's literals, which they may no longer imply */
     AspOcc all, live;             /* the occurrences of every rule, and of the others */
     const AspOcc *oc;             /* the ones propagation reads: &all, or &live when cons */
 };
@@ -158,10 +161,22 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p);
 /* Has the program such constraints? */
 bool asp_cons_any(const AspSolver *s, AspProp *p);
 void asp_cons_free(AspProp *p);
-/* Is rule r left out of the counters (a constraint the state propagates as a nogood)? */
+/* After a reset's closure of level 0, with no learnt nogood yet and no optimisation bound:
+ * the stored nogoods lose the literals level 0 holds and those it makes false (they can
+ * never hold), and level 0's literals are kept as facts; asp_cons_facts sets them at a later
+ * reset (before its closure), since the simplified nogoods may no longer imply them. */
+void asp_cons_simplify(const AspSolver *s, AspProp *p);
+void asp_cons_facts(AspProp *p);
+/* Is rule r left out of the counters (the state propagates it as a nogood)?  Is atom a
+ * owned (its completion, not the counters, sets it)? */
 static inline bool asp_cons_left_out(const AspProp *p, uint32_t r)
 {
     return p->cons && p->asng[r];
+}
+
+static inline bool asp_cons_owned(const AspProp *p, uint32_t a)
+{
+    return p->cons && p->owned[a];
 }
 
 /* learnreduce.c's restart policy: note a nogood just learnt; is a restart due (then the

@@ -94,7 +94,8 @@ static void test_first_uip_nogood(void **state)
     assert_int_equal(ng[0], 1);
     assert_int_equal(ng[1], 2 * t.x);                    /* the UIP: x true */
     assert_true(t.f->cuts(t.f->ctx, t.lo, t.hi));        /* level 1 holds all but x */
-    assert_int_equal(p->perm_end, 6);                    /* the constraints: 2 + 1 each */
+    /* the constraints, 2 + 1 each, and each choice's completion: {a, a'} and {-a, -a'} */
+    assert_int_equal(p->perm_end, 2 * 3 + 3 * 2 * 3);
     tiny_close(&t);
 }
 
