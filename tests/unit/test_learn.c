@@ -1,7 +1,8 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
  * first-UIP nogood of a tiny implication graph, its propagation, soundness of every refine with
  * learning on (and with nogoods deleted often), the activity heap against a scan, the restart
- * policy, and the same models with learning on and off (and with restarts forced). */
+ * policy, a tight completion as nogoods simplified by level 0, and the same models with
+ * learning on and off (and with restarts forced). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -407,6 +408,53 @@ static AspProgram *pigeons(int n)
     return p;
 }
 
+/* {x}. {y}. s :- x. s :- not y. :- not s.  (A clause x v not y as random 3-SAT's encoding
+ * has it.)  s is on no positive cycle and its bodies are single literals: its completion
+ * goes to the nogood store ({s, not x, y}, {x, not s}, {not y, not s}) beside each choice's
+ * two binary nogoods, and its rules leave the counters.  Level 0 has the constraint atom
+ * out, so s in: the two nogoods with `not s` can never hold and go, and s leaves the first,
+ * which is then the clause itself, {not x, y}.  The models are those without learning. */
+static void test_completion_nogoods(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom x = asp_atom(p, "x"), y = asp_atom(p, "y"), sat = asp_atom(p, "s");
+    assert_true(asp_add_rule(p, ASP_CHOICE, &x, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_CHOICE, &y, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, &x, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, NULL, 0, &y, 1, NULL));
+    assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, &sat, 1, NULL));
+    AspSolver *s = asp_solver_new(p);
+    const AftFunction *f = asp_solver_function(s);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    assert_true(f->learning(f->ctx, true));
+    asp_solver_initial(s, lo, hi);
+    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);
+    const AspProp *pr = s->prop;
+    uint32_t ls = (uint32_t)asp_solver_atom_index(s, sat), lx = (uint32_t)asp_solver_atom_index(s, x),
+             ly = (uint32_t)asp_solver_atom_index(s, y);
+    assert_true(pr->owned[ls] && pr->owned[lx] && pr->owned[ly]);
+    assert_true(has(lo, ls));                            /* s holds from level 0 */
+    assert_int_equal(pr->perm_end, 3 + 2 * 2 * 3);       /* the clause, the choices' pairs */
+    assert_int_equal(pr->ng.items[0], 2);
+    uint32_t a = pr->ng.items[1], b = pr->ng.items[2];
+    assert_true((a == 2 * lx + 1 && b == 2 * ly) || (b == 2 * lx + 1 && a == 2 * ly));
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
+    size_t learnt = 0, ignored = 0, none = 0;
+    char *on = sorted_models(p, true, 0, &learnt, &none);
+    char *off = sorted_models(p, false, 0, &ignored, &none);
+    assert_string_equal(on, off);
+    size_t lines = 0;
+    for (const char *c = on; *c; c++) lines += *c == '\n';
+    assert_int_equal(lines, 3);                          /* all but x out, y in */
+    mem_free(on);
+    mem_free(off);
+    asp_program_free(p);
+}
+
 /* Restarts forced after every nogood or every few: the search still ends, with no model. */
 static void test_forced_restarts(void **state)
 {
@@ -427,6 +475,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_uip_nogood),
         cmocka_unit_test(test_nogood_propagates),
+        cmocka_unit_test(test_completion_nogoods),
         cmocka_unit_test(test_learning_refine_sound),
         cmocka_unit_test(test_deletion_sound),
         cmocka_unit_test(test_activity_heap),
