@@ -463,8 +463,11 @@ bool asp_prop_learning(void *ctx, bool on)
 {
     AspSolver *s = ctx;
     if (on) asp_prop_search_ready(s, s->prop);
-    /* a state reset without learning keeps the constraints' counters: reset it again */
-    if (on && s->prop->mode == 1 && !s->prop->cons && asp_cons_any(s, s->prop)) s->prop->mode = -1;
+    /* a state reset without learning keeps the counters of the rules learning gives to the
+     * nogoods: reset it again; and without learning the split is first fail, which counts the
+     * supports of owned atoms: their rules go back to the counters */
+    AspProp *p = s->prop;
+    if (p->mode == 1 && (on ? !p->own && asp_cons_any(s, p) : p->own)) p->mode = -1;
     s->prop->learning = on;
     s->prop->fresh = false;
     if (on) asp_heap_reset(s->prop, s->natoms);

@@ -71,8 +71,8 @@ static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a)
 }
 
 /* The entries [ostart[a], ostart[a+1]) of occ (weights w, may be NULL) whose rule is not
- * kept as a nogood, for every atom: into *start, *list, *lw. */
-static void filter(const AspSolver *s, const AspProp *p, const uint32_t *ostart,
+ * left out (own: nor an owned atom's), for every atom: into *start, *list, *lw. */
+static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_t *ostart,
                    const uint32_t *occ, const uint32_t *w, uint32_t **start, uint32_t **list,
                    uint32_t **lw)
 {
@@ -82,7 +82,7 @@ static void filter(const AspSolver *s, const AspProp *p, const uint32_t *ostart,
     for (size_t a = 0; a < s->natoms; a++) {
         st[a] = k;
         for (uint32_t i = ostart[a]; i < ostart[a + 1]; i++) {
-            if (p->asng[occ[i]]) continue;
+            if (p->asng[occ[i]] || (own && p->owned[s->head[occ[i]]])) continue;
             if (nw) nw[k] = w[i];
             l[k++] = occ[i];
         }
@@ -93,21 +93,33 @@ static void filter(const AspSolver *s, const AspProp *p, const uint32_t *ostart,
     *lw = nw;
 }
 
-/* The flags and the occurrence lists without the rules kept as nogoods. */
+static AspOcc filtered(const AspSolver *s, const AspProp *p, bool own)
+{
+    uint32_t *st, *l, *w, *nst, *nl, *nw;
+    filter(s, p, own, s->ostart, s->occ, s->ow, &st, &l, &w);
+    filter(s, p, own, s->nostart, s->nocc, s->now, &nst, &nl, &nw);
+    return (AspOcc){st, l, w, nst, nl, nw};
+}
+
+/* The flags and the occurrence lists without the rules kept as nogoods: the constraints
+ * (cons_live), and those and the owned atoms' rules (live). */
 static void make_lists(const AspSolver *s, AspProp *p)
 {
     p->asng = mem_calloc(s->nrules + 1, 1);
     p->owned = mem_calloc(s->natoms + 1, 1);
-    for (uint32_t a = 0; a < s->natoms; a++) p->owned[a] = owned_atom(s, p, a);
+    uint32_t nowned = 0;
+    for (uint32_t a = 0; a < s->natoms; a++) {
+        p->owned[a] = owned_atom(s, p, a);
+        nowned += p->owned[a];
+    }
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->asng[r] = as_nogood(s, r) || p->owned[s->head[r]];
+        p->asng[r] = as_nogood(s, r);
         p->nasng += p->asng[r];
     }
-    if (!p->nasng) return;
-    uint32_t *st, *l, *w, *nst, *nl, *nw;
-    filter(s, p, s->ostart, s->occ, s->ow, &st, &l, &w);
-    filter(s, p, s->nostart, s->nocc, s->now, &nst, &nl, &nw);
-    p->live = (AspOcc){st, l, w, nst, nl, nw};
+    if (!p->nasng && !nowned) return;
+    p->any = true;
+    p->live = filtered(s, p, true);
+    p->cons_live = !nowned ? p->live : p->nasng ? filtered(s, p, false) : p->all;
 }
 
 /* Rule r's body (without `not f`) as a nogood at the end of p->ng, watched. */
@@ -208,7 +220,7 @@ static void store_completions(const AspSolver *s, AspProp *p)
 bool asp_cons_any(const AspSolver *s, AspProp *p)
 {
     if (!p->asng) make_lists(s, p);
-    return p->nasng > 0;
+    return p->any;
 }
 
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
@@ -218,7 +230,7 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
     if (p->ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->simplified = false;
     for (uint32_t r = 0; r < s->nrules; r++)
-        if (p->asng[r] && !p->owned[s->head[r]]) store_constraint(s, p, r);
+        if (p->asng[r]) store_constraint(s, p, r);
     store_completions(s, p);
     p->perm_end = (uint32_t)p->ng.count;
     return true;
@@ -273,13 +285,18 @@ void asp_cons_facts(AspProp *p)
     }
 }
 
+static void free_occ(AspOcc *o)
+{
+    mem_free((void *)o->ostart); mem_free((void *)o->occ); mem_free((void *)o->ow);
+    mem_free((void *)o->nostart); mem_free((void *)o->nocc); mem_free((void *)o->now);
+}
+
 void asp_cons_free(AspProp *p)
 {
     VEC_FREE(p->facts);
     mem_free(p->asng);
     mem_free(p->owned);
-    if (p->live.occ) {
-        mem_free((void *)p->live.ostart); mem_free((void *)p->live.occ); mem_free((void *)p->live.ow);
-        mem_free((void *)p->live.nostart); mem_free((void *)p->live.nocc); mem_free((void *)p->live.now);
-    }
+    if (!p->any) return;
+    if (p->cons_live.occ != p->live.occ && p->cons_live.occ != p->all.occ) free_occ(&p->cons_live);
+    free_occ(&p->live);
 }

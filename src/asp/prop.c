@@ -478,8 +478,9 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->mode = mode;
     p->seen_all = false;
     if (mode == 1) asp_prop_search_ready(s, p);
-    p->cons = mode == 1 && p->learning && asp_cons_ready(s, p);
-    p->oc = p->cons ? &p->live : &p->all;
+    p->cons = mode == 1 && (p->learning || p->perm_end) && asp_cons_ready(s, p);
+    p->own = p->cons && p->learning;
+    p->oc = p->own ? &p->live : p->cons ? &p->cons_live : &p->all;
     if (p->heap) asp_heap_reset(p, s->natoms);
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
@@ -495,7 +496,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
         p->rule[r].need = s->bound ? s->bound[r] : n;
         p->rule[r].slack = s->bound ? total_weight(s, r) - s->bound[r] : 0;
-        if (asp_cons_left_out(p, r)) {            /* a nogood instead: never a support */
+        if (asp_cons_left_out(p, r, s->head[r])) {            /* a nogood instead: never a support */
             p->rule[r].slack = -1;
             p->nsup[s->head[r]]--;
             continue;

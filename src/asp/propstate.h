@@ -117,16 +117,21 @@ struct AspProp {
     /* Rules as nogoods (learncons.c): with learning in strong mode, each constraint whose
      * body is a conjunction of two or more literals (facts aside), and the completion of
      * each tight atom whose bodies are single literals (an owned atom), are nogoods of p->ng,
-     * never deleted (the ones at offsets below perm_end); their rules leave the counters. */
-    bool cons;                    /* the state propagates them so (set by reset) */
-    uint8_t *asng;                /* per rule: left out so (NULL: not looked at yet) */
+     * never deleted (the ones at offsets below perm_end); their rules leave the counters.
+     * Once learning stops (the first model), the owned atoms go back to the counters (the
+     * first-fail split counts their supports) and the constraints stay nogoods. */
+    bool cons;                    /* the state propagates the constraints so (set by reset) */
+    bool own;                     /* and the owned atoms' completions (only with learning) */
+    bool any;                     /* the program has such constraints or owned atoms */
+    uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
     uint8_t *owned;               /* per atom: owned, its completion in nogoods */
-    uint32_t nasng;               /* how many */
+    uint32_t nasng;               /* how many such constraints */
     uint32_t perm_end;            /* p->ng's constraints end here (0: none stored) */
     bool simplified;              /* they were simplified by level 0 (asp_cons_simplify) */
     U32s facts;                   /* then: level 0's literals, which they may no longer imply */
-    AspOcc all, live;             /* the occurrences of every rule, and of the others */
-    const AspOcc *oc;             /* the ones propagation reads: &all, or &live when cons */
+    AspOcc all, live, cons_live;  /* the occurrences of every rule; of the rules that are not
+                                     nogoods; of those that are not constraints as nogoods */
+    const AspOcc *oc;             /* the ones propagation reads: &all, &cons_live or &live */
 };
 
 /* The search's part of the state (prop.c: static scores and rank; learn.c: watches, the
@@ -169,14 +174,14 @@ void asp_cons_simplify(const AspSolver *s, AspProp *p);
 void asp_cons_facts(AspProp *p);
 /* Is rule r left out of the counters (the state propagates it as a nogood)?  Is atom a
  * owned (its completion, not the counters, sets it)? */
-static inline bool asp_cons_left_out(const AspProp *p, uint32_t r)
-{
-    return p->cons && p->asng[r];
-}
-
 static inline bool asp_cons_owned(const AspProp *p, uint32_t a)
 {
-    return p->cons && p->owned[a];
+    return p->own && p->owned[a];
+}
+
+static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head)
+{
+    return p->cons && (p->asng[r] || asp_cons_owned(p, head));
 }
 
 /* learnreduce.c's restart policy: note a nogood just learnt; is a restart due (then the
