@@ -6,11 +6,14 @@
  * propagation keeps B from holding, through a counter per rule.  When B is a conjunction of
  * two or more literals, B is as well a nogood: it holds in no stable model.
  *
- * An atom a not on a positive cycle whose rules all have a body of one literal (a :- l1, ..,
- * a :- lk: a clause's `sat(C) :- x`, `sat(C) :- not y`) has its Clark completion a <-> l1 v
- * .. v lk, which, a being tight, is all its rules say in a stable model: the nogoods
- * {a, not l1, .., not lk} (a holds with no support) and {li, not a} (a body holds, its head
- * not).  Such atoms are "owned" by the nogoods: their rules leave the counters too.
+ * An atom a on no positive cycle is owned by the nogoods when its Clark completion can be
+ * written over atoms: every rule of a holds by any one of its literals (a body of one
+ * literal besides facts: a clause's `sat(C) :- x`, `sat(C) :- not y`, a choice's `a :- not
+ * a'`; or a weight body each of whose literals reaches the bound: `1 { .. }`'s lower half),
+ * giving a <-> l1 v .. v lk: the nogoods {a, not l1, .., not lk} (a holds with no support)
+ * and {li, not a} (a body holds, its head not); or a has one rule, a conjunction, giving
+ * a <-> l1 ^ .. ^ lk: {l1, .., lk, not a} and {a, not li}.  a being tight, its completion
+ * is all its rules say in a stable model.  An owned atom's rules leave the counters.
  *
  * With learning, these nogoods go to the nogood store once, before any learnt nogood, are
  * never deleted and are watched like the learnt ones (two watched literals, clasp's way: a
@@ -20,52 +23,71 @@
  * nothing (their body counts as false) and their heads lose them as rules; an owned atom
  * is never set false for want of rules nor has its support forced by the counters.  A
  * conflict met on such a nogood is explained by it, as by a learnt one.  The well-founded
- * operator and a search without learning keep the counters (p->all). */
+ * operator and a search without learning keep the counters (p->all); once learning stops,
+ * the owned atoms' rules are counted again (p->cons_live). */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
 
-/* Is atom a a fact (a rule with an empty body)? */
-static bool fact(const AspSolver *s, uint32_t a)
+/* Per atom: is it a fact (a rule with an empty body)?  (The caller frees.) */
+static uint8_t *facts_of(const AspSolver *s)
 {
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        uint32_t r = s->hrules[k];
-        if (s->pstart[r] == s->pstart[r + 1] && s->nstart[r] == s->nstart[r + 1]) return true;
-    }
-    return false;
+    uint8_t *fact = mem_calloc(s->natoms + 1, 1);
+    for (uint32_t r = 0; r < s->nrules; r++)
+        if (s->pstart[r] == s->pstart[r + 1] && s->nstart[r] == s->nstart[r + 1]) fact[s->head[r]] = 1;
+    return fact;
 }
 
 /* Is rule r a constraint whose body is a conjunction of at least two literals besides
  * `not f` and the facts?  (With fewer, it is a unit constraint at level 0: the counter
  * propagates it once per reset.  Measured, bench/NOTES.md: pigeonhole's `:- p, not a`, p a
  * fact, as nogoods took 10-24% more conflicts on pigeon-9/10/11.) */
-static bool as_nogood(const AspSolver *s, uint32_t r)
+static bool as_nogood(const AspSolver *s, const uint8_t *fact, uint32_t r)
 {
     if (s->fatom < 0 || s->head[r] != (uint32_t)s->fatom || asp_rule_aggregate(s, r))
         return false;
     uint64_t n = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) n += !fact(s, s->pos[k]);
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) n += !fact[s->pos[k]];
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) n += s->neg[k] != (uint32_t)s->fatom;
     return n >= 2;
 }
 
-/* Rule r's body as its one literal (2 * atom, + 1 for `not atom`), or NONE when it has
- * another number of literals. */
-static uint32_t only_literal(const AspSolver *s, uint32_t r)
+/* How rule r's body reads for its head's completion: its literals besides the facts (2 *
+ * atom, + 1 for `not atom`) into out, and BODY_ANY when any one of them makes it hold (one
+ * literal, or a weight body each of whose literals reaches the bound), BODY_ALL when all of
+ * them together do (two or more, a conjunction); BODY_NONE otherwise (no literal left, a
+ * literal on the head, `not` a fact, a weight body that counts). */
+enum { BODY_NONE, BODY_ANY, BODY_ALL };
+
+static int body_kind(const AspSolver *s, const uint8_t *fact, uint32_t r, U32s *out)
 {
-    uint32_t np = s->pstart[r + 1] - s->pstart[r], nn = s->nstart[r + 1] - s->nstart[r];
-    if (np + nn != 1) return NONE;
-    return np ? 2 * s->pos[s->pstart[r]] : 2 * s->neg[s->nstart[r]] + 1;
+    bool counts = asp_rule_aggregate(s, r);
+    out->count = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
+        if (counts && s->pw[k] < s->bound[r]) return BODY_NONE;
+        if (s->pos[k] == s->head[r] || (counts && fact[s->pos[k]])) return BODY_NONE;
+        if (!fact[s->pos[k]]) VEC_PUSH(*out, 2 * s->pos[k]);
+    }
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) {
+        if (counts && s->nw[k] < s->bound[r]) return BODY_NONE;
+        if (s->neg[k] == s->head[r] || fact[s->neg[k]]) return BODY_NONE;
+        VEC_PUSH(*out, 2 * s->neg[k] + 1);
+    }
+    if (out->count == 0) return BODY_NONE;
+    return counts || out->count == 1 ? BODY_ANY : BODY_ALL;
 }
 
 /* Do atom a's rules go to the nogood store as its completion: a not on a positive cycle, not
- * the constraint atom, with at least one rule, each a body of one literal other than a's? */
-static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a)
+ * the constraint atom, with rules that each hold by any one of their literals, or with one
+ * rule, a conjunction? */
+static bool owned_atom(const AspSolver *s, const AspProp *p, const uint8_t *fact, uint32_t a,
+                       U32s *scratch)
 {
-    if (p->cyclic[a] || (long)a == s->fatom || s->hstart[a] == s->hstart[a + 1]) return false;
+    uint32_t n = s->hstart[a + 1] - s->hstart[a];
+    if (p->cyclic[a] || (long)a == s->fatom || n == 0) return false;
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        uint32_t l = only_literal(s, s->hrules[k]);
-        if (l == NONE || l >> 1 == a) return false;
+        int kind = body_kind(s, fact, s->hrules[k], scratch);
+        if (kind == BODY_NONE || (kind == BODY_ALL && n > 1)) return false;
     }
     return true;
 }
@@ -108,14 +130,18 @@ static void make_lists(const AspSolver *s, AspProp *p)
     p->asng = mem_calloc(s->nrules + 1, 1);
     p->owned = mem_calloc(s->natoms + 1, 1);
     uint32_t nowned = 0;
+    U32s scratch = {0};
+    uint8_t *fact = facts_of(s);
     for (uint32_t a = 0; a < s->natoms; a++) {
-        p->owned[a] = owned_atom(s, p, a);
+        p->owned[a] = owned_atom(s, p, fact, a, &scratch);
         nowned += p->owned[a];
     }
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->asng[r] = as_nogood(s, r);
+        p->asng[r] = as_nogood(s, fact, r);
         p->nasng += p->asng[r];
     }
+    VEC_FREE(scratch);
+    mem_free(fact);
     if (!p->nasng && !nowned) return;
     p->any = true;
     p->live = filtered(s, p, true);
@@ -137,7 +163,12 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 /* The completions' nogoods as they are made: a literal is in the one being made when its
  * mark is the stamp; the binary ones wait in `pairs` (smaller literal high) to be stored
  * once each: a choice's atom and its partner give the same two. */
-typedef struct Maker { uint32_t *mark, stamp; VEC(uint64_t) pairs; } Maker;
+typedef struct Maker {
+    uint32_t *mark, stamp;
+    VEC(uint64_t) pairs;
+    U32s lits;                    /* a body's literals (body_kind) */
+    const uint8_t *fact;          /* per atom: a fact */
+} Maker;
 
 /* Starts a nogood at the end of p->ng; its offset. */
 static uint32_t begin_nogood(AspProp *p, Maker *m)
@@ -171,24 +202,41 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
     asp_watch_nogood(p, off);
 }
 
-/* Owned atom a's completion as nogoods: {a, not l1, .., not lk}, then {li, not a} for each
- * distinct body literal li. */
+/* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
+ * that hold by any of their literals l1, .., lk: {a, not l1, .., not lk}, then {li, not a}
+ * for each li.  One conjunction l1, .., lk: {l1, .., lk, not a}, then {a, not li} for each
+ * li. */
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
-    uint32_t off = begin_nogood(p, m);
-    add_literal(p, m, 2 * a);
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++)
-        add_literal(p, m, only_literal(s, s->hrules[k]) ^ 1);
-    end_nogood(p, m, off);
-    uint32_t once = ++m->stamp;
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        uint32_t l = only_literal(s, s->hrules[k]);
-        if (m->mark[l] == once) continue;
-        m->mark[l] = once;
-        off = begin_nogood(p, m);
-        add_literal(p, m, l);
+    uint32_t first = s->hrules[s->hstart[a]];
+    if (body_kind(s, m->fact, first, &m->lits) == BODY_ALL) {
+        uint32_t off = begin_nogood(p, m);
+        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i]);
         add_literal(p, m, 2 * a + 1);
         end_nogood(p, m, off);
+        for (size_t i = 0; i < m->lits.count; i++) {
+            off = begin_nogood(p, m);
+            add_literal(p, m, 2 * a);
+            add_literal(p, m, m->lits.items[i] ^ 1);
+            end_nogood(p, m, off);
+        }
+        return;
+    }
+    uint32_t off = begin_nogood(p, m);
+    add_literal(p, m, 2 * a);
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        body_kind(s, m->fact, s->hrules[k], &m->lits);
+        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i] ^ 1);
+    }
+    end_nogood(p, m, off);
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        body_kind(s, m->fact, s->hrules[k], &m->lits);
+        for (size_t i = 0; i < m->lits.count; i++) {
+            off = begin_nogood(p, m);
+            add_literal(p, m, m->lits.items[i]);
+            add_literal(p, m, 2 * a + 1);
+            end_nogood(p, m, off);
+        }
     }
 }
 
@@ -201,7 +249,8 @@ static int key_cmp(const void *x, const void *y)
 /* The owned atoms' completions, the binary nogoods last, each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
-    Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
+    uint8_t *fact = facts_of(s);
+    Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark), .fact = fact };
     for (uint32_t a = 0; a < s->natoms; a++)
         if (p->owned[a]) make_completion(s, p, a, &m);
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, key_cmp);
@@ -214,7 +263,9 @@ static void store_completions(const AspSolver *s, AspProp *p)
         asp_watch_nogood(p, off);
     }
     VEC_FREE(m.pairs);
+    VEC_FREE(m.lits);
     mem_free(m.mark);
+    mem_free(fact);
 }
 
 bool asp_cons_any(const AspSolver *s, AspProp *p)

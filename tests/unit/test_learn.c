@@ -19,8 +19,8 @@ static bool has(const Word *x, size_t a) { return (x[a / 64] >> (a % 64)) & 1; }
 static void put(Word *x, size_t a) { x[a / 64] |= (Word)1 << (a % 64); }
 
 /* {a}. {b}. {c}. x :- a, b. :- x, c. :- x, not c.
- * With learning the constraints are nogoods {x, c} and {x, not c} (learncons.c) and their
- * atom f, left without rules, is false at level 0.  With a (level 2) and b (level 3): x,
+ * With learning the constraints are nogoods {x, c} and {x, not c} (learncons.c), their
+ * atom f, left without rules, is false at level 0, and x's completion is in nogoods too.  With a (level 2) and b (level 3): x,
  * then c false by one constraint and true by the other.  c's two values both come from x,
  * the unique implication point of level 3, so the nogood is {x}: x can never hold. */
 static AspProgram *tiny(AspAtom *at)
@@ -95,8 +95,9 @@ static void test_first_uip_nogood(void **state)
     assert_int_equal(ng[0], 1);
     assert_int_equal(ng[1], 2 * t.x);                    /* the UIP: x true */
     assert_true(t.f->cuts(t.f->ctx, t.lo, t.hi));        /* level 1 holds all but x */
-    /* the constraints, 2 + 1 each, and each choice's completion: {a, a'} and {-a, -a'} */
-    assert_int_equal(p->perm_end, 2 * 3 + 3 * 2 * 3);
+    /* the constraints, 2 + 1 each; each choice's completion: {a, a'} and {-a, -a'}; x's:
+     * {a, b, -x}, {x, -a}, {x, -b} */
+    assert_int_equal(p->perm_end, 2 * 3 + 3 * 2 * 3 + 4 + 2 * 3);
     tiny_close(&t);
 }
 
