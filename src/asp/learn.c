@@ -250,7 +250,7 @@ enum { ROOT_ATOMS = 4 };
  * or 0 when more than ROOT_ATOMS or none. */
 static size_t root_atoms(const AspProp *p)
 {
-    if (p->nlevels < 2) return 0;
+    if (p->nlevels < 2 || p->cons) return 0;
     size_t from = p->lstart[1], n = 0;
     while (from + n < p->qtail && n <= ROOT_ATOMS && p->rkind[p->trail[from + n]] == R_NONE
            && p->alev[p->trail[from + n]] == 1)
