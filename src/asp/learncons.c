@@ -124,17 +124,17 @@ static AspOcc filtered(const AspSolver *s, const AspProp *p, bool own)
 }
 
 /* The flags and the occurrence lists without the rules kept as nogoods: the constraints
- * (cons_live), and those and the owned atoms' rules (live). */
+ * and the owned atoms' rules (live; cons_live, without the constraints only, is made when
+ * first needed). */
 static void make_lists(const AspSolver *s, AspProp *p)
 {
     p->asng = mem_calloc(s->nrules + 1, 1);
     p->owned = mem_calloc(s->natoms + 1, 1);
-    uint32_t nowned = 0;
     U32s scratch = {0};
     uint8_t *fact = facts_of(s);
     for (uint32_t a = 0; a < s->natoms; a++) {
         p->owned[a] = owned_atom(s, p, fact, a, &scratch);
-        nowned += p->owned[a];
+        p->nowned += p->owned[a];
     }
     for (uint32_t r = 0; r < s->nrules; r++) {
         p->asng[r] = as_nogood(s, fact, r);
@@ -142,10 +142,9 @@ static void make_lists(const AspSolver *s, AspProp *p)
     }
     VEC_FREE(scratch);
     mem_free(fact);
-    if (!p->nasng && !nowned) return;
+    if (!p->nasng && !p->nowned) return;
     p->any = true;
     p->live = filtered(s, p, true);
-    p->cons_live = !nowned ? p->live : p->nasng ? filtered(s, p, false) : p->all;
 }
 
 /* Rule r's body (without `not f`) as a nogood at the end of p->ng, watched. */
@@ -268,6 +267,14 @@ static void store_completions(const AspSolver *s, AspProp *p)
     mem_free(fact);
 }
 
+const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p)
+{
+    if (!p->nowned) return &p->live;
+    if (!p->nasng) return &p->all;
+    if (!p->cons_live.occ) p->cons_live = filtered(s, p, false);
+    return &p->cons_live;
+}
+
 bool asp_cons_any(const AspSolver *s, AspProp *p)
 {
     if (!p->asng) make_lists(s, p);
@@ -302,7 +309,7 @@ static int level0_open(const AspProp *p, uint32_t off)
     return open;
 }
 
-void asp_cons_simplify(const AspSolver *s, AspProp *p)
+void asp_cons_simplify(AspProp *p)
 {
     if (p->simplified || p->cost || p->ng.count != p->perm_end || p->nlevels != 1) return;
     uint32_t to = 0;
@@ -325,7 +332,6 @@ void asp_cons_simplify(const AspSolver *s, AspProp *p)
         VEC_PUSH(p->facts, 2 * a + (p->val[a] == V_FALSE));
     }
     p->simplified = true;
-    (void)s;
 }
 
 void asp_cons_facts(AspProp *p)
@@ -348,6 +354,6 @@ void asp_cons_free(AspProp *p)
     mem_free(p->asng);
     mem_free(p->owned);
     if (!p->any) return;
-    if (p->cons_live.occ != p->live.occ && p->cons_live.occ != p->all.occ) free_occ(&p->cons_live);
+    if (p->cons_live.occ) free_occ(&p->cons_live);
     free_occ(&p->live);
 }

@@ -25,8 +25,10 @@
  * Unfounded sets are searched among the atoms on positive cycles only (an unfounded atom
  * outside them loses its last rule and is found by counting), and only after a rule with
  * such a head lost its body.  With learning, the integrity constraints that are conjunctions
- * are nogoods instead (learncons.c): a state reset so (p->cons) leaves their rules out of its
- * occurrence lists (p->oc) and counts them as false bodies. */
+ * and the completions of the atoms learncons.c owns are nogoods instead: a state reset so
+ * (p->cons, p->own) leaves their rules out of its occurrence lists (p->oc), counts them as
+ * false bodies, has the constraint atom out at level 0 and never sets an owned atom by
+ * counting its rules. */
 #include "asp/internal.h"
 
 #include <stdlib.h>
@@ -480,7 +482,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     if (mode == 1) asp_prop_search_ready(s, p);
     p->cons = mode == 1 && (p->learning || p->perm_end) && asp_cons_ready(s, p);
     p->own = p->cons && p->learning;
-    p->oc = p->own ? &p->live : p->cons ? &p->cons_live : &p->all;
+    p->oc = p->own ? &p->live : p->cons ? asp_cons_counted(s, p) : &p->all;
     if (p->heap) asp_heap_reset(p, s->natoms);
     p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->nlevels = 1;
@@ -496,7 +498,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
         p->rule[r].need = s->bound ? s->bound[r] : n;
         p->rule[r].slack = s->bound ? total_weight(s, r) - s->bound[r] : 0;
-        if (asp_cons_left_out(p, r, s->head[r])) {            /* a nogood instead: never a support */
+        if (asp_cons_left_out(p, r, s->head[r])) {     /* a nogood instead: never a support */
             p->rule[r].slack = -1;
             p->nsup[s->head[r]]--;
             continue;
@@ -516,7 +518,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     if (p->cost) asp_cost_reset(p);
     if (p->cons) asp_cons_facts(p);
     p->root_conflict = !closure(s, p);
-    if (p->cons && !p->root_conflict) asp_cons_simplify(s, p);
+    if (p->cons && !p->root_conflict) asp_cons_simplify(p);
 }
 
 /* The first level whose added atoms the request [lo, hi] does not all contain (nlevels

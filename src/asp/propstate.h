@@ -116,8 +116,9 @@ struct AspProp {
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     /* Rules as nogoods (learncons.c): with learning in strong mode, each constraint whose
      * body is a conjunction of two or more literals (facts aside), and the completion of
-     * each tight atom whose bodies are single literals (an owned atom), are nogoods of p->ng,
-     * never deleted (the ones at offsets below perm_end); their rules leave the counters.
+     * each atom on no positive cycle that can be written over atoms (an owned atom), are
+     * nogoods of p->ng, never deleted (the ones at offsets below perm_end); their rules
+     * leave the counters, and the constraint atom is out at level 0.
      * Once learning stops (the first model), the owned atoms go back to the counters (the
      * first-fail split counts their supports) and the constraints stay nogoods. */
     bool cons;                    /* the state propagates the constraints so (set by reset) */
@@ -126,11 +127,13 @@ struct AspProp {
     uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
     uint8_t *owned;               /* per atom: owned, its completion in nogoods */
     uint32_t nasng;               /* how many such constraints */
-    uint32_t perm_end;            /* p->ng's constraints end here (0: none stored) */
+    uint32_t nowned;              /* how many owned atoms */
+    uint32_t perm_end;            /* p->ng's stored rules end here (0: none stored) */
     bool simplified;              /* they were simplified by level 0 (asp_cons_simplify) */
     U32s facts;                   /* then: level 0's literals, which they may no longer imply */
     AspOcc all, live, cons_live;  /* the occurrences of every rule; of the rules that are not
-                                     nogoods; of those that are not constraints as nogoods */
+                                     nogoods; of those that are not constraints as nogoods
+                                     (made when first needed: asp_cons_counted) */
     const AspOcc *oc;             /* the ones propagation reads: &all, &cons_live or &live */
 };
 
@@ -163,14 +166,17 @@ void asp_watch_nogood(AspProp *p, uint32_t off);
 /* learncons.c: may the state about to be reset in strong mode with learning propagate the
  * constraints as nogoods (they are then stored and watched)?  Free its lists. */
 bool asp_cons_ready(const AspSolver *s, AspProp *p);
-/* Has the program such constraints? */
+/* Has the program such constraints or owned atoms? */
 bool asp_cons_any(const AspSolver *s, AspProp *p);
 void asp_cons_free(AspProp *p);
+/* The occurrence lists of a state whose constraints are nogoods but whose owned atoms are
+ * counted (learning stopped). */
+const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p);
 /* After a reset's closure of level 0, with no learnt nogood yet and no optimisation bound:
  * the stored nogoods lose the literals level 0 holds and those it makes false (they can
  * never hold), and level 0's literals are kept as facts; asp_cons_facts sets them at a later
  * reset (before its closure), since the simplified nogoods may no longer imply them. */
-void asp_cons_simplify(const AspSolver *s, AspProp *p);
+void asp_cons_simplify(AspProp *p);
 void asp_cons_facts(AspProp *p);
 /* Is rule r left out of the counters (the state propagates it as a nogood)?  Is atom a
  * owned (its completion, not the counters, sets it)? */
