@@ -82,6 +82,9 @@ typedef struct External { uint32_t id; unsigned value; size_t line; } External;
 typedef struct Reader {
     const char *s, *end;
     size_t line;
+    const char *bol;              /* where the line being read begins */
+    const char *at;               /* what an error is about: the number read last, or the
+                                     place reading stopped; NULL: the whole statement */
     const char *name;
     Buf *err;
     Limits *limits;               /* polled between statements; may be NULL */
@@ -100,10 +103,27 @@ typedef struct Reader {
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
 } Reader;
 
+/* "NAME:LINE:COL: error: MSG", COL the column (in bytes, from 1) of r->at on its line, 1
+ * for a whole statement (it starts its line). */
 static bool fail(Reader *r, const char *msg)
 {
-    buf_printf(r->err, "%s:%zu: error: %s", r->name, r->line, msg);
+    size_t col = r->at && r->at >= r->bol ? (size_t)(r->at - r->bol) + 1 : 1;
+    buf_printf(r->err, "%s:%zu:%zu: error: %s", r->name, r->line, col, msg);
     return false;
+}
+
+/* fail() at the place reading stopped. */
+static bool fail_here(Reader *r, const char *msg)
+{
+    r->at = r->s;
+    return fail(r, msg);
+}
+
+/* The input moves past a newline at q - 1: a new line begins at q. */
+static void new_line(Reader *r, const char *q)
+{
+    r->line++;
+    r->bol = q;
 }
 
 static void skip_blanks(Reader *r)
@@ -122,6 +142,7 @@ static bool read_num_checked(Reader *r, long long *out)
 {
     skip_blanks(r);
     const char *q = r->s;
+    r->at = q;
     bool neg = q < r->end && *q == '-';
     if (neg) q++;
     if (q >= r->end || *q < '0' || *q > '9') return fail(r, "expected a number");
@@ -144,6 +165,7 @@ static inline bool read_num(Reader *r, long long *out)
     const char *q = r->s;
     if (r->end - q >= 16) {
         q += *q == ' ';
+        r->at = q;
         bool neg = *q == '-';
         q += neg;
         unsigned d = (unsigned)(unsigned char)*q - '0';
@@ -229,6 +251,7 @@ static bool refuse(Reader *r, const char *what)
     Buf m;
     buf_init(&m);
     buf_printf(&m, "unsupported aspif input: %s", what);
+    r->at = NULL;                 /* the statement */
     fail(r, buf_cstr(&m));
     buf_free(&m);
     return false;
@@ -289,6 +312,7 @@ static bool add_weighted(Reader *r, AspRuleKind kind, long long bound)
     buf_init(&e);
     bool ok = asp_add_weight_rule(r->p, kind, r->head.items, r->head.count, bound, r->wl.items,
                                   r->wl.count, &e);
+    r->at = NULL;                 /* the rule */
     if (!ok) fail(r, buf_cstr(&e));
     buf_free(&e);
     for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] = true;
@@ -301,9 +325,9 @@ static bool read_rule(Reader *r)
     long long htype, btype, bound = 0;
     size_t n;
     r->head.count = r->pos.count = r->neg.count = 0;
-    if (!read_num(r, &htype) || !read_count(r, &n)) return false;
+    if (!read_num(r, &htype)) return false;
     if (htype != 0 && htype != 1) return fail(r, "rule head type must be 0 or 1");
-    if (!read_atoms(r, n) || !read_num(r, &btype)) return false;
+    if (!read_count(r, &n) || !read_atoms(r, n) || !read_num(r, &btype)) return false;
     if (btype != 0 && btype != 1) return fail(r, "rule body type must be 0 or 1");
     if (btype == 1 && (!read_num(r, &bound) || !read_wlits(r))) return false;
     if (btype == 0 && !read_lits(r)) return false;
@@ -351,12 +375,13 @@ static void add_assumptions(Reader *r)
 static bool read_string(Reader *r, const char **out, size_t *len)
 {
     if (!read_count(r, len)) return false;
-    if (r->s >= r->end || *r->s != ' ') return fail(r, "expected one space before a string");
+    if (r->s >= r->end || *r->s != ' ') return fail_here(r, "expected one space before a string");
     r->s++;
-    if ((size_t)(r->end - r->s) < *len) return fail(r, "string runs past the end of the input");
+    if ((size_t)(r->end - r->s) < *len) return fail_here(r, "string runs past the end of the input");
     *out = r->s;
     if (memchr(r->s, '\n', *len))
-        for (size_t i = 0; i < *len; i++) r->line += r->s[i] == '\n';
+        for (size_t i = 0; i < *len; i++)
+            if (r->s[i] == '\n') new_line(r, r->s + i + 1);
     r->s += *len;
     return true;
 }
@@ -396,8 +421,9 @@ static bool read_output(Reader *r)
 static bool read_external(Reader *r)
 {
     long long id, v;
-    if (!read_num(r, &id) || !read_num(r, &v)) return false;
+    if (!read_num(r, &id)) return false;
     if (id <= 0 || id > 0x7fffffffLL) return fail(r, "an atom must be a number in 1..2^31-1");
+    if (!read_num(r, &v)) return false;
     if (v < 0 || v > 3) return fail(r, "external value must be 0 (free), 1, 2 or 3");
     atom_of(r, (uint32_t)id);
     External e = { (uint32_t)id, (unsigned)v, r->line };
@@ -529,15 +555,19 @@ static bool read_header(Reader *r)
     long long major, minor, rev;
     skip_blanks(r);
     if (r->end - r->s < 3 || memcmp(r->s, "asp", 3) != 0)
-        return fail(r, "not an aspif program (the first line must be `asp 1 0 0`)");
+        return fail_here(r, "not an aspif program (the first line must be `asp 1 0 0`)");
     r->s += 3;
-    if (!read_num(r, &major) || !read_num(r, &minor) || !read_num(r, &rev)) return false;
+    if (!read_num(r, &major)) return false;
     if (major != 1) return fail(r, "unsupported aspif version (expected `asp 1 ...`)");
+    if (!read_num(r, &minor) || !read_num(r, &rev)) return false;
     while (!at_eol(r)) {
         const char *w = r->s;
         while (r->s < r->end && *r->s != ' ' && *r->s != '\n') r->s++;
         if ((size_t)(r->s - w) == 11 && memcmp(w, "incremental", 11) == 0) r->incremental = true;
-        else return fail(r, "unknown aspif header tag (only `incremental` is known)");
+        else {
+            r->at = w;
+            return fail(r, "unknown aspif header tag (only `incremental` is known)");
+        }
     }
     return true;
 }
@@ -578,7 +608,7 @@ static void note_lines(AspProgram *p, size_t line)
 static bool more_after_step(Reader *r)
 {
     while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
-        r->line += *r->s++ == '\n';
+        if (*r->s++ == '\n') new_line(r, r->s);
     return r->s < r->end;
 }
 
@@ -599,8 +629,11 @@ static bool read_all(Reader *r)
     if (!read_header(r)) return false;
     bool done = false, last = false;
     while (!last) {
-        if (r->s >= r->end) return fail(r, "the input ends before the `0` that ends the step");
-        if (*r->s == '\n') { r->s++; r->line++; continue; }
+        if (r->s >= r->end) return fail_here(r, "the input ends before the `0` that ends the step");
+        if (*r->s == '\n') {
+            new_line(r, ++r->s);
+            continue;
+        }
         const char *hit = limits_poll(r->limits);
         if (hit) {
             buf_printf(r->err, "%s:%zu: error: stopped by %s while reading the program", r->name,
@@ -611,7 +644,7 @@ static bool read_all(Reader *r)
         size_t line = r->line;
         if (!read_statement(r, &done)) return false;
         note_lines(r->p, line);
-        if (!at_eol(r)) return fail(r, "extra text at the end of the statement");
+        if (!at_eol(r)) return fail_here(r, "extra text at the end of the statement");
         if (done && !end_step(r, &last)) return false;
     }
     if (r->steps > 1 && r->minimize_line) {
@@ -670,7 +703,7 @@ static void presize(Reader *r, const char *text, size_t len)
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err)
 {
-    Reader r = { .s = text, .end = text + len, .line = 1, .name = name, .err = err,
+    Reader r = { .s = text, .end = text + len, .line = 1, .bol = text, .name = name, .err = err,
                  .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
     presize(&r, text, len);

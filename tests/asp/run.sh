@@ -101,11 +101,15 @@ refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
 refuse "not head-cycle-free" "stdin:2:1: error: disjunctive rule _0 | _1 with two head atoms on one positive cycle" 'asp 1 0 0\n1 0 2 1 2 0 0\n1 0 1 1 0 1 2\n1 0 1 2 0 1 1\n0\n'
 refuse "edge" "stdin:3:1: error: #edge" 'asp 1 0 0\n1 1 2 1 2 0 0\n8 0 1 1 1\n0\n'
 refuse "theory" "stdin:2:1: error: theory statement" 'asp 1 0 0\n9 1 0 1 a\n0\n'
-refuse "second step" "stdin:3: error: unsupported aspif input: a second solving step" 'asp 1 0 0\n0\n1 0 1 1 0 0\n0\n'
-refuse "minimize in steps" "stdin:2: error: unsupported aspif input: #minimize in an incremental" 'asp 1 0 0 incremental\n2 0 1 1 1\n0\n0\n'
-refuse "no header" "stdin:1: error: not an aspif program" 'p :- q.\n'
-refuse "truncated" "stdin:3: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
-refuse "atom 0" "stdin:2: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
+refuse "second step" "stdin:3:1: error: unsupported aspif input: a second solving step" 'asp 1 0 0\n0\n1 0 1 1 0 0\n0\n'
+refuse "minimize in steps" "stdin:2:1: error: unsupported aspif input: #minimize in an incremental" 'asp 1 0 0 incremental\n2 0 1 1 1\n0\n0\n'
+refuse "no header" "stdin:1:1: error: not an aspif program" 'p :- q.\n'
+refuse "truncated" "stdin:3:1: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
+refuse "atom 0" "stdin:2:7: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
+refuse "head type" "stdin:2:3: error: rule head type must be 0 or 1" 'asp 1 0 0\n1 2 1 1 0 0\n0\n'
+refuse "extra text" "stdin:2:13: error: extra text at the end of the statement" 'asp 1 0 0\n1 0 1 1 0 0 x\n0\n'
+refuse "after a string" "stdin:4:13: error: extra text" 'asp 1 0 0\n4 3 a\nb 1 5\n1 0 1 1 0 0 x\n0\n'
+refuse "bad header tag" "stdin:1:11: error: unknown aspif header tag" 'asp 1 0 0 foo\n0\n'
 # from an .lp file: the user's line of the rule where that is sure (a ground file: the one
 # line with its head atoms and a disjunction sign; with variables: the one statement whose
 # head may give several atoms and names every head atom's predicate), else the line of

@@ -136,15 +136,15 @@ static void test_aspif_refuses_with_line(void **state)
     Buf err;
     AspProgram *p = parse("asp 1 0 0\n1 0 1 1 0 0\n2 0 1 1\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "t.aspif:3: error: expected a number"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:3:8: error: expected a number"));   /* the weight */
     buf_free(&err);
     p = parse("asp 1 0 0 incremental\n2 0 1 1 1\n0\n1 0 1 1 0 0\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "t.aspif:2:") && strstr(buf_cstr(&err), "#minimize"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:2:1:") && strstr(buf_cstr(&err), "#minimize"));
     buf_free(&err);
     p = parse("asp 1 0 0\n1 0 1 1 0 0\n0\n1 0 1 2 0 0\n0\n", &err);
     assert_null(p);
-    assert_true(strstr(buf_cstr(&err), "t.aspif:4:") && strstr(buf_cstr(&err), "incremental"));
+    assert_true(strstr(buf_cstr(&err), "t.aspif:4:1:") && strstr(buf_cstr(&err), "incremental"));
     buf_free(&err);
 }
 
