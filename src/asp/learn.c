@@ -186,21 +186,6 @@ void asp_watch_nogood(AspProp *p, uint32_t off)
     if (n > 1) watch(p, w1, off, w0);
 }
 
-/* The LBD of p->out: the number of distinct levels among its literals. */
-static uint32_t lbd_of(AspProp *p)
-{
-    uint32_t n = 0;
-    p->lvlstamp++;
-    for (size_t i = 0; i < p->out.count; i++) {
-        uint32_t k = p->alev[p->out.items[i] >> 1];
-        if (p->lvlseen[k] != p->lvlstamp) {
-            p->lvlseen[k] = p->lvlstamp;
-            n++;
-        }
-    }
-    return n;
-}
-
 /* The activities grow by 5% a conflict (VSIDS decay), rescaled before they overflow. */
 static void decay(AspProp *p)
 {
@@ -233,7 +218,7 @@ static void store(AspProp *p)
         p->sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->bump : -p->bump;
     p->nnogoods++;
     p->nkept++;
-    uint32_t lbd = lbd_of(p);
+    uint32_t lbd = asp_learn_levels(p, o->items, n, UINT32_MAX);
     VEC_PUSH(p->learnts, ((AspLearnt){off, lbd}));
     asp_restart_note(&p->rs);
     VEC_PUSH(p->pending, off);

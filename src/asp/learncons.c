@@ -80,13 +80,12 @@ static int body_kind(const AspSolver *s, const uint8_t *fact, uint32_t r, U32s *
 /* Do atom a's rules go to the nogood store as its completion: a not on a positive cycle, not
  * the constraint atom, with rules that each hold by any one of their literals, or with one
  * rule, a conjunction? */
-static bool owned_atom(const AspSolver *s, const AspProp *p, const uint8_t *fact, uint32_t a,
-                       U32s *scratch)
+static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a, U32s *scratch)
 {
     uint32_t n = s->hstart[a + 1] - s->hstart[a];
     if (p->cyclic[a] || (long)a == s->fatom || n == 0) return false;
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        int kind = body_kind(s, fact, s->hrules[k], scratch);
+        int kind = body_kind(s, p->isfact, s->hrules[k], scratch);
         if (kind == BODY_NONE || (kind == BODY_ALL && n > 1)) return false;
     }
     return true;
@@ -131,17 +130,16 @@ static void make_lists(const AspSolver *s, AspProp *p)
     p->asng = mem_calloc(s->nrules + 1, 1);
     p->owned = mem_calloc(s->natoms + 1, 1);
     U32s scratch = {0};
-    uint8_t *fact = facts_of(s);
+    p->isfact = facts_of(s);
     for (uint32_t a = 0; a < s->natoms; a++) {
-        p->owned[a] = owned_atom(s, p, fact, a, &scratch);
+        p->owned[a] = owned_atom(s, p, a, &scratch);
         p->nowned += p->owned[a];
     }
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->asng[r] = as_nogood(s, fact, r);
+        p->asng[r] = as_nogood(s, p->isfact, r);
         p->nasng += p->asng[r];
     }
     VEC_FREE(scratch);
-    mem_free(fact);
     if (!p->nasng && !p->nowned) return;
     p->any = true;
     p->live = filtered(s, p, true);
@@ -166,7 +164,6 @@ typedef struct Maker {
     uint32_t *mark, stamp;
     VEC(uint64_t) pairs;
     U32s lits;                    /* a body's literals (body_kind) */
-    const uint8_t *fact;          /* per atom: a fact */
 } Maker;
 
 /* Starts a nogood at the end of p->ng; its offset. */
@@ -208,7 +205,7 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
-    if (body_kind(s, m->fact, first, &m->lits) == BODY_ALL) {
+    if (body_kind(s, p->isfact, first, &m->lits) == BODY_ALL) {
         uint32_t off = begin_nogood(p, m);
         for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i]);
         add_literal(p, m, 2 * a + 1);
@@ -224,12 +221,12 @@ static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m
     uint32_t off = begin_nogood(p, m);
     add_literal(p, m, 2 * a);
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, m->fact, s->hrules[k], &m->lits);
+        body_kind(s, p->isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i] ^ 1);
     }
     end_nogood(p, m, off);
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, m->fact, s->hrules[k], &m->lits);
+        body_kind(s, p->isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) {
             off = begin_nogood(p, m);
             add_literal(p, m, m->lits.items[i]);
@@ -248,8 +245,7 @@ static int key_cmp(const void *x, const void *y)
 /* The owned atoms' completions, the binary nogoods last, each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
-    uint8_t *fact = facts_of(s);
-    Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark), .fact = fact };
+    Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
     for (uint32_t a = 0; a < s->natoms; a++)
         if (p->owned[a]) make_completion(s, p, a, &m);
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, key_cmp);
@@ -264,7 +260,6 @@ static void store_completions(const AspSolver *s, AspProp *p)
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
     mem_free(m.mark);
-    mem_free(fact);
 }
 
 const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p)
@@ -323,8 +318,7 @@ void asp_cons_simplify(AspProp *p)
         p->ng.items[at] = (uint32_t)open;
     }
     p->ng.count = p->perm_end = to;
-    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
-    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
+    asp_learn_rewatch(p);                        /* no learnt nogood yet */
     p->facts.count = 0;
     for (size_t i = 0; i < p->qtail; i++) {
         uint32_t a = p->trail[i];
@@ -353,6 +347,7 @@ void asp_cons_free(AspProp *p)
     VEC_FREE(p->facts);
     mem_free(p->asng);
     mem_free(p->owned);
+    mem_free(p->isfact);
     if (!p->any) return;
     if (p->cons_live.occ) free_occ(&p->cons_live);
     free_occ(&p->live);

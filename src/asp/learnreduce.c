@@ -64,21 +64,27 @@ static size_t index_of(const AspProp *p, uint32_t off)
     return lo;
 }
 
+uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t stop)
+{
+    uint32_t levels = 0;
+    p->lvlstamp++;
+    for (size_t i = 0; i < n && levels < stop; i++) {
+        uint32_t v = p->alev[lits[i] >> 1];
+        if (p->lvlseen[v] != p->lvlstamp) {
+            p->lvlseen[v] = p->lvlstamp;
+            levels++;
+        }
+    }
+    return levels;
+}
+
 /* Nogood off's LBD counted again (its literals all hold), stopping at the one it has. */
 void asp_learn_relbd(AspProp *p, uint32_t off)
 {
     if (!p->learnts.count) return;
     AspLearnt *l = &p->learnts.items[index_of(p, off)];
     if (l->off != off || l->lbd <= p->glue) return;
-    uint32_t n = p->ng.items[off], lbd = 0;
-    p->lvlstamp++;
-    for (uint32_t k = 1; k <= n && lbd < l->lbd; k++) {
-        uint32_t v = p->alev[p->ng.items[off + k] >> 1];
-        if (p->lvlseen[v] != p->lvlstamp) {
-            p->lvlseen[v] = p->lvlstamp;
-            lbd++;
-        }
-    }
+    uint32_t lbd = asp_learn_levels(p, p->ng.items + off + 1, p->ng.items[off], l->lbd);
     if (lbd < l->lbd) l->lbd = lbd;
 }
 
@@ -150,7 +156,7 @@ static void compact(AspProp *p, const uint8_t *keep)
 }
 
 /* Every kept nogood watched again on its first two literals, each sparing the other. */
-static void rewatch(AspProp *p)
+void asp_learn_rewatch(AspProp *p)
 {
     for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
     for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
@@ -166,6 +172,6 @@ void asp_learn_reduce(AspProp *p)
     mark_locked(p, keep);
     choose_victims(p, keep);
     compact(p, keep);
-    rewatch(p);
+    asp_learn_rewatch(p);
     mem_free(keep);
 }

@@ -126,6 +126,7 @@ struct AspProp {
     bool any;                     /* the program has such constraints or owned atoms */
     uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
     uint8_t *owned;               /* per atom: owned, its completion in nogoods */
+    uint8_t *isfact;              /* per atom: a fact (a rule with an empty body) */
     uint32_t nasng;               /* how many such constraints */
     uint32_t nowned;              /* how many owned atoms */
     uint32_t perm_end;            /* p->ng's stored rules end here (0: none stored) */
@@ -157,6 +158,12 @@ void asp_learn_reduce(AspProp *p);
 /* Nogood off, the reason of a value met in an analysis (all its literals hold): its LBD
  * counted again under the current levels, kept when smaller (glucose's dynamic LBD). */
 void asp_learn_relbd(AspProp *p, uint32_t off);
+/* The number of distinct levels among the n literals (all assigned), counted up to stop:
+ * an LBD. */
+uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t stop);
+/* Every watch dropped, then the stored rules' nogoods and the learnt ones watched again,
+ * each on its first two literals. */
+void asp_learn_rewatch(AspProp *p);
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
  * as 1 { ... } 1: its true literals need not all hold)? */
 bool asp_rule_aggregate(const AspSolver *s, uint32_t r);
