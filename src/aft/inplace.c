@@ -448,6 +448,14 @@ static bool bnb_backjump(Place *pl, size_t depth)
     return jumped;
 }
 
+/* Drops every pending bound, the root too when a backjump to it left it pending (kept, a
+ * restart would push it a second time and every fixed point in it would go to Final twice). */
+static void drop_all(Place *pl)
+{
+    if (pl->stack.count) pl->pool.count = pl->stack.items[0].first;
+    pl->stack.count = 0;
+}
+
 /* The function asks for a restart (learning on, nothing in Final yet): every pending bound
  * is dropped and the root bound, refined again with what was learnt, is pending alone (or
  * nothing when it now holds no fixed point).  Sound as a backjump to the root is. */
@@ -462,7 +470,7 @@ static void bnb_restart(Place *pl)
         walk(pl, &pos, pl->trail.count);
         return;
     }
-    drop_below(pl, 0);
+    drop_all(pl);
     pl->trail.count = pos;
     run->st->restarts++;
     if (empty) run->st->pruned++;

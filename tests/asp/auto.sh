@@ -48,6 +48,11 @@ expect_solver "sat 250" "clingo (auto: raced with the native search; clingo answ
     || bad "sat 250: not one model and SATISFIABLE"
 "$FIX" asp --json --stats --models 1 "$OUT/sat.aspif" | grep '"kind":"stats"' | grep -q '"solver":"clingo"' \
     && ok || bad "sat 250: --json --stats has no \"solver\":\"clingo\""
+# every model of random 3-SAT (100 variables, seed 3: 416 models), natively: the search
+# restarts before its first model, once right after a backjump to the root (which once
+# searched the root twice, every model printed twice)
+build/bench-enc sat 100 3 > "$OUT/sat100.lp"
+same_models "sat 100 seed 3, native" "$OUT/sat100.lp" --solver native
 # a program the well-founded bound decides: not raced
 printf 'x(0).\nx(I+1) :- not x(I), I = 0..200.\n' > "$OUT/ladder.lp"
 expect_solver "ladder" "native (auto: the well-founded bound decides" "$FIX" asp --stats "$OUT/ladder.lp"
