@@ -15,7 +15,8 @@
  *
  * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
  * to its root bound keeping the nogoods and the activities; the split then takes the most
- * active atoms again, each in the half its learnt sign says (learn.c; no phase saving).
+ * active atoms again, each in the half its walk phase (learnwalk.c, which runs at some
+ * restarts) or its learnt sign says (learn.c; no phase saving).
  * Measured (bench/NOTES.md): a restart costs a few microseconds (the propagator's undo to
  * the root request); what it changes is the search.  Glucose's dynamic policy hardly ever
  * restarted on random colouring (4x slower there), and saved phases with frequent restarts

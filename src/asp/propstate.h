@@ -105,6 +105,12 @@ struct AspProp {
                                      minus its true one's, each weighted as an activity bump
                                      (recent nogoods count more); < 0: split "out" first */
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
+    uint8_t *phase;               /* per atom: the half the walk found (learnwalk.c), 0: none;
+                                     never set for an aggregate's element or its partner */
+    uint64_t rng;                 /* the walk's random state (0: not seeded yet) */
+    size_t walk_at, walk_last;    /* nogoods learnt when the next walk is due, at the last */
+    size_t walks;                 /* walks made */
+    uint32_t walk_left;           /* nogoods the last walk's best assignment violates */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */
     bool fresh;                   /* `last` not yet reported to the engine */
     /* For the in-place hooks: the words where the state may differ from the last request
@@ -201,6 +207,12 @@ static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head
  * count towards the next one starts again)? */
 void asp_restart_note(AspRestarts *r);
 bool asp_restart_due(AspRestarts *r);
+/* learnwalk.c: a local search over the stored rules' nogoods, visiting about max_ticks
+ * occurrences, sets p->phase; false when no phase it could give would be followed (every
+ * atom an aggregate's element or fixed), nothing walked.  At a restart: a walk when one is
+ * due. */
+bool asp_walk(AspProp *p, uint64_t max_ticks);
+void asp_walk_restart(AspProp *p);
 /* learnheap.c: the activity order. */
 void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);

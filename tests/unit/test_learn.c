@@ -1,8 +1,9 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
  * first-UIP nogood of a tiny implication graph, its propagation, soundness of every refine with
  * learning on (and with nogoods deleted often), the activity heap against a scan, the restart
- * policy, a tight completion as nogoods simplified by level 0, and the same models with
- * learning on and off (and with restarts forced). */
+ * policy, a tight completion as nogoods simplified by level 0, the walk's phases on a
+ * planted random 3-SAT program, and the same models with learning on and off (and with
+ * restarts, hence walks, forced). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -409,6 +410,21 @@ static AspProgram *pigeons(int n)
     return p;
 }
 
+/* A solver for p with learning on, refined once at its initial bound (level 0 closed, the
+ * stored nogoods simplified by it): that bound in *lo, *hi (the caller frees them). */
+static AspSolver *learning_root(AspProgram *p, Word **lo, Word **hi)
+{
+    AspSolver *s = asp_solver_new(p);
+    const AftFunction *f = asp_solver_function(s);
+    const Lattice *L = asp_solver_lattice(s);
+    *lo = lattice_elem_new(L);
+    *hi = lattice_elem_new(L);
+    assert_true(f->learning(f->ctx, true));
+    asp_solver_initial(s, *lo, *hi);
+    assert_int_equal(f->refine(f->ctx, *lo, *hi, *lo, *hi), AFT_OK);
+    return s;
+}
+
 /* {x}. {y}. s :- x. s :- not y. :- not s.  (A clause x v not y as random 3-SAT's encoding
  * has it.)  s is on no positive cycle and its bodies are single literals: its completion
  * goes to the nogood store ({s, not x, y}, {x, not s}, {not y, not s}) beside each choice's
@@ -425,13 +441,8 @@ static void test_completion_nogoods(void **state)
     assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, &x, 1, NULL, 0, NULL));
     assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, NULL, 0, &y, 1, NULL));
     assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, &sat, 1, NULL));
-    AspSolver *s = asp_solver_new(p);
-    const AftFunction *f = asp_solver_function(s);
-    const Lattice *L = asp_solver_lattice(s);
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    assert_true(f->learning(f->ctx, true));
-    asp_solver_initial(s, lo, hi);
-    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);
+    Word *lo, *hi;
+    AspSolver *s = learning_root(p, &lo, &hi);
     const AspProp *pr = s->prop;
     uint32_t ls = (uint32_t)asp_solver_atom_index(s, sat), lx = (uint32_t)asp_solver_atom_index(s, x),
              ly = (uint32_t)asp_solver_atom_index(s, y);
@@ -454,6 +465,93 @@ static void test_completion_nogoods(void **state)
     mem_free(on);
     mem_free(off);
     asp_program_free(p);
+}
+
+/* Random 3-SAT as ASP, with a planted model: {x(i)}. s(c) :- l for each literal l of clause
+ * c. :- not s(c).  Each clause has three distinct variables and holds in `plant`. */
+static AspProgram *planted_sat(Rng *rng, size_t n, size_t m, const bool *plant, AspAtom *x,
+                               int (*clause)[3])
+{
+    AspProgram *p = asp_program_new();
+    for (size_t i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "x%zu", i);
+        x[i] = asp_atom(p, name);
+        assert_true(asp_add_rule(p, ASP_CHOICE, &x[i], 1, NULL, 0, NULL, 0, NULL));
+    }
+    for (size_t c = 0; c < m; c++) {
+        bool ok;
+        do {
+            for (int k = 0; k < 3; k++) {
+                int v;
+                bool fresh;
+                do {
+                    v = (int)rng_below(rng, n);
+                    fresh = true;
+                    for (int j = 0; j < k; j++) fresh &= abs(clause[c][j]) - 1 != v;
+                } while (!fresh);
+                clause[c][k] = rng_below(rng, 2) ? v + 1 : -(v + 1);
+            }
+            ok = false;
+            for (int k = 0; k < 3; k++) ok |= (clause[c][k] > 0) == plant[abs(clause[c][k]) - 1];
+        } while (!ok);
+        AspAtom sat = asp_atom_hidden(p);
+        for (int k = 0; k < 3; k++) {
+            AspAtom v = x[abs(clause[c][k]) - 1];
+            bool pos = clause[c][k] > 0;
+            assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, pos ? &v : NULL, pos, pos ? NULL : &v,
+                                     !pos, NULL));
+        }
+        assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, &sat, 1, NULL));
+    }
+    return p;
+}
+
+/* The walk on a planted random 3-SAT program (ratio 4): the stored nogoods are the clauses
+ * and each choice's two binary ones, whose atoms share a variable of the walk; its best
+ * assignment violates none, and the phases it leaves satisfy every clause.  On smaller ones,
+ * with a restart (and a walk) after every nogood, the models are those without learning,
+ * each once (a restart right after a backjump to the root once searched the root twice). */
+static void test_walk_phases(void **state)
+{
+    (void)state;
+    enum { N = 40, M = 160 };
+    Rng rng = { 7 };
+    bool plant[N];
+    AspAtom x[N];
+    int clause[M][3];
+    for (size_t i = 0; i < N; i++) plant[i] = rng_below(&rng, 2);
+    AspProgram *p = planted_sat(&rng, N, M, plant, x, clause);
+    Word *lo, *hi;
+    AspSolver *s = learning_root(p, &lo, &hi);
+    AspProp *pr = s->prop;
+    assert_true(asp_walk(pr, 100000000));
+    assert_int_equal(pr->walk_left, 0);
+    for (size_t c = 0; c < M; c++) {
+        bool sat = false;
+        for (int k = 0; k < 3; k++) {
+            uint8_t ph = pr->phase[asp_solver_atom_index(s, x[abs(clause[c][k]) - 1])];
+            assert_true(ph == V_TRUE || ph == V_FALSE);
+            sat |= (clause[c][k] > 0) == (ph == V_TRUE);
+        }
+        assert_true(sat);
+    }
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
+    asp_program_free(p);
+    size_t learnt = 0, restarts = 0, ignored = 0, none = 0;
+    for (int round = 0; round < 10; round++) {
+        for (size_t i = 0; i < 10; i++) plant[i] = rng_below(&rng, 2);
+        p = planted_sat(&rng, 10, 42, plant, x, clause);
+        char *walked = sorted_models(p, true, 1, &learnt, &restarts);
+        char *off = sorted_models(p, false, 0, &ignored, &none);
+        assert_string_equal(walked, off);
+        assert_non_null(strstr(off, "\n"));              /* the planted model at least */
+        mem_free(walked);
+        mem_free(off);
+        asp_program_free(p);
+    }
 }
 
 /* Restarts forced after every nogood or every few: the search still ends, with no model. */
@@ -482,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_activity_heap),
         cmocka_unit_test(test_restart_policy),
         cmocka_unit_test(test_forced_restarts),
+        cmocka_unit_test(test_walk_phases),
         cmocka_unit_test(test_same_models_learning_on_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
