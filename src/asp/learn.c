@@ -501,17 +501,17 @@ static bool sign_stretch(const AspProp *p)
 }
 
 /* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one, else the
- * atom's half first, unless the nogoods learnt (the recent ones
- * weighing more, as activity does) hold the atom true more than false: a nogood says its
- * literals do not hold together, so the other value is the one they do not refute (clasp's
- * sign score from learnt constraints, with VSIDS's decay), in a stretch that follows the
- * sign.  An element of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always
- * tried in first: that half decides its group, the other one hardly anything (measured,
- * bench/NOTES.md: colouring needed 1.2-1.5x the conflicts when such atoms followed the
- * sign).  Under an optimisation's bound (cost.c) the atom's half always comes first: with
- * the sign, vertex cover's optimum took fewer conflicts but each cost more (vcover-60
- * 0.36 -> 0.53 s), and no walk runs.  A phase is followed in every stretch: on random 3-SAT
- * in the sign's stretches alone it found models after about twice the conflicts. */
+ * atom's half first, unless the nogoods learnt (the recent ones weighing more, as activity
+ * does) hold the atom true more than false: a nogood says its literals do not hold
+ * together, so the other value is the one they do not refute (clasp's sign score from
+ * learnt constraints, with VSIDS's decay), in a stretch that follows the sign.  An element
+ * of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always tried in first: that
+ * half decides its group, the other one hardly anything (measured, bench/NOTES.md:
+ * colouring needed 1.2-1.5x the conflicts when such atoms followed the sign).  Under an
+ * optimisation's bound (cost.c) the atom's half always comes first: with the sign, vertex
+ * cover's optimum took fewer conflicts but each cost more (vcover-60 0.36 -> 0.53 s), and
+ * no walk runs.  A phase is followed in every stretch: on random 3-SAT, in the sign's
+ * stretches alone it found models after about twice the conflicts. */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
