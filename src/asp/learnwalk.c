@@ -252,7 +252,7 @@ static bool walk_useful(const AspProp *p, size_t natoms, Walk *w)
         if (p->grouped[a]) w->grouped[rep_of(w->rep, a) >> 1] = 1;
     for (uint32_t a = 0; a < natoms && !any; a++) {
         uint32_t r = rep_of(w->rep, a) >> 1;
-        any = !fixed(p, a) && !w->grouped[r] && w->ostart[2 * r + 2] > w->ostart[2 * r];
+        any = w->ostart[2 * r + 2] > w->ostart[2 * r] && !w->grouped[r] && !fixed(p, a);
     }
     return any;
 }
@@ -278,6 +278,7 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
             memcpy(w.best, w.val, natoms);
         }
     }
+    memset(p->phase, 0, natoms);          /* a class may have met an aggregate's element */
     for (uint32_t a = 0; a < natoms; a++) {
         uint32_t r = rep_of(w.rep, a);
         uint8_t v = w.best[r >> 1];
@@ -285,12 +286,14 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
     }
     p->walks++;
     p->walk_left = w.nbest;
+    p->walk_vars = 0;
+    for (uint32_t r = 0; r < natoms; r++) p->walk_vars += w.ostart[2 * r + 2] > w.ostart[2 * r];
     walk_free(&w);
     return true;
 }
 
-/* Walks come at restarts, the k-th once WALK_GAP * k nogoods were learnt since the one
- * before; each may visit WALK_FLOOR occurrences and WALK_PER_NOGOOD more for each nogood
+/* Walks come at restarts: the first at the first one, and after the k-th walk the next
+ * once WALK_GAP * k more nogoods were learnt; each may visit WALK_FLOOR occurrences and WALK_PER_NOGOOD more for each nogood
  * learnt since the last, about 10 % of the search's time on random 3-SAT (a conflict there
  * costs some 6 000 occurrences' time).  Measured (bench/NOTES.md): without the floor the
  * walks came too short on the satisfiable instances that need long ones; more per nogood

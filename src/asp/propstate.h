@@ -111,6 +111,7 @@ struct AspProp {
     size_t walk_at, walk_last;    /* nogoods learnt when the next walk is due, at the last */
     size_t walks;                 /* walks made */
     uint32_t walk_left;           /* nogoods the last walk's best assignment violates */
+    uint32_t walk_vars;           /* the last walk's variables (a choice's pair counts once) */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */
     bool fresh;                   /* `last` not yet reported to the engine */
     /* For the in-place hooks: the words where the state may differ from the last request

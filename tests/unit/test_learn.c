@@ -508,10 +508,11 @@ static AspProgram *planted_sat(Rng *rng, size_t n, size_t m, const bool *plant, 
 }
 
 /* The walk on a planted random 3-SAT program (ratio 4): the stored nogoods are the clauses
- * and each choice's two binary ones, whose atoms share a variable of the walk; its best
- * assignment violates none, and the phases it leaves satisfy every clause.  On smaller ones,
- * with a restart (and a walk) after every nogood, the models are those without learning,
- * each once (a restart right after a backjump to the root once searched the root twice). */
+ * and each choice's two binary ones, whose atoms share a variable of the walk (N of them);
+ * its best assignment violates none, and the phases it leaves satisfy every clause.  On
+ * smaller ones, with a restart after every nogood (the first with a walk), the models are
+ * those without learning, each once (a restart right after a backjump to the root once
+ * searched the root twice). */
 static void test_walk_phases(void **state)
 {
     (void)state;
@@ -526,6 +527,7 @@ static void test_walk_phases(void **state)
     AspSolver *s = learning_root(p, &lo, &hi);
     AspProp *pr = s->prop;
     assert_true(asp_walk(pr, 100000000));
+    assert_int_equal(pr->walk_vars, N);                  /* each x with its partner */
     assert_int_equal(pr->walk_left, 0);
     for (size_t c = 0; c < M; c++) {
         bool sat = false;
@@ -552,6 +554,7 @@ static void test_walk_phases(void **state)
         mem_free(off);
         asp_program_free(p);
     }
+    assert_true(restarts > 10);
 }
 
 /* Restarts forced after every nogood or every few: the search still ends, with no model. */
