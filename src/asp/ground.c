@@ -149,6 +149,18 @@ static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
     return true;
 }
 
+/* The source has #project but none of its atoms is in the ground program (gringo leaves
+ * out an atom no rule can derive, and the statement with it): models are told apart by the
+ * shown atoms, as clingo --project does for a program without #project statements. */
+static void project_on_shown(AspProgram *p)
+{
+    VEC(AspAtom) shown = {0};
+    for (size_t a = 0; a < asp_atom_count(p); a++)
+        if (asp_atom_name(p, (AspAtom)a)) VEC_PUSH(shown, (AspAtom)a);
+    asp_add_project(p, shown.items, shown.count);
+    VEC_FREE(shown);
+}
+
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
                           Buf *err)
 {
@@ -159,7 +171,8 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
         return NULL;
     }
     if (!files_readable(files, nfiles, err)) return NULL;
-    if (!opt->allow_scripts && !asp_lp_check_scripts(files, nfiles, err)) return NULL;
+    bool declared_project = false;
+    if (!opt->allow_scripts && !asp_lp_scan(files, nfiles, &declared_project, err)) return NULL;
     char **argv = gringo_argv(files, nfiles, gargs, ngargs);
     Buf text;
     buf_init(&text);
@@ -171,6 +184,7 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
         if (p) p->gringo_lines = true;
+        if (p && declared_project && !asp_has_project(p)) project_on_shown(p);
         for (size_t i = 0; p && !ngargs && i < nfiles; i++) VEC_PUSH(p->lp_files, mem_strdup(files[i]));
         buf_free(&name);
     }

@@ -7,7 +7,9 @@
  * Any `#script` left over is refused, and so is `#include <...>` (gringo's built-in files).
  * Where this reading could differ from gringo's, it refuses more, never less: a block comment
  * ends at the first `*%` (gringo's may go on further: it nests them, and skips `%` comments
- * inside them), and an include is looked for in every place gringo might take it from. */
+ * inside them), and an include is looked for in every place gringo might take it from.
+ * The same reading notes whether the files have a #project directive (ground.c: a program
+ * whose project atoms gringo all leaves out is then projected on its shown atoms). */
 #include "asp/lpscan.h"
 
 #include <errno.h>
@@ -23,6 +25,7 @@ typedef struct QueuedFile { char *path, *real; } QueuedFile;
 typedef struct Scan {
     VEC(QueuedFile) files;        /* every file to read, in order (owned strings) */
     HashMap known;                /* real path -> 1: each file is read once (include cycles) */
+    bool has_project;             /* a #project directive was met */
     Buf *err;
 } Scan;
 
@@ -213,6 +216,7 @@ static bool scan_text(Scan *sc, Text *t)
         else if (starts_with(t, i, "#script"))
             return fail_at(sc, t, i, "#script refused: gringo would run its code while grounding "
                                      "(--allow-scripts allows it: the .lp file is code)");
+        else if (starts_with(t, i, "#project")) { sc->has_project = true; i++; }
         else if (!starts_with(t, i, "#include")) i++;
         else if (!include_at(sc, t, i, &i)) return false;
     }
@@ -235,7 +239,7 @@ static bool scan_file(Scan *sc, QueuedFile q)
     return ok;
 }
 
-bool asp_lp_check_scripts(const char *const *files, size_t nfiles, Buf *err)
+bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err)
 {
     Scan sc = { .err = err };
     hashmap_init_str(&sc.known);
@@ -248,5 +252,6 @@ bool asp_lp_check_scripts(const char *const *files, size_t nfiles, Buf *err)
     }
     VEC_FREE(sc.files);
     hashmap_free(&sc.known);
+    *has_project = sc.has_project;
     return ok;
 }

@@ -109,8 +109,11 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
     proj=$(sed -n 's/^% project: //p' "$W/p.lp")
     by_clingo=yes
     for f in $clingo_lacks; do grep -q "^% families:.* $f\( \|$\)" "$W/p.lp" && by_clingo=""; done
-    clopt="--opt-mode=optN"; [ -n "$proj" ] && clopt="$clopt --project"
     gringo "$W/p.lp" > "$W/p.aspif" 2> /dev/null || { bad "seed $seed: gringo failed"; return; }
+    # fix reads the aspif: it projects when a #project statement is left in it (gringo leaves
+    # none when no project atom can be derived)
+    grep -q '^3 ' "$W/p.aspif" || proj=""
+    clopt="--opt-mode=optN"; [ -n "$proj" ] && clopt="$clopt --project"
     hcf=$(awk -f "$DIR/hcf.awk" "$W/p.aspif")
     # shellcheck disable=SC2086
     want=$(clingo $clopt 0 "$W/p.lp" 2> /dev/null | canon)
