@@ -236,19 +236,13 @@ static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m
     }
 }
 
-static int key_cmp(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
 /* The owned atoms' completions, the binary nogoods last, each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
     for (uint32_t a = 0; a < s->natoms; a++)
         if (p->owned[a]) make_completion(s, p, a, &m);
-    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, key_cmp);
+    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
     for (size_t i = 0; i < m.pairs.count; i++) {
         if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
         uint32_t off = (uint32_t)p->ng.count;

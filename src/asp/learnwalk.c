@@ -80,12 +80,6 @@ static uint32_t rep_of(uint32_t *rep, uint32_t a)
     return 2 * root + parity;
 }
 
-static int key_cmp(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
 /* Two nogoods {l1, l2} and {-l1, -l2} say l2 holds exactly when l1 does not (a choice's
  * atom and its partner): the two atoms share one variable of the walk, so a flip of one is
  * a flip of both instead of a step through a violated nogood. */
@@ -98,12 +92,12 @@ static void walk_pairs(const U32s *lits, const U32s *starts, uint32_t *rep)
         if (x > y) { uint32_t t = x; x = y; y = t; }
         VEC_PUSH(keys, (uint64_t)x << 32 | y);
     }
-    if (keys.count) qsort(keys.items, keys.count, sizeof *keys.items, key_cmp);
+    if (keys.count) qsort(keys.items, keys.count, sizeof *keys.items, asp_key_cmp);
     for (size_t i = 0; i < keys.count; i++) {
         uint32_t x = (uint32_t)(keys.items[i] >> 32), y = (uint32_t)keys.items[i];
         if (x & 1) continue;                    /* each pair once, from its two true literals */
         uint64_t want = (uint64_t)(x ^ 1) << 32 | (y ^ 1);
-        if (!bsearch(&want, keys.items, keys.count, sizeof want, key_cmp)) continue;
+        if (!bsearch(&want, keys.items, keys.count, sizeof want, asp_key_cmp)) continue;
         uint32_t rx = rep_of(rep, x >> 1) ^ (x & 1), ry = rep_of(rep, y >> 1) ^ (y & 1);
         if (rx >> 1 == ry >> 1) continue;
         rep[ry >> 1] = rx ^ 1 ^ (ry & 1);       /* y's root "true" is the literal rx ^ 1 ^ .. */
@@ -139,16 +133,7 @@ static void walk_collect(const AspProp *p, size_t natoms, Walk *w)
     VEC_PUSH(starts, (uint32_t)lits.count);
     w->cstart = starts.items;
     w->lits = lits.items;
-    size_t nlits = 2 * natoms;
-    w->ostart = mem_calloc(nlits + 1, sizeof *w->ostart);
-    for (size_t i = 0; i < lits.count; i++) w->ostart[lits.items[i] + 1]++;
-    for (size_t l = 0; l < nlits; l++) w->ostart[l + 1] += w->ostart[l];
-    w->occ = mem_alloc((lits.count + 1) * sizeof *w->occ);
-    uint32_t *fill = mem_alloc((nlits + 1) * sizeof *fill);
-    memcpy(fill, w->ostart, (nlits + 1) * sizeof *fill);
-    for (uint32_t c = 0; c < w->nng; c++)
-        for (uint32_t k = w->cstart[c]; k < w->cstart[c + 1]; k++) w->occ[fill[w->lits[k]]++] = c;
-    mem_free(fill);
+    w->ostart = asp_csr_by(2 * natoms, w->nng, w->cstart, w->lits, NULL, &w->occ, NULL);
 }
 
 static void bad_add(Walk *w, uint32_t c) { w->bpos[c] = w->nbad; w->bad[w->nbad++] = c; }

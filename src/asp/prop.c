@@ -49,7 +49,7 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
-static int key_cmp(const void *x, const void *y)
+int asp_key_cmp(const void *x, const void *y)
 {
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return (a > b) - (a < b);
@@ -67,7 +67,7 @@ static void static_scores(const AspSolver *s, AspProp *p)
         p->score[a] = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
         key[a] = (uint64_t)(UINT32_MAX - p->score[a]) << 32 | a;
     }
-    qsort(key, s->natoms, sizeof *key, key_cmp);
+    qsort(key, s->natoms, sizeof *key, asp_key_cmp);
     for (size_t i = 0; i < s->natoms; i++) {
         p->rank[i] = (uint32_t)key[i];
         p->rpos[p->rank[i]] = (uint32_t)i;

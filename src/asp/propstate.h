@@ -208,6 +208,8 @@ static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head
  * count towards the next one starts again)? */
 void asp_restart_note(AspRestarts *r);
 bool asp_restart_due(AspRestarts *r);
+/* qsort's order of uint64_t keys, ascending (prop.c). */
+int asp_key_cmp(const void *x, const void *y);
 /* learnwalk.c: a local search over the stored rules' nogoods, visiting about max_ticks
  * occurrences, sets p->phase; false when no phase it could give would be followed (every
  * atom an aggregate's element or fixed), nothing walked.  At a restart: a walk when one is

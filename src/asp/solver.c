@@ -225,10 +225,7 @@ static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
     s->L = lattice_powerset_adopt(names, n);
 }
 
-/* Rules grouped by atom: for rule r the atoms key[start[r] .. start[r+1]) (or key[r] alone
- * when start is NULL); returns the offsets, *out the rule lists, and when w is not NULL
- * *wout the weight w[k] of each listed occurrence. */
-static uint32_t *csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
+uint32_t *asp_csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
                         const uint32_t *w, uint32_t **out, uint32_t **wout)
 {
     uint32_t *off = mem_calloc(n + 2, sizeof *off);
@@ -290,9 +287,9 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
     s->pstart[nr] = (uint32_t)np;
     s->nstart[nr] = (uint32_t)nn;
     if (b->weighted) index_weights(s, b);
-    s->ostart = csr_by(n, nr, s->pstart, s->pos, s->pw, &s->occ, &s->ow);
-    s->nostart = csr_by(n, nr, s->nstart, s->neg, s->nw, &s->nocc, &s->now);
-    s->hstart = csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
+    s->ostart = asp_csr_by(n, nr, s->pstart, s->pos, s->pw, &s->occ, &s->ow);
+    s->nostart = asp_csr_by(n, nr, s->nstart, s->neg, s->nw, &s->nocc, &s->now);
+    s->hstart = asp_csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
 }
 
 AspSolver *asp_solver_new(const AspProgram *p)
