@@ -43,7 +43,6 @@ struct AspCost {
     size_t nheld;
 };
 
-static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
 static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
 
@@ -96,7 +95,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (!t[i].weight) continue;
-        uint32_t lit = lit_of(t[i].atom, t[i].negative ? V_FALSE : V_TRUE);
+        uint32_t lit = asp_lit_of(t[i].atom, t[i].negative ? V_FALSE : V_TRUE);
         if (t[i].weight < 0) c->offset[t[i].level] += t[i].weight;
         c->lits[k++] = (CostLit){t[i].weight < 0 ? lit ^ 1 : lit, t[i].level,
                                  t[i].weight < 0 ? -t[i].weight : t[i].weight};
@@ -200,7 +199,7 @@ void asp_cost_visit(AspProp *p, uint32_t a)
         c->held[c->nheld++] = c->aent[k];
         grew = true;
     }
-    if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, lit_of(a, p->val[a]));
+    if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->val[a]));
 }
 
 /* Undone in the reverse order of the visits: atom a's literals are the last ones held. */

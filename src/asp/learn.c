@@ -17,7 +17,6 @@
  * A literal is 2 * atom + 1 when the atom is false, 2 * atom when it is true. */
 #include "asp/propstate.h"
 
-static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
 static uint8_t other_val(uint8_t v) { return v == V_TRUE ? V_FALSE : V_TRUE; }
 static bool holds(const AspProp *p, uint32_t l) { return p->lholds[l]; }
@@ -85,7 +84,7 @@ void asp_learn_free(AspProp *p)
 /* Atom a's literal of value v, when it holds and was set before trail place `before`. */
 static void add_if(const AspProp *p, U32s *out, uint32_t a, uint8_t v, uint32_t before)
 {
-    if (p->val[a] == v && p->tpos[a] < before) VEC_PUSH(*out, lit_of(a, v));
+    if (p->val[a] == v && p->tpos[a] < before) VEC_PUSH(*out, asp_lit_of(a, v));
 }
 
 /* Rule r's body literals that hold (want V_TRUE) or are false (want V_FALSE). */
@@ -265,7 +264,7 @@ static size_t mark(AspProp *p, uint32_t l, size_t cur)
         uint32_t b = p->trail[p->lstart[1] + i];
         if (p->seen[b] == p->stamp) continue;
         p->seen[b] = p->stamp;
-        VEC_PUSH(p->out, lit_of(b, p->val[b]));
+        VEC_PUSH(p->out, asp_lit_of(b, p->val[b]));
     }
     if (!roots) VEC_PUSH(p->out, l);
     return 0;
@@ -335,7 +334,7 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
     uint32_t a = p->cf_atom;
     if (!p->conflict || p->root_conflict || p->val[a] == V_UNK) return;
     p->tmp.count = p->out.count = 0;
-    VEC_PUSH(p->tmp, lit_of(a, p->val[a]));
+    VEC_PUSH(p->tmp, asp_lit_of(a, p->val[a]));
     explain(s, p, a, p->cf_kind, p->cf_arg, UINT32_MAX, &p->tmp);
     size_t cur = 0;
     for (size_t i = 0; i < p->tmp.count; i++)
@@ -347,7 +346,7 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
     size_t count = mark_all(p, cur), i = p->qtail;
     for (;;) {
         while (p->seen[p->trail[--i]] != p->stamp) {}
-        uint32_t b = p->trail[i], l = lit_of(b, p->val[b]);
+        uint32_t b = p->trail[i], l = asp_lit_of(b, p->val[b]);
         if (--count == 0 || p->rkind[b] == R_NONE) {      /* the UIP, or a request's atom */
             VEC_PUSH(p->out, l);
             if (count == 0) break;

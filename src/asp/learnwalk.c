@@ -30,7 +30,6 @@ typedef struct Walk {
     double prob[64];              /* the weight of an atom whose flip violates b nogoods */
 } Walk;
 
-static uint32_t lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
 
 static uint64_t next_random(uint64_t *state)
 {
@@ -165,7 +164,7 @@ static void walk_start(const AspProp *p, size_t natoms, Walk *w)
     for (uint32_t c = 0; c < w->nng; c++) {
         for (uint32_t k = w->cstart[c]; k < w->cstart[c + 1]; k++) {
             uint32_t l = w->lits[k];
-            w->nfalse[c] += lit_of(l >> 1, w->val[l >> 1]) != l;
+            w->nfalse[c] += asp_lit_of(l >> 1, w->val[l >> 1]) != l;
         }
         if (!w->nfalse[c]) bad_add(w, c);
     }
@@ -176,7 +175,7 @@ static void walk_start(const AspProp *p, size_t natoms, Walk *w)
 /* How many nogoods flipping atom a violates: those whose only false literal is a's. */
 static uint32_t breaks(Walk *w, uint32_t a)
 {
-    uint32_t other = lit_of(a, w->val[a]) ^ 1, n = 0;
+    uint32_t other = asp_lit_of(a, w->val[a]) ^ 1, n = 0;
     for (uint32_t k = w->ostart[other]; k < w->ostart[other + 1]; k++) n += w->nfalse[w->occ[k]] == 1;
     w->ticks += w->ostart[other + 1] - w->ostart[other];
     return n;
@@ -184,7 +183,7 @@ static uint32_t breaks(Walk *w, uint32_t a)
 
 static void flip(Walk *w, uint32_t a)
 {
-    uint32_t was = lit_of(a, w->val[a]), now = was ^ 1;
+    uint32_t was = asp_lit_of(a, w->val[a]), now = was ^ 1;
     for (uint32_t k = w->ostart[was]; k < w->ostart[was + 1]; k++)
         if (w->nfalse[w->occ[k]]++ == 0) bad_remove(w, w->occ[k]);
     for (uint32_t k = w->ostart[now]; k < w->ostart[now + 1]; k++)

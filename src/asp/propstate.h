@@ -192,6 +192,9 @@ const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p);
  * reset (before its closure), since the simplified nogoods may no longer imply them. */
 void asp_cons_simplify(AspProp *p);
 void asp_cons_facts(AspProp *p);
+/* The literal of atom a with value v (learn.c's numbering: 2 * a, + 1 when false). */
+static inline uint32_t asp_lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
+
 /* Is rule r left out of the counters (the state propagates it as a nogood)?  Is atom a
  * owned (its completion, not the counters, sets it)? */
 static inline bool asp_cons_owned(const AspProp *p, uint32_t a)
