@@ -15,6 +15,7 @@ typedef struct FixgenOptions {
     int finite_only;        /* no real lattices (and so no r functions) */
     int no_queries;         /* leave out the show / fixpoints queries at the end */
     int max_fns;            /* functions f (and r); 0: the default (up to 5) */
+    int flat_fold_start;    /* a fold's start value is a name or a constant (sidesteps known bugs) */
 } FixgenOptions;
 
 /* Writes one random program for `seed` into out.  Deterministic: same seed, same text. */

@@ -133,7 +133,7 @@ void gen_fold(Gen *G, Buf *b, int l, int depth)
     buf_puts(b, "fold(");
     double n = gen_coll(G, b, ct, depth - 1);
     buf_puts(b, ", ");
-    gen_elem(G, b, l, depth - 1, 0);
+    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
     buf_puts(b, ", (");
     char acc[8], item[8];
     G->lambda_base = G->nvar;
@@ -312,8 +312,8 @@ static int mono_shape(Gen *G, Buf *b, int l, int depth, const char *src, int src
     const Lat *L = &G->lat[l];
     switch (lat_shape(G, l)) {
     case LK_POW:
-        mono_bin(G, b, l, depth, src, srclat, gen_chance(G, 40) ? "union" : gen_chance(G, 50) ? "inter" : "minus", 0);
-        if (b->data[b->len - 2] != ')') return 1;
+        if (gen_chance(G, 25)) { mono_bin(G, b, l, depth, src, srclat, "minus", 1); return 1; }
+        mono_bin(G, b, l, depth, src, srclat, gen_chance(G, 50) ? "union" : "inter", 0);
         return 1;
     case LK_BOOL: mono_bin(G, b, l, depth, src, srclat, gen_chance(G, 50) ? "and" : "or", 0); return 1;
     case LK_RANGE: {
@@ -424,7 +424,7 @@ void gen_engine(Gen *G, Buf *b, int l, int depth)
     else if (r == 1) buf_printf(b, "refine(%s, bot, top).%s", f->name, gen_chance(G, 50) ? "lo" : "hi");
     else {
         buf_printf(b, "fold(bnb(%s%s).fixpoints, ", f->name, r == 2 ? "" : " rounds 1");
-        gen_elem(G, b, l, depth - 1, 0);
+        gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
         buf_puts(b, ", (a: ");
         lat_put_type(G, b, l);
         buf_puts(b, ", y: ");

@@ -166,7 +166,7 @@ static void gen_let(Gen *G, Buf *b, Ty ty, int depth, int ctx)
     if (r < 2) vt.kind = TY_INT;
     else if (r < 3 && !G->opt.finite_only) vt.kind = TY_REAL;
     else if (r < 5) vt.lat = LAT_BOOL;
-    else if (r < 6 && coll_type_random(G, &vt)) vt.kind = TY_COLL;
+    else if (r < 6 && can_afford(G, 1) && coll_type_random(G, &vt)) vt.kind = TY_COLL;
     char name[8];
     fresh_name(G, name);
     buf_printf(b, "(let %s = (", name);
@@ -326,7 +326,7 @@ static int gen_bool_special(Gen *G, Buf *b, int depth)
     }
     if (r < 11) { buf_puts(b, "(not "); gen_bool(G, b, depth - 1); buf_putc(b, ')'); return 1; }
     if (r < 14) return gen_membership(G, b, depth);
-    if (r < 17) { gen_quant(G, b, depth); return 1; }
+    if (r < 17) { if (!can_afford(G, 4)) return 0; gen_quant(G, b, depth); return 1; }
     gen_coll_bool(G, b, depth);
     return 1;
 }
@@ -503,7 +503,7 @@ static int gen_set_op(Gen *G, Buf *b, int l, int depth, int ctx)
     int r = gen_below(G, 10);
     const Var *a = NULL;
     if (r < 5) { gen_binop(G, b, l, depth, r < 2 ? "union" : r < 4 ? "inter" : "minus"); return 1; }
-    if (r < 7) { gen_comp_set(G, b, l, depth); return 1; }
+    if (r < 7) { if (!can_afford(G, 4)) return 0; gen_comp_set(G, b, l, depth); return 1; }
     if (r < 8 && atom_var_lat(G, &a) == l) {
         open_ascribed(b, ctx);
         buf_printf(b, "{%s}", a->name);

@@ -1,6 +1,7 @@
 /* fixgen_main.c: `fixgen SEED [COUNT] [-d DEPTH] [-f]` prints the random programs of seeds
  * SEED, SEED+1, ..., each after a line `// ---- seed N`; -d sets the depth of expressions,
- * -f keeps to finite lattices (no reals), -q leaves out the queries. */
+ * -f keeps to finite lattices (no reals), -q leaves out the queries, -s keeps loops out of
+ * fold's start values. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: fixgen SEED [COUNT] [-d DEPTH] [-f] [-q]\n");
+    fprintf(stderr, "usage: fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s]\n");
     return 2;
 }
 
@@ -22,6 +23,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-d") == 0 && i + 1 < argc) opt.max_depth = atoi(argv[++i]);
         else if (strcmp(argv[i], "-f") == 0) opt.finite_only = 1;
         else if (strcmp(argv[i], "-q") == 0) opt.no_queries = 1;
+        else if (strcmp(argv[i], "-s") == 0) opt.flat_fold_start = 1;
         else if (argv[i][0] >= '0' && argv[i][0] <= '9' && npos < 2)
             *(npos++ ? &count : &seed) = strtoull(argv[i], NULL, 10);
         else return usage();
