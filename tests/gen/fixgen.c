@@ -35,6 +35,16 @@ static void end_fn(Gen *G)
     G->nfn++;
 }
 
+static void put_ty(const Gen *G, Buf *b, Ty ty)
+{
+    if (ty.kind == TY_COLL) buf_puts(b, ty.key ? "collection of key of " : "collection of ");
+    if (ty.kind == TY_FN) {
+        lat_put_type(G, b, ty.lat);
+        buf_puts(b, " -> ");
+    }
+    lat_put_type(G, b, ty.lat);
+}
+
 static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
 {
     Fn *f = &G->fn[G->nfn];
@@ -43,11 +53,16 @@ static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
     snprintf(v->name, sizeof v->name, "%s", name);
     v->ty = ty;
     buf_printf(b, "%s%s: ", f->nparams > 1 ? ", " : "", name);
-    if (ty.kind == TY_FN) {
-        lat_put_type(G, b, ty.lat);
-        buf_puts(b, " -> ");
-    }
-    lat_put_type(G, b, ty.lat);
+    put_ty(G, b, ty);
+}
+
+/* a collection parameter: of T in a generic now and then */
+static void add_coll_param(Gen *G, Buf *out, int generic)
+{
+    Ty ct;
+    if (generic && gen_chance(G, 50)) ct = (Ty){ TY_COLL, LAT_T, 0 };
+    else if (!coll_type_random(G, &ct)) return;
+    add_param(G, out, ct, "c0");
 }
 
 /* a helper: plain, with a function parameter, or generic in T */
@@ -71,11 +86,13 @@ static void write_helper(Gen *G, Buf *out, int number)
         int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : lat_random(G, fin);
         add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
     }
+    if (gen_chance(G, 20)) add_coll_param(G, out, f->generic);
     f->result = (Ty){ TY_ELEM, result, 0 };
+    if (!f->generic && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
     buf_puts(out, "): ");
-    lat_put_type(G, out, result);
+    put_ty(G, out, f->result);
     buf_puts(out, " =\n  ");
-    gen_elem(G, out, result, G->opt.max_depth, 1);
+    gen_expr(G, out, f->result, G->opt.max_depth, 1);
     buf_puts(out, ";\n");
     end_fn(G);
 }
@@ -92,26 +109,45 @@ static void write_table(Gen *G, Buf *out, int l)
     buf_puts(out, " }");
 }
 
+/* envelope f {...}: exact by definition (sup / inf over the interval), or from the
+ * annotation (f(x) for a monotone f, f(lo) and f(hi) for an antitone one) */
+static void write_envelope(Gen *G, Buf *out, const Fn *f, int anti)
+{
+    const char *n = f->name;
+    buf_printf(out, "envelope %s {\n", n);
+    if (anti) buf_printf(out, "  upper(lo, hi, x) = %s(lo);\n  lower(lo, hi, x) = %s(hi);\n", n, n);
+    else if (f->monotone && gen_chance(G, 60))
+        buf_printf(out, "  upper(lo, hi, x) = %s(x);\n  lower(lo, hi, x) = %s(x);\n", n, n);
+    else
+        buf_printf(out, "  upper(lo, hi, x) = sup { %s(y) | y in [lo .. x] };\n"
+                        "  lower(lo, hi, x) = inf { %s(y) | y in [x .. hi] };\n", n, n);
+    buf_puts(out, "}\n");
+}
+
 /* f: a finite lattice into itself; r: the same on a lattice of reals */
 static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
 {
     begin_fn(G, prefix, number);
     Fn *f = &G->fn[G->nfn];
     int r = gen_below(G, 10), table = r == 0 && lat_has_consts(G, l) && G->lat[l].size <= 12;
-    f->monotone = prefix[0] == 'f' && !table && r <= 2;
+    int shape = lat_shape(G, l), fin = prefix[0] == 'f';
+    int anti = fin && r == 3 && (shape == LK_POW || shape == LK_RANGE);
+    f->monotone = fin && !table && (r == 1 || r == 2);
     buf_printf(out, "fn %s(", f->name);
     add_param(G, out, (Ty){ TY_ELEM, l, 0 }, "x");
     f->result = (Ty){ TY_ELEM, l, 0 };
     buf_puts(out, "): ");
     lat_put_type(G, out, l);
-    buf_puts(out, f->monotone ? " monotone =\n  " : " =\n  ");
+    buf_puts(out, f->monotone ? " monotone =\n  " : anti ? " antitone =\n  " : " =\n  ");
     if (table) write_table(G, out, l);
-    else if (f->monotone) {
-        G->nvar = 0;                       /* x only through gen_mono */
-        gen_mono(G, out, l, G->opt.max_depth, "x", l);
+    else if (f->monotone || anti) {
+        G->nvar = 0;                       /* x only through gen_mono / gen_anti */
+        if (anti) gen_anti(G, out, l, G->opt.max_depth, "x", l);
+        else gen_mono(G, out, l, G->opt.max_depth, "x", l);
     } else gen_elem(G, out, l, G->opt.max_depth, 1);
     buf_puts(out, ";\n");
     end_fn(G);
+    if (fin && (anti || gen_chance(G, 12))) write_envelope(G, out, f, anti);
 }
 
 static int real_lattice(Gen *G)

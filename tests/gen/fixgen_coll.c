@@ -11,6 +11,8 @@
 /* a collection type whose items are few enough to loop over */
 int coll_type_random(Gen *G, Ty *ty)
 {
+    Ty tc = { TY_COLL, LAT_T, 0 };
+    if (G->in_generic && gen_chance(G, 30) && pick_var(G, tc)) { *ty = tc; return 1; }
     for (int tries = 0; tries < 10; tries++) {
         int l = lat_random(G, 1);
         if (G->lat[l].size > 64 && gen_chance(G, 80)) continue;
@@ -26,8 +28,8 @@ int coll_type_random(Gen *G, Ty *ty)
 static double coll_leaf(Gen *G, Buf *b, Ty ty)
 {
     const Lat *L = &G->lat[ty.lat];
-    const Var *v = gen_chance(G, 50) ? pick_var(G, ty) : NULL;
-    if (v) { buf_puts(b, v->name); return L->size; }
+    const Var *v = gen_chance(G, 50) || ty.lat == LAT_T ? pick_var(G, ty) : NULL;
+    if (v) { buf_puts(b, v->name); return ty.lat == LAT_T ? 16 : L->size; }
     if (ty.key) { buf_printf(b, "keys(%s)", L->name); return L->n; }
     if (lat_shape(G, ty.lat) == LK_POW && gen_chance(G, 50)) {
         const Lat *B = L;
@@ -95,6 +97,24 @@ static double coll_image(Gen *G, Buf *b, Ty ty, int depth)
     return n;
 }
 
+/* a call of a helper whose result is a collection of ty's items */
+static double coll_call(Gen *G, Buf *b, Ty ty, int depth)
+{
+    int cand[MAX_FN], n = 0;
+    for (int j = 0; j < G->cur_fn; j++) {
+        const Fn *f = &G->fn[j];
+        if (f->callable && f->result.kind == TY_COLL && f->result.lat == ty.lat && f->result.key == ty.key
+            && can_afford(G, f->cost))
+            cand[n++] = j;
+    }
+    if (!n) return -1;
+    const Fn *f = &G->fn[cand[gen_below(G, n)]];
+    spend(G, f->cost);
+    buf_puts(b, f->name);
+    gen_args(G, b, f, ty.lat, depth, 0);
+    return G->lat[ty.lat].size;
+}
+
 double gen_coll(Gen *G, Buf *b, Ty ty, int depth)
 {
     int r = depth <= 0 ? 0 : gen_below(G, 10);
@@ -110,6 +130,10 @@ double gen_coll(Gen *G, Buf *b, Ty ty, int depth)
         gen_funvalue(G, b, ty.lat, depth - 1);
         buf_putc(b, ')');
         return L->size;
+    }
+    if (r == 9) {
+        double n = coll_call(G, b, ty, depth);
+        if (n >= 0) return n;
     }
     if (r == 8) {
         buf_puts(b, "(if ");
@@ -377,6 +401,35 @@ void gen_mono(Gen *G, Buf *b, int l, int depth, const char *src, int srclat)
         if (r >= 60 && mono_shape(G, b, l, depth, src, srclat)) return;
     }
     gen_elem(G, b, l, 0, 0);
+}
+
+/* an expression of lattice l (a powerset or a range) antitone in src */
+void gen_anti(Gen *G, Buf *b, int l, int depth, const char *src, int srclat)
+{
+    int r = depth <= 0 ? 0 : gen_below(G, 10);
+    if (r >= 6) {
+        buf_puts(b, r < 8 ? "(if " : "(");
+        if (r < 8) { gen_bool(G, b, depth - 1); buf_puts(b, " then "); }
+        gen_anti(G, b, l, depth - 1, src, srclat);
+        buf_puts(b, r < 8 ? " else " : gen_chance(G, 50) ? " join " : " meet ");
+        gen_anti(G, b, l, depth - 1, src, srclat);
+        buf_putc(b, ')');
+        return;
+    }
+    if (lat_shape(G, l) == LK_POW) {
+        buf_putc(b, '(');
+        gen_elem(G, b, l, depth - 1, 0);
+        buf_puts(b, " minus ");
+        gen_mono(G, b, l, depth - 1, src, srclat);
+        buf_putc(b, ')');
+        return;
+    }
+    int base = l;
+    while (G->lat[base].kind == LK_DUAL) base = G->lat[base].part[0];
+    int lo = G->lat[base].lo, hi = G->lat[base].hi;
+    buf_printf(b, "max(%s%d%s, min(%d, %d - (", lo < 0 ? "(" : "", lo, lo < 0 ? ")" : "", hi, gen_below(G, 5));
+    gen_mono(G, b, l, depth - 1, src, srclat);
+    buf_puts(b, " + 0)))");
 }
 
 /* lfp / gfp of a lambda monotone in its parameter, or of a function declared monotone */

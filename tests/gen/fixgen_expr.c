@@ -337,7 +337,7 @@ void gen_bool(Gen *G, Buf *b, int depth) { gen_elem(G, b, LAT_BOOL, depth, 0); }
 
 static int fn_result_is(const Fn *f, int l) { return f->result.kind == TY_ELEM && f->result.lat == l; }
 
-static void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last)
+void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last)
 {
     buf_putc(b, '(');
     for (int i = 0; i < f->nparams; i++) {
@@ -346,9 +346,16 @@ static void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave
         if (f->generic && t.lat == LAT_T) t.lat = inst;
         if (leave_last && i == f->nparams - 1) buf_putc(b, '_');
         else if (t.kind == TY_FN) gen_funvalue(G, b, t.lat, depth - 1);
+        else if (t.kind == TY_COLL) gen_coll(G, b, t, depth - 1);
         else gen_expr(G, b, t, depth - 1, !f->generic || gen_chance(G, 50));
     }
     buf_putc(b, ')');
+}
+
+static int fn_takes_coll_of_t(const Fn *f)
+{
+    for (int i = 0; i < f->nparams; i++) if (f->param[i].kind == TY_COLL && f->param[i].lat == LAT_T) return 1;
+    return 0;
 }
 
 static int gen_call(Gen *G, Buf *b, int l, int depth)
@@ -357,6 +364,7 @@ static int gen_call(Gen *G, Buf *b, int l, int depth)
     for (int j = 0; j < G->cur_fn; j++) {
         const Fn *f = &G->fn[j];
         if (!f->callable || !can_afford(G, f->cost)) continue;
+        if (f->generic && fn_takes_coll_of_t(f) && G->lat[l].size > 16) continue;
         if (fn_result_is(f, l) || (f->generic && fn_result_is(f, LAT_T) && G->lat[l].named
                                    && (l != LAT_T || G->in_generic)))
             cand[n++] = j;

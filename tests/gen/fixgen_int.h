@@ -11,7 +11,7 @@
 #include "util/buf.h"
 #include "util/rng.h"
 
-enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 48, MAX_PARAMS = 4 };
+enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 48, MAX_PARAMS = 6 };
 enum { LAT_BOOL = 0, LAT_T = 1 };           /* the builtin Bool; the type parameter T */
 enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256 };
 
@@ -89,6 +89,8 @@ void gen_int(Gen *G, Buf *b, int depth);
 void gen_real(Gen *G, Buf *b, int depth);
 void gen_bool(Gen *G, Buf *b, int depth);
 void gen_mono(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
+void gen_anti(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
+void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last);
 void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx);
 int gen_funvalue(Gen *G, Buf *b, int l, int depth);
 int push_var(Gen *G, const char *prefix, Ty ty, char *name_out);
