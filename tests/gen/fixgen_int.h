@@ -66,6 +66,7 @@ typedef struct Gen {
     int noloop;                 /* no loops, no calls of costly functions (function args) */
     double used, mult;          /* cost of the function so far, multiplier of loops around */
     int cur_fn;                 /* the function being written: calls only earlier ones */
+    int shared_names;           /* every lattice names its elements e0, e1, ... */
 } Gen;
 
 /* random choices */
