@@ -80,15 +80,17 @@ static void write_helper(Gen *G, Buf *out, int number)
         add_param(G, out, (Ty){ TY_FN, a, 0 }, "h0");
     }
     int np = 1 + gen_below(G, 3);
+    int step = kind < 5 && gen_chance(G, 35);      /* (R, M) -> R: a fold's step */
+    if (step) np = 2;
     for (int i = 0; i < np; i++) {
         char name[8];
         snprintf(name, sizeof name, "x%d", i);
-        int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : lat_random(G, fin);
+        int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : step && i == 0 ? result : lat_random(G, step || fin);
         add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
     }
-    if (gen_chance(G, 20)) add_coll_param(G, out, f->generic);
+    if (!step && gen_chance(G, 20)) add_coll_param(G, out, f->generic);
     f->result = (Ty){ TY_ELEM, result, 0 };
-    if (!f->generic && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
+    if (!f->generic && !step && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
     buf_puts(out, "): ");
     put_ty(G, out, f->result);
     buf_puts(out, " =\n  ");

@@ -148,9 +148,33 @@ double gen_coll(Gen *G, Buf *b, Ty ty, int depth)
     return coll_leaf(G, b, ty);
 }
 
+/* fold(C, start, g) with a declared g: (L, M) -> L */
+static int fold_by_name(Gen *G, Buf *b, int l, int depth)
+{
+    int cand[MAX_FN], n = 0;
+    for (int j = 0; j < G->cur_fn; j++) {
+        const Fn *f = &G->fn[j];
+        if (f->callable && !f->generic && f->nparams == 2 && f->param[0].kind == TY_ELEM
+            && f->param[0].lat == l && f->param[1].kind == TY_ELEM && f->result.kind == TY_ELEM
+            && f->result.lat == l && lat_finite(G, f->param[1].lat) && f->cost <= FNARG_COST)
+            cand[n++] = j;
+    }
+    if (!n) return 0;
+    const Fn *f = &G->fn[cand[gen_below(G, n)]];
+    Ty ct = { TY_COLL, f->param[1].lat, 0 };
+    buf_puts(b, "fold(");
+    double items = gen_coll(G, b, ct, depth - 1);
+    buf_puts(b, ", ");
+    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    buf_printf(b, ", %s)", f->name);
+    spend(G, items * f->cost);
+    return 1;
+}
+
 /* fold(C, start, (acc: L, v: M => step)) */
 void gen_fold(Gen *G, Buf *b, int l, int depth)
 {
+    if (gen_chance(G, 25) && fold_by_name(G, b, l, depth)) return;
     Ty ct;
     if (!coll_type_random(G, &ct)) { gen_elem(G, b, l, 0, 0); return; }
     int saved = G->nvar, saved_base = G->lambda_base;
