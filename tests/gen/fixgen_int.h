@@ -109,6 +109,7 @@ void gen_comp_set(Gen *G, Buf *b, int l, int depth);
 void gen_supinf(Gen *G, Buf *b, int l, int depth);
 void gen_fixpoint(Gen *G, Buf *b, int l, int depth);
 void gen_engine(Gen *G, Buf *b, int l, int depth);
+int gen_engine_bool(Gen *G, Buf *b);
 void gen_coll_bool(Gen *G, Buf *b, int depth);
 int coll_type_random(Gen *G, Ty *ty);
 
