@@ -149,7 +149,9 @@ static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
     } else gen_elem(G, out, l, G->opt.max_depth, 1);
     buf_puts(out, ";\n");
     end_fn(G);
-    if (fin && (anti || gen_chance(G, 12))) write_envelope(G, out, f, anti);
+    f->antitone = anti;
+    f->envelope = fin && (anti || gen_chance(G, 12));
+    if (f->envelope) write_envelope(G, out, f, anti);
 }
 
 static int real_lattice(Gen *G)
@@ -171,6 +173,9 @@ static void write_queries(Gen *G, Buf *out)
         buf_puts(out, ");\n");
         if (f->name[0] == 'f' && G->lat[l].size <= 64 && gen_chance(G, 50))
             buf_printf(out, "fixpoints %s;\n", f->name);
+        if (f->monotone || f->antitone)
+            buf_printf(out, "check %s %s;\n", f->name, f->monotone ? "monotone" : "antitone");
+        if (f->envelope) buf_printf(out, "check envelope %s;\n", f->name);
     }
 }
 

@@ -47,6 +47,8 @@ typedef struct Fn {
     Ty result;
     int generic;                /* fn g[T](...) */
     int monotone;               /* declared monotone (true by construction) */
+    int antitone;               /* declared antitone (true by construction) */
+    int envelope;               /* has an envelope block */
     int callable;               /* may be called (not a query function on reals) */
     double cost;
 } Fn;
