@@ -99,6 +99,49 @@ static void write_helper(Gen *G, Buf *out, int number)
     end_fn(G);
 }
 
+static int plain_range(Gen *G)
+{
+    int cand[MAX_LAT], n = 0;
+    for (int l = 2; l < G->nlat; l++)
+        if (G->lat[l].named && G->lat[l].kind == LK_RANGE && G->lat[l].hi > G->lat[l].lo) cand[n++] = l;
+    return n ? cand[gen_below(G, n)] : -1;
+}
+
+/* a helper that calls itself on a smaller number: in tail position (an accumulator), or
+ * not (its result bound by let); it ends, as the number goes down to the range's bottom */
+static int write_recursive(Gen *G, Buf *out, int number)
+{
+    int rl = plain_range(G);
+    if (rl < 0) return 0;
+    begin_fn(G, "g", number);
+    Fn *f = &G->fn[G->nfn];
+    const Lat *R = &G->lat[rl];
+    int m = lat_random(G, 1), tail = gen_chance(G, 50);
+    buf_printf(out, "fn %s(", f->name);
+    add_param(G, out, (Ty){ TY_ELEM, rl, 0 }, "x0");
+    add_param(G, out, (Ty){ TY_ELEM, m, 0 }, "x1");
+    f->result = (Ty){ TY_ELEM, m, 0 };
+    buf_puts(out, "): ");
+    lat_put_type(G, out, m);
+    buf_printf(out, " =\n  if x0 <= %d then ", R->lo);
+    G->mult = R->hi - R->lo + 1;
+    gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+    if (tail) {
+        buf_printf(out, "\n  else %s(max(%d, x0 - 1), ", f->name, R->lo);
+        gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+        buf_puts(out, ");\n");
+    } else {
+        char v[8];
+        fresh_name(G, v);
+        buf_printf(out, "\n  else let %s = %s(max(%d, x0 - 1), x1) in ", v, f->name, R->lo);
+        push_named(G, v, f->result);
+        gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+        buf_puts(out, ";\n");
+    }
+    end_fn(G);
+    return 1;
+}
+
 static void write_table(Gen *G, Buf *out, int l)
 {
     buf_puts(out, "table {");
@@ -190,7 +233,8 @@ void fixgen_program(uint64_t seed, const FixgenOptions *opt, Buf *out)
     buf_printf(out, "// fixgen seed %llu\n", (unsigned long long)seed);
     lat_declare_all(G, out);
     int ng = 1 + gen_below(G, 4);
-    for (int i = 0; i < ng; i++) write_helper(G, out, i);
+    for (int i = 0; i < ng; i++)
+        if (!gen_chance(G, 15) || !write_recursive(G, out, i)) write_helper(G, out, i);
     int nf = 1 + gen_below(G, G->opt.max_fns), nr = 0;
     for (int i = 0; i < nf; i++) {
         int rl = real_lattice(G);

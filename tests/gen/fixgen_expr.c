@@ -429,8 +429,7 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
         else if (f->nparams > 1) gen_args(G, b, f, l, depth, 1);
         return 1;
     }
-    if (!G->lat[l].named) { buf_puts(b, h ? h->name : "?"); return 1; }
-    gen_lambda(G, b, l, depth);
+    gen_lambda(G, b, l, depth);        /* l is declared: function types name their lattices */
     return 1;
 }
 

@@ -426,8 +426,7 @@ void lat_put_const(Gen *G, Buf *b, int l, double index)
     case LK_RANGE: buf_printf(b, "%d", L->lo + (int)index); break;
     case LK_REAL: {
         int steps = (L->hi - L->lo) * 4;
-        double v = L->lo + 0.25 * gen_below(G, steps + 1);
-        if (v < 0) buf_printf(b, "%g", v); else buf_printf(b, "%g", v);
+        buf_printf(b, "%g", L->lo + 0.25 * gen_below(G, steps + 1));
         break;
     }
     case LK_PROD: put_prod_const(G, b, L, index); break;
