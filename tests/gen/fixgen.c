@@ -25,6 +25,7 @@ static void begin_fn(Gen *G, const char *prefix, int number)
     G->fresh = 0;
     G->used = 0;
     G->mult = 1;
+    G->budget = BUDGET;
     G->noloop = 0;
     G->in_generic = 0;
 }
@@ -177,6 +178,8 @@ static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
     int r = gen_below(G, 10), table = r == 0 && lat_has_consts(G, l) && G->lat[l].size <= 12;
     int shape = lat_shape(G, l), fin = prefix[0] == 'f';
     int anti = fin && r == 3 && (shape == LK_POW || shape == LK_RANGE);
+    double size = G->lat[l].size;
+    if (fin && size * G->budget > F_WORK) G->budget = F_WORK / size;   /* brute force runs it on every element */
     f->monotone = fin && !table && (r == 1 || r == 2);
     buf_printf(out, "fn %s(", f->name);
     add_param(G, out, (Ty){ TY_ELEM, l, 0 }, "x");
@@ -193,7 +196,7 @@ static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
     buf_puts(out, ";\n");
     end_fn(G);
     f->antitone = anti;
-    f->envelope = fin && (anti || gen_chance(G, 12));
+    f->envelope = fin && (anti || (size <= 32 && gen_chance(G, 12)));
     if (f->envelope) write_envelope(G, out, f, anti);
 }
 

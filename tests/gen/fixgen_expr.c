@@ -41,7 +41,7 @@ const Var *pick_var(Gen *G, Ty ty)
 
 int can_afford(const Gen *G, double cost)
 {
-    return !G->noloop && G->used + G->mult * cost <= BUDGET;
+    return !G->noloop && G->used + G->mult * cost <= G->budget;
 }
 
 void spend(Gen *G, double cost) { G->used += G->mult * cost; }

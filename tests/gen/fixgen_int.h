@@ -13,7 +13,7 @@
 
 enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 48, MAX_PARAMS = 6 };
 enum { LAT_BOOL = 0, LAT_T = 1 };           /* the builtin Bool; the type parameter T */
-enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256 };
+enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256, F_WORK = 40000 };
 
 typedef enum LatKind {
     LK_POW, LK_CHAIN, LK_RANGE, LK_FINITE, LK_PROD, LK_MAP, LK_DUAL, LK_BOOL, LK_REAL, LK_TPARAM
@@ -67,6 +67,7 @@ typedef struct Gen {
     int in_generic;             /* T may be used */
     int noloop;                 /* no loops, no calls of costly functions (function args) */
     double used, mult;          /* cost of the function so far, multiplier of loops around */
+    double budget;              /* the most a call of the function may cost */
     int cur_fn;                 /* the function being written: calls only earlier ones */
     int shared_names;           /* every lattice names its elements e0, e1, ... */
 } Gen;
