@@ -13,8 +13,8 @@ pass=0; fail=0; failed=
 i=1
 while [ "$i" -le "$n" ]; do
     # shellcheck disable=SC2086
-    "$gen" "$i" $FIXGEN_FLAGS >"$tmp/p.fix"
-    if "$fix" check "$tmp/p.fix" >"$tmp/out" 2>&1; then
+    if "$gen" "$i" $FIXGEN_FLAGS >"$tmp/p.fix" && grep -q '^fn ' "$tmp/p.fix" \
+        && "$fix" check "$tmp/p.fix" >"$tmp/out" 2>&1; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1)); failed="$failed $i"
