@@ -15,7 +15,10 @@ typedef struct FixgenOptions {
     int finite_only;        /* no real lattices (and so no r functions) */
     int no_queries;         /* leave out the show / fixpoints queries at the end */
     int max_fns;            /* functions f (and r); 0: the default (up to 5) */
-    int flat_fold_start;    /* a fold's start value is a name or a constant (sidesteps known bugs) */
+    int sidestep_bugs;      /* known bugs of fix: no loops or lets in fold's start values, calls
+                             * of functions with a collection parameter ascribed */
+    int generic_aliases;    /* also `lattice L5 = M0[L2];` (fix refuses or crashes on their
+                             * uses: a known bug; so they are left out by default) */
 } FixgenOptions;
 
 /* Writes one random program for `seed` into out.  Deterministic: same seed, same text. */

@@ -16,10 +16,9 @@ int coll_type_random(Gen *G, Ty *ty)
     for (int tries = 0; tries < 10; tries++) {
         int l = lat_random(G, 1);
         if (G->lat[l].size > 64 && gen_chance(G, 80)) continue;
-        int shape = lat_shape(G, l);
-        ty->kind = TY_COLL;
-        ty->lat = l;
-        ty->key = shape == LK_MAP && !lat_is_dual(G, l) && gen_chance(G, 40);
+        int key = lat_shape(G, l) == LK_MAP && !lat_is_dual(G, l) && (G->lat[l].inst || gen_chance(G, 40));
+        if (G->lat[l].inst && !key) continue;         /* elements(...) takes a declared name */
+        *ty = (Ty){ TY_COLL, l, key };
         return 1;
     }
     return 0;
@@ -156,7 +155,8 @@ static int fold_by_name(Gen *G, Buf *b, int l, int depth)
         const Fn *f = &G->fn[j];
         if (f->callable && !f->generic && f->nparams == 2 && f->param[0].kind == TY_ELEM
             && f->param[0].lat == l && f->param[1].kind == TY_ELEM && f->result.kind == TY_ELEM
-            && f->result.lat == l && lat_finite(G, f->param[1].lat) && f->cost <= FNARG_COST)
+            && f->result.lat == l && lat_finite(G, f->param[1].lat) && !G->lat[f->param[1].lat].inst
+            && f->cost <= FNARG_COST)
             cand[n++] = j;
     }
     if (!n) return 0;
@@ -165,7 +165,7 @@ static int fold_by_name(Gen *G, Buf *b, int l, int depth)
     buf_puts(b, "fold(");
     double items = gen_coll(G, b, ct, depth - 1);
     buf_puts(b, ", ");
-    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    gen_elem(G, b, l, G->opt.sidestep_bugs ? 0 : depth - 1, 0);
     buf_printf(b, ", %s)", f->name);
     spend(G, items * f->cost);
     return 1;
@@ -181,7 +181,7 @@ void gen_fold(Gen *G, Buf *b, int l, int depth)
     buf_puts(b, "fold(");
     double n = gen_coll(G, b, ct, depth - 1);
     buf_puts(b, ", ");
-    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    gen_elem(G, b, l, G->opt.sidestep_bugs ? 0 : depth - 1, 0);
     buf_puts(b, ", (");
     char acc[8], item[8];
     G->lambda_base = G->nvar;
@@ -517,7 +517,7 @@ void gen_engine(Gen *G, Buf *b, int l, int depth)
     buf_puts(b, "fold(");
     put_bnb(G, b, f);
     buf_puts(b, r == 2 ? ".fixpoints, " : ".final, ");
-    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    gen_elem(G, b, l, G->opt.sidestep_bugs ? 0 : depth - 1, 0);
     buf_puts(b, ", (a: ");
     lat_put_type(G, b, l);
     buf_puts(b, r == 2 ? ", y: " : ", i: interval of ");

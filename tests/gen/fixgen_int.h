@@ -22,7 +22,7 @@ typedef enum LatKind {
 typedef struct Lat {
     LatKind kind;
     int named;                  /* declared as `lattice NAME = ...;` */
-    char name[8];
+    char name[24];
     int n;                      /* atoms, chain elements, finite elements, keys, parts */
     char elem[MAX_NAMES][12];    /* atom, element or key names */
     int lo, hi;                 /* a range's bounds, a real's (as integers) */
@@ -32,6 +32,8 @@ typedef struct Lat {
     double size;                /* number of elements; 1e9 for reals */
     int height;
     int live;                   /* declared, or a part of a live lattice */
+    int inst;                   /* an instance of a generic lattice: M0[L2], Q0[L1, L3] */
+    int alias;                  /* declared as `lattice Ln = M0[L2];`: that instance, else -1 */
 } Lat;
 
 typedef enum TyKind { TY_INT, TY_REAL, TY_ELEM, TY_COLL, TY_ATOM, TY_KEY, TY_FN } TyKind;

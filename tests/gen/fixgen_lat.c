@@ -16,6 +16,7 @@ static int new_lat(Gen *G, LatKind kind, int named)
     L->kind = kind;
     L->named = named;
     L->parent = -1;
+    L->alias = -1;
     if (named) snprintf(L->name, sizeof L->name, "L%d", G->ndeclared++);
     return l;
 }
@@ -279,6 +280,7 @@ static void put_names(Buf *b, const Lat *L)
 static void put_def(const Gen *G, Buf *b, int l)
 {
     const Lat *L = &G->lat[l];
+    if (L->alias >= 0) { buf_puts(b, G->lat[L->alias].name); return; }
     switch (L->kind) {
     case LK_POW: buf_puts(b, "powerset "); put_names(b, L); break;
     case LK_CHAIN: buf_puts(b, "chain "); put_names(b, L); break;
@@ -300,6 +302,77 @@ static void put_def(const Gen *G, Buf *b, int l)
 }
 
 void lat_put_type(const Gen *G, Buf *b, int l) { put_part(G, b, l); }
+
+/* ---- generic lattices: `lattice M0[V] = map {...} -> V;`, `lattice Q0[A, B] = A * B;` ---- */
+
+static int small_named(Gen *G, double most)
+{
+    for (int tries = 0; tries < 20; tries++) {
+        int l = lat_random(G, 1);
+        if (G->lat[l].size <= most && !G->lat[l].inst) return l;
+    }
+    return LAT_BOOL;
+}
+
+/* an instance M0[V] (map, keys from proto) or Q0[A, B] (pair) */
+static int make_instance(Gen *G, const Lat *proto, int a, int b)
+{
+    char an[8], bn[8];                      /* declared names: L12, Bool */
+    snprintf(an, sizeof an, "%.7s", G->lat[a].name);
+    snprintf(bn, sizeof bn, "%.7s", G->lat[b].name);
+    int l = new_lat(G, proto->kind, 0);
+    Lat *L = &G->lat[l];
+    L->named = L->live = L->inst = 1;
+    L->part[0] = a;
+    L->part[1] = b;
+    if (proto->kind == LK_MAP) {
+        L->n = proto->n;
+        memcpy(L->elem, proto->elem, sizeof L->elem);
+        L->size = lat_power(G->lat[a].size, L->n);
+        L->height = L->n * G->lat[a].height;
+        snprintf(L->name, sizeof L->name, "M0[%s]", an);
+    } else {
+        L->n = 2;
+        L->size = G->lat[a].size * G->lat[b].size;
+        L->height = G->lat[a].height + G->lat[b].height;
+        snprintf(L->name, sizeof L->name, "Q0[%s, %s]", an, bn);
+    }
+    return l;
+}
+
+/* declared as `lattice Ln = M0[L2];`: the same structure, under its own name */
+static void make_alias(Gen *G, Buf *out, int inst)
+{
+    int l = new_lat(G, G->lat[inst].kind, 1);
+    Lat *L = &G->lat[l];
+    char name[24];
+    memcpy(name, L->name, sizeof name);
+    *L = G->lat[inst];
+    memcpy(L->name, name, sizeof name);
+    L->inst = 0;
+    L->alias = inst;
+    buf_printf(out, "lattice %s = %s;\n", L->name, G->lat[inst].name);
+}
+
+static void make_generic(Gen *G, Buf *out)
+{
+    Lat proto;
+    memset(&proto, 0, sizeof proto);
+    proto.kind = gen_chance(G, 60) ? LK_MAP : LK_PROD;
+    if (proto.kind == LK_MAP) {
+        proto.n = 1 + gen_below(G, 2);
+        name_elems(G, &proto, 99, 'm');
+        buf_puts(out, "lattice M0[V] = map ");
+        put_names(out, &proto);
+        buf_puts(out, " -> V;\n");
+    } else buf_puts(out, "lattice Q0[A, B] = A * B;\n");
+    int n = 1 + gen_below(G, 2);
+    for (int i = 0; i < n && G->nlat < MAX_LAT - 2; i++) {
+        int a = small_named(G, proto.kind == LK_MAP ? (proto.n == 1 ? 64 : 16) : 16);
+        int inst = make_instance(G, &proto, a, small_named(G, 16));
+        if (G->opt.generic_aliases && gen_chance(G, 30)) make_alias(G, out, inst);
+    }
+}
 
 void lat_declare_all(Gen *G, Buf *out)
 {
@@ -332,6 +405,7 @@ void lat_declare_all(Gen *G, Buf *out)
         put_def(G, out, l);
         buf_puts(out, G->lat[l].kind == LK_FINITE ? "\n" : ";\n");
     }
+    if (gen_chance(G, 30)) make_generic(G, out);
 }
 
 /* ---- properties ---- */

@@ -1,7 +1,9 @@
-/* fixgen_main.c: `fixgen SEED [COUNT] [-d DEPTH] [-f]` prints the random programs of seeds
+/* fixgen_main.c: `fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s] [-a]` prints the random programs of seeds
  * SEED, SEED+1, ..., each after a line `// ---- seed N`; -d sets the depth of expressions,
- * -f keeps to finite lattices (no reals), -q leaves out the queries, -s keeps loops out of
- * fold's start values. */
+ * -f keeps to finite lattices (no reals), -q leaves out the queries, -s sidesteps a known bug
+ * of fix (no loops or lets in fold's start values; calls of functions with a collection
+ * parameter ascribed), -a adds aliases of generic lattice
+ * instances (`lattice L5 = M0[L2];`, which fix mishandles: a known bug). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s]\n");
+    fprintf(stderr, "usage: fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s] [-a]\n");
     return 2;
 }
 
@@ -23,7 +25,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-d") == 0 && i + 1 < argc) opt.max_depth = atoi(argv[++i]);
         else if (strcmp(argv[i], "-f") == 0) opt.finite_only = 1;
         else if (strcmp(argv[i], "-q") == 0) opt.no_queries = 1;
-        else if (strcmp(argv[i], "-s") == 0) opt.flat_fold_start = 1;
+        else if (strcmp(argv[i], "-s") == 0) opt.sidestep_bugs = 1;
+        else if (strcmp(argv[i], "-a") == 0) opt.generic_aliases = 1;
         else if (argv[i][0] >= '0' && argv[i][0] <= '9' && npos < 2)
             *(npos++ ? &count : &seed) = strtoull(argv[i], NULL, 10);
         else return usage();
