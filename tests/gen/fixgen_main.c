@@ -1,9 +1,9 @@
-/* fixgen_main.c: `fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s] [-a]` prints the random programs of seeds
- * SEED, SEED+1, ..., each after a line `// ---- seed N`; -d sets the depth of expressions,
- * -f keeps to finite lattices (no reals), -q leaves out the queries, -s sidesteps a known bug
- * of fix (no loops or lets in fold's start values; calls of functions with a collection
- * parameter ascribed), -a adds aliases of generic lattice
- * instances (`lattice L5 = M0[L2];`, which fix mishandles: a known bug). */
+/* fixgen_main.c: `fixgen SEED [COUNT] [-d DEPTH] [-f] [-q] [-s] [-a]` prints the random
+ * programs of seeds SEED, SEED+1, ..., each after a line `// ---- seed N`.  -d sets the depth
+ * of expressions, -f keeps to finite lattices (no reals), -q leaves out the queries, -s
+ * sidesteps known bugs of fix (no loops or lets in fold's start values; calls of functions
+ * with a collection parameter ascribed), -a adds aliases of generic lattice instances
+ * (`lattice L5 = M0[L2];`, which fix mishandles: a known bug). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
