@@ -92,6 +92,7 @@ static void write_helper(Gen *G, Buf *out, int number)
     if (!step && gen_chance(G, 20)) add_coll_param(G, out, f->generic);
     f->result = (Ty){ TY_ELEM, result, 0 };
     if (!f->generic && !step && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
+    else if (!f->generic && !step && gen_chance(G, 10)) f->result = (Ty){ TY_FN, lat_random(G, 1), 0 };
     buf_puts(out, "): ");
     put_ty(G, out, f->result);
     buf_puts(out, " =\n  ");

@@ -167,10 +167,13 @@ static void gen_let(Gen *G, Buf *b, Ty ty, int depth, int ctx)
     else if (r < 3 && !G->opt.finite_only) vt.kind = TY_REAL;
     else if (r < 5) vt.lat = LAT_BOOL;
     else if (r < 6 && can_afford(G, 1) && coll_type_random(G, &vt)) vt.kind = TY_COLL;
+    else if (r < 7 && gen_chance(G, 40)) vt = (Ty){ TY_FN, lat_random(G, 1), 0 };
     char name[8];
     fresh_name(G, name);
     buf_printf(b, "(let %s = (", name);
+    G->ascribe_lambda = vt.kind == TY_FN;
     gen_expr(G, b, vt, depth - 1, 0);
+    G->ascribe_lambda = 0;
     buf_puts(b, ") in ");
     push_named(G, name, vt);
     gen_expr(G, b, ty, depth - 1, ctx);
@@ -410,7 +413,11 @@ static void gen_lambda(Gen *G, Buf *b, int l, int depth)
     lat_put_type(G, b, l);
     buf_puts(b, " => ");
     G->noloop = 1;
+    int ascribe = G->ascribe_lambda;
+    G->ascribe_lambda = 0;
+    if (ascribe) buf_putc(b, '(');
     gen_elem(G, b, l, depth < 2 ? depth : 2, 1);
+    if (ascribe) { buf_puts(b, " : "); lat_put_type(G, b, l); buf_putc(b, ')'); }
     G->noloop = saved_noloop;
     G->nvar--;
     G->lambda_base = saved_base;
@@ -424,7 +431,7 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
     for (int j = 0; j < G->cur_fn; j++) {
         const Fn *f = &G->fn[j];
         if (!f->callable || f->cost > FNARG_COST) continue;
-        if (fn_is_unary(f, l) || fn_partial_ok(f, l)
+        if (fn_is_unary(f, l) || fn_partial_ok(f, l) || (f->result.kind == TY_FN && f->result.lat == l)
             || (f->generic && f->nparams == 1 && f->param[0].kind == TY_ELEM && G->lat[l].named))
             cand[n++] = j;
     }
@@ -435,6 +442,7 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
         const Fn *f = &G->fn[cand[gen_below(G, n)]];
         buf_puts(b, f->name);
         if (f->generic) buf_printf(b, "[%s]", G->lat[l].name);
+        else if (f->result.kind == TY_FN) gen_args(G, b, f, l, depth, 0);
         else if (f->nparams > 1) gen_args(G, b, f, l, depth, 1);
         return 1;
     }
@@ -607,6 +615,7 @@ void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx)
     case TY_INT: gen_int(G, b, depth); break;
     case TY_REAL: gen_real(G, b, depth); break;
     case TY_COLL: gen_coll(G, b, ty, depth); break;
+    case TY_FN: gen_funvalue(G, b, ty.lat, depth); break;
     default: gen_elem(G, b, ty.lat, depth, ctx); break;
     }
 }

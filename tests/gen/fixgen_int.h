@@ -72,6 +72,7 @@ typedef struct Gen {
     double budget;              /* the most a call of the function may cost */
     int cur_fn;                 /* the function being written: calls only earlier ones */
     int shared_names;           /* every lattice names its elements e0, e1, ... */
+    int ascribe_lambda;         /* the next lambda's result is told by nothing: ascribe it */
 } Gen;
 
 /* random choices */
