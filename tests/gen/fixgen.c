@@ -39,11 +39,27 @@ static void end_fn(Gen *G)
 static void put_ty(const Gen *G, Buf *b, Ty ty)
 {
     if (ty.kind == TY_COLL) buf_puts(b, ty.key ? "collection of key of " : "collection of ");
-    if (ty.kind == TY_FN) {
+    if (ty.kind == TY_FN && ty.key) {
+        buf_putc(b, '(');
+        lat_put_type(G, b, ty.lat);
+        buf_puts(b, ", ");
+        lat_put_type(G, b, ty.key - 1);
+        buf_puts(b, ") -> ");
+    } else if (ty.kind == TY_FN) {
         lat_put_type(G, b, ty.lat);
         buf_puts(b, " -> ");
     }
     lat_put_type(G, b, ty.lat);
+}
+
+/* a finite declared lattice that elements(...) takes (not an instance of a generic one) */
+static int plain_finite(Gen *G)
+{
+    for (int tries = 0; tries < 20; tries++) {
+        int l = lat_random(G, 1);
+        if (!G->lat[l].inst && G->lat[l].size <= 64) return l;
+    }
+    return LAT_BOOL;
 }
 
 static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
@@ -78,7 +94,8 @@ static void write_helper(Gen *G, Buf *out, int number)
     int result = f->generic ? LAT_T : lat_random(G, fin);
     if (kind >= 5 && kind != 7) {
         int a = f->generic ? LAT_T : lat_random(G, 1);
-        add_param(G, out, (Ty){ TY_FN, a, 0 }, "h0");
+        int second = gen_chance(G, 30) ? plain_finite(G) : -1;   /* (A, M) -> A */
+        add_param(G, out, (Ty){ TY_FN, a, second + 1 }, "h0");
     }
     int np = 1 + gen_below(G, 3);
     int step = kind < 5 && gen_chance(G, 35);      /* (R, M) -> R: a fold's step */

@@ -171,9 +171,28 @@ static int fold_by_name(Gen *G, Buf *b, int l, int depth)
     return 1;
 }
 
+/* fold(C, start, h) with a function parameter h: (L, M) -> L */
+static int fold_by_param(Gen *G, Buf *b, int l, int depth)
+{
+    int cand[MAX_VARS], n = 0;
+    for (int i = 0; i < G->nvar; i++)
+        if (G->var[i].ty.kind == TY_FN && G->var[i].ty.lat == l && G->var[i].ty.key) cand[n++] = i;
+    if (!n) return 0;
+    const Var *h = &G->var[cand[gen_below(G, n)]];
+    Ty ct = { TY_COLL, h->ty.key - 1, 0 };
+    buf_puts(b, "fold(");
+    double items = gen_coll(G, b, ct, depth - 1);
+    buf_puts(b, ", ");
+    gen_elem(G, b, l, G->opt.sidestep_bugs ? 0 : depth - 1, 0);
+    buf_printf(b, ", %s)", h->name);
+    spend(G, items * FNARG_COST);
+    return 1;
+}
+
 /* fold(C, start, (acc: L, v: M => step)) */
 void gen_fold(Gen *G, Buf *b, int l, int depth)
 {
+    if (gen_chance(G, 50) && fold_by_param(G, b, l, depth)) return;
     if (gen_chance(G, 25) && fold_by_name(G, b, l, depth)) return;
     Ty ct;
     if (!coll_type_random(G, &ct)) { gen_elem(G, b, l, 0, 0); return; }

@@ -349,6 +349,7 @@ void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last)
         Ty t = f->param[i];
         if (f->generic && t.lat == LAT_T) t.lat = inst;
         if (leave_last && i == f->nparams - 1) buf_putc(b, '_');
+        else if (t.kind == TY_FN && t.key) gen_funvalue2(G, b, t.lat, t.key - 1, depth - 1);
         else if (t.kind == TY_FN) gen_funvalue(G, b, t.lat, depth - 1);
         else if (t.kind == TY_COLL) gen_coll(G, b, t, depth - 1);
         else gen_expr(G, b, t, depth - 1, !f->generic || gen_chance(G, 50));
@@ -450,12 +451,47 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
     return 1;
 }
 
+/* a function value (l, m) -> l: a declared fold step or a lambda */
+void gen_funvalue2(Gen *G, Buf *b, int l, int m, int depth)
+{
+    for (int j = 0; j < G->cur_fn; j++) {
+        const Fn *f = &G->fn[j];
+        if (f->callable && !f->generic && f->nparams == 2 && f->cost <= FNARG_COST && fn_result_is(f, l)
+            && f->param[0].kind == TY_ELEM && f->param[0].lat == l && f->param[1].kind == TY_ELEM
+            && f->param[1].lat == m && gen_chance(G, 50)) {
+            buf_puts(b, f->name);
+            return;
+        }
+    }
+    int saved_base = G->lambda_base, saved_noloop = G->noloop;
+    char a[8], y[8];
+    G->lambda_base = G->nvar;
+    push_var(G, "v", (Ty){ TY_ELEM, l, 0 }, a);
+    push_var(G, "v", (Ty){ TY_ELEM, m, 0 }, y);
+    buf_printf(b, "(%s: ", a);
+    lat_put_type(G, b, l);
+    buf_printf(b, ", %s: ", y);
+    lat_put_type(G, b, m);
+    buf_puts(b, " => ");
+    G->noloop = 1;
+    gen_elem(G, b, l, depth < 2 ? depth : 2, 1);
+    G->noloop = saved_noloop;
+    G->nvar -= 2;
+    G->lambda_base = saved_base;
+    buf_putc(b, ')');
+}
+
+/* h(e) for a function parameter h: l -> l, or h(e, e') for h: (l, m) -> l */
 static int gen_fnvar_call(Gen *G, Buf *b, int l, int depth)
 {
-    const Var *h = pick_var(G, (Ty){ TY_FN, l, 0 });
-    if (!h) return 0;
+    int cand[MAX_VARS], n = 0;
+    for (int i = 0; i < G->nvar; i++)
+        if (G->var[i].ty.kind == TY_FN && G->var[i].ty.lat == l) cand[n++] = i;
+    if (!n) return 0;
+    const Var *h = &G->var[cand[gen_below(G, n)]];
     buf_printf(b, "%s(", h->name);
     gen_elem(G, b, l, depth - 1, 1);
+    if (h->ty.key) { buf_puts(b, ", "); gen_elem(G, b, h->ty.key - 1, depth - 1, 1); }
     buf_putc(b, ')');
     return 1;
 }

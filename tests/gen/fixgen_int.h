@@ -38,7 +38,8 @@ typedef struct Lat {
 
 typedef enum TyKind { TY_INT, TY_REAL, TY_ELEM, TY_COLL, TY_ATOM, TY_KEY, TY_FN } TyKind;
 
-typedef struct Ty { TyKind kind; int lat; int key; } Ty;  /* key: a collection of keys */
+/* key: a collection of keys; for a function (A, M) -> A, M + 1 (0: a function A -> A) */
+typedef struct Ty { TyKind kind; int lat; int key; } Ty;
 
 typedef struct Var { char name[8]; Ty ty; } Var;
 
@@ -100,6 +101,7 @@ void gen_anti(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
 void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last);
 void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx);
 int gen_funvalue(Gen *G, Buf *b, int l, int depth);
+void gen_funvalue2(Gen *G, Buf *b, int l, int m, int depth);
 int push_var(Gen *G, const char *prefix, Ty ty, char *name_out);
 void fresh_name(Gen *G, char *name);           /* a new variable name (8 bytes) */
 void push_named(Gen *G, const char *name, Ty ty);
