@@ -1,8 +1,22 @@
-/* fixgen.h: a generator of random well-typed .fix programs for differential testing.  A
- * program declares a few small lattices, helper functions g0, g1, ... of any signature,
- * functions f0, f1, ... of one parameter on a finite lattice into the same lattice (and r0,
- * r1, ... on reals), and a few queries.  Every finite lattice has at most 256 elements and
- * every function call stays within about 10^4 steps. */
+/* fixgen.h: a generator of random well-typed .fix programs for differential testing.
+ *
+ * A program declares a few small lattices (L0, L1, ...: powersets, chains, ranges, finite
+ * lattices given by covers, products, maps, duals, Bool, reals; now and then a generic
+ * lattice M0[V] or Q0[A, B] used through its instances), then
+ *   - helpers g0, g1, ...: any signature (lattice elements, a function parameter h0: A -> A
+ *     or (A, M) -> A, a collection parameter c0, generic in T, recursive on a range, results
+ *     that are elements, collections or functions);
+ *   - f0, f1, ...: one parameter, a finite lattice into itself (the functions whose fixed
+ *     points are checked); `monotone` / `antitone` only where the body is so by construction,
+ *     and an `envelope` block that is exact (by definition, or from the annotation);
+ *   - r0, r1, ...: the same on a lattice with reals;
+ *   - queries: `show f(c);`, `fixpoints f;` on small lattices, `check f monotone;` and
+ *     `check envelope f;` for what is declared.
+ * A function calls only those declared before it (a recursive helper calls itself on a
+ * smaller number), so every call ends.  Every finite lattice has at most 256 elements, a call
+ * costs about 10^4 steps at most (an f less, the larger its lattice), and no run-time error
+ * is expected: divisions and mod are by non-zero constants, numbers stored into a range or a
+ * real lattice are clamped to its bounds, lfp/gfp bodies are monotone. */
 #ifndef FIX_TESTS_FIXGEN_H
 #define FIX_TESTS_FIXGEN_H
 
