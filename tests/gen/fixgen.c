@@ -66,9 +66,7 @@ static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
 {
     Fn *f = &G->fn[G->nfn];
     f->param[f->nparams++] = ty;
-    Var *v = &G->var[G->nvar++];
-    snprintf(v->name, sizeof v->name, "%s", name);
-    v->ty = ty;
+    push_named(G, name, ty);
     buf_printf(b, "%s%s: ", f->nparams > 1 ? ", " : "", name);
     put_ty(G, b, ty);
 }

@@ -3,6 +3,7 @@
  * functions declared monotone.  Every compound expression is written in parentheses; a
  * constant whose lattice the context does not tell (ctx 0) is ascribed. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixgen_int.h"
@@ -13,9 +14,18 @@ static int ty_eq(Ty a, Ty b) { return a.kind == b.kind && a.lat == b.lat && a.ke
 
 static int capturable(Ty t) { return t.kind != TY_INT && t.kind != TY_REAL && t.kind != TY_ATOM; }
 
+static Var *new_var(Gen *G)
+{
+    if (G->nvar >= MAX_VARS) {                     /* only a depth far past the default nests so */
+        fprintf(stderr, "fixgen: more than %d names in scope (use a smaller -d)\n", MAX_VARS);
+        exit(2);
+    }
+    return &G->var[G->nvar];
+}
+
 int push_var(Gen *G, const char *prefix, Ty ty, char *name_out)
 {
-    Var *v = &G->var[G->nvar];
+    Var *v = new_var(G);
     snprintf(v->name, sizeof v->name, "%s%d", prefix, G->fresh++);
     v->ty = ty;
     if (name_out) snprintf(name_out, 8, "%s", v->name);
@@ -26,9 +36,10 @@ void fresh_name(Gen *G, char *name) { snprintf(name, 8, "v%d", G->fresh++); }
 
 void push_named(Gen *G, const char *name, Ty ty)
 {
-    Var *v = &G->var[G->nvar++];
+    Var *v = new_var(G);
     snprintf(v->name, sizeof v->name, "%s", name);
     v->ty = ty;
+    G->nvar++;
 }
 
 const Var *pick_var(Gen *G, Ty ty)
