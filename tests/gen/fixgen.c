@@ -100,7 +100,7 @@ static void write_helper(Gen *G, Buf *out, int number)
     if (step) np = 2;
     for (int i = 0; i < np; i++) {
         char name[8];
-        snprintf(name, sizeof name, "x%d", i);
+        snprintf(name, sizeof name, "x%d", i % 10);
         int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : step && i == 0 ? result : lat_random(G, step || fin);
         add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
     }
