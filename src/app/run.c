@@ -25,9 +25,11 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
     context_set_evaluator(s->context, opt->max_depth, !opt->no_memo);
-    VmHost host = { s, run_value_approx, run_value_bnb, run_value_stable };
+    VmHost host = session_host(s);
     context_set_host(s->context, &host);
 }
+
+VmHost session_host(Session *s) { return (VmHost){ s, run_value_approx, run_value_bnb, run_value_stable }; }
 
 bool session_add_search_dir(Session *s, const char *dir)
 {
@@ -43,6 +45,8 @@ Context *session_fresh_context(Session *s)
     s->context = context_new(&s->diag);
     context_set_limits(s->context, s->opt.max_steps, &s->limits);
     context_set_evaluator(s->context, s->opt.max_depth, !s->opt.no_memo);
+    VmHost host = session_host(s);
+    context_set_host(s->context, &host);
     for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
     return old;
 }

@@ -71,6 +71,9 @@ void session_record_page(Session *s);
 /* Writes the page of every query recorded so far to path; false after an error. */
 bool session_write_page(Session *s, const char *path, const char *title);
 
+/* What answers approx, refine, bnb and stable inside an expression: the session's engine and
+ * solver (every context the session makes has it). */
+VmHost session_host(Session *s);
 /* Runs one query's plan (see plan.h); false when it failed (error or failed check). */
 bool session_run_query(Session *s, const QueryPlan *plan);
 

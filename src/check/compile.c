@@ -725,7 +725,7 @@ Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nl
     c.ch->ret_words = fn->ret->nwords;
     compile_tail(&c, body, fn->ret);
     emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
-    ir_fuse(c.ch);
+    if (!m->no_fuse) ir_fuse(c.ch);
     c.ch->memo = ir_worth_memo(c.ch);
     c.ch->lasting = true;
     return c.ch;
@@ -738,6 +738,6 @@ Chunk *compile_closed(Context *m, const char *name, const Expr *e, const Type *w
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);
     emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
-    ir_fuse(c.ch);
+    if (!m->no_fuse) ir_fuse(c.ch);
     return c.ch;
 }

@@ -90,6 +90,7 @@ struct Context {
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
     HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
     unsigned instantiating;    /* instances being checked inside each other */
+    bool no_fuse;              /* compile without the peephole fusion (context_set_fusion) */
     VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
                                 * being added (AstFile.dropped): their uses are not reported */
 };
