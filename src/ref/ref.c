@@ -107,8 +107,6 @@ static NumKind num_kind(const Type *t)
     return k == LATTICE_RANGE ? NUM_INT : k == LATTICE_REAL ? NUM_REAL : NUM_NONE;
 }
 
-static const Type *lat_type(RefEval *r, const Lattice *L) { return &sema_lat_info(r->m, L)->as_lat; }
-
 /* ---- conversions: a value of type `from` in out[0..] becomes one of type `want` ---- */
 
 static void outside(RefEval *r, const Lattice *L, Word v, bool real)
@@ -125,18 +123,11 @@ static void outside(RefEval *r, const Lattice *L, Word v, bool real)
     ref_fail(r, "value %s", msg);
 }
 
-/* A number stored into a range or real lattice: checked against its bounds (a real within
+/* A number stored into a range or real lattice L: checked against its bounds (a real within
  * 1e-12 of a bound is taken as the bound). */
-static void convert(RefEval *r, const Type *from, const Type *want, Word *out)
+static void store_number(RefEval *r, NumKind k, const Lattice *L, Word *out)
 {
-    NumKind k = num_kind(from);
-    if (want->kind == TY_REAL) {
-        if (k == NUM_INT) out[0] = word_from_double((double)word_to_int(out[0]));
-        return;
-    }
-    if (want->kind != TY_LAT || k == NUM_NONE) return;
-    if (from->kind == TY_LAT && lattice_equal(from->lat, want->lat)) return;
-    const Lattice *L = sema_undual(want->lat);
+    L = sema_undual(L);
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
         int64_t lo, hi, v = word_to_int(out[0]);
         lattice_int_bounds(L, &lo, &hi);
@@ -146,6 +137,23 @@ static void convert(RefEval *r, const Type *from, const Type *want, Word *out)
         lattice_real_bounds(L, &lo, &hi);
         if (isnan(d) || d < lo - 1e-12 || d > hi + 1e-12) outside(r, L, word_from_double(d), true);
         out[0] = word_from_double(d < lo ? lo : d > hi ? hi : d);
+    }
+}
+
+/* A value of type `from` in out becomes an element of L. */
+static void convert_to_lat(RefEval *r, const Type *from, const Lattice *L, Word *out)
+{
+    if (from->kind == TY_LAT && (from->lat == L || lattice_equal(from->lat, L))) return;
+    NumKind k = num_kind(from);
+    if (k != NUM_NONE) store_number(r, k, L, out);
+}
+
+static void convert(RefEval *r, const Type *from, const Type *want, Word *out)
+{
+    if (want->kind == TY_REAL) {
+        if (num_kind(from) == NUM_INT) out[0] = word_from_double((double)word_to_int(out[0]));
+    } else if (want->kind == TY_LAT) {
+        convert_to_lat(r, from, want->lat, out);
     }
 }
 
@@ -162,7 +170,13 @@ void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *ou
 
 void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out)
 {
-    ref_expr_to(r, e, lat_type(r, L), fr, out);
+    if (e->kind == E_INT && lattice_kind(sema_undual(L)) == LATTICE_REAL) {
+        out[0] = word_from_double((double)e->ival);
+        store_number(r, NUM_REAL, L, out);
+        return;
+    }
+    ref_expr(r, e, fr, out);
+    convert_to_lat(r, e->type, L, out);
 }
 
 bool ref_truth(RefEval *r, const Expr *e, Word *fr)

@@ -42,8 +42,10 @@ const char *ref_error(const RefEval *r);
 /* The items of a collection value w the reference made: *n items of *iw words each. */
 const Word *ref_collection(Word w, size_t *n, size_t *iw);
 
-/* A value of type t (sema_type_words(t) words, as ref_eval leaves it) printed the way `show`
- * prints it: elements by their lattice, collections as [a, b], intervals as [lo .. hi]. */
-void ref_print_value(const Type *t, const Word *v, Buf *out);
+/* A value of type t the reference made (sema_type_words(t) words), as the VM hands values
+ * over: its collections as code/types.h's Collection, for the report layer to print; free
+ * it with ref_export_free. */
+Word *ref_export(const Type *t, const Word *v);
+void ref_export_free(const Type *t, Word *v);
 
 #endif

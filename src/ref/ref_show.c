@@ -1,5 +1,6 @@
-/* ref_show.c: values the reference evaluator made, printed as `show` prints them (so that a
- * reference run of a file can be compared line by line with the VM's). */
+/* ref_show.c: values the reference evaluator made, handed over the way the VM hands its
+ * values over (collections as code/types.h's Collection), so that the report layer prints a
+ * reference run exactly as it prints the VM's (`fix run --reference`). */
 #include "ref/ref_internal.h"
 
 const Word *ref_collection(Word w, size_t *n, size_t *iw)
@@ -10,48 +11,44 @@ const Word *ref_collection(Word w, size_t *n, size_t *iw)
     return c->items;
 }
 
-void ref_print_value(const Type *t, const Word *v, Buf *b)
+static Word export_coll(Word w)
 {
-    switch (t->kind) {
-    case TY_INT: buf_printf(b, "%lld", (long long)word_to_int(v[0])); break;
-    case TY_REAL: buf_put_double(b, word_to_double(v[0])); break;
-    case TY_ATOM: {
-        const char *name = lattice_atom_name(t->lat, (size_t)v[0]);
-        buf_puts(b, name ? name : "?");
-        break;
+    const RefColl *c = ref_coll_at(w);
+    Collection *k = mem_calloc(1, sizeof *k);
+    k->lat = c->lat;
+    k->n = k->cap = c->n;
+    k->items = mem_alloc((c->n * c->iw + 1) * sizeof(Word));
+    memcpy(k->items, c->items, c->n * c->iw * sizeof(Word));
+    return (Word)(uintptr_t)k;
+}
+
+static void free_coll(Word w)
+{
+    Collection *k = (Collection *)(uintptr_t)w;
+    mem_free(k->items);
+    mem_free(k);
+}
+
+Word *ref_export(const Type *t, const Word *v)
+{
+    size_t n = sema_type_words(t);
+    Word *out = mem_alloc((n ? n : 1) * sizeof(Word));
+    memcpy(out, v, n * sizeof(Word));
+    if (t->kind == TY_COLL) out[0] = export_coll(v[0]);
+    if (t->kind == TY_BNB) {
+        out[0] = export_coll(v[0]);
+        out[1] = export_coll(v[1]);
     }
-    case TY_LAT: t->lat->ops->print(t->lat, v, b); break;
-    case TY_COLL: {
-        const RefColl *c = ref_coll_at(v[0]);
-        Type elem = { TY_LAT, t->lat, NULL, NULL };
-        const Type *item = t->value ? t->value : &elem;
-        buf_puts(b, "[");
-        for (size_t i = 0; i < c->n; i++) {
-            if (i) buf_puts(b, ", ");
-            ref_print_value(item, c->items + i * c->iw, b);
-        }
-        buf_puts(b, "]");
-        break;
+    return out;
+}
+
+void ref_export_free(const Type *t, Word *v)
+{
+    if (!v) return;
+    if (t->kind == TY_COLL) free_coll(v[0]);
+    if (t->kind == TY_BNB) {
+        free_coll(v[0]);
+        free_coll(v[1]);
     }
-    case TY_BNB: {
-        const Type *final = t->value;
-        Type points = { TY_COLL, lattice_part(final->lat, 0), NULL, NULL };
-        buf_puts(b, "{fixpoints = ");
-        ref_print_value(&points, v, b);
-        buf_puts(b, ", final = ");
-        ref_print_value(final, v + 1, b);
-        buf_puts(b, v[2] ? ", complete = true}" : ", complete = false}");
-        break;
-    }
-    case TY_ITV: {
-        const Lattice *L = lattice_part(t->lat, 0);
-        buf_puts(b, "[");
-        L->ops->print(L, v, b);
-        buf_puts(b, " .. ");
-        L->ops->print(L, v + L->nwords, b);
-        buf_puts(b, "]");
-        break;
-    }
-    case TY_FN: case TY_ERROR: buf_puts(b, "<error>"); break;
-    }
+    mem_free(v);
 }

@@ -39,6 +39,67 @@ void fail(Run *r, const char *check, const FnSym *fn, const Lattice *L, const Wo
     r->failed = true;
 }
 
+/* ---- the reference's values, kept ---- */
+
+void memo_free(Memo *m)
+{
+    free(m->xs);
+    free(m->fx);
+    free(m->state);
+    *m = (Memo){ 0 };
+}
+
+static size_t memo_slot(const Memo *m, const Word *x)
+{
+    const Lattice *L = m->fn->params[0];
+    size_t i = (size_t)L->ops->hash(L, x) & (m->nslots - 1);
+    while (m->state[i] && !L->ops->eq(L, m->xs + i * L->nwords, x)) i = (i + 1) & (m->nslots - 1);
+    return i;
+}
+
+static void memo_grow(Memo *m)
+{
+    Memo old = *m;
+    const Lattice *L = m->fn->params[0], *R = m->fn->ret;
+    m->nslots = old.nslots ? 2 * old.nslots : 256;
+    m->count = 0;
+    m->xs = calloc(m->nslots, L->nwords * sizeof(Word) + 1);
+    m->fx = calloc(m->nslots, R->nwords * sizeof(Word) + 1);
+    m->state = calloc(m->nslots, 1);
+    for (size_t i = 0; i < old.nslots; i++) {
+        if (!old.state[i]) continue;
+        size_t k = memo_slot(m, old.xs + i * L->nwords);
+        memcpy(m->xs + k * L->nwords, old.xs + i * L->nwords, L->nwords * sizeof(Word));
+        memcpy(m->fx + k * R->nwords, old.fx + i * R->nwords, R->nwords * sizeof(Word));
+        m->state[k] = old.state[i];
+        m->count++;
+    }
+    free(old.xs);
+    free(old.fx);
+    free(old.state);
+}
+
+RefStatus ref_at(Run *r, const FnSym *fn, const Word *x, Word *out)
+{
+    Memo *m = &r->memo;
+    if (m->fn != fn) {
+        memo_free(m);
+        m->fn = fn;
+    }
+    const Lattice *L = fn->params[0], *R = fn->ret;
+    if (2 * (m->count + 1) > m->nslots) memo_grow(m);
+    size_t k = memo_slot(m, x);
+    if (!m->state[k]) {
+        const Word *args[1] = { x };
+        RefStatus rs = ref_call(r->ref, fn, args, m->fx + k * R->nwords);
+        memcpy(m->xs + k * L->nwords, x, L->nwords * sizeof(Word));
+        m->state[k] = (signed char)(rs + 1);
+        m->count++;
+    }
+    memcpy(out, m->fx + k * R->nwords, R->nwords * sizeof(Word));
+    return (RefStatus)(m->state[k] - 1);
+}
+
 /* ---- loading ---- */
 
 static bool load(Loaded *l, const char *name, const char *text, bool fuse)
@@ -113,7 +174,7 @@ static void check_call(Run *r, Loaded *l, FnEntry *fe, Word **args)
     int errors = l->s.diag.errors;
     bool vm_ok = context_call(l->s.context, fn, (const Word *const *)args, vm, (Loc){ 0 });
     bool vm_limit = !vm_ok && l->s.limits.hit != NULL;
-    RefStatus rs = ref_call(r->ref, fn, (const Word *const *)args, ref);
+    RefStatus rs = fn->nparams == 1 ? ref_at(r, fn, args[0], ref) : ref_call(r->ref, fn, (const Word *const *)args, ref);
     r->n->calls++;
     const Lattice *X = fn->nparams == 1 ? fn->params[0] : NULL;
     if (rs == REF_LIMIT || vm_limit) r->n->limits++;
@@ -188,8 +249,7 @@ static void points_of(Run *r, const FnSym *fn, const Word *lo, const Word *hi, P
             p->ok = realloc(p->ok, p->cap * sizeof(bool));
         }
         lattice_copy(L, p->xs + p->n * L->nwords, x);
-        const Word *args[1] = { x };
-        p->ok[p->n] = ref_call(r->ref, fn, args, p->fx + p->n * R->nwords) == REF_OK;
+        p->ok[p->n] = ref_at(r, fn, x, p->fx + p->n * R->nwords) == REF_OK;
         p->n++;
     } while (p->n < BRUTE_MAX && L->ops->next(L, lo, hi, x));
     mem_free(x);
@@ -285,6 +345,7 @@ static void check_program(Run *r)
             r->ref = ref_new(mp, &host, REF_STEPS);
             check_calls(r, &r->plain, mp->fns.items[i]);
             ref_free(r->ref);
+            memo_free(&r->memo);
             r->ref = saved;
         }
         if (!r->failed) check_abstract(r, fe);
@@ -305,6 +366,7 @@ static void run_program(const char *name, const char *text, Counts *n, bool quie
         r.ref = ref_new(r.fused.s.context, &r.host, REF_STEPS);
         check_program(&r);
         ref_free(r.ref);
+        memo_free(&r.memo);
     }
     unload(&r.fused);
     unload(&r.plain);

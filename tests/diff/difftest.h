@@ -20,6 +20,15 @@ typedef struct Loaded {
     bool ok;
 } Loaded;
 
+/* The reference's values of one function of one parameter, kept by argument (every check
+ * asks for f at the same points again): open addressing on the element's hash. */
+typedef struct Memo {
+    const FnSym *fn;
+    size_t nslots, count;
+    Word *xs, *fx;
+    signed char *state;        /* 0: free; else the RefStatus + 1 */
+} Memo;
+
 typedef struct Run {
     const char *name;          /* "seed 17" or the file's path */
     Loaded fused, plain;
@@ -27,6 +36,7 @@ typedef struct Run {
     Rng rng;
     Counts *n;
     VmHost host;               /* the fused session's engine, for the reference */
+    Memo memo;
     bool failed;
     bool quiet;
 } Run;
@@ -34,6 +44,9 @@ typedef struct Run {
 /* Reports a failed check of r (unless quiet): the check, the function, the input x of L. */
 void fail(Run *r, const char *check, const FnSym *fn, const Lattice *L, const Word *x, const char *what);
 bool is_endo(const FnSym *fn);
+/* The reference's f(x) for fn of one parameter (kept in r->memo). */
+RefStatus ref_at(Run *r, const FnSym *fn, const Word *x, Word *out);
+void memo_free(Memo *m);
 /* (d): the engine's answers on fe (one parameter, a small finite lattice) against brute force. */
 void check_engine(Run *r, FnEntry *fe);
 

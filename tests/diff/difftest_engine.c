@@ -21,8 +21,7 @@ static bool brute_fixpoints(Run *r, const FnSym *fn, Word **out, size_t *n)
     *n = 0;
     bool ok = true;
     do {
-        const Word *args[1] = { x };
-        if (ref_call(r->ref, fn, args, fx) != REF_OK) {
+        if (ref_at(r, fn, x, fx) != REF_OK) {
             ok = false;
             break;
         }
