@@ -177,7 +177,7 @@ static void compile_name(Compiler *c, const Expr *e)
     case RES_LOCAL: emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
     case RES_ELEM:
     case RES_ATOM: emit_int(c, e->loc, r->index); break;
-    case RES_LATTICE: emit_point(c, e->loc, r->li->L, true); break;
+    case RES_LATTICE: emit_point(c, e->loc, sema_undual(r->li->L), true); break;   /* every atom: a dual's bot */
     }
 }
 
