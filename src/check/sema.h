@@ -110,6 +110,9 @@ const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* L without its duals: a dual powerset or range has the sets or numbers of its base. */
 const Lattice *sema_undual(const Lattice *L);
+/* Is L's order that of its numbers turned round: a range or real under an odd number of
+ * duals?  Then <, <=, >, >= on its elements compare the numbers the other way. */
+bool sema_numbers_reversed(const Lattice *L);
 /* Words a value of type t takes on the VM stack. */
 size_t sema_type_words(const Type *t);
 
