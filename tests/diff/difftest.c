@@ -12,7 +12,8 @@
  *       the reference finds by brute force, and every fixed point they report is one;
  *       and the reference and the VM give the same value for each of those expressions;
  *   (e) code compiled without the peephole fusion gives the same results as fused code.
- * usage: difftest [--seeds A B] [--seconds S] [--quiet] [FILE.fix ...]
+ * usage: difftest [--seeds A B] [--seconds S] [--quiet] [--no-fork] [FILE.fix ...]
+ * (--no-fork: every program in this process, for a debugger; else each in a child)
  * Prints one line per failing program (seed or file, the check, the function, the input),
  * and last "diff: N passed, N failed" (a program passes when every check on it holds), with
  * counts of what was checked.  --seconds S (`make fuzz`) goes on from seed A until S seconds
@@ -375,11 +376,13 @@ static void run_program(const char *name, const char *text, Counts *n, bool quie
 
 /* run_program in a child process, so that a crash is a failure of that program (named by
  * its seed) and not the end of the run; its counts come back through a pipe. */
+static bool no_fork;           /* --no-fork: in this process (to debug a crash) */
+
 static void run_isolated(const char *name, const char *text, Counts *n, bool quiet, uint64_t seed)
 {
     int fds[2];
     fflush(stdout);
-    if (pipe(fds) != 0) {
+    if (no_fork || pipe(fds) != 0) {
         run_program(name, text, n, quiet, seed);
         return;
     }
@@ -440,6 +443,8 @@ int main(int argc, char **argv)
             seconds = strtod(argv[++i], NULL);
         } else if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
+        } else if (strcmp(argv[i], "--no-fork") == 0) {
+            no_fork = true;
         } else {
             char *text = read_file(argv[i]);
             files++;
