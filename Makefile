@@ -192,3 +192,14 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(wildcard tests
 .PHONY: fuzz-replay
 fuzz-replay:
 	@sh tests/fuzz/run-replay.sh
+
+# ---- the generator of random programs (differential tests) ----
+# build/tests/fixgen SEED [COUNT] prints random well-typed programs; a test driver links
+# FIXGEN_OBJ (or FIXGEN_ASAN_OBJ) and calls fixgen_program (tests/gen/fixgen.h).
+FIXGEN_SRC      := tests/gen/fixgen.c tests/gen/fixgen_lat.c tests/gen/fixgen_expr.c tests/gen/fixgen_coll.c
+FIXGEN_OBJ      := $(FIXGEN_SRC:%.c=build/obj/%.o)
+FIXGEN_ASAN_OBJ := $(FIXGEN_SRC:%.c=build/asan/%.o)
+
+build/tests/fixgen: build/obj/tests/gen/fixgen_main.o $(FIXGEN_OBJ) build/libfix.a
+	@mkdir -p build/tests
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)

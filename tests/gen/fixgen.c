@@ -1,0 +1,195 @@
+/* fixgen.c: one random program: its lattices (fixgen_lat.c), helper functions g0, g1, ...
+ * (plain, taking a function, generic in T), the functions f0, f1, ... from a finite lattice
+ * into itself (some declared monotone with a body monotone by construction, some tables),
+ * r0, r1, ... on reals, and a few queries.  A function calls only those declared before it,
+ * so no call recurses and every call's cost is bounded. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixgen_int.h"
+
+int gen_below(Gen *G, int n) { return n <= 1 ? 0 : (int)rng_below(&G->rng, (uint64_t)n); }
+
+int gen_chance(Gen *G, int percent) { return gen_below(G, 100) < percent; }
+
+static void begin_fn(Gen *G, const char *prefix, int number)
+{
+    Fn *f = &G->fn[G->nfn];
+    memset(f, 0, sizeof *f);
+    snprintf(f->name, sizeof f->name, "%s%d", prefix, number);
+    f->callable = 1;
+    G->cur_fn = G->nfn;
+    G->nvar = 0;
+    G->lambda_base = 0;
+    G->fresh = 0;
+    G->used = 0;
+    G->mult = 1;
+    G->noloop = 0;
+    G->in_generic = 0;
+}
+
+static void end_fn(Gen *G)
+{
+    G->fn[G->nfn].cost = G->used + 1;
+    G->nfn++;
+}
+
+static void put_ty(const Gen *G, Buf *b, Ty ty)
+{
+    if (ty.kind == TY_COLL) buf_puts(b, ty.key ? "collection of key of " : "collection of ");
+    if (ty.kind == TY_FN) {
+        lat_put_type(G, b, ty.lat);
+        buf_puts(b, " -> ");
+    }
+    lat_put_type(G, b, ty.lat);
+}
+
+static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
+{
+    Fn *f = &G->fn[G->nfn];
+    f->param[f->nparams++] = ty;
+    Var *v = &G->var[G->nvar++];
+    snprintf(v->name, sizeof v->name, "%s", name);
+    v->ty = ty;
+    buf_printf(b, "%s%s: ", f->nparams > 1 ? ", " : "", name);
+    put_ty(G, b, ty);
+}
+
+/* a collection parameter: of T in a generic now and then */
+static void add_coll_param(Gen *G, Buf *out, int generic)
+{
+    Ty ct;
+    if (generic && gen_chance(G, 50)) ct = (Ty){ TY_COLL, LAT_T, 0 };
+    else if (!coll_type_random(G, &ct)) return;
+    add_param(G, out, ct, "c0");
+}
+
+/* a helper: plain, with a function parameter, or generic in T */
+static void write_helper(Gen *G, Buf *out, int number)
+{
+    begin_fn(G, "g", number);
+    Fn *f = &G->fn[G->nfn];
+    int kind = gen_below(G, 10), fin = G->opt.finite_only;
+    f->generic = kind >= 7;
+    G->in_generic = f->generic;
+    buf_printf(out, "fn %s%s(", f->name, f->generic ? "[T]" : "");
+    int result = f->generic ? LAT_T : lat_random(G, fin);
+    if (kind >= 5 && kind != 7) {
+        int a = f->generic ? LAT_T : lat_random(G, 1);
+        add_param(G, out, (Ty){ TY_FN, a, 0 }, "h0");
+    }
+    int np = 1 + gen_below(G, 3);
+    for (int i = 0; i < np; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "x%d", i);
+        int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : lat_random(G, fin);
+        add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
+    }
+    if (gen_chance(G, 20)) add_coll_param(G, out, f->generic);
+    f->result = (Ty){ TY_ELEM, result, 0 };
+    if (!f->generic && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
+    buf_puts(out, "): ");
+    put_ty(G, out, f->result);
+    buf_puts(out, " =\n  ");
+    gen_expr(G, out, f->result, G->opt.max_depth, 1);
+    buf_puts(out, ";\n");
+    end_fn(G);
+}
+
+static void write_table(Gen *G, Buf *out, int l)
+{
+    buf_puts(out, "table {");
+    for (int i = 0; i < (int)G->lat[l].size; i++) {
+        buf_puts(out, i ? ",\n    " : "\n    ");
+        lat_put_const(G, out, l, (double)i);
+        buf_puts(out, " -> ");
+        gen_elem(G, out, l, 1, 1);
+    }
+    buf_puts(out, " }");
+}
+
+/* envelope f {...}: exact by definition (sup / inf over the interval), or from the
+ * annotation (f(x) for a monotone f, f(lo) and f(hi) for an antitone one) */
+static void write_envelope(Gen *G, Buf *out, const Fn *f, int anti)
+{
+    const char *n = f->name;
+    buf_printf(out, "envelope %s {\n", n);
+    if (anti) buf_printf(out, "  upper(lo, hi, x) = %s(lo);\n  lower(lo, hi, x) = %s(hi);\n", n, n);
+    else if (f->monotone && gen_chance(G, 60))
+        buf_printf(out, "  upper(lo, hi, x) = %s(x);\n  lower(lo, hi, x) = %s(x);\n", n, n);
+    else
+        buf_printf(out, "  upper(lo, hi, x) = sup { %s(y) | y in [lo .. x] };\n"
+                        "  lower(lo, hi, x) = inf { %s(y) | y in [x .. hi] };\n", n, n);
+    buf_puts(out, "}\n");
+}
+
+/* f: a finite lattice into itself; r: the same on a lattice of reals */
+static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
+{
+    begin_fn(G, prefix, number);
+    Fn *f = &G->fn[G->nfn];
+    int r = gen_below(G, 10), table = r == 0 && lat_has_consts(G, l) && G->lat[l].size <= 12;
+    int shape = lat_shape(G, l), fin = prefix[0] == 'f';
+    int anti = fin && r == 3 && (shape == LK_POW || shape == LK_RANGE);
+    f->monotone = fin && !table && (r == 1 || r == 2);
+    buf_printf(out, "fn %s(", f->name);
+    add_param(G, out, (Ty){ TY_ELEM, l, 0 }, "x");
+    f->result = (Ty){ TY_ELEM, l, 0 };
+    buf_puts(out, "): ");
+    lat_put_type(G, out, l);
+    buf_puts(out, f->monotone ? " monotone =\n  " : anti ? " antitone =\n  " : " =\n  ");
+    if (table) write_table(G, out, l);
+    else if (f->monotone || anti) {
+        G->nvar = 0;                       /* x only through gen_mono / gen_anti */
+        if (anti) gen_anti(G, out, l, G->opt.max_depth, "x", l);
+        else gen_mono(G, out, l, G->opt.max_depth, "x", l);
+    } else gen_elem(G, out, l, G->opt.max_depth, 1);
+    buf_puts(out, ";\n");
+    end_fn(G);
+    if (fin && (anti || gen_chance(G, 12))) write_envelope(G, out, f, anti);
+}
+
+static int real_lattice(Gen *G)
+{
+    int cand[MAX_LAT], n = 0;
+    for (int l = 2; l < G->nlat; l++)
+        if (G->lat[l].named && G->lat[l].size >= 1e9 && lat_shape(G, l) != LK_TPARAM) cand[n++] = l;
+    return n ? cand[gen_below(G, n)] : -1;
+}
+
+static void write_queries(Gen *G, Buf *out)
+{
+    for (int j = 0; j < G->nfn; j++) {
+        const Fn *f = &G->fn[j];
+        if (f->name[0] == 'g') continue;
+        int l = f->param[0].lat;
+        buf_printf(out, "show %s(", f->name);
+        if (lat_has_consts(G, l)) lat_put_random_const(G, out, l); else buf_puts(out, "bot");
+        buf_puts(out, ");\n");
+        if (f->name[0] == 'f' && G->lat[l].size <= 64 && gen_chance(G, 50))
+            buf_printf(out, "fixpoints %s;\n", f->name);
+    }
+}
+
+void fixgen_program(uint64_t seed, const FixgenOptions *opt, Buf *out)
+{
+    Gen *G = calloc(1, sizeof *G);
+    if (!G) return;
+    if (opt) G->opt = *opt;
+    if (G->opt.max_depth <= 0) G->opt.max_depth = 4;
+    if (G->opt.max_fns <= 0) G->opt.max_fns = 5;
+    G->rng.state = seed * 0x2545f4914f6cdd1dULL + 1;
+    buf_printf(out, "// fixgen seed %llu\n", (unsigned long long)seed);
+    lat_declare_all(G, out);
+    int ng = 1 + gen_below(G, 4);
+    for (int i = 0; i < ng; i++) write_helper(G, out, i);
+    int nf = 1 + gen_below(G, G->opt.max_fns), nr = 0;
+    for (int i = 0; i < nf; i++) {
+        int rl = real_lattice(G);
+        if (rl >= 0 && gen_chance(G, 25)) write_fn(G, out, "r", nr++, rl);
+        else write_fn(G, out, "f", i - nr, lat_random(G, 1));
+    }
+    if (!G->opt.no_queries) write_queries(G, out);
+    free(G);
+}
