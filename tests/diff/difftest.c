@@ -236,23 +236,41 @@ static void random_interval(Run *r, const Lattice *L, Word *lo, Word *hi)
  * false where f fails or the reference gives up); the elements into xs.  n elements. */
 typedef struct Points { size_t n, cap; Word *xs, *fx; bool *ok; } Points;
 
-static void points_of(Run *r, const FnSym *fn, const Word *lo, const Word *hi, Points *p)
+static void points_add(Run *r, const FnSym *fn, const Word *x, Points *p)
 {
     const Lattice *L = fn->params[0], *R = fn->ret;
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 64;
+        p->xs = realloc(p->xs, p->cap * L->nwords * sizeof(Word));
+        p->fx = realloc(p->fx, p->cap * R->nwords * sizeof(Word));
+        p->ok = realloc(p->ok, p->cap * sizeof(bool));
+    }
+    lattice_copy(L, p->xs + p->n * L->nwords, x);
+    p->ok[p->n] = ref_at(r, fn, x, p->fx + p->n * R->nwords) == REF_OK;
+    p->n++;
+}
+
+/* Every element of [lo, hi] on a finite lattice (at most BRUTE_MAX); on reals lo, hi and
+ * random points between them. */
+static void points_of(Run *r, const FnSym *fn, const Word *lo, const Word *hi, Points *p)
+{
+    const Lattice *L = fn->params[0];
     p->n = 0;
     Word *x = lattice_elem_new(L);
     lattice_copy(L, x, lo);
-    do {
-        if (p->n == p->cap) {
-            p->cap = p->cap ? 2 * p->cap : 64;
-            p->xs = realloc(p->xs, p->cap * L->nwords * sizeof(Word));
-            p->fx = realloc(p->fx, p->cap * R->nwords * sizeof(Word));
-            p->ok = realloc(p->ok, p->cap * sizeof(bool));
+    if (L->finite) {
+        do points_add(r, fn, x, p);
+        while (p->n < BRUTE_MAX && L->ops->next(L, lo, hi, x));
+    } else {
+        points_add(r, fn, lo, p);
+        points_add(r, fn, hi, p);
+        for (size_t k = 0; k < SAMPLED_POINTS; k++) {
+            L->ops->random(L, &r->rng, x);
+            L->ops->join(L, x, x, lo);
+            L->ops->meet(L, x, x, hi);
+            points_add(r, fn, x, p);
         }
-        lattice_copy(L, p->xs + p->n * L->nwords, x);
-        p->ok[p->n] = ref_at(r, fn, x, p->fx + p->n * R->nwords) == REF_OK;
-        p->n++;
-    } while (p->n < BRUTE_MAX && L->ops->next(L, lo, hi, x));
+    }
     mem_free(x);
 }
 

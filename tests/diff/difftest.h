@@ -9,7 +9,7 @@
 #include "ref/ref.h"
 #include "util/rng.h"
 
-enum { ALL_INPUTS_LOG2 = 8, SAMPLED_INPUTS = 48, INTERVALS = 24, BRUTE_MAX = 4096, REF_STEPS = 2000000 };
+enum { ALL_INPUTS_LOG2 = 8, SAMPLED_INPUTS = 48, INTERVALS = 24, BRUTE_MAX = 4096, SAMPLED_POINTS = 14, REF_STEPS = 2000000 };
 
 typedef struct Counts { uint64_t programs, failed, calls, enclosures, envelopes, engine, unsupported, limits; } Counts;
 

@@ -159,7 +159,8 @@ void check_engine(Run *r, FnEntry *fe)
     if (brute_fixpoints(r, fn, &fix, &nfix)) {
         static const char *const forms[] = {
             "fixpoints(@)", "bnb(@)", "bnb(@ envelope derived)", "bnb(@ envelope brute)",
-            "bnb(@ envelope derived, split last)", "approx(@)", "refine(@, bot, top)",
+            "bnb(@ envelope derived, split last)", "bnb(@ envelope derived, rounds 0)",
+            "bnb(@ envelope brute, rounds 1, split first)", "approx(@)", "refine(@, bot, top)",
         };
         for (size_t i = 0; i < FIX_ARRAY_LEN(forms) && !r->failed; i++) check_one(r, fn, forms[i], fix, nfix);
     }
