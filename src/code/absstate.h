@@ -1,7 +1,15 @@
 /* absstate.h: the interval evaluator's state (absvm.c): a stack of words mirroring the VM's,
  * with two words (lo, hi) and a tag in every place, and the join of two states where the
  * paths of a branch meet.  Also the few questions the evaluator asks of a lattice's kind
- * (abslat_*, through lattice.h's accessors), in one place. */
+ * (abslat_*, through lattice.h's accessors), in one place.
+ *
+ * The words of a dual are kept in its base's order: an interval [lo, hi] of `dual B` (lo above
+ * hi in B) is kept as [hi, lo], the same elements as an interval of B.  So every word is an
+ * interval in the order of a leaf that is no dual (a powerset, chain, range, real or finite
+ * lattice), which is what the instructions the compiler emits on a dual's sets and numbers
+ * (SET_ADD, SET_IN, int compares, ...) read, and what the tags join by.  Where the lattice's
+ * own order counts (a comparison, the ends of the argument and the result), abslat_orient
+ * turns the kept words into L's ends and back. */
 #ifndef FIX_ABSSTATE_H
 #define FIX_ABSSTATE_H
 
@@ -35,6 +43,15 @@ void absstate_keep_part(AbsState *s, size_t W, size_t off, size_t n);
  * differently: a local (below `locals`) stored on one path only is dead after the merge, so
  * it is poisoned (reading it must give up); on the operand stack the join fails (false). */
 bool absstate_join(AbsState *into, const AbsState *from, size_t locals);
+
+/* Kept words <-> L's ends: the words of every leaf under an odd number of duals swapped
+ * between lo and hi (its own inverse). */
+void abslat_orient(const Lattice *L, Word *lo, Word *hi);
+/* [lo, hi] := the smallest interval holding [lo, hi] and [lo2, hi2], all four kept words of
+ * elements of L. */
+void abslat_hull(const Lattice *L, Word *lo, Word *hi, const Word *lo2, const Word *hi2);
+/* Is [lo, hi] inside [lo2, hi2] (kept words of elements of L)? */
+bool abslat_inside(const Lattice *L, const Word *lo, const Word *hi, const Word *lo2, const Word *hi2);
 
 /* What the evaluator asks of a lattice (lattice.h's accessors). */
 size_t abslat_atoms(const Lattice *P);                        /* of a powerset */
