@@ -188,7 +188,19 @@ static size_t join_leaf(AbsState *into, const AbsState *from, size_t w)
 /* into := the join of into and from (two states at one merge point).  Words the paths
  * typed differently: a local (below `locals`) stored on one path only is dead after the
  * merge, so it is poisoned (reading it gives up); on the operand stack it gives up. */
-bool absstate_join(AbsState *into, const AbsState *from, size_t locals)
+/* Two handles as one: the same, or joined by the hook; else a word that is no point. */
+static void join_handle(AbsState *into, const AbsState *from, size_t w, const AbsHandleJoin *handles)
+{
+    Word a = into->lo[w], b = from->lo[w];
+    if (a == into->hi[w] && b == from->hi[w] && (a == b || handles->join(handles->ctx, a, b, &into->lo[w]))) {
+        into->hi[w] = into->lo[w];
+        return;
+    }
+    into->lo[w] = 0;
+    into->hi[w] = (Word)INT64_MAX;
+}
+
+bool absstate_join(AbsState *into, const AbsState *from, size_t locals, const AbsHandleJoin *handles)
 {
     if (into->sp != from->sp) return false;
     for (size_t w = 0; w < into->sp;) {
@@ -203,6 +215,8 @@ bool absstate_join(AbsState *into, const AbsState *from, size_t locals)
             int64_t h1 = word_to_int(into->hi[w]), h2 = word_to_int(from->hi[w]);
             into->lo[w] = word_from_int(l1 < l2 ? l1 : l2);
             into->hi[w] = word_from_int(h1 > h2 ? h1 : h2);
+        } else if (a.kind == TAG_COLL) {
+            join_handle(into, from, w, handles);
         } else if (a.kind == TAG_REAL) {
             into->lo[w] = word_from_double(fmin(word_to_double(into->lo[w]), word_to_double(from->lo[w])));
             into->hi[w] = word_from_double(fmax(word_to_double(into->hi[w]), word_to_double(from->hi[w])));

@@ -17,10 +17,11 @@
 #include "common.h"
 #include "lattice/lattice.h"
 
-typedef enum { TAG_INT, TAG_REAL, TAG_LAT, TAG_POISON } TagKind;
+typedef enum { TAG_INT, TAG_REAL, TAG_LAT, TAG_COLL, TAG_POISON } TagKind;
 
-/* What a word is: a plain int (also Booleans and atoms), a real, or word `part` of an element
- * of the leaf lattice `leaf`; POISON: the paths that met disagree, so it must not be read. */
+/* What a word is: a plain int (also Booleans and atoms), a real, word `part` of an element
+ * of the leaf lattice `leaf`, or a collection's handle (abscoll.h); POISON: the paths that
+ * met disagree, so it must not be read. */
 typedef struct Tag { const Lattice *leaf; uint32_t part; uint32_t kind; } Tag;
 
 typedef struct AbsState { Word *lo, *hi; Tag *tag; size_t sp, cap; } AbsState;
@@ -39,10 +40,14 @@ void absstate_push_point(AbsState *s, const Lattice *L, bool top);   /* [bot, bo
 /* Keeps words [off, off + n) of the top element of W words. */
 void absstate_keep_part(AbsState *s, size_t W, size_t off, size_t n);
 
+/* How two collection handles that differ are joined (abscoll.c): *out a handle standing for
+ * both, false when there is none (the word is then no point: nothing reads it). */
+typedef struct AbsHandleJoin { bool (*join)(void *ctx, Word a, Word b, Word *out); void *ctx; } AbsHandleJoin;
+
 /* into := the join of into and from (two states at one merge point).  Words the paths typed
  * differently: a local (below `locals`) stored on one path only is dead after the merge, so
  * it is poisoned (reading it must give up); on the operand stack the join fails (false). */
-bool absstate_join(AbsState *into, const AbsState *from, size_t locals);
+bool absstate_join(AbsState *into, const AbsState *from, size_t locals, const AbsHandleJoin *handles);
 
 /* Kept words <-> L's ends: the words of every leaf under an odd number of duals swapped
  * between lo and hi (its own inverse). */

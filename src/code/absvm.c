@@ -58,7 +58,8 @@ static bool give_up(AbsVm *vm, const char *why)
 /* Two states meet; giving up when the paths left different stacks. */
 static bool join_states(AbsVm *vm, AbsState *into, const AbsState *from, size_t locals)
 {
-    return absstate_join(into, from, locals) || give_up(vm, "branches left different or differently typed stacks");
+    AbsHandleJoin handles = { abscoll_join, vm->colls };
+    return absstate_join(into, from, locals, &handles) || give_up(vm, "branches left different or differently typed stacks");
 }
 
 /* The concrete run fails here for every input of the path: the path ends without a value. */
@@ -221,9 +222,20 @@ static bool loop_fork(Exec *x, long m)
     return ok;
 }
 
+/* The body of a loop for an atom or item that may be absent: it runs on one path and is
+ * skipped on another, joined where they meet (the loop head when the body always comes back
+ * to it). */
+static bool maybe_run(Exec *x)
+{
+    AbsState skip;
+    absstate_copy(&skip, x->st);
+    if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
+    absstate_free(&skip);
+    return loop_fork(x, absflow_merge(x->flow, x->at));
+}
+
 /* The next atom of the set at slot s after the atom at slot v.  An atom that is surely in
- * the set runs the body; one that may be in it runs it on one path and skips it on another,
- * joined where they meet (the loop head when the body always comes back to it). */
+ * the set runs the body; one that may be in it, maybe_run. */
 static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
 {
     AbsState *st = x->st;
@@ -237,12 +249,7 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
         return true;
     }
     st->lo[v] = st->hi[v] = word_from_int((int64_t)a);
-    if (bitset_has(st->lo + s, a)) return true;
-    AbsState skip;
-    absstate_copy(&skip, st);
-    if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
-    absstate_free(&skip);
-    return loop_fork(x, absflow_merge(x->flow, x->at));
+    return bitset_has(st->lo + s, a) || maybe_run(x);
 }
 
 /* lfp/gfp inside the function: x (slot x) is a hull H of the iterates so far, y = E(g)(H) is
@@ -488,7 +495,7 @@ static bool step(Exec *x, Opcode op, const uint8_t *args)
         AbsCollEnd end = abscoll_step(x->vm->colls, x->ch, op, args, st, &why);
         if (end == ABSCOLL_GIVE_UP) return give_up(x->vm, why);
         if (end == ABSCOLL_JUMP) x->next = ir_read_u32(args + 12);
-        return true;
+        return end != ABSCOLL_MAYBE || maybe_run(x);
     }
     return lattice_op(x, op, args);
 }

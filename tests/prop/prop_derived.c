@@ -31,11 +31,13 @@ static const char *const case_dual_names[CASE_KINDS] = { "DR", "DP", "DQ", "DC",
 /* ---- random source text ---- */
 
 /* dual: the function's lattice is the kind's dual one (for a chain, DDC half of the time);
- * set: the powerset its sets are in (P or DP). */
-typedef struct Gen { Rng *rng; Buf *out; CaseKind kind; int atoms; bool dual; const char *set; } Gen;
+ * set: the powerset its sets are in (P or DP); chain: the chain its chain values are in (C,
+ * DC or DDC). */
+typedef struct Gen { Rng *rng; Buf *out; CaseKind kind; int atoms; bool dual; const char *set, *chain; } Gen;
 
 static void gen_int(Gen *g, int d);
 static void gen_bool(Gen *g, int d);
+static void gen_collection_int(Gen *g, int d);
 static void gen_set(Gen *g, int d);
 static void gen_chain(Gen *g, int d);
 
@@ -65,12 +67,8 @@ static void gen_int(Gen *g, int d)
         else { buf_puts(o, "count ("); gen_set(g, 0); buf_puts(o, ")"); }
         return;
     }
-    if (c == 12 && pick(g, 2)) {      /* a fold over the atoms, counting those in a set */
-        int y = g->atoms++;
-        buf_printf(o, "fold(atoms(%s), (0 : R), (n%d: R, s%d: %s => if s%d <= ", g->set, y, y, g->set, y);
-        gen_set(g, d - 1);
-        buf_printf(o, " then min(n%d + 1, 7) else n%d))", y, y);
-        g->atoms--;
+    if (c == 12 && pick(g, 2)) {      /* loops over collections */
+        gen_collection_int(g, d);
         return;
     }
     static const char *const ops[] = { " + ", " - ", " * 2 - ", " / 2 + " };
@@ -87,6 +85,40 @@ static void gen_int(Gen *g, int d)
         buf_puts(o, " else "); gen_int(g, d - 1); break;
     }
     buf_puts(o, ")");
+}
+
+/* A number from a loop over a collection: a fold over the atoms counting those in a set, the
+ * count of a comprehension or of images over elements(CH), a fold over a comprehension. */
+static void gen_collection_int(Gen *g, int d)
+{
+    Buf *o = g->out;
+    int y = g->atoms++;
+    const char *ch = g->chain;
+    switch (pick(g, 4)) {
+    case 0:
+        buf_printf(o, "fold(atoms(%s), (0 : R), (n%d: R, s%d: %s => if s%d <= ", g->set, y, y, g->set, y);
+        gen_set(g, d - 1);
+        buf_printf(o, " then min(n%d + 1, 7) else n%d))", y, y);
+        break;
+    case 1:
+        buf_printf(o, "(count { e%d in elements(%s) | e%d <= ", y, ch, y);
+        gen_chain(g, d - 1);
+        buf_puts(o, " })");
+        break;
+    case 2:
+        buf_printf(o, "(count { (e%d join ", y);
+        gen_chain(g, d - 1);
+        buf_printf(o, " : %s) | e%d in elements(%s) })", ch, y, ch);
+        break;
+    default:
+        buf_printf(o, "fold({ e%d in elements(%s) | ", y, ch);
+        gen_bool(g, d - 1);
+        buf_printf(o, " or e%d == ", y);
+        gen_chain(g, d - 1);
+        buf_printf(o, " }, (0 : R), (n%d: R, z%d: %s => min(n%d + 1, 7)))", y, y, ch, y);
+        break;
+    }
+    g->atoms--;
 }
 
 static void gen_quantifier(Gen *g, int d)
@@ -217,6 +249,8 @@ static void gen_program(Gen *g)
                 "fn g(y: R): R = min(max(7 - y, 0), 7);\n");
     const char *name = g->dual ? case_dual_names[g->kind] : case_lattice_names[g->kind];
     if (g->dual && g->kind == CASE_CHAIN && pick(g, 2)) name = "DDC";
+    if (g->kind == CASE_CHAIN) g->chain = name;
+    else if (g->kind == CASE_MAP && g->dual) g->chain = "DC";
     buf_printf(o, "fn f(x: %s): %s = ", name, name);
     int d = 1 + (int)pick(g, MAX_DEPTH);
     switch (g->kind) {
@@ -418,7 +452,7 @@ static void run_case(Rng *rng, Tally *tallies)
 {
     Buf text;
     buf_init(&text);
-    Gen g = { rng, &text, (CaseKind)rng_below(rng, CASE_KINDS), 0, rng_below(rng, 2) == 1, "P" };
+    Gen g = { rng, &text, (CaseKind)rng_below(rng, CASE_KINDS), 0, rng_below(rng, 2) == 1, "P", "C" };
     if (g.dual && (g.kind == CASE_SET || g.kind == CASE_BOOLSET)) g.set = "DP";
     Tally *t = &tallies[2 * g.kind + g.dual];
     gen_program(&g);
@@ -624,7 +658,7 @@ static void test_random_real_functions(void **state)
     for (int i = 0; i < CASES / 2; i++) {
         Buf body;
         buf_init(&body);
-        Gen g = { &rng, &body, CASE_RANGE, 0, false, "P" };
+        Gen g = { &rng, &body, CASE_RANGE, 0, false, "P", "C" };
         gen_real(&g, 1 + (int)pick(&g, MAX_DEPTH));
         RealCase c;
         t.cases++;
