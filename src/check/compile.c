@@ -175,7 +175,10 @@ static void compile_name(Compiler *c, const Expr *e)
     const Resolution *r = e->resolved;
     switch (r->kind) {
     case RES_LOCAL: emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
-    case RES_ELEM:
+    case RES_ELEM:                  /* an element of its lattice (the interval evaluator tags it so) */
+        if (e->type->kind == TY_LAT && e->type->lat->nwords == 1) emit_elem(c, e->loc, e->type->lat, (Word)r->index);
+        else emit_int(c, e->loc, r->index);
+        break;
     case RES_ATOM: emit_int(c, e->loc, r->index); break;
     case RES_LATTICE: emit_point(c, e->loc, sema_undual(r->li->L), true); break;   /* every atom: a dual's bot */
     }
