@@ -25,6 +25,7 @@ static void begin_fn(Gen *G, const char *prefix, int number)
     G->fresh = 0;
     G->used = 0;
     G->mult = 1;
+    G->budget = BUDGET;
     G->noloop = 0;
     G->in_generic = 0;
 }
@@ -80,21 +81,66 @@ static void write_helper(Gen *G, Buf *out, int number)
         add_param(G, out, (Ty){ TY_FN, a, 0 }, "h0");
     }
     int np = 1 + gen_below(G, 3);
+    int step = kind < 5 && gen_chance(G, 35);      /* (R, M) -> R: a fold's step */
+    if (step) np = 2;
     for (int i = 0; i < np; i++) {
         char name[8];
         snprintf(name, sizeof name, "x%d", i);
-        int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : lat_random(G, fin);
+        int l = f->generic && (i == 0 || gen_chance(G, 50)) ? LAT_T : step && i == 0 ? result : lat_random(G, step || fin);
         add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
     }
-    if (gen_chance(G, 20)) add_coll_param(G, out, f->generic);
+    if (!step && gen_chance(G, 20)) add_coll_param(G, out, f->generic);
     f->result = (Ty){ TY_ELEM, result, 0 };
-    if (!f->generic && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
+    if (!f->generic && !step && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
     buf_puts(out, "): ");
     put_ty(G, out, f->result);
     buf_puts(out, " =\n  ");
     gen_expr(G, out, f->result, G->opt.max_depth, 1);
     buf_puts(out, ";\n");
     end_fn(G);
+}
+
+static int plain_range(Gen *G)
+{
+    int cand[MAX_LAT], n = 0;
+    for (int l = 2; l < G->nlat; l++)
+        if (G->lat[l].named && G->lat[l].kind == LK_RANGE && G->lat[l].hi > G->lat[l].lo) cand[n++] = l;
+    return n ? cand[gen_below(G, n)] : -1;
+}
+
+/* a helper that calls itself on a smaller number: in tail position (an accumulator), or
+ * not (its result bound by let); it ends, as the number goes down to the range's bottom */
+static int write_recursive(Gen *G, Buf *out, int number)
+{
+    int rl = plain_range(G);
+    if (rl < 0) return 0;
+    begin_fn(G, "g", number);
+    Fn *f = &G->fn[G->nfn];
+    const Lat *R = &G->lat[rl];
+    int m = lat_random(G, 1), tail = gen_chance(G, 50);
+    buf_printf(out, "fn %s(", f->name);
+    add_param(G, out, (Ty){ TY_ELEM, rl, 0 }, "x0");
+    add_param(G, out, (Ty){ TY_ELEM, m, 0 }, "x1");
+    f->result = (Ty){ TY_ELEM, m, 0 };
+    buf_puts(out, "): ");
+    lat_put_type(G, out, m);
+    buf_printf(out, " =\n  if x0 <= %d then ", R->lo);
+    G->mult = R->hi - R->lo + 1;
+    gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+    if (tail) {
+        buf_printf(out, "\n  else %s(max(%d, x0 - 1), ", f->name, R->lo);
+        gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+        buf_puts(out, ");\n");
+    } else {
+        char v[8];
+        fresh_name(G, v);
+        buf_printf(out, "\n  else let %s = %s(max(%d, x0 - 1), x1) in ", v, f->name, R->lo);
+        push_named(G, v, f->result);
+        gen_elem(G, out, m, G->opt.max_depth - 1, 1);
+        buf_puts(out, ";\n");
+    }
+    end_fn(G);
+    return 1;
 }
 
 static void write_table(Gen *G, Buf *out, int l)
@@ -132,6 +178,8 @@ static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
     int r = gen_below(G, 10), table = r == 0 && lat_has_consts(G, l) && G->lat[l].size <= 12;
     int shape = lat_shape(G, l), fin = prefix[0] == 'f';
     int anti = fin && r == 3 && (shape == LK_POW || shape == LK_RANGE);
+    double size = G->lat[l].size;
+    if (fin && size * G->budget > F_WORK) G->budget = F_WORK / size;   /* brute force runs it on every element */
     f->monotone = fin && !table && (r == 1 || r == 2);
     buf_printf(out, "fn %s(", f->name);
     add_param(G, out, (Ty){ TY_ELEM, l, 0 }, "x");
@@ -147,7 +195,9 @@ static void write_fn(Gen *G, Buf *out, const char *prefix, int number, int l)
     } else gen_elem(G, out, l, G->opt.max_depth, 1);
     buf_puts(out, ";\n");
     end_fn(G);
-    if (fin && (anti || gen_chance(G, 12))) write_envelope(G, out, f, anti);
+    f->antitone = anti;
+    f->envelope = fin && (anti || (size <= 32 && gen_chance(G, 12)));
+    if (f->envelope) write_envelope(G, out, f, anti);
 }
 
 static int real_lattice(Gen *G)
@@ -169,6 +219,9 @@ static void write_queries(Gen *G, Buf *out)
         buf_puts(out, ");\n");
         if (f->name[0] == 'f' && G->lat[l].size <= 64 && gen_chance(G, 50))
             buf_printf(out, "fixpoints %s;\n", f->name);
+        if (f->monotone || f->antitone)
+            buf_printf(out, "check %s %s;\n", f->name, f->monotone ? "monotone" : "antitone");
+        if (f->envelope) buf_printf(out, "check envelope %s;\n", f->name);
     }
 }
 
@@ -183,7 +236,8 @@ void fixgen_program(uint64_t seed, const FixgenOptions *opt, Buf *out)
     buf_printf(out, "// fixgen seed %llu\n", (unsigned long long)seed);
     lat_declare_all(G, out);
     int ng = 1 + gen_below(G, 4);
-    for (int i = 0; i < ng; i++) write_helper(G, out, i);
+    for (int i = 0; i < ng; i++)
+        if (!gen_chance(G, 15) || !write_recursive(G, out, i)) write_helper(G, out, i);
     int nf = 1 + gen_below(G, G->opt.max_fns), nr = 0;
     for (int i = 0; i < nf; i++) {
         int rl = real_lattice(G);

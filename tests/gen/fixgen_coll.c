@@ -148,9 +148,33 @@ double gen_coll(Gen *G, Buf *b, Ty ty, int depth)
     return coll_leaf(G, b, ty);
 }
 
+/* fold(C, start, g) with a declared g: (L, M) -> L */
+static int fold_by_name(Gen *G, Buf *b, int l, int depth)
+{
+    int cand[MAX_FN], n = 0;
+    for (int j = 0; j < G->cur_fn; j++) {
+        const Fn *f = &G->fn[j];
+        if (f->callable && !f->generic && f->nparams == 2 && f->param[0].kind == TY_ELEM
+            && f->param[0].lat == l && f->param[1].kind == TY_ELEM && f->result.kind == TY_ELEM
+            && f->result.lat == l && lat_finite(G, f->param[1].lat) && f->cost <= FNARG_COST)
+            cand[n++] = j;
+    }
+    if (!n) return 0;
+    const Fn *f = &G->fn[cand[gen_below(G, n)]];
+    Ty ct = { TY_COLL, f->param[1].lat, 0 };
+    buf_puts(b, "fold(");
+    double items = gen_coll(G, b, ct, depth - 1);
+    buf_puts(b, ", ");
+    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    buf_printf(b, ", %s)", f->name);
+    spend(G, items * f->cost);
+    return 1;
+}
+
 /* fold(C, start, (acc: L, v: M => step)) */
 void gen_fold(Gen *G, Buf *b, int l, int depth)
 {
+    if (gen_chance(G, 25) && fold_by_name(G, b, l, depth)) return;
     Ty ct;
     if (!coll_type_random(G, &ct)) { gen_elem(G, b, l, 0, 0); return; }
     int saved = G->nvar, saved_base = G->lambda_base;
@@ -461,27 +485,62 @@ void gen_fixpoint(Gen *G, Buf *b, int l, int depth)
     buf_puts(b, paren ? "))" : ")");
 }
 
-/* approx(f).lo, refine(f, bot, top).hi, a bnb result's fixed points folded */
-void gen_engine(Gen *G, Buf *b, int l, int depth)
+/* an f on l whose calls are cheap enough for the engine, or NULL */
+static const Fn *engine_fn(Gen *G, int l)
 {
     int cand[MAX_FN], n = 0;
     for (int j = 0; j < G->cur_fn; j++) {
         const Fn *f = &G->fn[j];
-        if (f->callable && f->name[0] == 'f' && f->cost <= 60 && f->result.lat == l) cand[n++] = j;
+        if (f->callable && f->name[0] == 'f' && f->cost <= 60 && G->lat[f->result.lat].size <= 16
+            && (l < 0 || f->result.lat == l))
+            cand[n++] = j;
     }
-    if (!n) { gen_elem(G, b, l, 0, 0); return; }
-    const Fn *f = &G->fn[cand[gen_below(G, n)]];
+    return n ? &G->fn[cand[gen_below(G, n)]] : NULL;
+}
+
+static void put_bnb(Gen *G, Buf *b, const Fn *f)
+{
+    static const char *const opts[] = { "", " rounds 1", ", budget 2", " split last", ", split first",
+                                        " from [bot .. top]", " split random, rounds 2" };
+    buf_printf(b, "bnb(%s%s)", f->name, opts[gen_below(G, 7)]);
+}
+
+/* approx(f).lo, refine(f, bot, top).hi, a bnb result's fixed points or bounds folded */
+void gen_engine(Gen *G, Buf *b, int l, int depth)
+{
+    const Fn *f = engine_fn(G, l);
+    if (!f) { gen_elem(G, b, l, 0, 0); return; }
     spend(G, 300);
     int r = gen_below(G, 4);
-    if (r == 0) buf_printf(b, "approx(%s).%s", f->name, gen_chance(G, 50) ? "lo" : "hi");
-    else if (r == 1) buf_printf(b, "refine(%s, bot, top).%s", f->name, gen_chance(G, 50) ? "lo" : "hi");
-    else {
-        buf_printf(b, "fold(bnb(%s%s).fixpoints, ", f->name, r == 2 ? "" : " rounds 1");
-        gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
-        buf_puts(b, ", (a: ");
-        lat_put_type(G, b, l);
-        buf_puts(b, ", y: ");
-        lat_put_type(G, b, l);
-        buf_puts(b, gen_chance(G, 50) ? " => a join y))" : " => a meet y))");
+    if (r == 0) { buf_printf(b, "approx(%s).%s", f->name, gen_chance(G, 50) ? "lo" : "hi"); return; }
+    if (r == 1) { buf_printf(b, "refine(%s, bot, top).%s", f->name, gen_chance(G, 50) ? "lo" : "hi"); return; }
+    buf_puts(b, "fold(");
+    put_bnb(G, b, f);
+    buf_puts(b, r == 2 ? ".fixpoints, " : ".final, ");
+    gen_elem(G, b, l, G->opt.flat_fold_start ? 0 : depth - 1, 0);
+    buf_puts(b, ", (a: ");
+    lat_put_type(G, b, l);
+    buf_puts(b, r == 2 ? ", y: " : ", i: interval of ");
+    lat_put_type(G, b, l);
+    const char *op = gen_chance(G, 50) ? "join" : "meet";
+    if (r == 2) buf_printf(b, " => a %s y))", op);
+    else buf_printf(b, " => a %s i.%s))", op, gen_chance(G, 50) ? "lo" : "hi");
+}
+
+/* r.complete, a quantifier over r.final, approx(f) == refine(f, bot, top) */
+int gen_engine_bool(Gen *G, Buf *b)
+{
+    const Fn *f = G->mult > 1 || !can_afford(G, 400) ? NULL : engine_fn(G, -1);
+    if (!f) return 0;
+    spend(G, 300);
+    int r = gen_below(G, 3);
+    if (r == 0) { put_bnb(G, b, f); buf_puts(b, ".complete"); return 1; }
+    if (r == 1) {
+        buf_printf(b, "(%s i in ", gen_chance(G, 50) ? "forall" : "exists");
+        put_bnb(G, b, f);
+        buf_printf(b, ".final : i.lo %s i.hi)", gen_chance(G, 50) ? "==" : "<=");
+        return 1;
     }
+    buf_printf(b, "(approx(%s) %s refine(%s, bot, top))", f->name, gen_chance(G, 50) ? "==" : "!=", f->name);
+    return 1;
 }

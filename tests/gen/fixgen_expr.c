@@ -41,7 +41,7 @@ const Var *pick_var(Gen *G, Ty ty)
 
 int can_afford(const Gen *G, double cost)
 {
-    return !G->noloop && G->used + G->mult * cost <= BUDGET;
+    return !G->noloop && G->used + G->mult * cost <= G->budget;
 }
 
 void spend(Gen *G, double cost) { G->used += G->mult * cost; }
@@ -327,6 +327,7 @@ static int gen_bool_special(Gen *G, Buf *b, int depth)
     if (r < 11) { buf_puts(b, "(not "); gen_bool(G, b, depth - 1); buf_putc(b, ')'); return 1; }
     if (r < 14) return gen_membership(G, b, depth);
     if (r < 17) { if (!can_afford(G, 4)) return 0; gen_quant(G, b, depth); return 1; }
+    if (r == 17 && gen_chance(G, 60)) return gen_engine_bool(G, b);
     gen_coll_bool(G, b, depth);
     return 1;
 }
@@ -428,8 +429,7 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
         else if (f->nparams > 1) gen_args(G, b, f, l, depth, 1);
         return 1;
     }
-    if (!G->lat[l].named) { buf_puts(b, h ? h->name : "?"); return 1; }
-    gen_lambda(G, b, l, depth);
+    gen_lambda(G, b, l, depth);        /* l is declared: function types name their lattices */
     return 1;
 }
 
@@ -579,7 +579,7 @@ static int gen_elem_try(Gen *G, Buf *b, int l, int depth, int ctx, int r)
     if (r < 45) return gen_access(G, b, l, depth);
     if (r < 49) { if (!finite || !can_afford(G, G->lat[l].height + 2) || !room(G)) return 0; gen_fixpoint(G, b, l, depth); return 1; }
     if (r < 53) { if (!finite || !room(G)) return 0; gen_supinf(G, b, l, depth); return 1; }
-    if (r < 55) { if (!finite || G->lat[l].size > 16 || G->mult > 1 || !can_afford(G, 400)) return 0; gen_engine(G, b, l, depth); return 1; }
+    if (r < 56) { if (!finite || G->lat[l].size > 16 || G->mult > 1 || !can_afford(G, 400)) return 0; gen_engine(G, b, l, depth); return 1; }
     return gen_by_shape(G, b, l, depth, ctx);
 }
 

@@ -13,7 +13,7 @@
 
 enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 48, MAX_PARAMS = 6 };
 enum { LAT_BOOL = 0, LAT_T = 1 };           /* the builtin Bool; the type parameter T */
-enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256 };
+enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256, F_WORK = 40000 };
 
 typedef enum LatKind {
     LK_POW, LK_CHAIN, LK_RANGE, LK_FINITE, LK_PROD, LK_MAP, LK_DUAL, LK_BOOL, LK_REAL, LK_TPARAM
@@ -47,6 +47,8 @@ typedef struct Fn {
     Ty result;
     int generic;                /* fn g[T](...) */
     int monotone;               /* declared monotone (true by construction) */
+    int antitone;               /* declared antitone (true by construction) */
+    int envelope;               /* has an envelope block */
     int callable;               /* may be called (not a query function on reals) */
     double cost;
 } Fn;
@@ -65,7 +67,9 @@ typedef struct Gen {
     int in_generic;             /* T may be used */
     int noloop;                 /* no loops, no calls of costly functions (function args) */
     double used, mult;          /* cost of the function so far, multiplier of loops around */
+    double budget;              /* the most a call of the function may cost */
     int cur_fn;                 /* the function being written: calls only earlier ones */
+    int shared_names;           /* every lattice names its elements e0, e1, ... */
 } Gen;
 
 /* random choices */
@@ -108,6 +112,7 @@ void gen_comp_set(Gen *G, Buf *b, int l, int depth);
 void gen_supinf(Gen *G, Buf *b, int l, int depth);
 void gen_fixpoint(Gen *G, Buf *b, int l, int depth);
 void gen_engine(Gen *G, Buf *b, int l, int depth);
+int gen_engine_bool(Gen *G, Buf *b);
 void gen_coll_bool(Gen *G, Buf *b, int depth);
 int coll_type_random(Gen *G, Ty *ty);
 

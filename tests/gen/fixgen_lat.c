@@ -20,9 +20,14 @@ static int new_lat(Gen *G, LatKind kind, int named)
     return l;
 }
 
-static void name_elems(Lat *L, int l, char prefix)
+/* p3_0, c4_1, ...: unique names; or, in a program with shared names, e0, e1, ... in every
+ * lattice, told apart by the type the context expects */
+static void name_elems(const Gen *G, Lat *L, int l, char prefix)
 {
-    for (int i = 0; i < L->n; i++) snprintf(L->elem[i], sizeof L->elem[i], "%c%d_%d", prefix, l % 100, i % 10);
+    for (int i = 0; i < L->n; i++) {
+        if (G->shared_names) snprintf(L->elem[i], sizeof L->elem[i], "e%d", i % 10);
+        else snprintf(L->elem[i], sizeof L->elem[i], "%c%d_%d", prefix, l % 100, i % 10);
+    }
 }
 
 /* ---- finite lattices: a random order on n elements, kept when it is a lattice ---- */
@@ -118,7 +123,7 @@ static void make_finite(Gen *G, int l)
         if (tries > 40) { n = 3; tries = 0; }
     }
     L->n = n;
-    name_elems(L, l, 'n');
+    name_elems(G, L, l, 'n');
     L->size = n;
     L->height = order_height(&o);
     finite_write_covers(G, L, &o);
@@ -135,13 +140,13 @@ static int make_base(Gen *G, int named)
     switch (k) {
     case LK_POW:
         L->n = 1 + gen_below(G, 4);
-        name_elems(L, l, 'p');
+        name_elems(G, L, l, 'p');
         L->size = (double)(1 << L->n);
         L->height = L->n;
         break;
     case LK_CHAIN:
         L->n = 1 + gen_below(G, 4);
-        name_elems(L, l, 'c');
+        name_elems(G, L, l, 'c');
         L->size = L->n;
         L->height = L->n - 1;
         break;
@@ -221,7 +226,7 @@ static int make_map(Gen *G, int depth, int named)
     int l = new_lat(G, LK_MAP, named);
     Lat *L = &G->lat[l];
     L->n = n;
-    name_elems(L, l, 'k');
+    name_elems(G, L, l, 'k');
     L->part[0] = v;
     L->size = lat_power(G->lat[v].size, n);
     L->height = n * G->lat[v].height;
@@ -313,6 +318,7 @@ void lat_declare_all(Gen *G, Buf *out)
     snprintf(G->lat[t].name, sizeof G->lat[t].name, "T");
     G->lat[t].named = 1;
     G->lat[t].size = 1e9;
+    G->shared_names = gen_chance(G, 20);
     int want = 1 + gen_below(G, 4);
     for (int i = 0; i < want; i++) make_lat(G, 2, 1, reals);
     if (reals && gen_chance(G, 30)) make_real(G);
@@ -420,8 +426,7 @@ void lat_put_const(Gen *G, Buf *b, int l, double index)
     case LK_RANGE: buf_printf(b, "%d", L->lo + (int)index); break;
     case LK_REAL: {
         int steps = (L->hi - L->lo) * 4;
-        double v = L->lo + 0.25 * gen_below(G, steps + 1);
-        if (v < 0) buf_printf(b, "%g", v); else buf_printf(b, "%g", v);
+        buf_printf(b, "%g", L->lo + 0.25 * gen_below(G, steps + 1));
         break;
     }
     case LK_PROD: put_prod_const(G, b, L, index); break;
