@@ -368,12 +368,22 @@ static const Type *call_value(Checker *c, Expr *e, const FnVal *v)
     Expr **all = arena_alloc(&c->m->arena, (v->nbound + given + 1) * sizeof *all);
     for (size_t i = 0; i < v->nbound; i++) all[i] = v->bound[i];
     bool ok = true;
+    size_t max = c->max;
+    c->max = c->top;
     for (size_t i = 0; i < given; i++) {
         all[v->nbound + i] = e->args[i];
         if (!check_arg(c, e->args[i], v->fn->ptypes[v->nbound + i])) ok = false;
     }
+    size_t used = c->max;
+    c->max = max > used ? max : used;
     if (!ok) return &TYPE_ERROR;
-    if (given < e->nargs) return fnval_type(c->m, v->fn, v->nbound + given, all);
+    /* A bound argument is evaluated at each call of the value, maybe inside a loop that
+     * takes the value (fixpoints(g), lfp(g), fold(c, z, g)): the slots its own loops use
+     * stay taken while the value can be called, so that such a loop's state lies above. */
+    if (given < e->nargs) {
+        c->top = used;
+        return fnval_type(c->m, v->fn, v->nbound + given, all);
+    }
     return call_entry(c, e, v->fn, all, v->nbound + given);
 }
 

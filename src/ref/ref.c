@@ -342,10 +342,29 @@ static bool lattice_order(const Lattice *L, OpKind op, const Word *x, const Word
     }
 }
 
-static bool is_dual_element(const Type *t) { return t->kind == TY_LAT && lattice_kind(t->lat) == LATTICE_DUAL; }
+/* Is L a range or real turned round (under an odd number of duals)? */
+static bool reversed_numbers(const Lattice *L)
+{
+    bool odd = false;
+    for (; lattice_kind(L) == LATTICE_DUAL; L = lattice_inner(L)) odd = !odd;
+    return odd;
+}
 
-/* Numbers compare as numbers; lattice elements (a dual range's too) by the lattice order;
- * atoms and keys by identity; collections by their items. */
+static OpKind mirror(OpKind op)
+{
+    switch (op) {
+    case OP_LT: return OP_GT;
+    case OP_LE: return OP_GE;
+    case OP_GT: return OP_LT;
+    case OP_GE: return OP_LE;
+    default: return op;
+    }
+}
+
+/* Numbers compare as numbers, in the order of the lattice the comparison reads them in: the
+ * left operand's numeric lattice, else the right one's (a plain number next to an element of
+ * a dual range is read as one of its elements); lattice elements by the lattice order; atoms
+ * and keys by identity; collections by their items. */
 static bool compare(RefEval *r, const Expr *e, Word *fr)
 {
     const Type *ta = e->a->type, *tb = e->b->type;
@@ -355,8 +374,9 @@ static bool compare(RefEval *r, const Expr *e, Word *fr)
         ref_expr(r, e->b, fr, &b);
         return ref_coll_equal(ref_coll_at(a), ref_coll_at(b)) == (e->op == OP_EQ);
     }
-    bool both_lat = ta->kind == TY_LAT && tb->kind == TY_LAT;
-    if (num_kind(ta) != NUM_NONE && num_kind(tb) != NUM_NONE && !(both_lat && (is_dual_element(ta) || is_dual_element(tb)))) {
+    if (num_kind(ta) != NUM_NONE && num_kind(tb) != NUM_NONE) {
+        const Lattice *L = ta->kind == TY_LAT ? ta->lat : tb->kind == TY_LAT ? tb->lat : NULL;
+        OpKind op = L && reversed_numbers(L) ? mirror(e->op) : e->op;
         bool real = num_kind(ta) == NUM_REAL || num_kind(tb) == NUM_REAL;
         const Type *t = real ? sema_type_real() : sema_type_int();
         Word a = 0, b = 0;
@@ -364,11 +384,11 @@ static bool compare(RefEval *r, const Expr *e, Word *fr)
         ref_expr_to(r, e->b, t, fr, &b);
         if (real) {
             double x = word_to_double(a), y = word_to_double(b);
-            if (isnan(x) || isnan(y)) return e->op == OP_NE;
-            return order_result(e->op, x < y ? -1 : x > y ? 1 : 0);
+            if (isnan(x) || isnan(y)) return op == OP_NE;
+            return order_result(op, x < y ? -1 : x > y ? 1 : 0);
         }
         int64_t x = word_to_int(a), y = word_to_int(b);
-        return order_result(e->op, x < y ? -1 : x > y ? 1 : 0);
+        return order_result(op, x < y ? -1 : x > y ? 1 : 0);
     }
     if (ta->kind == TY_ATOM || tb->kind == TY_ATOM) {
         Word a = 0, b = 0;
