@@ -317,6 +317,15 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
     if (!ok && m->diag->errors != before && m->instantiating == 0)
         diag_note(m->diag, e->loc, "in '%s', called here", fn->sym.name);
     if (!ok) return &TYPE_ERROR;
+    if (values && fn->rtype->kind == TY_LAT &&
+        !(body->type->kind == TY_LAT && lattice_equal(body->type->lat, fn->rtype->lat))) {
+        Expr *as = arena_alloc(&m->arena, sizeof *as);    /* the call is of the declared lattice (a */
+        as->kind = E_ASCRIBE;                            /* body `0` is an int, the call an L) */
+        as->loc = body->loc;
+        as->a = body;
+        as->type = fn->rtype;
+        body = as;
+    }
     if (values) {
         c->top = top;
         for (Expr *l = lets; l; l = l->b) {
