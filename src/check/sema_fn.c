@@ -132,6 +132,19 @@ static void flatten(const FnVal *v, PtrList *args, PtrList *lats, Arena *a)
     }
 }
 
+/* The first value bound inside v (through its bound functions too) that is not a lattice
+ * element, or NULL: an instance takes v's bound elements as parameters, and a key, a
+ * collection, an interval or a bnb result cannot be one. */
+static const Expr *bound_value(const FnVal *v)
+{
+    for (size_t i = 0; i < v->nbound; i++) {
+        const Type *t = v->bound[i]->type;
+        const Expr *inner = t->kind == TY_FN ? bound_value(t->value) : t->kind == TY_LAT ? NULL : v->bound[i];
+        if (inner) return inner;
+    }
+    return NULL;
+}
+
 /* A local of lattice L in a new slot of ic, as a checked name expression. */
 static Expr *param_local(Checker *ic, const char *name, const Lattice *L, Loc loc)
 {
@@ -230,6 +243,15 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
             ptrlist_push(&m->arena, &lats, (void *)T->ptypes[i]->lat);
             ptrlist_push(&m->arena, &pnames, (void *)pname);
             continue;
+        }
+        const Expr *value = bound_value(args[i]->type->value);
+        if (value) {
+            check_fail(c, args[i]->loc, "the function given for '%s' uses %s from around it: a function that takes "
+                       "functions can be given only ones that use lattice elements and functions (pass the value as an "
+                       "argument instead)", pname, check_describe(c, value->type));
+            buf_free(&key);
+            buf_free(&name);
+            return NULL;
         }
         buf_printf(&name, "%s%s = ", first ? "" : ", ", pname);
         first = false;
