@@ -117,7 +117,7 @@ golden: build/asan/fix
 asp-test: build/fix
 	@sh tests/asp/run.sh build/fix
 
-test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
+test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan
 	@sh tests/run-all.sh
 
 bench: build/fix build/bench/pairtime
@@ -136,7 +136,8 @@ clean:
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # ---- fuzzing ----
-# `make fuzz`: the libFuzzer harnesses tests/fuzz/fuzz_NAME.c, built with clang into build/fuzz/
+# `make fuzz`: generated programs against the reference evaluator for FUZZ_SECONDS (the
+# differential test below, from seed DIFF_FROM on), then the libFuzzer harnesses tests/fuzz/fuzz_NAME.c, built with clang into build/fuzz/
 # and each run for FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/NAME: frontend (parse and
 # type-check), run (parse, check and run every query under small limits), aspif (read and
 # write back), asp (the whole ASP path, with the partial-evaluation oracle).  New inputs go to
@@ -156,8 +157,11 @@ FUZZ_OBJ     := $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(GEN_SRC:build/gen/%.c=build/
 FUZZ_BIN     := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 FUZZ_MISSING := fuzz: $(FUZZ_CC) cannot link libFuzzer; on Debian: apt-get install -y clang-14 libclang-rt-14-dev (or set FUZZ_CC=clang-NN)
 
-fuzz: $(FUZZ_BIN)
-	@status=0; for t in $(FUZZ_NAMES); do \
+fuzz: $(FUZZ_BIN) build/tests/difftest
+	@status=0; echo "fuzz: generated programs against the reference for $(FUZZ_SECONDS) s"; \
+	./build/tests/difftest --seeds $(DIFF_FROM) 0 --seconds $(FUZZ_SECONDS) >build/fuzz/diff.log 2>&1 \
+	    || { status=1; echo "fuzz: diff FOUND A PROBLEM: see build/fuzz/diff.log"; }; tail -n 2 build/fuzz/diff.log; \
+	for t in $(FUZZ_NAMES); do \
 	    mkdir -p build/fuzz/corpus/$$t build/fuzz/crashes/$$t; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    ./build/fuzz/fuzz_$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t $(FUZZ_RUNARGS) \
@@ -203,3 +207,23 @@ FIXGEN_ASAN_OBJ := $(FIXGEN_SRC:%.c=build/asan/%.o)
 build/tests/fixgen: build/obj/tests/gen/fixgen_main.o $(FIXGEN_OBJ) build/libfix.a
 	@mkdir -p build/tests
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# ---- differential tests against the reference evaluator (src/ref, docs/testing.md) ----
+# build/tests/difftest --seeds A B checks generated programs A..B (and FILE.fix arguments):
+# the VM fused and not, the interval evaluator, derived envelopes and the engine against the
+# reference and brute force.  `make test` runs a fixed range of seeds (tests/run-diff.sh);
+# `make fuzz-diff` goes on for DIFF_SECONDS from DIFF_FROM (a campaign).
+DIFF_SRC := tests/diff/difftest.c tests/diff/difftest_engine.c
+build/tests/difftest: $(DIFF_SRC) tests/diff/difftest.h tests/gen/fixgen.h $(FIXGEN_OBJ) build/libfix.a
+	@mkdir -p build/tests
+	$(CC) $(CSTD) $(CFLAGS) $(WARN) $(INC) -Itests/gen -Wno-missing-prototypes -o $@ $(DIFF_SRC) $(FIXGEN_OBJ) build/libfix.a $(LDLIBS)
+
+build/tests/difftest-asan: $(DIFF_SRC) tests/diff/difftest.h tests/gen/fixgen.h $(FIXGEN_ASAN_OBJ) build/libfix-asan.a
+	@mkdir -p build/tests
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Itests/gen -Wno-missing-prototypes -o $@ $(DIFF_SRC) $(FIXGEN_ASAN_OBJ) build/libfix-asan.a $(LDLIBS)
+
+DIFF_SECONDS ?= 3600
+DIFF_FROM ?= 1000000
+.PHONY: fuzz-diff
+fuzz-diff: build/tests/difftest build/tests/fixgen
+	./build/tests/difftest --seeds $(DIFF_FROM) 0 --seconds $(DIFF_SECONDS)

@@ -37,5 +37,6 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-repl-html.sh ] && suite repl-html sh tests/run-repl-html.sh build/fix
 [ -f tests/run-warm-prop.sh ] && suite warm-prop sh tests/run-warm-prop.sh build/fix
 [ -f tests/run-real-proofs.sh ] && suite real-proofs sh tests/run-real-proofs.sh build/fix
+[ -f tests/run-diff.sh ] && suite diff sh tests/run-diff.sh
 echo "all: $total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]

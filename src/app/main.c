@@ -51,6 +51,9 @@ static const char *const usage_text =
     "                   run an lfp, gfp, sup or inf are kept in a bounded table) and\n"
     "                   start every lfp from bot (by default an lfp inside a function may\n"
     "                   start from those of neighbouring arguments: docs/evaluator.md)\n"
+    "  --reference      evaluate `show` queries with the reference evaluator (a plain\n"
+    "                   walk over the checked program that the tests hold the VM to;\n"
+    "                   slow: for checking a suspected evaluator bug, docs/testing.md)\n"
     "  --stats          print the evaluator's calls, memo hits and misses and warm, cold\n"
     "                   and refused lfp starts to stderr\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
@@ -133,6 +136,7 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "--dot") == 0) parse_dot(a, i + 1 < argc ? argv[i + 1] : NULL, &i);
         else if (strcmp(arg, "--allow-scripts") == 0) a->opt.allow_scripts = true;
         else if (strcmp(arg, "--no-memo") == 0) a->opt.no_memo = true;
+        else if (strcmp(arg, "--reference") == 0) a->opt.reference = true;
         else if (strcmp(arg, "--stats") == 0) a->opt.stats = true;
         else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||

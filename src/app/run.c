@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <sys/stat.h>
 
+#include "check/sema.h"
+#include "ref/ref.h"
 #include "report/html.h"
 #include "util/mem.h"
 
@@ -25,9 +27,11 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
     context_set_evaluator(s->context, opt->max_depth, !opt->no_memo);
-    VmHost host = { s, run_value_approx, run_value_bnb, run_value_stable };
+    VmHost host = session_host(s);
     context_set_host(s->context, &host);
 }
+
+VmHost session_host(Session *s) { return (VmHost){ s, run_value_approx, run_value_bnb, run_value_stable }; }
 
 bool session_add_search_dir(Session *s, const char *dir)
 {
@@ -43,6 +47,8 @@ Context *session_fresh_context(Session *s)
     s->context = context_new(&s->diag);
     context_set_limits(s->context, s->opt.max_steps, &s->limits);
     context_set_evaluator(s->context, s->opt.max_depth, !s->opt.no_memo);
+    VmHost host = session_host(s);
+    context_set_host(s->context, &host);
     for (size_t i = 0; i < s->ndirs; i++) context_add_search_dir(s->context, s->dirs[i]);
     return old;
 }
@@ -182,11 +188,28 @@ bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err)
 
 /* ---- show ---- */
 
+/* The value of a show by the reference evaluator (src/ref), as the VM would hand it over. */
+static bool reference_value(Session *s, const PlanExpr *pe, Word **v)
+{
+    VmHost host = session_host(s);
+    RefEval *ref = ref_new(s->context, &host, s->opt.max_steps);
+    Word *raw = mem_calloc(sema_type_words(&pe->type) + 1, sizeof(Word));
+    RefStatus rs = ref_eval(ref, pe->expr, pe->nlocals, &pe->type, raw);
+    if (rs == REF_OK) *v = ref_export(&pe->type, raw);
+    else if (rs == REF_ERROR) diag_error(&s->diag, pe->loc, "%s (the reference evaluator)", ref_error(ref));
+    else if (rs == REF_LIMIT) diag_error(&s->diag, pe->loc, "the reference evaluator ran out of steps or depth");
+    else diag_error(&s->diag, pe->loc, "the reference evaluator cannot run this without the engine");
+    mem_free(raw);
+    ref_free(ref);
+    return rs == REF_OK;
+}
+
 static bool run_show(Session *s, const QueryPlan *plan)
 {
     QueryResult r = { .kind = Q_SHOW };
     Word *v = NULL;
-    if (!context_eval_plan(s->context, plan->show, &v)) {
+    bool ok = s->opt.reference ? reference_value(s, plan->show, &v) : context_eval_plan(s->context, plan->show, &v);
+    if (!ok) {
         session_stopped(s, plan);
         return false;
     }
@@ -196,7 +219,8 @@ static bool run_show(Session *s, const QueryPlan *plan)
     r.u.value.value = v;
     session_emit(s, &r);
     mem_free(text);
-    mem_free(v);
+    if (s->opt.reference) ref_export_free(&plan->show->type, v);
+    else mem_free(v);
     return true;
 }
 

@@ -25,6 +25,7 @@ typedef struct RunOptions {
     uint64_t max_steps;      /* VM steps per function call / F steps per query, 0 = none */
     size_t max_depth;        /* nested (non-tail) calls in the VM, 0 = VM_MAX_CALL_DEPTH */
     bool no_memo;            /* do not memoise calls (--no-memo) */
+    bool reference;          /* `show` values by the reference evaluator (--reference) */
     bool stats;              /* print the evaluator's counts at the end (--stats) */
     size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
                                 stable soundly, with what they have); main also caps the
@@ -71,6 +72,9 @@ void session_record_page(Session *s);
 /* Writes the page of every query recorded so far to path; false after an error. */
 bool session_write_page(Session *s, const char *path, const char *title);
 
+/* What answers approx, refine, bnb and stable inside an expression: the session's engine and
+ * solver (every context the session makes has it). */
+VmHost session_host(Session *s);
 /* Runs one query's plan (see plan.h); false when it failed (error or failed check). */
 bool session_run_query(Session *s, const QueryPlan *plan);
 

@@ -175,9 +175,12 @@ static void compile_name(Compiler *c, const Expr *e)
     const Resolution *r = e->resolved;
     switch (r->kind) {
     case RES_LOCAL: emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
-    case RES_ELEM:
+    case RES_ELEM:                  /* an element of its lattice (the interval evaluator tags it so) */
+        if (e->type->kind == TY_LAT && e->type->lat->nwords == 1) emit_elem(c, e->loc, e->type->lat, (Word)r->index);
+        else emit_int(c, e->loc, r->index);
+        break;
     case RES_ATOM: emit_int(c, e->loc, r->index); break;
-    case RES_LATTICE: emit_point(c, e->loc, r->li->L, true); break;
+    case RES_LATTICE: emit_point(c, e->loc, sema_undual(r->li->L), true); break;   /* every atom: a dual's bot */
     }
 }
 
@@ -378,22 +381,32 @@ static void emit_lattice_compare(Compiler *c, const Expr *e, size_t k, const Lat
     }
 }
 
+/* The comparison e is: 0..5 for LT LE GT GE EQ NE (the order of the rows of opcodes.h).  On
+ * the numbers of a dual range or real (e->reversed) x <= y is x >= y of the numbers. */
+static size_t compare_index(const Expr *e)
+{
+    static const size_t mirror[] = { 2, 3, 0, 1, 4, 5 };
+    size_t k = (size_t)(e->op - OP_LT);
+    return e->reversed ? mirror[k] : k;
+}
+
 /* Equality with a constant on one word: the atom or element compared as its index. */
 static bool compare_constant(Compiler *c, const Expr *e, const Type *want)
 {
     static const Opcode int_ks[] = { IR_LT_IK, IR_LE_IK, IR_GT_IK, IR_GE_IK, IR_EQ_IK, IR_NE_IK };
     bool eq = e->op == OP_EQ || e->op == OP_NE;
-    if (!want) return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
-    if (want->kind == TY_INT && e->b->kind == E_INT) return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
+    Opcode op_k = int_ks[compare_index(e)];
+    if (!want) return emit_with_constant(c, e, e->b, op_k);
+    if (want->kind == TY_INT && e->b->kind == E_INT) return emit_with_constant(c, e, e->b, op_k);
     if (eq && want->kind == TY_LAT && plain_lattice(want->lat) && want->lat->nwords == 1 && e->b->kind == E_NAME)
-        return emit_with_constant(c, e, e->b, int_ks[(size_t)(e->op - OP_LT)]);
+        return emit_with_constant(c, e, e->b, op_k);
     return false;
 }
 
 static void compare_rest(Compiler *c, const Expr *e)
 {
     const Type *want = compare_target(c, e);
-    size_t k = (size_t)(e->op - OP_LT);        /* LT LE GT GE EQ NE */
+    size_t k = compare_index(e);
     if (e->a->type->kind == TY_COLL) {
         compile_coll_equal(c, e);
         return;
@@ -725,7 +738,7 @@ Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nl
     c.ch->ret_words = fn->ret->nwords;
     compile_tail(&c, body, fn->ret);
     emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
-    ir_fuse(c.ch);
+    if (!m->no_fuse) ir_fuse(c.ch);
     c.ch->memo = ir_worth_memo(c.ch);
     c.ch->lasting = true;
     return c.ch;
@@ -738,6 +751,6 @@ Chunk *compile_closed(Context *m, const char *name, const Expr *e, const Type *w
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);
     emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
-    ir_fuse(c.ch);
+    if (!m->no_fuse) ir_fuse(c.ch);
     return c.ch;
 }

@@ -143,15 +143,20 @@ void compile_coll_comprehension(Compiler *c, const Expr *e)
 }
 
 /* fold: $acc := z, then $acc := step for each item $x; the result is $acc.  Slots: $acc (in M),
- * the collection, its index, $x. */
+ * the collection, its index, $x.  The collection and z were checked before those slots were
+ * taken, so a loop inside either may use them: both are computed onto the stack first, and
+ * stored only once neither runs any more. */
 void compile_fold(Compiler *c, const Expr *e)
 {
     const LatInfo *mi = e->resolved;
     const Lattice *M = mi->L;
     uint32_t acc = (uint32_t)e->slot, Wm = (uint32_t)M->nwords, at = acc + Wm, x = at + 2;
-    store_iteration(c, e->a, at);
+    compile_expr(c, e->a);
     compile_to_lat(c, e->b, M);
     emit_store(c, e->b->loc, acc, Wm);
+    emit_store(c, e->a->loc, at, 1);
+    emit_int(c, e->a->loc, 0);
+    emit_store(c, e->a->loc, at + 1, 1);
     size_t loop = ir_offset(c->ch);
     size_t done = ir_emit(c->ch, e->loc, IR_COLL_NEXT, coll_operand(c, e->a->type), at, x, 0);
     compile_to_lat(c, e->c, M);

@@ -50,6 +50,8 @@ void context_set_evaluator(Context *m, size_t max_depth, bool memo) { vm_set_eva
 
 void context_set_host(Context *m, const VmHost *host) { vm_set_host(m->vm, host); }
 
+void context_set_fusion(Context *m, bool on) { m->no_fuse = !on; }
+
 VmStats context_vm_stats(const Context *m) { return vm_stats(m->vm); }
 
 /* ---- imports ---- */

@@ -73,6 +73,9 @@ void context_set_limits(Context *m, uint64_t max_steps, Limits *limits);
 /* The VM's host: what answers approx(f) inside an expression (code/vm.h). */
 void context_set_host(Context *m, const VmHost *host);
 void context_set_evaluator(Context *m, size_t max_depth, bool memo);
+/* Whether functions and expressions compiled from now on get the peephole fusion (code/fuse.h;
+ * on by default): the tests compare fused and plain code. */
+void context_set_fusion(Context *m, bool on);
 /* What the evaluator did so far. */
 VmStats context_vm_stats(const Context *m);
 

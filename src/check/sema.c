@@ -19,6 +19,13 @@ const Lattice *sema_undual(const Lattice *L)
     return L;
 }
 
+bool sema_numbers_reversed(const Lattice *L)
+{
+    bool reversed = false;
+    for (; L && lattice_kind(L) == LATTICE_DUAL; L = lattice_inner(L)) reversed = !reversed;
+    return reversed && L && (lattice_kind(L) == LATTICE_RANGE || lattice_kind(L) == LATTICE_REAL);
+}
+
 NumKind sema_num_kind(const Type *t)
 {
     switch (t->kind) {

@@ -90,6 +90,7 @@ struct Context {
     VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
     HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
     unsigned instantiating;    /* instances being checked inside each other */
+    bool no_fuse;              /* compile without the peephole fusion (context_set_fusion) */
     VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
                                 * being added (AstFile.dropped): their uses are not reported */
 };
@@ -109,6 +110,9 @@ const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* L without its duals: a dual powerset or range has the sets or numbers of its base. */
 const Lattice *sema_undual(const Lattice *L);
+/* Is L's order that of its numbers turned round: a range or real under an odd number of
+ * duals?  Then <, <=, >, >= on its elements compare the numbers the other way. */
+bool sema_numbers_reversed(const Lattice *L);
 /* Words a value of type t takes on the VM stack. */
 size_t sema_type_words(const Type *t);
 

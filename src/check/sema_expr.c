@@ -427,6 +427,8 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_BNB) return check_fail(c, e->loc, "a bnb result is compared field by field (.fixpoints, .final, .complete)");
     if ((t->kind == TY_COLL || t->kind == TY_ITV) && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "%s can only be compared with == and !=", t->kind == TY_COLL ? "collections" : "intervals");
+    /* on lattice elements the order is the lattice's: a dual range's is the numbers' reversed */
+    e->reversed = t->kind == TY_LAT && sema_num_kind(t) != NUM_NONE && sema_numbers_reversed(t->lat);
     return &c->m->bool_lat->as_lat;
 }
 

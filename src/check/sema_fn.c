@@ -132,6 +132,19 @@ static void flatten(const FnVal *v, PtrList *args, PtrList *lats, Arena *a)
     }
 }
 
+/* The first value bound inside v (through its bound functions too) that is not a lattice
+ * element, or NULL: an instance takes v's bound elements as parameters, and a key, a
+ * collection, an interval or a bnb result cannot be one. */
+static const Expr *bound_value(const FnVal *v)
+{
+    for (size_t i = 0; i < v->nbound; i++) {
+        const Type *t = v->bound[i]->type;
+        const Expr *inner = t->kind == TY_FN ? bound_value(t->value) : t->kind == TY_LAT ? NULL : v->bound[i];
+        if (inner) return inner;
+    }
+    return NULL;
+}
+
 /* A local of lattice L in a new slot of ic, as a checked name expression. */
 static Expr *param_local(Checker *ic, const char *name, const Lattice *L, Loc loc)
 {
@@ -231,6 +244,15 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
             ptrlist_push(&m->arena, &pnames, (void *)pname);
             continue;
         }
+        const Expr *value = bound_value(args[i]->type->value);
+        if (value) {
+            check_fail(c, args[i]->loc, "the function given for '%s' uses %s from around it: a function that takes "
+                       "functions can be given only ones that use lattice elements and functions (pass the value as an "
+                       "argument instead)", pname, check_describe(c, value->type));
+            buf_free(&key);
+            buf_free(&name);
+            return NULL;
+        }
         buf_printf(&name, "%s%s = ", first ? "" : ", ", pname);
         first = false;
         shape(args[i]->type->value, &key, &name);
@@ -317,6 +339,15 @@ static const Type *inline_call(Checker *c, Expr *e, FnEntry *fn, Expr **args)
     if (!ok && m->diag->errors != before && m->instantiating == 0)
         diag_note(m->diag, e->loc, "in '%s', called here", fn->sym.name);
     if (!ok) return &TYPE_ERROR;
+    if (values && fn->rtype->kind == TY_LAT &&
+        !(body->type->kind == TY_LAT && lattice_equal(body->type->lat, fn->rtype->lat))) {
+        Expr *as = arena_alloc(&m->arena, sizeof *as);    /* the call is of the declared lattice (a */
+        as->kind = E_ASCRIBE;                            /* body `0` is an int, the call an L) */
+        as->loc = body->loc;
+        as->a = body;
+        as->type = fn->rtype;
+        body = as;
+    }
     if (values) {
         c->top = top;
         for (Expr *l = lets; l; l = l->b) {
@@ -368,12 +399,22 @@ static const Type *call_value(Checker *c, Expr *e, const FnVal *v)
     Expr **all = arena_alloc(&c->m->arena, (v->nbound + given + 1) * sizeof *all);
     for (size_t i = 0; i < v->nbound; i++) all[i] = v->bound[i];
     bool ok = true;
+    size_t max = c->max;
+    c->max = c->top;
     for (size_t i = 0; i < given; i++) {
         all[v->nbound + i] = e->args[i];
         if (!check_arg(c, e->args[i], v->fn->ptypes[v->nbound + i])) ok = false;
     }
+    size_t used = c->max;
+    c->max = max > used ? max : used;
     if (!ok) return &TYPE_ERROR;
-    if (given < e->nargs) return fnval_type(c->m, v->fn, v->nbound + given, all);
+    /* A bound argument is evaluated at each call of the value, maybe inside a loop that
+     * takes the value (fixpoints(g), lfp(g), fold(c, z, g)): the slots its own loops use
+     * stay taken while the value can be called, so that such a loop's state lies above. */
+    if (given < e->nargs) {
+        c->top = used;
+        return fnval_type(c->m, v->fn, v->nbound + given, all);
+    }
     return call_entry(c, e, v->fn, all, v->nbound + given);
 }
 

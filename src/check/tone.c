@@ -64,7 +64,7 @@ static bool literal_top(const Expr *e)
 {
     if (e->kind == E_TOP || (e->kind == E_BOOL && e->ival == 1)) return true;
     const Resolution *res = e->kind == E_NAME ? e->resolved : NULL;
-    return res && res->kind == RES_LATTICE;
+    return res && res->kind == RES_LATTICE && plain_lattice(e->type);    /* every atom: a dual's bot */
 }
 
 /* Constant when every part is, unknown otherwise; binders of the construct read constant. */

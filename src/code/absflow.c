@@ -30,11 +30,11 @@ static int successors(const AbsFlow *f, size_t i, int32_t succ[2])
         succ[0] = fall;
         succ[1] = f->node_at[ir_read_u32(code + at + 1)];
         return 2;
-    case IR_ENUM_NEXT: case IR_SET_NEXT: case IR_KLEENE:
+    default:
         succ[0] = fall;
-        succ[1] = f->node_at[ir_read_u32(code + at + 13)];
+        if (ir_opcode_shapes[op] != SHAPE_LOOP) return 1;
+        succ[1] = f->node_at[ir_read_u32(code + at + 13)];     /* ENUM_NEXT, COLL_NEXT, ...: the exit */
         return 2;
-    default: succ[0] = fall; return 1;
     }
 }
 

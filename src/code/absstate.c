@@ -1,22 +1,88 @@
-/* absstate.c: the interval evaluator's state: tags, stacks of (lo, hi) words, joins. */
+/* absstate.c: the interval evaluator's state: tags, stacks of (lo, hi) words, joins, and the
+ * orientation of the words of duals. */
 #include "code/absstate.h"
 
 #include <math.h>
 
 #include "util/mem.h"
 
-/* How the words of a kind are joined: by parts (product, map), as ints (range, chain), as
- * reals, or by the leaf's vtable (powerset, finite, dual). */
-typedef enum { KIND_PARTS, KIND_INTS, KIND_REALS, KIND_LEAF } KindClass;
+/* How the words of a kind are joined: by parts (product, map), as the base's (dual), as ints
+ * (range, chain), as reals, or by the leaf's vtable (powerset, finite). */
+typedef enum { KIND_PARTS, KIND_DUAL, KIND_INTS, KIND_REALS, KIND_LEAF } KindClass;
 
 static KindClass kind_class(const Lattice *L)
 {
     switch (lattice_kind(L)) {
     case LATTICE_PRODUCT: case LATTICE_MAP: return KIND_PARTS;
+    case LATTICE_DUAL: return KIND_DUAL;
     case LATTICE_CHAIN: case LATTICE_RANGE: return KIND_INTS;
     case LATTICE_REAL: return KIND_REALS;
     default: return KIND_LEAF;
     }
+}
+
+/* Calls visit on every leaf of L (a kind with no parts and no base) at word off of an element,
+ * with whether an odd number of duals is above it. */
+typedef void (*LeafVisit)(const Lattice *leaf, size_t off, bool flipped, void *ctx);
+
+static void each_leaf(const Lattice *L, size_t off, bool flipped, LeafVisit visit, void *ctx)
+{
+    switch (kind_class(L)) {
+    case KIND_DUAL: each_leaf(lattice_inner(L), off, !flipped, visit, ctx); return;
+    case KIND_PARTS:
+        for (size_t i = 0; i < lattice_nparts(L); i++)
+            each_leaf(lattice_part(L, i), off + lattice_part_offset(L, i), flipped, visit, ctx);
+        return;
+    default: visit(L, off, flipped, ctx);
+    }
+}
+
+/* Two intervals of one lattice, in whichever words a visitor reads. */
+typedef struct Ends { Word *lo, *hi; const Word *lo2, *hi2; bool ok; } Ends;
+
+static void orient_leaf(const Lattice *leaf, size_t off, bool flipped, void *ctx)
+{
+    Ends *e = ctx;
+    if (!flipped) return;
+    for (size_t w = off; w < off + leaf->nwords; w++) {
+        Word t = e->lo[w];
+        e->lo[w] = e->hi[w];
+        e->hi[w] = t;
+    }
+}
+
+void abslat_orient(const Lattice *L, Word *lo, Word *hi)
+{
+    Ends e = { lo, hi, NULL, NULL, true };
+    each_leaf(L, 0, false, orient_leaf, &e);
+}
+
+static void hull_leaf(const Lattice *leaf, size_t off, bool flipped, void *ctx)
+{
+    Ends *e = ctx;
+    FIX_UNUSED(flipped);
+    leaf->ops->meet(leaf, e->lo + off, e->lo + off, e->lo2 + off);
+    leaf->ops->join(leaf, e->hi + off, e->hi + off, e->hi2 + off);
+}
+
+void abslat_hull(const Lattice *L, Word *lo, Word *hi, const Word *lo2, const Word *hi2)
+{
+    Ends e = { lo, hi, lo2, hi2, true };
+    each_leaf(L, 0, false, hull_leaf, &e);
+}
+
+static void inside_leaf(const Lattice *leaf, size_t off, bool flipped, void *ctx)
+{
+    Ends *e = ctx;
+    FIX_UNUSED(flipped);
+    if (e->ok) e->ok = lattice_interval_subset(leaf, e->lo + off, e->hi + off, e->lo2 + off, e->hi2 + off);
+}
+
+bool abslat_inside(const Lattice *L, const Word *lo, const Word *hi, const Word *lo2, const Word *hi2)
+{
+    Ends e = { (Word *)lo, (Word *)hi, lo2, hi2, true };
+    each_leaf(L, 0, false, inside_leaf, &e);
+    return e.ok;
 }
 
 /* The lattice through its accessors (lattice.h). */
@@ -27,22 +93,23 @@ size_t abslat_parts(const Lattice *P) { return lattice_nparts(P); }
 void abslat_range(const Lattice *L, int64_t *lo, int64_t *hi) { lattice_int_bounds(L, lo, hi); }
 void abslat_real(const Lattice *L, double *lo, double *hi) { lattice_real_bounds(L, lo, hi); }
 
-/* The tag of every word of an element of L: products and maps are their parts; every other
- * kind (a dual too) is a leaf whose vtable handles its words. */
-void absstate_tags_of(const Lattice *L, Tag *out)
+/* The tags of a leaf's words: ranges and chains are ordered as ints, reals as reals (joined
+ * like plain numbers); powersets and finite lattices by their vtable. */
+static void tag_leaf(const Lattice *leaf, size_t off, bool flipped, void *ctx)
 {
-    KindClass k = kind_class(L);
-    if (k == KIND_PARTS) {
-        for (size_t i = 0; i < abslat_parts(L); i++) absstate_tags_of(abslat_part(L, i), out + abslat_part_offset(L, i));
-        return;
-    }
-    /* ranges and chains are ordered as ints, reals as reals: joined like plain numbers */
+    Tag *out = (Tag *)ctx + off;
+    KindClass k = kind_class(leaf);
+    FIX_UNUSED(flipped);
     if (k == KIND_INTS || k == KIND_REALS) {
         out[0] = (Tag){ NULL, 0, k == KIND_INTS ? TAG_INT : TAG_REAL };
         return;
     }
-    for (size_t w = 0; w < L->nwords; w++) out[w] = (Tag){ L, (uint32_t)w, TAG_LAT };
+    for (size_t w = 0; w < leaf->nwords; w++) out[w] = (Tag){ leaf, (uint32_t)w, TAG_LAT };
 }
+
+/* The tag of every word of an element of L: the tags of its leaves, a dual's being those of
+ * its base (its words are kept in the base's order). */
+void absstate_tags_of(const Lattice *L, Tag *out) { each_leaf(L, 0, false, tag_leaf, out); }
 
 /* ---- states ---- */
 
@@ -121,7 +188,19 @@ static size_t join_leaf(AbsState *into, const AbsState *from, size_t w)
 /* into := the join of into and from (two states at one merge point).  Words the paths
  * typed differently: a local (below `locals`) stored on one path only is dead after the
  * merge, so it is poisoned (reading it gives up); on the operand stack it gives up. */
-bool absstate_join(AbsState *into, const AbsState *from, size_t locals)
+/* Two handles as one: the same, or joined by the hook; else a word that is no point. */
+static void join_handle(AbsState *into, const AbsState *from, size_t w, const AbsHandleJoin *handles)
+{
+    Word a = into->lo[w], b = from->lo[w];
+    if (a == into->hi[w] && b == from->hi[w] && (a == b || handles->join(handles->ctx, a, b, &into->lo[w]))) {
+        into->hi[w] = into->lo[w];
+        return;
+    }
+    into->lo[w] = 0;
+    into->hi[w] = (Word)INT64_MAX;
+}
+
+bool absstate_join(AbsState *into, const AbsState *from, size_t locals, const AbsHandleJoin *handles)
 {
     if (into->sp != from->sp) return false;
     for (size_t w = 0; w < into->sp;) {
@@ -136,6 +215,8 @@ bool absstate_join(AbsState *into, const AbsState *from, size_t locals)
             int64_t h1 = word_to_int(into->hi[w]), h2 = word_to_int(from->hi[w]);
             into->lo[w] = word_from_int(l1 < l2 ? l1 : l2);
             into->hi[w] = word_from_int(h1 > h2 ? h1 : h2);
+        } else if (a.kind == TAG_COLL) {
+            join_handle(into, from, w, handles);
         } else if (a.kind == TAG_REAL) {
             into->lo[w] = word_from_double(fmin(word_to_double(into->lo[w]), word_to_double(from->lo[w])));
             into->hi[w] = word_from_double(fmax(word_to_double(into->hi[w]), word_to_double(from->hi[w])));

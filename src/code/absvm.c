@@ -7,6 +7,8 @@
 
 #include <math.h>
 
+#include "code/abscoll.h"
+#include "code/absinstr.h"
 #include "code/absflow.h"
 #include "code/absops.h"
 #include "code/absstate.h"
@@ -24,8 +26,8 @@ struct AbsVm {
     bool dead;                  /* the path running surely fails (a runtime error) */
     bool total;                 /* a run that may fail gives up (absvm_set_total) */
     VEC(AbsFlow *) flows;
-    Word *tmp;
-    size_t tmp_cap;
+    AbsColls *colls;            /* the collections of a run, and those of closed sites */
+    AbsScratch tmp;
 };
 
 /* One run of a chunk. */
@@ -56,7 +58,8 @@ static bool give_up(AbsVm *vm, const char *why)
 /* Two states meet; giving up when the paths left different stacks. */
 static bool join_states(AbsVm *vm, AbsState *into, const AbsState *from, size_t locals)
 {
-    return absstate_join(into, from, locals) || give_up(vm, "branches left different or differently typed stacks");
+    AbsHandleJoin handles = { abscoll_join, vm->colls };
+    return absstate_join(into, from, locals, &handles) || give_up(vm, "branches left different or differently typed stacks");
 }
 
 /* The concrete run fails here for every input of the path: the path ends without a value. */
@@ -67,13 +70,12 @@ static bool dead_path(AbsVm *vm)
     return false;
 }
 
-static Word *tmp_words(AbsVm *vm, size_t n)
+static Word *tmp_words(AbsVm *vm, size_t n) { return absinstr_scratch(&vm->tmp, n); }
+
+/* After an instruction of absinstr.c: go on, give up, or end a path that surely fails. */
+static bool instr_end(AbsVm *vm, AbsInstrEnd end, const char *why)
 {
-    if (n > vm->tmp_cap) {
-        vm->tmp = mem_realloc(vm->tmp, n * sizeof(Word));
-        vm->tmp_cap = n;
-    }
-    return vm->tmp;
+    return end == ABSI_OK || (end == ABSI_DEAD ? dead_path(vm) : give_up(vm, why));
 }
 
 static const AbsFlow *flow_of(AbsVm *vm, const Chunk *ch)
@@ -158,132 +160,6 @@ static bool branch(Exec *x, Opcode op, size_t target)
 
 static const Lattice *lat_of(const Exec *x, uint32_t l) { return x->ch->tables->lats.items[l]; }
 
-static void lattice_binary(Exec *x, Opcode op, const Lattice *L)
-{
-    AbsState *st = x->st;
-    size_t W = L->nwords;
-    Word *xl = st->lo + st->sp - 2 * W, *xh = st->hi + st->sp - 2 * W;
-    const Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W;
-    if (op == IR_JOIN) {
-        L->ops->join(L, xl, xl, yl);
-        L->ops->join(L, xh, xh, yh);
-    } else if (op == IR_MEET) {
-        L->ops->meet(L, xl, xl, yl);
-        L->ops->meet(L, xh, xh, yh);
-    } else {                                 /* x minus y is antitone in y */
-        for (size_t w = 0; w < W; w++) {
-            xl[w] &= ~yh[w];
-            xh[w] &= ~yl[w];
-        }
-    }
-    st->sp -= W;
-}
-
-static void lattice_compare(Exec *x, Opcode op, const Lattice *L)
-{
-    AbsState *st = x->st;
-    size_t W = L->nwords, at = st->sp - 2 * W;
-    AbsPair r = absop_lattice_compare(op, L, st->lo + at, st->hi + at, st->lo + at + W,
-                                      st->hi + at + W, tmp_words(x->vm, 2 * W));
-    st->sp = at;
-    absstate_push_pair(st, r, TAG_INT);
-}
-
-/* The atoms a .. b of an atom interval clipped to [0, n); false when none is left. */
-static bool atom_span(AbsPair a, size_t n, size_t *first, size_t *last)
-{
-    int64_t l = word_to_int(a.lo), h = word_to_int(a.hi);
-    if (l < 0) l = 0;
-    if (h >= (int64_t)n) h = (int64_t)n - 1;
-    if (l > h) return false;
-    *first = (size_t)l;
-    *last = (size_t)h;
-    return true;
-}
-
-static bool set_add(Exec *x, const Lattice *P)
-{
-    AbsState *st = x->st;
-    AbsPair a = absstate_pop_pair(st);
-    size_t W = P->nwords, first, last;
-    Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
-    if (!atom_span(a, abslat_atoms(P), &first, &last)) return give_up(x->vm, "an atom outside its set");
-    if (a.lo == a.hi) bitset_add(lo, first);
-    for (size_t i = first; i <= last; i++) bitset_add(hi, i);
-    return true;
-}
-
-/* a in S: surely when every candidate atom is in S's lower end, surely not when none is in
- * its upper end. */
-static void set_in(Exec *x, const Lattice *P)
-{
-    AbsState *st = x->st;
-    size_t W = P->nwords, n = abslat_atoms(P), first, last;
-    const Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
-    AbsPair a = { st->lo[st->sp - W - 1], st->hi[st->sp - W - 1] };
-    bool any = false, all = atom_span(a, n, &first, &last);
-    if (all) {
-        all = word_to_int(a.lo) >= 0 && word_to_int(a.hi) < (int64_t)n;
-        for (size_t i = first; i <= last; i++) {
-            if (bitset_has(hi, i)) any = true;
-            if (!bitset_has(lo, i)) all = false;
-        }
-    }
-    st->sp -= W + 1;
-    absstate_push_pair(st, (AbsPair){ all ? 1 : 0, any ? 1 : 0 }, TAG_INT);
-}
-
-static void set_count(Exec *x, const Lattice *P)
-{
-    AbsState *st = x->st;
-    size_t W = P->nwords;
-    size_t l = bitset_count(st->lo + st->sp - W, W), h = bitset_count(st->hi + st->sp - W, W);
-    st->sp -= W;
-    absstate_push_pair(st, (AbsPair){ l, h }, TAG_INT);
-}
-
-/* A number converted into a range or real lattice: the concrete VM fails outside it (beyond
- * a slack for reals, then clamps), so the interval is clipped to the lattice. */
-static bool check_bounds(Exec *x, Opcode op, const Lattice *L)
-{
-    AbsState *st = x->st;
-    size_t t = st->sp - 1;
-    if (op == IR_CHECK_RANGE) {
-        int64_t lo, hi, a = word_to_int(st->lo[t]), b = word_to_int(st->hi[t]);
-        abslat_range(L, &lo, &hi);
-        if (b < lo || a > hi || (x->vm->total && (a < lo || b > hi))) return dead_path(x->vm);
-        st->lo[t] = word_from_int(a < lo ? lo : a);
-        st->hi[t] = word_from_int(b > hi ? hi : b);
-    } else {
-        double lo, hi, a = word_to_double(st->lo[t]), b = word_to_double(st->hi[t]);
-        abslat_real(L, &lo, &hi);
-        bool out = x->vm->total ? a < lo - 1e-12 || b > hi + 1e-12 : b < lo - 1e-12 || a > hi + 1e-12;
-        if (out) return dead_path(x->vm);
-        st->lo[t] = word_from_double(a < lo ? lo : a > hi ? hi : a);
-        st->hi[t] = word_from_double(b > hi ? hi : b < lo ? lo : b);
-    }
-    absstate_tags_of(L, st->tag + t);
-    return true;
-}
-
-/* m[a] for an atom interval a: the value at a key, or the hull of the values at its keys. */
-static bool map_index(Exec *x, const Lattice *M)
-{
-    AbsState *st = x->st;
-    AbsPair a = absstate_pop_pair(st);
-    const Lattice *V = abslat_part(M, 0);
-    size_t vw = V->nwords, n = abslat_parts(M), W = M->nwords, first, last;
-    if (!atom_span(a, n, &first, &last)) return dead_path(x->vm);     /* surely no key */
-    if (x->vm->total && word_to_int(a.hi) >= (int64_t)n) return dead_path(x->vm);
-    Word *lo = st->lo + st->sp - W, *hi = st->hi + st->sp - W;
-    for (size_t k = first + 1; k <= last; k++) {
-        V->ops->meet(V, lo + first * vw, lo + first * vw, lo + k * vw);
-        V->ops->join(V, hi + first * vw, hi + first * vw, hi + k * vw);
-    }
-    absstate_keep_part(st, W, first * vw, vw);
-    return true;
-}
-
 /* ---- loops ---- */
 
 /* sup/inf over [b, c] (slots s and s + W, the variable y at slot v): with b, c and y points
@@ -304,10 +180,16 @@ static bool enum_next(Exec *x, const Lattice *L, size_t s, size_t v, size_t exit
         return true;
     }
     bool is_b = L->ops->eq(L, yl, bl) && L->ops->eq(L, yh, bh), is_c = L->ops->eq(L, yl, cl) && L->ops->eq(L, yh, ch);
-    bool hull_done = L->ops->eq(L, bh, ch) || L->ops->eq(L, cl, bl);   /* [bl, ch] was b or c */
+    Word *t = tmp_words(x->vm, 4 * W), *b = absinstr_ends(st, L, s, t), *c = absinstr_ends(st, L, s + W, t + 2 * W);
+    bool hull_done = L->ops->eq(L, b + W, c + W) || L->ops->eq(L, c, b);   /* [lo of b, hi of c] was b or c */
     if (is_c) {                         /* after c: the hull, unless b or c was it */
-        if (hull_done) x->next = exit;
-        else memcpy(yl, bl, bytes);
+        if (hull_done) {
+            x->next = exit;
+            return true;
+        }
+        memcpy(yl, b, bytes);
+        memcpy(yh, c + W, bytes);
+        abslat_orient(L, yl, yh);
     } else if (is_b) {                  /* after b: c */
         memcpy(yl, cl, bytes);
         memcpy(yh, ch, bytes);
@@ -340,9 +222,20 @@ static bool loop_fork(Exec *x, long m)
     return ok;
 }
 
+/* The body of a loop for an atom or item that may be absent: it runs on one path and is
+ * skipped on another, joined where they meet (the loop head when the body always comes back
+ * to it). */
+static bool maybe_run(Exec *x)
+{
+    AbsState skip;
+    absstate_copy(&skip, x->st);
+    if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
+    absstate_free(&skip);
+    return loop_fork(x, absflow_merge(x->flow, x->at));
+}
+
 /* The next atom of the set at slot s after the atom at slot v.  An atom that is surely in
- * the set runs the body; one that may be in it runs it on one path and skips it on another,
- * joined where they meet (the loop head when the body always comes back to it). */
+ * the set runs the body; one that may be in it, maybe_run. */
 static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
 {
     AbsState *st = x->st;
@@ -356,12 +249,7 @@ static bool set_next(Exec *x, const Lattice *P, size_t s, size_t v, size_t exit)
         return true;
     }
     st->lo[v] = st->hi[v] = word_from_int((int64_t)a);
-    if (bitset_has(st->lo + s, a)) return true;
-    AbsState skip;
-    absstate_copy(&skip, st);
-    if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
-    absstate_free(&skip);
-    return loop_fork(x, absflow_merge(x->flow, x->at));
+    return bitset_has(st->lo + s, a) || maybe_run(x);
 }
 
 /* lfp/gfp inside the function: x (slot x) is a hull H of the iterates so far, y = E(g)(H) is
@@ -372,7 +260,7 @@ static bool kleene(Exec *x, const Lattice *L, size_t slot, size_t count, size_t 
     AbsState *st = x->st;
     size_t W = L->nwords;
     Word *yl = st->lo + st->sp - W, *yh = st->hi + st->sp - W, *hl = st->lo + slot, *hh = st->hi + slot;
-    bool inside = lattice_interval_subset(L, yl, yh, hl, hh);
+    bool inside = abslat_inside(L, yl, yh, hl, hh);
     st->sp -= W;
     if (inside) {                   /* the concrete result is g of an iterate: inside y */
         memcpy(hl, yl, W * sizeof(Word));
@@ -380,8 +268,7 @@ static bool kleene(Exec *x, const Lattice *L, size_t slot, size_t count, size_t 
         x->next = exit;
         return true;
     }
-    L->ops->meet(L, hl, hl, yl);
-    L->ops->join(L, hh, hh, yh);
+    abslat_hull(L, hl, hh, yl, yh);
     st->lo[count]++;
     st->hi[count]++;
     if (st->lo[count] >= ABSVM_KLEENE_LIMIT) return give_up(x->vm, "an lfp/gfp whose hull did not settle");
@@ -452,6 +339,7 @@ static bool scalar_op(Exec *x, Opcode op)
     AbsState *st = x->st;
     AbsPair r;
     bool real_in = op >= IR_ADD_R && op <= IR_ABS_R;
+    if ((op == IR_EQ_I || op == IR_NE_I) && absinstr_word_equality(st, op, &x->vm->tmp)) return true;
     if (op == IR_NEG_I || op == IR_ABS_I || op == IR_NEG_R || op == IR_ABS_R || op == IR_I2R || op == IR_NOT) {
         r = absstate_pop_pair(st);
         if (!absop_unary(op, &r)) return give_up(x->vm, "an overflowing or undefined unary operation");
@@ -472,21 +360,35 @@ static bool scalar_op(Exec *x, Opcode op)
     return true;
 }
 
+/* Does an instruction of this shape have a lattice as its first operand? */
+static bool lattice_shape(OperandShape shape)
+{
+    switch (shape) {
+    case SHAPE_LAT: case SHAPE_LATIX: case SHAPE_LATSLOT: case SHAPE_LOOP: case SHAPE_LATCONST:
+    case SHAPE_BOUNDS: case SHAPE_WARM: case SHAPE_ENGINE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The lattice instructions; false after giving up. */
 static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
 {
     AbsState *st = x->st;
+    if (!lattice_shape((OperandShape)ir_opcode_shapes[op]) || ir_read_u32(args) >= x->ch->tables->lats.count)
+        return give_up(x->vm, "an instruction it cannot abstract");
     const Lattice *L = lat_of(x, ir_read_u32(args));
     switch (op) {
     case IR_BOT: case IR_TOP: absstate_push_point(st, L, op == IR_TOP); return true;
     case IR_LAT_LE: case IR_LAT_LT: case IR_LAT_GE: case IR_LAT_GT: case IR_LAT_EQ: case IR_LAT_NE:
-        lattice_compare(x, op, L);
+        absinstr_compare(st, op, L, &x->vm->tmp);
         return true;
-    case IR_JOIN: case IR_MEET: case IR_SET_MINUS: lattice_binary(x, op, L); return true;
-    case IR_SET_ADD: return set_add(x, L);
-    case IR_SET_IN: set_in(x, L); return true;
-    case IR_SET_COUNT: set_count(x, L); return true;
-    case IR_CHECK_RANGE: case IR_CHECK_REAL: return check_bounds(x, op, L);
+    case IR_JOIN: case IR_MEET: case IR_SET_MINUS: absinstr_binary(st, op, L); return true;
+    case IR_SET_ADD: return instr_end(x->vm, absinstr_set_add(st, L), "an atom outside its set");
+    case IR_SET_IN: absinstr_set_in(st, L); return true;
+    case IR_SET_COUNT: absinstr_set_count(st, L); return true;
+    case IR_CHECK_RANGE: case IR_CHECK_REAL: return instr_end(x->vm, absinstr_check_bounds(st, op, L, x->vm->total), NULL);
     case IR_PROJ: {
         size_t i = ir_read_u32(args + 4);
         absstate_keep_part(st, L->nwords, abslat_part_offset(L, i), abslat_part(L, i)->nwords);
@@ -497,11 +399,12 @@ static bool lattice_op(Exec *x, Opcode op, const uint8_t *args)
         absstate_keep_part(st, L->nwords, ir_read_u32(args + 4) * vw, vw);
         return true;
     }
-    case IR_MAP_INDEX: return map_index(x, L);
-    case IR_CHECK_LE: {
-        size_t s = ir_read_u32(args + 4);
-        bool may_hold = L->ops->leq(L, st->lo + s, st->hi + s + L->nwords);
-        if (x->vm->total ? L->ops->leq(L, st->hi + s, st->lo + s + L->nwords) : may_hold) return true;
+    case IR_MAP_INDEX: return instr_end(x->vm, absinstr_map_index(st, L, x->vm->total), NULL);
+    case IR_CHECK_LE: {                 /* b <= c for b, c at slots s, s + W, in L's ends */
+        size_t s = ir_read_u32(args + 4), W = L->nwords;
+        Word *t = tmp_words(x->vm, 4 * W), *b = absinstr_ends(st, L, s, t), *c = absinstr_ends(st, L, s + W, t + 2 * W);
+        bool may_hold = L->ops->leq(L, b, c + W);
+        if (x->vm->total ? L->ops->leq(L, b + W, c) : may_hold) return true;
         return dead_path(x->vm);                                    /* surely empty */
     }
     case IR_ENUM_NEXT: return enum_next(x, L, ir_read_u32(args + 4), ir_read_u32(args + 8), ir_read_u32(args + 12));
@@ -587,6 +490,13 @@ static bool step(Exec *x, Opcode op, const uint8_t *args)
     default: break;
     }
     if (op >= IR_ADD_I && op <= IR_NOT) return scalar_op(x, op);
+    if (abscoll_handles(op)) {
+        const char *why = NULL;
+        AbsCollEnd end = abscoll_step(x->vm->colls, x->ch, op, args, st, &why);
+        if (end == ABSCOLL_GIVE_UP) return give_up(x->vm, why);
+        if (end == ABSCOLL_JUMP) x->next = ir_read_u32(args + 12);
+        return end != ABSCOLL_MAYBE || maybe_run(x);
+    }
     return lattice_op(x, op, args);
 }
 
@@ -722,6 +632,7 @@ AbsVm *absvm_new(Limits *limits)
     AbsVm *vm = mem_calloc(1, sizeof *vm);
     vm->limits = limits;
     vm->max_steps = ABSVM_DEFAULT_STEPS;
+    vm->colls = abscoll_new();
     return vm;
 }
 
@@ -730,7 +641,8 @@ void absvm_free(AbsVm *vm)
     if (!vm) return;
     for (size_t i = 0; i < vm->flows.count; i++) absflow_free(vm->flows.items[i]);
     VEC_FREE(vm->flows);
-    mem_free(vm->tmp);
+    abscoll_free(vm->colls);
+    absinstr_scratch_free(&vm->tmp);
     mem_free(vm);
 }
 
@@ -746,6 +658,7 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     vm->dead = false;
     vm->steps = 0;
     vm->depth = 0;
+    abscoll_reset(vm->colls);
     const Chunk *c = fn->chunk;
     if (!c || fn->nparams != 1) return give_up(vm, "not a compiled function of one argument");
     const Lattice *A = fn->params[0], *R = fn->ret;
@@ -754,12 +667,14 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     absstate_reserve(&st, c->nlocals + 1);
     memcpy(st.lo, arg_lo, A->nwords * sizeof(Word));
     memcpy(st.hi, arg_hi, A->nwords * sizeof(Word));
+    abslat_orient(A, st.lo, st.hi);                     /* a dual's words in its base's order */
     absstate_tags_of(A, st.tag);
     st.sp = A->nwords;
     absstate_push_zeros(&st, c->nlocals - A->nwords);
     RunEnd end = exec(vm, c, &st, 0, -1, -1, NULL, NULL);
     bool ok = end == RUN_RETURNED;
     if (end == RUN_DEAD) give_up(vm, "every run fails");
+    if (ok) abslat_orient(R, st.lo, st.hi);             /* back to R's own ends */
     if (ok && !R->ops->leq(R, st.lo, st.hi)) ok = give_up(vm, "an inverted result (a bug)");
     if (ok) {
         memcpy(out_lo, st.lo, R->nwords * sizeof(Word));

@@ -118,6 +118,8 @@ struct Expr {
     struct Query *query;               /* BNB: its options, bnb(f budget 4 ...) (from is b and c), or NULL */
     const Type *type;           /* set by sema */
     long slot;                  /* set by sema: local slot of a variable, or other resolution */
+    bool reversed;              /* set by sema: a comparison of numbers in the order of a dual range
+                                   or real, which is theirs turned round */
     const void *resolved;       /* set by sema: what a NAME or CALL refers to */
 };
 

@@ -1,9 +1,11 @@
 /* prop_derived.c: property tests of the derived envelopes on random small functions written
  * in the language (random compositions of its operators over ranges, powersets, products,
- * chains and maps): the interval evaluator's bracket E(f)[a, b] holds every f(x) for x in
- * [a, b]; refine and bnb with derived envelopes keep every fixed point; the derived IR bound
- * holds the brute-force one.  It prints how often the bracket equals the brute-force one.
- * PROP_DERIVED_SEED and PROP_DERIVED_CASES change the seed and the number of functions. */
+ * chains and maps, and over their duals: a dual range, powerset or chain, a dual of a dual,
+ * products and maps holding duals; with folds over keys and atoms): the interval evaluator's
+ * bracket E(f)[a, b] holds every f(x) for x in [a, b]; refine and bnb with derived envelopes
+ * keep every fixed point; the derived IR bound holds the brute-force one.  It prints how
+ * often the bracket equals the brute-force one.  PROP_DERIVED_SEED and PROP_DERIVED_CASES
+ * change the seed and the number of functions. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,15 +23,21 @@
 
 enum { CASES = 400, INTERVALS = 12, MAX_DEPTH = 4 };
 
-typedef enum { CASE_RANGE, CASE_SET, CASE_PAIR, CASE_CHAIN, CASE_MAP, CASE_KINDS } CaseKind;
-static const char *const case_lattice_names[CASE_KINDS] = { "R", "P", "Q", "C", "M" };
+typedef enum { CASE_RANGE, CASE_SET, CASE_PAIR, CASE_CHAIN, CASE_MAP, CASE_BOOLSET, CASE_KINDS } CaseKind;
+/* The lattice of each kind, plain and with duals (the prelude of gen_program declares them). */
+static const char *const case_lattice_names[CASE_KINDS] = { "R", "P", "Q", "C", "M", "BP" };
+static const char *const case_dual_names[CASE_KINDS] = { "DR", "DP", "DQ", "DC", "DM", "BDP" };
 
 /* ---- random source text ---- */
 
-typedef struct Gen { Rng *rng; Buf *out; CaseKind kind; int atoms; } Gen;
+/* dual: the function's lattice is the kind's dual one (for a chain, DDC half of the time);
+ * set: the powerset its sets are in (P or DP); chain: the chain its chain values are in (C,
+ * DC or DDC). */
+typedef struct Gen { Rng *rng; Buf *out; CaseKind kind; int atoms; bool dual; const char *set, *chain; } Gen;
 
 static void gen_int(Gen *g, int d);
 static void gen_bool(Gen *g, int d);
+static void gen_collection_int(Gen *g, int d);
 static void gen_set(Gen *g, int d);
 static void gen_chain(Gen *g, int d);
 
@@ -59,6 +67,10 @@ static void gen_int(Gen *g, int d)
         else { buf_puts(o, "count ("); gen_set(g, 0); buf_puts(o, ")"); }
         return;
     }
+    if (c == 12 && pick(g, 2)) {      /* loops over collections */
+        gen_collection_int(g, d);
+        return;
+    }
     static const char *const ops[] = { " + ", " - ", " * 2 - ", " / 2 + " };
     buf_puts(o, "(");
     switch (c) {
@@ -73,6 +85,40 @@ static void gen_int(Gen *g, int d)
         buf_puts(o, " else "); gen_int(g, d - 1); break;
     }
     buf_puts(o, ")");
+}
+
+/* A number from a loop over a collection: a fold over the atoms counting those in a set, the
+ * count of a comprehension or of images over elements(CH), a fold over a comprehension. */
+static void gen_collection_int(Gen *g, int d)
+{
+    Buf *o = g->out;
+    int y = g->atoms++;
+    const char *ch = g->chain;
+    switch (pick(g, 4)) {
+    case 0:
+        buf_printf(o, "fold(atoms(%s), (0 : R), (n%d: R, s%d: %s => if s%d <= ", g->set, y, y, g->set, y);
+        gen_set(g, d - 1);
+        buf_printf(o, " then min(n%d + 1, 7) else n%d))", y, y);
+        break;
+    case 1:
+        buf_printf(o, "(count { e%d in elements(%s) | e%d <= ", y, ch, y);
+        gen_chain(g, d - 1);
+        buf_puts(o, " })");
+        break;
+    case 2:
+        buf_printf(o, "(count { (e%d join ", y);
+        gen_chain(g, d - 1);
+        buf_printf(o, " : %s) | e%d in elements(%s) })", ch, y, ch);
+        break;
+    default:
+        buf_printf(o, "fold({ e%d in elements(%s) | ", y, ch);
+        gen_bool(g, d - 1);
+        buf_printf(o, " or e%d == ", y);
+        gen_chain(g, d - 1);
+        buf_printf(o, " }, (0 : R), (n%d: R, z%d: %s => min(n%d + 1, 7)))", y, y, ch, y);
+        break;
+    }
+    g->atoms--;
 }
 
 static void gen_quantifier(Gen *g, int d)
@@ -96,7 +142,7 @@ static void gen_bool(Gen *g, int d)
     switch (c) {
     case 0: gen_int(g, 0); buf_puts(o, cmp[pick(g, 6)]); gen_int(g, 0); break;
     case 1: gen_atom(g); buf_puts(o, " in "); gen_set(g, 0); break;
-    case 2: buf_puts(o, pick(g, 2) ? "true" : "false"); break;
+    case 2: buf_puts(o, g->kind == CASE_BOOLSET && pick(g, 2) ? "x.1" : pick(g, 2) ? "true" : "false"); break;
     case 3: buf_puts(o, "not "); gen_bool(g, d - 1); break;
     case 4: gen_bool(g, d - 1); buf_puts(o, pick(g, 2) ? " and " : " or "); gen_bool(g, d - 1); break;
     case 5: gen_set(g, d - 1); buf_puts(o, pick(g, 2) ? " <= " : " == "); gen_set(g, d - 1); break;
@@ -115,6 +161,7 @@ static void gen_set(Gen *g, int d)
     unsigned c = d <= 0 ? pick(g, 2) : pick(g, 10);
     if (c == 0) {
         if (g->kind == CASE_SET) buf_puts(o, "x");
+        else if (g->kind == CASE_BOOLSET) buf_puts(o, "x.2");
         else buf_puts(o, lits[pick(g, 5)]);
         return;
     }
@@ -139,13 +186,16 @@ static void gen_set(Gen *g, int d)
         buf_printf(o, "%s { z %s ", sup ? "sup" : "inf", sup ? "union" : "minus");
         gen_set(g, d - 1);
         const char *a = lits[1 + pick(g, 4)];
-        if (g->kind == CASE_SET && pick(g, 2)) buf_printf(o, " | z in [(%s inter x) .. (%s union x)] }", a, a);
+        bool dual = strcmp(g->set, "P") != 0;          /* a dual's bounds the other way round */
+        if (g->kind == CASE_SET && pick(g, 2))
+            buf_printf(o, dual ? " | z in [(%s union x) .. (%s inter x)] }" : " | z in [(%s inter x) .. (%s union x)] }", a, a);
+        else if (dual) buf_printf(o, " | z in [(%s : DP) .. (({a} minus {a}) : DP)] }", a);
         else buf_printf(o, " | z in [({a} minus {a}) .. %s] }", a);
         break;
     }
     case 8: {                     /* lfp/gfp of a monotone body, w not used elsewhere */
         bool least = pick(g, 2);
-        buf_printf(o, "%s(w: P => (w %s ", least ? "lfp" : "gfp", least ? "inter" : "union");
+        buf_printf(o, "%s(w: %s => (w %s ", least ? "lfp" : "gfp", g->set, least ? "inter" : "union");
         gen_set(g, d - 1);
         buf_printf(o, ") %s ", least ? "union" : "inter");
         gen_set(g, d - 1);
@@ -170,6 +220,15 @@ static void gen_chain(Gen *g, int d)
         return;
     }
     if (c == 1) { buf_puts(o, (const char *const[]){ "lo", "mi", "hi" }[pick(g, 3)]); return; }
+    if (c == 5 && g->kind == CASE_MAP && pick(g, 2)) {     /* a fold over the keys, its start a chain */
+        const char *M = g->dual ? "DM" : "M", *V = g->dual ? "DC" : "C";
+        int y = g->atoms++;
+        buf_printf(o, "fold(keys(%s), ", M);
+        gen_chain(g, d - 1);
+        buf_printf(o, ", (a%d: %s, k%d: key of %s => a%d %s x[k%d]))", y, V, y, M, y, pick(g, 2) ? "join" : "meet", y);
+        g->atoms--;
+        return;
+    }
     buf_puts(o, "(");
     if (c <= 3) {
         gen_chain(g, d - 1); buf_puts(o, c == 2 ? " join " : " meet "); gen_chain(g, d - 1);
@@ -184,9 +243,15 @@ static void gen_program(Gen *g)
 {
     Buf *o = g->out;
     buf_puts(o, "lattice R = range 0..7;\nlattice P = powerset {a, b, c, d};\nlattice Q = R * R;\n"
-                "lattice C = chain {lo, mi, hi};\nlattice M = map {k1, k2} -> C;\n"
+                "lattice C = chain {lo, mi, hi};\nlattice M = map {k1, k2} -> C;\nlattice BP = Bool * P;\n"
+                "lattice DR = dual R;\nlattice DP = dual P;\nlattice DQ = DR * R;\nlattice DC = dual C;\n"
+                "lattice DDC = dual DC;\nlattice DM = map {k1, k2} -> DC;\nlattice BDP = Bool * DP;\n"
                 "fn g(y: R): R = min(max(7 - y, 0), 7);\n");
-    buf_printf(o, "fn f(x: %s): %s = ", case_lattice_names[g->kind], case_lattice_names[g->kind]);
+    const char *name = g->dual ? case_dual_names[g->kind] : case_lattice_names[g->kind];
+    if (g->dual && g->kind == CASE_CHAIN && pick(g, 2)) name = "DDC";
+    if (g->kind == CASE_CHAIN) g->chain = name;
+    else if (g->kind == CASE_MAP && g->dual) g->chain = "DC";
+    buf_printf(o, "fn f(x: %s): %s = ", name, name);
     int d = 1 + (int)pick(g, MAX_DEPTH);
     switch (g->kind) {
     case CASE_RANGE:                /* unclamped now and then: fails outside 0..7 */
@@ -196,6 +261,7 @@ static void gen_program(Gen *g)
     case CASE_SET: gen_set(g, d); break;
     case CASE_PAIR: buf_puts(o, "("); gen_clamped(g, d); buf_puts(o, ", "); gen_clamped(g, d); buf_puts(o, ")"); break;
     case CASE_CHAIN: gen_chain(g, d); break;
+    case CASE_BOOLSET: buf_puts(o, "("); gen_bool(g, d); buf_puts(o, ", "); gen_set(g, d); buf_puts(o, ")"); break;
     default: buf_puts(o, "{k1 -> "); gen_chain(g, d); buf_puts(o, ", k2 -> "); gen_chain(g, d); buf_puts(o, "}"); break;
     }
     buf_puts(o, ";\n");
@@ -386,8 +452,9 @@ static void run_case(Rng *rng, Tally *tallies)
 {
     Buf text;
     buf_init(&text);
-    Gen g = { rng, &text, (CaseKind)rng_below(rng, CASE_KINDS), 0 };
-    Tally *t = &tallies[g.kind];
+    Gen g = { rng, &text, (CaseKind)rng_below(rng, CASE_KINDS), 0, rng_below(rng, 2) == 1, "P", "C" };
+    if (g.dual && (g.kind == CASE_SET || g.kind == CASE_BOOLSET)) g.set = "DP";
+    Tally *t = &tallies[2 * g.kind + g.dual];
     gen_program(&g);
     t->cases++;
     Case c;
@@ -427,13 +494,15 @@ static void report(const char *what, const Tally *t)
 static void test_random_functions(void **state)
 {
     (void)state;
-    static const char *const kinds[CASE_KINDS] = { "range", "powerset", "product", "chain", "map" };
+    static const char *const kinds[2 * CASE_KINDS] = { "range", "dual range", "powerset", "dual powerset",
+        "product", "product with a dual", "chain", "dual chain", "map", "map of duals", "Bool * powerset",
+        "Bool * dual powerset" };
     const char *seed = getenv("PROP_DERIVED_SEED"), *more = getenv("PROP_DERIVED_CASES");
     Rng rng = { seed ? strtoull(seed, NULL, 10) : 20261203 };
     int cases = more ? atoi(more) : CASES;
-    Tally t[CASE_KINDS] = { { 0 } }, all = { 0 };
+    Tally t[2 * CASE_KINDS] = { { 0 } }, all = { 0 };
     for (int i = 0; i < cases; i++) run_case(&rng, t);
-    for (int k = 0; k < CASE_KINDS; k++) {
+    for (int k = 0; k < 2 * CASE_KINDS; k++) {
         report(kinds[k], &t[k]);
         all.cases += t[k].cases; all.compiled += t[k].compiled; all.brackets += t[k].brackets;
         all.exact += t[k].exact; all.gave_up += t[k].gave_up; all.fixpoints += t[k].fixpoints;
@@ -589,7 +658,7 @@ static void test_random_real_functions(void **state)
     for (int i = 0; i < CASES / 2; i++) {
         Buf body;
         buf_init(&body);
-        Gen g = { &rng, &body, CASE_RANGE, 0 };
+        Gen g = { &rng, &body, CASE_RANGE, 0, false, "P", "C" };
         gen_real(&g, 1 + (int)pick(&g, MAX_DEPTH));
         RealCase c;
         t.cases++;

@@ -1,0 +1,65 @@
+/* ref_internal.h: what the reference evaluator's files share (ref.c: values, operators,
+ * calls; ref_loop.c: loops, collections and the host's queries).  Nothing else includes it. */
+#ifndef FIX_REF_INTERNAL_H
+#define FIX_REF_INTERNAL_H
+
+#include <setjmp.h>
+
+#include "ref/ref.h"
+#include "check/sema.h"
+#include "util/mem.h"
+
+/* A collection: n distinct items of iw words each (elements of lat; lat NULL: atoms). */
+typedef struct RefColl {
+    const Lattice *lat;
+    size_t iw, n, cap;
+    Word *items;
+} RefColl;
+
+typedef struct RefChunk { Word *words; size_t used, cap; } RefChunk;
+typedef struct RefMark { size_t chunk, used; } RefMark;
+
+struct RefEval {
+    Context *m;                /* its tables: bnb options, programs, lattice types */
+    const VmHost *host;
+    uint64_t max_steps, steps;
+    unsigned depth;
+    jmp_buf escape;            /* where a failure of the evaluation under way lands */
+    RefStatus status;
+    char msg[256];
+    VEC(RefChunk) chunks;      /* scratch words: frames and temporaries (ref_words) */
+    size_t cur;                /* the chunk in use */
+    VEC(RefColl *) colls;      /* its collections */
+};
+
+enum { REF_MAX_DEPTH = 2000, REF_KLEENE_LIMIT = 1000000 };
+
+/* ref.c */
+FIX_NORETURN void ref_fail(RefEval *r, const char *fmt, ...) FIX_PRINTF(2, 3);
+FIX_NORETURN void ref_stop(RefEval *r, RefStatus status);
+void ref_tick(RefEval *r);
+Word *ref_words(RefEval *r, size_t n);
+RefMark ref_mark(const RefEval *r);
+void ref_release(RefEval *r, RefMark m);
+void ref_expr(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *out);
+void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out);
+bool ref_truth(RefEval *r, const Expr *e, Word *fr);
+
+/* ref_loop.c: the forms that loop or make collections */
+RefColl *ref_coll_new(RefEval *r, const Lattice *lat, size_t iw);
+void ref_coll_add(RefColl *c, const Word *item, bool unique);
+bool ref_coll_has(const RefColl *c, const Word *item);
+static inline RefColl *ref_coll_at(Word w) { return (RefColl *)(uintptr_t)w; }
+static inline Word ref_coll_word(RefColl *c) { return (Word)(uintptr_t)c; }
+void ref_comprehension(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_quantifier(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_supinf(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_fixed(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_enumeration(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_fold(RefEval *r, const Expr *e, Word *fr, Word *out);
+void ref_keys(RefEval *r, const Expr *e, Word *out);
+bool ref_coll_equal(const RefColl *a, const RefColl *b);
+void ref_engine(RefEval *r, const Expr *e, Word *fr, Word *out);
+
+#endif
