@@ -39,6 +39,7 @@ static void end_fn(Gen *G)
 static void put_ty(const Gen *G, Buf *b, Ty ty)
 {
     if (ty.kind == TY_COLL) buf_puts(b, ty.key ? "collection of key of " : "collection of ");
+    if (ty.kind == TY_KEY) buf_puts(b, "key of ");
     if (ty.kind == TY_FN && ty.key) {
         buf_putc(b, '(');
         lat_put_type(G, b, ty.lat);
@@ -69,6 +70,17 @@ static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
     push_named(G, name, ty);
     buf_printf(b, "%s%s: ", f->nparams > 1 ? ", " : "", name);
     put_ty(G, b, ty);
+}
+
+/* k0: key of M, for a declared map lattice M */
+static void add_key_param(Gen *G, Buf *out)
+{
+    for (int tries = 0; tries < 10; tries++) {
+        int l = lat_random(G, 1);
+        if (G->lat[l].kind != LK_MAP) continue;
+        add_param(G, out, (Ty){ TY_KEY, l, 0 }, "k0");
+        return;
+    }
 }
 
 /* a collection parameter: of T in a generic now and then */
@@ -105,6 +117,7 @@ static void write_helper(Gen *G, Buf *out, int number)
         add_param(G, out, (Ty){ TY_ELEM, l, 0 }, name);
     }
     if (!step && gen_chance(G, 20)) add_coll_param(G, out, f->generic);
+    if (!step && gen_chance(G, 15)) add_key_param(G, out);
     f->result = (Ty){ TY_ELEM, result, 0 };
     if (!f->generic && !step && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
     else if (!f->generic && !step && gen_chance(G, 10)) f->result = (Ty){ TY_FN, lat_random(G, 1), 0 };

@@ -291,8 +291,29 @@ static int base_of(const Gen *G, int l)
     return l;
 }
 
+/* a key of the map lattice m: a key variable or a key's name */
+void gen_key(Gen *G, Buf *b, int m)
+{
+    const Var *k = gen_chance(G, 60) ? pick_var(G, (Ty){ TY_KEY, m, 0 }) : NULL;
+    buf_puts(b, k ? k->name : G->lat[m].elem[gen_below(G, G->lat[m].n)]);
+}
+
+/* k == name, k != name for a key variable k */
+static int gen_key_compare(Gen *G, Buf *b)
+{
+    int cand[MAX_VARS], n = 0;
+    for (int i = 0; i < G->nvar; i++) if (G->var[i].ty.kind == TY_KEY) cand[n++] = i;
+    if (!n) return 0;
+    const Var *k = &G->var[cand[gen_below(G, n)]];
+    buf_printf(b, "(%s %s ", k->name, gen_chance(G, 50) ? "==" : "!=");
+    gen_key(G, b, k->ty.lat);
+    buf_putc(b, ')');
+    return 1;
+}
+
 static int gen_membership(Gen *G, Buf *b, int depth)
 {
+    if (gen_chance(G, 25) && gen_key_compare(G, b)) return 1;
     const Var *a = NULL;
     int l = gen_chance(G, 60) ? atom_var_lat(G, &a) : -1;
     if (l < 0) { a = NULL; l = pow_lat(G); }
@@ -663,6 +684,7 @@ void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx)
     case TY_REAL: gen_real(G, b, depth); break;
     case TY_COLL: gen_coll(G, b, ty, depth); break;
     case TY_FN: gen_funvalue(G, b, ty.lat, depth); break;
+    case TY_KEY: gen_key(G, b, ty.lat); break;
     default: gen_elem(G, b, ty.lat, depth, ctx); break;
     }
 }

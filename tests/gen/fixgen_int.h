@@ -101,6 +101,7 @@ void gen_anti(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
 void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last);
 void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx);
 int gen_funvalue(Gen *G, Buf *b, int l, int depth);
+void gen_key(Gen *G, Buf *b, int m);
 void gen_funvalue2(Gen *G, Buf *b, int l, int m, int depth);
 int push_var(Gen *G, const char *prefix, Ty ty, char *name_out);
 void fresh_name(Gen *G, char *name);           /* a new variable name (8 bytes) */
