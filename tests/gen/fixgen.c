@@ -22,6 +22,7 @@ static void begin_fn(Gen *G, const char *prefix, int number)
     G->cur_fn = G->nfn;
     G->nvar = 0;
     G->lambda_base = 0;
+    G->strict_base = 0;
     G->fresh = 0;
     G->used = 0;
     G->mult = 1;
@@ -40,6 +41,8 @@ static void put_ty(const Gen *G, Buf *b, Ty ty)
 {
     if (ty.kind == TY_COLL) buf_puts(b, ty.key ? "collection of key of " : "collection of ");
     if (ty.kind == TY_KEY) buf_puts(b, "key of ");
+    if (ty.kind == TY_ITV) buf_puts(b, "interval of ");
+    if (ty.kind == TY_BNB) buf_puts(b, "bnb result of ");
     if (ty.kind == TY_FN && ty.key) {
         buf_putc(b, '(');
         lat_put_type(G, b, ty.lat);
@@ -83,6 +86,19 @@ static void add_key_param(Gen *G, Buf *out)
     }
 }
 
+/* i0: interval of L or r0: bnb result of L, for a small finite L (calls give approx(f),
+ * refine(f, bot, top) or bnb(f ...) of an f on L) */
+static void add_engine_param(Gen *G, Buf *out)
+{
+    for (int tries = 0; tries < 10; tries++) {
+        int l = lat_random(G, 1);
+        if (G->lat[l].size > 16 || G->lat[l].inst) continue;
+        int bnb = gen_chance(G, 40);
+        add_param(G, out, (Ty){ bnb ? TY_BNB : TY_ITV, l, 0 }, bnb ? "r0" : "i0");
+        return;
+    }
+}
+
 /* a collection parameter: of T in a generic now and then */
 static void add_coll_param(Gen *G, Buf *out, int generic)
 {
@@ -118,6 +134,7 @@ static void write_helper(Gen *G, Buf *out, int number)
     }
     if (!step && gen_chance(G, 20)) add_coll_param(G, out, f->generic);
     if (!step && gen_chance(G, 15)) add_key_param(G, out);
+    if (!step && !f->generic && gen_chance(G, 12)) add_engine_param(G, out);
     f->result = (Ty){ TY_ELEM, result, 0 };
     if (!f->generic && !step && gen_chance(G, 12) && coll_type_random(G, &f->result)) {}
     else if (!f->generic && !step && gen_chance(G, 10)) f->result = (Ty){ TY_FN, lat_random(G, 1), 0 };

@@ -29,6 +29,8 @@ static double coll_leaf(Gen *G, Buf *b, Ty ty)
     const Lat *L = &G->lat[ty.lat];
     const Var *v = gen_chance(G, 50) || ty.lat == LAT_T ? pick_var(G, ty) : NULL;
     if (v) { buf_puts(b, v->name); return ty.lat == LAT_T ? 16 : L->size; }
+    const Var *r = !ty.key && gen_chance(G, 40) ? pick_var(G, (Ty){ TY_BNB, ty.lat, 0 }) : NULL;
+    if (r) { buf_printf(b, "%s.fixpoints", r->name); return L->size; }
     if (ty.key) { buf_printf(b, "keys(%s)", L->name); return L->n; }
     if (lat_shape(G, ty.lat) == LK_POW && gen_chance(G, 50)) {
         const Lat *B = L;
@@ -505,7 +507,7 @@ void gen_fixpoint(Gen *G, Buf *b, int l, int depth)
 }
 
 /* an f on l whose calls are cheap enough for the engine, or NULL */
-static const Fn *engine_fn(Gen *G, int l)
+const Fn *engine_fn(Gen *G, int l)
 {
     int cand[MAX_FN], n = 0;
     for (int j = 0; j < G->cur_fn; j++) {
@@ -517,11 +519,21 @@ static const Fn *engine_fn(Gen *G, int l)
     return n ? &G->fn[cand[gen_below(G, n)]] : NULL;
 }
 
-static void put_bnb(Gen *G, Buf *b, const Fn *f)
+void put_bnb(Gen *G, Buf *b, const Fn *f)
 {
     static const char *const opts[] = { "", " rounds 1", ", budget 2", " split last", ", split first",
                                         " from [bot .. top]", " split random, rounds 2" };
     buf_printf(b, "bnb(%s%s)", f->name, opts[gen_below(G, 7)]);
+}
+
+/* an argument for an `interval of L` or `bnb result of L` parameter (engine_fn(L) exists) */
+void gen_engine_arg(Gen *G, Buf *b, Ty ty)
+{
+    const Fn *f = engine_fn(G, ty.lat);
+    spend(G, 300);
+    if (ty.kind == TY_BNB) put_bnb(G, b, f);
+    else if (gen_chance(G, 50)) buf_printf(b, "approx(%s)", f->name);
+    else buf_printf(b, "refine(%s, bot, top)", f->name);
 }
 
 /* approx(f).lo, refine(f, bot, top).hi, a bnb result's fixed points or bounds folded */

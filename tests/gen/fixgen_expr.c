@@ -45,8 +45,10 @@ void push_named(Gen *G, const char *name, Ty ty)
 const Var *pick_var(Gen *G, Ty ty)
 {
     int cand[MAX_VARS], n = 0;
+    int strict_ok = ty.kind == TY_ELEM || ty.kind == TY_FN;
     for (int i = 0; i < G->nvar; i++)
-        if (ty_eq(G->var[i].ty, ty) && (i >= G->lambda_base || capturable(ty))) cand[n++] = i;
+        if (ty_eq(G->var[i].ty, ty) && (i >= G->lambda_base || capturable(ty)) && (i >= G->strict_base || strict_ok))
+            cand[n++] = i;
     return n ? &G->var[cand[gen_below(G, n)]] : NULL;
 }
 
@@ -87,6 +89,8 @@ static void elem_leaf(Gen *G, Buf *b, int l, int ctx)
     Ty t = { TY_ELEM, l, 0 };
     const Var *v = gen_chance(G, 60) ? pick_var(G, t) : NULL;
     if (v) { buf_puts(b, v->name); return; }
+    const Var *i = gen_chance(G, 30) ? pick_var(G, (Ty){ TY_ITV, l, 0 }) : NULL;
+    if (i) { buf_printf(b, "%s.%s", i->name, gen_chance(G, 50) ? "lo" : "hi"); return; }
     if (l == LAT_BOOL) { buf_puts(b, gen_chance(G, 50) ? "true" : "false"); return; }
     if (lat_has_consts(G, l) && gen_chance(G, 75)) { put_const_ctx(G, b, l, ctx); return; }
     put_botop(G, b, l, ctx);
@@ -363,6 +367,12 @@ static int gen_bool_special(Gen *G, Buf *b, int depth)
     if (r < 14) return gen_membership(G, b, depth);
     if (r < 17) { if (!can_afford(G, 4)) return 0; gen_quant(G, b, depth); return 1; }
     if (r == 17 && gen_chance(G, 60)) return gen_engine_bool(G, b);
+    if (r == 18) {
+        const Var *rv = NULL;
+        for (int i = 0; i < G->nvar && !rv; i++)
+            if (G->var[i].ty.kind == TY_BNB) rv = pick_var(G, G->var[i].ty);
+        if (rv) { buf_printf(b, "%s.complete", rv->name); return 1; }
+    }
     gen_coll_bool(G, b, depth);
     return 1;
 }
@@ -384,9 +394,21 @@ void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last)
         else if (t.kind == TY_FN && t.key) gen_funvalue2(G, b, t.lat, t.key - 1, depth - 1);
         else if (t.kind == TY_FN) gen_funvalue(G, b, t.lat, depth - 1);
         else if (t.kind == TY_COLL) gen_coll(G, b, t, depth - 1);
+        else if (t.kind == TY_ITV || t.kind == TY_BNB) gen_engine_arg(G, b, t);
         else gen_expr(G, b, t, depth - 1, !f->generic || gen_chance(G, 50));
     }
     buf_putc(b, ')');
+}
+
+/* an interval or bnb result parameter needs an f on its lattice, run outside loops */
+static int engine_args_ok(Gen *G, const Fn *f)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        TyKind k = f->param[i].kind;
+        if ((k == TY_ITV || k == TY_BNB) && (G->mult > 1 || !can_afford(G, 400) || !engine_fn(G, f->param[i].lat)))
+            return 0;
+    }
+    return 1;
 }
 
 static int fn_takes_coll(const Fn *f)
@@ -408,6 +430,7 @@ static int gen_call(Gen *G, Buf *b, int l, int depth)
         const Fn *f = &G->fn[j];
         if (!f->callable || !can_afford(G, f->cost)) continue;
         if (f->generic && fn_takes_coll_of_t(f) && (G->lat[l].size > 16 || G->lat[l].inst)) continue;
+        if (!engine_args_ok(G, f)) continue;
         if (fn_result_is(f, l) || (f->generic && fn_result_is(f, LAT_T) && G->lat[l].named
                                    && (l != LAT_T || G->in_generic)))
             cand[n++] = j;
@@ -438,9 +461,9 @@ static int fn_partial_ok(const Fn *f, int l)
 
 static void gen_lambda(Gen *G, Buf *b, int l, int depth)
 {
-    int saved_base = G->lambda_base, saved_noloop = G->noloop;
+    int saved_base = G->lambda_base, saved_noloop = G->noloop, saved_strict = G->strict_base;
     char name[8];
-    G->lambda_base = G->nvar;
+    G->lambda_base = G->strict_base = G->nvar;
     push_var(G, "v", (Ty){ TY_ELEM, l, 0 }, name);
     buf_printf(b, "(%s: ", name);
     lat_put_type(G, b, l);
@@ -454,6 +477,7 @@ static void gen_lambda(Gen *G, Buf *b, int l, int depth)
     G->noloop = saved_noloop;
     G->nvar--;
     G->lambda_base = saved_base;
+    G->strict_base = saved_strict;
     buf_putc(b, ')');
 }
 
@@ -495,9 +519,9 @@ void gen_funvalue2(Gen *G, Buf *b, int l, int m, int depth)
             return;
         }
     }
-    int saved_base = G->lambda_base, saved_noloop = G->noloop;
+    int saved_base = G->lambda_base, saved_noloop = G->noloop, saved_strict = G->strict_base;
     char a[8], y[8];
-    G->lambda_base = G->nvar;
+    G->lambda_base = G->strict_base = G->nvar;
     push_var(G, "v", (Ty){ TY_ELEM, l, 0 }, a);
     push_var(G, "v", (Ty){ TY_ELEM, m, 0 }, y);
     buf_printf(b, "(%s: ", a);
@@ -510,6 +534,7 @@ void gen_funvalue2(Gen *G, Buf *b, int l, int m, int depth)
     G->noloop = saved_noloop;
     G->nvar -= 2;
     G->lambda_base = saved_base;
+    G->strict_base = saved_strict;
     buf_putc(b, ')');
 }
 

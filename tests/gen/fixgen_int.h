@@ -36,7 +36,7 @@ typedef struct Lat {
     int alias;                  /* declared as `lattice Ln = M0[L2];`: that instance, else -1 */
 } Lat;
 
-typedef enum TyKind { TY_INT, TY_REAL, TY_ELEM, TY_COLL, TY_ATOM, TY_KEY, TY_FN } TyKind;
+typedef enum TyKind { TY_INT, TY_REAL, TY_ELEM, TY_COLL, TY_ATOM, TY_KEY, TY_FN, TY_ITV, TY_BNB } TyKind;
 
 /* key: a collection of keys; for a function (A, M) -> A, M + 1 (0: a function A -> A) */
 typedef struct Ty { TyKind kind; int lat; int key; } Ty;
@@ -66,6 +66,7 @@ typedef struct Gen {
     Var var[MAX_VARS];
     int nvar;
     int lambda_base;            /* variables below it: only those a lambda may use */
+    int strict_base;            /* below it only elements and functions (a function argument) */
     int fresh;                  /* next variable number */
     int in_generic;             /* T may be used */
     int noloop;                 /* no loops, no calls of costly functions (function args) */
@@ -118,6 +119,9 @@ void gen_comp_set(Gen *G, Buf *b, int l, int depth);
 void gen_supinf(Gen *G, Buf *b, int l, int depth);
 void gen_fixpoint(Gen *G, Buf *b, int l, int depth);
 void gen_engine(Gen *G, Buf *b, int l, int depth);
+const Fn *engine_fn(Gen *G, int l);
+void put_bnb(Gen *G, Buf *b, const Fn *f);
+void gen_engine_arg(Gen *G, Buf *b, Ty ty);
 int gen_engine_bool(Gen *G, Buf *b);
 void gen_coll_bool(Gen *G, Buf *b, int depth);
 int coll_type_random(Gen *G, Ty *ty);
