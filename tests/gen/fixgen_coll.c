@@ -105,7 +105,7 @@ static double coll_call(Gen *G, Buf *b, Ty ty, int depth)
     for (int j = 0; j < G->cur_fn; j++) {
         const Fn *f = &G->fn[j];
         if (f->callable && f->result.kind == TY_COLL && f->result.lat == ty.lat && f->result.key == ty.key
-            && can_afford(G, f->cost))
+            && can_afford(G, f->cost) && engine_args_ok(G, f))
             cand[n++] = j;
     }
     if (!n) return -1;

@@ -401,7 +401,7 @@ void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last)
 }
 
 /* an interval or bnb result parameter needs an f on its lattice, run outside loops */
-static int engine_args_ok(Gen *G, const Fn *f)
+int engine_args_ok(Gen *G, const Fn *f)
 {
     for (int i = 0; i < f->nparams; i++) {
         TyKind k = f->param[i].kind;
@@ -487,7 +487,7 @@ int gen_funvalue(Gen *G, Buf *b, int l, int depth)
     int cand[MAX_FN], n = 0;
     for (int j = 0; j < G->cur_fn; j++) {
         const Fn *f = &G->fn[j];
-        if (!f->callable || f->cost > FNARG_COST) continue;
+        if (!f->callable || f->cost > FNARG_COST || !engine_args_ok(G, f)) continue;
         if (fn_is_unary(f, l) || fn_partial_ok(f, l) || (f->result.kind == TY_FN && f->result.lat == l)
             || (f->generic && f->nparams == 1 && f->param[0].kind == TY_ELEM && G->lat[l].named))
             cand[n++] = j;

@@ -100,6 +100,7 @@ void gen_bool(Gen *G, Buf *b, int depth);
 void gen_mono(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
 void gen_anti(Gen *G, Buf *b, int l, int depth, const char *src, int srclat);
 void gen_args(Gen *G, Buf *b, const Fn *f, int inst, int depth, int leave_last);
+int engine_args_ok(Gen *G, const Fn *f);       /* its interval / bnb result arguments can be made */
 void gen_expr(Gen *G, Buf *b, Ty ty, int depth, int ctx);
 int gen_funvalue(Gen *G, Buf *b, int l, int depth);
 void gen_key(Gen *G, Buf *b, int m);
