@@ -306,7 +306,7 @@ void gen_key(Gen *G, Buf *b, int m)
 static int gen_key_compare(Gen *G, Buf *b)
 {
     int cand[MAX_VARS], n = 0;
-    for (int i = 0; i < G->nvar; i++) if (G->var[i].ty.kind == TY_KEY) cand[n++] = i;
+    for (int i = G->strict_base; i < G->nvar; i++) if (G->var[i].ty.kind == TY_KEY) cand[n++] = i;
     if (!n) return 0;
     const Var *k = &G->var[cand[gen_below(G, n)]];
     buf_printf(b, "(%s %s ", k->name, gen_chance(G, 50) ? "==" : "!=");
