@@ -139,7 +139,7 @@ static const Expr *bound_value(const FnVal *v)
 {
     for (size_t i = 0; i < v->nbound; i++) {
         const Type *t = v->bound[i]->type;
-        const Expr *inner = t->kind == TY_FN ? bound_value(t->value) : t->kind == TY_LAT ? NULL : v->bound[i];
+        const Expr *inner = t->kind == TY_FN ? bound_value(t->value) : v->fn->sym.params[i] ? NULL : v->bound[i];
         if (inner) return inner;
     }
     return NULL;
