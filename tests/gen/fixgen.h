@@ -4,8 +4,9 @@
  * lattices given by covers, products, maps, duals, Bool, reals; now and then a generic
  * lattice M0[V] or Q0[A, B] used through its instances), then
  *   - helpers g0, g1, ...: any signature (lattice elements, a function parameter h0: A -> A
- *     or (A, M) -> A, a collection parameter c0, generic in T, recursive on a range, results
- *     that are elements, collections or functions);
+ *     or (A, M) -> A, a collection parameter c0, a key k0: key of M, an interval i0 or bnb
+ *     result r0 of L, generic in T, recursive on a range; results that are elements,
+ *     collections or functions);
  *   - f0, f1, ...: one parameter, a finite lattice into itself (the functions whose fixed
  *     points are checked); `monotone` / `antitone` only where the body is so by construction,
  *     and an `envelope` block that is exact (by definition, or from the annotation);
