@@ -468,7 +468,12 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
     p->trace = q->trace;
     check_options(m, d);
     switch (q->kind) {
-    case Q_SHOW: plan_expr(m, &p->show, q->expr, NULL); break;
+    case Q_SHOW: {
+        int before = m->diag->errors;      /* a check that fails says why, or the plan has no value */
+        if (!plan_expr(m, &p->show, q->expr, NULL) && m->diag->errors == before)
+            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");
+        break;
+    }
     case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
     case Q_CHECK_GALOIS: p->galois = query_target(m, q, SYM_GALOIS); break;
     default: plan_fn_query(m, q, p); break;

@@ -316,6 +316,8 @@ LatInfo *sema_declare_lattice(FileCtx *fc, Decl *d)
     LatInfo *li = NULL;
     if (d->lattice->kind == LAT_NAME) {
         li = resolve_lattice_name(fc, d->lattice->name);
+    } else if (d->lattice->kind == LAT_APPLY) {   /* `lattice L5 = S0[C];`: that instance */
+        li = sema_resolve_lattice(fc, d->lattice);
     } else {
         Lattice *L = build_lattice(fc, d->lattice);
         if (L) {
