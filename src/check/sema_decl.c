@@ -469,9 +469,9 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
     check_options(m, d);
     switch (q->kind) {
     case Q_SHOW: {
-        int before = m->diag->errors;      /* a check that fails says why, or the plan has no value */
-        if (!plan_expr(m, &p->show, q->expr, NULL) && m->diag->errors == before)
-            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");
+        int before = m->diag->errors;      /* a check that fails says why (or used a name whose */
+        if (!plan_expr(m, &p->show, q->expr, NULL) && m->diag->errors == before && !m->dropped.count)
+            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");   /* error was shown) */
         break;
     }
     case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
