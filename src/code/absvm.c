@@ -1,15 +1,17 @@
-/* absvm.c: the interval evaluator (see absvm.h).  Its stack mirrors the VM's word for word,
- * with two words (lo, hi) and a tag in every place; the tag says how two states are joined
- * where branches meet (ints and reals by min/max, lattice words by their leaf lattice's
- * meet/join).  One exec() runs one chunk from an instruction until it returns, or until it
- * reaches a given merge point (a branch's side path). */
+/* absvm.c: the interval evaluator (see absvm.h): its control.  Its stack mirrors the VM's
+ * word for word, with two words (lo, hi) and a tag in every place (absstate.h; a dual's
+ * words in its base's order); the tag says how two states are joined where branches meet
+ * (ints and reals by min/max, lattice words by their leaf lattice's meet/join, collection
+ * handles by abscoll.c).  One exec() runs one chunk from an instruction until it returns, or
+ * until it reaches a given merge point (a branch's side path); the instructions on values
+ * are absinstr.c's, those on collections abscoll.c's. */
 #include "code/absvm.h"
 
 #include <math.h>
 
 #include "code/abscoll.h"
-#include "code/absinstr.h"
 #include "code/absflow.h"
+#include "code/absinstr.h"
 #include "code/absops.h"
 #include "code/absstate.h"
 #include "util/bitset.h"
@@ -156,7 +158,7 @@ static bool branch(Exec *x, Opcode op, size_t target)
     return fork_at(x, merge, &fall, x->next, target);
 }
 
-/* ---- lattice instructions ---- */
+/* ---- operands ---- */
 
 static const Lattice *lat_of(const Exec *x, uint32_t l) { return x->ch->tables->lats.items[l]; }
 
