@@ -419,6 +419,12 @@ static const Type *finish_arith(Checker *c, Expr *e, const Type *ta)
     return real ? &TYPE_REAL : &TYPE_INT;
 }
 
+/* Is t a range or real under an odd number of duals, whose order is its numbers' reversed? */
+static bool numbers_reversed(const Type *t)
+{
+    return t && t->kind == TY_LAT && sema_num_kind(t) != NUM_NONE && sema_numbers_reversed(t->lat);
+}
+
 static const Type *compared(Checker *c, Expr *e, const Type *t)
 {
     if (t->kind == TY_ERROR) return t;
@@ -427,8 +433,11 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_BNB) return check_fail(c, e->loc, "a bnb result is compared field by field (.fixpoints, .final, .complete)");
     if ((t->kind == TY_COLL || t->kind == TY_ITV) && e->op != OP_EQ && e->op != OP_NE)
         return check_fail(c, e->loc, "%s can only be compared with == and !=", t->kind == TY_COLL ? "collections" : "intervals");
-    /* on lattice elements the order is the lattice's: a dual range's is the numbers' reversed */
-    e->reversed = t->kind == TY_LAT && sema_num_kind(t) != NUM_NONE && sema_numbers_reversed(t->lat);
+    /* on lattice elements the order is the lattice's: a dual range's is the numbers' reversed,
+     * also against a plain number that is not its element (x <= 2.5) */
+    e->reversed = numbers_reversed(t) || (t->kind != TY_LAT && sema_num_kind(t) != NUM_NONE &&
+                  ((numbers_reversed(e->a->type) && e->b->type->kind != TY_LAT) ||
+                   (numbers_reversed(e->b->type) && e->a->type->kind != TY_LAT)));
     return &c->m->bool_lat->as_lat;
 }
 

@@ -112,8 +112,9 @@ static void list_append(AbsList *l, const Word *lo, const Word *hi, bool maybe)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 8;
-        l->lo = mem_realloc(l->lo, l->cap * l->W * sizeof(Word));
-        l->hi = mem_realloc(l->hi, l->cap * l->W * sizeof(Word));
+        size_t words = l->cap * (l->W ? l->W : 1);
+        l->lo = mem_realloc(l->lo, words * sizeof(Word));
+        l->hi = mem_realloc(l->hi, words * sizeof(Word));
         l->maybe = mem_realloc(l->maybe, l->cap * sizeof(bool));
     }
     memcpy(l->lo + l->n * l->W, lo, l->W * sizeof(Word));

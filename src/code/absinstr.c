@@ -164,3 +164,40 @@ bool absinstr_word_equality(AbsState *st, Opcode op, AbsScratch *s)
     absstate_push_pair(st, r, TAG_INT);
     return true;
 }
+
+/* [l, h] of ints where `x op k` is `held`: LT LE GT GE EQ NE as 0..5 (opcodes.h's order). */
+static void narrow_ints(int64_t *l, int64_t *h, int k_op, int64_t k, bool held)
+{
+    static const int negation[] = { 3, 2, 1, 0, 5, 4 };     /* not (x < k) is x >= k, ... */
+    int op = held ? k_op : negation[k_op];
+    int64_t lo = *l, hi = *h;
+    switch (op) {
+    case 0: if (k > INT64_MIN) hi = hi < k - 1 ? hi : k - 1; break;
+    case 1: hi = hi < k ? hi : k; break;
+    case 2: if (k < INT64_MAX) lo = lo > k + 1 ? lo : k + 1; break;
+    case 3: lo = lo > k ? lo : k; break;
+    case 4: if (lo <= k && k <= hi) lo = hi = k; break;
+    default:
+        if (lo == k && lo < hi) lo++;
+        else if (hi == k && lo < hi) hi--;
+        break;
+    }
+    if (lo <= hi) {
+        *l = lo;
+        *h = hi;
+    }
+}
+
+void absinstr_narrow(AbsState *st, size_t slot, Opcode test, Word k, bool held)
+{
+    Tag t = st->tag[slot];
+    int k_op = (int)(test - IR_LT_IK);
+    if (t.kind == TAG_INT) {
+        int64_t l = word_to_int(st->lo[slot]), h = word_to_int(st->hi[slot]);
+        narrow_ints(&l, &h, k_op, word_to_int(k), held);
+        st->lo[slot] = word_from_int(l);
+        st->hi[slot] = word_from_int(h);
+    } else if (t.kind == TAG_LAT && t.leaf->nwords == 1 && (k_op == 4) == held && k_op >= 4) {
+        st->lo[slot] = st->hi[slot] = k;                    /* x == k held: x is k */
+    }
+}

@@ -29,6 +29,10 @@ void absinstr_compare(AbsState *st, Opcode op, const Lattice *L, AbsScratch *s);
 /* EQ_I, NE_I where either word is an element of a leaf lattice (tagged so): by its equality.
  * False (nothing done) when both are plain ints. */
 bool absinstr_word_equality(AbsState *st, Opcode op, AbsScratch *s);
+/* A one-word slot tested against the constant k by `test` (LT_IK .. NE_IK), undecided: the
+ * slot narrowed on the path where the test held (held) or where it did not.  Ints narrow their
+ * ends; an element of a leaf lattice becomes k where it equals k. */
+void absinstr_narrow(AbsState *st, size_t slot, Opcode test, Word k, bool held);
 /* SET_ADD, SET_IN, SET_COUNT of the powerset P. */
 AbsInstrEnd absinstr_set_add(AbsState *st, const Lattice *P);
 void absinstr_set_in(AbsState *st, const Lattice *P);

@@ -1,15 +1,17 @@
-/* absvm.c: the interval evaluator (see absvm.h).  Its stack mirrors the VM's word for word,
- * with two words (lo, hi) and a tag in every place; the tag says how two states are joined
- * where branches meet (ints and reals by min/max, lattice words by their leaf lattice's
- * meet/join).  One exec() runs one chunk from an instruction until it returns, or until it
- * reaches a given merge point (a branch's side path). */
+/* absvm.c: the interval evaluator (see absvm.h): its control.  Its stack mirrors the VM's
+ * word for word, with two words (lo, hi) and a tag in every place (absstate.h; a dual's
+ * words in its base's order); the tag says how two states are joined where branches meet
+ * (ints and reals by min/max, lattice words by their leaf lattice's meet/join, collection
+ * handles by abscoll.c).  One exec() runs one chunk from an instruction until it returns, or
+ * until it reaches a given merge point (a branch's side path); the instructions on values
+ * are absinstr.c's, those on collections abscoll.c's. */
 #include "code/absvm.h"
 
 #include <math.h>
 
 #include "code/abscoll.h"
-#include "code/absinstr.h"
 #include "code/absflow.h"
+#include "code/absinstr.h"
 #include "code/absops.h"
 #include "code/absstate.h"
 #include "util/bitset.h"
@@ -42,6 +44,9 @@ typedef struct Exec {
     long stop2;                 /* a second place to stop at, or -1 (see loop_fork) */
     AbsState *out2;                /* the state there, joined over the paths that reach it */
     bool has2;
+    /* The last test of a slot against a constant (LT_SIK .. NE_SIK) and the instruction after
+     * it: a branch there narrows the slot on each path. */
+    struct { bool valid; size_t after, slot; Opcode op; Word k; } test;
 } Exec;
 
 /* How a run ended: returned, reached its merge point, gave up, every path of it surely
@@ -142,6 +147,10 @@ static bool branch(Exec *x, Opcode op, size_t target)
     }
     AbsState side;
     absstate_copy(&side, st);
+    if (x->test.valid && x->test.after == x->at) {     /* side: the test came out jump_on */
+        absinstr_narrow(&side, x->test.slot, x->test.op, x->test.k, jump_on);
+        absinstr_narrow(st, x->test.slot, x->test.op, x->test.k, !jump_on);
+    }
     if (op != IR_JUMP_IF_FALSE) {          /* the kept Boolean is decided on each path */
         side.lo[side.sp - 1] = side.hi[side.sp - 1] = jump_on;
         st->lo[st->sp - 1] = st->hi[st->sp - 1] = !jump_on;
@@ -156,7 +165,7 @@ static bool branch(Exec *x, Opcode op, size_t target)
     return fork_at(x, merge, &fall, x->next, target);
 }
 
-/* ---- lattice instructions ---- */
+/* ---- operands ---- */
 
 static const Lattice *lat_of(const Exec *x, uint32_t l) { return x->ch->tables->lats.items[l]; }
 
@@ -464,6 +473,13 @@ static bool step(Exec *x, Opcode op, const uint8_t *args)
 {
     AbsState *st = x->st;
     Opcode form = ir_loaded_op(op);           /* LOAD1 s, then the _K form on constant #k */
+    if (form != op && form >= IR_LT_IK && form <= IR_NE_IK) {
+        x->test.valid = true;
+        x->test.after = x->next;
+        x->test.slot = ir_read_u32(args);
+        x->test.op = form;
+        x->test.k = x->ch->consts.items[ir_read_u32(args + 4)];
+    }
     if (form != op) return frame_op(x, IR_LOAD, ir_read_u32(args), 1) && step(x, form, args + 4);
     Opcode general = ir_general_op(op);
     if (general != op) return specialised(x, op, general, args);
@@ -505,6 +521,7 @@ static bool merge_here(Exec *x, size_t ip)
 {
     while (x->pend.count && x->pend.items[x->pend.count - 1].at == ip) {
         Pending *p = &x->pend.items[--x->pend.count];
+        x->test.valid = false;              /* the state is no longer the test's alone */
         bool ok = join_states(x->vm, x->st, &p->st, x->ch->nlocals);
         absstate_free(&p->st);
         if (!ok) return false;
@@ -555,6 +572,7 @@ static bool resume(Exec *x, size_t *ip)
     Pending *p = &x->pend.items[--x->pend.count];
     *x->st = p->st;
     *ip = p->at;
+    x->test.valid = false;
     return true;
 }
 
@@ -581,6 +599,7 @@ static bool run_one(Exec *x, size_t *ip, RunEnd *end)
     Opcode op = (Opcode)code[0];
     x->at = *ip;
     x->next = *ip + ir_length(op);
+    if (x->test.after != *ip) x->test.valid = false;        /* reached other than from the test */
     if (op == IR_RET) {
         *end = ret(x, ir_read_u32(code + 1));
         return false;
@@ -600,7 +619,7 @@ static bool run_one(Exec *x, size_t *ip, RunEnd *end)
 static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long stop, long stop2,
                    AbsState *out2, bool *has2)
 {
-    Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop, stop2, out2, false };
+    Exec x = { vm, ch, flow_of(vm, ch), st, { 0 }, ip, ip, stop, stop2, out2, false, { 0 } };
     RunEnd end = RUN_FAILED;
     for (;;) {
         if (!merge_here(&x, ip)) break;
