@@ -1,7 +1,7 @@
 /* auto.c: `fix asp`'s default choice of solver, `--solver auto` (backend.h).  The answer is a
  * function of the input and the options alone: a program the native search handles is
- * searched natively first, with a work budget of ASP_AUTO_CONFLICTS conflicts (a count, never
- * a time) and its models held back (held.h).  A search that ends within the budget answers
+ * searched natively first, with a work budget of --hand-over conflicts (ASP_AUTO_CONFLICTS by
+ * default: a count, never a time) and its models held back (held.h).  A search that ends within the budget answers
  * (its held models are printed); one that spends it is abandoned, its held models dropped,
  * and the program is handed over to clingo as the back end, whose models (in clingo's own
  * order, clingo being deterministic) are the answer.  Held models past ASP_AUTO_HOLD_BYTES
@@ -88,7 +88,7 @@ static AftStatus native_again(const AspWay *w, AspStats *st, AspAuto *how, Buf *
 {
     snprintf(how->note, sizeof how->note, "the native search spent its budget of %zu conflicts;"
              " clingo failed (%s): the native search again, without a budget",
-             (size_t)ASP_AUTO_CONFLICTS, buf_cstr(why));
+             w->co->hand_over, buf_cstr(why));
     how->kind = ASP_SOLVER_NATIVE;
     how->why = how->note;
     memset(st, 0, sizeof *st);
@@ -111,7 +111,7 @@ static AftStatus hand_over(const AspWay *w, AspStats *st, AspAuto *how, Buf *err
     if (w->ask) asp_opt_result_free(w->ask->res);
     how->kind = ASP_SOLVER_CLINGO;
     snprintf(how->note, sizeof how->note, "the native search spent its budget of %zu conflicts:"
-             " handed over to clingo", (size_t)ASP_AUTO_CONFLICTS);
+             " handed over to clingo", w->co->hand_over);
     how->why = how->note;
     Buf cerr;
     buf_init(&cerr);
@@ -132,11 +132,13 @@ static bool spent(const Hand *h, const AftOptions *aft, AftStatus r)
 /* The native search with its budget; clingo if it spends it. */
 static AftStatus native_first(const AspWay *w, AspStats *st, AspAuto *how, Buf *err)
 {
-    Hand h = { .w = w, .work = { .limit = ASP_AUTO_CONFLICTS }, .holding = true, .how = how };
+    size_t budget = w->co->hand_over;
+    Hand h = { .w = w, .work = { .limit = budget }, .holding = budget > 0, .how = how };
     asp_held_init(&h.models);
     how->kind = ASP_SOLVER_NATIVE;
-    snprintf(how->note, sizeof how->note, "the native search answered within its budget of %zu"
-             " conflicts", (size_t)ASP_AUTO_CONFLICTS);
+    if (budget) snprintf(how->note, sizeof how->note, "the native search answered within its"
+                         " budget of %zu conflicts", budget);
+    else snprintf(how->note, sizeof how->note, "the native search without a budget (--hand-over 0)");
     how->why = how->note;
     AftOptions aft = *w->so->aft;
     aft.work = &h.work;

@@ -31,6 +31,8 @@ typedef struct AspClingoOptions {
     size_t max_models;            /* 0: all */
     const AftOptions *aft;        /* the user's engine options (limits, split) */
     size_t budget, rounds;        /* K and T of the branch and bound (0: the defaults) */
+    size_t hand_over;             /* auto: the native search's budget of conflicts before it
+                                     hands over to clingo (0: none, it never does) */
     Limits *limits;               /* polled while clingo runs */
 } AspClingoOptions;
 
@@ -71,7 +73,8 @@ AftStatus asp_optimize_native(AspSolver *s, const AspSolveOptions *so, const Asp
  * when the native search does not handle the program (disjunction that is not
  * head-cycle-free, #edge, theory); the native search alone when the well-founded bound
  * leaves at most one atom in ASP_AUTO_WF_OPEN open or shows that there is no stable model;
- * else the native search with a budget of ASP_AUTO_CONFLICTS conflicts and its models held
+ * else the native search with a budget of co->hand_over conflicts (ASP_AUTO_CONFLICTS by
+ * default; 0: no budget) and its models held
  * back: ended within it, it answers; the budget spent, its models are dropped and clingo as
  * the back end answers (one clingo call on the program partially evaluated under its
  * well-founded bound, unless --budget/--rounds are given; if clingo fails before its first

@@ -22,6 +22,7 @@ struct Cli {
     bool conseq_ready;
     AspConsequences conseq;       /* clingo's cautious and brave consequences, once run */
     size_t max_models;
+    size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
     double timeout_s;
     size_t max_memory;            /* bytes, 0: none */
     volatile sig_atomic_t interrupt;
@@ -48,12 +49,15 @@ static const char usage_text[] =
     "  --solver S      auto (default), native, clingo or race: clingo ($FIX_CLINGO)\n"
     "                  solves what the branch and bound with --budget K (default 4)\n"
     "                  and --rounds T (default 8) leaves open, one run per Final bound;\n"
-    "                  auto runs the native search with a budget of 1000000 conflicts\n"
-    "                  and hands the program to clingo if it spends it (the output is\n"
-    "                  the same on every run); race runs both on two processes and the\n"
-    "                  first to answer prints (faster on some programs, but which one\n"
-    "                  answers, so the models' order, may change from run to run);\n"
-    "                  --stats says which answered and why\n"
+    "                  auto runs the native search with a budget of conflicts\n"
+    "                  (--hand-over) and hands the program to clingo if it spends it\n"
+    "                  (the output is the same on every run); race runs both on two\n"
+    "                  processes and the first to answer prints (faster on some\n"
+    "                  programs, but which one answers, and so the models and their\n"
+    "                  order, may change from run to run); --stats says which\n"
+    "                  answered and why\n"
+    "  --hand-over N   auto: the native search's budget, N conflicts (default 1000000;\n"
+    "                  0: no budget, never clingo) before clingo answers instead\n"
     "  --opt-mode M    with #minimize (weak constraints, #maximize): opt (default)\n"
     "                  prints each model better than the ones before it, up to the\n"
     "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
@@ -139,6 +143,7 @@ static int parse_limit(Cli *c, const char *a, const char *next)
     }
     if (!parse_size(next, &n)) return usage_error("expected a whole number after", a);
     if (!strcmp(a, "--max-steps")) c->aft.max_steps = n;
+    else if (!strcmp(a, "--hand-over")) c->hand_over = n;
     else if (a[2] == 'b') c->aft.budget = n;
     else c->aft.rounds = n;
     return 0;
@@ -197,6 +202,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
         return 0;
     }
     if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--timeout") ||
+        !strcmp(a, "--hand-over") ||
         !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory")) {
         int r = parse_limit(c, a, next);
         if (!r) ++*i;
@@ -209,6 +215,7 @@ static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->aft);
     c->aft.split.strategy = SPLIT_FIRST;
+    c->hand_over = ASP_AUTO_CONFLICTS;
     bool options = true;
     for (int i = 1; i < argc; i++) {
         if (options && !strcmp(argv[i], "--")) options = false;
@@ -596,6 +603,7 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     AftOptions aft = c->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;
     AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
+                            .hand_over = c->hand_over,
                             .rounds = c->aft.rounds, .limits = &c->limits };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
