@@ -670,6 +670,7 @@ static void header(Cli *c)
     if (c->json) return;
     printf("fix asp\nReading from %s%s\nSolving...\n",
            c->files.count ? c->files.items[0] : "stdin", c->files.count > 1 ? " ..." : "");
+    fflush(stdout);               /* the program is read: a watcher sees the search start */
 }
 
 static int run(Cli *c, const AspProgram *p, Buf *err)
