@@ -8,12 +8,12 @@ AftStatus asp_way_native(const AspWay *w, AspStats *st)
 {
     if (w->ask) {
         AspOptimizer *z = asp_opt_new(w->s);
-        AftStatus r = asp_optimize(w->s, z, w->so, w->ask->mode, 0, w->ask->fn, w->ask->ctx,
-                                   st, w->ask->res);
+        AftStatus r = asp_optimize(w->s, z, w->so, w->ask->mode, w->ask->fn, w->ask->ctx, st,
+                                   w->ask->res);
         asp_opt_free(z);
         return r;
     }
-    if (asp_has_project(w->s->prog)) return asp_solve_projected(w->s, w->so, 0, w->fn, w->ctx, st);
+    if (asp_has_project(w->s->prog)) return asp_solve_projected(w->s, w->so, w->fn, w->ctx, st);
     return asp_solve(w->s, w->so, w->fn, w->ctx, st);
 }
 
