@@ -162,7 +162,8 @@ clingo_gone "Ctrl-C in the clingo handed over to"
 FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --timeout 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in the native search: exit $rc"
 rm -f "$OUT/clingo.pid"
-FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --timeout 1 --hand-over 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
+# (3 s: clingo starts within milliseconds, so the timeout falls while it runs)
+FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --timeout 3 --hand-over 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in the clingo handed over to: exit $rc"
 clingo_gone "--timeout in the clingo handed over to"
 
@@ -177,7 +178,7 @@ got=$(awk -f "$DIR/models.awk" -f "$DIR/canon.awk" "$OUT/nc" | sort)
 interrupt "Ctrl-C in a race" "$OUT/clingo.pid" . --solver race --models 1
 clingo_gone "Ctrl-C in a race"
 rm -f "$OUT/clingo.pid"
-FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --solver race --timeout 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
+FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --solver race --timeout 3 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in a race: exit $rc"
 clingo_gone "--timeout in a race"
 echo "$pass passed, $fail failed"
