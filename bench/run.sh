@@ -84,6 +84,7 @@ sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
     || echo "bench: the learning table failed"
+sh bench/asp/shape.sh "$FIX" || echo "bench: the shapes in time failed"
 fi
 table="$OUT/table.md"
 {

@@ -154,6 +154,12 @@ typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);
  * Final (and to this callback) and stopped_by "enough". */
 typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
 
+/* A deterministic work budget, shared by every run it is given to (the caller owns it): each
+ * conflict (a child IR finds to hold no fixed point) spends one unit, and a run stops
+ * (stopped_by "work") once spent reaches limit; limit 0: no limit.  The caller may change
+ * limit while the runs go on (from a callback). */
+typedef struct AftWork { size_t limit, spent; } AftWork;
+
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable) */
@@ -181,8 +187,10 @@ typedef struct AftOptions {
     AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */
     void *final_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
-    bool interrupt_abandons; /* an interrupt means the caller no longer wants the result (a
-                                race another solver won): pending bounds are dropped, not
+    AftWork *work;           /* bnb: the work budget (NULL: none) */
+    bool stop_abandons;      /* a stop by the interrupt or the work budget means the caller no
+                                longer wants the result (a race another solver won, a hand
+                                over to another solver): pending bounds are dropped, not
                                 handed to Final, and the run's answer is not to be used */
     Limits *limits;          /* the query's timeout, memory limit and Ctrl-C, polled between
                                 steps; a callback stopped by them makes the run stop soundly
@@ -207,7 +215,7 @@ typedef struct AftStats {
     size_t backjumps;        /* bnb with learning: non-chronological backjumps */
     size_t restarts;         /* bnb with learning: restarts from the root bound */
     const char *stopped_by;  /* NULL, "rounds", "bounds", "timeout", "max-steps", "max-memory",
-                                "interrupt" (Ctrl-C), "enough" (on_final said so) */
+                                "interrupt" (Ctrl-C), "enough" (on_final said so), "work" */
     bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;
 
@@ -283,8 +291,12 @@ const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *
 /* A callback returned false: AFT_LIMIT (st->stopped_by set; st may be NULL) when one of
  * o->limits stopped it, else AFT_ERROR (the callback reported its error). */
 AftStatus aft_callback_failed(const AftOptions *o, AftStats *st);
-/* Has the caller abandoned the run (interrupt with interrupt_abandons)? */
+/* Has the caller abandoned the run (interrupt or work spent, with stop_abandons)? */
 bool aft_abandoned(const AftOptions *o);
+/* Is the work budget o->work spent? */
+bool aft_work_spent(const AftOptions *o);
+/* n conflicts: counted in st and spent from o->work. */
+void aft_conflicts(const AftOptions *o, AftStats *st, size_t n);
 
 /* Should a Kleene iteration stop early (interrupt or a limit)?  Stopping it is sound. */
 bool aft_stopping(const AftOptions *o);

@@ -126,7 +126,7 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
     AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
     *alive = (s == AFT_OK || s == AFT_LIMIT) && lattice_interval_subset(L, rlo, rhi, lo, hi);
     if (s == AFT_INVALID) {
-        run->st->conflicts++;
+        aft_conflicts(run->o, run->st, 1);
         s = AFT_OK;
     }
     return s;

@@ -248,7 +248,7 @@ static AftStatus refine_kid(Place *pl, int i, bool *alive, bool *invalid)
     changes_seen(pl);
     *alive = s == AFT_OK;
     *invalid = s == AFT_INVALID;
-    run->st->conflicts += *invalid;
+    aft_conflicts(run->o, run->st, *invalid);
     for (size_t j = 0; s == AFT_OK && j < out.count; j++) {
         size_t w = out.words[j];
         *alive = *alive && !(pl->lo[w] & ~out.lo[w]) && !(out.hi[w] & ~pl->hi[w]);
@@ -442,7 +442,7 @@ static bool bnb_backjump(Place *pl, size_t depth)
             break;
         }
         run->st->pruned++;
-        run->st->conflicts++;
+        aft_conflicts(run->o, run->st, 1);
         limit = d;
     }
     return jumped;
@@ -508,7 +508,7 @@ static AftStatus take_raw_ir(Place *pl, long id, size_t depth, bool *pruned)
     if (r != AFT_OK) return r;
     if (empty) {
         *pruned = true;
-        run->st->conflicts++;
+        aft_conflicts(run->o, run->st, 1);
         if (!(pl->learning && depth && bnb_backjump(pl, depth - 1))) run->st->pruned++;
         return AFT_OK;
     }

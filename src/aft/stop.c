@@ -1,6 +1,6 @@
 /* stop.c: when an engine run stops early: the caller has enough (on_final), the clock, the
- * run-wide limits (interrupt, the query's Limits, a deadline, max-steps), and what a callback
- * cut short by a limit means. */
+ * run-wide limits (interrupt, the query's Limits, a deadline, max-steps, the work budget), and
+ * what a callback cut short by a limit means. */
 #include "aft/aft.h"
 
 double aft_clock(void)
@@ -16,6 +16,7 @@ const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *
     if (hit) return hit;
     if (deadline > 0 && aft_clock() >= deadline) return "timeout";
     if (o->max_steps && st->f_calls >= o->max_steps) return "max-steps";
+    if (aft_work_spent(o)) return "work";
     return NULL;
 }
 
@@ -32,7 +33,18 @@ bool aft_stopping(const AftOptions *o)
     return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
 }
 
+bool aft_work_spent(const AftOptions *o)
+{
+    return o->work && o->work->limit && o->work->spent >= o->work->limit;
+}
+
+void aft_conflicts(const AftOptions *o, AftStats *st, size_t n)
+{
+    st->conflicts += n;
+    if (o->work) o->work->spent += n;
+}
+
 bool aft_abandoned(const AftOptions *o)
 {
-    return o->interrupt_abandons && o->interrupt && *o->interrupt;
+    return o->stop_abandons && ((o->interrupt && *o->interrupt) || aft_work_spent(o));
 }

@@ -14,13 +14,15 @@
 
 struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
-    AspSolverKind solver;         /* --solver: auto (the default), native or clingo */
+    AspSolverKind solver;         /* --solver: auto (the default), native, clingo or race */
     AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
     AspAuto how;                  /* auto's choice and reason, clingo's statistics */
+    const char *chooser;          /* "auto" or "race": which made the choice in `how` */
     bool compare, refuted;        /* --compare-consequences; a bound was refuted */
     bool conseq_ready;
     AspConsequences conseq;       /* clingo's cautious and brave consequences, once run */
     size_t max_models;
+    size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
     double timeout_s;
     size_t max_memory;            /* bytes, 0: none */
     volatile sig_atomic_t interrupt;
@@ -44,13 +46,18 @@ static const char usage_text[] =
     "                  bound as aspif on stdout (clingo --mode=clasp gives it the same\n"
     "                  models); with --rounds/--budget/--timeout the hull of the\n"
     "                  branch and bound's Final is added as constraints\n"
-    "  --solver S      auto (default), native or clingo: clingo ($FIX_CLINGO) solves\n"
-    "                  what the branch and bound with --budget K (default 4) and\n"
-    "                  --rounds T (default 8) leaves open, one run per Final bound;\n"
-    "                  auto races the native search against clingo on two processes\n"
-    "                  (the first to answer prints; native alone when the well-founded\n"
-    "                  bound decides almost every atom or clingo is missing; --stats\n"
-    "                  says which and why)\n"
+    "  --solver S      auto (default), native, clingo or race: clingo ($FIX_CLINGO)\n"
+    "                  solves what the branch and bound with --budget K (default 4)\n"
+    "                  and --rounds T (default 8) leaves open, one run per Final bound;\n"
+    "                  auto runs the native search with a budget of conflicts\n"
+    "                  (--hand-over) and hands the program to clingo if it spends it\n"
+    "                  (the output is the same on every run); race runs both on two\n"
+    "                  processes and the first to answer prints (faster on some\n"
+    "                  programs, but which one answers, and so the models and their\n"
+    "                  order, may change from run to run); --stats says which\n"
+    "                  answered and why\n"
+    "  --hand-over N   auto: the native search's budget, N conflicts (default 1000000;\n"
+    "                  0: no budget, never clingo) before clingo answers instead\n"
     "  --opt-mode M    with #minimize (weak constraints, #maximize): opt (default)\n"
     "                  prints each model better than the ones before it, up to the\n"
     "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
@@ -115,6 +122,7 @@ static bool parse_solver(const char *s, AspSolverKind *out)
     if (!strcmp(s, "auto")) *out = ASP_SOLVER_AUTO;
     else if (!strcmp(s, "native")) *out = ASP_SOLVER_NATIVE;
     else if (!strcmp(s, "clingo")) *out = ASP_SOLVER_CLINGO;
+    else if (!strcmp(s, "race")) *out = ASP_SOLVER_RACE;
     else return false;
     return true;
 }
@@ -135,6 +143,7 @@ static int parse_limit(Cli *c, const char *a, const char *next)
     }
     if (!parse_size(next, &n)) return usage_error("expected a whole number after", a);
     if (!strcmp(a, "--max-steps")) c->aft.max_steps = n;
+    else if (!strcmp(a, "--hand-over")) c->hand_over = n;
     else if (a[2] == 'b') c->aft.budget = n;
     else c->aft.rounds = n;
     return 0;
@@ -175,7 +184,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     }
     if (!strcmp(a, "--solver")) {
         if (!next || !parse_solver(next, &c->solver))
-            return usage_error("--solver takes auto, native or clingo", next);
+            return usage_error("--solver takes auto, native, clingo or race", next);
         ++*i;
         return 0;
     }
@@ -193,6 +202,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
         return 0;
     }
     if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--timeout") ||
+        !strcmp(a, "--hand-over") ||
         !strcmp(a, "--max-steps") || !strcmp(a, "--max-memory")) {
         int r = parse_limit(c, a, next);
         if (!r) ++*i;
@@ -205,6 +215,7 @@ static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->aft);
     c->aft.split.strategy = SPLIT_FIRST;
+    c->hand_over = ASP_AUTO_CONFLICTS;
     bool options = true;
     for (int i = 1; i < argc; i++) {
         if (options && !strcmp(argv[i], "--")) options = false;
@@ -315,9 +326,9 @@ static void solver_json(JsonWriter *w, const Cli *c)
 static void solver_text(Buf *b, const Cli *c)
 {
     if (!c->models) return;
-    buf_printf(b, "Solver       : %s%s%s%s\n", solver_name(c->solver),
-               c->how.why ? " (auto: " : "", c->how.why ? c->how.why : "",
-               c->how.why ? ")" : "");
+    buf_printf(b, "Solver       : %s%s%s%s%s%s\n", solver_name(c->solver),
+               c->how.why ? " (" : "", c->how.why ? c->chooser : "", c->how.why ? ": " : "",
+               c->how.why ? c->how.why : "", c->how.why ? ")" : "");
     if (c->solver == ASP_SOLVER_CLINGO)
         buf_printf(b, "Clingo calls : %zu (Final bounds %zu, stable models among them %zu)\n",
                    c->how.clingo.calls, c->how.clingo.final_bounds,
@@ -554,7 +565,10 @@ static AftStatus solve_models(Out *o, AspSolver *s, const AspSolveOptions *so,
     if (c->solver == ASP_SOLVER_CLINGO)
         return asp_solve_clingo(s, co, out_model, o, ms, &c->how.clingo, err);
     if (c->solver == ASP_SOLVER_NATIVE) return asp_solve_native(s, so, out_model, o, ms);
-    AftStatus r = asp_solve_auto(s, so, co, out_model, o, ms, &c->how, err);
+    c->chooser = c->solver == ASP_SOLVER_RACE ? "race" : "auto";
+    AftStatus r = c->solver == ASP_SOLVER_RACE
+                  ? asp_solve_race(s, so, co, out_model, o, ms, &c->how, err)
+                  : asp_solve_auto(s, so, co, out_model, o, ms, &c->how, err);
     c->solver = c->how.kind;
     return r;
 }
@@ -572,7 +586,9 @@ static AftStatus solve_optimum(Out *o, AspSolver *s, const AspSolveOptions *so,
         r = asp_optimize_clingo(s, co, &ask, ms, &c->how.clingo, err);
     else if (c->solver == ASP_SOLVER_NATIVE) r = asp_optimize_native(s, so, &ask, ms);
     else {
-        r = asp_optimize_auto(s, so, co, &ask, ms, &c->how, err);
+        c->chooser = c->solver == ASP_SOLVER_RACE ? "race" : "auto";
+        r = c->solver == ASP_SOLVER_RACE ? asp_optimize_race(s, so, co, &ask, ms, &c->how, err)
+                                         : asp_optimize_auto(s, so, co, &ask, ms, &c->how, err);
         c->solver = c->how.kind;
     }
     if (r != AFT_ERROR) out_opt_result(o, r, ms, &res, c->opt_mode);
@@ -587,6 +603,7 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     AftOptions aft = c->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;
     AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
+                            .hand_over = c->hand_over,
                             .rounds = c->aft.rounds, .limits = &c->limits };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
@@ -653,6 +670,7 @@ static void header(Cli *c)
     if (c->json) return;
     printf("fix asp\nReading from %s%s\nSolving...\n",
            c->files.count ? c->files.items[0] : "stdin", c->files.count > 1 ? " ..." : "");
+    fflush(stdout);               /* the program is read: a watcher sees the search start */
 }
 
 static int run(Cli *c, const AspProgram *p, Buf *err)

@@ -158,11 +158,10 @@ static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSo
 
 /* Better models until none is left, then (optN) the optimal ones. */
 static AftStatus branch_and_bound(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
-                                  AspOptMode mode, size_t probe_steps, OptRun *run, AspStats *st,
+                                  AspOptMode mode, OptRun *run, AspStats *st,
                                   AspOptResult *res)
 {
-    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = run,
-                        .probe_steps = probe_steps };
+    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = run };
     AspSolveOptions first = *o;
     if (mode == ASP_OPT_OPTN) first.max_models = 0;
     z->phase = PHASE_IMPROVE;
@@ -175,17 +174,15 @@ static AftStatus branch_and_bound(AspSolver *s, AspOptimizer *z, const AspSolveO
     memcpy(res->best, z->best, z->nlevels * sizeof *z->best);
     res->proved = r == AFT_OK && st->complete && z->have_best;
     if (mode != ASP_OPT_OPTN || !res->proved) return r;
-    h.probe_steps = 0;
     return all_optimal(s, o, &h, run, st, res);
 }
 
 AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
-                       size_t probe_steps, AspOptModelFn fn, void *ctx, AspStats *st,
-                       AspOptResult *res)
+                       AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res)
 {
     OptRun run = { z, fn, ctx, NULL };
     asp_cost_attach(s, z->nlevels, z->lits.items, z->lits.count);
-    AftStatus r = branch_and_bound(s, z, o, mode, probe_steps, &run, st, res);
+    AftStatus r = branch_and_bound(s, z, o, mode, &run, st, res);
     asp_cost_detach(s);
     return r;
 }

@@ -30,11 +30,9 @@ typedef struct AspOptResult {
 /* Branch and bound on cost: each model better than every one before it goes to fn (with
  * optimal false); with ASP_OPT_OPTN and the optimum proved, then every optimal model (optimal
  * true; each projection once when the program has #project).  o->max_models counts the
- * models of the last phase.  probe_steps: a probe's cap before the first model (search.h; 0:
- * none).  res->best is allocated (free it with asp_opt_result_free). */
+ * models of the last phase.  res->best is allocated (free it with asp_opt_result_free). */
 AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
-                       size_t probe_steps, AspOptModelFn fn, void *ctx, AspStats *st,
-                       AspOptResult *res);
+                       AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res);
 void asp_opt_result_free(AspOptResult *res);
 
 #endif

@@ -58,11 +58,11 @@ static bool accept_new(void *ctx, const Word *x)
     return asp_projection_is_new(ctx, x);
 }
 
-AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, size_t probe_steps,
-                              AspModelFn fn, void *ctx, AspStats *st)
+AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                              AspStats *st)
 {
     AspProjections *pr = asp_projections_new(s);
-    AspSolveHooks h = { .accept = accept_new, .ctx = pr, .probe_steps = probe_steps };
+    AspSolveHooks h = { .accept = accept_new, .ctx = pr };
     AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
     asp_projections_free(pr);
     return r;

@@ -13,9 +13,8 @@ void asp_projections_free(AspProjections *pr);
 /* Is x's projection new?  (It is then remembered.) */
 bool asp_projection_is_new(AspProjections *pr, const Word *x);
 
-/* The stable models, one per projection; otherwise as asp_solve_hooked, with a probe's cap
- * on the work before the first model (search.h; 0: none). */
-AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, size_t probe_steps,
+/* The stable models, one per projection; otherwise as asp_solve_hooked. */
+AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o,
                               AspModelFn fn, void *ctx, AspStats *st);
 
 #endif

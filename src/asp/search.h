@@ -1,6 +1,6 @@
-/* search.h: asp_solve with hooks, for the searches built on it: a filter that sees each
- * stable model as a lattice element before it is counted and given out, and a probe's cap on
- * the work done before the first model. */
+/* search.h: asp_solve with hooks, for the searches built on it: the search's own function,
+ * and a filter that sees each stable model as a lattice element before it is counted and
+ * given out.  (A budget of work is the engine's: AftOptions.work.) */
 #ifndef FIX_ASP_SEARCH_H
 #define FIX_ASP_SEARCH_H
 
@@ -13,9 +13,6 @@ typedef struct AspSolveHooks {
     bool (*accept)(void *ctx, const Word *x);   /* NULL: every model; false: not a model to
                                                    give out (it is not counted) */
     void *ctx;
-    size_t probe_steps;           /* 0, or at most this many applications of F until the first
-                                     model is given out (then the options' own limit): a search
-                                     that finds nothing soon stops with "max-steps" */
 } AspSolveHooks;
 
 /* With hooks (h may be NULL: asp_solve), the search runs on the program itself, never on a

@@ -11,7 +11,6 @@ typedef struct Search {
     AspSolver *s;
     const AftFunction *f;         /* S_P, or the hooks' function (search.h) */
     AftOptions opt;
-    const AftOptions *user;
     size_t max;
     AspModelFn fn;
     void *ctx;
@@ -49,8 +48,6 @@ static void found(Search *q, const Word *x)
     q->st->models++;
     q->st->last_model = aft_clock();
     if (!q->st->first_model) q->st->first_model = q->st->last_model;
-    if (q->hooks && q->hooks->probe_steps)       /* the probe found a model: no cap now */
-        q->opt.max_steps = q->user ? q->user->max_steps : 0;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
         || (q->max && q->st->models >= q->max))
@@ -183,10 +180,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     }
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
                  .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
-    q.user = o ? o->aft : NULL;
-    options_from(&q.opt, q.user);
-    if (h && h->probe_steps && (!q.opt.max_steps || q.opt.max_steps > h->probe_steps))
-        q.opt.max_steps = h->probe_steps;
+    options_from(&q.opt, o ? o->aft : NULL);
     q.opt.depth_first = true;     /* the native refine continues from the last child */
     if (h && h->fn && !h->fn->refine_at) q.opt.inplace_min_words = SIZE_MAX;
     q.opt.on_final = on_final;

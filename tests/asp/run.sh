@@ -4,7 +4,8 @@
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
 # core.sh the hand-written program of each aspif statement kind; optproj.sh #minimize (opt,
-# optN, --models 1) and #project for every solver; auto.sh the race of --solver auto.
+# optN, --models 1) and #project for every solver; auto.sh --solver auto's hand-over to clingo
+# and --solver race; determinism.sh that the default output is the same on every run.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
 set -u
 FIX=${1:-build/fix}
@@ -82,6 +83,7 @@ sub_suite() {   # sub_suite SCRIPT ARGS...: runs it, adds its "N passed, N faile
 sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
 sub_suite "$DIR/examples.sh" "$FIX"
 sub_suite "$DIR/auto.sh" "$FIX"
+sub_suite "$DIR/determinism.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
@@ -276,8 +278,8 @@ json=$("$FIX" asp --json "$S/comma.lp" | head -1)
 [ "$json" = '{"kind":"model","index":1,"atoms":["p(\"a, b\")","q"]}' ] \
     && ok || bad "fix asp --json: an atom with a comma: $json"
 # scale: the first model of one choice rule over 64 000 atoms needs a search 64 000 deep; it
-# must run in memory linear in the program (well under 400 MB) and well under 20 s (the native
-# search: under auto, clingo may win the race, and stopping a search that deep is not linear)
+# must run in memory linear in the program (well under 400 MB; the native search itself).
+# The timeout is a guard against a hang (the run takes a fraction of a second), not a check.
 awk 'BEGIN { n = 64000; printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i
              print " 0 0"; for (i = 1; i <= n; i++) printf "4 %d a(%d) 1 %d\n", length(i) + 3, i, i
              print 0 }' > "$OUT/choice64k.aspif"
@@ -286,32 +288,9 @@ awk -v f="$OUT/choice64k.aspif" 'BEGIN {
     for (i = 1; i <= 64000; i++) printf "%sa(%d)", (i > 1 ? " " : ""), i
     print ""; print "SATISFIABLE"; print ""; print "Models       : 1+"; print "Calls        : 1" }' \
     > "$OUT/choice64k.want"
-(ulimit -v 400000; timeout 20 "$FIX" asp --solver native --models 1 "$OUT/choice64k.aspif") > "$OUT/choice64k.out" 2>&1
-cmp -s "$OUT/choice64k.out" "$OUT/choice64k.want" && ok || bad "64 000-atom choice rule: first model within 400 MB and 20 s"
-# ... and in time linear in N: each search node costs what its split and propagation changed,
-# not a pass over the N/64 words of the interval.  Not a timing test but a shape test: the
-# first model at 4N may take about 4 times as long as at N (16 times if a node's cost grew
-# with N again; the build before the change took 15 times); the bound 10 leaves room for
-# noise on a shared machine.  Best of 5 wall-clock runs each.
-choice_aspif() {   # choice_aspif N FILE: {a(1..N)}. as aspif
-    awk -v n="$1" 'BEGIN { printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i
-                           print " 0 0"; for (i = 1; i <= n; i++) printf "4 %d a(%d) 1 %d\n", length(i) + 3, i, i
-                           print 0 }' > "$2"
-}
-best_ms() {   # best_ms FILE: the least wall time of 5 runs of fix asp --models 1, in ms
-    best=""
-    for r in 1 2 3 4 5; do
-        t0=$(date +%s%N); timeout 60 "$FIX" asp --solver native --models 1 "$1" > /dev/null 2>&1 || { echo 999999; return; }
-        t=$(( ($(date +%s%N) - t0) / 1000000 ))
-        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-    done
-    echo "$best"
-}
-choice_aspif 50000 "$OUT/choice50k.aspif"
-choice_aspif 200000 "$OUT/choice200k.aspif"
-t1=$(best_ms "$OUT/choice50k.aspif"); t4=$(best_ms "$OUT/choice200k.aspif")
-[ "$t4" -le $((10 * t1 + 60)) ] && ok \
-    || bad "choice rule: first model at N = 200 000 took $t4 ms, at N = 50 000 $t1 ms (more than 10 times: not linear)"
+(ulimit -v 400000; timeout 120 "$FIX" asp --solver native --models 1 "$OUT/choice64k.aspif") > "$OUT/choice64k.out" 2>&1
+cmp -s "$OUT/choice64k.out" "$OUT/choice64k.want" && ok || bad "64 000-atom choice rule: first model within 400 MB"
+# (That it is found in time linear in N is a shape in time: bench/asp/shape.sh, `make bench`.)
 # The chain of docs/asp.md (3n rules, a search 2n levels deep) with learning on: its first
 # model is found with about one choice a level.  A build that learnt a unit nogood per level
 # and redid every choice after each (n conflicts, n^2/2 choices: 4.5 million at n = 3000)

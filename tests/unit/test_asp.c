@@ -559,6 +559,66 @@ static void test_incremental_steps(void **state)
     asp_program_free(p);
 }
 
+/* Pigeonhole 4 into 3 as aspif: p(i,h) is atom 3(i-1)+h; a choice over all, every pigeon in a
+ * hole, no hole with two.  No model, and a search with conflicts. */
+static AspProgram *pigeons(Buf *err)
+{
+    Buf t;
+    buf_init(&t);
+    buf_puts(&t, "asp 1 0 0\n1 1 12 1 2 3 4 5 6 7 8 9 10 11 12 0 0\n");
+    for (int i = 0; i < 4; i++)
+        buf_printf(&t, "1 0 0 0 3 -%d -%d -%d\n", 3 * i + 1, 3 * i + 2, 3 * i + 3);
+    for (int h = 1; h <= 3; h++)
+        for (int i = 0; i < 4; i++)
+            for (int j = i + 1; j < 4; j++) buf_printf(&t, "1 0 0 0 2 %d %d\n", 3 * i + h, 3 * j + h);
+    buf_puts(&t, "0\n");
+    AspProgram *p = parse(buf_cstr(&t), err);
+    buf_free(&t);
+    return p;
+}
+
+/* The engine's work budget (AftOptions.work): each conflict spends a unit; a spent budget
+ * stops the search with "work", at the same count on every run, and without it the search
+ * runs to its end. */
+static void test_work_budget(void **state)
+{
+    (void)state;
+    Buf err;
+    AspProgram *p = pigeons(&err);
+    assert_non_null(p);
+    AftOptions o;
+    aft_options_default(&o);
+    o.split.strategy = SPLIT_FIRST;
+    AspSolveOptions so = { .aft = &o };
+    AspStats st;
+    size_t whole = 0, spent[2];
+    for (int run = 0; run < 3; run++) {
+        AspSolver *s = asp_solver_new(p);
+        AftWork work = { .limit = run ? 3 : 0 };
+        o.work = &work;
+        o.stop_abandons = true;
+        memset(&st, 0, sizeof st);
+        AftStatus r = asp_solve(s, &so, NULL, NULL, &st);
+        if (run == 0) {
+            assert_int_equal(r, AFT_OK);
+            assert_true(st.complete);
+            whole = work.spent;
+            assert_int_equal(whole, st.aft.conflicts);
+        } else {
+            assert_int_equal(r, AFT_LIMIT);
+            assert_string_equal(st.aft.stopped_by, "work");
+            assert_false(st.complete);
+            spent[run - 1] = work.spent;
+        }
+        asp_solver_free(s);
+    }
+    assert_true(whole > 3);                          /* the budget did stop a longer search */
+    assert_int_equal(spent[0], 3);
+    assert_int_equal(spent[1], spent[0]);
+    asp_program_free(p);
+    buf_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_names_and_labels),
         cmocka_unit_test(test_statements_kept),
         cmocka_unit_test(test_incremental_steps),
+        cmocka_unit_test(test_work_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,2 @@
+args: asp --hand-over many examples/pqrs.lp
+exit: 2
