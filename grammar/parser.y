@@ -550,7 +550,8 @@ primary:
     | '{' maplist '}'           { $$ = map_literal(lx, $2, @$); }
     | '{' expr '|' expr '}'     {
         $$ = expr_new(lx, E_COMPREHENSION, @$);
-        if ($2->kind == E_BINARY && $2->op == OP_IN && $2->a->kind == E_NAME) {
+        /* `{(x in s) | ...}`: a parenthesised test is an image, not the binder of the form */
+        if ($2->kind == E_BINARY && $2->op == OP_IN && $2->a->kind == E_NAME && $2->loc.start == @2.start) {
             $$->name = $2->a->name; $$->a = $2->b; $$->b = $4;
         } else if ($4->kind == E_BINARY && $4->op == OP_IN && $4->a->kind == E_NAME) {
             $$->name = $4->a->name; $$->a = $4->b; $$->c = $2;      /* { e | x in c }: an image */
