@@ -110,10 +110,7 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
     if (!outside) return;
     Buf b;
     buf_init(&b);
-    buf_puts(&b, "value ");
-    buf_put_double(&b, v);
-    buf_puts(&b, " is outside ");
-    lattice_describe_bounds(L, &b);
+    lattice_describe_outside(L, word_from_double(v), true, &b);
     diag_error(c->m->diag, e->loc, "%s", buf_cstr(&b));
     buf_free(&b);
 }

@@ -98,14 +98,11 @@ FIX_NORETURN void vm_outside(Vm *vm, const Lattice *L, Word v, bool real)
 {
     Buf b;
     buf_init(&b);
-    if (real) buf_put_double(&b, word_to_double(v));
-    else buf_printf(&b, "%lld", (long long)word_to_int(v));
-    buf_puts(&b, " is outside ");
-    lattice_describe_bounds(L, &b);
+    lattice_describe_outside(L, v, real, &b);
     char msg[512];
     snprintf(msg, sizeof msg, "%s", buf_cstr(&b));
     buf_free(&b);
-    vm_error(vm, "value %s", msg);
+    vm_error(vm, "%s", msg);
 }
 
 static void check_bounds(Vm *vm, Opcode op, const Lattice *L)

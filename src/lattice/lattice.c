@@ -267,6 +267,15 @@ void lattice_describe_bounds(const Lattice *L, Buf *out)
     else lattice_describe(L, out);
 }
 
+void lattice_describe_outside(const Lattice *L, Word v, bool real, Buf *out)
+{
+    buf_puts(out, "value ");
+    if (real) buf_put_double(out, word_to_double(v));
+    else buf_printf(out, "%lld", (long long)word_to_int(v));
+    buf_puts(out, " is outside ");
+    lattice_describe_bounds(L, out);
+}
+
 bool lattice_has_covers(const Lattice *L)
 {
     if (!L->ops->next_cover) return false;

@@ -187,6 +187,9 @@ void lattice_describe(const Lattice *L, Buf *out);                /* the type, e
 void lattice_describe_structure(const Lattice *L, Buf *out);
 /* "Cnt = range 0..16" (the name only when declared): for range and value messages. */
 void lattice_describe_bounds(const Lattice *L, Buf *out);
+/* "value 17 is outside Cnt = range 0..16": a number v (a double when real) stored into the
+ * range or real lattice L, for the runtime errors of the evaluators. */
+void lattice_describe_outside(const Lattice *L, Word v, bool real, Buf *out);
 /* Index of an atom/element/key name in a powerset, chain, finite lattice or map; -1 if none. */
 long lattice_name_index(const Lattice *L, const char *name);
 /* Name i of lattice_names (an atom of a powerset, a key of a map, ...); NULL out of range. */

@@ -113,14 +113,11 @@ static void outside(RefEval *r, const Lattice *L, Word v, bool real)
 {
     Buf b;
     buf_init(&b);
-    if (real) buf_put_double(&b, word_to_double(v));
-    else buf_printf(&b, "%lld", (long long)word_to_int(v));
-    buf_puts(&b, " is outside ");
-    lattice_describe_bounds(L, &b);
+    lattice_describe_outside(L, v, real, &b);
     char msg[200];
     snprintf(msg, sizeof msg, "%s", buf_cstr(&b));
     buf_free(&b);
-    ref_fail(r, "value %s", msg);
+    ref_fail(r, "%s", msg);
 }
 
 /* A number stored into a range or real lattice L: checked against its bounds (a real within
