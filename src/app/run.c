@@ -193,10 +193,12 @@ static bool reference_value(Session *s, const PlanExpr *pe, Word **v)
 {
     VmHost host = session_host(s);
     RefEval *ref = ref_new(s->context, &host, s->opt.max_steps);
+    ref_set_limits(ref, &s->limits);
     Word *raw = mem_calloc(sema_type_words(&pe->type) + 1, sizeof(Word));
     RefStatus rs = ref_eval(ref, pe->expr, pe->nlocals, &pe->type, raw);
     if (rs == REF_OK) *v = ref_export(&pe->type, raw);
     else if (rs == REF_ERROR) diag_error(&s->diag, pe->loc, "%s (the reference evaluator)", ref_error(ref));
+    else if (rs == REF_LIMIT && s->limits.hit) diag_error(&s->diag, pe->loc, "stopped by %s (the reference evaluator)", s->limits.hit);
     else if (rs == REF_LIMIT) diag_error(&s->diag, pe->loc, "the reference evaluator ran out of steps or depth");
     else diag_error(&s->diag, pe->loc, "the reference evaluator cannot run this without the engine");
     mem_free(raw);

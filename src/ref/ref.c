@@ -58,9 +58,11 @@ void ref_stop(RefEval *r, RefStatus status)
     longjmp(r->escape, 1);
 }
 
+void ref_set_limits(RefEval *r, Limits *limits) { r->limits = limits; }
+
 void ref_tick(RefEval *r)
 {
-    if (++r->steps > r->max_steps) ref_stop(r, REF_LIMIT);
+    if (++r->steps > r->max_steps || (r->limits && limits_poll(r->limits))) ref_stop(r, REF_LIMIT);
 }
 
 /* n zeroed scratch words, kept until the walk leaves the node that asked for them (ref_expr

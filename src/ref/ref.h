@@ -27,6 +27,10 @@ typedef enum {
  * bnb and stable are then REF_UNSUPPORTED. */
 RefEval *ref_new(struct Context *m, const VmHost *host, uint64_t max_steps);
 void ref_free(RefEval *r);
+/* The run's timeout, memory limit and Ctrl-C (may be NULL: none), polled as it walks: a hit
+ * ends the evaluation with REF_LIMIT. */
+struct Limits;
+void ref_set_limits(RefEval *r, struct Limits *limits);
 
 /* fn applied to args (one element of fn->params[i] each) into out (fn->ret's words). */
 RefStatus ref_call(RefEval *r, const FnSym *fn, const Word *const *args, Word *out);

@@ -7,6 +7,7 @@
 
 #include "ref/ref.h"
 #include "check/sema.h"
+#include "util/limits.h"
 #include "util/mem.h"
 
 /* A collection: n distinct items of iw words each (elements of lat; lat NULL: atoms). */
@@ -23,6 +24,7 @@ struct RefEval {
     Context *m;                /* its tables: bnb options, programs, lattice types */
     const VmHost *host;
     uint64_t max_steps, steps;
+    Limits *limits;            /* polled as it walks, or NULL */
     unsigned depth;
     jmp_buf escape;            /* where a failure of the evaluation under way lands */
     RefStatus status;
