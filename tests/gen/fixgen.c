@@ -69,6 +69,7 @@ static int plain_finite(Gen *G)
 static void add_param(Gen *G, Buf *b, Ty ty, const char *name)
 {
     Fn *f = &G->fn[G->nfn];
+    if (f->nparams == MAX_PARAMS) abort();     /* write_helper adds at most 7 */
     f->param[f->nparams++] = ty;
     push_named(G, name, ty);
     buf_printf(b, "%s%s: ", f->nparams > 1 ? ", " : "", name);

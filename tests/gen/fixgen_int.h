@@ -11,7 +11,7 @@
 #include "util/buf.h"
 #include "util/rng.h"
 
-enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 256, MAX_PARAMS = 6 };
+enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 256, MAX_PARAMS = 8 };   /* a helper has at most 7 */
 enum { LAT_BOOL = 0, LAT_T = 1 };           /* the builtin Bool; the type parameter T */
 enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256, F_WORK = 40000 };
 
