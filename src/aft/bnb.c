@@ -174,6 +174,16 @@ static AftStatus classify_child(Run *run, int i, bool *alive, NodeStatus *status
     return r;
 }
 
+/* On a lattice that is not finite, is the hull run->hlo/hhi of B's children lower than B by
+ * a tolerance step at least?  A merge that only gains a few ulps a round (IR shaving the ends
+ * of a box around a tangency) would split and merge B again for millions of rounds: B goes
+ * to Final as it is instead (sound, as any bound of Final). */
+static bool merge_shrinks(const Run *run, const Word *lo, const Word *hi)
+{
+    const Lattice *L = run->L;
+    return L->finite || L->ops->height(L, run->hlo, run->hhi) <= L->ops->height(L, lo, hi) - 1.0;
+}
+
 /* Both children survived and their union is an interval: merge them into their hull.  A
  * child f was seen to fix is proven first, so that the merge cannot hide it. */
 static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *hi,
@@ -188,7 +198,7 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
     L->ops->join(L, run->hhi, run->r[1], run->r[3]);
     run->st->merged++;
     bnb_emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
-    if (L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) {
+    if ((L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) || !merge_shrinks(run, lo, hi)) {
         bnb_to_final(run, id, lo, hi);     /* what is kept joins back to B */
         return AFT_OK;
     }

@@ -24,9 +24,8 @@
  * the boxes of Final inside it, so the result never says less of a box than its node did.
  * Near boxes are one candidate (their hull) when at most one tolerance step parts them, or
  * when f moves the points tried in the gap between them (its middle points, three bisections
- * deep) by at most the tolerance too; a near box within a step of a proved one belongs to
- * that fixed point: its region takes the near box in, while what is claimed stays the box the
- * proof was made on. */
+ * deep) by at most the tolerance too; a near box is never folded into a proved one (it may
+ * stand for another fixed point, a tangency next to a crossing). */
 #include "app/run_internal.h"
 
 #include "code/ir.h"
@@ -289,24 +288,21 @@ static void drop(Listed *l, size_t j)
     memmove(l->kind + j, l->kind + j + 1, (l->regions->count - j) * sizeof *l->kind);
 }
 
-/* Folds each near box into a box within a step of it, until no two such remain: a proved
- * one's region takes it in (what is claimed stays the proved box); two near ones become one
- * candidate, their hull. */
+/* Folds near boxes into one candidate, their hull, while two are near each other.  A near
+ * box is never folded into a proved one: the region it stands for may hold another fixed
+ * point (a tangency next to a crossing), which the result must not hide behind the proof. */
 static void fold_near(Classify *c, const AftFunction *f, Listed *l)
 {
     const Lattice *L = c->L;
     BoundList *b = l->regions;
     for (size_t i = 0; i < b->count; i++) {
         for (size_t j = b->count; j-- > 0;) {
-            if (j == i || l->kind[j] != VERDICT_NEAR) continue;
-            bool near = l->kind[i] == VERDICT_NEAR;
-            if (near ? !one_candidate(c, f, b, i, j) : !near_each_other(c, b, i, j)) continue;
+            if (j == i || l->kind[j] != VERDICT_NEAR || l->kind[i] != VERDICT_NEAR) continue;
+            if (!one_candidate(c, f, b, i, j)) continue;
             lattice_copy(L, boundlist_lo(b, i), c->hlo);
             lattice_copy(L, boundlist_hi(b, i), c->hhi);
-            if (near) {
-                lattice_copy(L, boundlist_lo(l->claims, i), c->hlo);
-                lattice_copy(L, boundlist_hi(l->claims, i), c->hhi);
-            }
+            lattice_copy(L, boundlist_lo(l->claims, i), c->hlo);
+            lattice_copy(L, boundlist_hi(l->claims, i), c->hhi);
             drop(l, j);
             if (j < i) i--;
             j = b->count;                /* the hull may now reach one looked at before */
