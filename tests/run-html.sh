@@ -5,7 +5,8 @@
 # step (as many as the JSON result's "steps"), a stable query's slider over its well-founded
 # bound and models, and that selecting a bnb node (the page's #select=Q:N hook does what a
 # click does) highlights its interval in the view: as many Hasse elements as the interval
-# has, or one box in the plane.  A 16383-node tree must load quickly.  Screenshots go to
+# has, or one box in the plane; that a bnb on reals says the same verdict of a box in its tree
+# as in its result (tests/html/real_verdicts.fix, nash).  A 16383-node tree must load quickly.  Screenshots go to
 # build/html/NAME.png.  Chromium is a test dependency (scripts/deps.sh installs it); without
 # it the test says why and is skipped.  Prints "html: N passed, N failed".
 set -u
@@ -66,7 +67,7 @@ check() {
     [ "$got" = "$want" ] && ok || bad "$name: slider positions '$got', refine steps '$want'"
     sec=$(section "$tmp/$name.dom" "$q")
     printf '%s' "$sec" | grep -q "data-selected=\"$node\"" &&
-        printf '%s' "$sec" | grep -q "class=\"node [a-z ]*selected\" data-node=\"$node\"" &&
+        printf '%s' "$sec" | grep -q "class=\"node [a-z_ ]*selected\" data-node=\"$node\"" &&
         ok || bad "$name: node $node of query $q not selected"
     [ -s "$out/$name.png" ] && ok || bad "$name: no screenshot"
 }
@@ -87,6 +88,32 @@ n=$(section "$tmp/three_atoms.dom" 0 | grep -o 'class="elem[^"]*fixed"' | wc -l)
 check nash examples/nash.fix 6:0 show=4
 n=$(section "$tmp/nash.dom" 6 | grep -o 'class="box"' | wc -l)
 [ "$n" -eq 1 ] && ok || bad "nash: the selected node draws $n boxes, not 1"
+
+# One verdict on reals, said alike by the tree and the result (and the text output): nash's
+# box around (0.8, 0.4) is within tolerance, not proved; m's box is proved to hold 0.6; k fixes
+# 1 and 0 exactly and a box holds 0.3.  No node may claim more than the result.
+# verdicts NAME Q WANT...: each WANT (a fixed string) is in query Q's section.
+verdicts() {
+    name=$1; q=$2; shift 2
+    sec=$(section "$tmp/$name.dom" "$q")
+    for want in "$@"; do
+        printf '%s' "$sec" | grep -qF -- "$want" && ok || bad "$name: query $q does not say '$want'"
+    done
+}
+# labels NAME Q: the labels of query Q's tree nodes, one a line.
+labels() { section "$tmp/$1.dom" "$2" | grep -o '<span class="node[^>]*>[^<]*' | sed 's/.*>//'; }
+verdicts nash 6 'class="node within_tolerance' \
+    '>#0 [(0.8, 0.4) .. (0.8, 0.4)]  within tolerance [(0.8, 0.4) .. (0.8, 0.4)]  (f moves it by at most the tolerance; not proved to hold a fixed point)<' \
+    '>within tolerance [(0.8, 0.4) .. (0.8, 0.4)]  (f moves it by at most the tolerance; not proved to hold a fixed point); 0 rounds'
+n=$(labels nash 6 | grep -v 'within tolerance' | grep -c 'fixed point')
+[ "$n" -eq 0 ] && ok || bad "nash: $n bnb nodes say 'fixed point' of a box the result leaves within tolerance"
+check real_verdicts tests/html/real_verdicts.fix 1:41
+verdicts real_verdicts 0 'class="node enclosure' '>#0 [0.6 .. 0.6]  fixed point in [0.6 .. 0.6]<' \
+    '>fixed point in [0.6 .. 0.6]; 0 rounds'
+verdicts real_verdicts 1 '>#2 [1 .. 1]  fixed point 1<' '>#3 [0 .. 0]  fixed point 0<' \
+    '>#41 [0.299999 .. 0.3]  fixed point in [0.299999 .. 0.3]<' '>2 fixed point(s): 1, 0; fixed point in [0.299999 .. 0.3]; 20 rounds'
+n=$(labels real_verdicts 1 | grep -c 'within tolerance')
+[ "$n" -eq 0 ] && ok || bad "real_verdicts: $n of k's nodes say 'within tolerance', its result never"
 
 # A bnb tree of 16383 nodes (13 independent choices): the page must load in under a second
 # (a loose 3 s here, on a shared machine) with the tree usable: a deep node can be selected.

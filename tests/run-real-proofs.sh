@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-real-proofs.sh FIX [N]: what bnb proves on reals holds in exact arithmetic.  For N
 # random files (tests/reals/gen.py, seeds 1..N, default 30) of functions of one real, some
-# with terms that vanish exactly but not in doubles, every fixed point and enclosure that
-# `fix run --json` reports is checked with rational arithmetic (tests/reals/check.py).  A
+# with terms that vanish exactly but not in doubles, and monotone cubics near the diagonal,
+# every fixed point and enclosure that `fix run --json --trace` reports (results and node
+# events) is checked with rational arithmetic (tests/reals/check.py).  A
 # proof read off floating-point values (as before the interval evaluator decided them) is
 # caught on several seeds.  Skipped, with the reason, without python3.  Prints
 # "real-proofs: N passed, N failed".
@@ -16,7 +17,7 @@ claims=0
 seed=1
 while [ $seed -le "$n" ]; do
     python3 tests/reals/gen.py $seed > "$tmp/r.fix"
-    timeout 60 "$fix" run --json "$tmp/r.fix" > "$tmp/r.json" 2> "$tmp/r.err"
+    timeout 60 "$fix" run --json --trace "$tmp/r.fix" > "$tmp/r.json" 2> "$tmp/r.err"
     python3 tests/reals/check.py "$tmp/r.fix" "$tmp/r.json" > "$tmp/check.out"
     if grep -q '^WRONG' "$tmp/check.out"; then
         fail=$((fail + 1)); echo "FAIL real-proofs: seed $seed"; grep '^WRONG' "$tmp/check.out" | head -n 3

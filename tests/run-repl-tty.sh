@@ -2,7 +2,7 @@
 # run-repl-tty.sh FIX: the REPL on a terminal, driven through tmux (a pty): completion of
 # :commands, keywords, declared names and element names; Ctrl-C during a long bnb prints a
 # summary of Final (the first bounds, how many more, how to see all), not every bound;
-# :reload after the loaded file changed.  tmux is a test tool (scripts/deps.sh installs it);
+# :reload after the loaded file changed (and the line of an error it then finds).  tmux is a test tool (scripts/deps.sh installs it);
 # without it the test says why and is skipped.  Prints "repl-tty: N passed, N failed".
 set -u
 fix=${1:-build/fix}
@@ -72,6 +72,17 @@ typed ':reload'; key Enter
 wait_for "(reloaded 1 file)" && ok || bad ":reload"
 typed 'fixpoints f;'; key Enter
 wait_for "fixpoints f: 1 fixed point" && ok || bad "f after :reload"
+# an error :reload finds names the file's line, as `fix check` does: a type error on line 6
+# (after comments and a blank line), then a syntax error there (reported, not dropped)
+printf '// lvl.fix\n// changed\n\nlattice Lvl = chain {low, middle, high};\n\nfn f(x: Lvl): Lvl = x + 1;\n' >"$tmp/lvl.fix"
+typed ':reload'; key Enter
+wait_for "lvl.fix:6:21: error: '+' needs numbers" && ok || bad ":reload names line 6 of the changed file"
+printf '// lvl.fix\n// changed\n\nlattice Lvl = chain {low, middle, high};\n\nfn f(x: Lvl): Lvl = x +;\n' >"$tmp/lvl.fix"
+typed ':reload'; key Enter
+wait_for "lvl.fix:6:24: error: unexpected ';'" && ok || bad ":reload reports a syntax error on line 6"
+typed 'f(low)'; key Enter
+wait_for "f(low) = middle" && ok || bad "the session as it was after a failed :reload"
+key C-l; sleep 0.2; t clear-history -t fix
 
 typed ':load big.fix'; key Enter; typed 'bnb S;'; key Enter
 sleep 1.5

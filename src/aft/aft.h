@@ -33,6 +33,23 @@ typedef enum {
     AFT_LIMIT,       /* stopped by a step limit, timeout or interrupt: the result is sound */
 } AftStatus;
 
+/* What is known of a box bnb reached on a lattice that is not finite (no wider than the
+ * tolerance), by sound arithmetic (the function's `judge` hook): the one verdict every report
+ * of that box gives (result, trace, JSON events, the HTML tree). */
+typedef enum {
+    VERDICT_FIXED,      /* f fixes `point`, an element of the box, exactly */
+    VERDICT_ENCLOSED,   /* the box is proved to hold a fixed point (its ends show it) */
+    VERDICT_NEAR,       /* f moves points of it by at most the tolerance: not proved */
+    VERDICT_NONE,       /* f provably moves every point of it: no fixed point, pruned */
+} VerdictKind;
+
+/* A verdict on the box [lo, hi] (pointers valid as long as what they point into). */
+typedef struct Verdict {
+    VerdictKind kind;
+    const Word *lo, *hi;
+    const Word *point;       /* VERDICT_FIXED: the element f fixes; else NULL */
+} Verdict;
+
 /* What an in-place refine hook returns: its result and the words where it may differ from
  * the request. */
 typedef struct AftChanges {
@@ -123,6 +140,14 @@ typedef struct AftFunction {
      * o->on_final saw it), does every later refine exclude all of it?  Then the bound does
      * not stop learning, backjumps or restarts (they cannot find it again). */
     bool (*spent)(void *ctx, const Word *lo, const Word *hi);
+    /* Optional, on a lattice that is not finite (NULL: a box within the tolerance is a fixed
+     * point when f fixes an end within the tolerance, as far as f's values in floating point
+     * show).  judge: the verdict on [lo, hi], a box no wider than the tolerance, into *kind,
+     * and into `point` the element f fixes exactly when it is VERDICT_FIXED.  The engine
+     * prunes a box judged VERDICT_NONE, lists one judged VERDICT_FIXED or VERDICT_ENCLOSED
+     * as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
+     * (else it stays a bound of Final); the node's event carries the verdict. */
+    void (*judge)(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given
@@ -144,6 +169,8 @@ typedef struct AftEvent {
     long id, parent, other;
     NodeStatus status;
     const Word *lo, *hi;
+    const Verdict *verdict;  /* EV_BNB_SPLIT of a NODE_FIXPOINT the judge hook decided: what is
+                                known of it; NULL otherwise (on a finite lattice f fixes it) */
 } AftEvent;
 
 typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);

@@ -56,6 +56,18 @@ void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long othe
     run->o->on_event(run->o->event_ctx, &ev);
 }
 
+/* Node `id`'s fate: an EV_BNB_SPLIT event, with the judge's verdict when it decided a fixed
+ * point (v->lo is NULL when it did not judge the box). */
+static void emit_node(const Run *run, long id, long parent, NodeStatus status, const Word *lo,
+                      const Word *hi, const Verdict *v)
+{
+    if (!run->o->on_event) return;
+    AftEvent ev = {.kind = EV_BNB_SPLIT, .round = run->st->rounds, .id = id, .parent = parent,
+                   .other = -1, .status = status, .lo = lo, .hi = hi,
+                   .verdict = status == NODE_FIXPOINT && v && v->lo ? v : NULL};
+    run->o->on_event(run->o->event_ctx, &ev);
+}
+
 void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (aft_abandoned(run->o)) return;
@@ -87,20 +99,40 @@ static AftStatus fixes(Run *run, const Word *x, bool *fixed)
     return AFT_OK;
 }
 
+/* The fate of a box within the tolerance that f's judge hook decides (its verdict into j):
+ * no fixed point, pruned; a proved one, a fixed point; not proved, a fixed point when f fixes
+ * an end within the tolerance (`fixed`), else a bound. */
+static NodeStatus judged(Run *run, const Word *lo, const Word *hi, bool fixed, Judged *j)
+{
+    VerdictKind kind = VERDICT_NEAR;
+    run->f->judge(run->f->ctx, lo, hi, &kind, j->point);
+    j->v = (Verdict){ .kind = kind, .lo = lo, .hi = hi, .point = kind == VERDICT_FIXED ? j->point : NULL };
+    if (kind == VERDICT_NONE) return NODE_PRUNED;
+    return kind != VERDICT_NEAR || fixed ? NODE_FIXPOINT : NODE_FINAL;
+}
+
 /* Fate of a refined, surviving bound.  A point (an element; on reals a box within the
  * tolerance) is a fixed point only when f fixes it, checked by evaluating f: on a finite
- * lattice a point f moves is pruned; a box of reals is a fixed point within tolerance when f
- * fixes one of its ends within tolerance, else it is pruned when it is one number and stays
- * in Final as a bound otherwise (it may hold a fixed point f moves its ends away from). */
-AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out)
+ * lattice a point f moves is pruned.  On reals the judge hook, when f has one, decides (see
+ * judged; j, when not NULL, gets its verdict, j->v.lo NULL when there is none); without it a
+ * box is a fixed point within tolerance when f fixes one of its ends within tolerance, else
+ * it is pruned when it is one number and stays in Final as a bound otherwise (it may hold a
+ * fixed point f moves its ends away from). */
+AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j)
 {
     const Lattice *L = run->L;
     *out = NODE_KEPT;
+    if (j) j->v.lo = NULL;
     if (!L->ops->is_point(L, lo, hi)) return AFT_OK;
     bool fixed = false;
     AftStatus r = fixes(run, lo, &fixed);
     if (r == AFT_OK && !fixed && !L->finite) r = fixes(run, hi, &fixed);
     if (r != AFT_OK) return r;
+    if (!L->finite && run->f->judge) {
+        Judged scratch = { .point = run->tmp };
+        *out = judged(run, lo, hi, fixed, j ? j : &scratch);
+        return AFT_OK;
+    }
     bool one_element = L->finite || L->ops->eq(L, lo, hi);
     *out = fixed ? NODE_FIXPOINT : one_element ? NODE_PRUNED : NODE_FINAL;
     return AFT_OK;
@@ -137,9 +169,19 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
  * Galois insertion, such points do survive IR). */
 static AftStatus classify_child(Run *run, int i, bool *alive, NodeStatus *status)
 {
-    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], status);
+    AftStatus r = bnb_classify(run, run->r[2 * i], run->r[2 * i + 1], status, &run->judged[i]);
     if (r == AFT_OK && *status == NODE_PRUNED) *alive = false;
     return r;
+}
+
+/* On a lattice that is not finite, is the hull run->hlo/hhi of B's children lower than B by
+ * a tolerance step at least?  A merge that only gains a few ulps a round (IR shaving the ends
+ * of a box around a tangency) would split and merge B again for millions of rounds: B goes
+ * to Final as it is instead (sound, as any bound of Final). */
+static bool merge_shrinks(const Run *run, const Word *lo, const Word *hi)
+{
+    const Lattice *L = run->L;
+    return L->finite || L->ops->height(L, run->hlo, run->hhi) <= L->ops->height(L, lo, hi) - 1.0;
 }
 
 /* Both children survived and their union is an interval: merge them into their hull.  A
@@ -156,12 +198,12 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
     L->ops->join(L, run->hhi, run->r[1], run->r[3]);
     run->st->merged++;
     bnb_emit(run, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED, run->hlo, run->hhi);
-    if (L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) {
+    if ((L->ops->eq(L, run->hlo, lo) && L->ops->eq(L, run->hhi, hi)) || !merge_shrinks(run, lo, hi)) {
         bnb_to_final(run, id, lo, hi);     /* what is kept joins back to B */
         return AFT_OK;
     }
     NodeStatus s;
-    AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s);
+    AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s, NULL);
     if (r == AFT_OK) place(run, s, cid[0], run->hlo, run->hhi, next);
     return r;
 }
@@ -180,8 +222,8 @@ static void keep_children(Run *run, long id, const Word *lo, const Word *hi, con
             continue;
         }
         bool pruned = s == NODE_PRUNED;    /* a pruned child is shown before its IR */
-        bnb_emit(run, EV_BNB_SPLIT, cid[i], id, -1, s, pruned ? run->c[2 * i] : rlo,
-             pruned ? run->c[2 * i + 1] : rhi);
+        emit_node(run, cid[i], id, s, pruned ? run->c[2 * i] : rlo, pruned ? run->c[2 * i + 1] : rhi,
+                  &run->judged[i].v);
         place(run, s, cid[i], rlo, rhi, next);
     }
 }
@@ -203,7 +245,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     const Lattice *L = run->L;
     if (L->ops->is_point(L, lo, hi)) {
         NodeStatus s;
-        AftStatus r = bnb_classify(run, lo, hi, &s);
+        AftStatus r = bnb_classify(run, lo, hi, &s, NULL);
         if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
         if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
         return r;
@@ -216,6 +258,7 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
     long cid[2] = {run->next_id++, run->next_id++};
     bool alive[2];
     NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
+    run->judged[0].v.lo = run->judged[1].v.lo = NULL;
     for (int i = 0; i < 2; i++) {
         AftStatus r = refine_child(run, i, &alive[i]);
         if (r == AFT_LIMIT) {
@@ -526,16 +569,17 @@ static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftSta
                  .split = o->split, .rng = {0x5eed5eedULL}};
     if (!run->split.rng) run->split.rng = &run->rng;
     run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    lattice_elems_new(L, 15, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
+    lattice_elems_new(L, 17, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
                                                 &run->r[0], &run->r[1], &run->r[2], &run->r[3],
                                                 &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi,
-                                                &run->fmeet, &run->fjoin });
+                                                &run->fmeet, &run->fjoin, &run->judged[0].point,
+                                                &run->judged[1].point });
     boundlist_init(&run->proven, L);
 }
 
 static void run_free(Run *run)
 {
-    mem_free(run->c[0]);    /* the block of all fifteen */
+    mem_free(run->c[0]);    /* the block of all seventeen */
     boundlist_free(&run->proven);
 }
 
@@ -549,12 +593,13 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     if (s == AFT_ERROR) return s;
     bool alive = s != AFT_INVALID && lattice_interval_subset(L, rlo, rhi, lo, hi);
     NodeStatus ns = NODE_PRUNED;
+    run->judged[0].v.lo = NULL;
     if (alive) {
         run->st->log2_IR_init = L->ops->log2_size(L, rlo, rhi);
-        AftStatus c = bnb_classify(run, rlo, rhi, &ns);
+        AftStatus c = bnb_classify(run, rlo, rhi, &ns, &run->judged[0]);
         if (c != AFT_OK) return c;
     }
-    bnb_emit(run, EV_BNB_SPLIT, 0, -1, -1, ns, alive ? rlo : lo, alive ? rhi : hi);
+    emit_node(run, 0, -1, ns, alive ? rlo : lo, alive ? rhi : hi, &run->judged[0].v);
     if (s == AFT_LIMIT) {
         bnb_to_final(run, 0, rlo, rhi);
         return s;

@@ -9,6 +9,9 @@
  * depth (the root's IR is 0; used by the depth-first order). */
 typedef struct Node { long id; bool hulled; size_t depth; } Node;
 
+/* The judge hook's verdict on a box and the storage of the element it names. */
+typedef struct Judged { Verdict v; Word *point; } Judged;
+
 /* State of one bnb run. */
 typedef struct Run {
     const AftFunction *f;
@@ -30,6 +33,7 @@ typedef struct Run {
     Word *hlo, *hhi, *tmp;        /* hulls and scratch */
     Word *plo, *phi;              /* depth-first: the bound being processed */
     Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
+    Judged judged[2];             /* the judge's verdicts on the two children (the root: 0) */
 } Run;
 
 void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
@@ -39,8 +43,9 @@ void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);
 /* A fixed point f was seen to fix joins the proven ones (when Final is kept). */
 void bnb_prove(Run *run, const Word *lo, const Word *hi);
 /* Fate of a refined, surviving bound: NODE_KEPT, or for a point (evaluating f) NODE_FIXPOINT,
- * NODE_PRUNED, or on reals NODE_FINAL. */
-AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out);
+ * NODE_PRUNED, or on reals NODE_FINAL.  j (or NULL) gets the verdict of f's judge hook on a box
+ * of reals (j->v.lo NULL when there is none). */
+AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
 

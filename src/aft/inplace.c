@@ -170,7 +170,7 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
     if (open_with(pl, d)) return AFT_OK;
     size_t at = pl->trail.count;
     apply(pl, d);
-    AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, s);
+    AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, s, NULL);
     undo_to(pl, at);
     return r;
 }
@@ -521,7 +521,7 @@ static AftStatus process_point(Place *pl, long id, size_t depth)
 {
     NodeStatus s;
     const Words none = {0};
-    AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s);
+    AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s, NULL);
     if (r == AFT_OK) place_with(pl, &none, s, id, depth, false);     /* never NODE_KEPT */
     if (r == AFT_LIMIT) bnb_to_final(pl->run, id, pl->lo, pl->hi);
     return r;

@@ -1,11 +1,20 @@
-/* repl_defs.c: the REPL's declarations as text, and rebuilding a session from them. */
+/* repl_defs.c: the REPL's declarations as text, and rebuilding a session from them.  Each text
+ * keeps the source it was written in and the line and column it started at there, and a
+ * rebuilt session reads it at that spot again, so an error names the line it had in the file
+ * or entry (not its place in a text of declarations put together). */
 #include "app/repl_defs.h"
 
 #include "util/mem.h"
 
-/* One declaration: where it came from (a file's path, or NULL for an entry), its text and
- * the name it declares ("envelope f" for f's envelope, "import PATH" for an import). */
-typedef struct Item { char *origin, *text, *key; } Item;
+/* One declaration (or a query of an entry): where it came from (a file's path, or NULL for
+ * an entry), the name of the source it was read from ("<repl:N>" for an entry) and the line and
+ * column it starts at there, its text and the name it declares ("envelope f" for f's envelope,
+ * "import PATH" for an import; "" for a query). */
+typedef struct Item {
+    char *origin, *where;
+    unsigned line, col;
+    char *text, *key;
+} Item;
 typedef VEC(Item) Items;
 
 struct ReplDefs {
@@ -18,6 +27,7 @@ static void items_clear(Items *items)
 {
     for (size_t i = 0; i < items->count; i++) {
         mem_free(items->items[i].origin);
+        mem_free(items->items[i].where);
         mem_free(items->items[i].text);
         mem_free(items->items[i].key);
     }
@@ -63,29 +73,31 @@ static char *decl_text(const char *text, size_t len, Loc loc)
     return mem_strndup(text + loc.start, end - loc.start);
 }
 
-/* Splits text, quietly: its declarations (not queries) appended to decls, the text of its
- * queries to queries (when not NULL). */
-static void split_text(const char *origin, const char *text, size_t len, Items *decls, Buf *queries)
+/* Splits the text of `from` (origin: its file, or NULL for an entry): its declarations
+ * appended to decls, its queries to queries (when not NULL), each with where it starts.
+ * Quiet unless `report` is given (a syntax error is then written there).  False when the
+ * text does not parse: some of it is then missing from the items. */
+static bool split_text(const char *origin, const Source *from, Items *decls, Items *queries, FILE *report)
 {
-    Diag quiet;
-    diag_init(&quiet, NULL);
+    Diag diag;
+    diag_init(&diag, report);
     Arena arena;
     arena_init(&arena);
-    const Source *src = diag_add_source(&quiet, origin ? origin : "<repl>", text, len);
-    const AstFile *file = parse_source(&quiet, &arena, src);
-    for (size_t i = 0; i < file->ndecls; i++) {
+    const Source *src = diag_add_source(&diag, from->path, from->text, from->len);
+    const AstFile *file = parse_source(&diag, &arena, src);
+    for (size_t i = 0; file && i < file->ndecls; i++) {
         const Decl *decl = file->decls[i];
-        char *t = decl_text(src->text, src->len, decl->loc);
-        if (decl->kind == D_QUERY) {
-            if (queries) { buf_puts(queries, t); buf_putc(queries, '\n'); }
-            mem_free(t);
-            continue;
-        }
-        Item it = { origin ? mem_strdup(origin) : NULL, t, decl_key(decl) };
-        VEC_PUSH(*decls, it);
+        bool query = decl->kind == D_QUERY;
+        if (query && !queries) continue;
+        Item it = { origin ? mem_strdup(origin) : NULL, mem_strdup(src->path), 0, 0,
+                    decl_text(src->text, src->len, decl->loc), query ? mem_strdup("") : decl_key(decl) };
+        diag_line_col(src, decl->loc.start, &it.line, &it.col);
+        VEC_PUSH(*(query ? queries : decls), it);
     }
+    bool parsed = file && diag.errors == 0;
     arena_free(&arena);
-    diag_free(&quiet);
+    diag_free(&diag);
+    return parsed;
 }
 
 static bool items_have(const Items *items, const char *key)
@@ -117,32 +129,67 @@ static bool same_origin(const char *a, const char *b)
 
 static Item item_copy(const Item *it)
 {
-    return (Item){ it->origin ? mem_strdup(it->origin) : NULL, mem_strdup(it->text), mem_strdup(it->key) };
+    return (Item){ it->origin ? mem_strdup(it->origin) : NULL, mem_strdup(it->where), it->line, it->col,
+                   mem_strdup(it->text), mem_strdup(it->key) };
 }
 
 /* ---- rebuilding ---- */
 
-/* Checks items into the session's (fresh) context, one source per run of items from one
- * origin; no query is run.  False after an error (reported). */
+/* Appends text to b, which ends at *line, *col, and moves them past it. */
+static void put_text(Buf *b, const char *text, unsigned *line, unsigned *col)
+{
+    for (const char *p = text; *p; p++) {
+        buf_putc(b, *p);
+        if (*p == '\n') { ++*line; *col = 1; }
+        else ++*col;
+    }
+}
+
+/* A source for items[i] and the items after it that were read from the same source, each
+ * further on there than the one before: each text stands at the line and column it had, the
+ * gaps between them blank (comments and what else was there are not kept), so that errors
+ * name the spot they would have named there.  *next gets the index after the last one taken. */
+static const Source *placed_source(Session *s, const Items *items, size_t i, size_t *next)
+{
+    const char *where = items->items[i].where;
+    Buf b;
+    buf_init(&b);
+    unsigned line = 1, col = 1;
+    size_t j = i;
+    for (; j < items->count; j++) {
+        const Item *it = &items->items[j];
+        if (strcmp(it->where, where) != 0 || it->line < line || (it->line == line && it->col < col)) break;
+        if (line < it->line) col = 1;
+        for (; line < it->line; line++) buf_putc(&b, '\n');
+        for (; col < it->col; col++) buf_putc(&b, ' ');
+        put_text(&b, it->text, &line, &col);
+    }
+    buf_putc(&b, '\n');
+    *next = j;
+    const Source *src = diag_add_source(&s->diag, where, b.data ? b.data : "", b.len);
+    buf_free(&b);
+    return src;
+}
+
+/* Runs items (declarations: checked only; queries: run) in the session, each where it was
+ * written (placed_source).  False after an error (reported). */
+static bool replay_items(Session *s, const Items *items, bool check_only)
+{
+    bool ok = true;
+    for (size_t i = 0; i < items->count && ok;) {
+        const Source *src = placed_source(s, items, i, &i);
+        ok = session_run_source(s, src, check_only) != FIX_COMPILE_ERROR;
+    }
+    return ok;
+}
+
+/* Checks items into the session's (fresh) context; no query is run.  False after an error
+ * (reported). */
 static bool replay(Session *s, const Items *items)
 {
     bool dump = s->opt.dump_ir;
     s->opt.dump_ir = false;
-    bool ok = true;
-    for (size_t i = 0; i < items->count && ok;) {
-        const char *origin = items->items[i].origin;
-        Buf b;
-        buf_init(&b);
-        size_t j = i;
-        for (; j < items->count && same_origin(items->items[j].origin, origin); j++) {
-            buf_puts(&b, items->items[j].text);
-            buf_putc(&b, '\n');
-        }
-        const Source *src = diag_add_source(&s->diag, origin ? origin : "<repl>", b.data ? b.data : "", b.len);
-        ok = session_run_source(s, src, true) != FIX_COMPILE_ERROR;
-        buf_free(&b);
-        i = j;
-    }
+    bool ok = replay_items(s, items, true);
     s->opt.dump_ir = dump;
     return ok;
 }
@@ -155,14 +202,11 @@ static void say(Session *s, const char *text)
 
 /* Builds the session anew from items (then queries, run, when not NULL).  On success the
  * items become d's; after an error the session is as it was and items are freed. */
-static bool rebuild(ReplDefs *d, Session *s, Items *items, const char *queries)
+static bool rebuild(ReplDefs *d, Session *s, Items *items, const Items *queries)
 {
     Context *old = session_fresh_context(s);
     bool ok = replay(s, items);
-    if (ok && queries && *queries) {
-        const Source *src = diag_add_source(&s->diag, "<repl>", queries, strlen(queries));
-        ok = session_run_source(s, src, false) != FIX_COMPILE_ERROR;
-    }
+    if (ok && queries) ok = replay_items(s, queries, false);
     if (!ok) {
         session_restore_context(s, old);
         items_free(items);
@@ -200,17 +244,16 @@ static void redefine(const Items *old, const Items *fresh, Items *next)
 
 void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
 {
-    Items fresh = { 0 };
-    Buf queries, names;       /* the entry's queries; the names it declares again */
-    buf_init(&queries);
+    Items fresh = { 0 }, queries = { 0 };
+    Buf names;                /* the names the entry declares again */
     buf_init(&names);
-    split_text(NULL, src->text, src->len, &fresh, &queries);
+    bool parsed = split_text(NULL, src, &fresh, &queries, NULL);
     for (size_t k = 0; k < fresh.count; k++) {
         const char *key = fresh.items[k].key;
         if (strncmp(key, "import ", 7) == 0 || !declared(d, s, key)) continue;
         buf_printf(&names, "%s%s", names.len ? ", " : "", key);
     }
-    if (!names.len) {
+    if (!names.len || !parsed) {       /* a syntax error is reported as it is, nothing declared */
         if (session_run_source(s, src, false) != FIX_COMPILE_ERROR)
             for (size_t k = 0; k < fresh.count; k++) VEC_PUSH(d->items, item_copy(&fresh.items[k]));
     } else {
@@ -218,11 +261,11 @@ void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
         redefine(&d->items, &fresh, &next);
         fprintf(s->out, "(redefining %s: what is declared after it is checked again)\n", buf_cstr(&names));
         fflush(s->out);
-        rebuild(d, s, &next, buf_cstr(&queries));
+        rebuild(d, s, &next, &queries);
     }
     buf_free(&names);
     items_free(&fresh);
-    buf_free(&queries);
+    items_free(&queries);
 }
 
 bool repl_defs_load(ReplDefs *d, Session *s, const char *path)
@@ -241,7 +284,7 @@ bool repl_defs_load(ReplDefs *d, Session *s, const char *path)
         return false;
     }
     context_free(old);
-    split_text(path, src->text, src->len, &next, NULL);
+    split_text(path, src, &next, NULL, NULL);
     items_free(&d->items);
     d->items = next;
     return true;
@@ -258,8 +301,11 @@ bool repl_defs_reload(ReplDefs *d, Session *s)
         for (size_t k = 0; k < i; k++) seen = seen || same_origin(d->items.items[k].origin, it->origin);
         if (seen) continue;
         const Source *src = diag_load_file(&s->diag, it->origin);
-        if (!src) { items_free(&next); return false; }
-        split_text(it->origin, src->text, src->len, &next, NULL);
+        if (!src || !split_text(it->origin, src, &next, NULL, s->diag.out)) {   /* syntax errors shown */
+            items_free(&next);
+            if (src) say(s, "(the session is as it was before)\n");
+            return false;
+        }
         files++;
     }
     if (!rebuild(d, s, &next, NULL)) return false;

@@ -122,6 +122,7 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     f->eval = fn_eval;
     if (fn->nparams == 1) f->each = fn_each;
     if (fn->nparams == 1 && ctx->abs && !f->L->finite) f->rounded = fn_rounded;
+    if (fn->nparams == 1 && ctx->exact) f->judge = reals_judge;
     EnvelopeChoice c = ctx->envelope;
     if (c == ENVELOPE_AUTO) {
         bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
@@ -137,6 +138,7 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     } else {
         f->envelope = ENV_BRUTE;
     }
+    ctx->monotone = f->envelope == ENV_MONOTONE;
 }
 
 const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx)
@@ -499,6 +501,10 @@ static bool engine_setup(Session *s, const QueryPlan *plan, FnSym *fn, EngineRun
     run->ctx.where = plan->loc;
     run->ctx.envelope = plan->envelope;
     run->ctx.abs = absvm_new(&s->limits);
+    if (!fn->ret->finite) {
+        run->ctx.exact = absvm_new(&s->limits);
+        absvm_set_total(run->ctx.exact, true);
+    }
     fn_as_aft(&run->f, &run->ctx);
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
@@ -516,6 +522,7 @@ static void engine_teardown(EngineRun *run)
     run_trace_done(&run->trace);
     if (run->galois) galois_run_free(run->galois);
     absvm_free(run->ctx.abs);
+    if (run->ctx.exact) absvm_free(run->ctx.exact);
     mem_free(run->lo);
     mem_free(run->hi);
     mem_free(run->assumption);
@@ -582,6 +589,20 @@ bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn)
 
 /* ---- branch and bound ---- */
 
+/* The verdict on each fixed point bnb found on a lattice that is not finite (run_reals.c),
+ * about the boxes of claims (mem_alloc'd, one per point). */
+static Verdict *bnb_verdicts(EngineRun *run, const BoundList *final, BoundList *points, BoundList *claims)
+{
+    VerdictKind *kind = reals_classify(&run->f, &run->ctx, final, points, claims);
+    Verdict *v = mem_calloc(points->count + 1, sizeof *v);
+    for (size_t j = 0; j < points->count; j++) {
+        const Word *lo = boundlist_lo(claims, j), *hi = boundlist_hi(claims, j);
+        v[j] = (Verdict){ .kind = kind[j], .lo = lo, .hi = hi, .point = kind[j] == VERDICT_FIXED ? lo : NULL };
+    }
+    mem_free(kind);
+    return v;
+}
+
 bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     EngineRun run;
@@ -596,14 +617,14 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
         if (status == AFT_ERROR) {
             ok = session_engine_error(s, plan, &run.err);
         } else if (run.trace.tree) {
-            session_emit_tree(s, plan, run.trace.tree, &points);
+            /* on reals the points are only f's floating-point candidates: the nodes' verdicts say */
+            session_emit_tree(s, plan, run.trace.tree, run.L->finite ? &points : NULL);
         } else {
             note_unrounded(&run);
             long *match = NULL;                 /* only the text report places fixed points */
-            BoundList witness;
-            boundlist_init(&witness, run.L);
-            FixProof *proof = run.L->finite ? NULL
-                : reals_classify(&run.f, &run.ctx, &final, &points, &witness);
+            BoundList claims;
+            boundlist_init(&claims, run.L);
+            Verdict *verdicts = run.L->finite ? NULL : bnb_verdicts(&run, &final, &points, &claims);
             if (!s->opt.json) {
                 match = mem_calloc(final.count + 1, sizeof *match);
                 boundlist_match(&final, &points, match);
@@ -612,7 +633,7 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
                               .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
                               .envelope_used = fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
-                                         .proof = proof, .witness = &witness,
+                                         .verdicts = verdicts,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };
             if (status == AFT_LIMIT) {
@@ -621,8 +642,8 @@ bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn)
             }
             session_emit(s, &r);
             mem_free(match);
-            mem_free(proof);
-            boundlist_free(&witness);
+            mem_free(verdicts);
+            boundlist_free(&claims);
         }
         boundlist_free(&final);
         boundlist_free(&points);

@@ -20,13 +20,17 @@ enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
  * counts of the envelope calls it answered and of those it gave up on.  On a lattice that is
  * not finite, f rounded down or up (AftFunction.rounded) is an end of the evaluator's
  * enclosure of f(x); `unrounded` counts the points where it gave up and f's floating-point
- * value stood in. */
+ * value stood in; verdicts on boxes (run_reals.c) use an evaluator of their own in total
+ * mode, `exact` (NULL on a finite lattice), and `monotone` says f's envelope is its
+ * `monotone` annotation (then Knaster-Tarski proves a fixed point in a box f maps into
+ * itself). */
 typedef struct FnCtx {
     Context *m;
     const FnSym *fn;
     Loc where;
     EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
-    AbsVm *abs;
+    AbsVm *abs, *exact;
+    bool monotone;
     size_t derived, gave_up, unrounded;
 } FnCtx;
 
@@ -88,13 +92,17 @@ bool run_value_bnb(void *ctx, const FnSym *fn, const BnbOptions *opts, const Wor
 /* stable(P) in an expression: the VM's host (run_stable.c). */
 bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **models, size_t *n, Loc where);
 
-/* run_reals.c: how each of bnb's fixed points on a lattice that is not finite is known, by
- * evaluating f (fc: its function and interval evaluator; proofs use enclosures of the exact
- * f, reals rounded outwards); near ones within a tolerance step of another are folded into it
- * (points is rewritten).  witness gets, per point, the element f fixes exactly (else the
- * box's lower end).  Returns the kinds (mem_alloc'd), one per point. */
-FixProof *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
-                         BoundList *points, BoundList *witness);
+/* run_reals.c: the verdict on a box no wider than the tolerance, the judge hook of a
+ * function of a lattice that is not finite (ctx its FnCtx, with `exact`): VERDICT_FIXED with
+ * the element f fixes exactly in point, VERDICT_ENCLOSED, VERDICT_NEAR or VERDICT_NONE. */
+void reals_judge(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
+/* The verdict on each of bnb's fixed points on a lattice that is not finite, the same way
+ * (also from the boxes of Final inside one); those judged VERDICT_NONE are dropped and near
+ * ones within a tolerance step of another are folded into it (points, each one's region, is
+ * rewritten).  claims gets, per point, the box its verdict is about: [x, x] for the element
+ * f fixes, the box proved to hold one, or the region.  Returns the kinds (mem_alloc'd). */
+VerdictKind *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
+                            BoundList *points, BoundList *claims);
 /* Does the exact fn (one parameter) map x to x, with no rounding on the way?  (False also
  * when the interval evaluator gives up.) */
 bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x);

@@ -1,32 +1,39 @@
-/* run_reals.c: what bnb's fixed points on a lattice that is not finite (reals) prove.
+/* run_reals.c: the verdict on a box of reals that bnb reaches, and what bnb's fixed points on
+ * a lattice that is not finite prove.
  *
- * The engine lists a box narrower than the tolerance as a fixed point when f maps one of its
- * ends to within the tolerance of itself: evidence, not proof (f(x) = x + 1e-7 with tolerance
- * 1e-6 "fixes" every point).  Each box is looked at again, by evaluating f at its ends with
- * the interval evaluator (absvm.h: reals rounded outwards), so that what the exact f(x)
- * computes, not its floating-point rounding, decides (x + 1e-17 is 0.5 in doubles at 0.5):
- *   exact     f(x) = x for an end x of the box, or of a box of Final inside it: the
- *             enclosure of f(x) is the point x (no rounding on the way): a fact;
- *   enclosed  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself, so
- *             it has a fixed point there (Knaster-Tarski on the complete lattice [lo, hi]);
- *             or, on one real interval, f is continuous (its code only adds, subtracts,
- *             multiplies, negates, takes min, max and abs, and calls such functions: no
- *             branch, comparison or division) and f(x) - x changes sign between lo and hi
- *             (the intermediate value theorem); each inequality holds for the whole
- *             enclosure of f at that end;
- *   near      neither: only within the tolerance, reported as not proved.
- * The evaluator runs in total mode: it gives up unless f is defined on the whole box (no value
- * maybe outside its lattice, no divisor maybe 0), as both theorems need.
+ * The engine reaches boxes no wider than the tolerance; f's values in floating point at their
+ * ends are evidence, not proof (f(x) = x + 1e-7 with tolerance 1e-6 "fixes" every point, and
+ * x + 1e-17 is x in doubles).  One function, verdict_on, decides what is known of a box, by
+ * evaluating f with the interval evaluator (absvm.h: reals rounded outwards) in total mode (it
+ * gives up unless f is defined on the whole box, as both theorems below need), so that the
+ * exact f decides, each inequality holding for the whole enclosure of f at that point:
+ *   VERDICT_FIXED     f(x) = x for an end x of the box, or for an end of the enclosure of f at
+ *                     one of its ends that lies in the box: the enclosure of f(x) is x;
+ *   VERDICT_ENCLOSED  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
+ *                     so it has a fixed point there (Knaster-Tarski on the complete lattice
+ *                     [lo, hi]); or, on one real interval, f is continuous (its code only adds,
+ *                     subtracts, multiplies, negates, takes min, max and abs, and calls such
+ *                     functions: no branch, comparison or division) and f(x) - x changes sign
+ *                     between lo and hi (the intermediate value theorem);
+ *   VERDICT_NONE      the enclosure of f over the box (on one real: over each of up to 64
+ *                     pieces of it) misses the box: f moves every point, none is fixed;
+ *   VERDICT_NEAR      none of these: only within the tolerance, reported as not proved.
+ * The engine asks it of every box within the tolerance (the judge hook; a box judged NONE is
+ * pruned) and its events carry the verdict; the result asks it again of each fixed point it
+ * lists (reals_classify: a box the engine judged, or a hull of several it coalesced) and of
+ * the boxes of Final inside it, so the result never says less of a box than its node did.
  * Near boxes are one candidate (their hull) when at most one tolerance step parts them, or
  * when f moves the points tried in the gap between them (its middle points, three bisections
- * deep) by at most the tolerance too; a near box within a step of a proved box belongs to
- * that fixed point: it is folded into it, not counted. */
+ * deep) by at most the tolerance too; a near box is never folded into a proved one (it may
+ * stand for another fixed point, a tangency next to a crossing). */
 #include "app/run_internal.h"
 
 #include "code/ir.h"
 #include "util/mem.h"
 
-enum { GAP_DEPTH = 3 };
+/* Gap points tried between near boxes (bisections); how often a box is halved to show that f
+ * moves every point of it (at most 64 pieces). */
+enum { GAP_DEPTH = 3, NONE_DEPTH = 6 };
 
 /* Is op one of the instructions that keep a function of a real continuous? */
 static bool continuous_op(const Chunk *c, Opcode op, const uint8_t *operands)
@@ -69,22 +76,33 @@ bool reals_continuous(const FnSym *fn)
     return fn->nparams == 1 && fn->params[0]->ops->kind == LATTICE_REAL && continuous_fn(fn, 16);
 }
 
-/* Scratch of the classification: f(x), the enclosure [flo, fhi] of the exact f(x), and the
- * hull being tried (also an enclosure kept while its ends are tried). */
+/* Scratch of a verdict: f's code and interval evaluator (total mode), whether f is monotone
+ * or continuous, f(x), the enclosure [flo, fhi] of the exact f, and three more elements. */
 typedef struct Classify {
-    const AftFunction *f;
     const FnSym *fn;
     AbsVm *abs;
-    bool continuous;
+    bool monotone, continuous;
     const Lattice *L;
-    Word *fx, *flo, *fhi, *hlo, *hhi;
+    Word *fx, *flo, *fhi, *hlo, *hhi, *point;
 } Classify;
+
+static void classify_init(Classify *c, const FnCtx *fc)
+{
+    *c = (Classify){ .fn = fc->fn, .abs = fc->exact, .monotone = fc->monotone,
+                     .continuous = reals_continuous(fc->fn), .L = fc->fn->ret };
+    lattice_elems_new(c->L, 6, (Word **const[]){ &c->fx, &c->flo, &c->fhi, &c->hlo, &c->hhi, &c->point });
+}
+
+static void classify_free(Classify *c)
+{
+    mem_free(c->fx);                     /* the block of all six */
+}
 
 /* Into c->flo/fhi an interval that holds the exact f(x) for every x in [lo, hi], f defined
  * at each (the evaluator in total mode); false when the evaluator gives up. */
 static bool enclose(Classify *c, const Word *lo, const Word *hi)
 {
-    return c->fn->nparams == 1 && absvm_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
+    return c->abs && c->fn->nparams == 1 && absvm_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
 }
 
 static bool enclose_at(Classify *c, const Word *x) { return enclose(c, x, x); }
@@ -95,46 +113,28 @@ static bool fixes_exactly(Classify *c, const Word *x)
     return enclose_at(c, x) && c->L->ops->eq(c->L, c->flo, x) && c->L->ops->eq(c->L, c->fhi, x);
 }
 
-static const Word *exact_end(Classify *c, const Word *lo, const Word *hi)
-{
-    return fixes_exactly(c, lo) ? lo : fixes_exactly(c, hi) ? hi : NULL;
-}
-
-/* Is x in [lo, hi] and fixed by f exactly?  Then it is copied into c->fx. */
+/* Is x in [lo, hi] and fixed by f exactly?  Then it is copied into c->point. */
 static bool fixed_inside(Classify *c, const Word *x, const Word *lo, const Word *hi)
 {
     const Lattice *L = c->L;
     if (!L->ops->leq(L, lo, x) || !L->ops->leq(L, x, hi)) return false;
-    lattice_copy(L, c->fx, x);
-    return fixes_exactly(c, c->fx);
+    lattice_copy(L, c->point, x);
+    return fixes_exactly(c, c->point);
 }
 
-/* An end of the enclosure of f(e), for an end e of [lo, hi], that lies in [lo, hi] and that f
- * fixes exactly, into c->fx: an IR rounded outwards stops a step either side of a fixed point
- * it reached, and f maps such an end next to it. */
-static const Word *exact_image(Classify *c, const Word *lo, const Word *hi)
+/* An element of [lo, hi] that f fixes exactly, into c->point: an end of it, or an end of
+ * the enclosure of f at one of its ends (an IR rounded outwards stops a step either side of
+ * a fixed point it reached, and f maps such an end next to it). */
+static bool exact_point(Classify *c, const Word *lo, const Word *hi)
 {
+    if (fixed_inside(c, lo, lo, hi) || fixed_inside(c, hi, lo, hi)) return true;
     for (int end = 0; end < 2; end++) {
         if (!enclose_at(c, end ? hi : lo)) continue;
         lattice_copy(c->L, c->hlo, c->flo);      /* fixes_exactly overwrites flo and fhi */
         lattice_copy(c->L, c->hhi, c->fhi);
-        if (fixed_inside(c, c->hlo, lo, hi) || fixed_inside(c, c->hhi, lo, hi)) return c->fx;
+        if (fixed_inside(c, c->hlo, lo, hi) || fixed_inside(c, c->hhi, lo, hi)) return true;
     }
-    return NULL;
-}
-
-/* An element of [lo, hi] that f fixes exactly: an end of it or f's floating-point image of
- * one, or an end of a point of Final inside. */
-static const Word *exact_point(Classify *c, const BoundList *final, const Word *lo, const Word *hi)
-{
-    const Word *w = exact_end(c, lo, hi);
-    if (!w) w = exact_image(c, lo, hi);
-    for (size_t i = 0; !w && i < final->count; i++) {
-        const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
-        if (c->L->ops->is_point(c->L, flo, fhi) && lattice_interval_subset(c->L, flo, fhi, lo, hi))
-            w = exact_end(c, flo, fhi);
-    }
-    return w;
+    return false;
 }
 
 /* f monotone, lo <= f(lo) and f(hi) <= hi; or f continuous on a real interval and f(x) - x
@@ -143,12 +143,72 @@ static const Word *exact_point(Classify *c, const BoundList *final, const Word *
 static bool encloses(Classify *c, const Word *lo, const Word *hi)
 {
     const Lattice *L = c->L;
-    if (c->f->envelope != ENV_MONOTONE && !c->continuous) return false;
+    if (!c->monotone && !c->continuous) return false;
     if (!enclose(c, lo, hi) || !enclose_at(c, lo)) return false;      /* f defined on [lo, hi] */
     bool up = L->ops->leq(L, lo, c->flo), down = L->ops->leq(L, c->fhi, lo);
     if (!enclose_at(c, hi)) return false;
     if (up && L->ops->leq(L, c->fhi, hi)) return true;
     return c->continuous && down && L->ops->leq(L, hi, c->flo);
+}
+
+/* Does f provably fix no point of [lo, hi]?  A fixed point x lies in the box and in the
+ * enclosure of f over it, so when lo join flo <= hi meet fhi fails there is none.  On one
+ * real the box is cut in halves, `depth` times, where one enclosure is too wide to show it. */
+static bool excluded(Classify *c, const Word *lo, const Word *hi, int depth)
+{
+    const Lattice *L = c->L;
+    if (!enclose(c, lo, hi)) return false;
+    L->ops->join(L, c->hlo, lo, c->flo);
+    L->ops->meet(L, c->hhi, hi, c->fhi);
+    if (!L->ops->leq(L, c->hlo, c->hhi)) return true;
+    if (depth <= 0 || lattice_kind(L) != LATTICE_REAL) return false;
+    double a = word_to_double(lo[0]), b = word_to_double(hi[0]), m = a + (b - a) / 2;
+    if (!(a < m && m < b)) return false;
+    Word mid[1] = { word_from_double(m) };
+    return excluded(c, lo, mid, depth - 1) && excluded(c, mid, hi, depth - 1);
+}
+
+/* The verdict on [lo, hi] (see the top of this file); with VERDICT_FIXED the element f fixes
+ * is in c->point.  `depth`: how often the box may be halved to show it holds no fixed point. */
+static VerdictKind verdict_on(Classify *c, const Word *lo, const Word *hi, int depth)
+{
+    if (excluded(c, lo, hi, 0)) return VERDICT_NONE;
+    if (exact_point(c, lo, hi)) return VERDICT_FIXED;
+    if (encloses(c, lo, hi)) return VERDICT_ENCLOSED;
+    return depth > 0 && excluded(c, lo, hi, depth) ? VERDICT_NONE : VERDICT_NEAR;
+}
+
+void reals_judge(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point)
+{
+    Classify c;
+    classify_init(&c, ctx);
+    *kind = verdict_on(&c, lo, hi, NONE_DEPTH);
+    if (*kind == VERDICT_FIXED) lattice_copy(c.L, point, c.point);
+    classify_free(&c);
+}
+
+/* The verdict on a fixed point bnb lists, [lo, hi] (a box the engine judged, or a hull of
+ * several it coalesced): its own, or the best of those of the boxes of Final inside it.  The
+ * box the verdict is about goes to [clo, chi]: [x, x] for the element f fixes, the box proved
+ * to hold one, or [lo, hi] itself. */
+static VerdictKind region_verdict(Classify *c, const BoundList *final, const Word *lo, const Word *hi,
+                                  Word *clo, Word *chi)
+{
+    const Lattice *L = c->L;
+    VerdictKind best = verdict_on(c, lo, hi, 0);
+    lattice_copy(L, clo, best == VERDICT_FIXED ? c->point : lo);
+    lattice_copy(L, chi, best == VERDICT_FIXED ? c->point : hi);
+    for (size_t i = 0; i < final->count && (best == VERDICT_ENCLOSED || best == VERDICT_NEAR); i++) {
+        const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
+        if (!L->ops->is_point(L, flo, fhi) || !lattice_interval_subset(L, flo, fhi, lo, hi)) continue;
+        if (L->ops->eq(L, flo, lo) && L->ops->eq(L, fhi, hi)) continue;
+        VerdictKind k = verdict_on(c, flo, fhi, 0);
+        if (k != VERDICT_FIXED && (k != VERDICT_ENCLOSED || best != VERDICT_NEAR)) continue;
+        best = k;
+        lattice_copy(L, clo, k == VERDICT_FIXED ? c->point : flo);
+        lattice_copy(L, chi, k == VERDICT_FIXED ? c->point : fhi);
+    }
+    return best;
 }
 
 /* Into c->hlo/hhi the hull of boxes i and j; true when it adds at most one tolerance step
@@ -164,11 +224,11 @@ static bool near_each_other(Classify *c, const BoundList *b, size_t i, size_t j)
     return h <= L->ops->height(L, lo1, hi1) + L->ops->height(L, lo2, hi2) + 1.0;
 }
 
-/* Does f move x by at most the tolerance? */
-static bool moves_little(Classify *c, const Word *x)
+/* Does f move x by at most the tolerance (in floating point: it only joins candidates)? */
+static bool moves_little(Classify *c, const AftFunction *f, const Word *x)
 {
     const Lattice *L = c->L;
-    if (!c->f->eval(c->f->ctx, x, c->fx)) return false;
+    if (!f->eval(f->ctx, x, c->fx)) return false;
     L->ops->meet(L, c->hlo, c->fx, x);
     L->ops->join(L, c->hhi, c->fx, x);
     return L->ops->is_point(L, c->hlo, c->hhi);
@@ -176,7 +236,7 @@ static bool moves_little(Classify *c, const Word *x)
 
 /* Does f move the middle points of [a, b] by at most the tolerance, `depth` bisections deep?
  * (Uses c->hlo/hhi.) */
-static bool gap_near(Classify *c, const Word *a, const Word *b, int depth)
+static bool gap_near(Classify *c, const AftFunction *f, const Word *a, const Word *b, int depth)
 {
     const Lattice *L = c->L;
     Word *lo1, *hi1, *lo2, *hi2;
@@ -184,69 +244,92 @@ static bool gap_near(Classify *c, const Word *a, const Word *b, int depth)
     SplitCtx how = { .strategy = SPLIT_WIDEST };
     bool near = true;
     if (depth > 0 && L->ops->decompose(L, a, b, &how, lo1, hi1, lo2, hi2))
-        near = moves_little(c, hi1) && moves_little(c, lo2) && gap_near(c, a, hi1, depth - 1) &&
-               gap_near(c, lo2, b, depth - 1);
+        near = moves_little(c, f, hi1) && moves_little(c, f, lo2) && gap_near(c, f, a, hi1, depth - 1) &&
+               gap_near(c, f, lo2, b, depth - 1);
     mem_free(lo1);                       /* the block of all four */
     return near;
 }
 
 /* Are near boxes i and j one candidate?  On success c->hlo/hhi is their hull. */
-static bool one_candidate(Classify *c, const BoundList *b, size_t i, size_t j)
+static bool one_candidate(Classify *c, const AftFunction *f, const BoundList *b, size_t i, size_t j)
 {
     const Lattice *L = c->L;
     if (near_each_other(c, b, i, j)) return true;
     const Word *hi1 = boundlist_hi(b, i), *lo2 = boundlist_lo(b, j);
     const Word *hi2 = boundlist_hi(b, j), *lo1 = boundlist_lo(b, i);
-    bool gap = L->ops->leq(L, hi1, lo2) ? gap_near(c, hi1, lo2, GAP_DEPTH)
-             : L->ops->leq(L, hi2, lo1) && gap_near(c, hi2, lo1, GAP_DEPTH);
+    bool gap = L->ops->leq(L, hi1, lo2) ? gap_near(c, f, hi1, lo2, GAP_DEPTH)
+             : L->ops->leq(L, hi2, lo1) && gap_near(c, f, hi2, lo1, GAP_DEPTH);
     if (!gap) return false;
     near_each_other(c, b, i, j);         /* the hull, into c->hlo/hhi */
     return true;
 }
 
-static void drop(BoundList *b, BoundList *w, FixProof *proof, size_t j)
+/* Removes entry j of a list, the later ones moving down one place (boundlist_remove moves
+ * the last one into j instead, which would part a box from its verdict). */
+static void remove_in_order(BoundList *b, size_t j)
 {
-    boundlist_remove(b, j);
-    boundlist_remove(w, j);
-    memmove(proof + j, proof + j + 1, (b->count - j) * sizeof *proof);
+    const Lattice *L = b->L;
+    for (size_t k = j + 1; k < b->count; k++) {
+        lattice_copy(L, boundlist_lo(b, k - 1), boundlist_lo(b, k));
+        lattice_copy(L, boundlist_hi(b, k - 1), boundlist_hi(b, k));
+    }
+    boundlist_remove(b, b->count - 1);
 }
 
-/* Folds each near box into a box within a step of it (a proved one keeps its kind; two near
- * ones become one candidate), until no two such remain. */
-static void fold_near(Classify *c, BoundList *b, BoundList *w, FixProof *proof)
+/* The fixed points bnb lists on a lattice that is not finite: per point its region (the
+ * points list), the box its verdict is about, and the verdict. */
+typedef struct Listed { BoundList *regions, *claims; VerdictKind *kind; } Listed;
+
+/* Entry j goes from all three; the later entries keep their order. */
+static void drop(Listed *l, size_t j)
+{
+    remove_in_order(l->regions, j);
+    remove_in_order(l->claims, j);
+    memmove(l->kind + j, l->kind + j + 1, (l->regions->count - j) * sizeof *l->kind);
+}
+
+/* Folds near boxes into one candidate, their hull, while two are near each other.  A near
+ * box is never folded into a proved one: the region it stands for may hold another fixed
+ * point (a tangency next to a crossing), which the result must not hide behind the proof. */
+static void fold_near(Classify *c, const AftFunction *f, Listed *l)
 {
     const Lattice *L = c->L;
+    BoundList *b = l->regions;
     for (size_t i = 0; i < b->count; i++) {
         for (size_t j = b->count; j-- > 0;) {
-            if (j == i || proof[j] != PROOF_NEAR) continue;
-            if (proof[i] == PROOF_NEAR ? !one_candidate(c, b, i, j) : !near_each_other(c, b, i, j)) continue;
+            if (j == i || l->kind[j] != VERDICT_NEAR || l->kind[i] != VERDICT_NEAR) continue;
+            if (!one_candidate(c, f, b, i, j)) continue;
             lattice_copy(L, boundlist_lo(b, i), c->hlo);
             lattice_copy(L, boundlist_hi(b, i), c->hhi);
-            drop(b, w, proof, j);
+            lattice_copy(L, boundlist_lo(l->claims, i), c->hlo);
+            lattice_copy(L, boundlist_hi(l->claims, i), c->hhi);
+            drop(l, j);
             if (j < i) i--;
             j = b->count;                /* the hull may now reach one looked at before */
         }
     }
 }
 
-FixProof *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
-                         BoundList *points, BoundList *witness)
+VerdictKind *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
+                            BoundList *points, BoundList *claims)
 {
     const Lattice *L = points->L;
-    Classify c = { .f = f, .fn = fc->fn, .abs = fc->abs, .continuous = reals_continuous(fc->fn), .L = L };
-    absvm_set_total(c.abs, true);
-    lattice_elems_new(L, 5, (Word **const[]){ &c.fx, &c.flo, &c.fhi, &c.hlo, &c.hhi });
-    FixProof *proof = mem_calloc(points->count + 1, sizeof *proof);
+    Classify c;
+    classify_init(&c, fc);
+    Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);
+    VerdictKind *kind = mem_calloc(points->count + 1, sizeof *kind);
+    Listed l = { points, claims, kind };
     for (size_t j = 0; j < points->count; j++) {
-        const Word *lo = boundlist_lo(points, j), *hi = boundlist_hi(points, j);
-        const Word *w = exact_point(&c, final, lo, hi);
-        proof[j] = w ? PROOF_EXACT : encloses(&c, lo, hi) ? PROOF_ENCLOSED : PROOF_NEAR;
-        boundlist_push(witness, w ? w : lo, w ? w : lo);
+        kind[j] = region_verdict(&c, final, boundlist_lo(points, j), boundlist_hi(points, j), clo, chi);
+        boundlist_push(claims, clo, chi);
     }
-    absvm_set_total(c.abs, false);
-    fold_near(&c, points, witness, proof);
-    mem_free(c.fx);                      /* the block of all five */
-    return proof;
+    for (size_t j = points->count; j-- > 0;)
+        if (kind[j] == VERDICT_NONE) drop(&l, j);      /* f moves every point of it */
+    fold_near(&c, f, &l);
+    mem_free(clo);
+    mem_free(chi);
+    classify_free(&c);
+    return kind;
 }
 
 bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x)

@@ -88,7 +88,9 @@ static size_t tree_add_node(DotTree *t, TreeNodeKind kind, const char *prefix, l
         t->omitted++;
         return SIZE_MAX;
     }
-    TreeNode n = {.kind = kind, .status = ev->status, .round = ev->round};
+    /* a box of reals the judge left unproved is drawn as what it is: a bound of Final */
+    bool near = ev->verdict && ev->verdict->kind == VERDICT_NEAR;
+    TreeNode n = {.kind = kind, .status = near ? NODE_FINAL : ev->status, .round = ev->round};
     size_t idx = t->nodes.count;
     if (id >= 0 && !(kind == TN_BOUND && tree_rep(t, id)))
         snprintf(n.name, sizeof n.name, "%s%ld", prefix, id);

@@ -41,6 +41,19 @@ function boundText(lat, b) {
 
 const key = (x) => JSON.stringify(x);
 
+// What is known of a bnb box, in the words of fix's text output (src/report/text.c): the node
+// statuses and result lists of the JSON (docs/json.md) name it.  "fixpoint" with a point: f
+// fixes that element exactly; "enclosure": the box is proved to hold a fixed point;
+// "within_tolerance": f moves its points by at most the tolerance, not proved.
+function verdictText(lat, status, bound, point) {
+  if (status === "fixpoint") return "fixed point" + (point !== undefined ? " " + elemText(lat, point) : "");
+  if (status === "enclosure") return "fixed point in " + boundText(lat, bound);
+  if (status === "within_tolerance")
+    return "within tolerance " + boundText(lat, bound) + "  (f moves it by at most the tolerance; not proved to hold a fixed point)";
+  return status;
+}
+const verdictStatuses = ["fixpoint", "enclosure", "within_tolerance"];
+
 // ---- views: show(bounds, points) draws intervals and marks fixed points ----
 
 function hasseView(lat) {
@@ -201,7 +214,8 @@ function slider(count, labels, onMove) {
 // ---- the bnb tree: collapsible, searchable, each node linked to the view ----
 
 function pruneReason(lat, b) {
-  return key(b.lo) === key(b.hi) ? "a point f moves" : "F gives no interval inside it: no fixed point";
+  return key(b.lo) === key(b.hi) ? "a point f moves"
+    : "no fixed point in it (F gives no interval inside it, or f moves every point of it)";
 }
 
 function buildTree(lat, events) {
@@ -215,7 +229,7 @@ function buildTree(lat, events) {
   };
   for (const ev of events) {
     if (ev.event === "node") {
-      const n = add({ kind: "bound", id: ev.id, status: ev.status, bound: ev.bound }, rep.get(ev.parent));
+      const n = add({ kind: "bound", id: ev.id, status: ev.status, bound: ev.bound, point: ev.point }, rep.get(ev.parent));
       if (ev.status === "pruned") n.reason = pruneReason(lat, ev.bound);
       rep.set(ev.id, n.index);
     } else if (ev.event === "merge" || ev.event === "hull") {
@@ -236,11 +250,11 @@ function buildTree(lat, events) {
 function nodeLabel(lat, n) {
   let s = (n.kind === "bound" ? "#" + n.id : n.kind + " #" + n.id) + " " + boundText(lat, n.bound);
   if (n.status === "pruned") s += "  pruned: " + n.reason;
-  else if (n.status === "fixpoint") s += "  fixed point";
+  else if (verdictStatuses.includes(n.status)) s += "  " + verdictText(lat, n.status, n.bound, n.point);
   else if (n.kind === "merge") s += "  merge of #" + n.id + " and #" + n.other;
   else if (n.kind === "hull") s += "  hull with #" + n.other;
   else if (n.status === "merged") s += "  merged";
-  if (n.final && n.status !== "fixpoint") s += "  final";
+  if (n.final && !verdictStatuses.includes(n.status)) s += "  final";
   if (n.joined !== undefined) s += "  (joined into node " + n.joined + ")";
   return s;
 }
@@ -337,8 +351,11 @@ function resultText(lat, r) {
   if (r.message) parts.push(r.message);
   if ("value" in r) parts.push("= " + elemText(lat, r.value));
   if (r.bound) parts.push(boundText(lat, r.bound));
-  if (r.fixpoints) parts.push(r.fixpoints.length + " fixed point(s): " +
-                              r.fixpoints.slice(0, 20).map((x) => elemText(lat, x)).join(", "));
+  const boxes = (r.enclosures || []).length + (r.within_tolerance || []).length;
+  if (r.fixpoints && (r.fixpoints.length || !boxes))
+    parts.push(r.fixpoints.length + " fixed point(s): " + r.fixpoints.slice(0, 20).map((x) => elemText(lat, x)).join(", "));
+  for (const b of (r.enclosures || []).slice(0, 20)) parts.push(verdictText(lat, "enclosure", b));
+  for (const b of (r.within_tolerance || []).slice(0, 20)) parts.push(verdictText(lat, "within_tolerance", b));
   if (r.models) parts.push(r.models.length + " model(s)" + (r.complete ? "" : ", maybe more"));
   if (r.stats) parts.push(`${r.stats.rounds} rounds, ${r.stats.pruned} pruned, ${r.stats.merged} merged, ` +
                           `${r.stats.hulls} hulls` + (r.stats.stopped_by ? ", stopped by " + r.stats.stopped_by : ""));

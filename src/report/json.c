@@ -118,14 +118,33 @@ static void put_stats(JsonWriter *w, const AftStats *st)
     json_end_object(w);
 }
 
-/* The boxes of x's points known as `how`, under `key`. */
-static void put_boxes(JsonWriter *w, const BnbResult *x, const char *key, FixProof how)
+/* What is known of a box of reals (aft.h's Verdict), as the one word every JSON report of it
+ * uses: a node event's status, and (plural) the key of the result's list it is in. */
+static const char *verdict_word(VerdictKind k)
+{
+    switch (k) {
+    case VERDICT_FIXED: return "fixpoint";
+    case VERDICT_ENCLOSED: return "enclosure";
+    case VERDICT_NEAR: return "within_tolerance";
+    case VERDICT_NONE: return "pruned";
+    }
+    return "?";
+}
+
+/* The value a verdict is about: the element f fixes, else the box. */
+static void put_verdict_value(JsonWriter *w, const Lattice *L, const Verdict *v)
+{
+    if (v->kind == VERDICT_FIXED) put_element(w, L, v->point);
+    else put_interval(w, L, v->lo, v->hi);
+}
+
+/* The values of x's points whose verdict is `kind`, under `key`. */
+static void put_judged(JsonWriter *w, const BnbResult *x, const char *key, VerdictKind kind)
 {
     json_key(w, key);
     json_begin_array(w);
     for (size_t i = 0; i < x->points->count; i++)
-        if (x->proof[i] == how)
-            put_interval(w, x->L, boundlist_lo(x->points, i), boundlist_hi(x->points, i));
+        if (x->verdicts[i].kind == kind) put_verdict_value(w, x->L, &x->verdicts[i]);
     json_end_array(w);
 }
 
@@ -133,15 +152,15 @@ static void put_boxes(JsonWriter *w, const BnbResult *x, const char *key, FixPro
  * hold a fixed point and those f only fixes within the tolerance (not proved). */
 static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
 {
-    const BoundList *points = x->proof ? x->witness : x->points;
-    json_key(w, "fixpoints");
-    json_begin_array(w);
-    for (size_t i = 0; i < points->count; i++)
-        if (!x->proof || x->proof[i] == PROOF_EXACT) put_element(w, x->L, boundlist_lo(points, i));
-    json_end_array(w);
-    if (x->proof) {
-        put_boxes(w, x, "enclosures", PROOF_ENCLOSED);
-        put_boxes(w, x, "within_tolerance", PROOF_NEAR);
+    if (x->verdicts) {
+        put_judged(w, x, "fixpoints", VERDICT_FIXED);
+        put_judged(w, x, "enclosures", VERDICT_ENCLOSED);
+        put_judged(w, x, "within_tolerance", VERDICT_NEAR);
+    } else {
+        json_key(w, "fixpoints");
+        json_begin_array(w);
+        for (size_t i = 0; i < x->points->count; i++) put_element(w, x->L, boundlist_lo(x->points, i));
+        json_end_array(w);
     }
     if (kind == Q_BNB) {
         json_key(w, "final");
@@ -298,7 +317,11 @@ void report_event_object(JsonWriter *w, const Lattice *L, const AftEvent *ev)
         break;
     case EV_BNB_SPLIT:
         put_ids(w, ev->id, "parent", ev->parent);
-        json_key_string(w, "status", node_status(ev->status));
+        json_key_string(w, "status", ev->verdict ? verdict_word(ev->verdict->kind) : node_status(ev->status));
+        if (ev->verdict && ev->verdict->kind == VERDICT_FIXED) {
+            json_key(w, "point");
+            put_verdict_value(w, L, ev->verdict);
+        }
         break;
     case EV_BNB_MERGE: case EV_BNB_HULL: put_ids(w, ev->id, "other", ev->other); break;
     case EV_BNB_FINAL: put_ids(w, ev->id, NULL, 0); break;

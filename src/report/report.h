@@ -27,11 +27,6 @@ typedef struct BoundResult {
     size_t steps;
 } BoundResult;
 
-/* How a fixed point bnb lists on a lattice that is not finite is known (app/run_reals.c):
- * f fixes an element of its box exactly; f is monotone and maps the box into itself; or f
- * only moves points of the box by at most the tolerance (not proved). */
-typedef enum { PROOF_EXACT, PROOF_ENCLOSED, PROOF_NEAR } FixProof;
-
 /* bnb (Final and its points, statistics) and fixpoints (the points, elements examined). */
 typedef struct BnbResult {
     const Lattice *L;
@@ -39,10 +34,10 @@ typedef struct BnbResult {
     const long *final_match;     /* bnb, text only: per bound of final, the fixed point (index
                                   * in points) it is, or -1 when it is a bound (see
                                   * boundlist_match); NULL for JSON, which lists both apart */
-    const FixProof *proof;       /* bnb on a lattice that is not finite: per point, how it is
-                                  * known; NULL: every point is an element f fixes */
-    const BoundList *witness;    /* with proof: per point, the element f fixes exactly (as
-                                  * [w, w]) when it is PROOF_EXACT */
+    const Verdict *verdicts;     /* bnb on a lattice that is not finite: per point, what is
+                                  * known of it (aft.h; app/run_reals.c): the element f fixes,
+                                  * a box proved to hold one, or a box within the tolerance
+                                  * (not proved); NULL: every point is an element f fixes */
     bool has_stats;
     AftStats stats;
     size_t examined;

@@ -101,29 +101,50 @@ static void text_bound(Buf *b, const QueryResult *r)
     buf_putc(b, '\n');
 }
 
-/* A fixed point bnb proved (by evaluating f): an element; on a lattice that is not finite
- * one f fixes exactly, a box f is proved to hold one in, or a box f only fixes within the
- * tolerance, which says so. */
+/* What is known of a box of reals (aft.h's Verdict), in the words every text report of it
+ * uses: the result, the trace and the REPL. */
+static void put_verdict(Buf *b, const Lattice *L, const Verdict *v)
+{
+    switch (v->kind) {
+    case VERDICT_FIXED:
+        buf_puts(b, "fixed point ");
+        L->ops->print(L, v->point, b);
+        return;
+    case VERDICT_ENCLOSED:
+        buf_puts(b, "fixed point in ");
+        lattice_print_interval(L, v->lo, v->hi, b);
+        return;
+    case VERDICT_NEAR:
+        buf_puts(b, "within tolerance ");
+        lattice_print_interval(L, v->lo, v->hi, b);
+        buf_puts(b, "  (f moves it by at most the tolerance; not proved to hold a fixed point)");
+        return;
+    case VERDICT_NONE:
+        buf_puts(b, "no fixed point in ");
+        lattice_print_interval(L, v->lo, v->hi, b);
+        buf_puts(b, "  (f moves every point of it)");
+        return;
+    }
+}
+
+/* A fixed point bnb found: an element f fixes; on a lattice that is not finite its verdict. */
 static void put_fixed_point(Buf *b, const BnbResult *x, size_t j, const char *note)
 {
-    const Word *lo = boundlist_lo(x->points, j), *hi = boundlist_hi(x->points, j);
-    FixProof how = x->proof ? x->proof[j] : PROOF_EXACT;
-    if (how == PROOF_EXACT) {
-        buf_puts(b, "  fixed point ");
-        x->L->ops->print(x->L, x->proof ? boundlist_lo(x->witness, j) : lo, b);
+    buf_puts(b, "  ");
+    if (x->verdicts) {
+        put_verdict(b, x->L, &x->verdicts[j]);
     } else {
-        buf_puts(b, how == PROOF_ENCLOSED ? "  fixed point in " : "  within tolerance ");
-        lattice_print_interval(x->L, lo, hi, b);
-        if (how == PROOF_NEAR) buf_puts(b, "  (f moves it by at most the tolerance; not proved to hold a fixed point)");
+        buf_puts(b, "fixed point ");
+        x->L->ops->print(x->L, boundlist_lo(x->points, j), b);
     }
     buf_printf(b, "%s\n", note);
 }
 
-/* How many of bnb's points are proved fixed points, and how many only within tolerance. */
+/* How many of bnb's points are only within tolerance (not proved). */
 static size_t count_near(const BnbResult *x)
 {
     size_t n = 0;
-    for (size_t j = 0; x->proof && j < x->points->count; j++) n += x->proof[j] == PROOF_NEAR;
+    for (size_t j = 0; x->verdicts && j < x->points->count; j++) n += x->verdicts[j].kind == VERDICT_NEAR;
     return n;
 }
 
@@ -288,7 +309,9 @@ void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out)
     case EV_BNB_SPLIT:
         buf_printf(&b, "    node %ld (from %ld) ", ev->id, ev->parent);
         if (ev->lo && ev->hi) lattice_print_interval(L, ev->lo, ev->hi, &b);
-        buf_printf(&b, ": %s", status_name(ev->status));
+        buf_puts(&b, ": ");
+        if (ev->verdict) put_verdict(&b, L, ev->verdict);
+        else buf_puts(&b, status_name(ev->status));
         break;
     case EV_BNB_MERGE:
         buf_printf(&b, "    merge %ld and %ld into ", ev->id, ev->other);

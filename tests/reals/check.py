@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""check.py FILE.fix OUT.json: every fixed point that `fix run --json` claims proved on
-reals (`fixpoints`, `enclosures`) is checked in exact rational arithmetic: f(x) = x for a
+"""check.py FILE.fix OUT.json: every fixed point that `fix run --json --trace` claims proved on
+reals (the result's `fixpoints` and `enclosures`, and the trace's node events of status
+`fixpoint` and `enclosure`) is checked in exact rational arithmetic: f(x) = x for a
 fixed point; for an enclosure [lo, hi], f(x) - x changes sign (f is continuous: gen.py
 writes only + - * min max abs) or, for a monotone f, lo <= f(lo) and f(hi) <= hi.  The
 constants are the doubles they are written as.  Also every bnb's Final must meet each grid
@@ -28,17 +29,23 @@ def main():
         if m and m.group(2):
             monotone.add(m.group(1))
     claims = wrong = 0
+    nodes = []       # the node events of the query whose result comes next
     for line in open(sys.argv[2]):
         r = json.loads(line)
+        if r.get('event') == 'node':
+            nodes.append(r)
         if r.get('query') != 'bnb':
             continue
         f, name = fns[r['target']], r['target']
-        for x in r.get('fixpoints', []):
+        points = [n.get('point', n['bound']['lo']) for n in nodes if n['status'] == 'fixpoint']
+        boxes = [n['bound'] for n in nodes if n['status'] == 'enclosure']
+        nodes = []
+        for x in r.get('fixpoints', []) + points:
             claims += 1
             if f(Fraction(x)) != Fraction(x):
                 wrong += 1
                 print('WRONG %s: fixed point %r, but exactly f(x) - x = %s' % (name, x, float(f(Fraction(x)) - Fraction(x))))
-        for e in r.get('enclosures', []):
+        for e in r.get('enclosures', []) + boxes:
             claims += 1
             lo, hi = Fraction(e['lo']), Fraction(e['hi'])
             dlo, dhi = f(lo) - lo, f(hi) - hi

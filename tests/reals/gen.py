@@ -4,7 +4,9 @@ checked exactly by check.py.  Each function is continuous (+ - * min max abs of 
 constants) or declared monotone (then built from monotone pieces only), clamped into
 U = real [0, 1] by min/max, with a fixed point near a random t; some carry terms that
 vanish exactly but not in doubles (((x + c) - x) - c times a large factor) or tiny
-constants, so that a claim resting on floating point would be caught.  Also prints, after a line `# exact`, each function's expression in Python
+constants, so that a claim resting on floating point would be caught.  Some are monotone
+cubics x + a (x - r)^2 (x - q) + d whose graph runs within the tolerance of the diagonal
+around r, a little above or below it (two fixed points near r, or none).  Also prints, after a line `# exact`, each function's expression in Python
 syntax over Fraction for check.py."""
 import random
 import sys
@@ -62,12 +64,20 @@ def function(monotone):
     return 'min(1, max(0, %s))' % body
 
 
+def cubic():
+    """x + a (x - r)^2 (x - q) + d: monotone on [0, 1] (|a| < 0.1), near the diagonal at r."""
+    a = '%.3g' % rng.uniform(-0.09, 0.09)
+    r, q = '%.4g' % rng.uniform(0.2, 0.8), '%.4g' % rng.uniform(-0.5, 1.5)
+    d = rng.choice(['0', '1e-7', '-1e-7', '3e-7', '-3e-7', '2e-6', '-2e-6'])
+    return 'min(1, max(0, x + %s * (x - %s) * (x - %s) * (x - %s) + %s))' % (a, r, r, q, d)
+
+
 def main():
     lines = ['lattice U = real [0, 1] tolerance 1e-5;']
     exact = []
     for i in range(8):
-        monotone = rng.random() < 0.4
-        body = function(monotone)
+        monotone = rng.random() < 0.5
+        body = cubic() if monotone and rng.random() < 0.4 else function(monotone)
         ann = ' monotone' if monotone else ''
         lines.append('fn f%d(x: U): U%s = %s;' % (i, ann, body))
         lines.append('bnb f%d;' % i)
