@@ -408,13 +408,12 @@ static const Type *call_value(Checker *c, Expr *e, const FnVal *v)
     size_t used = c->max;
     c->max = max > used ? max : used;
     if (!ok) return &TYPE_ERROR;
-    /* A bound argument is evaluated at each call of the value, maybe inside a loop that
-     * takes the value (fixpoints(g), lfp(g), fold(c, z, g)): the slots its own loops use
-     * stay taken while the value can be called, so that such a loop's state lies above. */
-    if (given < e->nargs) {
-        c->top = used;
-        return fnval_type(c->m, v->fn, v->nbound + given, all);
-    }
+    /* A bound argument (of a partial application, or of a call giving a function) is
+     * evaluated at each call of the value, maybe inside a loop that takes the value
+     * (fixpoints(g), lfp(g), fold(c, z, g)): the slots its own loops use stay taken while the
+     * value can be called, so that such a loop's state lies above them. */
+    if (given < e->nargs || (v->fn->rtype && v->fn->rtype->kind == TY_FN)) c->top = used;
+    if (given < e->nargs) return fnval_type(c->m, v->fn, v->nbound + given, all);
     return call_entry(c, e, v->fn, all, v->nbound + given);
 }
 

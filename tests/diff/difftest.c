@@ -167,6 +167,24 @@ static bool next_input(const FnSym *fn, Word **args, bool first)
     return first;
 }
 
+/* Did the VM's call of fn on args fail by its step limit (a count the VM keeps over a whole
+ * run, the engine's nested calls of f included, which the reference's host calls are not
+ * part of) rather than by the program's error?  The call is run again with its message kept. */
+static bool vm_step_limit(Loaded *l, const FnSym *fn, Word **args)
+{
+    char *said = NULL;
+    size_t len = 0;
+    Word *out = lattice_elem_new(fn->ret);
+    l->s.diag.out = open_memstream(&said, &len);
+    context_call(l->s.context, fn, (const Word *const *)args, out, (Loc){ 0 });
+    fclose(l->s.diag.out);
+    l->s.diag.out = NULL;
+    bool limit = said && strstr(said, "step limit");
+    free(said);
+    mem_free(out);
+    return limit;
+}
+
 static void check_call(Run *r, Loaded *l, FnEntry *fe, Word **args)
 {
     const FnSym *fn = &fe->sym;
@@ -184,6 +202,8 @@ static void check_call(Run *r, Loaded *l, FnEntry *fe, Word **args)
         char msg[300];
         snprintf(msg, sizeof msg, "the VM answers, the reference fails (%s)", ref_error(r->ref));
         fail(r, l == &r->fused ? "vm" : "vm unfused", fn, X, X ? args[0] : NULL, msg);
+    } else if (rs == REF_OK && !vm_ok && vm_step_limit(l, fn, args)) {
+        r->n->limits++;
     } else if (rs == REF_OK && !vm_ok) {
         fail(r, l == &r->fused ? "vm" : "vm unfused", fn, X, X ? args[0] : NULL, "the VM fails, the reference answers");
     } else if (rs == REF_OK && !same_value(R, vm, ref)) {

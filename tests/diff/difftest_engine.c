@@ -128,7 +128,11 @@ static void check_one(Run *r, const FnSym *fn, const char *form, const Word *fix
     s->diag.out = NULL;
     s->diag.errors = errors;
     if (!vm_ok) {               /* an error is an answer only where it claims no fixed point */
-        if (rs == REF_OK) fail(r, form, fn, NULL, NULL, "the reference has a value, the VM none");
+        char msg[400];
+        snprintf(msg, sizeof msg, "the reference has a value, the VM none (%.300s)", said ? said : "");
+        for (char *nl = strchr(msg, '\n'); nl; nl = strchr(nl, '\n')) *nl = ' ';
+        if (rs == REF_OK && said && strstr(said, "step limit")) r->n->limits++;   /* see vm_step_limit */
+        else if (rs == REF_OK) fail(r, form, fn, NULL, NULL, msg);
         else if (nfix > 0 && strstr(said, "no fixed point")) fail(r, form, fn, NULL, NULL, "says there is no fixed point, yet f has some");
         s->limits.hit = NULL;
         MEM_FREE_ALL(ref);
