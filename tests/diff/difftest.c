@@ -33,8 +33,7 @@ void fail(Run *r, const char *check, const FnSym *fn, const Lattice *L, const Wo
 {
     if (!r->quiet) {
         char *xs = L && x ? lattice_to_string(L, x) : NULL;
-        printf("FAIL %s: %s: %s%s%s%s: %s\n", r->name, check, fn ? fn->name : "", xs ? " at " : "",
-               xs ? xs : "", "", what);
+        printf("FAIL %s: %s: %s%s%s: %s\n", r->name, check, fn ? fn->name : "", xs ? " at " : "", xs ? xs : "", what);
         mem_free(xs);
     }
     r->failed = true;
