@@ -469,9 +469,11 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
     check_options(m, d);
     switch (q->kind) {
     case Q_SHOW: {
-        int before = m->diag->errors;      /* a check that fails says why (or used a name whose */
+        /* A check that fails says why, unless it used a name whose declaration was dropped
+         * (its error was shown there): a plan with no expression is never run. */
+        int before = m->diag->errors;
         if (!plan_expr(m, &p->show, q->expr, NULL) && m->diag->errors == before && !m->dropped.count)
-            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");   /* error was shown) */
+            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");
         break;
     }
     case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
