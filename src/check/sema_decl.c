@@ -526,7 +526,8 @@ bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
         if (d->kind != D_QUERY) continue;
         int q_before = m->diag->errors;
         QueryPlan *p = plan_query(m, d);
-        if (plans && m->diag->errors == q_before) ptrlist_push(&m->arena, plans, p);
+        bool complete = p->kind != Q_SHOW || p->show;
+        if (plans && m->diag->errors == q_before && complete) ptrlist_push(&m->arena, plans, p);
         else plan_free(p);
     }
     /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
