@@ -272,7 +272,8 @@ static void test_limits_and_interrupt(void **state)
     done(f);
 }
 
-/* --timeout reaches into a long evaluation: a sup over 2^40 elements stops at the deadline. */
+/* --timeout reaches into a long evaluation: a sup over 2^40 elements stops at the deadline
+ * (it says so; how long it took is not checked, the machine may be busy). */
 static void test_timeout_stops_a_long_loop(void **state)
 {
     (void)state;
@@ -282,10 +283,8 @@ static void test_timeout_stops_a_long_loop(void **state)
     Limits limits;
     limits_start(&limits, 0.05, 0, NULL);
     context_set_limits(f->m, 0, &limits);
-    double start = limits_clock();
-    assert_string_equal(eval(f, "widest(0, 1099511627775)"), "ERROR");
+    assert_string_equal(eval(f, "widest(0, 1099511627775)"), "ERROR");   /* hours without it */
     assert_string_equal(limits.hit, "timeout");
-    assert_true(limits_clock() - start < 5.0);
     done(f);
 }
 
