@@ -86,6 +86,30 @@ else
     echo "skip max-memory peak: /usr/bin/time is missing (Debian package time)"
 fi
 
+# A limit that stops `fix asp`'s depth-first search deep in a wide lattice: the thousands of
+# bounds still pending (25 KB each on 10^5 atoms) go to Final as their hull, not one by one
+# (which took a gigabyte, or died "out of memory" under --max-memory).  --max-steps makes the
+# stop point the same on every run; then --max-memory, where the run may stop while reading
+# (exit 1) or while solving (UNKNOWN, exit 0), never with an allocation failure.
+if command -v gringo >/dev/null 2>&1 && command -v /usr/bin/time >/dev/null 2>&1; then
+    printf '{ a(1..100000) }.\n' >"$dir/choice100k.lp"
+    gringo "$dir/choice100k.lp" >"$dir/choice100k.aspif"
+    /usr/bin/time -f '%M' -o "$dir/hull.kb" "$fast" asp --solver native --max-steps 20000 \
+        "$dir/choice100k.aspif" >"$dir/hull.out" 2>"$dir/hull.log"
+    rc=$?
+    peak=$(tail -n 1 "$dir/hull.kb")
+    if [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$dir/hull.out" && [ "$peak" -le 300000 ]; then ok
+    else bad "asp pending hull: exit $rc, peak $peak KB (at most 300 MB)" "$dir/hull.log"; fi
+    "$fast" asp --solver native --max-memory 60 "$dir/choice100k.aspif" >"$dir/asp-mem.out" 2>"$dir/asp-mem.log"
+    rc=$?
+    if ! grep -q 'out of memory' "$dir/asp-mem.log" &&
+       { { [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$dir/asp-mem.out"; } ||
+         { [ $rc -eq 1 ] && grep -q 'stopped by max-memory while reading the program' "$dir/asp-mem.log"; }; }; then ok
+    else bad "asp max-memory: exit $rc" "$dir/asp-mem.log"; fi
+else
+    echo "skip asp pending hull: gringo or /usr/bin/time is missing (Debian packages gringo, time)"
+fi
+
 # Ctrl-C in `fix run`: the running bnb reports its sound bounds, later queries are skipped,
 # exit 130.
 printf 'show 0;\n' >>"$dir/pairs20.fix"

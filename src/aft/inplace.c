@@ -574,25 +574,63 @@ static Pending pop_pending(Place *pl)
     return p;
 }
 
-/* Every pending bound goes to Final, the oldest first (as bnb.c's order would). */
-static void pending_to_final(Place *pl)
+/* Listing the pending bounds in Final one by one takes at most this many bytes; past it (a
+ * search stopped deep in a wide lattice: thousands of bounds of a million atoms each would
+ * take gigabytes) they go to Final as their hull, one bound that holds them all. */
+static const size_t PENDING_LIST_MAX_BYTES = (size_t)64 << 20;
+
+/* Does Final get the pending bounds' hull rather than each of them?  Always when memory is
+ * what stopped the search, and when the list would pass PENDING_LIST_MAX_BYTES. */
+static bool pending_as_hull(const Place *pl, const char *why)
 {
-    size_t pos = pl->trail.count;
+    size_t bound_bytes = 2 * pl->nwords * sizeof(Word);
+    if (pl->stack.count < 2) return false;
+    if (why && !strcmp(why, "max-memory")) return true;
+    return bound_bytes && pl->stack.count > PENDING_LIST_MAX_BYTES / bound_bytes;
+}
+
+/* Pending bound i becomes the bound in place (from trail position *pos): its words are
+ * written over the bound, the words they replace saved in scratch (see restore_words). */
+static void enter_pending(Place *pl, size_t i, size_t *pos)
+{
+    const Pending *p = &pl->stack.items[i];
+    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
+    walk(pl, pos, p->at);
+    pl->scratch.count = 0;
+    for (size_t k = p->first; k < end; k++) {
+        size_t w = pl->pool.items[k].w;
+        VEC_PUSH(pl->scratch, ((WordPair){w, pl->lo[w], pl->hi[w]}));
+        write_word(pl, w, pl->pool.items[k].lo, pl->pool.items[k].hi);
+    }
+}
+
+static void restore_words(Place *pl)
+{
+    for (size_t k = pl->scratch.count; k-- > 0;)
+        write_word(pl, pl->scratch.items[k].w, pl->scratch.items[k].lo, pl->scratch.items[k].hi);
+}
+
+/* Every pending bound goes to Final, the oldest first (as bnb.c's order would), or (see
+ * pending_as_hull) their hull, under the oldest one's node. */
+static void pending_to_final(Place *pl, const char *why)
+{
+    size_t pos = pl->trail.count, n = pl->nwords;
+    bool as_hull = pending_as_hull(pl, why);
+    Word *hlo = as_hull ? pl->run->hlo : NULL, *hhi = as_hull ? pl->run->hhi : NULL;
     for (size_t i = 0; i < pl->stack.count; i++) {
-        const Pending *p = &pl->stack.items[i];
-        size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
-        walk(pl, &pos, p->at);
-        pl->scratch.count = 0;
-        for (size_t k = p->first; k < end; k++) {
-            size_t w = pl->pool.items[k].w;
-            VEC_PUSH(pl->scratch, ((WordPair){w, pl->lo[w], pl->hi[w]}));
-            write_word(pl, w, pl->pool.items[k].lo, pl->pool.items[k].hi);
+        enter_pending(pl, i, &pos);
+        if (!as_hull) bnb_to_final(pl->run, pl->stack.items[i].id, pl->lo, pl->hi);
+        else if (i == 0) {
+            memcpy(hlo, pl->lo, n * sizeof(Word));
+            memcpy(hhi, pl->hi, n * sizeof(Word));
+        } else {
+            pl->run->L->ops->meet(pl->run->L, hlo, hlo, pl->lo);
+            pl->run->L->ops->join(pl->run->L, hhi, hhi, pl->hi);
         }
-        bnb_to_final(pl->run, p->id, pl->lo, pl->hi);
-        for (size_t k = pl->scratch.count; k-- > 0;)
-            write_word(pl, pl->scratch.items[k].w, pl->scratch.items[k].lo, pl->scratch.items[k].hi);
+        restore_words(pl);
     }
     walk(pl, &pos, pl->trail.count);
+    if (as_hull) bnb_to_final(pl->run, pl->stack.items[0].id, hlo, hhi);
 }
 
 static AftStatus loop(Place *pl, size_t cap)
@@ -620,7 +658,7 @@ static AftStatus loop(Place *pl, size_t cap)
     }
     if (!why) why = capped;
     if (!why) return AFT_OK;
-    if (!aft_abandoned(run->o)) pending_to_final(pl);
+    if (!aft_abandoned(run->o)) pending_to_final(pl, why);
     run->st->stopped_by = why;
     return AFT_LIMIT;
 }
