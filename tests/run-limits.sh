@@ -110,6 +110,18 @@ else
     echo "skip asp pending hull: gringo or /usr/bin/time is missing (Debian packages gringo, time)"
 fi
 
+# An endless input is refused at its first bytes, not read until memory runs out: a model
+# stops at its first NUL byte (no source may hold one), an aspif input at a first line that
+# is not `asp ...`.
+timeout 60 "$fix" run /dev/zero >"$dir/zero-run.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^/dev/zero:1:1: error: unexpected NUL byte' "$dir/zero-run.out" && clean "$dir/zero-run.out"; then ok
+else bad "fix run /dev/zero (exit $rc)" "$dir/zero-run.out"; fi
+timeout 60 "$fix" asp /dev/zero >"$dir/zero-asp.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^/dev/zero:1:1: error: not an aspif program' "$dir/zero-asp.out" && clean "$dir/zero-asp.out"; then ok
+else bad "fix asp /dev/zero (exit $rc)" "$dir/zero-asp.out"; fi
+
 # Ctrl-C in `fix run`: the running bnb reports its sound bounds, later queries are skipped,
 # exit 130.
 printf 'show 0;\n' >>"$dir/pairs20.fix"

@@ -52,6 +52,11 @@ Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
     return s;
 }
 
+/* The largest source read: offsets are 32 bits, and an endless input (a FIFO that never
+ * closes) must end somewhere.  Reading also stops after a NUL byte, which no source may hold
+ * (so /dev/zero is refused at once). */
+#define SOURCE_MAX_BYTES ((size_t)1 << 30)
+
 Source *diag_load_file(Diag *d, const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -62,15 +67,19 @@ Source *diag_load_file(Diag *d, const char *path)
     size_t cap = 4096, len = 0;
     char *text = mem_alloc(cap);
     size_t n;
-    while ((n = fread(text + len, 1, cap - len, f)) > 0) {
+    bool nul = false;             /* a NUL byte was read: the lexer stops there with an error */
+    while (!nul && len < SOURCE_MAX_BYTES && (n = fread(text + len, 1, cap - len, f)) > 0) {
+        nul = memchr(text + len, '\0', n) != NULL;
         len += n;
         if (len == cap) text = mem_realloc(text, cap *= 2);
     }
-    bool failed = ferror(f);
+    bool failed = ferror(f), too_big = !nul && len >= SOURCE_MAX_BYTES;
     fclose(f);
-    if (failed) {
+    if (failed || too_big) {
         mem_free(text);
-        diag_plain_error(d, "cannot read '%s'", path);
+        if (too_big) diag_plain_error(d, "cannot read '%s': a source holds at most %zu MB",
+                                      path, (size_t)SOURCE_MAX_BYTES >> 20);
+        else diag_plain_error(d, "cannot read '%s'", path);
         return NULL;
     }
     Source *s = diag_add_source(d, path, text, len);
