@@ -167,7 +167,7 @@ static int exit_code(FixResult r)
     case FIX_OK: return 0;
     case FIX_COMPILE_ERROR: case FIX_RUNTIME_ERROR: return 1;
     case FIX_USAGE_ERROR: return 2;
-    case FIX_INTERRUPTED: return 130;
+    case FIX_INTERRUPTED: return sigint_exit_code(SIGINT);
     }
     return 1;
 }
@@ -214,18 +214,24 @@ static int cmd_run(const CliArgs *a, bool check_only)
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
     limits_cap_address_space(a->opt.max_memory);
     Session *s = session_for(a);
-    sigint_install(&s->interrupt, true);
-    FixResult r = strcmp(a->files[0], "-") == 0
-                      ? session_run_source(s, stdin_source(s), check_only)
-                      : session_run_file(s, a->files[0], check_only);
-    sigint_remove();
+    s->guard_outputs = true;
+    sigint_install(&s->interrupt, SIGINT_ONCE);
+    FixResult r;
+    if (strcmp(a->files[0], "-") == 0) {
+        r = session_outputs_clash(s, "-") ? FIX_COMPILE_ERROR
+                                          : session_run_source(s, stdin_source(s), check_only);
+    } else r = session_run_file(s, a->files[0], check_only);
     if (a->opt.stats) print_stats(s);
     if (a->opt.dot_line && s->graphs == 0 && r != FIX_COMPILE_ERROR)
         fprintf(stderr, "fix: --dot %u: no query on line %u has a graph\n", a->opt.dot_line, a->opt.dot_line);
-    if (a->opt.html && !session_write_page(s, a->opt.html, a->files[0]) && r == FIX_OK)
-        r = FIX_RUNTIME_ERROR;
+    bool written = !a->opt.html || s->output_failed || s->output_refused ||
+                   session_write_page(s, a->opt.html, a->files[0]);
+    written = session_output_ok(s) && written && !s->file_failed;
+    int sig = s->interrupt;
+    sigint_remove();             /* after the last write: a signal till then stops in order */
     session_done(s);
-    return exit_code(r);
+    if (!written) return 1;      /* cannot write ...: reported */
+    return sig ? sigint_exit_code(sig) : exit_code(r);
 }
 
 static int cmd_repl(const CliArgs *a)
