@@ -61,11 +61,12 @@ static const char *const usage_text =
     "                   `program P from \"x.lp\"` (refused by default: gringo runs them)\n"
     "  -h, --help       this text;  --version  the version\n"
     "\n"
-    "Ctrl-C stops the running query like --timeout; the later queries are not run, and a\n"
+    "Ctrl-C (or SIGTERM, SIGHUP) stops the running stage (reading, checking, a query like\n"
+    "--timeout); the later queries are not run, what was printed is written out, and a\n"
     "second Ctrl-C ends fix at once.\n"
     "\n"
-    "exit status: 0 ok, 1 a query failed or an input was refused, 2 usage error,\n"
-    "130 interrupted by Ctrl-C\n";
+    "exit status: 0 ok, 1 a query failed, an input was refused or output could not be\n"
+    "written, 2 usage error, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP)\n";
 
 typedef struct CliArgs {
     RunOptions opt;

@@ -95,8 +95,9 @@ static const char usage_text[] =
     "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
     "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
-    "Ctrl-C stops like --timeout (a second one ends fix at once).\n"
-    "Exit status: 0 ok, 1 input refused or error, 2 usage error, 130 interrupted.\n";
+    "Ctrl-C, SIGTERM and SIGHUP stop like --timeout (a second one ends fix at once).\n"
+    "Exit status: 0 ok, 1 input refused, error or output not written, 2 usage error,\n"
+    "130 interrupted (143 SIGTERM, 129 SIGHUP).\n";
 
 static int usage_error(const char *msg, const char *arg)
 {
