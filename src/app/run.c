@@ -2,8 +2,6 @@
  * reports each result (text, JSON or Graphviz). */
 #include "app/run_internal.h"
 
-#include <errno.h>
-#include <sys/stat.h>
 
 #include "check/sema.h"
 #include "ref/ref.h"

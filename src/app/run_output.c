@@ -4,7 +4,6 @@
  * output path that names one of the inputs. */
 #include "app/run_internal.h"
 
-#include <errno.h>
 #include <sys/stat.h>
 
 #include "report/html.h"
