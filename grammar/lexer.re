@@ -234,6 +234,10 @@ static void track_program(Lexer *lx, int t)
 
 int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx)
 {
+    if (diag_interrupted(lx->diag)) {      /* a signal: the input ends here, quietly */
+        lx->too_many = true;
+        lx->cur = lx->lim;
+    }
     int t = scan(lx, val, loc);
     if (t == '}' && lx->program == 3) t = BLOCK_END;   /* the brace that closes a program block */
     if (t == IDENT && (lx->prev == FN || lx->prev == LATTICE || lx->prev == ENVELOPE

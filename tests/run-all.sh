@@ -26,6 +26,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix
 [ -f tests/run-derived.sh ] && suite derived sh tests/run-derived.sh build/fix
 [ -f tests/run-limits.sh ] && suite limits sh tests/run-limits.sh build/asan/fix build/fix
+[ -f tests/run-output.sh ] && suite output sh tests/run-output.sh build/asan/fix
 [ -f tests/run-asp-golden.sh ] && suite asp-golden sh tests/run-asp-golden.sh build/asan/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh

@@ -61,11 +61,12 @@ static const char *const usage_text =
     "                   `program P from \"x.lp\"` (refused by default: gringo runs them)\n"
     "  -h, --help       this text;  --version  the version\n"
     "\n"
-    "Ctrl-C stops the running query like --timeout; the later queries are not run, and a\n"
+    "Ctrl-C (or SIGTERM, SIGHUP) stops the running stage (reading, checking, a query like\n"
+    "--timeout); the later queries are not run, what was printed is written out, and a\n"
     "second Ctrl-C ends fix at once.\n"
     "\n"
-    "exit status: 0 ok, 1 a query failed or an input was refused, 2 usage error,\n"
-    "130 interrupted by Ctrl-C\n";
+    "exit status: 0 ok, 1 a query failed, an input was refused or output could not be\n"
+    "written, 2 usage error, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP)\n";
 
 typedef struct CliArgs {
     RunOptions opt;
@@ -167,7 +168,7 @@ static int exit_code(FixResult r)
     case FIX_OK: return 0;
     case FIX_COMPILE_ERROR: case FIX_RUNTIME_ERROR: return 1;
     case FIX_USAGE_ERROR: return 2;
-    case FIX_INTERRUPTED: return 130;
+    case FIX_INTERRUPTED: return sigint_exit_code(SIGINT);
     }
     return 1;
 }
@@ -214,18 +215,24 @@ static int cmd_run(const CliArgs *a, bool check_only)
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
     limits_cap_address_space(a->opt.max_memory);
     Session *s = session_for(a);
-    sigint_install(&s->interrupt, true);
-    FixResult r = strcmp(a->files[0], "-") == 0
-                      ? session_run_source(s, stdin_source(s), check_only)
-                      : session_run_file(s, a->files[0], check_only);
-    sigint_remove();
+    s->guard_outputs = true;
+    sigint_install(&s->interrupt, SIGINT_ONCE);
+    FixResult r;
+    if (strcmp(a->files[0], "-") == 0) {
+        r = session_outputs_clash(s, "-") ? FIX_COMPILE_ERROR
+                                          : session_run_source(s, stdin_source(s), check_only);
+    } else r = session_run_file(s, a->files[0], check_only);
     if (a->opt.stats) print_stats(s);
     if (a->opt.dot_line && s->graphs == 0 && r != FIX_COMPILE_ERROR)
         fprintf(stderr, "fix: --dot %u: no query on line %u has a graph\n", a->opt.dot_line, a->opt.dot_line);
-    if (a->opt.html && !session_write_page(s, a->opt.html, a->files[0]) && r == FIX_OK)
-        r = FIX_RUNTIME_ERROR;
+    bool written = !a->opt.html || s->output_failed || s->output_refused ||
+                   session_write_page(s, a->opt.html, a->files[0]);
+    written = session_output_ok(s) && written && !s->file_failed;
+    int sig = s->interrupt;
+    sigint_remove();             /* after the last write: a signal till then stops in order */
     session_done(s);
-    return exit_code(r);
+    if (!written) return 1;      /* cannot write ...: reported */
+    return sig ? sigint_exit_code(sig) : exit_code(r);
 }
 
 static int cmd_repl(const CliArgs *a)

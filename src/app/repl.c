@@ -399,8 +399,7 @@ static bool run_command(Repl *r, const char *line)
     } else diag_plain_error(&r->s->diag, "unknown command ':%s%s%s' (:help lists them)", word, *arg ? " " : "", arg);
     if (needs) diag_plain_error(&r->s->diag, ":%s needs %s", word, needs);
     mem_free(arg);
-    fflush(r->s->out);
-    return go_on;
+    return session_output_ok(r->s) && go_on;
 }
 
 /* One line of input, or NULL at end of input.  Ctrl-C at the prompt gives back "". */
@@ -408,9 +407,9 @@ static char *read_line(Repl *r)
 {
     const char *prompt = r->pending.len ? "...> " : "fix> ";
     if (r->tty) {
-        r->s->interrupt = 0;
+        if (r->s->interrupt == SIGINT) r->s->interrupt = 0;
         char *line = readline(prompt);
-        if (!line && r->s->interrupt) {
+        if (!line && r->s->interrupt == SIGINT) {
             r->s->interrupt = 0;
             buf_clear(&r->pending);
             fputc('\n', stdout);
@@ -436,7 +435,7 @@ static bool handle_line(Repl *r, const char *line)
 {
     const char *text = skip_space(line);
     if (r->tty && *text) add_history(line);
-    r->s->interrupt = 0;
+    if (r->s->interrupt == SIGINT) r->s->interrupt = 0;
     if (r->pending.len == 0 && *text == ':') return run_command(r, text);
     if (r->pending.len == 0 && *text == '\0') return true;
     buf_puts(&r->pending, line);
@@ -447,8 +446,14 @@ static bool handle_line(Repl *r, const char *line)
     buf_clear(&r->pending);
     if (kind != ENTRY_EMPTY) run_entry(r, entry, kind, false);
     mem_free(entry);
-    fflush(r->s->out);
-    return true;
+    return session_output_ok(r->s);
+}
+
+/* SIGTERM or SIGHUP ends the session (after the entry it stopped); Ctrl-C only stops the
+ * running entry. */
+static bool ended_by_signal(const Repl *r)
+{
+    return r->s->interrupt && r->s->interrupt != SIGINT;
 }
 
 int repl_main(Session *s, const char *const *files, size_t nfiles)
@@ -457,7 +462,7 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     buf_init(&r.pending);
     completion_session = s;
     session_record_page(s);
-    sigint_install(&s->interrupt, false);
+    sigint_install(&s->interrupt, r.tty ? SIGINT_EVERY : SIGINT_EVERY_RESTART);
     if (r.tty) {
         rl_attempted_completion_function = complete;
         using_history();
@@ -465,20 +470,24 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
     }
     for (size_t i = 0; i < nfiles; i++) repl_defs_load(r.defs, s, files[i]);
     for (;;) {
+        if (ended_by_signal(&r)) break;
         char *line = read_line(&r);
-        if (!line) break;
+        if (line && ended_by_signal(&r)) mem_free(line);   /* it came while reading: not run */
+        if (!line || ended_by_signal(&r)) break;
         bool go_on = handle_line(&r, line);
         mem_free(line);
-        if (!go_on) break;
+        if (!go_on || ended_by_signal(&r)) break;
     }
-    if (r.pending.len) {     /* an entry left open: run as if it were closed */
-        EntryKind kind = entry_kind(buf_cstr(&r.pending), true);
+    if (r.pending.len && !ended_by_signal(&r) && !s->output_failed) {
+        EntryKind kind = entry_kind(buf_cstr(&r.pending), true);   /* left open: run as closed */
         if (kind != ENTRY_EMPTY) run_entry(&r, buf_cstr(&r.pending), kind, true);
     }
     if (r.tty) fputc('\n', stdout);
+    bool written = session_output_ok(s);
+    int sig = ended_by_signal(&r) ? s->interrupt : 0;
     sigint_remove();
     completion_session = NULL;
     buf_free(&r.pending);
     repl_defs_free(r.defs);
-    return 0;
+    return !written ? 1 : sig ? sigint_exit_code(sig) : 0;
 }

@@ -219,6 +219,16 @@ static bool rebuild(ReplDefs *d, Session *s, Items *items, const Items *queries)
     return true;
 }
 
+/* Ctrl-C stopped the checking of an entry half-way: the session is built again from the
+ * declarations kept, so that nothing the entry declared stays. */
+static void restart(ReplDefs *d, Session *s)
+{
+    s->interrupt = 0;
+    Items items = { 0 };
+    for (size_t i = 0; i < d->items.count; i++) VEC_PUSH(items, item_copy(&d->items.items[i]));
+    rebuild(d, s, &items, NULL);
+}
+
 /* The declarations after a redefinition: each redefined one replaced in its place by its new
  * text (an fn's old envelope dropped with it), new ones at the end. */
 static void redefine(const Items *old, const Items *fresh, Items *next)
@@ -254,8 +264,10 @@ void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
         buf_printf(&names, "%s%s", names.len ? ", " : "", key);
     }
     if (!names.len || !parsed) {       /* a syntax error is reported as it is, nothing declared */
-        if (session_run_source(s, src, false) != FIX_COMPILE_ERROR)
+        FixResult r = session_run_source(s, src, false);
+        if (r != FIX_COMPILE_ERROR)
             for (size_t k = 0; k < fresh.count; k++) VEC_PUSH(d->items, item_copy(&fresh.items[k]));
+        else if (s->interrupt == SIGINT) restart(d, s);
     } else {
         Items next = { 0 };
         redefine(&d->items, &fresh, &next);

@@ -2,13 +2,12 @@
  * reports each result (text, JSON or Graphviz). */
 #include "app/run_internal.h"
 
-#include <errno.h>
-#include <sys/stat.h>
 
 #include "check/sema.h"
 #include "ref/ref.h"
 #include "report/html.h"
 #include "util/mem.h"
+#include "util/sigint.h"
 
 void session_init(Session *s, const RunOptions *opt, FILE *out)
 {
@@ -17,7 +16,11 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->out = out;
     s->aside = stderr;
     arena_init(&s->arena);
+    s->diag.interrupt = &s->interrupt;
     s->interrupt = 0;
+    s->output_failed = s->output_refused = s->file_failed = false;
+    s->out_errno = 0;
+    s->guard_outputs = false;
     s->failed_queries = 0;
     s->queries_run = 0;
     s->graphs = 0;
@@ -101,82 +104,10 @@ void session_emit(Session *s, const QueryResult *r)
 {
     FILE *out = s->opt.dot ? s->aside : s->out;
     if (s->page) html_query_result(s->page, r);
-    if (s->opt.json) report_json(r, out);
-    else report_text(r, out);
-}
-
-/* ---- --dot: where a query's graph goes ---- */
-
-/* Standard output (the first graph, or the query on --dot LINE), a file of its own in
- * --dot DIR/, or nowhere (NULL, with a note saying how to get it). */
-static FILE *dot_open(Session *s, const QueryPlan *plan, const char *kind)
-{
-    unsigned line = 0, col = 0;
-    diag_line_col(plan->loc.src, plan->loc.start, &line, &col);
-    if (s->opt.dot_dir) {
-        mkdir(s->opt.dot_dir, 0777);
-        Buf path;
-        buf_init(&path);
-        buf_printf(&path, "%s%sq%zu-line%u-%s.dot", s->opt.dot_dir,
-                   s->opt.dot_dir[strlen(s->opt.dot_dir) - 1] == '/' ? "" : "/",
-                   s->queries_run, line, kind);
-        FILE *f = fopen(buf_cstr(&path), "w");
-        if (!f) diag_error(&s->diag, plan->loc, "--dot: cannot write '%s': %s", buf_cstr(&path), strerror(errno));
-        buf_free(&path);
-        return f;
-    }
-    if (s->opt.dot_line ? line == s->opt.dot_line : s->graphs == 0) return s->out;
-    if (!s->opt.dot_line)
-        fprintf(s->aside, "fix: --dot: the graph of line %u is not drawn: standard output takes one "
-                          "graph (--dot DIR/ writes each to its own file, --dot %u this one)\n", line, line);
-    return NULL;
-}
-
-static void dot_close(Session *s, FILE *f)
-{
-    s->graphs++;
-    if (f == s->out) fflush(f);
-    else fclose(f);
-}
-
-/* --dot: the Hasse diagram of L with a bound and fixed points marked. */
-bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo, const Word *hi,
-                       const BoundList *points)
-{
-    BoundList bounds;
-    boundlist_init(&bounds, L);
-    if (lo) boundlist_push(&bounds, lo, hi);
-    Buf out, err;
-    buf_init(&out);
-    buf_init(&err);
-    char *title = source_text(plan->loc);
-    bool ok = dot_hasse(L, &bounds, points, title, &out, &err);
-    FILE *f = ok ? dot_open(s, plan, "hasse") : NULL;
-    if (f) {
-        fputs(buf_cstr(&out), f);
-        dot_close(s, f);
-    }
-    if (!ok) diag_error(&s->diag, plan->loc, "--dot: %s", buf_cstr(&err));
-    mem_free(title);
-    buf_free(&out);
-    buf_free(&err);
-    boundlist_free(&bounds);
-    return ok;
-}
-
-void session_emit_tree(Session *s, const QueryPlan *plan, DotTree *tree, const BoundList *points)
-{
-    FILE *f = dot_open(s, plan, "bnb");
-    if (!f) return;
-    char *title = source_text(plan->loc);
-    dot_tree_set_title(tree, title);
-    mem_free(title);
-    Buf out;
-    buf_init_stream(&out, f);
-    dot_tree_write(tree, points, &out);
-    buf_flush(&out);
-    buf_free(&out);
-    dot_close(s, f);
+    int err = s->opt.json ? report_json(r, out) : report_text(r, out);
+    if (out == s->out && err && !s->out_errno) s->out_errno = err;
+    if (out == s->out) session_output_ok(s);    /* each result out as it comes, checked */
+    else fflush(out);
 }
 
 bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err)
@@ -226,30 +157,7 @@ static bool run_show(Session *s, const QueryPlan *plan)
     return true;
 }
 
-/* ---- the HTML page ---- */
-
-void session_record_page(Session *s)
-{
-    if (!s->page) s->page = html_page_new();
-}
-
-bool session_write_page(Session *s, const char *path, const char *title)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        diag_plain_error(&s->diag, "cannot write the page to '%s': %s", path, strerror(errno));
-        return false;
-    }
-    Buf b;
-    buf_init_stream(&b, f);
-    html_page_write(s->page, title, &b);
-    buf_flush(&b);
-    buf_free(&b);
-    bool ok = !ferror(f);
-    if (fclose(f) != 0) ok = false;
-    if (!ok) diag_plain_error(&s->diag, "cannot write the page to '%s'", path);
-    return ok;
-}
+/* ---- the HTML page (its file: run_output.c) ---- */
 
 static void page_query_begin(Session *s, const QueryPlan *plan)
 {
@@ -264,7 +172,6 @@ static void page_query_begin(Session *s, const QueryPlan *plan)
 
 bool session_run_query(Session *s, const QueryPlan *plan)
 {
-    s->interrupt = 0;
     limits_start(&s->limits, plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s, s->opt.max_memory,
                  &s->interrupt);
     FnSym *fn = plan->fn;
@@ -286,7 +193,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     return ok;
 }
 
-/* Ctrl-C stopped a query (which reported what it had): the rest of the file is not run. */
+/* A signal stopped a query (which reported what it had): the rest of the file is not run. */
 static FixResult skip_after_interrupt(Session *s, size_t left)
 {
     if (left) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
@@ -294,15 +201,27 @@ static FixResult skip_after_interrupt(Session *s, size_t left)
     return FIX_INTERRUPTED;
 }
 
-/* Runs the plans in order; Ctrl-C skips the rest. */
+/* Runs the plans in order, standard output checked after each; a signal or a failed write
+ * skips the rest. */
 static FixResult run_plans(Session *s, const PtrList *plans)
 {
     bool all_ok = true;
     for (size_t i = 0; i < plans->count; i++) {
         if (!session_run_query(s, plans->items[i])) all_ok = false;
+        if (!session_output_ok(s)) return FIX_RUNTIME_ERROR;
         if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
     }
     return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
+}
+
+/* A signal came while the file was read, checked or compiled: nothing is run (an error, so
+ * that the REPL keeps its state as it was). */
+static bool stopped_before_running(Session *s, const Source *src)
+{
+    if (!s->interrupt) return false;
+    diag_plain_error(&s->diag, "interrupted by %s while reading and checking %s: no query was run",
+                     sigint_name(s->interrupt), src->path);
+    return true;
 }
 
 FixResult session_run_source(Session *s, const Source *src, bool check_only)
@@ -310,11 +229,14 @@ FixResult session_run_source(Session *s, const Source *src, bool check_only)
     int errors_before = s->diag.errors;
     s->graphs = 0;           /* --dot: standard output takes one graph a run (a REPL entry) */
     AstFile *file = parse_source(&s->diag, &s->arena, src);
-    if (!file) return FIX_COMPILE_ERROR;
+    if (!file || stopped_before_running(s, src)) return FIX_COMPILE_ERROR;
     PtrList plans = { 0 };
     bool checked = s->diag.errors == errors_before;
     /* declarations are added even after syntax errors, so that every error is reported */
     if (!context_add_file(s->context, file, &plans)) checked = false;
+    if (stopped_before_running(s, src)) checked = false;
+    else if (checked && s->diag.errors == errors_before && s->guard_outputs && session_outputs_clash(s, NULL))
+        checked = false;
     FixResult result = FIX_OK;
     if (!checked || s->diag.errors != errors_before) {
         result = FIX_COMPILE_ERROR;
@@ -333,6 +255,7 @@ FixResult session_run_source(Session *s, const Source *src, bool check_only)
 
 FixResult session_run_file(Session *s, const char *path, bool check_only)
 {
+    if (s->guard_outputs && session_outputs_clash(s, path)) return FIX_COMPILE_ERROR;
     const Source *src = diag_load_file(&s->diag, path);
     if (!src) return FIX_COMPILE_ERROR;
     return session_run_source(s, src, check_only);

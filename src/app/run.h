@@ -39,7 +39,8 @@ typedef struct Session {
     FILE *out;
     FILE *aside;             /* with --dot, results that have no graph (stderr) */
     Arena arena;             /* ASTs of everything loaded */
-    volatile sig_atomic_t interrupt;   /* Ctrl-C (see util/sigint.h) */
+    volatile sig_atomic_t interrupt;   /* the signal that asked to stop: Ctrl-C, SIGTERM,
+                                          SIGHUP, or 0 (see util/sigint.h) */
     Limits limits;           /* the running query's timeout, memory limit and interrupt */
     const char *dirs[16];    /* import search directories (-I), kept for session_reset */
     size_t ndirs;
@@ -47,6 +48,12 @@ typedef struct Session {
     size_t queries_run;      /* queries started so far (names --dot DIR/ files) */
     size_t graphs;           /* graphs written to standard output or DIR */
     struct HtmlPage *page;   /* records every query for the HTML page (--html, the REPL) */
+    bool guard_outputs;      /* fix run, fix check: an output (standard output, --html) that
+                                is one of the inputs is refused before anything runs */
+    bool output_failed;      /* a write to standard output failed (reported once) */
+    int out_errno;           /* the errno of a failed write to it a report saw, or 0 */
+    bool output_refused;     /* an output named an input (reported): nothing is written */
+    bool file_failed;        /* an output file (--dot DIR/) could not be written (reported) */
 } Session;
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);
@@ -62,15 +69,28 @@ Context *session_fresh_context(Session *s);
 void session_restore_context(Session *s, Context *old);
 
 /* Loads, checks and runs a file (or a REPL entry registered as a Source).
- * FIX_COMPILE_ERROR when it has errors (nothing is run), FIX_RUNTIME_ERROR when a query
- * failed, FIX_OK otherwise. */
+ * FIX_COMPILE_ERROR when it has errors, when a signal came before its queries ran or when an
+ * output would overwrite one of its inputs (nothing is run), FIX_RUNTIME_ERROR when a query
+ * failed or standard output could not be written, FIX_INTERRUPTED when a signal stopped a
+ * query, FIX_OK otherwise. */
 FixResult session_run_file(Session *s, const char *path, bool check_only);
 FixResult session_run_source(Session *s, const Source *src, bool check_only);
 
 /* Starts recording queries for the HTML page (a no-op when it already records). */
 void session_record_page(Session *s);
-/* Writes the page of every query recorded so far to path; false after an error. */
+/* Writes the page of every query recorded so far to path, whole or not at all (a temporary
+ * file renamed); false after an error (reported), also when path names an input. */
 bool session_write_page(Session *s, const char *path, const char *title);
+/* Flushes standard output; false (reported once, "cannot write standard output: ...") when a
+ * write to it failed. */
+bool session_output_ok(Session *s);
+/* Would an output overwrite an input?  out: the path given to option (NULL: standard
+ * output); the inputs: first (a path or "-", may be NULL), every file read so far and the
+ * files of `program P from "x"`.  True when it would (reported: "--html x.fix would
+ * overwrite the input x.fix"). */
+bool session_output_clash(Session *s, const char *option, const char *out, const char *first);
+/* The same for every output of the run: standard output and --html. */
+bool session_outputs_clash(Session *s, const char *first);
 
 /* What answers approx, refine, bnb and stable inside an expression: the session's engine and
  * solver (every context the session makes has it). */

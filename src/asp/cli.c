@@ -4,13 +4,18 @@
 #include "asp/cliout.h"
 #include "asp/conseq.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "util/json.h"
 #include "util/numarg.h"
+#include "util/outfile.h"
 #include "util/sigint.h"
+
+/* run's result when standard output could not be written (reported): exit status 1. */
+enum { EXIT_WRITE_FAILED = -1 };
 
 struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
@@ -90,8 +95,9 @@ static const char usage_text[] =
     "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
     "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
-    "Ctrl-C stops like --timeout (a second one ends fix at once).\n"
-    "Exit status: 0 ok, 1 input refused or error, 2 usage error, 130 interrupted.\n";
+    "Ctrl-C, SIGTERM and SIGHUP stop like --timeout (a second one ends fix at once).\n"
+    "Exit status: 0 ok, 1 input refused, error or output not written, 2 usage error,\n"
+    "130 interrupted (143 SIGTERM, 129 SIGHUP).\n";
 
 static int usage_error(const char *msg, const char *arg)
 {
@@ -659,18 +665,32 @@ static AftStatus do_emit(Out *o, const AspProgram *p, AspSolver *s, AspStats *st
     AspProgram *q = none ? asp_program_inconsistent()
                   : r == AFT_ERROR ? NULL
                   : asp_partial_eval(p, s, lo, hi, tight ? tlo : NULL, tight ? thi : NULL);
-    if (q) asp_write_aspif(q, stdout);
+    if (q) asp_write_aspif(q, stdout);      /* checked by output_written */
     asp_program_free(q);
     mem_free(lo); mem_free(hi); mem_free(tlo); mem_free(thi);
     return r;
 }
 
-static void header(Cli *c)
+static void header(Out *o)
 {
+    Cli *c = o->c;
     if (c->json) return;
-    printf("fix asp\nReading from %s%s\nSolving...\n",
-           c->files.count ? c->files.items[0] : "stdin", c->files.count > 1 ? " ..." : "");
-    fflush(stdout);               /* the program is read: a watcher sees the search start */
+    buf_printf(&o->line, "fix asp\nReading from %s%s\nSolving...\n",
+               c->files.count ? c->files.items[0] : "stdin", c->files.count > 1 ? " ..." : "");
+    out_flush(o);
+    errno = 0;                    /* the program is read: a watcher sees the search start */
+    if (fflush(stdout) != 0 && !o->write_errno) o->write_errno = errno ? errno : EIO;
+}
+
+/* Standard output flushed at the end: false (reported) when a write to it failed. */
+static bool output_written(Out *o)
+{
+    Buf err;
+    buf_init(&err);
+    bool ok = out_check(o, &err);
+    if (!ok) diag_plain_error(&o->c->diag, "%s", buf_cstr(&err));
+    buf_free(&err);
+    return ok;
 }
 
 static int run(Cli *c, const AspProgram *p, Buf *err)
@@ -687,13 +707,13 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     AftStatus r = AFT_OK;
     if (c->emit) r = do_emit(&o, p, s, &st);
     else {
-        header(c);
+        header(&o);
         if (c->wf) r = do_wf(&o, s, &st, tmp, err);
         if (c->bounds && r != AFT_ERROR) r = do_bounds(&o, s, &st, tmp, err);
         if (c->models && r != AFT_ERROR) r = do_models(&o, s, &st, err);
     }
     if (c->stats) print_stats(&o, s, &st, t0, c->emit ? stderr : stdout);
-    fflush(stdout);
+    bool written = output_written(&o);
     if (r == AFT_ERROR && strstr(buf_cstr(err), ": error: ")) diag_error_text(&c->diag, buf_cstr(err));
     else if (r == AFT_ERROR)
         diag_plain_error(&c->diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
@@ -704,10 +724,22 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     mem_free(tmp);
     asp_solver_free(s);
     buf_free(&o.line);
+    if (!written) return EXIT_WRITE_FAILED;
     return r == AFT_ERROR || c->refuted ? 1 : 0;
 }
 
-/* Loads and runs the program under the limits of the command line and Ctrl-C. */
+/* `fix asp x.aspif >> x.aspif`: refused (reported) before anything is read. */
+static bool stdout_is_input(Cli *c)
+{
+    for (size_t i = 0; i < c->files.count; i++)
+        if (outfile_is_stdout(c->files.items[i])) {
+            diag_plain_error(&c->diag, "standard output is the input %s", c->files.items[i]);
+            return true;
+        }
+    return false;
+}
+
+/* Loads and runs the program under the limits of the command line and the stop signals. */
 static int load_and_run(Cli *c)
 {
     limits_cap_address_space(c->max_memory);
@@ -715,22 +747,23 @@ static int load_and_run(Cli *c)
     c->aft.limits = &c->limits;
     c->aft.interrupt = &c->interrupt;
     c->aft.timeout_s = c->timeout_s;
-    sigint_install(&c->interrupt, true);
+    sigint_install(&c->interrupt, SIGINT_ONCE);
     diag_init(&c->diag, stderr);
     c->diag.who = "fix asp";
     Buf err;
     buf_init(&err);
-    AspProgram *p = load(c, &err);
-    int rc;
-    if (!p) {
-        diag_error_text(&c->diag, buf_cstr(&err));
-        rc = 1;
-    } else rc = run(c, p, &err);
-    sigint_remove();
+    AspProgram *p = NULL;
+    int rc = 1;
+    if (stdout_is_input(c)) {}
+    else if (!(p = load(c, &err))) diag_error_text(&c->diag, buf_cstr(&err));
+    else rc = run(c, p, &err);
+    int sig = c->interrupt;
+    sigint_remove();              /* after the last write: a signal till then stops in order */
     asp_program_free(p);
     buf_free(&err);
     diag_free(&c->diag);
-    return c->interrupt ? 130 : rc;
+    if (rc == EXIT_WRITE_FAILED) return 1;
+    return sig ? sigint_exit_code(sig) : rc;
 }
 
 int asp_cli_main(int argc, char **argv)

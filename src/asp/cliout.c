@@ -2,12 +2,24 @@
  * result block of an optimisation, in clingo's text layout or as JSON lines. */
 #include "asp/cliout.h"
 
+#include <errno.h>
 #include <stdio.h>
+
+#include "util/outfile.h"
 
 void out_flush(Out *o)
 {
-    if (o->line.len) fwrite(o->line.data, 1, o->line.len, stdout);
+    errno = 0;
+    if (o->line.len && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
+        o->write_errno = errno ? errno : EIO;
     buf_clear(&o->line);
+}
+
+bool out_check(Out *o, Buf *err)
+{
+    if (!o->write_errno) return outfile_check(stdout, "standard output", 0, err);
+    outfile_error(err, "standard output", o->write_errno);
+    return false;
 }
 
 void out_begin(Out *o, const char *kind)
@@ -69,7 +81,7 @@ bool out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
     answer(o, p, atoms, n);
     if (o->json) out_end(o);
     else out_flush(o);
-    return true;
+    return !o->write_errno;
 }
 
 
@@ -99,13 +111,13 @@ bool out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
         put_costs(o, "costs", costs, ncosts);
         if (optimal) json_key_bool(&o->w, "optimal", true);
         out_end(o);
-        return true;
+        return !o->write_errno;
     }
     buf_puts(&o->line, "Optimization: ");
     put_costs(o, NULL, costs, ncosts);
     buf_putc(&o->line, '\n');
     out_flush(o);
-    return true;
+    return !o->write_errno;
 }
 
 static const char *opt_result_text(AftStatus r, const AspStats *st, const AspOptResult *res)

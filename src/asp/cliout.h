@@ -16,9 +16,15 @@ typedef struct Out {
     JsonWriter w;
     size_t answers;               /* "Answer: k" numbers given so far */
     bool optimal_phase;           /* optN: the optimal models are being printed */
+    int write_errno;              /* a write to standard output failed (its errno), or 0 */
 } Out;
 
+/* Writes the line out.  After a failed write nothing more is written: the callbacks below
+ * then return false, which stops the search, and out_check says why. */
 void out_flush(Out *o);
+/* Flushes standard output; false when a write failed (now or before), with
+ * "cannot write standard output: REASON" in err. */
+bool out_check(Out *o, Buf *err);
 /* A JSON line: out_begin opens its object with "kind", out_end closes and writes it. */
 void out_begin(Out *o, const char *kind);
 void out_end(Out *o);

@@ -152,10 +152,13 @@ static AstFile *import_file(Context *m, const Decl *d, const Source *from)
 }
 
 /* Compiles the functions sema checked since the first `from` of m->fns: checking comes first,
- * then compiling, so that the checker never depends on the compiler. */
+ * then compiling, so that the checker never depends on the compiler.  A signal (diag's
+ * interrupt) stops it: the session then runs nothing and the REPL builds its state again
+ * from the declarations it kept (app/repl_defs.c), so a function left without code is
+ * never called. */
 static void compile_checked(Context *m, size_t from)
 {
-    for (size_t i = from; i < m->fns.count; i++) {
+    for (size_t i = from; i < m->fns.count && !diag_interrupted(m->diag); i++) {
         FnEntry *fe = m->fns.items[i];
         if (fe->broken || !fe->body || fe->sym.chunk) continue;
         fe->sym.chunk = compile_function(m, &fe->sym, fe->body, fe->nlocals);
@@ -170,7 +173,7 @@ static void compile_plan_expr(Context *m, PlanExpr *pe)
 /* The expressions of the plans the checker appended from index `from` on. */
 static void compile_plans(Context *m, PtrList *plans, size_t from)
 {
-    for (size_t i = from; i < plans->count; i++) {
+    for (size_t i = from; i < plans->count && !diag_interrupted(m->diag); i++) {
         QueryPlan *p = plans->items[i];
         compile_plan_expr(m, p->show);
         compile_plan_expr(m, p->from_lo);
@@ -194,6 +197,7 @@ static bool add_file(Context *m, AstFile *root, PtrList *plans)
         OpenFile *top = &open.items[open.count - 1];
         AstFile *f = top->file;
         while (top->next < f->ndecls && f->decls[top->next]->kind != D_IMPORT) top->next++;
+        if (top->next < f->ndecls && diag_interrupted(m->diag)) top->next = f->ndecls;
         if (top->next < f->ndecls) {
             AstFile *imported = import_file(m, f->decls[top->next++], f->src);
             OpenFile o = { imported, 0 };

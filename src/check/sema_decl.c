@@ -517,13 +517,17 @@ bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
     note_failed_declarations(m, file);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
+        if (diag_interrupted(m->diag)) {      /* a signal: the rest is forgotten, below */
+            if (d->kind == D_FN && d->sym) ((FnEntry *)d->sym)->broken = true;
+            continue;
+        }
         if (d->kind == D_FN) define_fn(&fc, d);
         else if (d->kind == D_ENVELOPE) define_envelope(&fc, d);
         else if (d->kind == D_GALOIS) define_galois(&fc, d);
     }
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (d->kind != D_QUERY) continue;
+        if (d->kind != D_QUERY || diag_interrupted(m->diag)) continue;
         int q_before = m->diag->errors;
         QueryPlan *p = plan_query(m, d);
         bool complete = p->kind != Q_SHOW || p->show;

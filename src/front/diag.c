@@ -12,6 +12,7 @@ void diag_init(Diag *d, FILE *out)
     d->who = "fix";
     d->errors = 0;
     d->sources = NULL;
+    d->interrupt = NULL;
 }
 
 void diag_free(Diag *d)

@@ -3,6 +3,7 @@
 #ifndef FIX_DIAG_H
 #define FIX_DIAG_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include "common.h"
@@ -26,7 +27,15 @@ typedef struct Diag {
     const char *who;     /* the prefix of a message with no location: "fix" (the default) */
     int errors;          /* errors reported so far */
     Source *sources;
+    /* A request to stop (the session's signal flag, util/sigint.h), or NULL: the parser, the
+     * checker and the compiler stop early when it is set (diag_interrupted). */
+    const volatile sig_atomic_t *interrupt;
 } Diag;
+
+static inline bool diag_interrupted(const Diag *d)
+{
+    return d->interrupt && *d->interrupt;
+}
 
 void diag_init(Diag *d, FILE *out);
 void diag_free(Diag *d);

@@ -205,13 +205,11 @@ void html_query_result(HtmlPage *p, const QueryResult *r)
 
 /* ---- the page ---- */
 
-/* JSON inside a <script> element: '<' written as \u003c, so no text closes the element. */
+/* JSON inside the page's <script> element: every piece goes through the one escaping
+ * (util/json.h), so no user text (a query, a file name, an atom) closes the element. */
 static void put_script_json(Buf *out, const Buf *json)
 {
-    for (size_t i = 0; i < json->len; i++) {
-        if (json->data[i] == '<') buf_puts(out, "\\u003c");
-        else buf_putc(out, json->data[i]);
-    }
+    json_put_script_safe(out, json->data ? json->data : "", json->len);
 }
 
 static void put_query(Buf *out, const HtmlQuery *q)
@@ -225,7 +223,7 @@ static void put_query(Buf *out, const HtmlQuery *q)
     json_key_string(&w, "file", q->file);
     json_key_uint(&w, "line", q->line);
     json_key_uint(&w, "omitted_events", q->omitted);
-    buf_puts(out, buf_cstr(&b));
+    put_script_json(out, &b);
     buf_free(&b);
     if (q->lattice.len) {
         buf_puts(out, ",\"lattice\":");
@@ -240,12 +238,18 @@ static void put_query(Buf *out, const HtmlQuery *q)
     buf_puts(out, "]}");      /* the events array is still open */
 }
 
+/* s as HTML text or inside a quoted attribute value. */
 static void put_escaped_text(Buf *out, const char *s)
 {
     for (; *s; s++) {
-        if (*s == '<') buf_puts(out, "&lt;");
-        else if (*s == '&') buf_puts(out, "&amp;");
-        else buf_putc(out, *s);
+        switch (*s) {
+        case '<': buf_puts(out, "&lt;"); break;
+        case '>': buf_puts(out, "&gt;"); break;
+        case '&': buf_puts(out, "&amp;"); break;
+        case '"': buf_puts(out, "&quot;"); break;
+        case '\'': buf_puts(out, "&#39;"); break;
+        default: buf_putc(out, *s); break;
+        }
     }
 }
 

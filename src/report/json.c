@@ -245,8 +245,8 @@ void report_json_object(JsonWriter *w, const QueryResult *r)
 }
 
 /* One object a line on a stream. */
-static void put_line(FILE *out, void (*write)(JsonWriter *, const void *, const void *),
-                     const void *a, const void *b)
+static int put_line(FILE *out, void (*write)(JsonWriter *, const void *, const void *),
+                    const void *a, const void *b)
 {
     Buf buf;
     JsonWriter w;
@@ -255,7 +255,9 @@ static void put_line(FILE *out, void (*write)(JsonWriter *, const void *, const 
     write(&w, a, b);
     buf_putc(&buf, '\n');
     buf_flush(&buf);
+    int err = buf.err;
     buf_free(&buf);
+    return err;
 }
 
 static void write_result(JsonWriter *w, const void *r, const void *unused)
@@ -264,10 +266,9 @@ static void write_result(JsonWriter *w, const void *r, const void *unused)
     report_json_object(w, r);
 }
 
-void report_json(const QueryResult *r, FILE *out)
+int report_json(const QueryResult *r, FILE *out)
 {
-    put_line(out, write_result, r, NULL);
-    fflush(out);
+    return put_line(out, write_result, r, NULL);
 }
 
 static const char *event_name(AftEventKind k)

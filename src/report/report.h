@@ -86,8 +86,10 @@ typedef struct QueryResult {
     } u;
 } QueryResult;
 
-void report_text(const QueryResult *r, FILE *out);
-void report_json(const QueryResult *r, FILE *out);
+/* A result as text or as one JSON line, written to out (the caller flushes it); 0, or the
+ * errno of a write that failed. */
+int report_text(const QueryResult *r, FILE *out);
+int report_json(const QueryResult *r, FILE *out);
 
 /* Trace of an engine run: each refine step or bnb event, text or JSON. */
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out);

@@ -262,7 +262,7 @@ static void text_value(Buf *b, const QueryResult *r)
     else buf_printf(b, "  (%zu step%s)\n", x->steps, x->steps == 1 ? "" : "s");
 }
 
-void report_text(const QueryResult *r, FILE *out)
+int report_text(const QueryResult *r, FILE *out)
 {
     Buf b;
     buf_init_stream(&b, out);
@@ -278,8 +278,9 @@ void report_text(const QueryResult *r, FILE *out)
     }
     if (r->assumption) buf_printf(&b, "  %s\n", r->assumption);
     buf_flush(&b);
-    fflush(out);
+    int err = b.err;
     buf_free(&b);
+    return err;
 }
 
 static const char *status_name(NodeStatus s)

@@ -2,6 +2,7 @@
 #include "util/buf.h"
 #include "util/mem.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 
 enum { STREAM_CHUNK = 1 << 16 };
 
-void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; b->sink = NULL; }
+void buf_init(Buf *b) { b->data = NULL; b->len = b->cap = 0; b->sink = NULL; b->err = 0; }
 void buf_free(Buf *b) { mem_free(b->data); buf_init(b); }
 
 void buf_init_stream(Buf *b, FILE *sink)
@@ -21,7 +22,8 @@ void buf_init_stream(Buf *b, FILE *sink)
 void buf_flush(Buf *b)
 {
     if (!b->sink || !b->len) return;
-    fwrite(b->data, 1, b->len, b->sink);
+    errno = 0;
+    if (fwrite(b->data, 1, b->len, b->sink) != b->len && !b->err) b->err = errno ? errno : EIO;
     buf_clear(b);
 }
 

@@ -8,11 +8,16 @@
 
 #include "common.h"
 
-typedef struct Buf { char *data; size_t len, cap; FILE *sink; } Buf;
+typedef struct Buf {
+    char *data;
+    size_t len, cap;
+    FILE *sink;
+    int err;                 /* a stream: the errno of its first failed write, or 0 */
+} Buf;
 
 void buf_init(Buf *b);
 void buf_init_stream(Buf *b, FILE *sink);     /* text past a chunk goes out to sink */
-void buf_flush(Buf *b);                       /* a stream: writes out what is held */
+void buf_flush(Buf *b);                       /* a stream: writes out what is held (b->err) */
 void buf_free(Buf *b);
 void buf_clear(Buf *b);
 void buf_reserve(Buf *b, size_t extra);       /* room for extra more bytes and a NUL */

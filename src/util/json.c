@@ -150,6 +150,24 @@ void json_put_stringn(Buf *b, const char *s, size_t n)
     buf_putc(b, '"');
 }
 
+void json_put_script_safe(Buf *out, const char *json, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)json;
+    size_t run = 0;                          /* start of the pending plain run */
+    for (size_t i = 0; i < n; i++) {
+        const char *esc = u[i] == '<' ? "\\u003c" : u[i] == '>' ? "\\u003e" : u[i] == '&' ? "\\u0026"
+                        : u[i] == 0xe2 && i + 2 < n && u[i + 1] == 0x80 && u[i + 2] == 0xa8 ? "\\u2028"
+                        : u[i] == 0xe2 && i + 2 < n && u[i + 1] == 0x80 && u[i + 2] == 0xa9 ? "\\u2029"
+                        : NULL;
+        if (!esc) continue;
+        buf_putn(out, json + run, i - run);
+        buf_puts(out, esc);
+        if (u[i] == 0xe2) i += 2;
+        run = i + 1;
+    }
+    buf_putn(out, json + run, n - run);
+}
+
 void json_put_string(Buf *b, const char *s)
 {
     json_put_stringn(b, s, strlen(s));

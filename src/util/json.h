@@ -42,6 +42,12 @@ void json_key_string(JsonWriter *w, const char *key, const char *s);
 void json_key_uint(JsonWriter *w, const char *key, size_t v);
 void json_key_bool(JsonWriter *w, const char *key, bool b);
 
+/* JSON text (n bytes) made safe to stand inside an HTML <script> element, still the same
+ * JSON: '<', '>' and '&' as \u003c, \u003e, \u0026 (so no text closes the element or opens
+ * a comment), U+2028 and U+2029 as \u2028, \u2029.  Outside strings JSON has none of these,
+ * so only strings change.  Every byte of user text the HTML page embeds goes through it. */
+void json_put_script_safe(Buf *out, const char *json, size_t n);
+
 /* A JSON string straight into a Buf, for printers that write a value themselves. */
 void json_put_string(Buf *b, const char *s);
 void json_put_stringn(Buf *b, const char *s, size_t n);

@@ -9,25 +9,32 @@
 #include "common.h"
 
 typedef struct Limits {
-    volatile sig_atomic_t *interrupt;  /* set by a SIGINT handler; may be NULL */
-    double deadline;                   /* limits_clock() time; 0 = none */
+    volatile sig_atomic_t *interrupt;  /* set by a signal handler (util/sigint.h); may be NULL */
+    double (*clock)(void);             /* what the deadline is read on: limits_poll_clock */
+    double deadline;                   /* clock() time; 0 = none */
     size_t max_memory;                 /* bytes of resident memory; 0 = none */
-    unsigned countdown;                /* polls left before the clock is read again */
-    double next_memory_look;           /* limits_clock() time of the next resident-size look */
+    double next_memory_look;           /* clock() time of the next resident-size look */
     const char *hit;                   /* "interrupt", "timeout" or "max-memory", or NULL */
 } Limits;
 
 /* Seconds on a monotonic clock. */
 double limits_clock(void);
+/* Seconds on the same clock read cheaply (CLOCK_MONOTONIC_COARSE: a few nanoseconds, about
+ * 4 ms late at most), the clock of limits_poll. */
+double limits_poll_clock(void);
 
 /* Starts a query: timeout_s seconds from now (0: none), at most max_memory bytes resident
- * (0: none), and the interrupt flag (may be NULL).  Forgets an earlier hit. */
+ * (0: none), and the interrupt flag (may be NULL).  Forgets an earlier hit.  l->clock is
+ * limits_poll_clock (a test may put a clock of its own there before polling). */
 void limits_start(Limits *l, double timeout_s, size_t max_memory,
                   volatile sig_atomic_t *interrupt);
 
-/* Cheap enough for an inner loop: the interrupt flag on every call, the clock every few
- * hundred calls, the resident size at most every 10 ms.  Returns the limit hit (also kept
- * in l->hit, and returned again by every later call) or NULL.  l may be NULL. */
+/* Cheap enough for an inner loop: the interrupt flag on every call; with a timeout or a
+ * memory limit, the (cheap) clock on every call too, so that the deadline is seen by the
+ * first poll after it whatever a poll costs (a poll that comes after a whole evaluation of a
+ * function on a 4096-key map is as prompt as one in the VM's loop; a fixed count of polls
+ * between clock reads is not); the resident size at most every 10 ms.  Returns the limit hit
+ * (also kept in l->hit, and returned again by every later call) or NULL.  l may be NULL. */
 const char *limits_poll(Limits *l);
 
 /* Like limits_poll, but reads the clock and the resident size now; with extra_bytes > 0 it

@@ -1,32 +1,57 @@
-/* sigint.c: Ctrl-C recorded in a flag (see sigint.h). */
+/* sigint.c: Ctrl-C, SIGTERM and SIGHUP recorded in a flag (see sigint.h). */
 #include "util/sigint.h"
 
 #include <string.h>
 
-/* The one piece of process state a signal handler needs: where Ctrl-C is recorded, and the
- * handler to restore.  Set only between sigint_install and sigint_remove. */
-static volatile sig_atomic_t *sigint_flag;
-static struct sigaction previous;
+/* The signals that ask fix to stop in order. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
 
-static void on_sigint(int sig)
+/* The one piece of process state a signal handler needs: where the signal is recorded, and
+ * the handlers to restore.  Set only between sigint_install and sigint_remove. */
+static volatile sig_atomic_t *sigint_flag;
+static volatile sig_atomic_t sigint_once;
+static struct sigaction previous[NSTOP];
+
+/* In SIGINT_ONCE mode the first signal puts every stop signal back to its default action
+ * (sigaction is async-signal-safe), so that a second one, of any kind, ends the process. */
+static void on_signal(int sig)
 {
-    (void)sig;
-    if (sigint_flag) *sigint_flag = 1;
+    if (sigint_flag) *sigint_flag = sig;
+    if (!sigint_once) return;
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (size_t i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &dfl, NULL);
 }
 
-void sigint_install(volatile sig_atomic_t *flag, bool once)
+void sigint_install(volatile sig_atomic_t *flag, SigintMode mode)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = once ? (int)SA_RESETHAND : 0;    /* a flag bit, outside int's positive range */
+    sa.sa_handler = on_signal;
+    /* a flag bit outside int's positive range, hence the cast */
+    sa.sa_flags = mode == SIGINT_EVERY ? 0 : (int)SA_RESTART;
     sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSTOP; i++) sigaddset(&sa.sa_mask, stop_signals[i]);
     sigint_flag = flag;
-    sigaction(SIGINT, &sa, &previous);
+    sigint_once = mode == SIGINT_ONCE;
+    for (size_t i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &sa, &previous[i]);
 }
 
 void sigint_remove(void)
 {
-    sigaction(SIGINT, &previous, NULL);
+    for (size_t i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &previous[i], NULL);
     sigint_flag = NULL;
+}
+
+int sigint_exit_code(int sig)
+{
+    return 128 + (sig > 0 && sig < 64 ? sig : SIGINT);
+}
+
+const char *sigint_name(int sig)
+{
+    return sig == SIGINT ? "Ctrl-C" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 }

@@ -1,6 +1,6 @@
 /* test_json.c: unit tests of util/json.c: strings (escapes, well-formed UTF-8 kept as it is,
- * every byte of ill-formed UTF-8 replaced by \ufffd, NUL bytes kept by length) and the
- * writer's separators in nested objects and arrays. */
+ * every byte of ill-formed UTF-8 replaced by \ufffd, NUL bytes kept by length), the
+ * writer's separators in nested objects and arrays, and JSON made safe for <script>. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,6 +87,25 @@ static void test_writer_nesting(void **state)
     buf_free(&b);
 }
 
+/* JSON for a <script> element: '<', '>', '&', U+2028 and U+2029 escaped, the rest kept. */
+static void test_script_safe(void **state)
+{
+    (void)state;
+    Buf raw, b;
+    buf_init(&raw);
+    buf_init(&b);
+    json_put_string(&raw, "a</script><!--&\xe2\x80\xa8\xe2\x80\xa9\xe2\x80\xaa\"");
+    json_put_script_safe(&b, raw.data, raw.len);
+    assert_string_equal(buf_cstr(&b), "\"a\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\\u2029"
+                                      "\xe2\x80\xaa\\\"\"");
+    assert_null(strstr(buf_cstr(&b), "</"));
+    buf_clear(&b);
+    json_put_script_safe(&b, "\xe2\x80", 2);      /* a cut sequence is left as it is */
+    assert_string_equal(buf_cstr(&b), "\xe2\x80");
+    buf_free(&raw);
+    buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +113,7 @@ int main(void)
         cmocka_unit_test(test_valid_utf8_kept),
         cmocka_unit_test(test_invalid_utf8_replaced),
         cmocka_unit_test(test_writer_nesting),
+        cmocka_unit_test(test_script_safe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
