@@ -473,7 +473,7 @@ static bool compare(Out *o, const AspSolver *s, const char *what, bool consisten
     if (!c->compare) return true;
     if (!c->conseq_ready) {
         c->conseq_ready = true;
-        if (!asp_consequences(s, &c->limits, &c->conseq, err)) return false;
+        if (!asp_consequences(s, &c->limits, c->allow_scripts, &c->conseq, err)) return false;
     }
     AspBoundCheck k;
     asp_consequences_check(s, &c->conseq, consistent, lo, hi, tmp, &k);
@@ -604,7 +604,8 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     aft.budget = aft.rounds = 0;
     AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
                             .hand_over = c->hand_over,
-                            .rounds = c->aft.rounds, .limits = &c->limits };
+                            .rounds = c->aft.rounds, .limits = &c->limits,
+                            .allow_scripts = c->allow_scripts };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
     if (c->solver == ASP_SOLVER_NATIVE && !asp_solver_native(s, input_name(c), c->aft.err))
