@@ -170,11 +170,12 @@ awk 'BEGIN { print "asp 1 0 0"; for (i = 1; i <= 2000000; i++) printf "1 0 1 %d 
 stops asp-read-timeout 'big.aspif:*[0-9]*: error: stopped by timeout while reading' 1 "$fast" asp --timeout 0.05 "$dir/big.aspif"
 stops asp-read-memory 'error: stopped by max-memory while reading' 1 "$fast" asp --max-memory 6 "$dir/big.aspif"
 printf 'a(X) :- X = 1..300000000.\n' >"$dir/slow.lp"
-# gringo through a stand-in that writes its pid first (then it is gringo: exec keeps the pid)
+# gringo through a stand-in that writes its pid first (then it is gringo: exec keeps the pid;
+# a script: it runs only with --allow-scripts, outside the sandbox)
 printf '#!/bin/sh\necho $$ > "%s"\nexec gringo "$@"\n' "$dir/gringo.pid" >"$dir/gringo-pid"
 chmod +x "$dir/gringo-pid"
 rm -f "$dir/gringo.pid"
-stops asp-ground-timeout 'stopped by timeout while .*gringo-pid was grounding' 1 env FIX_GRINGO="$dir/gringo-pid" "$fast" asp --timeout 0.5 "$dir/slow.lp"
+stops asp-ground-timeout 'stopped by timeout while .*gringo-pid was grounding' 1 env FIX_GRINGO="$dir/gringo-pid" "$fast" asp --allow-scripts --timeout 0.5 "$dir/slow.lp"
 gpid=$(cat "$dir/gringo.pid" 2>/dev/null)
 i=0   # fix has ended; the kill it sent may take a moment to land (a margin, not a check)
 while [ -n "$gpid" ] && kill -0 "$gpid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done

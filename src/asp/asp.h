@@ -106,8 +106,9 @@ typedef struct AspLoadOptions {
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
  * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
- * opt->allow_scripts, the files and what they include are checked first and refused if they
- * hold a #script (lpscan.h): gringo would run it.  Directories are refused. */
+ * opt->allow_scripts, the files and what they may include are checked first and refused if
+ * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
+ * sandbox.h.  Directories are refused. */
 AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
                           Buf *err);
 /* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule

@@ -239,7 +239,8 @@ static bool solve_bound(Back *b, size_t i)
         const char *args[2];
         size_t nargs = clingo_options(b, &mode, args);
         ClingoCall call = { .program = &prog, .args = args, .nargs = nargs,
-                            .max_models = models_wanted(b), .limits = b->o->limits };
+                            .max_models = models_wanted(b), .limits = b->o->limits,
+                            .allow_scripts = b->o->allow_scripts };
         ClingoAnswer ans;
         clingo_answer_init(&ans);
         ok = asp_clingo_run(&call, &ans, b->err);

@@ -34,6 +34,7 @@ typedef struct AspClingoOptions {
     size_t hand_over;             /* auto: the native search's budget of conflicts before it
                                      hands over to clingo (0: none, it never does) */
     Limits *limits;               /* polled while clingo runs */
+    bool allow_scripts;           /* --allow-scripts: clingo runs without its sandbox */
 } AspClingoOptions;
 
 typedef struct AspClingoStats {

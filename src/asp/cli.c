@@ -85,8 +85,12 @@ static const char usage_text[] =
     "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
     "                  (0: no limit)\n"
     "  -c NAME=VALUE   passed to gringo\n"
-    "  --allow-scripts the .lp file is code: allow #script blocks (refused by default,\n"
-    "                  since gringo runs them while grounding)\n"
+    "  --allow-scripts the .lp files are code: let gringo run their #script blocks.\n"
+    "                  By default fix refuses the bytes #script anywhere in a .lp\n"
+    "                  file and every #include but #include \"FILE\". (docs/asp.md), and\n"
+    "                  runs gringo and clingo in a sandbox that cannot write files,\n"
+    "                  start programs or open the network (or not at all, saying why,\n"
+    "                  where it cannot be set up); this lifts both\n"
     "  --              the arguments after it are files, even when they start with -\n"
     "  -h, --help      this text\n"
     "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
@@ -479,7 +483,7 @@ static bool compare(Out *o, const AspSolver *s, const char *what, bool consisten
     if (!c->compare) return true;
     if (!c->conseq_ready) {
         c->conseq_ready = true;
-        if (!asp_consequences(s, &c->limits, &c->conseq, err)) return false;
+        if (!asp_consequences(s, &c->limits, c->allow_scripts, &c->conseq, err)) return false;
     }
     AspBoundCheck k;
     asp_consequences_check(s, &c->conseq, consistent, lo, hi, tmp, &k);
@@ -610,7 +614,8 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     aft.budget = aft.rounds = 0;
     AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
                             .hand_over = c->hand_over,
-                            .rounds = c->aft.rounds, .limits = &c->limits };
+                            .rounds = c->aft.rounds, .limits = &c->limits,
+                            .allow_scripts = c->allow_scripts };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
     if (c->solver == ASP_SOLVER_NATIVE && !asp_solver_native(s, input_name(c), c->aft.err))

@@ -1,5 +1,5 @@
-/* clingo.c: runs clingo as a subprocess (the program on its standard input, its standard
- * output and error read back while the limits are polled) and parses its answers. */
+/* clingo.c: runs clingo as a subprocess (sandbox.h; the program on its standard input, its
+ * standard output and error read back while the limits are polled) and parses its answers. */
 #include "asp/clingo.h"
 
 #include <errno.h>
@@ -11,9 +11,8 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
+
+#include "asp/sandbox.h"
 
 const char *asp_clingo_path(void)
 {
@@ -196,47 +195,44 @@ typedef struct Child {
     int in, out, errfd;           /* our ends: its stdin, stdout, stderr; -1 when closed */
 } Child;
 
-/* In the child: clingo dies with fix (also with a raced copy of fix that is killed, race.c). */
-static FIX_NORETURN void exec_child(int in[2], int out[2], int errp[2], char **argv,
-                                    pid_t parent)
-{
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    if (getppid() != parent) _exit(127);
-    if (dup2(in[0], STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0
-        || dup2(errp[1], STDERR_FILENO) < 0)
-        _exit(127);
-    for (int k = 0; k < 2; k++) { close(in[k]); close(out[k]); close(errp[k]); }
-    execvp(argv[0], argv);
-    _exit(127);
-}
-
 static void close_pair(int p[2])
 {
     if (p[0] >= 0) close(p[0]);
     if (p[1] >= 0) close(p[1]);
 }
 
-static bool spawn(char **argv, Child *c, Buf *err)
+static bool cloexec_pipe(int p[2])
+{
+    if (pipe(p) < 0) return false;
+    fcntl(p[0], F_SETFD, FD_CLOEXEC);
+    fcntl(p[1], F_SETFD, FD_CLOEXEC);
+    return true;
+}
+
+/* Starts clingo (sandbox.h: sandboxed unless allow_scripts; it dies with fix, also with a
+ * raced copy of fix that is killed, race.c). */
+static bool spawn(char **argv, bool allow_scripts, Child *c, Buf *err)
 {
     int in[2] = { -1, -1 }, out[2] = { -1, -1 }, errp[2] = { -1, -1 };
-    if (pipe(in) < 0 || pipe(out) < 0 || pipe(errp) < 0) {
+    if (!cloexec_pipe(in) || !cloexec_pipe(out) || !cloexec_pipe(errp)) {
         buf_printf(err, "cannot make a pipe for clingo: %s", strerror(errno));
         close_pair(in); close_pair(out); close_pair(errp);
         return false;
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t parent = getpid();
-    c->pid = fork();
-    if (c->pid < 0) {
-        buf_printf(err, "cannot fork for clingo: %s", strerror(errno));
-        close_pair(in); close_pair(out); close_pair(errp);
+    AspChild child = { .program = argv[0], .argv = argv, .in = in[0], .out = out[1],
+                       .err = errp[1], .allow_scripts = allow_scripts };
+    Buf why;
+    buf_init(&why);
+    AspSpawnStatus st = asp_spawn(&child, &c->pid, &why);
+    close(in[0]); close(out[1]); close(errp[1]);
+    if (st == ASP_SPAWN_NOT_FOUND)
+        buf_printf(err, "cannot run %s (install clingo 5 or set FIX_CLINGO)", argv[0]);
+    else if (st != ASP_SPAWN_OK) buf_puts(err, buf_cstr(&why));
+    buf_free(&why);
+    if (st != ASP_SPAWN_OK) {
+        close(in[1]); close(out[0]); close(errp[0]);
         return false;
     }
-    if (c->pid == 0) exec_child(in, out, errp, argv, parent);
-    close(in[0]); close(out[1]); close(errp[1]);
     c->in = in[1];
     c->out = out[0];
     c->errfd = errp[0];
@@ -268,7 +264,7 @@ static const char *talk(Child *c, const Buf *prog, Limits *limits, Buf *out, Buf
     while (c->out >= 0 || c->errfd >= 0) {
         const char *hit = limits_check_now(limits, 0);
         if (hit) {
-            kill(c->pid, SIGKILL);
+            asp_spawn_kill(c->pid);
             return hit;
         }
         struct pollfd pf[3] = { { c->out, POLLIN, 0 }, { c->errfd, POLLIN, 0 },
@@ -347,7 +343,7 @@ bool asp_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err)
     char count[24];
     char **argv = clingo_argv(call, count);
     Child c;
-    bool ok = spawn(argv, &c, err);
+    bool ok = spawn(argv, call->allow_scripts, &c, err);
     Buf out, errtext;
     buf_init(&out);
     buf_init(&errtext);

@@ -32,14 +32,15 @@ typedef struct ClingoAnswer {
 } ClingoAnswer;
 
 /* How to run it: the program (aspif text) on its standard input, `clingo --mode=clasp` with
- * `args` and the number of models (0: all).  limits (may be NULL) are polled while it runs; a
- * hit kills it. */
+ * `args` and the number of models (0: all), in the sandbox of sandbox.h unless allow_scripts.
+ * limits (may be NULL) are polled while it runs; a hit kills it. */
 typedef struct ClingoCall {
     const Buf *program;
     const char *const *args;
     size_t nargs;
     size_t max_models;
     Limits *limits;
+    bool allow_scripts;           /* --allow-scripts: clingo runs without the sandbox */
 } ClingoCall;
 
 /* p as aspif for clingo into b: without its own output statements, but one for each of the

@@ -6,11 +6,14 @@
 #include "asp/internal.h"
 
 /* One run in the given enum mode; the last answer, as a lattice element, into x. */
-static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, Limits *limits,
+static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, const ClingoCall *how,
                      Word *x, bool *known, bool *complete, Buf *err)
 {
     const char *args[] = { mode, "--opt-mode=ignore" };
-    ClingoCall call = { .program = prog, .args = args, .nargs = 2, .limits = limits };
+    ClingoCall call = *how;
+    call.program = prog;
+    call.args = args;
+    call.nargs = 2;
     ClingoAnswer ans;
     clingo_answer_init(&ans);
     bool ok = asp_clingo_run(&call, &ans, err);
@@ -35,8 +38,10 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, Limi
     return ok;
 }
 
-bool asp_consequences(const AspSolver *s, Limits *limits, AspConsequences *c, Buf *err)
+bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
+                      AspConsequences *c, Buf *err)
 {
+    ClingoCall how = { .limits = limits, .allow_scripts = allow_scripts };
     c->has_model = c->cautious_known = c->brave_known = false;
     c->complete = true;
     c->cautious = lattice_elem_new(s->L);
@@ -45,9 +50,9 @@ bool asp_consequences(const AspSolver *s, Limits *limits, AspConsequences *c, Bu
     buf_init(&prog);
     asp_clingo_program(s->prog, s->shown, s->nshown, &prog);
     buf_puts(&prog, "0\n");
-    bool ok = run_mode(s, &prog, "--enum-mode=cautious", limits, c->cautious,
+    bool ok = run_mode(s, &prog, "--enum-mode=cautious", &how, c->cautious,
                        &c->cautious_known, &c->complete, err)
-              && run_mode(s, &prog, "--enum-mode=brave", limits, c->brave, &c->brave_known,
+              && run_mode(s, &prog, "--enum-mode=brave", &how, c->brave, &c->brave_known,
                           &c->complete, err);
     c->has_model = c->cautious_known || c->brave_known;
     buf_free(&prog);

@@ -15,9 +15,10 @@ typedef struct AspConsequences {
     Word *cautious, *brave;
 } AspConsequences;
 
-/* Runs clingo --enum-mode=cautious and =brave on s's program.  False with err set when
- * clingo could not run or failed. */
-bool asp_consequences(const AspSolver *s, Limits *limits, AspConsequences *c, Buf *err);
+/* Runs clingo --enum-mode=cautious and =brave on s's program (in its sandbox unless
+ * allow_scripts, clingo.h).  False with err set when clingo could not run or failed. */
+bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
+                      AspConsequences *c, Buf *err);
 void asp_consequences_free(AspConsequences *c);
 
 /* A bound [lo, hi] of s (consistent false: fix says there is no stable model) against c.

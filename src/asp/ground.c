@@ -2,6 +2,7 @@
  * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
 #include "asp/internal.h"
 #include "asp/lpscan.h"
+#include "asp/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,18 +21,6 @@ static const char *gringo_path(void)
     return g && *g ? g : "gringo";
 }
 
-/* A file name as gringo must get it: a relative one gets "./" in front, so that gringo never
- * takes it for an option or for standard input ("-").  (gringo 5.4 has no "--" to end its
- * options: given one, it reads standard input and ignores the files.) */
-static char *as_path(const char *file)
-{
-    bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
-    char *p = mem_alloc(strlen(file) + 3);
-    strcpy(p, plain ? "" : "./");
-    strcat(p, file);
-    return p;
-}
-
 /* argv for gringo: the program, extra arguments, the files, NULL. */
 static char **gringo_argv(const char *const *files, size_t nfiles, const char *const *gargs,
                           size_t ngargs)
@@ -40,7 +29,7 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     size_t k = 0;
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
-    for (size_t i = 0; i < nfiles; i++) argv[k++] = as_path(files[i]);
+    for (size_t i = 0; i < nfiles; i++) argv[k++] = asp_lp_arg(files[i]);
     argv[k] = NULL;
     return argv;
 }
@@ -51,72 +40,86 @@ static void gringo_argv_free(char **argv, size_t ngargs)
     mem_free(argv);
 }
 
-static FIX_NORETURN void run_child(int fd[2], char **argv)
-{
-    close(fd[0]);
-    int null = open("/dev/null", O_RDONLY);              /* gringo never reads our stdin */
-    if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(fd[1], STDOUT_FILENO) < 0) _exit(127);
-    close(null);
-    close(fd[1]);
-    execvp(argv[0], argv);
-    fprintf(stderr, "fix: cannot run %s: %s\n", argv[0], strerror(errno));
-    _exit(127);
-}
-
-/* Reads gringo's output until it ends, looking at the limits at least every 100 ms (gringo
- * may ground for long before it writes anything).  NULL when done, else why it stopped: the
- * limit hit, or "a read error". */
-static const char *read_fd(int fd, Limits *limits, Buf *out)
+/* Reads gringo's output until both of its pipes end, looking at the limits at least every
+ * 100 ms (gringo may ground for long before it writes anything): its standard output into
+ * out, its standard error passed on to ours as it comes.  NULL when done, else why it
+ * stopped: the limit hit, or "a read error". */
+static const char *read_gringo(int fd[2], Limits *limits, Buf *out)
 {
     char chunk[65536];
-    for (;;) {
+    while (fd[0] >= 0 || fd[1] >= 0) {
         const char *hit = limits_check_now(limits, 0);
         if (hit) return hit;
-        struct pollfd pfd = { .fd = fd, .events = POLLIN };
-        int ready = poll(&pfd, 1, 100);
+        struct pollfd pfd[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
+        int ready = poll(pfd, 2, 100);
         if (ready < 0 && errno != EINTR) return "a read error";
-        if (ready <= 0) continue;
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n == 0) return NULL;
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return "a read error";
+        for (int k = 0; ready > 0 && k < 2; k++) {
+            if (!pfd[k].revents) continue;
+            ssize_t n = read(fd[k], chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && k == 0) return "a read error";
+            if (n <= 0) {
+                close(fd[k]);
+                fd[k] = -1;
+            } else if (k == 0) buf_putn(out, chunk, (size_t)n);
+            else fwrite(chunk, 1, (size_t)n, stderr);
         }
-        buf_putn(out, chunk, (size_t)n);
     }
+    return NULL;
 }
 
-/* Runs gringo; its aspif in out.  Its stderr goes straight to ours.  A limit hit while it
- * runs ends it. */
-static bool run_gringo(char **argv, Limits *limits, Buf *out, Buf *err)
+static void close_fds(int *fds, size_t n)
 {
-    int fd[2];
-    if (pipe(fd) < 0) {
+    for (size_t i = 0; i < n; i++)
+        if (fds[i] >= 0) close(fds[i]);
+}
+
+/* Starts gringo with /dev/null as its standard input and pipes for its output: *pid, and
+ * rd[0], rd[1] the read ends of its standard output and error; false with err set. */
+static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2], Buf *err)
+{
+    int out[2] = { -1, -1 }, errp[2] = { -1, -1 };
+    int null = open("/dev/null", O_RDONLY | O_CLOEXEC);    /* gringo never reads our stdin */
+    if (null < 0 || pipe(out) < 0 || pipe(errp) < 0) {
         buf_printf(err, "fix: error: cannot make a pipe: %s", strerror(errno));
+        close_fds(&null, 1); close_fds(out, 2); close_fds(errp, 2);
         return false;
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        buf_printf(err, "fix: error: cannot fork: %s", strerror(errno));
-        close(fd[0]);
-        close(fd[1]);
-        return false;
-    }
-    if (pid == 0) run_child(fd, argv);
-    close(fd[1]);
-    const char *why = read_fd(fd[0], limits, out);
-    close(fd[0]);
-    if (why && limits && limits->hit) kill(pid, SIGKILL);
+    int all[5] = { out[0], out[1], errp[0], errp[1], null };
+    for (size_t i = 0; i < 5; i++) fcntl(all[i], F_SETFD, FD_CLOEXEC);
+    AspChild c = { .program = argv[0], .argv = argv, .in = null, .out = out[1], .err = errp[1],
+                   .allow_scripts = allow_scripts };
+    Buf why;
+    buf_init(&why);
+    AspSpawnStatus st = asp_spawn(&c, pid, &why);
+    close(null); close(out[1]); close(errp[1]);
+    if (st == ASP_SPAWN_NOT_FOUND)
+        buf_printf(err, "fix: error: cannot run %s (install gringo 5 or set FIX_GRINGO)", argv[0]);
+    else if (st != ASP_SPAWN_OK) buf_printf(err, "fix: error: %s", buf_cstr(&why));
+    buf_free(&why);
+    rd[0] = out[0];
+    rd[1] = errp[0];
+    if (st == ASP_SPAWN_OK) return true;
+    close_fds(rd, 2);
+    return false;
+}
+
+/* Runs gringo; its aspif in out.  A limit hit while it runs ends it. */
+static bool run_gringo(char **argv, bool allow_scripts, Limits *limits, Buf *out, Buf *err)
+{
+    pid_t pid;
+    int rd[2];
+    if (!start_gringo(argv, allow_scripts, &pid, rd, err)) return false;
+    const char *why = read_gringo(rd, limits, out);
+    close_fds(rd, 2);
+    if (why) asp_spawn_kill(pid);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (why && limits && limits->hit)
         buf_printf(err, "fix: error: stopped by %s while %s was grounding", why, argv[0]);
     else if (why) buf_printf(err, "fix: error: cannot read the output of %s", argv[0]);
-    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        buf_printf(err, "fix: error: cannot run %s (install gringo 5 or set FIX_GRINGO)",
-                   argv[0]);
+    else if (WIFSIGNALED(status))
+        buf_printf(err, "fix: error: %s was killed by signal %d", argv[0], WTERMSIG(status));
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         buf_printf(err, "fix: error: %s failed (exit status %d)", argv[0],
                    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
@@ -177,7 +180,7 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
     Buf text;
     buf_init(&text);
     AspProgram *p = NULL;
-    if (run_gringo(argv, opt->limits, &text, err)) {
+    if (run_gringo(argv, opt->allow_scripts, opt->limits, &text, err)) {
         Buf name;
         buf_init(&name);
         buf_printf(&name, "%s (grounded by gringo)", files[0]);

@@ -1,30 +1,42 @@
-/* lpscan.c: refuses .lp files that would make gringo run code.  gringo 5.4 runs the body of
- * `#script (python) ... #end.` and `#script (lua) ... #end.` while it parses a file, and has
- * no switch to turn that off.  So before gringo starts, every file and every file it
- * #includes is read as gringo's lexer reads it: `%` comments to the end of the line, `%* ... *%`
- * comments, "..." strings that end on their line and know only the escapes \\ \" and \n (a
- * quote that starts no such string is a lone character, and what follows it is code again).
- * Any `#script` left over is refused, and so is `#include <...>` (gringo's built-in files).
- * Where this reading could differ from gringo's, it refuses more, never less: a block comment
- * ends at the first `*%` (gringo's may go on further: it nests them, and skips `%` comments
- * inside them), and an include is looked for in every place gringo might take it from.
- * The same reading notes whether the files have a #project directive (ground.c: a program
- * whose project atoms gringo all leaves out is then projected on its shown atoms). */
+/* lpscan.c: refuses .lp files that could make gringo run code (lpscan.h).  gringo 5.4 runs the
+ * body of `#script (python) ... #end.` and `#script (lua) ... #end.` while it parses a file,
+ * and has no switch to turn that off.  An earlier version of this file read gringo's comments,
+ * strings and includes the way gringo's lexer does and looked for #script outside them; every
+ * place where the two readings differed (nested block comments, % inside them, #! lines, an
+ * include after a comment, /proc/self/cmdline, CLINGOPATH) was a way for a script through.
+ * So nothing here depends on reading gringo's syntax the same way: the words that start a
+ * script are refused wherever their bytes are, every include is refused unless it has the one
+ * form everyone reads alike, and the file it names is found by gringo's own search order,
+ * with the environment that could change that order removed (sandbox.c).  Only the #project
+ * note still follows gringo's comments and strings; it changes how models are told apart,
+ * never what runs. */
 #include "asp/lpscan.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <linux/magic.h>
+#include <sys/vfs.h>
+#endif
 
 #include "asp/internal.h"
 #include "util/hashmap.h"
 
-typedef struct QueuedFile { char *path, *real; } QueuedFile;
+/* A file to read: the name gringo has for it (shown in messages; for a file named on the
+ * command line, the name the user gave is shown), its real path, and the key it was queued
+ * under (its real path with the directory its includes resolve from). */
+typedef struct QueuedFile { char *shown, *name, *real, *key; } QueuedFile;
+
+/* Each file is read once for each directory its includes resolve from; more is refused. */
+enum { MAX_READINGS = 10000 };
 
 typedef struct Scan {
     VEC(QueuedFile) files;        /* every file to read, in order (owned strings) */
-    HashMap known;                /* real path -> 1: each file is read once (include cycles) */
+    HashMap known;                /* keys of the files queued (include cycles end) */
     bool has_project;             /* a #project directive was met */
     Buf *err;
 } Scan;
@@ -32,7 +44,8 @@ typedef struct Scan {
 /* One file's text, and the line of the last location asked for: locations are asked for in
  * increasing order, so finding all of them is linear. */
 typedef struct Text {
-    const char *path, *real, *s;
+    QueuedFile q;                 /* a copy: the queue may move while the text is read */
+    const char *s;
     size_t n, at, line, bol;
 } Text;
 
@@ -48,21 +61,190 @@ static bool fail_at(Scan *sc, Text *t, size_t off, const char *msg)
 {
     size_t line, col;
     locate(t, off, &line, &col);
-    buf_printf(sc->err, "%s:%zu:%zu: error: %s", t->path, line, col, msg);
+    buf_printf(sc->err, "%s:%zu:%zu: error: %s", t->q.shown, line, col, msg);
     return false;
 }
 
-/* A comment from s[i] == '%': the index after it.  "%* ... *%" ends at the first "*%" (or
- * at the end of the text, which gringo reports and reads as a comment). */
-static size_t skip_comment(const char *s, size_t n, size_t i)
+char *asp_lp_arg(const char *file)
 {
-    if (i + 1 < n && s[i + 1] == '*') {
-        for (i += 2; i + 1 < n; i++)
-            if (s[i] == '*' && s[i + 1] == '%') return i + 2;
-        return n;
+    bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
+    char *p = mem_alloc(strlen(file) + 3);
+    strcpy(p, plain ? "" : "./");
+    strcat(p, file);
+    return p;
+}
+
+/* ---- where a file is ---- */
+
+/* Why a file at path (stat in *st, real path real) is not read, or NULL. */
+static const char *unreadable_place(const char *real, const struct stat *st)
+{
+    static const char *const kernel_dirs[] = { "/proc", "/sys", "/dev" };
+    if (S_ISDIR(st->st_mode)) return "is a directory";
+    if (!S_ISREG(st->st_mode)) return "is not a regular file (fix must read it before gringo)";
+    for (size_t i = 0; i < FIX_ARRAY_LEN(kernel_dirs); i++) {
+        size_t m = strlen(kernel_dirs[i]);
+        if (!strncmp(real, kernel_dirs[i], m) && (real[m] == '/' || !real[m]))
+            return "is made by the kernel (/proc, /sys, /dev): it may read differently for "
+                   "fix and for gringo";
     }
-    while (i < n && s[i] != '\n') i++;
-    return i;
+#ifdef __linux__
+    static const long kernel_fs[] = { PROC_SUPER_MAGIC, SYSFS_MAGIC, DEBUGFS_MAGIC,
+                                      TRACEFS_MAGIC, SECURITYFS_MAGIC, CGROUP_SUPER_MAGIC,
+                                      CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC, DEVPTS_SUPER_MAGIC };
+    struct statfs fs;
+    if (statfs(real, &fs) != 0) return "cannot tell which file system it is on";
+    for (size_t i = 0; i < FIX_ARRAY_LEN(kernel_fs); i++)
+        if ((long)fs.f_type == kernel_fs[i])
+            return "is on a file system made by the kernel: it may read differently for fix "
+                   "and for gringo";
+#endif
+    return NULL;
+}
+
+/* The directory gringo resolves the includes of a file it calls name from: dirname(name),
+ * "" for "." (gringo then skips that step). */
+static char *include_dir(const char *name)
+{
+    char *copy = mem_strdup(name);
+    char *d = mem_strdup(dirname(copy));
+    mem_free(copy);
+    if (!strcmp(d, ".")) d[0] = '\0';
+    return d;
+}
+
+/* Queues the file gringo calls name (owned), shown as shown (owned) unless it was queued
+ * already under a name in the same directory.  from/off: the #include that names it, or
+ * NULL for a file given to gringo. */
+static bool enqueue(Scan *sc, char *shown, char *name, Text *from, size_t off)
+{
+    struct stat st;
+    char *real = NULL;
+    const char *why = NULL;
+    if (stat(name, &st) != 0 || !(real = realpath(name, NULL))) why = strerror(errno);
+    else why = unreadable_place(real, &st);
+    if (why) {
+        Buf m;
+        buf_init(&m);
+        buf_printf(&m, "included file \"%s\": %s", name, why);
+        if (from) fail_at(sc, from, off, buf_cstr(&m));
+        else buf_printf(sc->err, "%s: error: %s", shown, why);
+        buf_free(&m);
+        free(real);
+        mem_free(shown);
+        mem_free(name);
+        return false;
+    }
+    char *dir = include_dir(name);
+    Buf key;
+    buf_init(&key);
+    buf_printf(&key, "%zu:%s%s", strlen(real), real, dir);
+    QueuedFile q = { shown, name, mem_strdup(real), mem_strdup(buf_cstr(&key)) };
+    free(real);
+    mem_free(dir);
+    buf_free(&key);
+    if (!hashmap_add(&sc->known, (uint64_t)(uintptr_t)q.key, 1)) {
+        mem_free_n((void *const[]){ q.shown, q.name, q.real, q.key }, 4);
+        return true;
+    }
+    VEC_PUSH(sc->files, q);
+    if (sc->files.count <= MAX_READINGS) return true;
+    const char *many = "too many files to read (or one included from too many directories)";
+    if (from) return fail_at(sc, from, off, many);
+    buf_printf(sc->err, "%s: error: %s", q.shown, many);
+    return false;
+}
+
+/* `#include "name"` in t at off: the file gringo 5.4 reads for it.  Its search (libgringo,
+ * nongroundparser.cc, check_file): name itself if it exists (from the current directory when
+ * relative); else, when relative, DIR/name for DIR the directory of the including file's name
+ * as gringo has it, unless that is "."; else the CLINGOPATH directories, which gringo does
+ * not have here (sandbox.c removes the variable; the Debian build has no built-in ones). */
+static bool include_file(Scan *sc, Text *t, size_t off, const char *name)
+{
+    struct stat st;
+    char *path = NULL;
+    if (stat(name, &st) == 0) path = mem_strdup(name);
+    else if (name[0] != '/') {
+        char *dir = include_dir(t->q.name);
+        if (*dir) {
+            Buf b;
+            buf_init(&b);
+            buf_printf(&b, "%s/%s", dir, name);
+            if (stat(buf_cstr(&b), &st) == 0) path = mem_strdup(buf_cstr(&b));
+            buf_free(&b);
+        }
+        mem_free(dir);
+    }
+    if (path) return enqueue(sc, mem_strdup(path), path, t, off);
+    Buf m;
+    buf_init(&m);
+    buf_printf(&m, "cannot find included file \"%s\"", name);
+    fail_at(sc, t, off, buf_cstr(&m));
+    buf_free(&m);
+    return false;
+}
+
+/* ---- what a file holds ---- */
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+static bool word_at(const Text *t, size_t i, const char *word)
+{
+    size_t m = strlen(word);
+    if (t->n - i < m) return false;
+    for (size_t k = 0; k < m; k++)
+        if (tolower((unsigned char)t->s[i + k]) != word[k]) return false;
+    return true;
+}
+
+/* The #include at s[i]: queues the file of `#include "NAME" .`, refuses any other form. */
+static bool include_at(Scan *sc, Text *t, size_t i)
+{
+    const char *s = t->s;
+    size_t n = t->n, j = i + 8, k;
+    while (j < n && is_blank(s[j])) j++;
+    if (j < n && s[j] == '<')
+        return fail_at(sc, t, i, "#include <...> (a file built into gringo) is not allowed; "
+                                 "only #include \"FILE\". is");
+    bool sure = j < n && s[j] == '"';
+    for (k = j + 1; sure && k < n && s[k] != '"'; k++)
+        if (s[k] == '\\' || s[k] == '\n' || s[k] == '\0') sure = false;
+    size_t dot = k + 1;
+    while (sure && dot < n && is_blank(s[dot])) dot++;
+    if (!sure || k >= n || k == j + 1 || dot >= n || s[dot] != '.')
+        return fail_at(sc, t, i, "cannot be sure what gringo includes here: fix reads only "
+                                 "#include \"FILE\". (blanks or newlines between, no comment, "
+                                 "no backslash in FILE)");
+    char *name = mem_strndup(s + j + 1, k - j - 1);
+    bool ok = include_file(sc, t, i, name);
+    mem_free(name);
+    return ok;
+}
+
+/* Words that start a script in some version of gringo. */
+static const char *const script_words[] = { "#script", "#python", "#lua", "#begin_lua" };
+
+/* Every '#' of the text: a script word is refused, an include queued or refused. */
+static bool scan_words(Scan *sc, Text *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        if (t->s[i] != '#') continue;
+        for (size_t w = 0; w < FIX_ARRAY_LEN(script_words); w++) {
+            if (!word_at(t, i, script_words[w])) continue;
+            Buf m;
+            buf_init(&m);
+            buf_printf(&m, "%.*s refused: gringo would run its code while grounding (the "
+                       "bytes %s are refused anywhere in a .lp file, comments and strings "
+                       "included; --allow-scripts allows it: the .lp file is code)",
+                       (int)strlen(script_words[w]), t->s + i, script_words[w]);
+            fail_at(sc, t, i, buf_cstr(&m));
+            buf_free(&m);
+            return false;
+        }
+        if (word_at(t, i, "#include") && !include_at(sc, t, i)) return false;
+    }
+    return true;
 }
 
 /* A string from s[i] == '"' as gringo's lexer takes it: true and *end after its closing
@@ -80,178 +262,67 @@ static bool string_end(const char *s, size_t n, size_t i, size_t *end)
     return false;
 }
 
-/* Blanks of any kind and comments (taking more as blank than gringo does finds more
- * includes, never fewer). */
-static size_t skip_blanks(const char *s, size_t n, size_t i)
+/* A comment from s[i] ("%", "%*" or "#!"): the index after it.  Block comments nest; a "%"
+ * inside one starts a line comment that the block comment goes on after. */
+static size_t skip_comment(const char *s, size_t n, size_t i)
 {
-    while (i < n) {
-        if (s[i] == '%') i = skip_comment(s, n, i);
-        else if (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r')) i++;
-        else break;
-    }
+    size_t depth = 0;
+    do {
+        if (i + 1 < n && s[i] == '%' && s[i + 1] == '*') { depth++; i += 2; }
+        else if (depth && i + 1 < n && s[i] == '*' && s[i + 1] == '%') { depth--; i += 2; }
+        else if (s[i] == '%' || (!depth && s[i] == '#')) {
+            while (i < n && s[i] != '\n') i++;
+            if (depth && i < n) i++;
+        } else i++;
+    } while (depth && i < n);
     return i;
 }
 
-/* The text of the string s[0..n) (without its quotes). */
-static char *unescape(const char *s, size_t n)
+/* Does the text have #project outside comments and strings? */
+static bool has_project(const char *s, size_t n)
 {
-    char *out = mem_alloc(n + 1);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) {
-            i++;
-            out[k++] = s[i] == 'n' ? '\n' : s[i];
-        } else out[k++] = s[i];
-    }
-    out[k] = '\0';
-    return out;
-}
-
-/* Queues the file at path (owned) unless it was queued already.  from/off: the #include
- * that names it, or NULL for a file given to gringo. */
-static bool enqueue(Scan *sc, char *path, Text *from, size_t off)
-{
-    struct stat st;
-    char *real = NULL;
-    const char *why = NULL;
-    if (stat(path, &st) != 0) why = strerror(errno);
-    else if (S_ISDIR(st.st_mode)) why = "is a directory";
-    else if (!S_ISREG(st.st_mode)) why = "is not a regular file (fix must read it before gringo)";
-    else if (!(real = realpath(path, NULL))) why = strerror(errno);
-    if (why) {
-        Buf m;
-        buf_init(&m);
-        buf_printf(&m, "included file \"%s\": %s", path, why);
-        if (from) fail_at(sc, from, off, buf_cstr(&m));
-        else buf_printf(sc->err, "%s: error: %s", path, why);
-        buf_free(&m);
-        mem_free(path);
-        return false;
-    }
-    QueuedFile q = { path, mem_strdup(real) };
-    free(real);
-    if (!hashmap_add(&sc->known, (uint64_t)(uintptr_t)q.real, 1)) {
-        mem_free(q.path);
-        mem_free(q.real);
-        return true;
-    }
-    VEC_PUSH(sc->files, q);
-    return true;
-}
-
-/* name in the directory of path; NULL when path has no directory part. */
-static char *beside(const char *path, const char *name)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash) return NULL;
-    Buf b;
-    buf_init(&b);
-    buf_putn(&b, path, (size_t)(slash - path) + 1);
-    buf_puts(&b, name);
-    char *r = mem_strdup(buf_cstr(&b));
-    buf_free(&b);
-    return r;
-}
-
-/* gringo opens `#include "name"` from the current directory, else from the including file's
- * directory (as given, or as its real path if gringo takes that): every one that exists is
- * read. */
-static bool include_file(Scan *sc, Text *t, size_t at, const char *name)
-{
-    char *cand[3] = { mem_strdup(name), NULL, NULL };
-    if (name[0] != '/') {
-        cand[1] = beside(t->path, name);
-        cand[2] = beside(t->real, name);
-    }
-    bool found = false, ok = true;
-    for (size_t c = 0; c < 3; c++) {
-        struct stat st;
-        if (cand[c] && ok && stat(cand[c], &st) == 0) {
-            found = true;
-            ok = enqueue(sc, cand[c], t, at);
-        } else mem_free(cand[c]);
-    }
-    if (ok && !found) {
-        Buf m;
-        buf_init(&m);
-        buf_printf(&m, "cannot find included file \"%s\"", name);
-        fail_at(sc, t, at, buf_cstr(&m));
-        buf_free(&m);
-        ok = false;
-    }
-    return ok;
-}
-
-/* `#include` at s[i]: queues what it names; *next is where the scan goes on. */
-static bool include_at(Scan *sc, Text *t, size_t i, size_t *next)
-{
-    const char *s = t->s;
-    size_t n = t->n, j = skip_blanks(s, n, i + 8), end;
-    *next = i + 8;
-    if (j < n && s[j] == '<')
-        return fail_at(sc, t, i, "#include <...> (a file built into gringo) is not allowed; "
-                                 "only #include \"FILE\" is");
-    if (j >= n || s[j] != '"' || !string_end(s, n, j, &end)) return true;  /* gringo's error */
-    *next = end;
-    char *name = unescape(s + j + 1, end - j - 2);
-    bool ok = include_file(sc, t, i, name);
-    mem_free(name);
-    return ok;
-}
-
-static bool starts_with(const Text *t, size_t i, const char *word)
-{
-    size_t m = strlen(word);
-    return t->n - i >= m && memcmp(t->s + i, word, m) == 0;
-}
-
-static bool scan_text(Scan *sc, Text *t)
-{
-    const char *s = t->s;
     size_t i = 0, end;
-    while (i < t->n) {
-        if (s[i] == '%') i = skip_comment(s, t->n, i);
-        else if (s[i] == '"') i = string_end(s, t->n, i, &end) ? end : i + 1;
-        else if (s[i] != '#') i++;
-        else if (starts_with(t, i, "#script"))
-            return fail_at(sc, t, i, "#script refused: gringo would run its code while grounding "
-                                     "(--allow-scripts allows it: the .lp file is code)");
-        else if (starts_with(t, i, "#project")) { sc->has_project = true; i++; }
-        else if (!starts_with(t, i, "#include")) i++;
-        else if (!include_at(sc, t, i, &i)) return false;
+    while (i < n) {
+        if (s[i] == '%' || (s[i] == '#' && i + 1 < n && s[i + 1] == '!')) i = skip_comment(s, n, i);
+        else if (s[i] == '"') i = string_end(s, n, i, &end) ? end : i + 1;
+        else if (s[i] == '#' && n - i >= 8 && !memcmp(s + i, "#project", 8)) return true;
+        else i++;
     }
-    return true;
+    return false;
 }
 
-static bool scan_file(Scan *sc, QueuedFile q)
+static bool scan_file(Scan *sc, size_t index)
 {
-    FILE *f = fopen(q.path, "rb");
+    QueuedFile q = sc->files.items[index];
+    FILE *f = fopen(q.name, "rb");
     Buf text;
     buf_init(&text);
     const char *why = f ? asp_read_all(f, &text, NULL) : strerror(errno);
     bool ok = !why;
-    if (!ok) buf_printf(sc->err, "%s: error: cannot read: %s", q.path, why);
+    if (!ok) buf_printf(sc->err, "%s: error: cannot read: %s", q.shown, why);
     if (f) fclose(f);
-    Text t = { .path = q.path, .real = q.real, .s = text.data ? text.data : "", .n = text.len,
+    Text t = { .q = q, .s = text.data ? text.data : "", .n = text.len,
                .line = 1 };
-    ok = ok && scan_text(sc, &t);
+    ok = ok && scan_words(sc, &t);
+    if (ok && has_project(t.s, t.n)) sc->has_project = true;
     buf_free(&text);
     return ok;
 }
 
-bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err)
+bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
 {
     Scan sc = { .err = err };
     hashmap_init_str(&sc.known);
     bool ok = true;
-    for (size_t i = 0; ok && i < nfiles; i++) ok = enqueue(&sc, mem_strdup(files[i]), NULL, 0);
-    for (size_t i = 0; ok && i < sc.files.count; i++) ok = scan_file(&sc, sc.files.items[i]);
+    for (size_t i = 0; ok && i < nfiles; i++)
+        ok = enqueue(&sc, mem_strdup(files[i]), asp_lp_arg(files[i]), NULL, 0);
+    for (size_t i = 0; ok && i < sc.files.count; i++) ok = scan_file(&sc, i);
     for (size_t i = 0; i < sc.files.count; i++) {
-        mem_free(sc.files.items[i].path);
-        mem_free(sc.files.items[i].real);
+        QueuedFile *q = &sc.files.items[i];
+        mem_free_n((void *const[]){ q->shown, q->name, q->real, q->key }, 4);
     }
     VEC_FREE(sc.files);
     hashmap_free(&sc.known);
-    *has_project = sc.has_project;
+    *has_project_out = sc.has_project;
     return ok;
 }

@@ -1,18 +1,37 @@
-/* lpscan.h: the check that .lp files hold no code for gringo to run (#script blocks) before
- * gringo grounds them; the same reading tells whether they have a #project directive. */
+/* lpscan.h: the check that .lp files hold no code for gringo to run before gringo grounds
+ * them, made so that it needs no second reading of gringo's syntax to agree with gringo's;
+ * the same reading tells whether they have a #project directive. */
 #ifndef FIX_ASP_LPSCAN_H
 #define FIX_ASP_LPSCAN_H
 
 #include "common.h"
 #include "util/buf.h"
 
-/* Reads each file and every file it #includes (resolved as gringo 5.4 does: from the current
- * directory, else from the including file's directory) and refuses, with
- * "FILE:LINE:COL: error: ..." in err, any #script outside comments and strings, any built-in
- * include (#include <...>), and any file that is not a readable regular file.  Scripts in a
- * gringo program are code; the check is the only thing that keeps gringo from running them.
- * *has_project: a #project directive was met outside comments and strings (a block comment
- * read as ending at its first `*%`, as for #script). */
+/* Reads each file and every file it may #include, and refuses, with
+ * "FILE:LINE:COL: error: ..." in err:
+ *   - the bytes #script, #python, #lua or #begin_lua in any case ANYWHERE, comments and
+ *     strings included (gringo 5.4 runs `#script (python|lua) ... #end.`; the others are older
+ *     spellings, refused so that no version of gringo finds a script fix let through);
+ *   - every #include (in any case, anywhere) that is not exactly `#include "NAME" .`: the
+ *     keyword, blanks (space, tab, CR, newline) or none, a string with no backslash, newline
+ *     or NUL, blanks or none, a dot.  That form is read the same by anyone; the file it names
+ *     is resolved as gringo 5.4 does (NAME from the current directory; else, when relative,
+ *     from the directory of the name gringo has for the including file; gringo's CLINGOPATH is
+ *     removed from its environment, sandbox.h) and read in turn, even when the include stands
+ *     in a comment (reading more is safe).  #include <...> is refused;
+ *   - a file (named or included) that is not a readable regular file, or that is in /proc,
+ *     /sys or /dev or on a kernel file system (proc, sysfs, ...), whose bytes may differ
+ *     between fix's reading and gringo's.
+ * A file reached under names in different directories is read once for each (its includes
+ * resolve differently).  Scripts in a gringo program are code: with the sandbox of sandbox.h
+ * this check is the first of two walls.
+ * *has_project: a #project directive was met outside comments and strings (read as gringo's
+ * lexer reads them: nested block comments, % and #! line comments, one-line strings). */
 bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err);
+
+/* The name gringo is given for file (to free): a relative name gets "./" in front, so that
+ * gringo never takes it for an option or for standard input ("-"); gringo 5.4 has no "--"
+ * that ends its options.  Its directory is the one gringo resolves includes from. */
+char *asp_lp_arg(const char *file);
 
 #endif

@@ -43,6 +43,7 @@ same_bytes() {   # same_bytes LABEL 'OPTIONS A' 'OPTIONS B' FILE: the two output
     cmp -s "$OUT/a" "$OUT/b" && ok || { bad "$1: fix asp $2 and $3 differ"; diff "$OUT/a" "$OUT/b" | head -n 6; }
 }
 # A stand-in clingo that writes its pid to $OUT/clingo.pid and sleeps, and the checks on it.
+# (a stand-in script: it runs only with --allow-scripts, outside the sandbox, which runs no script)
 printf '#!/bin/sh\necho $$ > "%s"\nexec sleep 37.25\n' "$OUT/clingo.pid" > "$OUT/slow-clingo"
 chmod +x "$OUT/slow-clingo"
 wait_for() {   # wait_for FILE PATTERN: until FILE holds PATTERN (at most 60 s: a margin, not a check)
@@ -149,7 +150,7 @@ gringo "$OUT/pigeon11.lp" > "$OUT/pigeon11.aspif"
 interrupt() {   # interrupt LABEL WAIT-FILE WAIT-PATTERN FIX-OPTIONS...: Ctrl-C once it is there
     label=$1; file=$2; pattern=$3; shift 3
     rm -f "$OUT/clingo.pid" "$OUT/int"
-    FIX_CLINGO=$OUT/slow-clingo "$FIX" asp "$@" "$OUT/pigeon11.aspif" > "$OUT/int" 2>&1 &
+    FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --allow-scripts "$@" "$OUT/pigeon11.aspif" > "$OUT/int" 2>&1 &
     pid=$!
     wait_for "$file" "$pattern"
     kill -INT $pid
@@ -159,11 +160,11 @@ interrupt() {   # interrupt LABEL WAIT-FILE WAIT-PATTERN FIX-OPTIONS...: Ctrl-C 
 interrupt "Ctrl-C in the native search" "$OUT/int" '^Solving' --models 1
 interrupt "Ctrl-C in the clingo handed over to" "$OUT/clingo.pid" . --hand-over 1 --models 1
 clingo_gone "Ctrl-C in the clingo handed over to"
-FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --timeout 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
+FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --allow-scripts --timeout 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in the native search: exit $rc"
 rm -f "$OUT/clingo.pid"
 # (3 s: clingo starts within milliseconds, so the timeout falls while it runs)
-FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --timeout 3 --hand-over 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
+FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --allow-scripts --timeout 3 --hand-over 1 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in the clingo handed over to: exit $rc"
 clingo_gone "--timeout in the clingo handed over to"
 
@@ -178,7 +179,7 @@ got=$(awk -f "$DIR/models.awk" -f "$DIR/canon.awk" "$OUT/nc" | sort)
 interrupt "Ctrl-C in a race" "$OUT/clingo.pid" . --solver race --models 1
 clingo_gone "Ctrl-C in a race"
 rm -f "$OUT/clingo.pid"
-FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --solver race --timeout 3 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
+FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --allow-scripts --solver race --timeout 3 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in a race: exit $rc"
 clingo_gone "--timeout in a race"
 echo "$pass passed, $fail failed"
