@@ -14,13 +14,13 @@ names=${*:-frontend run aspif asp}
 seed=${FUZZ_SEED:-1}
 scale=${FUZZ_RUNS_SCALE:-1}
 
-# Executions per harness (the corpus is run first and counts): about 25 to 40 s each here.
+# Executions per harness (the corpus is run first and counts): 10 to 40 s each here.
 runs_of() {
     case $1 in
-        frontend) echo 6000 ;;
-        run) echo 8000 ;;
-        aspif) echo 400000 ;;
-        asp) echo 8000 ;;
+        frontend) echo 10000 ;;
+        run) echo 12000 ;;
+        aspif) echo 600000 ;;
+        asp) echo 12000 ;;
         *) echo 5000 ;;
     esac
 }
