@@ -26,6 +26,7 @@ runs_of() {
 }
 
 mkdir -p build/fuzz
+rm -f build/fuzz/.libfuzzer-ok       # checked again each time (an order-only stamp: no rebuild)
 if ! make -s build/fuzz/.libfuzzer-ok >build/fuzz/short-check.log 2>&1; then
     why=$(grep -m 1 '^fuzz: ' build/fuzz/short-check.log || tail -n 1 build/fuzz/short-check.log)
     echo "fuzz: skipped: ${why#fuzz: }"
