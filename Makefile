@@ -136,39 +136,50 @@ clean:
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 # ---- fuzzing ----
-# `make fuzz`: generated programs against the reference evaluator for FUZZ_SECONDS (the
-# differential test below, from seed DIFF_FROM on), then the libFuzzer harnesses tests/fuzz/fuzz_NAME.c, built with clang into build/fuzz/
-# and each run for FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/NAME: frontend (parse and
-# type-check), run (parse, check and run every query under small limits), aspif (read and
-# write back), asp (the whole ASP path, with the partial-evaluation oracle).  New inputs go to
-# build/fuzz/corpus/NAME, crashing ones to build/fuzz/crashes/NAME/.  FUZZ_NAMES=run picks
-# harnesses; `make fuzz-replay` replays the saved corpora without libFuzzer (also in `make test`).
+# `make fuzz`: a campaign of FUZZ_SECONDS per name of FUZZ_NAMES (one at a time): diff is the
+# generated programs against the reference evaluator under ASan+UBSan (build/fuzz/difftest: the
+# differential test built with clang, from seed DIFF_FROM on); the others are the libFuzzer harnesses tests/fuzz/fuzz_NAME.c, built
+# with clang (ASan+UBSan) into build/fuzz/ and run on their seed corpora tests/fuzz/corpus/NAME:
+# frontend (parse and type-check, also after syntax errors), run (parse, check and run every
+# query under small limits), aspif (read and write back), asp (the whole ASP path, with the
+# partial-evaluation oracle).  New inputs go to build/fuzz/corpus/NAME, crashing ones to
+# build/fuzz/crashes/NAME/; each prints its count of runs.  `FUZZ_SECONDS=600 FUZZ_NAMES=run
+# make fuzz` is one ten-minute campaign.  `make fuzz-short` (in `make test`: tests/run-fuzz.sh)
+# runs each harness for a fixed number of runs from a fixed seed; `make fuzz-replay` replays
+# the saved corpora with cc, without libFuzzer (also in `make test`).
 # FUZZ_EXTRA adds compiler flags (e.g. -fno-sanitize=nonnull-attribute to fuzz past a known
 # finding; `rm -rf build/fuzz` first so the library is rebuilt with them).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_NAMES   ?= frontend run aspif asp
+FUZZ_NAMES   ?= diff frontend run aspif asp
 FUZZ_EXTRA   ?=
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJSAN  := -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_EXTRA)
 FUZZ_BINSAN  := -fsanitize=fuzzer,address,undefined $(FUZZ_EXTRA)
 FUZZ_RUNARGS := -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_OBJ     := $(LIB_SRC:%.c=build/fuzz/obj/%.o) $(GEN_SRC:build/gen/%.c=build/fuzz/obj/gen/%.o)
-FUZZ_BIN     := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+FUZZ_HARNESS := $(filter-out diff,$(FUZZ_NAMES))
+FUZZ_BIN     := $(FUZZ_HARNESS:%=build/fuzz/fuzz_%) $(if $(filter diff,$(FUZZ_NAMES)),build/fuzz/difftest)
 FUZZ_MISSING := fuzz: $(FUZZ_CC) cannot link libFuzzer; on Debian: apt-get install -y clang-14 libclang-rt-14-dev (or set FUZZ_CC=clang-NN)
 
-fuzz: $(FUZZ_BIN) build/tests/difftest
-	@status=0; echo "fuzz: generated programs against the reference for $(FUZZ_SECONDS) s"; \
-	./build/tests/difftest --seeds $(DIFF_FROM) 0 --seconds $(FUZZ_SECONDS) >build/fuzz/diff.log 2>&1 \
-	    || { status=1; echo "fuzz: diff FOUND A PROBLEM: see build/fuzz/diff.log"; }; tail -n 2 build/fuzz/diff.log; \
-	for t in $(FUZZ_NAMES); do \
-	    mkdir -p build/fuzz/corpus/$$t build/fuzz/crashes/$$t; \
+fuzz: $(FUZZ_BIN)
+	@status=0; mkdir -p build/fuzz; for t in $(FUZZ_NAMES); do \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	    if [ $$t = diff ]; then \
+	        ./build/fuzz/difftest --seeds $(DIFF_FROM) 0 --seconds $(FUZZ_SECONDS) >build/fuzz/diff.log 2>&1 \
+	            || { status=1; echo "fuzz: diff FOUND A PROBLEM: see build/fuzz/diff.log"; }; \
+	        grep -E '^(FAIL|checked:|diff:)' build/fuzz/diff.log | tail -n 12; continue; \
+	    fi; \
+	    mkdir -p build/fuzz/corpus/$$t build/fuzz/crashes/$$t; \
 	    ./build/fuzz/fuzz_$$t build/fuzz/corpus/$$t tests/fuzz/corpus/$$t $(FUZZ_RUNARGS) \
 	        -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/crashes/$$t/ \
 	        >build/fuzz/$$t.log 2>&1 || { status=1; echo "fuzz: $$t FOUND A PROBLEM: see build/fuzz/$$t.log"; }; \
 	    tail -n 12 build/fuzz/$$t.log | grep -E '^(stat::|Done|SUMMARY|==)' ; \
 	done; ls build/fuzz/crashes/*/* 2>/dev/null; exit $$status
+
+.PHONY: fuzz-short
+fuzz-short:
+	@sh tests/run-fuzz.sh
 
 build/fuzz/.libfuzzer-ok:
 	@mkdir -p build/fuzz
@@ -221,6 +232,11 @@ build/tests/difftest: $(DIFF_SRC) tests/diff/difftest.h tests/gen/fixgen.h $(FIX
 build/tests/difftest-asan: $(DIFF_SRC) tests/diff/difftest.h tests/gen/fixgen.h $(FIXGEN_ASAN_OBJ) build/libfix-asan.a
 	@mkdir -p build/tests
 	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Itests/gen -Wno-missing-prototypes -o $@ $(DIFF_SRC) $(FIXGEN_ASAN_OBJ) build/libfix-asan.a $(LDLIBS)
+
+# the differential test on the clang sanitizer library, for `make fuzz`'s diff
+build/fuzz/difftest: $(DIFF_SRC) tests/diff/difftest.h tests/gen/fixgen.h $(FIXGEN_OBJ) build/fuzz/libfix-fuzz.a
+	$(FUZZ_CC) $(CSTD) $(FUZZ_FLAGS) $(FUZZ_OBJSAN) $(WARN) $(INC) -Itests/gen -Wno-missing-prototypes \
+	    -o $@ $(DIFF_SRC) $(FIXGEN_OBJ) build/fuzz/libfix-fuzz.a $(LDLIBS)
 
 DIFF_SECONDS ?= 3600
 DIFF_FROM ?= 1000000

@@ -7,7 +7,8 @@ missing=""
 test_missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 # Tools only some tests use (tests/run-html.sh: chromium; the REPL tests: tmux; doc snippets
-# that draw: graphviz; the exact-arithmetic check of reals and the SVG parse: python3):
+# that draw: graphviz; the exact-arithmetic check of reals and the SVG parse: python3; the
+# fuzzers: clang):
 # installed when missing as root; elsewhere those tests say why they skip.
 need_test_cmd() { command -v "$1" >/dev/null 2>&1 || test_missing="$test_missing $2"; }
 need_hdr() { [ -e "/usr/include/$1" ] || missing="$missing $2"; }
@@ -23,6 +24,16 @@ need_test_cmd chromium chromium
 need_test_cmd tmux tmux
 need_test_cmd dot graphviz
 need_test_cmd python3 python3
+# The libFuzzer harnesses (tests/run-fuzz.sh in `make test`, `make fuzz`) are built with clang
+# (the Makefile's FUZZ_CC) and need its libFuzzer and sanitizer runtimes, libclang-rt-NN-dev
+# for clang NN (Debian 12: clang 14, libclang-rt-14-dev).
+if ! command -v clang >/dev/null 2>&1; then
+    test_missing="$test_missing clang libclang-rt-dev"        # Debian's default clang and its runtimes
+else
+    rt=$(clang -print-runtime-dir 2>/dev/null)
+    [ -n "$rt" ] && { [ -e "$rt/libclang_rt.fuzzer-$(uname -m).a" ] || [ -e "$rt/libclang_rt.fuzzer.a" ]; } \
+        || test_missing="$test_missing libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
+fi
 
 if [ -n "$test_missing" ]; then
     tpkgs=$(printf '%s\n' $test_missing | sort -u | tr '\n' ' ')

@@ -30,6 +30,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/run-asp-golden.sh ] && suite asp-golden sh tests/run-asp-golden.sh build/asan/fix
 [ -f tests/asp/run.sh ] && suite asp sh tests/asp/run.sh build/fix
 [ -f tests/fuzz/run-replay.sh ] && suite fuzz-replay sh tests/fuzz/run-replay.sh
+[ -f tests/run-fuzz.sh ] && suite fuzz sh tests/run-fuzz.sh
 [ -f tests/run-html.sh ] && suite html sh tests/run-html.sh build/fix
 [ -f tests/run-repl-tty.sh ] && suite repl-tty sh tests/run-repl-tty.sh build/fix
 [ -f tests/run-doc.sh ] && suite doc sh tests/run-doc.sh build/fix

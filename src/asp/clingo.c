@@ -43,6 +43,8 @@ void clingo_answer_init(ClingoAnswer *a)
 {
     memset(a, 0, sizeof *a);
     VEC_PUSH(a->start, 0);
+    VEC_PUSH(a->atoms, 0);         /* never NULL (an empty model is `items + 0`); count stays 0 */
+    a->atoms.count = 0;
 }
 
 void clingo_answer_free(ClingoAnswer *a)

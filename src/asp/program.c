@@ -11,6 +11,11 @@ AspProgram *asp_program_new(void)
 {
     AspProgram *p = mem_calloc(1, sizeof(AspProgram));
     arena_init(&p->names_block);
+    /* The stores rules and statements take slices of are never NULL, even empty: a slice of
+     * an empty one is `items + 0`, which C does not allow on a null pointer. */
+    p->lits.items = mem_alloc((p->lits.cap = 8) * sizeof *p->lits.items);
+    p->weights.items = mem_alloc((p->weights.cap = 8) * sizeof *p->weights.items);
+    p->wlits.items = mem_alloc((p->wlits.cap = 8) * sizeof *p->wlits.items);
     return p;
 }
 

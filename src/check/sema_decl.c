@@ -40,7 +40,7 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
     size_t mark = sema_names_mark(m);
     Expr *table = body->kind == E_TABLE ? body : NULL;
     if (table) body = sema_table_chain(&c, f, table);
-    bool typed = body && check_against(&c, body, f->ret)->kind != TY_ERROR;
+    bool typed = body && check_against(&c, body, f->ret)->kind != TY_ERROR && !c.poisoned;
     if (typed && table) sema_table_complete(&c, f, table);
     VEC_FREE(c.locals);
     sema_names_settle(m, mark, m->diag->errors == before);

@@ -664,9 +664,11 @@ const Type *check_expr(Checker *c, Expr *e, const Lattice *want)
         e = e->a;
     }
     const Type *t = e->type = check_inner(c, e, want);
+    if (t->kind == TY_ERROR) c->poisoned = true;
     while (spine.count) {
         Link l = spine.items[--spine.count];
         t = l.e->type = finish_binary(c, l.e, l.want, t);
+        if (t->kind == TY_ERROR) c->poisoned = true;
     }
     VEC_FREE(spine);
     return t;
@@ -690,7 +692,7 @@ const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size
     VEC_FREE(c.locals);
     *nlocals = c.max;
     if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);   /* a collection can be shown */
-    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR && !c.poisoned;
     sema_names_settle(m, mark, ok);
     if (!ok) return NULL;
     return expected ? sema_lat_type(m, expected) : t;

@@ -216,7 +216,7 @@ bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *in
         else result_unknown(&ic, body, t);
     }
     VEC_FREE(ic.locals);
-    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR && !ic.poisoned;
     sema_names_settle(m, mark, ok);
     inst->broken = !ok;
     inst->body = ok ? body : NULL;
@@ -509,7 +509,7 @@ static const Type *inline_lambda_result(Context *m, FnEntry *fe)
     const Type *t = check_expr(&ic, body, NULL);
     if (t->kind != TY_ERROR && t->kind != TY_LAT && !sema_is_value_kind(t->kind)) result_unknown(&ic, body, t);
     VEC_FREE(ic.locals);
-    bool ok = m->diag->errors == before && t->kind != TY_ERROR;
+    bool ok = m->diag->errors == before && t->kind != TY_ERROR && !ic.poisoned;
     sema_names_settle(m, mark, ok);
     return ok ? t : NULL;
 }

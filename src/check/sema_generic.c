@@ -111,7 +111,9 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
             m->instantiating--;
         }
         inst->muted = inst->broken && !m->diag->out;
-        if (inst->broken && m->instantiating == 0) diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
+        /* (no note when the body only used a name whose declaration failed: no error to annotate) */
+        if (inst->broken && m->instantiating == 0 && m->diag->errors != before)
+            diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
     }
     buf_free(&key);
     buf_free(&name);
@@ -218,12 +220,14 @@ static const Type *type_alone(Checker *c, const Expr *arg)
     FILE *out = diag->out;
     int before = diag->errors;
     size_t nlocals = c->locals.count;
+    bool poisoned = c->poisoned;
     diag->out = NULL;
     const Type *t = check_expr(c, ast_clone_expr(&c->m->arena, arg), NULL);
     diag->out = out;
     bool failed = diag->errors != before;
     diag->errors = before;
     c->locals.count = nlocals;
+    c->poisoned = poisoned;
     return failed || t->kind == TY_ERROR ? NULL : t;
 }
 

@@ -36,6 +36,8 @@ typedef struct Checker {
     VEC(Local) locals;
     size_t scope_base;         /* locals below it are hidden (a body inlined at a call) */
     size_t top, max;           /* frame words in use / ever used */
+    bool poisoned;             /* an expression was typed as an error (reported, or the use of a
+                                * name whose declaration failed): the unit is never compiled */
 } Checker;
 
 /* sema.c: symbols, lattices and the names of their elements. */

@@ -16,6 +16,8 @@ Vm *vm_new(Diag *diag)
     vm->diag = diag;
     vm->max_depth = VM_MAX_CALL_DEPTH;
     vm->memo_on = true;
+    /* never NULL: a memoised call of no argument words saves them at `items + count` */
+    vm->memo_args.items = mem_alloc((vm->memo_args.cap = 8) * sizeof *vm->memo_args.items);
     return vm;
 }
 
@@ -349,14 +351,14 @@ static void run(Vm *vm, const Chunk *entry, size_t fp_at, size_t base_frames)
         size_t W = LAT(ARG(0))->nwords;
         if (W == 1) { sp[-2] |= sp[-1]; sp--; NEXT(JOIN_BITS); }
         sp -= W;
-        for (size_t w = 0; w < W; w++) sp[w - W] |= sp[w];
+        for (size_t w = 0; w < W; w++) (sp - W)[w] |= sp[w];   /* into the left operand, below */
         NEXT(JOIN_BITS);
     }
     CASE(MEET_BITS) {
         size_t W = LAT(ARG(0))->nwords;
         if (W == 1) { sp[-2] &= sp[-1]; sp--; NEXT(MEET_BITS); }
         sp -= W;
-        for (size_t w = 0; w < W; w++) sp[w - W] &= sp[w];
+        for (size_t w = 0; w < W; w++) (sp - W)[w] &= sp[w];   /* into the left operand, below */
         NEXT(MEET_BITS);
     }
     CASE(LE_BITS) {

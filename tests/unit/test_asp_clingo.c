@@ -40,6 +40,22 @@ static void test_answers(void **state)
     buf_free(&err);
 }
 
+/* Only empty models: no atoms, at a pointer that is not NULL (callers take slices of it; it
+ * was NULL, and `NULL + 0` is undefined, which clang's UBSan reports). */
+static void test_only_empty_models(void **state)
+{
+    (void)state;
+    ClingoAnswer a;
+    Buf err;
+    assert_true(parse("Answer: 1\n\nSATISFIABLE\n", &a, &err));
+    assert_int_equal(clingo_answer_models(&a), 1);
+    size_t n = 1;
+    assert_non_null(clingo_answer_atoms(&a, 0, &n));
+    assert_int_equal(n, 0);
+    clingo_answer_free(&a);
+    buf_free(&err);
+}
+
 static void test_costs_and_optimum(void **state)
 {
     (void)state;
@@ -91,6 +107,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_only_empty_models),
         cmocka_unit_test(test_costs_and_optimum),
         cmocka_unit_test(test_cut_short),
         cmocka_unit_test(test_not_an_answer),
