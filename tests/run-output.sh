@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-output.sh FIX: everything fix writes is either complete or an error, and a signal stops
 # every stage in order.  Standard output on /dev/full (fix run, --json, fix asp, --json,
-# --emit, the REPL): exit 1 and one "cannot write standard output: No space left on device".
+# --emit, the REPL, --help and --version): exit 1 and one "cannot write standard output: No space left on device".
 # Files on a full disk (a file size limit with SIGXFSZ ignored, so a write fails with EFBIG):
 # --html, --dot DIR/ and fix asp --emit say "File too large", exit 1, and the file that was
 # there is kept whole, no temporary file left.  An output that names an input (by device and
@@ -28,6 +28,12 @@ full='cannot write standard output: No space left on device'
 
 # ---- standard output on /dev/full ----
 printf 'asp 1 0 0\n1 1 3 1 2 3 0 0\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n' >"$tmp/abc.aspif"
+for args in "--help" "--version" "help" "run --help" "asp --help"; do
+    # shellcheck disable=SC2086
+    "$fix" $args >/dev/full 2>"$tmp/full-help.err"
+    check "$args > /dev/full: exit 1" [ $? -eq 1 ]
+    check "$args > /dev/full: the message" has "$tmp/full-help.err" "cannot write standard output: No space left on device"
+done
 "$fix" run examples/tour.fix >/dev/full 2>"$tmp/full1.err"
 check "run > /dev/full: exit 1" [ $? -eq 1 ]
 check "run > /dev/full: one message" one_line "$tmp/full1.err" "fix: error: $full"

@@ -1,4 +1,5 @@
 /* main.c: the command line of fix: run, check, repl and asp, with their options. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -10,6 +11,7 @@
 #include "app/run.h"
 #include "util/heap.h"
 #include "util/numarg.h"
+#include "util/outfile.h"
 #include "util/sigint.h"
 
 
@@ -128,6 +130,19 @@ static void parse_dot(CliArgs *a, const char *next, int *i)
     }
 }
 
+/* Prints text (the usage, the version) on standard output: exit status 0, or 1 with the
+ * error when it could not be written (`fix --help > /dev/full`). */
+static int print_text(const char *text)
+{
+    int seen = fputs(text, stdout) == EOF ? errno : 0;   /* the reason of a write that failed */
+    Buf err;
+    buf_init(&err);
+    bool ok = outfile_check(stdout, "standard output", seen, &err);
+    if (!ok) fprintf(stderr, "fix: error: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return ok ? 0 : 1;
+}
+
 /* Parses options and file names; returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int from, CliArgs *a)
 {
@@ -141,7 +156,7 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "--no-memo") == 0) a->opt.no_memo = true;
         else if (strcmp(arg, "--reference") == 0) a->opt.reference = true;
         else if (strcmp(arg, "--stats") == 0) a->opt.stats = true;
-        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) { fputs(usage_text, stdout); return 0; }
+        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) return print_text(usage_text);
         else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
                  strcmp(arg, "--max-depth") == 0 || strcmp(arg, "--max-memory") == 0) {
             int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
@@ -267,8 +282,8 @@ int main(int argc, char **argv)
         heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
         return asp_cli_main(argc - 1, argv + 1);
     }
-    if (cmd && (strcmp(cmd, "help") == 0)) { fputs(usage_text, stdout); return 0; }
-    if (cmd && strcmp(cmd, "--version") == 0) { printf("fix %s\n", FIX_VERSION); return 0; }
+    if (cmd && (strcmp(cmd, "help") == 0)) return print_text(usage_text);
+    if (cmd && strcmp(cmd, "--version") == 0) return print_text("fix " FIX_VERSION "\n");
     bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
     int rc = parse_args(argc, argv, named ? 2 : 1, &args);
     if (rc >= 0) return rc;

@@ -771,13 +771,25 @@ static int load_and_run(Cli *c)
     return sig ? sigint_exit_code(sig) : rc;
 }
 
+/* --help: the usage on standard output, exit 0, or 1 when it could not be written. */
+static int print_usage(void)
+{
+    int seen = fputs(usage_text, stdout) == EOF ? errno : 0;   /* the reason of a write that failed */
+    Buf err;
+    buf_init(&err);
+    int rc = outfile_check(stdout, "standard output", seen, &err) ? 0 : 1;
+    if (rc) fprintf(stderr, "fix asp: error: %s\n", buf_cstr(&err));
+    buf_free(&err);
+    return rc;
+}
+
 int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
     buf_init(&c.names);
     int rc = parse_args(&c, argc, argv);
-    if (rc == -1) { fputs(usage_text, stdout); rc = 0; }
+    if (rc == -1) rc = print_usage();
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
