@@ -117,6 +117,10 @@ timeout 60 "$fix" run /dev/zero >"$dir/zero-run.out" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && grep -q '^/dev/zero:1:1: error: unexpected NUL byte' "$dir/zero-run.out" && clean "$dir/zero-run.out"; then ok
 else bad "fix run /dev/zero (exit $rc)" "$dir/zero-run.out"; fi
+timeout 60 "$fix" run - </dev/zero >"$dir/zero-stdin.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^<stdin>:1:1: error: unexpected NUL byte' "$dir/zero-stdin.out" && clean "$dir/zero-stdin.out"; then ok
+else bad "fix run - < /dev/zero (exit $rc)" "$dir/zero-stdin.out"; fi
 timeout 60 "$fix" asp /dev/zero >"$dir/zero-asp.out" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && grep -q '^/dev/zero:1:1: error: not an aspif program' "$dir/zero-asp.out" && clean "$dir/zero-asp.out"; then ok

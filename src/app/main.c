@@ -204,19 +204,6 @@ static void session_done(Session *s)
     mem_free(s);
 }
 
-/* Reads standard input into a source called <stdin>. */
-static const Source *stdin_source(Session *s)
-{
-    Buf b;
-    buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) buf_putn(&b, chunk, n);
-    const Source *src = diag_add_source(&s->diag, "<stdin>", b.data ? b.data : "", b.len);
-    buf_free(&b);
-    return src;
-}
-
 /* --stats: the evaluator's counts, on stderr. */
 static void print_stats(const Session *s)
 {
@@ -236,8 +223,9 @@ static int cmd_run(const CliArgs *a, bool check_only)
     sigint_install(&s->interrupt, SIGINT_ONCE);
     FixResult r;
     if (strcmp(a->files[0], "-") == 0) {
-        r = session_outputs_clash(s, "-") ? FIX_COMPILE_ERROR
-                                          : session_run_source(s, stdin_source(s), check_only);
+        const Source *src = session_outputs_clash(s, "-") ? NULL
+                            : diag_load_stream(&s->diag, "<stdin>", stdin);
+        r = src ? session_run_source(s, src, check_only) : FIX_COMPILE_ERROR;
     } else r = session_run_file(s, a->files[0], check_only);
     if (a->opt.stats) print_stats(s);
     if (a->opt.dot_line && s->graphs == 0 && r != FIX_COMPILE_ERROR)

@@ -58,13 +58,8 @@ Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
  * (so /dev/zero is refused at once). */
 #define SOURCE_MAX_BYTES ((size_t)1 << 30)
 
-Source *diag_load_file(Diag *d, const char *path)
+Source *diag_load_stream(Diag *d, const char *name, FILE *f)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
-        return NULL;
-    }
     size_t cap = 4096, len = 0;
     char *text = mem_alloc(cap);
     size_t n;
@@ -74,17 +69,28 @@ Source *diag_load_file(Diag *d, const char *path)
         len += n;
         if (len == cap) text = mem_realloc(text, cap *= 2);
     }
-    bool failed = ferror(f), too_big = !nul && len >= SOURCE_MAX_BYTES;
-    fclose(f);
-    if (failed || too_big) {
+    bool too_big = !nul && len >= SOURCE_MAX_BYTES;
+    if (ferror(f) || too_big) {
         mem_free(text);
         if (too_big) diag_plain_error(d, "cannot read '%s': a source holds at most %zu MB",
-                                      path, (size_t)SOURCE_MAX_BYTES >> 20);
-        else diag_plain_error(d, "cannot read '%s'", path);
+                                      name, (size_t)SOURCE_MAX_BYTES >> 20);
+        else diag_plain_error(d, "cannot read '%s'", name);
         return NULL;
     }
-    Source *s = diag_add_source(d, path, text, len);
+    Source *s = diag_add_source(d, name, text, len);
     mem_free(text);
+    return s;
+}
+
+Source *diag_load_file(Diag *d, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    Source *s = diag_load_stream(d, path, f);
+    fclose(f);
     return s;
 }
 

@@ -43,6 +43,9 @@ void diag_free(Diag *d);
 Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len);
 /* Reads a file; NULL (with an error reported) when it cannot be read. */
 Source *diag_load_file(Diag *d, const char *path);
+/* Reads f to its end as the source called name (standard input: "<stdin>"), no further than
+ * a NUL byte and at most 1 GiB; NULL (with an error reported) when it cannot be read. */
+Source *diag_load_stream(Diag *d, const char *name, FILE *f);
 
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
