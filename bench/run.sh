@@ -3,7 +3,8 @@
 # once by gringo, so grounding is outside every timing): enumerating all stable models, the
 # well-founded bound, and clingo on the original program against clingo on `fix asp --emit`.
 # Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
-# clingo, fix --emit + clingo and fix auto, one run each with a timeout).
+# clingo, fix --emit + clingo and fix auto, one run each with a timeout), and the peak memory
+# of both on large ground programs (bench/asp/memory.sh).
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
 # BENCH_MIN_RUNS pairs, default 3, and until BENCH_RUN_SECONDS, default 0.5, have passed; at
@@ -85,6 +86,7 @@ LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
     || echo "bench: the learning table failed"
 sh bench/asp/shape.sh "$FIX" || echo "bench: the shapes in time failed"
+sh bench/asp/memory.sh "$FIX" | tee "$OUT/memory.md" || echo "bench: the memory table failed"
 fi
 table="$OUT/table.md"
 {
@@ -161,6 +163,17 @@ done
     echo "row are their one run over clingo's median."
     echo
     cat "$OUT/suite.md"
+    echo
+    echo "## Peak memory on large ground programs"
+    echo
+    echo "Made by the same run (\`sh bench/asp/memory.sh $FIX\`): the bench's families at a large"
+    echo "size, grounded once; peak resident memory (GNU time's %M) and wall time of one run each of"
+    echo "\`fix asp --solver native --models 1\` and \`clingo --mode=clasp --models 1\` on the same aspif"
+    echo "file.  choice: \`{a(1..N)}.\`; choice-rules: with \`b(X) :- a(X), not c(X). c(X) :- a(X),"
+    echo "X \\ 2 = 0.\`; chain: the ladder of choices of bench/RESULTS.md's scaling table (clingo's slow"
+    echo "case, hence its small size); the rest from bench/asp/gen.c."
+    echo
+    cat "$OUT/memory.md"
     echo
     echo "## Hard search: conflict-driven learning"
     echo

@@ -14,7 +14,7 @@ typedef struct Step { size_t w; Word dlo, dhi; } Step;   /* a change of the boun
 /* A pending bound: its node, the trail length at which its parent was the bound, and its
  * words pool[first ..) (up to the next pending bound's); raw when its IR is still to be
  * taken (a child pushed as split, see process_node). */
-typedef struct Pending { long id; size_t depth, at, first; bool raw; } Pending;
+typedef struct Pending { long id; uint32_t depth, at, first; bool raw; } Pending;
 
 /* A child of the node being processed: before IR (c) and after (r), as the words where it
  * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent; raw when
@@ -23,7 +23,15 @@ typedef struct Kid { Words c, r; size_t *slot; bool raw; } Kid;
 
 /* A bound on the path from the root to the node being processed: the trail length at which
  * it is the bound, its node, and how many bounds Final had when it was taken. */
-typedef struct PathStep { size_t at; long id; size_t finals; } PathStep;
+typedef struct PathStep { long id; uint32_t at, finals; } PathStep;
+
+/* A count kept in 32 bits (pending bounds and path steps are one per level of the search:
+ * the smaller, the deeper a search fits); past that, memory would be out long before. */
+static uint32_t narrow(size_t n)
+{
+    if (n > UINT32_MAX) mem_fail(n);
+    return (uint32_t)n;
+}
 
 typedef struct Place {
     Run *run;
@@ -177,7 +185,8 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 
 static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    VEC_PUSH(pl->stack, ((Pending){id, depth, pl->trail.count, pl->pool.count, raw}));
+    Pending n = { id, narrow(depth), narrow(pl->trail.count), narrow(pl->pool.count), raw };
+    VEC_PUSH(pl->stack, n);
     for (size_t i = 0; i < d->count; i++) VEC_PUSH(pl->pool, d->items[i]);
 }
 
@@ -352,7 +361,7 @@ static void learning_off(Place *pl)
 static void enter_path(Place *pl, const Pending *n)
 {
     if (pl->path.count > n->depth) pl->path.count = n->depth;
-    VEC_PUSH(pl->path, ((PathStep){pl->trail.count, n->id, pl->run->finals}));
+    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(pl->trail.count), narrow(pl->run->finals)}));
 }
 
 /* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
@@ -610,23 +619,44 @@ static void restore_words(Place *pl)
         write_word(pl, pl->scratch.items[k].w, pl->scratch.items[k].lo, pl->scratch.items[k].hi);
 }
 
+/* The hull [hlo, hhi] widened by word w of the bound in place. */
+static void fold_word(const Place *pl, Word *hlo, Word *hhi, size_t w)
+{
+    hlo[w] &= pl->lo[w];
+    hhi[w] |= pl->hi[w];
+}
+
+/* Pending bound i, just entered from trail position `from`, joined into the hull: only the
+ * words that may differ from pending bound i - 1 (already in it) are looked at, those the
+ * walk flipped and those of the two bounds' own words, so that the hull of every pending
+ * bound costs what they differ in, not their number times the lattice's width. */
+static void fold_pending(const Place *pl, size_t i, size_t from, Word *hlo, Word *hhi)
+{
+    const Pending *p = &pl->stack.items[i];
+    if (i == 0) {
+        memcpy(hlo, pl->lo, pl->nwords * sizeof(Word));
+        memcpy(hhi, pl->hi, pl->nwords * sizeof(Word));
+        return;
+    }
+    size_t a = from < p->at ? from : p->at, b = from < p->at ? p->at : from;
+    for (size_t k = a; k < b; k++) fold_word(pl, hlo, hhi, pl->trail.items[k].w);
+    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
+    for (size_t k = pl->stack.items[i - 1].first; k < end; k++)
+        fold_word(pl, hlo, hhi, pl->pool.items[k].w);
+}
+
 /* Every pending bound goes to Final, the oldest first (as bnb.c's order would), or (see
  * pending_as_hull) their hull, under the oldest one's node. */
 static void pending_to_final(Place *pl, const char *why)
 {
-    size_t pos = pl->trail.count, n = pl->nwords;
+    size_t pos = pl->trail.count;
     bool as_hull = pending_as_hull(pl, why);
     Word *hlo = as_hull ? pl->run->hlo : NULL, *hhi = as_hull ? pl->run->hhi : NULL;
     for (size_t i = 0; i < pl->stack.count; i++) {
+        size_t from = pos;
         enter_pending(pl, i, &pos);
-        if (!as_hull) bnb_to_final(pl->run, pl->stack.items[i].id, pl->lo, pl->hi);
-        else if (i == 0) {
-            memcpy(hlo, pl->lo, n * sizeof(Word));
-            memcpy(hhi, pl->hi, n * sizeof(Word));
-        } else {
-            pl->run->L->ops->meet(pl->run->L, hlo, hlo, pl->lo);
-            pl->run->L->ops->join(pl->run->L, hhi, hhi, pl->hi);
-        }
+        if (as_hull) fold_pending(pl, i, from, hlo, hhi);
+        else bnb_to_final(pl->run, pl->stack.items[i].id, pl->lo, pl->hi);
         restore_words(pl);
     }
     walk(pl, &pos, pl->trail.count);

@@ -72,7 +72,7 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 
 static void forget_nogoods(AspProp *p)
 {
-    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    asp_watch_clear(&p->watches);
     p->ng.count = p->learnts.count = p->pending.count = p->perm_end = 0;
     p->nnogoods = p->nkept = 0;
     p->last = NONE;

@@ -59,8 +59,7 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
     p->sign = mem_calloc(n, sizeof *p->sign);
     p->grouped = mem_calloc(n, 1);
     mark_grouped(s, p);
-    p->watch = mem_calloc(2 * n, sizeof *p->watch);
-    p->nwatch = 2 * n;
+    asp_watch_init(&p->watches, 2 * n);
     p->lvlseen = mem_calloc(n, sizeof *p->lvlseen);
     p->heap = mem_alloc(n * sizeof *p->heap);
     p->hpos = mem_alloc(n * sizeof *p->hpos);
@@ -73,8 +72,7 @@ void asp_learn_free(AspProp *p)
     mem_free(p->phase);
     mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos);
     VEC_FREE(p->learnts);
-    for (size_t i = 0; i < p->nwatch; i++) VEC_FREE(p->watch[i]);
-    mem_free(p->watch);
+    asp_watch_free(&p->watches);
     VEC_FREE(p->ng); VEC_FREE(p->ufs); VEC_FREE(p->pending); VEC_FREE(p->tmp); VEC_FREE(p->out);
     VEC_FREE(p->stack); VEC_FREE(p->clear);
 }
@@ -169,14 +167,7 @@ static bool is_false(const AspProp *p, uint32_t l) { return p->lholds[l ^ 1]; }
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
 static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
 {
-    U32s *w = &p->watch[lit];
-    if (w->count + 2 > w->cap) {
-        w->cap = w->cap ? 2 * w->cap : 8;
-        w->items = mem_realloc(w->items, w->cap * sizeof *w->items);
-    }
-    w->items[w->count] = off;
-    w->items[w->count + 1] = spare;
-    w->count += 2;
+    asp_watch_add(&p->watches, lit, off, spare);
 }
 
 void asp_watch_nogood(AspProp *p, uint32_t off)
@@ -191,7 +182,7 @@ static void decay(AspProp *p)
 {
     p->bump *= 1.05;
     if (p->bump > 1e100) {
-        for (size_t a = 0; a + 2 < p->nwatch / 2; a++) {
+        for (size_t a = 0; a + 2 < p->watches.nlists / 2; a++) {
             p->activity[a] *= 1e-100;
             p->sign[a] *= 1e-100;
         }
@@ -411,20 +402,21 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
-    U32s *w = &p->watch[lit];
-    uint32_t *items = w->items;
-    size_t j = 0, i = 0, count = w->count;
+    AspWatches *w = &p->watches;
+    uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
+    size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
     for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
     for (; i < count && !p->conflict; i += 2) {
         if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
         uint32_t off = items[i], spare = items[i + 1];
         bool keep = is_false(p, spare) || look(p, off, lit, &spare);
+        if (!keep) items = asp_watch_items(w, lit);
         items[j] = off;
         items[j + 1] = spare;
         j += keep ? 2 : 0;
     }
     if (i < count && j < i) memmove(items + j, items + i, (count - i) * sizeof *items);
-    w->count = j + (count - i);
+    asp_watch_truncate(w, lit, j + (count - i));
 }
 
 /* The nogoods learnt since the last request: each that is unit (or violated) under the state

@@ -145,7 +145,7 @@ static void make_lists(const AspSolver *s, AspProp *p)
     p->live = filtered(s, p, true);
 }
 
-/* Rule r's body (without `not f`) as a nogood at the end of p->ng, watched. */
+/* Rule r's body (without `not f`) as a nogood at the end of p->ng (watched once all are). */
 static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 {
     uint32_t off = (uint32_t)p->ng.count;
@@ -154,7 +154,6 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
         if (s->neg[k] != (uint32_t)s->fatom) VEC_PUSH(p->ng, 2 * s->neg[k] + 1);
     p->ng.items[off] = (uint32_t)(p->ng.count - off - 1);
-    asp_watch_nogood(p, off);
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
@@ -182,7 +181,7 @@ static void add_literal(AspProp *p, Maker *m, uint32_t l)
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
- * holds), put aside when binary, else watched. */
+ * holds), put aside when binary, else kept. */
 static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
     uint32_t n = (uint32_t)(p->ng.count - off - 1), *l = p->ng.items + off + 1;
@@ -195,7 +194,6 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
         return;
     }
     p->ng.items[off] = n;
-    asp_watch_nogood(p, off);
 }
 
 /* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
@@ -245,11 +243,9 @@ static void store_completions(const AspSolver *s, AspProp *p)
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
     for (size_t i = 0; i < m.pairs.count; i++) {
         if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        uint32_t off = (uint32_t)p->ng.count;
         VEC_PUSH(p->ng, 2);
         VEC_PUSH(p->ng, (uint32_t)(m.pairs.items[i] >> 32));
         VEC_PUSH(p->ng, (uint32_t)m.pairs.items[i]);
-        asp_watch_nogood(p, off);
     }
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
@@ -272,7 +268,7 @@ bool asp_cons_any(const AspSolver *s, AspProp *p)
 
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
-    if (!asp_cons_any(s, p) || !p->watch) return false;
+    if (!asp_cons_any(s, p) || !p->watches.list) return false;
     if (p->perm_end) return true;
     if (p->ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->simplified = false;
@@ -280,6 +276,7 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
         if (p->asng[r]) store_constraint(s, p, r);
     store_completions(s, p);
     p->perm_end = (uint32_t)p->ng.count;
+    asp_learn_rewatch(p);                        /* each watched in the order stored */
     return true;
 }
 

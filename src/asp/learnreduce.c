@@ -156,10 +156,21 @@ static void compact(AspProp *p, const uint8_t *keep)
     mem_free(newoff);
 }
 
-/* Every kept nogood watched again on its first two literals, each sparing the other. */
+/* Nogood off's watches announced to the pool (see asp_watch_nogood). */
+static void expect_watches(AspProp *p, uint32_t off)
+{
+    asp_watch_expect(&p->watches, p->ng.items[off + 1]);
+    if (p->ng.items[off] > 1) asp_watch_expect(&p->watches, p->ng.items[off + 2]);
+}
+
+/* Every kept nogood watched again on its first two literals, each sparing the other, the
+ * lists laid out to measure first. */
 void asp_learn_rewatch(AspProp *p)
 {
-    for (size_t i = 0; i < p->nwatch; i++) p->watch[i].count = 0;
+    asp_watch_clear(&p->watches);
+    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) expect_watches(p, off);
+    for (size_t i = 0; i < p->learnts.count; i++) expect_watches(p, p->learnts.items[i].off);
+    asp_watch_layout(&p->watches);
     for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
     for (size_t i = 0; i < p->learnts.count; i++) asp_watch_nogood(p, p->learnts.items[i].off);
 }

@@ -243,7 +243,7 @@ static bool walk_useful(const AspProp *p, size_t natoms, Walk *w)
 
 bool asp_walk(AspProp *p, uint64_t max_ticks)
 {
-    size_t natoms = p->nwatch / 2;
+    size_t natoms = p->watches.nlists / 2;
     if (!p->perm_end) return false;
     if (!p->phase) p->phase = mem_calloc(natoms, 1);
     Walk w = {0};

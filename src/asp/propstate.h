@@ -4,6 +4,7 @@
 #define FIX_ASP_PROPSTATE_H
 
 #include "asp/internal.h"
+#include "asp/watch.h"
 
 enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
 /* Why an atom got its value (learn.c explains it from the rule or nogood named by rarg):
@@ -82,10 +83,10 @@ struct AspProp {
     bool learning;                /* explain conflicts (the engine's learning hook) */
     U32s ng;                      /* learnt nogoods: length, then the literals */
     size_t nnogoods;
-    U32s *watch;                  /* per literal: nogoods watching it (they look when it holds),
+    AspWatches watches;           /* per literal: nogoods watching it (they look when it holds),
                                      as pairs: offset, then a literal of the nogood that, when
-                                     false, spares the look (its other watch, as it was) */
-    size_t nwatch;
+                                     false, spares the look (its other watch, as it was); no
+                                     lists until the search state is made */
     VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
     size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
     uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */

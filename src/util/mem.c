@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static FIX_NORETURN void out_of_memory(size_t size)
+FIX_NORETURN void mem_fail(size_t size)
 {
     fprintf(stderr, "fix: out of memory (allocating %zu bytes)\n", size);
     exit(1);
@@ -13,21 +13,21 @@ static FIX_NORETURN void out_of_memory(size_t size)
 void *mem_alloc(size_t size)
 {
     void *p = malloc(size ? size : 1);
-    if (!p) out_of_memory(size);
+    if (!p) mem_fail(size);
     return p;
 }
 
 void *mem_calloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) out_of_memory(n * size);
+    if (!p) mem_fail(n * size);
     return p;
 }
 
 void *mem_realloc(void *p, size_t size)
 {
     void *q = realloc(p, size ? size : 1);
-    if (!q) out_of_memory(size);
+    if (!q) mem_fail(size);
     return q;
 }
 

@@ -10,6 +10,9 @@ void *mem_realloc(void *p, size_t size);      /* never NULL */
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 void mem_free(void *p);
+/* Reports that `size` bytes could not be had and exits (a size past what an index can
+ * address counts as such). */
+FIX_NORETURN void mem_fail(size_t size);
 /* Frees n blocks (NULL ones too); MEM_FREE_ALL(a, b, v.items) for a struct that owns many. */
 void mem_free_n(void *const blocks[], size_t n);
 #define MEM_FREE_ALL(...) \

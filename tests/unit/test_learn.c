@@ -129,13 +129,14 @@ static void test_nogood_propagates(void **state)
 static void check_nogoods(const AspProp *p)
 {
     size_t watches = 0, expected = 0;
-    for (size_t i = 0; i < p->nwatch; i++) watches += p->watch[i].count / 2;
+    for (uint32_t i = 0; i < p->watches.nlists; i++) watches += asp_watch_count(&p->watches, i) / 2;
     for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) {
         assert_true(p->ng.items[off] >= 2);              /* a constraint: two watches */
         for (uint32_t k = 0; k < 2; k++) {
-            const U32s *w = &p->watch[p->ng.items[off + 1 + k]];
+            uint32_t lit = p->ng.items[off + 1 + k];
+            const uint32_t *w = asp_watch_items(&p->watches, lit);
             bool found = false;
-            for (size_t j = 0; j < w->count; j += 2) found = found || w->items[j] == off;
+            for (size_t j = 0; j < asp_watch_count(&p->watches, lit); j += 2) found = found || w[j] == off;
             assert_true(found);
             expected++;
         }
@@ -146,9 +147,10 @@ static void check_nogoods(const AspProp *p)
         assert_true(p->learnts.items[i].lbd >= 1 && off >= p->perm_end);
         if (i) assert_true(off > p->learnts.items[i - 1].off);
         for (uint32_t k = 0; k < (n > 1 ? 2u : 1u); k++) {
-            const U32s *w = &p->watch[p->ng.items[off + 1 + k]];
+            uint32_t lit = p->ng.items[off + 1 + k];
+            const uint32_t *w = asp_watch_items(&p->watches, lit);
             bool found = false;
-            for (size_t j = 0; j < w->count; j += 2) found = found || w->items[j] == off;
+            for (size_t j = 0; j < asp_watch_count(&p->watches, lit); j += 2) found = found || w[j] == off;
             assert_true(found);
             expected++;
         }

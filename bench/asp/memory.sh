@@ -1,0 +1,52 @@
+#!/bin/sh
+# memory.sh: the peak-memory part of `make bench`: large ground programs of the bench's
+# families, each grounded once by gringo; on the same aspif file, the peak resident memory
+# (GNU time's %M) and wall time of `fix asp --solver native --models 1` and of `clingo
+# --mode=clasp --models 1`, one run each, and fix/clingo of the peaks.  The two answers must
+# agree (SATISFIABLE or not); the last column says so.  Writes the markdown table to stdout.
+# BENCH_MEMORY_SMALL=1 runs each family at a tenth of its size (a quick check of the script).
+# usage: sh bench/asp/memory.sh [FIX]
+set -u
+FIX=${1:-build/fix}
+OUT=build/bench/memory
+mkdir -p "$OUT"
+cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
+[ -x /usr/bin/time ] || { echo "memory: /usr/bin/time not found (sh scripts/deps.sh)"; exit 1; }
+scale=1
+[ -n "${BENCH_MEMORY_SMALL:-}" ] && scale=10
+
+# peak CMD...: "seconds KB result" of one run (stdout kept for the result line)
+peak() {
+    /usr/bin/time -f "%e %M" -o "$OUT/time.txt" "$@" > "$OUT/answer.txt" 2>/dev/null
+    r=$(grep -E '^(SATISFIABLE|UNSATISFIABLE|UNKNOWN)$' "$OUT/answer.txt" | tail -n 1)
+    printf '%s %s\n' "$(tail -n 1 "$OUT/time.txt")" "${r:-none}"
+}
+
+# name, size, then how to make the .lp (N is replaced by the size)
+set -- \
+    "choice:1000000:echo '{a(1..N)}.'" \
+    "choice-rules:200000:echo '{a(1..N)}. b(X) :- a(X), not c(X). c(X) :- a(X), X \\ 2 = 0.'" \
+    "chain:10000:echo 'a(1). {b(I)} :- a(I), I <= N. a(I+1) :- b(I). a(I+1) :- a(I), not b(I), I <= N. :- not a(N+1).'" \
+    "pairs:100000:build/bench-gen pairs N" \
+    "strip:100000:build/bench-gen strip N" \
+    "ladder:100000:build/bench-gen ladder N" \
+    "mixed:100000:build/bench-gen mixed N"
+
+echo "| program | size | fix native (s, MB) | clingo (s, MB) | fix/clingo (memory) | agree |"
+echo "|---|---:|---|---|---:|---|"
+for spec in "$@"; do
+    name=${spec%%:*}; rest=${spec#*:}
+    size=$(( ${rest%%:*} / scale )); make_lp=$(printf '%s' "${rest#*:}" | sed "s/N/$size/g")
+    sh -c "$make_lp" > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "memory: gringo failed on $name"; continue; }
+    read -r fs fk fr <<EOF
+$(peak "$FIX" asp --solver native --models 1 "$OUT/$name.aspif")
+EOF
+    read -r cs ck cr <<EOF
+$(peak clingo --mode=clasp --models 1 "$OUT/$name.aspif")
+EOF
+    ratio=$(awk -v a="$fk" -v b="$ck" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    agree=yes; [ "$fr" = "$cr" ] || agree="no: fix $fr, clingo $cr"
+    printf '| %s | %s | %s s, %s MB | %s s, %s MB | %s | %s |\n' "$name" "$size" "$fs" \
+        $((fk / 1024)) "$cs" $((ck / 1024)) "$ratio" "$agree"
+done

@@ -1,0 +1,116 @@
+/* watch.c: the pool of watch lists (watch.h): blocks laid out to measure, and blocks of
+ * 2 << k words for lists that grow, taken from the free blocks of that size first, else from
+ * the pool's end. */
+#include "asp/watch.h"
+#include "util/mem.h"
+
+void asp_watch_init(AspWatches *w, size_t nlists)
+{
+    memset(w, 0, sizeof *w);
+    w->nlists = nlists;
+    w->list = nlists ? mem_calloc(nlists, sizeof *w->list) : NULL;
+}
+
+void asp_watch_free(AspWatches *w)
+{
+    mem_free(w->list);
+    mem_free(w->pool);
+    memset(w, 0, sizeof *w);
+}
+
+void asp_watch_clear(AspWatches *w)
+{
+    for (size_t i = 0; i < w->nlists; i++) w->list[i].count = 0;
+}
+
+/* The largest k with 2 << k <= words (words >= 2): the free list a block of that size joins,
+ * or, for a power of two, the one it is taken from. */
+static unsigned size_class(uint32_t words)
+{
+    return 30u - (unsigned)__builtin_clz(words);
+}
+
+/* The smallest power of two >= n (n >= 2). */
+static uint32_t power_above(uint32_t n)
+{
+    return (uint32_t)1 << (32 - __builtin_clz(n - 1));
+}
+
+/* The pool's room at least n words (its words kept). */
+static void pool_room(AspWatches *w, size_t n)
+{
+    if (n <= w->cap) return;
+    size_t cap = w->cap ? w->cap + w->cap / 2 : 1024;
+    if (cap < n) cap = n;
+    w->pool = mem_realloc(w->pool, cap * sizeof *w->pool);
+    w->cap = cap;
+}
+
+/* The pool's end moved on by n words (allocated as needed): the old end. */
+static uint32_t take_end(AspWatches *w, size_t n)
+{
+    if (w->used + n > UINT32_MAX) mem_fail(w->used + n);
+    pool_room(w, w->used + n);
+    uint32_t at = (uint32_t)w->used;
+    w->used += n;
+    return at;
+}
+
+/* A block of `words` words (a power of two, at least 2): a free one that holds them, or new. */
+static uint32_t take_block(AspWatches *w, uint32_t words)
+{
+    unsigned k = size_class(words);
+    if (w->freed[k]) {
+        uint32_t at = w->freed[k] - 1;
+        w->freed[k] = w->pool[at];
+        return at;
+    }
+    return take_end(w, words);
+}
+
+static void give_block(AspWatches *w, uint32_t at, uint32_t words)
+{
+    unsigned k = size_class(words);
+    w->pool[at] = w->freed[k];
+    w->freed[k] = at + 1;
+}
+
+void asp_watch_grow(AspWatches *w, uint32_t lit)
+{
+    AspWatchList *l = &w->list[lit];
+    uint32_t words = l->cap ? power_above(2 * l->cap) : 2;
+    if (l->cap && l->start + l->cap == w->used) {      /* the last block: grows in place */
+        take_end(w, words - l->cap);
+        l = &w->list[lit];
+        l->cap = words;
+        return;
+    }
+    uint32_t at = take_block(w, words);
+    l = &w->list[lit];
+    if (l->count) memcpy(w->pool + at, w->pool + l->start, l->count * sizeof *w->pool);
+    if (l->cap) give_block(w, l->start, l->cap);
+    l->start = at;
+    l->cap = words;
+}
+
+void asp_watch_layout(AspWatches *w)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < w->nlists; i++) total += w->list[i].count;
+    if (total > UINT32_MAX) mem_fail(total);
+    if (total > w->cap) {                 /* nothing in the pool is kept: no copy */
+        mem_free(w->pool);
+        w->pool = mem_alloc((total + 1) * sizeof *w->pool);
+        w->cap = total + 1;
+    }
+    memset(w->freed, 0, sizeof w->freed);
+    uint32_t at = 0;
+    for (size_t i = 0; i < w->nlists; i++) {
+        AspWatchList *l = &w->list[i];
+        l->cap = l->count;
+        l->start = at;
+        l->count = 0;
+        at += l->cap;
+    }
+    w->used = at;
+}

@@ -1,0 +1,73 @@
+/* watch.h: the watch lists of the nogood store (learn.c's two watched literals): per
+ * literal, the nogoods watching it, as pairs of words (the nogood's offset, then a literal
+ * of it whose falsity spares the look).  Every list lives in one pool of 32-bit words, in a
+ * block of its own.  When the watches to come are known (all the stored nogoods watched
+ * afresh), asp_watch_layout gives each list a block of just its size, one after another; a
+ * list that outgrows its block moves to one of the next power of two words
+ * and leaves the old one to the next list of a size it can hold.  A list costs its words and
+ * 12 bytes, rather than a block of its own from the allocator; the pool moves as it grows,
+ * so a pointer into it holds only until the next asp_watch_add. */
+#ifndef FIX_ASP_WATCH_H
+#define FIX_ASP_WATCH_H
+
+#include "common.h"
+
+typedef struct AspWatchList { uint32_t start, count, cap; } AspWatchList;
+
+typedef struct AspWatches {
+    AspWatchList *list;           /* per literal */
+    size_t nlists;
+    uint32_t *pool;
+    size_t used, cap;             /* pool words in blocks, and allocated */
+    uint32_t freed[32];           /* per block size 2 << k (at least): a free block's start +
+                                     1, 0: none (chained by their first word) */
+} AspWatches;
+
+/* nlists empty lists (nlists may be 0: no lists, nothing allocated). */
+void asp_watch_init(AspWatches *w, size_t nlists);
+void asp_watch_free(AspWatches *w);
+/* Every list emptied; the blocks stay theirs. */
+void asp_watch_clear(AspWatches *w);
+/* List lit's block made room for two more words. */
+void asp_watch_grow(AspWatches *w, uint32_t lit);
+/* After asp_watch_clear, list lit will get one more pair (an announcement, not an append). */
+static inline void asp_watch_expect(AspWatches *w, uint32_t lit)
+{
+    w->list[lit].count += 2;
+}
+/* The pool laid out afresh for the pairs announced since asp_watch_clear: every list empty,
+ * with a block of the announced words (none when nothing was announced). */
+void asp_watch_layout(AspWatches *w);
+
+/* List lit's words (NULL while the pool is empty). */
+static inline uint32_t *asp_watch_items(const AspWatches *w, uint32_t lit)
+{
+    return w->pool ? w->pool + w->list[lit].start : NULL;
+}
+
+static inline size_t asp_watch_count(const AspWatches *w, uint32_t lit)
+{
+    return w->list[lit].count;
+}
+
+/* List lit keeps its first count words. */
+static inline void asp_watch_truncate(AspWatches *w, uint32_t lit, size_t count)
+{
+    w->list[lit].count = (uint32_t)count;
+}
+
+/* The pair (off, spare) appended to list lit. */
+static inline void asp_watch_add(AspWatches *w, uint32_t lit, uint32_t off, uint32_t spare)
+{
+    AspWatchList *l = &w->list[lit];
+    if (l->count + 2 > l->cap) {
+        asp_watch_grow(w, lit);
+        l = &w->list[lit];
+    }
+    uint32_t *at = w->pool + l->start + l->count;
+    at[0] = off;
+    at[1] = spare;
+    l->count += 2;
+}
+
+#endif

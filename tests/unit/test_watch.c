@@ -1,0 +1,160 @@
+/* test_watch.c: unit tests of asp/watch.h, the pool of watch lists: random appends,
+ * truncations, clears and layouts to measure against one plain array per list, with the
+ * pool's blocks checked after each step (inside the pool, never two lists in one block). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "asp/watch.h"
+
+enum { LISTS = 37, STEPS = 20000, MAX_WORDS = 4096 };
+
+typedef struct Model { uint32_t words[LISTS][MAX_WORDS]; size_t count[LISTS]; } Model;
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const AspWatchList *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Every list holds what the model says, in a block of its own inside the pool. */
+static void check(const AspWatches *w, const Model *m)
+{
+    AspWatchList blocks[LISTS];
+    size_t nblocks = 0;
+    for (uint32_t i = 0; i < LISTS; i++) {
+        const AspWatchList *l = &w->list[i];
+        assert_int_equal(asp_watch_count(w, i), m->count[i]);
+        assert_true(l->count <= l->cap);
+        if (m->count[i])
+            assert_memory_equal(asp_watch_items(w, i), m->words[i], m->count[i] * sizeof(uint32_t));
+        if (!l->cap) continue;
+        assert_true(l->cap >= 2 && l->cap % 2 == 0);
+        assert_true((size_t)l->start + l->cap <= w->used && w->used <= w->cap);
+        blocks[nblocks++] = *l;
+    }
+    qsort(blocks, nblocks, sizeof *blocks, by_start);
+    for (size_t k = 1; k < nblocks; k++)
+        assert_true(blocks[k - 1].start + blocks[k - 1].cap <= blocks[k].start);
+}
+
+static void test_against_arrays(void **state)
+{
+    (void)state;
+    static Model m;
+    memset(&m, 0, sizeof m);
+    AspWatches w;
+    asp_watch_init(&w, LISTS);
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    for (size_t step = 0; step < STEPS; step++) {
+        uint64_t r = next_random(&seed);
+        uint32_t lit = (uint32_t)(r % LISTS);
+        unsigned op = (unsigned)(r >> 32) % 100;
+        if (op < 80 && m.count[lit] + 2 <= MAX_WORDS) {
+            uint32_t off = (uint32_t)(r >> 8), spare = (uint32_t)(r >> 40);
+            asp_watch_add(&w, lit, off, spare);
+            m.words[lit][m.count[lit]++] = off;
+            m.words[lit][m.count[lit]++] = spare;
+        } else if (op < 95) {
+            size_t keep = m.count[lit] ? (size_t)(r >> 16) % (m.count[lit] / 2 + 1) * 2 : 0;
+            asp_watch_truncate(&w, lit, keep);
+            m.count[lit] = keep;
+        } else if (op < 98) {            /* each list laid out for what it holds, refilled */
+            asp_watch_clear(&w);
+            for (uint32_t i = 0; i < LISTS; i++)
+                for (size_t k = 0; k < m.count[i]; k += 2) asp_watch_expect(&w, i);
+            asp_watch_layout(&w);
+            for (uint32_t i = 0; i < LISTS; i++) {
+                assert_int_equal(w.list[i].cap, m.count[i]);
+                for (size_t k = 0; k < m.count[i]; k += 2)
+                    asp_watch_add(&w, i, m.words[i][k], m.words[i][k + 1]);
+            }
+        } else {
+            asp_watch_clear(&w);
+            memset(m.count, 0, sizeof m.count);
+        }
+        check(&w, &m);
+    }
+    asp_watch_free(&w);
+    assert_null(w.list);
+}
+
+/* A list that outgrows its block leaves it to the next list of that size: the pool does not
+ * grow for it. */
+static void test_blocks_reused(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 3);
+    asp_watch_add(&w, 0, 1, 2);          /* list 0: a block of 2 */
+    asp_watch_add(&w, 1, 3, 4);          /* list 1: the block after it */
+    asp_watch_add(&w, 0, 5, 6);          /* list 0 moves to a block of 4, its old one freed */
+    size_t used = w.used;
+    asp_watch_add(&w, 2, 7, 8);          /* list 2 takes the freed block of 2 */
+    assert_int_equal(w.used, used);
+    assert_int_equal(w.list[2].start, 0);
+    const uint32_t *l0 = asp_watch_items(&w, 0);
+    assert_int_equal(l0[0], 1);
+    assert_int_equal(l0[3], 6);
+    asp_watch_free(&w);
+}
+
+/* A block laid out to measure (6 words: three pairs) that is outgrown moves to a power of
+ * two and serves later as a block of 4. */
+static void test_layout_then_grow(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 2);
+    for (int k = 0; k < 3; k++) asp_watch_expect(&w, 0);
+    asp_watch_expect(&w, 1);
+    asp_watch_expect(&w, 1);
+    asp_watch_layout(&w);
+    assert_int_equal(w.list[0].cap, 6);
+    assert_int_equal(w.list[1].start, 6);
+    for (uint32_t k = 0; k < 4; k++) asp_watch_add(&w, 0, k, 10 + k);   /* moves at the 4th */
+    assert_int_equal(w.list[0].cap, 16);
+    assert_int_equal(w.list[0].start, 10);
+    assert_int_equal(w.freed[1], 1);                 /* 6 words hold a block of 4 */
+    asp_watch_add(&w, 1, 7, 8);
+    asp_watch_add(&w, 1, 9, 9);                      /* 4 words: list 1 grows to 8 */
+    assert_int_equal(w.list[1].cap, 4);
+    asp_watch_add(&w, 1, 5, 5);
+    assert_int_equal(w.list[1].cap, 8);
+    assert_int_equal(asp_watch_items(&w, 0)[7], 13);
+    asp_watch_free(&w);
+}
+
+static void test_no_lists(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 0);
+    assert_null(w.list);
+    asp_watch_clear(&w);
+    asp_watch_free(&w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_against_arrays),
+        cmocka_unit_test(test_blocks_reused),
+        cmocka_unit_test(test_layout_then_grow),
+        cmocka_unit_test(test_no_lists),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
