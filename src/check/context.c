@@ -54,6 +54,11 @@ void context_set_fusion(Context *m, bool on) { m->no_fuse = !on; }
 
 VmStats context_vm_stats(const Context *m) { return vm_stats(m->vm); }
 
+FnSym *context_own_fn(Context *m, const FnSym *fn)
+{
+    return &m->fns.items[sema_fn_entry(fn)->index]->sym;
+}
+
 /* ---- imports ---- */
 
 /* Marks a file as loaded; false when it was loaded before. */

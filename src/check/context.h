@@ -38,6 +38,11 @@ FnSym *context_fn(Context *m, const char *name);
 GaloisSym *context_galois(Context *m, const char *name);
 ProgramSym *context_program(Context *m, const char *name);
 
+/* The context's own symbol of fn, a function it declared (named, const, by a chunk's table
+ * or an expression): where the driver records what it checked of fn's promises (FnSym.tone,
+ * FnSym.envelope) before a query relies on them. */
+FnSym *context_own_fn(Context *m, const FnSym *fn);
+
 /* Calls fn on args (one element per parameter).  A runtime error is reported at `where`
  * (and the failing spot inside fn) and false is returned. */
 bool context_call(Context *m, const FnSym *fn, const Word *const *args, Word *out, Loc where);

@@ -402,17 +402,20 @@ static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
 {
     Context *m = c->m;
     const Query *q = e->query;
-    BnbOptions *o = arena_alloc(&m->arena, sizeof *o);
-    *o = (BnbOptions){ .steps = -1, .budget = -1, .rounds = -1, .timeout = -1 };
+    QueryOptions *o = arena_alloc(&m->arena, sizeof *o);
+    *o = query_options_unset();
     int before = m->diag->errors;
     if (q) {
         if (q->trace) check_fail(c, e->loc, "option 'trace' does not apply to bnb(...) in an expression (the `bnb` query takes it)");
         if (q->models >= 0) check_fail(c, e->loc, "option 'models' does not apply to bnb (only to stable)");
         if (q->budget == 0) check_fail(c, e->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
-        *o = (BnbOptions){ .steps = q->steps, .budget = q->budget, .rounds = q->rounds, .timeout = q->timeout,
-                           .from = e->b != NULL };
+        o->steps = q->steps;
+        o->budget = q->budget;
+        o->rounds = q->rounds;
+        o->timeout = q->timeout;
+        o->from = e->b != NULL;
         if (q->split.name) o->has_split = sema_split(m, q->split, &o->split);
-        if (q->envelope.name) o->envelope = (int)sema_envelope(m, q->envelope, &fe->sym);
+        if (q->envelope.name) o->envelope = sema_envelope(m, q->envelope, &fe->sym);
         if (q->via.name) o->via = sema_via(m, q->via, &fe->sym);
     }
     if (e->b) {

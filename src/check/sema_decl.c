@@ -422,10 +422,10 @@ static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
     p->L = p->fn->ret;
     if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
     if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
-    if (q->via.name) p->galois = sema_via(m, q->via, p->fn);
+    if (q->via.name) p->opt.via = sema_via(m, q->via, p->fn);
     bool engine = q->kind == Q_APPROX || q->kind == Q_REFINE || q->kind == Q_BNB;   /* else check_options */
-    if (q->envelope.name && engine) p->envelope = sema_envelope(m, q->envelope, p->fn);
-    if (q->split.name) p->has_split = sema_split(m, q->split, &p->split);
+    if (q->envelope.name && engine) p->opt.envelope = sema_envelope(m, q->envelope, p->fn);
+    if (q->split.name) p->opt.has_split = sema_split(m, q->split, &p->opt.split);
 }
 
 /* Every option a query was given applies to it; `budget 0` would keep no bound. */
@@ -460,12 +460,13 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
     QueryPlan *p = plan_new(q->kind, d->loc);
     p->target_loc = q->target.loc;
     p->via_loc = q->via.loc;
-    p->steps = q->steps;
-    p->budget = q->budget;
-    p->rounds = q->rounds;
-    p->models = q->models;
-    p->timeout = q->timeout;
-    p->trace = q->trace;
+    p->opt.steps = q->steps;
+    p->opt.budget = q->budget;
+    p->opt.rounds = q->rounds;
+    p->opt.models = q->models;
+    p->opt.timeout = q->timeout;
+    p->opt.trace = q->trace;
+    p->opt.from = q->from_lo != NULL;
     check_options(m, d);
     switch (q->kind) {
     case Q_SHOW: {

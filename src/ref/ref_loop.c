@@ -297,7 +297,7 @@ static void bnb(RefEval *r, const Expr *e, Word *fr, Word *out)
 {
     const FnEntry *fe = e->resolved;
     const Lattice *L = fe->sym.ret, *pair = ((const Type *)e->type->value)->lat;
-    const BnbOptions *opts = r->m->tables.bnbs.items[e->ival];
+    const QueryOptions *opts = r->m->tables.bnbs.items[e->ival];
     Word *from_lo = NULL, *from_hi = NULL;
     if (e->b) {
         from_lo = ref_words(r, L->nwords);
