@@ -50,7 +50,7 @@ static CheckOptions check_options(Session *s)
 
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     bool antitone = plan->kind == Q_CHECK_ANTITONE;
@@ -69,7 +69,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->target_loc, "'%s' has no declared envelope to check", fn->name);
         return false;
     }
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
@@ -137,7 +137,7 @@ static bool settle(Session *s, const EngineAsk *ask, CheckStatus status, CheckRe
 static bool trust_fn(Session *s, const EngineAsk *ask, Buf *assume)
 {
     FnSym *fn = ask->fn;
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = ask->loc };
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = ask->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);

@@ -60,7 +60,7 @@ typedef struct EngineRun {
 
 static bool engine_galois(Session *s, const EngineAsk *ask, EngineRun *run)
 {
-    run->gctx.m = s->context;
+    run->gctx.context = s->context;
     run->gctx.g = ask->opt->via;
     run->gctx.where = ask->loc;
     galois_as_aft(&run->ag, &run->gctx);
@@ -83,7 +83,7 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
     FnSym *fn = ask->fn;
     memset(run, 0, sizeof *run);
     buf_init(&run->err);
-    run->ctx.m = s->context;
+    run->ctx.context = s->context;
     run->ctx.fn = fn;
     run->ctx.where = ask->loc;
     run->ctx.envelope = ask->opt->envelope;

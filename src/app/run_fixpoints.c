@@ -53,7 +53,7 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     Word *bot = lattice_elem_new(L), *top = lattice_elem_new(L);
     L->ops->bot(L, bot);
     L->ops->top(L, top);
-    FnCtx each = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnCtx each = { .context = s->context, .fn = fn, .where = plan->loc };
     size_t examined = 0;
     bool ok = !session_stopped(s, plan->loc) && fn_each(&each, bot, top, keep_fixed, &points, &examined);
     if (!ok) session_stopped(s, plan->loc);
@@ -148,7 +148,7 @@ bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn)
     char *assumption;
     EngineAsk ask = run_engine_ask(plan);
     if (!run_trust(s, &ask, &assumption)) return false;
-    KleeneRun run = { s, plan, { .m = s->context, .fn = fn, .where = plan->loc }, least, 0 };
+    KleeneRun run = { s, plan, { .context = s->context, .fn = fn, .where = plan->loc }, least, 0 };
     AftKleene k = { L, least, 0, plan->opt.steps >= 0 ? (size_t)plan->opt.steps : 1000000, kleene_step, &run };
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     if (least) L->ops->bot(L, x); else L->ops->top(L, x);

@@ -15,7 +15,7 @@ bool fn_eval(void *ctx, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     const Word *args[1] = { x };
-    return context_call(c->m, c->fn, args, out, c->where);
+    return context_call(c->context, c->fn, args, out, c->where);
 }
 
 /* f over [lo, hi] through the VM's enumeration fast path (AftFunction.each). */
@@ -40,7 +40,7 @@ bool fn_each(void *ctx, const Word *lo, const Word *hi,
     Word *x = lattice_elem_new(L);
     lattice_copy(L, x, lo);
     EachCtx e = { visit, vctx, 0 };
-    bool ok = context_call_each(c->m, c->fn, lo, hi, x, each_visit, &e, c->where);
+    bool ok = context_call_each(c->context, c->fn, lo, hi, x, each_visit, &e, c->where);
     mem_free(x);
     *calls = e.calls;
     return ok;
@@ -50,14 +50,14 @@ static bool fn_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, W
 {
     FnCtx *c = ctx;
     const Word *args[3] = { lo, hi, x };
-    return context_call(c->m, c->fn->upper, args, out, c->where);
+    return context_call(c->context, c->fn->upper, args, out, c->where);
 }
 
 static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     const Word *args[3] = { lo, hi, x };
-    return context_call(c->m, c->fn->lower, args, out, c->where);
+    return context_call(c->context, c->fn->lower, args, out, c->where);
 }
 
 /* Derived envelopes (absvm.h), counted for the report. */
@@ -241,7 +241,7 @@ void run_engine_options(Session *s, const QueryOptions *q, AftOptions *o, Buf *e
 static bool call1(const GaloisCtx *c, const FnSym *fn, const Word *in, Word *out)
 {
     const Word *args[1] = { in };
-    return context_call(c->m, fn, args, out, c->where);
+    return context_call(c->context, fn, args, out, c->where);
 }
 
 static bool g_alpha_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_up, in, out); }

@@ -27,7 +27,7 @@ enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
  * `monotone` annotation (then Knaster-Tarski proves a fixed point in a box f maps into
  * itself). */
 typedef struct FnCtx {
-    Context *m;
+    Context *context;
     const FnSym *fn;
     Loc where;
     EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
@@ -65,7 +65,7 @@ typedef struct EngineAsk {
 } EngineAsk;
 
 /* The four maps of a declared Galois insertion, called through the VM. */
-typedef struct GaloisCtx { Context *m; const GaloisSym *g; Loc where; } GaloisCtx;
+typedef struct GaloisCtx { Context *context; const GaloisSym *g; Loc where; } GaloisCtx;
 
 /* run.c: reporting a query's result or why it stopped (at: the query, or the expression). */
 void session_emit(Session *s, const QueryResult *r);
