@@ -58,6 +58,60 @@ typedef struct AftChanges {
     size_t count;
 } AftChanges;
 
+/* The search hooks of a function (AftFunction.search), each called with the function's ctx:
+ * the depth-first bnb in place and its conflict-driven learning, the CDCL search of `fix asp`.
+ * The depth-first driver (inplace.c) alone reads them; a .fix function has none.  Any hook
+ * may be NULL (see each). */
+typedef struct AftSearch {
+    /* In-place forms of refine and split, taken together by the depth-first bnb over a
+     * bitset lattice (lattice_is_bitset) instead of AftFunction's refine and split (which the
+     * function must have too, and which they must agree with).  The engine keeps the bound
+     * it works on in one place and passes the words of it that changed since its previous
+     * call of either hook (changed NULL: any may have), so that a function keeping state can
+     * work in proportion to what changed.
+     * refine_at: refine's contract; on AFT_OK the IR is [out->lo, out->hi] (the function's
+     *   arrays, valid until its next call), which differs from [lo, hi] only in the words
+     *   out->words lists.
+     * split_at: the atom to split [lo, hi] on, free in it: the halves are [lo, hi - {atom}]
+     *   and [lo + {atom}, hi]; false leaves the choice to the lattice's decompose. */
+    AftStatus (*refine_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                           size_t nchanged, AftChanges *out);
+    bool (*split_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
+                     size_t nchanged, const SplitCtx *how, size_t *atom);
+    /* Conflict-driven learning (paper Section 6: a Decompose that learns from the
+     * decompositions that did not work), taken by the depth-first bnb in place (with the two
+     * hooks above) unless o->no_learn; NULL: none, and the engine runs as without it.
+     * learning: the engine switches it on for a run and off at its end (false: the function
+     *   cannot learn).  While it is on, a refine that finds no fixed point in a bound explains
+     *   why by a nogood: a set of its split decisions and propagated facts that no fixed point
+     *   of f satisfies.  The function keeps its nogoods, and every later refine respects them
+     *   (removes from a bound what a nogood excludes), which is sound because a nogood only
+     *   excludes elements that are not fixed points.
+     * learnt: after a refine_at returned AFT_INVALID, did it learn a nogood (once per call)?
+     * cuts: does that nogood exclude part of [lo, hi] (all of its facts but at most one hold
+     *   in [lo, hi])?  The engine asks it for the bounds on its path, the shallowest first,
+     *   and backjumps to the first one it cuts (non-chronologically: the bounds pending below
+     *   it are searched again from it, refined with the nogood). */
+    bool (*learning)(void *ctx, bool on);
+    bool (*learnt)(void *ctx);
+    bool (*cuts)(void *ctx, const Word *lo, const Word *hi);
+    /* With the learning hooks on (NULL: never, and the atom's half first):
+     * restart: asked after each node; true says the search should start again from its
+     *   root bound, keeping what it learnt.  The engine does so only while no bound went to
+     *   Final (the same condition as for a backjump: the root holds every fixed point of the
+     *   bounds it drops).
+     * prefer_in: of split_at's halves for `atom`, search [lo + {atom}, hi] first (true) or
+     *   [lo, hi - {atom}] first (false)?  Only the order changes. */
+    bool (*restart)(void *ctx);
+    bool (*prefer_in)(void *ctx, size_t atom);
+    /* NULL: never.  For a function whose refine also learns from the bounds that go to Final
+     * (e.g. a branch and bound on a cost, whose refine then admits only fixed points better
+     * than the best found).  spent: after [lo, hi] went to Final (and o->on_final saw it),
+     * does every later refine exclude all of it?  Then the bound does not stop learning,
+     * backjumps or restarts (they cannot find it again). */
+    bool (*spent)(void *ctx, const Word *lo, const Word *hi);
+} AftSearch;
+
 /* A function f: L -> L.  Every callback returns false on a runtime error, which it has
  * already reported (the engine then stops and returns AFT_ERROR). */
 typedef struct AftFunction {
@@ -83,20 +137,6 @@ typedef struct AftFunction {
     AftStatus (*refine)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
     bool (*split)(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                   Word *hi1, Word *lo2, Word *hi2);
-    /* Optional in-place forms of refine and split, taken together by the depth-first bnb
-     * over a bitset lattice (lattice_is_bitset) instead of the two above, which they must
-     * agree with.  The engine keeps the bound it works on in one place and passes the words
-     * of it that changed since its previous call of either hook (changed NULL: any may
-     * have), so that a function keeping state can work in proportion to what changed.
-     * refine_at: refine's contract; on AFT_OK the IR is [out->lo, out->hi] (the function's
-     *   arrays, valid until its next call), which differs from [lo, hi] only in the words
-     *   out->words lists.
-     * split_at: the atom to split [lo, hi] on, free in it: the halves are [lo, hi - {atom}]
-     *   and [lo + {atom}, hi]; false leaves the choice to the lattice's decompose. */
-    AftStatus (*refine_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
-                           size_t nchanged, AftChanges *out);
-    bool (*split_at)(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
-                     size_t nchanged, const SplitCtx *how, size_t *atom);
     /* Optional: f on every element of [lo, hi] in the lattice's enumeration order, visit
      * called with each element and f of it (false from visit stops), without setting up
      * per element; the brute-force envelope uses it.  False when a call failed (reported)
@@ -108,38 +148,9 @@ typedef struct AftFunction {
      * monotone and antitone envelopes use it, so that rounding never removes a fixed
      * point.  False on a runtime error (reported). */
     bool (*rounded)(void *ctx, const Word *x, bool up, Word *out);
-    /* Optional conflict-driven learning (paper Section 6: a Decompose that learns from the
-     * decompositions that did not work), taken by the depth-first bnb in place (with the two
-     * hooks above) unless o->no_learn; NULL: none, and the engine runs as without it.
-     * learning: the engine switches it on for a run and off at its end (false: the function
-     *   cannot learn).  While it is on, a refine that finds no fixed point in a bound explains
-     *   why by a nogood: a set of its split decisions and propagated facts that no fixed point
-     *   of f satisfies.  The function keeps its nogoods, and every later refine respects them
-     *   (removes from a bound what a nogood excludes), which is sound because a nogood only
-     *   excludes elements that are not fixed points.
-     * learnt: after a refine_at returned AFT_INVALID, did it learn a nogood (once per call)?
-     * cuts: does that nogood exclude part of [lo, hi] (all of its facts but at most one hold
-     *   in [lo, hi])?  The engine asks it for the bounds on its path, the shallowest first,
-     *   and backjumps to the first one it cuts (non-chronologically: the bounds pending below
-     *   it are searched again from it, refined with the nogood). */
-    bool (*learning)(void *ctx, bool on);
-    bool (*learnt)(void *ctx);
-    bool (*cuts)(void *ctx, const Word *lo, const Word *hi);
-    /* Optional, with the learning hooks on (NULL: never, and the atom's half first):
-     * restart: asked after each node; true says the search should start again from its
-     *   root bound, keeping what it learnt.  The engine does so only while no bound went to
-     *   Final (the same condition as for a backjump: the root holds every fixed point of the
-     *   bounds it drops).
-     * prefer_in: of split_at's halves for `atom`, search [lo + {atom}, hi] first (true) or
-     *   [lo, hi - {atom}] first (false)?  Only the order changes. */
-    bool (*restart)(void *ctx);
-    bool (*prefer_in)(void *ctx, size_t atom);
-    /* Optional (NULL: never): a function whose refine also learns from the bounds that go
-     * to Final (e.g. a branch and bound on a cost, whose refine then admits only fixed
-     * points better than the best found).  spent: after [lo, hi] went to Final (and
-     * o->on_final saw it), does every later refine exclude all of it?  Then the bound does
-     * not stop learning, backjumps or restarts (they cannot find it again). */
-    bool (*spent)(void *ctx, const Word *lo, const Word *hi);
+    /* Optional (NULL: none): the hooks of the depth-first search in place, with learning
+     * (AftSearch above); only the depth-first driver (inplace.c) reads them. */
+    const AftSearch *search;
     /* Optional, on a lattice that is not finite (NULL: a box within the tolerance is a fixed
      * point when f fixes an end within the tolerance, as far as f's values in floating point
      * show).  judge: the verdict on [lo, hi], a box no wider than the tolerance, into *kind,
@@ -207,8 +218,9 @@ typedef struct AftOptions {
                                 (rounds = the deepest round); ignored with a budget, whose
                                 hulls need whole rounds.  The pending bounds are kept in a
                                 BoundStack, so memory follows what changes per level */
-    size_t inplace_min_words;   /* depth-first with refine_at/split_at: keep the bound in place
-                                 * from this many words per element on (0: 64; tests: 1) */
+    size_t inplace_min_words;   /* depth-first with the in-place hooks (AftSearch): keep the
+                                 * bound in place from this many words per element on (0: 64;
+                                 * tests: 1) */
     AftEventFn on_event;     /* trace, progress, --dot; may be NULL */
     void *event_ctx;
     AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */

@@ -1,11 +1,12 @@
-/* bnb.c: the branch-and-bound of Algorithm 1 (paper Section 6) with the budget condition. */
+/* bnb.c: the branch-and-bound of Algorithm 1 (paper Section 6) with the budget condition,
+ * round by round or depth first; aft_bnb hands the depth-first order to inplace.c when it
+ * can run in place.  The run's state and the steps both share are bnbrun.c's. */
 #include <math.h>
 #include <stdlib.h>
 
-#include "aft/bnbrun.h"
+#include "aft/inplace.h"
 #include "util/hashmap.h"
 #include "util/mem.h"
-
 
 /* A set of bounds with their nodes, parallel arrays.  The depth-first order keeps its bounds
  * in a difference-coded stack instead (`delta`): a pending bound differs from the one pushed
@@ -47,15 +48,6 @@ static void level_remove(Level *lv, size_t i)
     lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
 }
 
-void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
-                 NodeStatus status, const Word *lo, const Word *hi)
-{
-    if (!run->o->on_event) return;
-    AftEvent ev = {.kind = kind, .round = run->st->rounds, .id = id, .parent = parent,
-                   .other = other, .status = status, .lo = lo, .hi = hi};
-    run->o->on_event(run->o->event_ctx, &ev);
-}
-
 /* Node `id`'s fate: an EV_BNB_SPLIT event, with the judge's verdict when it decided a fixed
  * point (v->lo is NULL when it did not judge the box). */
 static void emit_node(const Run *run, long id, long parent, NodeStatus status, const Word *lo,
@@ -66,76 +58,6 @@ static void emit_node(const Run *run, long id, long parent, NodeStatus status, c
                    .other = -1, .status = status, .lo = lo, .hi = hi,
                    .verdict = status == NODE_FIXPOINT && v && v->lo ? v : NULL};
     run->o->on_event(run->o->event_ctx, &ev);
-}
-
-void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
-{
-    if (aft_abandoned(run->o)) return;
-    if (run->final) boundlist_push(run->final, lo, hi);
-    bnb_emit(run, EV_BNB_FINAL, id, -1, -1, NODE_FINAL, lo, hi);
-    if (run->o->on_final && !run->o->on_final(run->o->final_ctx, lo, hi)) run->st->enough = true;
-    if (!run->f->spent || !run->f->spent(run->f->ctx, lo, hi)) run->finals++;
-}
-
-void bnb_prove(Run *run, const Word *lo, const Word *hi)
-{
-    if (run->final) boundlist_push(&run->proven, lo, hi);
-}
-
-/* Does f map x to itself (on a lattice that is not finite: within the tolerance, i.e. x and
- * f(x) span a point)?  One evaluation, into run->tmp. */
-static AftStatus fixes(Run *run, const Word *x, bool *fixed)
-{
-    const Lattice *L = run->L;
-    run->st->eval_calls++;
-    if (!run->f->eval(run->f->ctx, x, run->tmp)) return aft_callback_failed(run->o, run->st);
-    if (L->finite) {
-        *fixed = L->ops->eq(L, run->tmp, x);
-        return AFT_OK;
-    }
-    L->ops->meet(L, run->fmeet, run->tmp, x);
-    L->ops->join(L, run->fjoin, run->tmp, x);
-    *fixed = L->ops->is_point(L, run->fmeet, run->fjoin);
-    return AFT_OK;
-}
-
-/* The fate of a box within the tolerance that f's judge hook decides (its verdict into j):
- * no fixed point, pruned; a proved one, a fixed point; not proved, a fixed point when f fixes
- * an end within the tolerance (`fixed`), else a bound. */
-static NodeStatus judged(Run *run, const Word *lo, const Word *hi, bool fixed, Judged *j)
-{
-    VerdictKind kind = VERDICT_NEAR;
-    run->f->judge(run->f->ctx, lo, hi, &kind, j->point);
-    j->v = (Verdict){ .kind = kind, .lo = lo, .hi = hi, .point = kind == VERDICT_FIXED ? j->point : NULL };
-    if (kind == VERDICT_NONE) return NODE_PRUNED;
-    return kind != VERDICT_NEAR || fixed ? NODE_FIXPOINT : NODE_FINAL;
-}
-
-/* Fate of a refined, surviving bound.  A point (an element; on reals a box within the
- * tolerance) is a fixed point only when f fixes it, checked by evaluating f: on a finite
- * lattice a point f moves is pruned.  On reals the judge hook, when f has one, decides (see
- * judged; j, when not NULL, gets its verdict, j->v.lo NULL when there is none); without it a
- * box is a fixed point within tolerance when f fixes one of its ends within tolerance, else
- * it is pruned when it is one number and stays in Final as a bound otherwise (it may hold a
- * fixed point f moves its ends away from). */
-AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j)
-{
-    const Lattice *L = run->L;
-    *out = NODE_KEPT;
-    if (j) j->v.lo = NULL;
-    if (!L->ops->is_point(L, lo, hi)) return AFT_OK;
-    bool fixed = false;
-    AftStatus r = fixes(run, lo, &fixed);
-    if (r == AFT_OK && !fixed && !L->finite) r = fixes(run, hi, &fixed);
-    if (r != AFT_OK) return r;
-    if (!L->finite && run->f->judge) {
-        Judged scratch = { .point = run->tmp };
-        *out = judged(run, lo, hi, fixed, j ? j : &scratch);
-        return AFT_OK;
-    }
-    bool one_element = L->finite || L->ops->eq(L, lo, hi);
-    *out = fixed ? NODE_FIXPOINT : one_element ? NODE_PRUNED : NODE_FINAL;
-    return AFT_OK;
 }
 
 /* Acts on a classified bound: fixed points go to Final (and are proven), bounds that are
@@ -522,16 +444,6 @@ static void move_stack_to_final(Run *run, const Level *stack)
     mem_free(x);
 }
 
-/* Depth-first: the round a node of depth d belongs to starts (events and stats). */
-void bnb_enter_round(Run *run, size_t depth, size_t pending)
-{
-    if (depth + 1 <= run->st->rounds) return;
-    run->st->rounds = depth + 1;
-    AftEvent ev = {.kind = EV_BNB_ROUND, .round = run->st->rounds, .count = pending + 1,
-                   .id = -1, .parent = -1, .other = -1};
-    if (run->o->on_event) run->o->on_event(run->o->event_ctx, &ev);
-}
-
 /* Algorithm 1 on `stack` in depth-first order: the newest bound first (the last refined
  * child, which a function's refine hook may still have at hand).  Each bound meets the fate
  * it has in run_rounds; bounds deeper than the round cap go to Final. */
@@ -559,28 +471,6 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
     move_stack_to_final(run, stack);
     run->st->stopped_by = why;
     return AFT_LIMIT;
-}
-
-static void run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats *st,
-                     BoundList *final)
-{
-    const Lattice *L = f->L;
-    *run = (Run){.f = f, .o = o, .L = L, .st = st, .final = final, .next_id = 1,
-                 .split = o->split, .rng = {0x5eed5eedULL}};
-    if (!run->split.rng) run->split.rng = &run->rng;
-    run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    lattice_elems_new(L, 17, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
-                                                &run->r[0], &run->r[1], &run->r[2], &run->r[3],
-                                                &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi,
-                                                &run->fmeet, &run->fjoin, &run->judged[0].point,
-                                                &run->judged[1].point });
-    boundlist_init(&run->proven, L);
-}
-
-static void run_free(Run *run)
-{
-    mem_free(run->c[0]);    /* the block of all seventeen */
-    boundlist_free(&run->proven);
 }
 
 /* Bounds = {IR(B_I)}: node 0.  *pruned when B_I holds no fixed point. */
@@ -672,7 +562,7 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     if (final) boundlist_init(final, f->L);
     if (fixpoints) boundlist_init(fixpoints, f->L);
     Run run;
-    run_init(&run, f, o, st, final);
+    bnb_run_init(&run, f, o, st, final);
     bool depth_first = o->depth_first && !o->budget;
     Level bounds;
     level_init(&bounds, f->L, depth_first);
@@ -682,14 +572,14 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
         s = AFT_LIMIT;
-    } else if (s == AFT_OK && depth_first && bounds.nodes.count && bnb_inplace_applies(&run)) {
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && inplace_applies(&run)) {
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
-        s = bnb_run_inplace(&run, run.plo, run.phi, o->rounds);
+        s = inplace_run(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);
-    run_free(&run);
+    bnb_run_free(&run);
     return s;
 }
 

@@ -1,5 +1,6 @@
-/* bnbrun.h: the state of one bnb run, shared by bnb.c (Algorithm 1) and inplace.c (its
- * depth-first order kept in place); internal to src/aft. */
+/* bnbrun.h: the state of one bnb run and the steps on it that bnb.c (Algorithm 1) and
+ * inplace.c (its depth-first order kept in place) share, defined in bnbrun.c; internal to
+ * src/aft.  bnb.c starts inplace.c's order (inplace.h); inplace.c calls nothing of bnb.c. */
 #ifndef FIX_AFT_BNBRUN_H
 #define FIX_AFT_BNBRUN_H
 
@@ -20,9 +21,6 @@ typedef struct Run {
     AftStats *st;
     double deadline;
     long next_id;
-    size_t finals;                /* bounds sent to Final so far but those the function says
-                                   * are spent (a backjump may not search again below a bound
-                                   * that sent one: it would repeat it) */
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;
@@ -36,10 +34,17 @@ typedef struct Run {
     Judged judged[2];             /* the judge's verdicts on the two children (the root: 0) */
 } Run;
 
+/* run: every array allocated for f's lattice, the split context (a seeded generator when o
+ * gives none), the deadline from o->timeout_s. */
+void bnb_run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats *st,
+                  BoundList *final);
+void bnb_run_free(Run *run);
+
 void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
               NodeStatus status, const Word *lo, const Word *hi);
-/* [lo, hi] joins Final (the list, when kept, and an EV_BNB_FINAL event). */
-void bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);
+/* [lo, hi] joins Final (the list, when kept, an EV_BNB_FINAL event and o->on_final); false
+ * when it does not, the caller having abandoned the run (aft_abandoned). */
+bool bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);
 /* A fixed point f was seen to fix joins the proven ones (when Final is kept). */
 void bnb_prove(Run *run, const Word *lo, const Word *hi);
 /* Fate of a refined, surviving bound: NODE_KEPT, or for a point (evaluating f) NODE_FIXPOINT,
@@ -48,12 +53,5 @@ void bnb_prove(Run *run, const Word *lo, const Word *hi);
 AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
-
-/* Can the depth-first order run in place (inplace.c): a bitset lattice and a function with
- * both in-place hooks, and IR by the refine hook? */
-bool bnb_inplace_applies(const Run *run);
-/* The depth-first order in place from the root bound [lo, hi] (node 0, kept), with the
- * round cap `cap` (0: none): the same Final, events and stats as bnb.c's. */
-AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap);
 
 #endif

@@ -4,8 +4,11 @@
  * in which it differs from its parent; the tests bnb.c makes on whole intervals (inside, a
  * point, equal, union an interval, hull) are made on the words that differ.  A node then
  * costs what its split and IR changed instead of the size of the lattice, and a search as
- * deep as the lattice is wide stays linear.  Final, events and statistics are bnb.c's. */
-#include "aft/bnbrun.h"
+ * deep as the lattice is wide stays linear.  Final, events and statistics are bnb.c's.
+ * The function's search hooks (AftFunction.search: the in-place refine and split, learning,
+ * restarts, the split's sign) are read here only; the steps on the run that bnb.c takes too
+ * come from bnbrun.c. */
+#include "aft/inplace.h"
 #include "util/mem.h"
 
 typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of an interval */
@@ -46,8 +49,13 @@ typedef struct Place {
     Words pool;
     Kid kid[2];
     Words hull, scratch;
+    const AftSearch *search;      /* the function's search hooks (run->f->search) */
+    void *fctx;                   /* the function's ctx, theirs too */
     bool learning;                /* the function's learning hooks are on (learn.c's order) */
     VEC(PathStep) path;           /* with learning: path[d] is the bound of depth d */
+    size_t finals;                /* bounds sent to Final so far but those the function says
+                                   * are spent (a backjump may not search again below a bound
+                                   * that sent one: it would repeat it) */
 } Place;
 
 /* ---- the bound in place ---- */
@@ -101,6 +109,14 @@ static void changes_seen(Place *pl)
     for (size_t i = 0; i < pl->changed.count; i++) pl->mark[pl->changed.items[i]] = 0;
     pl->changed.count = 0;
     pl->fresh = false;
+}
+
+/* [lo, hi] goes to Final (bnb_to_final), counted in pl->finals unless the function says every
+ * later refine excludes it (spent). */
+static void to_final(Place *pl, long id, const Word *lo, const Word *hi)
+{
+    const AftSearch *h = pl->search;
+    if (bnb_to_final(pl->run, id, lo, hi) && (!h->spent || !h->spent(pl->fctx, lo, hi))) pl->finals++;
 }
 
 /* ---- intervals as words that differ from the bound ---- */
@@ -167,7 +183,7 @@ static void final_with(Place *pl, const Words *d, long id, bool proven)
     size_t at = pl->trail.count;
     apply(pl, d);
     if (proven) bnb_prove(pl->run, pl->lo, pl->hi);
-    if (id >= 0) bnb_to_final(pl->run, id, pl->lo, pl->hi);
+    if (id >= 0) to_final(pl, id, pl->lo, pl->hi);
     undo_to(pl, at);
 }
 
@@ -212,15 +228,15 @@ static void diff_words(const Place *pl, const Word *lo, const Word *hi, Words *o
 static bool split_bound(Place *pl)
 {
     Run *run = pl->run;
-    const AftFunction *f = run->f;
+    const AftSearch *h = pl->search;
     size_t a = SIZE_MAX;
-    bool chosen = f->split_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count,
+    bool chosen = h->split_at(pl->fctx, pl->lo, pl->hi, changes(pl), pl->changed.count,
                               &run->split, &a);
     changes_seen(pl);
     size_t w = chosen ? a >> 6 : pl->nwords;
     Word bit = (Word)1 << (a & 63);
     if (w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit)) {
-        int in = pl->learning && f->prefer_in && !f->prefer_in(f->ctx, a) ? 0 : 1;
+        int in = pl->learning && h->prefer_in && !h->prefer_in(pl->fctx, a) ? 0 : 1;
         VEC_PUSH(pl->kid[1 - in].c, ((WordPair){w, pl->lo[w], pl->hi[w] & ~bit}));
         VEC_PUSH(pl->kid[in].c, ((WordPair){w, pl->lo[w] | bit, pl->hi[w]}));  /* first */
         return true;
@@ -237,7 +253,6 @@ static bool split_bound(Place *pl)
 static AftStatus refine_kid(Place *pl, int i, bool *alive, bool *invalid)
 {
     Run *run = pl->run;
-    const AftFunction *f = run->f;
     Kid *k = &pl->kid[i];
     size_t at = pl->trail.count;
     *invalid = false;
@@ -253,7 +268,7 @@ static AftStatus refine_kid(Place *pl, int i, bool *alive, bool *invalid)
     run->st->eval_calls++;
     apply(pl, &k->c);
     AftChanges out;
-    AftStatus s = f->refine_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
+    AftStatus s = pl->search->refine_at(pl->fctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
     changes_seen(pl);
     *alive = s == AFT_OK;
     *invalid = s == AFT_INVALID;
@@ -308,7 +323,7 @@ static AftStatus merge_kids(Place *pl, long id, const long cid[2], const NodeSta
     run->st->merged++;
     emit_with(pl, &pl->hull, EV_BNB_MERGE, cid[0], id, cid[1], NODE_MERGED);
     if (same_as_bound(pl, &pl->hull)) {
-        bnb_to_final(run, id, pl->lo, pl->hi);      /* what is kept joins back to B */
+        to_final(pl, id, pl->lo, pl->hi);      /* what is kept joins back to B */
         return AFT_OK;
     }
     NodeStatus s;
@@ -326,7 +341,7 @@ static void keep_kids(Place *pl, long id, const long cid[2], const bool alive[2]
         NodeStatus s = alive[i] ? status[i] : NODE_PRUNED;
         if (s == NODE_KEPT && same_as_bound(pl, &k->r)) {
             emit_with(pl, &k->r, EV_BNB_SPLIT, cid[i], id, -1, NODE_FINAL);
-            bnb_to_final(pl->run, id, pl->lo, pl->hi);    /* a non-shrinking decomposition */
+            to_final(pl, id, pl->lo, pl->hi);    /* a non-shrinking decomposition */
             continue;
         }
         emit_with(pl, s == NODE_PRUNED ? &k->c : &k->r, EV_BNB_SPLIT, cid[i], id, -1, s);
@@ -345,15 +360,15 @@ static void walk(Place *pl, size_t *pos, size_t to)
 
 static bool bnb_learns(const Run *run)
 {
-    const AftFunction *f = run->f;
-    return f->learning && f->learnt && f->cuts && !run->o->no_learn;
+    const AftSearch *h = run->f->search;
+    return h && h->learning && h->learnt && h->cuts && !run->o->no_learn;
 }
 
 /* Once a bound went to Final, the search backtracks chronologically above it anyway (a
  * backjump there would repeat it): learning stops, the nogoods learnt so far stay. */
 static void learning_off(Place *pl)
 {
-    pl->run->f->learning(pl->run->f->ctx, false);
+    pl->search->learning(pl->fctx, false);
     pl->learning = false;
 }
 
@@ -361,7 +376,7 @@ static void learning_off(Place *pl)
 static void enter_path(Place *pl, const Pending *n)
 {
     if (pl->path.count > n->depth) pl->path.count = n->depth;
-    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(pl->trail.count), narrow(pl->run->finals)}));
+    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(pl->trail.count), narrow(pl->finals)}));
 }
 
 /* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
@@ -380,13 +395,11 @@ static void drop_below(Place *pl, size_t d)
  * back, when there is none. */
 static size_t cut_target(Place *pl, size_t limit, size_t *pos)
 {
-    Run *run = pl->run;
-    const AftFunction *f = run->f;
     *pos = pl->trail.count;
     for (size_t d = 0; d < limit && d < pl->path.count; d++) {
-        if (pl->path.items[d].finals != run->finals) continue;
+        if (pl->path.items[d].finals != pl->finals) continue;
         walk(pl, pos, pl->path.items[d].at);
-        if (f->cuts(f->ctx, pl->lo, pl->hi)) return d;
+        if (pl->search->cuts(pl->fctx, pl->lo, pl->hi)) return d;
     }
     walk(pl, pos, pl->trail.count);
     return SIZE_MAX;
@@ -397,12 +410,11 @@ static size_t cut_target(Place *pl, size_t limit, size_t *pos)
 static AftStatus refine_in_place(Place *pl, bool *empty, bool *shrunk)
 {
     Run *run = pl->run;
-    const AftFunction *f = run->f;
     run->st->ir_calls++;
     run->st->f_calls++;
     run->st->eval_calls++;
     AftChanges out;
-    AftStatus s = f->refine_at(f->ctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
+    AftStatus s = pl->search->refine_at(pl->fctx, pl->lo, pl->hi, changes(pl), pl->changed.count, &out);
     changes_seen(pl);
     pl->scratch.count = 0;
     *empty = s == AFT_INVALID;
@@ -429,10 +441,9 @@ static AftStatus refine_in_place(Place *pl, bool *empty, bool *shrunk)
 static bool bnb_backjump(Place *pl, size_t depth)
 {
     Run *run = pl->run;
-    const AftFunction *f = run->f;
     bool jumped = false;
     size_t limit = depth + 1;
-    while (f->learnt(f->ctx)) {
+    while (pl->search->learnt(pl->fctx)) {
         run->st->learnt++;
         size_t pos, d = cut_target(pl, limit, &pos);
         if (d == SIZE_MAX) break;
@@ -471,7 +482,7 @@ static void drop_all(Place *pl)
 static void bnb_restart(Place *pl)
 {
     Run *run = pl->run;
-    if (!pl->path.count || pl->path.items[0].finals != run->finals) return;
+    if (!pl->path.count || pl->path.items[0].finals != pl->finals) return;
     size_t pos = pl->trail.count;
     walk(pl, &pos, pl->path.items[0].at);
     bool empty, shrunk;
@@ -509,11 +520,11 @@ static AftStatus take_raw_ir(Place *pl, long id, size_t depth, bool *pruned)
     const char *why = aft_limit_hit(run->o, run->deadline, run->st);
     if (why) {
         run->st->stopped_by = why;
-        bnb_to_final(run, id, pl->lo, pl->hi);
+        to_final(pl, id, pl->lo, pl->hi);
         return AFT_LIMIT;
     }
     AftStatus r = refine_in_place(pl, &empty, &shrunk);
-    if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
+    if (r == AFT_LIMIT) to_final(pl, id, pl->lo, pl->hi);
     if (r != AFT_OK) return r;
     if (empty) {
         *pruned = true;
@@ -532,7 +543,7 @@ static AftStatus process_point(Place *pl, long id, size_t depth)
     const Words none = {0};
     AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s, NULL);
     if (r == AFT_OK) place_with(pl, &none, s, id, depth, false);     /* never NODE_KEPT */
-    if (r == AFT_LIMIT) bnb_to_final(pl->run, id, pl->lo, pl->hi);
+    if (r == AFT_LIMIT) to_final(pl, id, pl->lo, pl->hi);
     return r;
 }
 
@@ -547,7 +558,7 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
     kid_clear(&pl->kid[0]);
     kid_clear(&pl->kid[1]);
     if (!split_bound(pl)) {
-        bnb_to_final(run, id, pl->lo, pl->hi);
+        to_final(pl, id, pl->lo, pl->hi);
         return AFT_OK;
     }
     run->st->splits++;
@@ -563,7 +574,7 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
         if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
             && status[i] == NODE_PRUNED)
             alive[i] = false;                                   /* a point f does not fix */
-        if (r == AFT_LIMIT) bnb_to_final(run, id, pl->lo, pl->hi);
+        if (r == AFT_LIMIT) to_final(pl, id, pl->lo, pl->hi);
         if (r != AFT_OK) return r;
     }
     if (alive[0] && alive[1] && !pl->kid[0].raw && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, status, depth);
@@ -656,11 +667,11 @@ static void pending_to_final(Place *pl, const char *why)
         size_t from = pos;
         enter_pending(pl, i, &pos);
         if (as_hull) fold_pending(pl, i, from, hlo, hhi);
-        else bnb_to_final(pl->run, pl->stack.items[i].id, pl->lo, pl->hi);
+        else to_final(pl, pl->stack.items[i].id, pl->lo, pl->hi);
         restore_words(pl);
     }
     walk(pl, &pos, pl->trail.count);
-    if (as_hull) bnb_to_final(pl->run, pl->stack.items[0].id, hlo, hhi);
+    if (as_hull) to_final(pl, pl->stack.items[0].id, hlo, hhi);
 }
 
 static AftStatus loop(Place *pl, size_t cap)
@@ -672,15 +683,15 @@ static AftStatus loop(Place *pl, size_t cap)
         Pending n = pop_pending(pl);
         if (pl->learning) enter_path(pl, &n);
         if (cap && n.depth >= cap) {
-            bnb_to_final(run, n.id, pl->lo, pl->hi);
+            to_final(pl, n.id, pl->lo, pl->hi);
             capped = "rounds";
             continue;
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth, n.raw);
-        if (pl->learning && run->finals) learning_off(pl);
-        if (s == AFT_OK && pl->learning && run->f->restart && pl->stack.count
-            && run->f->restart(run->f->ctx))
+        if (pl->learning && pl->finals) learning_off(pl);
+        if (s == AFT_OK && pl->learning && pl->search->restart && pl->stack.count
+            && pl->search->restart(pl->fctx))
             bnb_restart(pl);
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
@@ -701,18 +712,19 @@ static size_t inplace_min_words(const AftOptions *o)
     return o->inplace_min_words ? o->inplace_min_words : 64;
 }
 
-bool bnb_inplace_applies(const Run *run)
+bool inplace_applies(const Run *run)
 {
-    const AftFunction *f = run->f;
-    return f->refine_at && f->split_at && f->refine && !run->o->refine_steps
+    const AftSearch *h = run->f->search;
+    return h && h->refine_at && h->split_at && run->f->refine && !run->o->refine_steps
            && lattice_is_bitset(run->L)
            && (run->L->nwords >= inplace_min_words(run->o) || bnb_learns(run));
 }
 
-AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
+AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
 {
     size_t n = run->L->nwords;
-    Place pl = {.run = run, .nwords = n, .fresh = true};
+    Place pl = {.run = run, .nwords = n, .fresh = true, .search = run->f->search,
+                .fctx = run->f->ctx};
     pl.lo = mem_alloc((n + 1) * sizeof *pl.lo);
     pl.hi = mem_alloc((n + 1) * sizeof *pl.hi);
     pl.mark = mem_calloc(n + 1, 1);
@@ -725,7 +737,7 @@ AftStatus bnb_run_inplace(Run *run, const Word *lo, const Word *hi, size_t cap)
         pl.open += lo[w] != hi[w];
     }
     VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0, false}));
-    pl.learning = bnb_learns(run) && run->f->learning(run->f->ctx, true);
+    pl.learning = bnb_learns(run) && pl.search->learning(pl.fctx, true);
     AftStatus r = loop(&pl, cap);
     if (pl.learning) learning_off(&pl);
     VEC_FREE(pl.path);

@@ -71,13 +71,13 @@ static void add_name(void *ctx, const char *name)
 static Session *completion_session;     /* the session whose names are completed */
 
 /* Declared names, and the atoms or elements of each declared lattice. */
-static void add_declared(NameList *names, Context *m)
+static void add_declared(NameList *names, Context *context)
 {
     size_t declared_count = names->count;
-    context_each_name(m, add_name, names);
+    context_each_name(context, add_name, names);
     size_t end = names->count;
     for (size_t i = declared_count; i < end; i++) {
-        const Lattice *L = context_lattice(m, names->items[i]);
+        const Lattice *L = context_lattice(context, names->items[i]);
         size_t n = 0;
         const char *const *elems = L ? lattice_names(L, &n) : NULL;
         for (size_t k = 0; k < n; k++) add_name(names, elems[k]);
@@ -315,18 +315,18 @@ static int compare_names(const void *a, const void *b)
 /* :env: lattices, functions, Galois insertions and programs, each kind sorted by name. */
 static void cmd_env(Repl *r)
 {
-    Context *m = r->s->context;
+    Context *context = r->s->context;
     NameList names = { 0 };
-    context_each_name(m, add_name, &names);
+    context_each_name(context, add_name, &names);
     if (names.count) qsort(names.items, names.count, sizeof *names.items, compare_names);
     Buf b;
     buf_init(&b);
     for (int kind = 0; kind < 4; kind++) {
         for (size_t i = 0; i < names.count; i++) {
             const char *name = names.items[i];
-            const Lattice *L = context_lattice(m, name);
-            FnSym *fn = L ? NULL : context_fn(m, name);
-            GaloisSym *g = L || fn ? NULL : context_galois(m, name);
+            const Lattice *L = context_lattice(context, name);
+            FnSym *fn = L ? NULL : context_fn(context, name);
+            GaloisSym *g = L || fn ? NULL : context_galois(context, name);
             if (kind == 0 && L) {
                 buf_printf(&b, "lattice %s = ", name);
                 lattice_describe_structure(L, &b);
@@ -337,7 +337,7 @@ static void cmd_env(Repl *r)
                 lattice_describe(g->concrete, &b);
                 buf_puts(&b, " -> ");
                 lattice_describe(g->abstract, &b);
-            } else if (kind == 3 && !L && !fn && !g && context_program(m, name)) {
+            } else if (kind == 3 && !L && !fn && !g && context_program(context, name)) {
                 buf_printf(&b, "program %s", name);
             } else {
                 continue;

@@ -85,11 +85,11 @@ const char *stop_reason_text(const char *stopped_by)
 
 /* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
  * give: says which, at the query, and returns true. */
-bool session_stopped(Session *s, const QueryPlan *plan)
+bool session_stopped(Session *s, Loc at)
 {
     const char *hit = limits_poll(&s->limits);
     if (!hit) return false;
-    diag_error(&s->diag, plan->loc, "stopped by %s before an answer", hit);
+    diag_error(&s->diag, at, "stopped by %s before an answer", hit);
     return true;
 }
 
@@ -110,10 +110,10 @@ void session_emit(Session *s, const QueryResult *r)
     else fflush(out);
 }
 
-bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err)
+bool session_engine_error(Session *s, Loc at, Buf *err)
 {
-    if (err->len) diag_error(&s->diag, plan->loc, "%s", buf_cstr(err));
-    else session_stopped(s, plan);
+    if (err->len) diag_error(&s->diag, at, "%s", buf_cstr(err));
+    else session_stopped(s, at);
     return false;
 }
 
@@ -143,7 +143,7 @@ static bool run_show(Session *s, const QueryPlan *plan)
     Word *v = NULL;
     bool ok = s->opt.reference ? reference_value(s, plan->show, &v) : context_eval_plan(s->context, plan->show, &v);
     if (!ok) {
-        session_stopped(s, plan);
+        session_stopped(s, plan->loc);
         return false;
     }
     r.u.value.type = plan->show->type;
@@ -172,7 +172,7 @@ static void page_query_begin(Session *s, const QueryPlan *plan)
 
 bool session_run_query(Session *s, const QueryPlan *plan)
 {
-    limits_start(&s->limits, plan->timeout >= 0 ? plan->timeout : s->opt.timeout_s, s->opt.max_memory,
+    limits_start(&s->limits, plan->opt.timeout >= 0 ? plan->opt.timeout : s->opt.timeout_s, s->opt.max_memory,
                  &s->interrupt);
     FnSym *fn = plan->fn;
     bool ok = false;
@@ -182,8 +182,8 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     case Q_SHOW: ok = run_show(s, plan); break;
     case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
     case Q_LFP: case Q_GFP: ok = run_kleene(s, plan, fn); break;
-    case Q_APPROX: case Q_REFINE: ok = run_refine(s, plan, fn); break;
-    case Q_BNB: ok = run_bnb(s, plan, fn); break;
+    case Q_APPROX: case Q_REFINE: ok = run_refine(s, plan); break;
+    case Q_BNB: ok = run_bnb(s, plan); break;
     case Q_STABLE: ok = run_stable(s, plan); break;
     case Q_CHECK_MONOTONE: case Q_CHECK_ANTITONE: ok = run_check_tone(s, plan, fn); break;
     case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;

@@ -50,7 +50,7 @@ static CheckOptions check_options(Session *s)
 
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     bool antitone = plan->kind == Q_CHECK_ANTITONE;
@@ -69,7 +69,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
         diag_error(&s->diag, plan->target_loc, "'%s' has no declared envelope to check", fn->name);
         return false;
     }
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
@@ -91,7 +91,7 @@ bool run_check_galois(Session *s, const QueryPlan *plan)
     galois_as_aft(&ag, &ctx);
     GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.u.check.cases);
     bool ok = c != GALOIS_CHECK_ERROR;
-    if (!ok) session_stopped(s, plan);
+    if (!ok) session_stopped(s, plan->loc);
     if (c == GALOIS_CHECK_TOO_LARGE) {
         diag_error(&s->diag, plan->loc, "%s", buf_cstr(&msg));
         ok = false;
@@ -122,21 +122,22 @@ static void note_sampled(Buf *assume, const char *claim, const Trust *t)
 
 /* The outcome of a check a query relies on: false after an error (a counterexample, a limit,
  * or a failed call, all reported), else t records whether it was proved. */
-static bool settle(Session *s, const QueryPlan *plan, CheckStatus status, CheckReport *c,
+static bool settle(Session *s, const EngineAsk *ask, CheckStatus status, CheckReport *c,
                    const char *wrong, Trust *t)
 {
     bool ok = status == CHECK_PASSED;
     if (status == CHECK_FAILED)
-        diag_error(&s->diag, plan->target_loc, "%s: %s", wrong, c->counterexample);
-    else if (status == CHECK_STOPPED) session_stopped(s, plan);
+        diag_error(&s->diag, ask->target_loc, "%s: %s", wrong, c->counterexample);
+    else if (status == CHECK_STOPPED) session_stopped(s, ask->loc);
     if (ok) *t = (Trust){ c->sampled ? TRUST_SAMPLED : TRUST_PROVED, c->examined };
     mem_free(c->counterexample);
     return ok;
 }
 
-static bool trust_fn(Session *s, const QueryPlan *plan, FnSym *fn, Buf *assume)
+static bool trust_fn(Session *s, const EngineAsk *ask, Buf *assume)
 {
-    FnCtx ctx = { .m = s->context, .fn = fn, .where = plan->loc };
+    FnSym *fn = ask->fn;
+    FnCtx ctx = { .context = s->context, .fn = fn, .where = ask->loc };
     AftFunction f;
     fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
@@ -148,14 +149,14 @@ static bool trust_fn(Session *s, const QueryPlan *plan, FnSym *fn, Buf *assume)
         buf_printf(&claim, "the envelope of '%s'", fn->name);
         buf_printf(&wrong, "the declared envelope of '%s' is refuted (it does not bracket '%s')", fn->name, fn->name);
         if (fn->envelope.state == TRUST_UNCHECKED)
-            ok = settle(s, plan, aft_check_envelope(&f, &o, &c), &c, buf_cstr(&wrong), &fn->envelope);
+            ok = settle(s, ask, aft_check_envelope(&f, &o, &c), &c, buf_cstr(&wrong), &fn->envelope);
         if (ok) note_sampled(assume, buf_cstr(&claim), &fn->envelope);
     } else if (fn->ann != ANN_NONE) {
         const char *tone = fn->ann == ANN_ANTITONE ? "antitone" : "monotone";
         buf_printf(&claim, "'%s' %s", fn->name, tone);
         buf_printf(&wrong, "the declaration '%s' of '%s' is refuted", tone, fn->name);
         if (fn->tone.state == TRUST_UNCHECKED)
-            ok = settle(s, plan, aft_check_tone(&f, fn->ann == ANN_ANTITONE, &o, &c), &c,
+            ok = settle(s, ask, aft_check_tone(&f, fn->ann == ANN_ANTITONE, &o, &c), &c,
                         buf_cstr(&wrong), &fn->tone);
         if (ok) note_sampled(assume, buf_cstr(&claim), &fn->tone);
     }
@@ -165,19 +166,19 @@ static bool trust_fn(Session *s, const QueryPlan *plan, FnSym *fn, Buf *assume)
 }
 
 /* `via G`: the insertion laws, by enumeration; too large to enumerate: assumed, and said. */
-static bool trust_galois(Session *s, const QueryPlan *plan, GaloisSym *g, Buf *assume)
+static bool trust_galois(Session *s, const EngineAsk *ask, GaloisSym *g, Buf *assume)
 {
     if (g->laws.state == TRUST_UNCHECKED) {
         Buf msg; buf_init(&msg);
-        GaloisCtx ctx = { s->context, g, plan->loc };
+        GaloisCtx ctx = { s->context, g, ask->loc };
         AftGalois ag;
         galois_as_aft(&ag, &ctx);
         size_t cases = 0;
         GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &cases);
         if (c == GALOIS_CHECK_FAILS)
-            diag_error(&s->diag, plan->via_loc, "'%s' is not a Galois insertion: %s", g->name,
+            diag_error(&s->diag, ask->via_loc, "'%s' is not a Galois insertion: %s", g->name,
                        buf_cstr(&msg));
-        else if (c == GALOIS_CHECK_ERROR) session_stopped(s, plan);
+        else if (c == GALOIS_CHECK_ERROR) session_stopped(s, ask->loc);
         buf_free(&msg);
         if (c == GALOIS_CHECK_FAILS || c == GALOIS_CHECK_ERROR) return false;
         g->laws = (Trust){ c == GALOIS_CHECK_OK ? TRUST_PROVED : TRUST_SAMPLED, 0 };
@@ -189,13 +190,14 @@ static bool trust_galois(Session *s, const QueryPlan *plan, GaloisSym *g, Buf *a
     return true;
 }
 
-bool run_trust(Session *s, const QueryPlan *plan, FnSym *fn, char **assumption)
+bool run_trust(Session *s, const EngineAsk *ask, char **assumption)
 {
     Buf assume; buf_init(&assume);
     /* `envelope brute` or `derived` sets the declarations aside: nothing of them to check */
-    bool declared = plan->envelope == ENVELOPE_AUTO || plan->envelope == ENVELOPE_DECLARED;
-    bool ok = (!declared || trust_fn(s, plan, fn, &assume))
-              && (!plan->galois || trust_galois(s, plan, plan->galois, &assume));
+    EnvelopeChoice env = ask->opt->envelope;
+    bool declared = env == ENVELOPE_AUTO || env == ENVELOPE_DECLARED;
+    bool ok = (!declared || trust_fn(s, ask, &assume))
+              && (!ask->opt->via || trust_galois(s, ask, ask->opt->via, &assume));
     *assumption = ok && assume.len ? mem_strdup(buf_cstr(&assume)) : NULL;
     buf_free(&assume);
     return ok;

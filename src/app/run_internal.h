@@ -1,6 +1,8 @@
 /* run_internal.h: what the driver's files share: run.c (the session, reporting, dispatch),
- * run_engine.c (fixpoints, lfp/gfp, approx, refine, bnb), run_check.c (the checks) and
- * run_stable.c (stable models).  Nothing outside the driver includes it. */
+ * run_function.c (a declared function as the engine sees it, options, tracing),
+ * run_fixpoints.c (fixpoints, lfp/gfp), run_engine.c (approx, refine, bnb: the door into the
+ * engine), run_check.c (the checks), run_reals.c (verdicts on reals) and run_stable.c
+ * (stable models).  Nothing outside the driver includes it. */
 #ifndef FIX_RUN_INTERNAL_H
 #define FIX_RUN_INTERNAL_H
 
@@ -25,7 +27,7 @@ enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
  * `monotone` annotation (then Knaster-Tarski proves a fixed point in a box f maps into
  * itself). */
 typedef struct FnCtx {
-    Context *m;
+    Context *context;
     const FnSym *fn;
     Loc where;
     EnvelopeChoice envelope;      /* the query's `envelope` option (AUTO when not given) */
@@ -51,21 +53,36 @@ typedef struct TraceCtx {
     bool shown;
 } TraceCtx;
 
-/* The four maps of a declared Galois insertion, called through the VM. */
-typedef struct GaloisCtx { Context *m; const GaloisSym *g; Loc where; } GaloisCtx;
+/* What a query that runs the engine on a declared function asks of it, a query statement
+ * (run_engine_ask) or a value inside an expression alike: the door of run_engine.c takes it,
+ * and run_trust checks what it relies on. */
+typedef struct EngineAsk {
+    QueryKind kind;               /* approx, refine, bnb (lfp, gfp: run_trust only) */
+    FnSym *fn;                    /* the context's own symbol: run_trust records its checks */
+    const QueryOptions *opt;
+    Loc loc, target_loc, via_loc; /* the query (errors, limits), its function, its `via G` */
+    const PlanExpr *from_lo, *from_hi;   /* a statement's start interval (NULL: [bot, top]) */
+} EngineAsk;
 
-/* run.c: reporting a query's result or why it stopped. */
+/* The four maps of a declared Galois insertion, called through the VM. */
+typedef struct GaloisCtx { Context *context; const GaloisSym *g; Loc where; } GaloisCtx;
+
+/* run.c: reporting a query's result or why it stopped (at: the query, or the expression). */
 void session_emit(Session *s, const QueryResult *r);
 bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo,
                         const Word *hi, const BoundList *points);
 void session_emit_tree(Session *s, const QueryPlan *plan, DotTree *tree, const BoundList *points);
-bool session_stopped(Session *s, const QueryPlan *plan);
-bool session_engine_error(Session *s, const QueryPlan *plan, Buf *err);
+bool session_stopped(Session *s, Loc at);
+bool session_engine_error(Session *s, Loc at, Buf *err);
 const char *stop_reason_text(const char *stopped_by);
 
-/* run_engine.c: functions and Galois insertions as the engine sees them, engine options and
- * tracing, and the queries that run the engine. */
+/* run_function.c: functions and Galois insertions as the engine sees them, engine options and
+ * tracing. */
 void fn_as_aft(AftFunction *f, FnCtx *ctx);
+/* f(x) through the VM (AftFunction.eval), and f over [lo, hi] (AftFunction.each). */
+bool fn_eval(void *ctx, const Word *x, Word *out);
+bool fn_each(void *ctx, const Word *lo, const Word *hi,
+             bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls);
 /* The envelope f uses, for reports: NULL when it is today's default for ctx's function (no
  * `envelope` option and not derived), else "derived", "derived+brute" (some intervals fell
  * back to brute force), "brute", "declared", "monotone" or "antitone". */
@@ -76,18 +93,26 @@ const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx);
 void galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
 void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
 void run_trace_done(TraceCtx *t);
-void run_engine_options(Session *s, const QueryPlan *plan, AftOptions *o, Buf *err, TraceCtx *trace);
+/* The engine's options for one call from a query's (q), the session's limits and flags. */
+void run_engine_options(Session *s, const QueryOptions *q, AftOptions *o, Buf *err, TraceCtx *trace);
+
+/* run_fixpoints.c: fixpoints, lfp and gfp. */
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn);
-bool run_refine(Session *s, const QueryPlan *plan, FnSym *fn);
-bool run_bnb(Session *s, const QueryPlan *plan, FnSym *fn);
+
+/* run_engine.c: the one door into the engine for approx, refine and bnb, asked by a query
+ * statement (run_refine, run_bnb) or by a value inside an expression. */
+/* The statement's request (its options and locations point into plan). */
+EngineAsk run_engine_ask(const QueryPlan *plan);
+bool run_refine(Session *s, const QueryPlan *plan);
+bool run_bnb(Session *s, const QueryPlan *plan);
 /* approx(f) inside an expression (the VM's host, ctx the Session): IR([bot, top]) into lo,
  * hi (refine(f, lo, hi): from [from_lo, from_hi]); false after an error, or when a limit
  * stopped it. */
 bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Word *from_hi, Word *lo, Word *hi,
                       Loc where);
 /* bnb(f) inside an expression: its fixed points and Final (a finite lattice). */
-bool run_value_bnb(void *ctx, const FnSym *fn, const BnbOptions *opts, const Word *from_lo, const Word *from_hi,
+bool run_value_bnb(void *ctx, const FnSym *fn, const QueryOptions *opts, const Word *from_lo, const Word *from_hi,
                    VmBnb *out, Loc where);
 /* stable(P) in an expression: the VM's host (run_stable.c). */
 bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **models, size_t *n, Loc where);
@@ -125,7 +150,7 @@ bool run_check_galois(Session *s, const QueryPlan *plan);
 /* Before a query relies on fn's annotation or declared envelope, or on `via G`: checks each
  * once a session.  False after an error naming a counterexample; *assumption (mem_alloc'd,
  * or NULL) says what could only be sampled, for the result to say it rests on it. */
-bool run_trust(Session *s, const QueryPlan *plan, FnSym *fn, char **assumption);
+bool run_trust(Session *s, const EngineAsk *ask, char **assumption);
 
 /* run_stable.c: stable P. */
 bool run_stable(Session *s, const QueryPlan *plan);

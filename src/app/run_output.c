@@ -29,7 +29,7 @@ bool session_output_ok(Session *s)
 /* ---- outputs that would overwrite an input ---- */
 
 typedef struct Clash {
-    Context *m;
+    Context *context;
     const char *out;         /* the output path */
     bool on_stdout;          /* standard output instead */
     const char *input;       /* the input it names, once found */
@@ -43,7 +43,7 @@ static bool names_input(const Clash *c, const char *input)
 static void program_file(void *ctx, const char *name)
 {
     Clash *c = ctx;
-    const ProgramSym *p = c->input ? NULL : context_program(c->m, name);
+    const ProgramSym *p = c->input ? NULL : context_program(c->context, name);
     if (p && p->resolved_file && names_input(c, p->resolved_file)) c->input = p->resolved_file;
 }
 
@@ -62,7 +62,7 @@ static const char *clashing_input(Session *s, Clash *c, const char *first)
 
 bool session_output_clash(Session *s, const char *option, const char *out, const char *first)
 {
-    Clash c = { .m = s->context, .out = out, .on_stdout = out == NULL };
+    Clash c = { .context = s->context, .out = out, .on_stdout = out == NULL };
     const char *input = clashing_input(s, &c, first);
     if (!input) return false;
     s->output_refused = true;

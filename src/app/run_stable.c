@@ -74,10 +74,10 @@ bool run_stable(Session *s, const QueryPlan *plan)
     note_unapplied(s, plan, p);
     AftOptions o;
     TraceCtx trace;
-    run_trace_init(&trace, s, asp_solver_lattice(solver), plan->trace);
+    run_trace_init(&trace, s, asp_solver_lattice(solver), plan->opt.trace);
     if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
-    run_engine_options(s, plan, &o, &err, &trace);
-    AspSolveOptions so = { .max_models = plan->models > 0 ? (size_t)plan->models : 0, .aft = &o };
+    run_engine_options(s, &plan->opt, &o, &err, &trace);
+    AspSolveOptions so = { .max_models = plan->opt.models > 0 ? (size_t)plan->opt.models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
     ModelsCtx mc = { .arena = &arena };
     AspStats st;
@@ -85,7 +85,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     AftStatus status = asp_solve(solver, &so, collect_model, &mc, &st);
     bool ok = status != AFT_ERROR;
     if (!ok) {
-        session_engine_error(s, plan, &err);
+        session_engine_error(s, plan->loc, &err);
     } else {
         QueryResult r = { .kind = Q_STABLE, .target = ps->name,
                           .u.stable = { .models = mc.models.items, .count = mc.models.count,
@@ -93,10 +93,10 @@ bool run_stable(Session *s, const QueryPlan *plan)
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
             r.message = mem_strdup(stop_reason_text(st.aft.stopped_by));
-        } else if (!st.complete && plan->models > 0) {      /* `models N` met: there may be more */
+        } else if (!st.complete && plan->opt.models > 0) {      /* `models N` met: there may be more */
             Buf why;
             buf_init(&why);
-            buf_printf(&why, "models %ld", plan->models);
+            buf_printf(&why, "models %ld", plan->opt.models);
             r.message = mem_strdup(buf_cstr(&why));
             buf_free(&why);
         }
@@ -144,19 +144,18 @@ bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **
         buf_free(&err);
         return false;
     }
-    QueryPlan plan = { .kind = Q_STABLE, .loc = where, .target_loc = where, .program = (ProgramSym *)ps,
-                       .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    QueryOptions none = query_options_unset();
     AftOptions o;
     TraceCtx trace;
     run_trace_init(&trace, s, asp_solver_lattice(solver), false);
-    run_engine_options(s, &plan, &o, &err, &trace);
+    run_engine_options(s, &none, &o, &err, &trace);
     AspSolveOptions so = { .max_models = 0, .aft = &o };
     ValueModels v = { .L = L };
     AspStats st;
     memset(&st, 0, sizeof st);
     AftStatus status = asp_solve(solver, &so, collect_value, &v, &st);
     bool ok = status == AFT_OK && st.complete && !v.unknown_atom;
-    if (status == AFT_ERROR) session_engine_error(s, &plan, &err);
+    if (status == AFT_ERROR) session_engine_error(s, where, &err);
     else if (v.unknown_atom) diag_error(&s->diag, where, "stable(%s): a model names an atom the block does not", ps->name);
     else if (!ok && !limits_poll(&s->limits))
         diag_error(&s->diag, where, "stable(%s) stopped by %s before every model was found: no value", ps->name,

@@ -261,7 +261,7 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
     }
 }
 
-/* The engine's hook (AftFunction.spent): a bound that went to Final is out of every later
+/* The engine's hook (AftSearch.spent): a bound that went to Final is out of every later
  * search when its least cost breaks the strict bound (the model just found, for one). */
 bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi)
 {

@@ -142,13 +142,13 @@ AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, 
 bool asp_prop_is_model(AspSolver *s, const Word *x);
 bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how, Word *lo1,
                     Word *hi1, Word *lo2, Word *hi2);
-/* The same IR and split as in-place hooks (AftFunction.refine_at, split_at): the same trail,
+/* The same IR and split as in-place hooks (AftSearch.refine_at, split_at): the same trail,
  * choices and counts, at a cost that follows what changed between requests. */
 AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                              size_t nchanged, AftChanges *out);
 bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                        size_t nchanged, const SplitCtx *how, size_t *atom);
-/* Conflict-driven learning (learn.c), AftFunction's learning hooks with the solver as ctx. */
+/* Conflict-driven learning (learn.c), the learning hooks of AftSearch with the solver as ctx. */
 bool asp_prop_learning(void *ctx, bool on);
 bool asp_prop_learnt(void *ctx);
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
@@ -158,7 +158,7 @@ bool asp_prop_prefer_in(void *ctx, size_t atom);
  * literals (lattice atoms, levels 0.. highest priority first) are attached to the solver's
  * propagator; asp_cost_bound sets the bound (strict: the cost must be lexicographically
  * below best; else at most best); detaching also drops every nogood learnt under it.
- * asp_cost_spent is the engine's AftFunction.spent hook, with the solver as ctx. */
+ * asp_cost_spent is the engine's AftSearch.spent hook, with the solver as ctx. */
 typedef struct AspCostTerm { uint32_t level, atom; bool negative; int64_t weight; } AspCostTerm;
 void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t n);
 void asp_cost_detach(AspSolver *s);

@@ -21,7 +21,8 @@ struct AspOptimizer {
     size_t nlevels;
     int64_t *prio;                /* per level, highest first */
     VEC(AspCostTerm) lits;
-    AftFunction fn;               /* S_P with the spent hook */
+    AftSearch search;             /* S_P's search hooks and the spent hook */
+    AftFunction fn;               /* S_P with those hooks */
     Phase phase;
     bool have_best;
     int64_t *best, *cost;         /* nlevels each */
@@ -74,8 +75,10 @@ AspOptimizer *asp_opt_new(AspSolver *s)
             VEC_PUSH(z->lits, o);
         }
     }
+    z->search = *s->fn.search;
+    z->search.spent = asp_cost_spent;
     z->fn = s->fn;
-    z->fn.spent = asp_cost_spent;
+    z->fn.search = &z->search;
     z->best = mem_calloc(2 * z->nlevels + 1, sizeof *z->best);
     z->cost = z->best + z->nlevels;
     return z;

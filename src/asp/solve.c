@@ -182,7 +182,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
                  .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
     options_from(&q.opt, o ? o->aft : NULL);
     q.opt.depth_first = true;     /* the native refine continues from the last child */
-    if (h && h->fn && !h->fn->refine_at) q.opt.inplace_min_words = SIZE_MAX;
+    if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) q.opt.inplace_min_words = SIZE_MAX;
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
     mset_init(&q.seen, s->nwords);

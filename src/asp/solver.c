@@ -292,6 +292,13 @@ static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
     s->hstart = asp_csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
 }
 
+/* S_P's search hooks (AftFunction.search), the solver as ctx: the in-place IR and split of
+ * prop.c and the learning of learn.c. */
+static const AftSearch sp_search = { .refine_at = asp_prop_refine_at, .split_at = asp_prop_split_at,
+                                     .learning = asp_prop_learning, .learnt = asp_prop_learnt,
+                                     .cuts = asp_prop_cuts, .restart = asp_prop_restart,
+                                     .prefer_in = asp_prop_prefer_in };
+
 AspSolver *asp_solver_new(const AspProgram *p)
 {
     size_t np = p->names.count;
@@ -323,21 +330,12 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->prop = asp_prop_new(s);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
-                           .split = asp_prop_split, .refine_at = asp_prop_refine_at,
-                           .split_at = asp_prop_split_at, .learning = asp_prop_learning,
-                           .learnt = asp_prop_learnt, .cuts = asp_prop_cuts,
-                           .restart = asp_prop_restart, .prefer_in = asp_prop_prefer_in };
+                           .split = asp_prop_split, .search = &sp_search };
     s->hcf = asp_head_cycle_free(s, &s->bad_rule);
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
-    s->wf_fn.refine_at = NULL;
-    s->wf_fn.split_at = NULL;
-    s->wf_fn.learning = NULL;
-    s->wf_fn.learnt = NULL;
-    s->wf_fn.cuts = NULL;
-    s->wf_fn.restart = NULL;
-    s->wf_fn.prefer_in = NULL;
+    s->wf_fn.search = NULL;
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);

@@ -19,7 +19,7 @@ static NumKind num_kind(const Type *t)
     return NUM_NONE;
 }
 
-uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->m, L)->index; }
+uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->sema, L)->index; }
 
 size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
 size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
@@ -150,7 +150,7 @@ static void compile_to(Compiler *c, const Expr *e, const Type *want)
 
 void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
 {
-    compile_to(c, e, &sema_lat_info(c->m, L)->as_lat);
+    compile_to(c, e, &sema_lat_info(c->sema, L)->as_lat);
 }
 
 /* ---- names and structures ---- */
@@ -326,7 +326,7 @@ static const Type *compare_target(Compiler *c, const Expr *e)
     if (num_kind(ta) != NUM_NONE && num_kind(tb) != NUM_NONE) return number_type(ta, tb);
     if (ta->kind == TY_ATOM || tb->kind == TY_ATOM) return NULL;
     const Lattice *L = ta->kind == TY_LAT ? ta->lat : tb->lat;
-    return &sema_lat_info(c->m, L)->as_lat;
+    return &sema_lat_info(c->sema, L)->as_lat;
 }
 
 static const Type *left_target(Compiler *c, const Expr *e)
@@ -337,7 +337,7 @@ static const Type *left_target(Compiler *c, const Expr *e)
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
         return compare_target(c, e);
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS:
-        return e->type->kind == TY_LAT ? &sema_lat_info(c->m, e->type->lat)->as_lat : e->type;
+        return e->type->kind == TY_LAT ? &sema_lat_info(c->sema, e->type->lat)->as_lat : e->type;
     default:
         return NULL;
     }
@@ -730,27 +730,28 @@ static void compile_tail(Compiler *c, const Expr *e, const Lattice *L)
     }
 }
 
-Chunk *compile_function(Context *m, const FnSym *fn, const Expr *body, size_t nlocals)
+Chunk *compile_function(Sema *sema, bool fuse, const FnSym *fn, const Expr *body, size_t nlocals)
 {
-    Compiler c = { m, ir_chunk_new(fn->name, &m->tables), fn };
+    Compiler c = { sema, ir_chunk_new(fn->name, &sema->tables), fn };
     for (size_t i = 0; i < fn->nparams; i++) c.ch->param_words += fn->params[i]->nwords;
     c.ch->nlocals = nlocals;
     c.ch->ret_words = fn->ret->nwords;
     compile_tail(&c, body, fn->ret);
     emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
-    if (!m->no_fuse) ir_fuse(c.ch);
+    if (fuse) ir_fuse(c.ch);
     c.ch->memo = ir_worth_memo(c.ch);
     c.ch->lasting = true;
     return c.ch;
 }
 
-Chunk *compile_closed(Context *m, const char *name, const Expr *e, const Type *want, size_t nlocals)
+Chunk *compile_closed(Sema *sema, bool fuse, const char *name, const Expr *e, const Type *want,
+                      size_t nlocals)
 {
-    Compiler c = { m, ir_chunk_new(name, &m->tables), NULL };
+    Compiler c = { sema, ir_chunk_new(name, &sema->tables), NULL };
     c.ch->nlocals = nlocals;
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);
     emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
-    if (!m->no_fuse) ir_fuse(c.ch);
+    if (fuse) ir_fuse(c.ch);
     return c.ch;
 }

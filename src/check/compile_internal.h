@@ -6,7 +6,7 @@
 #include "check/compile.h"
 
 typedef struct Compiler {
-    Context *m;
+    Sema *sema;                /* the checker's state: lattice indices, the tables */
     Chunk *ch;
     const FnSym *fn;           /* the function compiled, or NULL (a closed expression) */
 } Compiler;

@@ -10,60 +10,83 @@
 #include "check/sema.h"
 #include "code/vm.h"
 
+/* The context: the checker's state, the files loaded (their trees in the arena), and the VM
+ * that runs what was compiled.  Private to this file: everyone else goes through context.h. */
+struct Context {
+    Diag *diag;
+    Sema sema;                 /* the checker's state (check/sema.h): only the checker writes it */
+    Arena arena;               /* the trees of imported files, the paths of the files loaded */
+    VEC(char *) search_dirs;
+    HashMap loaded;            /* real paths of the files added or imported */
+    struct Vm *vm;
+    VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
+    bool no_fuse;              /* compile without the peephole fusion (context_set_fusion) */
+};
+
 Context *context_new(Diag *diag)
 {
-    Context *m = mem_calloc(1, sizeof *m);
-    m->diag = diag;
-    arena_init(&m->arena);
-    sema_init(m);
-    hashmap_init_str(&m->loaded);
-    m->vm = vm_new(diag);
-    return m;
+    Context *context = mem_calloc(1, sizeof *context);
+    context->diag = diag;
+    arena_init(&context->arena);
+    sema_init(&context->sema, diag);
+    hashmap_init_str(&context->loaded);
+    context->vm = vm_new(diag);
+    return context;
 }
 
-void context_free(Context *m)
+void context_free(Context *context)
 {
-    if (!m) return;
-    vm_free(m->vm);
-    VEC_FREE(m->call_args);
-    sema_free(m);
-    hashmap_free(&m->loaded);
-    VEC_FREE(m->dropped);
-    for (size_t i = 0; i < m->search_dirs.count; i++) mem_free(m->search_dirs.items[i]);
-    VEC_FREE(m->search_dirs);
-    arena_free(&m->arena);
-    mem_free(m);
+    if (!context) return;
+    vm_free(context->vm);
+    VEC_FREE(context->call_args);
+    sema_free(&context->sema);
+    hashmap_free(&context->loaded);
+    for (size_t i = 0; i < context->search_dirs.count; i++) mem_free(context->search_dirs.items[i]);
+    VEC_FREE(context->search_dirs);
+    arena_free(&context->arena);
+    mem_free(context);
 }
 
 
-void context_add_search_dir(Context *m, const char *dir)
+void context_add_search_dir(Context *context, const char *dir)
 {
-    VEC_PUSH(m->search_dirs, mem_strdup(dir));
+    VEC_PUSH(context->search_dirs, mem_strdup(dir));
 }
 
-void context_set_limits(Context *m, uint64_t max_steps, Limits *limits)
+void context_set_limits(Context *context, uint64_t max_steps, Limits *limits)
 {
-    vm_set_limits(m->vm, max_steps, limits);
+    vm_set_limits(context->vm, max_steps, limits);
 }
 
-void context_set_evaluator(Context *m, size_t max_depth, bool memo) { vm_set_evaluator(m->vm, max_depth, memo); }
+void context_set_evaluator(Context *context, size_t max_depth, bool memo) { vm_set_evaluator(context->vm, max_depth, memo); }
 
-void context_set_host(Context *m, const VmHost *host) { vm_set_host(m->vm, host); }
+void context_set_host(Context *context, const VmHost *host) { vm_set_host(context->vm, host); }
 
-void context_set_fusion(Context *m, bool on) { m->no_fuse = !on; }
+void context_set_fusion(Context *context, bool on) { context->no_fuse = !on; }
 
-VmStats context_vm_stats(const Context *m) { return vm_stats(m->vm); }
+VmStats context_vm_stats(const Context *context) { return vm_stats(context->vm); }
+
+FnSym *context_own_fn(Context *context, const FnSym *fn)
+{
+    return &context->sema.fns.items[sema_fn_entry(fn)->index]->sym;
+}
+
+size_t context_fn_count(const Context *context) { return context->sema.fns.count; }
+
+FnSym *context_fn_at(Context *context, size_t i) { return &context->sema.fns.items[i]->sym; }
+
+const IrTables *context_tables(const Context *context) { return &context->sema.tables; }
 
 /* ---- imports ---- */
 
 /* Marks a file as loaded; false when it was loaded before. */
-static bool mark_loaded(Context *m, const char *path)
+static bool mark_loaded(Context *context, const char *path)
 {
     char *real = realpath(path, NULL);
-    const char *key = arena_strdup(&m->arena, real ? real : path);
+    const char *key = arena_strdup(&context->arena, real ? real : path);
     free(real);
-    if (hashmap_get_ptr(&m->loaded, key)) return false;
-    hashmap_put_ptr(&m->loaded, key, (void *)key);
+    if (hashmap_get_ptr(&context->loaded, key)) return false;
+    hashmap_put_ptr(&context->loaded, key, (void *)key);
     return true;
 }
 
@@ -77,7 +100,7 @@ static void dir_of(const char *path, Buf *out)
 typedef VEC(char *) DirList;
 
 /* The directories an import looks in, in order. */
-static void import_dirs(Context *m, const Source *from, DirList *dirs)
+static void import_dirs(Context *context, const Source *from, DirList *dirs)
 {
     Buf b;
     buf_init(&b);
@@ -87,7 +110,7 @@ static void import_dirs(Context *m, const Source *from, DirList *dirs)
     } else {
         VEC_PUSH(*dirs, mem_strdup("."));
     }
-    for (size_t i = 0; i < m->search_dirs.count; i++) VEC_PUSH(*dirs, mem_strdup(m->search_dirs.items[i]));
+    for (size_t i = 0; i < context->search_dirs.count; i++) VEC_PUSH(*dirs, mem_strdup(context->search_dirs.items[i]));
     const char *fix_path = getenv("FIX_PATH");
     while (fix_path && *fix_path) {
         const char *colon = strchr(fix_path, ':');
@@ -118,7 +141,7 @@ static void import_dirs(Context *m, const Source *from, DirList *dirs)
 
 /* Finds, reads and parses the file an import names; NULL when it was loaded before or cannot
  * be found or read (reported). */
-static AstFile *import_file(Context *m, const Decl *d, const Source *from)
+static AstFile *import_file(Context *context, const Decl *d, const Source *from)
 {
     Buf name, path;
     buf_init(&name);
@@ -128,7 +151,7 @@ static AstFile *import_file(Context *m, const Decl *d, const Source *from)
     if (len < 4 || strcmp(d->path + len - 4, ".fix") != 0) buf_puts(&name, ".fix");
     DirList dirs = { 0 };
     if (d->path[0] == '/') VEC_PUSH(dirs, mem_strdup(""));
-    else import_dirs(m, from, &dirs);
+    else import_dirs(context, from, &dirs);
     bool found = false;
     for (size_t i = 0; i < dirs.count && !found; i++) {
         buf_clear(&path);
@@ -138,11 +161,11 @@ static AstFile *import_file(Context *m, const Decl *d, const Source *from)
     }
     AstFile *file = NULL;
     if (!found) {
-        diag_error(m->diag, d->loc, "cannot find '%s' to import (looked in the file's directory, -I "
+        diag_error(context->diag, d->loc, "cannot find '%s' to import (looked in the file's directory, -I "
                    "directories, $FIX_PATH and the standard library)", buf_cstr(&name));
-    } else if (mark_loaded(m, buf_cstr(&path))) {
-        Source *src = diag_load_file(m->diag, buf_cstr(&path));
-        if (src) file = parse_source(m->diag, &m->arena, src);
+    } else if (mark_loaded(context, buf_cstr(&path))) {
+        Source *src = diag_load_file(context->diag, buf_cstr(&path));
+        if (src) file = parse_source(context->diag, &context->arena, src);
     }
     for (size_t i = 0; i < dirs.count; i++) mem_free(dirs.items[i]);
     VEC_FREE(dirs);
@@ -151,33 +174,33 @@ static AstFile *import_file(Context *m, const Decl *d, const Source *from)
     return file;
 }
 
-/* Compiles the functions sema checked since the first `from` of m->fns: checking comes first,
- * then compiling, so that the checker never depends on the compiler.  A signal (diag's
+/* Compiles the functions the checker checked since the first `from` of its fns: checking
+ * comes first, then compiling, so that the checker never depends on the compiler.  A signal (diag's
  * interrupt) stops it: the session then runs nothing and the REPL builds its state again
  * from the declarations it kept (app/repl_defs.c), so a function left without code is
  * never called. */
-static void compile_checked(Context *m, size_t from)
+static void compile_checked(Context *context, size_t from)
 {
-    for (size_t i = from; i < m->fns.count && !diag_interrupted(m->diag); i++) {
-        FnEntry *fe = m->fns.items[i];
+    for (size_t i = from; i < context->sema.fns.count && !diag_interrupted(context->diag); i++) {
+        FnEntry *fe = context->sema.fns.items[i];
         if (fe->broken || !fe->body || fe->sym.chunk) continue;
-        fe->sym.chunk = compile_function(m, &fe->sym, fe->body, fe->nlocals);
+        fe->sym.chunk = compile_function(&context->sema, !context->no_fuse, &fe->sym, fe->body, fe->nlocals);
     }
 }
 
-static void compile_plan_expr(Context *m, PlanExpr *pe)
+static void compile_plan_expr(Context *context, PlanExpr *pe)
 {
-    if (pe) pe->chunk = compile_closed(m, "<expression>", pe->expr, &pe->type, pe->nlocals);
+    if (pe) pe->chunk = compile_closed(&context->sema, !context->no_fuse, "<expression>", pe->expr, &pe->type, pe->nlocals);
 }
 
 /* The expressions of the plans the checker appended from index `from` on. */
-static void compile_plans(Context *m, PtrList *plans, size_t from)
+static void compile_plans(Context *context, PtrList *plans, size_t from)
 {
-    for (size_t i = from; i < plans->count && !diag_interrupted(m->diag); i++) {
+    for (size_t i = from; i < plans->count && !diag_interrupted(context->diag); i++) {
         QueryPlan *p = plans->items[i];
-        compile_plan_expr(m, p->show);
-        compile_plan_expr(m, p->from_lo);
-        compile_plan_expr(m, p->from_hi);
+        compile_plan_expr(context, p->show);
+        compile_plan_expr(context, p->from_lo);
+        compile_plan_expr(context, p->from_hi);
     }
 }
 
@@ -187,9 +210,9 @@ typedef struct OpenFile { AstFile *file; size_t next; } OpenFile;
 /* Imports first (each file's own imports before it, each file once), then the declarations;
  * queries of imported files are not run.  Chains of imports are followed with an explicit
  * stack, so however deep they go they cost no C stack. */
-static bool add_file(Context *m, AstFile *root, PtrList *plans)
+static bool add_file(Context *context, AstFile *root, PtrList *plans)
 {
-    int before = m->diag->errors;
+    int before = context->diag->errors;
     VEC(OpenFile) open = { 0 };
     OpenFile first = { root, 0 };
     VEC_PUSH(open, first);
@@ -197,100 +220,100 @@ static bool add_file(Context *m, AstFile *root, PtrList *plans)
         OpenFile *top = &open.items[open.count - 1];
         AstFile *f = top->file;
         while (top->next < f->ndecls && f->decls[top->next]->kind != D_IMPORT) top->next++;
-        if (top->next < f->ndecls && diag_interrupted(m->diag)) top->next = f->ndecls;
+        if (top->next < f->ndecls && diag_interrupted(context->diag)) top->next = f->ndecls;
         if (top->next < f->ndecls) {
-            AstFile *imported = import_file(m, f->decls[top->next++], f->src);
+            AstFile *imported = import_file(context, f->decls[top->next++], f->src);
             OpenFile o = { imported, 0 };
             if (imported) VEC_PUSH(open, o);
             continue;
         }
         open.count--;
-        size_t fns_before = m->fns.count, plans_before = plans->count;
-        for (size_t i = 0; i < f->dropped.count; i++) VEC_PUSH(m->dropped, (const char *)f->dropped.items[i]);
-        sema_add_file(m, f, open.count == 0 ? plans : NULL);
-        compile_checked(m, fns_before);
-        compile_plans(m, plans, plans_before);
+        size_t fns_before = context->sema.fns.count, plans_before = plans->count;
+        for (size_t i = 0; i < f->dropped.count; i++) VEC_PUSH(context->sema.dropped, (const char *)f->dropped.items[i]);
+        sema_add_file(&context->sema, f, open.count == 0 ? plans : NULL);
+        compile_checked(context, fns_before);
+        compile_plans(context, plans, plans_before);
     }
     VEC_FREE(open);
-    m->dropped.count = 0;      /* the names live in the files' arena: forgotten with them */
-    return m->diag->errors == before;
+    context->sema.dropped.count = 0;      /* the names live in the files' arena: forgotten with them */
+    return context->diag->errors == before;
 }
 
-bool context_add_file(Context *m, AstFile *file, PtrList *plans)
+bool context_add_file(Context *context, AstFile *file, PtrList *plans)
 {
-    if (file->src && file->src->path[0] != '<') mark_loaded(m, file->src->path);
-    if (plans) return add_file(m, file, plans);
+    if (file->src && file->src->path[0] != '<') mark_loaded(context, file->src->path);
+    if (plans) return add_file(context, file, plans);
     PtrList ignored = { 0 };
-    bool ok = add_file(m, file, &ignored);
+    bool ok = add_file(context, file, &ignored);
     for (size_t i = 0; i < ignored.count; i++) plan_free(ignored.items[i]);
     return ok;
 }
 
 /* ---- look-ups ---- */
 
-static void *lookup(Context *m, const char *name, SymKind kind)
+static void *lookup(Context *context, const char *name, SymKind kind)
 {
-    Sym *s = sema_lookup(m, name);
+    Sym *s = sema_lookup(&context->sema, name);
     return s && s->kind == kind ? s->ptr : NULL;
 }
 
-const Lattice *context_lattice(Context *m, const char *name)
+const Lattice *context_lattice(Context *context, const char *name)
 {
-    LatInfo *li = lookup(m, name, SYM_LATTICE);
+    LatInfo *li = lookup(context, name, SYM_LATTICE);
     return li ? li->L : NULL;
 }
 
-FnSym *context_fn(Context *m, const char *name)
+FnSym *context_fn(Context *context, const char *name)
 {
-    FnEntry *fe = lookup(m, name, SYM_FN);
+    FnEntry *fe = lookup(context, name, SYM_FN);
     return fe && !fe->broken && !fe->generic ? &fe->sym : NULL;
 }
 
-GaloisSym *context_galois(Context *m, const char *name) { return lookup(m, name, SYM_GALOIS); }
-ProgramSym *context_program(Context *m, const char *name) { return lookup(m, name, SYM_PROGRAM); }
+GaloisSym *context_galois(Context *context, const char *name) { return lookup(context, name, SYM_GALOIS); }
+ProgramSym *context_program(Context *context, const char *name) { return lookup(context, name, SYM_PROGRAM); }
 
 /* ---- evaluation ---- */
 
-bool context_call(Context *m, const FnSym *fn, const Word *const *args, Word *out, Loc where)
+bool context_call(Context *context, const FnSym *fn, const Word *const *args, Word *out, Loc where)
 {
     if (!fn->chunk) {
-        diag_error(m->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
+        diag_error(context->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
         return false;
     }
     size_t words = fn->chunk->param_words, at = 0;
-    if (m->call_args.cap < words + 1) {
-        m->call_args.cap = words + 1;
-        m->call_args.items = mem_realloc(m->call_args.items, m->call_args.cap * sizeof(Word));
+    if (context->call_args.cap < words + 1) {
+        context->call_args.cap = words + 1;
+        context->call_args.items = mem_realloc(context->call_args.items, context->call_args.cap * sizeof(Word));
     }
-    Word *params = m->call_args.items;
+    Word *params = context->call_args.items;
     for (size_t i = 0; i < fn->nparams; i++) {
         size_t n = fn->params[i]->nwords;
         if (n) memcpy(params + at, args[i], n * sizeof(Word));
         at += n;
     }
-    return vm_run(m->vm, fn->chunk, params, out, where);
+    return vm_run(context->vm, fn->chunk, params, out, where);
 }
 
-bool context_call_each(Context *m, const FnSym *fn, const Word *lo, const Word *hi, Word *x,
+bool context_call_each(Context *context, const FnSym *fn, const Word *lo, const Word *hi, Word *x,
                        VmEach each, void *ctx, Loc where)
 {
     if (!fn->chunk) {
-        diag_error(m->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
+        diag_error(context->diag, where, "'%s' cannot be called: its declaration has errors", fn->name);
         return false;
     }
-    return vm_run_each(m->vm, fn->chunk, fn->params[0], lo, hi, x, each, ctx, where);
+    return vm_run_each(context->vm, fn->chunk, fn->params[0], lo, hi, x, each, ctx, where);
 }
 
-bool context_eval(Context *m, Expr *e, const Lattice *expected, Type *type, Word **out)
+bool context_eval(Context *context, Expr *e, const Lattice *expected, Type *type, Word **out)
 {
     size_t nlocals;
     *out = NULL;
-    const Type *t = sema_check_closed(m, e, expected, &nlocals);
+    const Type *t = sema_check_closed(&context->sema, e, expected, &nlocals);
     if (!t) return false;
-    Chunk *chunk = compile_closed(m, "<expression>", e, t, nlocals);
+    Chunk *chunk = compile_closed(&context->sema, !context->no_fuse, "<expression>", e, t, nlocals);
     size_t words = sema_type_words(t);
     Word *v = mem_calloc(words ? words : 1, sizeof *v);
-    bool ok = vm_run(m->vm, chunk, NULL, v, e->loc);
+    bool ok = vm_run(context->vm, chunk, NULL, v, e->loc);
     ir_chunk_free(chunk);
     if (!ok) {
         mem_free(v);
@@ -301,11 +324,11 @@ bool context_eval(Context *m, Expr *e, const Lattice *expected, Type *type, Word
     return true;
 }
 
-bool context_eval_plan(Context *m, const PlanExpr *pe, Word **out)
+bool context_eval_plan(Context *context, const PlanExpr *pe, Word **out)
 {
     size_t words = sema_type_words(&pe->type);
     Word *v = mem_calloc(words ? words : 1, sizeof *v);
-    if (!vm_run(m->vm, pe->chunk, NULL, v, pe->loc)) {
+    if (!vm_run(context->vm, pe->chunk, NULL, v, pe->loc)) {
         mem_free(v);
         *out = NULL;
         return false;
@@ -314,10 +337,10 @@ bool context_eval_plan(Context *m, const PlanExpr *pe, Word **out)
     return true;
 }
 
-bool context_typeof(Context *m, Expr *e, Type *type)
+bool context_typeof(Context *context, Expr *e, Type *type)
 {
     size_t nlocals;
-    const Type *t = sema_check_closed(m, e, NULL, &nlocals);
+    const Type *t = sema_check_closed(&context->sema, e, NULL, &nlocals);
     if (!t) return false;
     *type = *t;
     return true;
@@ -325,10 +348,10 @@ bool context_typeof(Context *m, Expr *e, Type *type)
 
 /* ---- listing ---- */
 
-void context_dump_ir(Context *m, Buf *out)
+void context_dump_ir(Context *context, Buf *out)
 {
-    for (size_t i = 0; i < m->fns.count; i++) {
-        const FnSym *f = &m->fns.items[i]->sym;
+    for (size_t i = 0; i < context->sema.fns.count; i++) {
+        const FnSym *f = &context->sema.fns.items[i]->sym;
         if (!f->chunk) continue;
         fn_describe(f, out);
         buf_putc(out, '\n');
@@ -337,8 +360,9 @@ void context_dump_ir(Context *m, Buf *out)
     }
 }
 
-void context_each_name(Context *m, void (*fn)(void *ctx, const char *name), void *ctx)
+void context_each_name(Context *context, void (*fn)(void *ctx, const char *name), void *ctx)
 {
-    for (size_t i = 0; i < m->syms.cap; i++)
-        if (m->syms.keys[i] && m->syms.vals[i]) fn(ctx, (const char *)(uintptr_t)m->syms.keys[i]);
+    HashMap *syms = &context->sema.syms;
+    for (size_t i = 0; i < syms->cap; i++)
+        if (syms->keys[i] && syms->vals[i]) fn(ctx, (const char *)(uintptr_t)syms->keys[i]);
 }

@@ -8,8 +8,7 @@ QueryPlan *plan_new(QueryKind kind, Loc loc)
     QueryPlan *p = mem_calloc(1, sizeof *p);
     p->kind = kind;
     p->loc = loc;
-    p->steps = p->budget = p->rounds = p->models = -1;
-    p->timeout = -1;
+    p->opt = query_options_unset();
     return p;
 }
 

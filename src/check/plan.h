@@ -18,29 +18,18 @@ typedef struct PlanExpr {
     Chunk *chunk;              /* compiled by the context after checking */
 } PlanExpr;
 
-/* Which envelopes approx, refine and bnb use (`envelope NAME`).  AUTO: the declared ones
- * (an envelope block, monotone or antitone), else brute force when the lattice is small
- * enough to enumerate, else the envelopes derived from the function's code. */
-typedef enum { ENVELOPE_AUTO, ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED } EnvelopeChoice;
-
 typedef struct QueryPlan {
     QueryKind kind;
     Loc loc;                   /* the whole query */
     Loc target_loc;            /* its function, program or Galois insertion */
     FnSym *fn;                 /* fixpoints, lfp, gfp, approx, refine, bnb, check f ... */
     const Lattice *L;          /* fn's lattice (L -> L) */
-    GaloisSym *galois;         /* `via G`, or the G of `check galois G` */
+    GaloisSym *galois;         /* the G of `check galois G` (`via G` is opt.via) */
     Loc via_loc;               /* the G of `via G` */
     ProgramSym *program;       /* stable P */
     PlanExpr *show;            /* show e */
     PlanExpr *from_lo, *from_hi;   /* the start interval; NULL: [bot, top] */
-    /* options; -1 (timeout: < 0) when not given */
-    long steps, budget, rounds, models;
-    double timeout;
-    bool has_split;
-    SplitStrategy split;
-    EnvelopeChoice envelope;
-    bool trace;
+    QueryOptions opt;          /* its options (code/types.h) */
 } QueryPlan;
 
 QueryPlan *plan_new(QueryKind kind, Loc loc);

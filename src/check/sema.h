@@ -1,5 +1,6 @@
-/* sema.h: names and static types: the Context's symbol tables, lattice declarations, and the
- * checker that resolves names, types every expression and allocates frame slots. */
+/* sema.h: the checker: names and static types, its state (Sema: the symbol tables, lattice
+ * declarations), and the checker that resolves names, types every expression and allocates
+ * frame slots.  The Sema (context.h) owns a Sema and drives it. */
 #ifndef FIX_SEMA_H
 #define FIX_SEMA_H
 
@@ -12,9 +13,9 @@
 /* A lattice the context knows (declared, structural, or predeclared), with its IR index. */
 typedef struct LatInfo {
     Lattice *L;
-    uint32_t index;            /* in Context.tables.lats: the operand of lattice instructions */
+    uint32_t index;            /* in Sema.tables.lats: the operand of lattice instructions */
     unsigned depth;            /* 1, or 1 + the depth of its deepest part, value or base */
-    bool noted;                /* its element, atom or key names are in Context.elems */
+    bool noted;                /* its element, atom or key names are in Sema.elems */
     Type as_lat, as_atom;      /* the types "element of L" and "atom / key of L" */
 } LatInfo;
 
@@ -30,7 +31,7 @@ typedef struct Sym {
 /* Every FnSym the context makes is the first member of an FnEntry (see sema_fn_entry). */
 typedef struct FnEntry {
     FnSym sym;
-    uint32_t index;            /* in Context.tables.fns: the operand of CALL */
+    uint32_t index;            /* in Sema.tables.fns: the operand of CALL */
     bool broken;               /* its body had errors: it has no chunk, nothing calls it */
     bool muted;                /* broken while errors were counted, not shown (an argument's type
                                 * found quietly): made and checked again at its next use */
@@ -68,13 +69,12 @@ typedef struct Resolution {
     uint32_t index;            /* ELEM / ATOM: the element, atom or key index */
 } Resolution;
 
-struct Vm;
-
-typedef struct Context Context;
-
-struct Context {
+/* The checker's state: every lattice, symbol and element name declared so far in one
+ * context, and the tables that compiled code indexes.  A Sema (context.c) owns one; only
+ * the checker's files write it (the compiler reads its tables and lattice indices). */
+typedef struct Sema {
     Diag *diag;
-    Arena arena;
+    Arena arena;               /* everything the checker makes: symbols, types, rewritten trees */
     HashMap syms;              /* name -> Sym* */
     HashMap elems;             /* element, atom and key names -> ElemRef* */
     HashMap latinfo;           /* Lattice* -> LatInfo* */
@@ -82,30 +82,26 @@ struct Context {
     VEC(LatInfo *) journal;    /* lattices whose names were noted since the last declaration
                                 * that succeeded: forgotten again when a declaration fails */
     IrTables tables;
-    VEC(FnEntry *) fns;
-    VEC(char *) search_dirs;
-    HashMap loaded;            /* real paths of the files added or imported */
+    VEC(FnEntry *) fns;        /* every function declared, in the order of tables.fns */
     LatInfo *bool_lat;
-    struct Vm *vm;
-    VEC(Word) call_args;       /* context_call's arguments, reused from call to call */
     HashMap instances;         /* "generic:shapes of its function arguments" -> FnEntry* */
     unsigned instantiating;    /* instances being checked inside each other */
-    bool no_fuse;              /* compile without the peephole fusion (context_set_fusion) */
     VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
                                 * being added (AstFile.dropped): their uses are not reported */
-};
+} Sema;
 
-/* Sets up the tables and the predeclared lattice Bool; frees everything sema made. */
-void sema_init(Context *m);
-void sema_free(Context *m);
+/* Sets up the tables and the predeclared lattice Bool (errors go to diag); frees everything
+ * the checker made. */
+void sema_init(Sema *sema, Diag *diag);
+void sema_free(Sema *sema);
 
 static inline FnEntry *sema_fn_entry(const FnSym *f) { return (FnEntry *)(void *)f; }
 
-LatInfo *sema_lat_info(Context *m, const Lattice *L);
-Sym *sema_lookup(Context *m, const char *name);
+LatInfo *sema_lat_info(Sema *sema, const Lattice *L);
+Sym *sema_lookup(Sema *sema, const char *name);
 /* True when name's declaration was dropped by a syntax error in the files being added: a use
  * of it fails without a second report. */
-bool sema_name_dropped(const Context *m, const char *name);
+bool sema_name_dropped(const Sema *sema, const char *name);
 const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* L without its duals: a dual powerset or range has the sets or numbers of its base. */
@@ -120,9 +116,9 @@ size_t sema_type_words(const Type *t);
  * checked function body in its FnEntry for the context to compile, and appends a QueryPlan*
  * (plan.h; its expressions checked, not yet compiled) for each of the file's queries that
  * checked without errors to *plans (when plans is non-NULL). */
-bool sema_add_file(Context *m, AstFile *file, PtrList *plans);
+bool sema_add_file(Sema *sema, AstFile *file, PtrList *plans);
 
 /* Checks a closed expression; *nlocals gets the frame words it needs.  NULL after errors. */
-const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals);
+const Type *sema_check_closed(Sema *sema, Expr *e, const Lattice *expected, size_t *nlocals);
 
 #endif

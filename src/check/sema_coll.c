@@ -3,6 +3,9 @@
  * of a finite lattice, and the comprehensions {x in c | cond} and {e | x in c}.  Consumers:
  * count, forall, exists, in, ==, != and fold.  The compiler's side is compile_coll.c. */
 #include "check/sema_internal.h"
+#include "check/sema_decl.h"
+#include "check/sema_lattice.h"
+#include "check/sema_types.h"
 
 /* Enumerations past 2^22 elements are refused, as the `fixpoints` query refuses them. */
 enum { MAX_LOG2_ENUMERATED = 22 };
@@ -19,14 +22,6 @@ const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Lo
         return NULL;
     }
     return ft->ret->lat;
-}
-
-const Type *sema_coll_type(Context *m, const Lattice *L)
-{
-    Type *t = arena_alloc(&m->arena, sizeof *t);
-    t->kind = TY_COLL;
-    t->lat = L;
-    return t;
 }
 
 /* A lattice whose elements can be enumerated here; else an error at loc. */
@@ -52,7 +47,7 @@ static bool enumerable(Checker *c, const Lattice *L, const char *what, Loc loc)
 
 static Expr *node(Checker *c, ExprKind kind, Loc loc)
 {
-    Expr *e = arena_alloc(&c->m->arena, sizeof *e);
+    Expr *e = arena_alloc(&c->sema->arena, sizeof *e);
     e->kind = kind;
     e->loc = loc;
     return e;
@@ -66,15 +61,15 @@ const Type *check_fixpoints(Checker *c, Expr *e)
     const Type *g = e->a->kind == E_LAMBDA ? check_lambda_endo(c, e->a) : check_expr(c, e->a, NULL);
     const Lattice *L = sema_endo_lattice(c, g, "fixpoints", e->a->loc);
     if (!L || !enumerable(c, L, "fixpoints(...)", e->loc)) return &TYPE_ERROR;
-    e->resolved = sema_lat_info(c->m, L);
+    e->resolved = sema_lat_info(c->sema, L);
     size_t top = c->top;
     e->slot = (long)check_alloc_slots(c, 3 * L->nwords);
-    Expr *x = check_local_ref(c, "$x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
+    Expr *x = check_local_ref(c, "$x", sema_lat_type(c->sema, L), (size_t)e->slot, e->loc);
     Expr *step = sema_apply1(c, g, x, e->a->loc);
     c->top = top;
     if (!step) return &TYPE_ERROR;
     e->a = step;
-    return sema_coll_type(c->m, L);
+    return sema_coll_type(c->sema, L);
 }
 
 /* elements(L): every element of a finite lattice, as fixpoints(...) builds them, without the
@@ -83,7 +78,7 @@ const Type *check_elements(Checker *c, Expr *e)
 {
     if (e->nargs != 1 || e->args[0]->kind != E_NAME)
         return check_fail(c, e->loc, "'elements' takes the name of a finite lattice: elements(L)");
-    Sym *s = check_find_local(c, e->args[0]->name.name) ? NULL : sema_lookup(c->m, e->args[0]->name.name);
+    Sym *s = check_find_local(c, e->args[0]->name.name) ? NULL : sema_lookup(c->sema, e->args[0]->name.name);
     if (!s || s->kind != SYM_LATTICE)
         return check_fail(c, e->args[0]->loc, "'elements' takes the name of a finite lattice, found '%s'",
                           e->args[0]->name.name);
@@ -93,13 +88,11 @@ const Type *check_elements(Checker *c, Expr *e)
     memset(e, 0, sizeof *e);
     e->kind = E_FIXPOINTS;
     e->loc = loc;
-    e->resolved = sema_lat_info(c->m, L);
+    e->resolved = sema_lat_info(c->sema, L);
     e->slot = (long)check_alloc_slots(c, 3 * L->nwords);
     c->top = (size_t)e->slot;
-    return sema_coll_type(c->m, L);
+    return sema_coll_type(c->sema, L);
 }
-
-static const Type *collection_of(Context *m, const Type *t);
 
 /* keys(m) / keys(M): the keys of the map lattice M, or of m's lattice (m is not evaluated), in
  * their order: a collection of one-word atoms, listed as constants. */
@@ -109,9 +102,9 @@ const Type *check_keys(Checker *c, Expr *e)
     const Expr *a = e->args[0];
     LatInfo *li = sema_lattice_named(c, a);
     Sym *s = a->kind == E_INDEX && a->a->kind == E_NAME && !check_find_local(c, a->a->name.name)
-           ? sema_lookup(c->m, a->a->name.name) : NULL;
+           ? sema_lookup(c->sema, a->a->name.name) : NULL;
     if (s && s->kind == SYM_GENERIC_LATTICE) {                  /* keys(Store[Sign]) */
-        LatExpr *t = sema_expr_as_lattice(&c->m->arena, a);
+        LatExpr *t = sema_expr_as_lattice(&c->sema->arena, a);
         if (!t) return check_fail(c, a->loc, "'keys' needs a map or a map lattice");
         if (!(li = sema_resolve_lattice(c->fc, t))) return &TYPE_ERROR;
     }
@@ -129,8 +122,8 @@ const Type *check_keys(Checker *c, Expr *e)
     memset(e, 0, sizeof *e);
     e->kind = E_KEYS;
     e->loc = loc;
-    e->resolved = sema_lat_info(c->m, M);
-    return e->type = collection_of(c->m, sema_atom_type(c->m, M));
+    e->resolved = sema_lat_info(c->sema, M);
+    return e->type = sema_collection_of(c->sema, sema_atom_type(c->sema, M));
 }
 
 /* ---- consumers ---- */
@@ -139,7 +132,7 @@ const Type *check_keys(Checker *c, Expr *e)
  * return one? */
 static bool returns_collection(const Checker *c, const char *name)
 {
-    Sym *s = sema_lookup(c->m, name);
+    Sym *s = sema_lookup(c->sema, name);
     if (!s) return strcmp(name, "elements") == 0 || strcmp(name, "keys") == 0;
     if (s->kind != SYM_FN) return false;
     const FnEntry *fe = s->ptr;
@@ -181,27 +174,7 @@ static const Type *collection_source(Checker *c, Expr *e, const char *what)
 /* The type of an item of collection t: an element, or an interval. */
 static const Type *item_type(Checker *c, const Type *t)
 {
-    return t->value ? t->value : sema_lat_type(c->m, t->lat);
-}
-
-static const Type *interval_type(Context *m, const Lattice *L);
-
-/* Do two collection types hold the same kind of item (elements, intervals, atoms)? */
-bool sema_same_items(const Type *a, const Type *b)
-{
-    const Type *va = a->value, *vb = b->value;
-    return !va == !vb && (!va || va->kind == vb->kind);
-}
-
-/* The collection of items of type t (an element or an interval). */
-static const Type *collection_of(Context *m, const Type *t)
-{
-    if (t->kind == TY_LAT) return sema_coll_type(m, t->lat);
-    Type *k = arena_alloc(&m->arena, sizeof *k);
-    k->kind = TY_COLL;
-    k->lat = t->lat;
-    k->value = t;
-    return k;
+    return t->value ? t->value : sema_lat_type(c->sema, t->lat);
 }
 
 /* forall/exists x in c : b, {x in c | b}, {img | x in c}.  Slots: x (W words), the collection,
@@ -217,7 +190,7 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
     size_t W = t ? type_item_words(t) : 0, slot = check_alloc_slots(c, W + 2);
     e->slot = (long)slot;
     check_bind(c, e->name.name, t ? item_type(c, t) : &TYPE_ERROR, slot);
-    const Type *tb = e->b ? check_against(c, e->b, c->m->bool_lat->L) : NULL;
+    const Type *tb = e->b ? check_against(c, e->b, c->sema->bool_lat->L) : NULL;
     const Type *ti = e->c ? check_expr(c, e->c, NULL) : NULL;
     c->locals.count = nlocals;
     c->top = top;
@@ -225,8 +198,8 @@ const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)
     if (ti && ti->kind != TY_LAT && ti->kind != TY_ITV && ti->kind != TY_ATOM)
         return check_fail(c, e->c->loc, "a collection holds lattice elements, intervals or keys, found %s (give it "
                           "a lattice: (e : L))", check_describe(c, ti));
-    if (e->kind == E_QUANT) return &c->m->bool_lat->as_lat;
-    return ti ? collection_of(c->m, ti) : t;
+    if (e->kind == E_QUANT) return &c->sema->bool_lat->as_lat;
+    return ti ? sema_collection_of(c->sema, ti) : t;
 }
 
 /* x in c: x checked against c's lattice. */
@@ -236,20 +209,20 @@ const Type *check_in_collection(Checker *c, Expr *e)
     const Type *t = collection_source(c, e->b, "'in'");
     if (!t) return &TYPE_ERROR;
     if (type_atom_items(t))                           /* keys: x must be one of that map */
-        return check_atom(c, e->a, t->lat)->kind == TY_ERROR ? &TYPE_ERROR : &c->m->bool_lat->as_lat;
+        return check_atom(c, e->a, t->lat)->kind == TY_ERROR ? &TYPE_ERROR : &c->sema->bool_lat->as_lat;
     if (t->value) {                                   /* intervals: x must be one */
         const Type *tx = check_expr(c, e->a, NULL);
         if (tx->kind == TY_ERROR) return tx;
         if (tx->kind != TY_ITV || !lattice_equal(tx->lat, t->lat))
             return check_fail(c, e->a->loc, "expected %s, found %s", check_describe(c, t->value), check_describe(c, tx));
-        return &c->m->bool_lat->as_lat;
+        return &c->sema->bool_lat->as_lat;
     }
     Expr *x = node(c, E_ASCRIBE, e->a->loc);
     x->a = e->a;
-    x->type = sema_lat_type(c->m, t->lat);
+    x->type = sema_lat_type(c->sema, t->lat);
     e->a = x;
     if (check_expr(c, x, NULL)->kind == TY_ERROR) return &TYPE_ERROR;
-    return &c->m->bool_lat->as_lat;
+    return &c->sema->bool_lat->as_lat;
 }
 
 /* count c: the number of items, an int. */
@@ -267,7 +240,7 @@ const Type *check_fold(Checker *c, Expr *e, const Lattice *want)
     step->name.name = "$f";
     step->name.loc = e->args[2]->loc;
     step->nargs = 2;
-    step->args = arena_alloc(&c->m->arena, 2 * sizeof *step->args);
+    step->args = arena_alloc(&c->sema->arena, 2 * sizeof *step->args);
     step->args[0] = node(c, E_NAME, e->loc);
     step->args[0]->name.name = "$acc";
     step->args[1] = node(c, E_NAME, e->loc);
@@ -317,13 +290,13 @@ const Type *check_fold_loop(Checker *c, Expr *e, const Lattice *want)
     size_t nlocals = c->locals.count, top = c->top;
     size_t slot = check_alloc_slots(c, M->nwords + 2 + type_item_words(t));
     e->slot = (long)slot;
-    e->resolved = sema_lat_info(c->m, M);
-    check_bind(c, "$acc", sema_lat_type(c->m, M), slot);
+    e->resolved = sema_lat_info(c->sema, M);
+    check_bind(c, "$acc", sema_lat_type(c->sema, M), slot);
     check_bind(c, "$x", item_type(c, t), slot + M->nwords + 2);
     const Type *ts = check_against(c, e->c, M);
     c->locals.count = nlocals;
     c->top = top;
-    return ts->kind == TY_ERROR ? ts : sema_lat_type(c->m, M);
+    return ts->kind == TY_ERROR ? ts : sema_lat_type(c->sema, M);
 }
 
 /* ---- intervals: approx(f) ---- */
@@ -338,16 +311,6 @@ const Type *sema_pair_result(Checker *c, const Type *t1, Expr *second)
     return check_fail(c, second->loc, "expected %s, found %s", check_describe(c, t1), check_describe(c, t2));
 }
 
-/* The type `interval of L`: its words those of the product L * L, lo then hi. */
-static const Type *interval_type(Context *m, const Lattice *L)
-{
-    Lattice *const parts[2] = { (Lattice *)L, (Lattice *)L };
-    Type *t = arena_alloc(&m->arena, sizeof *t);
-    t->kind = TY_ITV;
-    t->lat = sema_lat_intern(m, lattice_product_new(parts, 2))->L;
-    return t;
-}
-
 /* The function of approx(f) / refine(f, ...) (what names the form in errors): one the engine
  * can call alone; its interval type, or the error type. */
 static const Type *engine_interval(Checker *c, Expr *e, const char *what)
@@ -360,7 +323,7 @@ static const Type *engine_interval(Checker *c, Expr *e, const char *what)
         return check_fail(c, e->a->loc, "%s(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name", what);
     e->resolved = fe;
-    return interval_type(c->m, L);
+    return sema_interval_type(c->sema, L);
 }
 
 /* approx(f): IR([bot, top]) of f, run by the engine when the program runs; f must be a
@@ -382,46 +345,36 @@ const Type *check_refine(Checker *c, Expr *e)
     return ok ? t : &TYPE_ERROR;
 }
 
-/* The type `bnb result of L`: it keeps the type of .final as its value and lays its three
- * words out as a product of three one-word lattices (so .fixpoints, .final, .complete
- * project). */
-static const Type *bnb_type(Context *m, const Lattice *L)
-{
-    Lattice *const layout[3] = { m->bool_lat->L, m->bool_lat->L, m->bool_lat->L };
-    Type *t = arena_alloc(&m->arena, sizeof *t);
-    t->kind = TY_BNB;
-    t->lat = sema_lat_intern(m, lattice_product_new(layout, 3))->L;
-    t->value = collection_of(m, interval_type(m, L));
-    return t;
-}
-
 /* The options of bnb(f ...) (e->query, from [lo .. hi] in e->b and e->c), those of the `bnb`
  * query but `trace` and `models`, into a new entry of the context's bnbs (its index e->ival);
  * false after an error. */
 static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     const Query *q = e->query;
-    BnbOptions *o = arena_alloc(&m->arena, sizeof *o);
-    *o = (BnbOptions){ .steps = -1, .budget = -1, .rounds = -1, .timeout = -1 };
-    int before = m->diag->errors;
+    QueryOptions *o = arena_alloc(&sema->arena, sizeof *o);
+    *o = query_options_unset();
+    int before = sema->diag->errors;
     if (q) {
         if (q->trace) check_fail(c, e->loc, "option 'trace' does not apply to bnb(...) in an expression (the `bnb` query takes it)");
         if (q->models >= 0) check_fail(c, e->loc, "option 'models' does not apply to bnb (only to stable)");
         if (q->budget == 0) check_fail(c, e->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
-        *o = (BnbOptions){ .steps = q->steps, .budget = q->budget, .rounds = q->rounds, .timeout = q->timeout,
-                           .from = e->b != NULL };
-        if (q->split.name) o->has_split = sema_split(m, q->split, &o->split);
-        if (q->envelope.name) o->envelope = (int)sema_envelope(m, q->envelope, &fe->sym);
-        if (q->via.name) o->via = sema_via(m, q->via, &fe->sym);
+        o->steps = q->steps;
+        o->budget = q->budget;
+        o->rounds = q->rounds;
+        o->timeout = q->timeout;
+        o->from = e->b != NULL;
+        if (q->split.name) o->has_split = sema_split(sema, q->split, &o->split);
+        if (q->envelope.name) o->envelope = sema_envelope(sema, q->envelope, &fe->sym);
+        if (q->via.name) o->via = sema_via(sema, q->via, &fe->sym);
     }
     if (e->b) {
         check_against(c, e->b, fe->sym.ret);
         check_against(c, e->c, fe->sym.ret);
     }
-    if (m->diag->errors != before) return false;
-    e->ival = (int64_t)m->tables.bnbs.count;
-    VEC_PUSH(m->tables.bnbs, o);
+    if (sema->diag->errors != before) return false;
+    e->ival = (int64_t)sema->tables.bnbs.count;
+    VEC_PUSH(sema->tables.bnbs, o);
     return true;
 }
 
@@ -441,7 +394,7 @@ const Type *check_bnb(Checker *c, Expr *e)
         return check_fail(c, e->a->loc, "bnb(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name");
     e->resolved = fe;
-    return bnb_options(c, e, fe) ? bnb_type(c->m, L) : &TYPE_ERROR;
+    return bnb_options(c, e, fe) ? sema_bnb_type(c->sema, L) : &TYPE_ERROR;
 }
 
 /* i.lo, i.hi of an interval; r.fixpoints, r.final, r.complete of a bnb result r (of type t):
@@ -460,114 +413,12 @@ const Type *check_field(Checker *c, Expr *e, const Type *t)
         if (strcmp(name, fields[i]) != 0) continue;
         e->ival = (int64_t)i + 1;
         const Type *final = t->value;
-        if (is_itv) return sema_lat_type(c->m, lattice_part(t->lat, 0));
-        return i == 0 ? sema_coll_type(c->m, lattice_part(final->lat, 0)) : i == 1 ? final : &c->m->bool_lat->as_lat;
+        if (is_itv) return sema_lat_type(c->sema, lattice_part(t->lat, 0));
+        return i == 0 ? sema_coll_type(c->sema, lattice_part(final->lat, 0)) : i == 1 ? final : &c->sema->bool_lat->as_lat;
     }
     const char *has = is_itv ? "an interval has '.lo' and '.hi'" : "a bnb result has '.fixpoints', '.final' and '.complete'";
     if (!name) return check_fail(c, e->loc, "%s, not '.%lld'", has, (long long)e->ival);
     return check_fail(c, e->loc, "%s, not '.%s'", has, name);
-}
-
-/* ---- functions that take or return collections ---- */
-
-/* The values that are not lattice elements and that a function checked at its calls may take
- * or return: collections, intervals, bnb results and keys. */
-bool sema_is_value_kind(TypeKind k) { return k == TY_COLL || k == TY_ITV || k == TY_BNB || k == TY_ATOM; }
-
-/* The type fn's calls are inlined with (sema_fn.c), or NULL: a function returning a function
- * or taking or returning a collection, an interval, a bnb result or a key is checked at each
- * call with its arguments. */
-const Type *sema_inline_rtype(const Type *const *ptypes, size_t n, const Type *ret)
-{
-    if (!ret) return NULL;
-    if (ret->kind == TY_FN || sema_is_value_kind(ret->kind)) return ret;
-    for (size_t i = 0; i < n; i++)
-        if (ptypes[i] && sema_is_value_kind(ptypes[i]->kind)) return ret;
-    return NULL;
-}
-
-/* The same type, for two types that are not functions. */
-bool sema_value_type_equal(const Type *a, const Type *b)
-{
-    if (a->kind != b->kind) return false;
-    if (a->kind == TY_INT || a->kind == TY_REAL || a->kind == TY_ERROR) return true;
-    return lattice_equal(a->lat, b->lat) && (a->kind != TY_COLL || sema_same_items(a, b));
-}
-
-/* arg, given for a parameter of type want that is not a function (an element, a collection,
- * an interval, a bnb result or a key). */
-bool sema_value_arg(Checker *c, Expr *arg, const Type *want)
-{
-    if (want->kind == TY_LAT) return check_against(c, arg, want->lat)->kind != TY_ERROR;
-    if (want->kind == TY_ATOM) return check_atom(c, arg, want->lat)->kind != TY_ERROR;
-    const Type *t = check_expr(c, arg, NULL);
-    if (t->kind == TY_ERROR) return false;
-    if (sema_value_type_equal(t, want)) return true;
-    check_fail(c, arg->loc, "expected %s, found %s%s", check_describe(c, want), t->kind == TY_FN ? "a function " : "",
-               check_describe(c, t));
-    return false;
-}
-
-/* `collection of T`, `interval of L`, `bnb result of L`, `key of M` (a parameter's or a
- * result's type); NULL after an error. */
-const Type *sema_resolve_value_type(FileCtx *fc, const LatExpr *t)
-{
-    Context *m = fc->m;
-    if (t->kind == LAT_COLL && (t->value->kind == LAT_ITV || t->value->kind == LAT_KEY)) {
-        const Type *item = sema_resolve_value_type(fc, t->value);
-        return item ? collection_of(m, item) : NULL;
-    }
-    LatInfo *li = sema_resolve_lattice(fc, t->value);
-    if (!li) return NULL;
-    if (t->kind == LAT_COLL) return sema_coll_type(m, li->L);
-    if (t->kind == LAT_ITV) return interval_type(m, li->L);
-    if (t->kind == LAT_BNB && li->L->finite) return bnb_type(m, li->L);
-    if (t->kind == LAT_KEY && lattice_kind(li->L) == LATTICE_MAP) return sema_atom_type(m, li->L);
-    Buf b;
-    buf_init(&b);
-    lattice_describe(li->L, &b);
-    diag_error(m->diag, t->value->loc, t->kind == LAT_BNB ? "a bnb result needs a finite lattice, found %s"
-               : "'key of M' needs a map lattice M, found %s", buf_cstr(&b));
-    buf_free(&b);
-    return NULL;
-}
-
-/* The parameters of fn inlined at a call (it takes or returns a collection): each element or
- * collection argument bound by a let to slots of its own, so it is evaluated once; a function
- * parameter stands for its argument.  params gets the locals the body sees; the first let
- * of the chain (each linked by b, the last b NULL) is returned, or NULL when there is none. */
-Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params)
-{
-    Expr *first = NULL, *prev = NULL;
-    /* the arguments were checked already, each using frame slots from c->top up: the lets'
-     * slots go above all of them, or evaluating a later argument would overwrite an earlier
-     * one's value (f(fixpoints(g), elements(L)) lost its first argument) */
-    c->top = c->max;
-    for (size_t i = 0; i < fn->sym.nparams; i++) {
-        const Type *t = fn->ptypes[i];
-        params[i] = (Local){ fn->sym.param_names[i], t, 0, NULL };
-        if (t->kind == TY_FN) {
-            params[i].alias = args[i];
-            params[i].type = args[i]->type;
-            continue;
-        }
-        Expr *value = args[i];
-        if (t->kind == TY_LAT) {
-            value = node(c, E_ASCRIBE, args[i]->loc);
-            value->a = args[i];
-            value->type = t;
-        }
-        Expr *let = node(c, E_LET, args[i]->loc);
-        let->name.name = params[i].name;
-        let->name.loc = args[i]->loc;
-        let->a = value;
-        let->slot = (long)check_alloc_slots(c, sema_type_words(t));
-        params[i].slot = (size_t)let->slot;
-        if (prev) prev->b = let;
-        else first = let;
-        prev = let;
-    }
-    return first;
 }
 
 /* ---- stable(P): the stable models of a program block ---- */
@@ -584,7 +435,7 @@ static void add_atom_name(NameList *names, const char *name)
 
 /* The powerset over the atoms of a program block, in the order the solver numbers them (the
  * order each atom is first met: heads, positive then negative bodies, rule by rule). */
-static const Lattice *program_atoms(Context *m, const Decl *d)
+static const Lattice *program_atoms(Sema *sema, const Decl *d)
 {
     NameList names = { 0 };
     for (size_t i = 0; i < d->nrules; i++) {
@@ -593,7 +444,7 @@ static const Lattice *program_atoms(Context *m, const Decl *d)
         for (size_t k = 0; k < r->npos; k++) add_atom_name(&names, r->pos[k].name);
         for (size_t k = 0; k < r->nneg; k++) add_atom_name(&names, r->neg[k].name);
     }
-    const Lattice *L = sema_lat_intern(m, lattice_powerset_new(names.items, names.count))->L;
+    const Lattice *L = sema_lat_intern(sema, lattice_powerset_new(names.items, names.count))->L;
     VEC_FREE(names);
     return L;
 }
@@ -603,8 +454,8 @@ static const Lattice *program_atoms(Context *m, const Decl *d)
  * context's programs).  A program grounded from a file has no atoms before it runs. */
 const Type *check_stable(Checker *c, Expr *e)
 {
-    Sym *s = sema_lookup(c->m, e->name.name);
-    if (!s && sema_name_dropped(c->m, e->name.name)) return &TYPE_ERROR;
+    Sym *s = sema_lookup(c->sema, e->name.name);
+    if (!s && sema_name_dropped(c->sema, e->name.name)) return &TYPE_ERROR;
     if (!s) return check_fail(c, e->name.loc, "unknown program '%s'", e->name.name);
     if (s->kind != SYM_PROGRAM)
         return check_fail(c, e->name.loc, "'%s' is %s; stable(...) needs a program", e->name.name,
@@ -614,11 +465,11 @@ const Type *check_stable(Checker *c, Expr *e)
         return check_fail(c, e->name.loc, "stable(%s) as a value needs a program block: '%s' is grounded from "
                           "\"%s\" when it runs, so its atoms are not known here (the `stable` query takes it)",
                           p->name, p->name, p->decl->program_file);
-    IrTables *t = &c->m->tables;
+    IrTables *t = &c->sema->tables;
     size_t i = 0;
     while (i < t->progs.count && t->progs.items[i] != p) i++;
     if (i == t->progs.count) VEC_PUSH(t->progs, p);
     e->resolved = p;
     e->slot = (long)i;
-    return sema_coll_type(c->m, program_atoms(c->m, p->decl));
+    return sema_coll_type(c->sema, program_atoms(c->sema, p->decl));
 }

@@ -1,6 +1,10 @@
 /* sema_decl.c: declarations (functions, envelopes, Galois pairs, programs) and queries: each
  * checked body is left in its FnEntry for the context to compile. */
+#include "check/sema_decl.h"
 #include "check/sema_internal.h"
+#include "check/sema_lattice.h"
+#include "check/sema_table.h"
+#include "check/sema_types.h"
 
 #include "aft/aft.h"
 
@@ -9,42 +13,26 @@
 #include <string.h>
 #include <sys/stat.h>
 
-FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann)
-{
-    FnEntry *fe = arena_alloc(&m->arena, sizeof *fe);
-    FnSym *f = &fe->sym;
-    f->name = arena_strdup(&m->arena, name);
-    f->loc = loc;
-    f->nparams = nparams;
-    f->param_names = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->param_names);
-    f->params = arena_alloc(&m->arena, (nparams ? nparams : 1) * sizeof *f->params);
-    f->ann = ann;
-    fe->index = (uint32_t)m->tables.fns.count;
-    VEC_PUSH(m->tables.fns, f);
-    VEC_PUSH(m->fns, fe);
-    return fe;
-}
-
 /* Type-checks body as the body of f (params bound to the first slots); the context compiles it. */
 static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
 {
-    Context *m = fc->m;
+    Sema *sema = fc->sema;
     FnSym *f = &fe->sym;
     Checker c;
-    checker_init(&c, m, fc);
-    int before = m->diag->errors;
+    checker_init(&c, sema, fc);
+    int before = sema->diag->errors;
     for (size_t i = 0; i < f->nparams; i++) {
         size_t slot = check_alloc_slots(&c, f->params[i]->nwords);
-        check_bind(&c, f->param_names[i], sema_lat_type(m, f->params[i]), slot);
+        check_bind(&c, f->param_names[i], sema_lat_type(sema, f->params[i]), slot);
     }
-    size_t mark = sema_names_mark(m);
+    size_t mark = sema_names_mark(sema);
     Expr *table = body->kind == E_TABLE ? body : NULL;
     if (table) body = sema_table_chain(&c, f, table);
     bool typed = body && check_against(&c, body, f->ret)->kind != TY_ERROR && !c.poisoned;
     if (typed && table) sema_table_complete(&c, f, table);
     VEC_FREE(c.locals);
-    sema_names_settle(m, mark, m->diag->errors == before);
-    if (m->diag->errors != before || !typed) {      /* never compiled, nothing calls it */
+    sema_names_settle(sema, mark, sema->diag->errors == before);
+    if (sema->diag->errors != before || !typed) {      /* never compiled, nothing calls it */
         fe->broken = true;
         return false;
     }
@@ -53,13 +41,13 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
     return true;
 }
 
-static bool unique_params(Context *m, const Ident *names, size_t n)
+static bool unique_params(Sema *sema, const Ident *names, size_t n)
 {
     bool ok = true;
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(names[i].name, names[j].name) == 0) {
-                diag_error(m->diag, names[i].loc, "parameter '%s' declared twice", names[i].name);
+                diag_error(sema->diag, names[i].loc, "parameter '%s' declared twice", names[i].name);
                 ok = false;
             }
     return ok;
@@ -71,17 +59,17 @@ static void publish_fn(FileCtx *fc, Decl *d, FnEntry *fe, bool generic)
     fe->generic = generic;
     fe->tbody = d->body;
     fe->src = fc->src;
-    if (sema_declare(fc->m, SYM_FN, d->name, fe)) d->sym = fe;
+    if (sema_declare(fc->sema, SYM_FN, d->name, fe)) d->sym = fe;
     else fe->broken = true;
 }
 
 /* fn f[L, M](...): its parameters' types are resolved per instance (sema_generic.c). */
 static void declare_generic_fn(FileCtx *fc, Decl *d, bool ok)
 {
-    Context *m = fc->m;
-    if (!unique_params(m, d->tparams, d->ntparams)) ok = false;
+    Sema *sema = fc->sema;
+    if (!unique_params(sema, d->tparams, d->ntparams)) ok = false;
     if (!ok) return;
-    FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+    FnEntry *fe = sema_fn_new(sema, d->name.name, d->name.loc, d->nparams, d->ann);
     for (size_t i = 0; i < d->nparams; i++) fe->sym.param_names[i] = d->params[i].name.name;
     fe->decl = d;
     publish_fn(fc, d, fe, true);
@@ -89,24 +77,24 @@ static void declare_generic_fn(FileCtx *fc, Decl *d, bool ok)
 
 static void declare_fn(FileCtx *fc, Decl *d)
 {
-    Context *m = fc->m;
-    if (!sema_name_free(m, d->name)) return;
-    size_t mark = sema_names_mark(m);
+    Sema *sema = fc->sema;
+    if (!sema_name_free(sema, d->name)) return;
+    size_t mark = sema_names_mark(sema);
     bool ok = true;
     if (d->ann == (ANN_MONOTONE | ANN_ANTITONE)) {
-        diag_error(m->diag, d->name.loc, "'%s' cannot be both monotone and antitone", d->name.name);
+        diag_error(sema->diag, d->name.loc, "'%s' cannot be both monotone and antitone", d->name.name);
         ok = false;
     }
     Ident *names = mem_alloc((d->nparams ? d->nparams : 1) * sizeof *names);
     for (size_t i = 0; i < d->nparams; i++) names[i] = d->params[i].name;
-    if (!unique_params(m, names, d->nparams)) ok = false;
+    if (!unique_params(sema, names, d->nparams)) ok = false;
     mem_free(names);
     if (d->ntparams) {
         declare_generic_fn(fc, d, ok);
-        sema_names_settle(m, mark, d->sym != NULL);
+        sema_names_settle(sema, mark, d->sym != NULL);
         return;
     }
-    const Type **ptypes = arena_alloc(&m->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
+    const Type **ptypes = arena_alloc(&sema->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
     bool generic = false;
     for (size_t i = 0; i < d->nparams; i++) {
         if (!(ptypes[i] = sema_resolve_ptype(fc, d->params[i].type))) ok = false;
@@ -114,7 +102,7 @@ static void declare_fn(FileCtx *fc, Decl *d)
     }
     const Type *rtype = ok ? sema_resolve_ptype(fc, d->ret) : NULL;
     if (ok && rtype) {
-        FnEntry *fe = sema_fn_new(m, d->name.name, d->name.loc, d->nparams, d->ann);
+        FnEntry *fe = sema_fn_new(sema, d->name.name, d->name.loc, d->nparams, d->ann);
         for (size_t i = 0; i < d->nparams; i++) {
             fe->sym.params[i] = ptypes[i]->kind == TY_LAT ? ptypes[i]->lat : NULL;
             fe->sym.param_names[i] = d->params[i].name.name;
@@ -124,7 +112,7 @@ static void declare_fn(FileCtx *fc, Decl *d)
         fe->ptypes = ptypes;
         publish_fn(fc, d, fe, generic || fe->rtype);
     }
-    sema_names_settle(m, mark, d->sym != NULL);
+    sema_names_settle(sema, mark, d->sym != NULL);
 }
 
 static void define_fn(FileCtx *fc, Decl *d)
@@ -137,12 +125,12 @@ static void define_fn(FileCtx *fc, Decl *d)
 static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
                             const Lattice *const *params, const Lattice *ret)
 {
-    Context *m = fc->m;
-    if (!unique_params(m, eq->params, eq->nparams)) return NULL;
+    Sema *sema = fc->sema;
+    if (!unique_params(sema, eq->params, eq->nparams)) return NULL;
     Buf name;
     buf_init(&name);
     buf_printf(&name, "%s.%s", owner, eq->name.name);
-    FnEntry *fe = sema_fn_new(m, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
+    FnEntry *fe = sema_fn_new(sema, buf_cstr(&name), eq->name.loc, eq->nparams, ANN_NONE);
     buf_free(&name);
     fe->hidden = true;
     for (size_t i = 0; i < eq->nparams; i++) {
@@ -154,7 +142,7 @@ static FnEntry *equation_fn(FileCtx *fc, const char *owner, const Equation *eq,
 }
 
 /* Finds each wanted equation once, with its number of parameters; reports the rest. */
-static bool match_equations(Context *m, const Decl *d, const char *what, const char *const *names,
+static bool match_equations(Sema *sema, const Decl *d, const char *what, const char *const *names,
                             const char *const *param_text, size_t n, const Equation **out)
 {
     bool ok = true;
@@ -166,18 +154,18 @@ static bool match_equations(Context *m, const Decl *d, const char *what, const c
         if (k == n) {
             Buf b; buf_init(&b);
             for (size_t j = 0; j < n; j++) buf_printf(&b, "%s%s", j ? (j + 1 == n ? " or " : ", ") : "", names[j]);
-            diag_error(m->diag, eq->name.loc, "unknown equation '%s' in %s (expected %s)", eq->name.name, what, buf_cstr(&b));
+            diag_error(sema->diag, eq->name.loc, "unknown equation '%s' in %s (expected %s)", eq->name.name, what, buf_cstr(&b));
             buf_free(&b);
             ok = false;
         } else if (out[k]) {
-            diag_error(m->diag, eq->name.loc, "equation '%s' given twice", eq->name.name);
-            diag_note(m->diag, out[k]->name.loc, "first given here");
+            diag_error(sema->diag, eq->name.loc, "equation '%s' given twice", eq->name.name);
+            diag_note(sema->diag, out[k]->name.loc, "first given here");
             ok = false;
         } else {
             size_t want = 1;
             for (const char *p = param_text[k]; *p; p++) want += *p == ',';
             if (eq->nparams != want) {
-                diag_error(m->diag, eq->name.loc, "'%s' takes %zu parameter%s (%s), found %zu", eq->name.name,
+                diag_error(sema->diag, eq->name.loc, "'%s' takes %zu parameter%s (%s), found %zu", eq->name.name,
                            want, want == 1 ? "" : "s", param_text[k], eq->nparams);
                 ok = false;
             }
@@ -186,7 +174,7 @@ static bool match_equations(Context *m, const Decl *d, const char *what, const c
     }
     for (size_t k = 0; k < n; k++) {
         if (!out[k]) {
-            diag_error(m->diag, d->loc, "%s lacks the equation '%s(%s) = ...'", what, names[k], param_text[k]);
+            diag_error(sema->diag, d->loc, "%s lacks the equation '%s(%s) = ...'", what, names[k], param_text[k]);
             ok = false;
         }
     }
@@ -195,28 +183,28 @@ static bool match_equations(Context *m, const Decl *d, const char *what, const c
 
 static void define_envelope(FileCtx *fc, Decl *d)
 {
-    Context *m = fc->m;
-    Sym *s = sema_lookup(m, d->name.name);
+    Sema *sema = fc->sema;
+    Sym *s = sema_lookup(sema, d->name.name);
     if (!s || s->kind != SYM_FN) {
-        if (s) diag_error(m->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
-        else if (!sema_name_dropped(m, d->name.name)) diag_error(m->diag, d->name.loc, "unknown function '%s'", d->name.name);
+        if (s) diag_error(sema->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
+        else if (!sema_name_dropped(sema, d->name.name)) diag_error(sema->diag, d->name.loc, "unknown function '%s'", d->name.name);
         return;
     }
     FnSym *f = &((FnEntry *)s->ptr)->sym;
     if (f->nparams != 1) {
-        diag_error(m->diag, d->name.loc, "an envelope needs a function of one parameter; '%s' has %zu", f->name, f->nparams);
+        diag_error(sema->diag, d->name.loc, "an envelope needs a function of one parameter; '%s' has %zu", f->name, f->nparams);
         return;
     }
     if (f->upper || f->envelope_loc.src) {
-        diag_error(m->diag, d->name.loc, "duplicate envelope for '%s'", f->name);
-        diag_note(m->diag, f->envelope_loc, "the first envelope of '%s' is here", f->name);
+        diag_error(sema->diag, d->name.loc, "duplicate envelope for '%s'", f->name);
+        diag_note(sema->diag, f->envelope_loc, "the first envelope of '%s' is here", f->name);
         return;
     }
     f->envelope_loc = d->loc;
     static const char *const names[2] = { "upper", "lower" };
     static const char *const params[2] = { "lo, hi, x", "lo, hi, x" };
     const Equation *eqs[2];
-    if (!match_equations(m, d, "an envelope", names, params, 2, eqs)) return;
+    if (!match_equations(sema, d, "an envelope", names, params, 2, eqs)) return;
     const Lattice *p3[3] = { f->params[0], f->params[0], f->params[0] };
     FnEntry *up = equation_fn(fc, f->name, eqs[0], p3, f->ret);
     FnEntry *lo = equation_fn(fc, f->name, eqs[1], p3, f->ret);
@@ -228,18 +216,18 @@ static void define_envelope(FileCtx *fc, Decl *d)
 
 static void declare_galois(FileCtx *fc, Decl *d)
 {
-    Context *m = fc->m;
-    if (!sema_name_free(m, d->name)) return;
-    size_t mark = sema_names_mark(m);
+    Sema *sema = fc->sema;
+    if (!sema_name_free(sema, d->name)) return;
+    size_t mark = sema_names_mark(sema);
     LatInfo *C = sema_resolve_lattice(fc, d->from), *A = sema_resolve_lattice(fc, d->to);
-    sema_names_settle(m, mark, C && A);
+    sema_names_settle(sema, mark, C && A);
     if (!C || !A) return;
-    GaloisSym *g = arena_alloc(&m->arena, sizeof *g);
-    g->name = arena_strdup(&m->arena, d->name.name);
+    GaloisSym *g = arena_alloc(&sema->arena, sizeof *g);
+    g->name = arena_strdup(&sema->arena, d->name.name);
     g->loc = d->name.loc;
     g->concrete = C->L;
     g->abstract = A->L;
-    if (sema_declare(m, SYM_GALOIS, d->name, g)) d->sym = g;
+    if (sema_declare(sema, SYM_GALOIS, d->name, g)) d->sym = g;
 }
 
 static void define_galois(FileCtx *fc, Decl *d)
@@ -249,7 +237,7 @@ static void define_galois(FileCtx *fc, Decl *d)
     static const char *const names[4] = { "alpha_up", "gamma_up", "alpha_lo", "gamma_lo" };
     static const char *const params[4] = { "x", "a", "x", "a" };
     const Equation *eqs[4];
-    bool ok = match_equations(fc->m, d, "a galois block", names, params, 4, eqs);
+    bool ok = match_equations(fc->sema, d, "a galois block", names, params, 4, eqs);
     FnEntry *fns[4] = { NULL, NULL, NULL, NULL };
     for (int k = 0; ok && k < 4; k++) {
         bool alpha = k % 2 == 0;
@@ -264,27 +252,27 @@ static void define_galois(FileCtx *fc, Decl *d)
     }
 }
 
-static const char *resolve_relative(Context *m, const Source *src, const char *path)
+static const char *resolve_relative(Sema *sema, const Source *src, const char *path)
 {
-    if (path[0] == '/' || !src) return arena_strdup(&m->arena, path);
+    if (path[0] == '/' || !src) return arena_strdup(&sema->arena, path);
     const char *slash = strrchr(src->path, '/');
-    if (!slash) return arena_strdup(&m->arena, path);
+    if (!slash) return arena_strdup(&sema->arena, path);
     Buf b;
     buf_init(&b);
     buf_putn(&b, src->path, (size_t)(slash - src->path) + 1);
     buf_puts(&b, path);
-    const char *r = arena_strdup(&m->arena, buf_cstr(&b));
+    const char *r = arena_strdup(&sema->arena, buf_cstr(&b));
     buf_free(&b);
     return r;
 }
 
 /* Is the file of `program P from "FILE"` one to read?  Else an error at its name (it would
  * only be found missing when a query grounds it, and named there). */
-static void program_file_readable(Context *m, const Decl *d, const char *path)
+static void program_file_readable(Sema *sema, const Decl *d, const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        diag_error(m->diag, d->program_file_loc, "\"%s\" is a directory, not a .lp file", d->program_file);
+        diag_error(sema->diag, d->program_file_loc, "\"%s\" is a directory, not a .lp file", d->program_file);
         return;
     }
     FILE *f = fopen(path, "rb");
@@ -292,37 +280,37 @@ static void program_file_readable(Context *m, const Decl *d, const char *path)
         fclose(f);
         return;
     }
-    diag_error(m->diag, d->program_file_loc, "cannot open \"%s\"%s%s: %s", d->program_file,
+    diag_error(sema->diag, d->program_file_loc, "cannot open \"%s\"%s%s: %s", d->program_file,
                strcmp(path, d->program_file) ? ", looked for as " : "",
                strcmp(path, d->program_file) ? path : "", strerror(errno));
 }
 
 static void declare_program(FileCtx *fc, Decl *d)
 {
-    Context *m = fc->m;
-    ProgramSym *p = arena_alloc(&m->arena, sizeof *p);
-    p->name = arena_strdup(&m->arena, d->name.name);
+    Sema *sema = fc->sema;
+    ProgramSym *p = arena_alloc(&sema->arena, sizeof *p);
+    p->name = arena_strdup(&sema->arena, d->name.name);
     p->loc = d->name.loc;
     p->decl = d;
     if (d->program_file) {
-        p->resolved_file = resolve_relative(m, fc->src, d->program_file);
-        program_file_readable(m, d, p->resolved_file);   /* still declared: no cascade */
+        p->resolved_file = resolve_relative(sema, fc->src, d->program_file);
+        program_file_readable(sema, d, p->resolved_file);   /* still declared: no cascade */
     }
-    if (sema_declare(m, SYM_PROGRAM, d->name, p)) d->sym = p;
+    if (sema_declare(sema, SYM_PROGRAM, d->name, p)) d->sym = p;
 }
 
 /* ---- queries ---- */
 
-static void *query_target(Context *m, const Query *q, SymKind kind)
+static void *query_target(Sema *sema, const Query *q, SymKind kind)
 {
-    Sym *s = sema_lookup(m, q->target.name);
+    Sym *s = sema_lookup(sema, q->target.name);
     const char *what = kind == SYM_FN ? "function" : kind == SYM_PROGRAM ? "program" : "galois insertion";
     if (!s) {
-        if (!sema_name_dropped(m, q->target.name)) diag_error(m->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
+        if (!sema_name_dropped(sema, q->target.name)) diag_error(sema->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
         return NULL;
     }
     if (s->kind != kind) {
-        diag_error(m->diag, q->target.loc, "'%s' is %s; '%s' needs a %s", q->target.name,
+        diag_error(sema->diag, q->target.loc, "'%s' is %s; '%s' needs a %s", q->target.name,
                    sema_sym_kind_name(s->kind), ast_query_name(q->kind), what);
         return NULL;
     }
@@ -330,7 +318,7 @@ static void *query_target(Context *m, const Query *q, SymKind kind)
 }
 
 /* "'fn' needs a function from a lattice to itself" unless f is L -> L. */
-static bool endo_ok(Context *m, const Query *q, const FnSym *f)
+static bool endo_ok(Sema *sema, const Query *q, const FnSym *f)
 {
     if (f->nparams == 1 && lattice_equal(f->params[0], f->ret)) return true;
     Buf b; buf_init(&b);
@@ -340,29 +328,29 @@ static bool endo_ok(Context *m, const Query *q, const FnSym *f)
     }
     buf_puts(&b, ") -> ");
     lattice_describe(f->ret, &b);
-    diag_error(m->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
+    diag_error(sema->diag, q->target.loc, "'%s' needs a function from a lattice to itself (L -> L); "
                "'%s' is (%s", ast_query_name(q->kind), f->name, buf_cstr(&b));
     buf_free(&b);
     return false;
 }
 
 /* Checks a closed expression of the query into *slot; false after errors. */
-static bool plan_expr(Context *m, PlanExpr **slot, const Expr *e, const Lattice *want)
+static bool plan_expr(Sema *sema, PlanExpr **slot, const Expr *e, const Lattice *want)
 {
     size_t nlocals;
-    const Type *t = sema_check_closed(m, (Expr *)e, want, &nlocals);
+    const Type *t = sema_check_closed(sema, (Expr *)e, want, &nlocals);
     if (!t) return false;
     *slot = plan_expr_new(e, t, nlocals);
     return true;
 }
 
 /* `via G`: G must be a Galois insertion whose concrete lattice is the function's. */
-GaloisSym *sema_via(Context *m, Ident via, const FnSym *f)
+GaloisSym *sema_via(Sema *sema, Ident via, const FnSym *f)
 {
-    Sym *s = sema_lookup(m, via.name);
+    Sym *s = sema_lookup(sema, via.name);
     if (!s || s->kind != SYM_GALOIS) {
-        if (s) diag_error(m->diag, via.loc, "'%s' is %s, not a galois insertion", via.name, sema_sym_kind_name(s->kind));
-        else diag_error(m->diag, via.loc, "unknown galois insertion '%s'", via.name);
+        if (s) diag_error(sema->diag, via.loc, "'%s' is %s, not a galois insertion", via.name, sema_sym_kind_name(s->kind));
+        else diag_error(sema->diag, via.loc, "unknown galois insertion '%s'", via.name);
         return NULL;
     }
     GaloisSym *g = s->ptr;
@@ -370,7 +358,7 @@ GaloisSym *sema_via(Context *m, Ident via, const FnSym *f)
         Buf a, b; buf_init(&a); buf_init(&b);
         lattice_describe(g->concrete, &a);
         lattice_describe(f->ret, &b);
-        diag_error(m->diag, via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
+        diag_error(sema->diag, via.loc, "galois insertion '%s' abstracts %s, but '%s' is on %s",
                    g->name, buf_cstr(&a), f->name, buf_cstr(&b));
         buf_free(&a); buf_free(&b);
         return NULL;
@@ -380,7 +368,7 @@ GaloisSym *sema_via(Context *m, Ident via, const FnSym *f)
 
 /* `envelope NAME` for f: which envelopes approx, refine and bnb use (plan.h); AUTO after an
  * error. */
-EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f)
+EnvelopeChoice sema_envelope(Sema *sema, Ident envelope, const FnSym *f)
 {
     static const char *const names[] = { "brute", "derived", "declared" };
     static const EnvelopeChoice choices[] = { ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED };
@@ -388,9 +376,9 @@ EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f)
     for (size_t i = 0; i < FIX_ARRAY_LEN(names); i++)
         if (strcmp(envelope.name, names[i]) == 0) choice = choices[i];
     if (choice == ENVELOPE_AUTO)
-        diag_error(m->diag, envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", envelope.name);
+        diag_error(sema->diag, envelope.loc, "unknown envelope '%s' (expected brute, derived or declared)", envelope.name);
     if (choice == ENVELOPE_DECLARED && !(f->upper && f->lower) && f->ann != ANN_MONOTONE && f->ann != ANN_ANTITONE) {
-        diag_error(m->diag, envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
+        diag_error(sema->diag, envelope.loc, "'%s' declares no envelope: give an `envelope %s { ... }` block, "
                    "or declare it monotone or antitone", f->name, f->name);
         return ENVELOPE_AUTO;
     }
@@ -398,38 +386,38 @@ EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f)
 }
 
 /* `split NAME`: false after an error. */
-bool sema_split(Context *m, Ident split, SplitStrategy *out)
+bool sema_split(Sema *sema, Ident split, SplitStrategy *out)
 {
     if (aft_split_from_name(split.name, out)) return true;
     Buf names; buf_init(&names);
     aft_split_list(&names);
-    diag_error(m->diag, split.loc, "unknown split strategy '%s' (expected %s)", split.name, buf_cstr(&names));
+    diag_error(sema->diag, split.loc, "unknown split strategy '%s' (expected %s)", split.name, buf_cstr(&names));
     buf_free(&names);
     return false;
 }
 
 /* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
-static void plan_fn_query(Context *m, const Query *q, QueryPlan *p)
+static void plan_fn_query(Sema *sema, const Query *q, QueryPlan *p)
 {
-    FnEntry *fe = query_target(m, q, SYM_FN);
+    FnEntry *fe = query_target(sema, q, SYM_FN);
     if (fe && fe->generic) {
-        diag_error(m->diag, q->target.loc, "'%s' takes functions as arguments; '%s' needs a function from a lattice "
+        diag_error(sema->diag, q->target.loc, "'%s' takes functions as arguments; '%s' needs a function from a lattice "
                    "to itself (L -> L)", fe->sym.name, ast_query_name(q->kind));
         return;
     }
-    if (!fe || !endo_ok(m, q, &fe->sym)) return;
+    if (!fe || !endo_ok(sema, q, &fe->sym)) return;
     p->fn = &fe->sym;
     p->L = p->fn->ret;
-    if (q->from_lo) plan_expr(m, &p->from_lo, q->from_lo, p->L);
-    if (q->from_hi) plan_expr(m, &p->from_hi, q->from_hi, p->L);
-    if (q->via.name) p->galois = sema_via(m, q->via, p->fn);
+    if (q->from_lo) plan_expr(sema, &p->from_lo, q->from_lo, p->L);
+    if (q->from_hi) plan_expr(sema, &p->from_hi, q->from_hi, p->L);
+    if (q->via.name) p->opt.via = sema_via(sema, q->via, p->fn);
     bool engine = q->kind == Q_APPROX || q->kind == Q_REFINE || q->kind == Q_BNB;   /* else check_options */
-    if (q->envelope.name && engine) p->envelope = sema_envelope(m, q->envelope, p->fn);
-    if (q->split.name) p->has_split = sema_split(m, q->split, &p->split);
+    if (q->envelope.name && engine) p->opt.envelope = sema_envelope(sema, q->envelope, p->fn);
+    if (q->split.name) p->opt.has_split = sema_split(sema, q->split, &p->opt.split);
 }
 
 /* Every option a query was given applies to it; `budget 0` would keep no bound. */
-static void check_options(Context *m, const Decl *d)
+static void check_options(Sema *sema, const Decl *d)
 {
     const Query *q = &d->query;
     QueryKind k = q->kind;
@@ -447,38 +435,39 @@ static void check_options(Context *m, const Decl *d)
     };
     for (size_t i = 0; i < FIX_ARRAY_LEN(opts); i++)
         if (opts[i].given && !opts[i].applies)
-            diag_error(m->diag, d->loc, "option '%s' does not apply to %s (only to %s)", opts[i].name,
+            diag_error(sema->diag, d->loc, "option '%s' does not apply to %s (only to %s)", opts[i].name,
                        ast_query_name(k), opts[i].where);
     if (q->budget == 0)
-        diag_error(m->diag, d->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
+        diag_error(sema->diag, d->loc, "'budget 0' would keep no bound: give at least 1, or no budget");
 }
 
 /* Checks a query and returns its plan (complete only when no error was reported). */
-static QueryPlan *plan_query(Context *m, const Decl *d)
+static QueryPlan *plan_query(Sema *sema, const Decl *d)
 {
     const Query *q = &d->query;
     QueryPlan *p = plan_new(q->kind, d->loc);
     p->target_loc = q->target.loc;
     p->via_loc = q->via.loc;
-    p->steps = q->steps;
-    p->budget = q->budget;
-    p->rounds = q->rounds;
-    p->models = q->models;
-    p->timeout = q->timeout;
-    p->trace = q->trace;
-    check_options(m, d);
+    p->opt.steps = q->steps;
+    p->opt.budget = q->budget;
+    p->opt.rounds = q->rounds;
+    p->opt.models = q->models;
+    p->opt.timeout = q->timeout;
+    p->opt.trace = q->trace;
+    p->opt.from = q->from_lo != NULL;
+    check_options(sema, d);
     switch (q->kind) {
     case Q_SHOW: {
         /* A check that fails says why, unless it used a name whose declaration was dropped
          * (its error was shown there): a plan with no expression is never run. */
-        int before = m->diag->errors;
-        if (!plan_expr(m, &p->show, q->expr, NULL) && m->diag->errors == before && !m->dropped.count)
-            diag_error(m->diag, q->expr->loc, "this expression uses a declaration that failed");
+        int before = sema->diag->errors;
+        if (!plan_expr(sema, &p->show, q->expr, NULL) && sema->diag->errors == before && !sema->dropped.count)
+            diag_error(sema->diag, q->expr->loc, "this expression uses a declaration that failed");
         break;
     }
-    case Q_STABLE: p->program = query_target(m, q, SYM_PROGRAM); break;
-    case Q_CHECK_GALOIS: p->galois = query_target(m, q, SYM_GALOIS); break;
-    default: plan_fn_query(m, q, p); break;
+    case Q_STABLE: p->program = query_target(sema, q, SYM_PROGRAM); break;
+    case Q_CHECK_GALOIS: p->galois = query_target(sema, q, SYM_GALOIS); break;
+    default: plan_fn_query(sema, q, p); break;
     }
     return p;
 }
@@ -487,19 +476,19 @@ static QueryPlan *plan_query(Context *m, const Decl *d)
 
 /* A declaration that failed (its error reported) leaves its name undeclared: its uses are not
  * reported as unknown names again. */
-static void note_failed_declarations(Context *m, const AstFile *file)
+static void note_failed_declarations(Sema *sema, const AstFile *file)
 {
     for (size_t i = 0; i < file->ndecls; i++) {
         const Decl *d = file->decls[i];
         bool named = d->kind == D_LATTICE || d->kind == D_FN || d->kind == D_GALOIS || d->kind == D_PROGRAM;
-        if (named && !sema_lookup(m, d->name.name)) VEC_PUSH(m->dropped, d->name.name);
+        if (named && !sema_lookup(sema, d->name.name)) VEC_PUSH(sema->dropped, d->name.name);
     }
 }
 
-bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
+bool sema_add_file(Sema *sema, AstFile *file, PtrList *plans)
 {
-    int before = m->diag->errors;
-    FileCtx fc = { .m = m, .src = file->src };
+    int before = sema->diag->errors;
+    FileCtx fc = { .sema = sema, .src = file->src };
     hashmap_init_str(&fc.pending);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
@@ -514,10 +503,10 @@ bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
         else if (d->kind == D_GALOIS) declare_galois(&fc, d);
         else if (d->kind == D_PROGRAM) declare_program(&fc, d);
     }
-    note_failed_declarations(m, file);
+    note_failed_declarations(sema, file);
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (diag_interrupted(m->diag)) {      /* a signal: the rest is forgotten, below */
+        if (diag_interrupted(sema->diag)) {      /* a signal: the rest is forgotten, below */
             if (d->kind == D_FN && d->sym) ((FnEntry *)d->sym)->broken = true;
             continue;
         }
@@ -527,20 +516,20 @@ bool sema_add_file(Context *m, AstFile *file, PtrList *plans)
     }
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (d->kind != D_QUERY || diag_interrupted(m->diag)) continue;
-        int q_before = m->diag->errors;
-        QueryPlan *p = plan_query(m, d);
+        if (d->kind != D_QUERY || diag_interrupted(sema->diag)) continue;
+        int q_before = sema->diag->errors;
+        QueryPlan *p = plan_query(sema, d);
         bool complete = p->kind != Q_SHOW || p->show;
-        if (plans && m->diag->errors == q_before && complete) ptrlist_push(&m->arena, plans, p);
+        if (plans && sema->diag->errors == q_before && complete) ptrlist_push(&sema->arena, plans, p);
         else plan_free(p);
     }
     /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) sema_undeclare(m, d->name.name);
-        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) sema_undeclare(m, d->name.name);
+        if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) sema_undeclare(sema, d->name.name);
+        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) sema_undeclare(sema, d->name.name);
     }
     hashmap_free(&fc.pending);
-    return m->diag->errors == before;
+    return sema->diag->errors == before;
 }
 

@@ -2,6 +2,7 @@
  * is known): locals and frame slots, names, arithmetic, logic, lattice operators, if, let,
  * calls; the dispatch over expression kinds. */
 #include "check/sema_internal.h"
+#include "check/sema_types.h"
 
 #include <stdarg.h>
 
@@ -33,7 +34,7 @@ char *check_describe(Checker *c, const Type *t)
     Buf b;
     buf_init(&b);
     type_describe(t, &b);
-    char *s = arena_strdup(&c->m->arena, buf_cstr(&b));
+    char *s = arena_strdup(&c->sema->arena, buf_cstr(&b));
     buf_free(&b);
     return s;
 }
@@ -51,7 +52,7 @@ const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    diag_error(c->m->diag, loc, "%s", msg);
+    diag_error(c->sema->diag, loc, "%s", msg);
     return &TYPE_ERROR;
 }
 
@@ -111,7 +112,7 @@ static void check_literal_bounds(Checker *c, const Expr *e, const Lattice *L)
     Buf b;
     buf_init(&b);
     lattice_describe_outside(L, word_from_double(v), true, &b);
-    diag_error(c->m->diag, e->loc, "%s", buf_cstr(&b));
+    diag_error(c->sema->diag, e->loc, "%s", buf_cstr(&b));
     buf_free(&b);
 }
 
@@ -145,7 +146,7 @@ static bool set_names_its_lattice(const Checker *c, const Expr *e)
             continue;
         }
         const ElemRef *a, *b;
-        if (sema_refs_of_kind(c->m, x->name.name, ELEM_ATOM, &a, &b) == 1) return true;
+        if (sema_refs_of_kind(c->sema, x->name.name, ELEM_ATOM, &a, &b) == 1) return true;
     }
     return false;
 }
@@ -173,7 +174,7 @@ bool check_needs_context(const Checker *c, const Expr *e)
 
 Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index)
 {
-    Resolution *r = arena_alloc(&c->m->arena, sizeof *r);
+    Resolution *r = arena_alloc(&c->sema->arena, sizeof *r);
     r->kind = kind;
     r->li = li;
     r->index = (uint32_t)index;
@@ -182,7 +183,7 @@ Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index
 
 Expr *check_local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc)
 {
-    Expr *x = arena_alloc(&c->m->arena, sizeof *x);
+    Expr *x = arena_alloc(&c->sema->arena, sizeof *x);
     x->kind = E_NAME;
     x->loc = loc;
     x->name.name = name;
@@ -198,21 +199,6 @@ static bool ref_is_value_of(const ElemRef *r, const Lattice *L)
     return r->kind == ELEM_VALUE && lattice_equal(r->li->L, L);
 }
 
-/* The lattices that have an element (kind) of this name, deduplicated; the count and the first. */
-size_t sema_refs_of_kind(Context *m, const char *name, ElemKind kind, const ElemRef **first, const ElemRef **second)
-{
-    size_t n = 0;
-    *first = *second = NULL;
-    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
-        if (r->kind != kind) continue;
-        if (*first && lattice_equal((*first)->li->L, r->li->L)) continue;
-        if (n == 0) *first = r;
-        else if (n == 1) *second = r;
-        n++;
-    }
-    return n;
-}
-
 const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b)
 {
     if (a->li->index > b->li->index) { const ElemRef *t = a; a = b; b = t; }   /* declaration order */
@@ -224,27 +210,27 @@ const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef
  * that has one of this name, else an atom or key. */
 static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     const char *name = e->name.name;
     if (want) {
         const Lattice *base = want;
         while (lattice_kind(base) == LATTICE_DUAL) base = lattice_inner(base);
-        for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next) {
+        for (const ElemRef *r = hashmap_get_ptr(&sema->elems, name); r; r = r->next) {
             if (ref_is_value_of(r, base)) {
-                e->resolved = check_resolution(c, RES_ELEM, sema_lat_info(m, want), r->index);
-                return sema_lat_type(m, want);
+                e->resolved = check_resolution(c, RES_ELEM, sema_lat_info(sema, want), r->index);
+                return sema_lat_type(sema, want);
             }
         }
     }
     const ElemRef *a, *b;
-    size_t n = sema_refs_of_kind(m, name, ELEM_VALUE, &a, &b);
+    size_t n = sema_refs_of_kind(sema, name, ELEM_VALUE, &a, &b);
     if (n > 1) return check_ambiguous(c, e->loc, name, a, b);
     if (n == 1) {
         e->resolved = check_resolution(c, RES_ELEM, a->li, a->index);
         return &a->li->as_lat;
     }
-    n = sema_refs_of_kind(m, name, ELEM_ATOM, &a, &b);
-    if (n == 0) n = sema_refs_of_kind(m, name, ELEM_KEY, &a, &b);
+    n = sema_refs_of_kind(sema, name, ELEM_ATOM, &a, &b);
+    if (n == 0) n = sema_refs_of_kind(sema, name, ELEM_KEY, &a, &b);
     if (n > 1) return check_ambiguous(c, e->loc, name, a, b);
     if (n == 1) {
         if (want && lattice_equal(a->li->L, want) && lattice_kind(want) == LATTICE_POWERSET)
@@ -252,7 +238,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
         e->resolved = check_resolution(c, RES_ATOM, a->li, a->index);
         return &a->li->as_atom;
     }
-    Sym *s = sema_lookup(m, name);
+    Sym *s = sema_lookup(sema, name);
     if (s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl)
         return check_fail(c, e->loc, "'%s' has type parameters: name one of its instances, %s[L]", name, name);
     if (s && s->kind == SYM_FN) return sema_fn_value(c, s->ptr);
@@ -261,7 +247,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
             return check_fail(c, e->loc, "'%s' is a lattice, not a value (bot and top are its least and greatest elements)", name);
         return check_fail(c, e->loc, "'%s' is %s, not a value", name, sema_sym_kind_name(s->kind));
     }
-    if (sema_name_dropped(m, name)) return &TYPE_ERROR;     /* its declaration's error said it */
+    if (sema_name_dropped(sema, name)) return &TYPE_ERROR;     /* its declaration's error said it */
     return check_fail(c, e->loc, "unknown name '%s'", name);
 }
 
@@ -281,9 +267,9 @@ static const Type *check_name(Checker *c, Expr *e, const Lattice *want)
 }
 
 /* The index of an atom of the powerset P or a key of the map P, or -1 (by the name table). */
-static long atom_index(Context *m, const Lattice *P, const char *name)
+static long atom_index(Sema *sema, const Lattice *P, const char *name)
 {
-    for (const ElemRef *r = hashmap_get_ptr(&m->elems, name); r; r = r->next)
+    for (const ElemRef *r = hashmap_get_ptr(&sema->elems, name); r; r = r->next)
         if ((r->kind == ELEM_ATOM || r->kind == ELEM_KEY) && lattice_equal(r->li->L, P)) return (long)r->index;
     return -1;
 }
@@ -291,17 +277,17 @@ static long atom_index(Context *m, const Lattice *P, const char *name)
 /* e must be an atom of the powerset P (or a key of the map P). */
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     P = sema_undual(P);
     bool is_map = lattice_kind(P) == LATTICE_MAP;
     const Local *l = e->kind == E_NAME ? check_find_local(c, e->name.name) : NULL;
     /* an atom or key name wins over a local of the same name that is not an atom (m[x], {x}) */
-    long index = e->kind == E_NAME ? atom_index(m, P, e->name.name) : -1;
+    long index = e->kind == E_NAME ? atom_index(sema, P, e->name.name) : -1;
     if (l && l->type->kind != TY_ATOM && index >= 0) l = NULL;
     if (e->kind == E_NAME && !l) {
         if (index >= 0) {
-            e->resolved = check_resolution(c, RES_ATOM, sema_lat_info(m, P), (size_t)index);
-            return e->type = sema_atom_type(m, P);
+            e->resolved = check_resolution(c, RES_ATOM, sema_lat_info(sema, P), (size_t)index);
+            return e->type = sema_atom_type(sema, P);
         }
         e->type = &TYPE_ERROR;
         return check_fail(c, e->loc, "'%s' is not %s of %s", e->name.name, is_map ? "a key" : "an atom", check_describe_lat(c, P));
@@ -315,13 +301,11 @@ const Type *check_atom(Checker *c, Expr *e, const Lattice *P)
 
 /* ---- operators ---- */
 
-bool type_is_powerset(const Type *t) { return t->kind == TY_LAT && lattice_kind(sema_undual(t->lat)) == LATTICE_POWERSET; }
-
 /* The second of a pair both expected in lattice want; ta is the first one's type. */
 static const Type *pair_against(Checker *c, const Type *ta, Expr *b, const Lattice *want)
 {
     const Type *tb = check_against(c, b, want);
-    return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->m, want);
+    return ta->kind == TY_ERROR || tb->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->sema, want);
 }
 
 /* The second operand of a pair with nothing expected, typed after the first one (of type t1). */
@@ -387,7 +371,7 @@ static bool is_set_op(OpKind op) { return op == OP_UNION || op == OP_INTER || op
 /* The lattice both operands of a lattice operator are checked against, or NULL. */
 static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *want)
 {
-    if (want && (sema_num_kind(sema_lat_type(c->m, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(sema_undual(want)) != LATTICE_POWERSET)))
+    if (want && (sema_num_kind(sema_lat_type(c->sema, want)) != NUM_NONE || (is_set_op(e->op) && lattice_kind(sema_undual(want)) != LATTICE_POWERSET)))
         return NULL;          /* numbers: type the operands themselves; sets: report below */
     return want;
 }
@@ -396,7 +380,7 @@ static const Lattice *lattice_op_want(Checker *c, const Expr *e, const Lattice *
 static const Lattice *left_want(Checker *c, const Expr *e, const Lattice *want)
 {
     switch (e->op) {
-    case OP_AND: case OP_OR: return c->m->bool_lat->L;
+    case OP_AND: case OP_OR: return c->sema->bool_lat->L;
     case OP_JOIN: case OP_MEET: case OP_UNION: case OP_INTER: case OP_MINUS: return lattice_op_want(c, e, want);
     default: return NULL;
     }
@@ -435,12 +419,12 @@ static const Type *compared(Checker *c, Expr *e, const Type *t)
     e->reversed = numbers_reversed(t) || (t->kind != TY_LAT && sema_num_kind(t) != NUM_NONE &&
                   ((numbers_reversed(e->a->type) && e->b->type->kind != TY_LAT) ||
                    (numbers_reversed(e->b->type) && e->a->type->kind != TY_LAT)));
-    return &c->m->bool_lat->as_lat;
+    return &c->sema->bool_lat->as_lat;
 }
 
 static const Type *finish_logic(Checker *c, Expr *e, const Type *ta)
 {
-    const Lattice *B = c->m->bool_lat->L;
+    const Lattice *B = c->sema->bool_lat->L;
     return pair_against(c, against(c, e->a, ta, B), e->b, B);
 }
 
@@ -449,7 +433,7 @@ static const Type *lattice_op_result(Checker *c, Expr *e, const Type *t)
     if (t->kind == TY_ERROR) return t;
     if (t->kind == TY_ATOM || t->kind == TY_COLL || t->kind == TY_ITV || t->kind == TY_BNB)
         return check_fail(c, e->loc, "'%s' needs lattice elements, found %s", ast_op_text(e->op), check_describe(c, t));
-    if (is_set_op(e->op) && !type_is_powerset(t))
+    if (is_set_op(e->op) && !sema_is_powerset_type(t))
         return check_fail(c, e->loc, "'%s' needs sets, found %s", ast_op_text(e->op), check_describe(c, t));
     return t;
 }
@@ -487,13 +471,13 @@ static const Type *check_in(Checker *c, Expr *e)
         if (ts->kind == TY_ERROR) return ts;
         if (ts->kind != TY_LAT || !lattice_equal(sema_undual(ts->lat), ta->lat))
             return check_fail(c, e->b->loc, "expected %s, found %s", check_describe_lat(c, ta->lat), check_describe(c, ts));
-        return &c->m->bool_lat->as_lat;
+        return &c->sema->bool_lat->as_lat;
     }
     const Type *ts = check_expr(c, e->b, NULL);
     if (ts->kind == TY_ERROR) return ts;
-    if (!type_is_powerset(ts)) return check_fail(c, e->b->loc, "'in' needs a set on its right, found %s", check_describe(c, ts));
+    if (!sema_is_powerset_type(ts)) return check_fail(c, e->b->loc, "'in' needs a set on its right, found %s", check_describe(c, ts));
     if (check_atom(c, e->a, ts->lat)->kind == TY_ERROR) return &TYPE_ERROR;
-    return &c->m->bool_lat->as_lat;
+    return &c->sema->bool_lat->as_lat;
 }
 
 /* A comparison or lattice operator may check its right operand first (when only the left one
@@ -513,8 +497,8 @@ static const Type *check_binary(Checker *c, Expr *e, const Lattice *want)
 static const Type *check_unary(Checker *c, Expr *e)
 {
     if (e->op == OP_NOT) {
-        const Type *t = check_against(c, e->a, c->m->bool_lat->L);
-        return t->kind == TY_ERROR ? t : &c->m->bool_lat->as_lat;
+        const Type *t = check_against(c, e->a, c->sema->bool_lat->L);
+        return t->kind == TY_ERROR ? t : &c->sema->bool_lat->as_lat;
     }
     const Type *t = check_number(c, e->a, "-");
     if (t->kind == TY_ERROR) return t;
@@ -525,10 +509,10 @@ static const Type *check_unary(Checker *c, Expr *e)
 
 static const Type *check_if(Checker *c, Expr *e, const Lattice *want)
 {
-    check_against(c, e->a, c->m->bool_lat->L);
+    check_against(c, e->a, c->sema->bool_lat->L);
     if (want) {
         const Type *tb = check_against(c, e->b, want), *tc = check_against(c, e->c, want);
-        return tb->kind == TY_ERROR || tc->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->m, want);
+        return tb->kind == TY_ERROR || tc->kind == TY_ERROR ? &TYPE_ERROR : sema_lat_type(c->sema, want);
     }
     const Type *t = check_pair(c, e->b, e->c, NULL);
     NumKind k = sema_num_kind(t);
@@ -588,7 +572,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
         if (l->type->kind == TY_ERROR) return &TYPE_ERROR;       /* its binding's error is reported */
         return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, check_describe(c, l->type));
     }
-    Sym *s = sema_lookup(c->m, e->name.name);
+    Sym *s = sema_lookup(c->sema, e->name.name);
     size_t arity;
     if (!s || s->kind != SYM_FN) {
         if (is_builtin(e->name.name, &arity)) return check_builtin(c, e, arity);
@@ -597,7 +581,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
         if (!s && strcmp(e->name.name, "keys") == 0) return check_keys(c, e);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
-        if (sema_name_dropped(c->m, e->name.name)) return &TYPE_ERROR;
+        if (sema_name_dropped(c->sema, e->name.name)) return &TYPE_ERROR;
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
     }
     FnEntry *fe = s->ptr;
@@ -613,14 +597,14 @@ static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
     switch (e->kind) {
     case E_INT: return &TYPE_INT;
     case E_REAL: return &TYPE_REAL;
-    case E_BOOL: return &c->m->bool_lat->as_lat;
+    case E_BOOL: return &c->sema->bool_lat->as_lat;
     case E_NAME: return check_name(c, e, want);
     case E_BOT:
     case E_TOP:
         if (!want)
             return check_fail(c, e->loc, "cannot tell which lattice '%s' belongs to here; the context gives no type",
                         e->kind == E_BOT ? "bot" : "top");
-        return sema_lat_type(c->m, want);
+        return sema_lat_type(c->sema, want);
     case E_UNARY: return check_unary(c, e);
     case E_BINARY: return check_binary(c, e, want);
     case E_IF: return check_if(c, e, want);
@@ -674,28 +658,28 @@ const Type *check_expr(Checker *c, Expr *e, const Lattice *want)
     return t;
 }
 
-void checker_init(Checker *c, Context *m, FileCtx *fc)
+void checker_init(Checker *c, Sema *sema, FileCtx *fc)
 {
     memset(c, 0, sizeof *c);
-    c->m = m;
+    c->sema = sema;
     c->fc = fc;
 }
 
-const Type *sema_check_closed(Context *m, Expr *e, const Lattice *expected, size_t *nlocals)
+const Type *sema_check_closed(Sema *sema, Expr *e, const Lattice *expected, size_t *nlocals)
 {
-    FileCtx fc = { .m = m, .src = e->loc.src };
+    FileCtx fc = { .sema = sema, .src = e->loc.src };
     Checker c;
-    checker_init(&c, m, &fc);
-    int before = m->diag->errors;
-    size_t mark = sema_names_mark(m);
+    checker_init(&c, sema, &fc);
+    int before = sema->diag->errors;
+    size_t mark = sema_names_mark(sema);
     const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);
     VEC_FREE(c.locals);
     *nlocals = c.max;
     if (t->kind == TY_FN) t = check_function_misused(&c, e->loc, t);   /* a collection can be shown */
-    bool ok = m->diag->errors == before && t->kind != TY_ERROR && !c.poisoned;
-    sema_names_settle(m, mark, ok);
+    bool ok = sema->diag->errors == before && t->kind != TY_ERROR && !c.poisoned;
+    sema_names_settle(sema, mark, ok);
     if (!ok) return NULL;
-    return expected ? sema_lat_type(m, expected) : t;
+    return expected ? sema_lat_type(sema, expected) : t;
 }
 
 /* ====================================================================== declarations */

@@ -4,6 +4,8 @@
  * function, or a higher-order one that sema_fn.c instantiates further.  Instances are cached
  * by their lattices and named after them (`twice[Sign]`), and errors in one name it. */
 #include "check/sema_internal.h"
+#include "check/sema_lattice.h"
+#include "check/sema_types.h"
 
 /* A type argument written as an expression (`f[Sign]`, `f[Store[Sign]]`, `f[A * B]`): the
  * parser reads it where an index could stand, so it is turned into a lattice expression. */
@@ -48,7 +50,7 @@ static bool resolve_targs(Checker *c, const FnEntry *T, Expr *const *targs, size
     }
     bool ok = true;
     for (size_t i = 0; i < n; i++) {
-        LatExpr *t = sema_expr_as_lattice(&c->m->arena, targs[i]);
+        LatExpr *t = sema_expr_as_lattice(&c->sema->arena, targs[i]);
         if (!t) {
             check_fail(c, targs[i]->loc, "expected a lattice as type argument of '%s'", T->sym.name);
             ok = false;
@@ -63,7 +65,7 @@ static bool resolve_targs(Checker *c, const FnEntry *T, Expr *const *targs, size
  * takes no functions, and cached on first use. */
 static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     const Decl *d = T->decl;
     Buf key, name;
     buf_init(&key);
@@ -76,21 +78,21 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
         lattice_describe(targs[i]->L, &name);
     }
     buf_puts(&name, "]");
-    FnEntry *inst = hashmap_get_ptr(&m->instances, buf_cstr(&key));
-    if (inst && inst->muted && m->diag->out) inst = NULL;     /* its errors are shown this time */
+    FnEntry *inst = hashmap_get_ptr(&sema->instances, buf_cstr(&key));
+    if (inst && inst->muted && sema->diag->out) inst = NULL;     /* its errors are shown this time */
     if (inst && inst->broken) check_fail(c, where, "%s cannot be used: its body has errors (shown where it was first "
                                          "instantiated)", inst->sym.name);
     if (!inst) {
-        const char **names = arena_alloc(&m->arena, d->ntparams * sizeof *names);
+        const char **names = arena_alloc(&sema->arena, d->ntparams * sizeof *names);
         for (size_t i = 0; i < d->ntparams; i++) names[i] = d->tparams[i].name;
-        FileCtx fc = { .m = m, .src = T->src, .ntvars = d->ntparams, .tvar_names = names, .tvar_lats = targs };
-        const Type **ptypes = arena_alloc(&m->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
-        int before = m->diag->errors;
+        FileCtx fc = { .sema = sema, .src = T->src, .ntvars = d->ntparams, .tvar_names = names, .tvar_lats = targs };
+        const Type **ptypes = arena_alloc(&sema->arena, (d->nparams ? d->nparams : 1) * sizeof *ptypes);
+        int before = sema->diag->errors;
         for (size_t i = 0; i < d->nparams; i++) ptypes[i] = sema_resolve_ptype(&fc, d->params[i].type);
         const Type *ret = sema_resolve_ptype(&fc, d->ret);
-        inst = sema_fn_new(m, buf_cstr(&name), T->sym.loc, d->nparams, T->sym.ann);
-        inst->broken = m->diag->errors != before || !ret;
-        hashmap_put_ptr(&m->instances, arena_strdup(&m->arena, buf_cstr(&key)), inst);
+        inst = sema_fn_new(sema, buf_cstr(&name), T->sym.loc, d->nparams, T->sym.ann);
+        inst->broken = sema->diag->errors != before || !ret;
+        hashmap_put_ptr(&sema->instances, arena_strdup(&sema->arena, buf_cstr(&key)), inst);
         inst->ptypes = ptypes;
         inst->tbody = T->tbody;
         inst->src = T->src;
@@ -106,14 +108,14 @@ static FnEntry *type_instance(Checker *c, Loc where, FnEntry *T, LatInfo **targs
         inst->rtype = sema_inline_rtype(ptypes, inst->sym.nparams, ret);
         if (inst->rtype) inst->generic = true;
         if (!inst->broken && !inst->generic) {
-            m->instantiating++;
-            inst->broken = !sema_define_instance(m, inst, NULL, inst, &inst->sym.ret);
-            m->instantiating--;
+            sema->instantiating++;
+            inst->broken = !sema_define_instance(sema, inst, NULL, inst, &inst->sym.ret);
+            sema->instantiating--;
         }
-        inst->muted = inst->broken && !m->diag->out;
+        inst->muted = inst->broken && !sema->diag->out;
         /* (no note when the body only used a name whose declaration failed: no error to annotate) */
-        if (inst->broken && m->instantiating == 0 && m->diag->errors != before)
-            diag_note(m->diag, where, "in %s, instantiated here", inst->sym.name);
+        if (inst->broken && sema->instantiating == 0 && sema->diag->errors != before)
+            diag_note(sema->diag, where, "in %s, instantiated here", inst->sym.name);
     }
     buf_free(&key);
     buf_free(&name);
@@ -162,11 +164,11 @@ static void unify(Infer *in, const LatExpr *p, const Type *t)
 
 static void unify_lattice(Infer *in, const LatExpr *p, const Lattice *L)
 {
-    Context *m = in->c->m;
+    Sema *sema = in->c->sema;
     long k = tvar_index(in->d, p);
     if (k >= 0) {
         if (!in->out[k]) {
-            in->out[k] = sema_lat_info(m, L);
+            in->out[k] = sema_lat_info(sema, L);
             in->from[k] = in->arg;
         } else if (!lattice_equal(in->out[k]->L, L) && in->ok) {
             check_fail(in->c, in->at, "'%s' needs %s = %s (from argument %zu) and %s = %s (from argument %zu)",
@@ -187,12 +189,12 @@ static void unify_lattice(Infer *in, const LatExpr *p, const Lattice *L)
 /* Store[V] against a lattice: Store's own parameters inferred from its body, then V from them. */
 static void unify_apply(Infer *in, const LatExpr *p, const Lattice *L)
 {
-    Sym *s = sema_lookup(in->c->m, p->name.name);
+    Sym *s = sema_lookup(in->c->sema, p->name.name);
     if (!s || s->kind != SYM_GENERIC_LATTICE) return;
     const Decl *g = s->ptr;
     if (g->ntparams != p->nparts) return;
-    LatInfo **inner = arena_alloc(&in->c->m->arena, g->ntparams * sizeof *inner);
-    size_t *from = arena_alloc(&in->c->m->arena, g->ntparams * sizeof *from);
+    LatInfo **inner = arena_alloc(&in->c->sema->arena, g->ntparams * sizeof *inner);
+    size_t *from = arena_alloc(&in->c->sema->arena, g->ntparams * sizeof *from);
     memset(inner, 0, g->ntparams * sizeof *inner);
     Infer sub = { in->c, g, inner, from, in->arg, in->at, true };
     unify_lattice(&sub, g->lattice, L);
@@ -216,13 +218,13 @@ static void unify_lambda(Infer *in, const LatExpr *p, const Expr *lambda)
  * literal like `bot`) or has errors (reported when the argument itself is checked). */
 static const Type *type_alone(Checker *c, const Expr *arg)
 {
-    Diag *diag = c->m->diag;
+    Diag *diag = c->sema->diag;
     FILE *out = diag->out;
     int before = diag->errors;
     size_t nlocals = c->locals.count;
     bool poisoned = c->poisoned;
     diag->out = NULL;
-    const Type *t = check_expr(c, ast_clone_expr(&c->m->arena, arg), NULL);
+    const Type *t = check_expr(c, ast_clone_expr(&c->sema->arena, arg), NULL);
     diag->out = out;
     bool failed = diag->errors != before;
     diag->errors = before;
@@ -236,7 +238,7 @@ static const Type *type_alone(Checker *c, const Expr *arg)
 static bool infer(Checker *c, const FnEntry *T, const Expr *e, LatInfo **out)
 {
     const Decl *d = T->decl;
-    size_t *from = arena_alloc(&c->m->arena, d->ntparams * sizeof *from);
+    size_t *from = arena_alloc(&c->sema->arena, d->ntparams * sizeof *from);
     Infer in = { c, d, out, from, 0, e->loc, true };
     for (size_t i = 0; i < e->nargs && i < d->nparams && in.ok; i++) {
         Expr *arg = e->args[i];
@@ -265,7 +267,7 @@ static bool infer(Checker *c, const FnEntry *T, const Expr *e, LatInfo **out)
 
 const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T)
 {
-    LatInfo **targs = arena_alloc(&c->m->arena, T->decl->ntparams * sizeof *targs);
+    LatInfo **targs = arena_alloc(&c->sema->arena, T->decl->ntparams * sizeof *targs);
     memset(targs, 0, T->decl->ntparams * sizeof *targs);
     bool ok = e->ntargs ? resolve_targs(c, T, e->targs, e->ntargs, e->loc, targs) : infer(c, T, e, targs);
     FnEntry *inst = ok ? type_instance(c, e->loc, T, targs) : NULL;
@@ -275,7 +277,7 @@ const Type *sema_call_generic(Checker *c, Expr *e, FnEntry *T)
 
 const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T)
 {
-    LatInfo **targs = arena_alloc(&c->m->arena, T->decl->ntparams * sizeof *targs);
+    LatInfo **targs = arena_alloc(&c->sema->arena, T->decl->ntparams * sizeof *targs);
     if (!resolve_targs(c, T, e->targs, e->ntargs, e->loc, targs)) return &TYPE_ERROR;
     FnEntry *inst = type_instance(c, e->loc, T, targs);
     return inst ? sema_fn_value(c, inst) : &TYPE_ERROR;

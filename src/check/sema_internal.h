@@ -1,6 +1,10 @@
-/* sema_internal.h: what the checker's files share (sema.c: tables and names, sema_lattice.c:
- * lattice expressions, sema_expr.c and sema_struct.c: the expression checker, sema_decl.c:
- * declarations and queries).  Nothing outside the checker includes it. */
+/* sema_internal.h: what the checker's files share: the state of checking a file (FileCtx) and
+ * an expression (Checker), the tables and names of sema.c, and the expression checker, whose
+ * files call each other by recursion: sema_expr.c (its core) dispatches to sema_struct.c,
+ * sema_fn.c, sema_generic.c, sema_coll.c and sema_map.c, each of which checks its
+ * subexpressions through it.  The files below them have headers of their own: sema_types.h,
+ * sema_lattice.h, sema_table.h, and sema_decl.h (the options of queries).  Nothing outside
+ * the checker includes any of them. */
 #ifndef FIX_SEMA_INTERNAL_H
 #define FIX_SEMA_INTERNAL_H
 
@@ -16,7 +20,7 @@ typedef enum { NUM_NONE, NUM_INT, NUM_REAL } NumKind;
 /* Per-file state: lattice declarations not yet processed, so that a lattice may use one
  * declared further down (`lattice Env = map {x} -> Sign; lattice Sign = ...;`). */
 typedef struct FileCtx {
-    Context *m;
+    Sema *sema;
     const Source *src;
     HashMap pending;           /* name -> Decl* (D_LATTICE) */
     unsigned depth;            /* lattice expressions and pending declarations being resolved */
@@ -31,7 +35,7 @@ typedef struct FileCtx {
 typedef struct Local { const char *name; const Type *type; size_t slot; Expr *alias; } Local;
 
 typedef struct Checker {
-    Context *m;
+    Sema *sema;
     FileCtx *fc;               /* for lattice expressions in lambdas; may have no pending */
     VEC(Local) locals;
     size_t scope_base;         /* locals below it are hidden (a body inlined at a call) */
@@ -42,24 +46,25 @@ typedef struct Checker {
 
 /* sema.c: symbols, lattices and the names of their elements. */
 NumKind sema_num_kind(const Type *t);
-const Type *sema_lat_type(Context *m, const Lattice *L);
-const Type *sema_atom_type(Context *m, const Lattice *L);
-bool sema_lat_depth_ok(Context *m, Lattice *L, Loc loc);
-LatInfo *sema_lat_register(Context *m, Lattice *L);
-LatInfo *sema_lat_intern(Context *m, Lattice *fresh);
-size_t sema_names_mark(Context *m);
-void sema_names_settle(Context *m, size_t mark, bool ok);
-bool sema_name_free(Context *m, Ident id);
-bool sema_declare(Context *m, SymKind kind, Ident id, void *ptr);
-void sema_undeclare(Context *m, const char *name);
+const Type *sema_lat_type(Sema *sema, const Lattice *L);
+const Type *sema_atom_type(Sema *sema, const Lattice *L);
+bool sema_lat_depth_ok(Sema *sema, Lattice *L, Loc loc);
+LatInfo *sema_lat_register(Sema *sema, Lattice *L);
+LatInfo *sema_lat_intern(Sema *sema, Lattice *fresh);
+size_t sema_names_mark(Sema *sema);
+void sema_names_settle(Sema *sema, size_t mark, bool ok);
+bool sema_name_free(Sema *sema, Ident id);
+bool sema_declare(Sema *sema, SymKind kind, Ident id, void *ptr);
+FnEntry *sema_fn_new(Sema *sema, const char *name, Loc loc, size_t nparams, Annotation ann);
+/* The lattices that have an element (kind) of this name, deduplicated; the count and the
+ * first two. */
+size_t sema_refs_of_kind(Sema *sema, const char *name, ElemKind kind, const ElemRef **first,
+                         const ElemRef **second);
+void sema_undeclare(Sema *sema, const char *name);
 const char *sema_sym_kind_name(SymKind k);
 
-/* sema_lattice.c: lattice expressions and declarations. */
-LatInfo *sema_declare_lattice(FileCtx *fc, Decl *d);
-LatInfo *sema_resolve_lattice(FileCtx *fc, const LatExpr *t);
-
 /* sema_expr.c: the core of the expression checker. */
-void checker_init(Checker *c, Context *m, FileCtx *fc);
+void checker_init(Checker *c, Sema *sema, FileCtx *fc);
 const Type *check_expr(Checker *c, Expr *e, const Lattice *want);
 const Type *check_against(Checker *c, Expr *e, const Lattice *L);
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P);
@@ -74,9 +79,6 @@ Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index
 /* A checked reference to the local name of type t at slot (the compiler loads it). */
 Expr *check_local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc);
 const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b);
-size_t sema_refs_of_kind(Context *m, const char *name, ElemKind kind, const ElemRef **first,
-                         const ElemRef **second);
-bool type_is_powerset(const Type *t);
 
 /* sema_struct.c: tuples, sets, maps, counts, sup/inf and fixpoints inside expressions. */
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want);
@@ -100,8 +102,7 @@ const Type *sema_call_value(Checker *c, Expr *e, const Type *callee);
 Expr *sema_apply1(Checker *c, const Type *fv, Expr *x, Loc loc);
 const Type *check_lambda(Checker *c, Expr *e);
 const Type *check_lambda_endo(Checker *c, Expr *e);
-FnEntry *sema_fn_new(Context *m, const char *name, Loc loc, size_t nparams, Annotation ann);
-bool sema_define_instance(Context *m, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
+bool sema_define_instance(Sema *sema, FnEntry *T, Expr *const *args, FnEntry *inst, const Lattice **ret);
 
 /* sema_generic.c: functions with type parameters. */
 LatExpr *sema_expr_as_lattice(Arena *a, const Expr *e);
@@ -112,8 +113,6 @@ const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
  * exists, in and fold over them (NULL from the check_*_collection: not a collection). */
 FnEntry *sema_fn_target(const Type *g);
 const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc);
-const Type *sema_coll_type(Context *m, const Lattice *L);
-bool sema_same_items(const Type *a, const Type *b);
 bool sema_is_collection(const Checker *c, const Expr *e);
 const Type *check_fixpoints(Checker *c, Expr *e);
 const Type *check_elements(Checker *c, Expr *e);
@@ -125,27 +124,12 @@ const Type *check_refine(Checker *c, Expr *e);
 const Type *check_bnb(Checker *c, Expr *e);
 const Type *check_stable(Checker *c, Expr *e);
 const Type *check_field(Checker *c, Expr *e, const Type *t);
-const Type *sema_inline_rtype(const Type *const *ptypes, size_t n, const Type *ret);
-bool sema_value_arg(Checker *c, Expr *arg, const Type *want);
-bool sema_value_type_equal(const Type *a, const Type *b);
-const Type *sema_resolve_value_type(FileCtx *fc, const LatExpr *t);
-bool sema_is_value_kind(TypeKind k);
-Expr *sema_inline_values(Checker *c, FnEntry *fn, Expr **args, Local *params);
 const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want);
 const Type *check_in_collection(Checker *c, Expr *e);
 const Type *check_count_collection(Checker *c, Expr *e);
 const Type *check_fold(Checker *c, Expr *e, const Lattice *want);
 
-/* sema_decl.c: the options of the engine's queries, shared with bnb(f ...) in an expression. */
-GaloisSym *sema_via(Context *m, Ident via, const FnSym *f);
-EnvelopeChoice sema_envelope(Context *m, Ident envelope, const FnSym *f);
-bool sema_split(Context *m, Ident split, SplitStrategy *out);
-
 /* sema_map.c: map literals, with a default `_ -> d`, and updates m[k -> v]. */
 const Type *check_map(Checker *c, Expr *e, const Lattice *want);
-
-/* sema_table.c: `fn f(x: L): M = table { k -> v, ... };` */
-Expr *sema_table_chain(Checker *c, const FnSym *f, Expr *table);
-bool sema_table_complete(Checker *c, const FnSym *f, const Expr *table);
 
 #endif

@@ -41,7 +41,7 @@ static const Lattice *infer_map_lattice(Checker *c, Expr *e, bool partial)
         return NULL;
     }
     const Lattice *found = NULL;
-    for (const ElemRef *r = hashmap_get_ptr(&c->m->elems, first->name); r; r = r->next) {
+    for (const ElemRef *r = hashmap_get_ptr(&c->sema->elems, first->name); r; r = r->next) {
         if (r->kind != ELEM_KEY || !map_has_keys(r->li->L, e, partial)) continue;
         if (found && !lattice_equal(found, r->li->L)) {
             check_fail(c, e->loc, "this map could be %s or %s: the context does not say which",
@@ -70,24 +70,24 @@ static const Lattice *check_update_base(Checker *c, Expr *base, const Lattice *w
 /* A checked expression reading the element of lattice L held in the frame at slot. */
 static Expr *slot_read(Checker *c, const Lattice *L, size_t slot, Loc loc)
 {
-    return check_local_ref(c, "_", sema_lat_type(c->m, L), slot, loc);
+    return check_local_ref(c, "_", sema_lat_type(c->sema, L), slot, loc);
 }
 
 /* The value at key k of the map M held at slot (a checked s[k]). */
 static Expr *slot_lookup(Checker *c, const Lattice *M, size_t slot, size_t k, Loc loc)
 {
-    Expr *key = arena_alloc(&c->m->arena, sizeof *key);
+    Expr *key = arena_alloc(&c->sema->arena, sizeof *key);
     key->kind = E_NAME;
     key->loc = loc;
     key->name.name = lattice_atom_name(M, k);
-    key->resolved = check_resolution(c, RES_ATOM, sema_lat_info(c->m, M), k);
-    key->type = sema_atom_type(c->m, M);
-    Expr *x = arena_alloc(&c->m->arena, sizeof *x);
+    key->resolved = check_resolution(c, RES_ATOM, sema_lat_info(c->sema, M), k);
+    key->type = sema_atom_type(c->sema, M);
+    Expr *x = arena_alloc(&c->sema->arena, sizeof *x);
     x->kind = E_INDEX;
     x->loc = loc;
     x->a = slot_read(c, M, slot, loc);
     x->b = key;
-    x->type = sema_lat_type(c->m, lattice_inner(M));
+    x->type = sema_lat_type(c->sema, lattice_inner(M));
     return x;
 }
 
@@ -96,19 +96,19 @@ static Expr *slot_lookup(Checker *c, const Lattice *M, size_t slot, size_t k, Lo
  * default itself).  An update of a local needs no let: its keys are read where it is. */
 static void rewrite_filled(Checker *c, Expr *e, const Lattice *M, bool update, size_t slot, const long *given)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     size_t n = lattice_nparts(M);
     const Lattice *held = update ? M : lattice_inner(M);
     const Resolution *r = update && e->a->kind == E_NAME ? e->a->resolved : NULL;
     bool in_place = r && r->kind == RES_LOCAL;       /* s[k -> v] of a local s reads s itself */
     if (in_place) slot = (size_t)e->a->slot;
-    Expr *full = arena_alloc(&m->arena, sizeof *full);
+    Expr *full = arena_alloc(&sema->arena, sizeof *full);
     full->kind = E_MAP;
     full->loc = e->loc;
     full->nargs = n;
-    full->keys = arena_alloc(&m->arena, n * sizeof *full->keys);
-    full->args = arena_alloc(&m->arena, n * sizeof *full->args);
-    full->type = sema_lat_type(m, M);
+    full->keys = arena_alloc(&sema->arena, n * sizeof *full->keys);
+    full->args = arena_alloc(&sema->arena, n * sizeof *full->args);
+    full->type = sema_lat_type(sema, M);
     for (size_t k = 0; k < n; k++) {
         full->keys[k].name = lattice_atom_name(M, k);
         full->keys[k].loc = e->loc;
@@ -119,11 +119,11 @@ static void rewrite_filled(Checker *c, Expr *e, const Lattice *M, bool update, s
         *e = *full;
         return;
     }
-    Expr *source = arena_alloc(&m->arena, sizeof *source);      /* converted to its lattice */
+    Expr *source = arena_alloc(&sema->arena, sizeof *source);      /* converted to its lattice */
     source->kind = E_ASCRIBE;
     source->loc = update ? e->a->loc : e->args[default_entry(e)]->loc;
     source->a = update ? e->a : e->args[default_entry(e)];
-    source->type = sema_lat_type(m, held);
+    source->type = sema_lat_type(sema, held);
     e->kind = E_LET;
     e->name.name = "_";
     e->a = source;
@@ -203,5 +203,5 @@ const Type *check_map(Checker *c, Expr *e, const Lattice *want)
     if (ok && filled) rewrite_filled(c, e, M, e->a != NULL, slot, given);
     c->top = top;
     mem_free(given);
-    return ok ? sema_lat_type(c->m, M) : &TYPE_ERROR;
+    return ok ? sema_lat_type(c->sema, M) : &TYPE_ERROR;
 }

@@ -1,18 +1,20 @@
 /* sema_struct.c: checking the structured expressions: tuples and projections, set literals,
  * indexing, counts, sup/inf over a set, lfp/gfp inside an expression (maps: sema_map.c). */
 #include "check/sema_internal.h"
+#include "check/sema_lattice.h"
+#include "check/sema_types.h"
 #include "util/bitset.h"
 
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
 {
-    Context *m = c->m;
+    Sema *sema = c->sema;
     if (want) {
         if (lattice_kind(want) != LATTICE_PRODUCT || lattice_nparts(want) != e->nargs)
             return check_fail(c, e->loc, "expected %s, found a tuple of %zu components", check_describe_lat(c, want), e->nargs);
         bool ok = true;
         for (size_t i = 0; i < e->nargs; i++)
             if (check_against(c, e->args[i], lattice_part(want, i))->kind == TY_ERROR) ok = false;
-        return ok ? sema_lat_type(m, want) : &TYPE_ERROR;
+        return ok ? sema_lat_type(sema, want) : &TYPE_ERROR;
     }
     Lattice **parts = mem_alloc(e->nargs * sizeof *parts);
     bool ok = true;
@@ -28,7 +30,7 @@ const Type *check_tuple(Checker *c, Expr *e, const Lattice *want)
     if (ok) {
         Lattice *P = lattice_product_new(parts, e->nargs);
         if (!P) check_fail(c, e->loc, "a tuple has at most %d components", (int)LATTICE_PRODUCT_MAX);
-        else if (sema_lat_depth_ok(m, P, e->loc)) result = &sema_lat_intern(m, P)->as_lat;
+        else if (sema_lat_depth_ok(sema, P, e->loc)) result = &sema_lat_intern(sema, P)->as_lat;
     }
     mem_free(parts);
     return result;
@@ -44,7 +46,7 @@ const Type *check_proj(Checker *c, Expr *e)
     size_t n = lattice_nparts(t->lat);
     if (e->ival < 1 || (uint64_t)e->ival > n)
         return check_fail(c, e->loc, "'.%lld' is out of range: %s has %zu components", (long long)e->ival, check_describe(c, t), n);
-    return sema_lat_type(c->m, lattice_part(t->lat, (size_t)e->ival - 1));
+    return sema_lat_type(c->sema, lattice_part(t->lat, (size_t)e->ival - 1));
 }
 
 /* The powerset a set literal belongs to, from its first element with a known lattice. */
@@ -59,7 +61,7 @@ static const Lattice *infer_set_lattice(Checker *c, Expr *e)
             continue;
         }
         const ElemRef *a, *b;
-        size_t n = sema_refs_of_kind(c->m, x->name.name, ELEM_ATOM, &a, &b);
+        size_t n = sema_refs_of_kind(c->sema, x->name.name, ELEM_ATOM, &a, &b);
         if (n > 1) { check_ambiguous(c, x->loc, x->name.name, a, b); return NULL; }
         if (n == 1) return a->li->L;
     }
@@ -80,14 +82,14 @@ const Type *check_set(Checker *c, Expr *e, const Lattice *want)
     bool ok = true;
     for (size_t i = 0; i < e->nargs; i++)
         if (check_atom(c, e->args[i], P)->kind == TY_ERROR) ok = false;
-    return ok ? sema_lat_type(c->m, P) : &TYPE_ERROR;
+    return ok ? sema_lat_type(c->sema, P) : &TYPE_ERROR;
 }
 
 /* f[L]: the instance of a function with type parameters, as a value. */
 static FnEntry *generic_named(Checker *c, const Expr *e)
 {
     if (e->kind != E_NAME || check_find_local(c, e->name.name)) return NULL;
-    Sym *s = sema_lookup(c->m, e->name.name);
+    Sym *s = sema_lookup(c->sema, e->name.name);
     return s && s->kind == SYM_FN && ((FnEntry *)s->ptr)->decl ? s->ptr : NULL;
 }
 
@@ -101,7 +103,7 @@ const Type *check_index(Checker *c, Expr *e)
     if (t->kind != TY_LAT || lattice_kind(t->lat) != LATTICE_MAP)
         return check_fail(c, e->a->loc, "'[ ]' needs a map, found %s", check_describe(c, t));
     if (check_atom(c, e->b, t->lat)->kind == TY_ERROR) return &TYPE_ERROR;
-    return sema_lat_type(c->m, lattice_inner(t->lat));
+    return sema_lat_type(c->sema, lattice_inner(t->lat));
 }
 
 /* ---- binders ---- */
@@ -113,7 +115,7 @@ LatInfo *sema_lattice_named(Checker *c, const Expr *a)
     if (a->kind != E_NAME || check_find_local(c, a->name.name)) return NULL;
     for (size_t i = 0; c->fc && i < c->fc->ntvars; i++)
         if (strcmp(c->fc->tvar_names[i], a->name.name) == 0) return c->fc->tvar_lats[i];
-    Sym *s = sema_lookup(c->m, a->name.name);
+    Sym *s = sema_lookup(c->sema, a->name.name);
     return s && s->kind == SYM_LATTICE ? s->ptr : NULL;
 }
 
@@ -139,7 +141,7 @@ static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
     }
     const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
     if (t->kind == TY_ERROR) return NULL;
-    if (!type_is_powerset(t)) {
+    if (!sema_is_powerset_type(t)) {
         check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
         return NULL;
     }
@@ -155,7 +157,7 @@ const Type *check_atoms(Checker *c, Expr *e)
     if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET)
         return check_fail(c, e->vartype->loc, "atoms(...) lists the atoms of a powerset, found %s", check_describe_lat(c, li->L));
     e->resolved = li;
-    return sema_coll_type(c->m, li->L);
+    return sema_coll_type(c->sema, li->L);
 }
 
 const Type *check_count(Checker *c, Expr *e)
@@ -173,7 +175,7 @@ const Type *check_count(Checker *c, Expr *e)
     }
     const Type *t = check_expr(c, e->a, NULL);
     if (t->kind == TY_ERROR) return t;
-    if (!type_is_powerset(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
+    if (!sema_is_powerset_type(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
     return &TYPE_INT;
 }
 
@@ -184,12 +186,12 @@ const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want)
     size_t nlocals = c->locals.count, top = c->top;
     size_t slot = check_alloc_slots(c, 1 + (P ? P->nwords : 0));
     e->slot = (long)slot;
-    check_bind(c, e->name.name, P ? sema_atom_type(c->m, sema_undual(P)) : &TYPE_ERROR, slot);
-    const Type *tb = check_against(c, e->b, c->m->bool_lat->L);
+    check_bind(c, e->name.name, P ? sema_atom_type(c->sema, sema_undual(P)) : &TYPE_ERROR, slot);
+    const Type *tb = check_against(c, e->b, c->sema->bool_lat->L);
     c->locals.count = nlocals;
     c->top = top;
     if (!P || tb->kind == TY_ERROR) return &TYPE_ERROR;
-    return e->kind == E_COMPREHENSION ? sema_lat_type(c->m, P) : &c->m->bool_lat->as_lat;
+    return e->kind == E_COMPREHENSION ? sema_lat_type(c->sema, P) : &c->sema->bool_lat->as_lat;
 }
 
 /* sup/inf { a | y in [b .. c] }.  Slots: y, lo, hi (W words each). */
@@ -207,11 +209,11 @@ const Type *check_supinf(Checker *c, Expr *e, const Lattice *want)
     if (!L->finite)
         return check_fail(c, e->loc, "'%s' enumerates an interval of %s, which is not a finite lattice",
                     e->op == OP_JOIN ? "sup" : "inf", check_describe_lat(c, L));
-    e->resolved = sema_lat_info(c->m, L);
+    e->resolved = sema_lat_info(c->sema, L);
     size_t nlocals = c->locals.count, top = c->top;
     size_t slot = check_alloc_slots(c, 3 * L->nwords);
     e->slot = (long)slot;
-    check_bind(c, e->name.name, sema_lat_type(c->m, L), slot);
+    check_bind(c, e->name.name, sema_lat_type(c->sema, L), slot);
     const Type *ta = check_expr(c, e->a, want);
     c->locals.count = nlocals;
     c->top = top;
@@ -230,12 +232,12 @@ const Type *check_fix(Checker *c, Expr *e)
         const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
         if (!L) return &TYPE_ERROR;
         e->slot = (long)check_alloc_slots(c, L->nwords + 1);
-        Expr *x = check_local_ref(c, "x", sema_lat_type(c->m, L), (size_t)e->slot, e->loc);
+        Expr *x = check_local_ref(c, "x", sema_lat_type(c->sema, L), (size_t)e->slot, e->loc);
         Expr *step = sema_apply1(c, g, x, e->a->loc);
         c->top = (size_t)e->slot;         /* x and the counter are free again after the loop */
         if (!step) return &TYPE_ERROR;
         e->a = step;
-        return sema_lat_type(c->m, L);
+        return sema_lat_type(c->sema, L);
     }
     LatInfo *li = sema_resolve_lattice(c->fc, e->vartype);
     if (!li) return &TYPE_ERROR;

@@ -3,6 +3,7 @@
  * which is what gets checked and compiled; then every key must be a constant element of L
  * (names, numbers, booleans, bot/top, tuples, sets and maps of those) and every element of L
  * must be listed exactly once. */
+#include "check/sema_table.h"
 #include "check/sema_internal.h"
 
 #include "util/bitset.h"
@@ -11,7 +12,7 @@ enum { TABLE_MAX_ELEMENTS = 4096 };
 
 static Expr *node(Checker *c, ExprKind kind, Loc loc)
 {
-    Expr *e = arena_alloc(&c->m->arena, sizeof *e);
+    Expr *e = arena_alloc(&c->sema->arena, sizeof *e);
     e->kind = kind;
     e->loc = loc;
     e->slot = -1;
@@ -98,14 +99,14 @@ static bool key_value(const Expr *k, const Lattice *L, Word *out)
  * y -> slot}`): its keys read from the slot are d. */
 static bool default_map_value(const Expr *k, const Lattice *L, Word *out)
 {
-    const Expr *m = k->b;
-    if (m->kind != E_MAP || k->a->kind != E_ASCRIBE || lattice_kind(L) != LATTICE_MAP) return false;
+    const Expr *map = k->b;
+    if (map->kind != E_MAP || k->a->kind != E_ASCRIBE || lattice_kind(L) != LATTICE_MAP) return false;
     const Lattice *V = lattice_inner(L);
-    for (size_t i = 0; i < m->nargs; i++) {
-        const Expr *v = m->args[i];
+    for (size_t i = 0; i < map->nargs; i++) {
+        const Expr *v = map->args[i];
         const Resolution *r = v->resolved;
         bool from_slot = v->kind == E_NAME && r && r->kind == RES_LOCAL && v->slot == k->slot;
-        size_t at = lattice_part_offset(L, (size_t)lattice_name_index(L, m->keys[i].name));
+        size_t at = lattice_part_offset(L, (size_t)lattice_name_index(L, map->keys[i].name));
         if (!key_value(from_slot ? k->a->a : v, V, out + at)) return false;
     }
     return true;

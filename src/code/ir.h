@@ -23,7 +23,7 @@ typedef struct IrTables {
     VEC(const Lattice *) lats;
     VEC(const struct FnSym *) fns;
     VEC(const struct ProgramSym *) progs;     /* stable(P) in an expression */
-    VEC(const struct BnbOptions *) bnbs;      /* the options of each bnb(f ...) in an expression */
+    VEC(const struct QueryOptions *) bnbs;    /* the options of each bnb(f ...) in an expression */
 } IrTables;
 
 /* The lattice operand of a COLL_ instruction whose collection holds one-word atoms (the keys

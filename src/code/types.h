@@ -65,17 +65,31 @@ struct FnType {
 
 typedef struct Chunk Chunk;      /* ir.h */
 
-/* The options of bnb(f ...) in an expression, those the `bnb` query takes, checked: -1
- * (timeout: < 0) when not given; from: its start interval is on the VM's stack, lo then hi
- * (else [bot, top]). */
-typedef struct BnbOptions {
-    long steps, budget, rounds;
+/* Which envelopes approx, refine and bnb use (`envelope NAME`).  AUTO: the declared ones
+ * (an envelope block, monotone or antitone), else brute force when the lattice is small
+ * enough to enumerate, else the envelopes derived from the function's code. */
+typedef enum { ENVELOPE_AUTO, ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARED } EnvelopeChoice;
+
+/* The options of a query, checked: of a query statement (QueryPlan.opt, check/plan.h) and of
+ * bnb(f ...) in an expression (IrTables.bnbs: the VM hands them to its host; there `trace`
+ * and `models` are never given).  -1 (timeout: < 0) when not given (query_options_unset). */
+typedef struct QueryOptions {
+    long steps, budget, rounds, models;
     double timeout;
-    bool has_split, from;
+    bool has_split;
     SplitStrategy split;
-    int envelope;                 /* an EnvelopeChoice (check/plan.h); 0: the automatic one */
-    const struct GaloisSym *via;  /* or NULL */
-} BnbOptions;
+    EnvelopeChoice envelope;      /* AUTO when not given */
+    struct GaloisSym *via;        /* `via G`, or NULL; the driver records in it that it checked
+                                     G's laws (GaloisSym.laws) */
+    bool trace;
+    bool from;                    /* `from [lo .. hi]` was given: in an expression its start
+                                     interval is on the VM's stack, lo then hi */
+} QueryOptions;
+
+static inline QueryOptions query_options_unset(void)
+{
+    return (QueryOptions){ .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+}
 
 /* What the driver found when it checked a declaration before relying on it (once a session):
  * not yet checked, proved, or only sampled (then results that rely on it say so). */

@@ -37,7 +37,7 @@ typedef struct VmHost {
                    Loc where);
     /* bnb: Algorithm 1 on [from_lo, from_hi] (NULL: [bot, top]) of fn (a finite lattice), with
      * the options of the query */
-    bool (*bnb)(void *ctx, const FnSym *fn, const BnbOptions *opts, const Word *from_lo, const Word *from_hi,
+    bool (*bnb)(void *ctx, const FnSym *fn, const QueryOptions *opts, const Word *from_lo, const Word *from_hi,
                 VmBnb *out, Loc where);
     /* stable: every stable model of program p (a block), each an element of the powerset L
      * over its atoms, into *models (n of them, mem_alloc'd; the VM takes them); false after

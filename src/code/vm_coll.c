@@ -224,7 +224,7 @@ static void vm_bnb(Vm *vm, const Chunk *ch, const uint8_t *pc)
 {
     const Lattice *pair = ch->tables->lats.items[ir_read_u32(pc + 1)];
     const FnSym *fn = ch->tables->fns.items[ir_read_u32(pc + 5)];
-    const BnbOptions *opts = ch->tables->bnbs.items[ir_read_u32(pc + 9)];
+    const QueryOptions *opts = ch->tables->bnbs.items[ir_read_u32(pc + 9)];
     if (!vm->host.bnb) vm_error(vm, "bnb(%s) is not available here (no engine)", fn->name);
     Word *from_lo = NULL, *from_hi = NULL;
     if (opts->from) pop_interval(vm, fn->ret, &from_lo, &from_hi);

@@ -8,14 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check/context.h"
 #include "util/bitset.h"
 
 /* ---- state, failures, scratch words ---- */
 
-RefEval *ref_new(struct Context *m, const VmHost *host, uint64_t max_steps)
+RefEval *ref_new(struct Context *context, const VmHost *host, uint64_t max_steps)
 {
     RefEval *r = mem_calloc(1, sizeof *r);
-    r->m = m;
+    r->tables = context_tables(context);
     r->host = host;
     r->max_steps = max_steps ? max_steps : 10000000u;
     return r;

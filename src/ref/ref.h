@@ -22,10 +22,10 @@ typedef enum {
     REF_UNSUPPORTED, /* a form it leaves to the host, and it has none */
 } RefStatus;
 
-/* An evaluator of the functions and expressions checked in context m.  max_steps: calls and
+/* An evaluator of the functions and expressions checked in `context`.  max_steps: calls and
  * loop iterations per evaluation (0: a default of 10^7).  host may be NULL: approx, refine,
  * bnb and stable are then REF_UNSUPPORTED. */
-RefEval *ref_new(struct Context *m, const VmHost *host, uint64_t max_steps);
+RefEval *ref_new(struct Context *context, const VmHost *host, uint64_t max_steps);
 void ref_free(RefEval *r);
 /* The run's timeout, memory limit and Ctrl-C (may be NULL: none), polled as it walks: a hit
  * ends the evaluation with REF_LIMIT. */

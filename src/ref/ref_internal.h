@@ -21,7 +21,7 @@ typedef struct RefChunk { Word *words; size_t used, cap; } RefChunk;
 typedef struct RefMark { size_t chunk, used; } RefMark;
 
 struct RefEval {
-    Context *m;                /* its tables: bnb options, programs, lattice types */
+    const IrTables *tables;    /* the context's tables: bnb options, programs */
     const VmHost *host;
     uint64_t max_steps, steps;
     Limits *limits;            /* polled as it walks, or NULL */

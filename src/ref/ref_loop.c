@@ -297,7 +297,7 @@ static void bnb(RefEval *r, const Expr *e, Word *fr, Word *out)
 {
     const FnEntry *fe = e->resolved;
     const Lattice *L = fe->sym.ret, *pair = ((const Type *)e->type->value)->lat;
-    const BnbOptions *opts = r->m->tables.bnbs.items[e->ival];
+    const QueryOptions *opts = r->tables->bnbs.items[e->ival];
     Word *from_lo = NULL, *from_hi = NULL;
     if (e->b) {
         from_lo = ref_words(r, L->nwords);
@@ -319,7 +319,7 @@ void ref_engine(RefEval *r, const Expr *e, Word *fr, Word *out)
     else if (e->kind == E_BNB) bnb(r, e, fr, out);
     else {
         const Lattice *L = e->type->lat;
-        const ProgramSym *p = r->m->tables.progs.items[e->slot];
+        const ProgramSym *p = r->tables->progs.items[e->slot];
         Word *models = NULL;
         size_t n = 0;
         if (!r->host->stable(r->host->ctx, p, L, &models, &n, e->loc)) ref_fail(r, "the solver failed");

@@ -372,16 +372,17 @@ static void check_abstract(Run *r, FnEntry *fe)
 
 static void check_program(Run *r)
 {
-    Context *m = r->fused.s.context, *mp = r->plain.s.context;
-    for (size_t i = 0; i < m->fns.count && !r->failed; i++) {
-        FnEntry *fe = m->fns.items[i];
+    Context *fused = r->fused.s.context, *plain = r->plain.s.context;
+    for (size_t i = 0; i < context_fn_count(fused) && !r->failed; i++) {
+        FnEntry *fe = sema_fn_entry(context_fn_at(fused, i));
         if (!callable(fe)) continue;
         check_calls(r, &r->fused, fe);
-        if (!r->failed && i < mp->fns.count && callable(mp->fns.items[i]) && strcmp(mp->fns.items[i]->sym.name, fe->sym.name) == 0) {
+        FnEntry *pe = i < context_fn_count(plain) ? sema_fn_entry(context_fn_at(plain, i)) : NULL;
+        if (!r->failed && pe && callable(pe) && strcmp(pe->sym.name, fe->sym.name) == 0) {
             RefEval *saved = r->ref;
             VmHost host = session_host(&r->plain.s);
-            r->ref = ref_new(mp, &host, REF_STEPS);
-            check_calls(r, &r->plain, mp->fns.items[i]);
+            r->ref = ref_new(plain, &host, REF_STEPS);
+            check_calls(r, &r->plain, pe);
             ref_free(r->ref);
             memo_free(&r->memo);
             r->ref = saved;

@@ -38,8 +38,8 @@ static void run_queries(Session *s, const PtrList *queries)
     double deadline = aft_clock() + FUZZ_INPUT_BUDGET_S;
     for (size_t i = 0; i < queries->count && aft_clock() < deadline; i++) {
         QueryPlan *plan = queries->items[i];
-        if (plan->timeout < 0 || plan->timeout > FUZZ_QUERY_TIMEOUT_S)
-            plan->timeout = FUZZ_QUERY_TIMEOUT_S;
+        if (plan->opt.timeout < 0 || plan->opt.timeout > FUZZ_QUERY_TIMEOUT_S)
+            plan->opt.timeout = FUZZ_QUERY_TIMEOUT_S;
         session_run_query(s, plan);
     }
 }

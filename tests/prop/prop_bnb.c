@@ -415,12 +415,10 @@ static void hash_event(void *ctx, const AftEvent *ev)
 static AftStatus hooked_run(Hooked *h, const AftOptions *base, bool in_place, const Word *bot,
                             const Word *top, BoundList *fin, BoundList *fix, AftStats *st)
 {
+    static const AftSearch in_place_hooks = {.refine_at = hooked_refine_at, .split_at = hooked_split_at};
     AftFunction f = {.L = h->plain.L, .name = "h", .ctx = h, .eval = hooked_eval,
-                     .envelope = ENV_BRUTE, .refine = hooked_refine, .split = hooked_split};
-    if (in_place) {
-        f.refine_at = hooked_refine_at;
-        f.split_at = hooked_split_at;
-    }
+                     .envelope = ENV_BRUTE, .refine = hooked_refine, .split = hooked_split,
+                     .search = in_place ? &in_place_hooks : NULL};
     AftOptions o = *base;
     o.depth_first = true;
     o.inplace_min_words = 1;                  /* in place whatever the width */

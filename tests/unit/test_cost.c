@@ -144,7 +144,7 @@ static void test_cost_conflict_learnt(void **state)
     const AspCostTerm terms[] = {{0, 0, false, 2}, {0, 1, false, 2}, {0, 2, false, 2}};
     Three t;
     three_open(&t, terms, 3, 1);
-    assert_true(t.f->learning(t.f->ctx, true));
+    assert_true(t.f->search->learning(t.f->ctx, true));
     int64_t best = 4;                         /* at most one of a, b, c */
     asp_cost_bound(t.s, &best, true);
     Word *lo = lattice_elem_new(t.L), *hi = lattice_elem_new(t.L);
@@ -156,10 +156,10 @@ static void test_cost_conflict_learnt(void **state)
     put(lo, t.at[0]);
     put(lo, t.at[1]);
     assert_int_equal(refine(&t, lo, hi), AFT_INVALID);
-    assert_true(t.f->learnt(t.f->ctx));
+    assert_true(t.f->search->learnt(t.f->ctx));
     assert_int_equal(refine(&t, t.lo, t.hi), AFT_OK);
     assert_false(has(t.hi, t.at[0]) || has(t.hi, t.at[1]) || has(t.hi, t.at[2]));
-    t.f->learning(t.f->ctx, false);
+    t.f->search->learning(t.f->ctx, false);
     mem_free(lo);
     mem_free(hi);
     three_close(&t);

@@ -58,7 +58,7 @@ static void tiny_open(Tiny *t, bool learning)
     t->x = asp_solver_atom_index(t->s, at[3]);
     t->lo = lattice_elem_new(t->L); t->hi = lattice_elem_new(t->L);
     t->nlo = lattice_elem_new(t->L); t->nhi = lattice_elem_new(t->L);
-    if (learning) assert_true(t->f->learning(t->f->ctx, true));
+    if (learning) assert_true(t->f->search->learning(t->f->ctx, true));
     asp_solver_initial(t->s, t->lo, t->hi);
     assert_int_equal(t->f->refine(t->f->ctx, t->lo, t->hi, t->lo, t->hi), AFT_OK);   /* level 1 */
 }
@@ -77,7 +77,7 @@ static void tiny_conflict(Tiny *t)
     lattice_copy(t->L, t->nhi, t->hi);
     put(t->nlo, t->a);
     assert_int_equal(t->f->refine(t->f->ctx, t->nlo, t->nhi, t->nlo, t->nhi), AFT_OK);
-    assert_false(t->f->learnt(t->f->ctx));
+    assert_false(t->f->search->learnt(t->f->ctx));
     put(t->nlo, t->b);
     assert_int_equal(t->f->refine(t->f->ctx, t->nlo, t->nhi, t->nlo, t->nhi), AFT_INVALID);
 }
@@ -88,14 +88,14 @@ static void test_first_uip_nogood(void **state)
     Tiny t;
     tiny_open(&t, true);
     tiny_conflict(&t);
-    assert_true(t.f->learnt(t.f->ctx));
-    assert_false(t.f->learnt(t.f->ctx));                 /* reported once */
+    assert_true(t.f->search->learnt(t.f->ctx));
+    assert_false(t.f->search->learnt(t.f->ctx));         /* reported once */
     const AspProp *p = t.s->prop;
     assert_int_equal(p->nnogoods, 1);
     const uint32_t *ng = p->ng.items + p->last;
     assert_int_equal(ng[0], 1);
     assert_int_equal(ng[1], 2 * t.x);                    /* the UIP: x true */
-    assert_true(t.f->cuts(t.f->ctx, t.lo, t.hi));        /* level 1 holds all but x */
+    assert_true(t.f->search->cuts(t.f->ctx, t.lo, t.hi));   /* level 1 holds all but x */
     /* the constraints, 2 + 1 each; each choice's completion: {a, a'} and {-a, -a'}; x's:
      * {a, b, -x}, {x, -a}, {x, -b} */
     assert_int_equal(p->perm_end, 2 * 3 + 3 * 2 * 3 + 4 + 2 * 3);
@@ -180,7 +180,7 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
         const Lattice *L = asp_solver_lattice(s);
         const AftFunction *f = asp_solver_function(s);
         size_t n = lattice_name_count(L), w = L->nwords, depth = 0;
-        f->learning(f->ctx, true);
+        f->search->learning(f->ctx, true);
         if (reduce) {
             s->prop->reduce_at = 2;
             s->prop->glue = 0;                           /* tiny programs: few levels */
@@ -192,7 +192,7 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
             Word *lo = path + 2 * depth * w, *hi = lo + w;
             AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
             check_holds_fixpoints(f, lo, hi, r, nlo, nhi);
-            *learnt += f->learnt(f->ctx);
+            *learnt += f->search->learnt(f->ctx);
             if (reduce) {
                 check_nogoods(s->prop);
                 if (s->prop->reduce_at > 4) s->prop->reduce_at = 2;
@@ -207,7 +207,7 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
                 depth++;
             } else if (depth) depth = rng_below(&rng, depth);
         }
-        f->learning(f->ctx, false);
+        f->search->learning(f->ctx, false);
         *deleted += s->prop->deleted;
         mem_free(path); mem_free(nlo); mem_free(nhi);
         asp_solver_free(s);
@@ -421,7 +421,7 @@ static AspSolver *learning_root(AspProgram *p, Word **lo, Word **hi)
     const Lattice *L = asp_solver_lattice(s);
     *lo = lattice_elem_new(L);
     *hi = lattice_elem_new(L);
-    assert_true(f->learning(f->ctx, true));
+    assert_true(f->search->learning(f->ctx, true));
     asp_solver_initial(s, *lo, *hi);
     assert_int_equal(f->refine(f->ctx, *lo, *hi, *lo, *hi), AFT_OK);
     return s;
