@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "asp/asp.h"
 #include "common.h"
+#include "app/asp_cli.h"
 #include "app/repl.h"
 #include "app/run.h"
 #include "util/heap.h"

@@ -199,9 +199,4 @@ AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word
 /* The program with no stable model (one empty constraint). */
 AspProgram *asp_program_inconsistent(void);
 
-/* ---- The command line ---------------------------------------------------------------------
- * `fix asp [options] [FILE.lp... | FILE.aspif | -]`; argv[0] is "asp".  Returns the exit
- * code: 0 ok, 1 input refused or error, 2 usage error. */
-int asp_cli_main(int argc, char **argv);
-
 #endif

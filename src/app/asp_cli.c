@@ -1,7 +1,8 @@
-/* cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
+/* asp_cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
+#include "app/asp_cli.h"
 #include "asp/internal.h"
 #include "asp/backend.h"
-#include "asp/cliout.h"
+#include "app/asp_out.h"
 #include "asp/conseq.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
-/* cliout.c: the lines `fix asp` prints: models, and with #minimize their costs and the
+/* asp_out.c: the lines `fix asp` prints: models, and with #minimize their costs and the
  * result block of an optimisation, in clingo's text layout or as JSON lines. */
-#include "asp/cliout.h"
+#include "app/asp_out.h"
 
 #include <errno.h>
 #include <stdio.h>

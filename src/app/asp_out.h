@@ -1,13 +1,13 @@
-/* cliout.h: the lines `fix asp` prints (cli.c, cliout.c): clingo's text layout, or one JSON
+/* asp_out.h: the lines `fix asp` prints (asp_cli.c, asp_out.c): clingo's text layout, or one JSON
  * object a line.  A line is built in Out.line and written out whole. */
-#ifndef FIX_ASP_CLIOUT_H
-#define FIX_ASP_CLIOUT_H
+#ifndef FIX_APP_ASP_OUT_H
+#define FIX_APP_ASP_OUT_H
 
 #include "asp/asp.h"
 #include "asp/opt.h"
 #include "util/json.h"
 
-typedef struct Cli Cli;           /* cli.c's options, opaque here */
+typedef struct Cli Cli;           /* asp_cli.c's options, opaque here */
 
 typedef struct Out {
     Cli *c;
