@@ -1,9 +1,10 @@
 /* asp_cli.c: `fix asp`, the command line of the ASP front end (clingo-like output). */
 #include "app/asp_cli.h"
 #include "asp/internal.h"
-#include "asp/backend.h"
+#include "proc/gringo.h"
+#include "proc/backend.h"
 #include "app/asp_out.h"
-#include "asp/conseq.h"
+#include "proc/conseq.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asp/asp.h"
+#include "proc/gringo.h"
 #include "util/bitset.h"
 #include "util/mem.h"
 

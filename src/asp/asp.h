@@ -85,8 +85,8 @@ typedef struct AspFeatures {
 } AspFeatures;
 void asp_program_features(const AspProgram *p, AspFeatures *f);
 
-/* Loading.  On failure these return NULL and leave "where:line: error: ..." in err (for .lp,
- * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
+/* Reading aspif (.lp files are grounded by gringo: proc/gringo.h).  On failure these return
+ * NULL and leave "where:line: error: ..." in err.  `name` is used in messages only. */
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
 /* As asp_parse_aspif, polling limits (may be NULL) between statements: a limit hit ends the
@@ -94,30 +94,9 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err);
 
-/* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
- * whether #script blocks are allowed, and the limits polled while grounding and reading
- * (may be NULL; a limit hit stops gringo and fails the load, saying which). */
-typedef struct AspLoadOptions {
-    const char *const *gargs;
-    size_t ngargs;
-    bool allow_scripts;
-    Limits *limits;
-} AspLoadOptions;
-/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
- * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
- * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
- * opt->allow_scripts, the files and what they may include are checked first and refused if
- * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
- * sandbox.h.  Directories are refused. */
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
-                          Buf *err);
 /* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule
  * at its place through diag. */
 AspProgram *asp_program_of_block(const Decl *d, Diag *diag, Buf *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
- * directory is refused). */
-AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
-
 /* Write p as aspif: every rule and statement, and (when `outputs`) the output statements;
  * asp_write_aspif(p, out) is asp_write_aspif_ex(p, out, true). */
 void asp_write_aspif(const AspProgram *p, FILE *out);

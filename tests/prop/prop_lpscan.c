@@ -1,4 +1,4 @@
-/* prop_lpscan.c: the check of .lp files before gringo (asp/lpscan.c) against gringo itself.
+/* prop_lpscan.c: the check of .lp files before gringo (proc/lpscan.c) against gringo itself.
  * Each case is a small tree of .lp files, made from a seed: comments of every kind (%, nested
  * and unbalanced %* *%, #! lines), strings (closed, with escapes, cut short), facts, and
  * #include in every form (the one fix reads, and with comments, newlines, #! lines, escapes,
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "asp/lpscan.h"
+#include "proc/lpscan.h"
 #include "util/mem.h"
 #include "util/rng.h"
 

@@ -1,4 +1,4 @@
-/* test_asp_clingo.c: unit tests of the parser of clingo's text output (asp/clingo.c): answers
+/* test_asp_clingo.c: unit tests of the parser of clingo's text output (proc/clingo.c): answers
  * as arrays of atom numbers, costs per model, the result line, a last line cut short, and
  * output that is not an answer. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "asp/clingo.h"
+#include "proc/clingo.h"
 
 static bool parse(const char *text, ClingoAnswer *a, Buf *err)
 {

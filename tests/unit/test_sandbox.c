@@ -1,4 +1,4 @@
-/* test_sandbox.c: the sandbox gringo and clingo run in (asp/sandbox.c, asp/sysfilter.c),
+/* test_sandbox.c: the sandbox gringo and clingo run in (proc/sandbox.c, proc/sysfilter.c),
  * tested by starting gringo through asp_spawn directly, with no check of its .lp file before:
  * a Python and a Lua script that try to write, create, rename and remove files, open a socket
  * and connect, fork, run a program and signal the test are stopped at
@@ -26,7 +26,7 @@
 
 #include <cmocka.h>
 
-#include "asp/sandbox.h"
+#include "proc/sandbox.h"
 
 static char dir[] = "/tmp/fix-test-sandbox-XXXXXX";
 

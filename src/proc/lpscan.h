@@ -1,8 +1,8 @@
 /* lpscan.h: the check that .lp files hold no code for gringo to run before gringo grounds
  * them, made so that it needs no second reading of gringo's syntax to agree with gringo's;
  * the same reading tells whether they have a #project directive. */
-#ifndef FIX_ASP_LPSCAN_H
-#define FIX_ASP_LPSCAN_H
+#ifndef FIX_PROC_LPSCAN_H
+#define FIX_PROC_LPSCAN_H
 
 #include "common.h"
 #include "util/buf.h"

@@ -2,8 +2,8 @@
  * race of portfolio.c): the native search's models are printed only once it is the one to
  * answer.  Each model is kept as its shown atoms' names (and, with #minimize, its costs and
  * whether it is optimal), so that it outlives the program the search ran on. */
-#ifndef FIX_ASP_HELD_H
-#define FIX_ASP_HELD_H
+#ifndef FIX_PROC_HELD_H
+#define FIX_PROC_HELD_H
 
 #include "asp/asp.h"
 #include "asp/opt.h"

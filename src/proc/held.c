@@ -1,5 +1,5 @@
 /* held.c: stable models held back as bytes and replayed later (held.h). */
-#include "asp/held.h"
+#include "proc/held.h"
 #include "asp/internal.h"
 
 static void put(Buf *b, const void *p, size_t n)

@@ -8,8 +8,8 @@
  * from then on no exec can succeed, since nobody is left to let one through.  The child
  * allocates nothing.  When it cannot start, it tells the parent why on a close-on-exec pipe,
  * which an exec closes without a word. */
-#include "asp/sandbox.h"
-#include "asp/sysfilter.h"
+#include "proc/sandbox.h"
+#include "proc/sysfilter.h"
 
 #include <errno.h>
 #include <fcntl.h>

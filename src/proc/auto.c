@@ -7,9 +7,9 @@
  * order, clingo being deterministic) are the answer.  Held models past ASP_AUTO_HOLD_BYTES
  * are printed at once and the search goes on without a budget: an enumeration that fast is
  * the native search's to finish.  Any other program goes to clingo as the back end. */
-#include "asp/held.h"
+#include "proc/held.h"
 #include "asp/internal.h"
-#include "asp/way.h"
+#include "proc/way.h"
 
 #include <stdio.h>
 

@@ -3,8 +3,8 @@
  * back through pipes, read by a thread while the caller works; when the child ends with an
  * answer that is to win, the thread sets a flag the caller's work polls (AftOptions.interrupt)
  * so that it stops.  The child, and every process it starts, dies with the caller. */
-#ifndef FIX_ASP_RACE_H
-#define FIX_ASP_RACE_H
+#ifndef FIX_PROC_RACE_H
+#define FIX_PROC_RACE_H
 
 #include <signal.h>
 

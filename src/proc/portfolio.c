@@ -6,10 +6,10 @@
  * models past ASP_AUTO_HOLD_BYTES (or once clingo failed) are printed: the native search
  * then answers alone.  Which one answers depends on the machine's load: the models' order,
  * the model of --models 1 and the improving models of #minimize may differ from run to run. */
-#include "asp/held.h"
+#include "proc/held.h"
 #include "asp/internal.h"
-#include "asp/race.h"
-#include "asp/way.h"
+#include "proc/race.h"
+#include "proc/way.h"
 
 #include <stdio.h>
 

@@ -2,10 +2,10 @@
  * the default, and portfolio.c, the race): the native search, clingo as the back end, the
  * well-founded bound's point; and the choice common to both, which programs are searched at
  * all (clingo answers what the native search does not handle) and which need no search. */
-#ifndef FIX_ASP_WAY_H
-#define FIX_ASP_WAY_H
+#ifndef FIX_PROC_WAY_H
+#define FIX_PROC_WAY_H
 
-#include "asp/backend.h"
+#include "proc/backend.h"
 
 /* What is asked: the models (fn), or with ask the optimum. */
 typedef struct AspWay {

@@ -10,7 +10,7 @@
  * with the environment that could change that order removed (sandbox.c).  Only the #project
  * note still follows gringo's comments and strings; it changes how models are told apart,
  * never what runs. */
-#include "asp/lpscan.h"
+#include "proc/lpscan.h"
 
 #include <ctype.h>
 #include <errno.h>

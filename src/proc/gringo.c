@@ -1,8 +1,9 @@
-/* ground.c: grounds .lp files by running gringo and reading its aspif output, after
+/* gringo.c: grounds .lp files by running gringo and reading its aspif output, after
  * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
+#include "proc/gringo.h"
 #include "asp/internal.h"
-#include "asp/lpscan.h"
-#include "asp/sandbox.h"
+#include "proc/lpscan.h"
+#include "proc/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -11,8 +11,8 @@
  * for fix's terminal group does not reach it half way, and it dies with the thread of fix that
  * started it (PR_SET_PDEATHSIG: every fork of fix is made by a process's main thread, race.c's
  * reader thread only reads); fix kills it at every limit and waits for it. */
-#ifndef FIX_ASP_SANDBOX_H
-#define FIX_ASP_SANDBOX_H
+#ifndef FIX_PROC_SANDBOX_H
+#define FIX_PROC_SANDBOX_H
 
 #include <sys/types.h>
 

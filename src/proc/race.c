@@ -1,7 +1,7 @@
 /* race.c: a task in a forked child beside the caller's work (race.h).  The child sends its
  * standard output on one pipe and, on another, one byte (1: to win), the length of its
  * result and the result; a thread of the caller reads both until they close. */
-#include "asp/race.h"
+#include "proc/race.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
 /* clingo.h: clingo as a subprocess: an aspif program in, typed answers out.  The caller names
  * every atom it wants to see by a number (its output statements are `4 len N 1 a`), so an
  * answer is an array of those numbers, never a line of names split at blanks. */
-#ifndef FIX_ASP_CLINGO_H
-#define FIX_ASP_CLINGO_H
+#ifndef FIX_PROC_CLINGO_H
+#define FIX_PROC_CLINGO_H
 
 #include "common.h"
 #include "asp/asp.h"

@@ -1,6 +1,6 @@
 /* clingo.c: runs clingo as a subprocess (sandbox.h; the program on its standard input, its
  * standard output and error read back while the limits are polled) and parses its answers. */
-#include "asp/clingo.h"
+#include "proc/clingo.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "asp/sandbox.h"
+#include "proc/sandbox.h"
 
 const char *asp_clingo_path(void)
 {

@@ -3,7 +3,7 @@
  * program is checked against that architecture's audit number; from 435 on the numbers are
  * the same on every architecture, and the newest calls are written as numbers since older
  * headers do not name them. */
-#include "asp/sysfilter.h"
+#include "proc/sysfilter.h"
 
 #include <errno.h>
 

@@ -1,8 +1,8 @@
 /* conseq.c: clingo's cautious and brave consequences (the last answer of `clingo
  * --enum-mode=cautious --opt-mode=ignore 0` / `brave`: over every stable model, as the bound
  * is, not only the optimal ones of a #minimize) and the check of a bound against them. */
-#include "asp/conseq.h"
-#include "asp/clingo.h"
+#include "proc/conseq.h"
+#include "proc/clingo.h"
 #include "asp/internal.h"
 
 /* One run in the given enum mode; the last answer, as a lattice element, into x. */

@@ -1,8 +1,8 @@
 /* sysfilter.h: the seccomp-BPF program of the sandbox gringo and clingo run in (sandbox.h):
  * which system calls they may make.  Linux on x86_64 and aarch64 only: elsewhere there is no
  * filter, and the sandbox says so. */
-#ifndef FIX_ASP_SYSFILTER_H
-#define FIX_ASP_SYSFILTER_H
+#ifndef FIX_PROC_SYSFILTER_H
+#define FIX_PROC_SYSFILTER_H
 
 #include <sys/types.h>
 

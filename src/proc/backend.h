@@ -3,8 +3,8 @@
  * combined (backend.c); the native search with #project and #minimize (way.c); and the
  * choice between the two (`--solver auto`, auto.c, deterministic; `--solver race`,
  * portfolio.c). */
-#ifndef FIX_ASP_BACKEND_H
-#define FIX_ASP_BACKEND_H
+#ifndef FIX_PROC_BACKEND_H
+#define FIX_PROC_BACKEND_H
 
 #include "asp/asp.h"
 #include "asp/opt.h"

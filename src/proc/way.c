@@ -1,6 +1,6 @@
 /* way.c: the native search, clingo and the well-founded bound's point as ways of answering,
  * and the choice among them common to auto.c and portfolio.c (way.h). */
-#include "asp/way.h"
+#include "proc/way.h"
 #include "asp/internal.h"
 #include "asp/project.h"
 

@@ -6,8 +6,8 @@
  * #minimize each bound is optimised by clingo with the best cost so far as its initial bound
  * (and for optN then enumerated at the optimum); with #project each projection is given out
  * once across the bounds.  Also `--solver auto`. */
-#include "asp/backend.h"
-#include "asp/clingo.h"
+#include "proc/backend.h"
+#include "proc/clingo.h"
 #include "asp/internal.h"
 #include "asp/project.h"
 #include "asp/search.h"

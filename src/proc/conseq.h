@@ -1,8 +1,8 @@
 /* conseq.h: clingo's cautious and brave consequences beside fix's bounds (--compare-
  * consequences): every sound lower bound lies inside the cautious consequences (the atoms true
  * in every stable model), every sound upper bound holds the brave ones (true in some). */
-#ifndef FIX_ASP_CONSEQ_H
-#define FIX_ASP_CONSEQ_H
+#ifndef FIX_PROC_CONSEQ_H
+#define FIX_PROC_CONSEQ_H
 
 #include "asp/asp.h"
 
