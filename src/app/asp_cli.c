@@ -21,13 +21,13 @@ enum { EXIT_WRITE_FAILED = -1 };
 
 struct Cli {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
-    AspSolverKind solver;         /* --solver: auto (the default), native, clingo or race */
+    ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */
     AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
-    AspAuto how;                  /* auto's choice and reason, clingo's statistics */
+    ProcAuto how;                 /* auto's choice and reason, clingo's statistics */
     const char *chooser;          /* "auto" or "race": which made the choice in `how` */
     bool compare, refuted;        /* --compare-consequences; a bound was refuted */
     bool conseq_ready;
-    AspConsequences conseq;       /* clingo's cautious and brave consequences, once run */
+    ProcConsequences conseq;      /* clingo's cautious and brave consequences, once run */
     size_t max_models;
     size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
     double timeout_s;
@@ -129,12 +129,12 @@ static bool parse_opt_mode(const char *s, AspOptMode *out)
     return true;
 }
 
-static bool parse_solver(const char *s, AspSolverKind *out)
+static bool parse_solver(const char *s, ProcSolverKind *out)
 {
-    if (!strcmp(s, "auto")) *out = ASP_SOLVER_AUTO;
-    else if (!strcmp(s, "native")) *out = ASP_SOLVER_NATIVE;
-    else if (!strcmp(s, "clingo")) *out = ASP_SOLVER_CLINGO;
-    else if (!strcmp(s, "race")) *out = ASP_SOLVER_RACE;
+    if (!strcmp(s, "auto")) *out = PROC_SOLVER_AUTO;
+    else if (!strcmp(s, "native")) *out = PROC_SOLVER_NATIVE;
+    else if (!strcmp(s, "clingo")) *out = PROC_SOLVER_CLINGO;
+    else if (!strcmp(s, "race")) *out = PROC_SOLVER_RACE;
     else return false;
     return true;
 }
@@ -227,7 +227,7 @@ static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->aft);
     c->aft.split.strategy = SPLIT_FIRST;
-    c->hand_over = ASP_AUTO_CONFLICTS;
+    c->hand_over = PROC_AUTO_CONFLICTS;
     bool options = true;
     for (int i = 1; i < argc; i++) {
         if (options && !strcmp(argv[i], "--")) options = false;
@@ -260,11 +260,11 @@ static bool grounded(const Cli *c)
 
 static AspProgram *load(Cli *c, Buf *err)
 {
-    AspLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
+    ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->limits };
     if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->limits, err);
-    if (grounded(c)) return asp_ground_lp(c->files.items, c->files.count, &opt, err);
-    return asp_load(c->files.items[0], &opt, err);
+    if (grounded(c)) return proc_ground_lp(c->files.items, c->files.count, &opt, err);
+    return proc_load(c->files.items[0], &opt, err);
 }
 
 /* ---- output ---- */
@@ -318,9 +318,9 @@ static void print_result(Out *o, AftStatus r, const AspStats *st)
 }
 
 /* The statistics as one JSON line into b. */
-static const char *solver_name(AspSolverKind k)
+static const char *solver_name(ProcSolverKind k)
 {
-    return k == ASP_SOLVER_CLINGO ? "clingo" : k == ASP_SOLVER_NATIVE ? "native" : "auto";
+    return k == PROC_SOLVER_CLINGO ? "clingo" : k == PROC_SOLVER_NATIVE ? "native" : "auto";
 }
 
 /* Which solver found the models, and why auto chose it. */
@@ -329,7 +329,7 @@ static void solver_json(JsonWriter *w, const Cli *c)
     if (!c->models) return;
     json_key_string(w, "solver", solver_name(c->solver));
     if (c->how.why) json_key_string(w, "solver_reason", c->how.why);
-    if (c->solver != ASP_SOLVER_CLINGO) return;
+    if (c->solver != PROC_SOLVER_CLINGO) return;
     json_key_uint(w, "clingo_calls", c->how.clingo.calls);
     json_key_uint(w, "final_bounds", c->how.clingo.final_bounds);
     json_key_uint(w, "native_models", c->how.clingo.native_models);
@@ -341,7 +341,7 @@ static void solver_text(Buf *b, const Cli *c)
     buf_printf(b, "Solver       : %s%s%s%s%s%s\n", solver_name(c->solver),
                c->how.why ? " (" : "", c->how.why ? c->chooser : "", c->how.why ? ": " : "",
                c->how.why ? c->how.why : "", c->how.why ? ")" : "");
-    if (c->solver == ASP_SOLVER_CLINGO)
+    if (c->solver == PROC_SOLVER_CLINGO)
         buf_printf(b, "Clingo calls : %zu (Final bounds %zu, stable models among them %zu)\n",
                    c->how.clingo.calls, c->how.clingo.final_bounds,
                    c->how.clingo.native_models);
@@ -439,10 +439,10 @@ static void print_stats(Out *o, const AspSolver *s, const AspStats *st, double t
 
 /* ---- the actions ---- */
 
-static void compare_json(Out *o, const AspSolver *s, const char *what, const AspBoundCheck *k,
+static void compare_json(Out *o, const AspSolver *s, const char *what, const ProcBoundCheck *k,
                          const AspAtom *bad)
 {
-    const AspConsequences *q = &o->c->conseq;
+    const ProcConsequences *q = &o->c->conseq;
     out_begin(o, "consequences");
     json_key_string(&o->w, "bound", what);
     json_key_uint(&o->w, "atoms", k->atoms);
@@ -457,10 +457,10 @@ static void compare_json(Out *o, const AspSolver *s, const char *what, const Asp
     out_end(o);
 }
 
-static void compare_text(Out *o, const AspSolver *s, const char *what, const AspBoundCheck *k,
+static void compare_text(Out *o, const AspSolver *s, const char *what, const ProcBoundCheck *k,
                          const AspAtom *bad)
 {
-    const AspConsequences *q = &o->c->conseq;
+    const ProcConsequences *q = &o->c->conseq;
     buf_printf(&o->line, "Consequences : %s lower %zu <= cautious %zu, brave %zu <= upper %zu"
                " (of %zu atoms)%s%s\n", what, k->lower, k->cautious, k->brave, k->upper,
                k->atoms, q->has_model ? "" : "; clingo: no stable model",
@@ -485,10 +485,10 @@ static bool compare(Out *o, const AspSolver *s, const char *what, bool consisten
     if (!c->compare) return true;
     if (!c->conseq_ready) {
         c->conseq_ready = true;
-        if (!asp_consequences(s, &c->limits, c->allow_scripts, &c->conseq, err)) return false;
+        if (!proc_consequences(s, &c->limits, c->allow_scripts, &c->conseq, err)) return false;
     }
-    AspBoundCheck k;
-    asp_consequences_check(s, &c->conseq, consistent, lo, hi, tmp, &k);
+    ProcBoundCheck k;
+    proc_consequences_check(s, &c->conseq, consistent, lo, hi, tmp, &k);
     c->refuted |= k.refuted;
     if (c->json) compare_json(o, s, what, &k, tmp);
     else compare_text(o, s, what, &k, tmp);
@@ -571,36 +571,36 @@ static const char *input_name(Cli *c)
 
 /* The stable models (one per projection with #project) by the solver asked for. */
 static AftStatus solve_models(Out *o, AspSolver *s, const AspSolveOptions *so,
-                              const AspClingoOptions *co, AspStats *ms, Buf *err)
+                              const ProcClingoOptions *co, AspStats *ms, Buf *err)
 {
     Cli *c = o->c;
-    if (c->solver == ASP_SOLVER_CLINGO)
-        return asp_solve_clingo(s, co, out_model, o, ms, &c->how.clingo, err);
-    if (c->solver == ASP_SOLVER_NATIVE) return asp_solve_native(s, so, out_model, o, ms);
-    c->chooser = c->solver == ASP_SOLVER_RACE ? "race" : "auto";
-    AftStatus r = c->solver == ASP_SOLVER_RACE
-                  ? asp_solve_race(s, so, co, out_model, o, ms, &c->how, err)
-                  : asp_solve_auto(s, so, co, out_model, o, ms, &c->how, err);
+    if (c->solver == PROC_SOLVER_CLINGO)
+        return proc_solve_clingo(s, co, out_model, o, ms, &c->how.clingo, err);
+    if (c->solver == PROC_SOLVER_NATIVE) return proc_solve_native(s, so, out_model, o, ms);
+    c->chooser = c->solver == PROC_SOLVER_RACE ? "race" : "auto";
+    AftStatus r = c->solver == PROC_SOLVER_RACE
+                  ? proc_solve_race(s, so, co, out_model, o, ms, &c->how, err)
+                  : proc_solve_auto(s, so, co, out_model, o, ms, &c->how, err);
     c->solver = c->how.kind;
     return r;
 }
 
 /* #minimize: the improving models and the optimum (optN: then the optimal models). */
 static AftStatus solve_optimum(Out *o, AspSolver *s, const AspSolveOptions *so,
-                               const AspClingoOptions *co, AspStats *ms, Buf *err)
+                               const ProcClingoOptions *co, AspStats *ms, Buf *err)
 {
     Cli *c = o->c;
     AspOptResult res;
     memset(&res, 0, sizeof res);
-    AspOptAsk ask = { .mode = c->opt_mode, .fn = out_opt_model, .ctx = o, .res = &res };
+    ProcOptAsk ask = { .mode = c->opt_mode, .fn = out_opt_model, .ctx = o, .res = &res };
     AftStatus r;
-    if (c->solver == ASP_SOLVER_CLINGO)
-        r = asp_optimize_clingo(s, co, &ask, ms, &c->how.clingo, err);
-    else if (c->solver == ASP_SOLVER_NATIVE) r = asp_optimize_native(s, so, &ask, ms);
+    if (c->solver == PROC_SOLVER_CLINGO)
+        r = proc_optimize_clingo(s, co, &ask, ms, &c->how.clingo, err);
+    else if (c->solver == PROC_SOLVER_NATIVE) r = proc_optimize_native(s, so, &ask, ms);
     else {
-        c->chooser = c->solver == ASP_SOLVER_RACE ? "race" : "auto";
-        r = c->solver == ASP_SOLVER_RACE ? asp_optimize_race(s, so, co, &ask, ms, &c->how, err)
-                                         : asp_optimize_auto(s, so, co, &ask, ms, &c->how, err);
+        c->chooser = c->solver == PROC_SOLVER_RACE ? "race" : "auto";
+        r = c->solver == PROC_SOLVER_RACE ? proc_optimize_race(s, so, co, &ask, ms, &c->how, err)
+                                          : proc_optimize_auto(s, so, co, &ask, ms, &c->how, err);
         c->solver = c->how.kind;
     }
     if (r != AFT_ERROR) out_opt_result(o, r, ms, &res, c->opt_mode);
@@ -614,13 +614,13 @@ static AftStatus do_models(Out *o, AspSolver *s, AspStats *st, Buf *err)
     AspSolveOptions so = { .max_models = c->max_models, .aft = &c->aft };
     AftOptions aft = c->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;
-    AspClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
+    ProcClingoOptions co = { .max_models = c->max_models, .aft = &aft, .budget = c->aft.budget,
                             .hand_over = c->hand_over,
                             .rounds = c->aft.rounds, .limits = &c->limits,
                             .allow_scripts = c->allow_scripts };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
-    if (c->solver == ASP_SOLVER_NATIVE && !asp_solver_native(s, input_name(c), c->aft.err))
+    if (c->solver == PROC_SOLVER_NATIVE && !asp_solver_native(s, input_name(c), c->aft.err))
         return AFT_ERROR;
     AftStatus r;
     if (asp_minimize_count(s->prog)) r = solve_optimum(o, s, &so, &co, &ms, err);
@@ -727,7 +727,7 @@ static int run(Cli *c, const AspProgram *p, Buf *err)
     else if (c->refuted)
         diag_plain_error(&c->diag, "a bound is refuted by clingo's consequences: it is not "
                          "sound (please report this as a bug)");
-    if (c->conseq_ready) asp_consequences_free(&c->conseq);
+    if (c->conseq_ready) proc_consequences_free(&c->conseq);
     mem_free(tmp);
     asp_solver_free(s);
     buf_free(&o.line);

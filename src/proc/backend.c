@@ -26,16 +26,16 @@ typedef struct BackOpt {
 
 typedef struct Back {
     AspSolver *s;                 /* of the residual program q */
-    const AspClingoOptions *o;
+    const ProcClingoOptions *o;
     AspModelFn fn;
     void *ctx;
     BackOpt opt;                  /* opt.z NULL: no #minimize */
     AspProjections *proj;         /* #project (not while improving the cost): those given */
     size_t phase_models;          /* models given out in this phase */
     AspStats *st;
-    AspClingoStats *cst;
+    ProcClingoStats *cst;
     const BoundList *final;
-    Buf base;                     /* q for clingo (asp_clingo_program) without its end */
+    Buf base;                     /* q for clingo (proc_clingo_program) without its end */
     Word *x;                      /* scratch: a model as a lattice element */
     AspAtom *shown;
     bool enough, stopped, exhausted;
@@ -243,7 +243,7 @@ static bool solve_bound(Back *b, size_t i)
                             .allow_scripts = b->o->allow_scripts };
         ClingoAnswer ans;
         clingo_answer_init(&ans);
-        ok = asp_clingo_run(&call, &ans, b->err);
+        ok = proc_clingo_run(&call, &ans, b->err);
         b->cst->calls++;
         if (ok) ok = take_models(b, &ans);
         if (ans.stopped) b->stopped = true;
@@ -292,8 +292,8 @@ static AftStatus solve_final(Back *b)
 {
     AspSolver *s = b->s;
     AftOptions opt = *b->o->aft;
-    opt.budget = b->o->budget ? b->o->budget : ASP_CLINGO_BUDGET;
-    opt.rounds = b->o->rounds ? b->o->rounds : ASP_CLINGO_ROUNDS;
+    opt.budget = b->o->budget ? b->o->budget : PROC_CLINGO_BUDGET;
+    opt.rounds = b->o->rounds ? b->o->rounds : PROC_CLINGO_ROUNDS;
     BoundList final;
     boundlist_init(&final, s->L);
     b->final = &final;
@@ -360,7 +360,7 @@ static void back_open(Back *b, const AspSolver *s, AspProgram *q)
     buf_init(&b->base);
     size_t ntold;
     AspAtom *told = atoms_to_show(b->s, &ntold);
-    asp_clingo_program(q, told, ntold, &b->base);
+    proc_clingo_program(q, told, ntold, &b->base);
     mem_free(told);
     b->x = lattice_elem_new(b->s->L);
     b->shown = mem_alloc((b->s->nshown + 1) * sizeof *b->shown);
@@ -405,15 +405,15 @@ static AftStatus run_back(AspSolver *s, Back *b, AspOptResult *res)
     return r;
 }
 
-AftStatus asp_solve_clingo(AspSolver *s, const AspClingoOptions *o, AspModelFn fn, void *ctx,
-                           AspStats *st, AspClingoStats *cst, Buf *err)
+AftStatus proc_solve_clingo(AspSolver *s, const ProcClingoOptions *o, AspModelFn fn, void *ctx,
+                            AspStats *st, ProcClingoStats *cst, Buf *err)
 {
     Back b = { .o = o, .fn = fn, .ctx = ctx, .st = st, .cst = cst, .err = err };
     return run_back(s, &b, NULL);
 }
 
-AftStatus asp_optimize_clingo(AspSolver *s, const AspClingoOptions *o, const AspOptAsk *ask,
-                              AspStats *st, AspClingoStats *cst, Buf *err)
+AftStatus proc_optimize_clingo(AspSolver *s, const ProcClingoOptions *o, const ProcOptAsk *ask,
+                               AspStats *st, ProcClingoStats *cst, Buf *err)
 {
     Back b = { .o = o, .ctx = ask->ctx, .st = st, .cst = cst, .err = err,
                .opt = { .on = true, .mode = ask->mode, .fn = ask->fn } };

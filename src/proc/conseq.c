@@ -16,7 +16,7 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, cons
     call.nargs = 2;
     ClingoAnswer ans;
     clingo_answer_init(&ans);
-    bool ok = asp_clingo_run(&call, &ans, err);
+    bool ok = proc_clingo_run(&call, &ans, err);
     size_t m = clingo_answer_models(&ans);
     if (ok && m) {
         size_t n;
@@ -38,8 +38,8 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, cons
     return ok;
 }
 
-bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
-                      AspConsequences *c, Buf *err)
+bool proc_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
+                       ProcConsequences *c, Buf *err)
 {
     ClingoCall how = { .limits = limits, .allow_scripts = allow_scripts };
     c->has_model = c->cautious_known = c->brave_known = false;
@@ -48,7 +48,7 @@ bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
     c->brave = lattice_elem_new(s->L);
     Buf prog;
     buf_init(&prog);
-    asp_clingo_program(s->prog, s->shown, s->nshown, &prog);
+    proc_clingo_program(s->prog, s->shown, s->nshown, &prog);
     buf_puts(&prog, "0\n");
     bool ok = run_mode(s, &prog, "--enum-mode=cautious", &how, c->cautious,
                        &c->cautious_known, &c->complete, err)
@@ -59,15 +59,15 @@ bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
     return ok;
 }
 
-void asp_consequences_free(AspConsequences *c)
+void proc_consequences_free(ProcConsequences *c)
 {
     mem_free(c->cautious);
     mem_free(c->brave);
     c->cautious = c->brave = NULL;
 }
 
-void asp_consequences_check(const AspSolver *s, const AspConsequences *c, bool consistent,
-                            const Word *lo, const Word *hi, AspAtom *bad, AspBoundCheck *out)
+void proc_consequences_check(const AspSolver *s, const ProcConsequences *c, bool consistent,
+                             const Word *lo, const Word *hi, AspAtom *bad, ProcBoundCheck *out)
 {
     memset(out, 0, sizeof *out);
     out->atoms = s->nshown;

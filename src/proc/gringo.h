@@ -14,22 +14,22 @@
 /* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
  * whether #script blocks are allowed, and the limits polled while grounding and reading
  * (may be NULL; a limit hit stops gringo and fails the load, saying which). */
-typedef struct AspLoadOptions {
+typedef struct ProcLoadOptions {
     const char *const *gargs;
     size_t ngargs;
     bool allow_scripts;
     Limits *limits;
-} AspLoadOptions;
+} ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
  * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
  * opt->allow_scripts, the files and what they may include are checked first and refused if
  * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
  * sandbox.h.  Directories are refused. */
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
-                          Buf *err);
+AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
+                           Buf *err);
 /* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
  * directory is refused). */
-AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
+AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, Buf *err);
 
 #endif

@@ -65,7 +65,7 @@ static bool fail_at(Scan *sc, Text *t, size_t off, const char *msg)
     return false;
 }
 
-char *asp_lp_arg(const char *file)
+char *proc_lp_arg(const char *file)
 {
     bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
     char *p = mem_alloc(strlen(file) + 3);
@@ -309,13 +309,13 @@ static bool scan_file(Scan *sc, size_t index)
     return ok;
 }
 
-bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
+bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
 {
     Scan sc = { .err = err };
     hashmap_init_str(&sc.known);
     bool ok = true;
     for (size_t i = 0; ok && i < nfiles; i++)
-        ok = enqueue(&sc, mem_strdup(files[i]), asp_lp_arg(files[i]), NULL, 0);
+        ok = enqueue(&sc, mem_strdup(files[i]), proc_lp_arg(files[i]), NULL, 0);
     for (size_t i = 0; ok && i < sc.files.count; i++) ok = scan_file(&sc, i);
     for (size_t i = 0; i < sc.files.count; i++) {
         QueuedFile *q = &sc.files.items[i];

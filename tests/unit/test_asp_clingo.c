@@ -15,7 +15,7 @@ static bool parse(const char *text, ClingoAnswer *a, Buf *err)
 {
     clingo_answer_init(a);
     buf_init(err);
-    return asp_clingo_parse(text, strlen(text), a, err);
+    return proc_clingo_parse(text, strlen(text), a, err);
 }
 
 static void test_answers(void **state)
