@@ -93,6 +93,13 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
  * reading with "where:line: error: stopped by LIMIT while reading the program". */
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err);
+/* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
+ * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
+const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
+/* p is gringo's output for the .lp files (lpline.c): messages give its lines as gringo's, and
+ * with the files (NULL when they cannot be told, as with gringo's -c) a refused disjunctive
+ * rule is traced to its line in them. */
+void asp_lp_grounded(AspProgram *p, const char *const *files, size_t nfiles);
 
 /* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule
  * at its place through diag. */
@@ -129,6 +136,17 @@ const AftFunction *asp_solver_function(const AspSolver *s);
 void asp_solver_initial(const AspSolver *s, Word *lo, Word *hi);
 /* The lattice atom of a program atom (translation atoms come after or in between). */
 size_t asp_solver_atom_index(const AspSolver *s, AspAtom a);
+/* What the layers above read of a solver (view.c): its program; its shown program atoms in
+ * print order (*n of them); its lattice atoms and normal rules; S_P's evaluations, full and
+ * incremental; whether S_P keeps the point x (then x is a stable model).  A solver of a
+ * program that is already partially evaluated is marked residual: asp_solve searches it as
+ * it is. */
+const AspProgram *asp_solver_program(const AspSolver *s);
+const AspAtom *asp_solver_shown(const AspSolver *s, size_t *n);
+void asp_solver_sizes(const AspSolver *s, size_t *natoms, size_t *nrules);
+void asp_solver_sp_counts(const AspSolver *s, size_t *full, size_t *incremental);
+bool asp_solver_keeps(AspSolver *s, const Word *x);
+void asp_solver_mark_residual(AspSolver *s);
 
 typedef struct AspStats {
     size_t models;

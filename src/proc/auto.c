@@ -8,7 +8,8 @@
  * are printed at once and the search goes on without a budget: an enumeration that fast is
  * the native search's to finish.  Any other program goes to clingo as the back end. */
 #include "proc/held.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "proc/way.h"
 
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * is, not only the optimal ones of a #minimize) and the check of a bound against them. */
 #include "proc/conseq.h"
 #include "proc/clingo.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 
 /* One run in the given enum mode; the last answer, as a lattice element, into x. */
 static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, const ClingoCall *how,
@@ -22,7 +23,7 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, cons
         size_t n;
         const uint32_t *atoms = clingo_answer_atoms(&ans, m - 1, &n);
         for (size_t k = 0; k < n && ok; k++) {
-            if (atoms[k] >= asp_atom_count(s->prog)) {
+            if (atoms[k] >= asp_atom_count(asp_solver_program(s))) {
                 buf_printf(err, "clingo answered with an atom fix did not give it (%u)",
                            (unsigned)atoms[k]);
                 ok = false;
@@ -44,11 +45,13 @@ bool proc_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
     ClingoCall how = { .limits = limits, .allow_scripts = allow_scripts };
     c->has_model = c->cautious_known = c->brave_known = false;
     c->complete = true;
-    c->cautious = lattice_elem_new(s->L);
-    c->brave = lattice_elem_new(s->L);
+    c->cautious = lattice_elem_new(asp_solver_lattice(s));
+    c->brave = lattice_elem_new(asp_solver_lattice(s));
+    size_t nshown;
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
     Buf prog;
     buf_init(&prog);
-    proc_clingo_program(s->prog, s->shown, s->nshown, &prog);
+    proc_clingo_program(asp_solver_program(s), shown, nshown, &prog);
     buf_puts(&prog, "0\n");
     bool ok = run_mode(s, &prog, "--enum-mode=cautious", &how, c->cautious,
                        &c->cautious_known, &c->complete, err)
@@ -69,10 +72,12 @@ void proc_consequences_free(ProcConsequences *c)
 void proc_consequences_check(const AspSolver *s, const ProcConsequences *c, bool consistent,
                              const Word *lo, const Word *hi, AspAtom *bad, ProcBoundCheck *out)
 {
+    size_t nshown;
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
     memset(out, 0, sizeof *out);
-    out->atoms = s->nshown;
-    for (size_t i = 0; i < s->nshown; i++) {
-        AspAtom a = s->shown[i];
+    out->atoms = nshown;
+    for (size_t i = 0; i < nshown; i++) {
+        AspAtom a = shown[i];
         bool l = consistent && asp_solver_has(s, lo, a), h = consistent && asp_solver_has(s, hi, a);
         bool ca = c->cautious_known && asp_solver_has(s, c->cautious, a);
         bool br = c->brave_known && asp_solver_has(s, c->brave, a);

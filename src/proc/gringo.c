@@ -1,7 +1,8 @@
 /* gringo.c: grounds .lp files by running gringo and reading its aspif output, after
  * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
 #include "proc/gringo.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "proc/lpscan.h"
 #include "proc/sandbox.h"
 
@@ -187,9 +188,8 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
-        if (p) p->gringo_lines = true;
+        if (p) asp_lp_grounded(p, ngargs ? NULL : files, nfiles);
         if (p && declared_project && !asp_has_project(p)) project_on_shown(p);
-        for (size_t i = 0; p && !ngargs && i < nfiles; i++) VEC_PUSH(p->lp_files, mem_strdup(files[i]));
         buf_free(&name);
     }
     buf_free(&text);

@@ -1,6 +1,7 @@
 /* held.c: stable models held back as bytes and replayed later (held.h). */
 #include "proc/held.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 
 static void put(Buf *b, const void *p, size_t n)
 {

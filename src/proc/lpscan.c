@@ -23,7 +23,8 @@
 #include <sys/vfs.h>
 #endif
 
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "util/hashmap.h"
 
 /* A file to read: the name gringo has for it (shown in messages; for a file named on the

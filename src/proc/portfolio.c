@@ -7,7 +7,8 @@
  * then answers alone.  Which one answers depends on the machine's load: the models' order,
  * the model of --models 1 and the improving models of #minimize may differ from run to run. */
 #include "proc/held.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "proc/race.h"
 #include "proc/way.h"
 

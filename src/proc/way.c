@@ -1,7 +1,8 @@
 /* way.c: the native search, clingo and the well-founded bound's point as ways of answering,
  * and the choice among them common to auto.c and portfolio.c (way.h). */
 #include "proc/way.h"
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "asp/project.h"
 
 AftStatus proc_way_native(const ProcWay *w, AspStats *st)
@@ -13,7 +14,8 @@ AftStatus proc_way_native(const ProcWay *w, AspStats *st)
         asp_opt_free(z);
         return r;
     }
-    if (asp_has_project(w->s->prog)) return asp_solve_projected(w->s, w->so, w->fn, w->ctx, st);
+    if (asp_has_project(asp_solver_program(w->s)))
+        return asp_solve_projected(w->s, w->so, w->fn, w->ctx, st);
     return asp_solve(w->s, w->so, w->fn, w->ctx, st);
 }
 
@@ -52,8 +54,11 @@ static WfLeft wf_left(AspSolver *s, const AftOptions *aft, Word *lo, Word *hi)
     AftStatus r = asp_wellfounded(s, aft, lo, hi, NULL);
     if (r == AFT_INVALID) return WF_NONE;
     if (r != AFT_OK) return WF_OPEN;
-    double open = s->L->ops->log2_size(s->L, lo, hi);
-    return open == 0 ? WF_POINT : open * PROC_AUTO_WF_OPEN <= (double)s->natoms ? WF_MOST : WF_OPEN;
+    const Lattice *L = asp_solver_lattice(s);
+    size_t natoms, nrules;
+    asp_solver_sizes(s, &natoms, &nrules);
+    double open = L->ops->log2_size(L, lo, hi);
+    return open == 0 ? WF_POINT : open * PROC_AUTO_WF_OPEN <= (double)natoms ? WF_MOST : WF_OPEN;
 }
 
 /* The well-founded bound is the point x: the only candidate, a stable model when S_P keeps
@@ -61,16 +66,15 @@ static WfLeft wf_left(AspSolver *s, const AftOptions *aft, Word *lo, Word *hi)
 static AftStatus wf_point(const ProcWay *w, const Word *x, AspStats *st)
 {
     AspSolver *s = w->s;
-    Word *y = lattice_elem_new(s->L);
-    bool stable = s->fn.eval(s, x, y) && memcmp(x, y, s->nwords * sizeof *y) == 0;
-    mem_free(y);
     st->complete = true;
-    if (!stable) return AFT_OK;
-    AspAtom *shown = mem_alloc((s->nshown + 1) * sizeof *shown);
+    if (!asp_solver_keeps(s, x)) return AFT_OK;
+    size_t nshown;
+    asp_solver_shown(s, &nshown);
+    AspAtom *shown = mem_alloc((nshown + 1) * sizeof *shown);
     size_t n = asp_shown_atoms(s, x, shown);
     st->models = 1;
     st->complete = w->so->max_models != 1;        /* as the search says when it stops at N */
-    if (w->fn) w->fn(w->ctx, s->prog, shown, n);
+    if (w->fn) w->fn(w->ctx, asp_solver_program(s), shown, n);
     mem_free(shown);
     return AFT_OK;
 }
@@ -82,12 +86,13 @@ static AftStatus by_wf_or_search(const ProcWay *w, ProcWaySearch search, AspStat
                                  ProcAuto *how, Buf *err)
 {
     AspSolver *s = w->s;
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
     WfLeft left = wf_left(s, w->so->aft, lo, hi);
     AftStatus r;
     how->kind = PROC_SOLVER_NATIVE;
     how->why = "the well-founded bound decides (almost) every atom: the native search alone";
-    if (left == WF_POINT && !w->ask && !asp_has_project(s->prog)) {
+    if (left == WF_POINT && !w->ask && !asp_has_project(asp_solver_program(s))) {
         how->why = "the well-founded bound decides every atom: its point, checked";
         r = wf_point(w, lo, st);
     } else if (left != WF_OPEN) r = proc_way_native(w, st);
