@@ -12,10 +12,16 @@
 #include "util/limits.h"
 #include "util/mem.h"
 
+/* How the run's error is printed: a message (the engine's, clingo's, a sandbox's) after
+ * "fix asp: error: "; a text that names its place already ("FILE:LINE: error: ...", the
+ * solver's refusal of a program it cannot search, asp_solver_native) as it is. */
+typedef enum { RUN_ERROR_MESSAGE, RUN_ERROR_PLACED } RunErrorKind;
+
 /* One run: its options, what it found out, and where its lines go. */
 typedef struct Run {
     const AspRunOptions *o;
     AftOptions aft;               /* o->aft, with the run's error text */
+    RunErrorKind error;           /* the form of that text */
     AspOut out;
     ProcSolverKind solver;        /* asked for; after auto or the race, the one that answered */
     ProcAuto how;                 /* auto's or the race's choice and reason, clingo's counts */
@@ -186,8 +192,10 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
                              .limits = o->limits, .allow_scripts = o->allow_scripts };
     AspStats ms;
     memset(&ms, 0, sizeof ms);
-    if (r->solver == PROC_SOLVER_NATIVE && !asp_solver_native(s, input_name(r), r->aft.err))
+    if (r->solver == PROC_SOLVER_NATIVE && !asp_solver_native(s, input_name(r), r->aft.err)) {
+        r->error = RUN_ERROR_PLACED;
         return AFT_ERROR;
+    }
     AftStatus res;
     if (asp_minimize_count(asp_solver_program(s))) res = solve_optimum(r, s, &so, &co, &ms, err);
     else {
@@ -255,6 +263,19 @@ static bool output_written(Run *r, Diag *diag)
     return ok;
 }
 
+/* The run's error, or a bound clingo's consequences refute, reported in the form its kind
+ * says. */
+static void report_error(const Run *r, AftStatus res, Diag *diag)
+{
+    Buf *err = r->aft.err;
+    if (res == AFT_ERROR && r->error == RUN_ERROR_PLACED) diag_error_text(diag, buf_cstr(err));
+    else if (res == AFT_ERROR)
+        diag_plain_error(diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
+    else if (r->refuted)
+        diag_plain_error(diag, "a bound is refuted by clingo's consequences: it is not "
+                         "sound (please report this as a bug)");
+}
+
 /* The actions asked for, in order, each only after the one before it succeeded. */
 static AftStatus act(Run *r, const AspProgram *p, AspSolver *s, AspStats *st, Buf *err)
 {
@@ -287,12 +308,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     if (o->stats) asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0,
                                 o->emit ? stderr : stdout);
     bool written = output_written(&r, diag);
-    if (res == AFT_ERROR && strstr(buf_cstr(&err), ": error: ")) diag_error_text(diag, buf_cstr(&err));
-    else if (res == AFT_ERROR)
-        diag_plain_error(diag, "%s", err.len ? buf_cstr(&err) : "the engine failed");
-    else if (r.refuted)
-        diag_plain_error(diag, "a bound is refuted by clingo's consequences: it is not "
-                         "sound (please report this as a bug)");
+    report_error(&r, res, diag);
     if (r.conseq_ready) proc_consequences_free(&r.conseq);
     asp_solver_free(s);
     buf_free(&r.out.line);
