@@ -364,8 +364,8 @@ void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
     Buf b;
     buf_init(&b);
     ModelTimes mt = { limits_clock() - t0, -1, -1 };
-    if (st->first_model) mt.first = st->first_model - t0;
-    if (st->last_model && st->complete) mt.unsat = mt.total - (st->last_model - t0);
+    if (st->first_model != 0) mt.first = st->first_model - t0;
+    if (st->last_model != 0 && st->complete) mt.unsat = mt.total - (st->last_model - t0);
     if (o->json) stats_json(&b, s, st, solver, &mt);
     else stats_text(&b, s, st, solver, &mt);
     fwrite(b.data, 1, b.len, to);
