@@ -1,17 +1,17 @@
-/* main.c: the command line of fix: run, check, repl and asp, with their options. */
-#include <errno.h>
+/* main.c: the command line of fix: run, check and repl with their options; `fix asp` is
+ * asp_cli.c's (the options both take are read by cmdline.c). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "asp/asp.h"
 #include "common.h"
+#include "app/asp_cli.h"
+#include "app/cmdline.h"
 #include "app/repl.h"
 #include "app/run.h"
 #include "util/heap.h"
-#include "util/numarg.h"
-#include "util/outfile.h"
 #include "util/sigint.h"
 
 
@@ -74,44 +74,33 @@ static const char *const usage_text =
 
 typedef struct CliArgs {
     RunOptions opt;
+    CmdlineLimits limits;         /* read into opt once every option is read */
     const char *files[64];
     size_t nfiles;
     const char *dirs[16];
     size_t ndirs;
 } CliArgs;
 
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) FIX_PRINTF(1, 2);
+static int usage_error(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "fix: ");
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, "\n(fix --help lists the commands and options)\n");
+    va_end(ap);
     return 2;
 }
 
-/* --timeout S, --max-steps N, --max-depth N, --max-memory MB: the value after the option, range-checked. */
-static int parse_limit(const char *opt, const char *value, RunOptions *o)
+/* --timeout S, --max-steps N, --max-depth N, --max-memory MB: the value after the option, read
+ * by the parser every command shares (cmdline.h); -1 to go on, else the exit code. */
+static int parse_limit(CliArgs *a, const char *opt, const char *value)
 {
-    double v;
-    uint64_t n;
-    if (!value) return usage_error("option %s needs a value", opt);
-    if (strcmp(opt, "--timeout") == 0) {
-        if (!numarg_real(value, 0, NUMARG_MAX_SECONDS, &v))
-            return usage_error("--timeout needs seconds from 0 to 1e9 (0: no limit), not '%s'", value);
-        o->timeout_s = v;
-    } else if (strcmp(opt, "--max-steps") == 0) {
-        if (!numarg_count(value, NUMARG_MAX_COUNT, &n))
-            return usage_error("--max-steps needs a whole number from 0 to 2^62 (0: no limit), not '%s'", value);
-        o->max_steps = n;
-    } else if (strcmp(opt, "--max-depth") == 0) {
-        if (!numarg_count(value, VM_MAX_DEPTH_LIMIT, &n))
-            return usage_error("--max-depth needs a whole number from 0 to 10000000 (0: the default), not '%s'", value);
-        o->max_depth = (size_t)n;
-    } else {
-        if (!numarg_real(value, 0, NUMARG_MAX_MEGABYTES, &v))
-            return usage_error("--max-memory needs megabytes from 0 to 1048576 (0: no limit), not '%s'", value);
-        o->max_memory = (size_t)(v * 1024 * 1024);
-        if (v > 0 && o->max_memory < ((size_t)1 << 20)) o->max_memory = (size_t)1 << 20;
-    }
+    CmdlineLimit which = cmdline_limit_of(opt);
+    CmdlineStatus st = cmdline_limit_set(&a->limits, which, value);
+    if (st == CMDLINE_MISSING) return usage_error("option %s needs a value", opt);
+    if (st == CMDLINE_BAD) return usage_error("%s, not '%s'", cmdline_limit_rule(which), value);
     return -1;
 }
 
@@ -130,19 +119,6 @@ static void parse_dot(CliArgs *a, const char *next, int *i)
     }
 }
 
-/* Prints text (the usage, the version) on standard output: exit status 0, or 1 with the
- * error when it could not be written (`fix --help > /dev/full`). */
-static int print_text(const char *text)
-{
-    int seen = fputs(text, stdout) == EOF ? errno : 0;   /* the reason of a write that failed */
-    Buf err;
-    buf_init(&err);
-    bool ok = outfile_check(stdout, "standard output", seen, &err);
-    if (!ok) fprintf(stderr, "fix: error: %s\n", buf_cstr(&err));
-    buf_free(&err);
-    return ok ? 0 : 1;
-}
-
 /* Parses options and file names; returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int from, CliArgs *a)
 {
@@ -156,10 +132,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (strcmp(arg, "--no-memo") == 0) a->opt.no_memo = true;
         else if (strcmp(arg, "--reference") == 0) a->opt.reference = true;
         else if (strcmp(arg, "--stats") == 0) a->opt.stats = true;
-        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) return print_text(usage_text);
-        else if (strcmp(arg, "--timeout") == 0 || strcmp(arg, "--max-steps") == 0 ||
-                 strcmp(arg, "--max-depth") == 0 || strcmp(arg, "--max-memory") == 0) {
-            int rc = parse_limit(arg, i + 1 < argc ? argv[i + 1] : NULL, &a->opt);
+        else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) return cmdline_print_text("fix", usage_text);
+        else if (cmdline_limit_of(arg) != CMDLINE_NOT_A_LIMIT) {
+            int rc = parse_limit(a, arg, i + 1 < argc ? argv[i + 1] : NULL);
             if (rc >= 0) return rc;
             i++;
         } else if (strcmp(arg, "--html") == 0) {
@@ -176,6 +151,10 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
             a->files[a->nfiles++] = arg;
         }
     }
+    a->opt.timeout_s = a->limits.timeout_s;
+    a->opt.max_steps = a->limits.max_steps;
+    a->opt.max_memory = a->limits.max_memory;
+    a->opt.max_depth = a->limits.max_depth;
     return -1;
 }
 
@@ -270,8 +249,8 @@ int main(int argc, char **argv)
         heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
         return asp_cli_main(argc - 1, argv + 1);
     }
-    if (cmd && (strcmp(cmd, "help") == 0)) return print_text(usage_text);
-    if (cmd && strcmp(cmd, "--version") == 0) return print_text("fix " FIX_VERSION "\n");
+    if (cmd && (strcmp(cmd, "help") == 0)) return cmdline_print_text("fix", usage_text);
+    if (cmd && strcmp(cmd, "--version") == 0) return cmdline_print_text("fix", "fix " FIX_VERSION "\n");
     bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
     int rc = parse_args(argc, argv, named ? 2 : 1, &args);
     if (rc >= 0) return rc;

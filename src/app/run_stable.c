@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "asp/asp.h"
+#include "proc/gringo.h"
 #include "util/bitset.h"
 #include "util/mem.h"
 
@@ -26,8 +27,8 @@ static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
 {
     if (ps->resolved_file) {
         const char *files[1] = { ps->resolved_file };
-        AspLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
-        return asp_ground_lp(files, 1, &load, err);
+        ProcLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
+        return proc_ground_lp(files, 1, &load, err);
     }
     return asp_program_of_block(ps->decl, &s->diag, err);
 }

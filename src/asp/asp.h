@@ -85,39 +85,25 @@ typedef struct AspFeatures {
 } AspFeatures;
 void asp_program_features(const AspProgram *p, AspFeatures *f);
 
-/* Loading.  On failure these return NULL and leave "where:line: error: ..." in err (for .lp,
- * gringo's own messages have already gone to stderr).  `name` is used in messages only. */
+/* Reading aspif (.lp files are grounded by gringo: proc/gringo.h).  On failure these return
+ * NULL and leave "where:line: error: ..." in err.  `name` is used in messages only. */
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
 /* As asp_parse_aspif, polling limits (may be NULL) between statements: a limit hit ends the
  * reading with "where:line: error: stopped by LIMIT while reading the program". */
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err);
+/* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
+ * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
+const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
+/* p is gringo's output for the .lp files (lpline.c): messages give its lines as gringo's, and
+ * with the files (NULL when they cannot be told, as with gringo's -c) a refused disjunctive
+ * rule is traced to its line in them. */
+void asp_lp_grounded(AspProgram *p, const char *const *files, size_t nfiles);
 
-/* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
- * whether #script blocks are allowed, and the limits polled while grounding and reading
- * (may be NULL; a limit hit stops gringo and fails the load, saying which). */
-typedef struct AspLoadOptions {
-    const char *const *gargs;
-    size_t ngargs;
-    bool allow_scripts;
-    Limits *limits;
-} AspLoadOptions;
-/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
- * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
- * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
- * opt->allow_scripts, the files and what they may include are checked first and refused if
- * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
- * sandbox.h.  Directories are refused. */
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
-                          Buf *err);
 /* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule
  * at its place through diag. */
 AspProgram *asp_program_of_block(const Decl *d, Diag *diag, Buf *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
- * directory is refused). */
-AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err);
-
 /* Write p as aspif: every rule and statement, and (when `outputs`) the output statements;
  * asp_write_aspif(p, out) is asp_write_aspif_ex(p, out, true). */
 void asp_write_aspif(const AspProgram *p, FILE *out);
@@ -150,6 +136,17 @@ const AftFunction *asp_solver_function(const AspSolver *s);
 void asp_solver_initial(const AspSolver *s, Word *lo, Word *hi);
 /* The lattice atom of a program atom (translation atoms come after or in between). */
 size_t asp_solver_atom_index(const AspSolver *s, AspAtom a);
+/* What the layers above read of a solver (view.c): its program; its shown program atoms in
+ * print order (*n of them); its lattice atoms and normal rules; S_P's evaluations, full and
+ * incremental; whether S_P keeps the point x (then x is a stable model).  A solver of a
+ * program that is already partially evaluated is marked residual: asp_solve searches it as
+ * it is. */
+const AspProgram *asp_solver_program(const AspSolver *s);
+const AspAtom *asp_solver_shown(const AspSolver *s, size_t *n);
+void asp_solver_sizes(const AspSolver *s, size_t *natoms, size_t *nrules);
+void asp_solver_sp_counts(const AspSolver *s, size_t *full, size_t *incremental);
+bool asp_solver_keeps(AspSolver *s, const Word *x);
+void asp_solver_mark_residual(AspSolver *s);
 
 typedef struct AspStats {
     size_t models;
@@ -198,10 +195,5 @@ AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word
                              const Word *hi, const Word *tlo, const Word *thi);
 /* The program with no stable model (one empty constraint). */
 AspProgram *asp_program_inconsistent(void);
-
-/* ---- The command line ---------------------------------------------------------------------
- * `fix asp [options] [FILE.lp... | FILE.aspif | -]`; argv[0] is "asp".  Returns the exit
- * code: 0 ok, 1 input refused or error, 2 usage error. */
-int asp_cli_main(int argc, char **argv);
 
 #endif

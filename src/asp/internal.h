@@ -73,9 +73,6 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
-/* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
- * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
-const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
 /* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
  * (lpline.c): true with the file's index in p->lp_files, the line and the column (in bytes,
  * from 1) of the rule's first head atom on it. */

@@ -215,3 +215,9 @@ bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *
     mem_free(lens);
     return named && count == 1;
 }
+
+void asp_lp_grounded(AspProgram *p, const char *const *files, size_t nfiles)
+{
+    p->gringo_lines = true;
+    for (size_t i = 0; files && i < nfiles; i++) VEC_PUSH(p->lp_files, mem_strdup(files[i]));
+}

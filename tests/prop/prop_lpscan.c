@@ -1,4 +1,4 @@
-/* prop_lpscan.c: the check of .lp files before gringo (asp/lpscan.c) against gringo itself.
+/* prop_lpscan.c: the check of .lp files before gringo (proc/lpscan.c) against gringo itself.
  * Each case is a small tree of .lp files, made from a seed: comments of every kind (%, nested
  * and unbalanced %* *%, #! lines), strings (closed, with escapes, cut short), facts, and
  * #include in every form (the one fix reads, and with comments, newlines, #! lines, escapes,
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "asp/lpscan.h"
+#include "proc/lpscan.h"
 #include "util/mem.h"
 #include "util/rng.h"
 
@@ -125,11 +125,11 @@ static const char *make_case(uint64_t seed, const char *mark)
     return main_name;
 }
 
-/* Runs gringo on main as fix runs it (its name from asp_lp_arg, CLINGOPATH and the other
+/* Runs gringo on main as fix runs it (its name from proc_lp_arg, CLINGOPATH and the other
  * hidden variables removed, standard input /dev/null) but unsandboxed. */
 static void run_gringo(const char *main_name)
 {
-    char *arg = asp_lp_arg(main_name);
+    char *arg = proc_lp_arg(main_name);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
@@ -173,7 +173,7 @@ static void test_scan_against_gringo(void **state)
         Buf err;
         buf_init(&err);
         bool project;
-        bool ok = asp_lp_scan(&main_name, 1, &project, &err);
+        bool ok = proc_lp_scan(&main_name, 1, &project, &err);
         const char *e = buf_cstr(&err);
         bool near = !ok && (strstr(e, "cannot be sure")
                             || (strstr(e, "#script refused") && strncmp(e, main_name, strlen(main_name))));

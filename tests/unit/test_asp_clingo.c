@@ -1,4 +1,4 @@
-/* test_asp_clingo.c: unit tests of the parser of clingo's text output (asp/clingo.c): answers
+/* test_asp_clingo.c: unit tests of the parser of clingo's text output (proc/clingo.c): answers
  * as arrays of atom numbers, costs per model, the result line, a last line cut short, and
  * output that is not an answer. */
 #include <setjmp.h>
@@ -9,13 +9,13 @@
 
 #include <cmocka.h>
 
-#include "asp/clingo.h"
+#include "proc/clingo.h"
 
 static bool parse(const char *text, ClingoAnswer *a, Buf *err)
 {
     clingo_answer_init(a);
     buf_init(err);
-    return asp_clingo_parse(text, strlen(text), a, err);
+    return proc_clingo_parse(text, strlen(text), a, err);
 }
 
 static void test_answers(void **state)

@@ -1,5 +1,5 @@
-/* test_sandbox.c: the sandbox gringo and clingo run in (asp/sandbox.c, asp/sysfilter.c),
- * tested by starting gringo through asp_spawn directly, with no check of its .lp file before:
+/* test_sandbox.c: the sandbox gringo and clingo run in (proc/sandbox.c, proc/sysfilter.c),
+ * tested by starting gringo through proc_spawn directly, with no check of its .lp file before:
  * a Python and a Lua script that try to write, create, rename and remove files, open a socket
  * and connect, fork, run a program and signal the test are stopped at
  * every step, and the same scripts with allow_scripts (no sandbox) do each of those things
@@ -26,7 +26,7 @@
 
 #include <cmocka.h>
 
-#include "asp/sandbox.h"
+#include "proc/sandbox.h"
 
 static char dir[] = "/tmp/fix-test-sandbox-XXXXXX";
 
@@ -64,14 +64,14 @@ static int run_gringo(const char *file, bool allow, Buf *out)
     char *argv[] = { (char *)"gringo", path, NULL };
     int p[2], null = open("/dev/null", O_RDONLY);
     assert_int_equal(pipe(p), 0);
-    AspChild c = { .program = "gringo", .argv = argv, .in = null, .out = p[1], .err = p[1],
+    ProcChild c = { .program = "gringo", .argv = argv, .in = null, .out = p[1], .err = p[1],
                    .allow_scripts = allow };
     Buf err;
     buf_init(&err);
     pid_t pid;
-    AspSpawnStatus st = asp_spawn(&c, &pid, &err);
-    if (st != ASP_SPAWN_OK) fprintf(stderr, "spawn: %s\n", buf_cstr(&err));
-    assert_int_equal(st, ASP_SPAWN_OK);
+    ProcSpawnStatus st = proc_spawn(&c, &pid, &err);
+    if (st != PROC_SPAWN_OK) fprintf(stderr, "spawn: %s\n", buf_cstr(&err));
+    assert_int_equal(st, PROC_SPAWN_OK);
     buf_free(&err);
     close(p[1]);
     close(null);
@@ -246,7 +246,7 @@ static void test_clingopath_removed(void **state)
     assert_int_equal(system("cd /tmp && rm -rf \"$FIX_TEST_DIR\"/*"), 0);
 }
 
-/* In a child whose own filter makes seccomp() fail: asp_spawn refuses to run gringo. */
+/* In a child whose own filter makes seccomp() fail: proc_spawn refuses to run gringo. */
 static void test_no_sandbox_no_gringo(void **state)
 {
     (void)state;
@@ -262,15 +262,15 @@ static void test_no_sandbox_no_gringo(void **state)
         struct sock_fprog prog = { 4, f };
         if (prctl(PR_SET_NO_NEW_PRIVS, 1L, 0L, 0L, 0L) || prctl(PR_SET_SECCOMP, 2L, &prog)) _exit(2);
         char *argv[] = { (char *)"gringo", (char *)"--version", NULL };
-        AspChild c = { .program = "gringo", .argv = argv, .in = 0, .out = 1, .err = 2 };
+        ProcChild c = { .program = "gringo", .argv = argv, .in = 0, .out = 1, .err = 2 };
         Buf err;
         buf_init(&err);
         pid_t child;
-        AspSpawnStatus st = asp_spawn(&c, &child, &err);
+        ProcSpawnStatus st = proc_spawn(&c, &child, &err);
         bool said = strstr(buf_cstr(&err), "cannot install the seccomp filter")
                     && strstr(buf_cstr(&err), "--allow-scripts");
         if (!said) fprintf(stderr, "spawn said: %s\n", buf_cstr(&err));
-        _exit(st == ASP_SPAWN_FAILED && said ? 0 : 1);
+        _exit(st == PROC_SPAWN_FAILED && said ? 0 : 1);
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}

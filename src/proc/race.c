@@ -1,7 +1,7 @@
 /* race.c: a task in a forked child beside the caller's work (race.h).  The child sends its
  * standard output on one pipe and, on another, one byte (1: to win), the length of its
  * result and the result; a thread of the caller reads both until they close. */
-#include "asp/race.h"
+#include "proc/race.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,7 @@
 
 #include "util/mem.h"
 
-struct AspRace {
+struct ProcRace {
     pid_t pid;
     int text_fd, result_fd;       /* our read ends; -1 once closed */
     Buf text, result;
@@ -28,7 +28,7 @@ struct AspRace {
     volatile sig_atomic_t ended;  /* the thread has read both pipes to their end */
     int yield;                    /* nice steps the caller's thread gives way, after a while */
     pid_t caller;                 /* that thread's id */
-    bool threaded;                /* the reader thread runs (else asp_race_end reads) */
+    bool threaded;                /* the reader thread runs (else proc_race_end reads) */
     pthread_t reader;
 };
 
@@ -51,7 +51,7 @@ static bool write_all(int fd, const char *p, size_t n)
 
 /* In the child: it dies with its parent (and passes that on to the clingo it runs, clingo.c),
  * prints into the text pipe, and sends its result; it never returns. */
-static FIX_NORETURN void child(AspRaceTask task, void *arg, int text_w, int result_w,
+static FIX_NORETURN void child(ProcRaceTask task, void *arg, int text_w, int result_w,
                                pid_t parent)
 {
 #ifdef __linux__
@@ -71,7 +71,7 @@ static FIX_NORETURN void child(AspRaceTask task, void *arg, int text_w, int resu
 }
 
 /* Did the child send all of its result, and with the winning byte? */
-static bool complete(const AspRace *r, bool *win)
+static bool complete(const ProcRace *r, bool *win)
 {
     size_t len;
     if (r->result.len < RESULT_HEAD) return false;
@@ -92,7 +92,7 @@ static void drain(int *fd, Buf *b)
 }
 
 /* Lowers the caller's thread's priority by r->yield nice steps (Linux: nice is per thread). */
-static void give_way(const AspRace *r)
+static void give_way(const ProcRace *r)
 {
     if (r->yield <= 0) return;
     errno = 0;
@@ -102,7 +102,7 @@ static void give_way(const AspRace *r)
 
 static void *read_child(void *arg)
 {
-    AspRace *r = arg;
+    ProcRace *r = arg;
     int wait_ms = RACE_YIELD_AFTER_MS;
     while (r->text_fd >= 0 || r->result_fd >= 0) {
         struct pollfd pf[2] = { { r->text_fd, POLLIN, 0 }, { r->result_fd, POLLIN, 0 } };
@@ -135,8 +135,8 @@ static void close_both(int p[2])
     if (p[1] >= 0) close(p[1]);
 }
 
-AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
-                        Buf *err)
+ProcRace *proc_race_start(ProcRaceTask task, void *arg, volatile sig_atomic_t *won, int yield,
+                          Buf *err)
 {
     int text[2] = { -1, -1 }, result[2] = { -1, -1 };
     if (cloexec_pipe(text) < 0 || cloexec_pipe(result) < 0) {
@@ -157,33 +157,33 @@ AspRace *asp_race_start(AspRaceTask task, void *arg, volatile sig_atomic_t *won,
         close(result[0]);
         return NULL;
     }
-    AspRace *r = mem_calloc(1, sizeof *r);
-    *r = (AspRace){ .pid = pid, .text_fd = text[0], .result_fd = result[0], .won = won,
+    ProcRace *r = mem_calloc(1, sizeof *r);
+    *r = (ProcRace){ .pid = pid, .text_fd = text[0], .result_fd = result[0], .won = won,
                     .yield = yield, .caller = (pid_t)syscall(SYS_gettid) };
     buf_init(&r->text);
     buf_init(&r->result);
     r->threaded = pthread_create(&r->reader, NULL, read_child, r) == 0;
     if (!r->threaded) {
         buf_puts(err, "cannot start a thread");
-        asp_race_end(r, true, NULL, NULL);
+        proc_race_end(r, true, NULL, NULL);
         return NULL;
     }
     return r;
 }
 
-bool asp_race_ended(const AspRace *r)
+bool proc_race_ended(const ProcRace *r)
 {
     return r->ended;
 }
 
 /* Without a thread (it could not start): read what is left here. */
-static void read_rest(AspRace *r)
+static void read_rest(ProcRace *r)
 {
     while (r->text_fd >= 0) drain(&r->text_fd, &r->text);
     while (r->result_fd >= 0) drain(&r->result_fd, &r->result);
 }
 
-bool asp_race_end(AspRace *r, bool cancel, Buf *text, Buf *result)
+bool proc_race_end(ProcRace *r, bool cancel, Buf *text, Buf *result)
 {
     if (cancel) kill(r->pid, SIGKILL);
     if (r->threaded) pthread_join(r->reader, NULL);

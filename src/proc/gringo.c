@@ -1,8 +1,10 @@
-/* ground.c: grounds .lp files by running gringo and reading its aspif output, after
+/* gringo.c: grounds .lp files by running gringo and reading its aspif output, after
  * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
-#include "asp/internal.h"
-#include "asp/lpscan.h"
-#include "asp/sandbox.h"
+#include "proc/gringo.h"
+#include "asp/asp.h"
+#include "util/mem.h"
+#include "proc/lpscan.h"
+#include "proc/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +31,7 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     size_t k = 0;
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
-    for (size_t i = 0; i < nfiles; i++) argv[k++] = asp_lp_arg(files[i]);
+    for (size_t i = 0; i < nfiles; i++) argv[k++] = proc_lp_arg(files[i]);
     argv[k] = NULL;
     return argv;
 }
@@ -87,19 +89,19 @@ static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2],
     }
     int all[5] = { out[0], out[1], errp[0], errp[1], null };
     for (size_t i = 0; i < 5; i++) fcntl(all[i], F_SETFD, FD_CLOEXEC);
-    AspChild c = { .program = argv[0], .argv = argv, .in = null, .out = out[1], .err = errp[1],
+    ProcChild c = { .program = argv[0], .argv = argv, .in = null, .out = out[1], .err = errp[1],
                    .allow_scripts = allow_scripts };
     Buf why;
     buf_init(&why);
-    AspSpawnStatus st = asp_spawn(&c, pid, &why);
+    ProcSpawnStatus st = proc_spawn(&c, pid, &why);
     close(null); close(out[1]); close(errp[1]);
-    if (st == ASP_SPAWN_NOT_FOUND)
+    if (st == PROC_SPAWN_NOT_FOUND)
         buf_printf(err, "fix: error: cannot run %s (install gringo 5 or set FIX_GRINGO)", argv[0]);
-    else if (st != ASP_SPAWN_OK) buf_printf(err, "fix: error: %s", buf_cstr(&why));
+    else if (st != PROC_SPAWN_OK) buf_printf(err, "fix: error: %s", buf_cstr(&why));
     buf_free(&why);
     rd[0] = out[0];
     rd[1] = errp[0];
-    if (st == ASP_SPAWN_OK) return true;
+    if (st == PROC_SPAWN_OK) return true;
     close_fds(rd, 2);
     return false;
 }
@@ -112,7 +114,7 @@ static bool run_gringo(char **argv, bool allow_scripts, Limits *limits, Buf *out
     if (!start_gringo(argv, allow_scripts, &pid, rd, err)) return false;
     const char *why = read_gringo(rd, limits, out);
     close_fds(rd, 2);
-    if (why) asp_spawn_kill(pid);
+    if (why) proc_spawn_kill(pid);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (why && limits && limits->hit)
@@ -164,8 +166,8 @@ static void project_on_shown(AspProgram *p)
     VEC_FREE(shown);
 }
 
-AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoadOptions *opt,
-                          Buf *err)
+AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
+                           Buf *err)
 {
     const char *const *gargs = opt->gargs;
     size_t ngargs = opt->ngargs;
@@ -175,7 +177,7 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
     }
     if (!files_readable(files, nfiles, err)) return NULL;
     bool declared_project = false;
-    if (!opt->allow_scripts && !asp_lp_scan(files, nfiles, &declared_project, err)) return NULL;
+    if (!opt->allow_scripts && !proc_lp_scan(files, nfiles, &declared_project, err)) return NULL;
     char **argv = gringo_argv(files, nfiles, gargs, ngargs);
     Buf text;
     buf_init(&text);
@@ -186,9 +188,8 @@ AspProgram *asp_ground_lp(const char *const *files, size_t nfiles, const AspLoad
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
-        if (p) p->gringo_lines = true;
+        if (p) asp_lp_grounded(p, ngargs ? NULL : files, nfiles);
         if (p && declared_project && !asp_has_project(p)) project_on_shown(p);
-        for (size_t i = 0; p && !ngargs && i < nfiles; i++) VEC_PUSH(p->lp_files, mem_strdup(files[i]));
         buf_free(&name);
     }
     buf_free(&text);
@@ -202,10 +203,10 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-AspProgram *asp_load(const char *path, const AspLoadOptions *opt, Buf *err)
+AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, Buf *err)
 {
     if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, err);
-    if (ends_with(path, ".lp")) return asp_ground_lp(&path, 1, opt, err);
+    if (ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
     FILE *f = open_input(path, err);
     if (!f) return NULL;
     AspProgram *p = asp_read_aspif(f, path, opt->limits, err);

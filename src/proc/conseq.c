@@ -1,9 +1,10 @@
 /* conseq.c: clingo's cautious and brave consequences (the last answer of `clingo
  * --enum-mode=cautious --opt-mode=ignore 0` / `brave`: over every stable model, as the bound
  * is, not only the optimal ones of a #minimize) and the check of a bound against them. */
-#include "asp/conseq.h"
-#include "asp/clingo.h"
-#include "asp/internal.h"
+#include "proc/conseq.h"
+#include "proc/clingo.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 
 /* One run in the given enum mode; the last answer, as a lattice element, into x. */
 static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, const ClingoCall *how,
@@ -16,13 +17,13 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, cons
     call.nargs = 2;
     ClingoAnswer ans;
     clingo_answer_init(&ans);
-    bool ok = asp_clingo_run(&call, &ans, err);
+    bool ok = proc_clingo_run(&call, &ans, err);
     size_t m = clingo_answer_models(&ans);
     if (ok && m) {
         size_t n;
         const uint32_t *atoms = clingo_answer_atoms(&ans, m - 1, &n);
         for (size_t k = 0; k < n && ok; k++) {
-            if (atoms[k] >= asp_atom_count(s->prog)) {
+            if (atoms[k] >= asp_atom_count(asp_solver_program(s))) {
                 buf_printf(err, "clingo answered with an atom fix did not give it (%u)",
                            (unsigned)atoms[k]);
                 ok = false;
@@ -38,17 +39,19 @@ static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, cons
     return ok;
 }
 
-bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
-                      AspConsequences *c, Buf *err)
+bool proc_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
+                       ProcConsequences *c, Buf *err)
 {
     ClingoCall how = { .limits = limits, .allow_scripts = allow_scripts };
     c->has_model = c->cautious_known = c->brave_known = false;
     c->complete = true;
-    c->cautious = lattice_elem_new(s->L);
-    c->brave = lattice_elem_new(s->L);
+    c->cautious = lattice_elem_new(asp_solver_lattice(s));
+    c->brave = lattice_elem_new(asp_solver_lattice(s));
+    size_t nshown;
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
     Buf prog;
     buf_init(&prog);
-    asp_clingo_program(s->prog, s->shown, s->nshown, &prog);
+    proc_clingo_program(asp_solver_program(s), shown, nshown, &prog);
     buf_puts(&prog, "0\n");
     bool ok = run_mode(s, &prog, "--enum-mode=cautious", &how, c->cautious,
                        &c->cautious_known, &c->complete, err)
@@ -59,20 +62,22 @@ bool asp_consequences(const AspSolver *s, Limits *limits, bool allow_scripts,
     return ok;
 }
 
-void asp_consequences_free(AspConsequences *c)
+void proc_consequences_free(ProcConsequences *c)
 {
     mem_free(c->cautious);
     mem_free(c->brave);
     c->cautious = c->brave = NULL;
 }
 
-void asp_consequences_check(const AspSolver *s, const AspConsequences *c, bool consistent,
-                            const Word *lo, const Word *hi, AspAtom *bad, AspBoundCheck *out)
+void proc_consequences_check(const AspSolver *s, const ProcConsequences *c, bool consistent,
+                             const Word *lo, const Word *hi, AspAtom *bad, ProcBoundCheck *out)
 {
+    size_t nshown;
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
     memset(out, 0, sizeof *out);
-    out->atoms = s->nshown;
-    for (size_t i = 0; i < s->nshown; i++) {
-        AspAtom a = s->shown[i];
+    out->atoms = nshown;
+    for (size_t i = 0; i < nshown; i++) {
+        AspAtom a = shown[i];
         bool l = consistent && asp_solver_has(s, lo, a), h = consistent && asp_solver_has(s, hi, a);
         bool ca = c->cautious_known && asp_solver_has(s, c->cautious, a);
         bool br = c->brave_known && asp_solver_has(s, c->brave, a);

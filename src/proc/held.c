@@ -1,6 +1,7 @@
 /* held.c: stable models held back as bytes and replayed later (held.h). */
-#include "asp/held.h"
-#include "asp/internal.h"
+#include "proc/held.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 
 static void put(Buf *b, const void *p, size_t n)
 {
@@ -17,18 +18,18 @@ static bool take(const char **c, const char *end, void *p, size_t n)
     return true;
 }
 
-void asp_held_init(AspHeld *h)
+void proc_held_init(ProcHeld *h)
 {
     buf_init(&h->rec);
 }
 
-void asp_held_free(AspHeld *h)
+void proc_held_free(ProcHeld *h)
 {
     buf_free(&h->rec);
 }
 
-void asp_held_put(AspHeld *h, const AspProgram *p, const AspAtom *atoms, size_t n,
-                  const int64_t *costs, size_t ncosts, bool optimal)
+void proc_held_put(ProcHeld *h, const AspProgram *p, const AspAtom *atoms, size_t n,
+                   const int64_t *costs, size_t ncosts, bool optimal)
 {
     put_size(&h->rec, n);
     for (size_t i = 0; i < n; i++) {
@@ -41,7 +42,7 @@ void asp_held_put(AspHeld *h, const AspProgram *p, const AspAtom *atoms, size_t 
     buf_putc(&h->rec, optimal ? 1 : 0);
 }
 
-size_t asp_held_bytes(const AspHeld *h)
+size_t proc_held_bytes(const ProcHeld *h)
 {
     return h->rec.len;
 }
@@ -82,7 +83,7 @@ static void replay_one(const Sink *to, AspProgram *p, const char **c, const char
     else to->fn(to->ctx, p, atoms->items, n);
 }
 
-void asp_held_replay(AspHeld *h, AspModelFn fn, void *ctx, AspOptModelFn ofn, void *octx)
+void proc_held_replay(ProcHeld *h, AspModelFn fn, void *ctx, AspOptModelFn ofn, void *octx)
 {
     Sink to = { fn, ctx, ofn, octx };
     AspProgram *p = asp_program_new();
@@ -96,7 +97,7 @@ void asp_held_replay(AspHeld *h, AspModelFn fn, void *ctx, AspOptModelFn ofn, vo
     buf_clear(&h->rec);
 }
 
-void asp_held_drop(AspHeld *h)
+void proc_held_drop(ProcHeld *h)
 {
     buf_clear(&h->rec);
 }

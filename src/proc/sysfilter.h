@@ -1,35 +1,35 @@
 /* sysfilter.h: the seccomp-BPF program of the sandbox gringo and clingo run in (sandbox.h):
  * which system calls they may make.  Linux on x86_64 and aarch64 only: elsewhere there is no
  * filter, and the sandbox says so. */
-#ifndef FIX_ASP_SYSFILTER_H
-#define FIX_ASP_SYSFILTER_H
+#ifndef FIX_PROC_SYSFILTER_H
+#define FIX_PROC_SYSFILTER_H
 
 #include <sys/types.h>
 
 #include "common.h"
 
-/* Room for the longest program asp_sysfilter_build makes (it makes about 300 instructions). */
-#define ASP_SYSFILTER_MAX 512
+/* Room for the longest program proc_sysfilter_build makes (it makes about 300 instructions). */
+#define PROC_SYSFILTER_MAX 512
 
 /* One classic BPF instruction, as struct sock_filter lays it out. */
-typedef struct AspBpfInsn {
+typedef struct ProcBpfInsn {
     uint16_t code;
     uint8_t jt, jf;
     uint32_t k;
-} AspBpfInsn;
+} ProcBpfInsn;
 
-typedef struct AspSysFilter {
-    AspBpfInsn insn[ASP_SYSFILTER_MAX];
+typedef struct ProcSysFilter {
+    ProcBpfInsn insn[PROC_SYSFILTER_MAX];
     size_t n;
-} AspSysFilter;
+} ProcSysFilter;
 
 /* NULL when this build can make the filter (Linux, x86_64 or aarch64), else why not. */
-const char *asp_sysfilter_unsupported(void);
+const char *proc_sysfilter_unsupported(void);
 
 /* The filter for a child that is process `self`:
  *   - a system call of another architecture (x86_64: also the x32 ones) kills the process;
  *   - execve and execveat wait for the parent (SECCOMP_RET_USER_NOTIF): it lets the first one
- *     through (asp_sysfilter_let_exec) and then closes the listener, after which every exec
+ *     through (proc_sysfilter_let_exec) and then closes the listener, after which every exec
  *     fails with ENOSYS, whatever its arguments;
  *   - open, openat and creat that could write, create or truncate fail with EPERM (openat2,
  *     whose flags a filter cannot see, with ENOSYS: callers fall back to openat), and so do
@@ -45,21 +45,21 @@ const char *asp_sysfilter_unsupported(void);
  *     newer than this list cannot be used to get round it).
  * Everything else is allowed.  False (the program would not fit) cannot happen with this
  * list; it is checked all the same. */
-bool asp_sysfilter_build(AspSysFilter *f, pid_t self);
+bool proc_sysfilter_build(ProcSysFilter *f, pid_t self);
 
 /* Sets PR_SET_NO_NEW_PRIVS and installs f on the calling thread, *listener the descriptor on
  * which its exec notifications arrive: 0, or the errno. */
-int asp_sysfilter_install(const AspSysFilter *f, int *listener);
+int proc_sysfilter_install(const ProcSysFilter *f, int *listener);
 
-/* After asp_sysfilter_install: NULL when the filter is in force (seccomp mode 2, and a write
+/* After proc_sysfilter_install: NULL when the filter is in force (seccomp mode 2, and a write
  * open, a mkdir, a socket and a fork, each made so that the kernel itself would refuse it
  * with another error, fail with the filter's EPERM), else the first that is not.  Nothing is
  * created even when the filter is not in force. */
-const char *asp_sysfilter_verify(void);
+const char *proc_sysfilter_verify(void);
 
 /* In the parent, given the child's listener: waits for the child's exec (its first system
  * call that notifies) and lets it through, then closes the listener.  NULL, or why not (the
  * child may then be blocked in its exec: kill it). */
-const char *asp_sysfilter_let_exec(int listener, pid_t child);
+const char *proc_sysfilter_let_exec(int listener, pid_t child);
 
 #endif

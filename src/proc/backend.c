@@ -6,11 +6,11 @@
  * #minimize each bound is optimised by clingo with the best cost so far as its initial bound
  * (and for optN then enumerated at the optimum); with #project each projection is given out
  * once across the bounds.  Also `--solver auto`. */
-#include "asp/backend.h"
-#include "asp/clingo.h"
-#include "asp/internal.h"
+#include "proc/backend.h"
+#include "proc/clingo.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "asp/project.h"
-#include "asp/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,16 +26,16 @@ typedef struct BackOpt {
 
 typedef struct Back {
     AspSolver *s;                 /* of the residual program q */
-    const AspClingoOptions *o;
+    const ProcClingoOptions *o;
     AspModelFn fn;
     void *ctx;
     BackOpt opt;                  /* opt.z NULL: no #minimize */
     AspProjections *proj;         /* #project (not while improving the cost): those given */
     size_t phase_models;          /* models given out in this phase */
     AspStats *st;
-    AspClingoStats *cst;
+    ProcClingoStats *cst;
     const BoundList *final;
-    Buf base;                     /* q for clingo (asp_clingo_program) without its end */
+    Buf base;                     /* q for clingo (proc_clingo_program) without its end */
     Word *x;                      /* scratch: a model as a lattice element */
     AspAtom *shown;
     bool enough, stopped, exhausted;
@@ -53,11 +53,17 @@ static int box_value(const AspSolver *s, const Word *lo, const Word *hi, AspAtom
     return bit(lo, l) ? 1 : bit(hi, l) ? 0 : -1;
 }
 
+/* The words of an element of s's lattice. */
+static size_t words(const AspSolver *s)
+{
+    return asp_solver_lattice(s)->nwords;
+}
+
 /* Do the boxes of bounds i and j meet? */
 static bool boxes_meet(const Back *b, size_t i, size_t j)
 {
     const BoundList *f = b->final;
-    size_t n = asp_atom_count(b->s->prog);
+    size_t n = asp_atom_count(asp_solver_program(b->s));
     for (AspAtom a = 0; a < n; a++) {
         int u = box_value(b->s, boundlist_lo(f, i), boundlist_hi(f, i), a);
         int v = box_value(b->s, boundlist_lo(f, j), boundlist_hi(f, j), a);
@@ -71,7 +77,7 @@ static bool boxes_meet(const Back *b, size_t i, size_t j)
 static size_t box_literals(const Back *b, size_t j, size_t i, Buf *lits)
 {
     const BoundList *f = b->final;
-    size_t n = asp_atom_count(b->s->prog), k = 0;
+    size_t n = asp_atom_count(asp_solver_program(b->s)), k = 0;
     for (AspAtom a = 0; a < n; a++) {
         if (i != (size_t)-1 && box_value(b->s, boundlist_lo(f, i), boundlist_hi(f, i), a))
             continue;
@@ -133,7 +139,7 @@ static void deliver(Back *b, const int64_t *cost)
     b->st->models++;
     b->phase_models++;
     size_t n = asp_shown_atoms(b->s, b->x, b->shown);
-    const AspProgram *p = b->s->prog;
+    const AspProgram *p = asp_solver_program(b->s);
     bool go = b->opt.z ? !b->opt.fn || b->opt.fn(b->ctx, p, b->shown, n, b->opt.cost,
                                                  asp_opt_levels(b->opt.z), b->opt.optimal_phase)
                        : !b->fn || b->fn(b->ctx, p, b->shown, n);
@@ -145,7 +151,7 @@ static void deliver(Back *b, const int64_t *cost)
 static bool in_box(const Back *b, size_t j, const Word *x)
 {
     const Word *lo = boundlist_lo(b->final, j), *hi = boundlist_hi(b->final, j);
-    size_t n = asp_atom_count(b->s->prog);
+    size_t n = asp_atom_count(asp_solver_program(b->s));
     for (AspAtom a = 0; a < n; a++) {
         int v = box_value(b->s, lo, hi, a);
         if (v && (v > 0) != asp_solver_has(b->s, x, a)) return false;
@@ -160,13 +166,11 @@ static void point(Back *b, size_t i)
     const Word *x = boundlist_lo(b->final, i);
     for (size_t j = 0; j < i; j++)
         if (in_box(b, j, x)) return;
-    Word *y = mem_alloc(s->nwords * sizeof *y);
-    if (s->fn.eval(s, x, y) && memcmp(x, y, s->nwords * sizeof *y) == 0) {
-        memcpy(b->x, x, s->nwords * sizeof *x);
+    if (asp_solver_keeps(s, x)) {
+        memcpy(b->x, x, words(s) * sizeof *x);
         b->cst->native_models++;
         deliver(b, NULL);
     }
-    mem_free(y);
 }
 
 /* Hands clingo's models (with #minimize, their costs as clingo printed them: the model
@@ -175,7 +179,7 @@ static void point(Back *b, size_t i)
 static bool take_models(Back *b, const ClingoAnswer *ans)
 {
     AspSolver *s = b->s;
-    size_t natoms = asp_atom_count(s->prog);
+    size_t natoms = asp_atom_count(asp_solver_program(s));
     size_t levels = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
     if (levels && clingo_answer_models(ans) && ans->ncosts != levels) {
         buf_printf(b->err, "clingo printed costs of %zu levels, the program has %zu",
@@ -185,7 +189,7 @@ static bool take_models(Back *b, const ClingoAnswer *ans)
     for (size_t i = 0; i < clingo_answer_models(ans) && !b->enough; i++) {
         size_t n;
         const uint32_t *atoms = clingo_answer_atoms(ans, i, &n);
-        memset(b->x, 0, s->nwords * sizeof *b->x);
+        memset(b->x, 0, words(s) * sizeof *b->x);
         for (size_t k = 0; k < n; k++) {
             if (atoms[k] >= natoms) {
                 buf_printf(b->err, "clingo answered with an atom fix did not give it (%u)",
@@ -243,7 +247,7 @@ static bool solve_bound(Back *b, size_t i)
                             .allow_scripts = b->o->allow_scripts };
         ClingoAnswer ans;
         clingo_answer_init(&ans);
-        ok = asp_clingo_run(&call, &ans, b->err);
+        ok = proc_clingo_run(&call, &ans, b->err);
         b->cst->calls++;
         if (ok) ok = take_models(b, &ans);
         if (ans.stopped) b->stopped = true;
@@ -257,7 +261,7 @@ static bool solve_bound(Back *b, size_t i)
 
 static bool is_point(const AspSolver *s, const Word *lo, const Word *hi)
 {
-    return memcmp(lo, hi, s->nwords * sizeof *lo) == 0;
+    return memcmp(lo, hi, words(s) * sizeof *lo) == 0;
 }
 
 /* Each Final bound in turn: a point that is a stable model natively, the others by clingo
@@ -283,7 +287,7 @@ static AftStatus optimal_phase(Back *b, AftStatus r, bool limit)
                 && t->have_best;
     if (!t->proved || t->mode != ASP_OPT_OPTN) return r;
     t->optimal_phase = true;
-    if (asp_has_project(b->s->prog)) b->proj = asp_projections_new(b->s);
+    if (asp_has_project(asp_solver_program(b->s))) b->proj = asp_projections_new(b->s);
     return each_bound(b, r, limit);
 }
 
@@ -292,10 +296,10 @@ static AftStatus solve_final(Back *b)
 {
     AspSolver *s = b->s;
     AftOptions opt = *b->o->aft;
-    opt.budget = b->o->budget ? b->o->budget : ASP_CLINGO_BUDGET;
-    opt.rounds = b->o->rounds ? b->o->rounds : ASP_CLINGO_ROUNDS;
+    opt.budget = b->o->budget ? b->o->budget : PROC_CLINGO_BUDGET;
+    opt.rounds = b->o->rounds ? b->o->rounds : PROC_CLINGO_ROUNDS;
     BoundList final;
-    boundlist_init(&final, s->L);
+    boundlist_init(&final, asp_solver_lattice(s));
     b->final = &final;
     AspStats bst;
     memset(&bst, 0, sizeof bst);
@@ -334,13 +338,14 @@ static void opt_result(const Back *b, AspOptResult *res)
  * once, so that a model's projection is known. */
 static AspAtom *atoms_to_show(const AspSolver *s, size_t *n)
 {
-    size_t np;
-    const AspAtom *proj = asp_project_atoms(s->prog, &np);
-    AspAtom *out = mem_alloc((s->nshown + np + 1) * sizeof *out);
-    uint8_t *taken = mem_calloc(asp_atom_count(s->prog) + 1, 1);
+    size_t np, nshown;
+    const AspAtom *proj = asp_project_atoms(asp_solver_program(s), &np);
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
+    AspAtom *out = mem_alloc((nshown + np + 1) * sizeof *out);
+    uint8_t *taken = mem_calloc(asp_atom_count(asp_solver_program(s)) + 1, 1);
     *n = 0;
-    for (size_t i = 0; i < s->nshown + np; i++) {
-        AspAtom a = i < s->nshown ? s->shown[i] : proj[i - s->nshown];
+    for (size_t i = 0; i < nshown + np; i++) {
+        AspAtom a = i < nshown ? shown[i] : proj[i - nshown];
         if (!taken[a]) out[(*n)++] = a;
         taken[a] = 1;
     }
@@ -352,7 +357,7 @@ static AspAtom *atoms_to_show(const AspSolver *s, size_t *n)
 static void back_open(Back *b, const AspSolver *s, AspProgram *q)
 {
     b->s = asp_solver_new(q);
-    b->s->residual = true;
+    asp_solver_mark_residual(b->s);
     Buf why;
     buf_init(&why);
     b->trust_points = asp_solver_native(s, "input", &why);
@@ -360,10 +365,12 @@ static void back_open(Back *b, const AspSolver *s, AspProgram *q)
     buf_init(&b->base);
     size_t ntold;
     AspAtom *told = atoms_to_show(b->s, &ntold);
-    asp_clingo_program(q, told, ntold, &b->base);
+    proc_clingo_program(q, told, ntold, &b->base);
     mem_free(told);
-    b->x = lattice_elem_new(b->s->L);
-    b->shown = mem_alloc((b->s->nshown + 1) * sizeof *b->shown);
+    size_t nshown;
+    asp_solver_shown(b->s, &nshown);
+    b->x = lattice_elem_new(asp_solver_lattice(b->s));
+    b->shown = mem_alloc((nshown + 1) * sizeof *b->shown);
     if (b->opt.on) {
         b->opt.z = asp_opt_new(b->s);
         size_t n = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
@@ -386,9 +393,11 @@ static void back_close(Back *b)
 /* The well-founded bound, the residual program under it, and its Final bounds by clingo. */
 static AftStatus run_back(AspSolver *s, Back *b, AspOptResult *res)
 {
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
     AftStatus r = asp_wellfounded(s, b->o->aft, lo, hi, b->st);
-    AspProgram *q = r == AFT_OK ? asp_partial_eval(s->prog, s, lo, hi, NULL, NULL) : NULL;
+    AspProgram *q = r == AFT_OK ? asp_partial_eval(asp_solver_program(s), s, lo, hi, NULL, NULL)
+                                : NULL;
     mem_free(lo);
     mem_free(hi);
     if (!q) {
@@ -405,15 +414,15 @@ static AftStatus run_back(AspSolver *s, Back *b, AspOptResult *res)
     return r;
 }
 
-AftStatus asp_solve_clingo(AspSolver *s, const AspClingoOptions *o, AspModelFn fn, void *ctx,
-                           AspStats *st, AspClingoStats *cst, Buf *err)
+AftStatus proc_solve_clingo(AspSolver *s, const ProcClingoOptions *o, AspModelFn fn, void *ctx,
+                            AspStats *st, ProcClingoStats *cst, Buf *err)
 {
     Back b = { .o = o, .fn = fn, .ctx = ctx, .st = st, .cst = cst, .err = err };
     return run_back(s, &b, NULL);
 }
 
-AftStatus asp_optimize_clingo(AspSolver *s, const AspClingoOptions *o, const AspOptAsk *ask,
-                              AspStats *st, AspClingoStats *cst, Buf *err)
+AftStatus proc_optimize_clingo(AspSolver *s, const ProcClingoOptions *o, const ProcOptAsk *ask,
+                               AspStats *st, ProcClingoStats *cst, Buf *err)
 {
     Back b = { .o = o, .ctx = ask->ctx, .st = st, .cst = cst, .err = err,
                .opt = { .on = true, .mode = ask->mode, .fn = ask->fn } };

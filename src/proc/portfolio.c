@@ -3,13 +3,14 @@
  * bound) runs in a forked copy of fix (race.c) while the native search (with #project one
  * model per projection, with #minimize the branch and bound on cost) runs here with its
  * models held back (held.h); the first to finish answers and the other is stopped.  Held
- * models past ASP_AUTO_HOLD_BYTES (or once clingo failed) are printed: the native search
+ * models past PROC_AUTO_HOLD_BYTES (or once clingo failed) are printed: the native search
  * then answers alone.  Which one answers depends on the machine's load: the models' order,
  * the model of --models 1 and the improving models of #minimize may differ from run to run. */
-#include "asp/held.h"
-#include "asp/internal.h"
-#include "asp/race.h"
-#include "asp/way.h"
+#include "proc/held.h"
+#include "asp/asp.h"
+#include "util/mem.h"
+#include "proc/race.h"
+#include "proc/way.h"
 
 #include <stdio.h>
 
@@ -33,14 +34,14 @@ static bool take(const char **c, const char *end, void *p, size_t n)
  * the same in both copies of fix), with #minimize the optimum, and the error text. */
 static bool clingo_task(void *arg, Buf *out)
 {
-    const AspWay *w = arg;
+    const ProcWay *w = arg;
     AspStats st;
-    AspClingoStats cst;
+    ProcClingoStats cst;
     memset(&st, 0, sizeof st);
     memset(&cst, 0, sizeof cst);
     Buf err;
     buf_init(&err);
-    AftStatus r = asp_way_clingo(w, &st, &cst, &err);
+    AftStatus r = proc_way_clingo(w, &st, &cst, &err);
     put(out, &r, sizeof r);
     put(out, &st, sizeof st);
     put(out, &cst, sizeof cst);
@@ -53,7 +54,7 @@ static bool clingo_task(void *arg, Buf *out)
 }
 
 /* The child's answer into st, cst, the optimum and err; its status. */
-static AftStatus clingo_answer(const AspWay *w, const Buf *b, AspStats *st, AspClingoStats *cst,
+static AftStatus clingo_answer(const ProcWay *w, const Buf *b, AspStats *st, ProcClingoStats *cst,
                                Buf *err)
 {
     const char *c = b->data ? b->data : "", *end = c + b->len;
@@ -78,18 +79,18 @@ static AftStatus clingo_answer(const AspWay *w, const Buf *b, AspStats *st, AspC
 /* ---- the native side: its models held back until it wins ---- */
 
 typedef struct Held {
-    const AspWay *w;
-    AspRace *race;                /* NULL once decided */
+    const ProcWay *w;
+    ProcRace *race;               /* NULL once decided */
     volatile sig_atomic_t won;    /* the native search's interrupt: clingo answered */
-    AspHeld models;
-    AspAuto *how;
+    ProcHeld models;
+    ProcAuto *how;
 } Held;
 
 static void replay(Held *h)
 {
-    const AspOptAsk *ask = h->w->ask;
-    asp_held_replay(&h->models, h->w->fn, h->w->ctx, ask ? ask->fn : NULL,
-                    ask ? ask->ctx : NULL);
+    const ProcOptAsk *ask = h->w->ask;
+    proc_held_replay(&h->models, h->w->fn, h->w->ctx, ask ? ask->fn : NULL,
+                     ask ? ask->ctx : NULL);
 }
 
 /* clingo's answer, if it came, only to say why it failed: the optimum is the native
@@ -97,13 +98,13 @@ static void replay(Held *h)
 static void note_failure(Held *h, const Buf *res)
 {
     AspStats st;
-    AspClingoStats cst;
+    ProcClingoStats cst;
     Buf err;
     buf_init(&err);
     AspOptResult scratch = { 0 };
-    AspOptAsk ask = h->w->ask ? *h->w->ask : (AspOptAsk){ 0 };
+    ProcOptAsk ask = h->w->ask ? *h->w->ask : (ProcOptAsk){ 0 };
     ask.res = &scratch;
-    AspWay cw = *h->w;
+    ProcWay cw = *h->w;
     if (cw.ask) cw.ask = &ask;
     if (res->len && clingo_answer(&cw, res, &st, &cst, &err) == AFT_ERROR) {
         snprintf(h->how->note, sizeof h->how->note, "raced with clingo, which failed: %s",
@@ -122,7 +123,7 @@ static void commit(Held *h, const char *why)
     Buf text, res;
     buf_init(&text);
     buf_init(&res);
-    asp_race_end(h->race, true, &text, &res);
+    proc_race_end(h->race, true, &text, &res);
     h->race = NULL;
     h->won = 0;
     h->how->why = why;
@@ -134,9 +135,9 @@ static void commit(Held *h, const char *why)
 
 static void held_check(Held *h)
 {
-    if (asp_held_bytes(&h->models) > ASP_AUTO_HOLD_BYTES)
+    if (proc_held_bytes(&h->models) > PROC_AUTO_HOLD_BYTES)
         commit(h, "raced with clingo; the native search printed past the hold cap first");
-    else if (asp_race_ended(h->race) && !h->won)
+    else if (proc_race_ended(h->race) && !h->won)
         commit(h, "raced with clingo, which ended without an answer");
 }
 
@@ -144,7 +145,7 @@ static bool held_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
 {
     Held *h = ctx;
     if (!h->race) return h->w->fn(h->w->ctx, p, atoms, n);
-    asp_held_put(&h->models, p, atoms, n, NULL, 0, false);
+    proc_held_put(&h->models, p, atoms, n, NULL, 0, false);
     held_check(h);
     return true;
 }
@@ -154,7 +155,7 @@ static bool held_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms,
 {
     Held *h = ctx;
     if (!h->race) return h->w->ask->fn(h->w->ask->ctx, p, atoms, n, costs, ncosts, optimal);
-    asp_held_put(&h->models, p, atoms, n, costs, ncosts, optimal);
+    proc_held_put(&h->models, p, atoms, n, costs, ncosts, optimal);
     held_check(h);
     return true;
 }
@@ -167,37 +168,37 @@ static AftStatus clingo_won(Held *h, AspStats *st, Buf *err)
     Buf text, res;
     buf_init(&text);
     buf_init(&res);
-    bool won = asp_race_end(h->race, false, &text, &res);
+    bool won = proc_race_end(h->race, false, &text, &res);
     h->race = NULL;
     AftStatus r = AFT_ERROR;
     if (won) {
         fwrite(text.data ? text.data : "", 1, text.len, stdout);
         memset(st, 0, sizeof *st);
         r = clingo_answer(h->w, &res, st, &h->how->clingo, err);
-        h->how->kind = ASP_SOLVER_CLINGO;
+        h->how->kind = PROC_SOLVER_CLINGO;
         h->how->why = "raced with the native search; clingo answered first";
     } else {
         buf_puts(err, "the raced clingo run answered but then failed");
     }
     buf_free(&text);
     buf_free(&res);
-    asp_held_drop(&h->models);
+    proc_held_drop(&h->models);
     return r;
 }
 
-/* The native search here with its models held, clingo in the child (asp_way_one_call). */
-static AftStatus race(const AspWay *w, AspStats *st, AspAuto *how, Buf *err)
+/* The native search here with its models held, clingo in the child (proc_way_one_call). */
+static AftStatus race(const ProcWay *w, AspStats *st, ProcAuto *how, Buf *err)
 {
-    AspClingoOptions co;
-    asp_way_one_call(w->co, &co);
-    AspWay cw = *w;
+    ProcClingoOptions co;
+    proc_way_one_call(w->co, &co);
+    ProcWay cw = *w;
     cw.co = &co;
     Held h = { .w = w, .how = how };
-    asp_held_init(&h.models);
+    proc_held_init(&h.models);
     Buf why;
     buf_init(&why);
-    h.race = asp_race_start(clingo_task, &cw, &h.won, ASP_AUTO_NICE, &why);
-    how->kind = ASP_SOLVER_NATIVE;
+    h.race = proc_race_start(clingo_task, &cw, &h.won, PROC_AUTO_NICE, &why);
+    how->kind = PROC_SOLVER_NATIVE;
     snprintf(how->note, sizeof how->note, "the native search alone (clingo could not be raced:"
              " %s)", buf_cstr(&why));
     how->why = how->note;
@@ -206,30 +207,30 @@ static AftStatus race(const AspWay *w, AspStats *st, AspAuto *how, Buf *err)
     aft.stop_abandons = true;     /* once clingo has won, nothing of this run is used */
     AspSolveOptions so = *w->so;
     so.aft = &aft;
-    AspOptAsk ask = w->ask ? *w->ask : (AspOptAsk){ 0 };
+    ProcOptAsk ask = w->ask ? *w->ask : (ProcOptAsk){ 0 };
     ask.fn = held_opt_model;
     ask.ctx = &h;
-    AspWay nw = { .s = w->s, .so = &so, .fn = held_model, .ctx = &h, .ask = w->ask ? &ask : NULL };
-    AftStatus r = h.race ? asp_way_native(&nw, st) : asp_way_native(w, st);
+    ProcWay nw = { .s = w->s, .so = &so, .fn = held_model, .ctx = &h, .ask = w->ask ? &ask : NULL };
+    AftStatus r = h.race ? proc_way_native(&nw, st) : proc_way_native(w, st);
     /* Once clingo has won, the native run is abandoned: it drops the bounds it reaches from
      * then on, so even a run that ends as if complete may lack models. */
     if (h.race && h.won) r = clingo_won(&h, st, err);
     else commit(&h, "raced with clingo; the native search answered first");
-    asp_held_free(&h.models);
+    proc_held_free(&h.models);
     buf_free(&why);
     return r;
 }
 
-AftStatus asp_solve_race(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
-                         AspModelFn fn, void *ctx, AspStats *st, AspAuto *how, Buf *err)
+AftStatus proc_solve_race(AspSolver *s, const AspSolveOptions *so, const ProcClingoOptions *co,
+                          AspModelFn fn, void *ctx, AspStats *st, ProcAuto *how, Buf *err)
 {
-    AspWay w = { .s = s, .so = so, .co = co, .fn = fn, .ctx = ctx };
-    return asp_way_choose(&w, race, st, how, err);
+    ProcWay w = { .s = s, .so = so, .co = co, .fn = fn, .ctx = ctx };
+    return proc_way_choose(&w, race, st, how, err);
 }
 
-AftStatus asp_optimize_race(AspSolver *s, const AspSolveOptions *so, const AspClingoOptions *co,
-                            const AspOptAsk *ask, AspStats *st, AspAuto *how, Buf *err)
+AftStatus proc_optimize_race(AspSolver *s, const AspSolveOptions *so, const ProcClingoOptions *co,
+                             const ProcOptAsk *ask, AspStats *st, ProcAuto *how, Buf *err)
 {
-    AspWay w = { .s = s, .so = so, .co = co, .ask = ask };
-    return asp_way_choose(&w, race, st, how, err);
+    ProcWay w = { .s = s, .so = so, .co = co, .ask = ask };
+    return proc_way_choose(&w, race, st, how, err);
 }

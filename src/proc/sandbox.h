@@ -11,33 +11,33 @@
  * for fix's terminal group does not reach it half way, and it dies with the thread of fix that
  * started it (PR_SET_PDEATHSIG: every fork of fix is made by a process's main thread, race.c's
  * reader thread only reads); fix kills it at every limit and waits for it. */
-#ifndef FIX_ASP_SANDBOX_H
-#define FIX_ASP_SANDBOX_H
+#ifndef FIX_PROC_SANDBOX_H
+#define FIX_PROC_SANDBOX_H
 
 #include <sys/types.h>
 
 #include "common.h"
 #include "util/buf.h"
 
-typedef struct AspChild {
+typedef struct ProcChild {
     const char *program;          /* a path (with a '/'), else a name looked up on PATH */
     char *const *argv;            /* its arguments, argv[0] first, NULL-terminated */
     int in, out, err;             /* what become its descriptors 0, 1 and 2 */
     bool allow_scripts;           /* --allow-scripts: no sandbox, the environment unchanged */
-} AspChild;
+} ProcChild;
 
 typedef enum {
-    ASP_SPAWN_OK,
-    ASP_SPAWN_NOT_FOUND,          /* no such program, or it cannot be executed */
-    ASP_SPAWN_FAILED,             /* no fork, or no sandbox: err says why */
-} AspSpawnStatus;
+    PROC_SPAWN_OK,
+    PROC_SPAWN_NOT_FOUND,         /* no such program, or it cannot be executed */
+    PROC_SPAWN_FAILED,            /* no fork, or no sandbox: err says why */
+} ProcSpawnStatus;
 
 /* Starts c; *pid is the child's.  The descriptors of c are only read: the caller closes its
  * own.  Every other descriptor of fix is closed in the child.  On NOT_FOUND and FAILED the
  * child (if any) has been waited for and err holds the reason (NOT_FOUND: "PROGRAM: why"). */
-AspSpawnStatus asp_spawn(const AspChild *c, pid_t *pid, Buf *err);
+ProcSpawnStatus proc_spawn(const ProcChild *c, pid_t *pid, Buf *err);
 
 /* SIGKILL to the child and its process group (the child may not have made the group yet). */
-void asp_spawn_kill(pid_t pid);
+void proc_spawn_kill(pid_t pid);
 
 #endif

@@ -1,6 +1,6 @@
 /* clingo.c: runs clingo as a subprocess (sandbox.h; the program on its standard input, its
  * standard output and error read back while the limits are polled) and parses its answers. */
-#include "asp/clingo.h"
+#include "proc/clingo.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,15 +12,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "asp/sandbox.h"
+#include "proc/sandbox.h"
 
-const char *asp_clingo_path(void)
+const char *proc_clingo_path(void)
 {
     const char *c = getenv("FIX_CLINGO");
     return c && *c ? c : "clingo";
 }
 
-void asp_clingo_program(const AspProgram *p, const AspAtom *atoms, size_t n, Buf *b)
+void proc_clingo_program(const AspProgram *p, const AspAtom *atoms, size_t n, Buf *b)
 {
     char *text = NULL;
     size_t len = 0;
@@ -175,7 +175,7 @@ static void drop_costless(ClingoAnswer *a)
     }
 }
 
-bool asp_clingo_parse(const char *text, size_t len, ClingoAnswer *ans, Buf *err)
+bool proc_clingo_parse(const char *text, size_t len, ClingoAnswer *ans, Buf *err)
 {
     Parse ps = { .ans = ans, .err = err };
     size_t i = 0;
@@ -221,17 +221,17 @@ static bool spawn(char **argv, bool allow_scripts, Child *c, Buf *err)
         close_pair(in); close_pair(out); close_pair(errp);
         return false;
     }
-    AspChild child = { .program = argv[0], .argv = argv, .in = in[0], .out = out[1],
+    ProcChild child = { .program = argv[0], .argv = argv, .in = in[0], .out = out[1],
                        .err = errp[1], .allow_scripts = allow_scripts };
     Buf why;
     buf_init(&why);
-    AspSpawnStatus st = asp_spawn(&child, &c->pid, &why);
+    ProcSpawnStatus st = proc_spawn(&child, &c->pid, &why);
     close(in[0]); close(out[1]); close(errp[1]);
-    if (st == ASP_SPAWN_NOT_FOUND)
+    if (st == PROC_SPAWN_NOT_FOUND)
         buf_printf(err, "cannot run %s (install clingo 5 or set FIX_CLINGO)", argv[0]);
-    else if (st != ASP_SPAWN_OK) buf_puts(err, buf_cstr(&why));
+    else if (st != PROC_SPAWN_OK) buf_puts(err, buf_cstr(&why));
     buf_free(&why);
-    if (st != ASP_SPAWN_OK) {
+    if (st != PROC_SPAWN_OK) {
         close(in[1]); close(out[0]); close(errp[0]);
         return false;
     }
@@ -266,7 +266,7 @@ static const char *talk(Child *c, const Buf *prog, Limits *limits, Buf *out, Buf
     while (c->out >= 0 || c->errfd >= 0) {
         const char *hit = limits_check_now(limits, 0);
         if (hit) {
-            asp_spawn_kill(c->pid);
+            proc_spawn_kill(c->pid);
             return hit;
         }
         struct pollfd pf[3] = { { c->out, POLLIN, 0 }, { c->errfd, POLLIN, 0 },
@@ -288,7 +288,7 @@ static char **clingo_argv(const ClingoCall *call, char *count)
 {
     char **argv = mem_alloc((call->nargs + 4) * sizeof *argv);
     size_t k = 0;
-    argv[k++] = (char *)asp_clingo_path();
+    argv[k++] = (char *)proc_clingo_path();
     argv[k++] = (char *)"--mode=clasp";
     for (size_t i = 0; i < call->nargs; i++) argv[k++] = (char *)call->args[i];
     snprintf(count, 24, "%zu", call->max_models);
@@ -340,7 +340,7 @@ static bool judge(const char *path, int status, Buf *errtext, ClingoAnswer *ans,
     return true;
 }
 
-bool asp_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err)
+bool proc_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err)
 {
     char count[24];
     char **argv = clingo_argv(call, count);
@@ -359,7 +359,7 @@ bool asp_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err)
         while (waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
         ans->stopped = hit || limits_check_now(call->limits, 0);   /* Ctrl-C reaches it too */
         ok = judge(argv[0], status, &errtext, ans, err);
-        if (ok && !asp_clingo_parse(out.data ? out.data : "", out.len, ans, err)) ok = false;
+        if (ok && !proc_clingo_parse(out.data ? out.data : "", out.len, ans, err)) ok = false;
     }
     buf_free(&out);
     buf_free(&errtext);

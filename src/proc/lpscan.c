@@ -10,7 +10,7 @@
  * with the environment that could change that order removed (sandbox.c).  Only the #project
  * note still follows gringo's comments and strings; it changes how models are told apart,
  * never what runs. */
-#include "asp/lpscan.h"
+#include "proc/lpscan.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,7 +23,8 @@
 #include <sys/vfs.h>
 #endif
 
-#include "asp/internal.h"
+#include "asp/asp.h"
+#include "util/mem.h"
 #include "util/hashmap.h"
 
 /* A file to read: the name gringo has for it (shown in messages; for a file named on the
@@ -65,7 +66,7 @@ static bool fail_at(Scan *sc, Text *t, size_t off, const char *msg)
     return false;
 }
 
-char *asp_lp_arg(const char *file)
+char *proc_lp_arg(const char *file)
 {
     bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
     char *p = mem_alloc(strlen(file) + 3);
@@ -309,13 +310,13 @@ static bool scan_file(Scan *sc, size_t index)
     return ok;
 }
 
-bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
+bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
 {
     Scan sc = { .err = err };
     hashmap_init_str(&sc.known);
     bool ok = true;
     for (size_t i = 0; ok && i < nfiles; i++)
-        ok = enqueue(&sc, mem_strdup(files[i]), asp_lp_arg(files[i]), NULL, 0);
+        ok = enqueue(&sc, mem_strdup(files[i]), proc_lp_arg(files[i]), NULL, 0);
     for (size_t i = 0; ok && i < sc.files.count; i++) ok = scan_file(&sc, i);
     for (size_t i = 0; i < sc.files.count; i++) {
         QueuedFile *q = &sc.files.items[i];

@@ -8,8 +8,8 @@
  * from then on no exec can succeed, since nobody is left to let one through.  The child
  * allocates nothing.  When it cannot start, it tells the parent why on a close-on-exec pipe,
  * which an exec closes without a word. */
-#include "asp/sandbox.h"
-#include "asp/sysfilter.h"
+#include "proc/sandbox.h"
+#include "proc/sysfilter.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +41,7 @@ typedef struct Report {
 
 /* Everything the child needs, made before the fork. */
 typedef struct Plan {
-    const AspChild *c;
+    const ProcChild *c;
     const char *path;
     char **envp;
     int report;                   /* the write end of the report pipe */
@@ -133,12 +133,12 @@ static bool send_descriptor(int sock, int fd)
 static FIX_NORETURN void exec_sandboxed(const Plan *p)
 {
     drop_capabilities();
-    AspSysFilter f;
-    if (!asp_sysfilter_build(&f, getpid()))
+    ProcSysFilter f;
+    if (!proc_sysfilter_build(&f, getpid()))
         child_fail(p, 'F', "the seccomp filter does not fit", 0);
-    int listener = -1, e = asp_sysfilter_install(&f, &listener);
+    int listener = -1, e = proc_sysfilter_install(&f, &listener);
     if (e) child_fail(p, 'F', "cannot install the seccomp filter", e);
-    const char *why = asp_sysfilter_verify();
+    const char *why = proc_sysfilter_verify();
     if (why) child_fail(p, 'F', why, 0);
     if (!send_descriptor(p->hand, listener))
         child_fail(p, 'F', "cannot hand the filter's listener to fix", errno);
@@ -240,28 +240,28 @@ static bool read_report(int fd, Report *r)
     return got == sizeof *r;
 }
 
-static AspSpawnStatus report_error(const AspChild *c, const Report *r, Buf *err)
+static ProcSpawnStatus report_error(const ProcChild *c, const Report *r, Buf *err)
 {
     const char *e = r->err ? strerror(r->err) : NULL;
     if (r->kind == 'N') {
         buf_printf(err, "%s: %s", c->program, e ? e : "cannot be executed");
-        return ASP_SPAWN_NOT_FOUND;
+        return PROC_SPAWN_NOT_FOUND;
     }
     if (r->kind == 'D') {
         buf_printf(err, "cannot start %s: %s: %s", c->program, r->what, e ? e : "?");
-        return ASP_SPAWN_FAILED;
+        return PROC_SPAWN_FAILED;
     }
     if (r->kind == 'E' && (r->err == ENOENT || r->err == EACCES || r->err == ENOEXEC)) {
         buf_printf(err, "%s: %s", c->program, e);
-        return ASP_SPAWN_NOT_FOUND;
+        return PROC_SPAWN_NOT_FOUND;
     }
     buf_printf(err, "cannot run %s in the sandbox: %s%s%s%s", c->program, r->what,
                e && *r->what ? ": " : "", e ? e : "", UNSANDBOXED);
-    return ASP_SPAWN_FAILED;
+    return PROC_SPAWN_FAILED;
 }
 
 /* Sandboxed, a script cannot run: its interpreter would be the one exec. */
-static bool is_script(const AspChild *c, const char *path, Buf *err)
+static bool is_script(const ProcChild *c, const char *path, Buf *err)
 {
     char head[2] = { 0, 0 };
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -298,19 +298,19 @@ static const char *let_exec(int sock, pid_t child)
 {
     int listener = receive_descriptor(sock);
     if (listener < 0) return NULL;              /* the child failed first: its report says why */
-    const char *why = asp_sysfilter_let_exec(listener, child);
-    if (why) asp_spawn_kill(child);
+    const char *why = proc_sysfilter_let_exec(listener, child);
+    if (why) proc_spawn_kill(child);
     return why;
 }
 
 /* Forks and runs p's child; the report it sends, if any, becomes the status. */
-static AspSpawnStatus fork_child(Plan *p, pid_t *pid, Buf *err)
+static ProcSpawnStatus fork_child(Plan *p, pid_t *pid, Buf *err)
 {
     int rep[2], hand[2] = { -1, -1 };
     bool sandboxed = !p->c->allow_scripts;
     if (!cloexec_pipe(rep) || (sandboxed && socketpair(AF_UNIX, SOCK_STREAM, 0, hand) < 0)) {
         buf_printf(err, "cannot make a pipe: %s", strerror(errno));
-        return ASP_SPAWN_FAILED;
+        return PROC_SPAWN_FAILED;
     }
     for (int k = 0; sandboxed && k < 2; k++) fcntl(hand[k], F_SETFD, FD_CLOEXEC);
     p->report = rep[1];
@@ -324,36 +324,36 @@ static AspSpawnStatus fork_child(Plan *p, pid_t *pid, Buf *err)
     if (sandboxed) close(hand[1]);
     const char *why = child > 0 && sandboxed ? let_exec(hand[0], child) : NULL;
     if (sandboxed) close(hand[0]);
-    AspSpawnStatus st = ASP_SPAWN_OK;
+    ProcSpawnStatus st = PROC_SPAWN_OK;
     Report r;
     if (child < 0) {
         buf_printf(err, "cannot fork: %s", strerror(fork_errno));
-        st = ASP_SPAWN_FAILED;
+        st = PROC_SPAWN_FAILED;
     } else if (read_report(rep[0], &r) || why) {
         while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
         if (why) buf_printf(err, "cannot run %s in the sandbox: %s%s", p->c->program, why,
                             UNSANDBOXED);
-        st = why ? ASP_SPAWN_FAILED : report_error(p->c, &r, err);
+        st = why ? PROC_SPAWN_FAILED : report_error(p->c, &r, err);
     } else *pid = child;
     close(rep[0]);
     return st;
 }
 
-AspSpawnStatus asp_spawn(const AspChild *c, pid_t *pid, Buf *err)
+ProcSpawnStatus proc_spawn(const ProcChild *c, pid_t *pid, Buf *err)
 {
     *pid = -1;
-    const char *why = c->allow_scripts ? NULL : asp_sysfilter_unsupported();
+    const char *why = c->allow_scripts ? NULL : proc_sysfilter_unsupported();
     if (why) {
         buf_printf(err, "cannot run %s in the sandbox: %s%s", c->program, why, UNSANDBOXED);
-        return ASP_SPAWN_FAILED;
+        return PROC_SPAWN_FAILED;
     }
     char *path = find_program(c->program);
     if (!path) {
         buf_printf(err, "%s: not found", c->program);
-        return ASP_SPAWN_NOT_FOUND;
+        return PROC_SPAWN_NOT_FOUND;
     }
     Plan p = { .c = c, .path = path, .hand = -1, .parent = getpid() };
-    AspSpawnStatus st = ASP_SPAWN_FAILED;
+    ProcSpawnStatus st = PROC_SPAWN_FAILED;
     if (c->allow_scripts || !is_script(c, path, err)) {
         p.envp = c->allow_scripts ? environ : clean_environment();
         st = fork_child(&p, pid, err);
@@ -363,7 +363,7 @@ AspSpawnStatus asp_spawn(const AspChild *c, pid_t *pid, Buf *err)
     return st;
 }
 
-void asp_spawn_kill(pid_t pid)
+void proc_spawn_kill(pid_t pid)
 {
     if (pid <= 0) return;
     kill(-pid, SIGKILL);

@@ -3,7 +3,7 @@
  * program is checked against that architecture's audit number; from 435 on the numbers are
  * the same on every architecture, and the newest calls are written as numbers since older
  * headers do not name them. */
-#include "asp/sysfilter.h"
+#include "proc/sysfilter.h"
 
 #include <errno.h>
 
@@ -30,7 +30,7 @@
 #endif
 #endif
 
-const char *asp_sysfilter_unsupported(void)
+const char *proc_sysfilter_unsupported(void)
 {
 #ifdef FIX_SYSFILTER
     return NULL;
@@ -42,26 +42,26 @@ const char *asp_sysfilter_unsupported(void)
 }
 
 #ifndef FIX_SYSFILTER
-bool asp_sysfilter_build(AspSysFilter *f, pid_t self)
+bool proc_sysfilter_build(ProcSysFilter *f, pid_t self)
 {
     (void)self;
     f->n = 0;
     return false;
 }
 
-int asp_sysfilter_install(const AspSysFilter *f, int *listener)
+int proc_sysfilter_install(const ProcSysFilter *f, int *listener)
 {
     (void)f;
     *listener = -1;
     return ENOSYS;
 }
 
-const char *asp_sysfilter_verify(void)
+const char *proc_sysfilter_verify(void)
 {
     return "no sandbox";
 }
 
-const char *asp_sysfilter_let_exec(int listener, pid_t child)
+const char *proc_sysfilter_let_exec(int listener, pid_t child)
 {
     (void)listener;
     (void)child;
@@ -123,16 +123,16 @@ static const uint32_t newer_allowed[] = {
 };
 enum { FIRST_NEWER = 435 };
 
-static void op(AspSysFilter *f, uint32_t code, uint32_t k, size_t jt, size_t jf)
+static void op(ProcSysFilter *f, uint32_t code, uint32_t k, size_t jt, size_t jf)
 {
-    if (f->n < ASP_SYSFILTER_MAX && jt <= 255 && jf <= 255)
-        f->insn[f->n] = (AspBpfInsn){ (uint16_t)code, (uint8_t)jt, (uint8_t)jf, k };
-    else f->n = ASP_SYSFILTER_MAX;           /* marks the program as not fitting */
+    if (f->n < PROC_SYSFILTER_MAX && jt <= 255 && jf <= 255)
+        f->insn[f->n] = (ProcBpfInsn){ (uint16_t)code, (uint8_t)jt, (uint8_t)jf, k };
+    else f->n = PROC_SYSFILTER_MAX;          /* marks the program as not fitting */
     f->n++;
 }
 
-static void ret(AspSysFilter *f, uint32_t what) { op(f, BPF_RET | BPF_K, what, 0, 0); }
-static void load(AspSysFilter *f, uint32_t off) { op(f, BPF_LD | BPF_W | BPF_ABS, off, 0, 0); }
+static void ret(ProcSysFilter *f, uint32_t what) { op(f, BPF_RET | BPF_K, what, 0, 0); }
+static void load(ProcSysFilter *f, uint32_t off) { op(f, BPF_LD | BPF_W | BPF_ABS, off, 0, 0); }
 
 /* The low 32 bits of argument i (both architectures are little-endian); the arguments the
  * rules look at are ints. */
@@ -140,14 +140,14 @@ static uint32_t arg_lo(size_t i) { return (uint32_t)(offsetof(struct seccomp_dat
 
 /* A rule for call nr whose body (of len instructions, each path ending in a return) follows:
  * other calls skip it, with the call's number still loaded. */
-static void rule(AspSysFilter *f, uint32_t nr, size_t len)
+static void rule(ProcSysFilter *f, uint32_t nr, size_t len)
 {
     op(f, BPF_JMP | BPF_JEQ | BPF_K, nr, 0, len);
 }
 
 /* Allowed when the word at off is one of val[0..m), else EPERM (or, with deny_listed, the
  * other way round). */
-static void rule_one_of(AspSysFilter *f, uint32_t nr, uint32_t off, const uint32_t *val,
+static void rule_one_of(ProcSysFilter *f, uint32_t nr, uint32_t off, const uint32_t *val,
                         size_t m, bool deny_listed)
 {
     rule(f, nr, m + 3);
@@ -159,7 +159,7 @@ static void rule_one_of(AspSysFilter *f, uint32_t nr, uint32_t off, const uint32
 
 /* Allowed when the word at off has any bit of mask (with_bits) or none of them (!with_bits),
  * else EPERM. */
-static void rule_bits(AspSysFilter *f, uint32_t nr, uint32_t off, uint32_t mask, bool with_bits)
+static void rule_bits(ProcSysFilter *f, uint32_t nr, uint32_t off, uint32_t mask, bool with_bits)
 {
     rule(f, nr, 4);
     load(f, off);
@@ -168,7 +168,7 @@ static void rule_bits(AspSysFilter *f, uint32_t nr, uint32_t off, uint32_t mask,
     ret(f, with_bits ? RET_ERR(EPERM) : RET_ALLOW);
 }
 
-static void rules_with_arguments(AspSysFilter *f, pid_t self)
+static void rules_with_arguments(ProcSysFilter *f, pid_t self)
 {
     const uint32_t write_flags = O_ACCMODE | O_CREAT | O_TRUNC;
 #if defined(__x86_64__)
@@ -185,7 +185,7 @@ static void rules_with_arguments(AspSysFilter *f, pid_t self)
     rule_one_of(f, __NR_ioctl, arg_lo(1), tty, 2, true);
 }
 
-bool asp_sysfilter_build(AspSysFilter *f, pid_t self)
+bool proc_sysfilter_build(ProcSysFilter *f, pid_t self)
 {
     f->n = 0;
     load(f, (uint32_t)offsetof(struct seccomp_data, arch));
@@ -212,13 +212,13 @@ bool asp_sysfilter_build(AspSysFilter *f, pid_t self)
         op(f, BPF_JMP | BPF_JEQ | BPF_K, newer_allowed[i - 1], m + 1 - i, 0);
     ret(f, RET_ERR(ENOSYS));
     ret(f, RET_ALLOW);
-    return f->n <= ASP_SYSFILTER_MAX;
+    return f->n <= PROC_SYSFILTER_MAX;
 }
 
-int asp_sysfilter_install(const AspSysFilter *f, int *listener)
+int proc_sysfilter_install(const ProcSysFilter *f, int *listener)
 {
-    struct sock_filter prog[ASP_SYSFILTER_MAX];
-    if (f->n > ASP_SYSFILTER_MAX) return E2BIG;
+    struct sock_filter prog[PROC_SYSFILTER_MAX];
+    if (f->n > PROC_SYSFILTER_MAX) return E2BIG;
     for (size_t i = 0; i < f->n; i++)
         prog[i] = (struct sock_filter){ f->insn[i].code, f->insn[i].jt, f->insn[i].jf,
                                         f->insn[i].k };
@@ -234,7 +234,7 @@ int asp_sysfilter_install(const AspSysFilter *f, int *listener)
 /* Did a probe fail with the filter's EPERM (the kernel's own answer would be another)? */
 static bool refused(long r) { return r == -1 && errno == EPERM; }
 
-const char *asp_sysfilter_verify(void)
+const char *proc_sysfilter_verify(void)
 {
     if (prctl(PR_GET_SECCOMP, 0L, 0L, 0L, 0L) != 2) return "seccomp is not in force";
     if (!refused(syscall(__NR_openat, AT_FDCWD, "", O_WRONLY | O_CREAT, 0600)))
@@ -248,7 +248,7 @@ const char *asp_sysfilter_verify(void)
     return NULL;
 }
 
-const char *asp_sysfilter_let_exec(int listener, pid_t child)
+const char *proc_sysfilter_let_exec(int listener, pid_t child)
 {
     struct seccomp_notif req;
     struct seccomp_notif_resp resp;

@@ -1,8 +1,8 @@
 /* lpscan.h: the check that .lp files hold no code for gringo to run before gringo grounds
  * them, made so that it needs no second reading of gringo's syntax to agree with gringo's;
  * the same reading tells whether they have a #project directive. */
-#ifndef FIX_ASP_LPSCAN_H
-#define FIX_ASP_LPSCAN_H
+#ifndef FIX_PROC_LPSCAN_H
+#define FIX_PROC_LPSCAN_H
 
 #include "common.h"
 #include "util/buf.h"
@@ -27,11 +27,11 @@
  * this check is the first of two walls.
  * *has_project: a #project directive was met outside comments and strings (read as gringo's
  * lexer reads them: nested block comments, % and #! line comments, one-line strings). */
-bool asp_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err);
+bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err);
 
 /* The name gringo is given for file (to free): a relative name gets "./" in front, so that
  * gringo never takes it for an option or for standard input ("-"); gringo 5.4 has no "--"
  * that ends its options.  Its directory is the one gringo resolves includes from. */
-char *asp_lp_arg(const char *file);
+char *proc_lp_arg(const char *file);
 
 #endif

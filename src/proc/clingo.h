@@ -1,8 +1,8 @@
 /* clingo.h: clingo as a subprocess: an aspif program in, typed answers out.  The caller names
  * every atom it wants to see by a number (its output statements are `4 len N 1 a`), so an
  * answer is an array of those numbers, never a line of names split at blanks. */
-#ifndef FIX_ASP_CLINGO_H
-#define FIX_ASP_CLINGO_H
+#ifndef FIX_PROC_CLINGO_H
+#define FIX_PROC_CLINGO_H
 
 #include "common.h"
 #include "asp/asp.h"
@@ -46,10 +46,10 @@ typedef struct ClingoCall {
 /* p as aspif for clingo into b: without its own output statements, but one for each of the
  * n atoms (atom a named by its number a), and without the closing "0" line, so that the
  * caller can add assumptions or constraints and then "0\n". */
-void asp_clingo_program(const AspProgram *p, const AspAtom *atoms, size_t n, Buf *b);
+void proc_clingo_program(const AspProgram *p, const AspAtom *atoms, size_t n, Buf *b);
 
 /* The clingo that runs: $FIX_CLINGO, else `clingo` on PATH. */
-const char *asp_clingo_path(void);
+const char *proc_clingo_path(void);
 
 void clingo_answer_init(ClingoAnswer *a);
 void clingo_answer_free(ClingoAnswer *a);
@@ -61,9 +61,9 @@ const int64_t *clingo_answer_costs(const ClingoAnswer *a, size_t i);
  * False with "clingo ...: why" in err when it could not run, failed (exit status other
  * than clingo's 0, 10, 20, 30, or those plus 1 when our limit or Ctrl-C stopped it; its
  * standard error is quoted) or printed something that is not an answer. */
-bool asp_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err);
+bool proc_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err);
 
 /* Parses clingo's text output (exposed for tests). False with the offending line in err. */
-bool asp_clingo_parse(const char *text, size_t len, ClingoAnswer *ans, Buf *err);
+bool proc_clingo_parse(const char *text, size_t len, ClingoAnswer *ans, Buf *err);
 
 #endif

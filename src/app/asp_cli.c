@@ -1,0 +1,317 @@
+/* asp_cli.c: `fix asp`, the command line of the ASP front end (clingo-like output): its
+ * options (the limits read by cmdline.c, as for fix run), the input loaded (aspif, or .lp
+ * files grounded by gringo: proc/gringo.h) under the run's limits and stop signals, and the
+ * run (asp_run.c); the exit status. */
+#include "app/asp_cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app/asp_run.h"
+#include "app/cmdline.h"
+#include "proc/gringo.h"
+#include "util/mem.h"
+#include "util/outfile.h"
+#include "util/sigint.h"
+
+typedef struct Cli {
+    AspRunOptions run;            /* what the run is to do */
+    CmdlineLimits limits;         /* --timeout, --max-steps, --max-memory */
+    volatile sig_atomic_t interrupt;
+    Limits stop;                  /* the limits and the stop signals, for the whole run */
+    Diag diag;                    /* where errors go: standard error, as "fix asp: error: ..." */
+    VEC(const char *) files;
+    VEC(const char *) gargs;      /* -c/--const for gringo */
+} Cli;
+
+static const char usage_text[] =
+    "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -]\n"
+    "Stable models of a ground normal logic program, by AFT branch and bound.\n"
+    ".lp files are grounded with gringo ($FIX_GRINGO); other files and - (stdin, the\n"
+    "default) are read as aspif (gringo's output).\n"
+    "  --models [N]    print N stable models (0 or no N: all; the default action)\n"
+    "  --wf            print the well-founded bound (true and undefined atoms)\n"
+    "  --bounds        print the Final bounds of the branch and bound\n"
+    "  --emit          write the program partially evaluated under the well-founded\n"
+    "                  bound as aspif on stdout (clingo --mode=clasp gives it the same\n"
+    "                  models); with --rounds/--budget/--timeout the hull of the\n"
+    "                  branch and bound's Final is added as constraints\n"
+    "  --solver S      auto (default), native, clingo or race: clingo ($FIX_CLINGO)\n"
+    "                  solves what the branch and bound with --budget K (default 4)\n"
+    "                  and --rounds T (default 8) leaves open, one run per Final bound;\n"
+    "                  auto runs the native search with a budget of conflicts\n"
+    "                  (--hand-over) and hands the program to clingo if it spends it\n"
+    "                  (the output is the same on every run); race runs both on two\n"
+    "                  processes and the first to answer prints (faster on some\n"
+    "                  programs, but which one answers, and so the models and their\n"
+    "                  order, may change from run to run); --stats says which\n"
+    "                  answered and why\n"
+    "  --hand-over N   auto: the native search's budget, N conflicts (default 1000000;\n"
+    "                  0: no budget, never clingo) before clingo answers instead\n"
+    "  --opt-mode M    with #minimize (weak constraints, #maximize): opt (default)\n"
+    "                  prints each model better than the ones before it, up to the\n"
+    "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
+    "                  every optimal model (numbered from 1 again), as clingo does;\n"
+    "                  --models N stops after N models (optN: N optimal ones)\n"
+    "  --compare-consequences  with --wf / --bounds: the bound beside clingo's cautious\n"
+    "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
+    "                  they refute (lower not inside cautious, brave not inside upper)\n"
+    "                  is an error (exit 1)\n"
+    "  --json          one JSON object a line instead of text (not with --emit)\n"
+    "  --stats         print statistics\n"
+    "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
+    "  --split S       first (default: the solver's first-fail choice), or the\n"
+    "                  lattice's: last (highest free atom), widest (lowest), random\n"
+    "  --budget K      at most K bounds at once (--bounds, --emit; 0: no limit)\n"
+    "  --rounds T      at most T rounds (--bounds, --emit; 0: no limit)\n"
+    "  --timeout SEC   stop after SEC seconds, also while grounding or reading (0: no\n"
+    "                  limit); the engine stops soundly: the models so far, UNKNOWN\n"
+    "  --max-steps N   stop the engine after N applications of F (0: no limit)\n"
+    "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
+    "                  (0: no limit)\n"
+    "  -c NAME=VALUE   passed to gringo\n"
+    "  --allow-scripts the .lp files are code: let gringo run their #script blocks.\n"
+    "                  By default fix refuses the bytes #script anywhere in a .lp\n"
+    "                  file and every #include but #include \"FILE\". (docs/asp.md), and\n"
+    "                  runs gringo and clingo in a sandbox that cannot write files,\n"
+    "                  start programs or open the network (or not at all, saying why,\n"
+    "                  where it cannot be set up); this lifts both\n"
+    "  --              the arguments after it are files, even when they start with -\n"
+    "  -h, --help      this text\n"
+    "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
+    "#edge, theory, externals, assumptions, incremental steps as one program).\n"
+    "#project: models are told apart by the project atoms only (one model per\n"
+    "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
+    "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
+    "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
+    "Ctrl-C, SIGTERM and SIGHUP stop like --timeout (a second one ends fix at once).\n"
+    "Exit status: 0 ok, 1 input refused, error or output not written, 2 usage error,\n"
+    "130 interrupted (143 SIGTERM, 129 SIGHUP).\n";
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "fix asp: %s%s%s\n%s", msg, arg ? ": " : "", arg ? arg : "",
+            "try `fix asp --help`\n");
+    return 2;
+}
+
+static bool parse_opt_mode(const char *s, AspOptMode *out)
+{
+    if (!s) return false;
+    if (!strcmp(s, "opt")) *out = ASP_OPT_OPT;
+    else if (!strcmp(s, "optN")) *out = ASP_OPT_OPTN;
+    else return false;
+    return true;
+}
+
+static bool parse_solver(const char *s, ProcSolverKind *out)
+{
+    if (!strcmp(s, "auto")) *out = PROC_SOLVER_AUTO;
+    else if (!strcmp(s, "native")) *out = PROC_SOLVER_NATIVE;
+    else if (!strcmp(s, "clingo")) *out = PROC_SOLVER_CLINGO;
+    else if (!strcmp(s, "race")) *out = PROC_SOLVER_RACE;
+    else return false;
+    return true;
+}
+
+/* --timeout, --max-steps, --max-memory with their value, read as fix run reads them
+ * (cmdline.h); --max-depth is fix run's only. */
+static int parse_limit(Cli *c, CmdlineLimit which, const char *a, const char *next)
+{
+    CmdlineStatus st = cmdline_limit_set(&c->limits, which, next);
+    if (st == CMDLINE_OK) return 0;
+    if (cmdline_limit_is_count(which)) return usage_error("expected a whole number after", a);
+    return usage_error(cmdline_limit_rule(which), next);
+}
+
+/* --budget, --rounds, --hand-over with their value. */
+static int parse_count(Cli *c, const char *a, const char *next)
+{
+    size_t n;
+    if (!cmdline_count(next, &n)) return usage_error("expected a whole number after", a);
+    if (!strcmp(a, "--hand-over")) c->run.hand_over = n;
+    else if (!strcmp(a, "--budget")) c->run.aft.budget = n;
+    else c->run.aft.rounds = n;
+    return 0;
+}
+
+/* --models [N], -n [N], --models=N. */
+static int parse_models(AspRunOptions *o, const char *a, const char *next, int *i)
+{
+    o->models = true;
+    if (!strncmp(a, "--models=", 9))
+        return cmdline_count(a + 9, &o->max_models) ? 0 : usage_error("bad number", a);
+    if (next && next[0] >= '0' && next[0] <= '9') {
+        if (!cmdline_count(next, &o->max_models)) return usage_error("bad number", next);
+        ++*i;
+    }
+    return 0;
+}
+
+/* An option that takes a value: --solver, --opt-mode, --split, -c. */
+static int parse_valued(Cli *c, const char *a, const char *next, int *i)
+{
+    AspRunOptions *o = &c->run;
+    if (!strcmp(a, "-c") || !strcmp(a, "--const")) {
+        if (!next) return usage_error("missing NAME=VALUE after", a);
+        if (!strchr(next, '=') || *next == '=') return usage_error("-c needs NAME=VALUE", next);
+        VEC_PUSH(c->gargs, "-c");
+        VEC_PUSH(c->gargs, next);
+    } else if (!strcmp(a, "--solver")) {
+        if (!next || !parse_solver(next, &o->solver))
+            return usage_error("--solver takes auto, native, clingo or race", next);
+    } else if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
+        bool joined = a[10] == '=';
+        if (!parse_opt_mode(joined ? a + 11 : next, &o->opt_mode))
+            return usage_error("--opt-mode takes opt or optN", joined ? a + 11 : next);
+        if (joined) return 0;
+    } else {
+        if (!next || !aft_split_from_name(next, &o->aft.split.strategy))
+            return usage_error("--split takes first, last, widest or random", next);
+    }
+    ++*i;
+    return 0;
+}
+
+/* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
+static int parse_option(Cli *c, int argc, char **argv, int *i)
+{
+    AspRunOptions *o = &c->run;
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    CmdlineLimit which = cmdline_limit_of(a);
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return -1;
+    if (!strcmp(a, "--models") || !strcmp(a, "-n") || !strncmp(a, "--models=", 9))
+        return parse_models(o, a, next, i);
+    if (!strcmp(a, "--bounds")) { o->bounds = true; return 0; }
+    if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
+    if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
+    if (!strcmp(a, "--json")) { o->json = true; return 0; }
+    if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
+    if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }
+    if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
+    if (!strcmp(a, "--allow-scripts")) { o->allow_scripts = true; return 0; }
+    if (!strcmp(a, "-c") || !strcmp(a, "--const") || !strcmp(a, "--solver") ||
+        !strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11) || !strcmp(a, "--split"))
+        return parse_valued(c, a, next, i);
+    int r = -2;
+    if (which != CMDLINE_NOT_A_LIMIT && which != CMDLINE_MAX_DEPTH)
+        r = parse_limit(c, which, a, next);
+    else if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--hand-over"))
+        r = parse_count(c, a, next);
+    if (r == -2) return usage_error("unknown option", a);
+    if (!r) ++*i;
+    return r;
+}
+
+/* What the options ask for together; 0, or 2 after a usage error. */
+static int check_args(Cli *c)
+{
+    AspRunOptions *o = &c->run;
+    if (o->compare && !o->bounds && !o->wf)
+        return usage_error("--compare-consequences needs --wf or --bounds", NULL);
+    if (o->emit && o->json)
+        return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
+    if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
+    if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
+    if (c->files.count > 1)
+        for (size_t i = 0; i < c->files.count; i++) {
+            size_t n = strlen(c->files.items[i]);
+            if (n < 3 || strcmp(c->files.items[i] + n - 3, ".lp") != 0)
+                return usage_error("several files must all be .lp", c->files.items[i]);
+        }
+    return 0;
+}
+
+static int parse_args(Cli *c, int argc, char **argv)
+{
+    aft_options_default(&c->run.aft);
+    c->run.aft.split.strategy = SPLIT_FIRST;
+    c->run.hand_over = PROC_AUTO_CONFLICTS;
+    bool options = true;
+    for (int i = 1; i < argc; i++) {
+        if (options && !strcmp(argv[i], "--")) options = false;
+        else if (options && argv[i][0] == '-' && argv[i][1]) {
+            int r = parse_option(c, argc, argv, &i);
+            if (r) return r;
+        } else VEC_PUSH(c->files, argv[i]);
+    }
+    return check_args(c);
+}
+
+/* Are the input files .lp, for gringo? */
+static bool grounded(const Cli *c)
+{
+    size_t n = c->files.count ? strlen(c->files.items[0]) : 0;
+    return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
+}
+
+static AspProgram *load(Cli *c, Buf *err)
+{
+    ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
+                            .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
+    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->stop, err);
+    if (grounded(c)) return proc_ground_lp(c->files.items, c->files.count, &opt, err);
+    return proc_load(c->files.items[0], &opt, err);
+}
+
+/* `fix asp x.aspif >> x.aspif`: refused (reported) before anything is read. */
+static bool stdout_is_input(Cli *c)
+{
+    for (size_t i = 0; i < c->files.count; i++)
+        if (outfile_is_stdout(c->files.items[i])) {
+            diag_plain_error(&c->diag, "standard output is the input %s", c->files.items[i]);
+            return true;
+        }
+    return false;
+}
+
+/* The limits of the command line and the stop signals, for the whole run. */
+static void start_limits(Cli *c)
+{
+    const CmdlineLimits *l = &c->limits;
+    AspRunOptions *o = &c->run;
+    limits_cap_address_space(l->max_memory);
+    limits_start(&c->stop, l->timeout_s, l->max_memory, &c->interrupt);
+    o->limits = &c->stop;
+    o->aft.limits = &c->stop;
+    o->aft.interrupt = &c->interrupt;
+    o->aft.timeout_s = l->timeout_s;
+    o->aft.max_steps = (size_t)l->max_steps;
+    o->files = c->files.items;
+    o->nfiles = c->files.count;
+    sigint_install(&c->interrupt, SIGINT_ONCE);
+}
+
+/* Loads and runs the program under the limits of the command line and the stop signals. */
+static int load_and_run(Cli *c)
+{
+    start_limits(c);
+    diag_init(&c->diag, stderr);
+    c->diag.who = "fix asp";
+    Buf err;
+    buf_init(&err);
+    AspProgram *p = NULL;
+    int rc = 1;
+    if (stdout_is_input(c)) {}
+    else if (!(p = load(c, &err))) diag_error_text(&c->diag, buf_cstr(&err));
+    else rc = asp_run(&c->run, p, &c->diag);
+    int sig = c->interrupt;
+    sigint_remove();              /* after the last write: a signal till then stops in order */
+    asp_program_free(p);
+    buf_free(&err);
+    diag_free(&c->diag);
+    if (rc == ASP_RUN_WRITE_FAILED) return 1;
+    return sig ? sigint_exit_code(sig) : rc;
+}
+
+int asp_cli_main(int argc, char **argv)
+{
+    Cli c;
+    memset(&c, 0, sizeof c);
+    int rc = parse_args(&c, argc, argv);
+    if (rc == -1) rc = cmdline_print_text("fix asp", usage_text);
+    else if (rc == 0) rc = load_and_run(&c);
+    VEC_FREE(c.files);
+    VEC_FREE(c.gargs);
+    return rc;
+}

@@ -1,0 +1,373 @@
+/* asp_out.c: the lines `fix asp` prints (asp_out.h): models, and with #minimize their costs
+ * and the result block of an optimisation; bounds and the result of an enumeration; the
+ * check of a bound against clingo's consequences; the statistics.  In clingo's text layout or
+ * as JSON lines. */
+#include "app/asp_out.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "util/limits.h"
+#include "util/outfile.h"
+
+void asp_out_flush(AspOut *o)
+{
+    errno = 0;
+    if (o->line.len && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
+        o->write_errno = errno ? errno : EIO;
+    buf_clear(&o->line);
+}
+
+bool asp_out_check(AspOut *o, Buf *err)
+{
+    if (!o->write_errno) return outfile_check(stdout, "standard output", 0, err);
+    outfile_error(err, "standard output", o->write_errno);
+    return false;
+}
+
+void asp_out_begin(AspOut *o, const char *kind)
+{
+    json_init(&o->w, &o->line);
+    json_begin_object(&o->w);
+    json_key_string(&o->w, "kind", kind);
+}
+
+void asp_out_end(AspOut *o)
+{
+    json_end_object(&o->w);
+    buf_putc(&o->line, '\n');
+    asp_out_flush(o);
+}
+
+void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *name = asp_atom_name(p, atoms[i]);
+        size_t len = asp_atom_name_len(p, atoms[i]);
+        if (o->json) json_stringn(&o->w, name, len);
+        else {
+            if (i) buf_putc(&o->line, ' ');
+            buf_putn(&o->line, name, len);
+        }
+    }
+}
+
+void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
+                        size_t n)
+{
+    json_key(&o->w, key);
+    json_begin_array(&o->w);
+    asp_out_atoms(o, p, atoms, n);
+    json_end_array(&o->w);
+}
+
+/* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
+static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    o->answers++;
+    if (o->json) {
+        asp_out_begin(o, "model");
+        json_key_uint(&o->w, "index", o->answers);
+        asp_out_atom_array(o, "atoms", p, atoms, n);
+        return;
+    }
+    buf_puts(&o->line, "Answer: ");
+    buf_put_uint(&o->line, o->answers);
+    buf_putc(&o->line, '\n');
+    asp_out_atoms(o, p, atoms, n);
+    buf_putc(&o->line, '\n');
+}
+
+bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    AspOut *o = ctx;
+    answer(o, p, atoms, n);
+    if (o->json) asp_out_end(o);
+    else asp_out_flush(o);
+    return !o->write_errno;
+}
+
+
+/* The costs: in text blank-separated, in JSON the array under key. */
+static void put_costs(AspOut *o, const char *key, const int64_t *costs, size_t n)
+{
+    if (o->json) {
+        json_key(&o->w, key);
+        json_begin_array(&o->w);
+        for (size_t i = 0; i < n; i++) json_int(&o->w, (long long)costs[i]);
+        json_end_array(&o->w);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) buf_printf(&o->line, "%s%lld", i ? " " : "", (long long)costs[i]);
+}
+
+bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
+                       const int64_t *costs, size_t ncosts, bool optimal)
+{
+    AspOut *o = ctx;
+    if (optimal && !o->optimal_phase) {
+        o->optimal_phase = true;
+        o->answers = 0;
+    }
+    answer(o, p, atoms, n);
+    if (o->json) {
+        put_costs(o, "costs", costs, ncosts);
+        if (optimal) json_key_bool(&o->w, "optimal", true);
+        asp_out_end(o);
+        return !o->write_errno;
+    }
+    buf_puts(&o->line, "Optimization: ");
+    put_costs(o, NULL, costs, ncosts);
+    buf_putc(&o->line, '\n');
+    asp_out_flush(o);
+    return !o->write_errno;
+}
+
+static const char *opt_result_text(AftStatus r, const AspStats *st, const AspOptResult *res)
+{
+    if (r == AFT_ERROR) return "ERROR";
+    if (res->proved) return "OPTIMUM FOUND";
+    if (res->have_best) return "SATISFIABLE";
+    return st->complete ? "UNSATISFIABLE" : "UNKNOWN";
+}
+
+static void opt_result_json(AspOut *o, const char *text, const AspStats *st,
+                            const AspOptResult *res, bool all_optimal)
+{
+    asp_out_begin(o, "result");
+    json_key_string(&o->w, "result", text);
+    json_key_uint(&o->w, "models", st->models);
+    json_key_bool(&o->w, "complete", st->complete || res->proved);
+    json_key_bool(&o->w, "optimum", res->proved);
+    if (res->have_best) put_costs(o, "costs", res->best, res->levels);
+    if (all_optimal) json_key_uint(&o->w, "optimal", res->optimal);
+    asp_out_end(o);
+}
+
+void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOptResult *res,
+                        AspOptMode mode)
+{
+    const char *text = opt_result_text(r, st, res);
+    bool all_optimal = mode == ASP_OPT_OPTN && res->proved && res->optimal_complete;
+    bool done = res->proved ? mode == ASP_OPT_OPT || res->optimal_complete : st->complete;
+    if (o->json) {
+        opt_result_json(o, text, st, res, all_optimal);
+        return;
+    }
+    buf_printf(&o->line, "%s\n\nModels       : %zu%s\n", text, st->models, done ? "" : "+");
+    if (res->have_best) {
+        buf_printf(&o->line, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
+        if (all_optimal && res->optimal > 1)     /* clingo leaves the line out for one */
+            buf_printf(&o->line, "  Optimal    : %zu\n", res->optimal);
+        buf_puts(&o->line, "Optimization : ");
+        put_costs(o, NULL, res->best, res->levels);
+        buf_putc(&o->line, '\n');
+    }
+    buf_puts(&o->line, "Calls        : 1\n");
+    asp_out_flush(o);
+}
+
+/* ---- bounds, the result of an enumeration, consequences ---- */
+
+void asp_out_bound(AspOut *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp)
+{
+    const AspProgram *p = asp_solver_program(s);
+    size_t nt = asp_shown_atoms(s, lo, tmp), nu = 0, nshown;
+    const AspAtom *shown = asp_solver_shown(s, &nshown);
+    AspAtom *und = tmp + nt;
+    for (size_t i = 0; i < nshown; i++) {
+        AspAtom a = shown[i];
+        if (asp_solver_has(s, hi, a) && !asp_solver_has(s, lo, a)) und[nu++] = a;
+    }
+    if (o->json) {
+        asp_out_atom_array(o, "true", p, tmp, nt);
+        asp_out_atom_array(o, "undefined", p, und, nu);
+        asp_out_end(o);
+        return;
+    }
+    buf_puts(&o->line, nt ? "True: " : "True:");
+    asp_out_atoms(o, p, tmp, nt);
+    buf_puts(&o->line, nu ? "\nUndefined: " : "\nUndefined:");
+    asp_out_atoms(o, p, und, nu);
+    buf_putc(&o->line, '\n');
+    asp_out_flush(o);
+}
+
+static const char *status_text(AftStatus r, bool sat, bool complete)
+{
+    if (r == AFT_ERROR) return "ERROR";
+    if (sat) return "SATISFIABLE";
+    return complete ? "UNSATISFIABLE" : "UNKNOWN";
+}
+
+void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
+{
+    const char *res = status_text(r, st->models > 0, st->complete);
+    if (o->json) {
+        asp_out_begin(o, "result");
+        json_key_string(&o->w, "result", res);
+        json_key_uint(&o->w, "models", st->models);
+        json_key_bool(&o->w, "complete", st->complete);
+        asp_out_end(o);
+        return;
+    }
+    buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
+               st->models, st->complete ? "" : "+");
+    asp_out_flush(o);
+}
+
+static void consequences_json(AspOut *o, const AspSolver *s, const char *what,
+                              const ProcConsequences *q, const ProcBoundCheck *k,
+                              const AspAtom *bad)
+{
+    asp_out_begin(o, "consequences");
+    json_key_string(&o->w, "bound", what);
+    json_key_uint(&o->w, "atoms", k->atoms);
+    json_key_uint(&o->w, "lower", k->lower);
+    json_key_uint(&o->w, "upper", k->upper);
+    json_key_bool(&o->w, "stable_models", q->has_model);
+    json_key_uint(&o->w, "cautious", k->cautious);
+    json_key_uint(&o->w, "brave", k->brave);
+    json_key_bool(&o->w, "complete", q->complete);
+    json_key_bool(&o->w, "certified", !k->refuted);
+    asp_out_atom_array(o, "refuting", asp_solver_program(s), bad, k->nbad);
+    asp_out_end(o);
+}
+
+void asp_out_consequences(AspOut *o, const AspSolver *s, const char *what,
+                          const ProcConsequences *q, const ProcBoundCheck *k, const AspAtom *bad)
+{
+    if (o->json) {
+        consequences_json(o, s, what, q, k, bad);
+        return;
+    }
+    buf_printf(&o->line, "Consequences : %s lower %zu <= cautious %zu, brave %zu <= upper %zu"
+               " (of %zu atoms)%s%s\n", what, k->lower, k->cautious, k->brave, k->upper,
+               k->atoms, q->has_model ? "" : "; clingo: no stable model",
+               q->complete ? "" : "; clingo stopped: consequences so far");
+    buf_printf(&o->line, "Decided      : bound %zu, cautious/brave %zu\n",
+               k->lower + k->atoms - k->upper,
+               q->has_model ? k->cautious + k->atoms - k->brave : k->atoms);
+    buf_puts(&o->line, k->refuted ? "Certified    : NO, refuted" : "Certified    : yes");
+    if (k->nbad) buf_puts(&o->line, " by: ");
+    asp_out_atoms(o, asp_solver_program(s), bad, k->nbad);
+    buf_putc(&o->line, '\n');
+    asp_out_flush(o);
+}
+
+/* ---- statistics ---- */
+
+static const char *solver_name(ProcSolverKind k)
+{
+    return k == PROC_SOLVER_CLINGO ? "clingo" : k == PROC_SOLVER_NATIVE ? "native" : "auto";
+}
+
+/* Which solver found the models, and why auto or the race chose it. */
+static void solver_json(JsonWriter *w, const AspOutSolver *v)
+{
+    if (!v) return;
+    json_key_string(w, "solver", solver_name(v->kind));
+    if (v->how->why) json_key_string(w, "solver_reason", v->how->why);
+    if (v->kind != PROC_SOLVER_CLINGO) return;
+    json_key_uint(w, "clingo_calls", v->how->clingo.calls);
+    json_key_uint(w, "final_bounds", v->how->clingo.final_bounds);
+    json_key_uint(w, "native_models", v->how->clingo.native_models);
+}
+
+static void solver_text(Buf *b, const AspOutSolver *v)
+{
+    if (!v) return;
+    const char *why = v->how->why;
+    buf_printf(b, "Solver       : %s%s%s%s%s%s\n", solver_name(v->kind), why ? " (" : "",
+               why ? v->chooser : "", why ? ": " : "", why ? why : "", why ? ")" : "");
+    if (v->kind == PROC_SOLVER_CLINGO)
+        buf_printf(b, "Clingo calls : %zu (Final bounds %zu, stable models among them %zu)\n",
+                   v->how->clingo.calls, v->how->clingo.final_bounds,
+                   v->how->clingo.native_models);
+}
+
+/* Seconds: the run; until the native search's first model and after its last one, when
+ * it found one and (unsat) was exhausted (clingo's "1st Model" and "Unsat"); -1: none. */
+typedef struct ModelTimes { double total, first, unsat; } ModelTimes;
+
+static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, const AspOutSolver *v,
+                       const ModelTimes *mt)
+{
+    const AftStats *a = &st->aft;
+    size_t full, inc, natoms, nrules;
+    asp_solver_sp_counts(s, &full, &inc);
+    asp_solver_sizes(s, &natoms, &nrules);
+    JsonWriter w;
+    json_init(&w, b);
+    json_begin_object(&w);
+    json_key_string(&w, "kind", "stats");
+    json_key_uint(&w, "atoms", asp_atom_count(asp_solver_program(s)));
+    json_key_uint(&w, "rules", asp_rule_count(asp_solver_program(s)));
+    json_key_uint(&w, "lattice_atoms", natoms);
+    json_key_uint(&w, "normal_rules", nrules);
+    json_key_uint(&w, "sp_evals", st->sp_evals);
+    json_key_uint(&w, "sp_full", full);
+    json_key_uint(&w, "sp_incremental", inc);
+    json_key_uint(&w, "f_calls", a->f_calls);
+    json_key_uint(&w, "ir_calls", a->ir_calls);
+    json_key_uint(&w, "rounds", a->rounds);
+    json_key_uint(&w, "pruned", a->pruned);
+    json_key_uint(&w, "merged", a->merged);
+    json_key_uint(&w, "bnb_runs", st->bnb_runs);
+    json_key_uint(&w, "choices", a->splits);
+    json_key_uint(&w, "conflicts", a->conflicts);
+    json_key_uint(&w, "learnt_nogoods", a->learnt);
+    json_key_uint(&w, "backjumps", a->backjumps);
+    json_key_uint(&w, "restarts", a->restarts);
+    solver_json(&w, v);
+    json_key(&w, "time");
+    json_fixed(&w, mt->total, 3);
+    if (mt->first >= 0) {
+        json_key(&w, "first_model_time");
+        json_fixed(&w, mt->first, 3);
+    }
+    if (mt->unsat >= 0) {
+        json_key(&w, "unsat_time");
+        json_fixed(&w, mt->unsat, 3);
+    }
+    json_end_object(&w);
+    buf_putc(b, '\n');
+}
+
+static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, const AspOutSolver *v,
+                       const ModelTimes *mt)
+{
+    const AftStats *a = &st->aft;
+    const AspProgram *p = asp_solver_program(s);
+    size_t full, inc, natoms, nrules;
+    asp_solver_sp_counts(s, &full, &inc);
+    asp_solver_sizes(s, &natoms, &nrules);
+    buf_printf(b, "\nAtoms        : %zu (lattice %zu)\nRules        : %zu (normal %zu)\n"
+               "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
+               "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
+               "B&B runs     : %zu\nTime         : %.3fs",
+               asp_atom_count(p), natoms, asp_rule_count(p), nrules,
+               st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
+               st->bnb_runs, mt->total);
+    if (mt->first >= 0) buf_printf(b, " (1st Model: %.3fs", mt->first);
+    if (mt->first >= 0 && mt->unsat >= 0) buf_printf(b, " Unsat: %.3fs", mt->unsat);
+    buf_puts(b, mt->first >= 0 ? ")\n" : "\n");
+    buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : %zu\n"
+               "Backjumps    : %zu\nNogoods      : %zu (learnt)\n", a->splits, a->conflicts,
+               a->learnt, a->restarts, a->backjumps, a->learnt);
+    solver_text(b, v);
+}
+
+void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
+                   const AspOutSolver *solver, double t0, FILE *to)
+{
+    Buf b;
+    buf_init(&b);
+    ModelTimes mt = { limits_clock() - t0, -1, -1 };
+    if (st->first_model != 0) mt.first = st->first_model - t0;
+    if (st->last_model != 0 && st->complete) mt.unsat = mt.total - (st->last_model - t0);
+    if (o->json) stats_json(&b, s, st, solver, &mt);
+    else stats_text(&b, s, st, solver, &mt);
+    fwrite(b.data, 1, b.len, to);
+    buf_free(&b);
+}

@@ -1,0 +1,76 @@
+/* asp_out.h: the lines `fix asp` prints (asp_out.c): models, bounds, results, consequences
+ * and statistics, in clingo's text layout or as one JSON object a line.  A line is built in
+ * AspOut.line and written out whole. */
+#ifndef FIX_APP_ASP_OUT_H
+#define FIX_APP_ASP_OUT_H
+
+#include <stdio.h>
+
+#include "asp/asp.h"
+#include "asp/opt.h"
+#include "proc/backend.h"
+#include "proc/conseq.h"
+#include "util/json.h"
+
+typedef struct AspOut {
+    bool json;
+    Buf line;
+    JsonWriter w;
+    size_t answers;               /* "Answer: k" numbers given so far */
+    bool optimal_phase;           /* optN: the optimal models are being printed */
+    int write_errno;              /* a write to standard output failed (its errno), or 0 */
+} AspOut;
+
+/* Writes the line out.  After a failed write nothing more is written: the callbacks below
+ * then return false, which stops the search, and asp_out_check says why. */
+void asp_out_flush(AspOut *o);
+/* Flushes standard output; false when a write failed (now or before), with
+ * "cannot write standard output: REASON" in err. */
+bool asp_out_check(AspOut *o, Buf *err);
+/* A JSON line: asp_out_begin opens its object with "kind", asp_out_end closes and writes it. */
+void asp_out_begin(AspOut *o, const char *kind);
+void asp_out_end(AspOut *o);
+/* The atoms' names: blank-separated in text, JSON strings in an open JSON array. */
+void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n);
+/* The atoms as the JSON array under key. */
+void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
+                        size_t n);
+/* An AspModelFn: "Answer: k" and the atoms, or a JSON "model" line. */
+bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
+
+/* A bound [lo, hi] of s as its true and undefined shown atoms (tmp: room for twice the
+ * program's atoms); in JSON, the last fields of the line the caller began. */
+void asp_out_bound(AspOut *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp);
+/* The result of an enumeration as clingo prints it: SATISFIABLE, UNSATISFIABLE or UNKNOWN
+ * (ERROR), then Models (with + unless every model was found) and Calls. */
+void asp_out_result(AspOut *o, AftStatus r, const AspStats *st);
+
+/* #minimize.  An AspOptModelFn: as asp_out_model, then "Optimization: c1 .. ck" (JSON
+ * "costs", and "optimal": true for optN's optimal models, whose numbering starts again at 1
+ * as clingo's does). */
+bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
+                       const int64_t *costs, size_t ncosts, bool optimal);
+/* The result of an optimisation as clingo prints it: OPTIMUM FOUND, SATISFIABLE,
+ * UNSATISFIABLE or UNKNOWN, then Models (with + unless every model was found or the optimum
+ * proved), Optimum, Optimal (optN, when all optimal models were found) and Optimization. */
+void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOptResult *res,
+                        AspOptMode mode);
+
+/* --compare-consequences: the bound of `what` checked against clingo's consequences q (k,
+ * with the refuting atoms bad). */
+void asp_out_consequences(AspOut *o, const AspSolver *s, const char *what,
+                          const ProcConsequences *q, const ProcBoundCheck *k, const AspAtom *bad);
+
+/* Which solver answered the models, for --stats. */
+typedef struct AspOutSolver {
+    ProcSolverKind kind;          /* the one that answered */
+    const ProcAuto *how;          /* why (how->why NULL: no reason to give), clingo's counts */
+    const char *chooser;          /* "auto" or "race": which gave the reason */
+} AspOutSolver;
+/* --stats, written to `to`: the program's and the solver's sizes, the engine's counts, the
+ * solver that answered (solver NULL: no models were asked for) and the times since t0
+ * (limits_clock). */
+void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
+                   const AspOutSolver *solver, double t0, FILE *to);
+
+#endif

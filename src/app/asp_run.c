@@ -1,0 +1,319 @@
+/* asp_run.c: the actions of `fix asp` on a program (asp_run.h), each printing through
+ * asp_out.c: --wf, --bounds and --compare-consequences beside them, the stable models or the
+ * optimum by the native search, clingo, auto or the race (src/proc), --emit; --stats; and
+ * the error that ended the run, reported once at the end. */
+#include "app/asp_run.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "app/asp_out.h"
+#include "proc/conseq.h"
+#include "util/limits.h"
+#include "util/mem.h"
+
+/* How the run's error is printed: a message (the engine's, clingo's, a sandbox's) after
+ * "fix asp: error: "; a text that names its place already ("FILE:LINE: error: ...", the
+ * solver's refusal of a program it cannot search, asp_solver_native) as it is. */
+typedef enum { RUN_ERROR_MESSAGE, RUN_ERROR_PLACED } RunErrorKind;
+
+/* One run: its options, what it found out, and where its lines go. */
+typedef struct Run {
+    const AspRunOptions *o;
+    AftOptions aft;               /* o->aft, with the run's error text */
+    RunErrorKind error;           /* the form of that text */
+    AspOut out;
+    ProcSolverKind solver;        /* asked for; after auto or the race, the one that answered */
+    ProcAuto how;                 /* auto's or the race's choice and reason, clingo's counts */
+    const char *chooser;          /* "auto" or "race": which made the choice in `how` */
+    bool conseq_ready, refuted;   /* clingo's consequences were computed; they refute a bound */
+    ProcConsequences conseq;
+    Buf names;                    /* input_name's text for several files */
+} Run;
+
+/* --compare-consequences: the bound [lo, hi] of `what` (consistent false: fix found that
+ * there is no stable model) beside clingo's cautious and brave consequences, computed once.
+ * A refuted bound is reported as an error at the end.  False when clingo failed (err). */
+static bool compare(Run *r, const AspSolver *s, const char *what, bool consistent,
+                    const Word *lo, const Word *hi, AspAtom *tmp, Buf *err)
+{
+    const AspRunOptions *o = r->o;
+    if (!o->compare) return true;
+    if (!r->conseq_ready) {
+        r->conseq_ready = true;
+        if (!proc_consequences(s, o->limits, o->allow_scripts, &r->conseq, err)) return false;
+    }
+    ProcBoundCheck k;
+    proc_consequences_check(s, &r->conseq, consistent, lo, hi, tmp, &k);
+    r->refuted |= k.refuted;
+    asp_out_consequences(&r->out, s, what, &r->conseq, &k, tmp);
+    return true;
+}
+
+static AftStatus do_wf(Run *r, AspSolver *s, AspStats *st, AspAtom *tmp, Buf *err)
+{
+    AspOut *o = &r->out;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    AftStatus res = asp_wellfounded(s, &r->aft, lo, hi, st);
+    if (res != AFT_ERROR && o->json) {
+        asp_out_begin(o, "wf");
+        json_key_bool(&o->w, "consistent", res != AFT_INVALID);
+        if (res == AFT_INVALID) asp_out_end(o);
+        else asp_out_bound(o, s, lo, hi, tmp);
+    } else if (res == AFT_INVALID) {
+        buf_puts(&o->line, "Well-founded bound: inconsistent (no stable model)\n");
+        asp_out_flush(o);
+    } else if (res != AFT_ERROR) {
+        buf_puts(&o->line, "Well-founded bound\n");
+        asp_out_bound(o, s, lo, hi, tmp);
+    }
+    if (res != AFT_ERROR && !compare(r, s, "well-founded", res != AFT_INVALID, lo, hi, tmp, err))
+        res = AFT_ERROR;
+    mem_free(lo);
+    mem_free(hi);
+    return res;
+}
+
+/* The hull of Final into lo/hi; false when Final is empty. */
+static bool final_hull(const AspSolver *s, const BoundList *final, Word *lo, Word *hi)
+{
+    const Lattice *L = asp_solver_lattice(s);
+    if (!final->count) return false;
+    memcpy(lo, boundlist_lo(final, 0), L->nwords * sizeof *lo);
+    memcpy(hi, boundlist_hi(final, 0), L->nwords * sizeof *hi);
+    for (size_t i = 1; i < final->count; i++) {
+        L->ops->meet(L, lo, lo, boundlist_lo(final, i));
+        L->ops->join(L, hi, hi, boundlist_hi(final, i));
+    }
+    return true;
+}
+
+/* --compare-consequences for Final: its hull is the bound. */
+static bool compare_final(Run *r, AspSolver *s, const BoundList *final, AspAtom *tmp, Buf *err)
+{
+    if (!r->o->compare) return true;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    bool some = final_hull(s, final, lo, hi);
+    bool ok = compare(r, s, "Final (hull)", some, lo, hi, tmp, err);
+    mem_free(lo);
+    mem_free(hi);
+    return ok;
+}
+
+static AftStatus do_bounds(Run *r, AspSolver *s, AspStats *st, AspAtom *tmp, Buf *err)
+{
+    AspOut *o = &r->out;
+    BoundList final;
+    boundlist_init(&final, asp_solver_lattice(s));
+    AftStatus res = asp_final_bounds(s, &r->aft, &final, st);
+    for (size_t i = 0; i < final.count && res != AFT_ERROR; i++) {
+        if (o->json) {
+            asp_out_begin(o, "bound");
+            json_key_uint(&o->w, "index", i + 1);
+        } else buf_printf(&o->line, "Bound %zu\n", i + 1);
+        asp_out_bound(o, s, boundlist_lo(&final, i), boundlist_hi(&final, i), tmp);
+    }
+    if (o->json) {
+        asp_out_begin(o, "bounds");
+        json_key_uint(&o->w, "count", final.count);
+        json_key_bool(&o->w, "complete", res == AFT_OK);
+        asp_out_end(o);
+    } else {
+        buf_printf(&o->line, "Bounds       : %zu%s\n", final.count, res == AFT_OK ? "" : "+");
+        asp_out_flush(o);
+    }
+    if (res != AFT_ERROR && !compare_final(r, s, &final, tmp, err)) res = AFT_ERROR;
+    boundlist_free(&final);
+    return res;
+}
+
+/* The input's name in messages: the file, the .lp files ("a.lp, b.lp"), or stdin. */
+static const char *input_name(Run *r)
+{
+    const AspRunOptions *o = r->o;
+    const char *name = o->nfiles ? o->files[0] : "-";
+    if (o->nfiles < 2) return strcmp(name, "-") ? name : "stdin";
+    buf_clear(&r->names);
+    for (size_t i = 0; i < o->nfiles; i++)
+        buf_printf(&r->names, "%s%s", i ? ", " : "", o->files[i]);
+    return buf_cstr(&r->names);
+}
+
+/* The stable models (one per projection with #project) by the solver asked for. */
+static AftStatus solve_models(Run *r, AspSolver *s, const AspSolveOptions *so,
+                              const ProcClingoOptions *co, AspStats *ms, Buf *err)
+{
+    AspOut *o = &r->out;
+    if (r->solver == PROC_SOLVER_CLINGO)
+        return proc_solve_clingo(s, co, asp_out_model, o, ms, &r->how.clingo, err);
+    if (r->solver == PROC_SOLVER_NATIVE) return proc_solve_native(s, so, asp_out_model, o, ms);
+    r->chooser = r->solver == PROC_SOLVER_RACE ? "race" : "auto";
+    AftStatus res = r->solver == PROC_SOLVER_RACE
+                    ? proc_solve_race(s, so, co, asp_out_model, o, ms, &r->how, err)
+                    : proc_solve_auto(s, so, co, asp_out_model, o, ms, &r->how, err);
+    r->solver = r->how.kind;
+    return res;
+}
+
+/* #minimize: the improving models and the optimum (optN: then the optimal models). */
+static AftStatus solve_optimum(Run *r, AspSolver *s, const AspSolveOptions *so,
+                               const ProcClingoOptions *co, AspStats *ms, Buf *err)
+{
+    AspOptResult opt;
+    memset(&opt, 0, sizeof opt);
+    ProcOptAsk ask = { .mode = r->o->opt_mode, .fn = asp_out_opt_model, .ctx = &r->out,
+                       .res = &opt };
+    AftStatus res;
+    if (r->solver == PROC_SOLVER_CLINGO)
+        res = proc_optimize_clingo(s, co, &ask, ms, &r->how.clingo, err);
+    else if (r->solver == PROC_SOLVER_NATIVE) res = proc_optimize_native(s, so, &ask, ms);
+    else {
+        r->chooser = r->solver == PROC_SOLVER_RACE ? "race" : "auto";
+        res = r->solver == PROC_SOLVER_RACE
+              ? proc_optimize_race(s, so, co, &ask, ms, &r->how, err)
+              : proc_optimize_auto(s, so, co, &ask, ms, &r->how, err);
+        r->solver = r->how.kind;
+    }
+    if (res != AFT_ERROR) asp_out_opt_result(&r->out, res, ms, &opt, r->o->opt_mode);
+    asp_opt_result_free(&opt);
+    return res;
+}
+
+static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
+{
+    const AspRunOptions *o = r->o;
+    AspSolveOptions so = { .max_models = o->max_models, .aft = &r->aft };
+    AftOptions aft = r->aft;                  /* clingo: its own budget and rounds unless given */
+    aft.budget = aft.rounds = 0;
+    ProcClingoOptions co = { .max_models = o->max_models, .aft = &aft, .budget = r->aft.budget,
+                             .hand_over = o->hand_over, .rounds = r->aft.rounds,
+                             .limits = o->limits, .allow_scripts = o->allow_scripts };
+    AspStats ms;
+    memset(&ms, 0, sizeof ms);
+    if (r->solver == PROC_SOLVER_NATIVE && !asp_solver_native(s, input_name(r), r->aft.err)) {
+        r->error = RUN_ERROR_PLACED;
+        return AFT_ERROR;
+    }
+    AftStatus res;
+    if (asp_minimize_count(asp_solver_program(s))) res = solve_optimum(r, s, &so, &co, &ms, err);
+    else {
+        res = solve_models(r, s, &so, &co, &ms, err);
+        if (res != AFT_ERROR) asp_out_result(&r->out, res, &ms);
+    }
+    st->models = ms.models;
+    st->complete = ms.complete;
+    st->sp_evals += ms.sp_evals;
+    st->bnb_runs += ms.bnb_runs;
+    st->aft = ms.aft;
+    st->first_model = ms.first_model;
+    st->last_model = ms.last_model;
+    return res;
+}
+
+/* Emit under the well-founded bound; with --rounds/--budget/--timeout also run the branch
+ * and bound and add the hull of Final as constraints. */
+static AftStatus do_emit(Run *r, const AspProgram *p, AspSolver *s, AspStats *st)
+{
+    const AftOptions *aft = &r->aft;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    Word *tlo = lattice_elem_new(L), *thi = lattice_elem_new(L);
+    AftStatus res = asp_wellfounded(s, aft, lo, hi, st);
+    bool tight = false, none = res == AFT_INVALID;
+    if (res == AFT_OK && (aft->rounds || aft->budget || aft->timeout_s > 0)) {
+        BoundList final;
+        boundlist_init(&final, L);
+        AftStatus b = asp_final_bounds(s, aft, &final, st);
+        if (b == AFT_ERROR) res = b;
+        else if (!final_hull(s, &final, tlo, thi)) none = true;
+        else tight = true;
+        boundlist_free(&final);
+    }
+    AspProgram *q = none ? asp_program_inconsistent()
+                  : res == AFT_ERROR ? NULL
+                  : asp_partial_eval(p, s, lo, hi, tight ? tlo : NULL, tight ? thi : NULL);
+    if (q) asp_write_aspif(q, stdout);      /* checked by output_written */
+    asp_program_free(q);
+    mem_free(lo); mem_free(hi); mem_free(tlo); mem_free(thi);
+    return res;
+}
+
+static void header(Run *r)
+{
+    const AspRunOptions *o = r->o;
+    AspOut *out = &r->out;
+    if (o->json) return;
+    buf_printf(&out->line, "fix asp\nReading from %s%s\nSolving...\n",
+               o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "");
+    asp_out_flush(out);
+    errno = 0;                    /* the program is read: a watcher sees the search start */
+    if (fflush(stdout) != 0 && !out->write_errno) out->write_errno = errno ? errno : EIO;
+}
+
+/* Standard output flushed at the end: false (reported) when a write to it failed. */
+static bool output_written(Run *r, Diag *diag)
+{
+    Buf err;
+    buf_init(&err);
+    bool ok = asp_out_check(&r->out, &err);
+    if (!ok) diag_plain_error(diag, "%s", buf_cstr(&err));
+    buf_free(&err);
+    return ok;
+}
+
+/* The run's error, or a bound clingo's consequences refute, reported in the form its kind
+ * says. */
+static void report_error(const Run *r, AftStatus res, Diag *diag)
+{
+    Buf *err = r->aft.err;
+    if (res == AFT_ERROR && r->error == RUN_ERROR_PLACED) diag_error_text(diag, buf_cstr(err));
+    else if (res == AFT_ERROR)
+        diag_plain_error(diag, "%s", err->len ? buf_cstr(err) : "the engine failed");
+    else if (r->refuted)
+        diag_plain_error(diag, "a bound is refuted by clingo's consequences: it is not "
+                         "sound (please report this as a bug)");
+}
+
+/* The actions asked for, in order, each only after the one before it succeeded. */
+static AftStatus act(Run *r, const AspProgram *p, AspSolver *s, AspStats *st, Buf *err)
+{
+    const AspRunOptions *o = r->o;
+    if (o->emit) return do_emit(r, p, s, st);
+    AspAtom *tmp = mem_alloc((2 * asp_atom_count(p) + 1) * sizeof *tmp);
+    AftStatus res = AFT_OK;
+    header(r);
+    if (o->wf) res = do_wf(r, s, st, tmp, err);
+    if (o->bounds && res != AFT_ERROR) res = do_bounds(r, s, st, tmp, err);
+    if (o->models && res != AFT_ERROR) res = do_models(r, s, st, err);
+    mem_free(tmp);
+    return res;
+}
+
+int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
+{
+    double t0 = limits_clock();
+    Buf err;
+    buf_init(&err);
+    Run r = { .o = o, .aft = o->aft, .out = { .json = o->json }, .solver = o->solver };
+    r.aft.err = &err;
+    buf_init(&r.out.line);
+    buf_init(&r.names);
+    AspSolver *s = asp_solver_new(p);
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    AftStatus res = act(&r, p, s, &st, &err);
+    AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };
+    if (o->stats) asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0,
+                                o->emit ? stderr : stdout);
+    bool written = output_written(&r, diag);
+    report_error(&r, res, diag);
+    if (r.conseq_ready) proc_consequences_free(&r.conseq);
+    asp_solver_free(s);
+    buf_free(&r.out.line);
+    buf_free(&r.names);
+    buf_free(&err);
+    if (!written) return ASP_RUN_WRITE_FAILED;
+    return res == AFT_ERROR || r.refuted ? 1 : 0;
+}

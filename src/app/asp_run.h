@@ -1,0 +1,37 @@
+/* asp_run.h: what `fix asp` does with a program once its command line is read (asp_run.c):
+ * the well-founded bound (--wf), the Final bounds (--bounds), each beside clingo's
+ * consequences (--compare-consequences), the stable models or the optimum by the solver
+ * asked for, or the program partially evaluated (--emit); then the statistics and the
+ * run's one error. */
+#ifndef FIX_APP_ASP_RUN_H
+#define FIX_APP_ASP_RUN_H
+
+#include "asp/asp.h"
+#include "asp/opt.h"
+#include "front/diag.h"
+#include "proc/backend.h"
+
+/* The options of a run, as asp_cli.c read them from the command line. */
+typedef struct AspRunOptions {
+    bool models, bounds, emit, wf, json, stats, allow_scripts;
+    bool compare;                 /* --compare-consequences */
+    ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */
+    AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
+    size_t max_models;            /* --models N (0: all) */
+    size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
+    AftOptions aft;               /* the engine's: split, budget, rounds, max steps, learning,
+                                     and the run's limits (its err is the run's own) */
+    Limits *limits;               /* --timeout, --max-memory and the stop signals */
+    const char *const *files;     /* the input files (none: standard input) */
+    size_t nfiles;
+} AspRunOptions;
+
+/* asp_run's status when standard output could not be written (reported): exit status 1. */
+enum { ASP_RUN_WRITE_FAILED = -1 };
+
+/* Runs o's actions on p, printing on standard output (--stats with --emit on standard
+ * error); an error is reported through diag at the end.  0, 1 (an error, or a bound that
+ * clingo's consequences refute) or ASP_RUN_WRITE_FAILED. */
+int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag);
+
+#endif

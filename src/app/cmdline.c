@@ -1,0 +1,87 @@
+/* cmdline.c: the limit options of every command, their values and rules, whole numbers, and
+ * text written to standard output and checked (cmdline.h). */
+#include "app/cmdline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "code/vm.h"
+#include "util/buf.h"
+#include "util/numarg.h"
+#include "util/outfile.h"
+
+static const struct {
+    const char *name, *rule;
+} limit_options[] = {
+    [CMDLINE_TIMEOUT] = { "--timeout", "--timeout needs seconds from 0 to 1e9 (0: no limit)" },
+    [CMDLINE_MAX_STEPS] = { "--max-steps",
+                            "--max-steps needs a whole number from 0 to 2^62 (0: no limit)" },
+    [CMDLINE_MAX_MEMORY] = { "--max-memory",
+                             "--max-memory needs megabytes from 0 to 1048576 (0: no limit)" },
+    [CMDLINE_MAX_DEPTH] = { "--max-depth",
+                            "--max-depth needs a whole number from 0 to 10000000 (0: the default)" },
+};
+
+CmdlineLimit cmdline_limit_of(const char *arg)
+{
+    for (int k = 0; k < CMDLINE_NOT_A_LIMIT; k++)
+        if (strcmp(arg, limit_options[k].name) == 0) return (CmdlineLimit)k;
+    return CMDLINE_NOT_A_LIMIT;
+}
+
+const char *cmdline_limit_rule(CmdlineLimit which)
+{
+    return which < CMDLINE_NOT_A_LIMIT ? limit_options[which].rule : "";
+}
+
+bool cmdline_limit_is_count(CmdlineLimit which)
+{
+    return which == CMDLINE_MAX_STEPS || which == CMDLINE_MAX_DEPTH;
+}
+
+CmdlineStatus cmdline_limit_set(CmdlineLimits *l, CmdlineLimit which, const char *value)
+{
+    double v;
+    uint64_t n;
+    if (!value) return CMDLINE_MISSING;
+    switch (which) {
+    case CMDLINE_TIMEOUT:
+        if (!numarg_real(value, 0, NUMARG_MAX_SECONDS, &v)) return CMDLINE_BAD;
+        l->timeout_s = v;
+        return CMDLINE_OK;
+    case CMDLINE_MAX_STEPS:
+        if (!numarg_count(value, NUMARG_MAX_COUNT, &n)) return CMDLINE_BAD;
+        l->max_steps = n;
+        return CMDLINE_OK;
+    case CMDLINE_MAX_MEMORY:
+        if (!numarg_real(value, 0, NUMARG_MAX_MEGABYTES, &v)) return CMDLINE_BAD;
+        l->max_memory = v > 0 && v < 1 ? (size_t)1 << 20 : (size_t)(v * 1024 * 1024);
+        return CMDLINE_OK;
+    case CMDLINE_MAX_DEPTH:
+        if (!numarg_count(value, VM_MAX_DEPTH_LIMIT, &n)) return CMDLINE_BAD;
+        l->max_depth = (size_t)n;
+        return CMDLINE_OK;
+    case CMDLINE_NOT_A_LIMIT: break;
+    }
+    return CMDLINE_BAD;
+}
+
+bool cmdline_count(const char *s, size_t *out)
+{
+    uint64_t v;
+    if (!s || !numarg_count(s, NUMARG_MAX_COUNT, &v)) return false;
+    *out = (size_t)v;
+    return true;
+}
+
+int cmdline_print_text(const char *who, const char *text)
+{
+    int seen = fputs(text, stdout) == EOF ? errno : 0;   /* the reason of a write that failed */
+    Buf err;
+    buf_init(&err);
+    bool ok = outfile_check(stdout, "standard output", seen, &err);
+    if (!ok) fprintf(stderr, "%s: error: %s\n", who, buf_cstr(&err));
+    buf_free(&err);
+    return ok ? 0 : 1;
+}

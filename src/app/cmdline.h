@@ -1,0 +1,47 @@
+/* cmdline.h: what the commands of fix share on their command lines (main.c: run, check and
+ * repl; asp_cli.c: asp): the limit options, read by one parser into one struct, each with the
+ * rule its value follows (for the usage error each command words in its own way); whole
+ * numbers of other options; and a text (--help, --version) written to standard output and
+ * checked.  Every time a command measures is read on limits_clock (util/limits.h). */
+#ifndef FIX_APP_CMDLINE_H
+#define FIX_APP_CMDLINE_H
+
+#include "common.h"
+
+/* The limit options: --timeout SEC, --max-steps N, --max-memory MB and --max-depth N (which
+ * only fix run, check and repl take). */
+typedef enum {
+    CMDLINE_TIMEOUT, CMDLINE_MAX_STEPS, CMDLINE_MAX_MEMORY, CMDLINE_MAX_DEPTH,
+    CMDLINE_NOT_A_LIMIT
+} CmdlineLimit;
+
+/* Their values; 0 is no limit (for max_depth: the VM's default depth). */
+typedef struct CmdlineLimits {
+    double timeout_s;             /* seconds, 0 to 1e9 */
+    uint64_t max_steps;           /* 0 to 2^62 */
+    size_t max_memory;            /* bytes: megabytes from 0 to 1048576, at least 1 MB */
+    size_t max_depth;             /* 0 to VM_MAX_DEPTH_LIMIT */
+} CmdlineLimits;
+
+/* How a value was read. */
+typedef enum { CMDLINE_OK, CMDLINE_MISSING, CMDLINE_BAD } CmdlineStatus;
+
+/* The limit option arg is, or CMDLINE_NOT_A_LIMIT. */
+CmdlineLimit cmdline_limit_of(const char *arg);
+/* The value of option `which` (NULL: none was given) into its field of l, range-checked;
+ * l is unchanged unless CMDLINE_OK. */
+CmdlineStatus cmdline_limit_set(CmdlineLimits *l, CmdlineLimit which, const char *value);
+/* The rule of which's values: "--timeout needs seconds from 0 to 1e9 (0: no limit)". */
+const char *cmdline_limit_rule(CmdlineLimit which);
+/* Does which take a whole number (--max-steps, --max-depth), not a real? */
+bool cmdline_limit_is_count(CmdlineLimit which);
+
+/* A whole number from 0 to 2^62 (--models N, --budget K, ...); false when s is not one or
+ * is NULL. */
+bool cmdline_count(const char *s, size_t *out);
+
+/* Writes text to standard output: exit status 0, or 1 with "WHO: error: cannot write
+ * standard output: REASON" on standard error (`fix --help > /dev/full`). */
+int cmdline_print_text(const char *who, const char *text);
+
+#endif

@@ -1,0 +1,35 @@
+/* gringo.h: programs from files: .lp files grounded by gringo (run as a subprocess, after
+ * lpscan.h's check, in the sandbox of sandbox.h), other files read as aspif (gringo.c). */
+#ifndef FIX_PROC_GRINGO_H
+#define FIX_PROC_GRINGO_H
+
+#include "common.h"
+#include "asp/asp.h"
+#include "util/buf.h"
+#include "util/limits.h"
+
+/* On failure these return NULL and leave "where: error: ..." in err (for .lp, gringo's own
+ * messages have already gone to stderr). */
+
+/* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
+ * whether #script blocks are allowed, and the limits polled while grounding and reading
+ * (may be NULL; a limit hit stops gringo and fails the load, saying which). */
+typedef struct ProcLoadOptions {
+    const char *const *gargs;
+    size_t ngargs;
+    bool allow_scripts;
+    Limits *limits;
+} ProcLoadOptions;
+/* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
+ * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
+ * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
+ * opt->allow_scripts, the files and what they may include are checked first and refused if
+ * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
+ * sandbox.h.  Directories are refused. */
+AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
+                           Buf *err);
+/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
+ * directory is refused). */
+AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, Buf *err);
+
+#endif
