@@ -159,7 +159,7 @@ static Expr *map_literal(Lexer *lx, PtrList entries, FixLoc l)
 static PtrList list1(Lexer *lx, void *p)
 {
     PtrList l = { 0 };
-    ptrlist_push(A, &l, p);
+    ast_ptrlist_push(A, &l, p);
     return l;
 }
 
@@ -176,7 +176,7 @@ static void note_name(Lexer *lx, CoverAcc *acc, Ident *id)
 {
     for (size_t i = 0; i < acc->names.count; i++)
         if (strcmp(((Ident *)acc->names.items[i])->name, id->name) == 0) return;
-    ptrlist_push(A, &acc->names, id);
+    ast_ptrlist_push(A, &acc->names, id);
 }
 
 static void add_link(Lexer *lx, CoverAcc *acc, PtrList lower, PtrList upper)
@@ -187,7 +187,7 @@ static void add_link(Lexer *lx, CoverAcc *acc, PtrList lower, PtrList upper)
             Cover *c = arena_alloc(A, sizeof *c);
             c->below = *(Ident *)lower.items[i];
             c->above = *(Ident *)upper.items[j];
-            ptrlist_push(A, &acc->covers, c);
+            ast_ptrlist_push(A, &acc->covers, c);
         }
     }
     for (size_t j = 0; j < upper.count; j++) note_name(lx, acc, upper.items[j]);
@@ -207,7 +207,7 @@ static void yyerror(YYLTYPE *loc, Lexer *lx, AstFile *file, const char *msg);
 /* A syntax error dropped the declaration being read: its name, when it was read, is noted. */
 static void note_dropped(Lexer *lx, AstFile *file)
 {
-    if (lx->decl_name) ptrlist_push(lx->arena, &file->dropped, (void *)lx->decl_name);
+    if (lx->decl_name) ast_ptrlist_push(lx->arena, &file->dropped, (void *)lx->decl_name);
     lx->decl_name = NULL;
 }
 }
@@ -280,7 +280,7 @@ file:
 
 decls:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | decls decl                { $$ = $1; if ($2) ptrlist_push(A, &$$, $2); lx->decl_name = NULL; }
+    | decls decl                { $$ = $1; if ($2) ast_ptrlist_push(A, &$$, $2); lx->decl_name = NULL; }
     | decls error ';'           { $$ = $1; note_dropped(lx, file); }
     ;
 
@@ -329,7 +329,7 @@ params:
     %empty                      { memset(&$$, 0, sizeof $$); }
     | IDENT ':' ptype           { Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $1, @1); p->type = $3; $$ = list1(lx, p); }
     | params ',' IDENT ':' ptype {
-        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
+        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ast_ptrlist_push(A, &$$, p); }
     ;
 
 annots:
@@ -340,7 +340,7 @@ annots:
 
 eqlist:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | eqlist equation           { $$ = $1; ptrlist_push(A, &$$, $2); }
+    | eqlist equation           { $$ = $1; ast_ptrlist_push(A, &$$, $2); }
     | eqlist error ';'          { $$ = $1; }
     ;
 
@@ -352,7 +352,7 @@ equation:
 
 idlist:
     name                        { $$ = list1(lx, ident_box(lx, ident(lx, $1, @1))); }
-    | idlist ',' name           { $$ = $1; ptrlist_push(A, &$$, ident_box(lx, ident(lx, $3, @3))); }
+    | idlist ',' name           { $$ = $1; ast_ptrlist_push(A, &$$, ident_box(lx, ident(lx, $3, @3))); }
     ;
 
 /* element names of lattices may be `bot` and `top` too */
@@ -374,7 +374,7 @@ ptype:
     | '(' ptype ',' latlist ')' ARROW ptype {
         $$ = lat_new(lx, LAT_FN, @$);
         PtrList l = list1(lx, $2);
-        for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
+        for (size_t i = 0; i < $4.count; i++) ast_ptrlist_push(A, &l, $4.items[i]);
         $$->parts = (LatExpr **)l.items; $$->nparts = l.count; $$->value = $7; }
     ;
 
@@ -391,14 +391,14 @@ vtype:
 
 latlist:
     ptype                       { $$ = list1(lx, $1); }
-    | latlist ',' ptype         { $$ = $1; ptrlist_push(A, &$$, $3); }
+    | latlist ',' ptype         { $$ = $1; ast_ptrlist_push(A, &$$, $3); }
     ;
 
 /* the parameters of a lambda after its first one */
 lamparams:
     %empty                      { memset(&$$, 0, sizeof $$); }
     | lamparams ',' IDENT ':' ptype {
-        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ptrlist_push(A, &$$, p); }
+        $$ = $1; Param *p = arena_alloc(A, sizeof *p); p->name = ident(lx, $3, @3); p->type = $5; ast_ptrlist_push(A, &$$, p); }
     ;
 
 latexpr:
@@ -414,7 +414,7 @@ latexpr:
 
 latprod:
     latatom                     { $$ = list1(lx, $1); }
-    | latprod '*' latatom       { $$ = $1; ptrlist_push(A, &$$, $3); }
+    | latprod '*' latatom       { $$ = $1; ast_ptrlist_push(A, &$$, $3); }
     ;
 
 latatom:
@@ -457,7 +457,7 @@ coverstmts:
 
 covers_list:
     idlist                      { PtrList *g = arena_alloc(A, sizeof *g); *g = $1; $$ = list1(lx, g); }
-    | covers_list '<' idlist    { $$ = $1; PtrList *g = arena_alloc(A, sizeof *g); *g = $3; ptrlist_push(A, &$$, g); }
+    | covers_list '<' idlist    { $$ = $1; PtrList *g = arena_alloc(A, sizeof *g); *g = $3; ast_ptrlist_push(A, &$$, g); }
     ;
 
 intlit:
@@ -536,7 +536,7 @@ primary:
     | '(' expr ',' exprs ')'    {
         $$ = expr_new(lx, E_TUPLE, @$);
         PtrList l = list1(lx, $2);
-        for (size_t i = 0; i < $4.count; i++) ptrlist_push(A, &l, $4.items[i]);
+        for (size_t i = 0; i < $4.count; i++) ast_ptrlist_push(A, &l, $4.items[i]);
         $$->args = exprs(lx, l); $$->nargs = l.count; }
     | primary '.' INT           { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->ival = $3; }
     | primary '.' IDENT         { $$ = expr_new(lx, E_PROJ, @$); $$->a = $1; $$->name = ident(lx, $3, @3); }
@@ -588,27 +588,27 @@ args_opt:
 
 exprs:
     expr                        { $$ = list1(lx, $1); }
-    | exprs ',' expr            { $$ = $1; ptrlist_push(A, &$$, $3); }
+    | exprs ',' expr            { $$ = $1; ast_ptrlist_push(A, &$$, $3); }
     ;
 
 /* the cases of a table, key and value alternating */
 tablelist:
-    aexpr ARROW expr            { $$ = list1(lx, $1); ptrlist_push(A, &$$, $3); }
-    | tablelist ',' aexpr ARROW expr { $$ = $1; ptrlist_push(A, &$$, $3); ptrlist_push(A, &$$, $5); }
+    aexpr ARROW expr            { $$ = list1(lx, $1); ast_ptrlist_push(A, &$$, $3); }
+    | tablelist ',' aexpr ARROW expr { $$ = $1; ast_ptrlist_push(A, &$$, $3); ast_ptrlist_push(A, &$$, $5); }
     ;
 
 maplist:
     IDENT ARROW expr            {
         Expr *pair = expr_new(lx, E_NAME, @$); pair->name = ident(lx, $1, @1); pair->a = $3; $$ = list1(lx, pair); }
     | maplist ',' IDENT ARROW expr {
-        $$ = $1; Expr *pair = expr_new(lx, E_NAME, @3); pair->name = ident(lx, $3, @3); pair->a = $5; ptrlist_push(A, &$$, pair); }
+        $$ = $1; Expr *pair = expr_new(lx, E_NAME, @3); pair->name = ident(lx, $3, @3); pair->a = $5; ast_ptrlist_push(A, &$$, pair); }
     ;
 
 /* ---- program blocks: ground normal rules, constraints, choice rules ---- */
 
 rules:
     %empty                      { memset(&$$, 0, sizeof $$); }
-    | rules rule                { $$ = $1; ptrlist_push(A, &$$, $2); }
+    | rules rule                { $$ = $1; ast_ptrlist_push(A, &$$, $2); }
     | rules error '.'           { $$ = $1; }
     ;
 
@@ -620,12 +620,12 @@ rule:
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_NORMAL; $$->loc = L(lx, @$);
         $$->head = ident_box(lx, $1); $$->nhead = 1;
         PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $3.count; i++) { Expr *l = $3.items[i]; ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
+        for (size_t i = 0; i < $3.count; i++) { Expr *l = $3.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
         $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
     | IMPLIEDBY body '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CONSTRAINT; $$->loc = L(lx, @$);
         PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $2.count; i++) { Expr *l = $2.items[i]; ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
+        for (size_t i = 0; i < $2.count; i++) { Expr *l = $2.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
         $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
     | '{' atoms '}' '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CHOICE; $$->loc = L(lx, @$);
@@ -634,21 +634,21 @@ rule:
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CHOICE; $$->loc = L(lx, @$);
         $$->head = idents(lx, $2); $$->nhead = $2.count;
         PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $5.count; i++) { Expr *l = $5.items[i]; ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
+        for (size_t i = 0; i < $5.count; i++) { Expr *l = $5.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
         $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
     ;
 
 atoms:
     atom                        { $$ = list1(lx, ident_box(lx, $1)); }
-    | atoms ';' atom            { $$ = $1; ptrlist_push(A, &$$, ident_box(lx, $3)); }
-    | atoms ',' atom            { $$ = $1; ptrlist_push(A, &$$, ident_box(lx, $3)); }
+    | atoms ';' atom            { $$ = $1; ast_ptrlist_push(A, &$$, ident_box(lx, $3)); }
+    | atoms ',' atom            { $$ = $1; ast_ptrlist_push(A, &$$, ident_box(lx, $3)); }
     ;
 
 body:
     lit_atom                    { Expr *l = expr_new(lx, E_NAME, @1); l->name = $1; l->ival = 0; $$ = list1(lx, l); }
     | NOT lit_atom              { Expr *l = expr_new(lx, E_NAME, @2); l->name = $2; l->ival = 1; $$ = list1(lx, l); }
-    | body ',' lit_atom         { $$ = $1; Expr *l = expr_new(lx, E_NAME, @3); l->name = $3; l->ival = 0; ptrlist_push(A, &$$, l); }
-    | body ',' NOT lit_atom     { $$ = $1; Expr *l = expr_new(lx, E_NAME, @4); l->name = $4; l->ival = 1; ptrlist_push(A, &$$, l); }
+    | body ',' lit_atom         { $$ = $1; Expr *l = expr_new(lx, E_NAME, @3); l->name = $3; l->ival = 0; ast_ptrlist_push(A, &$$, l); }
+    | body ',' NOT lit_atom     { $$ = $1; Expr *l = expr_new(lx, E_NAME, @4); l->name = $4; l->ival = 1; ast_ptrlist_push(A, &$$, l); }
     ;
 
 lit_atom: atom { $$ = $1; } ;
@@ -860,7 +860,7 @@ AstFile *parse_source(Diag *diag, Arena *arena, const Source *src)
     size_t kept = 0;
     for (size_t i = 0; i < file->ndecls; i++)
         if (ast_depth_ok(diag, file->decls[i])) file->decls[kept++] = file->decls[i];
-        else if (file->decls[i]->name.name) ptrlist_push(arena, &file->dropped, (void *)file->decls[i]->name.name);
+        else if (file->decls[i]->name.name) ast_ptrlist_push(arena, &file->dropped, (void *)file->decls[i]->name.name);
     file->ndecls = kept;
     file->syntax_error = lx.errors > 0;
     file->first_error = lx.first_error;

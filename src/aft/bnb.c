@@ -543,7 +543,7 @@ static void finish(Run *run, BoundList *fixpoints)
     run->st->log2_S_final = -INFINITY;
     for (size_t i = 0; i < run->final->count; i++) {
         Word *lo = boundlist_lo(run->final, i), *hi = boundlist_hi(run->final, i);
-        run->st->log2_S_final = log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
+        run->st->log2_S_final = lattice_log2_add(run->st->log2_S_final, L->ops->log2_size(L, lo, hi));
     }
     if (!fixpoints) return;
     dedupe(&run->proven);

@@ -214,7 +214,7 @@ static void run_entry(Repl *r, const char *text, EntryKind kind, bool last)
 
 static void describe_fn(const FnSym *fn, Buf *b)
 {
-    fn_describe(fn, b);
+    type_fn_describe(fn, b);
     if (fn->upper) buf_puts(b, "  (with envelope)");
 }
 

@@ -78,7 +78,7 @@ void session_free(Session *s)
 /* ---- helpers ---- */
 
 /* Which limit stopped an engine run, in the engine's word. */
-const char *stop_reason_text(const char *stopped_by)
+const char *run_stop_reason_text(const char *stopped_by)
 {
     return stopped_by ? stopped_by : "a limit";
 }

@@ -52,7 +52,7 @@ bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
-    fn_as_aft(&f, &ctx);
+    run_fn_as_aft(&f, &ctx);
     bool antitone = plan->kind == Q_CHECK_ANTITONE;
     CheckOptions o = check_options(s);
     CheckReport c;
@@ -71,7 +71,7 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
     }
     FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
     AftFunction f;
-    fn_as_aft(&f, &ctx);
+    run_fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
     CheckReport c;
     CheckStatus status = aft_check_envelope(&f, &o, &c);
@@ -88,7 +88,7 @@ bool run_check_galois(Session *s, const QueryPlan *plan)
     Buf msg; buf_init(&msg);
     GaloisCtx ctx = { s->context, g, plan->loc };
     AftGalois ag;
-    galois_as_aft(&ag, &ctx);
+    run_galois_as_aft(&ag, &ctx);
     GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &r.u.check.cases);
     bool ok = c != GALOIS_CHECK_ERROR;
     if (!ok) session_stopped(s, plan->loc);
@@ -139,7 +139,7 @@ static bool trust_fn(Session *s, const EngineAsk *ask, Buf *assume)
     FnSym *fn = ask->fn;
     FnCtx ctx = { .context = s->context, .fn = fn, .where = ask->loc };
     AftFunction f;
-    fn_as_aft(&f, &ctx);
+    run_fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
     o.enum_log2 = TRUST_LIMIT_LOG2;
     CheckReport c;
@@ -172,7 +172,7 @@ static bool trust_galois(Session *s, const EngineAsk *ask, GaloisSym *g, Buf *as
         Buf msg; buf_init(&msg);
         GaloisCtx ctx = { s->context, g, ask->loc };
         AftGalois ag;
-        galois_as_aft(&ag, &ctx);
+        run_galois_as_aft(&ag, &ctx);
         size_t cases = 0;
         GaloisCheck c = galois_check(&ag, ENUM_LIMIT_LOG2, &msg, &cases);
         if (c == GALOIS_CHECK_FAILS)

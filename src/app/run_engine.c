@@ -30,7 +30,7 @@ static bool start_interval(Session *s, const EngineAsk *q, const Lattice *L, Wor
     if (!eval_end(s, q->from_lo, L, lo) || !eval_end(s, q->from_hi, L, hi)) return false;
     if (!L->ops->leq(L, lo, hi)) {
         char *a = lattice_to_string(L, lo), *b = lattice_to_string(L, hi);
-        diag_error(&s->diag, loc_span(q->from_lo->loc, q->from_hi->loc),
+        diag_error(&s->diag, diag_loc_span(q->from_lo->loc, q->from_hi->loc),
                    "not an interval: %s is not below %s", a, b);
         mem_free(a);
         mem_free(b);
@@ -63,7 +63,7 @@ static bool engine_galois(Session *s, const EngineAsk *ask, EngineRun *run)
     run->gctx.context = s->context;
     run->gctx.g = ask->opt->via;
     run->gctx.where = ask->loc;
-    galois_as_aft(&run->ag, &run->gctx);
+    run_galois_as_aft(&run->ag, &run->gctx);
     run->galois = galois_run_new(&run->ag, &run->f, &run->err);
     return run->galois != NULL;
 }
@@ -92,7 +92,7 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
         run->ctx.exact = absvm_new(&s->limits);
         absvm_set_total(run->ctx.exact, true);
     }
-    fn_as_aft(&run->f, &run->ctx);
+    run_fn_as_aft(&run->f, &run->ctx);
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
     run->hi = lattice_elem_new(run->L);
@@ -156,8 +156,8 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     note_unrounded(run);
     if (s->opt.dot && status != AFT_INVALID) return session_emit_hasse(s, plan, run->L, nlo, nhi, NULL);
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan->opt.via ? plan->opt.via->name : NULL,
-                      .assumption = run->assumption, .envelope = fn_envelope_note(&run->f, &run->ctx),
-                      .envelope_used = fn_envelope_name(&run->f, &run->ctx),
+                      .assumption = run->assumption, .envelope = run_fn_envelope_note(&run->f, &run->ctx),
+                      .envelope_used = run_fn_envelope_name(&run->f, &run->ctx),
                       .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
@@ -165,7 +165,7 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
         r.message = mem_strdup("F(B) is not an interval inside B, so B holds no fixed point");
     } else if (status == AFT_LIMIT) {
         r.status = RS_LIMIT;
-        r.message = mem_strdup(stop_reason_text(run->st.stopped_by));
+        r.message = mem_strdup(run_stop_reason_text(run->st.stopped_by));
     }
     session_emit(s, &r);
     mem_free(r.message);
@@ -232,15 +232,15 @@ bool run_bnb(Session *s, const QueryPlan *plan)
             }
             QueryResult r = { .kind = Q_BNB, .target = plan->fn->name,
                               .via = plan->opt.via ? plan->opt.via->name : NULL,
-                              .assumption = run.assumption, .envelope = fn_envelope_note(&run.f, &run.ctx),
-                              .envelope_used = fn_envelope_name(&run.f, &run.ctx),
+                              .assumption = run.assumption, .envelope = run_fn_envelope_note(&run.f, &run.ctx),
+                              .envelope_used = run_fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
                                          .verdicts = verdicts,
                                          .final_match = match, .has_stats = true,
                                          .stats = run.st } };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
-                r.u.bnb.stats.stopped_by = stop_reason_text(run.st.stopped_by);
+                r.u.bnb.stats.stopped_by = run_stop_reason_text(run.st.stopped_by);
             }
             session_emit(s, &r);
             mem_free(match);
@@ -298,7 +298,7 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
         if (status == AFT_ERROR) session_engine_error(s, where, &run.err);
         else if (status == AFT_LIMIT && !limits_check_now(&s->limits, 0))
             diag_error(&s->diag, where, "%s(%s) stopped by %s before %s: no value", what, fn->name,
-                       stop_reason_text(run.st.stopped_by), from_lo ? "its limit" : "IR([bot, top])");
+                       run_stop_reason_text(run.st.stopped_by), from_lo ? "its limit" : "IR([bot, top])");
         else if (status == AFT_INVALID && from_lo)
             diag_error(&s->diag, where, "refine(%s, lo, hi): F leaves [lo, hi], which holds no fixed point of %s: "
                        "no value", fn->name, fn->name);

@@ -31,7 +31,7 @@ static bool lattice_enumerable(Session *s, const QueryPlan *plan, const Lattice 
 static bool eval_within_limits(Session *s, const QueryPlan *plan, FnCtx *ctx, const Word *x, Word *y)
 {
     if (session_stopped(s, plan->loc)) return false;
-    if (fn_eval(ctx, x, y)) return true;
+    if (run_fn_eval(ctx, x, y)) return true;
     session_stopped(s, plan->loc);
     return false;
 }
@@ -55,7 +55,7 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     L->ops->top(L, top);
     FnCtx each = { .context = s->context, .fn = fn, .where = plan->loc };
     size_t examined = 0;
-    bool ok = !session_stopped(s, plan->loc) && fn_each(&each, bot, top, keep_fixed, &points, &examined);
+    bool ok = !session_stopped(s, plan->loc) && run_fn_each(&each, bot, top, keep_fixed, &points, &examined);
     if (!ok) session_stopped(s, plan->loc);
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,

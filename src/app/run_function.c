@@ -11,7 +11,7 @@
 
 /* ---- a declared function seen by the engine ---- */
 
-bool fn_eval(void *ctx, const Word *x, Word *out)
+bool run_fn_eval(void *ctx, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     const Word *args[1] = { x };
@@ -32,7 +32,7 @@ static bool each_visit(void *ctx, const Word *x, const Word *result)
     return e->visit(e->vctx, x, result);
 }
 
-bool fn_each(void *ctx, const Word *lo, const Word *hi,
+bool run_fn_each(void *ctx, const Word *lo, const Word *hi,
                     bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls)
 {
     FnCtx *c = ctx;
@@ -95,7 +95,7 @@ static bool fn_rounded(void *ctx, const Word *x, bool up, Word *out)
     mem_free(lo);                        /* the block of both */
     if (enclosed) return true;
     c->unrounded++;
-    return fn_eval(ctx, x, out);
+    return run_fn_eval(ctx, x, out);
 }
 
 static void declared_envelope(AftFunction *f, const FnSym *fn)
@@ -113,15 +113,15 @@ static void declared_envelope(AftFunction *f, const FnSym *fn)
     }
 }
 
-void fn_as_aft(AftFunction *f, FnCtx *ctx)
+void run_fn_as_aft(AftFunction *f, FnCtx *ctx)
 {
     memset(f, 0, sizeof *f);
     const FnSym *fn = ctx->fn;
     f->L = fn->ret;
     f->name = fn->name;
     f->ctx = ctx;
-    f->eval = fn_eval;
-    if (fn->nparams == 1) f->each = fn_each;
+    f->eval = run_fn_eval;
+    if (fn->nparams == 1) f->each = run_fn_each;
     if (fn->nparams == 1 && ctx->abs && !f->L->finite) f->rounded = fn_rounded;
     if (fn->nparams == 1 && ctx->exact) f->judge = reals_judge;
     EnvelopeChoice c = ctx->envelope;
@@ -142,7 +142,7 @@ void fn_as_aft(AftFunction *f, FnCtx *ctx)
     ctx->monotone = f->envelope == ENV_MONOTONE;
 }
 
-const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx)
+const char *run_fn_envelope_name(const AftFunction *f, const FnCtx *ctx)
 {
     switch (f->envelope) {
     case ENV_DERIVED: return ctx->gave_up ? "derived+brute" : "derived";
@@ -154,7 +154,7 @@ const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx)
     return NULL;
 }
 
-const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx)
+const char *run_fn_envelope_note(const AftFunction *f, const FnCtx *ctx)
 {
     switch (f->envelope) {
     case ENV_DERIVED: return ctx->gave_up ? "derived+brute" : "derived";
@@ -249,7 +249,7 @@ static bool g_gamma_up(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ct
 static bool g_alpha_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->alpha_lo, in, out); }
 static bool g_gamma_lo(void *ctx, const Word *in, Word *out) { GaloisCtx *c = ctx; return call1(c, c->g->gamma_lo, in, out); }
 
-void galois_as_aft(AftGalois *ag, GaloisCtx *ctx)
+void run_galois_as_aft(AftGalois *ag, GaloisCtx *ctx)
 {
     ag->name = ctx->g->name;
     ag->C = ctx->g->concrete;

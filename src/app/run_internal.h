@@ -74,23 +74,23 @@ bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, con
 void session_emit_tree(Session *s, const QueryPlan *plan, DotTree *tree, const BoundList *points);
 bool session_stopped(Session *s, Loc at);
 bool session_engine_error(Session *s, Loc at, Buf *err);
-const char *stop_reason_text(const char *stopped_by);
+const char *run_stop_reason_text(const char *stopped_by);
 
 /* run_function.c: functions and Galois insertions as the engine sees them, engine options and
  * tracing. */
-void fn_as_aft(AftFunction *f, FnCtx *ctx);
+void run_fn_as_aft(AftFunction *f, FnCtx *ctx);
 /* f(x) through the VM (AftFunction.eval), and f over [lo, hi] (AftFunction.each). */
-bool fn_eval(void *ctx, const Word *x, Word *out);
-bool fn_each(void *ctx, const Word *lo, const Word *hi,
+bool run_fn_eval(void *ctx, const Word *x, Word *out);
+bool run_fn_each(void *ctx, const Word *lo, const Word *hi,
              bool (*visit)(void *vctx, const Word *x, const Word *fx), void *vctx, size_t *calls);
 /* The envelope f uses, for reports: NULL when it is today's default for ctx's function (no
  * `envelope` option and not derived), else "derived", "derived+brute" (some intervals fell
  * back to brute force), "brute", "declared", "monotone" or "antitone". */
-const char *fn_envelope_note(const AftFunction *f, const FnCtx *ctx);
+const char *run_fn_envelope_note(const AftFunction *f, const FnCtx *ctx);
 /* The envelope used, always: "declared", "monotone", "antitone", "brute", "derived" or
  * "derived+brute" (for JSON). */
-const char *fn_envelope_name(const AftFunction *f, const FnCtx *ctx);
-void galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
+const char *run_fn_envelope_name(const AftFunction *f, const FnCtx *ctx);
+void run_galois_as_aft(AftGalois *ag, GaloisCtx *ctx);
 void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
 void run_trace_done(TraceCtx *t);
 /* The engine's options for one call from a query's (q), the session's limits and flags. */

@@ -93,7 +93,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
                                         .complete = status == AFT_OK && st.complete } };
         if (status == AFT_LIMIT) {
             r.status = RS_LIMIT;
-            r.message = mem_strdup(stop_reason_text(st.aft.stopped_by));
+            r.message = mem_strdup(run_stop_reason_text(st.aft.stopped_by));
         } else if (!st.complete && plan->opt.models > 0) {      /* `models N` met: there may be more */
             Buf why;
             buf_init(&why);
@@ -160,7 +160,7 @@ bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **
     else if (v.unknown_atom) diag_error(&s->diag, where, "stable(%s): a model names an atom the block does not", ps->name);
     else if (!ok && !limits_poll(&s->limits))
         diag_error(&s->diag, where, "stable(%s) stopped by %s before every model was found: no value", ps->name,
-                   stop_reason_text(st.aft.stopped_by));
+                   run_stop_reason_text(st.aft.stopped_by));
     *n = ok ? v.words.count / (L->nwords ? L->nwords : 1) : 0;
     if (ok && !L->nwords) *n = st.models;
     *models = ok ? mem_alloc((v.words.count + 1) * sizeof **models) : NULL;

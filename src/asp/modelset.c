@@ -20,13 +20,13 @@ static bool mset_eq(const void *ctx, uint64_t a, uint64_t b)
     return memcmp(mset_elem(m, a), mset_elem(m, b), m->nwords * sizeof *m->words) == 0;
 }
 
-void mset_init(ModelSet *m, size_t nwords)
+void modelset_init(ModelSet *m, size_t nwords)
 {
     *m = (ModelSet){ .nwords = nwords };
     hashmap_init(&m->tab, 64, mset_hash, mset_eq, m);
 }
 
-bool mset_add(ModelSet *m, const Word *x)
+bool modelset_add(ModelSet *m, const Word *x)
 {
     if (m->count == m->cap) {
         m->cap = m->cap ? m->cap * 2 : 16;
@@ -38,7 +38,7 @@ bool mset_add(ModelSet *m, const Word *x)
     return true;
 }
 
-void mset_free(ModelSet *m)
+void modelset_free(ModelSet *m)
 {
     mem_free(m->words);
     hashmap_free(&m->tab);

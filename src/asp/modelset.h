@@ -11,9 +11,9 @@ typedef struct ModelSet {
     HashMap tab;                  /* keys: index + 1 */
 } ModelSet;
 
-void mset_init(ModelSet *m, size_t nwords);
+void modelset_init(ModelSet *m, size_t nwords);
 /* Adds x (nwords words); false if it was there already. */
-bool mset_add(ModelSet *m, const Word *x);
-void mset_free(ModelSet *m);
+bool modelset_add(ModelSet *m, const Word *x);
+void modelset_free(ModelSet *m);
 
 #endif

@@ -31,14 +31,14 @@ AspProjections *asp_projections_new(const AspSolver *s)
     AspProjections *pr = mem_calloc(1, sizeof *pr);
     project_atoms(pr, s);
     pr->key = mem_calloc(pr->n / 64 + 1, sizeof *pr->key);
-    mset_init(&pr->seen, pr->n / 64 + 1);
+    modelset_init(&pr->seen, pr->n / 64 + 1);
     return pr;
 }
 
 void asp_projections_free(AspProjections *pr)
 {
     if (!pr) return;
-    mset_free(&pr->seen);
+    modelset_free(&pr->seen);
     mem_free(pr->key);
     mem_free(pr->atoms);
     mem_free(pr);
@@ -50,7 +50,7 @@ bool asp_projection_is_new(AspProjections *pr, const Word *x)
     for (size_t i = 0; i < pr->n; i++)
         if ((x[pr->atoms[i] >> 6] >> (pr->atoms[i] & 63)) & 1)
             pr->key[i >> 6] |= (Word)1 << (i & 63);
-    return mset_add(&pr->seen, pr->key);
+    return modelset_add(&pr->seen, pr->key);
 }
 
 static bool accept_new(void *ctx, const Word *x)

@@ -43,7 +43,7 @@ static void add_stats(AftStats *sum, const AftStats *a)
  * once; budget hulls may overlap, and then models are deduplicated. */
 static void found(Search *q, const Word *x)
 {
-    if (q->user_stop || (q->opt.budget && !mset_add(&q->seen, x))) return;
+    if (q->user_stop || (q->opt.budget && !modelset_add(&q->seen, x))) return;
     if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;
     q->st->last_model = aft_clock();
@@ -185,7 +185,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) q.opt.inplace_min_words = SIZE_MAX;
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
-    mset_init(&q.seen, s->nwords);
+    modelset_init(&q.seen, s->nwords);
     boundlist_init(&q.open, s->L);
     q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);
     size_t evals0 = s->evals;
@@ -208,7 +208,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     mem_free(lo);
     mem_free(hi);
     boundlist_free(&todo);
-    mset_free(&q.seen);
+    modelset_free(&q.seen);
     boundlist_free(&q.open);
     mem_free(q.atoms);
     return r;

@@ -19,37 +19,37 @@ static NumKind num_kind(const Type *t)
     return NUM_NONE;
 }
 
-uint32_t lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->sema, L)->index; }
+uint32_t compile_lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->sema, L)->index; }
 
-size_t emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
-size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
-size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
-size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return emit1(c, loc, op, lat_index(c, L)); }
+size_t compile_emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
+size_t compile_emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
+size_t compile_emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
+size_t compile_emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return compile_emit1(c, loc, op, compile_lat_index(c, L)); }
 
 /* n words at frame slot s; one word has its own, shorter instruction. */
-void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+void compile_emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
 {
-    if (n == 1) emit1(c, loc, IR_LOAD1, s);
-    else emit2(c, loc, IR_LOAD, s, n);
+    if (n == 1) compile_emit1(c, loc, IR_LOAD1, s);
+    else compile_emit2(c, loc, IR_LOAD, s, n);
 }
 
-void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
+void compile_emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
 {
-    if (n == 1) emit1(c, loc, IR_STORE1, s);
-    else emit2(c, loc, IR_STORE, s, n);
+    if (n == 1) compile_emit1(c, loc, IR_STORE1, s);
+    else compile_emit2(c, loc, IR_STORE, s, n);
 }
 
 /* A one-word element of L known when compiling, as a constant. */
 static void emit_elem(Compiler *c, Loc loc, const Lattice *L, Word w)
 {
-    ir_emit(c->ch, loc, IR_CONST_ELEM, lat_index(c, L), ir_const(c->ch, w), 0, 0);
+    ir_emit(c->ch, loc, IR_CONST_ELEM, compile_lat_index(c, L), ir_const(c->ch, w), 0, 0);
 }
 
 /* bot or top of L: a constant when it is one word. */
-void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
+void compile_emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
 {
     if (L->nwords != 1) {
-        emit_lat(c, loc, top ? IR_TOP : IR_BOT, L);
+        compile_emit_lat(c, loc, top ? IR_TOP : IR_BOT, L);
         return;
     }
     Word w;
@@ -66,15 +66,15 @@ static void emit_const(Compiler *c, const Expr *e)
         emit_elem(c, e->loc, L, e->cval[0]);
         return;
     }
-    for (size_t i = 0; i < L->nwords; i++) emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
+    for (size_t i = 0; i < L->nwords; i++) compile_emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
 }
 
-void emit_int(Compiler *c, Loc loc, int64_t v) { emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
-static void emit_real(Compiler *c, Loc loc, double v) { emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
+void compile_emit_int(Compiler *c, Loc loc, int64_t v) { compile_emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
+static void emit_real(Compiler *c, Loc loc, double v) { compile_emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
 
 /* Jumps: emitted with target 0, patched when the target is known. */
-size_t emit_jump(Compiler *c, Loc loc, Opcode op) { return emit1(c, loc, op, 0); }
-void patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
+size_t compile_emit_jump(Compiler *c, Loc loc, Opcode op) { return compile_emit1(c, loc, op, 0); }
+void compile_patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
 
 
 /* ---- conversions ---- */
@@ -115,7 +115,7 @@ static void emit_check_bounds(Compiler *c, Loc loc, const Lattice *L, bool real)
     uint32_t k = (uint32_t)c->ch->consts.count;
     VEC_PUSH(c->ch->consts, real ? word_from_double(rlo) : word_from_int(ilo));
     VEC_PUSH(c->ch->consts, real ? word_from_double(rhi) : word_from_int(ihi));
-    ir_emit(c->ch, loc, real ? IR_CHECK_REALK : IR_CHECK_INT, lat_index(c, L), k, 0, 0);
+    ir_emit(c->ch, loc, real ? IR_CHECK_REALK : IR_CHECK_INT, compile_lat_index(c, L), k, 0, 0);
 }
 
 /* Converts the value on top (of type from, computed by e) to type want. */
@@ -123,7 +123,7 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
 {
     NumKind k = num_kind(from);
     if (want->kind == TY_REAL) {
-        if (k == NUM_INT) emit(c, e->loc, IR_I2R);
+        if (k == NUM_INT) compile_emit(c, e->loc, IR_I2R);
         return;
     }
     if (want->kind != TY_LAT) return;
@@ -132,7 +132,7 @@ static void convert(Compiler *c, const Expr *e, const Type *from, const Type *wa
     if (lattice_kind(L) == LATTICE_RANGE && k == NUM_INT) {
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_bounds(c, e->loc, L, false);
     } else if (lattice_kind(L) == LATTICE_REAL && k != NUM_NONE) {
-        if (k == NUM_INT) emit(c, e->loc, IR_I2R);
+        if (k == NUM_INT) compile_emit(c, e->loc, IR_I2R);
         if (!literal_inside(e, L) && !bounds_inside(from, L)) emit_check_bounds(c, e->loc, L, true);
     }
 }
@@ -174,13 +174,13 @@ static void compile_name(Compiler *c, const Expr *e)
 {
     const Resolution *r = e->resolved;
     switch (r->kind) {
-    case RES_LOCAL: emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
+    case RES_LOCAL: compile_emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
     case RES_ELEM:                  /* an element of its lattice (the interval evaluator tags it so) */
         if (e->type->kind == TY_LAT && e->type->lat->nwords == 1) emit_elem(c, e->loc, e->type->lat, (Word)r->index);
-        else emit_int(c, e->loc, r->index);
+        else compile_emit_int(c, e->loc, r->index);
         break;
-    case RES_ATOM: emit_int(c, e->loc, r->index); break;
-    case RES_LATTICE: emit_point(c, e->loc, sema_undual(r->li->L), true); break;   /* every atom: a dual's bot */
+    case RES_ATOM: compile_emit_int(c, e->loc, r->index); break;
+    case RES_LATTICE: compile_emit_point(c, e->loc, sema_undual(r->li->L), true); break;   /* every atom: a dual's bot */
     }
 }
 
@@ -202,11 +202,11 @@ static void compile_proj(Compiler *c, const Expr *e)
 {
     long slot = local_component_slot(e);
     if (slot >= 0) {
-        emit_load(c, e->loc, (uint32_t)slot, (uint32_t)sema_type_words(e->type));
+        compile_emit_load(c, e->loc, (uint32_t)slot, (uint32_t)sema_type_words(e->type));
         return;
     }
     compile_expr(c, e->a);
-    emit2(c, e->loc, IR_PROJ, lat_index(c, e->a->type->lat), (uint32_t)(e->ival - 1));
+    compile_emit2(c, e->loc, IR_PROJ, compile_lat_index(c, e->a->type->lat), (uint32_t)(e->ival - 1));
 }
 
 static void compile_tuple(Compiler *c, const Expr *e)
@@ -233,10 +233,10 @@ static void compile_set(Compiler *c, const Expr *e)
 {
     const Lattice *P = sema_undual(e->type->lat);
     if (compile_constant_set(c, e, P)) return;
-    emit_point(c, e->loc, P, false);
+    compile_emit_point(c, e->loc, P, false);
     for (size_t i = 0; i < e->nargs; i++) {
         compile_expr(c, e->args[i]);
-        emit_lat(c, e->args[i]->loc, IR_SET_ADD, P);
+        compile_emit_lat(c, e->args[i]->loc, IR_SET_ADD, P);
     }
 }
 
@@ -256,11 +256,11 @@ static void compile_index(Compiler *c, const Expr *e)
     compile_expr(c, e->a);
     const Resolution *r = e->b->kind == E_NAME ? e->b->resolved : NULL;
     if (r && r->kind == RES_ATOM) {
-        emit2(c, e->loc, IR_MAP_GET, lat_index(c, M), r->index);
+        compile_emit2(c, e->loc, IR_MAP_GET, compile_lat_index(c, M), r->index);
         return;
     }
     compile_expr(c, e->b);
-    emit_lat(c, e->loc, IR_MAP_INDEX, M);
+    compile_emit_lat(c, e->loc, IR_MAP_INDEX, M);
 }
 
 /* ---- operators ---- */
@@ -299,15 +299,15 @@ static bool emit_with_constant(Compiler *c, const Expr *e, const Expr *b, Opcode
 {
     int64_t v;
     if (!int_constant(b, &v)) return false;
-    emit1(c, e->loc, op_k, ir_const(c->ch, word_from_int(v)));
+    compile_emit1(c, e->loc, op_k, ir_const(c->ch, word_from_int(v)));
     return true;
 }
 
 static void compile_unary(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->a);
-    if (e->op == OP_NOT) emit(c, e->loc, IR_NOT);
-    else emit(c, e->loc, num_kind(e->type) == NUM_REAL ? IR_NEG_R : IR_NEG_I);
+    if (e->op == OP_NOT) compile_emit(c, e->loc, IR_NOT);
+    else compile_emit(c, e->loc, num_kind(e->type) == NUM_REAL ? IR_NEG_R : IR_NEG_I);
 }
 
 /* A binary operator compiles its left operand, converts it (to left_target, when not NULL),
@@ -361,23 +361,23 @@ static void arith_rest(Compiler *c, const Expr *e)
     static const Opcode ints[] = { IR_ADD_I, IR_SUB_I, IR_MUL_I, IR_DIV_I };
     static const Opcode reals[] = { IR_ADD_R, IR_SUB_R, IR_MUL_R, IR_DIV_R };
     if (e->op == OP_MOD) {          /* integers only (the checker refuses reals) */
-        emit(c, e->loc, IR_MOD_I);
+        compile_emit(c, e->loc, IR_MOD_I);
         return;
     }
     size_t k = (size_t)(e->op - OP_ADD);
-    emit(c, e->loc, real ? reals[k] : ints[k]);
+    compile_emit(c, e->loc, real ? reals[k] : ints[k]);
 }
 
 /* A comparison of lattice elements, in its specialised form where there is one. */
 static void emit_lattice_compare(Compiler *c, const Expr *e, size_t k, const Lattice *L)
 {
     bool eq = e->op == OP_EQ || e->op == OP_NE;
-    if (eq && plain_lattice(L) && L->nwords == 1) emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
-    else if (eq && plain_lattice(L)) emit_lat(c, e->loc, e->op == OP_EQ ? IR_EQ_WORDS : IR_NE_WORDS, L);
-    else if (e->op == OP_LE && bits_lattice(L)) emit_lat(c, e->loc, IR_LE_BITS, L);
+    if (eq && plain_lattice(L) && L->nwords == 1) compile_emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
+    else if (eq && plain_lattice(L)) compile_emit_lat(c, e->loc, e->op == OP_EQ ? IR_EQ_WORDS : IR_NE_WORDS, L);
+    else if (e->op == OP_LE && bits_lattice(L)) compile_emit_lat(c, e->loc, IR_LE_BITS, L);
     else {
         static const Opcode lats[] = { IR_LAT_LT, IR_LAT_LE, IR_LAT_GT, IR_LAT_GE, IR_LAT_EQ, IR_LAT_NE };
-        emit_lat(c, e->loc, lats[k], L);
+        compile_emit_lat(c, e->loc, lats[k], L);
     }
 }
 
@@ -414,22 +414,22 @@ static void compare_rest(Compiler *c, const Expr *e)
     if (compare_constant(c, e, want)) return;
     compile_right(c, e, want);
     if (!want) {
-        emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
+        compile_emit(c, e->loc, e->op == OP_EQ ? IR_EQ_I : IR_NE_I);
     } else if (want->kind == TY_LAT) {
         emit_lattice_compare(c, e, k, want->lat);
     } else {
         static const Opcode ints[] = { IR_LT_I, IR_LE_I, IR_GT_I, IR_GE_I, IR_EQ_I, IR_NE_I };
         static const Opcode reals[] = { IR_LT_R, IR_LE_R, IR_GT_R, IR_GE_R, IR_EQ_R, IR_NE_R };
-        emit(c, e->loc, want->kind == TY_REAL ? reals[k] : ints[k]);
+        compile_emit(c, e->loc, want->kind == TY_REAL ? reals[k] : ints[k]);
     }
 }
 
 static void logic_rest(Compiler *c, const Expr *e)
 {
-    size_t j = emit_jump(c, e->loc, e->op == OP_AND ? IR_JUMP_IF_FALSE_KEEP : IR_JUMP_IF_TRUE_KEEP);
-    emit1(c, e->loc, IR_POP, 1);
+    size_t j = compile_emit_jump(c, e->loc, e->op == OP_AND ? IR_JUMP_IF_FALSE_KEEP : IR_JUMP_IF_TRUE_KEEP);
+    compile_emit1(c, e->loc, IR_POP, 1);
     compile_expr(c, e->b);
-    patch_here(c, j, 0);
+    compile_patch_here(c, j, 0);
 }
 
 static void lattice_op_rest(Compiler *c, const Expr *e)
@@ -438,15 +438,15 @@ static void lattice_op_rest(Compiler *c, const Expr *e)
     compile_right(c, e, left_target(c, e));
     if (e->type->kind != TY_LAT) {              /* two plain numbers: max / min */
         bool real = e->type->kind == TY_REAL;
-        emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
+        compile_emit(c, e->loc, up ? (real ? IR_MAX_R : IR_MAX_I) : (real ? IR_MIN_R : IR_MIN_I));
         return;
     }
     bool set_op = e->op == OP_UNION || e->op == OP_INTER || e->op == OP_MINUS;    /* on the sets, dual or not */
     const Lattice *L = set_op ? sema_undual(e->type->lat) : e->type->lat;
-    if (e->op == OP_MINUS) emit_lat(c, e->loc, IR_SET_MINUS, L);
-    else if (bits_lattice(L)) emit_lat(c, e->loc, up ? IR_JOIN_BITS : IR_MEET_BITS, L);
-    else if (int_order(L)) emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
-    else emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, L);
+    if (e->op == OP_MINUS) compile_emit_lat(c, e->loc, IR_SET_MINUS, L);
+    else if (bits_lattice(L)) compile_emit_lat(c, e->loc, up ? IR_JOIN_BITS : IR_MEET_BITS, L);
+    else if (int_order(L)) compile_emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
+    else compile_emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, L);
 }
 
 /* a in s: with a named atom, SET_HAS replaces the CONST_INT a compiled to (the last
@@ -464,8 +464,8 @@ static void in_rest(Compiler *c, const Expr *e)
     if (constant) ir_truncate(c->ch, last);
     compile_expr(c, e->b);
     const Lattice *P = sema_undual(e->b->type->lat);
-    if (constant) ir_emit(c->ch, e->loc, IR_SET_HAS, lat_index(c, P), (uint32_t)a, 0, 0);
-    else emit_lat(c, e->loc, IR_SET_IN, P);
+    if (constant) ir_emit(c->ch, e->loc, IR_SET_HAS, compile_lat_index(c, P), (uint32_t)a, 0, 0);
+    else compile_emit_lat(c, e->loc, IR_SET_IN, P);
 }
 
 /* After the left operand of e: its conversion, the right operand and the operator. */
@@ -488,18 +488,18 @@ static void binary_rest(Compiler *c, const Expr *e)
 static void compile_if(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->a);
-    size_t to_else = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+    size_t to_else = compile_emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
     compile_to(c, e->b, e->type);
-    size_t to_end = emit_jump(c, e->loc, IR_JUMP);
-    patch_here(c, to_else, 0);
+    size_t to_end = compile_emit_jump(c, e->loc, IR_JUMP);
+    compile_patch_here(c, to_else, 0);
     compile_to(c, e->c, e->type);
-    patch_here(c, to_end, 0);
+    compile_patch_here(c, to_end, 0);
 }
 
 static void compile_let(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->a);
-    emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
+    compile_emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
     compile_expr(c, e->b);
 }
 
@@ -508,14 +508,14 @@ static void compile_call(Compiler *c, const Expr *e)
     const FnEntry *fe = e->resolved;
     if (fe) {
         for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], fe->sym.params[i]);
-        emit1(c, e->loc, IR_CALL, fe->index);
+        compile_emit1(c, e->loc, IR_CALL, fe->index);
         return;
     }
     bool real = e->type->kind == TY_REAL;
     for (size_t i = 0; i < e->nargs; i++) compile_to(c, e->args[i], e->type);
-    if (strcmp(e->name.name, "abs") == 0) emit(c, e->loc, real ? IR_ABS_R : IR_ABS_I);
-    else if (strcmp(e->name.name, "min") == 0) emit(c, e->loc, real ? IR_MIN_R : IR_MIN_I);
-    else emit(c, e->loc, real ? IR_MAX_R : IR_MAX_I);
+    if (strcmp(e->name.name, "abs") == 0) compile_emit(c, e->loc, real ? IR_ABS_R : IR_ABS_I);
+    else if (strcmp(e->name.name, "min") == 0) compile_emit(c, e->loc, real ? IR_MIN_R : IR_MIN_I);
+    else compile_emit(c, e->loc, real ? IR_MAX_R : IR_MAX_I);
 }
 
 /* The set an iteration ranges over, stored at slot+1; the atom variable at slot starts at -1. */
@@ -525,16 +525,16 @@ static const Lattice *compile_iteration_start(Compiler *c, const Expr *e)
     const Expr *src = e->a;
     const Lattice *P = sema_undual(src->type->lat);
     compile_expr(c, src);
-    emit_store(c, src->loc, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
-    emit_int(c, e->loc, -1);
-    emit_store(c, e->loc, (uint32_t)e->slot, 1);
+    compile_emit_store(c, src->loc, (uint32_t)e->slot + 1, (uint32_t)P->nwords);
+    compile_emit_int(c, e->loc, -1);
+    compile_emit_store(c, e->loc, (uint32_t)e->slot, 1);
     return P;
 }
 
 static size_t emit_set_next(Compiler *c, const Expr *e, const Lattice *P)
 {
     if (e->a->type->kind == TY_COLL) return compile_coll_next(c, e);
-    return ir_emit(c->ch, e->loc, IR_SET_NEXT, lat_index(c, P), (uint32_t)e->slot + 1, (uint32_t)e->slot, 0);
+    return ir_emit(c->ch, e->loc, IR_SET_NEXT, compile_lat_index(c, P), (uint32_t)e->slot + 1, (uint32_t)e->slot, 0);
 }
 
 /* { x in S | cond }: the result set stays on the stack while the loop runs. */
@@ -545,15 +545,15 @@ static void compile_comprehension(Compiler *c, const Expr *e)
         return;
     }
     const Lattice *P = compile_iteration_start(c, e);
-    emit_point(c, e->loc, P, false);
+    compile_emit_point(c, e->loc, P, false);
     size_t loop = ir_offset(c->ch);
     size_t next = emit_set_next(c, e, P);
     compile_expr(c, e->b);
-    emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
-    emit_load(c, e->loc, (uint32_t)e->slot, 1);
-    emit_lat(c, e->loc, IR_SET_ADD, P);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, next, 3);
+    compile_emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+    compile_emit_load(c, e->loc, (uint32_t)e->slot, 1);
+    compile_emit_lat(c, e->loc, IR_SET_ADD, P);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, next, 3);
 }
 
 static void compile_quantifier(Compiler *c, const Expr *e)
@@ -565,18 +565,18 @@ static void compile_quantifier(Compiler *c, const Expr *e)
     compile_expr(c, e->b);
     size_t decided;
     if (forall) {
-        decided = emit_jump(c, e->b->loc, IR_JUMP_IF_FALSE);    /* a counterexample */
-        emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+        decided = compile_emit_jump(c, e->b->loc, IR_JUMP_IF_FALSE);    /* a counterexample */
+        compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
     } else {
-        emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
-        decided = emit_jump(c, e->loc, IR_JUMP);                /* a witness */
+        compile_emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+        decided = compile_emit_jump(c, e->loc, IR_JUMP);                /* a witness */
     }
-    patch_here(c, next, 3);                                     /* all atoms seen */
-    emit_int(c, e->loc, forall ? 1 : 0);
-    size_t to_end = emit_jump(c, e->loc, IR_JUMP);
-    patch_here(c, decided, 0);
-    emit_int(c, e->loc, forall ? 0 : 1);
-    patch_here(c, to_end, 0);
+    compile_patch_here(c, next, 3);                                     /* all atoms seen */
+    compile_emit_int(c, e->loc, forall ? 1 : 0);
+    size_t to_end = compile_emit_jump(c, e->loc, IR_JUMP);
+    compile_patch_here(c, decided, 0);
+    compile_emit_int(c, e->loc, forall ? 0 : 1);
+    compile_patch_here(c, to_end, 0);
 }
 
 /* sup/inf { a | y in [b .. c] }: slots y, lo, hi; the accumulator stays on the stack. */
@@ -587,21 +587,21 @@ static void compile_supinf(Compiler *c, const Expr *e)
     uint32_t W = (uint32_t)L->nwords, y = (uint32_t)e->slot, lo = y + W, hi = y + 2 * W;
     compile_to_lat(c, e->b, L);
     compile_to_lat(c, e->c, L);
-    emit2(c, e->c->loc, IR_STORE, hi, W);
-    emit2(c, e->b->loc, IR_STORE, lo, W);
-    emit2(c, e->loc, IR_CHECK_LE, li->index, lo);
-    emit2(c, e->loc, IR_LOAD, lo, W);
-    emit2(c, e->loc, IR_STORE, y, W);
+    compile_emit2(c, e->c->loc, IR_STORE, hi, W);
+    compile_emit2(c, e->b->loc, IR_STORE, lo, W);
+    compile_emit2(c, e->loc, IR_CHECK_LE, li->index, lo);
+    compile_emit2(c, e->loc, IR_LOAD, lo, W);
+    compile_emit2(c, e->loc, IR_STORE, y, W);
     compile_expr(c, e->a);
     size_t loop = ir_offset(c->ch);
     size_t next = ir_emit(c->ch, e->loc, IR_ENUM_NEXT, li->index, lo, y, 0);
     compile_expr(c, e->a);
     bool up = e->op == OP_JOIN;
-    if (e->type->kind == TY_LAT) emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, e->type->lat);
-    else if (e->type->kind == TY_REAL) emit(c, e->loc, up ? IR_MAX_R : IR_MIN_R);
-    else emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, next, 3);
+    if (e->type->kind == TY_LAT) compile_emit_lat(c, e->loc, up ? IR_JOIN : IR_MEET, e->type->lat);
+    else if (e->type->kind == TY_REAL) compile_emit(c, e->loc, up ? IR_MAX_R : IR_MIN_R);
+    else compile_emit(c, e->loc, up ? IR_MAX_I : IR_MIN_I);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, next, 3);
 }
 
 /* lfp/gfp: Kleene iteration from bot/top, inline.  Slots: x, then the iteration counter. */
@@ -613,32 +613,32 @@ static void compile_fix(Compiler *c, const Expr *e)
     bool warm_start = c->fn && tone_warm_site(c->fn, c->ch->nlocals, e, &warm);
     if (warm_start) {                                         /* docs/evaluator.md */
         VEC_PUSH(c->ch->warm, warm);
-        ir_emit(c->ch, e->loc, IR_LFP_START, lat_index(c, L), x, site, 0);
+        ir_emit(c->ch, e->loc, IR_LFP_START, compile_lat_index(c, L), x, site, 0);
     } else {
-        emit_point(c, e->loc, L, e->op != OP_LFP);
-        emit2(c, e->loc, IR_STORE, x, W);
-        emit_int(c, e->loc, 0);
-        emit2(c, e->loc, IR_STORE, x + W, 1);
+        compile_emit_point(c, e->loc, L, e->op != OP_LFP);
+        compile_emit2(c, e->loc, IR_STORE, x, W);
+        compile_emit_int(c, e->loc, 0);
+        compile_emit2(c, e->loc, IR_STORE, x + W, 1);
     }
     size_t loop = ir_offset(c->ch);
     compile_to_lat(c, e->a, L);
-    size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, lat_index(c, L), x, x + W, 0);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, done, 3);
-    if (warm_start) ir_emit(c->ch, e->loc, IR_LFP_KEEP, lat_index(c, L), x, site, 0);
-    emit2(c, e->loc, IR_LOAD, x, W);
+    size_t done = ir_emit(c->ch, e->loc, IR_KLEENE, compile_lat_index(c, L), x, x + W, 0);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, done, 3);
+    if (warm_start) ir_emit(c->ch, e->loc, IR_LFP_KEEP, compile_lat_index(c, L), x, site, 0);
+    compile_emit2(c, e->loc, IR_LOAD, x, W);
 }
 
 static void compile_inner(Compiler *c, const Expr *e)
 {
     if (e->type && e->type->kind == TY_FN) return;   /* known to the checker only */
     switch (e->kind) {
-    case E_INT: emit_int(c, e->loc, e->ival); break;
+    case E_INT: compile_emit_int(c, e->loc, e->ival); break;
     case E_REAL: emit_real(c, e->loc, e->rval); break;
-    case E_BOOL: emit_int(c, e->loc, e->ival ? 1 : 0); break;
+    case E_BOOL: compile_emit_int(c, e->loc, e->ival ? 1 : 0); break;
     case E_NAME: compile_name(c, e); break;
-    case E_BOT: emit_point(c, e->loc, e->type->lat, false); break;
-    case E_TOP: emit_point(c, e->loc, e->type->lat, true); break;
+    case E_BOT: compile_emit_point(c, e->loc, e->type->lat, false); break;
+    case E_TOP: compile_emit_point(c, e->loc, e->type->lat, true); break;
     case E_UNARY: compile_unary(c, e); break;
     case E_BINARY:
         compile_expr(c, e->a);
@@ -656,8 +656,8 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_SUPINF: compile_supinf(c, e); break;
     case E_COUNT:
         compile_expr(c, e->a);
-        if (e->a->type->kind == TY_COLL) emit(c, e->loc, IR_COLL_COUNT);
-        else emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
+        if (e->a->type->kind == TY_COLL) compile_emit(c, e->loc, IR_COLL_COUNT);
+        else compile_emit_lat(c, e->loc, IR_SET_COUNT, sema_undual(e->a->type->lat));
         break;
     case E_FIX: compile_fix(c, e); break;
     case E_ASCRIBE: compile_to(c, e->a, e->type); break;
@@ -666,12 +666,12 @@ static void compile_inner(Compiler *c, const Expr *e)
     case E_FIXPOINTS: if (e->vartype) compile_atoms(c, e); else compile_enumeration(c, e); break;
     case E_FOLD: compile_fold(c, e); break;
     case E_KEYS: compile_keys(c, e); break;
-    case E_APPROX: emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
+    case E_APPROX: compile_emit1(c, e->loc, IR_APPROX, ((const FnEntry *)e->resolved)->index); break;
     case E_REFINE: {                    /* the start [b, c], then the engine from there */
         const FnEntry *fe = e->resolved;
         compile_to_lat(c, e->b, fe->sym.ret);
         compile_to_lat(c, e->c, fe->sym.ret);
-        emit1(c, e->loc, IR_REFINE, fe->index);
+        compile_emit1(c, e->loc, IR_REFINE, fe->index);
         break;
     }
     case E_BNB: {                       /* its start [b, c] when it has one, then the engine */
@@ -680,10 +680,10 @@ static void compile_inner(Compiler *c, const Expr *e)
             compile_to_lat(c, e->b, fe->sym.ret);
             compile_to_lat(c, e->c, fe->sym.ret);
         }
-        ir_emit(c->ch, e->loc, IR_BNB, lat_index(c, ((const Type *)e->type->value)->lat), fe->index, (uint32_t)e->ival, 0);
+        ir_emit(c->ch, e->loc, IR_BNB, compile_lat_index(c, ((const Type *)e->type->value)->lat), fe->index, (uint32_t)e->ival, 0);
         break;
     }
-    case E_STABLE: emit2(c, e->loc, IR_STABLE, lat_index(c, e->type->lat), (uint32_t)e->slot); break;
+    case E_STABLE: compile_emit2(c, e->loc, IR_STABLE, compile_lat_index(c, e->type->lat), (uint32_t)e->slot); break;
     case E_CONST: emit_const(c, e); break;
     case E_QUANT: compile_quantifier(c, e); break;
     }
@@ -712,18 +712,18 @@ static void compile_tail(Compiler *c, const Expr *e, const Lattice *L)
     if (e->kind == E_CALL && e->resolved && lattice_equal(((const FnEntry *)e->resolved)->sym.ret, L)) {
         const FnEntry *fe = e->resolved;
         for (size_t i = 0; i < e->nargs; i++) compile_to_lat(c, e->args[i], fe->sym.params[i]);
-        emit1(c, e->loc, IR_TAIL_CALL, fe->index);
+        compile_emit1(c, e->loc, IR_TAIL_CALL, fe->index);
     } else if (e->kind == E_IF && same_lattice_type(e->type, L)) {
         compile_expr(c, e->a);
-        size_t to_else = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+        size_t to_else = compile_emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
         compile_tail(c, e->b, L);
-        size_t to_end = emit_jump(c, e->loc, IR_JUMP);
-        patch_here(c, to_else, 0);
+        size_t to_end = compile_emit_jump(c, e->loc, IR_JUMP);
+        compile_patch_here(c, to_else, 0);
         compile_tail(c, e->c, L);
-        patch_here(c, to_end, 0);
+        compile_patch_here(c, to_end, 0);
     } else if (e->kind == E_LET && same_lattice_type(e->type, L)) {
         compile_expr(c, e->a);
-        emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
+        compile_emit_store(c, e->a->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->a->type));
         compile_tail(c, e->b, L);
     } else {
         compile_to_lat(c, e, L);
@@ -737,8 +737,8 @@ Chunk *compile_function(Sema *sema, bool fuse, const FnSym *fn, const Expr *body
     c.ch->nlocals = nlocals;
     c.ch->ret_words = fn->ret->nwords;
     compile_tail(&c, body, fn->ret);
-    emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
-    if (fuse) ir_fuse(c.ch);
+    compile_emit1(&c, body->loc, IR_RET, (uint32_t)fn->ret->nwords);
+    if (fuse) fuse_chunk(c.ch);
     c.ch->memo = ir_worth_memo(c.ch);
     c.ch->lasting = true;
     return c.ch;
@@ -751,7 +751,7 @@ Chunk *compile_closed(Sema *sema, bool fuse, const char *name, const Expr *e, co
     c.ch->nlocals = nlocals;
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);
-    emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
-    if (fuse) ir_fuse(c.ch);
+    compile_emit1(&c, e->loc, IR_RET, (uint32_t)c.ch->ret_words);
+    if (fuse) fuse_chunk(c.ch);
     return c.ch;
 }

@@ -27,29 +27,29 @@ void compile_enumeration(Compiler *c, const Expr *e)
     bool closed = closed_above(e->a, e->slot);
     uint32_t site = (uint32_t)ir_offset(c->ch);
     size_t cached = closed ? ir_emit(c->ch, e->loc, IR_COLL_CACHED, li->index, site, 0, 0) : 0;
-    emit_lat(c, e->loc, IR_COLL_NEW, L);
-    emit_point(c, e->loc, L, true);
-    emit_store(c, e->loc, hi, W);
-    emit_point(c, e->loc, L, false);
-    emit_store(c, e->loc, lo, W);
-    emit_point(c, e->loc, L, false);
-    emit_store(c, e->loc, x, W);
+    compile_emit_lat(c, e->loc, IR_COLL_NEW, L);
+    compile_emit_point(c, e->loc, L, true);
+    compile_emit_store(c, e->loc, hi, W);
+    compile_emit_point(c, e->loc, L, false);
+    compile_emit_store(c, e->loc, lo, W);
+    compile_emit_point(c, e->loc, L, false);
+    compile_emit_store(c, e->loc, x, W);
     size_t loop = ir_offset(c->ch), skip = 0;
     if (e->a) {
         compile_to_lat(c, e->a, L);
-        emit_load(c, e->loc, x, W);
-        emit_lat(c, e->loc, IR_LAT_EQ, L);
-        skip = emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
+        compile_emit_load(c, e->loc, x, W);
+        compile_emit_lat(c, e->loc, IR_LAT_EQ, L);
+        skip = compile_emit_jump(c, e->loc, IR_JUMP_IF_FALSE);
     }
-    emit_load(c, e->loc, x, W);
-    emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
-    if (e->a) patch_here(c, skip, 0);
+    compile_emit_load(c, e->loc, x, W);
+    compile_emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
+    if (e->a) compile_patch_here(c, skip, 0);
     size_t done = ir_emit(c->ch, e->loc, IR_ENUM_NEXT, li->index, lo, x, 0);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, done, 3);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, done, 3);
     if (!closed) return;
-    emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
-    patch_here(c, cached, 3);
+    compile_emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
+    compile_patch_here(c, cached, 3);
 }
 
 /* atoms(L): a new collection of L's singletons, {a1}, {a2}, ..., built once a run (it
@@ -62,15 +62,15 @@ void compile_atoms(Compiler *c, const Expr *e)
     lattice_names(P, &natoms);
     uint32_t site = (uint32_t)ir_offset(c->ch);
     size_t cached = ir_emit(c->ch, e->loc, IR_COLL_CACHED, li->index, site, 0, 0);
-    emit_lat(c, e->loc, IR_COLL_NEW, li->L);
+    compile_emit_lat(c, e->loc, IR_COLL_NEW, li->L);
     for (size_t i = 0; i < natoms; i++) {
-        emit_point(c, e->loc, P, false);
-        emit_int(c, e->loc, (int64_t)i);
-        emit_lat(c, e->loc, IR_SET_ADD, P);
-        emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
+        compile_emit_point(c, e->loc, P, false);
+        compile_emit_int(c, e->loc, (int64_t)i);
+        compile_emit_lat(c, e->loc, IR_SET_ADD, P);
+        compile_emit2(c, e->loc, IR_COLL_ADD, li->index, 0);
     }
-    emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
-    patch_here(c, cached, 3);
+    compile_emit2(c, e->loc, IR_COLL_KEEP, li->index, site);
+    compile_patch_here(c, cached, 3);
 }
 
 /* keys(M): a new collection of the keys of the map lattice M, 0, 1, ..., as atoms (one word
@@ -81,28 +81,28 @@ void compile_keys(Compiler *c, const Expr *e)
     size_t nkeys = lattice_name_count(li->L);
     uint32_t site = (uint32_t)ir_offset(c->ch);
     size_t cached = ir_emit(c->ch, e->loc, IR_COLL_CACHED, IR_ATOM_ITEMS, site, 0, 0);
-    emit1(c, e->loc, IR_COLL_NEW, IR_ATOM_ITEMS);
+    compile_emit1(c, e->loc, IR_COLL_NEW, IR_ATOM_ITEMS);
     for (size_t i = 0; i < nkeys; i++) {
-        emit_int(c, e->loc, (int64_t)i);
-        emit2(c, e->loc, IR_COLL_ADD, IR_ATOM_ITEMS, 0);
+        compile_emit_int(c, e->loc, (int64_t)i);
+        compile_emit2(c, e->loc, IR_COLL_ADD, IR_ATOM_ITEMS, 0);
     }
-    emit2(c, e->loc, IR_COLL_KEEP, IR_ATOM_ITEMS, site);
-    patch_here(c, cached, 3);
+    compile_emit2(c, e->loc, IR_COLL_KEEP, IR_ATOM_ITEMS, site);
+    compile_patch_here(c, cached, 3);
 }
 
 /* The lattice operand of the COLL_ instructions on a collection of type t. */
 static uint32_t coll_operand(Compiler *c, const Type *t)
 {
-    return type_atom_items(t) ? IR_ATOM_ITEMS : lat_index(c, t->lat);
+    return type_atom_items(t) ? IR_ATOM_ITEMS : compile_lat_index(c, t->lat);
 }
 
 /* The collection coll into slot at, its index (slot at + 1) set to 0. */
 static void store_iteration(Compiler *c, const Expr *coll, uint32_t at)
 {
     compile_expr(c, coll);
-    emit_store(c, coll->loc, at, 1);
-    emit_int(c, coll->loc, 0);
-    emit_store(c, coll->loc, at + 1, 1);
+    compile_emit_store(c, coll->loc, at, 1);
+    compile_emit_int(c, coll->loc, 0);
+    compile_emit_store(c, coll->loc, at + 1, 1);
 }
 
 /* The collection e->a into the slots after the W words of the item variable at e->slot, its
@@ -127,19 +127,19 @@ void compile_coll_comprehension(Compiler *c, const Expr *e)
 {
     compile_coll_start(c, e);
     uint32_t R = coll_operand(c, e->type);
-    emit1(c, e->loc, IR_COLL_NEW, R);
+    compile_emit1(c, e->loc, IR_COLL_NEW, R);
     size_t loop = ir_offset(c->ch);
     size_t next = compile_coll_next(c, e);
     if (e->b) {
         compile_expr(c, e->b);
-        emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
+        compile_emit1(c, e->b->loc, IR_JUMP_IF_FALSE, (uint32_t)loop);
     }
     if (e->c && type_atom_items(e->type)) compile_expr(c, e->c);
     else if (e->c) compile_to_lat(c, e->c, e->type->lat);
-    else emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)type_item_words(e->a->type));
-    emit2(c, e->loc, IR_COLL_ADD, R, e->c ? 1 : 0);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, next, 3);
+    else compile_emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)type_item_words(e->a->type));
+    compile_emit2(c, e->loc, IR_COLL_ADD, R, e->c ? 1 : 0);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, next, 3);
 }
 
 /* fold: $acc := z, then $acc := step for each item $x; the result is $acc.  Slots: $acc (in M),
@@ -153,30 +153,30 @@ void compile_fold(Compiler *c, const Expr *e)
     uint32_t acc = (uint32_t)e->slot, Wm = (uint32_t)M->nwords, at = acc + Wm, x = at + 2;
     compile_expr(c, e->a);
     compile_to_lat(c, e->b, M);
-    emit_store(c, e->b->loc, acc, Wm);
-    emit_store(c, e->a->loc, at, 1);
-    emit_int(c, e->a->loc, 0);
-    emit_store(c, e->a->loc, at + 1, 1);
+    compile_emit_store(c, e->b->loc, acc, Wm);
+    compile_emit_store(c, e->a->loc, at, 1);
+    compile_emit_int(c, e->a->loc, 0);
+    compile_emit_store(c, e->a->loc, at + 1, 1);
     size_t loop = ir_offset(c->ch);
     size_t done = ir_emit(c->ch, e->loc, IR_COLL_NEXT, coll_operand(c, e->a->type), at, x, 0);
     compile_to_lat(c, e->c, M);
-    emit_store(c, e->c->loc, acc, Wm);
-    emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
-    patch_here(c, done, 3);
-    emit_load(c, e->loc, acc, Wm);
+    compile_emit_store(c, e->c->loc, acc, Wm);
+    compile_emit1(c, e->loc, IR_JUMP, (uint32_t)loop);
+    compile_patch_here(c, done, 3);
+    compile_emit_load(c, e->loc, acc, Wm);
 }
 
 /* x in c, after x (converted to c's lattice by its ascription) was compiled. */
 void compile_coll_has(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->b);
-    emit1(c, e->loc, IR_COLL_HAS, coll_operand(c, e->b->type));
+    compile_emit1(c, e->loc, IR_COLL_HAS, coll_operand(c, e->b->type));
 }
 
 /* c1 == c2, c1 != c2, after c1 was compiled. */
 void compile_coll_equal(Compiler *c, const Expr *e)
 {
     compile_expr(c, e->b);
-    emit1(c, e->loc, IR_COLL_EQ, coll_operand(c, e->a->type));
-    if (e->op == OP_NE) emit(c, e->loc, IR_NOT);
+    compile_emit1(c, e->loc, IR_COLL_EQ, coll_operand(c, e->a->type));
+    if (e->op == OP_NE) compile_emit(c, e->loc, IR_NOT);
 }

@@ -12,17 +12,17 @@ typedef struct Compiler {
 } Compiler;
 
 /* compile.c */
-uint32_t lat_index(Compiler *c, const Lattice *L);
-size_t emit(Compiler *c, Loc loc, Opcode op);
-size_t emit1(Compiler *c, Loc loc, Opcode op, uint32_t a);
-size_t emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b);
-size_t emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L);
-void emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n);
-void emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n);
-void emit_point(Compiler *c, Loc loc, const Lattice *L, bool top);
-void emit_int(Compiler *c, Loc loc, int64_t v);
-size_t emit_jump(Compiler *c, Loc loc, Opcode op);
-void patch_here(Compiler *c, size_t at, unsigned operand);
+uint32_t compile_lat_index(Compiler *c, const Lattice *L);
+size_t compile_emit(Compiler *c, Loc loc, Opcode op);
+size_t compile_emit1(Compiler *c, Loc loc, Opcode op, uint32_t a);
+size_t compile_emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b);
+size_t compile_emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L);
+void compile_emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n);
+void compile_emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n);
+void compile_emit_point(Compiler *c, Loc loc, const Lattice *L, bool top);
+void compile_emit_int(Compiler *c, Loc loc, int64_t v);
+size_t compile_emit_jump(Compiler *c, Loc loc, Opcode op);
+void compile_patch_here(Compiler *c, size_t at, unsigned operand);
 void compile_expr(Compiler *c, const Expr *e);
 void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L);
 

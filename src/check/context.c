@@ -353,7 +353,7 @@ void context_dump_ir(Context *context, Buf *out)
     for (size_t i = 0; i < context->sema.fns.count; i++) {
         const FnSym *f = &context->sema.fns.items[i]->sym;
         if (!f->chunk) continue;
-        fn_describe(f, out);
+        type_fn_describe(f, out);
         buf_putc(out, '\n');
         ir_disassemble_chunk(f->chunk, out);
         buf_putc(out, '\n');

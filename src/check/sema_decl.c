@@ -19,7 +19,7 @@ static bool define_body(FileCtx *fc, FnEntry *fe, Expr *body)
     Sema *sema = fc->sema;
     FnSym *f = &fe->sym;
     Checker c;
-    checker_init(&c, sema, fc);
+    sema_checker_init(&c, sema, fc);
     int before = sema->diag->errors;
     for (size_t i = 0; i < f->nparams; i++) {
         size_t slot = check_alloc_slots(&c, f->params[i]->nwords);
@@ -520,7 +520,7 @@ bool sema_add_file(Sema *sema, AstFile *file, PtrList *plans)
         int q_before = sema->diag->errors;
         QueryPlan *p = plan_query(sema, d);
         bool complete = p->kind != Q_SHOW || p->show;
-        if (plans && sema->diag->errors == q_before && complete) ptrlist_push(&sema->arena, plans, p);
+        if (plans && sema->diag->errors == q_before && complete) ast_ptrlist_push(&sema->arena, plans, p);
         else plan_free(p);
     }
     /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */

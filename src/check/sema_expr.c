@@ -658,7 +658,7 @@ const Type *check_expr(Checker *c, Expr *e, const Lattice *want)
     return t;
 }
 
-void checker_init(Checker *c, Sema *sema, FileCtx *fc)
+void sema_checker_init(Checker *c, Sema *sema, FileCtx *fc)
 {
     memset(c, 0, sizeof *c);
     c->sema = sema;
@@ -669,7 +669,7 @@ const Type *sema_check_closed(Sema *sema, Expr *e, const Lattice *expected, size
 {
     FileCtx fc = { .sema = sema, .src = e->loc.src };
     Checker c;
-    checker_init(&c, sema, &fc);
+    sema_checker_init(&c, sema, &fc);
     int before = sema->diag->errors;
     size_t mark = sema_names_mark(sema);
     const Type *t = expected ? check_against(&c, e, expected) : check_expr(&c, e, NULL);

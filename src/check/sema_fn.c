@@ -142,8 +142,8 @@ static void flatten(const FnVal *v, PtrList *args, PtrList *lats, Arena *a)
         if (t->kind == TY_FN) {
             flatten(t->value, args, lats, a);
         } else {
-            ptrlist_push(a, args, v->bound[i]);
-            ptrlist_push(a, lats, (void *)v->fn->sym.params[i]);
+            ast_ptrlist_push(a, args, v->bound[i]);
+            ast_ptrlist_push(a, lats, (void *)v->fn->sym.params[i]);
         }
     }
 }
@@ -212,7 +212,7 @@ bool sema_define_instance(Sema *sema, FnEntry *T, Expr *const *args, FnEntry *in
 {
     FileCtx fc = { .sema = sema, .src = T->src, .ntvars = T->ntvars, .tvar_names = T->tvar_names, .tvar_lats = T->tvar_lats };
     Checker ic;
-    checker_init(&ic, sema, &fc);
+    sema_checker_init(&ic, sema, &fc);
     int before = sema->diag->errors;
     for (size_t i = 0; i < T->sym.nparams; i++) {
         const char *name = T->sym.param_names[i];
@@ -255,9 +255,9 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
     for (size_t i = 0; i < T->sym.nparams; i++) {
         const char *pname = T->sym.param_names[i];
         if (T->ptypes[i]->kind == TY_LAT) {
-            ptrlist_push(&sema->arena, out, args[i]);
-            ptrlist_push(&sema->arena, &lats, (void *)T->ptypes[i]->lat);
-            ptrlist_push(&sema->arena, &pnames, (void *)pname);
+            ast_ptrlist_push(&sema->arena, out, args[i]);
+            ast_ptrlist_push(&sema->arena, &lats, (void *)T->ptypes[i]->lat);
+            ast_ptrlist_push(&sema->arena, &pnames, (void *)pname);
             continue;
         }
         const Expr *value = bound_value(args[i]->type->value);
@@ -278,7 +278,7 @@ static FnEntry *instantiate(Checker *c, Loc where, FnEntry *T, Expr *const *args
             Buf h;
             buf_init(&h);
             buf_printf(&h, "%s.%zu", pname, k - from + 1);
-            ptrlist_push(&sema->arena, &pnames, arena_strdup(&sema->arena, buf_cstr(&h)));
+            ast_ptrlist_push(&sema->arena, &pnames, arena_strdup(&sema->arena, buf_cstr(&h)));
             buf_free(&h);
         }
     }
@@ -512,7 +512,7 @@ static void note_capture(void *ctx, const Ident *id)
         if (strcmp(k->lambda->lparams[i].name.name, id->name) == 0) return;
     for (size_t i = 0; i < k->names.count; i++)
         if (strcmp(k->names.items[i], id->name) == 0) return;
-    ptrlist_push(&k->c->sema->arena, &k->names, (void *)id->name);
+    ast_ptrlist_push(&k->c->sema->arena, &k->names, (void *)id->name);
 }
 
 /* The lifted function of lambda e: the locals it uses, then its parameters. */
@@ -562,7 +562,7 @@ static const Type *inline_lambda_result(Sema *sema, FnEntry *fe)
 {
     FileCtx fc = { .sema = sema, .src = fe->src, .ntvars = fe->ntvars, .tvar_names = fe->tvar_names, .tvar_lats = fe->tvar_lats };
     Checker ic;
-    checker_init(&ic, sema, &fc);
+    sema_checker_init(&ic, sema, &fc);
     for (size_t i = 0; i < fe->sym.nparams; i++)
         check_bind(&ic, fe->sym.param_names[i], fe->ptypes[i], check_alloc_slots(&ic, sema_type_words(fe->ptypes[i])));
     Expr *body = ast_clone_expr(&sema->arena, fe->tbody);

@@ -64,7 +64,7 @@ void sema_undeclare(Sema *sema, const char *name);
 const char *sema_sym_kind_name(SymKind k);
 
 /* sema_expr.c: the core of the expression checker. */
-void checker_init(Checker *c, Sema *sema, FileCtx *fc);
+void sema_checker_init(Checker *c, Sema *sema, FileCtx *fc);
 const Type *check_expr(Checker *c, Expr *e, const Lattice *want);
 const Type *check_against(Checker *c, Expr *e, const Lattice *L);
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P);

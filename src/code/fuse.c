@@ -180,7 +180,7 @@ static bool fuse_pass(Chunk *c)
     return changed;
 }
 
-void ir_fuse(Chunk *c)
+void fuse_chunk(Chunk *c)
 {
     for (int pass = 0; pass < FUSE_MAX_PASSES && fuse_pass(c); pass++) {}
 }

@@ -7,6 +7,6 @@
 
 /* Rewrites c's code in place (jump targets and locations moved along); its meaning, its
  * errors and their locations stay the same. */
-void ir_fuse(Chunk *c);
+void fuse_chunk(Chunk *c);
 
 #endif

@@ -39,7 +39,7 @@ void type_describe(const Type *t, Buf *out)
     }
 }
 
-void fn_describe(const FnSym *f, Buf *out)
+void type_fn_describe(const FnSym *f, Buf *out)
 {
     buf_printf(out, "fn %s(", f->name);
     for (size_t i = 0; i < f->nparams; i++) {

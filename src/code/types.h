@@ -128,6 +128,6 @@ typedef struct ProgramSym {
 /* "int", "real", "atom of powerset {...}", "key of map {...} -> ...", or the lattice. */
 void type_describe(const Type *t, Buf *out);
 /* A function's signature as declared: "fn f(x: L): L monotone". */
-void fn_describe(const FnSym *f, Buf *out);
+void type_fn_describe(const FnSym *f, Buf *out);
 
 #endif

@@ -1,7 +1,7 @@
 /* ast.c: small helpers on the syntax tree, and the nesting depth check made after parsing. */
 #include "front/ast.h"
 
-void ptrlist_push(Arena *a, PtrList *l, void *p)
+void ast_ptrlist_push(Arena *a, PtrList *l, void *p)
 {
     if (l->count == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 4;

@@ -13,7 +13,7 @@ typedef struct Type Type;
 
 /* A list of pointers, arena allocated. */
 typedef struct { void **items; size_t count, cap; } PtrList;
-void ptrlist_push(Arena *a, PtrList *l, void *p);
+void ast_ptrlist_push(Arena *a, PtrList *l, void *p);
 
 typedef struct Ident { const char *name; Loc loc; } Ident;
 typedef struct Param Param;

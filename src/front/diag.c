@@ -114,7 +114,7 @@ void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned 
     *col = (unsigned)(offset - src->line_starts[l] + 1);
 }
 
-Loc loc_span(Loc a, Loc b)
+Loc diag_loc_span(Loc a, Loc b)
 {
     Loc r = a;
     if (b.src == a.src && b.end > r.end) r.end = b.end;

@@ -56,6 +56,6 @@ void diag_error_text(Diag *d, const char *text);
 
 /* The 1-based line and column (in bytes) of an offset. */
 void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col);
-Loc loc_span(Loc a, Loc b);      /* from the start of a to the end of b */
+Loc diag_loc_span(Loc a, Loc b);      /* from the start of a to the end of b */
 
 #endif

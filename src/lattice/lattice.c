@@ -246,7 +246,7 @@ void lattice_print_log2_size(double log2_size, Buf *out)
     else buf_printf(out, "2^%.2f", log2_size);
 }
 
-double log2_add(double a, double b)
+double lattice_log2_add(double a, double b)
 {
     if (a < b) { double t = a; a = b; b = t; }
     if (b == -INFINITY || a == INFINITY) return a;

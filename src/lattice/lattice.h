@@ -220,6 +220,6 @@ bool lattice_same_names(const Lattice *a, const Lattice *b);
 /* Sizes are kept as log2 (a powerset of 10^5 atoms has 2^100000 subsets).  Print one exactly
  * when it is below 2^53, else as 2^x. */
 void lattice_print_log2_size(double log2_size, Buf *out);
-double log2_add(double a, double b);          /* log2(2^a + 2^b) */
+double lattice_log2_add(double a, double b);          /* log2(2^a + 2^b) */
 
 #endif

@@ -70,7 +70,7 @@ typedef struct QueryResult {
     const char *target;          /* function, program or galois name (NULL for show) */
     const char *via;             /* galois insertion used, or NULL */
     const char *envelope;        /* approx, refine, bnb: the envelope used when it is not the
-                                    default one ("derived", ...; see fn_envelope_note), or NULL */
+                                    default one ("derived", ...; see run_fn_envelope_note), or NULL */
     const char *envelope_used;   /* approx, refine, bnb: the envelope used, always (JSON) */
     const char *assumption;      /* lfp ... bnb: a declaration the result rests on that could
                                   * only be sampled ("assuming f antitone: ..."), or NULL */

@@ -264,7 +264,7 @@ static void check_run(const Ctx *x, AftStatus s, const BoundList *fin, const Bou
         const Word *lo = boundlist_lo(fin, i), *hi = boundlist_hi(fin, i);
         CHECK(ir_ok && lattice_interval_subset(L, lo, hi, irlo, irhi),
               "a Final bound outside IR(B_I)");
-        s_final = log2_add(s_final, L->ops->log2_size(L, lo, hi));
+        s_final = lattice_log2_add(s_final, L->ops->log2_size(L, lo, hi));
         for (size_t j = 0; j < i; j++)
             CHECK(!(L->ops->eq(L, lo, boundlist_lo(fin, j))
                     && L->ops->eq(L, hi, boundlist_hi(fin, j))), "Final has a repeated bound");

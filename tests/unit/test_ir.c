@@ -100,7 +100,7 @@ static void test_fuse(void **state)
     ir_emit(c, op, IR_SUB_R, 0, 0, 0, 0);                   /* 2.5 - y: RSUB_SRK */
     size_t j2 = ir_emit(c, op, IR_JUMP, 0, 0, 0, 0);
     ir_patch(c, j2, 0, (uint32_t)ir_emit(c, op, IR_RET, 1, 0, 0, 0));
-    ir_fuse(c);
+    fuse_chunk(c);
 
     Buf out;
     buf_init(&out);
