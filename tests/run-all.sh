@@ -22,6 +22,7 @@ suite unit sh tests/run-unit.sh $unit_bins
 [ -f tests/check-layers.sh ] && suite layers sh tests/check-layers.sh
 [ -f tests/check-size.sh ] && suite size sh tests/check-size.sh
 [ -f tests/check-procs.sh ] && suite procs sh tests/check-procs.sh
+[ -f tests/check-calls.sh ] && suite calls sh tests/check-calls.sh
 [ -f tests/check-keywords.sh ] && suite keywords sh tests/check-keywords.sh
 [ -f tests/run-golden.sh ] && suite golden sh tests/run-golden.sh build/asan/fix
 [ -f tests/run-hostile.sh ] && suite hostile sh tests/run-hostile.sh build/asan/fix

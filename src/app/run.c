@@ -77,44 +77,9 @@ void session_free(Session *s)
 
 /* ---- helpers ---- */
 
-/* Which limit stopped an engine run, in the engine's word. */
-const char *run_stop_reason_text(const char *stopped_by)
-{
-    return stopped_by ? stopped_by : "a limit";
-}
-
-/* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
- * give: says which, at the query, and returns true. */
-bool session_stopped(Session *s, Loc at)
-{
-    const char *hit = limits_poll(&s->limits);
-    if (!hit) return false;
-    diag_error(&s->diag, at, "stopped by %s before an answer", hit);
-    return true;
-}
-
 static char *source_text(Loc loc)
 {
     return mem_strndup(loc.src->text + loc.start, loc.end - loc.start);
-}
-
-/* With --dot, standard output carries Graphviz only: a result that has no graph (show, lfp,
- * check, stable, a refine with no fixed point) goes to standard error. */
-void session_emit(Session *s, const QueryResult *r)
-{
-    FILE *out = s->opt.dot ? s->aside : s->out;
-    if (s->page) html_query_result(s->page, r);
-    int err = s->opt.json ? report_json(r, out) : report_text(r, out);
-    if (out == s->out && err && !s->out_errno) s->out_errno = err;
-    if (out == s->out) session_output_ok(s);    /* each result out as it comes, checked */
-    else fflush(out);
-}
-
-bool session_engine_error(Session *s, Loc at, Buf *err)
-{
-    if (err->len) diag_error(&s->diag, at, "%s", buf_cstr(err));
-    else session_stopped(s, at);
-    return false;
 }
 
 /* ---- show ---- */

@@ -1,5 +1,5 @@
-/* run_internal.h: what the driver's files share: run.c (the session, reporting, dispatch),
- * run_function.c (a declared function as the engine sees it, options, tracing),
+/* run_internal.h: what the driver's files share: run.c (the session, dispatch), run_output.c
+ * (reporting), run_function.c (a declared function as the engine sees it, options, tracing),
  * run_fixpoints.c (fixpoints, lfp/gfp), run_engine.c (approx, refine, bnb: the door into the
  * engine), run_check.c (the checks), run_reals.c (verdicts on reals) and run_stable.c
  * (stable models).  Nothing outside the driver includes it. */
@@ -67,7 +67,7 @@ typedef struct EngineAsk {
 /* The four maps of a declared Galois insertion, called through the VM. */
 typedef struct GaloisCtx { Context *context; const GaloisSym *g; Loc where; } GaloisCtx;
 
-/* run.c: reporting a query's result or why it stopped (at: the query, or the expression). */
+/* run_output.c: reporting a query's result or why it stopped (at: the query, or the expression). */
 void session_emit(Session *s, const QueryResult *r);
 bool session_emit_hasse(Session *s, const QueryPlan *plan, const Lattice *L, const Word *lo,
                         const Word *hi, const BoundList *points);

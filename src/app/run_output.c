@@ -1,4 +1,6 @@
-/* run_output.c: where a session's output goes, and that it all goes there: standard output
+/* run_output.c: where a session's output goes, and that it all goes there: each result and
+ * each error of a query reported (session_emit, session_stopped, the engine's errors), the
+ * queries' files calling here and never back into run.c; standard output
  * checked at each flush point (a failed write is one error, and nothing more is run), the
  * --dot files and the HTML page written whole under a temporary name (util/outfile.h), and no
  * output path that names one of the inputs. */
@@ -9,6 +11,43 @@
 #include "report/html.h"
 #include "util/mem.h"
 #include "util/outfile.h"
+
+/* ---- results and errors of a query ---- */
+
+/* Which limit stopped an engine run, in the engine's word. */
+const char *run_stop_reason_text(const char *stopped_by)
+{
+    return stopped_by ? stopped_by : "a limit";
+}
+
+/* A limit (timeout, memory, Ctrl-C) stopped a query that has no sound partial answer to
+ * give: says which, at the query, and returns true. */
+bool session_stopped(Session *s, Loc at)
+{
+    const char *hit = limits_poll(&s->limits);
+    if (!hit) return false;
+    diag_error(&s->diag, at, "stopped by %s before an answer", hit);
+    return true;
+}
+
+/* With --dot, standard output carries Graphviz only: a result that has no graph (show, lfp,
+ * check, stable, a refine with no fixed point) goes to standard error. */
+void session_emit(Session *s, const QueryResult *r)
+{
+    FILE *out = s->opt.dot ? s->aside : s->out;
+    if (s->page) html_query_result(s->page, r);
+    int err = s->opt.json ? report_json(r, out) : report_text(r, out);
+    if (out == s->out && err && !s->out_errno) s->out_errno = err;
+    if (out == s->out) session_output_ok(s);    /* each result out as it comes, checked */
+    else fflush(out);
+}
+
+bool session_engine_error(Session *s, Loc at, Buf *err)
+{
+    if (err->len) diag_error(&s->diag, at, "%s", buf_cstr(err));
+    else session_stopped(s, at);
+    return false;
+}
 
 /* ---- standard output ---- */
 

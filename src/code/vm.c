@@ -1,10 +1,9 @@
 /* vm.c: the evaluator.  A stack of words, frames of word slots, one instruction loop; runtime
- * errors are reported and thrown (longjmp) back to vm_run, the one protected entry. */
+ * errors are reported and thrown (longjmp, vm_error.c) back to vm_run, the one protected entry. */
 #include "code/vm.h"
 
 #include <math.h>
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "code/vm_internal.h"
@@ -49,30 +48,6 @@ void vm_free(Vm *vm)
     vm_warm_free(&vm->warm);
     vm_colls_free_all(vm);
     mem_free(vm);
-}
-
-/* ---- the error path ---- */
-
-FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    Loc loc = vm->chunk ? ir_loc_at(vm->chunk, vm->instr) : vm->where;
-    diag_error(vm->diag, loc, "%s", msg);
-    bool inside = loc.src == vm->where.src && loc.start >= vm->where.start && loc.start < vm->where.end;
-    if (vm->where.src && !inside)
-        diag_note(vm->diag, vm->where, "while evaluating this");
-    longjmp(*vm->handler, 1);
-}
-
-/* A limit of the query (timeout, memory, Ctrl-C) stops the VM without a message of its own:
- * the caller reports what stopped it (limits->hit), or keeps the sound result it has. */
-FIX_NORETURN void vm_stop(Vm *vm)
-{
-    longjmp(*vm->handler, 1);
 }
 
 void vm_ensure(Vm *vm, size_t n)

@@ -48,13 +48,14 @@ struct Vm {
     size_t coll_words;          /* the words their items take */
 };
 
-/* Reports a runtime error at the instruction vm->chunk, vm->instr and unwinds to the entry. */
+/* vm_error.c: reports a runtime error at the instruction vm->chunk, vm->instr and unwinds to
+ * the entry. */
 FIX_NORETURN void vm_error(Vm *vm, const char *fmt, ...) FIX_PRINTF(2, 3);
 /* Room for n more words on the stack (it may move). */
 void vm_ensure(Vm *vm, size_t n);
 /* The error "value V is outside L". */
 FIX_NORETURN void vm_outside(Vm *vm, const Lattice *L, Word v, bool real);
-/* Stops on a limit of the query (limits->hit says which), without a message of its own. */
+/* vm_error.c: stops on a limit of the query (limits->hit says which), without a message. */
 FIX_NORETURN void vm_stop(Vm *vm);
 /* vm_coll.c: the COLL_ instructions (as vm_instruction); freeing the collections of the last
  * run (vm_colls_free), and those kept for the VM's life too (vm_colls_free_all). */
