@@ -7,21 +7,21 @@
 /* Does atom a come before atom b in the order? */
 static bool before(const AspProp *p, uint32_t a, uint32_t b)
 {
-    if (p->activity[a] != p->activity[b]) return p->activity[a] > p->activity[b];
+    if (p->act.activity[a] != p->act.activity[b]) return p->act.activity[a] > p->act.activity[b];
     return p->rpos[a] < p->rpos[b];
 }
 
 static void place(AspProp *p, size_t i, uint32_t a)
 {
-    p->heap[i] = a;
-    p->hpos[a] = (uint32_t)i;
+    p->act.heap[i] = a;
+    p->act.hpos[a] = (uint32_t)i;
 }
 
 static void sift_up(AspProp *p, size_t i)
 {
-    uint32_t a = p->heap[i];
-    while (i > 0 && before(p, a, p->heap[(i - 1) / 2])) {
-        place(p, i, p->heap[(i - 1) / 2]);
+    uint32_t a = p->act.heap[i];
+    while (i > 0 && before(p, a, p->act.heap[(i - 1) / 2])) {
+        place(p, i, p->act.heap[(i - 1) / 2]);
         i = (i - 1) / 2;
     }
     place(p, i, a);
@@ -29,13 +29,13 @@ static void sift_up(AspProp *p, size_t i)
 
 static void sift_down(AspProp *p, size_t i)
 {
-    uint32_t a = p->heap[i];
+    uint32_t a = p->act.heap[i];
     for (;;) {
         size_t c = 2 * i + 1;
-        if (c >= p->hsize) break;
-        if (c + 1 < p->hsize && before(p, p->heap[c + 1], p->heap[c])) c++;
-        if (!before(p, p->heap[c], a)) break;
-        place(p, i, p->heap[c]);
+        if (c >= p->act.hsize) break;
+        if (c + 1 < p->act.hsize && before(p, p->act.heap[c + 1], p->act.heap[c])) c++;
+        if (!before(p, p->act.heap[c], a)) break;
+        place(p, i, p->act.heap[c]);
         i = c;
     }
     place(p, i, a);
@@ -43,22 +43,22 @@ static void sift_down(AspProp *p, size_t i)
 
 void asp_heap_insert(AspProp *p, uint32_t a)
 {
-    if (p->hpos[a] != NONE) return;
-    place(p, p->hsize++, a);
-    sift_up(p, p->hsize - 1);
+    if (p->act.hpos[a] != NONE) return;
+    place(p, p->act.hsize++, a);
+    sift_up(p, p->act.hsize - 1);
 }
 
 /* Atom a's activity grew: it moves up. */
 void asp_heap_raise(AspProp *p, uint32_t a)
 {
-    if (p->hpos[a] != NONE) sift_up(p, p->hpos[a]);
+    if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
 }
 
 static void pop_top(AspProp *p)
 {
-    p->hpos[p->heap[0]] = NONE;
-    if (--p->hsize) {
-        place(p, 0, p->heap[p->hsize]);
+    p->act.hpos[p->act.heap[0]] = NONE;
+    if (--p->act.hsize) {
+        place(p, 0, p->act.heap[p->act.hsize]);
         sift_down(p, 0);
     }
 }
@@ -68,7 +68,7 @@ static void pop_top(AspProp *p)
 void asp_heap_reset(AspProp *p, size_t natoms)
 {
     for (size_t a = 0; a < natoms; a++) place(p, a, (uint32_t)a);
-    p->hsize = natoms;
+    p->act.hsize = natoms;
     for (size_t i = natoms / 2; i-- > 0;) sift_down(p, i);
 }
 
@@ -76,7 +76,7 @@ void asp_heap_reset(AspProp *p, size_t natoms)
  * are dropped on the way). */
 size_t asp_heap_best(AspProp *p)
 {
-    while (p->hsize && p->val[p->heap[0]] != V_UNK) pop_top(p);
-    if (!p->hsize || p->activity[p->heap[0]] <= 0.0) return SIZE_MAX;
-    return p->heap[0];
+    while (p->act.hsize && p->tr.val[p->act.heap[0]] != V_UNK) pop_top(p);
+    if (!p->act.hsize || p->act.activity[p->act.heap[0]] <= 0.0) return SIZE_MAX;
+    return p->act.heap[0];
 }
