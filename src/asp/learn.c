@@ -173,6 +173,7 @@ static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
     uint32_t n = p->store.ng.items[off], w0 = p->store.ng.items[off + 1], w1 = n > 1 ? p->store.ng.items[off + 2] : w0;
+    ASP_ASSERT(n >= 1 && off + n < p->store.ng.count);
     watch(p, w0, off, w1);
     if (n > 1) watch(p, w1, off, w0);
 }
@@ -196,6 +197,7 @@ static void store(AspProp *p)
 {
     U32s *o = &p->an.out;
     size_t n = o->count, best = 0;
+    ASP_ASSERT(n >= 1);                           /* at least the UIP */
     uint32_t off = (uint32_t)p->store.ng.count;
     for (size_t i = 1; i + 1 < n; i++)
         if (p->tr.alev[o->items[i] >> 1] > p->tr.alev[o->items[best] >> 1]) best = i;
@@ -377,6 +379,7 @@ static void prefetch(const AspProp *p, const uint32_t *entry)
 static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
 {
     uint32_t n = p->store.ng.items[off], *l = p->store.ng.items + off + 1;
+    ASP_ASSERT(n >= 1 && (l[0] == lit || (n > 1 && l[1] == lit)));   /* watched on l[0], l[1] */
     if (n == 1) {
         unit(p, off, lit);
         return true;

@@ -303,6 +303,7 @@ void asp_cons_simplify(AspProp *p)
         next = off + p->store.ng.items[off] + 1;
         int open = level0_open(p, off);
         if (open < 0) continue;
+        ASP_ASSERT(open > 0);                    /* none holds entirely: no root conflict */
         uint32_t at = to++;
         for (uint32_t i = off + 1; i < next; i++)
             if (!p->tr.lholds[p->store.ng.items[i]]) p->store.ng.items[to++] = p->store.ng.items[i];

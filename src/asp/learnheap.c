@@ -44,6 +44,7 @@ static void sift_down(AspProp *p, size_t i)
 void asp_heap_insert(AspProp *p, uint32_t a)
 {
     if (p->act.hpos[a] != NONE) return;
+    ASP_ASSERT(p->act.hsize < p->store.watches.nlists / 2);
     place(p, p->act.hsize++, a);
     sift_up(p, p->act.hsize - 1);
 }
@@ -56,6 +57,7 @@ void asp_heap_raise(AspProp *p, uint32_t a)
 
 static void pop_top(AspProp *p)
 {
+    ASP_ASSERT(p->act.hsize > 0);
     p->act.hpos[p->act.heap[0]] = NONE;
     if (--p->act.hsize) {
         place(p, 0, p->act.heap[p->act.hsize]);

@@ -92,6 +92,8 @@ void asp_learn_relbd(AspProp *p, uint32_t off)
 /* Marks (keep = 1) the nogoods that are the reason of a value on the trail or pending. */
 static void mark_locked(const AspProp *p, uint8_t *keep)
 {
+    ASP_ASSERT(p->store.last == NONE || p->store.learnts.items[index_of(p, p->store.last)].off
+                                            == p->store.last);
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];
         if (p->tr.rkind[a] == R_NOGOOD && p->tr.rarg[a] >= p->rc.perm_end) keep[index_of(p, p->tr.rarg[a])] = 1;
@@ -173,6 +175,7 @@ void asp_learn_rewatch(AspProp *p)
     asp_watch_layout(&p->store.watches);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) asp_watch_nogood(p, off);
     for (size_t i = 0; i < p->store.learnts.count; i++) asp_watch_nogood(p, p->store.learnts.items[i].off);
+    ASP_CHECK_NOGOODS(p);
 }
 
 void asp_learn_reduce(AspProp *p)

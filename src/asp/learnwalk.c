@@ -40,6 +40,7 @@ static uint64_t next_random(uint64_t *state)
 
 static bool fixed(const AspProp *p, uint32_t a)
 {
+    ASP_ASSERT(a < p->store.watches.nlists / 2);     /* an atom of the program */
     return p->tr.val[a] != V_UNK && p->tr.alev[a] == 0;
 }
 

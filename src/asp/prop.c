@@ -172,6 +172,7 @@ static void clr_bit(AspProp *p, Word *x, size_t i)
 /* Atom a gets value v (for the reason why, arg); a conflict when it has the other one. */
 void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
 {
+    ASP_ASSERT((v == V_TRUE || v == V_FALSE) && p->tr.nlevels > 0);
     if (p->tr.val[a] == v) return;
     if (p->tr.val[a] != V_UNK) {
         if (!p->conflict) {
@@ -630,7 +631,9 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     if (p->mode != mode) reset(s, p, mode);
     if (p->root_conflict) return AFT_INVALID;
     backtrack(p, first_outside(s, p, lo, hi) - 1);
-    if (!push_level(s, p, lo, hi)) return AFT_INVALID;
+    bool ok = push_level(s, p, lo, hi);
+    ASP_CHECK_STATE(s, p);                        /* the propagation done (or undone) */
+    if (!ok) return AFT_INVALID;
     if (nlo) memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);     /* NULL: only the state */
     if (nhi) memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
     return AFT_OK;
@@ -732,6 +735,7 @@ AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const si
     AspProp *p = s->prop;
     note_request(p, changed, nchanged);
     AftStatus r = refine_marked(s, lo, hi);
+    ASP_CHECK_STATE(s, p);
     sorted_marks(s, p);
     exact_marks(p, lo, hi);
     *out = (AftChanges){.lo = p->tlo, .hi = p->thi, .words = p->wlist, .count = p->nwlist};

@@ -56,6 +56,7 @@ struct AspProp {
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     AspCons rc;                   /* the rules as nogoods (learncons.c) */
+    size_t nchecks;               /* the sanitizer build's checkpoints so far (propcheck.c) */
     const AspOcc *oc;             /* the ones propagation reads: &rc.all, &rc.cons_live or
                                      &rc.live */
 };
@@ -158,5 +159,25 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
  * (at_state), else the free atom of [lo, hi] of highest static score; SIZE_MAX when none. */
 size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word *lo,
                        const Word *hi);
+
+/* propcheck.c: NULL when the state holds its invariants (the whole state; the nogood store
+ * and its watches), else what breaks; asp_prop_verify reports a fault (at `where`) and aborts.
+ * In the sanitizer build (ASP_CHECK) the safe points call them and ASP_ASSERT asserts what the
+ * code assumes; elsewhere both compile to nothing. */
+const char *asp_prop_check(const AspSolver *s, const AspProp *p);
+const char *asp_prop_check_nogoods(const AspProp *p);
+void asp_prop_verify(const char *why, const char *where);
+/* A safe point's check (counted in p->nchecks: the store is checked now and then). */
+void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where);
+#ifdef ASP_CHECK
+#include <assert.h>
+#define ASP_ASSERT(x) assert(x)
+#define ASP_CHECK_STATE(s, p) asp_prop_checkpoint(s, p, __func__)
+#define ASP_CHECK_NOGOODS(p) asp_prop_verify(asp_prop_check_nogoods(p), __func__)
+#else
+#define ASP_ASSERT(x) ((void)sizeof(x))
+#define ASP_CHECK_STATE(s, p) ((void)0)
+#define ASP_CHECK_NOGOODS(p) ((void)0)
+#endif
 
 #endif

@@ -102,6 +102,36 @@ static void test_first_uip_nogood(void **state)
     tiny_close(&t);
 }
 
+/* The state's invariant check (propcheck.c) passes on a learnt state and names each fault
+ * put into it: a trail place, a literal that holds, a level, a watch dropped. */
+static void test_state_check(void **state)
+{
+    (void)state;
+    Tiny t;
+    tiny_open(&t, true);
+    tiny_conflict(&t);
+    AspProp *p = t.s->prop;
+    assert_null(asp_prop_check(t.s, p));
+    assert_true(p->tr.qtail > 1);
+    uint32_t a = p->tr.trail[p->tr.qtail - 1], lit = p->store.ng.items[p->store.last + 1];
+    p->tr.tpos[a]++;
+    assert_string_equal(asp_prop_check(t.s, p), "tpos is not the atom's place on the trail");
+    p->tr.tpos[a]--;
+    p->tr.lholds[2 * a] ^= 1;
+    assert_string_equal(asp_prop_check(t.s, p), "lholds disagrees with val");
+    p->tr.lholds[2 * a] ^= 1;
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels;
+    assert_non_null(asp_prop_check(t.s, p));
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
+    size_t n = asp_watch_count(&p->store.watches, lit);
+    asp_watch_truncate(&p->store.watches, lit, n - 2);
+    assert_string_equal(asp_prop_check_nogoods(p),
+                        "a literal's watch count is not its nogoods' count");
+    asp_watch_truncate(&p->store.watches, lit, n);
+    assert_null(asp_prop_check(t.s, p));
+    tiny_close(&t);
+}
+
 /* Level 1 and a: with the nogood, x is false, so the rule x :- a, b makes b false; without
  * learning b stays open. */
 static void test_nogood_propagates(void **state)
@@ -192,6 +222,7 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
             Word *lo = path + 2 * depth * w, *hi = lo + w;
             AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
             check_holds_fixpoints(f, lo, hi, r, nlo, nhi);
+            assert_null(asp_prop_check(s, s->prop));          /* propcheck.c's invariants */
             *learnt += f->search->learnt(f->ctx);
             if (reduce) {
                 check_nogoods(s->prop);
@@ -580,6 +611,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_uip_nogood),
         cmocka_unit_test(test_nogood_propagates),
+        cmocka_unit_test(test_state_check),
         cmocka_unit_test(test_completion_nogoods),
         cmocka_unit_test(test_learning_refine_sound),
         cmocka_unit_test(test_deletion_sound),
