@@ -1,5 +1,5 @@
-/* activity.h: the activity order and the phases of the search (learnheap.c keeps the heap,
- * learn.c bumps and decays, learnwalk.c sets the phases). */
+/* activity.h: the activities and the activity order of the search, owned by learnheap.c
+ * (learn.c's conflict analysis bumps, signs and decays through its functions). */
 #ifndef FIX_ASP_ACTIVITY_H
 #define FIX_ASP_ACTIVITY_H
 
@@ -14,8 +14,17 @@ typedef struct AspActivity {
                                      minus its true one's, each weighted as an activity bump
                                      (recent nogoods count more); < 0: split "out" first */
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
-    uint8_t *phase;               /* per atom: the half the walk found (learnwalk.c), 0: none;
-                                     never set for an aggregate's element or its partner */
 } AspActivity;
+
+/* Literal lit was in a nogood just learnt: its atom's sign moves by a bump, towards the
+ * half where lit does not hold. */
+static inline void asp_act_sign(AspActivity *act, uint32_t lit)
+{
+    act->sign[lit >> 1] += (lit & 1) ? act->bump : -act->bump;
+}
+
+/* After a conflict: the bump grows by 5% (VSIDS decay), every activity and sign of the
+ * natoms - 2 atoms rescaled before they overflow (learnheap.c). */
+void asp_act_decay(AspActivity *act, size_t natoms);
 
 #endif

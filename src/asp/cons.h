@@ -1,4 +1,4 @@
-/* cons.h: rules as nogoods (learncons.c).  With learning in strong mode, each constraint whose
+/* cons.h: rules as nogoods, owned by learncons.c (prop.c reads; the store holds the nogoods).  With learning in strong mode, each constraint whose
  * body is a conjunction of two or more literals (facts aside), and the completion of each atom
  * on no positive cycle that can be written over atoms (an owned atom), are nogoods of the
  * store, never deleted (the ones at offsets below perm_end); their rules leave the counters,

@@ -72,11 +72,7 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 
 static void forget_nogoods(AspProp *p)
 {
-    asp_watch_clear(&p->store.watches);
-    p->store.ng.count = p->store.learnts.count = p->store.pending.count = p->rc.perm_end = 0;
-    p->store.nnogoods = p->store.nkept = 0;
-    p->store.last = NONE;
-    p->store.fresh = false;
+    asp_learn_forget(p);
     p->mode = -1;                 /* the trail may hold their consequences: start again */
 }
 

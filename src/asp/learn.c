@@ -28,7 +28,6 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->tr.rkind = mem_calloc(n, 1);
     p->tr.rarg = mem_alloc(n * sizeof *p->tr.rarg);
     p->tr.ufsbase = mem_calloc(n, sizeof *p->tr.ufsbase);
-    p->act.bump = 1.0;
     p->store.last = NONE;
     p->store.reduce_at = REDUCE_FIRST;
     p->store.glue = 2;
@@ -43,34 +42,22 @@ bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
     return s->bound[r] < sum;
 }
 
-/* p->act.grouped: the atoms in the positive body of an aggregate (each rule's body summed once). */
-static void mark_grouped(const AspSolver *s, AspProp *p)
-{
-    for (uint32_t r = 0; s->bound && r < s->nrules; r++)
-        if (asp_rule_aggregate(s, r))
-            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->act.grouped[s->pos[k]] = 1;
-}
-
 void asp_learn_search_new(const AspSolver *s, AspProp *p)
 {
     size_t n = s->natoms + 2;
     p->an.seen = mem_calloc(n, sizeof *p->an.seen);
-    p->act.activity = mem_calloc(n, sizeof *p->act.activity);
-    p->act.sign = mem_calloc(n, sizeof *p->act.sign);
-    p->act.grouped = mem_calloc(n, 1);
-    mark_grouped(s, p);
+    asp_act_new(s, p, n);
     asp_watch_init(&p->store.watches, 2 * n);
     p->store.lvlseen = mem_calloc(n, sizeof *p->store.lvlseen);
-    p->act.heap = mem_alloc(n * sizeof *p->act.heap);
-    p->act.hpos = mem_alloc(n * sizeof *p->act.hpos);
 }
 
 void asp_learn_free(AspProp *p)
 {
     mem_free(p->tr.tpos); mem_free(p->tr.rkind); mem_free(p->tr.rarg); mem_free(p->tr.ufsbase);
-    mem_free(p->an.seen); mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
-    mem_free(p->act.phase);
-    mem_free(p->store.lvlseen); mem_free(p->act.heap); mem_free(p->act.hpos);
+    mem_free(p->an.seen);
+    asp_act_free(p);
+    asp_walk_free(p);
+    mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
     VEC_FREE(p->store.ng); VEC_FREE(p->tr.ufs); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
@@ -178,19 +165,6 @@ void asp_watch_nogood(AspProp *p, uint32_t off)
     if (n > 1) watch(p, w1, off, w0);
 }
 
-/* The activities grow by 5% a conflict (VSIDS decay), rescaled before they overflow. */
-static void decay(AspProp *p)
-{
-    p->act.bump *= 1.05;
-    if (p->act.bump > 1e100) {
-        for (size_t a = 0; a + 2 < p->store.watches.nlists / 2; a++) {
-            p->act.activity[a] *= 1e-100;
-            p->act.sign[a] *= 1e-100;
-        }
-        p->act.bump *= 1e-100;
-    }
-}
-
 /* Keeps the literals of p->out (its last one the unique implication point) as a nogood,
  * watched on that point and on the literal of the highest level among the others. */
 static void store(AspProp *p)
@@ -208,7 +182,7 @@ static void store(AspProp *p)
         if (i != best) VEC_PUSH(p->store.ng, o->items[i]);
     asp_watch_nogood(p, off);
     for (size_t i = 0; i < n; i++)
-        p->act.sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->act.bump : -p->act.bump;
+        asp_act_sign(&p->act, o->items[i]);
     p->store.nnogoods++;
     p->store.nkept++;
     uint32_t lbd = asp_learn_levels(p, o->items, n, UINT32_MAX);
@@ -217,7 +191,7 @@ static void store(AspProp *p)
     VEC_PUSH(p->store.pending, off);
     p->store.last = off;
     p->store.fresh = true;
-    decay(p);
+    asp_act_decay(&p->act, p->store.watches.nlists / 2);
 }
 
 /* The first request (level 1, the search's root bound) adds at most this many atoms for
@@ -249,8 +223,7 @@ static size_t mark(AspProp *p, uint32_t l, size_t cur)
     uint32_t a = l >> 1;
     if (p->an.seen[a] == p->an.stamp || p->tr.alev[a] == 0) return 0;
     p->an.seen[a] = p->an.stamp;
-    p->act.activity[a] += p->act.bump;
-    asp_heap_raise(p, a);
+    asp_act_bump(p, a);
     if (p->tr.alev[a] == cur) return 1;
     size_t roots = p->tr.alev[a] == 1 && p->tr.rkind[a] != R_NONE ? root_atoms(p) : 0;
     for (size_t i = 0; i < roots; i++) {
@@ -509,7 +482,7 @@ static bool sign_stretch(const AspProp *p)
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
-    if (p->learning && !p->cost && p->act.phase && p->act.phase[atom]) return p->act.phase[atom] == V_TRUE;
+    if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
     return !p->learning || p->cost || p->act.grouped[atom] || p->act.sign[atom] >= 0
         || !sign_stretch(p);
 }

@@ -252,6 +252,24 @@ static void store_completions(const AspSolver *s, AspProp *p)
     mem_free(m.mark);
 }
 
+const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
+{
+    p->rc.all = (AspOcc){s->ostart, s->occ, s->ow, s->nostart, s->nocc, s->now};
+    return &p->rc.all;
+}
+
+const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
+{
+    p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
+    p->rc.own = p->rc.cons && p->learning;
+    return p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
+}
+
+void asp_cons_forget(AspProp *p)
+{
+    p->rc.perm_end = 0;
+}
+
 const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p)
 {
     if (!p->rc.nowned) return &p->rc.live;

@@ -41,6 +41,47 @@ static void sift_down(AspProp *p, size_t i)
     place(p, i, a);
 }
 
+/* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'
+ * elements marked (each rule's body summed once). */
+void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
+{
+    AspActivity *h = &p->act;
+    h->bump = 1.0;
+    h->activity = mem_calloc(n, sizeof *h->activity);
+    h->sign = mem_calloc(n, sizeof *h->sign);
+    h->grouped = mem_calloc(n, 1);
+    for (uint32_t r = 0; s->bound && r < s->nrules; r++)
+        if (asp_rule_aggregate(s, r))
+            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
+    h->heap = mem_alloc(n * sizeof *h->heap);
+    h->hpos = mem_alloc(n * sizeof *h->hpos);
+}
+
+void asp_act_free(AspProp *p)
+{
+    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
+    mem_free(p->act.heap); mem_free(p->act.hpos);
+}
+
+void asp_act_decay(AspActivity *act, size_t natoms)
+{
+    act->bump *= 1.05;
+    if (act->bump > 1e100) {
+        for (size_t a = 0; a + 2 < natoms; a++) {
+            act->activity[a] *= 1e-100;
+            act->sign[a] *= 1e-100;
+        }
+        act->bump *= 1e-100;
+    }
+}
+
+/* Atom a took part in a conflict: its activity grows by the bump, and it moves up. */
+void asp_act_bump(AspProp *p, uint32_t a)
+{
+    p->act.activity[a] += p->act.bump;
+    if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
+}
+
 void asp_heap_insert(AspProp *p, uint32_t a)
 {
     if (p->act.hpos[a] != NONE) return;

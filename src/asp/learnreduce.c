@@ -178,6 +178,16 @@ void asp_learn_rewatch(AspProp *p)
     ASP_CHECK_NOGOODS(p);
 }
 
+void asp_learn_forget(AspProp *p)
+{
+    asp_watch_clear(&p->store.watches);
+    p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
+    asp_cons_forget(p);
+    p->store.nnogoods = p->store.nkept = 0;
+    p->store.last = NONE;
+    p->store.fresh = false;
+}
+
 void asp_learn_reduce(AspProp *p)
 {
     if (p->store.nkept < p->store.reduce_at) return;

@@ -155,7 +155,7 @@ static void walk_start(const AspProp *p, size_t natoms, Walk *w)
         for (uint32_t k = w->cstart[c]; k < w->cstart[c + 1]; k++) {
             uint32_t a = w->lits[k] >> 1;
             if (w->val[a]) continue;
-            w->val[a] = p->act.phase[a] ? p->act.phase[a]
+            w->val[a] = p->walk.phase[a] ? p->walk.phase[a]
                       : p->tr.val[a] != V_UNK ? p->tr.val[a] : p->act.sign[a] < 0 ? V_FALSE : V_TRUE;
         }
     w->nfalse = mem_calloc(w->nng + 1, sizeof *w->nfalse);
@@ -246,7 +246,7 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
 {
     size_t natoms = p->store.watches.nlists / 2;
     if (!p->rc.perm_end) return false;
-    if (!p->act.phase) p->act.phase = mem_calloc(natoms, 1);
+    if (!p->walk.phase) p->walk.phase = mem_calloc(natoms, 1);
     Walk w = {0};
     walk_collect(p, natoms, &w);
     if (!walk_useful(p, natoms, &w)) {
@@ -263,11 +263,11 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
             memcpy(w.best, w.val, natoms);
         }
     }
-    memset(p->act.phase, 0, natoms);          /* a class may have met an aggregate's element */
+    memset(p->walk.phase, 0, natoms);          /* a class may have met an aggregate's element */
     for (uint32_t a = 0; a < natoms; a++) {
         uint32_t r = rep_of(w.rep, a);
         uint8_t v = w.best[r >> 1];
-        if (v && !w.grouped[r >> 1]) p->act.phase[a] = (r & 1) ? (v == V_TRUE ? V_FALSE : V_TRUE) : v;
+        if (v && !w.grouped[r >> 1]) p->walk.phase[a] = (r & 1) ? (v == V_TRUE ? V_FALSE : V_TRUE) : v;
     }
     p->walk.walks++;
     p->walk.walk_left = w.nbest;
@@ -284,6 +284,11 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
  * walks came too short on the satisfiable instances that need long ones; more per nogood
  * slowed the refutations. */
 enum { WALK_GAP = 500, WALK_FLOOR = 1000000, WALK_PER_NOGOOD = 300 };
+
+void asp_walk_free(AspProp *p)
+{
+    mem_free(p->walk.phase);
+}
 
 void asp_walk_restart(AspProp *p)
 {

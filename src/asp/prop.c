@@ -112,8 +112,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->wmark = mem_calloc(s->nwords + 1, 1);
     p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
-    p->rc.all = (AspOcc){s->ostart, s->occ, s->ow, s->nostart, s->nocc, s->now};
-    p->oc = &p->rc.all;
+    p->oc = asp_cons_new(s, p);
     asp_learn_new(s, p);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
@@ -481,9 +480,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->mode = mode;
     p->seen_all = false;
     if (mode == 1) asp_prop_search_ready(s, p);
-    p->rc.cons = mode == 1 && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
-    p->rc.own = p->rc.cons && p->learning;
-    p->oc = p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
+    p->oc = asp_cons_reset(s, p, mode == 1);
     if (p->act.heap) asp_heap_reset(p, s->natoms);
     p->tr.qhead = p->tr.qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
     p->tr.nlevels = 1;

@@ -84,6 +84,8 @@ void asp_learn_relbd(AspProp *p, uint32_t off);
 /* The number of distinct levels among the n literals (all assigned), counted up to stop:
  * an LBD. */
 uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t stop);
+/* Every nogood forgotten, the rules' ones too (cost.c, when a bound comes). */
+void asp_learn_forget(AspProp *p);
 /* Every watch dropped, then the stored rules' nogoods and the learnt ones watched again,
  * each on its first two literals. */
 void asp_learn_rewatch(AspProp *p);
@@ -99,6 +101,12 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p);
 /* Has the program such constraints or owned atoms? */
 bool asp_cons_any(const AspSolver *s, AspProp *p);
 void asp_cons_free(AspProp *p);
+/* The occurrence lists of every rule (at the state's making); at a reset, those propagation
+ * reads, the rules as nogoods when the state may (strong mode) and can; the store forgot the
+ * rules' nogoods (asp_learn_forget). */
+const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p);
+const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong);
+void asp_cons_forget(AspProp *p);
 /* The occurrence lists of a state whose constraints are nogoods but whose owned atoms are
  * counted (learning stopped). */
 const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p);
@@ -130,12 +138,17 @@ bool asp_restart_due(AspRestarts *r);
 /* qsort's order of uint64_t keys, ascending (prop.c). */
 int asp_key_cmp(const void *x, const void *y);
 /* learnwalk.c: a local search over the stored rules' nogoods, visiting about max_ticks
- * occurrences, sets p->act.phase; false when no phase it could give would be followed (every
+ * occurrences, sets p->walk.phase; false when no phase it could give would be followed (every
  * atom an aggregate's element or fixed), nothing walked.  At a restart: a walk when one is
  * due. */
 bool asp_walk(AspProp *p, uint64_t max_ticks);
 void asp_walk_restart(AspProp *p);
-/* learnheap.c: the activity order. */
+void asp_walk_free(AspProp *p);
+/* learnheap.c: the activities and the activity order: made (n atoms) and freed; atom a
+ * bumped. */
+void asp_act_new(const AspSolver *s, AspProp *p, size_t n);
+void asp_act_free(AspProp *p);
+void asp_act_bump(AspProp *p, uint32_t a);
 void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);

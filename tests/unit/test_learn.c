@@ -565,7 +565,7 @@ static void test_walk_phases(void **state)
     for (size_t c = 0; c < M; c++) {
         bool sat = false;
         for (int k = 0; k < 3; k++) {
-            uint8_t ph = pr->act.phase[asp_solver_atom_index(s, x[abs(clause[c][k]) - 1])];
+            uint8_t ph = pr->walk.phase[asp_solver_atom_index(s, x[abs(clause[c][k]) - 1])];
             assert_true(ph == V_TRUE || ph == V_FALSE);
             sat |= (clause[c][k] > 0) == (ph == V_TRUE);
         }
