@@ -23,11 +23,6 @@ static bool holds(const AspProp *p, uint32_t l) { return p->tr.lholds[l]; }
 
 void asp_learn_new(const AspSolver *s, AspProp *p)
 {
-    size_t n = s->natoms + 2;
-    p->tr.tpos = mem_alloc(n * sizeof *p->tr.tpos);
-    p->tr.rkind = mem_calloc(n, 1);
-    p->tr.rarg = mem_alloc(n * sizeof *p->tr.rarg);
-    p->tr.ufsbase = mem_calloc(n, sizeof *p->tr.ufsbase);
     p->store.last = NONE;
     p->store.reduce_at = REDUCE_FIRST;
     p->store.glue = 2;
@@ -53,14 +48,13 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
 
 void asp_learn_free(AspProp *p)
 {
-    mem_free(p->tr.tpos); mem_free(p->tr.rkind); mem_free(p->tr.rarg); mem_free(p->tr.ufsbase);
     mem_free(p->an.seen);
     asp_act_free(p);
     asp_walk_free(p);
     mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
-    VEC_FREE(p->store.ng); VEC_FREE(p->tr.ufs); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
+    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
     VEC_FREE(p->an.stack); VEC_FREE(p->an.clear);
 }
 
@@ -125,9 +119,8 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
  * literals, stored once, are the reason of each atom of U becoming false. */
 uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
 {
-    uint32_t at = (uint32_t)p->tr.ufs.count;
+    uint32_t at = asp_ufs_begin(&p->tr);
     bool any = false;
-    VEC_PUSH(p->tr.ufs, 0);
     p->an.tmp.count = 0;
     for (uint32_t i = 0; i < p->ncrules; i++) {
         uint32_t r = p->crules[i], h = s->head[r];
@@ -140,10 +133,9 @@ uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
         uint32_t a = p->an.tmp.items[i] >> 1;
         if (p->an.seen[a] == p->an.stamp) continue;
         p->an.seen[a] = p->an.stamp;
-        VEC_PUSH(p->tr.ufs, p->an.tmp.items[i]);
+        asp_ufs_lit(&p->tr, p->an.tmp.items[i]);
     }
-    p->tr.ufs.items[at] = (uint32_t)(p->tr.ufs.count - at - 1);
-    if (!any) p->tr.ufs.count = at;
+    asp_ufs_end(&p->tr, at, any);
     return at;
 }
 

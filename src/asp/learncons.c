@@ -148,12 +148,12 @@ static void make_lists(const AspSolver *s, AspProp *p)
 /* Rule r's body (without `not f`) as a nogood at the end of p->ng (watched once all are). */
 static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    uint32_t off = (uint32_t)p->store.ng.count;
-    VEC_PUSH(p->store.ng, 0);
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) VEC_PUSH(p->store.ng, 2 * s->pos[k]);
+    AspNogoods *g = &p->store;
+    uint32_t off = asp_store_begin(g);
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) asp_store_lit(g, 2 * s->pos[k]);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (s->neg[k] != (uint32_t)s->fatom) VEC_PUSH(p->store.ng, 2 * s->neg[k] + 1);
-    p->store.ng.items[off] = (uint32_t)(p->store.ng.count - off - 1);
+        if (s->neg[k] != (uint32_t)s->fatom) asp_store_lit(g, 2 * s->neg[k] + 1);
+    asp_store_end(g, off);
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
@@ -169,15 +169,14 @@ typedef struct Maker {
 static uint32_t begin_nogood(AspProp *p, Maker *m)
 {
     m->stamp++;
-    VEC_PUSH(p->store.ng, 0);
-    return (uint32_t)p->store.ng.count - 1;
+    return asp_store_begin(&p->store);
 }
 
 static void add_literal(AspProp *p, Maker *m, uint32_t l)
 {
     if (m->mark[l] == m->stamp) return;
     m->mark[l] = m->stamp;
-    VEC_PUSH(p->store.ng, l);
+    asp_store_lit(&p->store, l);
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
@@ -186,14 +185,14 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
     uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
-        if (m->mark[l[i] ^ 1] == m->stamp) { p->store.ng.count = off; return; }
+        if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
     if (n == 2) {
         uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
         VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
-        p->store.ng.count = off;
+        asp_store_drop(&p->store, off);
         return;
     }
-    p->store.ng.items[off] = n;
+    asp_store_end(&p->store, off);
 }
 
 /* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
@@ -243,9 +242,10 @@ static void store_completions(const AspSolver *s, AspProp *p)
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
     for (size_t i = 0; i < m.pairs.count; i++) {
         if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        VEC_PUSH(p->store.ng, 2);
-        VEC_PUSH(p->store.ng, (uint32_t)(m.pairs.items[i] >> 32));
-        VEC_PUSH(p->store.ng, (uint32_t)m.pairs.items[i]);
+        uint32_t off = asp_store_begin(&p->store);
+        asp_store_lit(&p->store, (uint32_t)(m.pairs.items[i] >> 32));
+        asp_store_lit(&p->store, (uint32_t)m.pairs.items[i]);
+        asp_store_end(&p->store, off);
     }
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
@@ -324,15 +324,16 @@ void asp_cons_simplify(AspProp *p)
         ASP_ASSERT(open > 0);                    /* none holds entirely: no root conflict */
         uint32_t at = to++;
         for (uint32_t i = off + 1; i < next; i++)
-            if (!p->tr.lholds[p->store.ng.items[i]]) p->store.ng.items[to++] = p->store.ng.items[i];
-        p->store.ng.items[at] = (uint32_t)open;
+            if (!p->tr.lholds[p->store.ng.items[i]]) asp_store_set(&p->store, to++, p->store.ng.items[i]);
+        asp_store_set(&p->store, at, (uint32_t)open);
     }
-    p->store.ng.count = p->rc.perm_end = to;
+    asp_store_drop(&p->store, to);
+    p->rc.perm_end = to;
     asp_learn_rewatch(p);                        /* no learnt nogood yet */
     p->rc.facts.count = 0;
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];
-        p->tr.rkind[a] = R_NONE;                    /* a reason's offset may have moved */
+        asp_trail_reason(&p->tr, a, R_NONE, p->tr.rarg[a]);   /* its offset may have moved */
         VEC_PUSH(p->rc.facts, 2 * a + (p->tr.val[a] == V_FALSE));
     }
     p->rc.simplified = true;

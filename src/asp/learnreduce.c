@@ -145,7 +145,8 @@ static void compact(AspProp *p, const uint8_t *keep)
     }
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];
-        if (p->tr.rkind[a] == R_NOGOOD) p->tr.rarg[a] = moved(p, newoff, p->tr.rarg[a]);
+        if (p->tr.rkind[a] == R_NOGOOD)
+            asp_trail_reason(&p->tr, a, R_NOGOOD, moved(p, newoff, p->tr.rarg[a]));
     }
     for (size_t i = 0; i < p->store.pending.count; i++) p->store.pending.items[i] = moved(p, newoff, p->store.pending.items[i]);
     if (p->store.last != NONE) p->store.last = moved(p, newoff, p->store.last);

@@ -42,6 +42,31 @@ typedef struct AspNogoods {
     bool fresh;                   /* `last` not yet reported to the engine */
 } AspNogoods;
 
+/* How the files outside the store (learn.c, learnreduce.c) write nogoods into it (learncons.c,
+ * the rules' nogoods, before they are watched): a nogood begun at the end of the store (its
+ * offset), its literals appended, then ended (its length set) or dropped (the store ends at
+ * its offset again); a word of a stored nogood rewritten, the store cut at `end` (level 0's
+ * simplification, before the nogoods are watched afresh). */
+static inline uint32_t asp_store_begin(AspNogoods *g)
+{
+    VEC_PUSH(g->ng, 0);
+    return (uint32_t)g->ng.count - 1;
+}
+
+static inline void asp_store_lit(AspNogoods *g, uint32_t lit) { VEC_PUSH(g->ng, lit); }
+
+static inline void asp_store_end(AspNogoods *g, uint32_t off)
+{
+    g->ng.items[off] = (uint32_t)(g->ng.count - off - 1);
+}
+
+static inline void asp_store_drop(AspNogoods *g, uint32_t off) { g->ng.count = off; }
+
+static inline void asp_store_set(AspNogoods *g, uint32_t at, uint32_t word)
+{
+    g->ng.items[at] = word;
+}
+
 /* learn.c's conflict analysis. */
 typedef struct AspAnalysis {
     U32s tmp, out;                /* conflict analysis */

@@ -93,8 +93,7 @@ AspProp *asp_prop_new(const AspSolver *s)
 {
     size_t n = s->natoms + 2, r = s->nrules + 1;
     AspProp *p = mem_calloc(1, sizeof *p);
-    p->tr.val = mem_alloc(n);
-    p->tr.lholds = mem_calloc(2 * n, 1);
+    asp_trail_new(&p->tr, n);
     p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
@@ -102,10 +101,6 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->fneed = mem_alloc(r * sizeof *p->fneed);
     rule_states(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
-    p->tr.trail = mem_alloc(n * sizeof *p->tr.trail);
-    p->tr.lstart = mem_alloc(n * sizeof *p->tr.lstart);
-    p->tr.alev = mem_alloc(n * sizeof *p->tr.alev);
-    p->tr.isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
     p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
     p->rpos = mem_calloc(n, sizeof *p->rpos);     /* all 0 until the search ranks the atoms */
@@ -135,10 +130,10 @@ void asp_prop_search_ready(const AspSolver *s, AspProp *p)
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
-    mem_free(p->tr.val); mem_free(p->tr.lholds); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed);
-    mem_free(p->nsup); mem_free(p->tr.trail); mem_free(p->tr.lstart);
-    mem_free(p->tr.alev); mem_free(p->tr.isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    asp_trail_free(&p->tr);
+    mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed); mem_free(p->nsup);
+    mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);

@@ -37,4 +37,31 @@ typedef struct AspTrail {
     uint32_t *ufsbase;            /* per level: ufs.count when it began */
 } AspTrail;
 
+/* trail.c: the trail of n atoms (the program's and two more), nothing assigned; freed. */
+void asp_trail_new(AspTrail *t, size_t n);
+void asp_trail_free(AspTrail *t);
+
+/* An unfounded set's reason (learn.c) begun at the end of ufs (its offset), its literals
+ * appended, then ended: kept (its length set) or dropped. */
+static inline uint32_t asp_ufs_begin(AspTrail *t)
+{
+    VEC_PUSH(t->ufs, 0);
+    return (uint32_t)t->ufs.count - 1;
+}
+
+static inline void asp_ufs_lit(AspTrail *t, uint32_t lit) { VEC_PUSH(t->ufs, lit); }
+
+static inline void asp_ufs_end(AspTrail *t, uint32_t at, bool keep)
+{
+    if (keep) t->ufs.items[at] = (uint32_t)(t->ufs.count - at - 1);
+    else t->ufs.count = at;
+}
+
+/* Assigned atom a's reason rewritten (its nogood moved in the store, or forgotten: R_NONE). */
+static inline void asp_trail_reason(AspTrail *t, uint32_t a, uint8_t kind, uint32_t arg)
+{
+    t->rkind[a] = kind;
+    t->rarg[a] = arg;
+}
+
 #endif
