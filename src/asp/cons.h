@@ -1,10 +1,10 @@
-/* cons.h: rules as nogoods, owned by learncons.c (prop.c reads; the store holds the nogoods).  With learning in strong mode, each constraint whose
- * body is a conjunction of two or more literals (facts aside), and the completion of each atom
- * on no positive cycle that can be written over atoms (an owned atom), are nogoods of the
- * store, never deleted (the ones at offsets below perm_end); their rules leave the counters,
- * and the constraint atom is out at level 0.  Once learning stops (the first model), the owned
- * atoms go back to the counters (the first-fail split counts their supports) and the
- * constraints stay nogoods. */
+/* cons.h: rules as nogoods, owned by learncons.c (prop.c reads; the store holds the nogoods).
+ * With learning in strong mode, each constraint whose body is a conjunction of two or more
+ * literals (facts aside), and the completion of each atom on no positive cycle that can be
+ * written over atoms (an owned atom), are nogoods of the store, never deleted (the ones at
+ * offsets below perm_end); their rules leave the counters, and the constraint atom is out at
+ * level 0.  Once learning stops (the first model), the owned atoms go back to the counters
+ * (the first-fail split counts their supports) and the constraints stay nogoods. */
 #ifndef FIX_ASP_CONS_H
 #define FIX_ASP_CONS_H
 

@@ -145,7 +145,7 @@ static void make_lists(const AspSolver *s, AspProp *p)
     p->rc.live = filtered(s, p, true);
 }
 
-/* Rule r's body (without `not f`) as a nogood at the end of p->ng (watched once all are). */
+/* Rule r's body (without `not f`) as a nogood at the end of p->store.ng (watched once all are). */
 static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 {
     AspNogoods *g = &p->store;
@@ -324,7 +324,8 @@ void asp_cons_simplify(AspProp *p)
         ASP_ASSERT(open > 0);                    /* none holds entirely: no root conflict */
         uint32_t at = to++;
         for (uint32_t i = off + 1; i < next; i++)
-            if (!p->tr.lholds[p->store.ng.items[i]]) asp_store_set(&p->store, to++, p->store.ng.items[i]);
+            if (!p->tr.lholds[p->store.ng.items[i]])
+                asp_store_set(&p->store, to++, p->store.ng.items[i]);
         asp_store_set(&p->store, at, (uint32_t)open);
     }
     asp_store_drop(&p->store, to);

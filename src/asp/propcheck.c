@@ -117,7 +117,8 @@ static const char *check_trail(const AspSolver *s, const AspProp *p)
         if (a >= s->natoms || t->val[a] == V_UNK) return "a trail atom with no value";
         if (t->tpos[a] != i) return "tpos is not the atom's place on the trail";
         if (k >= t->nlevels || t->lstart[k] > i) return "an atom's level is not its place's";
-        if (k + 1 < t->nlevels && t->lstart[k + 1] <= i) return "an atom's level is below its place's";
+        if (k + 1 < t->nlevels && t->lstart[k + 1] <= i)
+            return "an atom's level is below its place's";
         if (i && t->alev[t->trail[i - 1]] > k) return "the levels decrease along the trail";
         if (t->rkind[a] > R_COST) return "a reason out of range";
     }
