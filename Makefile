@@ -8,6 +8,8 @@ WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-
 INC     := -Isrc -Ibuild/gen
 CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# The sanitizer build's library also checks the ASP solver's invariants (src/asp/propcheck.c).
+CHECKDEFS := -DASP_CHECK
 LDLIBS  := -lm -ledit
 RE2C    ?= re2c
 BISON   ?= bison
@@ -73,7 +75,7 @@ build/obj/%.o: %.c | build/gen/parser.c
 
 build/asan/%.o: %.c | build/gen/parser.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -MMD -MP -c $< -o $@
+	$(CC) $(CSTD) $(SANFLAGS) $(CHECKDEFS) $(WARN) $(INC) -MMD -MP -c $< -o $@
 
 build/libfix.a: $(OBJ)
 	@rm -f $@

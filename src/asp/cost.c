@@ -44,7 +44,7 @@ struct AspCost {
 };
 
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
-static bool holds(const AspProp *p, uint32_t l) { return p->val[l >> 1] == lit_val(l); }
+static bool holds(const AspProp *p, uint32_t l) { return p->tr.val[l >> 1] == lit_val(l); }
 
 static int heavier_first(const void *x, const void *y)
 {
@@ -72,11 +72,7 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 
 static void forget_nogoods(AspProp *p)
 {
-    asp_watch_clear(&p->watches);
-    p->ng.count = p->learnts.count = p->pending.count = p->perm_end = 0;
-    p->nnogoods = p->nkept = 0;
-    p->last = NONE;
-    p->fresh = false;
+    asp_learn_forget(p);
     p->mode = -1;                 /* the trail may hold their consequences: start again */
 }
 
@@ -162,7 +158,7 @@ static void force(AspProp *p)
         if (j == d) need = c->bound[d] - c->low[d] + !breaks_from(c, c->low, d + 1);
         for (uint32_t i = c->lstart[j]; i < c->lstart[j + 1] && c->lits[i].weight >= need; i++) {
             uint32_t l = c->lits[i].lit;
-            if (p->val[l >> 1] == V_UNK)
+            if (p->tr.val[l >> 1] == V_UNK)
                 asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
         }
     }
@@ -199,7 +195,7 @@ void asp_cost_visit(AspProp *p, uint32_t a)
         c->held[c->nheld++] = c->aent[k];
         grew = true;
     }
-    if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->val[a]));
+    if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->tr.val[a]));
 }
 
 /* Undone in the reverse order of the visits: atom a's literals are the last ones held. */
@@ -225,7 +221,7 @@ static uint32_t latest_counted(const AspProp *p, size_t d)
 void asp_cost_recheck(AspProp *p)
 {
     AspCost *c = p->cost;
-    size_t k = p->nlevels - 1;
+    size_t k = p->tr.nlevels - 1;
     if (!c || !c->active || p->conflict || (!c->recheck && k > c->forced_at)) return;
     if (!breaks_from(c, c->low, 0)) {
         c->recheck = false;
@@ -234,7 +230,7 @@ void asp_cost_recheck(AspProp *p)
         return;
     }
     uint32_t l = latest_counted(p, first_diff(c, c->low, 0));
-    p->root_conflict = l == NONE || p->alev[l >> 1] == 0;     /* nothing to undo: no model */
+    p->root_conflict = l == NONE || p->tr.alev[l >> 1] == 0;     /* nothing to undo: no model */
     if (l == NONE) p->conflict = true;
     else asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
 }
@@ -246,7 +242,7 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
     const AspCost *c = p->cost;
     uint32_t a = lit >> 1;
     size_t n = 0;                 /* the held literals set before `before` */
-    while (n < c->nheld && p->tpos[c->lits[c->held[n]].lit >> 1] < before) n++;
+    while (n < c->nheld && p->tr.tpos[c->lits[c->held[n]].lit >> 1] < before) n++;
     memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
     for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++)
         if (c->lits[c->aent[k]].lit == lit) c->sums[c->lits[c->aent[k]].level] += c->lits[c->aent[k]].weight;

@@ -19,19 +19,13 @@
 
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
 static uint8_t other_val(uint8_t v) { return v == V_TRUE ? V_FALSE : V_TRUE; }
-static bool holds(const AspProp *p, uint32_t l) { return p->lholds[l]; }
+static bool holds(const AspProp *p, uint32_t l) { return p->tr.lholds[l]; }
 
 void asp_learn_new(const AspSolver *s, AspProp *p)
 {
-    size_t n = s->natoms + 2;
-    p->tpos = mem_alloc(n * sizeof *p->tpos);
-    p->rkind = mem_calloc(n, 1);
-    p->rarg = mem_alloc(n * sizeof *p->rarg);
-    p->ufsbase = mem_calloc(n, sizeof *p->ufsbase);
-    p->bump = 1.0;
-    p->last = NONE;
-    p->reduce_at = REDUCE_FIRST;
-    p->glue = 2;
+    p->store.last = NONE;
+    p->store.reduce_at = REDUCE_FIRST;
+    p->store.glue = 2;
 }
 
 bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
@@ -43,38 +37,25 @@ bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
     return s->bound[r] < sum;
 }
 
-/* p->grouped: the atoms in the positive body of an aggregate (each rule's body summed once). */
-static void mark_grouped(const AspSolver *s, AspProp *p)
-{
-    for (uint32_t r = 0; s->bound && r < s->nrules; r++)
-        if (asp_rule_aggregate(s, r))
-            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->grouped[s->pos[k]] = 1;
-}
-
 void asp_learn_search_new(const AspSolver *s, AspProp *p)
 {
     size_t n = s->natoms + 2;
-    p->seen = mem_calloc(n, sizeof *p->seen);
-    p->activity = mem_calloc(n, sizeof *p->activity);
-    p->sign = mem_calloc(n, sizeof *p->sign);
-    p->grouped = mem_calloc(n, 1);
-    mark_grouped(s, p);
-    asp_watch_init(&p->watches, 2 * n);
-    p->lvlseen = mem_calloc(n, sizeof *p->lvlseen);
-    p->heap = mem_alloc(n * sizeof *p->heap);
-    p->hpos = mem_alloc(n * sizeof *p->hpos);
+    p->an.seen = mem_calloc(n, sizeof *p->an.seen);
+    asp_act_new(s, p, n);
+    asp_watch_init(&p->store.watches, 2 * n);
+    p->store.lvlseen = mem_calloc(n, sizeof *p->store.lvlseen);
 }
 
 void asp_learn_free(AspProp *p)
 {
-    mem_free(p->tpos); mem_free(p->rkind); mem_free(p->rarg); mem_free(p->ufsbase);
-    mem_free(p->seen); mem_free(p->activity); mem_free(p->sign); mem_free(p->grouped);
-    mem_free(p->phase);
-    mem_free(p->lvlseen); mem_free(p->heap); mem_free(p->hpos);
-    VEC_FREE(p->learnts);
-    asp_watch_free(&p->watches);
-    VEC_FREE(p->ng); VEC_FREE(p->ufs); VEC_FREE(p->pending); VEC_FREE(p->tmp); VEC_FREE(p->out);
-    VEC_FREE(p->stack); VEC_FREE(p->clear);
+    mem_free(p->an.seen);
+    asp_act_free(p);
+    asp_walk_free(p);
+    mem_free(p->store.lvlseen);
+    VEC_FREE(p->store.learnts);
+    asp_watch_free(&p->store.watches);
+    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
+    VEC_FREE(p->an.stack); VEC_FREE(p->an.clear);
 }
 
 /* ---- reasons ---- */
@@ -82,7 +63,7 @@ void asp_learn_free(AspProp *p)
 /* Atom a's literal of value v, when it holds and was set before trail place `before`. */
 static void add_if(const AspProp *p, U32s *out, uint32_t a, uint8_t v, uint32_t before)
 {
-    if (p->val[a] == v && p->tpos[a] < before) VEC_PUSH(*out, asp_lit_of(a, v));
+    if (p->tr.val[a] == v && p->tr.tpos[a] < before) VEC_PUSH(*out, asp_lit_of(a, v));
 }
 
 /* Rule r's body literals that hold (want V_TRUE) or are false (want V_FALSE). */
@@ -125,8 +106,8 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
         add_if(p, out, s->head[arg], V_FALSE, before);
         body_lits(s, p, arg, V_TRUE, before, out);
         break;
-    case R_NOGOOD: stored(&p->ng, arg, a, out); break;
-    case R_UFS: stored(&p->ufs, arg, a, out); break;
+    case R_NOGOOD: stored(&p->store.ng, arg, a, out); break;
+    case R_UFS: stored(&p->tr.ufs, arg, a, out); break;
     case R_COST: asp_cost_explain(p, arg, before, out); break;
     default: break;
     }
@@ -138,84 +119,71 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
  * literals, stored once, are the reason of each atom of U becoming false. */
 uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
 {
-    uint32_t at = (uint32_t)p->ufs.count;
+    uint32_t at = asp_ufs_begin(&p->tr);
     bool any = false;
-    VEC_PUSH(p->ufs, 0);
-    p->tmp.count = 0;
+    p->an.tmp.count = 0;
     for (uint32_t i = 0; i < p->ncrules; i++) {
         uint32_t r = p->crules[i], h = s->head[r];
-        if (p->founded[h] || p->val[h] == V_FALSE) continue;
+        if (p->founded[h] || p->tr.val[h] == V_FALSE) continue;
         any = true;
-        body_lits(s, p, r, V_FALSE, UINT32_MAX, &p->tmp);
+        body_lits(s, p, r, V_FALSE, UINT32_MAX, &p->an.tmp);
     }
-    p->stamp++;
-    for (size_t i = 0; i < p->tmp.count; i++) {
-        uint32_t a = p->tmp.items[i] >> 1;
-        if (p->seen[a] == p->stamp) continue;
-        p->seen[a] = p->stamp;
-        VEC_PUSH(p->ufs, p->tmp.items[i]);
+    p->an.stamp++;
+    for (size_t i = 0; i < p->an.tmp.count; i++) {
+        uint32_t a = p->an.tmp.items[i] >> 1;
+        if (p->an.seen[a] == p->an.stamp) continue;
+        p->an.seen[a] = p->an.stamp;
+        asp_ufs_lit(&p->tr, p->an.tmp.items[i]);
     }
-    p->ufs.items[at] = (uint32_t)(p->ufs.count - at - 1);
-    if (!any) p->ufs.count = at;
+    asp_ufs_end(&p->tr, at, any);
     return at;
 }
 
 /* ---- nogoods ---- */
 
-static bool is_false(const AspProp *p, uint32_t l) { return p->lholds[l ^ 1]; }
+static bool is_false(const AspProp *p, uint32_t l) { return p->tr.lholds[l ^ 1]; }
 
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
 static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
 {
-    asp_watch_add(&p->watches, lit, off, spare);
+    asp_watch_add(&p->store.watches, lit, off, spare);
 }
 
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
-    uint32_t n = p->ng.items[off], w0 = p->ng.items[off + 1], w1 = n > 1 ? p->ng.items[off + 2] : w0;
+    uint32_t n = p->store.ng.items[off], w0 = p->store.ng.items[off + 1], w1 = n > 1 ? p->store.ng.items[off + 2] : w0;
+    ASP_ASSERT(n >= 1 && off + n < p->store.ng.count);
     watch(p, w0, off, w1);
     if (n > 1) watch(p, w1, off, w0);
-}
-
-/* The activities grow by 5% a conflict (VSIDS decay), rescaled before they overflow. */
-static void decay(AspProp *p)
-{
-    p->bump *= 1.05;
-    if (p->bump > 1e100) {
-        for (size_t a = 0; a + 2 < p->watches.nlists / 2; a++) {
-            p->activity[a] *= 1e-100;
-            p->sign[a] *= 1e-100;
-        }
-        p->bump *= 1e-100;
-    }
 }
 
 /* Keeps the literals of p->out (its last one the unique implication point) as a nogood,
  * watched on that point and on the literal of the highest level among the others. */
 static void store(AspProp *p)
 {
-    U32s *o = &p->out;
+    U32s *o = &p->an.out;
     size_t n = o->count, best = 0;
-    uint32_t off = (uint32_t)p->ng.count;
+    ASP_ASSERT(n >= 1);                           /* at least the UIP */
+    uint32_t off = (uint32_t)p->store.ng.count;
     for (size_t i = 1; i + 1 < n; i++)
-        if (p->alev[o->items[i] >> 1] > p->alev[o->items[best] >> 1]) best = i;
-    VEC_PUSH(p->ng, (uint32_t)n);
-    VEC_PUSH(p->ng, o->items[n - 1]);
-    if (n > 1) VEC_PUSH(p->ng, o->items[best]);
+        if (p->tr.alev[o->items[i] >> 1] > p->tr.alev[o->items[best] >> 1]) best = i;
+    VEC_PUSH(p->store.ng, (uint32_t)n);
+    VEC_PUSH(p->store.ng, o->items[n - 1]);
+    if (n > 1) VEC_PUSH(p->store.ng, o->items[best]);
     for (size_t i = 0; i + 1 < n; i++)
-        if (i != best) VEC_PUSH(p->ng, o->items[i]);
+        if (i != best) VEC_PUSH(p->store.ng, o->items[i]);
     asp_watch_nogood(p, off);
     for (size_t i = 0; i < n; i++)
-        p->sign[o->items[i] >> 1] += (o->items[i] & 1) ? p->bump : -p->bump;
-    p->nnogoods++;
-    p->nkept++;
+        asp_act_sign(&p->act, o->items[i]);
+    p->store.nnogoods++;
+    p->store.nkept++;
     uint32_t lbd = asp_learn_levels(p, o->items, n, UINT32_MAX);
-    VEC_PUSH(p->learnts, ((AspLearnt){off, lbd}));
+    VEC_PUSH(p->store.learnts, ((AspLearnt){off, lbd}));
     asp_restart_note(&p->rs);
-    VEC_PUSH(p->pending, off);
-    p->last = off;
-    p->fresh = true;
-    decay(p);
+    VEC_PUSH(p->store.pending, off);
+    p->store.last = off;
+    p->store.fresh = true;
+    asp_act_decay(&p->act, p->store.watches.nlists / 2);
 }
 
 /* The first request (level 1, the search's root bound) adds at most this many atoms for
@@ -229,10 +197,10 @@ enum { ROOT_ATOMS = 4 };
  * meets one: measured, bench/NOTES.md, pigeon-10 needed 3.3x the conflicts). */
 static size_t root_atoms(const AspProp *p)
 {
-    if (p->nlevels < 2 || p->cons) return 0;
-    size_t from = p->lstart[1], n = 0;
-    while (from + n < p->qtail && n <= ROOT_ATOMS && p->rkind[p->trail[from + n]] == R_NONE
-           && p->alev[p->trail[from + n]] == 1)
+    if (p->tr.nlevels < 2 || p->rc.cons) return 0;
+    size_t from = p->tr.lstart[1], n = 0;
+    while (from + n < p->tr.qtail && n <= ROOT_ATOMS && p->tr.rkind[p->tr.trail[from + n]] == R_NONE
+           && p->tr.alev[p->tr.trail[from + n]] == 1)
         n++;
     return n <= ROOT_ATOMS ? n : 0;
 }
@@ -245,33 +213,32 @@ static size_t root_atoms(const AspProp *p)
 static size_t mark(AspProp *p, uint32_t l, size_t cur)
 {
     uint32_t a = l >> 1;
-    if (p->seen[a] == p->stamp || p->alev[a] == 0) return 0;
-    p->seen[a] = p->stamp;
-    p->activity[a] += p->bump;
-    asp_heap_raise(p, a);
-    if (p->alev[a] == cur) return 1;
-    size_t roots = p->alev[a] == 1 && p->rkind[a] != R_NONE ? root_atoms(p) : 0;
+    if (p->an.seen[a] == p->an.stamp || p->tr.alev[a] == 0) return 0;
+    p->an.seen[a] = p->an.stamp;
+    asp_act_bump(p, a);
+    if (p->tr.alev[a] == cur) return 1;
+    size_t roots = p->tr.alev[a] == 1 && p->tr.rkind[a] != R_NONE ? root_atoms(p) : 0;
     for (size_t i = 0; i < roots; i++) {
-        uint32_t b = p->trail[p->lstart[1] + i];
-        if (p->seen[b] == p->stamp) continue;
-        p->seen[b] = p->stamp;
-        VEC_PUSH(p->out, asp_lit_of(b, p->val[b]));
+        uint32_t b = p->tr.trail[p->tr.lstart[1] + i];
+        if (p->an.seen[b] == p->an.stamp) continue;
+        p->an.seen[b] = p->an.stamp;
+        VEC_PUSH(p->an.out, asp_lit_of(b, p->tr.val[b]));
     }
-    if (!roots) VEC_PUSH(p->out, l);
+    if (!roots) VEC_PUSH(p->an.out, l);
     return 0;
 }
 
-/* The literals of p->tmp join the analysis; the number of them of level cur. */
+/* The literals of p->an.tmp join the analysis; the number of them of level cur. */
 static size_t mark_all(AspProp *p, size_t cur)
 {
     size_t n = 0;
-    for (size_t i = 0; i < p->tmp.count; i++) n += mark(p, p->tmp.items[i], cur);
+    for (size_t i = 0; i < p->an.tmp.count; i++) n += mark(p, p->an.tmp.items[i], cur);
     return n;
 }
 
 /* A bit per level (modulo 32): a literal whose level has no bit in the nogood's mask
  * cannot be implied by the nogood's literals (MiniSat's abstract levels). */
-static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->alev[a] & 31); }
+static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->tr.alev[a] & 31); }
 
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
  * whose literals are all seen, of level 0, or so implied themselves (MiniSat's recursive
@@ -279,25 +246,25 @@ static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->alev[
  * unmarked again. */
 static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels)
 {
-    if (p->rkind[b] == R_NONE) return false;
-    size_t top = p->clear.count;
-    p->stack.count = 0;
-    VEC_PUSH(p->stack, b);
-    while (p->stack.count) {
-        uint32_t q = p->stack.items[--p->stack.count];
-        p->tmp.count = 0;
-        explain(s, p, q, p->rkind[q], p->rarg[q], p->tpos[q], &p->tmp);
-        for (size_t i = 0; i < p->tmp.count; i++) {
-            uint32_t c = p->tmp.items[i] >> 1;
-            if (p->seen[c] == p->stamp || p->alev[c] == 0) continue;
-            if (p->rkind[c] == R_NONE || !(level_bit(p, c) & levels)) {
-                for (size_t j = top; j < p->clear.count; j++) p->seen[p->clear.items[j]] = 0;
-                p->clear.count = top;
+    if (p->tr.rkind[b] == R_NONE) return false;
+    size_t top = p->an.clear.count;
+    p->an.stack.count = 0;
+    VEC_PUSH(p->an.stack, b);
+    while (p->an.stack.count) {
+        uint32_t q = p->an.stack.items[--p->an.stack.count];
+        p->an.tmp.count = 0;
+        explain(s, p, q, p->tr.rkind[q], p->tr.rarg[q], p->tr.tpos[q], &p->an.tmp);
+        for (size_t i = 0; i < p->an.tmp.count; i++) {
+            uint32_t c = p->an.tmp.items[i] >> 1;
+            if (p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) continue;
+            if (p->tr.rkind[c] == R_NONE || !(level_bit(p, c) & levels)) {
+                for (size_t j = top; j < p->an.clear.count; j++) p->an.seen[p->an.clear.items[j]] = 0;
+                p->an.clear.count = top;
                 return false;
             }
-            p->seen[c] = p->stamp;
-            VEC_PUSH(p->stack, c);
-            VEC_PUSH(p->clear, c);
+            p->an.seen[c] = p->an.stamp;
+            VEC_PUSH(p->an.stack, c);
+            VEC_PUSH(p->an.clear, c);
         }
     }
     return true;
@@ -307,45 +274,45 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
  * nogood without it still holds in no stable model. */
 static void minimize(const AspSolver *s, AspProp *p)
 {
-    size_t j = 0, n = p->out.count;
+    size_t j = 0, n = p->an.out.count;
     uint32_t levels = 0;
-    for (size_t i = 0; i < n; i++) levels |= level_bit(p, p->out.items[i] >> 1);
-    p->clear.count = 0;
+    for (size_t i = 0; i < n; i++) levels |= level_bit(p, p->an.out.items[i] >> 1);
+    p->an.clear.count = 0;
     for (size_t i = 0; i + 1 < n; i++) {
-        uint32_t l = p->out.items[i];
-        if (!redundant(s, p, l >> 1, levels)) p->out.items[j++] = l;
+        uint32_t l = p->an.out.items[i];
+        if (!redundant(s, p, l >> 1, levels)) p->an.out.items[j++] = l;
     }
-    p->out.items[j++] = p->out.items[n - 1];
-    p->out.count = j;
+    p->an.out.items[j++] = p->an.out.items[n - 1];
+    p->an.out.count = j;
 }
 
 /* First UIP: the conflict at level k (the state still holds it) as a nogood. */
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
 {
-    uint32_t a = p->cf_atom;
-    if (!p->conflict || p->root_conflict || p->val[a] == V_UNK) return;
-    p->tmp.count = p->out.count = 0;
-    VEC_PUSH(p->tmp, asp_lit_of(a, p->val[a]));
-    explain(s, p, a, p->cf_kind, p->cf_arg, UINT32_MAX, &p->tmp);
+    uint32_t a = p->tr.cf_atom;
+    if (!p->conflict || p->root_conflict || p->tr.val[a] == V_UNK) return;
+    p->an.tmp.count = p->an.out.count = 0;
+    VEC_PUSH(p->an.tmp, asp_lit_of(a, p->tr.val[a]));
+    explain(s, p, a, p->tr.cf_kind, p->tr.cf_arg, UINT32_MAX, &p->an.tmp);
     size_t cur = 0;
-    for (size_t i = 0; i < p->tmp.count; i++)
-        if (p->alev[p->tmp.items[i] >> 1] > cur) cur = p->alev[p->tmp.items[i] >> 1];
+    for (size_t i = 0; i < p->an.tmp.count; i++)
+        if (p->tr.alev[p->an.tmp.items[i] >> 1] > cur) cur = p->tr.alev[p->an.tmp.items[i] >> 1];
     /* A nogood already known is violated: nothing new.  The optimisation's bound, once
      * tightened, may break on a lower level: that is new. */
-    if (cur < k && (p->cf_kind != R_COST || cur == 0)) return;
-    p->stamp++;
-    size_t count = mark_all(p, cur), i = p->qtail;
+    if (cur < k && (p->tr.cf_kind != R_COST || cur == 0)) return;
+    p->an.stamp++;
+    size_t count = mark_all(p, cur), i = p->tr.qtail;
     for (;;) {
-        while (p->seen[p->trail[--i]] != p->stamp) {}
-        uint32_t b = p->trail[i], l = asp_lit_of(b, p->val[b]);
-        if (--count == 0 || p->rkind[b] == R_NONE) {      /* the UIP, or a request's atom */
-            VEC_PUSH(p->out, l);
+        while (p->an.seen[p->tr.trail[--i]] != p->an.stamp) {}
+        uint32_t b = p->tr.trail[i], l = asp_lit_of(b, p->tr.val[b]);
+        if (--count == 0 || p->tr.rkind[b] == R_NONE) {      /* the UIP, or a request's atom */
+            VEC_PUSH(p->an.out, l);
             if (count == 0) break;
             continue;
         }
-        p->tmp.count = 0;
-        explain(s, p, b, p->rkind[b], p->rarg[b], p->tpos[b], &p->tmp);
-        if (p->rkind[b] == R_NOGOOD) asp_learn_relbd(p, p->rarg[b]);
+        p->an.tmp.count = 0;
+        explain(s, p, b, p->tr.rkind[b], p->tr.rarg[b], p->tr.tpos[b], &p->an.tmp);
+        if (p->tr.rkind[b] == R_NOGOOD) asp_learn_relbd(p, p->tr.rarg[b]);
         count += mark_all(p, cur);
     }
     minimize(s, p);
@@ -367,7 +334,7 @@ enum { LOOKAHEAD = 4 };
 /* Asks for nogood off's first literals when its spare does not spare the look. */
 static void prefetch(const AspProp *p, const uint32_t *entry)
 {
-    if (!is_false(p, entry[1])) __builtin_prefetch(p->ng.items + entry[0]);
+    if (!is_false(p, entry[1])) __builtin_prefetch(p->store.ng.items + entry[0]);
 }
 
 /* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
@@ -376,7 +343,8 @@ static void prefetch(const AspProp *p, const uint32_t *entry)
  * watch. */
 static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
 {
-    uint32_t n = p->ng.items[off], *l = p->ng.items + off + 1;
+    uint32_t n = p->store.ng.items[off], *l = p->store.ng.items + off + 1;
+    ASP_ASSERT(n >= 1 && (l[0] == lit || (n > 1 && l[1] == lit)));   /* watched on l[0], l[1] */
     if (n == 1) {
         unit(p, off, lit);
         return true;
@@ -402,7 +370,7 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
-    AspWatches *w = &p->watches;
+    AspWatches *w = &p->store.watches;
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
     size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
     for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
@@ -423,8 +391,8 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
  * is propagated once; the watches take over from there. */
 void asp_learn_pending(AspProp *p)
 {
-    for (size_t i = 0; i < p->pending.count && !p->conflict; i++) {
-        uint32_t off = p->pending.items[i], n = p->ng.items[off], *l = p->ng.items + off + 1;
+    for (size_t i = 0; i < p->store.pending.count && !p->conflict; i++) {
+        uint32_t off = p->store.pending.items[i], n = p->store.ng.items[off], *l = p->store.ng.items + off + 1;
         uint32_t open = NONE, missing = 0;
         for (uint32_t k = 0; k < n; k++)
             if (!holds(p, l[k])) {
@@ -432,9 +400,9 @@ void asp_learn_pending(AspProp *p)
                 open = l[k];
             }
         if (missing == 0) unit(p, off, l[0]);
-        else if (missing == 1 && p->val[open >> 1] == V_UNK) unit(p, off, open);
+        else if (missing == 1 && p->tr.val[open >> 1] == V_UNK) unit(p, off, open);
     }
-    p->pending.count = 0;
+    p->store.pending.count = 0;
 }
 
 /* ---- the engine's hooks ---- */
@@ -447,9 +415,9 @@ bool asp_prop_learning(void *ctx, bool on)
      * nogoods: reset it again; and without learning the split is first fail, which counts the
      * supports of owned atoms: their rules go back to the counters */
     AspProp *p = s->prop;
-    if (p->mode == 1 && (on ? !p->own && asp_cons_any(s, p) : p->own)) p->mode = -1;
+    if (p->mode == 1 && (on ? !p->rc.own && asp_cons_any(s, p) : p->rc.own)) p->mode = -1;
     p->learning = on;
-    p->fresh = false;
+    p->store.fresh = false;
     if (on) asp_heap_reset(p, s->natoms);
     return true;
 }
@@ -457,8 +425,8 @@ bool asp_prop_learning(void *ctx, bool on)
 bool asp_prop_learnt(void *ctx)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
-    bool fresh = p->fresh;
-    p->fresh = false;
+    bool fresh = p->store.fresh;
+    p->store.fresh = false;
     return fresh;
 }
 
@@ -466,10 +434,10 @@ bool asp_prop_learnt(void *ctx)
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
-    if (p->last == NONE) return false;
-    uint32_t n = p->ng.items[p->last], missing = 0;
+    if (p->store.last == NONE) return false;
+    uint32_t n = p->store.ng.items[p->store.last], missing = 0;
     for (uint32_t k = 1; k <= n && missing < 2; k++) {
-        uint32_t l = p->ng.items[p->last + k], a = l >> 1;
+        uint32_t l = p->store.ng.items[p->store.last + k], a = l >> 1;
         Word bit = (Word)1 << (a & 63);
         bool in = (l & 1) ? !(hi[a >> 6] & bit) : (lo[a >> 6] & bit) != 0;
         missing += !in;
@@ -487,7 +455,7 @@ enum { SIGN_STRETCH = 1000 };
 static bool sign_stretch(const AspProp *p)
 {
     size_t k = 0;
-    for (size_t c = p->nnogoods / SIGN_STRETCH + 1; c > 1; c >>= 1) k++;
+    for (size_t c = p->store.nnogoods / SIGN_STRETCH + 1; c > 1; c >>= 1) k++;
     return k & 1;
 }
 
@@ -506,8 +474,8 @@ static bool sign_stretch(const AspProp *p)
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
-    if (p->learning && !p->cost && p->phase && p->phase[atom]) return p->phase[atom] == V_TRUE;
-    return !p->learning || p->cost || p->grouped[atom] || p->sign[atom] >= 0
+    if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
+    return !p->learning || p->cost || p->act.grouped[atom] || p->act.sign[atom] >= 0
         || !sign_stretch(p);
 }
 

@@ -19,12 +19,12 @@
  * never deleted and are watched like the learnt ones (two watched literals, clasp's way: a
  * nogood costs a look when one of its two watches holds, instead of a counter per literal
  * each time any of its atoms gets a value and again when it is undone).  A state reset in
- * that way leaves their rules out: they are not in its occurrence lists (p->live), support
+ * that way leaves their rules out: they are not in its occurrence lists (p->rc.live), support
  * nothing (their body counts as false) and their heads lose them as rules; an owned atom
  * is never set false for want of rules nor has its support forced by the counters.  A
  * conflict met on such a nogood is explained by it, as by a learnt one.  The well-founded
- * operator and a search without learning keep the counters (p->all); once learning stops,
- * the owned atoms' rules are counted again (p->cons_live). */
+ * operator and a search without learning keep the counters (p->rc.all); once learning stops,
+ * the owned atoms' rules are counted again (p->rc.cons_live). */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
@@ -85,7 +85,7 @@ static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a, U32s *s
     uint32_t n = s->hstart[a + 1] - s->hstart[a];
     if (p->cyclic[a] || (long)a == s->fatom || n == 0) return false;
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        int kind = body_kind(s, p->isfact, s->hrules[k], scratch);
+        int kind = body_kind(s, p->rc.isfact, s->hrules[k], scratch);
         if (kind == BODY_NONE || (kind == BODY_ALL && n > 1)) return false;
     }
     return true;
@@ -103,7 +103,7 @@ static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_
     for (size_t a = 0; a < s->natoms; a++) {
         st[a] = k;
         for (uint32_t i = ostart[a]; i < ostart[a + 1]; i++) {
-            if (p->asng[occ[i]] || (own && p->owned[s->head[occ[i]]])) continue;
+            if (p->rc.asng[occ[i]] || (own && p->rc.owned[s->head[occ[i]]])) continue;
             if (nw) nw[k] = w[i];
             l[k++] = occ[i];
         }
@@ -127,33 +127,33 @@ static AspOcc filtered(const AspSolver *s, const AspProp *p, bool own)
  * first needed). */
 static void make_lists(const AspSolver *s, AspProp *p)
 {
-    p->asng = mem_calloc(s->nrules + 1, 1);
-    p->owned = mem_calloc(s->natoms + 1, 1);
+    p->rc.asng = mem_calloc(s->nrules + 1, 1);
+    p->rc.owned = mem_calloc(s->natoms + 1, 1);
     U32s scratch = {0};
-    p->isfact = facts_of(s);
+    p->rc.isfact = facts_of(s);
     for (uint32_t a = 0; a < s->natoms; a++) {
-        p->owned[a] = owned_atom(s, p, a, &scratch);
-        p->nowned += p->owned[a];
+        p->rc.owned[a] = owned_atom(s, p, a, &scratch);
+        p->rc.nowned += p->rc.owned[a];
     }
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->asng[r] = as_nogood(s, p->isfact, r);
-        p->nasng += p->asng[r];
+        p->rc.asng[r] = as_nogood(s, p->rc.isfact, r);
+        p->rc.nasng += p->rc.asng[r];
     }
     VEC_FREE(scratch);
-    if (!p->nasng && !p->nowned) return;
-    p->any = true;
-    p->live = filtered(s, p, true);
+    if (!p->rc.nasng && !p->rc.nowned) return;
+    p->rc.any = true;
+    p->rc.live = filtered(s, p, true);
 }
 
-/* Rule r's body (without `not f`) as a nogood at the end of p->ng (watched once all are). */
+/* Rule r's body (without `not f`) as a nogood at the end of p->store.ng (watched once all are). */
 static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    uint32_t off = (uint32_t)p->ng.count;
-    VEC_PUSH(p->ng, 0);
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) VEC_PUSH(p->ng, 2 * s->pos[k]);
+    AspNogoods *g = &p->store;
+    uint32_t off = asp_store_begin(g);
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) asp_store_lit(g, 2 * s->pos[k]);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (s->neg[k] != (uint32_t)s->fatom) VEC_PUSH(p->ng, 2 * s->neg[k] + 1);
-    p->ng.items[off] = (uint32_t)(p->ng.count - off - 1);
+        if (s->neg[k] != (uint32_t)s->fatom) asp_store_lit(g, 2 * s->neg[k] + 1);
+    asp_store_end(g, off);
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
@@ -165,35 +165,34 @@ typedef struct Maker {
     U32s lits;                    /* a body's literals (body_kind) */
 } Maker;
 
-/* Starts a nogood at the end of p->ng; its offset. */
+/* Starts a nogood at the end of p->store.ng; its offset. */
 static uint32_t begin_nogood(AspProp *p, Maker *m)
 {
     m->stamp++;
-    VEC_PUSH(p->ng, 0);
-    return (uint32_t)p->ng.count - 1;
+    return asp_store_begin(&p->store);
 }
 
 static void add_literal(AspProp *p, Maker *m, uint32_t l)
 {
     if (m->mark[l] == m->stamp) return;
     m->mark[l] = m->stamp;
-    VEC_PUSH(p->ng, l);
+    asp_store_lit(&p->store, l);
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
  * holds), put aside when binary, else kept. */
 static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
-    uint32_t n = (uint32_t)(p->ng.count - off - 1), *l = p->ng.items + off + 1;
+    uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
-        if (m->mark[l[i] ^ 1] == m->stamp) { p->ng.count = off; return; }
+        if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
     if (n == 2) {
         uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
         VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
-        p->ng.count = off;
+        asp_store_drop(&p->store, off);
         return;
     }
-    p->ng.items[off] = n;
+    asp_store_end(&p->store, off);
 }
 
 /* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
@@ -203,7 +202,7 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
-    if (body_kind(s, p->isfact, first, &m->lits) == BODY_ALL) {
+    if (body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL) {
         uint32_t off = begin_nogood(p, m);
         for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i]);
         add_literal(p, m, 2 * a + 1);
@@ -219,12 +218,12 @@ static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m
     uint32_t off = begin_nogood(p, m);
     add_literal(p, m, 2 * a);
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->isfact, s->hrules[k], &m->lits);
+        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i] ^ 1);
     }
     end_nogood(p, m, off);
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->isfact, s->hrules[k], &m->lits);
+        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) {
             off = begin_nogood(p, m);
             add_literal(p, m, m->lits.items[i]);
@@ -239,43 +238,62 @@ static void store_completions(const AspSolver *s, AspProp *p)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
     for (uint32_t a = 0; a < s->natoms; a++)
-        if (p->owned[a]) make_completion(s, p, a, &m);
+        if (p->rc.owned[a]) make_completion(s, p, a, &m);
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
     for (size_t i = 0; i < m.pairs.count; i++) {
         if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        VEC_PUSH(p->ng, 2);
-        VEC_PUSH(p->ng, (uint32_t)(m.pairs.items[i] >> 32));
-        VEC_PUSH(p->ng, (uint32_t)m.pairs.items[i]);
+        uint32_t off = asp_store_begin(&p->store);
+        asp_store_lit(&p->store, (uint32_t)(m.pairs.items[i] >> 32));
+        asp_store_lit(&p->store, (uint32_t)m.pairs.items[i]);
+        asp_store_end(&p->store, off);
     }
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
     mem_free(m.mark);
 }
 
+const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
+{
+    p->rc.all = (AspOcc){s->ostart, s->occ, s->ow, s->nostart, s->nocc, s->now};
+    return &p->rc.all;
+}
+
+const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
+{
+    p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
+    p->rc.own = p->rc.cons && p->learning;
+    return p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
+}
+
+void asp_cons_forget(AspProp *p)
+{
+    p->rc.perm_end = 0;
+}
+
 const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p)
 {
-    if (!p->nowned) return &p->live;
-    if (!p->nasng) return &p->all;
-    if (!p->cons_live.occ) p->cons_live = filtered(s, p, false);
-    return &p->cons_live;
+    if (!p->rc.nowned) return &p->rc.live;
+    if (!p->rc.nasng) return &p->rc.all;
+    if (!p->rc.cons_live.occ) p->rc.cons_live = filtered(s, p, false);
+    return &p->rc.cons_live;
 }
 
 bool asp_cons_any(const AspSolver *s, AspProp *p)
 {
-    if (!p->asng) make_lists(s, p);
-    return p->any;
+    if (!p->rc.asng) make_lists(s, p);
+    return p->rc.any;
 }
 
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
-    if (!asp_cons_any(s, p) || !p->watches.list) return false;
-    if (p->perm_end) return true;
-    if (p->ng.count) return false;        /* learnt ones came first: counters, as they were */
-    p->simplified = false;
+    if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
+    if (p->rc.perm_end) return true;
+    if (p->store.ng.count) return false;        /* learnt ones came first: counters, as they were */
+    p->rc.simplified = false;
     for (uint32_t r = 0; r < s->nrules; r++)
-        if (p->asng[r]) store_constraint(s, p, r);
+        if (p->rc.asng[r]) store_constraint(s, p, r);
     store_completions(s, p);
-    p->perm_end = (uint32_t)p->ng.count;
+    p->rc.perm_end = (uint32_t)p->store.ng.count;
     asp_learn_rewatch(p);                        /* each watched in the order stored */
     return true;
 }
@@ -285,44 +303,47 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
  * left out). */
 static int level0_open(const AspProp *p, uint32_t off)
 {
-    uint32_t n = p->ng.items[off];
+    uint32_t n = p->store.ng.items[off];
     int open = 0;
     for (uint32_t i = 1; i <= n; i++) {
-        uint32_t l = p->ng.items[off + i];
-        if (p->lholds[l ^ 1]) return -1;
-        open += !p->lholds[l];
+        uint32_t l = p->store.ng.items[off + i];
+        if (p->tr.lholds[l ^ 1]) return -1;
+        open += !p->tr.lholds[l];
     }
     return open;
 }
 
 void asp_cons_simplify(AspProp *p)
 {
-    if (p->simplified || p->cost || p->ng.count != p->perm_end || p->nlevels != 1) return;
+    if (p->rc.simplified || p->cost || p->store.ng.count != p->rc.perm_end || p->tr.nlevels != 1) return;
     uint32_t to = 0;
-    for (uint32_t off = 0, next; off < p->perm_end; off = next) {
-        next = off + p->ng.items[off] + 1;
+    for (uint32_t off = 0, next; off < p->rc.perm_end; off = next) {
+        next = off + p->store.ng.items[off] + 1;
         int open = level0_open(p, off);
         if (open < 0) continue;
+        ASP_ASSERT(open > 0);                    /* none holds entirely: no root conflict */
         uint32_t at = to++;
         for (uint32_t i = off + 1; i < next; i++)
-            if (!p->lholds[p->ng.items[i]]) p->ng.items[to++] = p->ng.items[i];
-        p->ng.items[at] = (uint32_t)open;
+            if (!p->tr.lholds[p->store.ng.items[i]])
+                asp_store_set(&p->store, to++, p->store.ng.items[i]);
+        asp_store_set(&p->store, at, (uint32_t)open);
     }
-    p->ng.count = p->perm_end = to;
+    asp_store_drop(&p->store, to);
+    p->rc.perm_end = to;
     asp_learn_rewatch(p);                        /* no learnt nogood yet */
-    p->facts.count = 0;
-    for (size_t i = 0; i < p->qtail; i++) {
-        uint32_t a = p->trail[i];
-        p->rkind[a] = R_NONE;                    /* a reason's offset may have moved */
-        VEC_PUSH(p->facts, 2 * a + (p->val[a] == V_FALSE));
+    p->rc.facts.count = 0;
+    for (size_t i = 0; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        asp_trail_reason(&p->tr, a, R_NONE, p->tr.rarg[a]);   /* its offset may have moved */
+        VEC_PUSH(p->rc.facts, 2 * a + (p->tr.val[a] == V_FALSE));
     }
-    p->simplified = true;
+    p->rc.simplified = true;
 }
 
 void asp_cons_facts(AspProp *p)
 {
-    for (size_t i = 0; p->simplified && i < p->facts.count; i++) {
-        uint32_t l = p->facts.items[i];
+    for (size_t i = 0; p->rc.simplified && i < p->rc.facts.count; i++) {
+        uint32_t l = p->rc.facts.items[i];
         asp_prop_assign(p, l >> 1, (l & 1) ? V_FALSE : V_TRUE, R_NONE, 0);
     }
 }
@@ -335,11 +356,11 @@ static void free_occ(AspOcc *o)
 
 void asp_cons_free(AspProp *p)
 {
-    VEC_FREE(p->facts);
-    mem_free(p->asng);
-    mem_free(p->owned);
-    mem_free(p->isfact);
-    if (!p->any) return;
-    if (p->cons_live.occ) free_occ(&p->cons_live);
-    free_occ(&p->live);
+    VEC_FREE(p->rc.facts);
+    mem_free(p->rc.asng);
+    mem_free(p->rc.owned);
+    mem_free(p->rc.isfact);
+    if (!p->rc.any) return;
+    if (p->rc.cons_live.occ) free_occ(&p->rc.cons_live);
+    free_occ(&p->rc.live);
 }

@@ -7,21 +7,21 @@
 /* Does atom a come before atom b in the order? */
 static bool before(const AspProp *p, uint32_t a, uint32_t b)
 {
-    if (p->activity[a] != p->activity[b]) return p->activity[a] > p->activity[b];
+    if (p->act.activity[a] != p->act.activity[b]) return p->act.activity[a] > p->act.activity[b];
     return p->rpos[a] < p->rpos[b];
 }
 
 static void place(AspProp *p, size_t i, uint32_t a)
 {
-    p->heap[i] = a;
-    p->hpos[a] = (uint32_t)i;
+    p->act.heap[i] = a;
+    p->act.hpos[a] = (uint32_t)i;
 }
 
 static void sift_up(AspProp *p, size_t i)
 {
-    uint32_t a = p->heap[i];
-    while (i > 0 && before(p, a, p->heap[(i - 1) / 2])) {
-        place(p, i, p->heap[(i - 1) / 2]);
+    uint32_t a = p->act.heap[i];
+    while (i > 0 && before(p, a, p->act.heap[(i - 1) / 2])) {
+        place(p, i, p->act.heap[(i - 1) / 2]);
         i = (i - 1) / 2;
     }
     place(p, i, a);
@@ -29,36 +29,79 @@ static void sift_up(AspProp *p, size_t i)
 
 static void sift_down(AspProp *p, size_t i)
 {
-    uint32_t a = p->heap[i];
+    uint32_t a = p->act.heap[i];
     for (;;) {
         size_t c = 2 * i + 1;
-        if (c >= p->hsize) break;
-        if (c + 1 < p->hsize && before(p, p->heap[c + 1], p->heap[c])) c++;
-        if (!before(p, p->heap[c], a)) break;
-        place(p, i, p->heap[c]);
+        if (c >= p->act.hsize) break;
+        if (c + 1 < p->act.hsize && before(p, p->act.heap[c + 1], p->act.heap[c])) c++;
+        if (!before(p, p->act.heap[c], a)) break;
+        place(p, i, p->act.heap[c]);
         i = c;
     }
     place(p, i, a);
 }
 
+/* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'
+ * elements marked (each rule's body summed once). */
+void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
+{
+    AspActivity *h = &p->act;
+    h->bump = 1.0;
+    h->activity = mem_calloc(n, sizeof *h->activity);
+    h->sign = mem_calloc(n, sizeof *h->sign);
+    h->grouped = mem_calloc(n, 1);
+    for (uint32_t r = 0; s->bound && r < s->nrules; r++)
+        if (asp_rule_aggregate(s, r))
+            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
+    h->heap = mem_alloc(n * sizeof *h->heap);
+    h->hpos = mem_alloc(n * sizeof *h->hpos);
+}
+
+void asp_act_free(AspProp *p)
+{
+    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
+    mem_free(p->act.heap); mem_free(p->act.hpos);
+}
+
+void asp_act_decay(AspActivity *act, size_t natoms)
+{
+    act->bump *= 1.05;
+    if (act->bump > 1e100) {
+        for (size_t a = 0; a + 2 < natoms; a++) {
+            act->activity[a] *= 1e-100;
+            act->sign[a] *= 1e-100;
+        }
+        act->bump *= 1e-100;
+    }
+}
+
+/* Atom a took part in a conflict: its activity grows by the bump, and it moves up. */
+void asp_act_bump(AspProp *p, uint32_t a)
+{
+    p->act.activity[a] += p->act.bump;
+    if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
+}
+
 void asp_heap_insert(AspProp *p, uint32_t a)
 {
-    if (p->hpos[a] != NONE) return;
-    place(p, p->hsize++, a);
-    sift_up(p, p->hsize - 1);
+    if (p->act.hpos[a] != NONE) return;
+    ASP_ASSERT(p->act.hsize < p->store.watches.nlists / 2);
+    place(p, p->act.hsize++, a);
+    sift_up(p, p->act.hsize - 1);
 }
 
 /* Atom a's activity grew: it moves up. */
 void asp_heap_raise(AspProp *p, uint32_t a)
 {
-    if (p->hpos[a] != NONE) sift_up(p, p->hpos[a]);
+    if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
 }
 
 static void pop_top(AspProp *p)
 {
-    p->hpos[p->heap[0]] = NONE;
-    if (--p->hsize) {
-        place(p, 0, p->heap[p->hsize]);
+    ASP_ASSERT(p->act.hsize > 0);
+    p->act.hpos[p->act.heap[0]] = NONE;
+    if (--p->act.hsize) {
+        place(p, 0, p->act.heap[p->act.hsize]);
         sift_down(p, 0);
     }
 }
@@ -68,7 +111,7 @@ static void pop_top(AspProp *p)
 void asp_heap_reset(AspProp *p, size_t natoms)
 {
     for (size_t a = 0; a < natoms; a++) place(p, a, (uint32_t)a);
-    p->hsize = natoms;
+    p->act.hsize = natoms;
     for (size_t i = natoms / 2; i-- > 0;) sift_down(p, i);
 }
 
@@ -76,7 +119,7 @@ void asp_heap_reset(AspProp *p, size_t natoms)
  * are dropped on the way). */
 size_t asp_heap_best(AspProp *p)
 {
-    while (p->hsize && p->val[p->heap[0]] != V_UNK) pop_top(p);
-    if (!p->hsize || p->activity[p->heap[0]] <= 0.0) return SIZE_MAX;
-    return p->heap[0];
+    while (p->act.hsize && p->tr.val[p->act.heap[0]] != V_UNK) pop_top(p);
+    if (!p->act.hsize || p->act.activity[p->act.heap[0]] <= 0.0) return SIZE_MAX;
+    return p->act.heap[0];
 }

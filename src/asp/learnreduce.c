@@ -4,7 +4,7 @@
  * had when they were learnt, lowered when a conflict's analysis meets the nogood as a reason
  * and its literals then lie on fewer levels (glucose's dynamic LBD).  When the kept ones
  * reach a limit (REDUCE_FIRST, then REDUCE_STEP more each time), half of those with LBD
- * above 2 (p->glue) go, the highest LBD first (the older on ties), except the locked ones:
+ * above 2 (p->store.glue) go, the highest LBD first (the older on ties), except the locked ones:
  * the reason of a value on the trail (conflict analysis reads it back) and the nogoods not
  * yet propagated.  (Measured, bench/NOTES.md: a step of 100 doubled pigeonhole's conflicts;
  * 600 rather than 300 saved 5-25% of them on random 3-SAT, 38% on pigeon-10.)
@@ -53,13 +53,13 @@ bool asp_restart_due(AspRestarts *r)
     return true;
 }
 
-/* The index in p->learnts of the nogood at offset off (they are sorted by offset). */
+/* The index in p->store.learnts of the nogood at offset off (they are sorted by offset). */
 static size_t index_of(const AspProp *p, uint32_t off)
 {
-    size_t lo = 0, hi = p->learnts.count;
+    size_t lo = 0, hi = p->store.learnts.count;
     while (lo + 1 < hi) {
         size_t mid = (lo + hi) / 2;
-        if (p->learnts.items[mid].off <= off) lo = mid;
+        if (p->store.learnts.items[mid].off <= off) lo = mid;
         else hi = mid;
     }
     return lo;
@@ -68,11 +68,11 @@ static size_t index_of(const AspProp *p, uint32_t off)
 uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t stop)
 {
     uint32_t levels = 0;
-    p->lvlstamp++;
+    p->store.lvlstamp++;
     for (size_t i = 0; i < n && levels < stop; i++) {
-        uint32_t v = p->alev[lits[i] >> 1];
-        if (p->lvlseen[v] != p->lvlstamp) {
-            p->lvlseen[v] = p->lvlstamp;
+        uint32_t v = p->tr.alev[lits[i] >> 1];
+        if (p->store.lvlseen[v] != p->store.lvlstamp) {
+            p->store.lvlseen[v] = p->store.lvlstamp;
             levels++;
         }
     }
@@ -82,22 +82,24 @@ uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t s
 /* Nogood off's LBD counted again (its literals all hold), stopping at the one it has. */
 void asp_learn_relbd(AspProp *p, uint32_t off)
 {
-    if (!p->learnts.count) return;
-    AspLearnt *l = &p->learnts.items[index_of(p, off)];
-    if (l->off != off || l->lbd <= p->glue) return;
-    uint32_t lbd = asp_learn_levels(p, p->ng.items + off + 1, p->ng.items[off], l->lbd);
+    if (!p->store.learnts.count) return;
+    AspLearnt *l = &p->store.learnts.items[index_of(p, off)];
+    if (l->off != off || l->lbd <= p->store.glue) return;
+    uint32_t lbd = asp_learn_levels(p, p->store.ng.items + off + 1, p->store.ng.items[off], l->lbd);
     if (lbd < l->lbd) l->lbd = lbd;
 }
 
 /* Marks (keep = 1) the nogoods that are the reason of a value on the trail or pending. */
 static void mark_locked(const AspProp *p, uint8_t *keep)
 {
-    for (size_t i = 0; i < p->qtail; i++) {
-        uint32_t a = p->trail[i];
-        if (p->rkind[a] == R_NOGOOD && p->rarg[a] >= p->perm_end) keep[index_of(p, p->rarg[a])] = 1;
+    ASP_ASSERT(p->store.last == NONE || p->store.learnts.items[index_of(p, p->store.last)].off
+                                            == p->store.last);
+    for (size_t i = 0; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        if (p->tr.rkind[a] == R_NOGOOD && p->tr.rarg[a] >= p->rc.perm_end) keep[index_of(p, p->tr.rarg[a])] = 1;
     }
-    for (size_t i = 0; i < p->pending.count; i++) keep[index_of(p, p->pending.items[i])] = 1;
-    if (p->last != NONE) keep[index_of(p, p->last)] = 1;
+    for (size_t i = 0; i < p->store.pending.count; i++) keep[index_of(p, p->store.pending.items[i])] = 1;
+    if (p->store.last != NONE) keep[index_of(p, p->store.last)] = 1;
 }
 
 typedef struct Cand { uint32_t idx, lbd; } Cand;
@@ -112,10 +114,10 @@ static int worse_first(const void *x, const void *y)
 /* Chooses the nogoods to delete: keep[i] = 0 for them, 1 for the others. */
 static void choose_victims(const AspProp *p, uint8_t *keep)
 {
-    size_t n = p->learnts.count, nc = 0;
+    size_t n = p->store.learnts.count, nc = 0;
     Cand *c = mem_alloc((n + 1) * sizeof *c);
     for (size_t i = 0; i < n; i++)
-        if (!keep[i] && p->learnts.items[i].lbd > p->glue) c[nc++] = (Cand){(uint32_t)i, p->learnts.items[i].lbd};
+        if (!keep[i] && p->store.learnts.items[i].lbd > p->store.glue) c[nc++] = (Cand){(uint32_t)i, p->store.learnts.items[i].lbd};
     qsort(c, nc, sizeof *c, worse_first);
     memset(keep, 1, n);
     for (size_t i = 0; i < nc / 2; i++) keep[c[i].idx] = 0;
@@ -125,61 +127,73 @@ static void choose_victims(const AspProp *p, uint8_t *keep)
 /* The new offset of the nogood at old offset off (a constraint's stays). */
 static uint32_t moved(const AspProp *p, const uint32_t *newoff, uint32_t off)
 {
-    return off < p->perm_end ? off : newoff[index_of(p, off)];
+    return off < p->rc.perm_end ? off : newoff[index_of(p, off)];
 }
 
 /* Moves the kept nogoods together (newoff: each one's new offset) and renames the offsets
  * that name them. */
 static void compact(AspProp *p, const uint8_t *keep)
 {
-    size_t n = p->learnts.count, to = p->perm_end;     /* after the constraints */
+    size_t n = p->store.learnts.count, to = p->rc.perm_end;     /* after the constraints */
     uint32_t *newoff = mem_alloc((n + 1) * sizeof *newoff);
     for (size_t i = 0; i < n; i++) {
-        uint32_t off = p->learnts.items[i].off, len = p->ng.items[off] + 1;
+        uint32_t off = p->store.learnts.items[i].off, len = p->store.ng.items[off] + 1;
         newoff[i] = keep[i] ? (uint32_t)to : NONE;
         if (!keep[i]) continue;
-        memmove(p->ng.items + to, p->ng.items + off, len * sizeof *p->ng.items);
+        memmove(p->store.ng.items + to, p->store.ng.items + off, len * sizeof *p->store.ng.items);
         to += len;
     }
-    for (size_t i = 0; i < p->qtail; i++) {
-        uint32_t a = p->trail[i];
-        if (p->rkind[a] == R_NOGOOD) p->rarg[a] = moved(p, newoff, p->rarg[a]);
+    for (size_t i = 0; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        if (p->tr.rkind[a] == R_NOGOOD)
+            asp_trail_reason(&p->tr, a, R_NOGOOD, moved(p, newoff, p->tr.rarg[a]));
     }
-    for (size_t i = 0; i < p->pending.count; i++) p->pending.items[i] = moved(p, newoff, p->pending.items[i]);
-    if (p->last != NONE) p->last = moved(p, newoff, p->last);
+    for (size_t i = 0; i < p->store.pending.count; i++) p->store.pending.items[i] = moved(p, newoff, p->store.pending.items[i]);
+    if (p->store.last != NONE) p->store.last = moved(p, newoff, p->store.last);
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (keep[i]) p->learnts.items[k++] = (AspLearnt){newoff[i], p->learnts.items[i].lbd};
-    p->deleted += n - k;
-    p->learnts.count = p->nkept = k;
-    p->ng.count = to;
+        if (keep[i]) p->store.learnts.items[k++] = (AspLearnt){newoff[i], p->store.learnts.items[i].lbd};
+    p->store.deleted += n - k;
+    p->store.learnts.count = p->store.nkept = k;
+    p->store.ng.count = to;
     mem_free(newoff);
 }
 
 /* Nogood off's watches announced to the pool (see asp_watch_nogood). */
 static void expect_watches(AspProp *p, uint32_t off)
 {
-    asp_watch_expect(&p->watches, p->ng.items[off + 1]);
-    if (p->ng.items[off] > 1) asp_watch_expect(&p->watches, p->ng.items[off + 2]);
+    asp_watch_expect(&p->store.watches, p->store.ng.items[off + 1]);
+    if (p->store.ng.items[off] > 1) asp_watch_expect(&p->store.watches, p->store.ng.items[off + 2]);
 }
 
 /* Every kept nogood watched again on its first two literals, each sparing the other, the
  * lists laid out to measure first. */
 void asp_learn_rewatch(AspProp *p)
 {
-    asp_watch_clear(&p->watches);
-    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) expect_watches(p, off);
-    for (size_t i = 0; i < p->learnts.count; i++) expect_watches(p, p->learnts.items[i].off);
-    asp_watch_layout(&p->watches);
-    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) asp_watch_nogood(p, off);
-    for (size_t i = 0; i < p->learnts.count; i++) asp_watch_nogood(p, p->learnts.items[i].off);
+    asp_watch_clear(&p->store.watches);
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) expect_watches(p, off);
+    for (size_t i = 0; i < p->store.learnts.count; i++) expect_watches(p, p->store.learnts.items[i].off);
+    asp_watch_layout(&p->store.watches);
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) asp_watch_nogood(p, off);
+    for (size_t i = 0; i < p->store.learnts.count; i++) asp_watch_nogood(p, p->store.learnts.items[i].off);
+    ASP_CHECK_NOGOODS(p);
+}
+
+void asp_learn_forget(AspProp *p)
+{
+    asp_watch_clear(&p->store.watches);
+    p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
+    asp_cons_forget(p);
+    p->store.nnogoods = p->store.nkept = 0;
+    p->store.last = NONE;
+    p->store.fresh = false;
 }
 
 void asp_learn_reduce(AspProp *p)
 {
-    if (p->nkept < p->reduce_at) return;
-    p->reduce_at += REDUCE_STEP;
-    size_t n = p->learnts.count;
+    if (p->store.nkept < p->store.reduce_at) return;
+    p->store.reduce_at += REDUCE_STEP;
+    size_t n = p->store.learnts.count;
     uint8_t *keep = mem_calloc(n + 1, 1);
     mark_locked(p, keep);
     choose_victims(p, keep);

@@ -40,20 +40,21 @@ static uint64_t next_random(uint64_t *state)
 
 static bool fixed(const AspProp *p, uint32_t a)
 {
-    return p->val[a] != V_UNK && p->alev[a] == 0;
+    ASP_ASSERT(a < p->store.watches.nlists / 2);     /* an atom of the program */
+    return p->tr.val[a] != V_UNK && p->tr.alev[a] == 0;
 }
 
 /* The stored nogoods without level 0's literals (lits, from starts[i] to starts[i + 1]). */
 static void walk_filter(const AspProp *p, U32s *lits, U32s *starts)
 {
-    for (uint32_t off = 0, next; off < p->perm_end; off = next) {
-        next = off + p->ng.items[off] + 1;
+    for (uint32_t off = 0, next; off < p->rc.perm_end; off = next) {
+        next = off + p->store.ng.items[off] + 1;
         size_t at = lits->count;
         bool gone = false;
         for (uint32_t i = off + 1; i < next && !gone; i++) {
-            uint32_t l = p->ng.items[i];
+            uint32_t l = p->store.ng.items[i];
             if (!fixed(p, l >> 1)) VEC_PUSH(*lits, l);
-            else gone = !p->lholds[l];
+            else gone = !p->tr.lholds[l];
         }
         if (gone || lits->count == at) lits->count = at;
         else VEC_PUSH(*starts, (uint32_t)at);
@@ -154,8 +155,8 @@ static void walk_start(const AspProp *p, size_t natoms, Walk *w)
         for (uint32_t k = w->cstart[c]; k < w->cstart[c + 1]; k++) {
             uint32_t a = w->lits[k] >> 1;
             if (w->val[a]) continue;
-            w->val[a] = p->phase[a] ? p->phase[a]
-                      : p->val[a] != V_UNK ? p->val[a] : p->sign[a] < 0 ? V_FALSE : V_TRUE;
+            w->val[a] = p->walk.phase[a] ? p->walk.phase[a]
+                      : p->tr.val[a] != V_UNK ? p->tr.val[a] : p->act.sign[a] < 0 ? V_FALSE : V_TRUE;
         }
     w->nfalse = mem_calloc(w->nng + 1, sizeof *w->nfalse);
     w->bad = mem_alloc((w->nng + 1) * sizeof *w->bad);
@@ -233,7 +234,7 @@ static bool walk_useful(const AspProp *p, size_t natoms, Walk *w)
     bool any = false;
     w->grouped = mem_calloc(natoms, 1);
     for (uint32_t a = 0; a < natoms; a++)
-        if (p->grouped[a]) w->grouped[rep_of(w->rep, a) >> 1] = 1;
+        if (p->act.grouped[a]) w->grouped[rep_of(w->rep, a) >> 1] = 1;
     for (uint32_t a = 0; a < natoms && !any; a++) {
         uint32_t r = rep_of(w->rep, a) >> 1;
         any = w->ostart[2 * r + 2] > w->ostart[2 * r] && !w->grouped[r] && !fixed(p, a);
@@ -243,9 +244,9 @@ static bool walk_useful(const AspProp *p, size_t natoms, Walk *w)
 
 bool asp_walk(AspProp *p, uint64_t max_ticks)
 {
-    size_t natoms = p->watches.nlists / 2;
-    if (!p->perm_end) return false;
-    if (!p->phase) p->phase = mem_calloc(natoms, 1);
+    size_t natoms = p->store.watches.nlists / 2;
+    if (!p->rc.perm_end) return false;
+    if (!p->walk.phase) p->walk.phase = mem_calloc(natoms, 1);
     Walk w = {0};
     walk_collect(p, natoms, &w);
     if (!walk_useful(p, natoms, &w)) {
@@ -254,24 +255,24 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
     }
     walk_start(p, natoms, &w);
     walk_weights(&w);
-    if (!p->rng) p->rng = 0x9e3779b97f4a7c15u;
+    if (!p->walk.rng) p->walk.rng = 0x9e3779b97f4a7c15u;
     while (w.nbad && w.ticks < max_ticks) {
-        walk_step(&w, &p->rng);
+        walk_step(&w, &p->walk.rng);
         if (w.nbad < w.nbest) {
             w.nbest = w.nbad;
             memcpy(w.best, w.val, natoms);
         }
     }
-    memset(p->phase, 0, natoms);          /* a class may have met an aggregate's element */
+    memset(p->walk.phase, 0, natoms);          /* a class may have met an aggregate's element */
     for (uint32_t a = 0; a < natoms; a++) {
         uint32_t r = rep_of(w.rep, a);
         uint8_t v = w.best[r >> 1];
-        if (v && !w.grouped[r >> 1]) p->phase[a] = (r & 1) ? (v == V_TRUE ? V_FALSE : V_TRUE) : v;
+        if (v && !w.grouped[r >> 1]) p->walk.phase[a] = (r & 1) ? (v == V_TRUE ? V_FALSE : V_TRUE) : v;
     }
-    p->walks++;
-    p->walk_left = w.nbest;
-    p->walk_vars = 0;
-    for (uint32_t r = 0; r < natoms; r++) p->walk_vars += w.ostart[2 * r + 2] > w.ostart[2 * r];
+    p->walk.walks++;
+    p->walk.walk_left = w.nbest;
+    p->walk.walk_vars = 0;
+    for (uint32_t r = 0; r < natoms; r++) p->walk.walk_vars += w.ostart[2 * r + 2] > w.ostart[2 * r];
     walk_free(&w);
     return true;
 }
@@ -284,13 +285,18 @@ bool asp_walk(AspProp *p, uint64_t max_ticks)
  * slowed the refutations. */
 enum { WALK_GAP = 500, WALK_FLOOR = 1000000, WALK_PER_NOGOOD = 300 };
 
+void asp_walk_free(AspProp *p)
+{
+    mem_free(p->walk.phase);
+}
+
 void asp_walk_restart(AspProp *p)
 {
-    if (!p->perm_end || p->cost || p->nnogoods < p->walk_at) return;
-    if (!asp_walk(p, WALK_FLOOR + (uint64_t)WALK_PER_NOGOOD * (p->nnogoods - p->walk_last))) {
-        p->walk_at = SIZE_MAX;                     /* no phase would be followed: never again */
+    if (!p->rc.perm_end || p->cost || p->store.nnogoods < p->walk.walk_at) return;
+    if (!asp_walk(p, WALK_FLOOR + (uint64_t)WALK_PER_NOGOOD * (p->store.nnogoods - p->walk.walk_last))) {
+        p->walk.walk_at = SIZE_MAX;                     /* no phase would be followed: never again */
         return;
     }
-    p->walk_last = p->nnogoods;
-    p->walk_at = p->nnogoods + (size_t)WALK_GAP * p->walks;
+    p->walk.walk_last = p->store.nnogoods;
+    p->walk.walk_at = p->store.nnogoods + (size_t)WALK_GAP * p->walk.walks;
 }

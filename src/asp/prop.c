@@ -26,7 +26,7 @@
  * outside them loses its last rule and is found by counting), and only after a rule with
  * such a head lost its body.  With learning, the integrity constraints that are conjunctions
  * and the completions of the atoms learncons.c owns are nogoods instead: a state reset so
- * (p->cons, p->own) leaves their rules out of its occurrence lists (p->oc), counts them as
+ * (p->rc.cons, p->rc.own) leaves their rules out of its occurrence lists (p->oc), counts them as
  * false bodies, has the constraint atom out at level 0 and never sets an owned atom by
  * counting its rules. */
 #include "asp/internal.h"
@@ -93,8 +93,7 @@ AspProp *asp_prop_new(const AspSolver *s)
 {
     size_t n = s->natoms + 2, r = s->nrules + 1;
     AspProp *p = mem_calloc(1, sizeof *p);
-    p->val = mem_alloc(n);
-    p->lholds = mem_calloc(2 * n, 1);
+    asp_trail_new(&p->tr, n);
     p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
@@ -102,18 +101,13 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->fneed = mem_alloc(r * sizeof *p->fneed);
     rule_states(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
-    p->trail = mem_alloc(n * sizeof *p->trail);
-    p->lstart = mem_alloc(n * sizeof *p->lstart);
-    p->alev = mem_alloc(n * sizeof *p->alev);
-    p->isdec = mem_calloc(n, 1);
     p->work = mem_alloc(n * sizeof *p->work);
     p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
     p->rpos = mem_calloc(n, sizeof *p->rpos);     /* all 0 until the search ranks the atoms */
     p->wmark = mem_calloc(s->nwords + 1, 1);
     p->wlist = mem_alloc((s->nwords + 1) * sizeof *p->wlist);
     p->mode = -1;
-    p->all = (AspOcc){s->ostart, s->occ, s->ow, s->nostart, s->nocc, s->now};
-    p->oc = &p->all;
+    p->oc = asp_cons_new(s, p);
     asp_learn_new(s, p);
     asp_find_cycles(s, p->cyclic);
     cyclic_rules(s, p);
@@ -136,10 +130,10 @@ void asp_prop_search_ready(const AspSolver *s, AspProp *p)
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
-    mem_free(p->val); mem_free(p->lholds); mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed);
-    mem_free(p->nsup); mem_free(p->trail); mem_free(p->lstart);
-    mem_free(p->alev); mem_free(p->isdec); mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    asp_trail_free(&p->tr);
+    mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed); mem_free(p->nsup);
+    mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);
@@ -172,28 +166,29 @@ static void clr_bit(AspProp *p, Word *x, size_t i)
 /* Atom a gets value v (for the reason why, arg); a conflict when it has the other one. */
 void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
 {
-    if (p->val[a] == v) return;
-    if (p->val[a] != V_UNK) {
+    ASP_ASSERT((v == V_TRUE || v == V_FALSE) && p->tr.nlevels > 0);
+    if (p->tr.val[a] == v) return;
+    if (p->tr.val[a] != V_UNK) {
         if (!p->conflict) {
-            p->cf_atom = a;
-            p->cf_val = v;
-            p->cf_kind = why;
-            p->cf_arg = arg;
+            p->tr.cf_atom = a;
+            p->tr.cf_val = v;
+            p->tr.cf_kind = why;
+            p->tr.cf_arg = arg;
         }
         p->conflict = true;
         return;
     }
-    p->val[a] = v;
-    p->lholds[2 * a + (v == V_FALSE)] = 1;
-    p->rkind[a] = why;
-    p->rarg[a] = arg;
-    p->tpos[a] = (uint32_t)p->qtail;
+    p->tr.val[a] = v;
+    p->tr.lholds[2 * a + (v == V_FALSE)] = 1;
+    p->tr.rkind[a] = why;
+    p->tr.rarg[a] = arg;
+    p->tr.tpos[a] = (uint32_t)p->tr.qtail;
     if (v == V_TRUE) {
         set_bit(p, p->tlo, a);
         p->open += p->nsup[a] >= 2;
     } else clr_bit(p, p->thi, a);
-    p->alev[a] = (uint32_t)p->nlevels - 1;
-    p->trail[p->qtail++] = a;
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
+    p->tr.trail[p->tr.qtail++] = a;
 }
 
 static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
@@ -205,10 +200,10 @@ static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 {
     int64_t slack = p->rule[r].slack;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (wt(s->pw, k) > slack && p->val[s->pos[k]] == V_UNK)
+        if (wt(s->pw, k) > slack && p->tr.val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_TRUE, R_SUPPORT, r);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (wt(s->nw, k) > slack && p->val[s->neg[k]] == V_UNK)
+        if (wt(s->nw, k) > slack && p->tr.val[s->neg[k]] == V_UNK)
             asp_prop_assign(p, s->neg[k], V_FALSE, R_SUPPORT, r);
 }
 
@@ -225,17 +220,17 @@ static void force_false(const AspSolver *s, AspProp *p, uint32_t r)
 {
     int64_t need = p->rule[r].need;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (wt(s->pw, k) >= need && p->val[s->pos[k]] == V_UNK)
+        if (wt(s->pw, k) >= need && p->tr.val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_FALSE, R_BFALSE, r);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (wt(s->nw, k) >= need && p->val[s->neg[k]] == V_UNK)
+        if (wt(s->nw, k) >= need && p->tr.val[s->neg[k]] == V_UNK)
             asp_prop_assign(p, s->neg[k], V_TRUE, R_BFALSE, r);
 }
 
 /* True atom h may now wait on a weight body: weight_choice looks from its level on. */
 static void waiting(AspProp *p, uint32_t h)
 {
-    if (p->lstart[p->alev[h]] < p->wfirst) p->wfirst = p->lstart[p->alev[h]];
+    if (p->tr.lstart[p->tr.alev[h]] < p->wfirst) p->wfirst = p->tr.lstart[p->tr.alev[h]];
 }
 
 /* A literal of weight w of rule r turned true. */
@@ -246,7 +241,7 @@ static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t
     if (p->rule[r].slack < 0) return;
     if (need <= 0) {
         if (need + w > 0) asp_prop_assign(p, h, V_TRUE, R_FWD, r);
-    } else if (need <= max_weight(p, r) && p->mode && p->val[h] == V_FALSE) force_false(s, p, r);
+    } else if (need <= max_weight(p, r) && p->mode && p->tr.val[h] == V_FALSE) force_false(s, p, r);
 }
 
 /* A literal of weight w of rule r turned false. */
@@ -257,18 +252,18 @@ static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
         if (p->cyclic[h]) p->dirty = true;         /* its head may have lost its foundation */
-        if (slack < max_weight(p, r) && p->mode && p->val[h] == V_TRUE && p->nsup[h] == 1)
+        if (slack < max_weight(p, r) && p->mode && p->tr.val[h] == V_TRUE && p->nsup[h] == 1)
             force_body(s, p, r);
         return;
     }
     uint32_t left = --p->nsup[h];
     if (p->cyclic[h]) p->dirty = true;
-    if (left == 1 && p->val[h] == V_TRUE) {
+    if (left == 1 && p->tr.val[h] == V_TRUE) {
         p->open--;
         waiting(p, h);
     }
     if (left == 0) asp_prop_assign(p, h, V_FALSE, R_NOSUP, h);
-    else if (left == 1 && p->mode && p->val[h] == V_TRUE) force_support(s, p, h);
+    else if (left == 1 && p->mode && p->tr.val[h] == V_TRUE) force_support(s, p, h);
 }
 
 /* A literal of each rule rules[k], k in [from, to), of weight w[k] (NULL: 1), turned true;
@@ -289,7 +284,7 @@ static void lits_false(const AspSolver *s, AspProp *p, const uint32_t *rules, co
 static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 {
     if (asp_cons_owned(p, a)) return;
-    if (p->val[a] == V_TRUE) {
+    if (p->tr.val[a] == V_TRUE) {
         if (p->nsup[a] == 0) asp_prop_assign(p, a, V_FALSE, R_NOSUP, a);
         else if (p->nsup[a] == 1) force_support(s, p, a);
         return;
@@ -306,9 +301,9 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 static void propagate(const AspSolver *s, AspProp *p)
 {
     const AspOcc *o = p->oc;
-    while (p->qhead < p->qtail && !p->conflict) {
-        uint32_t a = p->trail[p->qhead++];
-        bool t = p->val[a] == V_TRUE;
+    while (p->tr.qhead < p->tr.qtail && !p->conflict) {
+        uint32_t a = p->tr.trail[p->tr.qhead++];
+        bool t = p->tr.val[a] == V_TRUE;
         if (t) {
             lits_true(s, p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
             lits_false(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
@@ -317,7 +312,7 @@ static void propagate(const AspSolver *s, AspProp *p)
             lits_true(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
         }
         if (p->mode) head_known(s, p, a);
-        if (p->mode == 1 && p->ng.count && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
+        if (p->mode == 1 && p->store.ng.count && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
         if (p->cost) asp_cost_visit(p, a);
     }
 }
@@ -332,7 +327,7 @@ static void found(AspProp *p, uint32_t h, size_t *wn)
 
 static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
 {
-    return p->rule[r].slack >= 0 && p->val[s->head[r]] != V_FALSE;
+    return p->rule[r].slack >= 0 && p->tr.val[s->head[r]] != V_FALSE;
 }
 
 /* The weight rule r lacks with its cyclic positive atoms not counted and every other
@@ -341,9 +336,9 @@ static int64_t founded_need(const AspSolver *s, const AspProp *p, uint32_t r)
 {
     int64_t need = s->bound[r];
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (!p->cyclic[s->pos[k]] && p->val[s->pos[k]] != V_FALSE) need -= s->pw[k];
+        if (!p->cyclic[s->pos[k]] && p->tr.val[s->pos[k]] != V_FALSE) need -= s->pw[k];
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->val[s->neg[k]] != V_TRUE) need -= s->nw[k];
+        if (p->tr.val[s->neg[k]] != V_TRUE) need -= s->nw[k];
     return need;
 }
 
@@ -371,7 +366,7 @@ static void unfounded(const AspSolver *s, AspProp *p)
     uint32_t why = p->learning ? asp_learn_ufs(s, p) : 0;
     for (uint32_t i = 0; i < p->ncrules && !p->conflict; i++) {
         uint32_t h = s->head[p->crules[i]];
-        if (!p->founded[h] && p->val[h] != V_FALSE) asp_prop_assign(p, h, V_FALSE, R_UFS, why);
+        if (!p->founded[h] && p->tr.val[h] != V_FALSE) asp_prop_assign(p, h, V_FALSE, R_UFS, why);
     }
     p->dirty = false;
 }
@@ -385,7 +380,7 @@ static bool closure(const AspSolver *s, AspProp *p)
         if (!p->dirty) return true;
         unfounded(s, p);
         if (p->conflict) return false;
-        if (p->qhead == p->qtail) return true;
+        if (p->tr.qhead == p->tr.qtail) return true;
     }
 }
 
@@ -395,7 +390,7 @@ static bool closure(const AspSolver *s, AspProp *p)
 static void reopen(AspProp *p, uint32_t h)
 {
     p->open++;
-    if (p->lstart[p->alev[h]] < p->ofirst) p->ofirst = p->lstart[p->alev[h]];
+    if (p->tr.lstart[p->tr.alev[h]] < p->ofirst) p->ofirst = p->tr.lstart[p->tr.alev[h]];
 }
 
 /* lits_true undone: each rule rules[k], k in [from, to), lacks its literal's weight w[k]
@@ -406,7 +401,7 @@ static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, ui
     for (uint32_t k = from; k < to; k++) {
         AspRuleState *r = &p->rule[rules[k]];
         int64_t need = r->need += wt(w, k);
-        if (w && need > 0 && need <= w[k] && p->val[r->head] == V_TRUE) waiting(p, r->head);
+        if (w && need > 0 && need <= w[k] && p->tr.val[r->head] == V_TRUE) waiting(p, r->head);
     }
 }
 
@@ -420,7 +415,7 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
         int64_t before = r->slack;
         r->slack += wt(w, k);
         if (before >= 0 || r->slack < 0) continue;
-        if (++p->nsup[r->head] == 2 && p->val[r->head] == V_TRUE) reopen(p, r->head);
+        if (++p->nsup[r->head] == 2 && p->tr.val[r->head] == V_TRUE) reopen(p, r->head);
     }
 }
 
@@ -428,11 +423,11 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
 static void undo(AspProp *p, size_t to)
 {
     const AspOcc *o = p->oc;
-    for (size_t i = p->qtail; i-- > to;) {
-        uint32_t a = p->trail[i];
-        if (i < p->qhead) {
+    for (size_t i = p->tr.qtail; i-- > to;) {
+        uint32_t a = p->tr.trail[i];
+        if (i < p->tr.qhead) {
             if (p->cost) asp_cost_unvisit(p, a);
-            if (p->val[a] == V_TRUE) {
+            if (p->tr.val[a] == V_TRUE) {
                 unlits_true(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
                 unlits_false(p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
             } else {
@@ -440,18 +435,18 @@ static void undo(AspProp *p, size_t to)
                 unlits_false(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
             }
         }
-        if (p->val[a] == V_TRUE) {
+        if (p->tr.val[a] == V_TRUE) {
             clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
         } else set_bit(p, p->thi, a);
-        p->val[a] = V_UNK;
-        p->lholds[2 * a] = p->lholds[2 * a + 1] = 0;
-        p->isdec[a] = 0;
+        p->tr.val[a] = V_UNK;
+        p->tr.lholds[2 * a] = p->tr.lholds[2 * a + 1] = 0;
+        p->tr.isdec[a] = 0;
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (p->learning) asp_heap_insert(p, a);
     }
-    p->qtail = to;
-    if (p->qhead > to) p->qhead = to;
+    p->tr.qtail = to;
+    if (p->tr.qhead > to) p->tr.qhead = to;
     if (p->ofirst > to) p->ofirst = to;
     if (p->wfirst > to) p->wfirst = to;
     p->conflict = false;
@@ -460,10 +455,10 @@ static void undo(AspProp *p, size_t to)
 
 static void backtrack(AspProp *p, size_t level)
 {
-    if (level + 1 >= p->nlevels) return;
-    undo(p, p->lstart[level + 1]);
-    p->ufs.count = p->ufsbase[level + 1];
-    p->nlevels = level + 1;
+    if (level + 1 >= p->tr.nlevels) return;
+    undo(p, p->tr.lstart[level + 1]);
+    p->tr.ufs.count = p->tr.ufsbase[level + 1];
+    p->tr.nlevels = level + 1;
 }
 
 static int64_t total_weight(const AspSolver *s, uint32_t r)
@@ -480,17 +475,15 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->mode = mode;
     p->seen_all = false;
     if (mode == 1) asp_prop_search_ready(s, p);
-    p->cons = mode == 1 && (p->learning || p->perm_end) && asp_cons_ready(s, p);
-    p->own = p->cons && p->learning;
-    p->oc = p->own ? &p->live : p->cons ? asp_cons_counted(s, p) : &p->all;
-    if (p->heap) asp_heap_reset(p, s->natoms);
-    p->qhead = p->qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
-    p->nlevels = 1;
-    memset(p->isdec, 0, s->natoms);
+    p->oc = asp_cons_reset(s, p, mode == 1);
+    if (p->act.heap) asp_heap_reset(p, s->natoms);
+    p->tr.qhead = p->tr.qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
+    p->tr.nlevels = 1;
+    memset(p->tr.isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
     p->dirty = p->ncrules > 0;
-    memset(p->val, V_UNK, s->natoms);
-    memset(p->lholds, 0, 2 * s->natoms);
+    memset(p->tr.val, V_UNK, s->natoms);
+    memset(p->tr.lholds, 0, 2 * s->natoms);
     memset(p->tlo, 0, s->nwords * sizeof *p->tlo);
     s->L->ops->top(s->L, p->thi);
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];
@@ -510,15 +503,15 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     /* f's rules hold `not f`: none supports it, f is in no stable model (the search requests
      * it false at its root; with the rules as nogoods, level 0 has it, and so whatever the
      * constraints imply by themselves is a fact the nogoods need not repeat) */
-    if (p->cons && s->fatom >= 0) asp_prop_assign(p, (uint32_t)s->fatom, V_FALSE, R_NONE, 0);
-    p->lstart[0] = 0;
-    p->ufsbase[0] = 0;
-    p->ufs.count = 0;
-    p->nlevels = 1;
+    if (p->rc.cons && s->fatom >= 0) asp_prop_assign(p, (uint32_t)s->fatom, V_FALSE, R_NONE, 0);
+    p->tr.lstart[0] = 0;
+    p->tr.ufsbase[0] = 0;
+    p->tr.ufs.count = 0;
+    p->tr.nlevels = 1;
     if (p->cost) asp_cost_reset(p);
-    if (p->cons) asp_cons_facts(p);
+    if (p->rc.cons) asp_cons_facts(p);
     p->root_conflict = !closure(s, p);
-    if (p->cons && !p->root_conflict) asp_cons_simplify(p);
+    if (p->rc.cons && !p->root_conflict) asp_cons_simplify(p);
 }
 
 /* The first level whose added atoms the request [lo, hi] does not all contain (nlevels
@@ -552,14 +545,14 @@ static size_t outside_in_word(const AspProp *p, const Word *lo, const Word *hi, 
 {
     for (Word m = (p->tlo[w] & ~lo[w]) | (hi[w] & ~p->thi[w]); m; m &= m - 1) {
         size_t a = w * 64 + (size_t)__builtin_ctzll(m);
-        if (p->isdec[a] && p->alev[a] < k) k = p->alev[a];
+        if (p->tr.isdec[a] && p->tr.alev[a] < k) k = p->tr.alev[a];
     }
     return k;
 }
 
 static size_t first_outside(const AspSolver *s, const AspProp *p, const Word *lo, const Word *hi)
 {
-    size_t k = p->nlevels;
+    size_t k = p->tr.nlevels;
     for (size_t b = 0; b < s->nwords; b += BLOCK)
         for (size_t w = b, e = end_of(s, p, lo, hi, b); w < e; w++)
             k = outside_in_word(p, lo, hi, w, k);
@@ -578,9 +571,9 @@ static int request_word(const AspProp *p, const Word *lo, const Word *hi, size_t
 static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Word *hi,
                        size_t nd)
 {
-    size_t k = p->nlevels, start = p->qtail;
-    p->lstart[k] = (uint32_t)start;
-    p->ufsbase[k] = (uint32_t)p->ufs.count;
+    size_t k = p->tr.nlevels, start = p->tr.qtail;
+    p->tr.lstart[k] = (uint32_t)start;
+    p->tr.ufsbase[k] = (uint32_t)p->tr.ufs.count;
     for (size_t i = 0; i < nd; i++) {
         size_t w = p->dword[i];
         for (Word t = lo[w] & ~p->tlo[w]; t; t &= t - 1)
@@ -588,17 +581,17 @@ static bool push_words(const AspSolver *s, AspProp *p, const Word *lo, const Wor
         for (Word f = p->thi[w] & ~hi[w]; f; f &= f - 1)
             asp_prop_assign(p, (uint32_t)(w * 64 + (size_t)__builtin_ctzll(f)), V_FALSE, R_NONE, 0);
     }
-    for (size_t i = start; i < p->qtail; i++) {
-        p->alev[p->trail[i]] = (uint32_t)k;
-        p->isdec[p->trail[i]] = 1;
+    for (size_t i = start; i < p->tr.qtail; i++) {
+        p->tr.alev[p->tr.trail[i]] = (uint32_t)k;
+        p->tr.isdec[p->tr.trail[i]] = 1;
     }
-    bool grow = p->qtail == start && !p->conflict && k >= 2;
+    bool grow = p->tr.qtail == start && !p->conflict && k >= 2;
     if (grow) k--;                /* nothing requested: new nogoods extend the top level */
-    p->nlevels = k + 1;
-    if (p->pending.count && p->mode == 1) asp_learn_pending(p);
+    p->tr.nlevels = k + 1;
+    if (p->store.pending.count && p->mode == 1) asp_learn_pending(p);
     if (p->cost && p->mode == 1) asp_cost_recheck(p);
-    if (p->qtail == start && !p->conflict) {      /* nothing new: the state is the closure */
-        if (!grow) p->nlevels = k;
+    if (p->tr.qtail == start && !p->conflict) {      /* nothing new: the state is the closure */
+        if (!grow) p->tr.nlevels = k;
         return true;
     }
     if (closure(s, p)) return true;
@@ -630,7 +623,9 @@ static AftStatus refine(AspSolver *s, int mode, const Word *lo, const Word *hi, 
     if (p->mode != mode) reset(s, p, mode);
     if (p->root_conflict) return AFT_INVALID;
     backtrack(p, first_outside(s, p, lo, hi) - 1);
-    if (!push_level(s, p, lo, hi)) return AFT_INVALID;
+    bool ok = push_level(s, p, lo, hi);
+    ASP_CHECK_STATE(s, p);                        /* the propagation done (or undone) */
+    if (!ok) return AFT_INVALID;
     if (nlo) memcpy(nlo, p->tlo, s->nwords * sizeof *nlo);     /* NULL: only the state */
     if (nhi) memcpy(nhi, p->thi, s->nwords * sizeof *nhi);
     return AFT_OK;
@@ -712,7 +707,7 @@ static AftStatus refine_marked(AspSolver *s, const Word *lo, const Word *hi)
     if (p->mode != 1) reset(s, p, 1);
     sorted_marks(s, p);
     if (p->root_conflict) return AFT_INVALID;
-    size_t k = p->nlevels;
+    size_t k = p->tr.nlevels;
     for (size_t i = 0; i < p->nwlist; i++) k = outside_in_word(p, lo, hi, p->wlist[i], k);
     backtrack(p, k - 1);
     sorted_marks(s, p);                           /* with the words the backtrack undid */
@@ -732,6 +727,7 @@ AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const si
     AspProp *p = s->prop;
     note_request(p, changed, nchanged);
     AftStatus r = refine_marked(s, lo, hi);
+    ASP_CHECK_STATE(s, p);
     sorted_marks(s, p);
     exact_marks(p, lo, hi);
     *out = (AftChanges){.lo = p->tlo, .hi = p->thi, .words = p->wlist, .count = p->nwlist};

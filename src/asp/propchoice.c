@@ -19,7 +19,7 @@ static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
 /* static_choice when the state is the interval: the first unassigned atom in rank order. */
 static size_t ranked_choice(const AspSolver *s, AspProp *p)
 {
-    while (p->cursor < s->natoms && p->val[p->rank[p->cursor]] != V_UNK) p->cursor++;
+    while (p->cursor < s->natoms && p->tr.val[p->rank[p->cursor]] != V_UNK) p->cursor++;
     return p->cursor < s->natoms ? p->rank[p->cursor] : SIZE_MAX;
 }
 
@@ -27,15 +27,15 @@ static size_t ranked_choice(const AspSolver *s, AspProp *p)
 static size_t open_literal(const AspSolver *s, const AspProp *p, uint32_t r)
 {
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (p->val[s->pos[k]] == V_UNK) return s->pos[k];
+        if (p->tr.val[s->pos[k]] == V_UNK) return s->pos[k];
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->val[s->neg[k]] == V_UNK) return s->neg[k];
+        if (p->tr.val[s->neg[k]] == V_UNK) return s->neg[k];
     return SIZE_MAX;
 }
 
 static bool is_open(const AspProp *p, uint32_t a)
 {
-    return p->val[a] == V_TRUE && p->nsup[a] >= 2;
+    return p->tr.val[a] == V_TRUE && p->nsup[a] >= 2;
 }
 
 /* First fail: among the true atoms whose support is still open, the one with the fewest
@@ -46,10 +46,10 @@ static bool is_open(const AspProp *p, uint32_t a)
 static size_t support_choice(const AspSolver *s, AspProp *p)
 {
     uint32_t best = NONE, bestn = UINT32_MAX;
-    while (p->open && p->ofirst < p->qtail && !is_open(p, p->trail[p->ofirst])) p->ofirst++;
+    while (p->open && p->ofirst < p->tr.qtail && !is_open(p, p->tr.trail[p->ofirst])) p->ofirst++;
     size_t seen = 0;
-    for (size_t i = p->ofirst; i < p->qtail && seen < p->open && bestn > 2; i++) {
-        uint32_t a = p->trail[i];
+    for (size_t i = p->ofirst; i < p->tr.qtail && seen < p->open && bestn > 2; i++) {
+        uint32_t a = p->tr.trail[i];
         if (!is_open(p, a)) continue;
         seen++;
         if (p->nsup[a] < bestn) {
@@ -72,9 +72,9 @@ static size_t support_choice(const AspSolver *s, AspProp *p)
  * the atoms that wait on nothing).  SIZE_MAX when none. */
 static size_t weight_choice(const AspSolver *s, AspProp *p)
 {
-    for (size_t i = p->wfirst; i < p->qtail; i++) {
-        uint32_t a = p->trail[i];
-        if (p->val[a] == V_TRUE && p->nsup[a] == 1)
+    for (size_t i = p->wfirst; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        if (p->tr.val[a] == V_TRUE && p->nsup[a] == 1)
             for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
                 uint32_t r = s->hrules[k];
                 if (p->rule[r].slack < 0 || p->rule[r].need <= 0) continue;
@@ -90,7 +90,7 @@ static size_t weight_choice(const AspSolver *s, AspProp *p)
 size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word *lo,
                        const Word *hi)
 {
-    size_t best = at_state && p->learning && p->nnogoods ? asp_heap_best(p) : SIZE_MAX;
+    size_t best = at_state && p->learning && p->store.nnogoods ? asp_heap_best(p) : SIZE_MAX;
     if (best == SIZE_MAX && at_state) best = support_choice(s, p);
     if (best == SIZE_MAX && at_state && s->bound) best = weight_choice(s, p);
     if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);

@@ -91,14 +91,44 @@ static void test_first_uip_nogood(void **state)
     assert_true(t.f->search->learnt(t.f->ctx));
     assert_false(t.f->search->learnt(t.f->ctx));         /* reported once */
     const AspProp *p = t.s->prop;
-    assert_int_equal(p->nnogoods, 1);
-    const uint32_t *ng = p->ng.items + p->last;
+    assert_int_equal(p->store.nnogoods, 1);
+    const uint32_t *ng = p->store.ng.items + p->store.last;
     assert_int_equal(ng[0], 1);
     assert_int_equal(ng[1], 2 * t.x);                    /* the UIP: x true */
     assert_true(t.f->search->cuts(t.f->ctx, t.lo, t.hi));   /* level 1 holds all but x */
     /* the constraints, 2 + 1 each; each choice's completion: {a, a'} and {-a, -a'}; x's:
      * {a, b, -x}, {x, -a}, {x, -b} */
-    assert_int_equal(p->perm_end, 2 * 3 + 3 * 2 * 3 + 4 + 2 * 3);
+    assert_int_equal(p->rc.perm_end, 2 * 3 + 3 * 2 * 3 + 4 + 2 * 3);
+    tiny_close(&t);
+}
+
+/* The state's invariant check (propcheck.c) passes on a learnt state and names each fault
+ * put into it: a trail place, a literal that holds, a level, a watch dropped. */
+static void test_state_check(void **state)
+{
+    (void)state;
+    Tiny t;
+    tiny_open(&t, true);
+    tiny_conflict(&t);
+    AspProp *p = t.s->prop;
+    assert_null(asp_prop_check(t.s, p));
+    assert_true(p->tr.qtail > 1);
+    uint32_t a = p->tr.trail[p->tr.qtail - 1], lit = p->store.ng.items[p->store.last + 1];
+    p->tr.tpos[a]++;
+    assert_string_equal(asp_prop_check(t.s, p), "tpos is not the atom's place on the trail");
+    p->tr.tpos[a]--;
+    p->tr.lholds[2 * a] ^= 1;
+    assert_string_equal(asp_prop_check(t.s, p), "lholds disagrees with val");
+    p->tr.lholds[2 * a] ^= 1;
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels;
+    assert_non_null(asp_prop_check(t.s, p));
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
+    size_t n = asp_watch_count(&p->store.watches, lit);
+    asp_watch_truncate(&p->store.watches, lit, n - 2);
+    assert_string_equal(asp_prop_check_nogoods(p),
+                        "a literal's watch count is not its nogoods' count");
+    asp_watch_truncate(&p->store.watches, lit, n);
+    assert_null(asp_prop_check(t.s, p));
     tiny_close(&t);
 }
 
@@ -129,40 +159,40 @@ static void test_nogood_propagates(void **state)
 static void check_nogoods(const AspProp *p)
 {
     size_t watches = 0, expected = 0;
-    for (uint32_t i = 0; i < p->watches.nlists; i++) watches += asp_watch_count(&p->watches, i) / 2;
-    for (uint32_t off = 0; off < p->perm_end; off += p->ng.items[off] + 1) {
-        assert_true(p->ng.items[off] >= 2);              /* a constraint: two watches */
+    for (uint32_t i = 0; i < p->store.watches.nlists; i++) watches += asp_watch_count(&p->store.watches, i) / 2;
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) {
+        assert_true(p->store.ng.items[off] >= 2);              /* a constraint: two watches */
         for (uint32_t k = 0; k < 2; k++) {
-            uint32_t lit = p->ng.items[off + 1 + k];
-            const uint32_t *w = asp_watch_items(&p->watches, lit);
+            uint32_t lit = p->store.ng.items[off + 1 + k];
+            const uint32_t *w = asp_watch_items(&p->store.watches, lit);
             bool found = false;
-            for (size_t j = 0; j < asp_watch_count(&p->watches, lit); j += 2) found = found || w[j] == off;
+            for (size_t j = 0; j < asp_watch_count(&p->store.watches, lit); j += 2) found = found || w[j] == off;
             assert_true(found);
             expected++;
         }
     }
-    for (size_t i = 0; i < p->learnts.count; i++) {
-        uint32_t off = p->learnts.items[i].off, n = p->ng.items[off];
-        assert_true(off + n < p->ng.count + 1);
-        assert_true(p->learnts.items[i].lbd >= 1 && off >= p->perm_end);
-        if (i) assert_true(off > p->learnts.items[i - 1].off);
+    for (size_t i = 0; i < p->store.learnts.count; i++) {
+        uint32_t off = p->store.learnts.items[i].off, n = p->store.ng.items[off];
+        assert_true(off + n < p->store.ng.count + 1);
+        assert_true(p->store.learnts.items[i].lbd >= 1 && off >= p->rc.perm_end);
+        if (i) assert_true(off > p->store.learnts.items[i - 1].off);
         for (uint32_t k = 0; k < (n > 1 ? 2u : 1u); k++) {
-            uint32_t lit = p->ng.items[off + 1 + k];
-            const uint32_t *w = asp_watch_items(&p->watches, lit);
+            uint32_t lit = p->store.ng.items[off + 1 + k];
+            const uint32_t *w = asp_watch_items(&p->store.watches, lit);
             bool found = false;
-            for (size_t j = 0; j < asp_watch_count(&p->watches, lit); j += 2) found = found || w[j] == off;
+            for (size_t j = 0; j < asp_watch_count(&p->store.watches, lit); j += 2) found = found || w[j] == off;
             assert_true(found);
             expected++;
         }
     }
     assert_int_equal(watches, expected);
-    assert_int_equal(p->learnts.count, p->nkept);
-    for (size_t i = 0; i < p->qtail; i++) {
-        uint32_t a = p->trail[i];
-        if (p->rkind[a] != R_NOGOOD) continue;
-        uint32_t want = 2 * a + (p->val[a] == V_TRUE), n = p->ng.items[p->rarg[a]];
+    assert_int_equal(p->store.learnts.count, p->store.nkept);
+    for (size_t i = 0; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        if (p->tr.rkind[a] != R_NOGOOD) continue;
+        uint32_t want = 2 * a + (p->tr.val[a] == V_TRUE), n = p->store.ng.items[p->tr.rarg[a]];
         bool found = false;
-        for (uint32_t k = 1; k <= n; k++) found = found || p->ng.items[p->rarg[a] + k] == want;
+        for (uint32_t k = 1; k <= n; k++) found = found || p->store.ng.items[p->tr.rarg[a] + k] == want;
         assert_true(found);
     }
 }
@@ -182,8 +212,8 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
         size_t n = lattice_name_count(L), w = L->nwords, depth = 0;
         f->search->learning(f->ctx, true);
         if (reduce) {
-            s->prop->reduce_at = 2;
-            s->prop->glue = 0;                           /* tiny programs: few levels */
+            s->prop->store.reduce_at = 2;
+            s->prop->store.glue = 0;                           /* tiny programs: few levels */
         }
         Word *path = mem_alloc(2 * (n + 2) * w * sizeof *path);
         Word *nlo = lattice_elem_new(L), *nhi = lattice_elem_new(L);
@@ -192,10 +222,11 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
             Word *lo = path + 2 * depth * w, *hi = lo + w;
             AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
             check_holds_fixpoints(f, lo, hi, r, nlo, nhi);
+            assert_null(asp_prop_check(s, s->prop));          /* propcheck.c's invariants */
             *learnt += f->search->learnt(f->ctx);
             if (reduce) {
                 check_nogoods(s->prop);
-                if (s->prop->reduce_at > 4) s->prop->reduce_at = 2;
+                if (s->prop->store.reduce_at > 4) s->prop->store.reduce_at = 2;
             }
             size_t a = rng_below(&rng, n);
             if (r == AFT_OK && depth < n && has(nhi, a) && !has(nlo, a)) {
@@ -208,7 +239,7 @@ static void learning_walk(bool reduce, size_t *learnt, size_t *deleted)
             } else if (depth) depth = rng_below(&rng, depth);
         }
         f->search->learning(f->ctx, false);
-        *deleted += s->prop->deleted;
+        *deleted += s->prop->store.deleted;
         mem_free(path); mem_free(nlo); mem_free(nhi);
         asp_solver_free(s);
         asp_program_free(p);
@@ -243,29 +274,29 @@ static void test_activity_heap(void **state)
     AspProp *p = s->prop;
     size_t n = s->natoms;
     asp_prop_search_ready(s, p);                        /* as the search's first request does */
-    memset(p->val, V_UNK, n);
-    memset(p->activity, 0, n * sizeof *p->activity);
+    memset(p->tr.val, V_UNK, n);
+    memset(p->act.activity, 0, n * sizeof *p->act.activity);
     asp_heap_reset(p, n);
     assert_int_equal(asp_heap_best(p), SIZE_MAX);       /* no activity yet */
     for (int step = 0; step < 2000; step++) {
         uint32_t a = (uint32_t)rng_below(&rng, n);
         size_t roll = rng_below(&rng, 4);
         if (roll == 0) {
-            p->activity[a] += (double)rng_below(&rng, 5);
+            p->act.activity[a] += (double)rng_below(&rng, 5);
             asp_heap_raise(p, a);
-        } else if (roll == 1 && p->val[a] != V_UNK) {
-            p->val[a] = V_UNK;                          /* undone */
+        } else if (roll == 1 && p->tr.val[a] != V_UNK) {
+            p->tr.val[a] = V_UNK;                          /* undone */
             asp_heap_insert(p, a);
         } else if (roll == 2) {
             size_t best = SIZE_MAX;
             for (size_t i = 0; i < n; i++) {
                 uint32_t b = p->rank[i];
-                if (p->val[b] == V_UNK && p->activity[b] > 0
-                    && (best == SIZE_MAX || p->activity[b] > p->activity[best]))
+                if (p->tr.val[b] == V_UNK && p->act.activity[b] > 0
+                    && (best == SIZE_MAX || p->act.activity[b] > p->act.activity[best]))
                     best = b;
             }
             assert_int_equal(asp_heap_best(p), best);
-            if (best != SIZE_MAX) p->val[best] = V_TRUE;    /* assigned */
+            if (best != SIZE_MAX) p->tr.val[best] = V_TRUE;    /* assigned */
         }
     }
     asp_solver_free(s);
@@ -448,11 +479,11 @@ static void test_completion_nogoods(void **state)
     const AspProp *pr = s->prop;
     uint32_t ls = (uint32_t)asp_solver_atom_index(s, sat), lx = (uint32_t)asp_solver_atom_index(s, x),
              ly = (uint32_t)asp_solver_atom_index(s, y);
-    assert_true(pr->owned[ls] && pr->owned[lx] && pr->owned[ly]);
+    assert_true(pr->rc.owned[ls] && pr->rc.owned[lx] && pr->rc.owned[ly]);
     assert_true(has(lo, ls));                            /* s holds from level 0 */
-    assert_int_equal(pr->perm_end, 3 + 2 * 2 * 3);       /* the clause, the choices' pairs */
-    assert_int_equal(pr->ng.items[0], 2);
-    uint32_t a = pr->ng.items[1], b = pr->ng.items[2];
+    assert_int_equal(pr->rc.perm_end, 3 + 2 * 2 * 3);       /* the clause, the choices' pairs */
+    assert_int_equal(pr->store.ng.items[0], 2);
+    uint32_t a = pr->store.ng.items[1], b = pr->store.ng.items[2];
     assert_true((a == 2 * lx + 1 && b == 2 * ly) || (b == 2 * lx + 1 && a == 2 * ly));
     mem_free(lo);
     mem_free(hi);
@@ -529,12 +560,12 @@ static void test_walk_phases(void **state)
     AspSolver *s = learning_root(p, &lo, &hi);
     AspProp *pr = s->prop;
     assert_true(asp_walk(pr, 100000000));
-    assert_int_equal(pr->walk_vars, N);                  /* each x with its partner */
-    assert_int_equal(pr->walk_left, 0);
+    assert_int_equal(pr->walk.walk_vars, N);                  /* each x with its partner */
+    assert_int_equal(pr->walk.walk_left, 0);
     for (size_t c = 0; c < M; c++) {
         bool sat = false;
         for (int k = 0; k < 3; k++) {
-            uint8_t ph = pr->phase[asp_solver_atom_index(s, x[abs(clause[c][k]) - 1])];
+            uint8_t ph = pr->walk.phase[asp_solver_atom_index(s, x[abs(clause[c][k]) - 1])];
             assert_true(ph == V_TRUE || ph == V_FALSE);
             sat |= (clause[c][k] > 0) == (ph == V_TRUE);
         }
@@ -580,6 +611,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_uip_nogood),
         cmocka_unit_test(test_nogood_propagates),
+        cmocka_unit_test(test_state_check),
         cmocka_unit_test(test_completion_nogoods),
         cmocka_unit_test(test_learning_refine_sound),
         cmocka_unit_test(test_deletion_sound),

@@ -1,0 +1,30 @@
+/* activity.h: the activities and the activity order of the search, owned by learnheap.c
+ * (learn.c's conflict analysis bumps, signs and decays through its functions). */
+#ifndef FIX_ASP_ACTIVITY_H
+#define FIX_ASP_ACTIVITY_H
+
+#include "common.h"
+
+typedef struct AspActivity {
+    uint32_t *heap, *hpos;        /* the activity order (learnheap.c); hpos NONE: not in it */
+    size_t hsize;
+    uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
+                                     body whose bound is below its total weight) */
+    double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
+                                     minus its true one's, each weighted as an activity bump
+                                     (recent nogoods count more); < 0: split "out" first */
+    double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
+} AspActivity;
+
+/* Literal lit was in a nogood just learnt: its atom's sign moves by a bump, towards the
+ * half where lit does not hold. */
+static inline void asp_act_sign(AspActivity *act, uint32_t lit)
+{
+    act->sign[lit >> 1] += (lit & 1) ? act->bump : -act->bump;
+}
+
+/* After a conflict: the bump grows by 5% (VSIDS decay), every activity and sign of the
+ * natoms - 2 atoms rescaled before they overflow (learnheap.c). */
+void asp_act_decay(AspActivity *act, size_t natoms);
+
+#endif
