@@ -42,9 +42,8 @@ src/asp/learncons.c src/asp/prop.c  asp_key_cmp of prop.c, which calls them; the
 src/asp/learnwalk.c src/asp/prop.c  the keys in files of their own would remove these four
 src/asp/learnwalk.c src/asp/solver.c  the walk reads asp_csr_by of solver.c, which runs it;
     the CSR helper in its own file would remove it
-src/asp/learncons.c src/asp/learn.c    learn.c calls the constraint and reduce parts, which
-src/asp/learnreduce.c src/asp/learn.c  use asp_rule_aggregate and asp_watch_nogood of learn.c;
-    those two in the nogood store of their own would remove these
+src/asp/learnreduce.c src/asp/learn.c  learn.c calls the reduce part, which watches through
+    asp_watch_nogood of learn.c; the nogood store in a file of its own would remove it
 '
 
 # Files whose exported names use the name of the one struct they own: FILE PREFIX  reason.

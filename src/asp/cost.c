@@ -73,6 +73,7 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 static void forget_nogoods(AspProp *p)
 {
     asp_learn_forget(p);
+    asp_cons_forget(p);
     p->mode = -1;                 /* the trail may hold their consequences: start again */
 }
 

@@ -121,6 +121,17 @@ struct AspSolver {
     size_t bad_rule;              /* when !hcf: a disjunctive rule with a head cycle */
 };
 
+/* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
+ * as 1 { ... } 1: its true literals need not all hold)? */
+static inline bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
+{
+    if (!s->bound) return false;
+    uint64_t sum = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
+    return s->bound[r] < sum;
+}
+
 SpCache *asp_sp_new(const AspSolver *s);
 void asp_sp_free(SpCache *c);
 bool asp_sp_eval(void *ctx, const Word *x, Word *out);     /* the AftFunction eval of S_P */

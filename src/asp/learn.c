@@ -28,15 +28,6 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
     p->store.glue = 2;
 }
 
-bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
-{
-    if (!s->bound) return false;
-    uint64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
-    return s->bound[r] < sum;
-}
-
 void asp_learn_search_new(const AspSolver *s, AspProp *p)
 {
     size_t n = s->natoms + 2;

@@ -183,7 +183,6 @@ void asp_learn_forget(AspProp *p)
 {
     asp_watch_clear(&p->store.watches);
     p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
-    asp_cons_forget(p);
     p->store.nnogoods = p->store.nkept = 0;
     p->store.last = NONE;
     p->store.fresh = false;

@@ -84,14 +84,12 @@ void asp_learn_relbd(AspProp *p, uint32_t off);
 /* The number of distinct levels among the n literals (all assigned), counted up to stop:
  * an LBD. */
 uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t stop);
-/* Every nogood forgotten, the rules' ones too (cost.c, when a bound comes). */
+/* Every nogood of the store forgotten, the rules' ones too (cost.c, when a bound comes,
+ * with asp_cons_forget). */
 void asp_learn_forget(AspProp *p);
 /* Every watch dropped, then the stored rules' nogoods and the learnt ones watched again,
  * each on its first two literals. */
 void asp_learn_rewatch(AspProp *p);
-/* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
- * as 1 { ... } 1: its true literals need not all hold)? */
-bool asp_rule_aggregate(const AspSolver *s, uint32_t r);
 /* Watches the nogood at offset off of p->store.ng on its first two literals (its only one), each
  * with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);
