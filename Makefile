@@ -1,5 +1,6 @@
 # Makefile for fix: builds build/fix, the tests, the demo and the benchmarks.
-# `make` builds; `make demo` runs the tour; `make test` runs every test.
+# `make` builds; `make demo` runs the tour; `make test` runs every test, `make check` the fast
+# ones, `make test T=NAME` one suite or one golden test (see "running the tests" below).
 
 CC      ?= cc
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -91,13 +92,15 @@ build/fix: build/obj/src/app/main.o build/libfix.a
 build/asan/fix: build/asan/src/app/main.o build/libfix-asan.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
+# (-MMD: build/tests/NAME.d lists the headers a test includes, its fixtures among them, so
+# that the test is rebuilt when one changes)
 build/tests/%: tests/unit/%.c build/libfix-asan.a
 	@mkdir -p build/tests
-	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Wno-missing-prototypes -o $@ $^ -lcmocka $(LDLIBS)
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Wno-missing-prototypes -MMD -MP -o $@ $< build/libfix-asan.a -lcmocka $(LDLIBS)
 
 build/tests/%: tests/prop/%.c build/libfix-asan.a
 	@mkdir -p build/tests
-	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Wno-missing-prototypes -o $@ $^ -lcmocka $(LDLIBS)
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Wno-missing-prototypes -MMD -MP -o $@ $< build/libfix-asan.a -lcmocka $(LDLIBS)
 
 demo: build/fix
 	./build/fix run examples/tour.fix
@@ -120,7 +123,25 @@ asp-test: build/fix
 	@sh tests/asp/run.sh build/fix
 
 test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan
-	@sh tests/run-all.sh
+	@sh tests/run-all.sh $(T)
+
+# ---- running the tests (tests/run-all.sh, docs/testing.md "Running the tests") ----
+# `make test` every suite, two at a time, the random cross-checks on fixed seeds in budgeted
+# counts; `make test-long` the same with the long counts; `make check` the fast suites (unit,
+# prop with small budgets, layers, size, keywords, targets, golden, a short ASP cross-check).
+# T picks suites or tests, for all three: `make test T=golden`, `make test T=golden/NAME`
+# (tests/golden/NAME.fix; golden/examples/NAME for examples/NAME.fix), `make test T="asp diff"`,
+# `make test T=asp-golden/NAME`.  TEST_JOBS=1 runs one suite at a time.
+.PHONY: check test-long
+check: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
+	@sh tests/run-all.sh --check $(T)
+
+test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan
+	@sh tests/run-all.sh --long $(T)
+
+# the snippets of the documentation (also a suite of `make test`: T=doc)
+doctest: build/fix
+	@sh tests/run-doc.sh build/fix
 
 bench: build/fix build/bench/pairtime
 	@sh scripts/deps.sh bench
@@ -209,6 +230,12 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c build/fuzz/libfix-fuzz.a $(wildcard tests
 .PHONY: fuzz-replay
 fuzz-replay:
 	@sh tests/fuzz/run-replay.sh
+
+# a harness replayed without libFuzzer (tests/fuzz/run-replay.sh): cc, ASan+UBSan, the main
+# build's warnings
+build/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) build/libfix-asan.a
+	@mkdir -p build/fuzz
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -o $@ $< tests/fuzz/replay.c build/libfix-asan.a $(LDLIBS)
 
 # ---- the generator of random programs (differential tests) ----
 # build/tests/fixgen SEED [COUNT] prints random well-typed programs; a test driver links

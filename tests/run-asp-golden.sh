@@ -5,15 +5,21 @@
 #   env: FIX_CLINGO=tests/golden/asp/fail.sh       environment settings (optional)
 #   exit: 1                                        the expected exit status (default 0)
 #   needs: clingo                                  skipped (and said so) without clingo
-# and NAME.out the expected standard output and error, together.
+# and NAME.out the expected standard output and error, together.  ASP_GOLDEN="NAME ..." runs
+# only the tests named (shell patterns select several); a name that selects none is a failure.
+# `make test T=asp-golden/NAME` sets it.
 fix=${1:-build/fix}
 update=${2:-}
 pass=0; fail=0
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
+. "$(dirname "$0")/select.sh"
+select_init "${ASP_GOLDEN:-}" tests/golden/asp/
 have_clingo=yes
 command -v clingo >/dev/null 2>&1 || have_clingo=no
 for t in tests/golden/asp/*.cmd; do
+    name=${t#tests/golden/asp/}; name=${name%.cmd}
+    selected "$name" || continue
     args=$(sed -n 's|^args: *||p' "$t" | head -n 1)
     envs=$(sed -n 's|^env: *||p' "$t" | head -n 1)
     want_exit=$(sed -n 's|^exit: *||p' "$t" | head -n 1)
@@ -34,5 +40,6 @@ for t in tests/golden/asp/*.cmd; do
         *) fail=$((fail + 1)); echo "FAIL $t: $why"; diff -u "$out" "$tmp" | head -n 30 ;;
     esac
 done
+select_unmatched "asp golden" || fail=$((fail + 1))
 echo "asp golden: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -6,13 +6,16 @@
 # to build/fuzz/short/NAME (emptied first), a crashing one to build/fuzz/short-crashes/NAME/.
 # Skipped, saying why, when clang cannot link libFuzzer (scripts/deps.sh installs it as root).
 # `make fuzz` is the long campaign; `make fuzz-replay` replays the corpora with cc.
-# Usage: sh tests/run-fuzz.sh [NAME...]; FUZZ_SEED (default 1) and FUZZ_RUNS_SCALE (a factor
-# on every count, default 1) for other runs.  Last line: "fuzz: N passed, N failed" (N harnesses).
+# Usage: sh tests/run-fuzz.sh [NAME...]; FUZZ_SEED (default 1), FUZZ_RUNS_SCALE (a factor
+# on every count, default 1) and FUZZ_RUNS_PERCENT (the percentage of every count to run,
+# default 100; `make test` runs 25, `make test-long` 100) for other runs.
+# Last line: "fuzz: N passed, N failed" (N harnesses).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 names=${*:-frontend run aspif asp}
 seed=${FUZZ_SEED:-1}
 scale=${FUZZ_RUNS_SCALE:-1}
+percent=${FUZZ_RUNS_PERCENT:-100}
 
 # Executions per harness (the corpus is run first and counts): 10 to 40 s each here.
 runs_of() {
@@ -45,7 +48,8 @@ fi
 
 pass=0; fail=0
 for t in $names; do
-    n=$(( $(runs_of "$t") * scale ))
+    n=$(( $(runs_of "$t") * scale * percent / 100 ))
+    [ "$n" -ge 1 ] || n=1
     rm -rf "build/fuzz/short/$t" "build/fuzz/short-crashes/$t"
     mkdir -p "build/fuzz/short/$t" "build/fuzz/short-crashes/$t"
     log=build/fuzz/short-$t.log

@@ -5,13 +5,21 @@
 #   // exit: 1             the expected exit status (default 0)
 #   // stdin: NAME.in      feed that file (beside the .fix) on standard input (for repl tests)
 # With --update the .out files are rewritten from the current output.
+# A test's name is its file's without .fix: NAME for tests/golden/NAME.fix, examples/NAME for
+# examples/NAME.fix.  GOLDEN="NAME ..." runs only the tests named (shell patterns select
+# several: GOLDEN='dual_*'); a name that selects no test is a failure, so a typo cannot pass.
+# `make golden GOLDEN=NAME` and `make test T=golden/NAME` set it.
 fix=${1:-build/fix}
 update=${2:-}
 pass=0; fail=0
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
+. "$(dirname "$0")/select.sh"
+select_init "${GOLDEN:-}" tests/golden/
 # examples/*.fix are golden tests too: their expected output is tests/golden/examples/NAME.out
 for t in tests/golden/*.fix examples/*.fix; do
+    name=${t#tests/golden/}; name=${name%.fix}
+    selected "$name" || continue
     args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
     want_exit=$(sed -n 's|^// exit: *||p' "$t" | head -n 1)
     stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
@@ -37,5 +45,6 @@ for t in tests/golden/*.fix examples/*.fix; do
         pass=$((pass + 1))
     fi
 done
+select_unmatched golden || fail=$((fail + 1))
 echo "golden: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -58,8 +58,7 @@ clingo_gone() {   # clingo_gone LABEL: the stand-in whose pid was written is no 
     if kill -0 "$p" 2>/dev/null; then bad "$1: a clingo fix started outlived it"; kill "$p"; else ok; fi
 }
 
-cc -O2 -o build/bench-enc bench/asp/encodings.c || { echo "0 passed, 1 failed"; exit 1; }
-cc -O2 -o build/asp-gen "$DIR/gen.c" || { echo "0 passed, 1 failed"; exit 1; }
+sh "$DIR/build-gen.sh" asp-gen bench-enc || { echo "0 passed, 1 failed"; exit 1; }
 
 # ---- auto: the native search within its budget, else clingo ----
 expect_solver "pqrs" "native (auto: the native search answered within its budget of 1000000 conflicts)" \

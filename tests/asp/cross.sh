@@ -24,7 +24,7 @@ OUT=build/asp-cross
 ALL="bounds count sum min proj hcf nonhcf"
 mkdir -p "$OUT"
 command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 1 failed"; exit 1; }
-cc -O2 -o build/asp-gen "$DIR/gen.c" || { echo "0 passed, 1 failed"; exit 1; }
+sh "$DIR/build-gen.sh" asp-gen || { echo "0 passed, 1 failed"; exit 1; }
 help=$("$FIX" asp --help 2>&1)
 has_option() { case "$help" in *"$1"*) return 0;; esac; return 1; }
 NATIVE=""; OPT=""

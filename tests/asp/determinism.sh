@@ -21,9 +21,7 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-cc -O2 -o build/bench-enc bench/asp/encodings.c || { echo "0 passed, 1 failed"; exit 1; }
-cc -O2 -o build/bench-gen bench/asp/gen.c || { echo "0 passed, 1 failed"; exit 1; }
-cc -O2 -o build/asp-gen tests/asp/gen.c || { echo "0 passed, 1 failed"; exit 1; }
+sh tests/asp/build-gen.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 # The load: one busy loop, its pid known, killed on every way out.
 sh -c 'while :; do :; done' &

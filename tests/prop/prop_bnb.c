@@ -11,6 +11,7 @@
 
 #include "aft/aft.h"
 #include "util/mem.h"
+#include "budget.h"
 
 enum { MAX_ELEMS = 64, CASES = 1000 };
 
@@ -520,10 +521,11 @@ static void test_random_bnb(void **state)
     uint64_t seed = 20240917;
     const char *env = getenv("PROP_SEED");
     if (env) seed = strtoull(env, NULL, 10);
-    printf("prop_bnb: seed %llu, %d cases\n", (unsigned long long)seed, CASES);
+    size_t cases = prop_cases(CASES);
+    printf("prop_bnb: seed %llu, %zu cases\n", (unsigned long long)seed, cases);
     Rng rng = {seed};
     Totals t = {0};
-    for (size_t no = 0; no < CASES; no++) {
+    for (size_t no = 0; no < cases; no++) {
         Case c;
         make_case(&c, &rng);
         for (size_t i = 0; i < c.n; i++) t.fixed += c.table[i] == i;

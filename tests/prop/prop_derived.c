@@ -20,6 +20,7 @@
 #include "check/context.h"
 #include "util/mem.h"
 #include "util/rng.h"
+#include "budget.h"
 
 enum { CASES = 400, INTERVALS = 12, MAX_DEPTH = 4 };
 
@@ -499,7 +500,7 @@ static void test_random_functions(void **state)
         "Bool * dual powerset" };
     const char *seed = getenv("PROP_DERIVED_SEED"), *more = getenv("PROP_DERIVED_CASES");
     Rng rng = { seed ? strtoull(seed, NULL, 10) : 20261203 };
-    int cases = more ? atoi(more) : CASES;
+    int cases = more ? atoi(more) : (int)prop_cases(CASES);
     Tally t[2 * CASE_KINDS] = { { 0 } }, all = { 0 };
     for (int i = 0; i < cases; i++) run_case(&rng, t);
     for (int k = 0; k < 2 * CASE_KINDS; k++) {
@@ -655,7 +656,7 @@ static void test_random_real_functions(void **state)
     (void)state;
     Rng rng = { 777 };
     Tally t = { 0 };
-    for (int i = 0; i < CASES / 2; i++) {
+    for (size_t i = 0, n = prop_cases(CASES / 2); i < n; i++) {
         Buf body;
         buf_init(&body);
         Gen g = { &rng, &body, CASE_RANGE, 0, false, "P", "C" };

@@ -10,6 +10,7 @@
 
 #include "aft/galois.h"
 #include "util/mem.h"
+#include "budget.h"
 
 enum { MAXN = 64, CASES = 1000, SAMPLES = 12 };
 
@@ -235,10 +236,11 @@ static void test_random_galois(void **state)
     uint64_t seed = 20240918;
     const char *env = getenv("PROP_SEED");
     if (env) seed = strtoull(env, NULL, 10);
-    printf("prop_galois: seed %llu, %d cases\n", (unsigned long long)seed, CASES);
+    size_t ncases = prop_cases(CASES);
+    printf("prop_galois: seed %llu, %zu cases\n", (unsigned long long)seed, ncases);
     Rng rng = {seed};
     Totals t = {0};
-    for (size_t no = 0; no < CASES; no++) {
+    for (size_t no = 0; no < ncases; no++) {
         Case c;
         make_case(&c, &rng);
         AftGalois g = {.name = "G", .C = c.C, .A = c.A, .ctx = &c, .alpha_up = m_au,

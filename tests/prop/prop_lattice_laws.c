@@ -12,6 +12,7 @@
 
 #include "lattice/lattice.h"
 #include "util/mem.h"
+#include "budget.h"
 
 enum {
     NCASES = 1000,        /* random lattices per run */
@@ -558,7 +559,8 @@ static void test_laws(void **state)
     printf("prop_lattice_laws: seed %llu (set FIX_SEED to change)\n", (unsigned long long)seed);
     Rng rng = { seed };
     size_t kinds[LATTICE_KIND_COUNT] = { 0 };
-    for (size_t c = 0; c < NCASES; c++) {
+    size_t cases = prop_cases(NCASES);
+    for (size_t c = 0; c < cases; c++) {
         Pool p = { 0 };
         bool small = c % 2 == 0;
         const Lattice *L = gen(&p, &rng, 0, small);
@@ -566,8 +568,8 @@ static void test_laws(void **state)
         check_lattice(L, &rng);
         pool_free(&p);
     }
-    printf("prop_lattice_laws: %d lattices: %zu powerset, %zu chain, %zu range, %zu real, %zu product, "
-           "%zu map, %zu finite, %zu dual\n", NCASES, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4],
+    printf("prop_lattice_laws: %zu lattices: %zu powerset, %zu chain, %zu range, %zu real, %zu product, "
+           "%zu map, %zu finite, %zu dual\n", cases, kinds[0], kinds[1], kinds[2], kinds[3], kinds[4],
            kinds[5], kinds[6], kinds[7]);
 }
 

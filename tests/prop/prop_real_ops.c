@@ -18,6 +18,7 @@
 #include "app/run.h"
 #include "util/buf.h"
 #include "util/rng.h"
+#include "budget.h"
 
 enum { CASES = 120, POINTS = 6, MAX_NODES = 64 };
 static const double S_LO = -1000, S_HI = 1000;
@@ -191,7 +192,7 @@ static void test_real_ops_match_c(void **state)
 {
     (void)state;
     Rng r = { 29 };
-    for (int i = 0; i < CASES; i++) one_case(&r);
+    for (size_t i = 0, n = prop_cases(CASES); i < n; i++) one_case(&r);
 }
 
 int main(void)

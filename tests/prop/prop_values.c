@@ -21,6 +21,7 @@
 #include "app/run.h"
 #include "util/buf.h"
 #include "util/rng.h"
+#include "budget.h"
 
 enum { CASES = 150 };
 
@@ -218,7 +219,7 @@ static void test_value_equals_query(void **state)
 {
     (void)state;
     Rng r = { 13 };
-    for (int i = 0; i < CASES; i++) one_case(&r);
+    for (size_t i = 0, n = prop_cases(CASES); i < n; i++) one_case(&r);
 }
 
 int main(void)
