@@ -88,11 +88,18 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 typedef struct SpCache SpCache;
 typedef struct AspProp AspProp;
 
-/* Rules grouped by atom (solver.c): for rule r the atoms key[start[r] .. start[r+1]) (or
+/* Rules grouped by atom (csr.c): for rule r the atoms key[start[r] .. start[r+1]) (or
  * key[r] alone when start is NULL), n atoms and nr rules; returns the offsets, *out the rule
  * lists, and when w is not NULL *wout the weight w[k] of each listed occurrence. */
 uint32_t *asp_csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
                      const uint32_t *w, uint32_t **out, uint32_t **wout);
+
+/* qsort's order of uint64_t keys, ascending. */
+static inline int asp_key_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
 typedef struct AspCost AspCost;
 
 struct AspSolver {

@@ -140,14 +140,6 @@ static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
     asp_watch_add(&p->store.watches, lit, off, spare);
 }
 
-void asp_watch_nogood(AspProp *p, uint32_t off)
-{
-    uint32_t n = p->store.ng.items[off], w0 = p->store.ng.items[off + 1], w1 = n > 1 ? p->store.ng.items[off + 2] : w0;
-    ASP_ASSERT(n >= 1 && off + n < p->store.ng.count);
-    watch(p, w0, off, w1);
-    if (n > 1) watch(p, w1, off, w0);
-}
-
 /* Keeps the literals of p->out (its last one the unique implication point) as a nogood,
  * watched on that point and on the literal of the highest level among the others. */
 static void store(AspProp *p)
@@ -398,20 +390,6 @@ void asp_learn_pending(AspProp *p)
 
 /* ---- the engine's hooks ---- */
 
-bool asp_prop_learning(void *ctx, bool on)
-{
-    AspSolver *s = ctx;
-    if (on) asp_prop_search_ready(s, s->prop);
-    /* a state reset without learning keeps the counters of the rules learning gives to the
-     * nogoods: reset it again; and without learning the split is first fail, which counts the
-     * supports of owned atoms: their rules go back to the counters */
-    AspProp *p = s->prop;
-    if (p->mode == 1 && (on ? !p->rc.own && asp_cons_any(s, p) : p->rc.own)) p->mode = -1;
-    p->learning = on;
-    p->store.fresh = false;
-    if (on) asp_heap_reset(p, s->natoms);
-    return true;
-}
 
 bool asp_prop_learnt(void *ctx)
 {

@@ -159,11 +159,31 @@ static void compact(AspProp *p, const uint8_t *keep)
     mem_free(newoff);
 }
 
-/* Nogood off's watches announced to the pool (see asp_watch_nogood). */
+/* The literals nogood off is watched on: its first two (its only one twice). */
+static uint32_t watched_pair(const AspProp *p, uint32_t off, uint32_t *w0, uint32_t *w1)
+{
+    uint32_t n = p->store.ng.items[off];
+    ASP_ASSERT(n >= 1 && off + n < p->store.ng.count);
+    *w0 = p->store.ng.items[off + 1];
+    *w1 = n > 1 ? p->store.ng.items[off + 2] : *w0;
+    return n;
+}
+
+void asp_watch_nogood(AspProp *p, uint32_t off)
+{
+    uint32_t w0, w1;
+    uint32_t n = watched_pair(p, off, &w0, &w1);
+    asp_watch_add(&p->store.watches, w0, off, w1);
+    if (n > 1) asp_watch_add(&p->store.watches, w1, off, w0);
+}
+
+/* Nogood off's watches announced to the pool (as asp_watch_nogood will add them). */
 static void expect_watches(AspProp *p, uint32_t off)
 {
-    asp_watch_expect(&p->store.watches, p->store.ng.items[off + 1]);
-    if (p->store.ng.items[off] > 1) asp_watch_expect(&p->store.watches, p->store.ng.items[off + 2]);
+    uint32_t w0, w1;
+    uint32_t n = watched_pair(p, off, &w0, &w1);
+    asp_watch_expect(&p->store.watches, w0);
+    if (n > 1) asp_watch_expect(&p->store.watches, w1);
 }
 
 /* Every kept nogood watched again on its first two literals, each sparing the other, the

@@ -49,32 +49,6 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
-int asp_key_cmp(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* Split priority: negative occurrences first, then positive; the lowest atom on ties.  The
- * atoms are ranked in that order once, so that the search finds its next free atom from a
- * cursor instead of by a scan of all of them. */
-static void static_scores(const AspSolver *s, AspProp *p)
-{
-    uint64_t *key = mem_alloc((s->natoms + 1) * sizeof *key);
-    for (size_t a = 0; a < s->natoms; a++) {
-        size_t neg = s->nostart[a + 1] - s->nostart[a], pos = s->ostart[a + 1] - s->ostart[a];
-        size_t sc = neg ? (neg << 12) + pos + 1 : 0;
-        p->score[a] = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
-        key[a] = (uint64_t)(UINT32_MAX - p->score[a]) << 32 | a;
-    }
-    qsort(key, s->natoms, sizeof *key, asp_key_cmp);
-    for (size_t i = 0; i < s->natoms; i++) {
-        p->rank[i] = (uint32_t)key[i];
-        p->rpos[p->rank[i]] = (uint32_t)i;
-    }
-    mem_free(key);
-}
-
 /* Per rule: its head and the largest weight of its literals (1 for a normal body). */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
@@ -114,19 +88,6 @@ AspProp *asp_prop_new(const AspSolver *s)
     return p;
 }
 
-/* The split choice's state (static scores, the rank) and learning's (watches, activity
- * heap), made when the search first needs them: the well-founded operator never does.  (The
- * heap is filled by whoever starts to use it: reset, asp_prop_learning.) */
-void asp_prop_search_ready(const AspSolver *s, AspProp *p)
-{
-    if (p->rank) return;
-    size_t n = s->natoms + 2;
-    p->score = mem_calloc(n, sizeof *p->score);
-    p->rank = mem_alloc(n * sizeof *p->rank);
-    static_scores(s, p);
-    asp_learn_search_new(s, p);
-}
-
 void asp_prop_free(AspProp *p)
 {
     if (!p) return;
@@ -142,54 +103,6 @@ void asp_prop_free(AspProp *p)
 }
 
 /* ---- propagation ---- */
-
-/* Word w of the state may now differ from the last request of an in-place hook. */
-static void touch_word(AspProp *p, size_t w)
-{
-    if (p->wmark[w]) return;
-    p->wmark[w] = 1;
-    p->wlist[p->nwlist++] = w;
-}
-
-static void set_bit(AspProp *p, Word *x, size_t i)
-{
-    x[i >> 6] |= (Word)1 << (i & 63);
-    touch_word(p, i >> 6);
-}
-
-static void clr_bit(AspProp *p, Word *x, size_t i)
-{
-    x[i >> 6] &= ~((Word)1 << (i & 63));
-    touch_word(p, i >> 6);
-}
-
-/* Atom a gets value v (for the reason why, arg); a conflict when it has the other one. */
-void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
-{
-    ASP_ASSERT((v == V_TRUE || v == V_FALSE) && p->tr.nlevels > 0);
-    if (p->tr.val[a] == v) return;
-    if (p->tr.val[a] != V_UNK) {
-        if (!p->conflict) {
-            p->tr.cf_atom = a;
-            p->tr.cf_val = v;
-            p->tr.cf_kind = why;
-            p->tr.cf_arg = arg;
-        }
-        p->conflict = true;
-        return;
-    }
-    p->tr.val[a] = v;
-    p->tr.lholds[2 * a + (v == V_FALSE)] = 1;
-    p->tr.rkind[a] = why;
-    p->tr.rarg[a] = arg;
-    p->tr.tpos[a] = (uint32_t)p->tr.qtail;
-    if (v == V_TRUE) {
-        set_bit(p, p->tlo, a);
-        p->open += p->nsup[a] >= 2;
-    } else clr_bit(p, p->thi, a);
-    p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
-    p->tr.trail[p->tr.qtail++] = a;
-}
 
 static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
 static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->rule[r].maxw; }
@@ -436,9 +349,9 @@ static void undo(AspProp *p, size_t to)
             }
         }
         if (p->tr.val[a] == V_TRUE) {
-            clr_bit(p, p->tlo, a);
+            asp_clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
-        } else set_bit(p, p->thi, a);
+        } else asp_set_bit(p, p->thi, a);
         p->tr.val[a] = V_UNK;
         p->tr.lholds[2 * a] = p->tr.lholds[2 * a + 1] = 0;
         p->tr.isdec[a] = 0;
@@ -650,7 +563,7 @@ AftStatus asp_prop_refine(void *ctx, const Word *lo, const Word *hi, Word *nlo, 
 
 /* ---- in-place hooks (AftFunction.refine_at, split_at) ----
  * The engine says which words of the request changed since its previous request; the state
- * marks every word it changes (touch_word).  Together they bound the words where the request
+ * marks every word it changes (asp_touch_word).  Together they bound the words where the request
  * and the state differ, so a call costs what changed, not the size of the program.  The
  * words are visited in ascending order, so the trail is the one refine() would build. */
 
@@ -663,7 +576,7 @@ static int word_cmp(const void *x, const void *y)
 static void note_request(AspProp *p, const size_t *changed, size_t n)
 {
     if (!changed) p->seen_all = false;
-    else for (size_t i = 0; i < n; i++) touch_word(p, changed[i]);
+    else for (size_t i = 0; i < n; i++) asp_touch_word(p, changed[i]);
 }
 
 /* The marked words, sorted; all words when no request was seen since a reset.  A few
@@ -671,7 +584,7 @@ static void note_request(AspProp *p, const size_t *changed, size_t n)
 static void sorted_marks(const AspSolver *s, AspProp *p)
 {
     if (!p->seen_all)
-        for (size_t w = 0; w < s->nwords; w++) touch_word(p, w);
+        for (size_t w = 0; w < s->nwords; w++) asp_touch_word(p, w);
     p->seen_all = true;
     size_t n = p->nwlist, *l = p->wlist;
     if (n <= 16) {

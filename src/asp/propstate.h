@@ -61,8 +61,9 @@ struct AspProp {
                                      &rc.live */
 };
 
-/* The search's part of the state (prop.c: static scores and rank; learn.c: watches, the
- * activity heap), made on first use: the well-founded operator alone never needs it. */
+/* searchstate.c: the search's part of the state (static scores and rank; learn.c's
+ * watches, the activity heap), made on first use: the well-founded operator alone never
+ * needs it. */
 void asp_prop_search_ready(const AspSolver *s, AspProp *p);
 void asp_learn_search_new(const AspSolver *s, AspProp *p);
 /* learn.c: set up and free the learning state (the reasons every propagation records; the
@@ -90,8 +91,8 @@ void asp_learn_forget(AspProp *p);
 /* Every watch dropped, then the stored rules' nogoods and the learnt ones watched again,
  * each on its first two literals. */
 void asp_learn_rewatch(AspProp *p);
-/* Watches the nogood at offset off of p->store.ng on its first two literals (its only one), each
- * with the other as its spare. */
+/* learnreduce.c: watches the nogood at offset off of p->store.ng on its first two literals
+ * (its only one), each with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);
 /* learncons.c: may the state about to be reset in strong mode with learning propagate the
  * constraints as nogoods (they are then stored and watched)?  Free its lists. */
@@ -133,8 +134,6 @@ static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head
  * count towards the next one starts again)? */
 void asp_restart_note(AspRestarts *r);
 bool asp_restart_due(AspRestarts *r);
-/* qsort's order of uint64_t keys, ascending (prop.c). */
-int asp_key_cmp(const void *x, const void *y);
 /* learnwalk.c: a local search over the stored rules' nogoods, visiting about max_ticks
  * occurrences, sets p->walk.phase; false when no phase it could give would be followed (every
  * atom an aggregate's element or fixed), nothing walked.  At a restart: a walk when one is
@@ -152,8 +151,6 @@ void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);
 size_t asp_heap_best(AspProp *p);
 uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p);
-/* Atom a gets value v for reason (why, arg); on the other value a conflict (prop.c). */
-void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg);
 
 /* cost.c, the optimisation's bound, for prop.c and learn.c: at a reset (before the closure of
  * level 0); when atom a is propagated, and when it is undone (before its value goes); at a
@@ -190,5 +187,54 @@ void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where);
 #define ASP_CHECK_STATE(s, p) ((void)0)
 #define ASP_CHECK_NOGOODS(p) ((void)0)
 #endif
+
+/* Word w of the state may now differ from the last request of an in-place hook. */
+static inline void asp_touch_word(AspProp *p, size_t w)
+{
+    if (p->wmark[w]) return;
+    p->wmark[w] = 1;
+    p->wlist[p->nwlist++] = w;
+}
+
+static inline void asp_set_bit(AspProp *p, Word *x, size_t i)
+{
+    x[i >> 6] |= (Word)1 << (i & 63);
+    asp_touch_word(p, i >> 6);
+}
+
+static inline void asp_clr_bit(AspProp *p, Word *x, size_t i)
+{
+    x[i >> 6] &= ~((Word)1 << (i & 63));
+    asp_touch_word(p, i >> 6);
+}
+
+/* Atom a gets value v for reason (why, arg); on the other value a conflict.  Inline here:
+ * every propagator (prop.c, learn.c, learncons.c, cost.c) assigns, and prop.c calls them. */
+static inline void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
+{
+    ASP_ASSERT((v == V_TRUE || v == V_FALSE) && p->tr.nlevels > 0);
+    if (p->tr.val[a] == v) return;
+    if (p->tr.val[a] != V_UNK) {
+        if (!p->conflict) {
+            p->tr.cf_atom = a;
+            p->tr.cf_val = v;
+            p->tr.cf_kind = why;
+            p->tr.cf_arg = arg;
+        }
+        p->conflict = true;
+        return;
+    }
+    p->tr.val[a] = v;
+    p->tr.lholds[2 * a + (v == V_FALSE)] = 1;
+    p->tr.rkind[a] = why;
+    p->tr.rarg[a] = arg;
+    p->tr.tpos[a] = (uint32_t)p->tr.qtail;
+    if (v == V_TRUE) {
+        asp_set_bit(p, p->tlo, a);
+        p->open += p->nsup[a] >= 2;
+    } else asp_clr_bit(p, p->thi, a);
+    p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
+    p->tr.trail[p->tr.qtail++] = a;
+}
 
 #endif

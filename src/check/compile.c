@@ -19,63 +19,18 @@ static NumKind num_kind(const Type *t)
     return NUM_NONE;
 }
 
-uint32_t compile_lat_index(Compiler *c, const Lattice *L) { return sema_lat_info(c->sema, L)->index; }
-
-size_t compile_emit(Compiler *c, Loc loc, Opcode op) { return ir_emit(c->ch, loc, op, 0, 0, 0, 0); }
-size_t compile_emit1(Compiler *c, Loc loc, Opcode op, uint32_t a) { return ir_emit(c->ch, loc, op, a, 0, 0, 0); }
-size_t compile_emit2(Compiler *c, Loc loc, Opcode op, uint32_t a, uint32_t b) { return ir_emit(c->ch, loc, op, a, b, 0, 0); }
-size_t compile_emit_lat(Compiler *c, Loc loc, Opcode op, const Lattice *L) { return compile_emit1(c, loc, op, compile_lat_index(c, L)); }
-
-/* n words at frame slot s; one word has its own, shorter instruction. */
-void compile_emit_load(Compiler *c, Loc loc, uint32_t s, uint32_t n)
-{
-    if (n == 1) compile_emit1(c, loc, IR_LOAD1, s);
-    else compile_emit2(c, loc, IR_LOAD, s, n);
-}
-
-void compile_emit_store(Compiler *c, Loc loc, uint32_t s, uint32_t n)
-{
-    if (n == 1) compile_emit1(c, loc, IR_STORE1, s);
-    else compile_emit2(c, loc, IR_STORE, s, n);
-}
-
-/* A one-word element of L known when compiling, as a constant. */
-static void emit_elem(Compiler *c, Loc loc, const Lattice *L, Word w)
-{
-    ir_emit(c->ch, loc, IR_CONST_ELEM, compile_lat_index(c, L), ir_const(c->ch, w), 0, 0);
-}
-
-/* bot or top of L: a constant when it is one word. */
-void compile_emit_point(Compiler *c, Loc loc, const Lattice *L, bool top)
-{
-    if (L->nwords != 1) {
-        compile_emit_lat(c, loc, top ? IR_TOP : IR_BOT, L);
-        return;
-    }
-    Word w;
-    if (top) L->ops->top(L, &w);
-    else L->ops->bot(L, &w);
-    emit_elem(c, loc, L, w);
-}
-
 /* An element the checker computed: a constant, word by word when it is wider than one. */
 static void emit_const(Compiler *c, const Expr *e)
 {
     const Lattice *L = e->type->lat;
     if (L->nwords == 1) {
-        emit_elem(c, e->loc, L, e->cval[0]);
+        compile_emit_elem(c, e->loc, L, e->cval[0]);
         return;
     }
     for (size_t i = 0; i < L->nwords; i++) compile_emit1(c, e->loc, IR_CONST_INT, ir_const(c->ch, e->cval[i]));
 }
 
-void compile_emit_int(Compiler *c, Loc loc, int64_t v) { compile_emit1(c, loc, IR_CONST_INT, ir_const(c->ch, word_from_int(v))); }
 static void emit_real(Compiler *c, Loc loc, double v) { compile_emit1(c, loc, IR_CONST_REAL, ir_const(c->ch, word_from_double(v))); }
-
-/* Jumps: emitted with target 0, patched when the target is known. */
-size_t compile_emit_jump(Compiler *c, Loc loc, Opcode op) { return compile_emit1(c, loc, op, 0); }
-void compile_patch_here(Compiler *c, size_t at, unsigned operand) { ir_patch(c->ch, at, operand, (uint32_t)ir_offset(c->ch)); }
-
 
 /* ---- conversions ---- */
 
@@ -148,7 +103,7 @@ static void compile_to(Compiler *c, const Expr *e, const Type *want)
     convert(c, e, e->type, want);
 }
 
-void compile_to_lat(Compiler *c, const Expr *e, const Lattice *L)
+static void to_lat(Compiler *c, const Expr *e, const Lattice *L)
 {
     compile_to(c, e, &sema_lat_info(c->sema, L)->as_lat);
 }
@@ -176,7 +131,7 @@ static void compile_name(Compiler *c, const Expr *e)
     switch (r->kind) {
     case RES_LOCAL: compile_emit_load(c, e->loc, (uint32_t)e->slot, (uint32_t)sema_type_words(e->type)); break;
     case RES_ELEM:                  /* an element of its lattice (the interval evaluator tags it so) */
-        if (e->type->kind == TY_LAT && e->type->lat->nwords == 1) emit_elem(c, e->loc, e->type->lat, (Word)r->index);
+        if (e->type->kind == TY_LAT && e->type->lat->nwords == 1) compile_emit_elem(c, e->loc, e->type->lat, (Word)r->index);
         else compile_emit_int(c, e->loc, r->index);
         break;
     case RES_ATOM: compile_emit_int(c, e->loc, r->index); break;
@@ -225,7 +180,7 @@ static bool compile_constant_set(Compiler *c, const Expr *e, const Lattice *P)
         if (!int_constant(e->args[i], &a) || a < 0 || a >= 64) return false;
         bits |= (Word)1 << a;
     }
-    emit_elem(c, e->loc, P, bits);
+    compile_emit_elem(c, e->loc, P, bits);
     return true;
 }
 
@@ -691,7 +646,7 @@ static void compile_inner(Compiler *c, const Expr *e)
 
 /* A chain of binary operators is walked down its left spine in a loop: the innermost operator
  * is compiled first, then the rest of each one up the spine (see ast_left_chained). */
-void compile_expr(Compiler *c, const Expr *e)
+static void expr(Compiler *c, const Expr *e)
 {
     VEC(const Expr *) spine = { 0 };
     while (ast_left_chained(e)) {
@@ -730,9 +685,14 @@ static void compile_tail(Compiler *c, const Expr *e, const Lattice *L)
     }
 }
 
+/* How the files of the compiler compile a part (compile_expr, compile_to_lat of
+ * compile_internal.h): through this table, so that compile_coll.c recurses into the
+ * expressions without calling back into this file. */
+static const CompileWalk walk_table = { expr, to_lat };
+
 Chunk *compile_function(Sema *sema, bool fuse, const FnSym *fn, const Expr *body, size_t nlocals)
 {
-    Compiler c = { sema, ir_chunk_new(fn->name, &sema->tables), fn };
+    Compiler c = { &walk_table, sema, ir_chunk_new(fn->name, &sema->tables), fn };
     for (size_t i = 0; i < fn->nparams; i++) c.ch->param_words += fn->params[i]->nwords;
     c.ch->nlocals = nlocals;
     c.ch->ret_words = fn->ret->nwords;
@@ -747,7 +707,7 @@ Chunk *compile_function(Sema *sema, bool fuse, const FnSym *fn, const Expr *body
 Chunk *compile_closed(Sema *sema, bool fuse, const char *name, const Expr *e, const Type *want,
                       size_t nlocals)
 {
-    Compiler c = { sema, ir_chunk_new(name, &sema->tables), NULL };
+    Compiler c = { &walk_table, sema, ir_chunk_new(name, &sema->tables), NULL };
     c.ch->nlocals = nlocals;
     c.ch->ret_words = sema_type_words(want);
     compile_to(&c, e, want);

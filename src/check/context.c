@@ -28,7 +28,7 @@ Context *context_new(Diag *diag)
     Context *context = mem_calloc(1, sizeof *context);
     context->diag = diag;
     arena_init(&context->arena);
-    sema_init(&context->sema, diag);
+    sema_init(&context->sema, diag, &sema_expr_walk);
     hashmap_init_str(&context->loaded);
     context->vm = vm_new(diag);
     return context;

@@ -242,10 +242,11 @@ FnEntry *sema_fn_new(Sema *sema, const char *name, Loc loc, size_t nparams, Anno
     return fe;
 }
 
-void sema_init(Sema *sema, Diag *diag)
+void sema_init(Sema *sema, Diag *diag, const struct SemaWalk *walk)
 {
     memset(sema, 0, sizeof *sema);
     sema->diag = diag;
+    sema->walk = walk;
     arena_init(&sema->arena);
     hashmap_init_str(&sema->syms);
     hashmap_init_str(&sema->elems);

@@ -88,11 +88,14 @@ typedef struct Sema {
     unsigned instantiating;    /* instances being checked inside each other */
     VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
                                 * being added (AstFile.dropped): their uses are not reported */
+    const struct SemaWalk *walk;   /* the expression checker's entry point (sema_init) */
 } Sema;
 
-/* Sets up the tables and the predeclared lattice Bool (errors go to diag); frees everything
- * the checker made. */
-void sema_init(Sema *sema, Diag *diag);
+/* Sets up the tables and the predeclared lattice Bool (errors go to diag), with the
+ * expression checker `walk` (pass &sema_expr_walk: the checker's files reach it through the
+ * Sema, so that they do not call each other in a circle); frees everything the checker made. */
+void sema_init(Sema *sema, Diag *diag, const struct SemaWalk *walk);
+extern const struct SemaWalk sema_expr_walk;
 void sema_free(Sema *sema);
 
 static inline FnEntry *sema_fn_entry(const FnSym *f) { return (FnEntry *)(void *)f; }

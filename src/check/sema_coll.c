@@ -177,6 +177,38 @@ static const Type *item_type(Checker *c, const Type *t)
     return t->value ? t->value : sema_lat_type(c->sema, t->lat);
 }
 
+/* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
+static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
+{
+    LatInfo *li = sema_lattice_named(c, a);
+    if (li) {
+        li = sema_powerset_named(c, a, li, "only the atoms of a set can be iterated");
+        return li ? li->L : NULL;
+    }
+    const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
+    if (t->kind == TY_ERROR) return NULL;
+    if (!sema_is_powerset_type(t)) {
+        check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
+        return NULL;
+    }
+    return t->lat;
+}
+
+/* { x in S | cond } and forall/exists x in S : cond.  Slots: x, then a copy of S. */
+static const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want)
+{
+    const Lattice *P = check_set_source(c, e->a, e->kind == E_COMPREHENSION ? want : NULL);
+    size_t nlocals = c->locals.count, top = c->top;
+    size_t slot = check_alloc_slots(c, 1 + (P ? P->nwords : 0));
+    e->slot = (long)slot;
+    check_bind(c, e->name.name, P ? sema_atom_type(c->sema, sema_undual(P)) : &TYPE_ERROR, slot);
+    const Type *tb = check_against(c, e->b, c->sema->bool_lat->L);
+    c->locals.count = nlocals;
+    c->top = top;
+    if (!P || tb->kind == TY_ERROR) return &TYPE_ERROR;
+    return e->kind == E_COMPREHENSION ? sema_lat_type(c->sema, P) : &c->sema->bool_lat->as_lat;
+}
+
 /* forall/exists x in c : b, {x in c | b}, {img | x in c}.  Slots: x (W words), the collection,
  * the index of the next item. */
 const Type *check_quantifier(Checker *c, Expr *e, const Lattice *want)

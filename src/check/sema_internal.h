@@ -1,8 +1,9 @@
 /* sema_internal.h: what the checker's files share: the state of checking a file (FileCtx) and
- * an expression (Checker), the tables and names of sema.c, and the expression checker, whose
- * files call each other by recursion: sema_expr.c (its core) dispatches to sema_struct.c,
- * sema_fn.c, sema_generic.c, sema_coll.c and sema_map.c, each of which checks its
- * subexpressions through it.  The files below them have headers of their own: sema_types.h,
+ * an expression (Checker), the tables and names of sema.c, and the expression checker:
+ * sema_expr.c (its core) dispatches to sema_struct.c, sema_fn.c, sema_generic.c, sema_coll.c
+ * and sema_map.c, each of which checks its subexpressions through check_expr (the entry
+ * point the Sema holds) and the helpers of sema_help.c, so no two of them call each other
+ * in a circle.  The files below them have headers of their own: sema_types.h,
  * sema_lattice.h, sema_table.h, and sema_decl.h (the options of queries).  Nothing outside
  * the checker includes any of them. */
 #ifndef FIX_SEMA_INTERNAL_H
@@ -63,12 +64,36 @@ size_t sema_refs_of_kind(Sema *sema, const char *name, ElemKind kind, const Elem
 void sema_undeclare(Sema *sema, const char *name);
 const char *sema_sym_kind_name(SymKind k);
 
-/* sema_expr.c: the core of the expression checker. */
-void sema_checker_init(Checker *c, Sema *sema, FileCtx *fc);
-const Type *check_expr(Checker *c, Expr *e, const Lattice *want);
+/* The expression checker's entry point (sema_expr.c's sema_expr_walk, installed in the Sema
+ * by sema_init): every file of the checker checks a part by check_expr, through it, so that
+ * the files sema_expr.c dispatches to do not call back into sema_expr.c. */
+typedef struct SemaWalk {
+    const Type *(*expr)(Checker *c, Expr *e, const Lattice *want);
+} SemaWalk;
+
+/* e checked with the lattice want expected where one is known (NULL: none); its type. */
+static inline const Type *check_expr(Checker *c, Expr *e, const Lattice *want)
+{
+    return c->sema->walk->expr(c, e, want);
+}
+
+static inline void sema_checker_init(Checker *c, Sema *sema, FileCtx *fc)
+{
+    memset(c, 0, sizeof *c);
+    c->sema = sema;
+    c->fc = fc;
+}
+
+
+/* sema_help.c: the expression checker's helpers. */
+/* Checks e against lattice L: its type must be L or convertible to it; the same for an e
+ * already checked, of type t; can a value of type t be stored into L? */
 const Type *check_against(Checker *c, Expr *e, const Lattice *L);
+const Type *check_against_type(Checker *c, Expr *e, const Type *t, const Lattice *L);
+bool check_coerce_ok(const Type *t, const Lattice *L);
 const Type *check_atom(Checker *c, Expr *e, const Lattice *P);
 const Type *check_fail(Checker *c, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
+const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
 char *check_describe(Checker *c, const Type *t);
 char *check_describe_lat(Checker *c, const Lattice *L);
 size_t check_alloc_slots(Checker *c, size_t n);
@@ -79,6 +104,10 @@ Resolution *check_resolution(Checker *c, ResKind kind, LatInfo *li, size_t index
 /* A checked reference to the local name of type t at slot (the compiler loads it). */
 Expr *check_local_ref(Checker *c, const char *name, const Type *t, size_t slot, Loc loc);
 const Type *check_ambiguous(Checker *c, Loc loc, const char *name, const ElemRef *a, const ElemRef *b);
+/* The lattice a names (a name, not a local; a type parameter in scope), or NULL; the same
+ * resolved as the powerset it must be, or NULL after an error naming `what`. */
+LatInfo *sema_lattice_named(Checker *c, const Expr *a);
+LatInfo *sema_powerset_named(Checker *c, Expr *a, LatInfo *li, const char *what);
 
 /* sema_struct.c: tuples, sets, maps, counts, sup/inf and fixpoints inside expressions. */
 const Type *check_tuple(Checker *c, Expr *e, const Lattice *want);
@@ -86,14 +115,10 @@ const Type *check_proj(Checker *c, Expr *e);
 const Type *check_set(Checker *c, Expr *e, const Lattice *want);
 const Type *check_index(Checker *c, Expr *e);
 const Type *check_count(Checker *c, Expr *e);
-const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want);
 const Type *check_supinf(Checker *c, Expr *e, const Lattice *want);
 const Type *check_fix(Checker *c, Expr *e);
 const Type *check_ascription(Checker *c, Expr *e);
 const Type *check_atoms(Checker *c, Expr *e);
-LatInfo *sema_lattice_named(Checker *c, const Expr *a);
-
-const Type *check_function_misused(Checker *c, Loc loc, const Type *t);
 
 /* sema_fn.c: function types and values, partial application, lambdas, generic instances. */
 const Type *sema_resolve_ptype(FileCtx *fc, const LatExpr *t);

@@ -110,44 +110,6 @@ const Type *check_index(Checker *c, Expr *e)
 
 /* The lattice a bare name stands for where a set could be: a declared lattice or a type
  * parameter of the instance being checked (NULL: neither, or a local of that name). */
-LatInfo *sema_lattice_named(Checker *c, const Expr *a)
-{
-    if (a->kind != E_NAME || check_find_local(c, a->name.name)) return NULL;
-    for (size_t i = 0; c->fc && i < c->fc->ntvars; i++)
-        if (strcmp(c->fc->tvar_names[i], a->name.name) == 0) return c->fc->tvar_lats[i];
-    Sym *s = sema_lookup(c->sema, a->name.name);
-    return s && s->kind == SYM_LATTICE ? s->ptr : NULL;
-}
-
-/* The powerset lattice named by a (also through `dual`), or NULL after an error naming what. */
-static LatInfo *powerset_named(Checker *c, Expr *a, LatInfo *li, const char *what)
-{
-    if (lattice_kind(sema_undual(li->L)) != LATTICE_POWERSET) {
-        check_fail(c, a->loc, "'%s' is not a powerset: %s", a->name.name, what);
-        return NULL;
-    }
-    a->resolved = check_resolution(c, RES_LATTICE, li, 0);
-    a->type = &li->as_lat;
-    return li;
-}
-
-/* The set a comprehension or quantifier ranges over: a set expression or a powerset name. */
-static const Lattice *check_set_source(Checker *c, Expr *a, const Lattice *want)
-{
-    LatInfo *li = sema_lattice_named(c, a);
-    if (li) {
-        li = powerset_named(c, a, li, "only the atoms of a set can be iterated");
-        return li ? li->L : NULL;
-    }
-    const Type *t = check_expr(c, a, want && lattice_kind(sema_undual(want)) == LATTICE_POWERSET ? want : NULL);
-    if (t->kind == TY_ERROR) return NULL;
-    if (!sema_is_powerset_type(t)) {
-        check_fail(c, a->loc, "expected a set or a powerset lattice, found %s", check_describe(c, t));
-        return NULL;
-    }
-    return t->lat;
-}
-
 /* atoms(L): the singletons of the powerset L, in the order of its atoms, as a collection (the
  * compiler lists them as constants: L is not enumerated). */
 const Type *check_atoms(Checker *c, Expr *e)
@@ -166,7 +128,7 @@ const Type *check_count(Checker *c, Expr *e)
     if (n) return n;
     LatInfo *li = sema_lattice_named(c, e->a);
     if (li) {                  /* count L: the number of atoms of the powerset L */
-        if (!powerset_named(c, e->a, li, "'count L' counts the atoms of a powerset lattice")) return &TYPE_ERROR;
+        if (!sema_powerset_named(c, e->a, li, "'count L' counts the atoms of a powerset lattice")) return &TYPE_ERROR;
         size_t natoms;
         lattice_names(sema_undual(li->L), &natoms);
         e->kind = E_INT;
@@ -177,21 +139,6 @@ const Type *check_count(Checker *c, Expr *e)
     if (t->kind == TY_ERROR) return t;
     if (!sema_is_powerset_type(t)) return check_fail(c, e->a->loc, "'count' needs a set, found %s", check_describe(c, t));
     return &TYPE_INT;
-}
-
-/* { x in S | cond } and forall/exists x in S : cond.  Slots: x, then a copy of S. */
-const Type *check_over_atoms(Checker *c, Expr *e, const Lattice *want)
-{
-    const Lattice *P = check_set_source(c, e->a, e->kind == E_COMPREHENSION ? want : NULL);
-    size_t nlocals = c->locals.count, top = c->top;
-    size_t slot = check_alloc_slots(c, 1 + (P ? P->nwords : 0));
-    e->slot = (long)slot;
-    check_bind(c, e->name.name, P ? sema_atom_type(c->sema, sema_undual(P)) : &TYPE_ERROR, slot);
-    const Type *tb = check_against(c, e->b, c->sema->bool_lat->L);
-    c->locals.count = nlocals;
-    c->top = top;
-    if (!P || tb->kind == TY_ERROR) return &TYPE_ERROR;
-    return e->kind == E_COMPREHENSION ? sema_lat_type(c->sema, P) : &c->sema->bool_lat->as_lat;
 }
 
 /* sup/inf { a | y in [b .. c] }.  Slots: y, lo, hi (W words each). */

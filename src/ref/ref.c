@@ -1,6 +1,6 @@
-/* ref.c: the reference evaluator's core: its state and failures, values of names, literals
- * and structures, the operators, conversions into an expected type, and calls.  Loops and
- * collections are in ref_loop.c.  Every rule here is read off docs/language.md. */
+/* ref.c: the reference evaluator's core: values of names, literals and structures, the
+ * operators, conversions into an expected type, and calls.  Loops and collections are in
+ * ref_loop.c, the evaluator's state and failures in ref_state.c.  Every rule here is read off docs/language.md. */
 #include "ref/ref_internal.h"
 
 #include <math.h>
@@ -10,92 +10,6 @@
 
 #include "check/context.h"
 #include "util/bitset.h"
-
-/* ---- state, failures, scratch words ---- */
-
-RefEval *ref_new(struct Context *context, const VmHost *host, uint64_t max_steps)
-{
-    RefEval *r = mem_calloc(1, sizeof *r);
-    r->tables = context_tables(context);
-    r->host = host;
-    r->max_steps = max_steps ? max_steps : 10000000u;
-    return r;
-}
-
-static void release_colls(RefEval *r)
-{
-    for (size_t i = 0; i < r->colls.count; i++) {
-        mem_free(r->colls.items[i]->items);
-        mem_free(r->colls.items[i]);
-    }
-    r->colls.count = 0;
-}
-
-void ref_free(RefEval *r)
-{
-    if (!r) return;
-    release_colls(r);
-    VEC_FREE(r->colls);
-    for (size_t i = 0; i < r->chunks.count; i++) mem_free(r->chunks.items[i].words);
-    VEC_FREE(r->chunks);
-    mem_free(r);
-}
-
-const char *ref_error(const RefEval *r) { return r->msg; }
-
-void ref_fail(RefEval *r, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-    va_end(ap);
-    r->status = REF_ERROR;
-    longjmp(r->escape, 1);
-}
-
-void ref_stop(RefEval *r, RefStatus status)
-{
-    r->status = status;
-    longjmp(r->escape, 1);
-}
-
-void ref_set_limits(RefEval *r, Limits *limits) { r->limits = limits; }
-
-void ref_tick(RefEval *r)
-{
-    if (++r->steps > r->max_steps || (r->limits && limits_poll(r->limits))) ref_stop(r, REF_LIMIT);
-}
-
-/* n zeroed scratch words, kept until the walk leaves the node that asked for them (ref_expr
- * releases what its node took): chunks that never move, used as a stack. */
-Word *ref_words(RefEval *r, size_t n)
-{
-    while (r->cur < r->chunks.count && r->chunks.items[r->cur].used + n > r->chunks.items[r->cur].cap) {
-        r->cur++;
-        if (r->cur < r->chunks.count) r->chunks.items[r->cur].used = 0;
-    }
-    if (r->cur == r->chunks.count) {
-        size_t cap = n > 65536 ? n : 65536;
-        RefChunk c = { mem_alloc(cap * sizeof(Word)), 0, cap };
-        VEC_PUSH(r->chunks, c);
-    }
-    RefChunk *c = &r->chunks.items[r->cur];
-    Word *p = c->words + c->used;
-    c->used += n;
-    memset(p, 0, n * sizeof(Word));
-    return p;
-}
-
-RefMark ref_mark(const RefEval *r)
-{
-    return (RefMark){ r->cur, r->cur < r->chunks.count ? r->chunks.items[r->cur].used : 0 };
-}
-
-void ref_release(RefEval *r, RefMark m)
-{
-    r->cur = m.chunk;
-    if (m.chunk < r->chunks.count) r->chunks.items[m.chunk].used = m.used;
-}
 
 /* ---- types ---- */
 
@@ -157,7 +71,7 @@ static void convert(RefEval *r, const Type *from, const Type *want, Word *out)
     }
 }
 
-void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *out)
+static void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *out)
 {
     if (e->kind == E_INT && num_kind(want) == NUM_REAL) {
         out[0] = word_from_double((double)e->ival);
@@ -168,7 +82,7 @@ void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *ou
     convert(r, e->type, want, out);
 }
 
-void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out)
+static void expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out)
 {
     if (e->kind == E_INT && lattice_kind(sema_undual(L)) == LATTICE_REAL) {
         out[0] = word_from_double((double)e->ival);
@@ -177,13 +91,6 @@ void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word
     }
     ref_expr(r, e, fr, out);
     convert_to_lat(r, e->type, L, out);
-}
-
-bool ref_truth(RefEval *r, const Expr *e, Word *fr)
-{
-    Word b = 0;
-    ref_expr(r, e, fr, &b);
-    return b != 0;
 }
 
 /* ---- names and structures ---- */
@@ -578,7 +485,7 @@ static void walk(RefEval *r, const Expr *e, Word *fr, Word *out)
 }
 
 /* e's value into out (words the caller owns); the scratch words e's node took are released. */
-void ref_expr(RefEval *r, const Expr *e, Word *fr, Word *out)
+static void expr_value(RefEval *r, const Expr *e, Word *fr, Word *out)
 {
     if (e->type && e->type->kind == TY_FN) return;      /* known to the checker only */
     RefMark m = ref_mark(r);
@@ -588,9 +495,24 @@ void ref_expr(RefEval *r, const Expr *e, Word *fr, Word *out)
 
 /* ---- entry points ---- */
 
+/* How every file of the walk evaluates a part (ref_expr, ref_expr_to_lat of ref_internal.h):
+ * through this table, so that the loops of ref_loop.c recurse into the walk without calling
+ * back into this file. */
+static const RefWalk walk_table = { expr_value, expr_to_lat };
+
+RefEval *ref_new(struct Context *context, const VmHost *host, uint64_t max_steps)
+{
+    RefEval *r = mem_calloc(1, sizeof *r);
+    r->walk = &walk_table;
+    r->tables = context_tables(context);
+    r->host = host;
+    r->max_steps = max_steps ? max_steps : 10000000u;
+    return r;
+}
+
 static void start(RefEval *r)
 {
-    release_colls(r);
+    ref_release_colls(r);
     ref_release(r, (RefMark){ 0, 0 });
     r->steps = 0;
     r->depth = 0;

@@ -1,5 +1,6 @@
 /* ref_internal.h: what the reference evaluator's files share (ref.c: values, operators,
- * calls; ref_loop.c: loops, collections and the host's queries).  Nothing else includes it. */
+ * calls; ref_loop.c: loops, collections and the host's queries; ref_state.c: scratch words,
+ * failures, limits).  Nothing else includes it. */
 #ifndef FIX_REF_INTERNAL_H
 #define FIX_REF_INTERNAL_H
 
@@ -20,7 +21,15 @@ typedef struct RefColl {
 typedef struct RefChunk { Word *words; size_t used, cap; } RefChunk;
 typedef struct RefMark { size_t chunk, used; } RefMark;
 
+/* The walk's entry points (ref.c), reached by the other files through ref_expr and
+ * ref_expr_to_lat below. */
+typedef struct RefWalk {
+    void (*expr)(RefEval *r, const Expr *e, Word *fr, Word *out);
+    void (*expr_to_lat)(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out);
+} RefWalk;
+
 struct RefEval {
+    const RefWalk *walk;       /* ref.c's entry points */
     const IrTables *tables;    /* the context's tables: bnb options, programs */
     const VmHost *host;
     uint64_t max_steps, steps;
@@ -36,17 +45,34 @@ struct RefEval {
 
 enum { REF_MAX_DEPTH = 2000, REF_KLEENE_LIMIT = 1000000 };
 
-/* ref.c */
+/* ref_state.c: failures (they land at `escape`), the step count and limits, scratch words
+ * (ref_words: zeroed, kept until ref_release to a mark taken before), the collections. */
 FIX_NORETURN void ref_fail(RefEval *r, const char *fmt, ...) FIX_PRINTF(2, 3);
 FIX_NORETURN void ref_stop(RefEval *r, RefStatus status);
 void ref_tick(RefEval *r);
 Word *ref_words(RefEval *r, size_t n);
 RefMark ref_mark(const RefEval *r);
 void ref_release(RefEval *r, RefMark m);
-void ref_expr(RefEval *r, const Expr *e, Word *fr, Word *out);
-void ref_expr_to(RefEval *r, const Expr *e, const Type *want, Word *fr, Word *out);
-void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out);
-bool ref_truth(RefEval *r, const Expr *e, Word *fr);
+void ref_release_colls(RefEval *r);
+
+/* ref.c: e's value into out (the scratch words e's node took released); the same converted
+ * into lattice L; e's truth. */
+static inline void ref_expr(RefEval *r, const Expr *e, Word *fr, Word *out)
+{
+    r->walk->expr(r, e, fr, out);
+}
+
+static inline void ref_expr_to_lat(RefEval *r, const Expr *e, const Lattice *L, Word *fr, Word *out)
+{
+    r->walk->expr_to_lat(r, e, L, fr, out);
+}
+
+static inline bool ref_truth(RefEval *r, const Expr *e, Word *fr)
+{
+    Word b = 0;
+    ref_expr(r, e, fr, &b);
+    return b != 0;
+}
 
 /* ref_loop.c: the forms that loop or make collections */
 RefColl *ref_coll_new(RefEval *r, const Lattice *lat, size_t iw);
