@@ -224,7 +224,10 @@ typedef struct AftOptions {
     bool no_learn;           /* bnb: do not use the function's learning hooks */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
-    AftPolicy policy;        /* bnb: how it searches (above; aft_options_default: PAPER) */
+    AftPolicy policy;        /* bnb: how it searches (above; aft_options_default: PAPER); the
+                                depth-first order in place (inplace.c) runs PAPER only */
+    size_t enumerate_max;    /* policy isolate: enumerate a bound of at most this many
+                                elements (0: AFT_ENUMERATE_MAX; tests set others) */
     size_t budget;           /* bnb: K, 0 = no budget */
     size_t rounds;           /* bnb: T, 0 = no limit */
     bool root_only;          /* bnb, `rounds 0`: no round; IR(B_I) goes to Final (stopped by

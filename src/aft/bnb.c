@@ -613,7 +613,8 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
         s = AFT_LIMIT;
-    } else if (s == AFT_OK && depth_first && bounds.nodes.count && inplace_applies(&run)) {
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && !bnb_isolating(&run)
+               && inplace_applies(&run)) {
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
         s = inplace_run(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);

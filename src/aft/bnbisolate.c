@@ -15,8 +15,8 @@ bool bnb_isolating(const Run *run)
 bool bnb_enumerable(const Run *run, const Word *lo, const Word *hi)
 {
     const Lattice *L = run->L;
-    return bnb_isolating(run) && L->finite
-           && L->ops->log2_size(L, lo, hi) <= log2((double)AFT_ENUMERATE_MAX) + 1e-9;
+    size_t max = run->o->enumerate_max ? run->o->enumerate_max : AFT_ENUMERATE_MAX;
+    return bnb_isolating(run) && L->finite && L->ops->log2_size(L, lo, hi) <= log2((double)max) + 1e-9;
 }
 
 /* One element x of an enumerated bound (node parent), with f(x): a fixed point is a node of
