@@ -43,7 +43,7 @@ enum { AFT_UNBUDGETED_BOUNDS_MAX = 1 << 16 };
  *     that is not a proven fixed point is refined once more and dropped when that proves it
  *     empty. */
 typedef enum { AFT_POLICY_PAPER, AFT_POLICY_ISOLATE } AftPolicy;
-enum { AFT_ENUMERATE_MAX = 64, AFT_STALL_LEVELS = 8, AFT_STALL_BOUNDS = 32768, AFT_IR_CRAWL_STEPS = 512 };
+enum { AFT_ENUMERATE_MAX = 64, AFT_STALL_LEVELS = 8, AFT_STALL_BOUNDS = 16384, AFT_IR_CRAWL_STEPS = 512 };
 
 typedef enum {
     AFT_OK,          /* finished */

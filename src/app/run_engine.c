@@ -101,6 +101,9 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
     if (!start_interval(s, ask, run->L, run->lo, run->hi)) return false;
     run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, ask->opt->trace);
     run_engine_options(s, ask->opt, &run->o, &run->err, &run->trace);
+    /* approx, refine and bnb of a .fix file search with policy isolate unless told (`stable`
+     * keeps the engine's default, paper's Algorithm 1, as `fix asp` does) */
+    run->o.policy = ask->opt->has_policy ? ask->opt->policy : AFT_POLICY_ISOLATE;
     return true;
 }
 

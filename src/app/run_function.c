@@ -232,7 +232,6 @@ void run_engine_options(Session *s, const QueryOptions *q, AftOptions *o, Buf *e
     o->timeout_s = q->timeout >= 0 ? q->timeout : s->opt.timeout_s;
     o->max_steps = (size_t)s->opt.max_steps;
     if (q->has_split) o->split.strategy = q->split;
-    o->policy = q->has_policy ? q->policy : AFT_POLICY_ISOLATE;
     o->on_event = on_event;
     o->event_ctx = trace;
 }
