@@ -195,7 +195,8 @@ static AftStatus isolate_bound(Run *run, Node n, const Word *lo, const Word *hi,
     return AFT_OK;
 }
 
-/* One bound B = [lo, hi] of a round: decompose, refine, prune, merge (policy paper). */
+/* One bound B = [lo, hi] of a round: decompose, refine, prune, merge (the merge is policy
+ * paper's; policy isolate first enumerates or parks B when it should, isolate_bound). */
 static AftStatus process_bound(Run *run, Node n, const Word *lo, const Word *hi, Level *next)
 {
     const Lattice *L = run->L;
