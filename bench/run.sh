@@ -4,7 +4,8 @@
 # well-founded bound, and clingo on the original program against clingo on `fix asp --emit`.
 # Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
 # clingo, fix --emit + clingo and fix auto, one run each with a timeout), and the peak memory
-# of both on large ground programs (bench/asp/memory.sh).
+# of both on large ground programs (bench/asp/memory.sh).  bench/envelopes.sh and
+# bench/policies.sh (bnb's two search policies) add a table each.
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
 # BENCH_MIN_RUNS pairs, default 3, and until BENCH_RUN_SECONDS, default 0.5, have passed; at
@@ -81,6 +82,7 @@ if [ -n "${BENCH_ONLY:-}" ]; then
     done
 else
 sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
+sh bench/policies.sh "$FIX" 3 > "$OUT/policies.md" || echo "bench: policies failed"
 sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
@@ -195,6 +197,16 @@ done
     echo "without annotation with \`envelope derived\`; best of $REPEAT runs, wall-clock seconds."
     echo
     cat "$OUT/envelopes.md"
+    echo
+    echo "## bnb: policy paper against policy isolate"
+    echo
+    echo "Made by the same run (\`sh bench/policies.sh $FIX 3\`): every file with a \`bnb\` query"
+    echo "(examples/*.fix, issue 31's cases in tests/golden/bnb_*.fix, random non-monotone functions on"
+    echo "ranges of 16 to 1024 elements from a fixed seed), run with every bnb query given \`policy"
+    echo "paper\` and then \`policy isolate\`: best wall time of 3 runs of the whole file (start-up"
+    echo "included), S(Final) summed over its bnb queries, and how many of them are complete."
+    echo
+    cat "$OUT/policies.md"
     [ -f bench/NOTES.md ] && { echo; cat bench/NOTES.md; }
 } > "$RES"
 echo "bench: wrote $RES"

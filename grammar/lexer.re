@@ -89,7 +89,7 @@ static int keyword(const char *s, size_t n)
         { "program", PROGRAM }, { "from", FROM }, { "show", SHOW }, { "fixpoints", FIXPOINTS },
         { "approx", APPROX }, { "refine", REFINE }, { "bnb", BNB }, { "stable", STABLE },
         { "check", CHECK }, { "steps", STEPS }, { "trace", TRACE }, { "budget", BUDGET },
-        { "rounds", ROUNDS }, { "timeout", TIMEOUT }, { "split", SPLIT }, { "via", VIA },
+        { "rounds", ROUNDS }, { "timeout", TIMEOUT }, { "split", SPLIT }, { "policy", POLICY }, { "via", VIA },
         { "models", MODELS }, { "mod", MOD }, { "let", LET }, { "in", IN }, { "if", IF }, { "then", THEN },
         { "else", ELSE }, { "and", AND }, { "or", OR }, { "not", NOT }, { "join", JOIN },
         { "meet", MEET }, { "union", UNION }, { "inter", INTER }, { "minus", MINUSKW },

@@ -238,6 +238,7 @@ static void note_dropped(Lexer *lx, AstFile *file)
 %token PROGRAM "program" FROM "from" SHOW "show" FIXPOINTS "fixpoints" APPROX "approx"
 %token REFINE "refine" BNB "bnb" STABLE "stable" CHECK "check" STEPS "steps" TRACE "trace"
 %token BUDGET "budget" ROUNDS "rounds" TIMEOUT "timeout" SPLIT "split" VIA "via" MODELS "models"
+%token POLICY "policy"
 %token LET "let" IN "in" IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not"
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
@@ -724,6 +725,7 @@ qopt:
     | TIMEOUT number            { query_defaults(&$$); $$.timeout = $2;
         if ($2 < 0) lexer_error(lx, @2.start, @2.end, "timeout must not be negative"); }
     | SPLIT IDENT               { query_defaults(&$$); $$.split = ident(lx, $2, @2); }
+    | POLICY IDENT              { query_defaults(&$$); $$.policy = ident(lx, $2, @2); }
     | VIA IDENT                 { query_defaults(&$$); $$.via = ident(lx, $2, @2); }
     | ENVELOPE IDENT            { query_defaults(&$$); $$.envelope = ident(lx, $2, @2); }
     | TRACE                     { query_defaults(&$$); $$.trace = true; }
@@ -749,6 +751,10 @@ static Query merge_opts(Lexer *lx, Query a, Query b, FixLoc l)
     if (b.split.name) {
         if (a.split.name) lexer_error(lx, l.start, l.end, "option 'split' given twice");
         a.split = b.split;
+    }
+    if (b.policy.name) {
+        if (a.policy.name) lexer_error(lx, l.start, l.end, "option 'policy' given twice");
+        a.policy = b.policy;
     }
     if (b.envelope.name) {
         if (a.envelope.name) lexer_error(lx, l.start, l.end, "option 'envelope' given twice");

@@ -20,10 +20,11 @@ cat > "$tmp/want" <<'OUT'
 fixpoints flip: 1 fixed point (of 3 elements)
   mid
 refine flip = [low .. high]  (1 step, size 3)
-bnb flip: 1 fixed point, 0 other bounds
+bnb flip: 1 fixed point, complete
   fixed point mid
-  rounds 1, IR calls 3, F steps 4, pruned 1, merged 0, hulls 0
+  rounds 1, IR calls 1, F steps 1, pruned 0, merged 0, hulls 0
   S(Final) = 1, |IR(B_I)| = 3
+  enumerated 1 bound (f on each element)
 fix: error: :html needs a file name
 OUT
 FIX_STDLIB=stdlib "$fix" repl < "$tmp/in" > "$tmp/got" 2>&1

@@ -26,6 +26,25 @@ typedef enum {
  * round that would start with more bounds than this. */
 enum { AFT_UNBUDGETED_BOUNDS_MAX = 1 << 16 };
 
+/* How bnb searches (`policy NAME` of a .fix query; docs/aft.md, "Two search policies").
+ * PAPER: Algorithm 1 as in Section 6, with its Merge (two surviving children whose union is
+ *   an interval are replaced by their hull); what `fix asp` runs (aft_options_default).
+ * ISOLATE: a search that never undoes its own progress, the default of .fix queries:
+ *   - it merges only what the budget K forces (the hull of the cheapest pair);
+ *   - on a finite lattice a bound of at most AFT_ENUMERATE_MAX elements is enumerated: f on
+ *     each element, its fixed points go to Final one by one, the rest is dropped;
+ *   - a bound whose splits made no progress (both children kept, IR shaving neither by a
+ *     step) AFT_STALL_LEVELS times in a row, met while more than AFT_STALL_BOUNDS bounds are
+ *     pending, is not split further: it is "stalled", its ends are checked as points, and
+ *     stalled bounds that make up one interval are reported as their hull (AftStats.stalled;
+ *     so is a box of reals at the tolerance with no verdict);
+ *   - on a lattice that is not finite each IR makes at most AFT_IR_CRAWL_STEPS F steps (a
+ *     crawl, an end raised by 1e-17 a step, cannot hold the search), and a bound of Final
+ *     that is not a proven fixed point is refined once more and dropped when that proves it
+ *     empty. */
+typedef enum { AFT_POLICY_PAPER, AFT_POLICY_ISOLATE } AftPolicy;
+enum { AFT_ENUMERATE_MAX = 64, AFT_STALL_LEVELS = 8, AFT_STALL_BOUNDS = 16384, AFT_IR_CRAWL_STEPS = 512 };
+
 typedef enum {
     AFT_OK,          /* finished */
     AFT_INVALID,     /* F(B) is not an interval inside B: B holds no fixed point */
@@ -205,6 +224,10 @@ typedef struct AftOptions {
     bool no_learn;           /* bnb: do not use the function's learning hooks */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
+    AftPolicy policy;        /* bnb: how it searches (above; aft_options_default: PAPER); the
+                                depth-first order in place (inplace.c) runs PAPER only */
+    size_t enumerate_max;    /* policy isolate: enumerate a bound of at most this many
+                                elements (0: AFT_ENUMERATE_MAX; tests set others) */
     size_t budget;           /* bnb: K, 0 = no budget */
     size_t rounds;           /* bnb: T, 0 = no limit */
     bool root_only;          /* bnb, `rounds 0`: no round; IR(B_I) goes to Final (stopped by
@@ -253,6 +276,13 @@ typedef struct AftStats {
     size_t learnt;           /* bnb with learning: nogoods the function learnt */
     size_t backjumps;        /* bnb with learning: non-chronological backjumps */
     size_t restarts;         /* bnb with learning: restarts from the root bound */
+    size_t enumerated;       /* bnb, policy isolate: bounds settled by evaluating f on each element */
+    size_t stalled;          /* bnb, policy isolate: bounds of Final left unsplit on slow progress */
+    double stalled_height;   /* the largest height (L->ops->height) of those */
+    AftPolicy policy;        /* bnb: the policy it ran with */
+    bool slow;               /* refine: IR stopped because a step moved its ends by less than
+                                the tolerance while the bound was still wider than it (a
+                                crawl, not convergence) */
     const char *stopped_by;  /* NULL, "rounds", "bounds", "timeout", "max-steps", "max-memory",
                                 "interrupt" (Ctrl-C), "enough" (on_final said so), "work" */
     bool enough;             /* on_final returned false: the run stops at the next check */
@@ -367,6 +397,12 @@ bool aft_kleene_settled(const Lattice *L, const Word *x, const Word *next, bool 
  * with. */
 AftStatus aft_kleene(const AftKleene *k, const AftOptions *o, Word *x, Word *next, size_t *steps,
                      bool *settled);
+
+/* Search policies by name: "paper", "isolate". */
+bool aft_policy_from_name(const char *name, AftPolicy *out);
+const char *aft_policy_name(AftPolicy p);
+/* "paper or isolate", for messages. */
+void aft_policy_list(Buf *out);
 
 /* Split strategies by name: "widest", "first", "last", "random". */
 bool aft_split_from_name(const char *name, SplitStrategy *out);

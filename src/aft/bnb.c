@@ -35,11 +35,11 @@ static void level_free(Level *lv)
     VEC_FREE(lv->nodes);
 }
 
-static void level_push(Level *lv, const Word *lo, const Word *hi, long id, bool hulled)
+static void level_push(Level *lv, const Word *lo, const Word *hi, Node n)
 {
     if (lv->delta) boundstack_push(&lv->s, lo, hi);
     else boundlist_push(&lv->b, lo, hi);
-    VEC_PUSH(lv->nodes, ((Node){id, hulled, 0}));
+    VEC_PUSH(lv->nodes, n);
 }
 
 static void level_remove(Level *lv, size_t i)
@@ -61,13 +61,17 @@ static void emit_node(const Run *run, long id, long parent, NodeStatus status, c
 }
 
 /* Acts on a classified bound: fixed points go to Final (and are proven), bounds that are
- * final as they stand to Final, kept ones to `next`. */
-static void place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next)
+ * final as they stand to Final (checked once more: bnb_final_checked), kept ones to `next`
+ * with `stall` splits without progress behind them. */
+static AftStatus place(Run *run, NodeStatus s, long id, const Word *lo, const Word *hi, Level *next,
+                       size_t stall)
 {
     if (s == NODE_FIXPOINT) bnb_prove(run, lo, hi);
-    if (s == NODE_FIXPOINT || s == NODE_FINAL) bnb_to_final(run, id, lo, hi);
-    else if (s == NODE_KEPT) level_push(next, lo, hi, id, false);
+    if (s == NODE_FIXPOINT) bnb_to_final(run, id, lo, hi);
+    else if (s == NODE_FINAL) return bnb_final_checked(run, id, lo, hi);
+    else if (s == NODE_KEPT) level_push(next, lo, hi, (Node){id, false, 0, stall});
     else run->st->pruned++;
+    return AFT_OK;
 }
 
 /* IR of child i into run->r; *alive when it survives the prune. */
@@ -77,7 +81,7 @@ static AftStatus refine_child(Run *run, int i, bool *alive)
     Word *lo = run->c[2 * i], *hi = run->c[2 * i + 1];
     Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
     run->st->ir_calls++;
-    AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
     *alive = (s == AFT_OK || s == AFT_LIMIT) && lattice_interval_subset(L, rlo, rhi, lo, hi);
     if (s == AFT_INVALID) {
         aft_conflicts(run->o, run->st, 1);
@@ -126,15 +130,27 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
     }
     NodeStatus s;
     AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s, NULL);
-    if (r == AFT_OK) place(run, s, cid[0], run->hlo, run->hhi, next);
+    if (r == AFT_OK) r = place(run, s, cid[0], run->hlo, run->hhi, next, 0);
     return r;
 }
 
+/* Policy isolate: the splits without progress behind the children of node n, one more when
+ * both are kept and IR shaved neither by a step, else none. */
+static size_t child_stall(const Run *run, Node n, const bool alive[2], const NodeStatus status[2])
+{
+    if (!bnb_isolating(run)) return 0;
+    for (int i = 0; i < 2; i++)
+        if (!alive[i] || status[i] != NODE_KEPT || bnb_shaved(run, i)) return 0;
+    return n.stall + 1;
+}
+
 /* Children kept apart (or pruned): each goes its own way, as classified. */
-static void keep_children(Run *run, long id, const Word *lo, const Word *hi, const long cid[2],
-                          const bool alive[2], const NodeStatus status[2], Level *next)
+static AftStatus keep_children(Run *run, Node n, const Word *lo, const Word *hi, const long cid[2],
+                               const bool alive[2], const NodeStatus status[2], Level *next)
 {
     const Lattice *L = run->L;
+    long id = n.id;
+    size_t stall = child_stall(run, n, alive, status);
     for (int i = 0; i < 2; i++) {
         Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
         NodeStatus s = alive[i] ? status[i] : NODE_PRUNED;
@@ -146,8 +162,10 @@ static void keep_children(Run *run, long id, const Word *lo, const Word *hi, con
         bool pruned = s == NODE_PRUNED;    /* a pruned child is shown before its IR */
         emit_node(run, cid[i], id, s, pruned ? run->c[2 * i] : rlo, pruned ? run->c[2 * i + 1] : rhi,
                   &run->judged[i].v);
-        place(run, s, cid[i], rlo, rhi, next);
+        AftStatus r = place(run, s, cid[i], rlo, rhi, next, stall);
+        if (r != AFT_OK) return r;
     }
+    return AFT_OK;
 }
 
 /* Decompose B into run->c: the function's split hook when it has one and takes the
@@ -161,17 +179,38 @@ static bool split_bound(Run *run, const Word *lo, const Word *hi)
     return L->ops->decompose(L, lo, hi, &run->split, c[0], c[1], c[2], c[3]);
 }
 
-/* One bound B = [lo, hi] of a round: decompose, refine, prune, merge. */
-static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi, Level *next)
+/* Policy isolate: a bound small enough is enumerated, one whose splits stalled is parked
+ * (bnbisolate.c); *done when it was. */
+static AftStatus isolate_bound(Run *run, Node n, const Word *lo, const Word *hi, bool *done)
+{
+    *done = true;
+    if (bnb_enumerable(run, lo, hi)) {
+        AftStatus r = bnb_enumerate(run, n.id, lo, hi);
+        if (r == AFT_LIMIT) bnb_to_final(run, n.id, lo, hi);     /* not all evaluated: sound */
+        return r;
+    }
+    if (bnb_isolating(run) && n.stall >= AFT_STALL_LEVELS && run->pending > AFT_STALL_BOUNDS)
+        return bnb_park(run, n.id, lo, hi);
+    *done = false;
+    return AFT_OK;
+}
+
+/* One bound B = [lo, hi] of a round: decompose, refine, prune, merge (the merge is policy
+ * paper's; policy isolate first enumerates or parks B when it should, isolate_bound). */
+static AftStatus process_bound(Run *run, Node n, const Word *lo, const Word *hi, Level *next)
 {
     const Lattice *L = run->L;
+    long id = n.id;
     if (L->ops->is_point(L, lo, hi)) {
         NodeStatus s;
         AftStatus r = bnb_classify(run, lo, hi, &s, NULL);
-        if (r == AFT_OK) place(run, s, id, lo, hi, next);   /* a point: never NODE_KEPT */
+        if (r == AFT_OK) r = place(run, s, id, lo, hi, next, 0);   /* a point: never NODE_KEPT */
         if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
         return r;
     }
+    bool done;
+    AftStatus r0 = isolate_bound(run, n, lo, hi, &done);
+    if (done) return r0;
     if (!split_bound(run, lo, hi)) {
         bnb_to_final(run, id, lo, hi);
         return AFT_OK;
@@ -193,11 +232,10 @@ static AftStatus process_bound(Run *run, long id, const Word *lo, const Word *hi
             return r;
         }
     }
-    if (alive[0] && alive[1]
+    if (!bnb_isolating(run) && alive[0] && alive[1]
         && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
         return merge_children(run, id, lo, hi, cid, status, next);
-    keep_children(run, id, lo, hi, cid, alive, status, next);
-    return AFT_OK;
+    return keep_children(run, n, lo, hi, cid, alive, status, next);
 }
 
 /* The budget's cost |hull| - (|B1| + |B2|) as sign * 2^mag: sizes are log2 and may be huge,
@@ -354,12 +392,14 @@ static void move_rest_to_final(Run *run, const Level *lv, size_t from)
 /* With a budget and no round limit, hulls could in principle revisit bounds forever: cap the
  * rounds at a multiple of the height of IR(B_I) (each budget-free round lowers it by one).  On
  * a lattice that is not finite a split bisects a component, so the cap is also at most a
- * multiple of the log of the height (room for the bisections of several components). */
+ * multiple of the log of the height (room for the bisections of several components); there
+ * the cap holds with no budget too (a crawl, IR raising an end by 1e-17 a round while the
+ * bound count stays small, would otherwise go on for ever). */
 static size_t round_cap(const Run *run, const Word *lo, const Word *hi)
 {
     const AftOptions *o = run->o;
     if (o->rounds) return o->rounds;
-    if (!o->budget) return 0;
+    if (!o->budget && run->L->finite) return 0;
     double h = run->L->ops->height(run->L, lo, hi);
     size_t cap = h < 1e6 ? 4 * (size_t)h + 16 : 4000000;
     if (run->L->finite) return cap;
@@ -378,12 +418,13 @@ static bool too_many_bounds(const Run *run, const Level *bounds)
 /* One round over `cur` into `next`.  Returns AFT_LIMIT (why in *why) when stopped early. */
 static AftStatus run_round(Run *run, Level *cur, Level *next, const char **why)
 {
+    run->pending = cur->b.count;
     for (size_t i = 0; i < cur->b.count; i++) {
         if (i > 0 && (*why = aft_limit_hit(run->o, run->deadline, run->st))) {
             move_rest_to_final(run, cur, i);
             return AFT_LIMIT;
         }
-        AftStatus s = process_bound(run, cur->nodes.items[i].id, boundlist_lo(&cur->b, i),
+        AftStatus s = process_bound(run, cur->nodes.items[i], boundlist_lo(&cur->b, i),
                                     boundlist_hi(&cur->b, i), next);
         if (s == AFT_LIMIT) {
             *why = run->st->stopped_by;
@@ -459,8 +500,9 @@ static AftStatus run_depth_first(Run *run, Level *stack, size_t cap)
             continue;
         }
         bnb_enter_round(run, n.depth, stack->nodes.count);
+        run->pending = stack->nodes.count + 1;
         size_t before = stack->nodes.count;
-        AftStatus s = process_bound(run, n.id, run->plo, run->phi, stack);
+        AftStatus s = process_bound(run, n, run->plo, run->phi, stack);
         for (size_t i = before; i < stack->nodes.count; i++) stack->nodes.items[i].depth = n.depth + 1;
         if (s == AFT_LIMIT) why = run->st->stopped_by;
         else if (s != AFT_OK) return s;
@@ -479,7 +521,7 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
     const Lattice *L = run->L;
     Word *rlo = run->r[0], *rhi = run->r[1];
     run->st->ir_calls++;
-    AftStatus s = aft_refine_run(run->f, run->o, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
     if (s == AFT_ERROR) return s;
     bool alive = s != AFT_INVALID && lattice_interval_subset(L, rlo, rhi, lo, hi);
     NodeStatus ns = NODE_PRUNED;
@@ -494,8 +536,7 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
         bnb_to_final(run, 0, rlo, rhi);
         return s;
     }
-    place(run, ns, 0, rlo, rhi, bounds);
-    return AFT_OK;
+    return place(run, ns, 0, rlo, rhi, bounds, 0);
 }
 
 /* Do the closed boxes [lo1, hi1] and [lo2, hi2] share a point? */
@@ -559,6 +600,7 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     if (!st) st = &dummy;
     *st = (AftStats){0};
     st->log2_S_final = st->log2_IR_init = -INFINITY;
+    st->policy = o->policy;
     if (final) boundlist_init(final, f->L);
     if (fixpoints) boundlist_init(fixpoints, f->L);
     Run run;
@@ -572,15 +614,44 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
         s = AFT_LIMIT;
-    } else if (s == AFT_OK && depth_first && bounds.nodes.count && inplace_applies(&run)) {
+    } else if (s == AFT_OK && depth_first && bounds.nodes.count && !bnb_isolating(&run)
+               && inplace_applies(&run)) {
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
         s = inplace_run(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
     else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
+    if (s != AFT_ERROR && run.parked.count) {
+        AftStatus p = bnb_settle_parked(&run);
+        if (p == AFT_ERROR) s = p;
+    }
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);
     bnb_run_free(&run);
     return s;
+}
+
+static const char *const policy_names[] = {"paper", "isolate"};
+
+bool aft_policy_from_name(const char *name, AftPolicy *out)
+{
+    for (size_t i = 0; i < FIX_ARRAY_LEN(policy_names); i++) {
+        if (strcmp(name, policy_names[i]) == 0) {
+            *out = (AftPolicy)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *aft_policy_name(AftPolicy p)
+{
+    size_t i = (size_t)p;
+    return i < FIX_ARRAY_LEN(policy_names) ? policy_names[i] : "?";
+}
+
+void aft_policy_list(Buf *out)
+{
+    buf_puts(out, "paper or isolate");
 }
 
 static const char *const split_names[] = {"widest", "first", "last", "random"};

@@ -13,18 +13,25 @@ void bnb_run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats 
                  .split = o->split, .rng = {0x5eed5eedULL}};
     if (!run->split.rng) run->split.rng = &run->rng;
     run->deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
-    lattice_elems_new(L, 17, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
+    lattice_elems_new(L, 19, (Word **const[]){ &run->c[0], &run->c[1], &run->c[2], &run->c[3],
                                                 &run->r[0], &run->r[1], &run->r[2], &run->r[3],
                                                 &run->hlo, &run->hhi, &run->tmp, &run->plo, &run->phi,
                                                 &run->fmeet, &run->fjoin, &run->judged[0].point,
-                                                &run->judged[1].point });
+                                                &run->judged[1].point, &run->klo, &run->khi });
     boundlist_init(&run->proven, L);
+    boundlist_init(&run->parked, L);
+    run->iro = *o;
+    bool crawl_cap = o->policy == AFT_POLICY_ISOLATE && !L->finite && !f->refine;
+    if (crawl_cap && !o->no_refine && (!o->refine_steps || o->refine_steps > AFT_IR_CRAWL_STEPS))
+        run->iro.refine_steps = AFT_IR_CRAWL_STEPS;
 }
 
 void bnb_run_free(Run *run)
 {
-    mem_free(run->c[0]);    /* the block of all seventeen */
+    mem_free(run->c[0]);    /* the block of all nineteen */
     boundlist_free(&run->proven);
+    boundlist_free(&run->parked);
+    VEC_FREE(run->parked_ids);
 }
 
 void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,

@@ -1,4 +1,4 @@
-/* bnbrun.h: the state of one bnb run and the steps on it that bnb.c (Algorithm 1) and
+/* bnbrun.h: the state of one bnb run and the steps on it that bnb.c (Algorithm 1), bnbisolate.c and
  * inplace.c (its depth-first order kept in place) share, defined in bnbrun.c; internal to
  * src/aft.  bnb.c starts inplace.c's order (inplace.h); inplace.c calls nothing of bnb.c. */
 #ifndef FIX_AFT_BNBRUN_H
@@ -6,9 +6,10 @@
 
 #include "aft/aft.h"
 
-/* A node of the search tree: its id for events, whether it came from a budget hull, and its
- * depth (the root's IR is 0; used by the depth-first order). */
-typedef struct Node { long id; bool hulled; size_t depth; } Node;
+/* A node of the search tree: its id for events, whether it came from a budget hull, its
+ * depth (the root's IR is 0; used by the depth-first order), and (policy isolate) how many
+ * splits in a row on its path made no progress (bnbisolate.c). */
+typedef struct Node { long id; bool hulled; size_t depth, stall; } Node;
 
 /* The judge hook's verdict on a box and the storage of the element it names. */
 typedef struct Judged { Verdict v; Word *point; } Judged;
@@ -21,6 +22,7 @@ typedef struct Run {
     AftStats *st;
     double deadline;
     long next_id;
+    size_t pending;               /* bounds of the round (depth first: on the stack) */
     SplitCtx split;
     Rng rng;                      /* for SPLIT_RANDOM when the caller gave none */
     BoundList *final;
@@ -32,6 +34,11 @@ typedef struct Run {
     Word *plo, *phi;              /* depth-first: the bound being processed */
     Word *fmeet, *fjoin;          /* x meet f(x), x join f(x): is x fixed within tolerance? */
     Judged judged[2];             /* the judge's verdicts on the two children (the root: 0) */
+    Word *klo, *khi;              /* bnbisolate.c: the IR that checks a bound of Final */
+    AftOptions iro;               /* the options of the run's IRs (policy isolate on a lattice
+                                   * that is not finite: at most AFT_IR_CRAWL_STEPS F steps) */
+    BoundList parked;             /* policy isolate: stalled bounds, in the order they stalled */
+    VEC(long) parked_ids;
 } Run;
 
 /* run: every array allocated for f's lattice, the split context (a seeded generator when o
@@ -53,5 +60,21 @@ void bnb_prove(Run *run, const Word *lo, const Word *hi);
 AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
+
+/* Policy isolate (aft.h, AftPolicy), bnbisolate.c. */
+bool bnb_isolating(const Run *run);
+/* Is [lo, hi] small enough to evaluate f on each of its elements (a finite lattice)? */
+bool bnb_enumerable(const Run *run, const Word *lo, const Word *hi);
+/* f on every element of [lo, hi] (node id): each fixed point joins Final on its own. */
+AftStatus bnb_enumerate(Run *run, long id, const Word *lo, const Word *hi);
+/* Did IR shave child i (run->c to run->r) by a step at least? */
+bool bnb_shaved(const Run *run, int i);
+/* A stalled bound: its ends are checked as points, and it waits for bnb_settle_parked. */
+AftStatus bnb_park(Run *run, long id, const Word *lo, const Word *hi);
+/* The parked bounds go to Final, those that make up one interval as their hull. */
+AftStatus bnb_settle_parked(Run *run);
+/* A bound (not a proven fixed point) goes to Final: with policy isolate on a lattice that is
+ * not finite, refined once more first, and dropped (pruned) when that finds it empty. */
+AftStatus bnb_final_checked(Run *run, long id, const Word *lo, const Word *hi);
 
 #endif

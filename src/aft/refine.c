@@ -145,7 +145,8 @@ AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const
 }
 
 /* IR stops when F left the bound unchanged, or on a real lattice when neither end moved by a
- * tolerance step (see small_grid). */
+ * tolerance step (see small_grid): when it moved a little and the bound is wider than the
+ * tolerance, that is slow progress, not convergence (AftStats.slow). */
 static bool refine_stable(const Lattice *L, double grid, const Word *olo, const Word *ohi,
                           const Word *nlo, const Word *nhi)
 {
@@ -214,9 +215,13 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
         k++;
         if (emit) emit_step(o, k, xlo, xhi);
         bool stable = refine_stable(L, grid, clo, chi, xlo, xhi);
+        bool same = L->ops->eq(L, clo, xlo) && L->ops->eq(L, chi, xhi);
         lattice_copy(L, clo, xlo);
         lattice_copy(L, chi, xhi);
-        if (stable) break;
+        if (stable) {
+            st->slow = !same && !L->ops->is_point(L, clo, chi);   /* moved a little, still wide */
+            break;
+        }
     }
     if (r == AFT_OK || r == AFT_LIMIT) {
         lattice_copy(L, nlo, clo);

@@ -101,6 +101,9 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
     if (!start_interval(s, ask, run->L, run->lo, run->hi)) return false;
     run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, ask->opt->trace);
     run_engine_options(s, ask->opt, &run->o, &run->err, &run->trace);
+    /* approx, refine and bnb of a .fix file search with policy isolate unless told (`stable`
+     * keeps the engine's default, paper's Algorithm 1, as `fix asp` does) */
+    run->o.policy = ask->opt->has_policy ? ask->opt->policy : AFT_POLICY_ISOLATE;
     return true;
 }
 
@@ -158,7 +161,7 @@ static bool report_refine(Session *s, const QueryPlan *plan, EngineRun *run, Aft
     QueryResult r = { .kind = plan->kind, .target = run->ctx.fn->name, .via = plan->opt.via ? plan->opt.via->name : NULL,
                       .assumption = run->assumption, .envelope = run_fn_envelope_note(&run->f, &run->ctx),
                       .envelope_used = run_fn_envelope_name(&run->f, &run->ctx),
-                      .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps } };
+                      .u.bound = { .L = run->L, .lo = nlo, .hi = nhi, .steps = steps, .slow = run->st.slow } };
     if (status == AFT_INVALID) {
         r.status = RS_FAILED;
         r.verdict = "no fixed point";
@@ -222,22 +225,22 @@ bool run_bnb(Session *s, const QueryPlan *plan)
             session_emit_tree(s, plan, run.trace.tree, run.L->finite ? &points : NULL);
         } else {
             note_unrounded(&run);
-            long *match = NULL;                 /* only the text report places fixed points */
+            long *match = NULL;                 /* the text report places fixed points with it */
             BoundList claims;
             boundlist_init(&claims, run.L);
             Verdict *verdicts = run.L->finite ? NULL : bnb_verdicts(&run, &final, &points, &claims);
-            if (!s->opt.json) {
-                match = mem_calloc(final.count + 1, sizeof *match);
-                boundlist_match(&final, &points, match);
-            }
+            match = mem_calloc(final.count + 1, sizeof *match);
+            boundlist_match(&final, &points, match);
+            bool complete = status == AFT_OK;
+            for (size_t i = 0; i < final.count; i++) complete = complete && match[i] >= 0;
             QueryResult r = { .kind = Q_BNB, .target = plan->fn->name,
                               .via = plan->opt.via ? plan->opt.via->name : NULL,
                               .assumption = run.assumption, .envelope = run_fn_envelope_note(&run.f, &run.ctx),
                               .envelope_used = run_fn_envelope_name(&run.f, &run.ctx),
                               .u.bnb = { .L = run.L, .final = &final, .points = &points,
                                          .verdicts = verdicts,
-                                         .final_match = match, .has_stats = true,
-                                         .stats = run.st } };
+                                         .final_match = s->opt.json ? NULL : match, .has_stats = true,
+                                         .stats = run.st, .complete = complete } };
             if (status == AFT_LIMIT) {
                 r.status = RS_LIMIT;
                 r.u.bnb.stats.stopped_by = run_stop_reason_text(run.st.stopped_by);

@@ -397,6 +397,7 @@ static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
         o->timeout = q->timeout;
         o->from = e->b != NULL;
         if (q->split.name) o->has_split = sema_split(sema, q->split, &o->split);
+        if (q->policy.name) o->has_policy = sema_policy(sema, q->policy, &o->policy);
         if (q->envelope.name) o->envelope = sema_envelope(sema, q->envelope, &fe->sym);
         if (q->via.name) o->via = sema_via(sema, q->via, &fe->sym);
     }

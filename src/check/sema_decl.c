@@ -396,6 +396,17 @@ bool sema_split(Sema *sema, Ident split, SplitStrategy *out)
     return false;
 }
 
+/* `policy NAME`: false after an error. */
+bool sema_policy(Sema *sema, Ident policy, AftPolicy *out)
+{
+    if (aft_policy_from_name(policy.name, out)) return true;
+    Buf names; buf_init(&names);
+    aft_policy_list(&names);
+    diag_error(sema->diag, policy.loc, "unknown search policy '%s' (expected %s)", policy.name, buf_cstr(&names));
+    buf_free(&names);
+    return false;
+}
+
 /* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */
 static void plan_fn_query(Sema *sema, const Query *q, QueryPlan *p)
 {
@@ -414,6 +425,7 @@ static void plan_fn_query(Sema *sema, const Query *q, QueryPlan *p)
     bool engine = q->kind == Q_APPROX || q->kind == Q_REFINE || q->kind == Q_BNB;   /* else check_options */
     if (q->envelope.name && engine) p->opt.envelope = sema_envelope(sema, q->envelope, p->fn);
     if (q->split.name) p->opt.has_split = sema_split(sema, q->split, &p->opt.split);
+    if (q->policy.name) p->opt.has_policy = sema_policy(sema, q->policy, &p->opt.policy);
 }
 
 /* Every option a query was given applies to it; `budget 0` would keep no bound. */
@@ -427,6 +439,7 @@ static void check_options(Sema *sema, const Decl *d)
         { q->budget >= 0, k == Q_BNB, "budget", "bnb" },
         { q->rounds >= 0, k == Q_BNB, "rounds", "bnb" },
         { q->split.name != NULL, k == Q_BNB, "split", "bnb" },
+        { q->policy.name != NULL, k == Q_BNB, "policy", "bnb" },
         { q->via.name != NULL, engine, "via", "approx, refine and bnb" },
         { q->envelope.name != NULL, engine, "envelope", "approx, refine and bnb" },
         { q->from_lo != NULL, engine, "from", "approx, refine and bnb" },

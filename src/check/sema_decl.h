@@ -8,5 +8,6 @@
 GaloisSym *sema_via(Sema *sema, Ident via, const FnSym *f);
 EnvelopeChoice sema_envelope(Sema *sema, Ident envelope, const FnSym *f);
 bool sema_split(Sema *sema, Ident split, SplitStrategy *out);
+bool sema_policy(Sema *sema, Ident policy, AftPolicy *out);
 
 #endif

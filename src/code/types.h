@@ -6,6 +6,7 @@
 
 #include "front/ast.h"
 #include "common.h"
+#include "aft/aft.h"
 #include "lattice/lattice.h"
 #include "util/buf.h"
 
@@ -78,6 +79,8 @@ typedef struct QueryOptions {
     double timeout;
     bool has_split;
     SplitStrategy split;
+    bool has_policy;              /* `policy NAME` given; else bnb searches with policy isolate */
+    AftPolicy policy;
     EnvelopeChoice envelope;      /* AUTO when not given */
     struct GaloisSym *via;        /* `via G`, or NULL; the driver records in it that it checked
                                      G's laws (GaloisSym.laws) */

@@ -153,7 +153,7 @@ typedef enum {
     Q_LFP, Q_GFP,   /* lfp f / gfp f of a monotone f */
     Q_APPROX,       /* approx f [via G] */
     Q_REFINE,       /* refine f [from [lo .. hi]] [steps N] [trace] [via G] */
-    Q_BNB,          /* bnb f [from ...] [budget K] [rounds T] [timeout S] [split NAME] [trace] [via G]
+    Q_BNB,          /* bnb f [from ...] [budget K] [rounds T] [timeout S] [split NAME] [policy NAME] [trace] [via G]
                        (approx, refine, bnb: [envelope brute|derived|declared]) */
     Q_STABLE,       /* stable P [models N] */
     Q_CHECK_MONOTONE, Q_CHECK_ANTITONE, Q_CHECK_ENVELOPE, Q_CHECK_GALOIS,
@@ -168,6 +168,7 @@ typedef struct Query {
     long steps, budget, rounds, models;   /* -1 when not given */
     double timeout;             /* < 0 when not given */
     Ident split;                /* NULL name when not given */
+    Ident policy;               /* bnb's search policy, paper or isolate; NULL name when not given */
     Ident envelope;             /* brute, derived or declared; NULL name when not given */
     bool trace;
 } Query;

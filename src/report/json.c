@@ -101,7 +101,7 @@ static void put_sized(JsonWriter *w, const char *key, double log2_size)
     json_end_object(w);
 }
 
-static void put_stats(JsonWriter *w, const AftStats *st)
+static void put_stats(JsonWriter *w, const Lattice *L, const AftStats *st)
 {
     json_key(w, "stats");
     json_begin_object(w);
@@ -111,6 +111,12 @@ static void put_stats(JsonWriter *w, const AftStats *st)
     json_key_uint(w, "pruned", st->pruned);
     json_key_uint(w, "merged", st->merged);
     json_key_uint(w, "hulls", st->hulls);
+    json_key(w, "policy");
+    json_string(w, aft_policy_name(st->policy));
+    json_key_uint(w, "enumerated", st->enumerated);
+    json_key_uint(w, "stalled", st->stalled);
+    json_key(w, "stalled_width");
+    json_double(w, st->stalled ? report_width(L, st->stalled_height) : 0.0);
     put_sized(w, "S_final", st->log2_S_final);
     put_sized(w, "IR_init", st->log2_IR_init);
     json_key(w, "stopped_by");
@@ -213,10 +219,17 @@ static void put_kind_fields(JsonWriter *w, const QueryResult *r)
             put_interval(w, r->u.bound.L, r->u.bound.lo, r->u.bound.hi);
         }
         json_key_uint(w, "steps", r->u.bound.steps);
+        if (r->u.bound.lo && r->status != RS_FAILED && !r->u.bound.L->finite) {
+            const BoundResult *x = &r->u.bound;
+            json_key_bool(w, "slow_progress", x->slow);
+            json_key(w, "width");
+            json_double(w, report_width(x->L, x->L->ops->height(x->L, x->lo, x->hi)));
+        }
         break;
     case Q_BNB: case Q_FIXPOINTS:
         if (r->u.bnb.final || r->u.bnb.points) put_bnb(w, r->kind, &r->u.bnb);
-        if (r->u.bnb.has_stats) put_stats(w, &r->u.bnb.stats);
+        if (r->kind == Q_BNB) json_key_bool(w, "complete", r->u.bnb.complete);
+        if (r->u.bnb.has_stats) put_stats(w, r->u.bnb.L, &r->u.bnb.stats);
         break;
     case Q_STABLE:
         put_models(w, &r->u.stable);

@@ -25,6 +25,7 @@ typedef struct BoundResult {
     const Lattice *L;
     const Word *lo, *hi;         /* NULL when the start interval held no fixed point */
     size_t steps;
+    bool slow;                   /* refine/approx: stopped on slow progress (AftStats.slow) */
 } BoundResult;
 
 /* bnb (Final and its points, statistics) and fixpoints (the points, elements examined). */
@@ -41,6 +42,7 @@ typedef struct BnbResult {
     bool has_stats;
     AftStats stats;
     size_t examined;
+    bool complete;               /* bnb: it finished and Final holds its fixed points only */
 } BnbResult;
 
 /* check monotone/antitone/envelope/galois: cases tried; the verdict is in the header. */
@@ -89,6 +91,9 @@ typedef struct QueryResult {
 /* A result as text or as one JSON line, written to out (the caller flushes it); 0, or the
  * errno of a write that failed. */
 int report_text(const QueryResult *r, FILE *out);
+/* The width of a bound of `height` (L->ops->height) on a lattice that is not finite: in
+ * the lattice's units on a real interval, in tolerance steps on a product or map of them. */
+double report_width(const Lattice *L, double height);
 int report_json(const QueryResult *r, FILE *out);
 
 /* Trace of an engine run: each refine step or bnb event, text or JSON. */

@@ -59,7 +59,19 @@ static void put_size(Buf *b, const Lattice *L, const Word *lo, const Word *hi)
     lattice_print_log2_size(L->ops->log2_size(L, lo, hi), b);
 }
 
-static void put_stats(Buf *b, const AftStats *st)
+double report_width(const Lattice *L, double height)
+{
+    double step = lattice_tolerance(L);
+    return step > 0 ? height * step : height;
+}
+
+/* "W" on a real interval, "W tolerance steps" on a product or map of them. */
+static void put_width(Buf *b, const Lattice *L, double height)
+{
+    buf_printf(b, "%.3g%s", report_width(L, height), lattice_tolerance(L) > 0 ? "" : " tolerance steps");
+}
+
+static void put_stats(Buf *b, const Lattice *L, const AftStats *st)
 {
     buf_printf(b, "  rounds %zu, IR calls %zu, F steps %zu, pruned %zu, merged %zu, hulls %zu",
                st->rounds, st->ir_calls, st->f_calls, st->pruned, st->merged, st->hulls);
@@ -69,6 +81,14 @@ static void put_stats(Buf *b, const AftStats *st)
     buf_puts(b, ", |IR(B_I)| = ");
     if (isinf(st->log2_IR_init) && st->log2_IR_init < 0) buf_puts(b, "0");
     else lattice_print_log2_size(st->log2_IR_init, b);
+    if (st->enumerated) buf_printf(b, "\n  enumerated %zu bound%s (f on each element)", st->enumerated,
+                                   st->enumerated == 1 ? "" : "s");
+    if (st->stalled) {
+        buf_printf(b, "\n  slow progress: %zu bound%s the search could not narrow (%d splits in a row made no"
+                      " progress, or the tolerance was reached with no verdict), the widest ", st->stalled,
+                   st->stalled == 1 ? "" : "s", AFT_STALL_LEVELS);
+        put_width(b, L, st->stalled_height);
+    }
     if (st->stopped_by) buf_printf(b, "\n  stopped by %s: the bounds left are kept as they are (sound)", st->stopped_by);
     if (st->stopped_by && strcmp(st->stopped_by, "bounds") == 0)
         buf_printf(b, "\n  (more than %d bounds and no budget: f may move points by less than the"
@@ -98,6 +118,11 @@ static void text_bound(Buf *b, const QueryResult *r)
     }
     buf_puts(b, ")");
     if (r->status == RS_LIMIT && r->message) buf_printf(b, "  stopped by %s (sound)", r->message);
+    if (x->slow && r->status != RS_LIMIT) {
+        buf_puts(b, "\n  stopped on slow progress at width ");
+        put_width(b, x->L, x->L->ops->height(x->L, x->lo, x->hi));
+        buf_puts(b, ": a step moved the ends by less than the tolerance (not converged; sound)");
+    }
     buf_putc(b, '\n');
 }
 
@@ -161,7 +186,8 @@ static void text_bnb(Buf *b, const QueryResult *r)
     size_t near = count_near(x), proved = x->points->count - near;
     buf_printf(b, ": %zu fixed point%s, ", proved, proved == 1 ? "" : "s");
     if (near) buf_printf(b, "%zu within tolerance (not proved), ", near);
-    buf_printf(b, "%zu other bound%s\n", nbounds, nbounds == 1 ? "" : "s");
+    if (x->complete) buf_puts(b, "complete\n");
+    else buf_printf(b, "%zu other bound%s\n", nbounds, nbounds == 1 ? "" : "s");
     bool *shown = mem_calloc(x->points->count + 1, sizeof *shown);
     /* a run stopped early (Ctrl-C, a limit) may hold many bounds: the first few are listed */
     size_t lines = 0, cap = r->status == RS_LIMIT ? TEXT_STOPPED_LINES : SIZE_MAX;
@@ -201,7 +227,7 @@ static void text_bnb(Buf *b, const QueryResult *r)
                        unlisted_bounds == 1 ? "" : "s");
         buf_puts(b, " (fix run --json lists them all)\n");
     }
-    put_stats(b, &x->stats);
+    put_stats(b, x->L, &x->stats);
 }
 
 static void text_fixpoints(Buf *b, const QueryResult *r)

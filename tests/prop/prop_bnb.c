@@ -1,5 +1,7 @@
-/* prop_bnb.c: property tests of Algorithm 1 on random small finite lattices and random
- * non-monotone functions (lookup tables) with brute-force envelopes. */
+/* prop_bnb.c: property tests of Algorithm 1 (`policy paper`) and of the default search
+ * policy (`policy isolate`, aft.h) on random small finite lattices and random non-monotone
+ * functions (lookup tables) with brute-force envelopes: both sound (Theorems 6.3-6.7), and
+ * isolate never reporting more elements in Final than paper's. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -206,6 +208,16 @@ static void free_case(Case *c)
 
 typedef struct Config { size_t budget, rounds; SplitStrategy split; } Config;
 
+/* The policies each case runs: paper's Algorithm 1, isolate as .fix queries run it, and
+ * isolate enumerating only bounds of at most 4 elements (so that on these small lattices it
+ * splits, stalls and hulls too). */
+typedef struct Policy { AftPolicy policy; size_t enumerate_max; const char *name; } Policy;
+static const Policy policies[] = {
+    {AFT_POLICY_PAPER, 0, "paper"}, {AFT_POLICY_ISOLATE, 0, "isolate"},
+    {AFT_POLICY_ISOLATE, 4, "isolate (enumerate <= 4)"},
+};
+enum { NPOLICIES = 3 };
+
 static void fail_case(const Case *c, const Config *k, uint64_t seed, size_t no, const char *what)
 {
     fprintf(stderr, "seed %llu case %zu (%s), budget %zu rounds %zu split %s: %s\n",
@@ -223,12 +235,34 @@ static bool in_some(const Lattice *L, const BoundList *b, const Word *x)
 
 typedef struct Ctx { const Case *c; const Config *k; uint64_t seed; size_t no; } Ctx;
 
-/* Totals over all runs, printed to show which paths the cases reached. */
+/* Totals over all runs of one policy, printed to show which paths the cases reached; of the
+ * runs where f has at most K fixed points (K: the budget, none: any number), how many list
+ * each fixed point on its own with nothing else left (Final = Fix(f)); S(Final) summed. */
 typedef struct Totals {
-    size_t runs, limited, points, fixed, rounds, pruned, merged, hulls;
+    size_t runs, limited, points, fixed, rounds, pruned, merged, hulls, enumerated;
+    size_t few, isolated;
+    double s_final;
 } Totals;
 
-static void add_totals(Totals *t, AftStatus s, const BoundList *fix, const AftStats *st)
+static size_t fixed_count(const Case *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n; i++) n += c->table[i] == i;
+    return n;
+}
+
+/* Is Final exactly the fixed points of f, each a point? */
+static bool isolated(const Case *c, AftStatus s, const BoundList *fin)
+{
+    const Lattice *L = c->L;
+    if (s != AFT_OK || fin->count != fixed_count(c)) return false;
+    for (size_t i = 0; i < fin->count; i++)
+        if (!L->ops->eq(L, boundlist_lo(fin, i), boundlist_hi(fin, i))) return false;
+    return true;                   /* soundness (check_run): every fixed point is in Final */
+}
+
+static void add_totals(Totals *t, const Case *c, const Config *k, AftStatus s, const BoundList *fin,
+                       const BoundList *fix, const AftStats *st)
 {
     t->runs++;
     t->limited += s == AFT_LIMIT;
@@ -237,6 +271,11 @@ static void add_totals(Totals *t, AftStatus s, const BoundList *fix, const AftSt
     t->pruned += st->pruned;
     t->merged += st->merged;
     t->hulls += st->hulls;
+    t->enumerated += st->enumerated;
+    if (!isinf(st->log2_S_final)) t->s_final += exp2(st->log2_S_final);
+    if (k->rounds || (k->budget && fixed_count(c) > k->budget)) return;
+    t->few++;
+    t->isolated += isolated(c, s, fin);
 }
 
 #define CHECK(cond, what) do { if (!(cond)) fail_case(x->c, x->k, x->seed, x->no, what); } while (0)
@@ -480,6 +519,33 @@ static const Config configs[] = {
     {0, 1, SPLIT_WIDEST}, {0, 2, SPLIT_RANDOM}, {2, 2, SPLIT_WIDEST}, {0, 0, SPLIT_RANDOM},
 };
 
+/* One bnb run of f with configuration k and policy p (its own split generator, seeded from
+ * the case, so that every policy splits alike); checked, and counted in t. */
+static AftStatus run_policy(const Ctx *x, const AftFunction *f, const Policy *p, uint64_t split_seed,
+                            const Word *bot, const Word *top, const Word *irlo, const Word *irhi,
+                            bool ir_ok, Totals *t, double *log2_S)
+{
+    Rng rng = {split_seed};
+    AftOptions o;
+    aft_options_default(&o);
+    o.policy = p->policy;
+    o.enumerate_max = p->enumerate_max;
+    o.budget = x->k->budget;
+    o.rounds = x->k->rounds;
+    o.split = (SplitCtx){x->k->split, &rng};
+    BoundList fin, fix;
+    AftStats st;
+    AftStatus s = aft_bnb(f, &o, bot, top, &fin, &fix, &st);
+    check_run(x, s, &fin, &fix, &st, irlo, irhi, ir_ok);
+    check_depth_first(x, f, &o, bot, top, s, &fin, &fix, &st);
+    if (p->policy == AFT_POLICY_PAPER) check_in_place(x, f, &o, bot, top);
+    add_totals(t, x->c, x->k, s, &fin, &fix, &st);
+    *log2_S = st.log2_S_final;
+    boundlist_free(&fin);
+    boundlist_free(&fix);
+    return s;
+}
+
 static void run_case(const Case *c, uint64_t seed, size_t no, Rng *rng, Totals *t)
 {
     const Lattice *L = c->L;
@@ -495,19 +561,20 @@ static void run_case(const Case *c, uint64_t seed, size_t no, Rng *rng, Totals *
     assert_true(ir == AFT_OK || ir == AFT_INVALID);
     for (size_t k = 0; k < FIX_ARRAY_LEN(configs); k++) {
         Ctx x = {c, &configs[k], seed, no};
-        aft_options_default(&o);
-        o.budget = configs[k].budget;
-        o.rounds = configs[k].rounds;
-        o.split = (SplitCtx){configs[k].split, rng};
-        BoundList fin, fix;
-        AftStats st;
-        AftStatus s = aft_bnb(&f, &o, bot, top, &fin, &fix, &st);
-        check_run(&x, s, &fin, &fix, &st, irlo, irhi, ir == AFT_OK);
-        check_depth_first(&x, &f, &o, bot, top, s, &fin, &fix, &st);
-        check_in_place(&x, &f, &o, bot, top);
-        add_totals(t, s, &fix, &st);
-        boundlist_free(&fin);
-        boundlist_free(&fix);
+        uint64_t split_seed = rng_next(rng);
+        double log2_S[NPOLICIES];
+        AftStatus s[NPOLICIES];
+        for (size_t p = 0; p < NPOLICIES; p++)
+            s[p] = run_policy(&x, &f, &policies[p], split_seed, bot, top, irlo, irhi, ir == AFT_OK,
+                              &t[p], &log2_S[p]);
+        /* no more elements in Final than paper's, when both finished: isolate as .fix runs it
+         * always (it enumerates these lattices); isolate enumerating at most 4 elements only
+         * without a budget (with one, the hulls it is forced into may cover more than
+         * paper's: seed 20240917 case 161, chain 5 * chain 4, budget 2) */
+        for (size_t p = 1; p < NPOLICIES; p++)
+            if (s[0] == AFT_OK && s[p] == AFT_OK && (p == 1 || !configs[k].budget))
+                if (!(log2_S[p] <= log2_S[0] + 1e-9)) fail_case(c, &configs[k], seed, no,
+                                                               "isolate: S(Final) above paper's");
     }
     mem_free(bot);
     mem_free(top);
@@ -524,17 +591,25 @@ static void test_random_bnb(void **state)
     size_t cases = prop_cases(CASES);
     printf("prop_bnb: seed %llu, %zu cases\n", (unsigned long long)seed, cases);
     Rng rng = {seed};
-    Totals t = {0};
+    Totals t[NPOLICIES] = {{0}};
+    size_t fixed = 0;
     for (size_t no = 0; no < cases; no++) {
         Case c;
         make_case(&c, &rng);
-        for (size_t i = 0; i < c.n; i++) t.fixed += c.table[i] == i;
-        run_case(&c, seed, no, &rng, &t);
+        fixed += fixed_count(&c);
+        run_case(&c, seed, no, &rng, t);
         free_case(&c);
     }
-    printf("prop_bnb: %zu runs (%zu cut off), %zu fixed points in the cases, %zu reported over "
-           "all runs; rounds %zu, pruned %zu, merged %zu, hulls %zu\n", t.runs, t.limited,
-           t.fixed, t.points, t.rounds, t.pruned, t.merged, t.hulls);
+    printf("prop_bnb: %zu fixed points in the cases\n", fixed);
+    for (size_t p = 0; p < NPOLICIES; p++) {
+        const Totals *x = &t[p];
+        printf("prop_bnb: %s: %zu runs (%zu cut off), %zu fixed points reported; rounds %zu, "
+               "pruned %zu, merged %zu, hulls %zu, enumerated %zu; S(Final) summed %.0f; "
+               "|Fix(f)| <= K in %zu runs, each fixed point listed alone in %zu (%.1f%%)\n",
+               policies[p].name, x->runs, x->limited, x->points, x->rounds, x->pruned, x->merged,
+               x->hulls, x->enumerated, x->s_final, x->few, x->isolated,
+               x->few ? 100.0 * (double)x->isolated / (double)x->few : 0.0);
+    }
 }
 
 int main(void)

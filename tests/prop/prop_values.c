@@ -99,7 +99,8 @@ static size_t query_points(const char *out, Buf *list)
     return n;
 }
 
-/* The numbers of fixed points and of other bounds the `bnb f` query reports. */
+/* The numbers of fixed points and of other bounds the `bnb f` query reports ("N fixed points,
+ * complete": none). */
 static size_t bnb_points(const char *out, size_t *others)
 {
     const char *p = strstr(out, "bnb f:");
@@ -108,7 +109,7 @@ static size_t bnb_points(const char *out, size_t *others)
     size_t n = (size_t)strtoul(p + strlen("bnb f:"), &end, 10);
     const char *o = strstr(end, ", ");
     assert_non_null(o);
-    *others = (size_t)strtoul(o + 2, NULL, 10);
+    *others = strncmp(o + 2, "complete", 8) == 0 ? 0 : (size_t)strtoul(o + 2, NULL, 10);
     return n;
 }
 
