@@ -38,7 +38,8 @@ typedef enum {
  * of that box gives (result, trace, JSON events, the HTML tree). */
 typedef enum {
     VERDICT_FIXED,      /* f fixes `point`, an element of the box, exactly */
-    VERDICT_ENCLOSED,   /* the box is proved to hold a fixed point (its ends show it) */
+    VERDICT_UNIQUE,     /* the box is proved to hold exactly one fixed point (Krawczyk) */
+    VERDICT_ENCLOSED,   /* the box is proved to hold at least one fixed point (its ends show it) */
     VERDICT_NEAR,       /* f moves points of it by at most the tolerance: not proved */
     VERDICT_NONE,       /* f provably moves every point of it: no fixed point, pruned */
 } VerdictKind;
@@ -155,8 +156,8 @@ typedef struct AftFunction {
      * point when f fixes an end within the tolerance, as far as f's values in floating point
      * show).  judge: the verdict on [lo, hi], a box no wider than the tolerance, into *kind,
      * and into `point` the element f fixes exactly when it is VERDICT_FIXED.  The engine
-     * prunes a box judged VERDICT_NONE, lists one judged VERDICT_FIXED or VERDICT_ENCLOSED
-     * as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
+     * prunes a box judged VERDICT_NONE, lists one judged VERDICT_FIXED, VERDICT_UNIQUE or
+     * VERDICT_ENCLOSED as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
      * (else it stays a bound of Final); the node's event carries the verdict. */
     void (*judge)(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
 } AftFunction;

@@ -6,10 +6,14 @@
  * x + 1e-17 is x in doubles).  One function, verdict_on, decides what is known of a box, by
  * evaluating f with the interval evaluator (absvm.h: reals rounded outwards) in total mode (it
  * gives up unless f is defined on the whole box, as both theorems below need), so that the
- * exact f decides, each inequality holding for the whole enclosure of f at that point:
+ * exact f decides, each inequality holding for the whole enclosure of f at that point (the
+ * enclosures are absmean.h's: the natural one intersected with the mean-value form):
  *   VERDICT_FIXED     f(x) = x for an end x of the box, or for an end of the enclosure of f at
  *                     one of its ends that lies in the box: the enclosure of f(x) is x;
- *   VERDICT_ENCLOSED  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
+ *   VERDICT_UNIQUE    Krawczyk's test on f(x) - x (krawczyk.h; f of one real or a product of
+ *                     reals whose code absdiff.h differentiates) shows exactly one fixed
+ *                     point in the box; when it shows none, VERDICT_NONE;
+ *   VERDICT_ENCLOSED  (at least one) f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
  *                     so it has a fixed point there (Knaster-Tarski on the complete lattice
  *                     [lo, hi]); or, on one real interval, f is continuous (its code only adds,
  *                     subtracts, multiplies, negates, takes min, max and abs, and calls such
@@ -28,7 +32,9 @@
  * stand for another fixed point, a tangency next to a crossing). */
 #include "app/run_internal.h"
 
+#include "code/absmean.h"
 #include "code/ir.h"
+#include "code/krawczyk.h"
 #include "util/mem.h"
 
 /* Gap points tried between near boxes (bisections); how often a box is halved to show that f
@@ -102,7 +108,7 @@ static void classify_free(Classify *c)
  * at each (the evaluator in total mode); false when the evaluator gives up. */
 static bool enclose(Classify *c, const Word *lo, const Word *hi)
 {
-    return c->abs && c->fn->nparams == 1 && absvm_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
+    return c->abs && c->fn->nparams == 1 && absmean_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
 }
 
 static bool enclose_at(Classify *c, const Word *x) { return enclose(c, x, x); }
@@ -174,6 +180,9 @@ static VerdictKind verdict_on(Classify *c, const Word *lo, const Word *hi, int d
 {
     if (excluded(c, lo, hi, 0)) return VERDICT_NONE;
     if (exact_point(c, lo, hi)) return VERDICT_FIXED;
+    KrawczykResult k = krawczyk_test(c->fn, lo, hi, NULL, NULL);
+    if (k == KRAWCZYK_NONE) return VERDICT_NONE;
+    if (k == KRAWCZYK_UNIQUE) return VERDICT_UNIQUE;
     if (encloses(c, lo, hi)) return VERDICT_ENCLOSED;
     return depth > 0 && excluded(c, lo, hi, depth) ? VERDICT_NONE : VERDICT_NEAR;
 }
@@ -187,6 +196,17 @@ void reals_judge(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, W
     classify_free(&c);
 }
 
+/* How much a verdict on a box says of its fixed points: more is better. */
+static int strength(VerdictKind k)
+{
+    switch (k) {
+    case VERDICT_FIXED: return 3;
+    case VERDICT_UNIQUE: return 2;
+    case VERDICT_ENCLOSED: return 1;
+    default: return 0;
+    }
+}
+
 /* The verdict on a fixed point bnb lists, [lo, hi] (a box the engine judged, or a hull of
  * several it coalesced): its own, or the best of those of the boxes of Final inside it.  The
  * box the verdict is about goes to [clo, chi]: [x, x] for the element f fixes, the box proved
@@ -198,12 +218,12 @@ static VerdictKind region_verdict(Classify *c, const BoundList *final, const Wor
     VerdictKind best = verdict_on(c, lo, hi, 0);
     lattice_copy(L, clo, best == VERDICT_FIXED ? c->point : lo);
     lattice_copy(L, chi, best == VERDICT_FIXED ? c->point : hi);
-    for (size_t i = 0; i < final->count && (best == VERDICT_ENCLOSED || best == VERDICT_NEAR); i++) {
+    for (size_t i = 0; i < final->count && best != VERDICT_FIXED && best != VERDICT_NONE; i++) {
         const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
         if (!L->ops->is_point(L, flo, fhi) || !lattice_interval_subset(L, flo, fhi, lo, hi)) continue;
         if (L->ops->eq(L, flo, lo) && L->ops->eq(L, fhi, hi)) continue;
         VerdictKind k = verdict_on(c, flo, fhi, 0);
-        if (k != VERDICT_FIXED && (k != VERDICT_ENCLOSED || best != VERDICT_NEAR)) continue;
+        if (strength(k) <= strength(best)) continue;
         best = k;
         lattice_copy(L, clo, k == VERDICT_FIXED ? c->point : flo);
         lattice_copy(L, chi, k == VERDICT_FIXED ? c->point : fhi);
