@@ -12,7 +12,9 @@
  *                     one of its ends that lies in the box: the enclosure of f(x) is x;
  *   VERDICT_UNIQUE    Krawczyk's test on f(x) - x (krawczyk.h; f of one real or a product of
  *                     reals whose code absdiff.h differentiates) shows exactly one fixed
- *                     point in the box; when it shows none, VERDICT_NONE;
+ *                     point in the box (when it shows none, VERDICT_NONE), or the box is
+ *                     proved to hold one (as for VERDICT_ENCLOSED below) and the test shows
+ *                     exactly one in a box around it;
  *   VERDICT_ENCLOSED  (at least one) f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
  *                     so it has a fixed point there (Knaster-Tarski on the complete lattice
  *                     [lo, hi]); or, on one real interval, f is continuous (its code only adds,
@@ -32,6 +34,9 @@
  * stand for another fixed point, a tangency next to a crossing). */
 #include "app/run_internal.h"
 
+#include <math.h>
+
+#include "code/absdiff.h"
 #include "code/absmean.h"
 #include "code/ir.h"
 #include "code/krawczyk.h"
@@ -174,6 +179,22 @@ static bool excluded(Classify *c, const Word *lo, const Word *hi, int depth)
     return excluded(c, lo, mid, depth - 1) && excluded(c, mid, hi, depth - 1);
 }
 
+/* Does a box around [lo, hi] hold exactly one fixed point?  Krawczyk's test on [lo, hi]
+ * widened on each side by its width and a little more (an epsilon-inflation: a box a few
+ * ulps wide is too narrow for outward rounding to show K(X) strictly inside it).  With a
+ * fixed point proved in [lo, hi], [lo, hi] then holds exactly one.  (Uses c->hlo/hhi.) */
+static bool unique_around(Classify *c, const Word *lo, const Word *hi)
+{
+    size_t n = absdiff_vars(c->L);
+    for (size_t j = 0; j < n; j++) {
+        double a = word_to_double(lo[j]), b = word_to_double(hi[j]);
+        double w = (b - a) + 1e-12 * fmax(1.0, fmax(fabs(a), fabs(b)));
+        c->hlo[j] = word_from_double(a - w);
+        c->hhi[j] = word_from_double(b + w);
+    }
+    return n > 0 && krawczyk_test(c->fn, c->hlo, c->hhi, NULL, NULL) == KRAWCZYK_UNIQUE;
+}
+
 /* The verdict on [lo, hi] (see the top of this file); with VERDICT_FIXED the element f fixes
  * is in c->point.  `depth`: how often the box may be halved to show it holds no fixed point. */
 static VerdictKind verdict_on(Classify *c, const Word *lo, const Word *hi, int depth)
@@ -183,7 +204,7 @@ static VerdictKind verdict_on(Classify *c, const Word *lo, const Word *hi, int d
     KrawczykResult k = krawczyk_test(c->fn, lo, hi, NULL, NULL);
     if (k == KRAWCZYK_NONE) return VERDICT_NONE;
     if (k == KRAWCZYK_UNIQUE) return VERDICT_UNIQUE;
-    if (encloses(c, lo, hi)) return VERDICT_ENCLOSED;
+    if (encloses(c, lo, hi)) return unique_around(c, lo, hi) ? VERDICT_UNIQUE : VERDICT_ENCLOSED;
     return depth > 0 && excluded(c, lo, hi, depth) ? VERDICT_NONE : VERDICT_NEAR;
 }
 

@@ -1,6 +1,7 @@
 /* absdiff.c: forward-mode automatic differentiation over intervals (see absdiff.h).  Its
- * stack mirrors the VM's word for word; every word is a value interval and, for a real, one
- * slope interval per real coordinate of the argument.  The rules are those of slopes, true
+ * stack mirrors the VM's word for word; every word is a value interval over the box and,
+ * for a real, one at the box's midpoint and one slope interval per real coordinate of the
+ * argument.  The rules are those of slopes, true
  * for any two points x, y of the box (not only at a point), so that Krawczyk's uniqueness
  * argument may use them:
  *   u + v, u - v, -u      the slopes add, subtract, negate;
@@ -17,16 +18,18 @@
 /* Calls followed at most this deep. */
 enum { DIFF_MAX_DEPTH = 32 };
 
-/* One word: a real with its slopes, or an int (a constant; no slopes). */
+/* One word: a real with its value over the box (v), at the midpoint (c) and its slopes, or
+ * an int (a constant; no slopes). */
 typedef struct DVal {
-    AbsPair v;
+    AbsPair v, c;
     AbsPair d[ABSDIFF_MAX_VARS];
     bool real;
 } DVal;
 
 typedef struct Stack { DVal *w; size_t sp, cap; } Stack;
 
-typedef struct Run { size_t n; int depth; const char *why; } Run;
+/* A run: n real coordinates, the box less its midpoint (X_j - m_j), calls deep. */
+typedef struct Run { size_t n; AbsPair dx[ABSDIFF_MAX_VARS]; int depth; const char *why; } Run;
 
 static bool give_up(Run *r, const char *why)
 {
@@ -49,7 +52,7 @@ static void push(Stack *s, DVal v)
 
 static DVal constant(Run *r, Word w, bool real)
 {
-    DVal c = { .v = { w, w }, .real = real };
+    DVal c = { .v = { w, w }, .c = { w, w }, .real = real };
     for (size_t j = 0; j < r->n; j++) c.d[j] = real_point(0.0);
     return c;
 }
@@ -67,12 +70,22 @@ static AbsPair hull(AbsPair a, AbsPair b)
 
 static AbsPair negated(AbsPair a) { return (AbsPair){ word_from_double(-hi_of(a)), word_from_double(-lo_of(a)) }; }
 
+/* a's value over the box narrowed to its mean-value form c + sum_j d_j (X_j - m_j). */
+static void centre(const Run *r, DVal *a)
+{
+    AbsPair sum = a->c, t;
+    for (size_t j = 0; j < r->n; j++)
+        if (!absop_real(IR_MUL_R, a->d[j], r->dx[j], &t) || !absop_real(IR_ADD_R, sum, t, &sum)) return;
+    double lo = fmax(lo_of(a->v), lo_of(sum)), hi = fmin(hi_of(a->v), hi_of(sum));
+    if (lo <= hi) a->v = (AbsPair){ word_from_double(lo), word_from_double(hi) };
+}
+
 /* a * b and a / b (the divisor's interval without 0) with their slopes into *out. */
 static bool mul_div(Run *r, Opcode op, const DVal *a, const DVal *b, DVal *out)
 {
     if (op == IR_DIV_R && !(lo_of(b->v) > 0 || hi_of(b->v) < 0))
         return give_up(r, "a divisor interval holding 0");
-    if (!arith(r, op, a->v, b->v, &out->v)) return false;
+    if (!arith(r, op, a->v, b->v, &out->v) || !arith(r, op, a->c, b->c, &out->c)) return false;
     for (size_t j = 0; j < r->n; j++) {
         AbsPair s, t;
         if (op == IR_MUL_R) {               /* Du V + U Dv */
@@ -95,6 +108,7 @@ static DVal min_max(Run *r, bool least, const DVal *a, const DVal *b)
     if (a_below || b_below) return (a_below == least) ? *a : *b;
     DVal m = *a;
     absop_real(least ? IR_MIN_R : IR_MAX_R, a->v, b->v, &m.v);
+    absop_real(least ? IR_MIN_R : IR_MAX_R, a->c, b->c, &m.c);
     for (size_t j = 0; j < r->n; j++) m.d[j] = hull(a->d[j], b->d[j]);
     return m;
 }
@@ -105,7 +119,7 @@ static bool binary(Run *r, Stack *s, Opcode op)
     if (!a.real || !b.real) return give_up(r, "integer arithmetic");
     switch (op) {
     case IR_ADD_R: case IR_SUB_R:
-        if (!arith(r, op, a.v, b.v, &out.v)) return false;
+        if (!arith(r, op, a.v, b.v, &out.v) || !arith(r, op, a.c, b.c, &out.c)) return false;
         for (size_t j = 0; j < r->n; j++)
             if (!arith(r, op, a.d[j], b.d[j], &out.d[j])) return false;
         break;
@@ -118,6 +132,7 @@ static bool binary(Run *r, Stack *s, Opcode op)
     default:
         return give_up(r, "an instruction it cannot differentiate");
     }
+    centre(r, &out);
     push(s, out);
     return true;
 }
@@ -130,17 +145,17 @@ static bool unary(Run *r, Stack *s, Opcode op)
         AbsPair v = a->v;
         if (!absop_unary(IR_I2R, &v)) return give_up(r, "an integer it cannot convert");
         *a = constant(r, v.lo, true);
-        a->v = v;
+        a->v = a->c = v;
         return true;
     }
     if (!a->real) return give_up(r, "integer arithmetic");
     bool neg = op == IR_NEG_R || hi_of(a->v) <= 0, keep = op == IR_ABS_R && lo_of(a->v) >= 0;
     if (keep) return true;
-    AbsPair v = a->v;
-    absop_unary(op, &v);
+    absop_unary(op, &a->v);
+    absop_unary(op, &a->c);
     for (size_t j = 0; j < r->n; j++)           /* abs across 0: the hull of both signs */
         a->d[j] = neg ? negated(a->d[j]) : hull(a->d[j], negated(a->d[j]));
-    a->v = v;
+    centre(r, a);
     return true;
 }
 
@@ -284,6 +299,12 @@ static bool step(Run *r, const Chunk *ch, Stack *s, Opcode op, const uint8_t *ar
     case IR_ADD_R: case IR_SUB_R: case IR_MUL_R: case IR_DIV_R: case IR_MIN_R: case IR_MAX_R:
         return binary(r, s, op);
     case IR_NEG_R: case IR_ABS_R: case IR_I2R: return unary(r, s, op);
+    case IR_NEG_I: case IR_ABS_I: {         /* of an int constant (-1): no slopes */
+        DVal *a = &s->w[s->sp - 1];
+        if (a->real || !absop_unary(op, &a->v)) return give_up(r, "integer arithmetic");
+        a->c = a->v;
+        return true;
+    }
     case IR_CHECK_REAL: case IR_JOIN: case IR_MEET: case IR_PROJ: return lattice_op(r, ch, s, op, args);
     default: return give_up(r, "an instruction it cannot differentiate");
     }
@@ -337,12 +358,17 @@ bool absdiff_eval(const FnSym *fn, const Word *lo, const Word *hi, AbsDiff *out)
     }
     Stack s = { 0 };
     for (size_t j = 0; j < r.n; j++) {
-        if (!(word_to_double(lo[j]) <= word_to_double(hi[j]))) {
+        double a = word_to_double(lo[j]), b = word_to_double(hi[j]), m = a + (b - a) / 2;
+        if (!(a <= b)) {
             out->why = "an empty argument box";
+            mem_free(s.w);
             return false;
         }
-        DVal x = constant(&r, lo[j], true);
-        x.v.hi = hi[j];
+        if (!(a <= m && m <= b)) m = a;       /* b - a overflowed */
+        out->mid[j] = word_from_double(m);
+        absop_real(IR_SUB_R, (AbsPair){ lo[j], hi[j] }, real_point(m), &r.dx[j]);
+        DVal x = constant(&r, out->mid[j], true);
+        x.v = (AbsPair){ lo[j], hi[j] };
         x.d[j] = real_point(1.0);
         push(&s, x);
     }
@@ -351,6 +377,7 @@ bool absdiff_eval(const FnSym *fn, const Word *lo, const Word *hi, AbsDiff *out)
     for (size_t i = 0; ok && i < r.n; i++) {
         if (!s.w[i].real) ok = give_up(&r, "a result that is not a real");
         out->val[i] = s.w[i].v;
+        out->at_mid[i] = s.w[i].c;
         memcpy(out->jac[i], s.w[i].d, r.n * sizeof(AbsPair));
     }
     mem_free(s.w);

@@ -10,7 +10,13 @@
  * functions; a division by an interval holding 0, a check that may fail, any branch, loop or
  * other instruction makes it give up (absdiff_eval returns false, *why says why), so a
  * success also shows f defined and Lipschitz on the whole box.  Reals are rounded outwards
- * (absops.h).  absmean.h builds the centred form and Krawczyk's test on it. */
+ * (absops.h).
+ * Every value is also evaluated at the box's midpoint m (an interval: rounding), and its
+ * enclosure over X narrowed to the mean-value (centred) form v(m) + sum_j D_j (X_j - m_j)
+ * wherever that is tighter, so a variable that recurs (x - x, x * (1 - x)) costs little
+ * width: the excess of the centred form shrinks with the square of the box's width.  The
+ * narrower values also keep range checks and divisors decided on wider boxes.  absmean.h
+ * uses the result in the derived envelopes and verdicts, krawczyk.h for its test. */
 #ifndef FIX_ABSDIFF_H
 #define FIX_ABSDIFF_H
 
@@ -22,11 +28,14 @@
 /* At most this many real coordinates of the argument (and of the result). */
 enum { ABSDIFF_MAX_VARS = 8 };
 
-/* What one run gives: the result's n coordinates, their enclosures val[i] and the slopes
- * jac[i][j] (pairs of doubles as words, absops.h). */
+/* What one run gives: the result's n coordinates, their enclosures val[i] over the box,
+ * at_mid[i] at its midpoint mid, and the slopes jac[i][j] (pairs of doubles as words,
+ * absops.h). */
 typedef struct AbsDiff {
     size_t n;
+    Word mid[ABSDIFF_MAX_VARS];
     AbsPair val[ABSDIFF_MAX_VARS];
+    AbsPair at_mid[ABSDIFF_MAX_VARS];
     AbsPair jac[ABSDIFF_MAX_VARS][ABSDIFF_MAX_VARS];
     const char *why;             /* why the last run gave up, NULL after a success */
 } AbsDiff;

@@ -5,42 +5,15 @@
 
 #include "util/mem.h"
 
-void absmean_midpoint(size_t n, const Word *lo, const Word *hi, Word *m)
-{
-    for (size_t j = 0; j < n; j++) {
-        double a = word_to_double(lo[j]), b = word_to_double(hi[j]), c = a + (b - a) / 2;
-        if (!(a <= c && c <= b)) c = a;           /* an overflow of b - a */
-        m[j] = word_from_double(c);
-    }
-}
-
-bool absmean_centred(const AbsDiff *d, const AbsPair *fm, const Word *lo, const Word *hi, const Word *m,
-                     AbsPair *out)
-{
-    AbsPair dx[ABSDIFF_MAX_VARS];
-    for (size_t j = 0; j < d->n; j++)                 /* X_j - m_j, rounded outwards */
-        if (!absop_real(IR_SUB_R, (AbsPair){ lo[j], hi[j] }, (AbsPair){ m[j], m[j] }, &dx[j])) return false;
-    for (size_t i = 0; i < d->n; i++) {
-        AbsPair sum = fm[i], t;
-        for (size_t j = 0; j < d->n; j++)
-            if (!absop_real(IR_MUL_R, d->jac[i][j], dx[j], &t) || !absop_real(IR_ADD_R, sum, t, &sum)) return false;
-        out[i] = sum;
-    }
-    return true;
-}
-
-/* [out_lo, out_hi] (n reals) narrowed to the centred form where that is tighter. */
+/* [out_lo, out_hi] (n reals) narrowed to absdiff's enclosure where that is tighter. */
 static void narrow(const FnSym *fn, const Word *lo, const Word *hi, Word *out_lo, Word *out_hi)
 {
-    AbsDiff d, at_m;
-    Word m[ABSDIFF_MAX_VARS];
+    AbsDiff d;
     AbsPair c[ABSDIFF_MAX_VARS];
     if (!absdiff_eval(fn, lo, hi, &d)) return;
-    absmean_midpoint(d.n, lo, hi, m);
-    if (!absdiff_eval(fn, m, m, &at_m) || !absmean_centred(&d, at_m.val, lo, hi, m, c)) return;
     for (size_t i = 0; i < d.n; i++) {
-        double nl = fmax(word_to_double(out_lo[i]), word_to_double(c[i].lo));
-        double nh = fmin(word_to_double(out_hi[i]), word_to_double(c[i].hi));
+        double nl = fmax(word_to_double(out_lo[i]), word_to_double(d.val[i].lo));
+        double nh = fmin(word_to_double(out_hi[i]), word_to_double(d.val[i].hi));
         if (!(nl <= nh)) return;          /* both hold f: never empty, unless a NaN crept in */
         c[i] = (AbsPair){ word_from_double(nl), word_from_double(nh) };
     }

@@ -1,7 +1,8 @@
 /* absmean.h: the tightest enclosure of a function over a box the interval evaluator (absvm.h)
  * and its slopes (absdiff.h) give together: the natural enclosure E(f)[lo, hi] intersected,
- * for a function of reals absdiff can follow, with the mean-value (centred) form
- *     f_i(X) in f_i(m) + sum_j D_ij (X_j - m_j)      (m the box's midpoint, f(m) an interval)
+ * for a function of reals absdiff can follow, with absdiff's, whose every value is narrowed
+ * to the mean-value (centred) form
+ *     v(X) in v(m) + sum_j D_j (X_j - m_j)      (m the box's midpoint, v(m) an interval)
  * which is much tighter where a variable recurs (x - x, x * (1 - x)): its excess width
  * shrinks with the square of the box's.  The derived envelopes and the verdicts on reals use
  * it.  Where absdiff gives up, the natural enclosure alone. */
@@ -18,13 +19,5 @@ bool absmean_eval(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *hi, Wo
 /* absvm_upper and absvm_lower with this enclosure. */
 bool absmean_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out);
 bool absmean_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out);
-
-/* The centred form alone: for coordinate i, f_i(m) + sum_j D_ij (X_j - m_j) from the slopes
- * d over [lo, hi] and the enclosure fm of f at the midpoint m; false on a NaN. */
-bool absmean_centred(const AbsDiff *d, const AbsPair *fm, const Word *lo, const Word *hi, const Word *m,
-                     AbsPair *out);
-
-/* The midpoint of [lo, hi] (n reals) into m, each inside its interval. */
-void absmean_midpoint(size_t n, const Word *lo, const Word *hi, Word *m);
 
 #endif

@@ -4,7 +4,6 @@
 #include <math.h>
 
 #include "code/absdiff.h"
-#include "code/absmean.h"
 
 enum { N = ABSDIFF_MAX_VARS };
 
@@ -69,12 +68,13 @@ static bool slopes_of_g(const AbsDiff *d, AbsPair g[N][N], double *mid)
     return true;
 }
 
-/* K(X) into k (n intervals), from the slopes d over X, the enclosure fm of f at the
- * midpoint m.  False when it cannot be had (a singular midpoint matrix, a NaN). */
-static bool krawczyk_box(const AbsDiff *d, const AbsPair *fm, const Word *lo, const Word *hi, const Word *m,
-                         AbsPair *k)
+/* K(X) into k (n intervals), from absdiff's run over X (its slopes, its midpoint m and the
+ * enclosure of f there).  False when it cannot be had (a singular midpoint matrix, a NaN). */
+static bool krawczyk_box(const AbsDiff *d, const Word *lo, const Word *hi, AbsPair *k)
 {
     size_t n = d->n;
+    const Word *m = d->mid;
+    const AbsPair *fm = d->at_mid;
     AbsPair g[N][N], gm[N], dx[N], col[N], t;
     double mid[N * N] = { 0 }, y[N * N];
     if (!slopes_of_g(d, g, mid) || !krawczyk_invert(n, mid, y)) return false;
@@ -97,30 +97,23 @@ static bool krawczyk_box(const AbsDiff *d, const AbsPair *fm, const Word *lo, co
     return true;
 }
 
-/* Does g(X) = f(X) - X miss 0 in some coordinate (with f(X) the centred enclosure too)? */
-static bool g_misses_zero(const AbsDiff *d, const AbsPair *fm, const Word *lo, const Word *hi, const Word *m)
+/* Does g(X) = f(X) - X miss 0 in some coordinate? */
+static bool g_misses_zero(const AbsDiff *d, const Word *lo, const Word *hi)
 {
-    AbsPair c[N], gx;
-    bool centred = absmean_centred(d, fm, lo, hi, m, c);
-    for (size_t i = 0; i < d->n; i++) {
-        AbsPair f = d->val[i];
-        if (centred) f = (AbsPair){ word_from_double(fmax(lo_of(f), lo_of(c[i]))), word_from_double(fmin(hi_of(f), hi_of(c[i]))) };
-        if (lo_of(f) > hi_of(f)) continue;
-        if (absop_real(IR_SUB_R, f, (AbsPair){ lo[i], hi[i] }, &gx) && (lo_of(gx) > 0 || hi_of(gx) < 0)) return true;
-    }
+    AbsPair gx;
+    for (size_t i = 0; i < d->n; i++)
+        if (absop_real(IR_SUB_R, d->val[i], (AbsPair){ lo[i], hi[i] }, &gx) && (lo_of(gx) > 0 || hi_of(gx) < 0))
+            return true;
     return false;
 }
 
 KrawczykResult krawczyk_test(const FnSym *fn, const Word *lo, const Word *hi, Word *klo, Word *khi)
 {
-    AbsDiff d, at_m;
-    Word m[N];
+    AbsDiff d;
     AbsPair k[N];
     if (!absdiff_eval(fn, lo, hi, &d)) return KRAWCZYK_UNKNOWN;
-    absmean_midpoint(d.n, lo, hi, m);
-    if (!absdiff_eval(fn, m, m, &at_m)) return KRAWCZYK_UNKNOWN;
-    if (g_misses_zero(&d, at_m.val, lo, hi, m)) return KRAWCZYK_NONE;
-    if (!krawczyk_box(&d, at_m.val, lo, hi, m, k)) return KRAWCZYK_UNKNOWN;
+    if (g_misses_zero(&d, lo, hi)) return KRAWCZYK_NONE;
+    if (!krawczyk_box(&d, lo, hi, k)) return KRAWCZYK_UNKNOWN;
     bool inside = true;
     for (size_t i = 0; i < d.n; i++) {
         double a = word_to_double(lo[i]), b = word_to_double(hi[i]);
