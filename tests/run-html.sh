@@ -107,11 +107,11 @@ verdicts nash 6 'class="node unique' \
     '>exactly one fixed point in [(0.8, 0.4) .. (0.8, 0.4)]; 0 rounds'
 n=$(labels nash 6 | grep -c 'within tolerance')
 [ "$n" -eq 0 ] && ok || bad "nash: $n bnb nodes say 'within tolerance' of a box the result proves to hold one fixed point"
-check real_verdicts tests/html/real_verdicts.fix 1:41
-verdicts real_verdicts 0 'class="node unique' '>#0 [0.6 .. 0.6]  exactly one fixed point in [0.6 .. 0.6]<' \
-    '>exactly one fixed point in [0.6 .. 0.6]; 0 rounds'
+check real_verdicts tests/html/real_verdicts.fix 1:4
+verdicts real_verdicts 0 'class="node fixpoint' '>#0 [0.6 .. 0.6]  fixed point 0.6<' \
+    '>1 fixed point(s): 0.6; 0 rounds'
 verdicts real_verdicts 1 '>#2 [1 .. 1]  fixed point 1<' '>#3 [0 .. 0]  fixed point 0<' \
-    '>#41 [0.299999 .. 0.3]  exactly one fixed point in [0.299999 .. 0.3]<' '>2 fixed point(s): 1, 0; exactly one fixed point in [0.299999 .. 0.3]; 20 rounds'
+    '>#4 [0.3 .. 0.3]  exactly one fixed point in [0.3 .. 0.3]<' '>2 fixed point(s): 1, 0; exactly one fixed point in [0.3 .. 0.3]; 2 rounds'
 n=$(labels real_verdicts 1 | grep -c 'within tolerance')
 [ "$n" -eq 0 ] && ok || bad "real_verdicts: $n of k's nodes say 'within tolerance', its result never"
 

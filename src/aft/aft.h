@@ -160,6 +160,12 @@ typedef struct AftFunction {
      * VERDICT_ENCLOSED as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
      * (else it stays a bound of Final); the node's event carries the verdict. */
     void (*judge)(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
+    /* Optional (NULL: none): a contraction the generic IR applies after each F step.  It
+     * writes into [nlo, nhi] (may alias lo/hi) a box inside [lo, hi] that holds every fixed
+     * point of f in [lo, hi] and returns AFT_OK, or returns AFT_INVALID when [lo, hi]
+     * provably holds none (e.g. an interval Newton step on reals, which narrows a box around
+     * a fixed point that F cannot narrow, a repelling one, and fast around any). */
+    AftStatus (*contract)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given

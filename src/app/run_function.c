@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include "code/absdiff.h"
 #include "code/absmean.h"
 #include "report/html.h"
 #include "util/mem.h"
@@ -125,6 +126,7 @@ void run_fn_as_aft(AftFunction *f, FnCtx *ctx)
     if (fn->nparams == 1) f->each = run_fn_each;
     if (fn->nparams == 1 && ctx->abs && !f->L->finite) f->rounded = fn_rounded;
     if (fn->nparams == 1 && ctx->exact) f->judge = reals_judge;
+    if (fn->nparams == 1 && ctx->exact && !f->L->finite && absdiff_vars(f->L) > 0) f->contract = reals_contract;
     EnvelopeChoice c = ctx->envelope;
     if (c == ENVELOPE_AUTO) {
         bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;
