@@ -160,7 +160,8 @@ typedef struct AftFunction {
      * VERDICT_ENCLOSED as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
      * (else it stays a bound of Final); the node's event carries the verdict. */
     void (*judge)(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
-    /* Optional (NULL: none): a contraction the generic IR applies after each F step.  It
+    /* Optional (NULL: none): a contraction the generic IR applies after each F step, unless
+     * o->refine_steps bounds their number (`steps N` shows the paper's F steps).  It
      * writes into [nlo, nhi] (may alias lo/hi) a box inside [lo, hi] that holds every fixed
      * point of f in [lo, hi] and returns AFT_OK, or returns AFT_INVALID when [lo, hi]
      * provably holds none (e.g. an interval Newton step on reals, which narrows a box around
