@@ -102,16 +102,16 @@ verdicts() {
 }
 # labels NAME Q: the labels of query Q's tree nodes, one a line.
 labels() { section "$tmp/$1.dom" "$2" | grep -o '<span class="node[^>]*>[^<]*' | sed 's/.*>//'; }
-verdicts nash 6 'class="node within_tolerance' \
-    '>#0 [(0.8, 0.4) .. (0.8, 0.4)]  within tolerance [(0.8, 0.4) .. (0.8, 0.4)]  (f moves it by at most the tolerance; not proved to hold a fixed point)<' \
-    '>within tolerance [(0.8, 0.4) .. (0.8, 0.4)]  (f moves it by at most the tolerance; not proved to hold a fixed point); 0 rounds'
-n=$(labels nash 6 | grep -v 'within tolerance' | grep -c 'fixed point')
-[ "$n" -eq 0 ] && ok || bad "nash: $n bnb nodes say 'fixed point' of a box the result leaves within tolerance"
-check real_verdicts tests/html/real_verdicts.fix 1:41
-verdicts real_verdicts 0 'class="node enclosure' '>#0 [0.6 .. 0.6]  fixed point in [0.6 .. 0.6]<' \
-    '>fixed point in [0.6 .. 0.6]; 0 rounds'
+verdicts nash 6 'class="node unique' \
+    '>#0 [(0.8, 0.4) .. (0.8, 0.4)]  exactly one fixed point in [(0.8, 0.4) .. (0.8, 0.4)]<' \
+    '>exactly one fixed point in [(0.8, 0.4) .. (0.8, 0.4)]; 0 rounds'
+n=$(labels nash 6 | grep -c 'within tolerance')
+[ "$n" -eq 0 ] && ok || bad "nash: $n bnb nodes say 'within tolerance' of a box the result proves to hold one fixed point"
+check real_verdicts tests/html/real_verdicts.fix 1:4
+verdicts real_verdicts 0 'class="node fixpoint' '>#0 [0.6 .. 0.6]  fixed point 0.6<' \
+    '>1 fixed point(s): 0.6; 0 rounds'
 verdicts real_verdicts 1 '>#2 [1 .. 1]  fixed point 1<' '>#3 [0 .. 0]  fixed point 0<' \
-    '>#41 [0.299999 .. 0.3]  fixed point in [0.299999 .. 0.3]<' '>2 fixed point(s): 1, 0; fixed point in [0.299999 .. 0.3]; 20 rounds'
+    '>#4 [0.3 .. 0.3]  exactly one fixed point in [0.3 .. 0.3]<' '>2 fixed point(s): 1, 0; exactly one fixed point in [0.3 .. 0.3]; 2 rounds'
 n=$(labels real_verdicts 1 | grep -c 'within tolerance')
 [ "$n" -eq 0 ] && ok || bad "real_verdicts: $n of k's nodes say 'within tolerance', its result never"
 

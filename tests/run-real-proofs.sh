@@ -5,7 +5,9 @@
 # every fixed point and enclosure that `fix run --json --trace` reports (results and node
 # events) is checked with rational arithmetic (tests/reals/check.py).  A
 # proof read off floating-point values (as before the interval evaluator decided them) is
-# caught on several seeds.  Skipped, with the reason, without python3.  Prints
+# caught on several seeds.  Then as many files of tests/reals/genpoly.py (functions with
+# fixed points known exactly: every one reported, every "exactly one" true, checked by
+# tests/reals/checkpoly.py).  Skipped, with the reason, without python3.  Prints
 # "real-proofs: N passed, N failed".
 set -u
 fix=${1:?usage: run-real-proofs.sh FIX [N]}
@@ -28,6 +30,26 @@ while [ $seed -le "$n" ]; do
     claims=$((claims + ${c:-0}))
     seed=$((seed + 1))
 done
+# genpoly.py: polynomials and piecewise-linear functions of one real, and triangular maps of
+# two, whose fixed points are known exactly: every one is in a reported box, every claim
+# (fixed point, exactly one, at least one) is true (tests/reals/checkpoly.py); the share of
+# fixed points isolated in a box of their own no wider than the tolerance is printed
+seed=1; points=0; isolated=0
+while [ $seed -le "$n" ]; do
+    python3 tests/reals/genpoly.py $seed > "$tmp/p.fix"
+    timeout 60 "$fix" run --json --trace "$tmp/p.fix" > "$tmp/p.json" 2> "$tmp/p.err"
+    python3 tests/reals/checkpoly.py "$tmp/p.fix" "$tmp/p.json" > "$tmp/check.out"
+    if grep -q '^WRONG' "$tmp/check.out"; then
+        fail=$((fail + 1)); echo "FAIL real-proofs: genpoly seed $seed"; grep '^WRONG' "$tmp/check.out" | head -n 3
+    else
+        pass=$((pass + 1))
+    fi
+    set -- $(sed -n 's/^claims \([0-9]*\), wrong [0-9]*, fixed points \([0-9]*\), isolated \([0-9]*\)$/\1 \2 \3/p' "$tmp/check.out")
+    claims=$((claims + ${1:-0})); points=$((points + ${2:-0})); isolated=$((isolated + ${3:-0}))
+    seed=$((seed + 1))
+done
+echo "real-proofs: $isolated of $points known fixed points isolated in a box of their own within the tolerance"
+[ "$points" -gt 0 ] || { fail=$((fail + 1)); echo "FAIL real-proofs: genpoly gave no fixed point"; }
 echo "real-proofs: $claims claims checked"
 # the files must give proofs to check, or the test shows nothing
 [ "$claims" -gt 0 ] || { fail=$((fail + 1)); echo "FAIL real-proofs: no claim at all"; }

@@ -57,7 +57,8 @@ typedef enum {
  * of that box gives (result, trace, JSON events, the HTML tree). */
 typedef enum {
     VERDICT_FIXED,      /* f fixes `point`, an element of the box, exactly */
-    VERDICT_ENCLOSED,   /* the box is proved to hold a fixed point (its ends show it) */
+    VERDICT_UNIQUE,     /* the box is proved to hold exactly one fixed point (Krawczyk) */
+    VERDICT_ENCLOSED,   /* the box is proved to hold at least one fixed point (its ends show it) */
     VERDICT_NEAR,       /* f moves points of it by at most the tolerance: not proved */
     VERDICT_NONE,       /* f provably moves every point of it: no fixed point, pruned */
 } VerdictKind;
@@ -174,10 +175,17 @@ typedef struct AftFunction {
      * point when f fixes an end within the tolerance, as far as f's values in floating point
      * show).  judge: the verdict on [lo, hi], a box no wider than the tolerance, into *kind,
      * and into `point` the element f fixes exactly when it is VERDICT_FIXED.  The engine
-     * prunes a box judged VERDICT_NONE, lists one judged VERDICT_FIXED or VERDICT_ENCLOSED
-     * as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
+     * prunes a box judged VERDICT_NONE, lists one judged VERDICT_FIXED, VERDICT_UNIQUE or
+     * VERDICT_ENCLOSED as a fixed point, and one judged VERDICT_NEAR when f fixes an end within tolerance
      * (else it stays a bound of Final); the node's event carries the verdict. */
     void (*judge)(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
+    /* Optional (NULL: none): a contraction the generic IR applies after each F step, unless
+     * o->refine_steps bounds their number (`steps N` shows the paper's F steps).  It
+     * writes into [nlo, nhi] (may alias lo/hi) a box inside [lo, hi] that holds every fixed
+     * point of f in [lo, hi] and returns AFT_OK, or returns AFT_INVALID when [lo, hi]
+     * provably holds none (e.g. an interval Newton step on reals, which narrows a box around
+     * a fixed point that F cannot narrow, a repelling one, and fast around any). */
+    AftStatus (*contract)(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
 } AftFunction;
 
 /* Events reported while the engine runs (for trace, progress and --dot).  Bounds are given

@@ -212,6 +212,7 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
             break;
         }
         if ((r = aft_F(f, o, clo, chi, xlo, xhi, st)) != AFT_OK) break;
+        if (f->contract && !o->refine_steps && (r = f->contract(f->ctx, xlo, xhi, xlo, xhi)) != AFT_OK) break;
         k++;
         if (emit) emit_step(o, k, xlo, xhi);
         bool stable = refine_stable(L, grid, clo, chi, xlo, xhi);

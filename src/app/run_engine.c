@@ -208,6 +208,21 @@ static Verdict *bnb_verdicts(EngineRun *run, const BoundList *final, BoundList *
     return v;
 }
 
+/* Did bnb list every fixed point of its start bound and leave nothing else: it finished,
+ * every bound of Final is one of the fixed points it lists (match, boundlist_match), and on
+ * a lattice that is not finite (verdicts not NULL) none of them is only within the
+ * tolerance (a box not proved to hold a fixed point still stands for what it may hold). */
+static bool bnb_complete(AftStatus status, const BoundList *final, const long *match, const Verdict *verdicts,
+                         size_t npoints)
+{
+    if (status != AFT_OK) return false;
+    for (size_t i = 0; i < final->count; i++)
+        if (match[i] < 0) return false;
+    for (size_t j = 0; verdicts && j < npoints; j++)
+        if (verdicts[j].kind == VERDICT_NEAR) return false;
+    return true;
+}
+
 bool run_bnb(Session *s, const QueryPlan *plan)
 {
     EngineRun run;
@@ -231,8 +246,7 @@ bool run_bnb(Session *s, const QueryPlan *plan)
             Verdict *verdicts = run.L->finite ? NULL : bnb_verdicts(&run, &final, &points, &claims);
             match = mem_calloc(final.count + 1, sizeof *match);
             boundlist_match(&final, &points, match);
-            bool complete = status == AFT_OK;
-            for (size_t i = 0; i < final.count; i++) complete = complete && match[i] >= 0;
+            bool complete = bnb_complete(status, &final, match, verdicts, points.count);
             QueryResult r = { .kind = Q_BNB, .target = plan->fn->name,
                               .via = plan->opt.via ? plan->opt.via->name : NULL,
                               .assumption = run.assumption, .envelope = run_fn_envelope_note(&run.f, &run.ctx),
@@ -325,7 +339,8 @@ static Word *bound_words(const BoundList *b, bool intervals)
 }
 
 /* bnb(f): its fixed points and Final; complete when it finished and Final holds no bound but
- * those fixed points (then they are all of f's fixed points).  A run stopped by a step limit
+ * those fixed points (then they are all of f's fixed points; on reals, the points as the
+ * result text lists them, none only within the tolerance).  A run stopped by a step limit
  * is a value marked incomplete; one stopped by a limit of the query is left to the caller. */
 bool run_value_bnb(void *ctx, const FnSym *fn, const QueryOptions *opts, const Word *from_lo, const Word *from_hi,
                    VmBnb *out, Loc where)
@@ -346,11 +361,14 @@ bool run_value_bnb(void *ctx, const FnSym *fn, const QueryOptions *opts, const W
         ok = status != AFT_ERROR && !(status == AFT_LIMIT && limits_check_now(&s->limits, 0));
         if (status == AFT_ERROR) session_engine_error(s, where, &run.err);
         if (ok) {
+            BoundList claims;          /* the points as the result text lists them */
+            boundlist_init(&claims, run.L);
+            Verdict *verdicts = run.L->finite ? NULL : bnb_verdicts(&run, &final, &points, &claims);
             long *match = mem_calloc(final.count + 1, sizeof *match);
             boundlist_match(&final, &points, match);
-            out->complete = status == AFT_OK;
-            for (size_t i = 0; i < final.count; i++)
-                if (match[i] < 0) out->complete = false;
+            out->complete = bnb_complete(status, &final, match, verdicts, points.count);
+            mem_free(verdicts);
+            boundlist_free(&claims);
             mem_free(match);
             out->points = bound_words(&points, false);
             out->npoints = points.count;

@@ -6,6 +6,8 @@
 
 #include <unistd.h>
 
+#include "code/absdiff.h"
+#include "code/absmean.h"
 #include "report/html.h"
 #include "util/mem.h"
 
@@ -60,7 +62,7 @@ static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, W
     return context_call(c->context, c->fn->lower, args, out, c->where);
 }
 
-/* Derived envelopes (absvm.h), counted for the report. */
+/* Derived envelopes (absmean.h: the interval evaluator and the mean-value form), counted for the report. */
 static bool fn_derived_done(FnCtx *c, bool ok)
 {
     if (ok) c->derived++;
@@ -72,14 +74,14 @@ static bool fn_derived_upper(void *ctx, const Word *lo, const Word *hi, const Wo
 {
     FnCtx *c = ctx;
     (void)hi;
-    return fn_derived_done(c, absvm_upper(c->abs, c->fn, lo, x, out));
+    return fn_derived_done(c, absmean_upper(c->abs, c->fn, lo, x, out));
 }
 
 static bool fn_derived_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     (void)lo;
-    return fn_derived_done(c, absvm_lower(c->abs, c->fn, x, hi, out));
+    return fn_derived_done(c, absmean_lower(c->abs, c->fn, x, hi, out));
 }
 
 /* f(x) rounded down or up: an end of the interval evaluator's enclosure of the exact f(x);
@@ -124,6 +126,7 @@ void run_fn_as_aft(AftFunction *f, FnCtx *ctx)
     if (fn->nparams == 1) f->each = run_fn_each;
     if (fn->nparams == 1 && ctx->abs && !f->L->finite) f->rounded = fn_rounded;
     if (fn->nparams == 1 && ctx->exact) f->judge = reals_judge;
+    if (fn->nparams == 1 && ctx->exact && !f->L->finite && absdiff_vars(f->L) > 0) f->contract = reals_contract;
     EnvelopeChoice c = ctx->envelope;
     if (c == ENVELOPE_AUTO) {
         bool declared = (fn->upper && fn->lower) || fn->ann != ANN_NONE;

@@ -121,6 +121,12 @@ bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **
  * function of a lattice that is not finite (ctx its FnCtx, with `exact`): VERDICT_FIXED with
  * the element f fixes exactly in point, VERDICT_ENCLOSED, VERDICT_NEAR or VERDICT_NONE. */
 void reals_judge(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, Word *point);
+/* AftFunction.contract for a function of reals (ctx a FnCtx): Krawczyk's test
+ * (code/krawczyk.h) on [lo, hi], AFT_INVALID when it shows no fixed point there, else [lo, hi]
+ * narrowed to K(X) meeting X, repeated while that narrows it by half (Newton's quadratic
+ * convergence near a regular fixed point), but never below half the tolerance (a box a few
+ * ulps wide is too narrow for the test to prove it again, as the judge must). */
+AftStatus reals_contract(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi);
 /* The verdict on each of bnb's fixed points on a lattice that is not finite, the same way
  * (also from the boxes of Final inside one); those judged VERDICT_NONE are dropped and near
  * ones within a tolerance step of another are folded into it (points, each one's region, is

@@ -6,10 +6,17 @@
  * x + 1e-17 is x in doubles).  One function, verdict_on, decides what is known of a box, by
  * evaluating f with the interval evaluator (absvm.h: reals rounded outwards) in total mode (it
  * gives up unless f is defined on the whole box, as both theorems below need), so that the
- * exact f decides, each inequality holding for the whole enclosure of f at that point:
+ * exact f decides, each inequality holding for the whole enclosure of f at that point (the
+ * enclosures are absmean.h's: the natural one intersected with the mean-value form):
  *   VERDICT_FIXED     f(x) = x for an end x of the box, or for an end of the enclosure of f at
  *                     one of its ends that lies in the box: the enclosure of f(x) is x;
- *   VERDICT_ENCLOSED  f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
+ *   VERDICT_UNIQUE    Krawczyk's test on f(x) - x (krawczyk.h; f of one real or a product of
+ *                     reals whose code absdiff.h differentiates) shows exactly one fixed
+ *                     point in the box (when it shows none, VERDICT_NONE), or it shows
+ *                     exactly one in a box around it, and the box holds that one: proved as
+ *                     for VERDICT_ENCLOSED below, or Krawczyk steps narrow the wider box
+ *                     into it;
+ *   VERDICT_ENCLOSED  (at least one) f is monotone, lo <= f(lo) and f(hi) <= hi: f maps [lo, hi] into itself,
  *                     so it has a fixed point there (Knaster-Tarski on the complete lattice
  *                     [lo, hi]); or, on one real interval, f is continuous (its code only adds,
  *                     subtracts, multiplies, negates, takes min, max and abs, and calls such
@@ -28,12 +35,20 @@
  * stand for another fixed point, a tangency next to a crossing). */
 #include "app/run_internal.h"
 
+#include <math.h>
+
+#include "code/absdiff.h"
+#include "code/absmean.h"
 #include "code/ir.h"
+#include "code/krawczyk.h"
 #include "util/mem.h"
 
 /* Gap points tried between near boxes (bisections); how often a box is halved to show that f
  * moves every point of it (at most 64 pieces). */
 enum { GAP_DEPTH = 3, NONE_DEPTH = 6 };
+
+/* Krawczyk steps at most in one contraction (reals_contract). */
+enum { CONTRACT_STEPS = 16 };
 
 /* Is op one of the instructions that keep a function of a real continuous? */
 static bool continuous_op(const Chunk *c, Opcode op, const uint8_t *operands)
@@ -102,7 +117,7 @@ static void classify_free(Classify *c)
  * at each (the evaluator in total mode); false when the evaluator gives up. */
 static bool enclose(Classify *c, const Word *lo, const Word *hi)
 {
-    return c->abs && c->fn->nparams == 1 && absvm_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
+    return c->abs && c->fn->nparams == 1 && absmean_eval(c->abs, c->fn, lo, hi, c->flo, c->fhi);
 }
 
 static bool enclose_at(Classify *c, const Word *x) { return enclose(c, x, x); }
@@ -122,12 +137,25 @@ static bool fixed_inside(Classify *c, const Word *x, const Word *lo, const Word 
     return fixes_exactly(c, c->point);
 }
 
-/* An element of [lo, hi] that f fixes exactly, into c->point: an end of it, or an end of
- * the enclosure of f at one of its ends (an IR rounded outwards stops a step either side of
- * a fixed point it reached, and f maps such an end next to it). */
+/* Is the midpoint of [lo, hi] (a lattice of reals, a box within the tolerance: not a hull
+ * of several, whose other points may be fixed too) fixed by f exactly?  (A Newton
+ * contraction leaves the fixed point in the middle of its box.)  Uses c->hlo. */
+static bool fixed_midpoint(Classify *c, const Word *lo, const Word *hi)
+{
+    size_t n = c->L->ops->is_point(c->L, lo, hi) ? absdiff_vars(c->L) : 0;
+    for (size_t j = 0; j < n; j++) {
+        double a = word_to_double(lo[j]), b = word_to_double(hi[j]), m = a + (b - a) / 2;
+        c->hlo[j] = word_from_double(a <= m && m <= b ? m : a);
+    }
+    return n > 0 && fixed_inside(c, c->hlo, lo, hi);
+}
+
+/* An element of [lo, hi] that f fixes exactly, into c->point: an end of it, its midpoint, or
+ * an end of the enclosure of f at one of its ends (an IR rounded outwards stops a step either
+ * side of a fixed point it reached, and f maps such an end next to it). */
 static bool exact_point(Classify *c, const Word *lo, const Word *hi)
 {
-    if (fixed_inside(c, lo, lo, hi) || fixed_inside(c, hi, lo, hi)) return true;
+    if (fixed_inside(c, lo, lo, hi) || fixed_inside(c, hi, lo, hi) || fixed_midpoint(c, lo, hi)) return true;
     for (int end = 0; end < 2; end++) {
         if (!enclose_at(c, end ? hi : lo)) continue;
         lattice_copy(c->L, c->hlo, c->flo);      /* fixes_exactly overwrites flo and fhi */
@@ -168,13 +196,66 @@ static bool excluded(Classify *c, const Word *lo, const Word *hi, int depth)
     return excluded(c, lo, mid, depth - 1) && excluded(c, mid, hi, depth - 1);
 }
 
+/* Is [a, b] inside [lo, hi] (n reals)? */
+static bool inside_box(size_t n, const Word *a, const Word *b, const Word *lo, const Word *hi)
+{
+    for (size_t j = 0; j < n; j++)
+        if (word_to_double(a[j]) < word_to_double(lo[j]) || word_to_double(b[j]) > word_to_double(hi[j]))
+            return false;
+    return true;
+}
+
+/* [a, b] (n reals, a proved to hold exactly one fixed point x) narrowed by Krawczyk steps,
+ * each K(X) meeting X, which keeps x: does it come to lie inside [lo, hi]? */
+static bool contracts_into(const FnSym *fn, size_t n, Word *a, Word *b, const Word *lo, const Word *hi)
+{
+    Word ka[ABSDIFF_MAX_VARS], kb[ABSDIFF_MAX_VARS];
+    for (int step = 0; step < CONTRACT_STEPS && !inside_box(n, a, b, lo, hi); step++) {
+        memcpy(ka, a, n * sizeof(Word));
+        memcpy(kb, b, n * sizeof(Word));
+        if (krawczyk_test(fn, a, b, ka, kb) == KRAWCZYK_NONE) return false;
+        if (!memcmp(ka, a, n * sizeof(Word)) && !memcmp(kb, b, n * sizeof(Word))) return false;
+        memcpy(a, ka, n * sizeof(Word));
+        memcpy(b, kb, n * sizeof(Word));
+    }
+    return inside_box(n, a, b, lo, hi);
+}
+
+/* Does [lo, hi] hold exactly one fixed point, shown on a box X' around it?  Krawczyk's test
+ * on [lo, hi] widened on each side by its width and 1e-12, 1e-9 or 1e-6 (relative to the
+ * size of its ends; an epsilon-inflation: a box a few ulps wide is too narrow for outward
+ * rounding to show K(X) strictly inside it, the more so where f(x) - x is flat).  When X'
+ * holds exactly one, so does [lo, hi] if it holds one at all: `enclosed` (proved already),
+ * or Krawczyk steps from X' narrow it into [lo, hi] (they keep X's fixed point).
+ * (Uses c->hlo/hhi.) */
+static bool unique_around(Classify *c, const Word *lo, const Word *hi, bool enclosed)
+{
+    size_t n = absdiff_vars(c->L);
+    for (double eps = 1e-12; n > 0 && eps < 1e-5; eps *= 1000) {
+        for (size_t j = 0; j < n; j++) {
+            double a = word_to_double(lo[j]), b = word_to_double(hi[j]);
+            double w = (b - a) + eps * fmax(1.0, fmax(fabs(a), fabs(b)));
+            c->hlo[j] = word_from_double(a - w);
+            c->hhi[j] = word_from_double(b + w);
+        }
+        if (krawczyk_test(c->fn, c->hlo, c->hhi, NULL, NULL) != KRAWCZYK_UNIQUE) continue;
+        return enclosed || contracts_into(c->fn, n, c->hlo, c->hhi, lo, hi);
+    }
+    return false;
+}
+
 /* The verdict on [lo, hi] (see the top of this file); with VERDICT_FIXED the element f fixes
  * is in c->point.  `depth`: how often the box may be halved to show it holds no fixed point. */
 static VerdictKind verdict_on(Classify *c, const Word *lo, const Word *hi, int depth)
 {
     if (excluded(c, lo, hi, 0)) return VERDICT_NONE;
     if (exact_point(c, lo, hi)) return VERDICT_FIXED;
-    if (encloses(c, lo, hi)) return VERDICT_ENCLOSED;
+    KrawczykResult k = krawczyk_test(c->fn, lo, hi, NULL, NULL);
+    if (k == KRAWCZYK_NONE) return VERDICT_NONE;
+    if (k == KRAWCZYK_UNIQUE) return VERDICT_UNIQUE;
+    bool enclosed = encloses(c, lo, hi);
+    if (unique_around(c, lo, hi, enclosed)) return VERDICT_UNIQUE;
+    if (enclosed) return VERDICT_ENCLOSED;
     return depth > 0 && excluded(c, lo, hi, depth) ? VERDICT_NONE : VERDICT_NEAR;
 }
 
@@ -185,6 +266,17 @@ void reals_judge(void *ctx, const Word *lo, const Word *hi, VerdictKind *kind, W
     *kind = verdict_on(&c, lo, hi, NONE_DEPTH);
     if (*kind == VERDICT_FIXED) lattice_copy(c.L, point, c.point);
     classify_free(&c);
+}
+
+/* How much a verdict on a box says of its fixed points: more is better. */
+static int strength(VerdictKind k)
+{
+    switch (k) {
+    case VERDICT_FIXED: return 3;
+    case VERDICT_UNIQUE: return 2;
+    case VERDICT_ENCLOSED: return 1;
+    default: return 0;
+    }
 }
 
 /* The verdict on a fixed point bnb lists, [lo, hi] (a box the engine judged, or a hull of
@@ -198,12 +290,12 @@ static VerdictKind region_verdict(Classify *c, const BoundList *final, const Wor
     VerdictKind best = verdict_on(c, lo, hi, 0);
     lattice_copy(L, clo, best == VERDICT_FIXED ? c->point : lo);
     lattice_copy(L, chi, best == VERDICT_FIXED ? c->point : hi);
-    for (size_t i = 0; i < final->count && (best == VERDICT_ENCLOSED || best == VERDICT_NEAR); i++) {
+    for (size_t i = 0; i < final->count && best != VERDICT_FIXED && best != VERDICT_NONE; i++) {
         const Word *flo = boundlist_lo(final, i), *fhi = boundlist_hi(final, i);
         if (!L->ops->is_point(L, flo, fhi) || !lattice_interval_subset(L, flo, fhi, lo, hi)) continue;
         if (L->ops->eq(L, flo, lo) && L->ops->eq(L, fhi, hi)) continue;
         VerdictKind k = verdict_on(c, flo, fhi, 0);
-        if (k != VERDICT_FIXED && (k != VERDICT_ENCLOSED || best != VERDICT_NEAR)) continue;
+        if (strength(k) <= strength(best)) continue;
         best = k;
         lattice_copy(L, clo, k == VERDICT_FIXED ? c->point : flo);
         lattice_copy(L, chi, k == VERDICT_FIXED ? c->point : fhi);
@@ -363,4 +455,73 @@ bool reals_iteration_reaches(const FnSym *fn, Limits *limits, const Word *x, boo
     mem_free(c.flo);                     /* the block of all three */
     absvm_free(c.abs);
     return reaches;
+}
+
+/* Has [a, b] narrowed to [ka, kb] by at least half in some coordinate (n of them)? */
+static bool halved(size_t n, const Word *a, const Word *b, const Word *ka, const Word *kb)
+{
+    for (size_t j = 0; j < n; j++) {
+        double w = word_to_double(b[j]) - word_to_double(a[j]), kw = word_to_double(kb[j]) - word_to_double(ka[j]);
+        if (kw <= w / 2) return true;
+    }
+    return false;
+}
+
+/* The tolerance of each real coordinate of L into tol (from *k on); false past `max`. */
+static bool coordinate_tolerances(const Lattice *L, double *tol, size_t *k, size_t max)
+{
+    if (lattice_kind(L) == LATTICE_REAL) {
+        if (*k >= max) return false;
+        tol[(*k)++] = lattice_tolerance(L);
+        return true;
+    }
+    for (size_t i = 0; lattice_kind(L) == LATTICE_PRODUCT && i < lattice_nparts(L); i++)
+        if (!coordinate_tolerances(lattice_part(L, i), tol, k, max)) return false;
+    return true;
+}
+
+/* [ka, kb], inside [a, b], widened where it is narrower than half the tolerance back to
+ * that (or [a, b]'s width), about its middle and inside [a, b]: a box a few ulps wide is too
+ * narrow for Krawczyk's test to prove it again, and the judge must; half, so that it is one
+ * point of the tolerance grid. */
+static void keep_tolerance(size_t n, const double *tol, const Word *a, const Word *b, Word *ka, Word *kb)
+{
+    for (size_t j = 0; j < n; j++) {
+        double lo = word_to_double(a[j]), hi = word_to_double(b[j]);
+        double klo = word_to_double(ka[j]), khi = word_to_double(kb[j]);
+        double w = fmin(tol[j] / 2, hi - lo);
+        if (khi - klo >= w) continue;
+        double mid = klo + (khi - klo) / 2, nlo = fmax(lo, mid - w / 2), nhi = fmin(hi, nlo + w);
+        nlo = fmax(lo, fmin(nlo, nhi - w));
+        ka[j] = word_from_double(fmin(nlo, klo));
+        kb[j] = word_from_double(fmax(nhi, khi));
+    }
+}
+
+AftStatus reals_contract(void *ctx, const Word *lo, const Word *hi, Word *nlo, Word *nhi)
+{
+    const FnCtx *fc = ctx;
+    size_t n = fc->fn->ret->nwords, bytes = n * sizeof(Word), k = 0;
+    Word a[ABSDIFF_MAX_VARS], b[ABSDIFF_MAX_VARS], ka[ABSDIFF_MAX_VARS], kb[ABSDIFF_MAX_VARS];
+    double tol[ABSDIFF_MAX_VARS];
+    if (n > ABSDIFF_MAX_VARS || !coordinate_tolerances(fc->fn->ret, tol, &k, n) || k != n) {
+        if (nlo != lo) memcpy(nlo, lo, n * sizeof(Word));       /* not reals: as it is */
+        if (nhi != hi) memcpy(nhi, hi, n * sizeof(Word));
+        return AFT_OK;
+    }
+    memcpy(a, lo, bytes);
+    memcpy(b, hi, bytes);
+    for (int step = 0; step < CONTRACT_STEPS; step++) {
+        memcpy(ka, a, bytes);
+        memcpy(kb, b, bytes);
+        if (krawczyk_test(fc->fn, a, b, ka, kb) == KRAWCZYK_NONE) return AFT_INVALID;
+        keep_tolerance(n, tol, a, b, ka, kb);
+        bool more = halved(n, a, b, ka, kb);
+        memcpy(a, ka, bytes);
+        memcpy(b, kb, bytes);
+        if (!more) break;
+    }
+    memcpy(nlo, a, bytes);
+    memcpy(nhi, b, bytes);
+    return AFT_OK;
 }

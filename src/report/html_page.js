@@ -43,16 +43,18 @@ const key = (x) => JSON.stringify(x);
 
 // What is known of a bnb box, in the words of fix's text output (src/report/text.c): the node
 // statuses and result lists of the JSON (docs/json.md) name it.  "fixpoint" with a point: f
-// fixes that element exactly; "enclosure": the box is proved to hold a fixed point;
+// fixes that element exactly; "unique": the box is proved to hold exactly one fixed point;
+// "enclosure": the box is proved to hold at least one;
 // "within_tolerance": f moves its points by at most the tolerance, not proved.
 function verdictText(lat, status, bound, point) {
   if (status === "fixpoint") return "fixed point" + (point !== undefined ? " " + elemText(lat, point) : "");
-  if (status === "enclosure") return "fixed point in " + boundText(lat, bound);
+  if (status === "unique") return "exactly one fixed point in " + boundText(lat, bound);
+  if (status === "enclosure") return "at least one fixed point in " + boundText(lat, bound);
   if (status === "within_tolerance")
     return "within tolerance " + boundText(lat, bound) + "  (f moves it by at most the tolerance; not proved to hold a fixed point)";
   return status;
 }
-const verdictStatuses = ["fixpoint", "enclosure", "within_tolerance"];
+const verdictStatuses = ["fixpoint", "unique", "enclosure", "within_tolerance"];
 
 // ---- views: show(bounds, points) draws intervals and marks fixed points ----
 
@@ -351,9 +353,10 @@ function resultText(lat, r) {
   if (r.message) parts.push(r.message);
   if ("value" in r) parts.push("= " + elemText(lat, r.value));
   if (r.bound) parts.push(boundText(lat, r.bound));
-  const boxes = (r.enclosures || []).length + (r.within_tolerance || []).length;
+  const boxes = (r.unique || []).length + (r.enclosures || []).length + (r.within_tolerance || []).length;
   if (r.fixpoints && (r.fixpoints.length || !boxes))
     parts.push(r.fixpoints.length + " fixed point(s): " + r.fixpoints.slice(0, 20).map((x) => elemText(lat, x)).join(", "));
+  for (const b of (r.unique || []).slice(0, 20)) parts.push(verdictText(lat, "unique", b));
   for (const b of (r.enclosures || []).slice(0, 20)) parts.push(verdictText(lat, "enclosure", b));
   for (const b of (r.within_tolerance || []).slice(0, 20)) parts.push(verdictText(lat, "within_tolerance", b));
   if (r.models) parts.push(r.models.length + " model(s)" + (r.complete ? "" : ", maybe more"));

@@ -130,6 +130,7 @@ static const char *verdict_word(VerdictKind k)
 {
     switch (k) {
     case VERDICT_FIXED: return "fixpoint";
+    case VERDICT_UNIQUE: return "unique";
     case VERDICT_ENCLOSED: return "enclosure";
     case VERDICT_NEAR: return "within_tolerance";
     case VERDICT_NONE: return "pruned";
@@ -160,6 +161,7 @@ static void put_bnb(JsonWriter *w, QueryKind kind, const BnbResult *x)
 {
     if (x->verdicts) {
         put_judged(w, x, "fixpoints", VERDICT_FIXED);
+        put_judged(w, x, "unique", VERDICT_UNIQUE);
         put_judged(w, x, "enclosures", VERDICT_ENCLOSED);
         put_judged(w, x, "within_tolerance", VERDICT_NEAR);
     } else {

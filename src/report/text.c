@@ -135,8 +135,12 @@ static void put_verdict(Buf *b, const Lattice *L, const Verdict *v)
         buf_puts(b, "fixed point ");
         L->ops->print(L, v->point, b);
         return;
+    case VERDICT_UNIQUE:
+        buf_puts(b, "exactly one fixed point in ");
+        lattice_print_interval(L, v->lo, v->hi, b);
+        return;
     case VERDICT_ENCLOSED:
-        buf_puts(b, "fixed point in ");
+        buf_puts(b, "at least one fixed point in ");
         lattice_print_interval(L, v->lo, v->hi, b);
         return;
     case VERDICT_NEAR:

@@ -3,7 +3,9 @@
 reals (the result's `fixpoints` and `enclosures`, and the trace's node events of status
 `fixpoint` and `enclosure`) is checked in exact rational arithmetic: f(x) = x for a
 fixed point; for an enclosure [lo, hi], f(x) - x changes sign (f is continuous: gen.py
-writes only + - * min max abs) or, for a monotone f, lo <= f(lo) and f(hi) <= hi.  The
+writes only + - * min max abs) or, for a monotone f, lo <= f(lo) and f(hi) <= hi; for a box
+proved to hold exactly one (`unique`: Krawczyk's test, which also shows f(x) - x strictly
+monotone on it), f(x) - x changes sign across it.  The
 constants are the doubles they are written as.  Also every bnb's Final must meet each grid
 interval where the exact f(x) - x changes sign (a fixed point is there: no prune may remove
 it).  Prints one line per failure and a count line "claims N, wrong M"."""
@@ -39,6 +41,7 @@ def main():
         f, name = fns[r['target']], r['target']
         points = [n.get('point', n['bound']['lo']) for n in nodes if n['status'] == 'fixpoint']
         boxes = [n['bound'] for n in nodes if n['status'] == 'enclosure']
+        unique = [n['bound'] for n in nodes if n['status'] == 'unique'] + r.get('unique', [])
         nodes = []
         for x in r.get('fixpoints', []) + points:
             claims += 1
@@ -53,6 +56,12 @@ def main():
             if not ok:
                 wrong += 1
                 print('WRONG %s: enclosure [%r .. %r], but exactly f(x) - x is %s and %s there' % (name, e['lo'], e['hi'], float(dlo), float(dhi)))
+        for e in unique:
+            claims += 1
+            lo, hi = Fraction(e['lo']), Fraction(e['hi'])
+            if (f(lo) - lo) * (f(hi) - hi) > 0:
+                wrong += 1
+                print('WRONG %s: exactly one fixed point in [%r .. %r], but f(x) - x has one sign at both ends' % (name, e['lo'], e['hi']))
         claims += 1
         missed = missed_fixed_point(f, r.get('final', []))
         if missed:
