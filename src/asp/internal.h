@@ -70,6 +70,8 @@ void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t 
 /* Room for at least that many atoms, rules and rule literals (a reader's estimate from its
  * input's size: fewer, larger allocations); more can still be added. */
 void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits);
+/* The reserve's unused rest given back: each of those vectors sized to what it holds. */
+void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
