@@ -112,7 +112,8 @@ struct AspSolver {
     size_t natoms, nrules, nwords;
     uint32_t *head, *pstart, *pos, *nstart, *neg, *ostart, *occ;
     uint32_t *lat_of;             /* program atom -> lattice atom */
-    long *prog_of;                /* lattice atom -> program atom, -1 for translation atoms */
+    uint32_t *builder_of;         /* lattice atom -> program atom, or np + N for atom N of the
+                                     translation (the lattice's names, made on demand) */
     long fatom;                   /* the lattice atom f of the constraints, -1 if none */
     AspAtom *shown;               /* shown program atoms in print order */
     size_t nshown;
