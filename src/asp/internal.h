@@ -39,7 +39,7 @@ typedef struct AspStmt {
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
     Arena names_block;            /* every name, freed at once with the program */
-    VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
+    VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */

@@ -98,8 +98,9 @@ AspAtom asp_atom(AspProgram *p, const char *name)
 bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 {
     if (a >= p->names.count || p->names.items[a]) return false;
+    if (len > UINT32_MAX) mem_fail(len);          /* lengths are kept in 32 bits */
     p->names.items[a] = arena_strndup(&p->names_block, name, len);
-    p->namelen.items[a] = len;
+    p->namelen.items[a] = (uint32_t)len;
     VEC_PUSH(p->named, a);
     if (p->htab && 2 * (p->hcount + 1) > p->hcap) hbuild(p, 2 * p->hcount);
     if (p->htab) hinsert(p, a);
