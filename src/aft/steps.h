@@ -40,6 +40,7 @@ static inline void steps_get(const Steps *t, size_t k, Word *dlo, Word *dhi)
     *dlo = steps_half(x & mask);
     *dhi = steps_half(x >> STEPS_HALF_BITS & mask);
 }
+
 /* The trail cut to its first n steps. */
 void steps_cut(Steps *t, size_t n);
 void steps_free(Steps *t);
