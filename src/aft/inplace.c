@@ -9,11 +9,11 @@
  * restarts, the split's sign) are read here only; the steps on the run that bnb.c takes too
  * come from bnbrun.c. */
 #include "aft/inplace.h"
+#include "aft/steps.h"
 #include "util/mem.h"
 
 typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of an interval */
 typedef VEC(WordPair) Words;
-typedef struct Step { size_t w; Word dlo, dhi; } Step;   /* a change of the bound (xor) */
 /* A pending bound: its node, the trail length at which its parent was the bound, and its
  * words pool[first ..) (up to the next pending bound's); raw when its IR is still to be
  * taken (a child pushed as split, see process_node). */
@@ -41,7 +41,7 @@ typedef struct Place {
     size_t nwords;
     Word *lo, *hi;                /* the bound being worked on */
     size_t open;                  /* its words with lo != hi (0: a point) */
-    VEC(Step) trail;
+    Steps trail;                  /* the changes of the bound (steps.c) */
     uint8_t *mark;                /* words changed since the function's hooks last saw it */
     VEC(size_t) changed;
     bool fresh;                   /* the hooks have seen nothing yet */
@@ -76,7 +76,7 @@ static void write_word(Place *pl, size_t w, Word lo, Word hi)
 static void set_word(Place *pl, size_t w, Word lo, Word hi)
 {
     if (pl->lo[w] == lo && pl->hi[w] == hi) return;
-    VEC_PUSH(pl->trail, ((Step){w, pl->lo[w] ^ lo, pl->hi[w] ^ hi}));
+    steps_push(&pl->trail, w, pl->lo[w] ^ lo, pl->hi[w] ^ hi);
     write_word(pl, w, lo, hi);
 }
 
@@ -85,17 +85,19 @@ static void apply(Place *pl, const Words *d)
     for (size_t i = 0; i < d->count; i++) set_word(pl, d->items[i].w, d->items[i].lo, d->items[i].hi);
 }
 
-static void flip(Place *pl, const Step *s)
+/* Trail step k undone, or done again. */
+static void flip(Place *pl, size_t k)
 {
-    write_word(pl, s->w, pl->lo[s->w] ^ s->dlo, pl->hi[s->w] ^ s->dhi);
+    size_t w = steps_word(&pl->trail, k);
+    Word dlo, dhi;
+    steps_get(&pl->trail, k, &dlo, &dhi);
+    write_word(pl, w, pl->lo[w] ^ dlo, pl->hi[w] ^ dhi);
 }
 
 static void undo_to(Place *pl, size_t at)
 {
-    while (pl->trail.count > at) {
-        Step s = pl->trail.items[--pl->trail.count];
-        flip(pl, &s);
-    }
+    for (size_t k = steps_count(&pl->trail); k > at; k--) flip(pl, k - 1);
+    steps_cut(&pl->trail, at);
 }
 
 /* The words changed since the hooks last saw the bound (NULL: all), for the next hook. */
@@ -171,7 +173,7 @@ static void emit_with(Place *pl, const Words *d, AftEventKind kind, long id, lon
                       long other, NodeStatus status)
 {
     if (!pl->run->o->on_event) return;
-    size_t at = pl->trail.count;
+    size_t at = steps_count(&pl->trail);
     apply(pl, d);
     bnb_emit(pl->run, kind, id, parent, other, status, pl->lo, pl->hi);
     undo_to(pl, at);
@@ -180,7 +182,7 @@ static void emit_with(Place *pl, const Words *d, AftEventKind kind, long id, lon
 /* The bound with d applied goes to Final, proven first when f was seen to fix it. */
 static void final_with(Place *pl, const Words *d, long id, bool proven)
 {
-    size_t at = pl->trail.count;
+    size_t at = steps_count(&pl->trail);
     apply(pl, d);
     if (proven) bnb_prove(pl->run, pl->lo, pl->hi);
     if (id >= 0) to_final(pl, id, pl->lo, pl->hi);
@@ -192,7 +194,7 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 {
     *s = NODE_KEPT;
     if (open_with(pl, d)) return AFT_OK;
-    size_t at = pl->trail.count;
+    size_t at = steps_count(&pl->trail);
     apply(pl, d);
     AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, s, NULL);
     undo_to(pl, at);
@@ -201,7 +203,7 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 
 static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    Pending n = { id, narrow(depth), narrow(pl->trail.count), narrow(pl->pool.count), raw };
+    Pending n = { id, narrow(depth), narrow(steps_count(&pl->trail)), narrow(pl->pool.count), raw };
     VEC_PUSH(pl->stack, n);
     for (size_t i = 0; i < d->count; i++) VEC_PUSH(pl->pool, d->items[i]);
 }
@@ -254,7 +256,7 @@ static AftStatus refine_kid(Place *pl, int i, bool *alive, bool *invalid)
 {
     Run *run = pl->run;
     Kid *k = &pl->kid[i];
-    size_t at = pl->trail.count;
+    size_t at = steps_count(&pl->trail);
     *invalid = false;
     for (size_t j = 0; j < k->c.count; j++) kid_put(k, k->c.items[j].w, k->c.items[j].lo, k->c.items[j].hi);
     run->st->ir_calls++;
@@ -352,8 +354,8 @@ static void keep_kids(Place *pl, long id, const long cid[2], const bool alive[2]
 /* Moves the bound along the trail, without changing it, from position *pos to `to`. */
 static void walk(Place *pl, size_t *pos, size_t to)
 {
-    for (; *pos > to; (*pos)--) flip(pl, &pl->trail.items[*pos - 1]);
-    for (; *pos < to; (*pos)++) flip(pl, &pl->trail.items[*pos]);
+    for (; *pos > to; (*pos)--) flip(pl, *pos - 1);
+    for (; *pos < to; (*pos)++) flip(pl, *pos);
 }
 
 /* ---- learning: non-chronological backjumps ---- */
@@ -376,7 +378,7 @@ static void learning_off(Place *pl)
 static void enter_path(Place *pl, const Pending *n)
 {
     if (pl->path.count > n->depth) pl->path.count = n->depth;
-    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(pl->trail.count), narrow(pl->finals)}));
+    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(steps_count(&pl->trail)), narrow(pl->finals)}));
 }
 
 /* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
@@ -395,13 +397,13 @@ static void drop_below(Place *pl, size_t d)
  * back, when there is none. */
 static size_t cut_target(Place *pl, size_t limit, size_t *pos)
 {
-    *pos = pl->trail.count;
+    *pos = steps_count(&pl->trail);
     for (size_t d = 0; d < limit && d < pl->path.count; d++) {
         if (pl->path.items[d].finals != pl->finals) continue;
         walk(pl, pos, pl->path.items[d].at);
         if (pl->search->cuts(pl->fctx, pl->lo, pl->hi)) return d;
     }
-    walk(pl, pos, pl->trail.count);
+    walk(pl, pos, steps_count(&pl->trail));
     return SIZE_MAX;
 }
 
@@ -450,11 +452,11 @@ static bool bnb_backjump(Place *pl, size_t depth)
         bool empty, shrunk;
         AftStatus s = refine_in_place(pl, &empty, &shrunk);
         if (s != AFT_OK || (!empty && !shrunk)) {         /* no progress: chronologically */
-            walk(pl, &pos, pl->trail.count);
+            walk(pl, &pos, steps_count(&pl->trail));
             break;
         }
         drop_below(pl, d);
-        pl->trail.count = pos;
+        steps_cut(&pl->trail, pos);
         run->st->backjumps++;
         jumped = true;
         if (!empty) {
@@ -483,15 +485,15 @@ static void bnb_restart(Place *pl)
 {
     Run *run = pl->run;
     if (!pl->path.count || pl->path.items[0].finals != pl->finals) return;
-    size_t pos = pl->trail.count;
+    size_t pos = steps_count(&pl->trail);
     walk(pl, &pos, pl->path.items[0].at);
     bool empty, shrunk;
     if (refine_in_place(pl, &empty, &shrunk) != AFT_OK) {
-        walk(pl, &pos, pl->trail.count);
+        walk(pl, &pos, steps_count(&pl->trail));
         return;
     }
     drop_all(pl);
-    pl->trail.count = pos;
+    steps_cut(&pl->trail, pos);
     run->st->restarts++;
     if (empty) run->st->pruned++;
     else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0, false);
@@ -650,7 +652,7 @@ static void fold_pending(const Place *pl, size_t i, size_t from, Word *hlo, Word
         return;
     }
     size_t a = from < p->at ? from : p->at, b = from < p->at ? p->at : from;
-    for (size_t k = a; k < b; k++) fold_word(pl, hlo, hhi, pl->trail.items[k].w);
+    for (size_t k = a; k < b; k++) fold_word(pl, hlo, hhi, steps_word(&pl->trail, k));
     size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
     for (size_t k = pl->stack.items[i - 1].first; k < end; k++)
         fold_word(pl, hlo, hhi, pl->pool.items[k].w);
@@ -660,7 +662,7 @@ static void fold_pending(const Place *pl, size_t i, size_t from, Word *hlo, Word
  * pending_as_hull) their hull, under the oldest one's node. */
 static void pending_to_final(Place *pl, const char *why)
 {
-    size_t pos = pl->trail.count;
+    size_t pos = steps_count(&pl->trail);
     bool as_hull = pending_as_hull(pl, why);
     Word *hlo = as_hull ? pl->run->hlo : NULL, *hhi = as_hull ? pl->run->hhi : NULL;
     for (size_t i = 0; i < pl->stack.count; i++) {
@@ -670,7 +672,7 @@ static void pending_to_final(Place *pl, const char *why)
         else to_final(pl, pl->stack.items[i].id, pl->lo, pl->hi);
         restore_words(pl);
     }
-    walk(pl, &pos, pl->trail.count);
+    walk(pl, &pos, steps_count(&pl->trail));
     if (as_hull) to_final(pl, pl->stack.items[0].id, hlo, hhi);
 }
 
@@ -749,7 +751,7 @@ AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
         VEC_FREE(pl.kid[i].c);
         VEC_FREE(pl.kid[i].r);
     }
-    VEC_FREE(pl.trail);
+    steps_free(&pl.trail);
     VEC_FREE(pl.changed);
     VEC_FREE(pl.stack);
     VEC_FREE(pl.pool);

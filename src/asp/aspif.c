@@ -687,8 +687,8 @@ static size_t count_newlines(const char *text, size_t len)
 
 /* The vectors sized once from the input's line count (a statement a line: at most about as
  * many rules and atoms, and twice as many rule literals, as lines in gringo's output), so
- * that they are not copied while they grow (more still can be added); the unused rest of a
- * reserve costs address space, and memory only where it shares a touched page. */
+ * that they are not copied while they grow (more still can be added); once read, the unused
+ * rest of the reserve is given back (asp_program_fit). */
 static void presize(Reader *r, const char *text, size_t len)
 {
     size_t lines = 1 + count_newlines(text, len);
@@ -709,7 +709,10 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
     presize(&r, text, len);
     bool ok = read_all(&r);
     reader_free(&r);
-    if (ok) return r.p;
+    if (ok) {
+        asp_program_fit(r.p);
+        return r.p;
+    }
     asp_program_free(r.p);
     return NULL;
 }

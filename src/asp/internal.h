@@ -39,7 +39,7 @@ typedef struct AspStmt {
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
     Arena names_block;            /* every name, freed at once with the program */
-    VEC(size_t) namelen;          /* per atom: the length of its name (which may hold a NUL) */
+    VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
     VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
@@ -70,6 +70,8 @@ void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t 
 /* Room for at least that many atoms, rules and rule literals (a reader's estimate from its
  * input's size: fewer, larger allocations); more can still be added. */
 void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits);
+/* The reserve's unused rest given back: each of those vectors sized to what it holds. */
+void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
@@ -110,7 +112,8 @@ struct AspSolver {
     size_t natoms, nrules, nwords;
     uint32_t *head, *pstart, *pos, *nstart, *neg, *ostart, *occ;
     uint32_t *lat_of;             /* program atom -> lattice atom */
-    long *prog_of;                /* lattice atom -> program atom, -1 for translation atoms */
+    uint32_t *builder_of;         /* lattice atom -> program atom, or np + N for atom N of the
+                                     translation (the lattice's names, made on demand) */
     long fatom;                   /* the lattice atom f of the constraints, -1 if none */
     AspAtom *shown;               /* shown program atoms in print order */
     size_t nshown;

@@ -98,8 +98,9 @@ AspAtom asp_atom(AspProgram *p, const char *name)
 bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 {
     if (a >= p->names.count || p->names.items[a]) return false;
+    if (len > UINT32_MAX) mem_fail(len);          /* lengths are kept in 32 bits */
     p->names.items[a] = arena_strndup(&p->names_block, name, len);
-    p->namelen.items[a] = len;
+    p->namelen.items[a] = (uint32_t)len;
     VEC_PUSH(p->named, a);
     if (p->htab && 2 * (p->hcount + 1) > p->hcap) hbuild(p, 2 * p->hcount);
     if (p->htab) hinsert(p, a);
@@ -205,6 +206,27 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
     p->rule_line.items = reserve(p->rule_line.items, &p->rule_line.cap, rules,
                                  sizeof *p->rule_line.items);
     p->lits.items = reserve(p->lits.items, &p->lits.cap, lits, sizeof *p->lits.items);
+}
+
+/* v's capacity lowered to its count (at least one item: a store is never NULL). */
+static void *fit(void *items, size_t count, size_t *cap, size_t size)
+{
+    size_t n = count ? count : 1;
+    if (*cap <= n) return items;
+    *cap = n;
+    return mem_realloc(items, n * size);
+}
+
+void asp_program_fit(AspProgram *p)
+{
+    p->names.items = fit(p->names.items, p->names.count, &p->names.cap, sizeof *p->names.items);
+    p->namelen.items = fit(p->namelen.items, p->namelen.count, &p->namelen.cap,
+                           sizeof *p->namelen.items);
+    p->order.items = fit(p->order.items, p->order.count, &p->order.cap, sizeof *p->order.items);
+    p->rules.items = fit(p->rules.items, p->rules.count, &p->rules.cap, sizeof *p->rules.items);
+    p->rule_line.items = fit(p->rule_line.items, p->rule_line.count, &p->rule_line.cap,
+                             sizeof *p->rule_line.items);
+    p->lits.items = fit(p->lits.items, p->lits.count, &p->lits.cap, sizeof *p->lits.items);
 }
 
 enum { WEIGHT_MAX = 0x7fffffff };

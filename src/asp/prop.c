@@ -37,15 +37,21 @@
 
 /* ---- set up ---- */
 
-/* Rules with cyclic heads and the cyclic atoms of each positive body. */
+/* Rules with cyclic heads and the cyclic atoms of each one's positive body, and the
+ * unfounded check's counters: nothing when no atom is on a positive cycle. */
 static void cyclic_rules(const AspSolver *s, AspProp *p)
 {
-    p->crules = mem_alloc((s->nrules + 1) * sizeof *p->crules);
-    p->cpos = mem_calloc(s->nrules + 1, sizeof *p->cpos);
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < s->nrules; r++) n += p->cyclic[s->head[r]];
+    if (!n) return;
+    p->crules = mem_alloc(n * sizeof *p->crules);
+    p->cpos = mem_calloc(n, sizeof *p->cpos);
+    p->fneed = mem_alloc((s->nrules + 1) * sizeof *p->fneed);
     for (uint32_t r = 0; r < s->nrules; r++) {
         if (!p->cyclic[s->head[r]]) continue;
-        p->crules[p->ncrules++] = r;
-        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->cpos[r] += p->cyclic[s->pos[k]];
+        uint32_t i = p->ncrules++;
+        p->crules[i] = r;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->cpos[i] += p->cyclic[s->pos[k]];
     }
 }
 
@@ -65,14 +71,13 @@ static void rule_states(const AspSolver *s, AspProp *p)
 
 AspProp *asp_prop_new(const AspSolver *s)
 {
-    size_t n = s->natoms + 2, r = s->nrules + 1;
+    size_t n = s->natoms + 2;
     AspProp *p = mem_calloc(1, sizeof *p);
     asp_trail_new(&p->tr, n);
     p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
-    p->fneed = mem_alloc(r * sizeof *p->fneed);
     rule_states(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
     p->work = mem_alloc(n * sizeof *p->work);
@@ -263,7 +268,7 @@ static void unfounded(const AspSolver *s, AspProp *p)
     for (uint32_t i = 0; i < p->ncrules; i++) p->founded[s->head[p->crules[i]]] = 0;
     for (uint32_t i = 0; i < p->ncrules; i++) {
         uint32_t r = p->crules[i];
-        p->fneed[r] = s->bound ? founded_need(s, p, r) : p->cpos[r];
+        p->fneed[r] = s->bound ? founded_need(s, p, r) : p->cpos[i];
         if (p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
     }
     for (size_t i = 0; i < wn; i++) {

@@ -30,10 +30,11 @@ struct AspProp {
     size_t ofirst;                /* no such open atom on the trail before this index */
     size_t wfirst;                /* no true atom waiting on a weight body before this index */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
-    uint32_t *crules, ncrules;    /* the rules with a cyclic head */
-    uint32_t *cpos;               /* per rule: cyclic atoms in its positive body */
-    int64_t *fneed;               /* unfounded check: weight still lacking, counting founded
-                                     cyclic positive atoms and every other literal not false */
+    uint32_t *crules, ncrules;    /* the rules with a cyclic head (NULL: none) */
+    uint32_t *cpos;               /* per rule of crules: cyclic atoms in its positive body */
+    int64_t *fneed;               /* per rule, only with crules: for the unfounded check, the
+                                     weight still lacking, counting founded cyclic positive
+                                     atoms and every other literal not false */
     uint8_t *founded;
     uint32_t *work;
     uint32_t *dword;              /* push_level: the words a request adds to */

@@ -205,24 +205,17 @@ static size_t label(size_t a, size_t np, char *out)
     return lp + k;
 }
 
-/* The lattice's names: the program's, else label()'s, written straight into the one block
- * the lattice takes over (pointers in lattice order, then the strings). */
-static void make_lattice(AspSolver *s, const uint32_t *lat, size_t np)
+/* The lattice's namer (LatticeNamer): lattice atom i's name is its program atom's, else
+ * label()'s, made from the program and builder_of only when the lattice is asked for it. */
+static size_t atom_name(const void *ctx, size_t i, char *out)
 {
-    const AspProgram *p = s->prog;
-    size_t n = s->natoms, bytes = (n + 1) * sizeof(char *);
-    for (size_t a = 0; a < n; a++)
-        bytes += (a < np && p->names.items[a] ? strlen(p->names.items[a]) : label(a, np, NULL)) + 1;
-    char **names = mem_alloc(bytes), *at = (char *)(names + n + 1);
-    for (size_t a = 0; a < n; a++) {
-        const char *nm = a < np ? p->names.items[a] : NULL;
-        size_t len = nm ? strlen(nm) : label(a, np, at);
-        if (nm) memcpy(at, nm, len + 1);
-        names[lat[a]] = at;
-        at += len + 1;
-    }
-    names[n] = NULL;
-    s->L = lattice_powerset_adopt(names, n);
+    const AspSolver *s = ctx;
+    size_t a = s->builder_of[i], np = s->prog->names.count;
+    const char *nm = a < np ? s->prog->names.items[a] : NULL;
+    if (!nm) return label(a, np, out);
+    size_t len = strlen(nm);
+    if (out) memcpy(out, nm, len + 1);
+    return len;
 }
 
 /* Per-literal weights and per-rule bounds, when some rule has a weight body (a normal body
@@ -294,12 +287,12 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->prog = p;
     s->natoms = b.natoms;
     uint32_t *lat = atom_order(&b);
-    make_lattice(s, lat, np);
+    s->builder_of = mem_alloc((s->natoms + 1) * sizeof *s->builder_of);
+    for (size_t a = 0; a < s->natoms; a++) s->builder_of[lat[a]] = (uint32_t)a;
+    s->L = lattice_powerset_named(s->natoms, (LatticeNamer){ atom_name, s });
     s->nwords = s->L->nwords;
     make_index(s, &b, lat);
     s->lat_of = mem_alloc((np + 1) * sizeof *s->lat_of);
-    s->prog_of = mem_alloc((s->natoms + 1) * sizeof *s->prog_of);
-    for (size_t a = 0; a < s->natoms; a++) s->prog_of[lat[a]] = a < np ? (long)a : -1;
     for (size_t a = 0; a < np; a++) s->lat_of[a] = lat[a];
     s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
     s->shown = asp_print_order(p, &s->nshown);
@@ -329,7 +322,7 @@ void asp_solver_free(AspSolver *s)
     lattice_free(s->L);
     mem_free(s->head); mem_free(s->pstart); mem_free(s->pos); mem_free(s->nstart);
     mem_free(s->neg); mem_free(s->ostart); mem_free(s->occ);
-    mem_free(s->lat_of); mem_free(s->prog_of); mem_free(s->shown);
+    mem_free(s->lat_of); mem_free(s->builder_of); mem_free(s->shown);
     mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
     mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
     asp_sp_free(s->sp);

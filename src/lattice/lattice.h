@@ -122,6 +122,15 @@ Lattice *lattice_powerset_new(const char *const *atoms, size_t n);
 /* The same, taking over `names` instead of copying: one allocation holding the n pointers
  * and the strings they point to (lattice_names_copy's layout), freed with the lattice. */
 Lattice *lattice_powerset_adopt(char **names, size_t n);
+/* Names made when first asked for: name(ctx, i, out) is the length of atom i's name and,
+ * when out is not NULL, writes it there with its NUL.  ctx must outlive the lattice. */
+typedef struct LatticeNamer {
+    size_t (*name)(const void *ctx, size_t i, char *out);
+    const void *ctx;
+} LatticeNamer;
+/* A powerset of n atoms named by namer only once something asks for its names (a large
+ * powerset whose names are never printed costs no copy of them). */
+Lattice *lattice_powerset_named(size_t n, LatticeNamer namer);
 Lattice *lattice_chain_new(const char *const *elems, size_t n);
 Lattice *lattice_range_new(int64_t lo, int64_t hi);
 Lattice *lattice_real_new(double lo, double hi, double tol);

@@ -6,14 +6,39 @@
 
 #include <math.h>
 
-/* A powerset's own data: its atoms, in index order. */
+/* A powerset's own data: its atoms' names, in index order, or until something asks for
+ * them the namer that makes them. */
 typedef struct {
     Lattice lattice;
     size_t n;
-    char **names;
+    char **names;                 /* NULL until made by namer */
+    LatticeNamer namer;
 } Powerset;
 
 static const Powerset *ps(const Lattice *L) { return (const Powerset *)L; }
+
+/* The pointers and the strings made by the namer, in one block (lattice_names_copy's). */
+static char **names_made(const LatticeNamer *nm, size_t n)
+{
+    size_t bytes = (n + 1) * sizeof(char *);
+    for (size_t i = 0; i < n; i++) bytes += nm->name(nm->ctx, i, NULL) + 1;
+    char **names = mem_alloc(bytes), *at = (char *)(names + n + 1);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = at;
+        at += nm->name(nm->ctx, i, at) + 1;
+    }
+    names[n] = NULL;
+    return names;
+}
+
+/* The names, made on first use: a cache of what the lattice is (asking does not change its
+ * value), so the const of L is cast away here only. */
+static char *const *ps_atoms(const Lattice *L)
+{
+    Powerset *P = (Powerset *)L;
+    if (!P->names) P->names = names_made(&P->namer, P->n);
+    return P->names;
+}
 
 /* The valid bits of word w (the last word may be partial). */
 static Word word_mask(const Lattice *L, size_t w)
@@ -183,8 +208,8 @@ static void put_atoms(const Lattice *L, const Word *a, bool json, Buf *out)
     for (size_t i = 0; i < ps(L)->n; i++) {
         if (!bitset_has(a, i)) continue;
         if (!first) buf_puts(out, json ? "," : ", ");
-        if (json) json_put_string(out, ps(L)->names[i]);
-        else buf_puts(out, ps(L)->names[i]);
+        if (json) json_put_string(out, ps_atoms(L)[i]);
+        else buf_puts(out, ps_atoms(L)[i]);
         first = false;
     }
     buf_putc(out, json ? ']' : '}');
@@ -203,7 +228,7 @@ static void ps_destroy(Lattice *L) { lattice_names_free(((Powerset *)L)->names, 
 static const char *const *ps_names(const Lattice *L, size_t *n)
 {
     *n = ps(L)->n;
-    return (const char *const *)ps(L)->names;
+    return (const char *const *)ps_atoms(L);
 }
 
 /* Covers add one atom: *pos is the next atom to try. */
@@ -236,6 +261,13 @@ Lattice *lattice_powerset_adopt(char **names, size_t n)
     P->lattice.log2_card = (double)n;
     P->n = n;
     P->names = names;
+    return &P->lattice;
+}
+
+Lattice *lattice_powerset_named(size_t n, LatticeNamer namer)
+{
+    Powerset *P = (Powerset *)lattice_powerset_adopt(NULL, n);
+    P->namer = namer;
     return &P->lattice;
 }
 
