@@ -227,7 +227,10 @@ typedef struct AftWork { size_t limit, spent; } AftWork;
 
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
-    size_t refine_steps;     /* max F steps in one IR (0: until stable) */
+    size_t refine_steps;     /* max F steps in one IR (0: until stable): `steps N`, which also
+                                turns off the function's contraction (the paper's F steps) */
+    size_t crawl_steps;      /* max F steps in one IR that a search policy allows (0: none),
+                                the contraction still on (bnbrun.c: policy isolate on reals) */
     bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
     bool no_learn;           /* bnb: do not use the function's learning hooks */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */

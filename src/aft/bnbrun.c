@@ -22,8 +22,7 @@ void bnb_run_init(Run *run, const AftFunction *f, const AftOptions *o, AftStats 
     boundlist_init(&run->parked, L);
     run->iro = *o;
     bool crawl_cap = o->policy == AFT_POLICY_ISOLATE && !L->finite && !f->refine;
-    if (crawl_cap && !o->no_refine && (!o->refine_steps || o->refine_steps > AFT_IR_CRAWL_STEPS))
-        run->iro.refine_steps = AFT_IR_CRAWL_STEPS;
+    if (crawl_cap && !o->no_refine) run->iro.crawl_steps = AFT_IR_CRAWL_STEPS;
 }
 
 void bnb_run_free(Run *run)

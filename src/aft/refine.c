@@ -204,7 +204,7 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
     lattice_copy(L, chi, hi);
     size_t k = 0;
     AftStatus r = AFT_OK;
-    while (!o->refine_steps || k < o->refine_steps) {
+    while ((!o->refine_steps || k < o->refine_steps) && (!o->crawl_steps || k < o->crawl_steps)) {
         const char *why = aft_limit_hit(o, deadline, st);
         if (why) {
             st->stopped_by = why;
