@@ -25,11 +25,12 @@ typedef struct Cli {
 } Cli;
 
 static const char usage_text[] =
-    "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -]\n"
+    "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -] [N]\n"
     "Stable models of a ground normal logic program, by AFT branch and bound.\n"
     ".lp files are grounded with gringo ($FIX_GRINGO); other files and - (stdin, the\n"
     "default) are read as aspif (gringo's output).\n"
-    "  --models [N]    print N stable models (0 or no N: all; the default action)\n"
+    "  --models [N]    print N stable models (0 or no N: all; the default action);\n"
+    "                  a bare number N is the same, as clingo reads it (fix asp FILE 0)\n"
     "  --wf            print the well-founded bound (true and undefined atoms)\n"
     "  --bounds        print the Final bounds of the branch and bound\n"
     "  --emit          write the program partially evaluated under the well-founded\n"
@@ -222,6 +223,16 @@ static int check_args(Cli *c)
     return 0;
 }
 
+/* A bare whole number before `--` is the number of models to print, as clingo reads it
+ * (`fix asp FILE 0`); a file of that name is given after `--` or as ./NAME. */
+static bool is_model_count(const char *a)
+{
+    if (!*a) return false;
+    for (const char *p = a; *p; p++)
+        if (*p < '0' || *p > '9') return false;
+    return true;
+}
+
 static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->run.aft);
@@ -233,6 +244,9 @@ static int parse_args(Cli *c, int argc, char **argv)
         else if (options && argv[i][0] == '-' && argv[i][1]) {
             int r = parse_option(c, argc, argv, &i);
             if (r) return r;
+        } else if (options && is_model_count(argv[i])) {
+            c->run.models = true;           /* clingo's positional count: fix asp FILE 0 */
+            if (!cmdline_count(argv[i], &c->run.max_models)) return usage_error("bad number", argv[i]);
         } else VEC_PUSH(c->files, argv[i]);
     }
     return check_args(c);

@@ -1,0 +1,1 @@
+args: asp --solver native 0 examples/pqrs.lp

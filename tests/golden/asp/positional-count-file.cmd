@@ -1,0 +1,2 @@
+args: asp --solver native -- 0
+exit: 1

@@ -1,0 +1,1 @@
+args: asp --solver native examples/pqrs.lp 1
