@@ -59,6 +59,8 @@ static const char usage_text[] =
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
     "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text (not with --emit)\n"
+    "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
+    "                  --outf=0 text, the default\n"
     "  --stats         print statistics\n"
     "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
@@ -187,6 +189,9 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
     if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
     if (!strcmp(a, "--json")) { o->json = true; return 0; }
+    if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=0")) { o->clingo_json = a[7] == '2'; return 0; }
+    if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
+        return usage_error("--outf takes 0 (text, the default) or 2 (clingo's JSON), as --outf=N", a);
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
     if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }
     if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
@@ -212,6 +217,9 @@ static int check_args(Cli *c)
         return usage_error("--compare-consequences needs --wf or --bounds", NULL);
     if (o->emit && o->json)
         return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
+    if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
+        return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
+                           "--wf, --bounds, --compare-consequences or --stats", NULL);
     if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
     if (c->files.count > 1)

@@ -1,65 +1,12 @@
 /* asp_out.c: the lines `fix asp` prints (asp_out.h): models, and with #minimize their costs
  * and the result block of an optimisation; bounds and the result of an enumeration; the
  * check of a bound against clingo's consequences; the statistics.  In clingo's text layout or
- * as JSON lines. */
+ * as JSON lines (clingo's own JSON layout, --outf=2, is asp_outf.c's). */
 #include "app/asp_out.h"
 
-#include <errno.h>
 #include <stdio.h>
 
 #include "util/limits.h"
-#include "util/outfile.h"
-
-void asp_out_flush(AspOut *o)
-{
-    errno = 0;
-    if (o->line.len && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
-        o->write_errno = errno ? errno : EIO;
-    buf_clear(&o->line);
-}
-
-bool asp_out_check(AspOut *o, Buf *err)
-{
-    if (!o->write_errno) return outfile_check(stdout, "standard output", 0, err);
-    outfile_error(err, "standard output", o->write_errno);
-    return false;
-}
-
-void asp_out_begin(AspOut *o, const char *kind)
-{
-    json_init(&o->w, &o->line);
-    json_begin_object(&o->w);
-    json_key_string(&o->w, "kind", kind);
-}
-
-void asp_out_end(AspOut *o)
-{
-    json_end_object(&o->w);
-    buf_putc(&o->line, '\n');
-    asp_out_flush(o);
-}
-
-void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const char *name = asp_atom_name(p, atoms[i]);
-        size_t len = asp_atom_name_len(p, atoms[i]);
-        if (o->json) json_stringn(&o->w, name, len);
-        else {
-            if (i) buf_putc(&o->line, ' ');
-            buf_putn(&o->line, name, len);
-        }
-    }
-}
-
-void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
-                        size_t n)
-{
-    json_key(&o->w, key);
-    json_begin_array(&o->w);
-    asp_out_atoms(o, p, atoms, n);
-    json_end_array(&o->w);
-}
 
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
 static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
@@ -81,6 +28,10 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
 bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     AspOut *o = ctx;
+    if (o->clingo_json) {
+        asp_outf_witness(o, p, atoms, n, NULL, 0);
+        return !o->write_errno;
+    }
     answer(o, p, atoms, n);
     if (o->json) asp_out_end(o);
     else asp_out_flush(o);
@@ -108,6 +59,10 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
     if (optimal && !o->optimal_phase) {
         o->optimal_phase = true;
         o->answers = 0;
+    }
+    if (o->clingo_json) {
+        asp_outf_witness(o, p, atoms, n, costs, ncosts);
+        return !o->write_errno;
     }
     answer(o, p, atoms, n);
     if (o->json) {
@@ -152,6 +107,13 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
     bool done = res->proved ? mode == ASP_OPT_OPT || res->optimal_complete : st->complete;
     if (o->json) {
         opt_result_json(o, text, st, res, all_optimal);
+        return;
+    }
+    if (o->clingo_json) {
+        AspOutfOpt f = { .have_best = res->have_best, .proved = res->proved,
+                         .optimal = !res->proved ? 0 : all_optimal ? res->optimal : 1, .best = res->best,
+                         .levels = res->levels };
+        asp_outf_end(o, text, st->models, !done, &f);
         return;
     }
     buf_printf(&o->line, "%s\n\nModels       : %zu%s\n", text, st->models, done ? "" : "+");
@@ -203,6 +165,10 @@ static const char *status_text(AftStatus r, bool sat, bool complete)
 void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
 {
     const char *res = status_text(r, st->models > 0, st->complete);
+    if (o->clingo_json) {
+        asp_outf_end(o, res, st->models, !st->complete, NULL);
+        return;
+    }
     if (o->json) {
         asp_out_begin(o, "result");
         json_key_string(&o->w, "result", res);

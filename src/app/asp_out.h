@@ -14,6 +14,8 @@
 
 typedef struct AspOut {
     bool json;
+    bool clingo_json;             /* --outf=2: clingo's JSON layout (asp_outf.c) */
+    bool outf_open;               /* its object is open (asp_outf_begin, not yet ended) */
     Buf line;
     JsonWriter w;
     size_t answers;               /* "Answer: k" numbers given so far */
@@ -21,8 +23,8 @@ typedef struct AspOut {
     int write_errno;              /* a write to standard output failed (its errno), or 0 */
 } AspOut;
 
-/* Writes the line out.  After a failed write nothing more is written: the callbacks below
- * then return false, which stops the search, and asp_out_check says why. */
+/* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the
+ * callbacks below then return false, which stops the search, and asp_out_check says why. */
 void asp_out_flush(AspOut *o);
 /* Flushes standard output; false when a write failed (now or before), with
  * "cannot write standard output: REASON" in err. */
@@ -72,5 +74,21 @@ typedef struct AspOutSolver {
  * (limits_clock). */
 void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
                    const AspOutSolver *solver, double t0, FILE *to);
+
+/* asp_outf.c, clingo's JSON layout (--outf=2): the object opened with "Solver", "Input"
+ * (the files; none: stdin) and the one call's "Witnesses"; a model in it (c NULL: no costs);
+ * the object closed with the result, the models found, whether more may exist, and with
+ * #minimize what is known of the optimum (NULL: no #minimize).  asp_outf_end does nothing
+ * when the object is not open. */
+typedef struct AspOutfOpt {
+    bool have_best, proved;
+    size_t optimal;               /* the optimal models printed (0: optimum not proved) */
+    const int64_t *best;
+    size_t levels;
+} AspOutfOpt;
+void asp_outf_begin(AspOut *o, const char *const *files, size_t nfiles);
+void asp_outf_witness(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
+                      const int64_t *c, size_t ncosts);
+void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const AspOutfOpt *opt);
 
 #endif

@@ -245,6 +245,10 @@ static void header(Run *r)
     const AspRunOptions *o = r->o;
     AspOut *out = &r->out;
     if (o->json) return;
+    if (o->clingo_json) {
+        asp_outf_begin(out, o->files, o->nfiles);
+        return;
+    }
     buf_printf(&out->line, "fix asp\nReading from %s%s\nSolving...\n",
                o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "");
     asp_out_flush(out);
@@ -296,7 +300,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     double t0 = limits_clock();
     Buf err;
     buf_init(&err);
-    Run r = { .o = o, .aft = o->aft, .out = { .json = o->json }, .solver = o->solver };
+    Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json },
+               .solver = o->solver };
     r.aft.err = &err;
     buf_init(&r.out.line);
     buf_init(&r.names);
@@ -304,6 +309,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     AspStats st;
     memset(&st, 0, sizeof st);
     AftStatus res = act(&r, p, s, &st, &err);
+    if (res == AFT_ERROR) asp_outf_end(&r.out, "UNKNOWN", st.models, true, NULL);   /* if open */
     AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };
     if (o->stats) asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0,
                                 o->emit ? stderr : stdout);

@@ -15,6 +15,7 @@
 typedef struct AspRunOptions {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
     bool compare;                 /* --compare-consequences */
+    bool clingo_json;             /* --outf=2: models in clingo's JSON layout */
     ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */
     AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
     size_t max_models;            /* --models N (0: all) */

@@ -1,0 +1,62 @@
+/* asp_outbuf.c: what every layout of `fix asp`'s output writes through (asp_out.h): the line
+ * being made and its writing to standard output (a failed write remembered, nothing written
+ * after it), a JSON object of the --json lines, and the names of atoms, blank-separated or
+ * as JSON strings.  asp_out.c (clingo's text layout and the JSON lines) and asp_outf.c
+ * (clingo's JSON layout) use them. */
+#include "app/asp_out.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "util/outfile.h"
+
+void asp_out_flush(AspOut *o)
+{
+    errno = 0;
+    if (o->line.len && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
+        o->write_errno = errno ? errno : EIO;
+    buf_clear(&o->line);
+}
+
+bool asp_out_check(AspOut *o, Buf *err)
+{
+    if (!o->write_errno) return outfile_check(stdout, "standard output", 0, err);
+    outfile_error(err, "standard output", o->write_errno);
+    return false;
+}
+
+void asp_out_begin(AspOut *o, const char *kind)
+{
+    json_init(&o->w, &o->line);
+    json_begin_object(&o->w);
+    json_key_string(&o->w, "kind", kind);
+}
+
+void asp_out_end(AspOut *o)
+{
+    json_end_object(&o->w);
+    buf_putc(&o->line, '\n');
+    asp_out_flush(o);
+}
+
+void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *name = asp_atom_name(p, atoms[i]);
+        size_t len = asp_atom_name_len(p, atoms[i]);
+        if (o->json || o->clingo_json) json_stringn(&o->w, name, len);
+        else {
+            if (i) buf_putc(&o->line, ' ');
+            buf_putn(&o->line, name, len);
+        }
+    }
+}
+
+void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
+                        size_t n)
+{
+    json_key(&o->w, key);
+    json_begin_array(&o->w);
+    asp_out_atoms(o, p, atoms, n);
+    json_end_array(&o->w);
+}

@@ -1,0 +1,2 @@
+args: asp --outf=1 examples/pqrs.lp
+exit: 2
