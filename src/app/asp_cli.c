@@ -69,6 +69,7 @@ static const char usage_text[] =
     "  --rounds T      at most T rounds (--bounds, --emit; 0: no limit)\n"
     "  --timeout SEC   stop after SEC seconds, also while grounding or reading (0: no\n"
     "                  limit); the engine stops soundly: the models so far, UNKNOWN\n"
+    "  --time-limit=SEC  the same as --timeout SEC (clingo's spelling)\n"
     "  --max-steps N   stop the engine after N applications of F (0: no limit)\n"
     "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
     "                  (0: no limit)\n"
@@ -124,6 +125,8 @@ static int parse_limit(Cli *c, CmdlineLimit which, const char *a, const char *ne
     CmdlineStatus st = cmdline_limit_set(&c->limits, which, next);
     if (st == CMDLINE_OK) return 0;
     if (cmdline_limit_is_count(which)) return usage_error("expected a whole number after", a);
+    if (!strncmp(a, "--time-limit", 12))
+        return usage_error("--time-limit needs seconds from 0 to 1e9 (0: no limit)", next);
     return usage_error(cmdline_limit_rule(which), next);
 }
 
@@ -199,6 +202,9 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "-c") || !strcmp(a, "--const") || !strcmp(a, "--solver") ||
         !strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11) || !strcmp(a, "--split"))
         return parse_valued(c, a, next, i);
+    if (!strncmp(a, "--time-limit=", 13))       /* clingo's spelling of --timeout */
+        return parse_limit(c, CMDLINE_TIMEOUT, a, a + 13);
+    if (!strcmp(a, "--time-limit")) which = CMDLINE_TIMEOUT;
     int r = -2;
     if (which != CMDLINE_NOT_A_LIMIT && which != CMDLINE_MAX_DEPTH)
         r = parse_limit(c, which, a, next);

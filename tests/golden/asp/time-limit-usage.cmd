@@ -1,0 +1,2 @@
+args: asp --time-limit=soon examples/pqrs.lp
+exit: 2
