@@ -59,6 +59,8 @@ static const char usage_text[] =
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
     "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text (not with --emit)\n"
+    "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
+    "                  none; -q is 2; --quiet=M,C,T as clingo's, C = M)\n"
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
     "                  --outf=0 text, the default\n"
     "  --stats         print statistics\n"
@@ -141,6 +143,28 @@ static int parse_count(Cli *c, const char *a, const char *next)
     return 0;
 }
 
+/* -q (no models), --quiet, --quiet=M[,C[,T]] as clingo reads them: M the models printed (0
+ * all, 1 the last, 2 none); C, the costs, must be M (fix prints the costs with their model);
+ * T, the call steps, any level (fix makes one call). */
+static int parse_quiet(AspRunOptions *o, const char *a)
+{
+    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = 2; return 0; }
+    const char *v = a + 7;
+    int m = -1, k = -1, t = -1;
+    if (*v == '=' && v[1] >= '0' && v[1] <= '2') {
+        m = v[1] - '0';
+        v += 2;
+        if (*v == ',' && v[1] >= '0' && v[1] <= '2') { k = v[1] - '0'; v += 2; }
+        if (k >= 0 && *v == ',' && v[1] >= '0' && v[1] <= '2') { t = v[1] - '0'; v += 2; }
+    }
+    (void)t;
+    if (m < 0 || *v) return usage_error("--quiet takes levels 0, 1 or 2: --quiet=M[,C[,T]]", a);
+    if (k >= 0 && k != m)
+        return usage_error("--quiet=M,C: fix prints each model's costs with it, so C must be M", a);
+    o->quiet = m;
+    return 0;
+}
+
 /* --models [N], -n [N], --models=N. */
 static int parse_models(AspRunOptions *o, const char *a, const char *next, int *i)
 {
@@ -192,6 +216,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
     if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
     if (!strcmp(a, "--json")) { o->json = true; return 0; }
+    if (!strcmp(a, "-q") || !strncmp(a, "--quiet", 7)) return parse_quiet(o, a);
     if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=0")) { o->clingo_json = a[7] == '2'; return 0; }
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
         return usage_error("--outf takes 0 (text, the default) or 2 (clingo's JSON), as --outf=N", a);
@@ -223,6 +248,8 @@ static int check_args(Cli *c)
         return usage_error("--compare-consequences needs --wf or --bounds", NULL);
     if (o->emit && o->json)
         return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
+    if (o->quiet && (o->json || o->clingo_json))
+        return usage_error("-q/--quiet applies to the text layout: not with --json or --outf=2", NULL);
     if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
         return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
                            "--wf, --bounds, --compare-consequences or --stats", NULL);

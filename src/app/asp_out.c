@@ -25,6 +25,29 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
     buf_putc(&o->line, '\n');
 }
 
+/* A text model's lines, made in o->line: written, kept for the result (quiet 1: the last
+ * one only, or with optN every optimal one, as clingo does) or dropped (quiet 2), as -q asks. */
+static void model_done(AspOut *o)
+{
+    if (o->quiet == 0) {
+        asp_out_flush(o);
+        return;
+    }
+    if (o->quiet == 1) {
+        if (!o->optimal_phase) buf_clear(&o->last);
+        buf_putn(&o->last, o->line.data, o->line.len);
+    }
+    buf_clear(&o->line);
+}
+
+/* Before a result in text: the last model's lines kept by quiet 1. */
+static void last_model(AspOut *o)
+{
+    if (o->quiet != 1 || !o->last.len) return;
+    buf_putn(&o->line, o->last.data, o->last.len);
+    buf_clear(&o->last);
+}
+
 bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     AspOut *o = ctx;
@@ -34,7 +57,7 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
     }
     answer(o, p, atoms, n);
     if (o->json) asp_out_end(o);
-    else asp_out_flush(o);
+    else model_done(o);
     return !o->write_errno;
 }
 
@@ -59,6 +82,7 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
     if (optimal && !o->optimal_phase) {
         o->optimal_phase = true;
         o->answers = 0;
+        buf_clear(&o->last);       /* quiet 1: the optimal models, not the last improving one */
     }
     if (o->clingo_json) {
         asp_outf_witness(o, p, atoms, n, costs, ncosts);
@@ -74,7 +98,7 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
     buf_puts(&o->line, "Optimization: ");
     put_costs(o, NULL, costs, ncosts);
     buf_putc(&o->line, '\n');
-    asp_out_flush(o);
+    model_done(o);
     return !o->write_errno;
 }
 
@@ -116,6 +140,7 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
         asp_outf_end(o, text, st->models, !done, &f);
         return;
     }
+    last_model(o);
     buf_printf(&o->line, "%s\n\nModels       : %zu%s\n", text, st->models, done ? "" : "+");
     if (res->have_best) {
         buf_printf(&o->line, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
@@ -177,6 +202,7 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
         asp_out_end(o);
         return;
     }
+    last_model(o);
     buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
                st->models, st->complete ? "" : "+");
     asp_out_flush(o);

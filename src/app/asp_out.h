@@ -21,6 +21,9 @@ typedef struct AspOut {
     size_t answers;               /* "Answer: k" numbers given so far */
     bool optimal_phase;           /* optN: the optimal models are being printed */
     int write_errno;              /* a write to standard output failed (its errno), or 0 */
+    int quiet;                    /* -q: text models printed: 0 all, 1 the last only, 2 none */
+    Buf last;                     /* quiet 1: the last model's lines (optN: the optimal ones'),
+                                     printed with the result */
 } AspOut;
 
 /* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the

@@ -300,10 +300,12 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     double t0 = limits_clock();
     Buf err;
     buf_init(&err);
-    Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json },
+    Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
+                                              .quiet = o->quiet },
                .solver = o->solver };
     r.aft.err = &err;
     buf_init(&r.out.line);
+    buf_init(&r.out.last);
     buf_init(&r.names);
     AspSolver *s = asp_solver_new(p);
     AspStats st;
@@ -318,6 +320,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     if (r.conseq_ready) proc_consequences_free(&r.conseq);
     asp_solver_free(s);
     buf_free(&r.out.line);
+    buf_free(&r.out.last);
     buf_free(&r.names);
     buf_free(&err);
     if (!written) return ASP_RUN_WRITE_FAILED;

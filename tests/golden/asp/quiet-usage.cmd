@@ -1,0 +1,2 @@
+args: asp --quiet=1,0 examples/pqrs.lp
+exit: 2

@@ -1,0 +1,1 @@
+args: asp --solver native -q examples/pqrs.lp 0
