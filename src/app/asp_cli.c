@@ -22,6 +22,7 @@ typedef struct Cli {
     Diag diag;                    /* where errors go: standard error, as "fix asp: error: ..." */
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
+    bool project;                 /* --project: models told apart by the shown atoms only */
 } Cli;
 
 static const char usage_text[] =
@@ -59,6 +60,8 @@ static const char usage_text[] =
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
     "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text (not with --emit)\n"
+    "  --project       each model once by its shown atoms, as clingo --project (with\n"
+    "                  #project statements: by their atoms, with or without it)\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
     "                  none; -q is 2; --quiet=M,C,T as clingo's, C = M)\n"
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
@@ -216,6 +219,9 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
     if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
     if (!strcmp(a, "--json")) { o->json = true; return 0; }
+    if (!strcmp(a, "--project") || !strcmp(a, "--project=auto")) { c->project = true; return 0; }
+    if (!strncmp(a, "--project=", 10))
+        return usage_error("--project takes no value here (auto: the #project statements, else the shown atoms)", a);
     if (!strcmp(a, "-q") || !strncmp(a, "--quiet", 7)) return parse_quiet(o, a);
     if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=0")) { o->clingo_json = a[7] == '2'; return 0; }
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
@@ -300,13 +306,21 @@ static bool grounded(const Cli *c)
     return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
 }
 
-static AspProgram *load(Cli *c, Buf *err)
+static AspProgram *read_program(Cli *c, Buf *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
     if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->stop, err);
     if (grounded(c)) return proc_ground_lp(c->files.items, c->files.count, &opt, err);
     return proc_load(c->files.items[0], &opt, err);
+}
+
+/* The program, with --project and no #project statement projected on its shown atoms. */
+static AspProgram *load(Cli *c, Buf *err)
+{
+    AspProgram *p = read_program(c, err);
+    if (p && c->project && !asp_has_project(p)) asp_project_on_shown(p);
+    return p;
 }
 
 /* `fix asp x.aspif >> x.aspif`: refused (reported) before anything is read. */

@@ -76,6 +76,9 @@ const AspWLit *asp_minimize_get(const AspProgram *p, size_t i, int64_t *priority
 /* #project statements (aspif `3 n a1 ..`): models are told apart by these atoms only. */
 void asp_add_project(AspProgram *p, const AspAtom *atoms, size_t n);
 bool asp_has_project(const AspProgram *p);
+/* A #project statement of every shown atom: models are told apart by what they show, as
+ * clingo --project does for a program without #project statements. */
+void asp_project_on_shown(AspProgram *p);
 /* The atoms of every #project statement in order (*n of them, perhaps with repeats). */
 const AspAtom *asp_project_atoms(const AspProgram *p, size_t *n);
 

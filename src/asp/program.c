@@ -447,3 +447,12 @@ void asp_print_program(const AspProgram *p, Buf *out)
         buf_puts(out, ".\n");
     }
 }
+
+void asp_project_on_shown(AspProgram *p)
+{
+    VEC(AspAtom) shown = {0};
+    for (size_t a = 0; a < asp_atom_count(p); a++)
+        if (asp_atom_name(p, (AspAtom)a)) VEC_PUSH(shown, (AspAtom)a);
+    asp_add_project(p, shown.items, shown.count);
+    VEC_FREE(shown);
+}

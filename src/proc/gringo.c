@@ -154,18 +154,6 @@ static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
     return true;
 }
 
-/* The source has #project but none of its atoms is in the ground program (gringo leaves
- * out an atom no rule can derive, and the statement with it): models are told apart by the
- * shown atoms, as clingo --project does for a program without #project statements. */
-static void project_on_shown(AspProgram *p)
-{
-    VEC(AspAtom) shown = {0};
-    for (size_t a = 0; a < asp_atom_count(p); a++)
-        if (asp_atom_name(p, (AspAtom)a)) VEC_PUSH(shown, (AspAtom)a);
-    asp_add_project(p, shown.items, shown.count);
-    VEC_FREE(shown);
-}
-
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
                            Buf *err)
 {
@@ -189,7 +177,9 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
         if (p) asp_lp_grounded(p, ngargs ? NULL : files, nfiles);
-        if (p && declared_project && !asp_has_project(p)) project_on_shown(p);
+        /* #project in the source, none of its atoms in the ground program (gringo leaves out
+         * an atom no rule can derive, and the statement with it): the shown atoms */
+        if (p && declared_project && !asp_has_project(p)) asp_project_on_shown(p);
         buf_free(&name);
     }
     buf_free(&text);

@@ -1,0 +1,1 @@
+args: asp --solver native --project tests/golden/asp/project-shown.lp 0

@@ -1,0 +1,2 @@
+args: asp --project=show tests/golden/asp/project-shown.lp
+exit: 2
