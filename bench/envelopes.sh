@@ -27,19 +27,7 @@ gen() {
     }'
 }
 
-now() { date +%s%N; }
-secs() {   # best wall time of REPEAT runs, in seconds
-    best=""
-    r=0
-    while [ $r -lt "$REPEAT" ]; do
-        t0=$(now)
-        "$FIX" run "$1" >/dev/null 2>&1
-        t=$(( ($(now) - t0) / 1000 ))
-        if [ -z "$best" ] || [ $t -lt "$best" ]; then best=$t; fi
-        r=$((r + 1))
-    done
-    awk -v us="$best" 'BEGIN { printf "%.4f", us / 1e6 }'
-}
+. bench/asp/timing.sh       # now, best_run
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 echo "| atoms | fixed points | declared antitone (s) | derived (s) | derived/declared |"
@@ -50,7 +38,7 @@ for n in 16 30 60; do
     points=$("$FIX" run "$OUT/sp$n-declared.fix" 2>&1 | sed -n 's/^bnb S[^:]*: \([0-9]*\) fixed point.*/\1/p')
     same=$("$FIX" run "$OUT/sp$n-derived.fix" 2>&1 | sed -n 's/^bnb S[^:]*: \([0-9]*\) fixed point.*/\1/p')
     [ "$points" = "$same" ] || echo "envelopes: $n atoms: $points fixed points declared, $same derived" >&2
-    t_decl=$(secs "$OUT/sp$n-declared.fix")
-    t_der=$(secs "$OUT/sp$n-derived.fix")
+    t_decl=$(best_run "$OUT/sp$n-declared.fix")
+    t_der=$(best_run "$OUT/sp$n-derived.fix")
     echo "| $n | $points | $t_decl | $t_der | $(ratio "$t_der" "$t_decl") |"
 done

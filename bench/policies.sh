@@ -35,19 +35,7 @@ random() {
     }'
 }
 
-now() { date +%s%N; }
-secs() {   # best wall time of REPEAT runs of `fix run FILE`, in seconds
-    best=""
-    r=0
-    while [ $r -lt "$REPEAT" ]; do
-        t0=$(now)
-        "$FIX" run "$1" >/dev/null 2>&1
-        t=$(( ($(now) - t0) / 1000 ))
-        if [ -z "$best" ] || [ $t -lt "$best" ]; then best=$t; fi
-        r=$((r + 1))
-    done
-    awk -v us="$best" 'BEGIN { printf "%.4f", us / 1e6 }'
-}
+. bench/asp/timing.sh       # now, best_run
 # sfinal FILE: S(Final) summed over the file's bnb results (JSON), and how many are complete
 sfinal() {
     "$FIX" run "$1" --json 2>/dev/null | awk '
@@ -74,7 +62,7 @@ for f in $(grep -l '^bnb ' examples/*.fix tests/golden/bnb_policies.fix tests/go
                tests/golden/bnb_crawl.fix tests/golden/bnb_tangency.fix) "$OUT"/random-*.fix; do
     case $f in "$OUT"/*-paper.fix|"$OUT"/*-isolate.fix) continue ;; esac
     p=$(with paper "$f"); q=$(with isolate "$f")
-    t1=$(secs "$p"); t2=$(secs "$q")
+    t1=$(best_run "$p"); t2=$(best_run "$q")
     set -- $(sfinal "$p") $(sfinal "$q")
     echo "| ${f#"$OUT"/} | $t1 | $t2 | $(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $1 | $3 | $2 | $4 |"
     tp=$(awk -v a="$tp" -v b="$t1" 'BEGIN { print a + b }'); ti=$(awk -v a="$ti" -v b="$t2" 'BEGIN { print a + b }')

@@ -16,16 +16,21 @@ suite=real-proofs
 . "$(dirname "$0")/scratch.sh"
 needs_tool python3 python3
 claims=0
-seed=1
-while [ $seed -le "$n" ]; do
-    python3 tests/reals/gen.py $seed > "$tmp/r.fix"
+# one_seed GEN CHECK WHAT SEED: tests/reals/GEN's file for SEED run with --json --trace and
+# checked by tests/reals/CHECK (its report in $tmp/check.out); a WRONG line fails the seed.
+one_seed() {
+    python3 "tests/reals/$1" "$4" > "$tmp/r.fix"
     timeout 60 "$fix" run --json --trace "$tmp/r.fix" > "$tmp/r.json" 2> "$tmp/r.err"
-    python3 tests/reals/check.py "$tmp/r.fix" "$tmp/r.json" > "$tmp/check.out"
+    python3 "tests/reals/$2" "$tmp/r.fix" "$tmp/r.json" > "$tmp/check.out"
     if grep -q '^WRONG' "$tmp/check.out"; then
-        fail=$((fail + 1)); echo "FAIL real-proofs: seed $seed"; grep '^WRONG' "$tmp/check.out" | head -n 3
+        fail=$((fail + 1)); echo "FAIL real-proofs: ${3}seed $4"; grep '^WRONG' "$tmp/check.out" | head -n 3
     else
         pass=$((pass + 1))
     fi
+}
+seed=1
+while [ $seed -le "$n" ]; do
+    one_seed gen.py check.py "" $seed
     c=$(sed -n 's/^claims \([0-9]*\),.*/\1/p' "$tmp/check.out")
     claims=$((claims + ${c:-0}))
     seed=$((seed + 1))
@@ -36,14 +41,7 @@ done
 # fixed points isolated in a box of their own no wider than the tolerance is printed
 seed=1; points=0; isolated=0
 while [ $seed -le "$n" ]; do
-    python3 tests/reals/genpoly.py $seed > "$tmp/p.fix"
-    timeout 60 "$fix" run --json --trace "$tmp/p.fix" > "$tmp/p.json" 2> "$tmp/p.err"
-    python3 tests/reals/checkpoly.py "$tmp/p.fix" "$tmp/p.json" > "$tmp/check.out"
-    if grep -q '^WRONG' "$tmp/check.out"; then
-        fail=$((fail + 1)); echo "FAIL real-proofs: genpoly seed $seed"; grep '^WRONG' "$tmp/check.out" | head -n 3
-    else
-        pass=$((pass + 1))
-    fi
+    one_seed genpoly.py checkpoly.py "genpoly " $seed
     set -- $(sed -n 's/^claims \([0-9]*\), wrong [0-9]*, fixed points \([0-9]*\), isolated \([0-9]*\)$/\1 \2 \3/p' "$tmp/check.out")
     claims=$((claims + ${1:-0})); points=$((points + ${2:-0})); isolated=$((isolated + ${3:-0}))
     seed=$((seed + 1))

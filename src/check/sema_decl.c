@@ -385,26 +385,27 @@ EnvelopeChoice sema_envelope(Sema *sema, Ident envelope, const FnSym *f)
     return choice;
 }
 
+/* An option's value that names nothing: "unknown WHAT 'NAME' (expected ...)", the names
+ * list writes; false. */
+static bool unknown_name(Sema *sema, Ident name, const char *what, void (*list)(Buf *))
+{
+    Buf names; buf_init(&names);
+    list(&names);
+    diag_error(sema->diag, name.loc, "unknown %s '%s' (expected %s)", what, name.name, buf_cstr(&names));
+    buf_free(&names);
+    return false;
+}
+
 /* `split NAME`: false after an error. */
 bool sema_split(Sema *sema, Ident split, SplitStrategy *out)
 {
-    if (aft_split_from_name(split.name, out)) return true;
-    Buf names; buf_init(&names);
-    aft_split_list(&names);
-    diag_error(sema->diag, split.loc, "unknown split strategy '%s' (expected %s)", split.name, buf_cstr(&names));
-    buf_free(&names);
-    return false;
+    return aft_split_from_name(split.name, out) || unknown_name(sema, split, "split strategy", aft_split_list);
 }
 
 /* `policy NAME`: false after an error. */
 bool sema_policy(Sema *sema, Ident policy, AftPolicy *out)
 {
-    if (aft_policy_from_name(policy.name, out)) return true;
-    Buf names; buf_init(&names);
-    aft_policy_list(&names);
-    diag_error(sema->diag, policy.loc, "unknown search policy '%s' (expected %s)", policy.name, buf_cstr(&names));
-    buf_free(&names);
-    return false;
+    return aft_policy_from_name(policy.name, out) || unknown_name(sema, policy, "search policy", aft_policy_list);
 }
 
 /* The parts of a query on a function f: L -> L (every query but show, stable, check galois). */

@@ -3,8 +3,6 @@
 
 #include <math.h>
 
-#include "util/mem.h"
-
 /* [out_lo, out_hi] (n reals) narrowed to absdiff's enclosure where that is tighter. */
 static void narrow(const FnSym *fn, const Word *lo, const Word *hi, Word *out_lo, Word *out_hi)
 {
@@ -31,22 +29,12 @@ bool absmean_eval(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *hi, Wo
     return true;
 }
 
-static bool envelope(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, bool upper, Word *out)
-{
-    size_t W = fn->ret->nwords;
-    Word *pair = mem_alloc(2 * W * sizeof(Word));
-    bool ok = absmean_eval(vm, fn, a, b, pair, pair + W);
-    if (ok) memcpy(out, upper ? pair + W : pair, W * sizeof(Word));
-    mem_free(pair);
-    return ok;
-}
-
 bool absmean_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out)
 {
-    return envelope(vm, fn, lo, x, true, out);
+    return absvm_envelope(vm, absmean_eval, fn, lo, x, true, out);
 }
 
 bool absmean_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out)
 {
-    return envelope(vm, fn, x, hi, false, out);
+    return absvm_envelope(vm, absmean_eval, fn, x, hi, false, out);
 }

@@ -703,11 +703,12 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     return ok;
 }
 
-static bool envelope(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, bool upper, Word *out)
+bool absvm_envelope(AbsVm *vm, AbsEval eval, const FnSym *fn, const Word *a, const Word *b, bool upper,
+                    Word *out)
 {
     size_t W = fn->ret->nwords;
     Word *pair = mem_alloc(2 * W * sizeof(Word));
-    bool ok = absvm_eval(vm, fn, a, b, pair, pair + W);
+    bool ok = eval(vm, fn, a, b, pair, pair + W);
     if (ok) memcpy(out, upper ? pair + W : pair, W * sizeof(Word));
     mem_free(pair);
     return ok;
@@ -715,10 +716,10 @@ static bool envelope(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, b
 
 bool absvm_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out)
 {
-    return envelope(vm, fn, lo, x, true, out);
+    return absvm_envelope(vm, absvm_eval, fn, lo, x, true, out);
 }
 
 bool absvm_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out)
 {
-    return envelope(vm, fn, x, hi, false, out);
+    return absvm_envelope(vm, absvm_eval, fn, x, hi, false, out);
 }

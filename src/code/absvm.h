@@ -42,6 +42,13 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
  * E(fn)[lo, x], f^l_B(x) = the lower end of E(fn)[x, hi].  False when it gives up. */
 bool absvm_upper(AbsVm *vm, const FnSym *fn, const Word *lo, const Word *x, Word *out);
 bool absvm_lower(AbsVm *vm, const FnSym *fn, const Word *x, const Word *hi, Word *out);
+/* An enclosure of fn over [a, b] (absvm_eval's contract), and from it the upper end (upper)
+ * or the lower end into out: the envelopes above are eval = absvm_eval with [lo, x] upper
+ * and [x, hi] lower; absmean.c's the same with its tighter enclosure. */
+typedef bool (*AbsEval)(AbsVm *vm, const FnSym *fn, const Word *a, const Word *b, Word *out_lo,
+                        Word *out_hi);
+bool absvm_envelope(AbsVm *vm, AbsEval eval, const FnSym *fn, const Word *a, const Word *b, bool upper,
+                    Word *out);
 
 /* Why the last absvm_eval gave up (a short phrase), or NULL after a success. */
 const char *absvm_why(const AbsVm *vm);

@@ -9,10 +9,11 @@ monotone on it), f(x) - x changes sign across it.  The
 constants are the doubles they are written as.  Also every bnb's Final must meet each grid
 interval where the exact f(x) - x changes sign (a fixed point is there: no prune may remove
 it).  Prints one line per failure and a count line "claims N, wrong M"."""
-import json
 import re
 import sys
 from fractions import Fraction
+
+from results import bnb_results
 
 
 def exact_fn(text):
@@ -31,18 +32,11 @@ def main():
         if m and m.group(2):
             monotone.add(m.group(1))
     claims = wrong = 0
-    nodes = []       # the node events of the query whose result comes next
-    for line in open(sys.argv[2]):
-        r = json.loads(line)
-        if r.get('event') == 'node':
-            nodes.append(r)
-        if r.get('query') != 'bnb':
-            continue
+    for r, nodes in bnb_results(sys.argv[2]):
         f, name = fns[r['target']], r['target']
         points = [n.get('point', n['bound']['lo']) for n in nodes if n['status'] == 'fixpoint']
         boxes = [n['bound'] for n in nodes if n['status'] == 'enclosure']
         unique = [n['bound'] for n in nodes if n['status'] == 'unique'] + r.get('unique', [])
-        nodes = []
         for x in r.get('fixpoints', []) + points:
             claims += 1
             if f(Fraction(x)) != Fraction(x):

@@ -11,9 +11,10 @@ and counts the known fixed points isolated: in a reported box (fixed point, exac
 least one, within tolerance) no wider than the tolerance that holds no other.  Prints one
 line per failure, then "claims N, wrong M, fixed points P, isolated I" and, per verdict, how
 the fixed points that are not isolated are reported."""
-import json
 import sys
 from fractions import Fraction
+
+from results import bnb_results
 
 TOL = Fraction(1, 10**6)
 
@@ -142,19 +143,13 @@ def main():
         if line.startswith('# '):
             name, pts = known(line[2:].split())
             notes[name] = pts
-    claims, wrong, tally, nodes = 0, [], {}, []
-    for line in open(sys.argv[2]):
-        r = json.loads(line)
-        if r.get('event') == 'node':
-            nodes.append(r)
-        if r.get('query') != 'bnb':
-            continue
+    claims, wrong, tally = 0, [], {}
+    for r, nodes in bnb_results(sys.argv[2]):
         pts = notes.get(r['target'])
         if pts is not None:
             c, w = check_query(r, nodes, pts, r['target'], tally)
             claims += c
             wrong += w
-        nodes = []
     for w in wrong:
         print('WRONG ' + w)
     isolated = sum(v for k, v in tally.items() if k in ('fixed', 'unique', 'enclosure', 'within_tolerance'))
