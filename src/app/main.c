@@ -8,6 +8,7 @@
 
 #include "common.h"
 #include "app/asp_cli.h"
+#include "app/explain_asp.h"
 #include "app/cmdline.h"
 #include "app/repl.h"
 #include "app/run.h"
@@ -248,6 +249,10 @@ int main(int argc, char **argv)
     if (cmd && strcmp(cmd, "asp") == 0) {
         heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
         return asp_cli_main(argc - 1, argv + 1);
+    }
+    if (cmd && strcmp(cmd, "explain") == 0) {
+        heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
+        return explain_lp_main(argc - 1, argv + 1);
     }
     if (cmd && (strcmp(cmd, "help") == 0)) return cmdline_print_text("fix", usage_text);
     if (cmd && strcmp(cmd, "--version") == 0) return cmdline_print_text("fix", "fix " FIX_VERSION "\n");

@@ -67,6 +67,28 @@ bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, s
                          int64_t bound, const AspWLit *body, size_t n, Buf *err);
 size_t asp_rule_count(const AspProgram *p);
 
+/* Rule r (0 <= r < asp_rule_count) as its parts: the head, positive and negative body atoms
+ * (slices owned by p, valid until p changes), and for a weight body the weights of pos then
+ * neg (weights NULL: a normal body) with its bound. */
+typedef struct AspRuleView {
+    AspRuleKind kind;
+    const AspAtom *head, *pos, *neg;
+    size_t nhead, npos, nneg;
+    const uint32_t *weights;
+    uint32_t bound;
+} AspRuleView;
+void asp_rule_view(const AspProgram *p, size_t r, AspRuleView *out);
+/* Shown atoms sorted into print order; caller frees. */
+AspAtom *asp_print_order(const AspProgram *p, size_t *n);
+/* Atom a prints by key (shown atoms print by key, then by index). */
+void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* The line of the aspif input rule r was read from; 0 when not read from aspif. */
+uint32_t asp_rule_line(const AspProgram *p, size_t r);
+/* Atom a's name, or _N for a hidden atom. */
+void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
+/* Rule r as text, as a .lp file writes it ("h :- b, not c."); hidden atoms as _N. */
+void asp_print_rule(const AspProgram *p, size_t r, Buf *out);
+
 /* #minimize statements (aspif `2 prio n l1 w1 ..`), kept in order; weights as written (they
  * may be negative; statements of one priority add up, higher priorities count first). */
 void asp_add_minimize(AspProgram *p, int64_t priority, const AspWLit *lits, size_t n);

@@ -62,7 +62,6 @@ struct AspProgram {
     size_t wscratch_cap;          /* and twice as many atoms */
 };
 
-void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
 /* asp_add_rule without its checks: the caller knows the head fits the kind and every atom
  * exists (the aspif reader makes its atoms and kinds so). */
 void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
@@ -79,10 +78,6 @@ void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t 
  * (lpline.c): true with the file's index in p->lp_files, the line and the column (in bytes,
  * from 1) of the rule's first head atom on it. */
 bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line, uint32_t *col);
-/* Atom a's name, or _N for a hidden atom. */
-void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
-/* Shown atoms sorted into print order; caller frees. */
-AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 
 /* The engine's normal program: rule r has head head[r] (a lattice atom), positive body
  * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);

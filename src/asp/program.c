@@ -433,18 +433,42 @@ static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
     if (k == 0 && r->kind == ASP_CONSTRAINT) buf_puts(out, " :-");
 }
 
+void asp_print_rule(const AspProgram *p, size_t i, Buf *out)
+{
+    const AspRule *r = &p->rules.items[i];
+    if (r->kind == ASP_CHOICE) buf_putc(out, '{');
+    for (uint32_t h = 0; h < r->nhead; h++) {
+        if (h) buf_puts(out, r->kind == ASP_DISJUNCTION ? " | " : "; ");
+        asp_print_atom(p, p->lits.items[r->head + h], out);
+    }
+    if (r->kind == ASP_CHOICE) buf_putc(out, '}');
+    print_body(p, r, out);
+    buf_putc(out, '.');
+}
+
 void asp_print_program(const AspProgram *p, Buf *out)
 {
     for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        if (r->kind == ASP_CHOICE) buf_putc(out, '{');
-        for (uint32_t h = 0; h < r->nhead; h++) {
-            if (h) buf_puts(out, r->kind == ASP_DISJUNCTION ? " | " : "; ");
-            asp_print_atom(p, p->lits.items[r->head + h], out);
-        }
-        if (r->kind == ASP_CHOICE) buf_putc(out, '}');
-        print_body(p, r, out);
-        buf_puts(out, ".\n");
+        asp_print_rule(p, i, out);
+        buf_putc(out, '\n');
+    }
+}
+
+uint32_t asp_rule_line(const AspProgram *p, size_t r)
+{
+    return r < p->rule_line.count ? p->rule_line.items[r] : 0;
+}
+
+void asp_rule_view(const AspProgram *p, size_t i, AspRuleView *v)
+{
+    const AspRule *r = &p->rules.items[i];
+    const AspAtom *lits = p->lits.items;
+    *v = (AspRuleView){ .kind = r->kind, .head = lits + r->head, .nhead = r->nhead,
+                        .pos = lits + r->pos, .npos = r->npos,
+                        .neg = lits + r->neg, .nneg = r->nneg };
+    if (r->wts != ASP_NO_WEIGHTS) {
+        v->weights = p->weights.items + r->wts;
+        v->bound = r->bound;
     }
 }
 

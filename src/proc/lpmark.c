@@ -1,0 +1,246 @@
+/* lpmark.c: the marked copies of lpmark.h.  A scan splits the text into statements at each
+ * '.' outside comments, strings and brackets that is not part of "..", notes for each
+ * whether it has a body (":-" outside brackets) and whether it is a plain fact, and copies
+ * the text with the marker put before the statement's final '.'.  Comments are copied as
+ * they are, so lines and columns stay those of the user's file. */
+#include "proc/lpmark.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct Scan {
+    const char *s;
+    size_t n, i;
+    uint32_t line, col;
+} Scan;
+
+static void advance(Scan *c)
+{
+    if (c->s[c->i] == '\n') { c->line++; c->col = 1; }
+    else c->col++;
+    c->i++;
+}
+
+/* Past a comment at c->i ("%", "%*"; block comments nest, a "%" inside one starts a line
+ * comment the block goes on after). */
+static void skip_comment(Scan *c)
+{
+    size_t depth = 0;
+    do {
+        if (c->i + 1 < c->n && c->s[c->i] == '%' && c->s[c->i + 1] == '*') { depth++; advance(c); advance(c); }
+        else if (depth && c->i + 1 < c->n && c->s[c->i] == '*' && c->s[c->i + 1] == '%') { depth--; advance(c); advance(c); }
+        else if (c->s[c->i] == '%') {
+            while (c->i < c->n && c->s[c->i] != '\n') advance(c);
+            if (depth && c->i < c->n) advance(c);
+        } else advance(c);
+    } while (depth && c->i < c->n);
+}
+
+static void skip_string(Scan *c)
+{
+    advance(c);
+    while (c->i < c->n && c->s[c->i] != '"' && c->s[c->i] != '\n') {
+        if (c->s[c->i] == '\\' && c->i + 1 < c->n) advance(c);
+        advance(c);
+    }
+    if (c->i < c->n && c->s[c->i] == '"') advance(c);
+}
+
+static void skip_space_and_comments(Scan *c)
+{
+    while (c->i < c->n) {
+        if (c->s[c->i] == '%') skip_comment(c);
+        else if (isspace((unsigned char)c->s[c->i])) advance(c);
+        else break;
+    }
+}
+
+/* What a statement is, found while scanning to its end. */
+typedef struct Stmt {
+    size_t start, dot;            /* its first character and its final '.' */
+    uint32_t line, col;
+    bool body, rule_head;         /* ":-" at top level; '{', '|' or ';' at top level */
+} Stmt;
+
+/* From c->i (the statement's first character) to its final '.'; false at the end of the
+ * text without one. */
+static bool scan_statement(Scan *c, Stmt *st)
+{
+    int depth = 0;
+    st->start = c->i;
+    st->line = c->line;
+    st->col = c->col;
+    st->body = st->rule_head = false;
+    while (c->i < c->n) {
+        char ch = c->s[c->i], next = c->i + 1 < c->n ? c->s[c->i + 1] : 0;
+        if (ch == '%') { skip_comment(c); continue; }
+        if (ch == '"') { skip_string(c); continue; }
+        if (ch == '(' || ch == '[' || ch == '{') { if (!depth && ch == '{') st->rule_head = true; depth++; }
+        else if (ch == ')' || ch == ']' || ch == '}') depth--;
+        else if (!depth && ch == ':' && next == '-') st->body = true;
+        else if (!depth && !st->body && (ch == '|' || ch == ';')) st->rule_head = true;
+        else if (ch == '.' && next == '.') { advance(c); }
+        else if (ch == '.' && depth <= 0) { st->dot = c->i; advance(c); return true; }
+        advance(c);
+    }
+    return false;
+}
+
+/* The statement's text with white space runs (and comments) as one space. */
+static char *statement_text(const char *s, size_t start, size_t dot)
+{
+    Buf b;
+    buf_init(&b);
+    Scan c = { s, dot + 1, start, 1, 1 };
+    bool space = false;
+    while (c.i < c.n) {
+        if (s[c.i] == '%' || isspace((unsigned char)s[c.i])) {
+            skip_space_and_comments(&c);
+            space = true;
+            continue;
+        }
+        if (space && b.len) buf_putc(&b, ' ');
+        space = false;
+        buf_putc(&b, s[c.i]);
+        advance(&c);
+    }
+    char *out = mem_alloc(b.len + 1);
+    memcpy(out, buf_cstr(&b), b.len + 1);
+    buf_free(&b);
+    return out;
+}
+
+/* Is statement st one to mark: a rule or constraint, not a directive, weak constraint or
+ * plain fact? */
+static bool markable(const char *s, const Stmt *st)
+{
+    char first = s[st->start];
+    if (first == '#') return false;
+    if (first == ':' && st->start + 1 < st->dot && s[st->start + 1] == '~') return false;
+    return st->body || st->rule_head || isdigit((unsigned char)first);
+}
+
+/* Copies text into out with the markers; the statements into m. */
+static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *out)
+{
+    Scan c = { s, n, 0, 1, 1 };
+    size_t copied = 0;
+    for (;;) {
+        skip_space_and_comments(&c);
+        if (c.i >= n) break;
+        Stmt st;
+        if (!scan_statement(&c, &st)) break;
+        if (s[st.start] == ':' && s[st.start + 1] == '~') {     /* the weight after it */
+            skip_space_and_comments(&c);
+            if (c.i < n && s[c.i] == '[') while (c.i < n && s[c.i] != ']') advance(&c);
+            continue;
+        }
+        if (st.dot - st.start >= 5 && !memcmp(s + st.start, "#show", 5)) m->has_show = true;
+        if (!markable(s, &st)) {
+            if (s[st.start] != '#') VEC_PUSH(m->facts, ((LpStatement){ file, st.line, st.col, statement_text(s, st.start, st.dot - 1) }));
+            continue;
+        }
+        buf_putn(out, s + copied, st.dot - copied);
+        VEC_PUSH(m->stmts, ((LpStatement){ file, st.line, st.col, statement_text(s, st.start, st.dot) }));
+        buf_printf(out, st.body ? "; %s(%zu)" : " :- %s(%zu)", LP_MARKER, m->stmts.count);
+        copied = st.dot;
+    }
+    buf_putn(out, s + copied, n - copied);
+}
+
+static bool read_file(const char *path, Buf *text, Buf *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { buf_printf(err, "%s: error: cannot read the file", path); return false; }
+    char chunk[8192];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) buf_putn(text, chunk, got);
+    bool ok = !ferror(f);
+    fclose(f);
+    if (!ok) buf_printf(err, "%s: error: cannot read the file", path);
+    return ok;
+}
+
+static bool write_file(LpMarked *m, size_t index, const char *text, size_t n, Buf *err)
+{
+    Buf path;
+    buf_init(&path);
+    buf_printf(&path, "%s/%zu.lp", m->dir, index);
+    FILE *f = fopen(buf_cstr(&path), "wb");
+    bool ok = f && fwrite(text, 1, n, f) == n;
+    if (f && fclose(f) != 0) ok = false;
+    char *p = mem_alloc(path.len + 1);
+    memcpy(p, buf_cstr(&path), path.len + 1);
+    VEC_PUSH(m->paths, p);
+    if (!ok) buf_printf(err, "%s: error: cannot write the marked copy", p);
+    buf_free(&path);
+    return ok;
+}
+
+static bool make_dir(LpMarked *m, Buf *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    Buf t;
+    buf_init(&t);
+    buf_printf(&t, "%s/fix-explain-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    m->dir = mem_alloc(t.len + 1);
+    memcpy(m->dir, buf_cstr(&t), t.len + 1);
+    buf_free(&t);
+    if (mkdtemp(m->dir)) return true;
+    buf_printf(err, "%s: error: cannot make a directory for the marked copies", m->dir);
+    mem_free(m->dir);
+    m->dir = NULL;
+    return false;
+}
+
+bool lp_mark(const char *const *files, size_t nfiles, LpMarked *m, Buf *err)
+{
+    memset(m, 0, sizeof *m);
+    if (!make_dir(m, err)) return false;
+    bool ok = write_file(m, 0, "", 0, err);          /* the markers' file, written last */
+    Buf text, out;
+    buf_init(&text);
+    buf_init(&out);
+    for (size_t f = 0; ok && f < nfiles; f++) {
+        buf_clear(&text);
+        buf_clear(&out);
+        ok = read_file(files[f], &text, err);
+        if (ok && text.data && strstr(buf_cstr(&text), "#include")) {
+            buf_printf(err, "%s: error: fix explain cannot mark the rules of a file with #include "
+                            "(give the included files on the command line)", files[f]);
+            ok = false;
+        }
+        if (ok) mark_text(text.data ? text.data : "", text.len, f, m, &out);
+        if (ok) ok = write_file(m, f + 1, out.data ? out.data : "", out.len, err);
+    }
+    buf_clear(&out);
+    if (m->stmts.count) buf_printf(&out, "#external %s(1..%zu). [true]\n", LP_MARKER, m->stmts.count);
+    if (m->stmts.count && m->has_show) buf_printf(&out, "#show %s/1.\n", LP_MARKER);
+    if (ok) {
+        FILE *f = fopen(m->paths.items[0], "wb");
+        ok = f && fwrite(out.data ? out.data : "", 1, out.len, f) == out.len;
+        if (f && fclose(f) != 0) ok = false;
+        if (!ok) buf_printf(err, "%s: error: cannot write the marked copy", m->paths.items[0]);
+    }
+    buf_free(&text);
+    buf_free(&out);
+    return ok;
+}
+
+void lp_marked_free(LpMarked *m)
+{
+    for (size_t i = 0; i < m->stmts.count; i++) mem_free(m->stmts.items[i].text);
+    VEC_FREE(m->stmts);
+    for (size_t i = 0; i < m->facts.count; i++) mem_free(m->facts.items[i].text);
+    VEC_FREE(m->facts);
+    for (size_t i = 0; i < m->paths.count; i++) {
+        remove(m->paths.items[i]);
+        mem_free(m->paths.items[i]);
+    }
+    VEC_FREE(m->paths);
+    if (m->dir) rmdir(m->dir);
+    mem_free(m->dir);
+}

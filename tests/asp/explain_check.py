@@ -1,0 +1,377 @@
+#!/usr/bin/env python3
+"""explain_check.py FIX COUNT [SEED]: an independent checker of `fix explain` on random ground
+programs (normal rules, choice rules, constraints, weight bodies), written as aspif with every
+atom shown.  For each program it computes, on its own, the well-founded bound (the alternating
+fixpoint of the program with choice rules as even loops), every stable model (by brute force
+over the sets of atoms), and the least height of each true atom's derivations (by layers: the
+atoms derivable with derivations of height 1, 2, ...).  Then it replays fix's JSON explanation:
+
+  - each atom's value in the well-founded bound and in each model is the one computed here;
+  - a true atom's rule is a rule of the program that gives it (its body holds, a disjunction's
+    other heads are false, a choice only in a model), its height is the least one, and the
+    body's atoms below it hold at a lower height (negative literals: false atoms);
+  - a false atom lists every rule with it in the head, each with a literal that fails there
+    (or a weight body that cannot reach its bound, a model's choice left out); an unfounded
+    set is unfounded: all its atoms are false and each rule for them fails outside the set or
+    at a positive atom of the set;
+  - an undefined atom's residual rules have an undefined head and a body that is not false;
+  - with no stable model, the minimal set has none and each set with one rule removed has one.
+
+Prints "explain-check: N passed, N failed" (one check per program) and the first failures."""
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+T, U, F = 2, 1, 0
+
+
+def gen_program(rng, n):
+    """A random program over atoms 1..n: a list of rules (kind, heads, pos, neg, weights, bound)."""
+    rules = []
+    atoms = list(range(1, n + 1))
+    for _ in range(rng.randint(n, 2 * n + 2)):
+        r = rng.random()
+        npos, nneg = rng.randint(0, 2), rng.randint(0, 2)
+        body = rng.sample(atoms, min(n, npos + nneg))
+        pos, neg = body[:npos], body[npos:]
+        if r < 0.55:
+            rules.append(("normal", [rng.choice(atoms)], pos, neg, None, None))
+        elif r < 0.72:
+            rules.append(("choice", rng.sample(atoms, rng.randint(1, 2)), pos, neg, None, None))
+        elif r < 0.82:
+            if pos or neg:
+                rules.append(("constraint", [], pos, neg, None, None))
+        else:
+            k = rng.randint(2, min(4, n))
+            lits = rng.sample(atoms, k)
+            np_ = rng.randint(0, k)
+            ws = [rng.randint(1, 3) for _ in range(k)]
+            total = sum(ws)
+            bound = rng.randint(2, max(2, total - 1))
+            ws = [min(w, bound) for w in ws]
+            if all(w == 1 for w in ws) and bound == k or bound >= sum(ws) or bound < 2:
+                continue
+            kind = "normal" if rng.random() < 0.8 else "choice"
+            rules.append((kind, [rng.choice(atoms)], lits[:np_], lits[np_:], ws, bound))
+    for a in rng.sample(atoms, rng.randint(0, 2)):
+        rules.append(("normal", [a], [], [], None, None))
+    return rules
+
+
+def aspif(rules, n):
+    out = ["asp 1 0 0"]
+    for kind, heads, pos, neg, ws, bound in rules:
+        ht = 1 if kind == "choice" else 0
+        head = f"{ht} {len(heads)} " + " ".join(map(str, heads)) if heads else f"{ht} 0"
+        head = head.strip()
+        if ws is None:
+            lits = pos + [-a for a in neg]
+            out.append(f"1 {head} 0 {len(lits)} " + " ".join(map(str, lits)))
+        else:
+            lits = pos + [-a for a in neg]
+            pairs = " ".join(f"{l} {w}" for l, w in zip(lits, ws))
+            out.append(f"1 {head} 1 {bound} {len(lits)} {pairs}")
+    for a in range(1, n + 1):
+        out.append(f"4 {len(name(a))} {name(a)} 1 {a}")
+    out.append("0")
+    return "\n".join(" ".join(l.split()) for l in out) + "\n"
+
+
+def name(a):
+    return f"a{a}"
+
+
+def body_weight(rule, holds_pos, holds_neg):
+    """Weight of the literals that hold (holds_pos(a) for a positive atom, holds_neg(a) for
+    `not a`) and the bound the body needs."""
+    kind, heads, pos, neg, ws, bound = rule
+    lits = [(a, False) for a in pos] + [(a, True) for a in neg]
+    ws = ws or [1] * len(lits)
+    need = bound if bound is not None else len(lits)
+    got = sum(w for (a, ng), w in zip(lits, ws) if (holds_neg(a) if ng else holds_pos(a)))
+    return got, need
+
+
+def least_model(rules, neg_true, derive):
+    """Least model of a reduct: negative literal `not a` holds iff neg_true(a); a rule whose
+    body holds derives derive(kind, h) for each head atom h."""
+    m = set()
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            kind, heads, pos, neg, ws, bound = r
+            if kind == "constraint":
+                continue
+            got, need = body_weight(r, lambda a: a in m, neg_true)
+            if got < need:
+                continue
+            for h in heads:
+                for atom in derive(kind, h):
+                    if atom not in m:
+                        m.add(atom)
+                        changed = True
+    return m
+
+
+def stable_models(rules, n):
+    out = []
+    for bits in itertools.product([0, 1], repeat=n):
+        m = {a for a in range(1, n + 1) if bits[a - 1]}
+        lm = least_model(rules, lambda a: a not in m, lambda kind, h: [h] if kind != "choice" or h in m else [])
+        if lm != m:
+            continue
+        ok = True
+        for r in rules:
+            if r[0] == "constraint":
+                got, need = body_weight(r, lambda a: a in m, lambda a: a not in m)
+                if got >= need:
+                    ok = False
+        if ok:
+            out.append(m)
+    return out
+
+
+def well_founded(rules, n):
+    """Values of atoms 1..n: alternating fixpoint; choice heads as h :- B, not h'."""
+    def gamma(x):   # least model with `not a` true iff a not in x; choice h needs h' false: h' not in x
+        return least_model_choice(rules, x)
+    lo, hi = set(), set(range(1, n + 1)) | {-a for a in range(1, n + 1)}
+    while True:
+        nlo = gamma(hi)
+        nhi = gamma(nlo)
+        if nlo == lo and nhi == hi:
+            break
+        lo, hi = nlo, nhi
+    val = {}
+    for a in range(1, n + 1):
+        val[a] = T if a in lo else (U if a in hi else F)
+    return val, lo, hi
+
+
+def least_model_choice(rules, x):
+    """The translated program's reduct by x: atoms a and -a (the complement atom a' of a
+    choice head); h :- B, not h'. and h' :- B, not h. for choice heads."""
+    def derive(kind, h):
+        if kind != "choice":
+            return [h]
+        return [atom for atom, other in ((h, -h), (-h, h)) if other not in x]
+    return least_model(rules, lambda a: a not in x, derive)
+
+
+def least_heights(rules, val, model):
+    """Least height of each true atom, by layers."""
+    h = {}
+    k = 0
+    while True:
+        k += 1
+        new = {}
+        for r in rules:
+            kind, heads, pos, neg, ws, bound = r
+            if kind == "constraint" or (kind == "choice" and not model):
+                continue
+            got, need = body_weight(r, lambda a: a in h, lambda a: val[a] == F)
+            if got < need:
+                continue
+            for a in heads:
+                if val[a] == T and a not in h and a not in new:
+                    new[a] = k
+        if not new:
+            return h
+        h.update(new)
+
+
+class Fail(Exception):
+    pass
+
+
+def canon(rule):
+    kind, heads, pos, neg, ws, bound = rule
+    if ws is None:
+        return (kind, tuple(sorted(heads)), tuple(sorted(pos)), tuple(sorted(neg)), None, None)
+    lits = sorted([(a, False, w) for a, w in zip(pos, ws[:len(pos)])] + [(a, True, w) for a, w in zip(neg, ws[len(pos):])])
+    return (kind, tuple(sorted(heads)), tuple(lits), None, None, bound)
+
+
+def rule_of_json(j):
+    num = lambda names: [int(s[1:]) for s in names]
+    return (j["kind"], num(j["head"]), num(j["pos"]), num(j["neg"]), j.get("weights"), j.get("bound"))
+
+
+SEEN = {"true": 0, "false": 0, "unfounded": 0, "undefined": 0, "unsatisfiable": 0, "models": 0}
+
+
+class Checker:
+    def __init__(self, rules, val, model, heights):
+        self.rules, self.val, self.model, self.heights = rules, val, model, heights
+        self.canon = {canon(r) for r in rules}
+
+    def rule(self, j):
+        r = rule_of_json(j)
+        if canon(r) not in self.canon:
+            raise Fail(f"rule {j['text']} is not in the program")
+        return r
+
+    def lit_fails(self, a, negative):
+        return self.val[a] == T if negative else self.val[a] == F
+
+    def node(self, j):
+        a = int(j["atom"][1:])
+        want = {T: "true", F: "false", U: "undefined"}[self.val[a]]
+        if j["value"] != want:
+            raise Fail(f"{j['atom']} is {want}, fix says {j['value']}")
+        if "see" in j:
+            return
+        SEEN["unfounded" if "unfounded" in j else j["value"]] += 1
+        getattr(self, "node_" + j["value"])(a, j)
+
+    def node_true(self, a, j):
+        r = self.rule(j["rule"])
+        kind, heads, pos, neg, ws, bound = r
+        if a not in heads or kind == "constraint" or (kind == "choice" and not self.model):
+            raise Fail(f"rule {j['rule']['text']} does not give {j['atom']}")
+        if j["height"] != self.heights.get(a):
+            raise Fail(f"{j['atom']}: height {j['height']}, least is {self.heights.get(a)}")
+        got, need = body_weight(r, lambda x: self.val[x] == T and self.heights.get(x, 1 << 30) < j["height"],
+                                lambda x: self.val[x] == F)
+        if got < need:
+            raise Fail(f"{j['atom']}: the body of {j['rule']['text']} does not hold below height {j['height']}")
+        for c in j["body"]:
+            self.node(c)
+
+    def failing(self, a, fr, in_set):
+        r = self.rule(fr["rule"])
+        kind, heads, pos, neg, ws, bound = r
+        how = fr["fails"]
+        if how in ("pos", "neg", "head"):
+            b = int(fr["literal"].split()[-1][1:])
+            ok = {"pos": b in pos and self.val[b] == F,
+                  "neg": b in neg and self.val[b] == T,
+                  "head": b in heads and b != a and self.val[b] == T}[how]
+        elif how == "weight":
+            got, need = body_weight(r, lambda x: self.val[x] != F, lambda x: self.val[x] != T)
+            ok = got < need
+        else:
+            got, need = body_weight(r, lambda x: self.val[x] == T, lambda x: self.val[x] == F)
+            ok = self.model and kind == "choice" and got >= need
+        if not ok:
+            raise Fail(f"{name(a)}: {fr['rule']['text']} does not fail as said ({how})")
+        if in_set is not None and how == "pos":
+            pass
+        for c in fr["because"]:
+            self.node(c)
+        return r
+
+    def all_rules_listed(self, a, listed):
+        want = sorted(repr(canon(r)) for r in self.rules if a in r[1])
+        got = sorted(repr(canon(r)) for r in listed)
+        if want != got:
+            raise Fail(f"{name(a)}: its rules are not all listed")
+
+    def node_false(self, a, j):
+        if "unfounded" in j:
+            members = {int(s[1:]) for s in j["unfounded"]}
+            if any(self.val[x] != F for x in members):
+                raise Fail(f"unfounded set of {j['atom']} holds an atom that is not false")
+            for entry in j["set"]:
+                x = int(entry["atom"][1:])
+                listed = [self.failing(x, fr, members) for fr in entry["rules"]]
+                self.all_rules_listed(x, listed)
+            for r in self.rules:      # unfounded: every rule for the set fails outside or in it
+                if not set(r[1]) & members or r[0] == "constraint":
+                    continue
+                got, need = body_weight(r, lambda x: self.val[x] != F and x not in members,
+                                        lambda x: self.val[x] != T)
+                other = r[0] != "choice" and len(r[1]) > 1 and any(self.val[h] == T for h in r[1])
+                if got >= need and not other and not (self.model and r[0] == "choice"):
+                    raise Fail(f"the unfounded set of {j['atom']} is supported by a rule")
+            return
+        listed = [self.failing(a, fr, None) for fr in j["rules"]]
+        self.all_rules_listed(a, listed)
+
+    def node_undefined(self, a, j):
+        for rj in j["residual"]:
+            r = self.rule(rj)
+            got, need = body_weight(r, lambda x: self.val[x] != F, lambda x: self.val[x] != T)
+            if got < need or not any(self.val[h] == U for h in r[1]):
+                raise Fail(f"{rj['text']} is not in the residual program")
+        if not any(a in rule_of_json(rj)[1] for rj in j["residual"]):
+            raise Fail(f"{j['atom']}: no residual rule for it")
+
+
+def check_program(fix, rules, n, tmp):
+    path = os.path.join(tmp, "p.aspif")
+    with open(path, "w") as f:
+        f.write(aspif(rules, n))
+    p = subprocess.run([fix, "explain", "--json", "--models", "0", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
+    out = json.loads(p.stdout)
+    val, _, _ = well_founded(rules, n)
+    wf_bad = any(r[0] == "constraint" and body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[0]
+                 >= body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[1] for r in rules)
+    if out["wf"]["consistent"] == wf_bad:
+        raise Fail("well-founded consistency differs")
+    if out["wf"]["consistent"]:
+        c = Checker(rules, val, False, least_heights(rules, val, False))
+        for j in out["wf"]["explain"]:
+            c.node(j)
+    models = stable_models(rules, n)
+    got = [{int(s[1:]) for s in m["atoms"]} for m in out.get("models", [])]
+    if sorted(map(sorted, got)) != sorted(map(sorted, models)):
+        raise Fail(f"models differ: fix {got}, brute force {models}")
+    SEEN["models"] += len(got)
+    for m, mj in zip(got, out.get("models", [])):
+        mv = {a: (T if a in m else F) for a in range(1, n + 1)}
+        c = Checker(rules, mv, True, least_heights(rules, mv, True))
+        for j in mj["explain"]:
+            c.node(j)
+    if not models:
+        check_mus(rules, n, out)
+
+
+def check_mus(rules, n, out):
+    if "unsatisfiable" not in out:
+        raise Fail("no stable model but no minimal unsatisfiable set")
+    SEEN["unsatisfiable"] += 1
+    canon_rules = [canon(r) for r in rules]
+    chosen = []
+    for rj in out["unsatisfiable"]["rules"]:
+        c = canon(rule_of_json(rj))
+        if c not in canon_rules:
+            raise Fail(f"unsatisfiable set names {rj['text']}, not a rule")
+        chosen.append(rules[canon_rules.index(c)])
+    if stable_models(chosen, n):
+        raise Fail("the unsatisfiable set has a stable model")
+    for i in range(len(chosen)):
+        if not stable_models(chosen[:i] + chosen[i + 1:], n):
+            raise Fail("the unsatisfiable set is not minimal")
+
+
+def main():
+    fix, count = sys.argv[1], int(sys.argv[2])
+    seed0 = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(seed0, seed0 + count):
+            rng = random.Random(seed)
+            n = rng.randint(2, 7)
+            rules = gen_program(rng, n)
+            try:
+                check_program(fix, rules, n, tmp)
+                passed += 1
+            except Fail as e:
+                failed += 1
+                if failed <= 10:
+                    print(f"FAIL seed {seed}: {e}")
+    print("explained: " + ", ".join(f"{k} {v}" for k, v in SEEN.items()))
+    print(f"explain-check: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
