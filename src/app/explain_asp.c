@@ -19,6 +19,7 @@ typedef struct Ex {
     VEC(const char *) absent;     /* atoms asked for that the program does not have */
     size_t models;
     bool stopped;                 /* a limit stopped the search */
+    bool unsearched;              /* the native search cannot take the program */
 } Ex;
 
 static bool json(const Ex *x) { return x->o->json; }
@@ -141,9 +142,12 @@ static bool on_model(void *ctx, const uint8_t *val)
 /* The stable models explained; AFT_INVALID when there is none. */
 static AftStatus models(Ex *x, AspSolver *s, Diag *diag)
 {
-    if (!asp_solver_native(s, x->src->input, &x->err)) {
-        diag_error_text(diag, buf_cstr(&x->err));
-        return AFT_ERROR;
+    (void)diag;
+    if (!asp_solver_native(s, x->src->input, &x->err)) {      /* the bound stands; say why */
+        if (json(x)) json_key_string(&x->json, "models_not_searched", buf_cstr(&x->err));
+        else buf_printf(x->out, "\nStable models: not searched (%s)\n", buf_cstr(&x->err));
+        x->unsearched = true;
+        return AFT_OK;
     }
     AspSolveOptions so = { .max_models = x->o->models, .aft = &x->aft };
     AspStats st = {0};
@@ -242,7 +246,7 @@ static void begin(Ex *x)
 static void end(Ex *x)
 {
     if (json(x)) {
-        json_key_bool(&x->json, "complete", !x->stopped);
+        json_key_bool(&x->json, "complete", !x->stopped && !x->unsearched);
         json_end_object(&x->json);
         buf_putc(x->out, '\n');
     } else if (x->stopped) {

@@ -330,8 +330,12 @@ int explain_asp_block(const Decl *d, const char *file, const ExplainAspOptions *
         diag_line_col(d->rules[r].loc.src, d->rules[r].loc.start, &line, &col);
         origin[r] = (AspOrigin){ file, line, col, NULL };
     }
-    ExplainSource src = { .input = d->name.name, .origin = origin };
+    Buf input;
+    buf_init(&input);
+    buf_printf(&input, "%s: program %s", file, d->name.name);
+    ExplainSource src = { .input = buf_cstr(&input), .origin = origin };
     int rc = explain_asp_program(p, &src, o, out, diag);
+    buf_free(&input);
     mem_free(origin);
     asp_program_free(p);
     return rc;

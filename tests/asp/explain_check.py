@@ -81,8 +81,79 @@ def aspif(rules, n):
     return "\n".join(" ".join(l.split()) for l in out) + "\n"
 
 
+NAMES = {}          # atom -> name, when the program names its atoms otherwise than aN
+
+
 def name(a):
-    return f"a{a}"
+    return NAMES.get(a, f"a{a}")
+
+
+BY_NAME = {}
+
+
+def atom_of(nm):
+    if NAMES:
+        if not BY_NAME:
+            BY_NAME.update({v: k for k, v in NAMES.items()})
+        return BY_NAME[nm]
+    return int(nm[1:])
+
+
+def read_aspif(text):
+    """Rules of an aspif program (normal and weight bodies, choice and disjunctive heads;
+    externals made true facts or free choices as fix reads them), with each atom named
+    _aN when gringo leaves it hidden.  Returns (rules, n, names, aspif with every atom shown)."""
+    rules, names, shown_lines, ext, facts = [], {}, [], {}, []
+    n = 0
+    lines = text.split("\n")
+    for line in lines[1:]:
+        f = line.split()
+        if not f or f[0] == "0":
+            continue
+        if f[0] == "1":
+            ht, nh = int(f[1]), int(f[2])
+            heads = [int(x) for x in f[3:3 + nh]]
+            i = 3 + nh
+            bt = int(f[i])
+            if bt == 0:
+                nb = int(f[i + 1])
+                lits = [int(x) for x in f[i + 2:i + 2 + nb]]
+                pos, neg = [l for l in lits if l > 0], [-l for l in lits if l < 0]
+                ws, bound = None, None
+            else:
+                bound, nb = int(f[i + 1]), int(f[i + 2])
+                pairs = [(int(f[i + 3 + 2 * k]), int(f[i + 4 + 2 * k])) for k in range(nb)]
+                pos = [l for l, w in pairs if l > 0]
+                neg = [-l for l, w in pairs if l < 0]
+                ws = [w for l, w in pairs if l > 0] + [w for l, w in pairs if l < 0]
+            kind = "choice" if ht == 1 else ("constraint" if nh == 0 else ("normal" if nh == 1 else "disjunction"))
+            rules.append((kind, heads, pos, neg, ws, bound))
+            n = max([n] + heads + pos + neg)
+        elif f[0] == "4":
+            k = int(f[1])
+            nm = line.split(" ", 2)[2][:k]
+            rest = line.split(" ", 2)[2][k:].split()
+            if int(rest[0]) == 1:
+                names[int(rest[1])] = nm
+            elif int(rest[0]) == 0:
+                facts.append(nm)
+        elif f[0] == "5":
+            ext[int(f[1])] = int(f[2])
+            n = max(n, int(f[1]))
+    for nm in facts:            # a shown fact: fix makes it an atom with a fact rule
+        n += 1
+        names[n] = nm
+        rules.append(("normal", [n], [], [], None, None))
+    defined = {h for r in rules for h in r[1]}
+    for a, v in ext.items():
+        if a not in defined and v in (0, 1):
+            rules.append(("choice" if v == 0 else "normal", [a], [], [], None, None))
+    for a in range(1, n + 1):
+        if a not in names:
+            names[a] = f"_a{a}"
+            shown_lines.append(f"4 {len(names[a])} {names[a]} 1 {a}")
+    body = [l for l in lines[:-1] if l.strip() and l.strip() != "0"]
+    return rules, n, names, "\n".join(body + shown_lines + ["0"]) + "\n"
 
 
 def body_weight(rule, holds_pos, holds_neg):
@@ -98,7 +169,7 @@ def body_weight(rule, holds_pos, holds_neg):
 
 def least_model(rules, neg_true, derive):
     """Least model of a reduct: negative literal `not a` holds iff neg_true(a); a rule whose
-    body holds derives derive(kind, h) for each head atom h."""
+    body holds derives derive(kind, h, heads) for each head atom h."""
     m = set()
     changed = True
     while changed:
@@ -111,7 +182,7 @@ def least_model(rules, neg_true, derive):
             if got < need:
                 continue
             for h in heads:
-                for atom in derive(kind, h):
+                for atom in derive(kind, h, heads):
                     if atom not in m:
                         m.add(atom)
                         changed = True
@@ -122,7 +193,7 @@ def stable_models(rules, n):
     out = []
     for bits in itertools.product([0, 1], repeat=n):
         m = {a for a in range(1, n + 1) if bits[a - 1]}
-        lm = least_model(rules, lambda a: a not in m, lambda kind, h: [h] if kind != "choice" or h in m else [])
+        lm = least_model(rules, lambda a: a not in m, lambda kind, h, heads: [h] if (kind != "choice" or h in m) and (kind != "disjunction" or not (set(heads) - {h}) & m) else [])
         if lm != m:
             continue
         ok = True
@@ -156,7 +227,9 @@ def well_founded(rules, n):
 def least_model_choice(rules, x):
     """The translated program's reduct by x: atoms a and -a (the complement atom a' of a
     choice head); h :- B, not h'. and h' :- B, not h. for choice heads."""
-    def derive(kind, h):
+    def derive(kind, h, heads):
+        if kind == "disjunction":   # shifted: h :- B, not h2, ...
+            return [h] if all(o not in x for o in heads if o != h) else []
         if kind != "choice":
             return [h]
         return [atom for atom, other in ((h, -h), (-h, h)) if other not in x]
@@ -178,7 +251,8 @@ def least_heights(rules, val, model):
             if got < need:
                 continue
             for a in heads:
-                if val[a] == T and a not in h and a not in new:
+                others_false = kind != "disjunction" or all(val[b] == F for b in heads if b != a)
+                if val[a] == T and a not in h and a not in new and others_false:
                     new[a] = k
         if not new:
             return h
@@ -191,6 +265,12 @@ class Fail(Exception):
 
 def canon(rule):
     kind, heads, pos, neg, ws, bound = rule
+    if ws is not None:          # fix's normal form: weights cut to the bound; a conjunction
+        ws = [min(w, bound) for w in ws]
+        if bound <= 0 or (all(w == 1 for w in ws) and bound == len(ws)):
+            ws, bound = None, None
+            if bound is not None and bound <= 0:
+                pos, neg = [], []
     if ws is None:
         return (kind, tuple(sorted(heads)), tuple(sorted(pos)), tuple(sorted(neg)), None, None)
     lits = sorted([(a, False, w) for a, w in zip(pos, ws[:len(pos)])] + [(a, True, w) for a, w in zip(neg, ws[len(pos):])])
@@ -198,7 +278,7 @@ def canon(rule):
 
 
 def rule_of_json(j):
-    num = lambda names: [int(s[1:]) for s in names]
+    num = lambda names: [atom_of(s) for s in names]
     return (j["kind"], num(j["head"]), num(j["pos"]), num(j["neg"]), j.get("weights"), j.get("bound"))
 
 
@@ -220,7 +300,7 @@ class Checker:
         return self.val[a] == T if negative else self.val[a] == F
 
     def node(self, j):
-        a = int(j["atom"][1:])
+        a = atom_of(j["atom"])
         want = {T: "true", F: "false", U: "undefined"}[self.val[a]]
         if j["value"] != want:
             raise Fail(f"{j['atom']} is {want}, fix says {j['value']}")
@@ -248,7 +328,7 @@ class Checker:
         kind, heads, pos, neg, ws, bound = r
         how = fr["fails"]
         if how in ("pos", "neg", "head"):
-            b = int(fr["literal"].split()[-1][1:])
+            b = atom_of(fr["literal"].split()[-1])
             ok = {"pos": b in pos and self.val[b] == F,
                   "neg": b in neg and self.val[b] == T,
                   "head": b in heads and b != a and self.val[b] == T}[how]
@@ -274,11 +354,11 @@ class Checker:
 
     def node_false(self, a, j):
         if "unfounded" in j:
-            members = {int(s[1:]) for s in j["unfounded"]}
+            members = {atom_of(s) for s in j["unfounded"]}
             if any(self.val[x] != F for x in members):
                 raise Fail(f"unfounded set of {j['atom']} holds an atom that is not false")
             for entry in j["set"]:
-                x = int(entry["atom"][1:])
+                x = atom_of(entry["atom"])
                 listed = [self.failing(x, fr, members) for fr in entry["rules"]]
                 self.all_rules_listed(x, listed)
             for r in self.rules:      # unfounded: every rule for the set fails outside or in it
@@ -352,7 +432,155 @@ def check_mus(rules, n, out):
             raise Fail("the unsatisfiable set is not minimal")
 
 
+def check_encoding(fix, path, tmp):
+    """An .lp file through gringo, every atom shown, explained in the well-founded bound and
+    its first three models; the models are checked stable (for a program that is not
+    head-cycle-free, fix's note that it cannot search it is accepted)."""
+    g = subprocess.run(["gringo", path], capture_output=True, text=True)
+    if g.returncode != 0:
+        raise Fail(f"gringo: {g.stderr.strip()}")
+    rules, n, names, shown = read_aspif(g.stdout)
+    NAMES.clear()
+    BY_NAME.clear()
+    NAMES.update(names)
+    ap = os.path.join(tmp, "e.aspif")
+    with open(ap, "w") as f:
+        f.write(shown)
+    p = subprocess.run([fix, "explain", "--json", "--models", "3", ap], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
+    out = json.loads(p.stdout)
+    val, _, _ = well_founded(rules, n)
+    if out["wf"]["consistent"]:
+        c = Checker(rules, val, False, least_heights(rules, val, False))
+        for j in out["wf"]["explain"]:
+            c.node(j)
+    for mj in out.get("models", []):
+        m = {atom_of(s) for s in mj["atoms"]}
+        mv = {a: (T if a in m else F) for a in range(1, n + 1)}
+        lm = least_model(rules, lambda a: a not in m,
+                         lambda kind, h, heads: [h] if (kind != "choice" or h in m) and (kind != "disjunction" or not (set(heads) - {h}) & m) else [])
+        if lm != m:
+            raise Fail(f"model {mj['number']} is not stable")
+        c = Checker(rules, mv, True, least_heights(rules, mv, True))
+        for j in mj["explain"]:
+            c.node(j)
+    SEEN["models"] += len(out.get("models", []))
+
+
+def split_statements(text):
+    """The statements of an .lp text as (text as written, is it a rule): a '.' outside
+    comments, strings and brackets, not part of '..', ends one; a rule has ':-', braces, a
+    disjunction or a leading number at the top level (not a directive or weak constraint)."""
+    out, i, start, depth, body, head = [], 0, None, 0, False, False
+    while i < len(text):
+        c = text[i]
+        if c == "%":
+            if text.startswith("%*", i):
+                j, d = i, 0
+                while j < len(text):
+                    if text.startswith("%*", j):
+                        d, j = d + 1, j + 2
+                    elif text.startswith("*%", j):
+                        d, j = d - 1, j + 2
+                        if d == 0:
+                            break
+                    else:
+                        j += 1
+                i = j
+            else:
+                while i < len(text) and text[i] != "\n":
+                    i += 1
+            continue
+        if start is None:
+            if c.isspace():
+                i += 1
+                continue
+            start, depth, body, head = i, 0, False, False
+        if c == '"':
+            i += 1
+            while i < len(text) and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "([{":
+            head |= depth == 0 and c == "{"
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(":-", i):
+            body = True
+        elif depth == 0 and not body and c in "|;":
+            head = True
+        elif c == "." and text.startswith("..", i):
+            i += 1
+        elif c == "." and depth <= 0:
+            st = text[start:i + 1]
+            if st.startswith(":~") and "[" in text[i:i + 200]:
+                i = text.index("]", i)
+                st = text[start:i + 1]
+            rule = not st.startswith("#") and not st.startswith(":~") and (body or head or st[0].isdigit())
+            out.append((st, rule))
+            start = None
+        i += 1
+    return out
+
+
+def clingo_satisfiable(text, tmp):
+    path = os.path.join(tmp, "m.lp")
+    with open(path, "w") as f:
+        f.write(text)
+    p = subprocess.run(["clingo", "--models=1", path], capture_output=True, text=True)
+    if "UNSATISFIABLE" in p.stdout:
+        return False
+    if "SATISFIABLE" in p.stdout:
+        return True
+    raise Fail(f"clingo: {p.stdout[-200:]} {p.stderr[-200:]}")
+
+
+def check_mus_encoding(fix, path, tmp):
+    """fix's minimal unsatisfiable set of an .lp file checked with clingo: the file with only
+    those rules (its facts and directives kept) has no model, and without any one it has one."""
+    p = subprocess.run([fix, "explain", "--json", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
+    out = json.loads(p.stdout)
+    if "unsatisfiable" not in out:
+        raise Fail("no minimal unsatisfiable set")
+    norm = lambda t: " ".join(t.split())
+    chosen = [norm(r["text"]) for r in out["unsatisfiable"]["rules"]]
+    stmts = split_statements(open(path).read())
+    rules = [norm(t) for t, rule in stmts if rule]
+    if any(c not in rules for c in chosen):
+        raise Fail(f"the set names a statement that is not a rule of {path}")
+    base = [t for t, rule in stmts if not rule]
+    if clingo_satisfiable("\n".join(base + chosen), tmp):
+        raise Fail("clingo finds a model of the minimal unsatisfiable set")
+    for i in range(len(chosen)):
+        if not clingo_satisfiable("\n".join(base + chosen[:i] + chosen[i + 1:]), tmp):
+            raise Fail(f"not minimal: without {chosen[i]} there is still no model")
+    SEEN["unsatisfiable"] += 1
+
+
+def main_encodings(fix, paths, mus=False):
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in paths:
+            try:
+                (check_mus_encoding if mus else check_encoding)(fix, path, tmp)
+                passed += 1
+            except Fail as e:
+                failed += 1
+                print(f"FAIL {path}: {e}")
+    NAMES.clear()
+    BY_NAME.clear()
+    return passed, failed
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[2] in ("--lp", "--mus"):
+        passed, failed = main_encodings(sys.argv[1], sys.argv[3:], sys.argv[2] == "--mus")
+        print("explained: " + ", ".join(f"{k} {v}" for k, v in SEEN.items()))
+        print(f"explain-check: {passed} passed, {failed} failed")
+        sys.exit(1 if failed else 0)
     fix, count = sys.argv[1], int(sys.argv[2])
     seed0 = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     passed = failed = 0

@@ -1,0 +1,1 @@
+args: explain --help

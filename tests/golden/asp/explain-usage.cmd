@@ -1,0 +1,3 @@
+# no program file: a usage error
+args: explain p
+exit: 2
