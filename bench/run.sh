@@ -5,7 +5,8 @@
 # Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
 # clingo, fix --emit + clingo and fix auto, one run each with a timeout), and the peak memory
 # of both on large ground programs (bench/asp/memory.sh).  bench/envelopes.sh and
-# bench/policies.sh (bnb's two search policies) add a table each.
+# bench/policies.sh (bnb's two search policies) and bench/explain.sh (the cost of
+# explanations) add a table each.
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
 # BENCH_MIN_RUNS pairs, default 3, and until BENCH_RUN_SECONDS, default 0.5, have passed; at
@@ -83,6 +84,7 @@ if [ -n "${BENCH_ONLY:-}" ]; then
 else
 sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
 sh bench/policies.sh "$FIX" 3 > "$OUT/policies.md" || echo "bench: policies failed"
+sh bench/explain.sh "$FIX" > "$OUT/explain.md" || echo "bench: explanations failed"
 sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
@@ -207,6 +209,15 @@ done
     echo "included), S(Final) summed over its bnb queries, and how many of them are complete."
     echo
     cat "$OUT/policies.md"
+    echo
+    echo "## Explanations"
+    echo
+    echo "Made by the same run (\`sh bench/explain.sh $FIX\`): \`fix explain --wf\` (every shown atom"
+    echo "explained in the well-founded bound, as text and as --json) against \`fix asp --wf\` (the bound"
+    echo "alone) on the 100 000-rule ladder and mixed programs, grounded once, in alternating pairs"
+    echo "(build/bench/pairtime); the goal of issue 32 is at most 2x."
+    echo
+    cat "$OUT/explain.md"
     [ -f bench/NOTES.md ] && { echo; cat bench/NOTES.md; }
 } > "$RES"
 echo "bench: wrote $RES"

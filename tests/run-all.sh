@@ -44,15 +44,15 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             a tenth of a second or more, other modes
 # fuzz_pct    percentage of each libFuzzer harness's fixed number of runs (tests/run-fuzz.sh)
 # warm, reals random programs of tests/run-warm-prop.sh and tests/run-real-proofs.sh
-# explain     random programs whose explanations tests/run-explain.sh replays (and 100 of
+# explain_asp random logic programs whose explanations tests/run-explain-asp.sh replays (and 100 of
 #             them under the sanitizers)
 # diff, diff_asan  generated programs against the reference evaluator (tests/run-diff.sh),
 #             and those of them also run under the sanitizers
 case $mode in
     long) asp_count=300; asp_cross=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
-          diff=20000; diff_asan=200; explain=5000 ;;
+          diff=20000; diff_asan=200; explain_asp=5000 ;;
     *) asp_count=40; asp_cross=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
-       diff=2000; diff_asan=100; explain=1500 ;;
+       diff=2000; diff_asan=100; explain_asp=1500 ;;
 esac
 [ $mode = check ] && asp_cross=40
 
@@ -65,12 +65,12 @@ done
 
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
-asp asp-cross asp-auto asp-determinism explain fuzz-replay fuzz html repl-tty doc dot-svg install
+asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
 repl-html warm-prop real-proofs diff"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
-FIRST="asp-cross asp golden diff fuzz asp-determinism explain asp-auto hostile output fuzz-replay
+FIRST="asp-cross asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
 real-proofs warm-prop limits html unit layers prop"
 
 script_of() {   # script_of NAME: the script suite NAME runs (empty when there is no such suite)
@@ -83,7 +83,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff|explain) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain-asp) echo "tests/run-$1.sh" ;;
     esac
 }
 
@@ -116,7 +116,7 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         warm-prop) sh tests/run-warm-prop.sh build/fix "$warm" ;;
         real-proofs) sh tests/run-real-proofs.sh build/fix "$reals" ;;
         diff) sh tests/run-diff.sh "$diff" "$diff_asan" ;;
-        explain) sh tests/run-explain.sh build/fix "$explain" build/asan/fix 100 ;;
+        explain-asp) sh tests/run-explain-asp.sh build/fix "$explain_asp" build/asan/fix 100 ;;
         *) sh "tests/run-$1.sh" build/fix ;;
     esac
 }

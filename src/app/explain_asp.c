@@ -12,6 +12,7 @@ typedef struct Ex {
     const ExplainAspOptions *o;
     Buf *out;
     JsonWriter json;
+    ExplainRules rules;           /* JSON: the rules the trees name */
     AftOptions aft;
     Buf err;
     AspAtom *atoms;               /* the atoms explained */
@@ -60,6 +61,7 @@ static void explain_atoms(Ex *x, const uint8_t *val, bool model)
     AspExplain *e = asp_explain_new(x->p, val, model);
     ExplainTree t;
     explain_tree_init(&t, e, x->src->origin, x->out, json(x) ? &x->json : NULL);
+    t.rules = &x->rules;
     if (json(x)) { json_key(&x->json, "explain"); json_begin_array(&x->json); }
     for (size_t i = 0; i < x->natoms; i++) explain_tree_atom(&t, x->atoms[i]);
     absent_atoms(x);
@@ -184,6 +186,7 @@ static void print_mus(Ex *x, const uint32_t *set, size_t n, size_t checks, bool 
 {
     ExplainTree t;
     explain_tree_init_rules(&t, x->p, x->src->origin, x->out, json(x) ? &x->json : NULL);
+    t.rules = &x->rules;
     if (json(x)) {
         json_key(&x->json, "unsatisfiable");
         json_begin_object(&x->json);
@@ -247,6 +250,7 @@ static void end(Ex *x)
 {
     if (json(x)) {
         json_key_bool(&x->json, "complete", !x->stopped && !x->unsearched);
+        explain_rules_write(&x->rules, x->p, x->src->origin, &x->json);
         json_end_object(&x->json);
         buf_putc(x->out, '\n');
     } else if (x->stopped) {
@@ -277,6 +281,7 @@ int explain_asp_program(AspProgram *p, const ExplainSource *src, const ExplainAs
     asp_solver_free(s);
     mem_free(x.atoms);
     VEC_FREE(x.absent);
+    explain_rules_free(&x.rules);
     buf_free(&x.err);
     return r == AFT_ERROR ? 1 : x.stopped ? 3 : 0;
 }

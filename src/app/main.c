@@ -27,6 +27,8 @@ static const char *const usage_text =
     "  check FILE.fix   parse and type-check FILE only\n"
     "  repl [FILE...]   interactive session (the default on a terminal); loads FILEs first\n"
     "  asp [FILE]       answer set programming front end (see fix asp --help)\n"
+    "  explain FILE [ATOM...]  why each atom of a logic program has its value\n"
+    "                   (see fix explain --help)\n"
     "  help             this text\n"
     "\n"
     "options of run, check and repl:\n"

@@ -5,6 +5,7 @@
  * there are queued and explained after the tree. */
 #include "report/explain_tree.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { NOT_SEEN, QUEUED, EXPLAINED };
@@ -65,38 +66,38 @@ static const char *kind_name(AspRuleKind k)
     return "?";
 }
 
-static void json_atoms(ExplainTree *t, const char *key, const AspAtom *atoms, size_t n)
+static void json_atoms(const AspProgram *p, JsonWriter *w, const char *key, const AspAtom *atoms, size_t n)
 {
-    json_key(t->json, key);
-    json_begin_array(t->json);
+    json_key(w, key);
+    json_begin_array(w);
     Buf name;
     buf_init(&name);
     for (size_t i = 0; i < n; i++) {
         buf_clear(&name);
-        asp_print_atom(prog(t), atoms[i], &name);
-        json_stringn(t->json, name.data, name.len);
+        asp_print_atom(p, atoms[i], &name);
+        json_stringn(w, name.data, name.len);
     }
     buf_free(&name);
-    json_end_array(t->json);
+    json_end_array(w);
 }
 
-static void json_rule(ExplainTree *t, uint32_t r)
+/* Rule r's object in the table of rules. */
+static void json_rule_object(const AspProgram *p, const AspOrigin *origin, uint32_t r, JsonWriter *w)
 {
     AspRuleView v;
-    asp_rule_view(prog(t), r, &v);
-    JsonWriter *w = t->json;
+    asp_rule_view(p, r, &v);
     json_begin_object(w);
     json_key_uint(w, "index", r);
     json_key_string(w, "kind", kind_name(v.kind));
     Buf text;
     buf_init(&text);
-    asp_print_rule(prog(t), r, &text);
+    asp_print_rule(p, r, &text);
     json_key(w, "text");
     json_stringn(w, text.data, text.len);
     buf_free(&text);
-    json_atoms(t, "head", v.head, v.nhead);
-    json_atoms(t, "pos", v.pos, v.npos);
-    json_atoms(t, "neg", v.neg, v.nneg);
+    json_atoms(p, w, "head", v.head, v.nhead);
+    json_atoms(p, w, "pos", v.pos, v.npos);
+    json_atoms(p, w, "neg", v.neg, v.nneg);
     if (v.weights) {
         json_key(w, "weights");
         json_begin_array(w);
@@ -104,7 +105,7 @@ static void json_rule(ExplainTree *t, uint32_t r)
         json_end_array(w);
         json_key_uint(w, "bound", v.bound);
     }
-    const AspOrigin *o = t->origin ? &t->origin[r] : NULL;
+    const AspOrigin *o = origin ? &origin[r] : NULL;
     if (o && o->file) {
         json_key_string(w, "file", o->file);
         json_key_uint(w, "line", o->line);
@@ -112,6 +113,39 @@ static void json_rule(ExplainTree *t, uint32_t r)
         if (o->text) json_key_string(w, "statement", o->text);
     }
     json_end_object(w);
+}
+
+/* A rule in a JSON tree: its index, its object going to the table of rules. */
+static void json_rule(ExplainTree *t, uint32_t r)
+{
+    ExplainRules *tab = t->rules;
+    json_uint(t->json, r);
+    if (!tab->seen) tab->seen = mem_calloc(asp_rule_count(t->p) + 1, 1);
+    if (tab->seen[r]) return;
+    tab->seen[r] = 1;
+    VEC_PUSH(tab->list, r);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void explain_rules_write(ExplainRules *tab, const AspProgram *p, const AspOrigin *origin,
+                         JsonWriter *w)
+{
+    qsort(tab->list.items, tab->list.count, sizeof *tab->list.items, cmp_u32);
+    json_key(w, "rules");
+    json_begin_array(w);
+    for (size_t i = 0; i < tab->list.count; i++) json_rule_object(p, origin, tab->list.items[i], w);
+    json_end_array(w);
+}
+
+void explain_rules_free(ExplainRules *tab)
+{
+    mem_free(tab->seen);
+    VEC_FREE(tab->list);
 }
 
 /* Is the ground rule r written as text (the statement it came from)? */
@@ -283,7 +317,7 @@ static void unfounded_node(ExplainTree *t, AspAtom a, unsigned depth)
     for (size_t i = 0; i < n; i++) { in_set[set[i]] = 1; t->done[set[i]] = EXPLAINED; }
     if (t->json) {
         head_line(t, a, depth, "");
-        json_atoms(t, "unfounded", set, n);
+        json_atoms(prog(t), t->json, "unfounded", set, n);
     } else {
         indent(t, depth);
         atom_name(t, a);

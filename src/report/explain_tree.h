@@ -21,11 +21,18 @@ typedef struct AspOrigin {
     const char *text;
 } AspOrigin;
 
+/* JSON: the rules the trees name (by index), written once in a table after them. */
+typedef struct ExplainRules {
+    uint8_t *seen;                /* per rule: in the list */
+    VEC(uint32_t) list;
+} ExplainRules;
+
 typedef struct ExplainTree {
     const AspExplain *e;
     const AspProgram *p;
     const AspOrigin *origin;      /* per rule; NULL: no places */
     JsonWriter *json;             /* NULL: text */
+    ExplainRules *rules;          /* JSON: where the rules named go (set by the caller) */
     Buf *text;
     uint8_t *done;                /* per atom: explained in full already */
     VEC(AspAtom) later;           /* atoms at a cut, still to explain */
@@ -44,7 +51,11 @@ void explain_tree_free(ExplainTree *t);
 /* Atom a's tree, then the trees of the atoms cut from it (JSON: one node each, the caller
  * has an array open). */
 void explain_tree_atom(ExplainTree *t, AspAtom a);
-/* A rule as text with its place, "h :- b.  [file:line]" (JSON: its object). */
+/* A rule as text with its place, "h :- b.  [file:line]" (JSON: its index). */
 void explain_tree_rule(ExplainTree *t, uint32_t r);
+/* The table of rules: "rules": [RULE, ...] in index order. */
+void explain_rules_write(ExplainRules *tab, const AspProgram *p, const AspOrigin *origin,
+                         JsonWriter *w);
+void explain_rules_free(ExplainRules *tab);
 
 #endif

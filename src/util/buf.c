@@ -51,7 +51,13 @@ void buf_putn(Buf *b, const char *s, size_t n)
     stream_out(b);
 }
 
-void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
+void buf_putc(Buf *b, char c)
+{
+    if (b->len + 2 > b->cap) buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+    stream_out(b);
+}
 void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
 
 void buf_printf(Buf *b, const char *fmt, ...)

@@ -277,7 +277,16 @@ def canon(rule):
     return (kind, tuple(sorted(heads)), tuple(lits), None, None, bound)
 
 
+TABLE = {}          # the JSON's table of rules, by index
+
+
+def rule_json(j):
+    """A rule as the JSON names it: an index into its table of rules, or the object."""
+    return TABLE[j] if isinstance(j, int) else j
+
+
 def rule_of_json(j):
+    j = rule_json(j)
     num = lambda names: [atom_of(s) for s in names]
     return (j["kind"], num(j["head"]), num(j["pos"]), num(j["neg"]), j.get("weights"), j.get("bound"))
 
@@ -291,6 +300,7 @@ class Checker:
         self.canon = {canon(r) for r in rules}
 
     def rule(self, j):
+        j = rule_json(j)
         r = rule_of_json(j)
         if canon(r) not in self.canon:
             raise Fail(f"rule {j['text']} is not in the program")
@@ -313,13 +323,13 @@ class Checker:
         r = self.rule(j["rule"])
         kind, heads, pos, neg, ws, bound = r
         if a not in heads or kind == "constraint" or (kind == "choice" and not self.model):
-            raise Fail(f"rule {j['rule']['text']} does not give {j['atom']}")
+            raise Fail(f"rule {rule_json(j['rule'])['text']} does not give {j['atom']}")
         if j["height"] != self.heights.get(a):
             raise Fail(f"{j['atom']}: height {j['height']}, least is {self.heights.get(a)}")
         got, need = body_weight(r, lambda x: self.val[x] == T and self.heights.get(x, 1 << 30) < j["height"],
                                 lambda x: self.val[x] == F)
         if got < need:
-            raise Fail(f"{j['atom']}: the body of {j['rule']['text']} does not hold below height {j['height']}")
+            raise Fail(f"{j['atom']}: the body of {rule_json(j['rule'])['text']} does not hold below height {j['height']}")
         for c in j["body"]:
             self.node(c)
 
@@ -339,7 +349,7 @@ class Checker:
             got, need = body_weight(r, lambda x: self.val[x] == T, lambda x: self.val[x] == F)
             ok = self.model and kind == "choice" and got >= need
         if not ok:
-            raise Fail(f"{name(a)}: {fr['rule']['text']} does not fail as said ({how})")
+            raise Fail(f"{name(a)}: {rule_json(fr['rule'])['text']} does not fail as said ({how})")
         if in_set is not None and how == "pos":
             pass
         for c in fr["because"]:
@@ -374,12 +384,12 @@ class Checker:
         self.all_rules_listed(a, listed)
 
     def node_undefined(self, a, j):
-        for rj in j["residual"]:
+        for rj in map(rule_json, j["residual"]):
             r = self.rule(rj)
             got, need = body_weight(r, lambda x: self.val[x] != F, lambda x: self.val[x] != T)
             if got < need or not any(self.val[h] == U for h in r[1]):
                 raise Fail(f"{rj['text']} is not in the residual program")
-        if not any(a in rule_of_json(rj)[1] for rj in j["residual"]):
+        if not any(a in rule_of_json(rj)[1] for rj in map(rule_json, j["residual"])):
             raise Fail(f"{j['atom']}: no residual rule for it")
 
 
@@ -391,6 +401,8 @@ def check_program(fix, rules, n, tmp):
     if p.returncode != 0:
         raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
     out = json.loads(p.stdout)
+    TABLE.clear()
+    TABLE.update({r["index"]: r for r in out.get("rules", [])})
     val, _, _ = well_founded(rules, n)
     wf_bad = any(r[0] == "constraint" and body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[0]
                  >= body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[1] for r in rules)
@@ -420,7 +432,7 @@ def check_mus(rules, n, out):
     SEEN["unsatisfiable"] += 1
     canon_rules = [canon(r) for r in rules]
     chosen = []
-    for rj in out["unsatisfiable"]["rules"]:
+    for rj in map(rule_json, out["unsatisfiable"]["rules"]):
         c = canon(rule_of_json(rj))
         if c not in canon_rules:
             raise Fail(f"unsatisfiable set names {rj['text']}, not a rule")
@@ -450,6 +462,8 @@ def check_encoding(fix, path, tmp):
     if p.returncode != 0:
         raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
     out = json.loads(p.stdout)
+    TABLE.clear()
+    TABLE.update({r["index"]: r for r in out.get("rules", [])})
     val, _, _ = well_founded(rules, n)
     if out["wf"]["consistent"]:
         c = Checker(rules, val, False, least_heights(rules, val, False))
