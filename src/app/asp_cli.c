@@ -14,6 +14,11 @@
 #include "util/outfile.h"
 #include "util/sigint.h"
 
+/* --project: auto (the #project statements, else the shown atoms), show (the shown atoms),
+ * project (the #project statements, none: every model is one), no (models are not told
+ * apart: each is printed); without the option, the #project statements if any. */
+typedef enum { PROJECT_DEFAULT, PROJECT_AUTO, PROJECT_SHOW, PROJECT_PROJECT, PROJECT_NO } ProjectMode;
+
 typedef struct Cli {
     AspRunOptions run;            /* what the run is to do */
     CmdlineLimits limits;         /* --timeout, --max-steps, --max-memory */
@@ -22,7 +27,7 @@ typedef struct Cli {
     Diag diag;                    /* where errors go: standard error, as "fix asp: error: ..." */
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
-    bool project;                 /* --project: models told apart by the shown atoms only */
+    ProjectMode project;          /* --project[=MODE] */
 } Cli;
 
 static const char usage_text[] =
@@ -60,11 +65,15 @@ static const char usage_text[] =
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
     "                  is an error (exit 1)\n"
     "  --json          one JSON object a line instead of text (not with --emit)\n"
-    "  --project       each model once by its shown atoms, as clingo --project (with\n"
-    "                  #project statements: by their atoms, with or without it)\n"
+    "  --project[=M]   each model once by its projection, as clingo's: auto (the\n"
+    "                  default M) by the #project atoms, else the shown atoms; show by\n"
+    "                  the shown atoms; project by the #project atoms only; no: every\n"
+    "                  model (without the option: by the #project atoms if any)\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
     "                  none; -q is 2; --quiet=M,C,T as clingo's, C = M)\n"
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
+    "                  --outf=1 the competition format, as clingo's (the last model as\n"
+    "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
     "                  --outf=0 text, the default\n"
     "  --stats         print statistics\n"
     "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
@@ -206,6 +215,17 @@ static int parse_valued(Cli *c, const char *a, const char *next, int *i)
     return 0;
 }
 
+/* --project[=show|project|auto|no], clingo's (a ",BT" part, clingo's own search options, is
+ * not taken). */
+static int parse_project(Cli *c, const char *a)
+{
+    static const char *const names[] = { "auto", "show", "project", "no" };
+    if (!a[9]) { c->project = PROJECT_AUTO; return 0; }
+    for (int m = 0; m < 4; m++)
+        if (!strcmp(a + 10, names[m])) { c->project = (ProjectMode)(PROJECT_AUTO + m); return 0; }
+    return usage_error("--project takes show, project, auto or no (as --project=MODE)", a);
+}
+
 /* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
 static int parse_option(Cli *c, int argc, char **argv, int *i)
 {
@@ -219,13 +239,15 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
     if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
     if (!strcmp(a, "--json")) { o->json = true; return 0; }
-    if (!strcmp(a, "--project") || !strcmp(a, "--project=auto")) { c->project = true; return 0; }
-    if (!strncmp(a, "--project=", 10))
-        return usage_error("--project takes no value here (auto: the #project statements, else the shown atoms)", a);
+    if (!strcmp(a, "--project") || !strncmp(a, "--project=", 10)) return parse_project(c, a);
     if (!strcmp(a, "-q") || !strncmp(a, "--quiet", 7)) return parse_quiet(o, a);
-    if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=0")) { o->clingo_json = a[7] == '2'; return 0; }
+    if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=1") || !strcmp(a, "--outf=0")) {
+        o->clingo_json = a[7] == '2';
+        o->competition = a[7] == '1';
+        return 0;
+    }
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
-        return usage_error("--outf takes 0 (text, the default) or 2 (clingo's JSON), as --outf=N", a);
+        return usage_error("--outf takes 0 (text, the default), 1 (the competition format) or 2 (clingo's JSON), as --outf=N", a);
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
     if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }
     if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
@@ -256,6 +278,9 @@ static int check_args(Cli *c)
         return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
     if (o->quiet && (o->json || o->clingo_json))
         return usage_error("-q/--quiet applies to the text layout: not with --json or --outf=2", NULL);
+    if (o->competition && (o->json || o->emit || o->wf || o->bounds || o->compare))
+        return usage_error("--outf=1 writes the models in the competition format: not with --json, --emit, "
+                           "--wf, --bounds or --compare-consequences", NULL);
     if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
         return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
                            "--wf, --bounds, --compare-consequences or --stats", NULL);
@@ -315,11 +340,20 @@ static AspProgram *read_program(Cli *c, Buf *err)
     return proc_load(c->files.items[0], &opt, err);
 }
 
-/* The program, with --project and no #project statement projected on its shown atoms. */
+/* The program, projected as --project asks: on its shown atoms (auto without a #project
+ * statement, show), on its #project statements (project: an empty one when there is none),
+ * or not at all (no). */
 static AspProgram *load(Cli *c, Buf *err)
 {
     AspProgram *p = read_program(c, err);
-    if (p && c->project && !asp_has_project(p)) asp_project_on_shown(p);
+    if (!p) return NULL;
+    switch (c->project) {
+    case PROJECT_DEFAULT: break;
+    case PROJECT_AUTO: if (!asp_has_project(p)) asp_project_on_shown(p); break;
+    case PROJECT_SHOW: asp_project_clear(p); asp_project_on_shown(p); break;
+    case PROJECT_PROJECT: if (!asp_has_project(p)) asp_add_project(p, NULL, 0); break;
+    case PROJECT_NO: asp_project_clear(p); break;
+    }
     return p;
 }
 

@@ -5,6 +5,7 @@
 #include "app/asp_out.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "util/limits.h"
 
@@ -18,11 +19,26 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
         asp_out_atom_array(o, "atoms", p, atoms, n);
         return;
     }
-    buf_puts(&o->line, "Answer: ");
+    buf_puts(&o->line, o->competition ? "% Answer: " : "Answer: ");
     buf_put_uint(&o->line, o->answers);
-    buf_putc(&o->line, '\n');
+    buf_puts(&o->line, o->competition ? "\nANSWER\n" : "\n");
     asp_out_atoms(o, p, atoms, n);
     buf_putc(&o->line, '\n');
+}
+
+/* The lines after a result in the competition format: each of clingo's statistics lines
+ * after "% ", the first one blank. */
+static void comment_lines(AspOut *o, const char *text)
+{
+    buf_puts(&o->line, "% \n");
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        buf_puts(&o->line, "% ");
+        buf_putn(&o->line, p, n);
+        buf_putc(&o->line, '\n');
+        p += n + (e != NULL);
+    }
 }
 
 /* A text model's lines, made in o->line: written, kept for the result (quiet 1: the last
@@ -95,7 +111,7 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
         asp_out_end(o);
         return !o->write_errno;
     }
-    buf_puts(&o->line, "Optimization: ");
+    buf_puts(&o->line, o->competition ? "COST " : "Optimization: ");
     put_costs(o, NULL, costs, ncosts);
     buf_putc(&o->line, '\n');
     model_done(o);
@@ -141,16 +157,26 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
         return;
     }
     last_model(o);
-    buf_printf(&o->line, "%s\n\nModels       : %zu%s\n", text, st->models, done ? "" : "+");
+    Buf stats;
+    buf_init(&stats);
+    buf_printf(&stats, "Models       : %zu%s\n", st->models, done ? "" : "+");
     if (res->have_best) {
-        buf_printf(&o->line, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
+        buf_printf(&stats, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
         if (all_optimal && res->optimal > 1)     /* clingo leaves the line out for one */
-            buf_printf(&o->line, "  Optimal    : %zu\n", res->optimal);
-        buf_puts(&o->line, "Optimization : ");
-        put_costs(o, NULL, res->best, res->levels);
-        buf_putc(&o->line, '\n');
+            buf_printf(&stats, "  Optimal    : %zu\n", res->optimal);
+        buf_puts(&stats, "Optimization : ");
+        for (size_t i = 0; i < res->levels; i++) buf_printf(&stats, "%s%lld", i ? " " : "", (long long)res->best[i]);
+        buf_putc(&stats, '\n');
     }
-    buf_puts(&o->line, "Calls        : 1\n");
+    buf_puts(&stats, "Calls        : 1");
+    if (o->competition) {
+        if (res->proved) buf_puts(&o->line, "OPTIMUM\n");
+        else if (!res->have_best) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
+        comment_lines(o, buf_cstr(&stats));
+    } else {
+        buf_printf(&o->line, "%s\n\n%s\n", text, buf_cstr(&stats));
+    }
+    buf_free(&stats);
     asp_out_flush(o);
 }
 
@@ -203,8 +229,16 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
         return;
     }
     last_model(o);
-    buf_printf(&o->line, "%s\n\nModels       : %zu%s\nCalls        : 1\n", res,
-               st->models, st->complete ? "" : "+");
+    Buf stats;
+    buf_init(&stats);
+    buf_printf(&stats, "Models       : %zu%s\nCalls        : 1", st->models, st->complete ? "" : "+");
+    if (o->competition) {
+        if (!st->models) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
+        comment_lines(o, buf_cstr(&stats));
+    } else {
+        buf_printf(&o->line, "%s\n\n%s\n", res, buf_cstr(&stats));
+    }
+    buf_free(&stats);
     asp_out_flush(o);
 }
 

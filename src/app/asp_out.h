@@ -15,6 +15,8 @@
 typedef struct AspOut {
     bool json;
     bool clingo_json;             /* --outf=2: clingo's JSON layout (asp_outf.c) */
+    bool competition;             /* --outf=1: the competition format (the last model as
+                                     ANSWER, the rest as % comments) */
     bool outf_open;               /* its object is open (asp_outf_begin, not yet ended) */
     Buf line;
     JsonWriter w;

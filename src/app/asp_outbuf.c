@@ -48,6 +48,7 @@ void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
         else {
             if (i) buf_putc(&o->line, ' ');
             buf_putn(&o->line, name, len);
+            if (o->competition) buf_putc(&o->line, '.');
         }
     }
 }

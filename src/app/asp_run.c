@@ -249,8 +249,9 @@ static void header(Run *r)
         asp_outf_begin(out, o->files, o->nfiles);
         return;
     }
-    buf_printf(&out->line, "fix asp\nReading from %s%s\nSolving...\n",
-               o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "");
+    const char *c = o->competition ? "% " : "";
+    buf_printf(&out->line, "%sfix asp\n%sReading from %s%s\n%sSolving...\n", c, c,
+               o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "", c);
     asp_out_flush(out);
     errno = 0;                    /* the program is read: a watcher sees the search start */
     if (fflush(stdout) != 0 && !out->write_errno) out->write_errno = errno ? errno : EIO;
@@ -301,7 +302,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     Buf err;
     buf_init(&err);
     Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
-                                              .quiet = o->quiet },
+                                              .competition = o->competition,
+                                              .quiet = o->competition && !o->quiet ? 1 : o->quiet },
                .solver = o->solver };
     r.aft.err = &err;
     buf_init(&r.out.line);

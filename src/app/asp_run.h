@@ -16,6 +16,7 @@ typedef struct AspRunOptions {
     bool models, bounds, emit, wf, json, stats, allow_scripts;
     bool compare;                 /* --compare-consequences */
     bool clingo_json;             /* --outf=2: models in clingo's JSON layout */
+    bool competition;             /* --outf=1: the competition format */
     int quiet;                    /* -q, --quiet=N: text models printed: 0 all, 1 last, 2 none */
     ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */
     AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */

@@ -101,6 +101,8 @@ bool asp_has_project(const AspProgram *p);
 /* A #project statement of every shown atom: models are told apart by what they show, as
  * clingo --project does for a program without #project statements. */
 void asp_project_on_shown(AspProgram *p);
+/* No #project statement any more (clingo's --project=show and --project=no). */
+void asp_project_clear(AspProgram *p);
 /* The atoms of every #project statement in order (*n of them, perhaps with repeats). */
 const AspAtom *asp_project_atoms(const AspProgram *p, size_t *n);
 

@@ -38,6 +38,12 @@ void asp_add_project(AspProgram *p, const AspAtom *atoms, size_t n)
 
 bool asp_has_project(const AspProgram *p) { return p->has_project; }
 
+void asp_project_clear(AspProgram *p)
+{
+    p->has_project = false;
+    p->projected.count = 0;
+}
+
 const AspAtom *asp_project_atoms(const AspProgram *p, size_t *n)
 {
     *n = p->projected.count;

@@ -188,8 +188,12 @@ if a["Models"].get("Optimum") != "yes":
 sys.exit(0 if same else 1)
 PY
     done
+    # clingo's command lines with fix asp in clingo's place (tests/asp/cmdline.py)
+    out=$(python3 tests/asp/cmdline.py "$FIX")
+    printf '%s\n' "$out" | grep '^FAIL'
+    printf '%s\n' "$out" | grep -q '^cmdline: [0-9]* passed, 0 failed$' && ok || bad "clingo's command lines"
 else
-    echo "asp: --outf=2 check skipped: no python3"
+    echo "asp: --outf=2 and command-line checks skipped: no python3"
 fi
 
 # ---- gringo runs #script blocks while grounding: refused unless --allow-scripts ----
