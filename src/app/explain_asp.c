@@ -25,11 +25,27 @@ typedef struct Ex {
 
 static bool json(const Ex *x) { return x->o->json; }
 
+/* Is a shown: named, and shown by the user's #show statements. */
+static bool shown(const Ex *x, AspAtom a)
+{
+    return asp_atom_name(x->p, a) && (!x->src->shown || x->src->shown[a]);
+}
+
+/* The shown atoms in print order; caller frees. */
+static AspAtom *shown_order(const Ex *x, size_t *n)
+{
+    AspAtom *order = asp_print_order(x->p, n);
+    size_t k = 0;
+    for (size_t i = 0; i < *n; i++) if (shown(x, order[i])) order[k++] = order[i];
+    *n = k;
+    return order;
+}
+
 /* The atoms asked for (absent ones kept by name), or every shown atom in print order. */
 static void choose_atoms(Ex *x)
 {
     const ExplainAspOptions *o = x->o;
-    if (!o->natoms) { x->atoms = asp_print_order(x->p, &x->natoms); return; }
+    if (!o->natoms) { x->atoms = shown_order(x, &x->natoms); return; }
     x->atoms = mem_alloc((o->natoms + 1) * sizeof *x->atoms);
     for (size_t i = 0; i < o->natoms; i++) {
         long a = asp_atom_find(x->p, o->atoms[i]);
@@ -74,7 +90,7 @@ static void count_values(const Ex *x, const uint8_t *val, size_t count[3])
 {
     count[0] = count[1] = count[2] = 0;
     for (AspAtom a = 0; a < asp_atom_count(x->p); a++)
-        if (asp_atom_name(x->p, a)) count[val[a]]++;
+        if (shown(x, a)) count[val[a]]++;
 }
 
 /* The well-founded bound and the atoms in it; false when it is inconsistent. */
@@ -115,7 +131,7 @@ static void model_header(Ex *x, const uint8_t *val)
         buf_printf(x->out, "\nStable model %zu:", x->models);
     }
     size_t n;
-    AspAtom *order = asp_print_order(x->p, &n);
+    AspAtom *order = shown_order(x, &n);
     Buf name;
     buf_init(&name);
     for (size_t i = 0; i < n; i++) {

@@ -30,6 +30,7 @@ typedef struct ExplainAspOptions {
 typedef struct ExplainSource {
     const char *input;            /* the input's name, for the header */
     const AspOrigin *origin;
+    const uint8_t *shown;         /* per atom: shown in models (NULL: every named atom) */
     const uint32_t *group;        /* per rule; ASP_MUS_KEEP: background */
     size_t ngroups;
     const char *const *group_text;

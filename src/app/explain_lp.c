@@ -104,6 +104,7 @@ typedef struct Stripped {
     VEC(uint32_t) group;
     HashMap facts;                /* a fact's text without spaces -> its index + 1 */
     VEC(char *) keys;
+    uint8_t *shown;               /* per atom: the user shows it */
 } Stripped;
 
 /* The facts of the files by their text without spaces (gringo writes atoms without them). */
@@ -222,10 +223,13 @@ static void strip_markers(const AspProgram *p, const LpMarked *m, const char *co
     index_facts(m, out);
     size_t n;
     AspAtom *order = asp_print_order(p, &n);
+    out->shown = mem_calloc(asp_atom_count(p) + 1, 1);
     for (AspAtom a = 0; a < asp_atom_count(p); a++) {
         AspAtom b = asp_atom_hidden(out->p);
         const char *nm = asp_atom_name(p, a);
-        if (nm && !marker_of(p, a)) asp_atom_show(out->p, b, nm, asp_atom_name_len(p, a));
+        if (!nm || marker_of(p, a)) continue;
+        asp_atom_show(out->p, b, nm, asp_atom_name_len(p, a));
+        out->shown[b] = lp_marked_shown(m, nm);
     }
     for (size_t i = 0; i < n; i++) asp_set_print_key(out->p, order[i], i);
     mem_free(order);
@@ -246,6 +250,7 @@ static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src
     ProcLoadOptions quiet = lo;
     quiet.gargs = args.items;
     quiet.ngargs = args.count;
+    quiet.quiet = true;
     Buf ignored;
     buf_init(&ignored);
     AspProgram *g = proc_ground_lp((const char *const *)m->paths.items, m->paths.count, &quiet, &ignored);
@@ -261,6 +266,7 @@ static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src
     strip_markers(g, m, c->files.items, st);
     asp_program_free(g);
     src->origin = st->origin.items;
+    src->shown = st->shown;
     src->group = st->group.items;
     src->ngroups = m->stmts.count;
     const char **texts = mem_alloc((m->stmts.count + 1) * sizeof *texts);
@@ -309,6 +315,7 @@ static int explain_files(Cli *c, Buf *out)
     if (st.facts.keys || st.keys.count) hashmap_free(&st.facts);
     for (size_t i = 0; i < st.keys.count; i++) mem_free(st.keys.items[i]);
     VEC_FREE(st.keys);
+    mem_free(st.shown);
     mem_free((void *)src.group_text);
     mem_free((void *)src.group_origin);
     lp_marked_free(&m);

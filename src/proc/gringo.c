@@ -46,7 +46,7 @@ static void gringo_argv_free(char **argv, size_t ngargs)
  * 100 ms (gringo may ground for long before it writes anything): its standard output into
  * out, its standard error passed on to ours as it comes.  NULL when done, else why it
  * stopped: the limit hit, or "a read error". */
-static const char *read_gringo(int fd[2], Limits *limits, Buf *out)
+static const char *read_gringo(int fd[2], Limits *limits, bool quiet, Buf *out)
 {
     char chunk[65536];
     while (fd[0] >= 0 || fd[1] >= 0) {
@@ -64,7 +64,7 @@ static const char *read_gringo(int fd[2], Limits *limits, Buf *out)
                 close(fd[k]);
                 fd[k] = -1;
             } else if (k == 0) buf_putn(out, chunk, (size_t)n);
-            else fwrite(chunk, 1, (size_t)n, stderr);
+            else if (!quiet) fwrite(chunk, 1, (size_t)n, stderr);
         }
     }
     return NULL;
@@ -107,12 +107,13 @@ static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2],
 }
 
 /* Runs gringo; its aspif in out.  A limit hit while it runs ends it. */
-static bool run_gringo(char **argv, bool allow_scripts, Limits *limits, Buf *out, Buf *err)
+static bool run_gringo(char **argv, const ProcLoadOptions *opt, Buf *out, Buf *err)
 {
     pid_t pid;
     int rd[2];
-    if (!start_gringo(argv, allow_scripts, &pid, rd, err)) return false;
-    const char *why = read_gringo(rd, limits, out);
+    Limits *limits = opt->limits;
+    if (!start_gringo(argv, opt->allow_scripts, &pid, rd, err)) return false;
+    const char *why = read_gringo(rd, limits, opt->quiet, out);
     close_fds(rd, 2);
     if (why) proc_spawn_kill(pid);
     int status = 0;
@@ -170,7 +171,7 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
     Buf text;
     buf_init(&text);
     AspProgram *p = NULL;
-    if (run_gringo(argv, opt->allow_scripts, opt->limits, &text, err)) {
+    if (run_gringo(argv, opt, &text, err)) {
         Buf name;
         buf_init(&name);
         buf_printf(&name, "%s (grounded by gringo)", files[0]);

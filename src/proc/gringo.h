@@ -19,6 +19,7 @@ typedef struct ProcLoadOptions {
     size_t ngargs;
     bool allow_scripts;
     Limits *limits;
+    bool quiet;                   /* gringo's messages dropped, not copied to standard error */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when

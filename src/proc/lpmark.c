@@ -123,8 +123,41 @@ static bool markable(const char *s, const Stmt *st)
     return st->body || st->rule_head || isdigit((unsigned char)first);
 }
 
-/* Copies text into out with the markers; the statements into m. */
-static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *out)
+/* Where a #show statement is in a marked copy, [from, to). */
+typedef struct ShowRange { size_t from, to; } ShowRange;
+typedef VEC(ShowRange) ShowRanges;
+
+static bool ident_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '\''; }
+
+/* A #show statement's text after "#show" (n bytes, without the dot): `#show.`, a signature
+ * `NAME/ARITY` (perhaps classically negated), or a term (anything else). */
+static void note_show(LpMarked *m, const char *t, size_t n)
+{
+    m->has_show = true;
+    while (n && isspace((unsigned char)*t)) { t++; n--; }
+    while (n && isspace((unsigned char)t[n - 1])) n--;
+    if (!n) { m->show_nothing = true; return; }
+    size_t i = t[0] == '-' ? 1 : 0, start = i;
+    if (i >= n || !islower((unsigned char)t[i]) ) { m->show_terms = true; return; }
+    while (i < n && ident_char(t[i])) i++;
+    size_t end = i;
+    while (i < n && isspace((unsigned char)t[i])) i++;
+    if (i >= n || t[i] != '/') { m->show_terms = true; return; }
+    for (i++; i < n && isspace((unsigned char)t[i]); i++) {}
+    if (i >= n || !isdigit((unsigned char)t[i])) { m->show_terms = true; return; }
+    unsigned arity = 0;
+    while (i < n && isdigit((unsigned char)t[i])) arity = arity * 10 + (unsigned)(t[i++] - '0');
+    if (i != n) { m->show_terms = true; return; }
+    char *name = mem_alloc(end + 1);
+    memcpy(name, t, end);
+    name[end] = 0;
+    (void)start;
+    VEC_PUSH(m->shows, ((LpShow){ name, arity }));
+}
+
+/* Copies text into out with the markers; the statements into m, where the #show statements
+ * are in out into ranges. */
+static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *out, ShowRanges *ranges)
 {
     Scan c = { s, n, 0, 1, 1 };
     size_t copied = 0;
@@ -138,7 +171,12 @@ static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *ou
             if (c.i < n && s[c.i] == '[') while (c.i < n && s[c.i] != ']') advance(&c);
             continue;
         }
-        if (st.dot - st.start >= 5 && !memcmp(s + st.start, "#show", 5)) m->has_show = true;
+        if (st.dot - st.start >= 5 && !memcmp(s + st.start, "#show", 5)) {
+            note_show(m, s + st.start + 5, st.dot - st.start - 5);
+            buf_putn(out, s + copied, st.start - copied);      /* its place in out, to blank */
+            copied = st.start;
+            VEC_PUSH(*ranges, ((ShowRange){ out->len, out->len + (st.dot + 1 - st.start) }));
+        }
         if (!markable(s, &st)) {
             if (s[st.start] != '#') VEC_PUSH(m->facts, ((LpStatement){ file, st.line, st.col, statement_text(s, st.start, st.dot - 1) }));
             continue;
@@ -196,38 +234,89 @@ static bool make_dir(LpMarked *m, Buf *err)
     return false;
 }
 
+/* The marked copies written: #show statements of signatures only are blanked (spaces, the
+ * lines kept), so that gringo names every atom; lp_marked_shown then says which the user
+ * shows.  A #show of a term keeps them all (and the markers are shown too). */
+static bool write_copies(LpMarked *m, Buf *outs, ShowRanges *ranges, size_t nfiles, Buf *err)
+{
+    m->shows_blanked = !m->show_terms && m->has_show;
+    bool ok = true;
+    for (size_t f = 0; ok && f < nfiles; f++) {
+        for (size_t i = 0; m->shows_blanked && i < ranges[f].count; i++)
+            for (size_t k = ranges[f].items[i].from; k < ranges[f].items[i].to; k++)
+                if (outs[f].data[k] != '\n') outs[f].data[k] = ' ';
+        ok = write_file(m, f + 1, outs[f].data ? outs[f].data : "", outs[f].len, err);
+    }
+    Buf head;
+    buf_init(&head);
+    if (m->stmts.count) buf_printf(&head, "#external %s(1..%zu). [true]\n", LP_MARKER, m->stmts.count);
+    if (m->stmts.count && m->has_show && !m->shows_blanked) buf_printf(&head, "#show %s/1.\n", LP_MARKER);
+    if (ok) {
+        FILE *f = fopen(m->paths.items[0], "wb");
+        ok = f && fwrite(head.data ? head.data : "", 1, head.len, f) == head.len;
+        if (f && fclose(f) != 0) ok = false;
+        if (!ok) buf_printf(err, "%s: error: cannot write the marked copy", m->paths.items[0]);
+    }
+    buf_free(&head);
+    return ok;
+}
+
 bool lp_mark(const char *const *files, size_t nfiles, LpMarked *m, Buf *err)
 {
     memset(m, 0, sizeof *m);
     if (!make_dir(m, err)) return false;
     bool ok = write_file(m, 0, "", 0, err);          /* the markers' file, written last */
-    Buf text, out;
+    Buf text, *outs = mem_calloc(nfiles + 1, sizeof *outs);
+    ShowRanges *ranges = mem_calloc(nfiles + 1, sizeof *ranges);
     buf_init(&text);
-    buf_init(&out);
     for (size_t f = 0; ok && f < nfiles; f++) {
         buf_clear(&text);
-        buf_clear(&out);
         ok = read_file(files[f], &text, err);
         if (ok && text.data && strstr(buf_cstr(&text), "#include")) {
             buf_printf(err, "%s: error: fix explain cannot mark the rules of a file with #include "
                             "(give the included files on the command line)", files[f]);
             ok = false;
         }
-        if (ok) mark_text(text.data ? text.data : "", text.len, f, m, &out);
-        if (ok) ok = write_file(m, f + 1, out.data ? out.data : "", out.len, err);
+        if (ok) mark_text(text.data ? text.data : "", text.len, f, m, &outs[f], &ranges[f]);
     }
-    buf_clear(&out);
-    if (m->stmts.count) buf_printf(&out, "#external %s(1..%zu). [true]\n", LP_MARKER, m->stmts.count);
-    if (m->stmts.count && m->has_show) buf_printf(&out, "#show %s/1.\n", LP_MARKER);
-    if (ok) {
-        FILE *f = fopen(m->paths.items[0], "wb");
-        ok = f && fwrite(out.data ? out.data : "", 1, out.len, f) == out.len;
-        if (f && fclose(f) != 0) ok = false;
-        if (!ok) buf_printf(err, "%s: error: cannot write the marked copy", m->paths.items[0]);
-    }
+    if (ok) ok = write_copies(m, outs, ranges, nfiles, err);
+    for (size_t f = 0; f < nfiles; f++) { buf_free(&outs[f]); VEC_FREE(ranges[f]); }
+    mem_free(outs);
+    mem_free(ranges);
     buf_free(&text);
-    buf_free(&out);
     return ok;
+}
+
+/* The arity of an atom's name "p(t1,...,tk)" (0 without parentheses): commas at the top
+ * level of its parentheses, outside strings; *len the length of its predicate name. */
+static unsigned arity_of(const char *name, size_t *len)
+{
+    const char *p = strchr(name, '(');
+    *len = p ? (size_t)(p - name) : strlen(name);
+    if (!p) return 0;
+    unsigned arity = 1;
+    int depth = 0;
+    bool quoted = false;
+    for (p++; *p; p++) {
+        if (quoted) { if (*p == '\\' && p[1]) p++; else if (*p == '"') quoted = false; continue; }
+        if (*p == '"') quoted = true;
+        else if (*p == '(') depth++;
+        else if (*p == ')') { if (depth-- == 0) break; }
+        else if (*p == ',' && depth == 0) arity++;
+    }
+    return arity;
+}
+
+bool lp_marked_shown(const LpMarked *m, const char *name)
+{
+    if (!m->shows_blanked) return true;
+    size_t len;
+    unsigned arity = arity_of(name, &len);
+    for (size_t i = 0; i < m->shows.count; i++) {
+        const LpShow *sh = &m->shows.items[i];
+        if (sh->arity == arity && strlen(sh->name) == len && !memcmp(sh->name, name, len)) return true;
+    }
+    return false;
 }
 
 void lp_marked_free(LpMarked *m)
@@ -236,6 +325,8 @@ void lp_marked_free(LpMarked *m)
     VEC_FREE(m->stmts);
     for (size_t i = 0; i < m->facts.count; i++) mem_free(m->facts.items[i].text);
     VEC_FREE(m->facts);
+    for (size_t i = 0; i < m->shows.count; i++) mem_free(m->shows.items[i].name);
+    VEC_FREE(m->shows);
     for (size_t i = 0; i < m->paths.count; i++) {
         remove(m->paths.items[i]);
         mem_free(m->paths.items[i]);

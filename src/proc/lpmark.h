@@ -21,12 +21,24 @@ typedef struct LpStatement {
     char *text;                   /* as written, white space runs as one space */
 } LpStatement;
 
+/* A `#show NAME/ARITY.` of the user's files (NAME perhaps "-p"). */
+typedef struct LpShow {
+    char *name;
+    unsigned arity;
+} LpShow;
+
 typedef struct LpMarked {
     VEC(LpStatement) stmts;       /* statement N is stmts.items[N - 1] */
     VEC(LpStatement) facts;       /* the facts left unmarked, their text without the '.' */
     VEC(char *) paths;            /* the marked files to ground, the markers' file first */
     char *dir;
-    bool has_show;                /* the files have #show statements: the markers get one */
+    bool has_show;                /* the files have #show statements */
+    bool show_nothing;            /* one of them is `#show.` */
+    bool show_terms;              /* one shows a term: the #show statements are kept as they
+                                     are (and the markers get one of their own) */
+    bool shows_blanked;           /* else they are blanked in the copies, gringo names every
+                                     atom, and lp_marked_shown says which the user shows */
+    VEC(LpShow) shows;
 } LpMarked;
 
 /* Marks files (nfiles .lp files).  False, with "FILE: error: ..." in err, when a file cannot
@@ -34,5 +46,7 @@ typedef struct LpMarked {
  * from the original place). */
 bool lp_mark(const char *const *files, size_t nfiles, LpMarked *out, Buf *err);
 void lp_marked_free(LpMarked *m);
+/* Does the user show the atom called name (true when the #show statements were kept)? */
+bool lp_marked_shown(const LpMarked *m, const char *name);
 
 #endif

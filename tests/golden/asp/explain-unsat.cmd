@@ -1,2 +1,2 @@
 # no stable model: a minimal set of the encoding's rules with none, at their places
-args: explain tests/golden/asp/explain/sched.lp late
+args: explain tests/golden/asp/explain/sched.lp deadline(4)
