@@ -239,11 +239,13 @@ static void strip_markers(const AspProgram *p, const LpMarked *m, const char *co
 }
 
 /* The ground program of .lp files with the places of its rules in src. */
-static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src, Buf *err)
+typedef struct Files { const char *const *items; size_t count; } Files;
+
+static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, ExplainSource *src, Buf *err)
 {
     ProcLoadOptions lo = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->stop };
-    if (!lp_mark(c->files.items, c->files.count, m, err)) return NULL;
+    if (!lp_mark(files.items, files.count, m, err)) return NULL;
     VEC(const char *) args = {0};            /* gringo's warnings would name the copies */
     for (size_t i = 0; i < c->gargs.count; i++) VEC_PUSH(args, c->gargs.items[i]);
     VEC_PUSH(args, "--warn=none");
@@ -257,13 +259,13 @@ static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src
     buf_free(&ignored);
     VEC_FREE(args);
     if (!g) {           /* grounding the user's own files says what is wrong, at their places */
-        AspProgram *plain = proc_ground_lp(c->files.items, c->files.count, &lo, err);
+        AspProgram *plain = proc_ground_lp(files.items, files.count, &lo, err);
         if (plain) buf_printf(err, "fix explain: error: gringo cannot ground the rules of %s once marked",
-                              c->files.items[0]);
+                              files.items[0]);
         asp_program_free(plain);
         return NULL;
     }
-    strip_markers(g, m, c->files.items, st);
+    strip_markers(g, m, files.items, st);
     asp_program_free(g);
     src->origin = st->origin.items;
     src->shown = st->shown;
@@ -274,7 +276,7 @@ static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src
     for (size_t i = 0; i < m->stmts.count; i++) {
         const LpStatement *s = &m->stmts.items[i];
         texts[i] = s->text;
-        places[i] = (AspOrigin){ c->files.items[s->file], s->line, s->col, NULL };
+        places[i] = (AspOrigin){ files.items[s->file], s->line, s->col, NULL };
     }
     src->group_text = texts;
     src->group_origin = places;
@@ -282,12 +284,12 @@ static AspProgram *load_lp(Cli *c, LpMarked *m, Stripped *st, ExplainSource *src
 }
 
 /* An aspif program, each rule placed at its line. */
-static AspProgram *load_aspif(Cli *c, Stripped *st, ExplainSource *src, Buf *err)
+static AspProgram *load_aspif(Cli *c, Files files, Stripped *st, ExplainSource *src, Buf *err)
 {
     ProcLoadOptions lo = { .allow_scripts = c->allow_scripts, .limits = &c->stop };
-    AspProgram *p = proc_load(c->files.items[0], &lo, err);
+    AspProgram *p = proc_load(files.items[0], &lo, err);
     if (!p) return NULL;
-    const char *name = strcmp(c->files.items[0], "-") ? c->files.items[0] : "stdin";
+    const char *name = strcmp(files.items[0], "-") ? files.items[0] : "stdin";
     for (size_t r = 0; r < asp_rule_count(p); r++) {
         uint32_t line = asp_rule_line(p, r);
         VEC_PUSH(st->origin, ((AspOrigin){ line ? name : NULL, line, 0, NULL }));
@@ -296,15 +298,15 @@ static AspProgram *load_aspif(Cli *c, Stripped *st, ExplainSource *src, Buf *err
     return p;
 }
 
-static int explain_files(Cli *c, Buf *out)
+static int explain_files(Cli *c, Files files, Buf *out)
 {
     Buf err;
     buf_init(&err);
     LpMarked m = {0};
     Stripped st = {0};
-    ExplainSource src = { .input = c->files.items[0] };
-    bool lp = c->files.count > 1 || ends_with(c->files.items[0], ".lp");
-    AspProgram *p = lp ? load_lp(c, &m, &st, &src, &err) : load_aspif(c, &st, &src, &err);
+    ExplainSource src = { .input = files.items[0] };
+    bool lp = files.count > 1 || ends_with(files.items[0], ".lp");
+    AspProgram *p = lp ? load_lp(c, files, &m, &st, &src, &err) : load_aspif(c, files, &st, &src, &err);
     int rc = 1;
     if (!p) diag_error_text(&c->diag, buf_cstr(&err));
     else rc = explain_asp_program(p, &src, &c->o, out, &c->diag);
@@ -368,8 +370,23 @@ static bool block_wanted(const Cli *c, const Decl *d)
     return false;
 }
 
-/* The program blocks of a .fix file: those that name an atom asked for (every one when
- * none is asked for). */
+/* `program P from "x.lp"`: x.lp (relative to the .fix file's folder) explained as a file. */
+static int explain_grounded(Cli *c, const char *fix_path, const Decl *d, Buf *out)
+{
+    Buf path;
+    buf_init(&path);
+    const char *slash = strrchr(fix_path, '/');
+    if (d->program_file[0] != '/' && slash) buf_putn(&path, fix_path, (size_t)(slash - fix_path + 1));
+    buf_puts(&path, d->program_file);
+    const char *one[1] = { buf_cstr(&path) };
+    Files files = { one, 1 };
+    int rc = explain_files(c, files, out);
+    buf_free(&path);
+    return rc;
+}
+
+/* The programs of a .fix file: the blocks that name an atom asked for (every one when none
+ * is asked for) and the programs grounded from .lp files. */
 static int explain_fix(Cli *c, Buf *out)
 {
     const char *path = c->files.items[0];
@@ -382,9 +399,10 @@ static int explain_fix(Cli *c, Buf *out)
     size_t done = 0;
     for (size_t i = 0; i < f->ndecls && rc == 0; i++) {
         const Decl *d = f->decls[i];
-        if (d->kind != D_PROGRAM || d->program_file || !block_wanted(c, d)) continue;
+        if (d->kind != D_PROGRAM || (!d->program_file && !block_wanted(c, d))) continue;
         if (done++ && !c->o.json) buf_putc(out, '\n');
-        rc = explain_asp_block(d, path, &c->o, out, &c->diag);
+        rc = d->program_file ? explain_grounded(c, path, d, out)
+                             : explain_asp_block(d, path, &c->o, out, &c->diag);
     }
     if (rc == 0 && !done) {
         diag_plain_error(&c->diag, "%s: no program block %s", path,
@@ -410,7 +428,8 @@ int explain_lp_main(int argc, char **argv)
         sigint_install(&c.interrupt, SIGINT_ONCE);
         Buf out;
         buf_init_stream(&out, stdout);
-        rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, &out);
+        Files files = { c.files.items, c.files.count };
+        rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
         buf_flush(&out);
         if ((out.err || fflush(stdout) != 0) && rc != 2) {
             diag_plain_error(&c.diag, "cannot write standard output");
