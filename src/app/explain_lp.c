@@ -16,14 +16,16 @@
 #include "util/sigint.h"
 
 static const char usage_text[] =
-    "usage: fix explain [options] FILE.lp ... | FILE.aspif | FILE.fix [ATOM ...]\n"
+    "usage: fix explain [options] FILE.lp ... | FILE.aspif | FILE.fix | - [ATOM ...]\n"
     "Why each ATOM (or every shown atom) of a logic program has its value: in the\n"
     "well-founded bound (true: a derivation of least height; false: each rule for it\n"
     "with the literal that fails, or its unfounded set; undefined: the residual program\n"
     "that keeps it open) and in the first stable models.  A program with no stable\n"
     "model gets a minimal set of its rules with none (removing any one gives a model),\n"
     "each with its file:line:col; the facts of .lp files are kept, never removed.\n"
-    "A .fix file: the atoms of its program blocks (docs/explain.md).\n"
+    "A .fix file: the atoms of its programs (docs/explain.md).  The first operand\n"
+    "is the program (a file that is not .lp or .fix is read as aspif, - from standard\n"
+    "input), then its other .lp files, then the atoms.\n"
     "  --models N      explain the atoms in the first N stable models (default 1;\n"
     "                  0: every model)\n"
     "  --wf            the well-founded bound only\n"
@@ -86,10 +88,11 @@ static int parse_args(Cli *c, int argc, char **argv)
             c->o.timeout_s = l.timeout_s;
             i++;
         } else if (a[0] == '-' && a[1]) return usage_error("unknown option", a);
-        else if (explain_lp_is_program_file(a) || ends_with(a, ".fix")) VEC_PUSH(c->files, a);
+        else if (!c->files.count || (ends_with(a, ".lp") && ends_with(c->files.items[0], ".lp")))
+            VEC_PUSH(c->files, a);       /* the first operand is the program, then its .lp files */
         else VEC_PUSH(c->atoms, a);
     }
-    if (!c->files.count) return usage_error("no program file (.lp, .aspif or .fix) given", NULL);
+    if (!c->files.count) return usage_error("no program file (.lp, aspif or .fix) given", NULL);
     c->o.atoms = c->atoms.items;
     c->o.natoms = c->atoms.count;
     return 0;

@@ -1,3 +1,3 @@
 # no program file: a usage error
-args: explain p
+args: explain --json
 exit: 2
