@@ -19,6 +19,7 @@ typedef struct Ex {
     size_t natoms;
     VEC(const char *) absent;     /* atoms asked for that the program does not have */
     size_t models;
+    size_t *true_in;              /* per atom explained: the models it is true in */
     bool stopped;                 /* a limit stopped the search */
     bool unsearched;              /* the native search cannot take the program */
 } Ex;
@@ -151,10 +152,49 @@ static bool on_model(void *ctx, const uint8_t *val)
 {
     Ex *x = ctx;
     x->models++;
+    for (size_t i = 0; i < x->natoms; i++) x->true_in[i] += val[x->atoms[i]] == ASP_IS_TRUE;
     model_header(x, val);
     explain_atoms(x, val, true);
     if (json(x)) json_end_object(&x->json);
     return !x->o->models || x->models < x->o->models;
+}
+
+/* The atoms asked for, across the models explained: in how many each is true (every model:
+ * true in all is a cautious consequence, in none not a brave one). */
+static void across_models(Ex *x, bool all)
+{
+    if (!x->o->natoms || !x->models) return;
+    if (json(x)) {
+        json_key(&x->json, "across_models");
+        json_begin_object(&x->json);
+        json_key_uint(&x->json, "models", x->models);
+        json_key_bool(&x->json, "all", all);
+        json_key(&x->json, "true_in");
+        json_begin_array(&x->json);
+    } else {
+        buf_printf(x->out, "\nAcross the %zu stable model%s explained (%s):\n", x->models,
+                   x->models == 1 ? "" : "s", all ? "every stable model" : "there may be more");
+    }
+    Buf name;
+    buf_init(&name);
+    for (size_t i = 0; i < x->natoms; i++) {
+        buf_clear(&name);
+        asp_print_atom(x->p, x->atoms[i], &name);
+        size_t k = x->true_in[i];
+        if (json(x)) {
+            json_begin_object(&x->json);
+            json_key(&x->json, "atom");
+            json_stringn(&x->json, name.data, name.len);
+            json_key_uint(&x->json, "models", k);
+            json_end_object(&x->json);
+            continue;
+        }
+        buf_printf(x->out, "  %s: true in %zu of %zu%s\n", buf_cstr(&name), k, x->models,
+                   !all ? "" : k == x->models ? " (a cautious consequence)"
+                   : k == 0 ? " (not a brave consequence)" : " (brave, not cautious)");
+    }
+    buf_free(&name);
+    if (json(x)) { json_end_array(&x->json); json_end_object(&x->json); }
 }
 
 /* The stable models explained; AFT_INVALID when there is none. */
@@ -173,6 +213,7 @@ static AftStatus models(Ex *x, AspSolver *s, Diag *diag)
     AftStatus r = asp_explain_models(s, &so, on_model, x, &st);
     if (json(x)) json_end_array(&x->json);
     if (r == AFT_LIMIT) x->stopped = true;
+    if (r == AFT_OK) across_models(x, st.complete);
     if (r == AFT_OK && x->models == 0) return AFT_INVALID;
     return r;
 }
@@ -285,6 +326,7 @@ int explain_asp_program(AspProgram *p, const ExplainSource *src, const ExplainAs
     x.aft.timeout_s = o->timeout_s;
     x.aft.err = &x.err;
     choose_atoms(&x);
+    x.true_in = mem_calloc(x.natoms + 1, sizeof *x.true_in);
     begin(&x);
     AspSolver *s = asp_solver_new(p);
     uint8_t *val = mem_alloc(asp_atom_count(p) + 1);
@@ -296,6 +338,7 @@ int explain_asp_program(AspProgram *p, const ExplainSource *src, const ExplainAs
     mem_free(val);
     asp_solver_free(s);
     mem_free(x.atoms);
+    mem_free(x.true_in);
     VEC_FREE(x.absent);
     explain_rules_free(&x.rules);
     buf_free(&x.err);
