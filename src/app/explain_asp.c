@@ -239,7 +239,8 @@ static void mus_item(Ex *x, uint32_t g, ExplainTree *t)
     if (o->file) buf_printf(x->out, "  [%s:%u:%u]", o->file, (unsigned)o->line, (unsigned)o->col);
 }
 
-static void print_mus(Ex *x, const uint32_t *set, size_t n, size_t checks, bool background)
+static void print_mus(Ex *x, const uint32_t *set, size_t n, size_t checks, bool constraints,
+                      bool background)
 {
     ExplainTree t;
     explain_tree_init_rules(&t, x->p, x->src->origin, x->out, json(x) ? &x->json : NULL);
@@ -248,13 +249,17 @@ static void print_mus(Ex *x, const uint32_t *set, size_t n, size_t checks, bool 
         json_key(&x->json, "unsatisfiable");
         json_begin_object(&x->json);
         json_key_uint(&x->json, "checks", checks);
+        json_key_string(&x->json, "scope", constraints ? "constraints" : "rules");
         json_key_bool(&x->json, "facts_kept", background);
         json_key(&x->json, "rules");
         json_begin_array(&x->json);
     } else {
-        buf_printf(x->out, "\nUNSATISFIABLE: a minimal set of %zu rule%s with no stable model%s; "
-                   "without any one of them there is one (%zu checks):\n", n, n == 1 ? "" : "s",
-                   background ? " (with the facts)" : "", checks);
+        const char *with = constraints ? (background ? " (with the rules that have a head and the facts)"
+                                                     : " (with the rules that have a head)")
+                         : background ? " (with the facts)" : "";
+        buf_printf(x->out, "\nUNSATISFIABLE: a minimal set of %zu %s%s with no stable model%s; "
+                   "without any one of them there is one (%zu checks):\n", n,
+                   constraints ? "constraint" : "rule", n == 1 ? "" : "s", with, checks);
     }
     for (size_t i = 0; i < n; i++) {
         if (!json(x)) buf_puts(x->out, "  ");
@@ -265,7 +270,40 @@ static void print_mus(Ex *x, const uint32_t *set, size_t n, size_t checks, bool 
     explain_tree_free(&t);
 }
 
-/* A minimal unsatisfiable set of the program's rules (groups). */
+/* Is group g a constraint: an .lp statement ":- ...", or a ground constraint? */
+static bool group_is_constraint(const Ex *x, uint32_t g)
+{
+    if (x->src->group) return strncmp(x->src->group_text[g], ":-", 2) == 0;
+    AspRuleView v;
+    asp_rule_view(x->p, g, &v);
+    return v.kind == ASP_CONSTRAINT;
+}
+
+/* A minimal set of the groups (constraints only: the rest kept), as group numbers; *n 0
+ * when the groups kept have no model by themselves. */
+static AftStatus minimal_set(Ex *x, const uint32_t *group, size_t ng, bool constraints,
+                             uint32_t **set, size_t *n, size_t *checks)
+{
+    size_t nr = asp_rule_count(x->p), nc = 0;
+    uint32_t *map = mem_alloc((ng + 1) * sizeof *map), *back = mem_alloc((ng + 1) * sizeof *back);
+    uint32_t *sub = mem_alloc((nr + 1) * sizeof *sub);
+    for (uint32_t g = 0; g < ng; g++) {
+        map[g] = !constraints || group_is_constraint(x, g) ? (uint32_t)nc : ASP_MUS_KEEP;
+        if (map[g] != ASP_MUS_KEEP) back[nc++] = g;
+    }
+    for (size_t r = 0; r < nr; r++) sub[r] = group[r] == ASP_MUS_KEEP ? ASP_MUS_KEEP : map[group[r]];
+    size_t c = 0;
+    buf_clear(&x->err);
+    AftStatus st = asp_mus(x->p, sub, nc, &x->aft, set, n, &c, &x->err);
+    *checks += c;
+    for (size_t i = 0; st == AFT_OK && i < *n; i++) (*set)[i] = back[(*set)[i]];
+    mem_free(map); mem_free(back); mem_free(sub);
+    return st;
+}
+
+/* A minimal unsatisfiable set: of the constraints, the rules with a head and the facts kept
+ * (the constraints a person would comment out); when those rules have no model by
+ * themselves, of all the rules, the facts kept. */
 static AftStatus unsatisfiable(Ex *x, Diag *diag)
 {
     const ExplainSource *src = x->src;
@@ -279,11 +317,15 @@ static AftStatus unsatisfiable(Ex *x, Diag *diag)
         group = own;
     }
     for (size_t r = 0; r < nr; r++) background |= group[r] == ASP_MUS_KEEP;
-    uint32_t *set;
-    size_t n, checks;
-    buf_clear(&x->err);
-    AftStatus r = asp_mus(x->p, group, ng, &x->aft, &set, &n, &checks, &x->err);
-    if (r == AFT_OK) print_mus(x, set, n, checks, background);
+    uint32_t *set = NULL;
+    size_t n = 0, checks = 0;
+    AftStatus r = minimal_set(x, group, ng, true, &set, &n, &checks);
+    bool constraints = r == AFT_OK && n > 0;
+    if (r == AFT_OK && !n) {
+        mem_free(set);
+        r = minimal_set(x, group, ng, false, &set, &n, &checks);
+    }
+    if (r == AFT_OK) print_mus(x, set, n, checks, constraints, background);
     else if (r == AFT_ERROR) diag_error_text(diag, buf_cstr(&x->err));
     else if (r == AFT_LIMIT) x->stopped = true;
     mem_free(set);

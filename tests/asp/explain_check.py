@@ -291,7 +291,8 @@ def rule_of_json(j):
     return (j["kind"], num(j["head"]), num(j["pos"]), num(j["neg"]), j.get("weights"), j.get("bound"))
 
 
-SEEN = {"true": 0, "false": 0, "unfounded": 0, "undefined": 0, "unsatisfiable": 0, "models": 0}
+SEEN = {"true": 0, "false": 0, "unfounded": 0, "undefined": 0, "unsatisfiable": 0,
+        "of constraints": 0, "models": 0}
 
 
 class Checker:
@@ -437,10 +438,16 @@ def check_mus(rules, n, out):
         if c not in canon_rules:
             raise Fail(f"unsatisfiable set names {rj['text']}, not a rule")
         chosen.append(rules[canon_rules.index(c)])
-    if stable_models(chosen, n):
+    base = []                   # scope "constraints": every rule with a head is kept
+    if out["unsatisfiable"]["scope"] == "constraints":
+        SEEN["of constraints"] += 1
+        if any(r[0] != "constraint" for r in chosen):
+            raise Fail("a set of constraints names a rule with a head")
+        base = [r for r in rules if r[0] != "constraint"]
+    if stable_models(base + chosen, n):
         raise Fail("the unsatisfiable set has a stable model")
     for i in range(len(chosen)):
-        if not stable_models(chosen[:i] + chosen[i + 1:], n):
+        if not stable_models(base + chosen[:i] + chosen[i + 1:], n):
             raise Fail("the unsatisfiable set is not minimal")
 
 
@@ -565,7 +572,8 @@ def check_mus_encoding(fix, path, tmp):
     rules = [norm(t) for t, rule in stmts if rule]
     if any(c not in rules for c in chosen):
         raise Fail(f"the set names a statement that is not a rule of {path}")
-    base = [t for t, rule in stmts if not rule]
+    keep_heads = out["unsatisfiable"]["scope"] == "constraints"
+    base = [t for t, rule in stmts if not rule or (keep_heads and not norm(t).startswith(":-"))]
     if clingo_satisfiable("\n".join(base + chosen), tmp):
         raise Fail("clingo finds a model of the minimal unsatisfiable set")
     for i in range(len(chosen)):
