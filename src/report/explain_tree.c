@@ -66,18 +66,21 @@ static const char *kind_name(AspRuleKind k)
     return "?";
 }
 
+/* Atom a's name as a JSON string, as asp_print_atom writes it (hidden atoms as _N). */
+static void json_atom(JsonWriter *w, const AspProgram *p, AspAtom a)
+{
+    const char *name = asp_atom_name(p, a);
+    if (name) { json_stringn(w, name, asp_atom_name_len(p, a)); return; }
+    char hidden[24];
+    int n = snprintf(hidden, sizeof hidden, "_%u", (unsigned)a);
+    json_stringn(w, hidden, (size_t)n);
+}
+
 static void json_atoms(const AspProgram *p, JsonWriter *w, const char *key, const AspAtom *atoms, size_t n)
 {
     json_key(w, key);
     json_begin_array(w);
-    Buf name;
-    buf_init(&name);
-    for (size_t i = 0; i < n; i++) {
-        buf_clear(&name);
-        asp_print_atom(p, atoms[i], &name);
-        json_stringn(w, name.data, name.len);
-    }
-    buf_free(&name);
+    for (size_t i = 0; i < n; i++) json_atom(w, p, atoms[i]);
     json_end_array(w);
 }
 
@@ -179,12 +182,8 @@ static void head_line(ExplainTree *t, AspAtom a, unsigned depth, const char *res
     AspTruth v = asp_explain_value(t->e, a);
     if (t->json) {
         json_begin_object(t->json);
-        Buf name;
-        buf_init(&name);
-        asp_print_atom(prog(t), a, &name);
         json_key(t->json, "atom");
-        json_stringn(t->json, name.data, name.len);
-        buf_free(&name);
+        json_atom(t->json, prog(t), a);
         json_key_string(t->json, "value", value_name(v));
         return;
     }
@@ -328,7 +327,7 @@ static void unfounded_node(ExplainTree *t, AspAtom a, unsigned depth)
     children_begin(t, "set");
     for (size_t i = 0; i < n; i++) {
         if (t->json) { json_begin_object(t->json); json_key(t->json, "atom"); }
-        if (t->json) { Buf nm; buf_init(&nm); asp_print_atom(prog(t), set[i], &nm); json_stringn(t->json, nm.data, nm.len); buf_free(&nm); }
+        if (t->json) json_atom(t->json, prog(t), set[i]);
         children_begin(t, "rules");
         rules_failing(t, set[i], depth + 1, in_set);
         children_end(t);
