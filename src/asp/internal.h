@@ -6,16 +6,20 @@
 #include "asp/asp.h"
 #include "util/mem.h"
 
-/* A rule's head, positive and negative body are slices of AspProgram.lits.  A weight body
- * (wts != ASP_NO_WEIGHTS) holds when the weights of its true literals sum to `bound` or more;
- * the weights of pos then neg are AspProgram.weights[wts ..], each in 1..bound, bound >= 1. */
+/* A rule's head, positive and negative body are one slice of AspProgram.lits: nhead head
+ * atoms from `head`, then npos positive and nneg negative body atoms (asp_rule_pos,
+ * asp_rule_neg).  A weight body (wts != ASP_NO_WEIGHTS) holds when the weights of its true
+ * literals sum to its bound or more: AspProgram.weights[wts] is the bound (>= 1), then come
+ * the weights of pos then neg, each in 1..bound (asp_rule_bound, asp_rule_weights).  20
+ * bytes a rule: the kind shares a word with nhead. */
 #define ASP_NO_WEIGHTS UINT32_MAX
 typedef struct AspRule {
-    AspRuleKind kind;
-    uint32_t head, nhead, pos, npos, neg, nneg;
+    uint32_t head, npos, nneg;
+    uint32_t nhead : 30;
+    uint32_t kind : 2;            /* AspRuleKind */
     uint32_t wts;
-    uint32_t bound;
 } AspRule;
+#define ASP_NHEAD_MAX ((1u << 30) - 1)
 
 /* Statements kept for writing back and for other modules: #minimize (priority, a slice of
  * AspProgram.wlits) and opaque #heuristic / #edge / theory statements (a slice of
@@ -61,6 +65,19 @@ struct AspProgram {
     void *wscratch;               /* asp_add_weight_rule's work space: wscratch_cap literals */
     size_t wscratch_cap;          /* and twice as many atoms */
 };
+
+/* Where rule r's positive and negative body atoms start in AspProgram.lits. */
+static inline uint32_t asp_rule_pos(const AspRule *r) { return r->head + r->nhead; }
+static inline uint32_t asp_rule_neg(const AspRule *r) { return r->head + r->nhead + r->npos; }
+/* A weight body's bound and the weights of its pos then neg literals. */
+static inline uint32_t asp_rule_bound(const AspProgram *p, const AspRule *r)
+{
+    return p->weights.items[r->wts];
+}
+static inline const uint32_t *asp_rule_weights(const AspProgram *p, const AspRule *r)
+{
+    return p->weights.items + r->wts + 1;
+}
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
 /* asp_add_rule without its checks: the caller knows the head fits the kind and every atom

@@ -181,11 +181,12 @@ bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t n
 void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                    const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg)
 {
-    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
+    if (nhead > ASP_NHEAD_MAX) mem_fail(nhead);
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead & ASP_NHEAD_MAX, .npos = (uint32_t)npos,
                   .nneg = (uint32_t)nneg, .wts = ASP_NO_WEIGHTS };
     r.head = push_lits(p, head, nhead);
-    r.pos = push_lits(p, pos, npos);
-    r.neg = push_lits(p, neg, nneg);
+    push_lits(p, pos, npos);
+    push_lits(p, neg, nneg);
     VEC_PUSH(p->rules, r);
 }
 
@@ -268,13 +269,13 @@ static bool push_weighted(AspProgram *p, AspRuleKind kind, const AspAtom *head, 
         ones += v[i].weight == 1 || bound == 1;
     }
     if (ones == n && n == bound) return false;
-    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
-                  .nneg = (uint32_t)(n - npos), .bound = bound };
+    if (nhead > ASP_NHEAD_MAX) mem_fail(nhead);
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead & ASP_NHEAD_MAX, .npos = (uint32_t)npos,
+                  .nneg = (uint32_t)(n - npos) };
     r.head = push_lits(p, head, nhead);
     r.wts = (uint32_t)p->weights.count;
-    r.pos = (uint32_t)p->lits.count;
+    VEC_PUSH(p->weights, bound);
     for (int neg = 0; neg < 2; neg++) {
-        if (neg) r.neg = (uint32_t)p->lits.count;
         for (size_t i = 0; i < n; i++)
             if (v[i].negative == (bool)neg) {
                 VEC_PUSH(p->lits, v[i].atom);
@@ -407,13 +408,13 @@ void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out)
 
 static void print_weight_body(const AspProgram *p, const AspRule *r, Buf *out)
 {
-    buf_printf(out, " :- %u { ", (unsigned)r->bound);
+    buf_printf(out, " :- %u { ", (unsigned)asp_rule_bound(p, r));
     for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
         bool neg = i >= r->npos;
         if (i) buf_puts(out, "; ");
         if (neg) buf_puts(out, "not ");
-        asp_print_atom(p, p->lits.items[neg ? r->neg + i - r->npos : r->pos + i], out);
-        buf_printf(out, " = %u", (unsigned)p->weights.items[r->wts + i]);
+        asp_print_atom(p, p->lits.items[asp_rule_pos(r) + i], out);
+        buf_printf(out, " = %u", (unsigned)asp_rule_weights(p, r)[i]);
     }
     buf_puts(out, " }");
 }
@@ -424,11 +425,11 @@ static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
     size_t k = 0;
     for (uint32_t i = 0; i < r->npos; i++, k++) {
         buf_puts(out, k ? ", " : " :- ");
-        asp_print_atom(p, p->lits.items[r->pos + i], out);
+        asp_print_atom(p, p->lits.items[asp_rule_pos(r) + i], out);
     }
     for (uint32_t i = 0; i < r->nneg; i++, k++) {
         buf_puts(out, k ? ", not " : " :- not ");
-        asp_print_atom(p, p->lits.items[r->neg + i], out);
+        asp_print_atom(p, p->lits.items[asp_rule_neg(r) + i], out);
     }
     if (k == 0 && r->kind == ASP_CONSTRAINT) buf_puts(out, " :-");
 }

@@ -76,18 +76,17 @@ static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uin
 static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
 {
     const AspAtom *lits = b->p->lits.items;
-    const uint32_t *w = b->p->weights.items + r->wts;
-    uint32_t start = (uint32_t)b->body.count;
+    const uint32_t *w = asp_rule_weights(b->p, r), *pos = lits + asp_rule_pos(r);
+    uint32_t start = (uint32_t)b->body.count, bound = asp_rule_bound(b->p, r);
     uint64_t total = 0;
     b->stamp += 2;
     for (uint32_t i = 0; i < r->npos; i++)
-        if (lits[r->pos + i] != head) push_weighted(b, lits[r->pos + i], w[i], 0, r->bound);
+        if (pos[i] != head) push_weighted(b, pos[i], w[i], 0, bound);
     uint32_t npos = (uint32_t)b->body.count - start;
-    for (uint32_t i = 0; i < r->nneg; i++)
-        push_weighted(b, lits[r->neg + i], w[r->npos + i], 1, r->bound);
+    for (uint32_t i = 0; i < r->nneg; i++) push_weighted(b, pos[r->npos + i], w[r->npos + i], 1, bound);
     for (size_t k = start; k < b->body.count; k++) total += b->weight.items[k];
-    if (total < r->bound) { b->body.count = b->weight.count = start; return; }
-    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, r->bound };
+    if (total < bound) { b->body.count = b->weight.count = start; return; }
+    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, bound };
     VEC_PUSH(b->rules, n);
     b->weighted = true;
 }
@@ -109,7 +108,7 @@ static Body body_of(Builder *b, const AspRule *r, uint32_t *aux)
 {
     const AspAtom *lits = b->p->lits.items;
     if (r->wts == ASP_NO_WEIGHTS)
-        return (Body){ lits + r->pos, lits + r->neg, r->npos, r->nneg };
+        return (Body){ lits + asp_rule_pos(r), lits + asp_rule_neg(r), r->npos, r->nneg };
     *aux = new_atom(b);
     add_weight_rule(b, *aux, r);
     return (Body){ aux, NULL, 1, 0 };
@@ -238,14 +237,18 @@ static void index_weights(AspSolver *s, const Builder *b)
 /* CSR arrays of the compiled rules in lattice numbering. */
 static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
 {
-    size_t nr = b->rules.count, n = s->natoms, nb = b->body.count;
+    size_t nr = b->rules.count, n = s->natoms, np = 0, nn = 0;
+    for (size_t i = 0; i < nr; i++) {           /* pos and neg of their exact sizes */
+        np += b->rules.items[i].npos;
+        nn += b->rules.items[i].nneg;
+    }
     s->nrules = nr;
     s->head = mem_alloc((nr + 1) * sizeof *s->head);
     s->pstart = mem_alloc((nr + 1) * sizeof *s->pstart);
     s->nstart = mem_alloc((nr + 1) * sizeof *s->nstart);
-    s->pos = mem_alloc((nb + 1) * sizeof *s->pos);
-    s->neg = mem_alloc((nb + 1) * sizeof *s->neg);
-    size_t np = 0, nn = 0;
+    s->pos = mem_alloc((np + 1) * sizeof *s->pos);
+    s->neg = mem_alloc((nn + 1) * sizeof *s->neg);
+    np = nn = 0;
     for (size_t i = 0; i < nr; i++) {
         const NRule *r = &b->rules.items[i];
         s->head[i] = lat[r->head];
