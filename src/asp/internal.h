@@ -46,7 +46,9 @@ struct AspProgram {
     VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
-    VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
+    VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
+                                     index << 32 | its line (for messages; asp_rule_line) */
+    size_t lines_noted;           /* the rules before this one had their lines noted */
     bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
     VEC(char *) lp_files;         /* those .lp files, when grounded without -c (lpline.c) */
     VEC(AspAtom) lits;
@@ -80,6 +82,10 @@ static inline const uint32_t *asp_rule_weights(const AspProgram *p, const AspRul
 }
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
+/* The rules read since the last call came from aspif line `line`: noted for the disjunctive
+ * ones; the line of disjunctive rule r read so (0: not known). */
+void asp_note_rule_lines(AspProgram *p, size_t line);
+uint32_t asp_rule_line(const AspProgram *p, size_t r);
 /* asp_add_rule without its checks: the caller knows the head fits the kind and every atom
  * exists (the aspif reader makes its atoms and kinds so). */
 void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,

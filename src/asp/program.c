@@ -24,7 +24,7 @@ void asp_program_free(AspProgram *p)
     if (!p) return;
     for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
+                 p->disj_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
                  p->named.items, p->wscratch);
     arena_free(&p->names_block);
     asp_statements_free(p);
@@ -204,8 +204,6 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
     p->namelen.items = reserve(p->namelen.items, &p->namelen.cap, atoms, sizeof *p->namelen.items);
     p->order.items = reserve(p->order.items, &p->order.cap, atoms, sizeof *p->order.items);
     p->rules.items = reserve(p->rules.items, &p->rules.cap, rules, sizeof *p->rules.items);
-    p->rule_line.items = reserve(p->rule_line.items, &p->rule_line.cap, rules,
-                                 sizeof *p->rule_line.items);
     p->lits.items = reserve(p->lits.items, &p->lits.cap, lits, sizeof *p->lits.items);
 }
 
@@ -225,9 +223,26 @@ void asp_program_fit(AspProgram *p)
                            sizeof *p->namelen.items);
     p->order.items = fit(p->order.items, p->order.count, &p->order.cap, sizeof *p->order.items);
     p->rules.items = fit(p->rules.items, p->rules.count, &p->rules.cap, sizeof *p->rules.items);
-    p->rule_line.items = fit(p->rule_line.items, p->rule_line.count, &p->rule_line.cap,
-                             sizeof *p->rule_line.items);
     p->lits.items = fit(p->lits.items, p->lits.count, &p->lits.cap, sizeof *p->lits.items);
+}
+
+void asp_note_rule_lines(AspProgram *p, size_t line)
+{
+    for (; p->lines_noted < p->rules.count; p->lines_noted++)
+        if (p->rules.items[p->lines_noted].kind == ASP_DISJUNCTION)
+            VEC_PUSH(p->disj_line, (uint64_t)p->lines_noted << 32 | (uint32_t)line);
+}
+
+uint32_t asp_rule_line(const AspProgram *p, size_t r)
+{
+    size_t lo = 0, hi = p->disj_line.count;          /* binary search by rule index */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((p->disj_line.items[mid] >> 32) < r) lo = mid + 1;
+        else hi = mid;
+    }
+    bool found = lo < p->disj_line.count && (p->disj_line.items[lo] >> 32) == r;
+    return found ? (uint32_t)p->disj_line.items[lo] : 0;
 }
 
 enum { WEIGHT_MAX = 0x7fffffff };

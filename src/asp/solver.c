@@ -18,7 +18,8 @@ typedef struct Builder {
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     VEC(NRule) rules;
     VEC(uint32_t) body;
-    VEC(uint32_t) weight;          /* per body literal */
+    VEC(uint32_t) weight;          /* per body literal, only when `weights` */
+    bool weights;                  /* the program has weight bodies */
     uint32_t *seen;                /* per atom: stamp for deduplication */
     uint32_t *where;               /* per atom: its place in the weight body being built */
     uint32_t stamp;
@@ -33,7 +34,7 @@ static void push_lit(Builder *b, uint32_t a, uint32_t mark)
     if (b->seen[a] == b->stamp + mark) return;
     b->seen[a] = b->stamp + mark;
     VEC_PUSH(b->body, a);
-    VEC_PUSH(b->weight, 1);
+    if (b->weights) VEC_PUSH(b->weight, 1);
 }
 
 /* Adds head :- body, not x for x in extra, simplified; stamps are 2 per rule: stamp for
@@ -51,7 +52,11 @@ static void add_normal(Builder *b, uint32_t head, const Body *body, const uint32
         if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
         push_lit(b, a, 1);
     }
-    if (dead) { b->body.count = b->weight.count = start; return; }
+    if (dead) {
+        b->body.count = start;
+        b->weight.count = b->weights ? start : 0;
+        return;
+    }
     NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, NORMAL_BODY };
     VEC_PUSH(b->rules, n);
 }
@@ -282,9 +287,13 @@ AspSolver *asp_solver_new(const AspProgram *p)
     /* room for a normal program's translation (one rule a rule, its literals), no regrowth */
     b.rules.cap = p->rules.count + 1;
     b.rules.items = mem_alloc(b.rules.cap * sizeof *b.rules.items);
-    b.body.cap = b.weight.cap = p->lits.count + 1;
+    b.body.cap = p->lits.count + 1;
     b.body.items = mem_alloc(b.body.cap * sizeof *b.body.items);
-    b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
+    b.weights = p->weights.count > 0;
+    if (b.weights) {
+        b.weight.cap = p->lits.count + 1;
+        b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
+    }
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -401,7 +410,7 @@ static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
     if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line, &col)) {
         refusal(why, false, p->lp_files.items[file], line, col, buf_cstr(&what), rest);
     } else {
-        line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
+        line = asp_rule_line(p, s->bad_rule);
         refusal(why, p->gringo_lines, name, line, 1, buf_cstr(&what), rest);
     }
     buf_free(&what);
