@@ -9,6 +9,18 @@
 
 #include "util/limits.h"
 
+/* A text model's atoms into o->line, written on every few thousand atoms when the model is
+ * printed at once (quiet 0): a model of millions of atoms needs no line of its size. */
+static void text_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    enum { CHUNK = 4096 };
+    for (size_t i = 0; i < n; i += CHUNK) {
+        if (i) buf_putc(&o->line, ' ');
+        asp_out_atoms(o, p, atoms + i, n - i < CHUNK ? n - i : CHUNK);
+        if (o->quiet == 0 && n - i > CHUNK) asp_out_flush(o);
+    }
+}
+
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
 static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
@@ -22,7 +34,7 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
     buf_puts(&o->line, o->competition ? "% Answer: " : "Answer: ");
     buf_put_uint(&o->line, o->answers);
     buf_puts(&o->line, o->competition ? "\nANSWER\n" : "\n");
-    asp_out_atoms(o, p, atoms, n);
+    text_atoms(o, p, atoms, n);
     buf_putc(&o->line, '\n');
 }
 

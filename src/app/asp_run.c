@@ -286,7 +286,7 @@ static AftStatus act(Run *r, const AspProgram *p, AspSolver *s, AspStats *st, Bu
 {
     const AspRunOptions *o = r->o;
     if (o->emit) return do_emit(r, p, s, st);
-    AspAtom *tmp = mem_alloc((2 * asp_atom_count(p) + 1) * sizeof *tmp);
+    AspAtom *tmp = o->wf || o->bounds ? mem_alloc((2 * asp_atom_count(p) + 1) * sizeof *tmp) : NULL;
     AftStatus res = AFT_OK;
     header(r);
     if (o->wf) res = do_wf(r, s, st, tmp, err);

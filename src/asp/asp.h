@@ -82,7 +82,8 @@ void asp_rule_view(const AspProgram *p, size_t r, AspRuleView *out);
 AspAtom *asp_print_order(const AspProgram *p, size_t *n);
 /* Atom a prints by key (shown atoms print by key, then by index). */
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key);
-/* The line of the aspif input rule r was read from; 0 when not read from aspif. */
+/* The aspif line disjunctive rule r was read from (the only rules whose lines are kept: the
+ * message on a head cycle names it); 0 when not known. */
 uint32_t asp_rule_line(const AspProgram *p, size_t r);
 /* Atom a's name, or _N for a hidden atom. */
 void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);

@@ -599,7 +599,7 @@ static void finish_externals(Reader *r)
 /* Rules and statements read since the last call came from `line`. */
 static void note_lines(AspProgram *p, size_t line)
 {
-    while (p->rule_line.count < p->rules.count) VEC_PUSH(p->rule_line, (uint32_t)line);
+    asp_note_rule_lines(p, line);
     if (p->opaque.count && !p->opaque.items[p->opaque.count - 1].line)
         p->opaque.items[p->opaque.count - 1].line = (uint32_t)line;
 }

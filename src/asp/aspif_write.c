@@ -13,12 +13,12 @@ static void write_atoms(FILE *out, const AspProgram *p, uint32_t start, uint32_t
 /* A weight body `1 lb m l1 w1 ..`. */
 static void write_weight_body(FILE *out, const AspProgram *p, const AspRule *r)
 {
-    fprintf(out, " 1 %u %u", (unsigned)r->bound, (unsigned)(r->npos + r->nneg));
+    fprintf(out, " 1 %u %u", (unsigned)asp_rule_bound(p, r), (unsigned)(r->npos + r->nneg));
     for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
         bool neg = i >= r->npos;
-        AspAtom a = p->lits.items[neg ? r->neg + i - r->npos : r->pos + i];
+        AspAtom a = p->lits.items[asp_rule_pos(r) + i];
         fprintf(out, neg ? " -%u %u" : " %u %u", (unsigned)a + 1,
-                (unsigned)p->weights.items[r->wts + i]);
+                (unsigned)asp_rule_weights(p, r)[i]);
     }
 }
 
@@ -29,8 +29,8 @@ static void write_rule(FILE *out, const AspProgram *p, const AspRule *r)
     if (r->wts != ASP_NO_WEIGHTS) write_weight_body(out, p, r);
     else {
         fprintf(out, " 0 %u", (unsigned)(r->npos + r->nneg));
-        write_atoms(out, p, r->pos, r->npos, false);
-        write_atoms(out, p, r->neg, r->nneg, true);
+        write_atoms(out, p, asp_rule_pos(r), r->npos, false);
+        write_atoms(out, p, asp_rule_neg(r), r->nneg, true);
     }
     fputc('\n', out);
 }

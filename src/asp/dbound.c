@@ -33,7 +33,7 @@ typedef struct DProg {
 
 static uint32_t weight_of(const AspProgram *p, const AspRule *r, uint32_t i)
 {
-    return r->wts == ASP_NO_WEIGHTS ? 1 : p->weights.items[r->wts + i];
+    return r->wts == ASP_NO_WEIGHTS ? 1 : asp_rule_weights(p, r)[i];
 }
 
 static void dprog_init(DProg *d, const AspProgram *p)
@@ -45,7 +45,7 @@ static void dprog_init(DProg *d, const AspProgram *p)
     for (size_t i = 0; i < nr; i++) {
         const AspRule *r = &p->rules.items[i];
         d->rules[i] = (DRule){ (uint32_t)total, r->npos, r->nneg,
-                               r->wts == ASP_NO_WEIGHTS ? r->npos + r->nneg : r->bound };
+                               r->wts == ASP_NO_WEIGHTS ? r->npos + r->nneg : asp_rule_bound(p, r) };
         total += r->npos + r->nneg;
         npos += r->npos;
     }
@@ -56,7 +56,7 @@ static void dprog_init(DProg *d, const AspProgram *p)
     for (size_t i = 0; i < nr; i++) {
         const AspRule *r = &p->rules.items[i];
         for (uint32_t k = 0; k < r->npos + r->nneg; k++) d->wt[d->rules[i].start + k] = weight_of(p, r, k);
-        for (uint32_t k = 0; k < r->npos; k++) d->ostart[p->lits.items[r->pos + k] + 1]++;
+        for (uint32_t k = 0; k < r->npos; k++) d->ostart[p->lits.items[asp_rule_pos(r) + k] + 1]++;
     }
     for (size_t a = 0; a < n; a++) d->ostart[a + 1] += d->ostart[a];
     uint32_t *fill = mem_alloc((n + 1) * sizeof *fill);
@@ -64,7 +64,7 @@ static void dprog_init(DProg *d, const AspProgram *p)
     for (size_t i = 0; i < nr; i++) {
         const AspRule *r = &p->rules.items[i];
         for (uint32_t k = 0; k < r->npos; k++) {
-            uint32_t a = p->lits.items[r->pos + k];
+            uint32_t a = p->lits.items[asp_rule_pos(r) + k];
             d->ow[fill[a]] = d->wt[d->rules[i].start + k];
             d->occ[fill[a]++] = (uint32_t)i;
         }
@@ -113,7 +113,7 @@ static bool least(DProg *d, const uint8_t *neg_true, bool upper, const uint8_t *
         DRule *dr = &d->rules[i];
         d->need[i] = dr->bound;
         for (uint32_t k = 0; k < r->nneg; k++)
-            if (neg_true[p->lits.items[r->neg + k]]) d->need[i] -= d->wt[dr->start + r->npos + k];
+            if (neg_true[p->lits.items[asp_rule_neg(r) + k]]) d->need[i] -= d->wt[dr->start + r->npos + k];
         if (d->need[i] <= 0 && !fire(d, i, upper, other, &qn)) return false;
     }
     for (size_t q = 0; q < qn; q++) {

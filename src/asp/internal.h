@@ -6,16 +6,20 @@
 #include "asp/asp.h"
 #include "util/mem.h"
 
-/* A rule's head, positive and negative body are slices of AspProgram.lits.  A weight body
- * (wts != ASP_NO_WEIGHTS) holds when the weights of its true literals sum to `bound` or more;
- * the weights of pos then neg are AspProgram.weights[wts ..], each in 1..bound, bound >= 1. */
+/* A rule's head, positive and negative body are one slice of AspProgram.lits: nhead head
+ * atoms from `head`, then npos positive and nneg negative body atoms (asp_rule_pos,
+ * asp_rule_neg).  A weight body (wts != ASP_NO_WEIGHTS) holds when the weights of its true
+ * literals sum to its bound or more: AspProgram.weights[wts] is the bound (>= 1), then come
+ * the weights of pos then neg, each in 1..bound (asp_rule_bound, asp_rule_weights).  20
+ * bytes a rule: the kind shares a word with nhead. */
 #define ASP_NO_WEIGHTS UINT32_MAX
 typedef struct AspRule {
-    AspRuleKind kind;
-    uint32_t head, nhead, pos, npos, neg, nneg;
+    uint32_t head, npos, nneg;
+    uint32_t nhead : 30;
+    uint32_t kind : 2;            /* AspRuleKind */
     uint32_t wts;
-    uint32_t bound;
 } AspRule;
+#define ASP_NHEAD_MAX ((1u << 30) - 1)
 
 /* Statements kept for writing back and for other modules: #minimize (priority, a slice of
  * AspProgram.wlits) and opaque #heuristic / #edge / theory statements (a slice of
@@ -42,7 +46,9 @@ struct AspProgram {
     VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
-    VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
+    VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
+                                     index << 32 | its line (for messages; asp_rule_line) */
+    size_t lines_noted;           /* the rules before this one had their lines noted */
     bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
     VEC(char *) lp_files;         /* those .lp files, when grounded without -c (lpline.c) */
     VEC(AspAtom) lits;
@@ -62,6 +68,22 @@ struct AspProgram {
     size_t wscratch_cap;          /* and twice as many atoms */
 };
 
+/* Where rule r's positive and negative body atoms start in AspProgram.lits. */
+static inline uint32_t asp_rule_pos(const AspRule *r) { return r->head + r->nhead; }
+static inline uint32_t asp_rule_neg(const AspRule *r) { return r->head + r->nhead + r->npos; }
+/* A weight body's bound and the weights of its pos then neg literals. */
+static inline uint32_t asp_rule_bound(const AspProgram *p, const AspRule *r)
+{
+    return p->weights.items[r->wts];
+}
+static inline const uint32_t *asp_rule_weights(const AspProgram *p, const AspRule *r)
+{
+    return p->weights.items + r->wts + 1;
+}
+
+/* The rules read since the last call came from aspif line `line`: noted for the disjunctive
+ * ones (asp_rule_line, asp.h, reads them). */
+void asp_note_rule_lines(AspProgram *p, size_t line);
 /* asp_add_rule without its checks: the caller knows the head fits the kind and every atom
  * exists (the aspif reader makes its atoms and kinds so). */
 void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,

@@ -91,19 +91,27 @@ static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a, U32s *s
     return true;
 }
 
+/* Is rule r left out of the filtered lists (own: an owned atom's rule too)? */
+static bool left_out(const AspSolver *s, const AspProp *p, bool own, uint32_t r)
+{
+    return p->rc.asng[r] || (own && p->rc.owned[s->head[r]]);
+}
+
 /* The entries [ostart[a], ostart[a+1]) of occ (weights w, may be NULL) whose rule is not
- * left out (own: nor an owned atom's), for every atom: into *start, *list, *lw. */
+ * left out (own: nor an owned atom's), for every atom: into *start, *list, *lw (the lists
+ * of just the entries kept). */
 static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_t *ostart,
                    const uint32_t *occ, const uint32_t *w, uint32_t **start, uint32_t **list,
                    uint32_t **lw)
 {
-    size_t n = ostart[s->natoms];
+    size_t n = 0;
+    for (size_t i = 0; i < ostart[s->natoms]; i++) n += !left_out(s, p, own, occ[i]);
     uint32_t *st = mem_alloc((s->natoms + 1) * sizeof *st), *l = mem_alloc((n + 1) * sizeof *l);
     uint32_t *nw = w ? mem_alloc((n + 1) * sizeof *nw) : NULL, k = 0;
     for (size_t a = 0; a < s->natoms; a++) {
         st[a] = k;
         for (uint32_t i = ostart[a]; i < ostart[a + 1]; i++) {
-            if (p->rc.asng[occ[i]] || (own && p->rc.owned[s->head[occ[i]]])) continue;
+            if (left_out(s, p, own, occ[i])) continue;
             if (nw) nw[k] = w[i];
             l[k++] = occ[i];
         }
@@ -284,6 +292,16 @@ bool asp_cons_any(const AspSolver *s, AspProp *p)
     return p->rc.any;
 }
 
+/* The store's room cut to the stored rules and an eighth more (doubling as they were
+ * stored left up to half of it unused), before the watches are laid out. */
+static void fit_store(AspNogoods *g)
+{
+    size_t cap = g->ng.count + g->ng.count / 8 + 64;
+    if (g->ng.cap <= cap) return;
+    g->ng.items = mem_realloc(g->ng.items, cap * sizeof *g->ng.items);
+    g->ng.cap = cap;
+}
+
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
     if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
@@ -294,6 +312,7 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
         if (p->rc.asng[r]) store_constraint(s, p, r);
     store_completions(s, p);
     p->rc.perm_end = (uint32_t)p->store.ng.count;
+    fit_store(&p->store);
     asp_learn_rewatch(p);                        /* each watched in the order stored */
     return true;
 }

@@ -52,13 +52,13 @@ static Val lit_val(const PEval *e, AspAtom a, bool neg)
 static bool eval_weight_body(PEval *e, const AspRule *r)
 {
     const AspAtom *lits = e->p->lits.items;
-    const uint32_t *w = e->p->weights.items + r->wts;
+    const uint32_t *w = asp_rule_weights(e->p, r);
     int64_t open = 0;
     e->wl.count = 0;
-    e->bound = r->bound;
+    e->bound = asp_rule_bound(e->p, r);
     for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
         bool neg = i >= r->npos;
-        AspAtom a = lits[neg ? r->neg + i - r->npos : r->pos + i];
+        AspAtom a = lits[asp_rule_pos(r) + i];
         Val v = lit_val(e, a, neg);
         if (v == V_TRUE) e->bound -= w[i];
         if (v != V_OPEN) continue;
@@ -78,12 +78,12 @@ static bool eval_body(PEval *e, const AspRule *r)
     const AspAtom *lits = e->p->lits.items;
     e->pos.count = e->neg.count = 0;
     for (uint32_t i = 0; i < r->npos; i++) {
-        AspAtom a = lits[r->pos + i];
+        AspAtom a = lits[asp_rule_pos(r) + i];
         if (e->val[a] == V_FALSE) return false;
         if (e->val[a] == V_OPEN) VEC_PUSH(e->pos, out_atom(e, a));
     }
     for (uint32_t i = 0; i < r->nneg; i++) {
-        AspAtom a = lits[r->neg + i];
+        AspAtom a = lits[asp_rule_neg(r) + i];
         if (e->val[a] == V_TRUE) return false;
         if (e->val[a] == V_OPEN) VEC_PUSH(e->neg, out_atom(e, a));
     }

@@ -24,7 +24,7 @@ void asp_program_free(AspProgram *p)
     if (!p) return;
     for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->rule_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
+                 p->disj_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
                  p->named.items, p->wscratch);
     arena_free(&p->names_block);
     asp_statements_free(p);
@@ -181,11 +181,12 @@ bool asp_add_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t n
 void asp_push_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                    const AspAtom *pos, size_t npos, const AspAtom *neg, size_t nneg)
 {
-    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
+    if (nhead > ASP_NHEAD_MAX) mem_fail(nhead);
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead & ASP_NHEAD_MAX, .npos = (uint32_t)npos,
                   .nneg = (uint32_t)nneg, .wts = ASP_NO_WEIGHTS };
     r.head = push_lits(p, head, nhead);
-    r.pos = push_lits(p, pos, npos);
-    r.neg = push_lits(p, neg, nneg);
+    push_lits(p, pos, npos);
+    push_lits(p, neg, nneg);
     VEC_PUSH(p->rules, r);
 }
 
@@ -203,8 +204,6 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
     p->namelen.items = reserve(p->namelen.items, &p->namelen.cap, atoms, sizeof *p->namelen.items);
     p->order.items = reserve(p->order.items, &p->order.cap, atoms, sizeof *p->order.items);
     p->rules.items = reserve(p->rules.items, &p->rules.cap, rules, sizeof *p->rules.items);
-    p->rule_line.items = reserve(p->rule_line.items, &p->rule_line.cap, rules,
-                                 sizeof *p->rule_line.items);
     p->lits.items = reserve(p->lits.items, &p->lits.cap, lits, sizeof *p->lits.items);
 }
 
@@ -224,9 +223,26 @@ void asp_program_fit(AspProgram *p)
                            sizeof *p->namelen.items);
     p->order.items = fit(p->order.items, p->order.count, &p->order.cap, sizeof *p->order.items);
     p->rules.items = fit(p->rules.items, p->rules.count, &p->rules.cap, sizeof *p->rules.items);
-    p->rule_line.items = fit(p->rule_line.items, p->rule_line.count, &p->rule_line.cap,
-                             sizeof *p->rule_line.items);
     p->lits.items = fit(p->lits.items, p->lits.count, &p->lits.cap, sizeof *p->lits.items);
+}
+
+void asp_note_rule_lines(AspProgram *p, size_t line)
+{
+    for (; p->lines_noted < p->rules.count; p->lines_noted++)
+        if (p->rules.items[p->lines_noted].kind == ASP_DISJUNCTION)
+            VEC_PUSH(p->disj_line, (uint64_t)p->lines_noted << 32 | (uint32_t)line);
+}
+
+uint32_t asp_rule_line(const AspProgram *p, size_t r)
+{
+    size_t lo = 0, hi = p->disj_line.count;          /* binary search by rule index */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((p->disj_line.items[mid] >> 32) < r) lo = mid + 1;
+        else hi = mid;
+    }
+    bool found = lo < p->disj_line.count && (p->disj_line.items[lo] >> 32) == r;
+    return found ? (uint32_t)p->disj_line.items[lo] : 0;
 }
 
 enum { WEIGHT_MAX = 0x7fffffff };
@@ -268,13 +284,13 @@ static bool push_weighted(AspProgram *p, AspRuleKind kind, const AspAtom *head, 
         ones += v[i].weight == 1 || bound == 1;
     }
     if (ones == n && n == bound) return false;
-    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead, .npos = (uint32_t)npos,
-                  .nneg = (uint32_t)(n - npos), .bound = bound };
+    if (nhead > ASP_NHEAD_MAX) mem_fail(nhead);
+    AspRule r = { .kind = kind, .nhead = (uint32_t)nhead & ASP_NHEAD_MAX, .npos = (uint32_t)npos,
+                  .nneg = (uint32_t)(n - npos) };
     r.head = push_lits(p, head, nhead);
     r.wts = (uint32_t)p->weights.count;
-    r.pos = (uint32_t)p->lits.count;
+    VEC_PUSH(p->weights, bound);
     for (int neg = 0; neg < 2; neg++) {
-        if (neg) r.neg = (uint32_t)p->lits.count;
         for (size_t i = 0; i < n; i++)
             if (v[i].negative == (bool)neg) {
                 VEC_PUSH(p->lits, v[i].atom);
@@ -407,13 +423,13 @@ void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out)
 
 static void print_weight_body(const AspProgram *p, const AspRule *r, Buf *out)
 {
-    buf_printf(out, " :- %u { ", (unsigned)r->bound);
+    buf_printf(out, " :- %u { ", (unsigned)asp_rule_bound(p, r));
     for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
         bool neg = i >= r->npos;
         if (i) buf_puts(out, "; ");
         if (neg) buf_puts(out, "not ");
-        asp_print_atom(p, p->lits.items[neg ? r->neg + i - r->npos : r->pos + i], out);
-        buf_printf(out, " = %u", (unsigned)p->weights.items[r->wts + i]);
+        asp_print_atom(p, p->lits.items[asp_rule_pos(r) + i], out);
+        buf_printf(out, " = %u", (unsigned)asp_rule_weights(p, r)[i]);
     }
     buf_puts(out, " }");
 }
@@ -424,11 +440,11 @@ static void print_body(const AspProgram *p, const AspRule *r, Buf *out)
     size_t k = 0;
     for (uint32_t i = 0; i < r->npos; i++, k++) {
         buf_puts(out, k ? ", " : " :- ");
-        asp_print_atom(p, p->lits.items[r->pos + i], out);
+        asp_print_atom(p, p->lits.items[asp_rule_pos(r) + i], out);
     }
     for (uint32_t i = 0; i < r->nneg; i++, k++) {
         buf_puts(out, k ? ", not " : " :- not ");
-        asp_print_atom(p, p->lits.items[r->neg + i], out);
+        asp_print_atom(p, p->lits.items[asp_rule_neg(r) + i], out);
     }
     if (k == 0 && r->kind == ASP_CONSTRAINT) buf_puts(out, " :-");
 }
@@ -454,21 +470,16 @@ void asp_print_program(const AspProgram *p, Buf *out)
     }
 }
 
-uint32_t asp_rule_line(const AspProgram *p, size_t r)
-{
-    return r < p->rule_line.count ? p->rule_line.items[r] : 0;
-}
-
 void asp_rule_view(const AspProgram *p, size_t i, AspRuleView *v)
 {
     const AspRule *r = &p->rules.items[i];
     const AspAtom *lits = p->lits.items;
     *v = (AspRuleView){ .kind = r->kind, .head = lits + r->head, .nhead = r->nhead,
-                        .pos = lits + r->pos, .npos = r->npos,
-                        .neg = lits + r->neg, .nneg = r->nneg };
+                        .pos = lits + asp_rule_pos(r), .npos = r->npos,
+                        .neg = lits + asp_rule_neg(r), .nneg = r->nneg };
     if (r->wts != ASP_NO_WEIGHTS) {
-        v->weights = p->weights.items + r->wts;
-        v->bound = r->bound;
+        v->weights = asp_rule_weights(p, r);
+        v->bound = asp_rule_bound(p, r);
     }
 }
 

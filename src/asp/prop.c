@@ -55,17 +55,18 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
-/* Per rule: its head and the largest weight of its literals (1 for a normal body). */
+/* Per rule: its counters, and with weight bodies the largest weight of its literals. */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
     p->rule = mem_calloc(s->nrules + 1, sizeof *p->rule);
+    p->rhead = s->head;
+    if (!s->bound) return;
+    p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->rule[r].head = s->head[r];
-        p->rule[r].maxw = s->bound ? 0 : 1;     /* as the weights say */
-        for (uint32_t k = s->pstart[r]; s->bound && k < s->pstart[r + 1]; k++)
-            if (s->pw[k] > p->rule[r].maxw) p->rule[r].maxw = s->pw[k];
-        for (uint32_t k = s->nstart[r]; s->bound && k < s->nstart[r + 1]; k++)
-            if (s->nw[k] > p->rule[r].maxw) p->rule[r].maxw = s->nw[k];
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+            if (s->pw[k] > p->maxw[r]) p->maxw[r] = s->pw[k];
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+            if (s->nw[k] > p->maxw[r]) p->maxw[r] = s->nw[k];
     }
 }
 
@@ -98,7 +99,7 @@ void asp_prop_free(AspProp *p)
     if (!p) return;
     asp_trail_free(&p->tr);
     mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule); mem_free(p->fneed); mem_free(p->nsup);
+    mem_free(p->thi); mem_free(p->rule); mem_free(p->maxw); mem_free(p->fneed); mem_free(p->nsup);
     mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
@@ -110,7 +111,7 @@ void asp_prop_free(AspProp *p)
 /* ---- propagation ---- */
 
 static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
-static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->rule[r].maxw; }
+static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->maxw ? p->maxw[r] : 1; }
 
 /* Rule r's body must hold: every open literal without which the others cannot reach the
  * bound becomes true (a normal body: all of them). */
@@ -155,7 +156,7 @@ static void waiting(AspProp *p, uint32_t h)
 static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
     int64_t need = p->rule[r].need -= w;
-    uint32_t h = p->rule[r].head;
+    uint32_t h = s->head[r];
     if (p->rule[r].slack < 0) return;
     if (need <= 0) {
         if (need + w > 0) asp_prop_assign(p, h, V_TRUE, R_FWD, r);
@@ -166,7 +167,7 @@ static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t
 static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
     int64_t slack = p->rule[r].slack -= w;
-    uint32_t h = p->rule[r].head;
+    uint32_t h = s->head[r];
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
         if (p->cyclic[h]) p->dirty = true;         /* its head may have lost its foundation */
@@ -317,9 +318,9 @@ static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, ui
                         uint32_t to)
 {
     for (uint32_t k = from; k < to; k++) {
-        AspRuleState *r = &p->rule[rules[k]];
-        int64_t need = r->need += wt(w, k);
-        if (w && need > 0 && need <= w[k] && p->tr.val[r->head] == V_TRUE) waiting(p, r->head);
+        uint32_t h = p->rhead[rules[k]];
+        int64_t need = p->rule[rules[k]].need += wt(w, k);
+        if (w && need > 0 && need <= w[k] && p->tr.val[h] == V_TRUE) waiting(p, h);
     }
 }
 
@@ -333,7 +334,8 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
         int64_t before = r->slack;
         r->slack += wt(w, k);
         if (before >= 0 || r->slack < 0) continue;
-        if (++p->nsup[r->head] == 2 && p->tr.val[r->head] == V_TRUE) reopen(p, r->head);
+        uint32_t h = p->rhead[rules[k]];
+        if (++p->nsup[h] == 2 && p->tr.val[h] == V_TRUE) reopen(p, h);
     }
 }
 

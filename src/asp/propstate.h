@@ -10,11 +10,11 @@
 #include "asp/trail.h"
 #include "asp/walk.h"
 
-/* Per rule, what propagation reads together (one cache line rather than one per array):
- * need, the weight its true literals lack for the body to hold (a normal body: its
- * literals not yet true); slack, the weight of its literals that are not false minus its
- * bound (the body is false when < 0); its head; its largest literal weight (1: normal). */
-typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRuleState;
+/* Per rule, the counters propagation reads together (16 bytes): need, the weight its true
+ * literals lack for the body to hold (a normal body: its literals not yet true); slack, the
+ * weight of its literals that are not false minus its bound (the body is false when < 0).
+ * (Its head is the solver's head[r], its largest weight AspProp.maxw.) */
+typedef struct AspRuleState { int64_t need, slack; } AspRuleState;
 #define NONE UINT32_MAX
 
 /* The state, by parts, each defined in its owner's header: the trail and reasons (trail.h,
@@ -24,7 +24,10 @@ typedef struct AspRuleState { int64_t need, slack; uint32_t head, maxw; } AspRul
 struct AspProp {
     AspTrail tr;                  /* the assignment, its levels and reasons */
     Word *tlo, *thi;              /* the assignment as an interval */
-    AspRuleState *rule;           /* per rule: its counters, head and largest weight */
+    AspRuleState *rule;           /* per rule: its counters */
+    const uint32_t *rhead;        /* per rule: its head (the solver's head) */
+    uint32_t *maxw;               /* per rule: its largest literal weight; NULL when no rule
+                                     has a weight body (then 1) */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
     size_t open;                  /* true atoms with two or more rules left (first fail) */
     size_t ofirst;                /* no such open atom on the trail before this index */

@@ -18,7 +18,8 @@ typedef struct Builder {
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     VEC(NRule) rules;
     VEC(uint32_t) body;
-    VEC(uint32_t) weight;          /* per body literal */
+    VEC(uint32_t) weight;          /* per body literal, only when `weights` */
+    bool weights;                  /* the program has weight bodies */
     uint32_t *seen;                /* per atom: stamp for deduplication */
     uint32_t *where;               /* per atom: its place in the weight body being built */
     uint32_t stamp;
@@ -33,7 +34,7 @@ static void push_lit(Builder *b, uint32_t a, uint32_t mark)
     if (b->seen[a] == b->stamp + mark) return;
     b->seen[a] = b->stamp + mark;
     VEC_PUSH(b->body, a);
-    VEC_PUSH(b->weight, 1);
+    if (b->weights) VEC_PUSH(b->weight, 1);
 }
 
 /* Adds head :- body, not x for x in extra, simplified; stamps are 2 per rule: stamp for
@@ -51,7 +52,11 @@ static void add_normal(Builder *b, uint32_t head, const Body *body, const uint32
         if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
         push_lit(b, a, 1);
     }
-    if (dead) { b->body.count = b->weight.count = start; return; }
+    if (dead) {
+        b->body.count = start;
+        b->weight.count = b->weights ? start : 0;
+        return;
+    }
     NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, NORMAL_BODY };
     VEC_PUSH(b->rules, n);
 }
@@ -76,18 +81,17 @@ static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uin
 static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
 {
     const AspAtom *lits = b->p->lits.items;
-    const uint32_t *w = b->p->weights.items + r->wts;
-    uint32_t start = (uint32_t)b->body.count;
+    const uint32_t *w = asp_rule_weights(b->p, r), *pos = lits + asp_rule_pos(r);
+    uint32_t start = (uint32_t)b->body.count, bound = asp_rule_bound(b->p, r);
     uint64_t total = 0;
     b->stamp += 2;
     for (uint32_t i = 0; i < r->npos; i++)
-        if (lits[r->pos + i] != head) push_weighted(b, lits[r->pos + i], w[i], 0, r->bound);
+        if (pos[i] != head) push_weighted(b, pos[i], w[i], 0, bound);
     uint32_t npos = (uint32_t)b->body.count - start;
-    for (uint32_t i = 0; i < r->nneg; i++)
-        push_weighted(b, lits[r->neg + i], w[r->npos + i], 1, r->bound);
+    for (uint32_t i = 0; i < r->nneg; i++) push_weighted(b, pos[r->npos + i], w[r->npos + i], 1, bound);
     for (size_t k = start; k < b->body.count; k++) total += b->weight.items[k];
-    if (total < r->bound) { b->body.count = b->weight.count = start; return; }
-    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, r->bound };
+    if (total < bound) { b->body.count = b->weight.count = start; return; }
+    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, bound };
     VEC_PUSH(b->rules, n);
     b->weighted = true;
 }
@@ -109,7 +113,7 @@ static Body body_of(Builder *b, const AspRule *r, uint32_t *aux)
 {
     const AspAtom *lits = b->p->lits.items;
     if (r->wts == ASP_NO_WEIGHTS)
-        return (Body){ lits + r->pos, lits + r->neg, r->npos, r->nneg };
+        return (Body){ lits + asp_rule_pos(r), lits + asp_rule_neg(r), r->npos, r->nneg };
     *aux = new_atom(b);
     add_weight_rule(b, *aux, r);
     return (Body){ aux, NULL, 1, 0 };
@@ -238,14 +242,18 @@ static void index_weights(AspSolver *s, const Builder *b)
 /* CSR arrays of the compiled rules in lattice numbering. */
 static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
 {
-    size_t nr = b->rules.count, n = s->natoms, nb = b->body.count;
+    size_t nr = b->rules.count, n = s->natoms, np = 0, nn = 0;
+    for (size_t i = 0; i < nr; i++) {           /* pos and neg of their exact sizes */
+        np += b->rules.items[i].npos;
+        nn += b->rules.items[i].nneg;
+    }
     s->nrules = nr;
     s->head = mem_alloc((nr + 1) * sizeof *s->head);
     s->pstart = mem_alloc((nr + 1) * sizeof *s->pstart);
     s->nstart = mem_alloc((nr + 1) * sizeof *s->nstart);
-    s->pos = mem_alloc((nb + 1) * sizeof *s->pos);
-    s->neg = mem_alloc((nb + 1) * sizeof *s->neg);
-    size_t np = 0, nn = 0;
+    s->pos = mem_alloc((np + 1) * sizeof *s->pos);
+    s->neg = mem_alloc((nn + 1) * sizeof *s->neg);
+    np = nn = 0;
     for (size_t i = 0; i < nr; i++) {
         const NRule *r = &b->rules.items[i];
         s->head[i] = lat[r->head];
@@ -279,9 +287,13 @@ AspSolver *asp_solver_new(const AspProgram *p)
     /* room for a normal program's translation (one rule a rule, its literals), no regrowth */
     b.rules.cap = p->rules.count + 1;
     b.rules.items = mem_alloc(b.rules.cap * sizeof *b.rules.items);
-    b.body.cap = b.weight.cap = p->lits.count + 1;
+    b.body.cap = p->lits.count + 1;
     b.body.items = mem_alloc(b.body.cap * sizeof *b.body.items);
-    b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
+    b.weights = p->weights.count > 0;
+    if (b.weights) {
+        b.weight.cap = p->lits.count + 1;
+        b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
+    }
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -398,7 +410,7 @@ static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
     if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line, &col)) {
         refusal(why, false, p->lp_files.items[file], line, col, buf_cstr(&what), rest);
     } else {
-        line = s->bad_rule < p->rule_line.count ? p->rule_line.items[s->bad_rule] : 0;
+        line = asp_rule_line(p, s->bad_rule);
         refusal(why, p->gringo_lines, name, line, 1, buf_cstr(&what), rest);
     }
     buf_free(&what);

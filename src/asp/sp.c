@@ -27,7 +27,7 @@ typedef struct SpState {
 
 struct SpCache {
     SpState st[SP_STATES];
-    uint32_t *queue, *dead;       /* work lists, natoms each */
+    uint32_t *queue, *dead;       /* work lists, natoms each (made by the first evaluation) */
     int order[SP_STATES];         /* state indices, most recently used first */
     size_t full, incremental;     /* how evaluations were done (the rest: asp_prop_is_model) */
 };
@@ -38,9 +38,8 @@ static void clr(Word *x, size_t i) { x[i >> 6] &= ~((Word)1 << (i & 63)); }
 
 SpCache *asp_sp_new(const AspSolver *s)
 {
+    (void)s;
     SpCache *c = mem_calloc(1, sizeof *c);
-    c->queue = mem_alloc((s->natoms + 1) * sizeof *c->queue);
-    c->dead = mem_alloc((s->natoms + 1) * sizeof *c->dead);
     for (int i = 0; i < SP_STATES; i++) c->order[i] = i;
     return c;
 }
@@ -272,6 +271,9 @@ bool asp_sp_eval(void *ctx, const Word *x, Word *out)
         memcpy(out, x, s->nwords * sizeof *out);
         return true;
     }
+    /* the work lists, made on first use (a search by the native hooks may never come here) */
+    if (!c->queue) c->queue = mem_alloc((s->natoms + 1) * sizeof *c->queue);
+    if (!c->dead) c->dead = mem_alloc((s->natoms + 1) * sizeof *c->dead);
     for (int k = 0; k < SP_STATES; k++) {             /* sampled lower bounds first */
         SpState *t = &c->st[c->order[k]];
         lower[k] = t->valid ? sampled(t->x, x, s->nwords) : SIZE_MAX;
