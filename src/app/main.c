@@ -9,6 +9,7 @@
 #include "common.h"
 #include "app/asp_cli.h"
 #include "app/cmdline.h"
+#include "app/explain.h"
 #include "app/repl.h"
 #include "app/run.h"
 #include "util/heap.h"
@@ -26,6 +27,8 @@ static const char *const usage_text =
     "  check FILE.fix   parse and type-check FILE only\n"
     "  repl [FILE...]   interactive session (the default on a terminal); loads FILEs first\n"
     "  asp [FILE]       answer set programming front end (see fix asp --help)\n"
+    "  explain FILE [QUERY [ATOM]]   each answer with the evaluations that decided it\n"
+    "                   (see fix explain --help)\n"
     "  help             this text\n"
     "\n"
     "options of run, check and repl:\n"
@@ -249,6 +252,7 @@ int main(int argc, char **argv)
         heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
         return asp_cli_main(argc - 1, argv + 1);
     }
+    if (cmd && strcmp(cmd, "explain") == 0) return explain_main(argc - 1, argv + 1);
     if (cmd && (strcmp(cmd, "help") == 0)) return cmdline_print_text("fix", usage_text);
     if (cmd && strcmp(cmd, "--version") == 0) return cmdline_print_text("fix", "fix " FIX_VERSION "\n");
     bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);

@@ -26,6 +26,10 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->graphs = 0;
     s->ndirs = 0;
     s->page = opt->html ? html_page_new() : NULL;
+    s->watch = NULL;
+    s->why = NULL;
+    s->last_query = NULL;
+    s->keep_last = false;
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
@@ -70,6 +74,7 @@ void session_reset(Session *s)
 void session_free(Session *s)
 {
     html_page_free(s->page);
+    mem_free(s->last_query);
     context_free(s->context);
     arena_free(&s->arena);
     diag_free(&s->diag);
@@ -155,6 +160,11 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
     }
     if (!ok) s->failed_queries++;
+    bool engine = plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
+    if (s->keep_last && engine && !s->watch) {
+        mem_free(s->last_query);
+        s->last_query = source_text(plan->loc);
+    }
     return ok;
 }
 
@@ -172,7 +182,11 @@ static FixResult run_plans(Session *s, const PtrList *plans)
 {
     bool all_ok = true;
     for (size_t i = 0; i < plans->count; i++) {
-        if (!session_run_query(s, plans->items[i])) all_ok = false;
+        const SessionWatch *w = s->watch;
+        if (w && !w->before(w->ctx, s, plans->items[i])) continue;
+        bool ok = session_run_query(s, plans->items[i]);
+        if (w) w->after(w->ctx, s, plans->items[i], ok);
+        if (!ok) all_ok = false;
         if (!session_output_ok(s)) return FIX_RUNTIME_ERROR;
         if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
     }

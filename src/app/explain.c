@@ -1,0 +1,415 @@
+/* explain.c: `fix explain FILE [QUERY [ATOM]]` and the REPL's :why.  The file is checked and
+ * the queries asked for are run with the engine recording what decided each bound (why.h);
+ * each answer is printed as fix run prints it, then the reasons as a tree (why_build.c), or
+ * the whole as one JSON object a line (--json, docs/json.md).  The record is made only here:
+ * fix run pays nothing for it.  A QUERY is named by its text as written (or its start: 'refine
+ * g' names `refine g from [...] steps 2;`) or by its line.
+ *
+ * Logic programs (an atom of a `program` block, a .lp or aspif FILE) are explained by
+ * explain_asp.c: see explain_asp_wanted below, the one place that sends them there. */
+#include "app/explain.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app/cmdline.h"
+#include "app/why_build.h"
+#include "util/json.h"
+#include "util/sigint.h"
+
+static const char *const usage_text =
+    "usage: fix explain [OPTIONS] FILE [QUERY [ATOM]]\n"
+    "\n"
+    "Runs the queries of FILE and explains each answer: which evaluation decided each bound.\n"
+    "  approx, refine  each F step from the start interval: the envelope calls of its two\n"
+    "                  Kleene iterations (f^l_B and f^u_B on the bound of the step before)\n"
+    "                  and what each gave the lower and upper end\n"
+    "  bnb             the search tree: each node's IR, why a node was pruned (the F step\n"
+    "                  that made it invalid, Lemma 5.3, or an IR not inside it, Lemma 5.4)\n"
+    "                  and the evaluation f(x) = x that proves each fixed point\n"
+    "\n"
+    "  QUERY   a query of FILE by its text as written, or the start of it ('refine g'\n"
+    "          names `refine g from [a .. b] steps 2;`), or by its line number; without\n"
+    "          QUERY every query is explained\n"
+    "  ATOM    for approx and refine on a powerset: the one atom to explain (why it is in\n"
+    "          the lower end, out of the upper end, or undecided)\n"
+    "          An atom of a logic program (a `program` block, a .lp or aspif FILE) is\n"
+    "          explained by the logic-program side when it is built (not yet)\n"
+    "\n"
+    "options:\n"
+    "  --json           one JSON object a line for each query explained (docs/json.md)\n"
+    "  --timeout S, --max-steps N, --max-memory MB, --max-depth N   as for fix run\n"
+    "  -I DIR           search DIR for imported files\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "exit status: 0 ok, 1 a query failed or FILE was refused or no query matched, 2 usage\n"
+    "error\n";
+
+/* What is asked: which queries, which atom, how printed; and the query under way. */
+typedef struct Explain {
+    const char *query;           /* NULL: every query */
+    const char *atom;
+    bool json;
+    size_t matched, explained;
+    WhyLog *log;
+    FILE *saved;                 /* the session's output while an answer is captured */
+    char *cap;                   /* the captured answer (open_memstream) */
+    size_t caplen;
+    FILE *out;
+} Explain;
+
+/* ---- which queries ---- */
+
+/* text with each run of white space one blank, no blank or ';' at either end. */
+static char *normalized(const char *text, size_t n)
+{
+    Buf b;
+    buf_init(&b);
+    bool space = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (isspace(c)) { space = b.len > 0; continue; }
+        if (space) buf_putc(&b, ' ');
+        space = false;
+        buf_putc(&b, (char)c);
+    }
+    while (b.len && (b.data[b.len - 1] == ';' || b.data[b.len - 1] == ' ')) b.len--;
+    char *s = mem_strndup(b.data ? b.data : "", b.len);
+    buf_free(&b);
+    return s;
+}
+
+static unsigned plan_line(const QueryPlan *plan)
+{
+    unsigned line = 0, col = 0;
+    diag_line_col(plan->loc.src, plan->loc.start, &line, &col);
+    return line;
+}
+
+/* Does the query asked for name plan: its line, its text, or the start of its text up to a
+ * word's end? */
+static bool names_plan(const char *query, const QueryPlan *plan)
+{
+    size_t n = strlen(query);
+    if (n && n < 9 && strspn(query, "0123456789") == n) return plan_line(plan) == (unsigned)atoi(query);
+    char *want = normalized(query, n);
+    char *have = normalized(plan->loc.src->text + plan->loc.start, plan->loc.end - plan->loc.start);
+    size_t w = strlen(want);
+    bool yes = w && strncmp(have, want, w) == 0 && (have[w] == '\0' || have[w] == ' ');
+    MEM_FREE_ALL(want, have);
+    return yes;
+}
+
+/* ---- the ASP side: the one place that hands logic programs to explain_asp.c ----
+ * explain_asp_wanted: is FILE a logic program (.lp, .aspif) or QUERY an atom of one of its
+ * `program` blocks?  Then `int explain_asp(...)` of explain_asp.c (the logic-program side:
+ * derivations, unfounded sets, residual loops, minimal unsatisfiable sets) answers instead.
+ * Until it exists, such a request is refused with a message. */
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+static bool explain_target_is_atom(const char *file, const char *query)
+{
+    (void)file;
+    (void)query;
+    return false;       /* the logic-program side decides this (an atom of a `program` block) */
+}
+
+static bool explain_asp_wanted(const char *file, const char *query)
+{
+    return ends_with(file, ".lp") || ends_with(file, ".aspif") || explain_target_is_atom(file, query);
+}
+
+static int explain_asp_missing(const char *file)
+{
+    fprintf(stderr, "fix explain: %s: explanations of logic programs (atoms of a `program` block, "
+            ".lp and aspif files) are not built yet; fix explain explains approx, refine and bnb "
+            "queries of .fix files\n", file);
+    return 1;
+}
+
+/* ---- the answer, captured as fix run prints it ---- */
+
+static bool engine_query(const QueryPlan *plan)
+{
+    return plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
+}
+
+static bool on_before(void *ctx, Session *s, const QueryPlan *plan)
+{
+    Explain *e = ctx;
+    if (e->query && !names_plan(e->query, plan)) return false;
+    e->matched++;
+    fflush(s->out);
+    e->saved = s->out;
+    e->cap = NULL;
+    e->caplen = 0;
+    FILE *cap = open_memstream(&e->cap, &e->caplen);
+    if (!cap) return true;               /* the answer goes out as it is, unexplained */
+    s->out = cap;
+    if (engine_query(plan)) {
+        why_clear(e->log);
+        s->why = e->log;
+    }
+    return true;
+}
+
+/* "path:line" of loc into b. */
+static void put_where(Loc loc, Buf *b)
+{
+    unsigned line = 0, col = 0;
+    if (!loc.src) return;
+    diag_line_col(loc.src, loc.start, &line, &col);
+    buf_printf(b, "%s:%u", loc.src->path, line);
+}
+
+/* How the function's envelopes are had, for the explanation's last line. */
+static void put_envelope(const QueryPlan *plan, EnvelopeKind kind, Buf *b)
+{
+    const FnSym *fn = plan->fn;
+    const char *f = fn->name;
+    switch (kind) {
+    case ENV_DECLARED:
+        buf_printf(b, "%s^l_B(x) and %s^u_B(x) are lower(lo, hi, x) and upper(lo, hi, x) of the envelope "
+                   "block of %s (", f, f, f);
+        put_where(fn->envelope_loc.src ? fn->envelope_loc : fn->loc, b);
+        break;
+    case ENV_MONOTONE:
+        buf_printf(b, "%s is monotone, so %s^l_B(x) = %s^u_B(x) = %s(x) (", f, f, f, f);
+        put_where(fn->loc, b);
+        break;
+    case ENV_ANTITONE:
+        buf_printf(b, "%s is antitone, so %s^l_B(x) = %s(hi) and %s^u_B(x) = %s(lo) for B = [lo, hi] (",
+                   f, f, f, f, f);
+        put_where(fn->loc, b);
+        break;
+    case ENV_BRUTE:
+        buf_printf(b, "by enumeration: %s^l_B(x) is the meet of %s(y) over y in [x, hi], %s^u_B(x) the "
+                   "join of %s(y) over y in [lo, x] (%s at ", f, f, f, f, f);
+        put_where(fn->loc, b);
+        break;
+    case ENV_DERIVED:
+        buf_printf(b, "derived from the code of %s by the interval evaluator: %s^l_B(x) is below %s "
+                   "on [x, hi], %s^u_B(x) above %s on [lo, x] (", f, f, f, f, f);
+        put_where(fn->loc, b);
+        break;
+    }
+    buf_puts(b, ")");
+}
+
+/* The answer's lines under root: the first as the item, the others under it. */
+static void answer_items(const char *text, WhyItem *root)
+{
+    WhyItem *first = NULL;
+    Buf b;
+    buf_init(&b);
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        size_t skip = 0;
+        while (first && skip < n && skip < 2 && p[skip] == ' ') skip++;
+        buf_putn(&b, p + skip, n - skip);
+        WhyItem *it = why_item_new(first ? first : root, "answer");
+        why_item_set_text(it, &b);
+        if (!first) first = it;
+        p = nl ? nl + 1 : p + n;
+    }
+    buf_free(&b);
+}
+
+/* The captured answer, the session's output given back (NULL when nothing was captured). */
+static char *end_capture(Explain *e, Session *s)
+{
+    if (s->out == e->saved) return NULL;
+    fclose(s->out);
+    s->out = e->saved;
+    s->why = NULL;
+    char *text = e->cap ? e->cap : mem_strdup("");
+    e->cap = NULL;
+    return text;
+}
+
+/* Why the answer is what it is, under root (the engine's record, explained). */
+static void reasons(Explain *e, const QueryPlan *plan, WhyItem *root)
+{
+    const WhyLog *log = e->log;
+    Buf env, from;
+    buf_init(&env);
+    buf_init(&from);
+    if (plan->opt.via)
+        buf_printf(&env, "through the Galois insertion %s: each IR is made on the abstraction (alpha) of "
+                   "the bound and brought back by gamma", plan->opt.via->name);
+    else if (log->recs.count) put_envelope(plan, log->recs.items[0].envelope, &env);
+    if (plan->from_lo) {
+        buf_puts(&from, "the query's `from` interval (");
+        put_where(plan->from_lo->loc, &from);
+        buf_puts(&from, ")");
+    } else {
+        buf_puts(&from, "[bot, top], the whole lattice");
+    }
+    WhyQuery q = {.fn = plan->fn->name, .envelope = buf_cstr(&env), .from = buf_cstr(&from), .atom = e->atom};
+    bool atom_ok = !e->atom || (log->L && lattice_is_bitset(log->L) && lattice_name_index(log->L, e->atom) >= 0);
+    WhyItem *note = NULL;
+    if (!atom_ok) {
+        note = why_item_new(root, "note");
+        note->text = mem_strdup("(the atom asked for is not an atom of the function's lattice: every step is shown)");
+        q.atom = NULL;
+    }
+    if (plan->kind == Q_BNB) why_bnb(log, &q, root);
+    else why_refine(log, &q, root);
+    buf_free(&env);
+    buf_free(&from);
+}
+
+static void print_root(Explain *e, WhyItem *root)
+{
+    Buf b;
+    buf_init(&b);
+    if (e->json) {
+        JsonWriter w;
+        json_init(&w, &b);
+        why_item_json(root, &w);
+        buf_putc(&b, '\n');
+    } else {
+        if (e->explained) buf_putc(&b, '\n');
+        why_item_print(root, 0, &b);
+    }
+    fputs(buf_cstr(&b), e->out);
+    buf_free(&b);
+    e->explained++;
+}
+
+static void on_after(void *ctx, Session *s, const QueryPlan *plan, bool ok)
+{
+    Explain *e = ctx;
+    char *answer = end_capture(e, s);
+    if (!answer) return;
+    WhyItem *root = why_item_new(NULL, ast_query_name(plan->kind));
+    Buf b;
+    buf_init(&b);
+    char *text = normalized(plan->loc.src->text + plan->loc.start, plan->loc.end - plan->loc.start);
+    buf_printf(&b, "%s   (", text);
+    put_where(plan->loc, &b);
+    buf_puts(&b, ")");
+    why_item_set_text(root, &b);
+    why_item_str(root, "query", text);
+    why_item_str(root, "file", plan->loc.src->path);
+    why_item_int(root, "line", plan_line(plan));
+    if (e->json) {
+        size_t n = strlen(answer);
+        while (n && answer[n - 1] == '\n') answer[--n] = '\0';
+        if (*answer && !strchr(answer, '\n')) why_item_raw(root, "answer", answer);
+    } else {
+        answer_items(answer, root);
+        if (root->kids.count) {
+            WhyItem *first = root->kids.items[0];
+            buf_printf(&b, "answer: %s", first->text);
+            why_item_set_text(first, &b);
+        }
+    }
+    if (ok && engine_query(plan)) reasons(e, plan, root);
+    else if (ok) {
+        WhyItem *note = why_item_new(root, "note");
+        note->text = mem_strdup("(no explanation: fix explain explains approx, refine and bnb queries)");
+    }
+    print_root(e, root);
+    why_item_free(root);
+    MEM_FREE_ALL(text, answer);
+    buf_free(&b);
+}
+
+/* ---- the command and :why ---- */
+
+static FixResult explain_run(Session *s, Explain *e, const Source *src, const char *path)
+{
+    SessionWatch watch = {on_before, on_after, e};
+    e->log = why_new();
+    e->out = s->out;
+    s->watch = &watch;
+    FixResult r = src ? session_run_source(s, src, false) : session_run_file(s, path, false);
+    s->watch = NULL;
+    s->why = NULL;
+    why_free(e->log);
+    e->log = NULL;
+    return r;
+}
+
+bool explain_source(Session *s, const Source *src, const char *atom)
+{
+    Explain e = {.atom = atom, .json = s->opt.json};
+    FixResult r = explain_run(s, &e, src, NULL);
+    return r == FIX_OK && e.matched > 0;
+}
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "fix explain: %s%s%s\n(fix explain --help says how it is used)\n", msg,
+            arg ? " " : "", arg ? arg : "");
+    return 2;
+}
+
+/* Reads the command line into opt, dirs and the positional words; -1 to go on, else the exit
+ * status. */
+static int parse(int argc, char **argv, RunOptions *opt, const char **dirs, size_t *ndirs,
+                 const char **words, size_t *nwords)
+{
+    CmdlineLimits lim = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        CmdlineLimit which = cmdline_limit_of(arg);
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) return cmdline_print_text("fix", usage_text);
+        else if (strcmp(arg, "--json") == 0) opt->json = true;
+        else if (which != CMDLINE_NOT_A_LIMIT) {
+            CmdlineStatus st = cmdline_limit_set(&lim, which, i + 1 < argc ? argv[i + 1] : NULL);
+            if (st != CMDLINE_OK) return usage_error(cmdline_limit_rule(which), NULL);
+            i++;
+        } else if (strcmp(arg, "-I") == 0) {
+            if (i + 1 >= argc || *ndirs == 16) return usage_error("-I needs a directory", NULL);
+            dirs[(*ndirs)++] = argv[++i];
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return usage_error("unknown option", arg);
+        } else {
+            if (*nwords == 3) return usage_error("too many arguments at", arg);
+            words[(*nwords)++] = arg;
+        }
+    }
+    if (*nwords == 0) return usage_error("needs a FILE", NULL);
+    opt->timeout_s = lim.timeout_s;
+    opt->max_steps = lim.max_steps;
+    opt->max_memory = lim.max_memory;
+    opt->max_depth = lim.max_depth;
+    return -1;
+}
+
+int explain_main(int argc, char **argv)
+{
+    RunOptions opt = {0};
+    const char *dirs[16], *words[3] = {NULL, NULL, NULL};
+    size_t ndirs = 0, nwords = 0;
+    int rc = parse(argc, argv, &opt, dirs, &ndirs, words, &nwords);
+    if (rc >= 0) return rc;
+    if (explain_asp_wanted(words[0], words[1])) return explain_asp_missing(words[0]);
+    limits_cap_address_space(opt.max_memory);
+    Session s;
+    session_init(&s, &opt, stdout);
+    for (size_t i = 0; i < ndirs; i++) session_add_search_dir(&s, dirs[i]);
+    sigint_install(&s.interrupt, SIGINT_ONCE);
+    Explain e = {.query = words[1], .atom = words[2], .json = opt.json};
+    FixResult r = explain_run(&s, &e, NULL, words[0]);
+    bool written = session_output_ok(&s);
+    int sig = s.interrupt;
+    sigint_remove();
+    if (r != FIX_COMPILE_ERROR && words[1] && e.matched == 0) {
+        fprintf(stderr, "fix explain: no query of %s is '%s' (name one by its text as written, or by its line)\n",
+                words[0], words[1]);
+        r = FIX_RUNTIME_ERROR;
+    }
+    session_free(&s);
+    if (!written) return 1;
+    if (sig) return sigint_exit_code(sig);
+    return r == FIX_OK ? 0 : r == FIX_INTERRUPTED ? sigint_exit_code(SIGINT) : 1;
+}
