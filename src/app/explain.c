@@ -39,6 +39,7 @@ static const char *const usage_text =
     "\n"
     "options:\n"
     "  --json           one JSON object a line for each query explained (docs/json.md)\n"
+    "  --query QUERY, --atom ATOM   the same as the words QUERY and ATOM\n"
     "  --timeout S, --max-steps N, --max-memory MB, --max-depth N   as for fix run\n"
     "  -I DIR           search DIR for imported files\n"
     "  -h, --help       this text\n"
@@ -311,7 +312,14 @@ static void on_after(void *ctx, Session *s, const QueryPlan *plan, bool ok)
             why_item_set_text(first, &b);
         }
     }
-    if (ok && engine_query(plan)) reasons(e, plan, root);
+    if (ok && engine_query(plan)) {
+        lattice_describe(plan->L, &b);
+        why_item_str(root, "lattice", buf_cstr(&b));
+        why_item_str(root, "function", plan->fn->name);
+        why_item_str(root, "finite", plan->L->finite ? "yes" : "no");
+        buf_clear(&b);
+        reasons(e, plan, root);
+    }
     else if (ok) {
         WhyItem *note = why_item_new(root, "note");
         note->text = mem_strdup("(no explanation: fix explain explains approx, refine and bnb queries)");
@@ -367,17 +375,21 @@ static int parse(int argc, char **argv, RunOptions *opt, const char **dirs, size
             CmdlineStatus st = cmdline_limit_set(&lim, which, i + 1 < argc ? argv[i + 1] : NULL);
             if (st != CMDLINE_OK) return usage_error(cmdline_limit_rule(which), NULL);
             i++;
+        } else if (strcmp(arg, "--query") == 0 || strcmp(arg, "--atom") == 0) {
+            if (i + 1 >= argc) return usage_error("needs a value:", arg);
+            words[arg[2] == 'q' ? 1 : 2] = argv[++i];
         } else if (strcmp(arg, "-I") == 0) {
             if (i + 1 >= argc || *ndirs == 16) return usage_error("-I needs a directory", NULL);
             dirs[(*ndirs)++] = argv[++i];
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return usage_error("unknown option", arg);
         } else {
+            while (*nwords < 3 && words[*nwords]) (*nwords)++;
             if (*nwords == 3) return usage_error("too many arguments at", arg);
             words[(*nwords)++] = arg;
         }
     }
-    if (*nwords == 0) return usage_error("needs a FILE", NULL);
+    if (!words[0]) return usage_error("needs a FILE", NULL);
     opt->timeout_s = lim.timeout_s;
     opt->max_steps = lim.max_steps;
     opt->max_memory = lim.max_memory;

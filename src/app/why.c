@@ -119,7 +119,7 @@ void why_event(WhyLog *log, const Lattice *L, const AftEvent *ev)
     if (!log->EL) log->EL = L;
     if (L != log->EL) return;
     WhyEv e = {.kind = ev->kind, .status = ev->status, .id = ev->id, .parent = ev->parent,
-               .other = ev->other, .round = ev->round};
+               .other = ev->other, .round = ev->round, .verdict = ev->verdict ? (int)ev->verdict->kind : -1};
     KEEP_IN(log->epool, L, ev->lo, e.lo);
     KEEP_IN(log->epool, L, ev->hi, e.hi);
     VEC_PUSH(log->events, e);

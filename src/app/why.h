@@ -28,6 +28,7 @@ typedef struct WhyEv {
     long id, parent, other;
     size_t round;
     size_t lo, hi;
+    int verdict;                 /* a fixed point's VerdictKind (the judge's), or -1 */
 } WhyEv;
 
 typedef struct WhyLog {

@@ -125,13 +125,29 @@ static void pruned_reason(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
         why_item_str(it, "lemma", "5.4");
         why_item_str(it, "reason", "not contained");
     } else if (n->eval != WHY_NONE) {
+        const WhyRec *r = &log->recs.items[n->eval];
         buf_puts(b, "its one point is not fixed: ");
-        put_eval(t, &log->recs.items[n->eval], b);
+        put_eval(t, r, b);
+        why_item_elem(it, "point", log->L, why_words(log, r->x));
+        why_item_elem(it, "value", log->L, why_words(log, r->env));
         why_item_str(it, "reason", "moved");
     } else {
         buf_puts(b, "the interval evaluation of f shows it moves every point of this box");
         why_item_str(it, "reason", "judged");
     }
+}
+
+/* What the interval evaluation proved of a box of reals (the judge's verdict). */
+static const char *verdict_text(VerdictKind v)
+{
+    switch (v) {
+    case VERDICT_FIXED: return "f fixes a point of it exactly (interval evaluation)";
+    case VERDICT_UNIQUE: return "proved to hold exactly one fixed point (Krawczyk's interval Newton test)";
+    case VERDICT_ENCLOSED: return "proved to hold a fixed point (an outward-rounded evaluation at its ends shows it)";
+    case VERDICT_NEAR: return "f moves it by at most the tolerance: not proved";
+    case VERDICT_NONE: return "f moves every point of it";
+    }
+    return "?";
 }
 
 /* Why node n has its status, appended to b (details under it). */
@@ -147,8 +163,10 @@ static void node_reason(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
     if (n->status == NODE_FIXPOINT && n->eval != WHY_NONE) {
         const WhyRec *r = &log->recs.items[n->eval];
         bool exact = L->ops->eq(L, why_words(log, r->x), why_words(log, r->env));
+        int v = n->ev != WHY_NONE ? log->events.items[n->ev].verdict : -1;
         buf_printf(b, ": fixed point, %s ", exact ? "proved by" : "within the tolerance:");
         put_eval(t, r, b);
+        if (v >= 0) buf_printf(b, "; %s", verdict_text((VerdictKind)v));
         why_item_elem(it, "point", L, why_words(log, r->x));
         why_item_elem(it, "value", L, why_words(log, r->env));
         return;

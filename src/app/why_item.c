@@ -1,6 +1,8 @@
 /* why_item.c: the tree of an explanation (why_item.h), printed as text or JSON. */
 #include "app/why_item.h"
 
+#include <stdio.h>
+
 #include "report/report.h"
 
 WhyItem *why_item_new(WhyItem *parent, const char *kind)
@@ -70,7 +72,14 @@ void why_item_json(const WhyItem *it, JsonWriter *w)
         if (f->type == WHY_FIELD_STR) json_string(w, f->s);
         else if (f->type == WHY_FIELD_INT) json_int(w, f->i);
         else if (f->type == WHY_FIELD_JSON) buf_puts(json_value(w), f->s);
-        else report_json_element(w, f->L, f->w);
+        else {
+            report_json_element(w, f->L, f->w);
+            char *text = lattice_to_string(f->L, f->w);
+            char key[64];
+            snprintf(key, sizeof key, "%s_text", f->key);
+            json_key_string(w, key, text);
+            mem_free(text);
+        }
     }
     if (it->kids.count) {
         json_key(w, "because");

@@ -84,6 +84,18 @@ static const WhyRec *start_rec(const WhyLog *log)
 }
 
 /* One iterate of phi_l (up) or phi_u: "f^l_B(x) = e, joined with lo: y (adds p)". */
+static const char *envelope_word(EnvelopeKind k)
+{
+    switch (k) {
+    case ENV_BRUTE: return "brute";
+    case ENV_MONOTONE: return "monotone";
+    case ENV_ANTITONE: return "antitone";
+    case ENV_DECLARED: return "declared";
+    case ENV_DERIVED: return "derived";
+    }
+    return "?";
+}
+
 void why_call_item(const WhyLog *log, const WhyQuery *q, const WhyRec *r, WhyItem *parent)
 {
     const Lattice *L = log->L;
@@ -102,7 +114,11 @@ void why_call_item(const WhyLog *log, const WhyQuery *q, const WhyRec *r, WhyIte
     why_item_elem(it, "argument", L, x);
     why_item_elem(it, "value", L, why_words(log, r->env));
     why_item_elem(it, "next", L, y);
-    why_item_str(it, "envelope", r->up ? "lower" : "upper");
+    why_item_elem(it, "lo", L, why_words(log, r->lo));
+    why_item_elem(it, "hi", L, why_words(log, r->hi));
+    why_item_str(it, "side", r->up ? "lower" : "upper");
+    why_item_str(it, "envelope", envelope_word(r->envelope));
+    why_item_str(it, "fits", r->ok ? "yes" : "no");
     buf_free(&b);
 }
 
@@ -158,6 +174,8 @@ void why_fail_item(const WhyLog *log, const WhyQuery *q, const WhyRec *r, bool w
         why_put(L, why_words(log, r->x), &b);
         buf_puts(&b, " is not below its upper end ");
         why_put(L, why_words(log, r->y), &b);
+        why_item_elem(it, "lower", L, why_words(log, r->x));
+        why_item_elem(it, "upper", L, why_words(log, r->y));
         lemma = "5.3";
     } else if (r->kind == WHY_CONTRACT) {
         buf_puts(&b, "the interval Newton test (Krawczyk) shows that f has no fixed point in B");

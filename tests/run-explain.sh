@@ -1,0 +1,40 @@
+#!/bin/sh
+# run-explain.sh [N]: the independent checker of explanations (tests/explain/check.py) on
+# every example, the explain goldens, and the random programs of seeds 1..N (default 40) of
+# build/tests/fixgen (finite lattices), each with `approx f; bnb f policy paper; bnb f;`
+# added for every function f: L -> L it declares.  check.py replays each claim of `fix explain
+# --json` against the model through `fix run` (docs/explain.md, "Checking an explanation").
+# Prints "explain: P passed, F failed" (one check per file) and the claims counted.
+n=${1:-40}
+fix=${FIX:-build/fix}
+gen=${FIXGEN:-build/tests/fixgen}
+[ -x "$fix" ] && [ -x "$gen" ] || { echo "explain: $fix or $gen missing (make build/fix build/tests/fixgen)"; echo "explain: 0 passed, 1 failed"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0; claims=0
+one() {
+    if python3 tests/explain/check.py "$fix" "$1" >"$tmp/out" 2>&1; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL $2"; head -n 12 "$tmp/out"
+    fi
+    c=$(sed -n 's/^explain-check: \([0-9]*\) claims.*/\1/p' "$tmp/out")
+    claims=$((claims + ${c:-0}))
+}
+for f in examples/*.fix tests/golden/explain_*.fix; do
+    [ -f "$f" ] && one "$f" "$f"
+done
+i=1
+while [ "$i" -le "$n" ]; do
+    "$gen" "$i" -f -q >"$tmp/p.fix" 2>/dev/null
+    sed -n 's/^fn \([A-Za-z0-9_]*\)(x: \([A-Za-z0-9_]*\)): \2\( monotone\| antitone\)\{0,1\} =.*/approx \1;\nbnb \1 policy paper;\nbnb \1;/p' \
+        "$tmp/p.fix" >"$tmp/q"
+    if [ -s "$tmp/q" ]; then
+        cat "$tmp/q" >>"$tmp/p.fix"
+        one "$tmp/p.fix" "seed $i (see: $gen $i -f -q)"
+    fi
+    i=$((i + 1))
+done
+echo "explain: $claims claims checked"
+echo "explain: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
