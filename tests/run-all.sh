@@ -48,9 +48,9 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             and those of them also run under the sanitizers
 case $mode in
     long) asp_count=300; asp_cross=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
-          diff=20000; diff_asan=200 ;;
+          diff=20000; diff_asan=200; explain=300 ;;
     *) asp_count=40; asp_cross=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
-       diff=2000; diff_asan=100 ;;
+       diff=2000; diff_asan=100; explain=40 ;;
 esac
 [ $mode = check ] && asp_cross=40
 
@@ -64,7 +64,7 @@ done
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
 asp asp-cross asp-auto asp-determinism fuzz-replay fuzz html repl-tty doc dot-svg install
-repl-html warm-prop real-proofs diff"
+repl-html warm-prop real-proofs diff explain"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
@@ -81,7 +81,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain) echo "tests/run-$1.sh" ;;
     esac
 }
 
@@ -114,6 +114,7 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         warm-prop) sh tests/run-warm-prop.sh build/fix "$warm" ;;
         real-proofs) sh tests/run-real-proofs.sh build/fix "$reals" ;;
         diff) sh tests/run-diff.sh "$diff" "$diff_asan" ;;
+        explain) sh tests/run-explain.sh "$explain" ;;
         *) sh "tests/run-$1.sh" build/fix ;;
     esac
 }

@@ -5,13 +5,14 @@
 # added for every function f: L -> L it declares.  check.py replays each claim of `fix explain
 # --json` against the model through `fix run` (docs/explain.md, "Checking an explanation").
 # Prints "explain: P passed, F failed" (one check per file) and the claims counted.
-n=${1:-40}
-fix=${FIX:-build/fix}
-gen=${FIXGEN:-build/tests/fixgen}
-[ -x "$fix" ] && [ -x "$gen" ] || { echo "explain: $fix or $gen missing (make build/fix build/tests/fixgen)"; echo "explain: 0 passed, 1 failed"; exit 1; }
+fix=${FIX:-build/fix} gen=${FIXGEN:-build/tests/fixgen} n=${1:-40}
+pass=0; fail=0; claims=0
+for bin in "$fix" "$gen"; do
+    [ -x "$bin" ] && continue
+    echo "explain: $bin missing (make build/fix build/tests/fixgen)"; echo "explain: 0 passed, 1 failed"; exit 1
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0; claims=0
 one() {
     if python3 tests/explain/check.py "$fix" "$1" >"$tmp/out" 2>&1; then
         pass=$((pass + 1))

@@ -172,7 +172,11 @@ static void node_reason(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
         return;
     }
     buf_printf(b, ": %s", report_status_name(n->status));
-    if (n->status == NODE_KEPT && n->kids.count) buf_puts(b, ", split");
+    bool enumerated = n->kids.count && t->nodes.items[n->kids.items[0]].ir == WHY_NONE;
+    if (n->status == NODE_KEPT && enumerated)
+        buf_puts(b, ", enumerated: f evaluated on each of its elements, the ones it fixes below, "
+                 "the others dropped (policy isolate)");
+    else if (n->status == NODE_KEPT && n->kids.count) buf_puts(b, ", split");
     if (n->final && n->status != NODE_FINAL) buf_puts(b, ", then to Final as it is");
 }
 
