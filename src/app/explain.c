@@ -15,6 +15,7 @@
 
 #include "app/cmdline.h"
 #include "app/why_build.h"
+#include "app/why_query.h"
 #include "util/json.h"
 #include "util/sigint.h"
 
@@ -62,40 +63,14 @@ typedef struct Explain {
 
 /* ---- which queries ---- */
 
-/* text with each run of white space one blank, no blank or ';' at either end. */
-static char *normalized(const char *text, size_t n)
-{
-    Buf b;
-    buf_init(&b);
-    bool space = false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (isspace(c)) { space = b.len > 0; continue; }
-        if (space) buf_putc(&b, ' ');
-        space = false;
-        buf_putc(&b, (char)c);
-    }
-    while (b.len && (b.data[b.len - 1] == ';' || b.data[b.len - 1] == ' ')) b.len--;
-    char *s = mem_strndup(b.data ? b.data : "", b.len);
-    buf_free(&b);
-    return s;
-}
-
-static unsigned plan_line(const QueryPlan *plan)
-{
-    unsigned line = 0, col = 0;
-    diag_line_col(plan->loc.src, plan->loc.start, &line, &col);
-    return line;
-}
-
 /* Does the query asked for name plan: its line, its text, or the start of its text up to a
  * word's end? */
 static bool names_plan(const char *query, const QueryPlan *plan)
 {
     size_t n = strlen(query);
-    if (n && n < 9 && strspn(query, "0123456789") == n) return plan_line(plan) == (unsigned)atoi(query);
-    char *want = normalized(query, n);
-    char *have = normalized(plan->loc.src->text + plan->loc.start, plan->loc.end - plan->loc.start);
+    if (n && n < 9 && strspn(query, "0123456789") == n) return why_query_line(plan) == (unsigned)atoi(query);
+    char *want = why_query_text(query, n);
+    char *have = why_query_text(plan->loc.src->text + plan->loc.start, plan->loc.end - plan->loc.start);
     size_t w = strlen(want);
     bool yes = w && strncmp(have, want, w) == 0 && (have[w] == '\0' || have[w] == ' ');
     MEM_FREE_ALL(want, have);
@@ -135,11 +110,6 @@ static int explain_asp_missing(const char *file)
 
 /* ---- the answer, captured as fix run prints it ---- */
 
-static bool engine_query(const QueryPlan *plan)
-{
-    return plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
-}
-
 static bool on_before(void *ctx, Session *s, const QueryPlan *plan)
 {
     Explain *e = ctx;
@@ -152,74 +122,11 @@ static bool on_before(void *ctx, Session *s, const QueryPlan *plan)
     FILE *cap = open_memstream(&e->cap, &e->caplen);
     if (!cap) return true;               /* the answer goes out as it is, unexplained */
     s->out = cap;
-    if (engine_query(plan)) {
+    if (why_query_explained(plan)) {
         why_clear(e->log);
         s->why = e->log;
     }
     return true;
-}
-
-/* "path:line" of loc into b. */
-static void put_where(Loc loc, Buf *b)
-{
-    unsigned line = 0, col = 0;
-    if (!loc.src) return;
-    diag_line_col(loc.src, loc.start, &line, &col);
-    buf_printf(b, "%s:%u", loc.src->path, line);
-}
-
-/* How the function's envelopes are had, for the explanation's last line. */
-static void put_envelope(const QueryPlan *plan, EnvelopeKind kind, Buf *b)
-{
-    const FnSym *fn = plan->fn;
-    const char *f = fn->name;
-    switch (kind) {
-    case ENV_DECLARED:
-        buf_printf(b, "%s^l_B(x) and %s^u_B(x) are lower(lo, hi, x) and upper(lo, hi, x) of the envelope "
-                   "block of %s (", f, f, f);
-        put_where(fn->envelope_loc.src ? fn->envelope_loc : fn->loc, b);
-        break;
-    case ENV_MONOTONE:
-        buf_printf(b, "%s is monotone, so %s^l_B(x) = %s^u_B(x) = %s(x) (", f, f, f, f);
-        put_where(fn->loc, b);
-        break;
-    case ENV_ANTITONE:
-        buf_printf(b, "%s is antitone, so %s^l_B(x) = %s(hi) and %s^u_B(x) = %s(lo) for B = [lo, hi] (",
-                   f, f, f, f, f);
-        put_where(fn->loc, b);
-        break;
-    case ENV_BRUTE:
-        buf_printf(b, "by enumeration: %s^l_B(x) is the meet of %s(y) over y in [x, hi], %s^u_B(x) the "
-                   "join of %s(y) over y in [lo, x] (%s at ", f, f, f, f, f);
-        put_where(fn->loc, b);
-        break;
-    case ENV_DERIVED:
-        buf_printf(b, "derived from the code of %s by the interval evaluator: %s^l_B(x) is below %s "
-                   "on [x, hi], %s^u_B(x) above %s on [lo, x] (", f, f, f, f, f);
-        put_where(fn->loc, b);
-        break;
-    }
-    buf_puts(b, ")");
-}
-
-/* The answer's lines under root: the first as the item, the others under it. */
-static void answer_items(const char *text, WhyItem *root)
-{
-    WhyItem *first = NULL;
-    Buf b;
-    buf_init(&b);
-    for (const char *p = text; *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        size_t skip = 0;
-        while (first && skip < n && skip < 2 && p[skip] == ' ') skip++;
-        buf_putn(&b, p + skip, n - skip);
-        WhyItem *it = why_item_new(first ? first : root, "answer");
-        why_item_set_text(it, &b);
-        if (!first) first = it;
-        p = nl ? nl + 1 : p + n;
-    }
-    buf_free(&b);
 }
 
 /* The captured answer, the session's output given back (NULL when nothing was captured). */
@@ -232,38 +139,6 @@ static char *end_capture(Explain *e, Session *s)
     char *text = e->cap ? e->cap : mem_strdup("");
     e->cap = NULL;
     return text;
-}
-
-/* Why the answer is what it is, under root (the engine's record, explained). */
-static void reasons(Explain *e, const QueryPlan *plan, WhyItem *root)
-{
-    const WhyLog *log = e->log;
-    Buf env, from;
-    buf_init(&env);
-    buf_init(&from);
-    if (plan->opt.via)
-        buf_printf(&env, "through the Galois insertion %s: each IR is made on the abstraction (alpha) of "
-                   "the bound and brought back by gamma", plan->opt.via->name);
-    else if (log->recs.count) put_envelope(plan, log->recs.items[0].envelope, &env);
-    if (plan->from_lo) {
-        buf_puts(&from, "the query's `from` interval (");
-        put_where(plan->from_lo->loc, &from);
-        buf_puts(&from, ")");
-    } else {
-        buf_puts(&from, "[bot, top], the whole lattice");
-    }
-    WhyQuery q = {.fn = plan->fn->name, .envelope = buf_cstr(&env), .from = buf_cstr(&from), .atom = e->atom};
-    bool atom_ok = !e->atom || (log->L && lattice_is_bitset(log->L) && lattice_name_index(log->L, e->atom) >= 0);
-    WhyItem *note = NULL;
-    if (!atom_ok) {
-        note = why_item_new(root, "note");
-        note->text = mem_strdup("(the atom asked for is not an atom of the function's lattice: every step is shown)");
-        q.atom = NULL;
-    }
-    if (plan->kind == Q_BNB) why_bnb(log, &q, root);
-    else why_refine(log, &q, root);
-    buf_free(&env);
-    buf_free(&from);
 }
 
 static void print_root(Explain *e, WhyItem *root)
@@ -289,45 +164,17 @@ static void on_after(void *ctx, Session *s, const QueryPlan *plan, bool ok)
     Explain *e = ctx;
     char *answer = end_capture(e, s);
     if (!answer) return;
-    WhyItem *root = why_item_new(NULL, ast_query_name(plan->kind));
-    Buf b;
-    buf_init(&b);
-    char *text = normalized(plan->loc.src->text + plan->loc.start, plan->loc.end - plan->loc.start);
-    buf_printf(&b, "%s   (", text);
-    put_where(plan->loc, &b);
-    buf_puts(&b, ")");
-    why_item_set_text(root, &b);
-    why_item_str(root, "query", text);
-    why_item_str(root, "file", plan->loc.src->path);
-    why_item_int(root, "line", plan_line(plan));
-    if (e->json) {
-        size_t n = strlen(answer);
-        while (n && answer[n - 1] == '\n') answer[--n] = '\0';
-        if (*answer && !strchr(answer, '\n')) why_item_raw(root, "answer", answer);
-    } else {
-        answer_items(answer, root);
-        if (root->kids.count) {
-            WhyItem *first = root->kids.items[0];
-            buf_printf(&b, "answer: %s", first->text);
-            why_item_set_text(first, &b);
-        }
-    }
-    if (ok && engine_query(plan)) {
-        lattice_describe(plan->L, &b);
-        why_item_str(root, "lattice", buf_cstr(&b));
-        why_item_str(root, "function", plan->fn->name);
-        why_item_str(root, "finite", plan->L->finite ? "yes" : "no");
-        buf_clear(&b);
-        reasons(e, plan, root);
-    }
-    else if (ok) {
+    WhyItem *root = why_query_root(plan);
+    why_query_answer(root, answer, e->json);
+    if (ok && why_query_explained(plan)) {
+        why_query_reasons(e->log, plan, e->atom, WHY_TEXT_NODES, root);
+    } else if (ok) {
         WhyItem *note = why_item_new(root, "note");
         note->text = mem_strdup("(no explanation: fix explain explains approx, refine and bnb queries)");
     }
     print_root(e, root);
     why_item_free(root);
-    MEM_FREE_ALL(text, answer);
-    buf_free(&b);
+    mem_free(answer);
 }
 
 /* ---- the command and :why ---- */

@@ -7,9 +7,6 @@
 
 #include "report/report.h"
 
-/* Nodes shown at most; the rest are counted. */
-enum { WHY_SHOW_NODES = 400 };
-
 /* What the record says of one node (indices into log->recs / log->events, WHY_NONE: none). */
 typedef struct WhyNode {
     long id, parent;
@@ -18,6 +15,7 @@ typedef struct WhyNode {
     size_t ir, f, fail, outside, eval;
     size_t steps;                /* F steps of its IR */
     bool final;
+    long merged_with;            /* paper's Merge: the sibling it was merged with, or -1 */
     VEC(size_t) kids;            /* node indices */
 } WhyNode;
 
@@ -35,7 +33,7 @@ static WhyNode *node_of(Tree *t, long id)
     size_t i = (size_t)id;
     while (t->at.count <= i) VEC_PUSH(t->at, 0);
     if (!t->at.items[i]) {
-        WhyNode n = {.id = id, .parent = -1, .status = NODE_KEPT, .ev = WHY_NONE, .ir = WHY_NONE,
+        WhyNode n = {.id = id, .parent = -1, .status = NODE_KEPT, .ev = WHY_NONE, .ir = WHY_NONE, .merged_with = -1,
                      .f = WHY_NONE, .fail = WHY_NONE, .outside = WHY_NONE, .eval = WHY_NONE};
         VEC_PUSH(t->nodes, n);
         t->at.items[i] = t->nodes.count;
@@ -52,6 +50,11 @@ static void read_events(Tree *t)
         WhyNode *n = node_of(t, e->id);
         if (!n) continue;
         if (e->kind == EV_BNB_FINAL) { n->final = true; continue; }
+        if (e->kind == EV_BNB_MERGE && e->other >= 0) {
+            n->merged_with = e->other;
+            node_of(t, e->other)->merged_with = e->id;
+            continue;
+        }
         if (e->kind != EV_BNB_SPLIT) continue;
         if (e->parent >= 0 && n->ev == WHY_NONE) n->parent = e->parent;
         n->status = e->status;
@@ -177,6 +180,8 @@ static void node_reason(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
         buf_puts(b, ", enumerated: f evaluated on each of its elements, the ones it fixes below, "
                  "the others dropped (policy isolate)");
     else if (n->status == NODE_KEPT && n->kids.count) buf_puts(b, ", split");
+    if (n->status == NODE_MERGED && n->merged_with >= 0)
+        buf_printf(b, " with node %ld (their union is an interval: paper's Merge)", n->merged_with);
     if (n->final && n->status != NODE_FINAL) buf_puts(b, ", then to Final as it is");
 }
 
@@ -208,11 +213,12 @@ static void put_node_bound(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
 
 static void node_item(Tree *t, size_t index, WhyItem *parent)
 {
-    if (t->shown++ == WHY_SHOW_NODES) {
+    size_t max = t->q->max_nodes ? t->q->max_nodes : WHY_TEXT_NODES;
+    if (t->shown++ == max) {
         WhyItem *more = why_item_new(parent, "more");
         more->text = mem_strdup("... (more nodes not shown)");
     }
-    if (t->shown > WHY_SHOW_NODES) return;
+    if (t->shown > max) return;
     WhyNode n = t->nodes.items[index];
     WhyItem *it = why_item_new(parent, "node");
     Buf b;

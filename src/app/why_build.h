@@ -15,7 +15,11 @@ typedef struct WhyQuery {
     const char *envelope;        /* how its envelopes are had, one sentence */
     const char *from;            /* where the start interval comes from */
     const char *atom;            /* approx/refine: the atom to explain (a powerset), or NULL */
+    size_t max_nodes;            /* bnb: nodes shown at most (0: WHY_TEXT_NODES) */
 } WhyQuery;
+
+/* bnb nodes an explanation shows at most: as text, and on the --html page. */
+enum { WHY_TEXT_NODES = 400, WHY_PAGE_NODES = 4000 };
 
 /* approx and refine: the steps under root (false: nothing was recorded to explain). */
 bool why_refine(const WhyLog *log, const WhyQuery *q, WhyItem *root);
