@@ -1,6 +1,8 @@
 /* run.c: a session: loads .fix files into its context, runs their query plans in order and
  * reports each result (text, JSON or Graphviz). */
 #include "app/run_internal.h"
+#include "app/why_build.h"
+#include "app/why_query.h"
 
 
 #include "check/sema.h"
@@ -140,6 +142,34 @@ static void page_query_begin(Session *s, const QueryPlan *plan)
 
 /* ---- dispatch ---- */
 
+/* With the page (--html, the REPL), an engine query is recorded for its explanation, which
+ * the page shows when a node or step is clicked (docs/explain.md). */
+static WhyLog *page_why_begin(Session *s, const QueryPlan *plan)
+{
+    if (!s->page || s->why || !why_query_explained(plan)) return NULL;
+    s->why = why_new();
+    return s->why;
+}
+
+static void page_why_end(Session *s, const QueryPlan *plan, WhyLog *log, bool ok)
+{
+    if (!log) return;
+    s->why = NULL;
+    if (ok) {
+        WhyItem *root = why_query_root(plan);
+        why_query_reasons(log, plan, NULL, WHY_PAGE_NODES, root);
+        Buf b;
+        buf_init(&b);
+        JsonWriter w;
+        json_init(&w, &b);
+        why_item_json(root, &w);
+        html_query_explain(s->page, buf_cstr(&b));
+        buf_free(&b);
+        why_item_free(root);
+    }
+    why_free(log);
+}
+
 bool session_run_query(Session *s, const QueryPlan *plan)
 {
     limits_start(&s->limits, plan->opt.timeout >= 0 ? plan->opt.timeout : s->opt.timeout_s, s->opt.max_memory,
@@ -148,6 +178,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     bool ok = false;
     s->queries_run++;
     if (s->page) page_query_begin(s, plan);
+    WhyLog *page_why = page_why_begin(s, plan);
     switch (plan->kind) {
     case Q_SHOW: ok = run_show(s, plan); break;
     case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
@@ -159,6 +190,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;
     case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
     }
+    page_why_end(s, plan, page_why, ok);
     if (!ok) s->failed_queries++;
     bool engine = plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
     if (s->keep_last && engine && !s->watch) {

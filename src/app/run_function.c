@@ -177,7 +177,7 @@ void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace)
     memset(t, 0, sizeof *t);
     t->s = s;
     t->L = L;
-    t->trace = (trace || s->opt.trace) && !s->why;    /* explained: the answer is captured */
+    t->trace = (trace || s->opt.trace) && !s->watch;    /* explained: the answer is captured */
     t->progress = isatty(STDERR_FILENO) != 0;
     t->start = aft_clock();
     if (s->opt.dot) t->tree = dot_tree_new(L, NULL);
