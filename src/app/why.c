@@ -8,7 +8,7 @@
 #include "util/mem.h"
 
 /* The pool holds at most this many words; past it, records are dropped (log->truncated). */
-enum { WHY_POOL_MAX = 1 << 24 };
+enum { WHY_POOL_MAX = 1 << 22 };
 
 WhyLog *why_new(void)
 {

@@ -7,8 +7,10 @@
 
 #include "util/bitset.h"
 
-/* Iterations of one Kleene iteration shown in full; past it the first and last few. */
-enum { WHY_SHOW_ITER = 8, WHY_SHOW_HEAD = 4, WHY_SHOW_TAIL = 3 };
+/* Iterations of one Kleene iteration shown in full; past it the first and last few.  The
+ * same for the steps of a refine: past WHY_SHOW_STEPS, the last and the first few. */
+enum { WHY_SHOW_ITER = 8, WHY_SHOW_HEAD = 4, WHY_SHOW_TAIL = 3,
+       WHY_SHOW_STEPS = 12, WHY_STEPS_LAST = 8, WHY_STEPS_FIRST = 2 };
 
 void why_put(const Lattice *L, const Word *x, Buf *b)
 {
@@ -122,6 +124,17 @@ void why_call_item(const WhyLog *log, const WhyQuery *q, const WhyRec *r, WhyIte
     buf_free(&b);
 }
 
+/* "... N more STEPS ...": what a long list leaves out. */
+static void gap_item(WhyItem *parent, const char *what, size_t n)
+{
+    WhyItem *gap = why_item_new(parent, "gap");
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "... %zu more %s ...", n, what);
+    why_item_set_text(gap, &b);
+    buf_free(&b);
+}
+
 /* The iterates of one end in step s (up: phi_l), the first and last few when many. */
 static void end_item(const WhyLog *log, const WhyQuery *q, const Step *s, bool up, WhyItem *step)
 {
@@ -152,9 +165,7 @@ static void end_item(const WhyLog *log, const WhyQuery *q, const Step *s, bool u
         if (its.count <= WHY_SHOW_ITER || head || tail) {
             why_call_item(log, q, &log->recs.items[its.items[k]], it);
         } else if (k == WHY_SHOW_HEAD) {
-            WhyItem *gap = why_item_new(it, "gap");
-            buf_printf(&b, "... %zu more iterations ...", its.count - WHY_SHOW_HEAD - WHY_SHOW_TAIL);
-            why_item_set_text(gap, &b);
+            gap_item(it, "iterations", its.count - WHY_SHOW_HEAD - WHY_SHOW_TAIL);
         }
     }
     buf_free(&b);
@@ -332,7 +343,11 @@ bool why_refine(const WhyLog *log, const WhyQuery *q, WhyItem *root)
     bool failed = steps.count && steps.items[steps.count - 1].fail != WHY_NONE;
     if (q->atom && !failed) atom_items(log, q, &steps, root);
     else
-        for (size_t k = steps.count; k >= 1; k--) step_item(log, q, &steps.items[k - 1], k, root, true);
+        for (size_t k = steps.count; k >= 1; k--) {
+            bool shown = steps.count <= WHY_SHOW_STEPS || k + WHY_STEPS_LAST > steps.count || k <= WHY_STEPS_FIRST;
+            if (shown) step_item(log, q, &steps.items[k - 1], k, root, true);
+            else if (k + WHY_STEPS_LAST == steps.count) gap_item(root, "steps", k - WHY_STEPS_FIRST);
+        }
     start_items(log, q, root);
     if (log->truncated) {
         WhyItem *t = why_item_new(root, "truncated");
