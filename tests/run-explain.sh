@@ -3,7 +3,8 @@
 # every example, the explain goldens, and the random programs of seeds 1..N (default 40) of
 # build/tests/fixgen (finite lattices), each with `approx f; bnb f policy paper; bnb f;`
 # added for every function f: L -> L it declares.  check.py replays each claim of `fix explain
-# --json` against the model through `fix run` (docs/explain.md, "Checking an explanation").
+# --json` against the model through `fix run` (docs/explain.md, "Checking an explanation"),
+# and must reject the explanations of two files whose calls were made to claim other values.
 # Prints "explain: P passed, F failed" (one check per file) and the claims counted.
 fix=${FIX:-build/fix} gen=${FIXGEN:-build/tests/fixgen} n=${1:-40}
 pass=0; fail=0; claims=0
@@ -35,6 +36,16 @@ while [ "$i" -le "$n" ]; do
         one "$tmp/p.fix" "seed $i (see: $gen $i -f -q)"
     fi
     i=$((i + 1))
+done
+# the checker rejects explanations whose calls claim other values than the envelope's
+for f in examples/pqrs.fix tests/golden/explain_bnb.fix; do
+    if python3 tests/explain/check.py --tamper "$fix" "$f" >"$tmp/out" 2>&1; then
+        fail=$((fail + 1)); echo "FAIL $f: tampered explanations accepted"; head -n 5 "$tmp/out"
+    elif grep -q "REJECTED" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL $f: the tampered check failed without rejecting"; head -n 5 "$tmp/out"
+    fi
 done
 echo "explain: $claims claims checked"
 echo "explain: $pass passed, $fail failed"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check.py FIX FILE.fix...: replays every explanation `fix explain --json` gives of the
+"""check.py [--tamper] FIX FILE.fix...: replays every explanation `fix explain --json` gives of the
 approx, refine and bnb queries of each FILE against the model itself, through `fix run`:
 
 - each envelope call of an F step: the value it states is the envelope's, evaluated anew on the
@@ -13,7 +13,8 @@ approx, refine and bnb queries of each FILE against the model itself, through `f
   each F(B) it calls not an interval has a lower end not below its upper end.
 
 A claim whose `show` fix refuses (elements of a dual of a product have no literal) is counted
-as not checkable, not as accepted.  Checks of values run on finite lattices (on reals an evaluation in doubles is not the
+as not checkable, not as accepted.  With --tamper each envelope call is made to claim another value (an end of B or its argument)
+before it is checked, and the checker must reject: a test that it checks something.  Checks of values run on finite lattices (on reals an evaluation in doubles is not the
 engine's rounded one); the structure is checked on every lattice.  Prints one line per file
 and "explain-check: N claims, A accepted, R rejected"; exit 1 when any is rejected."""
 import json
@@ -43,7 +44,19 @@ class Claims:
         self.local.append((a == b, what))
 
 
+TAMPER = False        # --tamper: each call claims another value (the checker must reject)
+
+
+def tamper(it):
+    for other in ("hi_text", "lo_text", "argument_text"):
+        if it[other] != it["value_text"]:
+            it["value_text"] = it[other]
+            return
+
+
 def check_call(c, it):
+    if TAMPER:
+        tamper(it)
     lo, hi, x = c.el(it, "lo"), c.el(it, "hi"), c.el(it, "argument")
     v, nxt = c.el(it, "value"), c.el(it, "next")
     up = it["side"] == "lower"
@@ -170,7 +183,11 @@ def run_text(fix, text):
 
 
 def main():
-    fix, files = sys.argv[1], sys.argv[2:]
+    global TAMPER
+    args = sys.argv[1:]
+    if args and args[0] == "--tamper":
+        TAMPER, args = True, args[1:]
+    fix, files = args[0], args[1:]
     total = rejected = unchecked = 0
     for path in files:
         n, bad, skipped = check_file(fix, path)
