@@ -380,9 +380,12 @@ static void cmd_why(Repl *r, const char *arg)
     }
     Buf b;
     buf_init(&b);
-    buf_puts(&b, *arg && !atom ? arg : r->s->last_query);
+    bool last = !*arg || atom;
+    /* the last query again, on the line of its file or entry where it was written */
+    for (unsigned i = 1; last && i < r->s->last_line; i++) buf_putc(&b, '\n');
+    buf_puts(&b, last ? r->s->last_query : arg);
     forgive_semicolon(&b);
-    const Source *src = diag_add_source(&r->s->diag, "<repl:why>", b.data, b.len);
+    const Source *src = diag_add_source(&r->s->diag, last ? r->s->last_path : "<repl:why>", b.data, b.len);
     if (!explain_source(r->s, src, atom ? arg : NULL) && r->s->diag.errors == 0 && *arg && !atom)
         diag_plain_error(&r->s->diag, ":why needs a query (approx, refine or bnb), not '%s'", arg);
     buf_free(&b);

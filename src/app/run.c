@@ -30,7 +30,8 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->page = opt->html ? html_page_new() : NULL;
     s->watch = NULL;
     s->why = NULL;
-    s->last_query = NULL;
+    s->last_query = s->last_path = NULL;
+    s->last_line = 0;
     s->keep_last = false;
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);
@@ -76,7 +77,7 @@ void session_reset(Session *s)
 void session_free(Session *s)
 {
     html_page_free(s->page);
-    mem_free(s->last_query);
+    MEM_FREE_ALL(s->last_query, s->last_path);
     context_free(s->context);
     arena_free(&s->arena);
     diag_free(&s->diag);
@@ -194,8 +195,11 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     if (!ok) s->failed_queries++;
     bool engine = plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
     if (s->keep_last && engine && !s->watch) {
-        mem_free(s->last_query);
+        MEM_FREE_ALL(s->last_query, s->last_path);
         s->last_query = source_text(plan->loc);
+        s->last_path = mem_strdup(plan->loc.src->path);
+        unsigned col = 0;
+        diag_line_col(plan->loc.src, plan->loc.start, &s->last_line, &col);
     }
     return ok;
 }

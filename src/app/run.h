@@ -68,7 +68,9 @@ struct Session {
     bool file_failed;        /* an output file (--dot DIR/) could not be written (reported) */
     const SessionWatch *watch;   /* NULL: every query runs, unwatched */
     struct WhyLog *why;      /* non-NULL: the engine records what decided each bound (why.h) */
-    char *last_query;        /* the REPL: the text of the last approx, refine or bnb query run */
+    char *last_query;        /* the REPL: the text of the last approx, refine or bnb query run, */
+    char *last_path;         /* the file or entry it was in and its line (for :why) */
+    unsigned last_line;
     bool keep_last;          /* keep last_query (the REPL) */
 };
 
