@@ -80,8 +80,13 @@ static bool names_plan(const char *query, const QueryPlan *plan)
 /* ---- the ASP side: the one place that hands logic programs to explain_asp.c ----
  * explain_asp_wanted: is FILE a logic program (.lp, .aspif) or QUERY an atom of one of its
  * `program` blocks?  Then `int explain_asp(...)` of explain_asp.c (the logic-program side:
- * derivations, unfounded sets, residual loops, minimal unsatisfiable sets) answers instead.
- * Until it exists, such a request is refused with a message. */
+ * derivations, unfounded sets, residual loops, minimal unsatisfiable sets) answers instead:
+ * explain_main calls explain_asp_missing in its place today, with FILE, QUERY (the atom or
+ * NULL: the whole answer), the RunOptions (json, limits) and the -I directories at hand, e.g.
+ * `int explain_asp(const char *file, const char *atom, const RunOptions *opt)`.  A QUERY of a
+ * .fix file that names no query is the other way in: explain_main's "no query" branch is
+ * where an atom of a `program` block of the loaded file can be tried instead (the session's
+ * context knows the program symbols), or explain_target_is_atom can load the file itself. */
 static bool ends_with(const char *s, const char *tail)
 {
     size_t n = strlen(s), t = strlen(tail);
@@ -262,7 +267,7 @@ int explain_main(int argc, char **argv)
     bool written = session_output_ok(&s);
     int sig = s.interrupt;
     sigint_remove();
-    if (r != FIX_COMPILE_ERROR && words[1] && e.matched == 0) {
+    if (r != FIX_COMPILE_ERROR && words[1] && e.matched == 0) {   /* (the ASP side: an atom?) */
         fprintf(stderr, "fix explain: no query of %s is '%s' (name one by its text as written, or by its line)\n",
                 words[0], words[1]);
         r = FIX_RUNTIME_ERROR;
