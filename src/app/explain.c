@@ -33,14 +33,16 @@ static const char *const usage_text =
     "  QUERY   a query of FILE by its text as written, or the start of it ('refine g'\n"
     "          names `refine g from [a .. b] steps 2;`), or by its line number; without\n"
     "          QUERY every query is explained\n"
-    "  ATOM    for approx and refine on a powerset: the one atom to explain (why it is in\n"
-    "          the lower end, out of the upper end, or undecided)\n"
+    "  ATOM    for approx and refine: the one element to explain (why it is below the lower\n"
+    "          end, not below the upper end, or undecided): an atom of a powerset (why it is\n"
+    "          in the lower end or out of the upper end), or any expression of the lattice\n"
     "          An atom of a logic program (a `program` block, a .lp or aspif FILE) is\n"
     "          explained by the logic-program side when it is built (not yet)\n"
     "\n"
     "options:\n"
     "  --json           one JSON object a line for each query explained (docs/json.md)\n"
     "  --query QUERY, --atom ATOM   the same as the words QUERY and ATOM\n"
+    "  (ATOM may also be written ELEMENT)\n"
     "  --timeout S, --max-steps N, --max-memory MB, --max-depth N   as for fix run\n"
     "  -I DIR           search DIR for imported files\n"
     "  -h, --help       this text\n"
@@ -164,6 +166,29 @@ static void print_root(Explain *e, WhyItem *root)
     e->explained++;
 }
 
+/* The element ATOM names in plan's lattice: an atom of a powerset, or any expression of the
+ * lattice (a chain's element, a tuple, ...) evaluated in the session; NULL after an error
+ * (reported) or with `via G` (the steps are on the abstract lattice). */
+static Word *focus_element(Session *s, const QueryPlan *plan, const char *text)
+{
+    if (plan->opt.via) return NULL;
+    const Lattice *L = plan->L;
+    Buf b;
+    buf_init(&b);
+    bool atom = lattice_is_bitset(L) && lattice_name_index(L, text) >= 0;
+    buf_printf(&b, atom ? "show {%s};" : "show %s;", text);
+    const Source *src = diag_add_source(&s->diag, "<element>", b.data, b.len);
+    buf_free(&b);
+    AstFile *file = parse_source(&s->diag, &s->arena, src);
+    if (!file || file->ndecls != 1 || file->decls[0]->kind != D_QUERY || !file->decls[0]->query.expr) return NULL;
+    Type type;
+    Word *w = NULL;
+    if (!context_eval(s->context, file->decls[0]->query.expr, L, &type, &w)) return NULL;
+    if (type.kind == TY_LAT && lattice_equal(type.lat, L)) return w;
+    mem_free(w);
+    return NULL;
+}
+
 static void on_after(void *ctx, Session *s, const QueryPlan *plan, bool ok)
 {
     Explain *e = ctx;
@@ -172,7 +197,9 @@ static void on_after(void *ctx, Session *s, const QueryPlan *plan, bool ok)
     WhyItem *root = why_query_root(plan);
     why_query_answer(root, answer, e->json);
     if (ok && why_query_explained(plan)) {
-        why_query_reasons(e->log, plan, e->atom, WHY_TEXT_NODES, root);
+        Word *focus = e->atom && plan->kind != Q_BNB ? focus_element(s, plan, e->atom) : NULL;
+        why_query_reasons(e->log, plan, e->atom, focus, WHY_TEXT_NODES, root);
+        mem_free(focus);
     } else if (ok) {
         WhyItem *note = why_item_new(root, "note");
         note->text = mem_strdup("(no explanation: fix explain explains approx, refine and bnb queries)");

@@ -158,7 +158,7 @@ static void page_why_end(Session *s, const QueryPlan *plan, WhyLog *log, bool ok
     s->why = NULL;
     if (ok) {
         WhyItem *root = why_query_root(plan);
-        why_query_reasons(log, plan, NULL, WHY_PAGE_NODES, root);
+        why_query_reasons(log, plan, NULL, NULL, WHY_PAGE_NODES, root);
         Buf b;
         buf_init(&b);
         JsonWriter w;

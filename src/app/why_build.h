@@ -14,7 +14,9 @@ typedef struct WhyQuery {
     const char *fn;              /* the function's name */
     const char *envelope;        /* how its envelopes are had, one sentence */
     const char *from;            /* where the start interval comes from */
-    const char *atom;            /* approx/refine: the atom to explain (a powerset), or NULL */
+    const char *atom;            /* approx/refine: the element to explain as written, or NULL */
+    const Word *focus;           /* that element of the record's lattice (NULL: none) */
+    bool focus_is_atom;          /* it is an atom of a powerset: "in" the ends, not "below" */
     size_t max_nodes;            /* bnb: nodes shown at most (0: WHY_TEXT_NODES) */
 } WhyQuery;
 

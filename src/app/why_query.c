@@ -101,8 +101,8 @@ static void answer_items(const char *text, WhyItem *root)
 }
 
 /* Why the answer is what it is, under root (the engine's record, explained). */
-static void reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, size_t max_nodes,
-                    WhyItem *root)
+static void reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, const Word *focus,
+                    size_t max_nodes, WhyItem *root)
 {
     Buf env, from;
     buf_init(&env);
@@ -120,12 +120,12 @@ static void reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, 
     }
     WhyQuery q = {.fn = plan->fn->name, .envelope = buf_cstr(&env), .from = buf_cstr(&from), .atom = atom,
                  .max_nodes = max_nodes};
-    bool atom_ok = !atom || (log->L && lattice_is_bitset(log->L) && lattice_name_index(log->L, atom) >= 0);
-    WhyItem *note = NULL;
+    bool atom_ok = !atom || (focus && log->L == plan->L);
+    q.focus = atom_ok ? focus : NULL;
+    q.focus_is_atom = q.focus && lattice_is_bitset(plan->L) && lattice_name_index(plan->L, atom) >= 0;
     if (!atom_ok) {
-        note = why_item_new(root, "note");
-        note->text = mem_strdup("(the atom asked for is not an atom of the function's lattice: every step is shown)");
-        q.atom = NULL;
+        WhyItem *note = why_item_new(root, "note");
+        note->text = mem_strdup("(no element to explain: every step is shown)");
     }
     if (plan->kind == Q_BNB) why_bnb(log, &q, root);
     else why_refine(log, &q, root);
@@ -170,8 +170,8 @@ void why_query_answer(WhyItem *root, char *answer, bool json)
     buf_free(&b);
 }
 
-void why_query_reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, size_t max_nodes,
-                       WhyItem *root)
+void why_query_reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, const Word *focus,
+                       size_t max_nodes, WhyItem *root)
 {
     Buf b;
     buf_init(&b);
@@ -180,5 +180,5 @@ void why_query_reasons(const WhyLog *log, const QueryPlan *plan, const char *ato
     why_item_str(root, "function", plan->fn->name);
     why_item_str(root, "finite", plan->L->finite ? "yes" : "no");
     buf_free(&b);
-    reasons(log, plan, atom, max_nodes, root);
+    reasons(log, plan, atom, focus, max_nodes, root);
 }

@@ -20,9 +20,10 @@ WhyItem *why_query_root(const QueryPlan *plan);
 /* The answer as fix run printed it under root: text lines (the first "answer: ...", the rest
  * under it) or, for JSON, the result object as the field "answer". */
 void why_query_answer(WhyItem *root, char *answer, bool json);
-/* Why: the record of plan's run explained under root (atom: one atom of a powerset, or
- * NULL; max_nodes: the bnb nodes shown at most). */
-void why_query_reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, size_t max_nodes,
-                       WhyItem *root);
+/* Why: the record of plan's run explained under root (atom: one element to explain as written,
+ * or NULL, and focus that element of plan's lattice, NULL when it is none; max_nodes: the bnb
+ * nodes shown at most). */
+void why_query_reasons(const WhyLog *log, const QueryPlan *plan, const char *atom, const Word *focus,
+                       size_t max_nodes, WhyItem *root);
 
 #endif

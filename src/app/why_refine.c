@@ -265,36 +265,49 @@ static void start_items(const WhyLog *log, const WhyQuery *q, WhyItem *root)
     buf_free(&b);
 }
 
-/* For the atom of q: the first step whose bound has it in its lower end (lower) or lacks it
- * in its upper end; 0: the start interval already; steps->count + 1: none. */
-static size_t first_step(const WhyLog *log, const Steps *steps, size_t atom, bool lower)
+/* Is the element of q below w (an atom: in w)? */
+static bool covers(const WhyLog *log, const WhyQuery *q, const Word *w)
+{
+    return log->L->ops->leq(log->L, q->focus, w);
+}
+
+/* "is in" / "is below" (or their negations) for the element of q. */
+static const char *relation(const WhyQuery *q, bool holds)
+{
+    if (q->focus_is_atom) return holds ? "is in" : "is not in";
+    return holds ? "is below" : "is not below";
+}
+
+/* For the element of q: the first step whose bound has it below its lower end (lower) or not
+ * below its upper end; 0: the start interval already; steps->count + 1: none. */
+static size_t first_step(const WhyLog *log, const WhyQuery *q, const Steps *steps, bool lower)
 {
     const WhyRec *r = start_rec(log);
-    if (r && bitset_has(why_words(log, lower ? r->lo : r->hi), atom) == lower) return 0;
+    if (r && covers(log, q, why_words(log, lower ? r->lo : r->hi)) == lower) return 0;
     for (size_t k = 0; k < steps->count; k++) {
         const Step *s = &steps->items[k];
         if (s->fail != WHY_NONE) break;
         const WhyRec *f = &log->recs.items[s->contract != WHY_NONE ? s->contract : s->f];
-        if (bitset_has(why_words(log, lower ? f->x : f->y), atom) == lower) return k + 1;
+        if (covers(log, q, why_words(log, lower ? f->x : f->y)) == lower) return k + 1;
     }
     return steps->count + 1;
 }
 
-/* The call of step s that put the atom in (lower) or out of the upper end, under parent. */
-static void decisive_call(const WhyLog *log, const WhyQuery *q, const Step *s, size_t atom, bool lower,
-                          WhyItem *parent)
+/* The call of step s that put the element in (lower) or out of the upper end, under parent. */
+static void decisive_call(const WhyLog *log, const WhyQuery *q, const Step *s, bool lower, WhyItem *parent)
 {
     for (size_t i = s->first; i < s->end; i++) {
         const WhyRec *r = &log->recs.items[i];
         if (r->kind != WHY_PHI || r->up != lower) continue;
-        if (bitset_has(why_words(log, r->y), atom) != lower) continue;
+        if (covers(log, q, why_words(log, r->y)) != lower) continue;
         WhyItem *it = why_item_new(parent, "decided");
         Buf b;
         buf_init(&b);
         buf_puts(&b, "decided by ");
         why_put_call(log, q, r, &b);
-        buf_printf(&b, ": %s %s it, so the %s end %s it", q->atom, lower ? "is in" : "is not in",
-                   lower ? "lower" : "upper", lower ? "gains" : "loses");
+        buf_printf(&b, ": %s %s %s, so the %s end %s it", q->atom, relation(q, lower),
+                   lower ? "the lower end it gives" : "what it gives", lower ? "lower" : "upper",
+                   lower ? "gains" : "loses");
         why_item_set_text(it, &b);
         why_item_str(it, "atom", q->atom);
         why_item_elem(it, "argument", log->L, why_words(log, r->x));
@@ -305,13 +318,12 @@ static void decisive_call(const WhyLog *log, const WhyQuery *q, const Step *s, s
     }
 }
 
-/* The explanation of one atom: where it stands after the last step and the call that put it
- * there, then the steps before it (one line each) back to the start. */
+/* The explanation of one element: where it stands after the last step and the call that put
+ * it there, then the steps before it (one line each) back to the start. */
 static void atom_items(const WhyLog *log, const WhyQuery *q, const Steps *steps, WhyItem *root)
 {
-    const Lattice *L = log->L;
-    size_t atom = (size_t)lattice_name_index(L, q->atom), n = steps->count;
-    size_t in = first_step(log, steps, atom, true), out = first_step(log, steps, atom, false);
+    size_t n = steps->count;
+    size_t in = first_step(log, q, steps, true), out = first_step(log, q, steps, false);
     bool lower = in <= n;
     size_t k = lower ? in : out;
     WhyItem *it = why_item_new(root, "atom");
@@ -320,16 +332,15 @@ static void atom_items(const WhyLog *log, const WhyQuery *q, const Steps *steps,
     if (!lower && k > n)
         buf_printf(&b, "%s is undecided: no step put it in the lower end or took it out of the upper end", q->atom);
     else if (k == 0)
-        buf_printf(&b, "%s is %s the start interval's %s end", q->atom, lower ? "in" : "not in", lower ? "lower" : "upper");
+        buf_printf(&b, "%s %s the start interval's %s end", q->atom, relation(q, lower), lower ? "lower" : "upper");
     else
-        buf_printf(&b, "%s is %s the %s end from step %zu on", q->atom, lower ? "in" : "not in",
-                   lower ? "lower" : "upper", k);
+        buf_printf(&b, "%s %s the %s end from step %zu on", q->atom, relation(q, lower), lower ? "lower" : "upper", k);
     why_item_set_text(it, &b);
     why_item_str(it, "atom", q->atom);
     why_item_str(it, "status", lower ? "true" : k > n ? "undecided" : "false");
     buf_free(&b);
     if (k >= 1 && k <= n) {
-        decisive_call(log, q, &steps->items[k - 1], atom, lower, it);
+        decisive_call(log, q, &steps->items[k - 1], lower, it);
         WhyItem *st = step_item(log, q, &steps->items[k - 1], k, it, false);
         for (size_t j = k - 1; j >= 1; j--) step_item(log, q, &steps->items[j - 1], j, st, false);
     }
@@ -341,7 +352,7 @@ bool why_refine(const WhyLog *log, const WhyQuery *q, WhyItem *root)
     Steps steps = {0};
     steps_of(log, &steps);
     bool failed = steps.count && steps.items[steps.count - 1].fail != WHY_NONE;
-    if (q->atom && !failed) atom_items(log, q, &steps, root);
+    if (q->focus && !failed) atom_items(log, q, &steps, root);
     else
         for (size_t k = steps.count; k >= 1; k--) {
             bool shown = steps.count <= WHY_SHOW_STEPS || k + WHY_STEPS_LAST > steps.count || k <= WHY_STEPS_FIRST;
