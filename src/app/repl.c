@@ -33,7 +33,7 @@ static const char *const help_text =
     "  :trace on|off  print every refine step and bnb event\n"
     "  :why [QUERY]   the last approx, refine or bnb query's answer explained (or QUERY's):\n"
     "                 which envelope call decided each bound, why bnb pruned each node\n"
-    "  :why ATOM      the same for one atom of the last query's powerset\n"
+    "  :why ATOM      the same for one atom (or a named element) of the last query's answer\n"
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
     "Ctrl-C interrupts a running query and keeps the session.\n";
