@@ -16,6 +16,8 @@ typedef struct WhyNode {
     size_t steps;                /* F steps of its IR */
     bool final;
     long merged_with;            /* paper's Merge: the sibling it was merged with, or -1 */
+    long hulled_with;            /* the budget: the node whose hull replaced both, or -1 */
+    size_t hull;                 /* that EV_BNB_HULL event */
     VEC(size_t) kids;            /* node indices */
 } WhyNode;
 
@@ -33,7 +35,7 @@ static WhyNode *node_of(Tree *t, long id)
     size_t i = (size_t)id;
     while (t->at.count <= i) VEC_PUSH(t->at, 0);
     if (!t->at.items[i]) {
-        WhyNode n = {.id = id, .parent = -1, .status = NODE_KEPT, .ev = WHY_NONE, .ir = WHY_NONE, .merged_with = -1,
+        WhyNode n = {.id = id, .parent = -1, .status = NODE_KEPT, .ev = WHY_NONE, .ir = WHY_NONE, .merged_with = -1, .hulled_with = -1, .hull = WHY_NONE,
                      .f = WHY_NONE, .fail = WHY_NONE, .outside = WHY_NONE, .eval = WHY_NONE};
         VEC_PUSH(t->nodes, n);
         t->at.items[i] = t->nodes.count;
@@ -50,6 +52,14 @@ static void read_events(Tree *t)
         WhyNode *n = node_of(t, e->id);
         if (!n) continue;
         if (e->kind == EV_BNB_FINAL) { n->final = true; continue; }
+        if (e->kind == EV_BNB_HULL && e->other >= 0) {
+            n->hulled_with = e->other;
+            n->hull = i;
+            WhyNode *o = node_of(t, e->other);
+            o->hulled_with = e->id;
+            o->hull = i;
+            continue;
+        }
         if (e->kind == EV_BNB_MERGE && e->other >= 0) {
             n->merged_with = e->other;
             node_of(t, e->other)->merged_with = e->id;
@@ -180,9 +190,16 @@ static void node_reason(const Tree *t, const WhyNode *n, Buf *b, WhyItem *it)
         buf_puts(b, ", enumerated: f evaluated on each of its elements, the ones it fixes below, "
                  "the others dropped (policy isolate)");
     else if (n->status == NODE_KEPT && n->kids.count) buf_puts(b, ", split");
+    if (n->hulled_with >= 0 && n->hull != WHY_NONE && log->EL == L) {
+        const WhyEv *h = &log->events.items[n->hull];
+        buf_printf(b, ", replaced with node %ld by their hull ", n->hulled_with);
+        lattice_print_interval(L, why_ewords(log, h->lo), why_ewords(log, h->hi), b);
+        buf_puts(b, " (the budget: the pair whose hull adds the fewest elements)");
+    }
     if (n->status == NODE_MERGED && n->merged_with >= 0)
         buf_printf(b, " with node %ld (their union is an interval: paper's Merge)", n->merged_with);
-    if (n->final && n->status != NODE_FINAL) buf_puts(b, ", then to Final as it is");
+    if (n->final && n->status != NODE_FINAL)
+        buf_puts(b, n->hulled_with >= 0 ? ", and the hull to Final" : ", then to Final as it is");
 }
 
 /* The bound a node is shown with: its IR's result when it has one, else its event's. */
