@@ -9,6 +9,8 @@ approx, refine and bnb queries of each FILE against the model itself, through `f
   value), inside B when the explanation says so and outside when it says the iterate left B;
 - each lower or upper end is the last iterate of its iteration, each step starts from the bound
   the step before ended with, and the first one from the stated start interval;
+- each bnb node's IR is what refine(f, lo, hi) gives (when the query chose no envelope or
+  step count);
 - each node bnb calls a fixed point is one: f(x) = x; each point it pruned as moved is moved;
   each F(B) it calls not an interval has a lower end not below its upper end.
 
@@ -119,6 +121,10 @@ def check_invalid(c, k):
 
 
 def check_node(c, n):
+    if "ir_lo_text" in n and c.replay_ir:
+        ir = "refine(%s, %s, %s)" % (c.f, c.el(n, "lo"), c.el(n, "hi"))
+        c.show("%s.lo == %s and %s.hi == %s" % (ir, c.el(n, "ir_lo"), ir, c.el(n, "ir_hi")),
+               "%s: %s [IR]" % (c.f, n["text"]))
     if n.get("status") == "fixed point" and "point_text" in n and c.finite:
         p = c.el(n, "point")
         c.show("%s(%s) == %s" % (c.f, p, p), "%s: %s [f(x) = x]" % (c.f, n["text"]))
@@ -139,6 +145,8 @@ def claims_of(root):
         return None                      # via G: the steps are on the abstract lattice
     finite = root.get("finite") == "yes"
     c = Claims(root["lattice"], root["function"], finite)
+    # a node's IR is refine(f, lo, hi) when the query chose no envelope and no step count
+    c.replay_ir = finite and not any(w in root["query"].split() for w in ("envelope", "steps", "via"))
     if root["kind"] == "bnb":
         for k in root.get("because", []):
             if k["kind"] == "node":
