@@ -50,9 +50,9 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             and those of them also run under the sanitizers
 case $mode in
     long) asp_count=300; asp_cross=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
-          diff=20000; diff_asan=200; explain_asp=5000 ;;
+          diff=20000; diff_asan=200; explain_asp=5000; explain=300 ;;
     *) asp_count=40; asp_cross=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
-       diff=2000; diff_asan=100; explain_asp=1500 ;;
+       diff=2000; diff_asan=100; explain_asp=1500; explain=40 ;;
 esac
 [ $mode = check ] && asp_cross=40
 
@@ -66,7 +66,7 @@ done
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
 asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
-repl-html warm-prop real-proofs diff"
+repl-html warm-prop real-proofs diff explain"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
@@ -83,7 +83,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff|explain-asp) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp) echo "tests/run-$1.sh" ;;
     esac
 }
 
@@ -117,6 +117,7 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         real-proofs) sh tests/run-real-proofs.sh build/fix "$reals" ;;
         diff) sh tests/run-diff.sh "$diff" "$diff_asan" ;;
         explain-asp) sh tests/run-explain-asp.sh build/fix "$explain_asp" build/asan/fix 100 ;;
+        explain) sh tests/run-explain.sh "$explain" ;;
         *) sh "tests/run-$1.sh" build/fix ;;
     esac
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-doc.sh FIX [FILE.md...]: doc tests.  Runs every snippet of docs/tutorial.md,
-# docs/analysis.md, docs/aft.md and README.md (or of the files given) with the fix binary FIX and compares what it prints with
+# docs/analysis.md, docs/aft.md, docs/explain.md and README.md (or of the files given) with the fix binary FIX and compares what it prints with
 # the expected output written in the document, so the documentation cannot go stale.
 #
 # The convention, for fenced blocks (``` on a line of its own opens and closes a block; the
@@ -24,7 +24,7 @@
 set -u
 fix=${1:?usage: run-doc.sh FIX [FILE.md...]}
 shift
-[ $# -gt 0 ] || set -- docs/tutorial.md docs/analysis.md docs/aft.md README.md
+[ $# -gt 0 ] || set -- docs/tutorial.md docs/analysis.md docs/aft.md docs/explain.md README.md
 root=$(pwd)
 case $fix in /*) ;; *) fix="$root/$fix" ;; esac
 [ -x "$fix" ] || { echo "run-doc.sh: no executable $fix"; echo "doc: 0 passed, 1 failed"; exit 1; }

@@ -6,7 +6,9 @@
 # bound and models, and that selecting a bnb node (the page's #select=Q:N hook does what a
 # click does) highlights its interval in the view: as many Hasse elements as the interval
 # has, or one box in the plane; that a bnb on reals says the same verdict of a box in its tree
-# as in its result (tests/html/real_verdicts.fix, nash).  A 16383-node tree must load quickly.  Screenshots go to
+# as in its result (tests/html/real_verdicts.fix, nash); that a selected node and a refine's
+# step show their explanation (tests/golden/explain_bnb.fix, explain_json.fix: docs/explain.md).
+# A 16383-node tree must load quickly.  Screenshots go to
 # build/html/NAME.png.  Chromium is a test dependency (scripts/deps.sh installs it); without
 # it the test says why and is skipped.  Prints "html: N passed, N failed".
 set -u
@@ -114,6 +116,17 @@ verdicts real_verdicts 1 '>#2 [1 .. 1]  fixed point 1<' '>#3 [0 .. 0]  fixed poi
     '>#4 [0.3 .. 0.3]  exactly one fixed point in [0.3 .. 0.3]<' '>2 fixed point(s): 1, 0; exactly one fixed point in [0.3 .. 0.3]; 2 rounds'
 n=$(labels real_verdicts 1 | grep -c 'within tolerance')
 [ "$n" -eq 0 ] && ok || bad "real_verdicts: $n of k's nodes say 'within tolerance', its result never"
+
+# Explanations on the page (docs/explain.md): selecting a bnb node shows why it has its fate
+# (node 2 of `bnb g policy paper` is pruned: F step 1 of its IR is not inside it, Lemma 5.4);
+# a refine's step slider shows the step it is on (the last, when the page is drawn).
+check explain tests/golden/explain_bnb.fix 0:2
+verdicts explain 0 'class="why" data-why="node"' \
+    'node 2 (half of node 0) [8 .. 15]: pruned: F step 1 of its IR, on [8 .. 15], is not inside it (Lemma 5.4)' \
+    'g^u_B(15) = 7, met with the upper end: 7, which is not above the lower end: it leaves B'
+check explain_refine tests/golden/explain_json.fix 1:1
+verdicts explain_refine 0 'class="why" data-why="step"' 'step 2: F([{p} .. {p, r}]) = [{p, r} .. {p, r}]' \
+    'S^l_B = S({p, r}) = {p, r}, joined with the lower end: {p, r} (adds r)'
 
 # A bnb tree of 16383 nodes (13 independent choices, paper's policy: the default would enumerate its
 # bounds of 64 sets and draw a smaller tree): the page loads with the tree usable (a

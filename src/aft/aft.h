@@ -213,6 +213,34 @@ typedef struct AftEvent {
 
 typedef void (*AftEventFn)(void *ctx, const AftEvent *ev);
 
+/* What decided each bound, recorded for explanations (fix explain, the REPL's :why) through
+ * AftOptions.on_why; NULL (the default) records nothing and costs one test a step.  Elements
+ * are valid only during the call; the recorder prints them through the lattice's printer.
+ *   WHY_IR: an IR of [lo, hi] starts (node: the bnb node it refines, -1 for a refine query).
+ *   WHY_PHI: one step of F's Kleene iteration on B = [lo, hi]: env = f^l_B(x) (up) or
+ *     f^u_B(x), y = lo join env (up) or hi meet env; ok false: y left B (F(B) is invalid).
+ *     `envelope` is the envelope kind that answered (its argument for ENV_ANTITONE is an end).
+ *   WHY_CROSS: F's new ends crossed: x (the least fixed point of phi_l) is not below y.
+ *   WHY_F: F step `step` of the IR turned [lo, hi] into [x, y].
+ *   WHY_CONTRACT: the function's contraction after F step `step` turned [lo, hi] into [x, y],
+ *     or (ok false) proved that [lo, hi] holds no fixed point.
+ *   WHY_NATIVE: the function's own refine hook turned [lo, hi] into [x, y] (ok false: none).
+ *   WHY_NOT_INSIDE: the IR [x, y] of node's [lo, hi] is not inside it: pruned (Lemma 5.4).
+ *   WHY_EVAL: bnb evaluated f at x (node's point): env = f(x). */
+typedef enum { WHY_IR, WHY_PHI, WHY_CROSS, WHY_F, WHY_CONTRACT, WHY_NATIVE, WHY_NOT_INSIDE,
+               WHY_EVAL } AftWhyKind;
+
+typedef struct AftWhy {
+    AftWhyKind kind;
+    bool up, ok;
+    EnvelopeKind envelope;
+    size_t step;
+    long node;
+    const Word *lo, *hi, *x, *env, *y;
+} AftWhy;
+
+typedef void (*AftWhyFn)(void *ctx, const Lattice *L, const AftWhy *w);
+
 /* The result of a bnb run as it is found: each bound that goes to Final ([lo, hi] valid only
  * during the call).  Returning false says the caller has enough (e.g. as many stable models as
  * were asked for): the run then stops soundly, as at a limit, with the pending bounds going to
@@ -257,6 +285,8 @@ typedef struct AftOptions {
                                  * tests: 1) */
     AftEventFn on_event;     /* trace, progress, --dot; may be NULL */
     void *event_ctx;
+    AftWhyFn on_why;         /* explanations: what decided each bound (above); may be NULL */
+    void *why_ctx;
     AftFinalFn on_final;     /* bnb: Final as it is found; may be NULL */
     void *final_ctx;
     volatile sig_atomic_t *interrupt;   /* set asynchronously (Ctrl-C): stop soundly */
@@ -383,6 +413,8 @@ bool aft_stopping(const AftOptions *o);
 AftStatus aft_refine_run(const AftFunction *f, const AftOptions *o, double deadline,
                          const Word *lo, const Word *hi, Word *nlo, Word *nhi, size_t *steps,
                          AftStats *st);
+/* Reports w to o->on_why (when there is one) for f's lattice. */
+void aft_why(const AftFunction *f, const AftOptions *o, const AftWhy *w);
 /* Note: aft_bnb initialises `final` and `fixpoints` itself (pass them uninitialised or
  * empty); the caller frees both with boundlist_free, also after AFT_ERROR. */
 

@@ -75,14 +75,10 @@ static AftStatus place(Run *run, NodeStatus s, long id, const Word *lo, const Wo
 }
 
 /* IR of child i into run->r; *alive when it survives the prune. */
-static AftStatus refine_child(Run *run, int i, bool *alive)
+static AftStatus refine_child(Run *run, long id, int i, bool *alive)
 {
-    const Lattice *L = run->L;
-    Word *lo = run->c[2 * i], *hi = run->c[2 * i + 1];
-    Word *rlo = run->r[2 * i], *rhi = run->r[2 * i + 1];
-    run->st->ir_calls++;
-    AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
-    *alive = (s == AFT_OK || s == AFT_LIMIT) && lattice_interval_subset(L, rlo, rhi, lo, hi);
+    AftStatus s = bnb_refine_node(run, id, run->c[2 * i], run->c[2 * i + 1], run->r[2 * i],
+                                  run->r[2 * i + 1], alive);
     if (s == AFT_INVALID) {
         aft_conflicts(run->o, run->st, 1);
         s = AFT_OK;
@@ -129,6 +125,7 @@ static AftStatus merge_children(Run *run, long id, const Word *lo, const Word *h
         return AFT_OK;
     }
     NodeStatus s;
+    run->at = cid[0];
     AftStatus r = bnb_classify(run, run->hlo, run->hhi, &s, NULL);
     if (r == AFT_OK) r = place(run, s, cid[0], run->hlo, run->hhi, next, 0);
     return r;
@@ -203,6 +200,7 @@ static AftStatus process_bound(Run *run, Node n, const Word *lo, const Word *hi,
     long id = n.id;
     if (L->ops->is_point(L, lo, hi)) {
         NodeStatus s;
+        run->at = id;
         AftStatus r = bnb_classify(run, lo, hi, &s, NULL);
         if (r == AFT_OK) r = place(run, s, id, lo, hi, next, 0);   /* a point: never NODE_KEPT */
         if (r == AFT_LIMIT) bnb_to_final(run, id, lo, hi);     /* not evaluated: kept, sound */
@@ -221,7 +219,7 @@ static AftStatus process_bound(Run *run, Node n, const Word *lo, const Word *hi,
     NodeStatus status[2] = {NODE_PRUNED, NODE_PRUNED};
     run->judged[0].v.lo = run->judged[1].v.lo = NULL;
     for (int i = 0; i < 2; i++) {
-        AftStatus r = refine_child(run, i, &alive[i]);
+        AftStatus r = refine_child(run, cid[i], i, &alive[i]);
         if (r == AFT_LIMIT) {
             bnb_to_final(run, id, lo, hi);
             return r;
@@ -520,10 +518,9 @@ static AftStatus run_root(Run *run, const Word *lo, const Word *hi, Level *bound
 {
     const Lattice *L = run->L;
     Word *rlo = run->r[0], *rhi = run->r[1];
-    run->st->ir_calls++;
-    AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    bool alive;
+    AftStatus s = bnb_refine_node(run, 0, lo, hi, rlo, rhi, &alive);
     if (s == AFT_ERROR) return s;
-    bool alive = s != AFT_INVALID && lattice_interval_subset(L, rlo, rhi, lo, hi);
     NodeStatus ns = NODE_PRUNED;
     run->judged[0].v.lo = NULL;
     if (alive) {

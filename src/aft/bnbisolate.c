@@ -25,6 +25,7 @@ static void enum_point(Run *run, long parent, const Word *x, const Word *fx)
 {
     if (!run->L->ops->eq(run->L, x, fx)) return;
     long id = run->next_id++;
+    bnb_why(run, WHY_EVAL, id, x, x, x, fx);
     bnb_emit(run, EV_BNB_SPLIT, id, parent, -1, NODE_FIXPOINT, x, x);
     bnb_prove(run, x, x);
     bnb_to_final(run, id, x, x);
@@ -83,6 +84,7 @@ static AftStatus check_end(Run *run, const Word *x)
 
 AftStatus bnb_park(Run *run, long id, const Word *lo, const Word *hi)
 {
+    run->at = id;
     AftStatus r = check_end(run, lo);
     if (r == AFT_OK && !run->L->ops->eq(run->L, lo, hi)) r = check_end(run, hi);
     if (r != AFT_OK) return r;
@@ -140,6 +142,7 @@ static AftStatus refine_check(Run *run, long id, const Word *lo, const Word *hi,
     *empty = false;
     if (!bnb_isolating(run) || run->L->finite) return AFT_OK;
     run->st->ir_calls++;
+    bnb_why(run, WHY_IR, id, lo, hi, NULL, NULL);
     AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, run->klo, run->khi,
                                  NULL, run->st);
     if (s == AFT_ERROR) return s;

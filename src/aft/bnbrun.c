@@ -42,6 +42,28 @@ void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long othe
     run->o->on_event(run->o->event_ctx, &ev);
 }
 
+void bnb_why(const Run *run, AftWhyKind kind, long id, const Word *lo, const Word *hi,
+             const Word *x, const Word *y)
+{
+    if (!run->o->on_why) return;
+    AftWhy w = {.kind = kind, .ok = true, .envelope = run->f->envelope, .node = id, .lo = lo,
+                .hi = hi, .x = x, .env = kind == WHY_EVAL ? y : NULL, .y = y};
+    aft_why(run->f, run->o, &w);
+}
+
+AftStatus bnb_refine_node(Run *run, long id, const Word *lo, const Word *hi, Word *rlo, Word *rhi,
+                          bool *alive)
+{
+    run->st->ir_calls++;
+    bnb_why(run, WHY_IR, id, lo, hi, NULL, NULL);
+    AftStatus s = aft_refine_run(run->f, &run->iro, run->deadline, lo, hi, rlo, rhi, NULL, run->st);
+    bool valid = s == AFT_OK || s == AFT_LIMIT;
+    *alive = valid && lattice_interval_subset(run->L, rlo, rhi, lo, hi);
+    if (valid && !*alive) bnb_why(run, WHY_NOT_INSIDE, id, lo, hi, rlo, rhi);
+    run->at = id;
+    return s;
+}
+
 bool bnb_to_final(Run *run, long id, const Word *lo, const Word *hi)
 {
     if (aft_abandoned(run->o)) return false;
@@ -63,6 +85,7 @@ static AftStatus fixes(Run *run, const Word *x, bool *fixed)
     const Lattice *L = run->L;
     run->st->eval_calls++;
     if (!run->f->eval(run->f->ctx, x, run->tmp)) return aft_callback_failed(run->o, run->st);
+    bnb_why(run, WHY_EVAL, run->at, x, x, x, run->tmp);
     if (L->finite) {
         *fixed = L->ops->eq(L, run->tmp, x);
         return AFT_OK;

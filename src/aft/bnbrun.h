@@ -39,6 +39,7 @@ typedef struct Run {
                                    * that is not finite: at most AFT_IR_CRAWL_STEPS F steps) */
     BoundList parked;             /* policy isolate: stalled bounds, in the order they stalled */
     VEC(long) parked_ids;
+    long at;                      /* explanations: the node whose point f is evaluated at */
 } Run;
 
 /* run: every array allocated for f's lattice, the split context (a seeded generator when o
@@ -49,6 +50,13 @@ void bnb_run_free(Run *run);
 
 void bnb_emit(const Run *run, AftEventKind kind, long id, long parent, long other,
               NodeStatus status, const Word *lo, const Word *hi);
+/* For explanations (o->on_why): a record of `kind` about node id (AftWhy). */
+void bnb_why(const Run *run, AftWhyKind kind, long id, const Word *lo, const Word *hi,
+             const Word *x, const Word *y);
+/* IR of node id's [lo, hi] into [rlo, rhi]; *alive when it holds a fixed point as far as
+ * IR shows (valid and inside [lo, hi], Lemmas 5.3 and 5.4; a run a limit stopped is alive). */
+AftStatus bnb_refine_node(Run *run, long id, const Word *lo, const Word *hi, Word *rlo, Word *rhi,
+                          bool *alive);
 /* [lo, hi] joins Final (the list, when kept, an EV_BNB_FINAL event and o->on_final); false
  * when it does not, the caller having abandoned the run (aft_abandoned). */
 bool bnb_to_final(Run *run, long id, const Word *lo, const Word *hi);

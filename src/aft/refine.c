@@ -65,6 +65,30 @@ static void scratch_free(Scratch *s)
     mem_free(s->a);         /* the block of all five */
 }
 
+void aft_why(const AftFunction *f, const AftOptions *o, const AftWhy *w)
+{
+    if (o->on_why) o->on_why(o->why_ctx, f->L, w);
+}
+
+/* A step of F's Kleene iteration, for explanations (AftWhy, WHY_PHI). */
+static void why_phi(const AftFunction *f, const AftOptions *o, bool up, bool ok, const Word *lo,
+                    const Word *hi, const Word *x, const Word *env, const Word *next)
+{
+    AftWhy w = {.kind = WHY_PHI, .up = up, .ok = ok, .envelope = f->envelope, .node = -1,
+                .lo = lo, .hi = hi, .x = x, .env = env, .y = next};
+    aft_why(f, o, &w);
+}
+
+/* Any other record of an IR (WHY_CROSS, WHY_F, WHY_CONTRACT, WHY_NATIVE). */
+static void why_ir(const AftFunction *f, const AftOptions *o, AftWhyKind kind, bool ok, size_t step,
+                   const Word *lo, const Word *hi, const Word *x, const Word *y)
+{
+    if (!o->on_why) return;
+    AftWhy w = {.kind = kind, .ok = ok, .envelope = f->envelope, .step = step, .node = -1,
+                .lo = lo, .hi = hi, .x = x, .y = y};
+    aft_why(f, o, &w);
+}
+
 /* One step of phi_l(x) = lo join f^l_B(x) (up) or of phi_u(x) = hi meet f^u_B(x), which must
  * stay inside B = [lo, hi]. */
 typedef struct PhiStep {
@@ -84,12 +108,16 @@ static AftStatus phi_step(void *ctx, const Word *x, Word *next)
     AftStatus r = p->up ? aft_lower(p->f, p->o, p->lo, p->hi, x, s->env, p->st)
                         : aft_upper(p->f, p->o, p->lo, p->hi, x, s->env, p->st);
     if (r != AFT_OK) return r;
+    bool ok;
     if (p->up) {
         L->ops->join(L, next, p->lo, s->env);
-        return fits_below(L, next, p->hi, s->tmp) ? AFT_OK : AFT_INVALID;
+        ok = fits_below(L, next, p->hi, s->tmp);
+    } else {
+        L->ops->meet(L, next, p->hi, s->env);
+        ok = fits_above(L, next, p->lo, s->tmp);
     }
-    L->ops->meet(L, next, p->hi, s->env);
-    return fits_above(L, next, p->lo, s->tmp) ? AFT_OK : AFT_INVALID;
+    if (p->o->on_why) why_phi(p->f, p->o, p->up, ok, p->lo, p->hi, x, s->env, next);
+    return ok ? AFT_OK : AFT_INVALID;
 }
 
 /* s->a = lfp_B(phi_l), iterated up from lo (up), or s->b = gfp_B(phi_u), down from hi. */
@@ -113,10 +141,14 @@ static AftStatus antitone_step(const AftFunction *f, const AftOptions *o, const 
     AftStatus r = aft_lower(f, o, lo, hi, lo, s->env, st);
     if (r != AFT_OK) return r;
     L->ops->join(L, s->a, lo, s->env);
-    if (!fits_below(L, s->a, hi, s->tmp)) return AFT_INVALID;
+    bool ok = fits_below(L, s->a, hi, s->tmp);
+    if (o->on_why) why_phi(f, o, true, ok, lo, hi, lo, s->env, s->a);
+    if (!ok) return AFT_INVALID;
     if ((r = aft_upper(f, o, lo, hi, hi, s->env, st)) != AFT_OK) return r;
     L->ops->meet(L, s->b, hi, s->env);
-    return fits_above(L, s->b, lo, s->tmp) ? AFT_OK : AFT_INVALID;
+    ok = fits_above(L, s->b, lo, s->tmp);
+    if (o->on_why) why_phi(f, o, false, ok, lo, hi, hi, s->env, s->b);
+    return ok ? AFT_OK : AFT_INVALID;
 }
 
 AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
@@ -135,7 +167,10 @@ AftStatus aft_F(const AftFunction *f, const AftOptions *o, const Word *lo, const
         r = kleene(f, o, lo, hi, true, &s, st);
         if (r == AFT_OK) r = kleene(f, o, lo, hi, false, &s, st);   /* Jacobi: same old B */
     }
-    if (r == AFT_OK && !fits_below(L, s.a, s.b, s.tmp)) r = AFT_INVALID;
+    if (r == AFT_OK && !fits_below(L, s.a, s.b, s.tmp)) {
+        r = AFT_INVALID;
+        why_ir(f, o, WHY_CROSS, false, 0, lo, hi, s.a, s.b);
+    }
     if (r == AFT_OK) {
         lattice_copy(L, nlo, s.a);
         lattice_copy(L, nhi, s.b);
@@ -180,7 +215,24 @@ static AftStatus refine_native(const AftFunction *f, const AftOptions *o, double
     st->eval_calls++;
     AftStatus r = f->refine(f->ctx, lo, hi, nlo, nhi);
     if (steps) *steps = 1;
+    why_ir(f, o, WHY_NATIVE, r == AFT_OK, 1, lo, hi, nlo, nhi);
     if (r == AFT_OK && emit) emit_step(o, 1, nlo, nhi);
+    return r;
+}
+
+/* The function's contraction of [lo, hi] after F step k, in place (recorded when asked). */
+static AftStatus contract(const AftFunction *f, const AftOptions *o, size_t k, Word *lo, Word *hi)
+{
+    if (!o->on_why) return f->contract(f->ctx, lo, hi, lo, hi);
+    const Lattice *L = f->L;
+    Word *plo = lattice_elem_new(L), *phi = lattice_elem_new(L);
+    lattice_copy(L, plo, lo);
+    lattice_copy(L, phi, hi);
+    AftStatus r = f->contract(f->ctx, lo, hi, lo, hi);
+    bool moved = !L->ops->eq(L, plo, lo) || !L->ops->eq(L, phi, hi);
+    if (r != AFT_OK || moved) why_ir(f, o, WHY_CONTRACT, r == AFT_OK, k, plo, phi, lo, hi);
+    mem_free(plo);
+    mem_free(phi);
     return r;
 }
 
@@ -212,7 +264,8 @@ static AftStatus refine_loop(const AftFunction *f, const AftOptions *o, double d
             break;
         }
         if ((r = aft_F(f, o, clo, chi, xlo, xhi, st)) != AFT_OK) break;
-        if (f->contract && !o->refine_steps && (r = f->contract(f->ctx, xlo, xhi, xlo, xhi)) != AFT_OK) break;
+        why_ir(f, o, WHY_F, true, k + 1, clo, chi, xlo, xhi);
+        if (f->contract && !o->refine_steps && (r = contract(f, o, k + 1, xlo, xhi)) != AFT_OK) break;
         k++;
         if (emit) emit_step(o, k, xlo, xhi);
         bool stable = refine_stable(L, grid, clo, chi, xlo, xhi);
@@ -253,5 +306,6 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
     st->log2_IR_init = -INFINITY;
     st->ir_calls = 1;
     double deadline = o->timeout_s > 0 ? aft_clock() + o->timeout_s : 0;
+    why_ir(f, o, WHY_IR, true, 0, lo, hi, NULL, NULL);
     return refine_loop(f, o, deadline, true, lo, hi, nlo, nhi, steps, st);
 }

@@ -47,6 +47,11 @@ int explain_asp_program(AspProgram *p, const ExplainSource *src, const ExplainAs
 int explain_lp_main(int argc, char **argv);
 /* Is path a logic program file for explain_lp_main (.lp, .aspif, "-")? */
 bool explain_lp_is_program_file(const char *path);
+/* Can atom be an atom of a program of the .fix file at path: no query starts so, and a
+ * `program` block names it or a program is grounded from an .lp file? */
+bool explain_lp_names_atom(const char *path, const char *atom);
+/* explain_lp_main's usage text (fix explain --help prints it after the .fix side's). */
+const char *explain_lp_usage(void);
 /* A `program` block of a .fix file (file: its name for places), explained as
  * explain_asp_program does. */
 int explain_asp_block(const Decl *d, const char *file, const ExplainAspOptions *o, Buf *out,

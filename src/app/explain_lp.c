@@ -416,12 +416,47 @@ static int explain_fix(Cli *c, Buf *out)
     return rc;
 }
 
+const char *explain_lp_usage(void) { return usage_text; }
+
+/* Is word the start of a query of the file (a query keyword first)? */
+static bool looks_like_query(const char *word)
+{
+    static const char *const kinds[] = { "refine", "approx", "bnb", "stable", "show", "fixpoints",
+                                         "lfp", "gfp", "check" };
+    while (*word == ' ') word++;
+    if (*word >= '0' && *word <= '9') return true;                  /* a line number */
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        size_t n = strlen(kinds[i]);
+        if (!strncmp(word, kinds[i], n) && (!word[n] || word[n] == ' ')) return true;
+    }
+    return false;
+}
+
+bool explain_lp_names_atom(const char *path, const char *atom)
+{
+    if (looks_like_query(atom)) return false;
+    Diag diag;
+    diag_init(&diag, NULL);
+    Source *src = diag_load_file(&diag, path);
+    bool found = false;
+    if (src) {
+        Arena arena;
+        arena_init(&arena);
+        AstFile *f = parse_source(&diag, &arena, src);
+        for (size_t i = 0; i < f->ndecls && !found; i++)
+            found = f->decls[i]->kind == D_PROGRAM && (f->decls[i]->program_file || block_has(f->decls[i], atom));
+        arena_free(&arena);
+    }
+    diag_free(&diag);
+    return found;
+}
+
 int explain_lp_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
     int rc = parse_args(&c, argc, argv);
-    if (rc == -1) rc = cmdline_print_text("fix explain", usage_text);
+    if (rc == -1) rc = cmdline_print_text("fix explain", usage_text);   /* via explain_main: not reached */
     else if (rc == 0) {
         diag_init(&c.diag, stderr);
         c.diag.who = "fix explain";

@@ -10,6 +10,7 @@
 #include "app/asp_cli.h"
 #include "app/explain_asp.h"
 #include "app/cmdline.h"
+#include "app/explain.h"
 #include "app/repl.h"
 #include "app/run.h"
 #include "util/heap.h"
@@ -27,7 +28,8 @@ static const char *const usage_text =
     "  check FILE.fix   parse and type-check FILE only\n"
     "  repl [FILE...]   interactive session (the default on a terminal); loads FILEs first\n"
     "  asp [FILE]       answer set programming front end (see fix asp --help)\n"
-    "  explain FILE [ATOM...]  why each atom of a logic program has its value\n"
+    "  explain FILE [QUERY|ATOM...]  each answer with what decided it: the\n"
+    "                   evaluations behind a query's bounds, an atom's derivation\n"
     "                   (see fix explain --help)\n"
     "  help             this text\n"
     "\n"
@@ -254,7 +256,7 @@ int main(int argc, char **argv)
     }
     if (cmd && strcmp(cmd, "explain") == 0) {
         heap_prepare(input_bytes(argc - 2, argv + 2));   /* large ground programs */
-        return explain_lp_main(argc - 1, argv + 1);
+        return explain_main(argc - 1, argv + 1);
     }
     if (cmd && (strcmp(cmd, "help") == 0)) return cmdline_print_text("fix", usage_text);
     if (cmd && strcmp(cmd, "--version") == 0) return cmdline_print_text("fix", "fix " FIX_VERSION "\n");

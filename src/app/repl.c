@@ -2,6 +2,7 @@
  * editing, history and completion); an error never ends the session. */
 #include "app/repl.h"
 #include "app/repl_defs.h"
+#include "app/explain.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -30,6 +31,9 @@ static const char *const help_text =
     "  :html FILE     write a page showing every query run so far (see fix --help, --html)\n"
     "  :reset         forget every declaration\n"
     "  :trace on|off  print every refine step and bnb event\n"
+    "  :why [QUERY]   the last approx, refine or bnb query's answer explained (or QUERY's):\n"
+    "                 which envelope call decided each bound, why bnb pruned each node\n"
+    "  :why ATOM      the same for one atom (or a named element) of the last query's answer\n"
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
     "Ctrl-C interrupts a running query and keeps the session.\n";
@@ -45,7 +49,7 @@ typedef struct Repl {
 /* ---- completion: :commands, keywords, declared names and element names ---- */
 
 static const char *const command_words[] = {
-    ":load", ":reload", ":type", ":lattice", ":env", ":html", ":reset", ":trace", ":help", ":quit",
+    ":load", ":reload", ":type", ":lattice", ":env", ":html", ":reset", ":trace", ":why", ":help", ":quit",
 };
 
 static const char *const keyword_words[] = {
@@ -357,6 +361,36 @@ static const char *skip_space(const char *s)
     return s;
 }
 
+/* Is arg one word (an atom's name), not a query? */
+static bool one_word(const char *arg)
+{
+    for (const char *p = arg; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_' && *p != '\'') return false;
+    return *arg != '\0';
+}
+
+/* :why, :why ATOM (of the last query) or :why QUERY. */
+static void cmd_why(Repl *r, const char *arg)
+{
+    bool atom = one_word(arg);
+    if ((!*arg || atom) && !r->s->last_query) {
+        diag_plain_error(&r->s->diag, ":why explains the last approx, refine or bnb query, and none was run yet "
+                         "(or give one: :why refine f)");
+        return;
+    }
+    Buf b;
+    buf_init(&b);
+    bool last = !*arg || atom;
+    /* the last query again, on the line of its file or entry where it was written */
+    for (unsigned i = 1; last && i < r->s->last_line; i++) buf_putc(&b, '\n');
+    buf_puts(&b, last ? r->s->last_query : arg);
+    forgive_semicolon(&b);
+    const Source *src = diag_add_source(&r->s->diag, last ? r->s->last_path : "<repl:why>", b.data, b.len);
+    if (!explain_source(r->s, src, atom ? arg : NULL) && r->s->diag.errors == 0 && *arg && !atom)
+        diag_plain_error(&r->s->diag, ":why needs a query (approx, refine or bnb), not '%s'", arg);
+    buf_free(&b);
+}
+
 /* Returns false on :quit. */
 static bool run_command(Repl *r, const char *line)
 {
@@ -392,6 +426,7 @@ static bool run_command(Repl *r, const char *line)
         session_reset(r->s);
         repl_defs_clear(r->defs);
     }
+    else if (strcmp(word, "why") == 0) cmd_why(r, arg);
     else if (strcmp(word, "trace") == 0) {
         if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0) r->s->opt.trace = strcmp(arg, "on") == 0;
         else if (*arg == '\0') fprintf(r->s->out, "trace is %s\n", r->s->opt.trace ? "on" : "off");
@@ -459,6 +494,7 @@ static bool ended_by_signal(const Repl *r)
 int repl_main(Session *s, const char *const *files, size_t nfiles)
 {
     Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0, .defs = repl_defs_new() };
+    s->keep_last = true;          /* for :why */
     buf_init(&r.pending);
     completion_session = s;
     session_record_page(s);

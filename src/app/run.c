@@ -1,6 +1,8 @@
 /* run.c: a session: loads .fix files into its context, runs their query plans in order and
  * reports each result (text, JSON or Graphviz). */
 #include "app/run_internal.h"
+#include "app/why_build.h"
+#include "app/why_query.h"
 
 
 #include "check/sema.h"
@@ -26,6 +28,11 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->graphs = 0;
     s->ndirs = 0;
     s->page = opt->html ? html_page_new() : NULL;
+    s->watch = NULL;
+    s->why = NULL;
+    s->last_query = s->last_path = NULL;
+    s->last_line = 0;
+    s->keep_last = false;
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);
     context_set_limits(s->context, opt->max_steps, &s->limits);
@@ -70,6 +77,7 @@ void session_reset(Session *s)
 void session_free(Session *s)
 {
     html_page_free(s->page);
+    MEM_FREE_ALL(s->last_query, s->last_path);
     context_free(s->context);
     arena_free(&s->arena);
     diag_free(&s->diag);
@@ -135,6 +143,34 @@ static void page_query_begin(Session *s, const QueryPlan *plan)
 
 /* ---- dispatch ---- */
 
+/* With the page (--html, the REPL), an engine query is recorded for its explanation, which
+ * the page shows when a node or step is clicked (docs/explain.md). */
+static WhyLog *page_why_begin(Session *s, const QueryPlan *plan)
+{
+    if (!s->page || s->why || !why_query_explained(plan)) return NULL;
+    s->why = why_new();
+    return s->why;
+}
+
+static void page_why_end(Session *s, const QueryPlan *plan, WhyLog *log, bool ok)
+{
+    if (!log) return;
+    s->why = NULL;
+    if (ok) {
+        WhyItem *root = why_query_root(plan);
+        why_query_reasons(log, plan, NULL, NULL, WHY_PAGE_NODES, root);
+        Buf b;
+        buf_init(&b);
+        JsonWriter w;
+        json_init(&w, &b);
+        why_item_json(root, &w);
+        html_query_explain(s->page, buf_cstr(&b));
+        buf_free(&b);
+        why_item_free(root);
+    }
+    why_free(log);
+}
+
 bool session_run_query(Session *s, const QueryPlan *plan)
 {
     limits_start(&s->limits, plan->opt.timeout >= 0 ? plan->opt.timeout : s->opt.timeout_s, s->opt.max_memory,
@@ -143,6 +179,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     bool ok = false;
     s->queries_run++;
     if (s->page) page_query_begin(s, plan);
+    WhyLog *page_why = page_why_begin(s, plan);
     switch (plan->kind) {
     case Q_SHOW: ok = run_show(s, plan); break;
     case Q_FIXPOINTS: ok = run_fixpoints(s, plan, fn); break;
@@ -154,7 +191,16 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;
     case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
     }
+    page_why_end(s, plan, page_why, ok);
     if (!ok) s->failed_queries++;
+    bool engine = plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;
+    if (s->keep_last && engine && !s->watch) {
+        MEM_FREE_ALL(s->last_query, s->last_path);
+        s->last_query = source_text(plan->loc);
+        s->last_path = mem_strdup(plan->loc.src->path);
+        unsigned col = 0;
+        diag_line_col(plan->loc.src, plan->loc.start, &s->last_line, &col);
+    }
     return ok;
 }
 
@@ -172,7 +218,11 @@ static FixResult run_plans(Session *s, const PtrList *plans)
 {
     bool all_ok = true;
     for (size_t i = 0; i < plans->count; i++) {
-        if (!session_run_query(s, plans->items[i])) all_ok = false;
+        const SessionWatch *w = s->watch;
+        if (w && !w->before(w->ctx, s, plans->items[i])) continue;
+        bool ok = session_run_query(s, plans->items[i]);
+        if (w) w->after(w->ctx, s, plans->items[i], ok);
+        if (!ok) all_ok = false;
         if (!session_output_ok(s)) return FIX_RUNTIME_ERROR;
         if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
     }

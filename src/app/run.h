@@ -32,7 +32,19 @@ typedef struct RunOptions {
                                 address space above it; 0 = none */
 } RunOptions;
 
-typedef struct Session {
+typedef struct Session Session;
+struct QueryPlan;
+struct WhyLog;
+
+/* Watches the queries a file runs (fix explain, the REPL's :why): before each, `before` says
+ * whether it runs (false skips it); `after` sees it once it ran (ok: it answered). */
+typedef struct SessionWatch {
+    bool (*before)(void *ctx, Session *s, const struct QueryPlan *plan);
+    void (*after)(void *ctx, Session *s, const struct QueryPlan *plan, bool ok);
+    void *ctx;
+} SessionWatch;
+
+struct Session {
     Diag diag;
     Context *context;
     RunOptions opt;
@@ -54,7 +66,13 @@ typedef struct Session {
     int out_errno;           /* the errno of a failed write to it a report saw, or 0 */
     bool output_refused;     /* an output named an input (reported): nothing is written */
     bool file_failed;        /* an output file (--dot DIR/) could not be written (reported) */
-} Session;
+    const SessionWatch *watch;   /* NULL: every query runs, unwatched */
+    struct WhyLog *why;      /* non-NULL: the engine records what decided each bound (why.h) */
+    char *last_query;        /* the REPL: the text of the last approx, refine or bnb query run, */
+    char *last_path;         /* the file or entry it was in and its line (for :why) */
+    unsigned last_line;
+    bool keep_last;          /* keep last_query (the REPL) */
+};
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);
 void session_free(Session *s);

@@ -302,6 +302,8 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
     Session *s = ctx;
     EngineRun run;
     const char *what = from_lo ? "refine" : "approx";
+    struct WhyLog *why = s->why;       /* a value inside f is no step of the query explained */
+    s->why = NULL;
     bool ok = value_setup(s, from_lo ? Q_REFINE : Q_APPROX, fn, NULL, where, &run);
     if (ok && from_lo && !run.L->ops->leq(run.L, from_lo, from_hi)) {
         diag_error(&s->diag, where, "refine(%s, lo, hi): lo is not below hi, [lo, hi] is not an interval", fn->name);
@@ -323,6 +325,7 @@ bool run_value_approx(void *ctx, const FnSym *fn, const Word *from_lo, const Wor
             diag_error(&s->diag, where, "approx(%s): F([bot, top]) is not an interval", fn->name);
     }
     engine_teardown(&run);
+    s->why = why;
     return ok;
 }
 
@@ -347,6 +350,8 @@ bool run_value_bnb(void *ctx, const FnSym *fn, const QueryOptions *opts, const W
 {
     Session *s = ctx;
     EngineRun run;
+    struct WhyLog *why = s->why;
+    s->why = NULL;
     bool ok = value_setup(s, Q_BNB, fn, opts, where, &run);
     if (ok && from_lo && !run.L->ops->leq(run.L, from_lo, from_hi)) {
         diag_error(&s->diag, where, "bnb(%s from [lo .. hi]): lo is not below hi, [lo, hi] is not an interval", fn->name);
@@ -379,5 +384,6 @@ bool run_value_bnb(void *ctx, const FnSym *fn, const QueryOptions *opts, const W
         boundlist_free(&points);
     }
     engine_teardown(&run);
+    s->why = why;
     return ok;
 }

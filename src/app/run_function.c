@@ -3,6 +3,7 @@
  * envelopes a query chose), the engine's options from a query's, and where its events go
  * (trace, --dot tree, --html, the progress line). */
 #include "app/run_internal.h"
+#include "app/why.h"
 
 #include <unistd.h>
 
@@ -176,7 +177,7 @@ void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace)
     memset(t, 0, sizeof *t);
     t->s = s;
     t->L = L;
-    t->trace = trace || s->opt.trace;
+    t->trace = (trace || s->opt.trace) && !s->watch;    /* explained: the answer is captured */
     t->progress = isatty(STDERR_FILENO) != 0;
     t->start = aft_clock();
     if (s->opt.dot) t->tree = dot_tree_new(L, NULL);
@@ -210,6 +211,7 @@ static void on_event(void *ctx, const AftEvent *ev)
     else if (t->trace) report_trace_text(t->L, ev, out);
     if (t->tree) dot_tree_event(t->tree, ev);
     if (t->s->page) html_query_event(t->s->page, t->L, ev);
+    if (t->s->why) why_event(t->s->why, t->L, ev);
     if (t->progress) show_progress(t, ev);
 }
 
@@ -237,6 +239,10 @@ void run_engine_options(Session *s, const QueryOptions *q, AftOptions *o, Buf *e
     if (q->has_split) o->split.strategy = q->split;
     o->on_event = on_event;
     o->event_ctx = trace;
+    if (s->why) {
+        o->on_why = why_record;
+        o->why_ctx = s->why;
+    }
 }
 
 /* ---- a declared Galois insertion seen by the engine ---- */

@@ -13,6 +13,7 @@ typedef struct HtmlQuery {
     JsonWriter ew;
     size_t nevents, omitted;
     Buf result;              /* the result object, empty when the query gave none */
+    Buf why;                 /* its explanation (a JSON object), empty when none */
 } HtmlQuery;
 
 struct HtmlPage {
@@ -31,6 +32,7 @@ static void query_free(HtmlQuery *q)
     buf_free(&q->lattice);
     buf_free(&q->events);
     buf_free(&q->result);
+    buf_free(&q->why);
     mem_free(q);
 }
 
@@ -53,6 +55,7 @@ void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned 
     buf_init(&q->lattice);
     buf_init(&q->events);
     buf_init(&q->result);
+    buf_init(&q->why);
     json_init(&q->ew, &q->events);
     json_begin_array(&q->ew);
     VEC_PUSH(p->queries, q);
@@ -203,6 +206,14 @@ void html_query_result(HtmlPage *p, const QueryResult *r)
     report_json_object(&w, r);
 }
 
+void html_query_explain(HtmlPage *p, const char *json)
+{
+    HtmlQuery *q = current(p);
+    if (!q) return;
+    buf_clear(&q->why);
+    buf_puts(&q->why, json);
+}
+
 /* ---- the page ---- */
 
 /* JSON inside the page's <script> element: every piece goes through the one escaping
@@ -232,6 +243,10 @@ static void put_query(Buf *out, const HtmlQuery *q)
     if (q->result.len) {
         buf_puts(out, ",\"result\":");
         put_script_json(out, &q->result);
+    }
+    if (q->why.len) {
+        buf_puts(out, ",\"why\":");
+        put_script_json(out, &q->why);
     }
     buf_puts(out, ",\"events\":");
     put_script_json(out, &q->events);

@@ -25,6 +25,9 @@ void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned 
 void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev);
 /* The result of the current query. */
 void html_query_result(HtmlPage *p, const QueryResult *r);
+/* The explanation of the current query (one JSON object, fix explain --json's; docs/explain.md):
+ * the page shows the part of it about a bnb node or refine step when one is clicked. */
+void html_query_explain(HtmlPage *p, const char *json);
 
 /* The whole page, titled by title, appended to out. */
 void html_page_write(const HtmlPage *p, const char *title, Buf *out);

@@ -344,6 +344,35 @@ function searchBox(lat, nodes, select) {
   return el("div", { class: "search" }, input, hits);
 }
 
+// ---- explanations: the query's tree of fix explain (q.why, docs/explain.md) ----
+
+function whyItem(item) {
+  const li = el("li", { class: "why-" + item.kind }, item.text);
+  if (item.because && item.because.length) li.append(el("ul", {}, ...item.because.map(whyItem)));
+  return li;
+}
+
+function findWhy(item, pred) {
+  if (pred(item)) return item;
+  for (const k of item.because || []) {
+    const found = findWhy(k, pred);
+    if (found) return found;
+  }
+  return null;
+}
+
+// A panel that shows one item of the explanation and what it rests on (text set, no markup).
+function whyPanel(why) {
+  const box = el("div", { class: "why" });
+  box.show = (item, missing) => {
+    box.replaceChildren(el("p", { class: "why-head" }, "why:"),
+                        item ? el("ul", {}, whyItem(item)) : el("p", {}, missing));
+    box.setAttribute("data-why", item ? item.kind : "none");
+  };
+  box.show(null, "click the result, a step or a node to see why");
+  return box;
+}
+
 // ---- one section per query ----
 
 function resultText(lat, r) {
@@ -365,13 +394,15 @@ function resultText(lat, r) {
   return parts.filter((p) => p).join("; ");
 }
 
-function stepsPart(lat, view, steps, points) {
+function stepsPart(lat, view, steps, points, onStep) {
   const bounds = steps.map((e) => e.bound);
   const labels = steps.map((e, k) => `step ${e.step} of ${steps.length}: ${boundText(lat, e.bound)}`);
   const trail = lat.plane || (lat.atoms && !lat.hasse);
-  return slider(steps.length, labels, (k) =>
+  return slider(steps.length, labels, (k) => {
     view.show([bounds[k]], points, trail ? bounds.slice(0, k) : null,
-              steps.slice(0, k + 1).map((e) => "step " + e.step)));
+              steps.slice(0, k + 1).map((e) => "step " + e.step));
+    if (onStep) onStep(steps[k].step);
+  });
 }
 
 function stablePart(lat, view, q) {
@@ -391,15 +422,23 @@ function section(q, qi) {
   const kind = r ? r.query : "error";
   const sec = el("section", { class: "query", id: "q" + qi, "data-kind": kind });
   sec.append(el("h2", {}, el("span", { class: "where" }, `line ${q.line}`), " ", q.text));
-  sec.append(el("p", { class: "result " + (r ? r.status : "error") }, resultText(lat, r)));
+  const result = el("p", { class: "result " + (r ? r.status : "error") }, resultText(lat, r));
+  sec.append(result);
   if (lat) sec.append(el("p", { class: "lattice" }, `lattice ${lat.type}`));
+  const why = q.why ? whyPanel(q.why) : null;
+  if (why) {
+    result.classList.add("explained");
+    result.addEventListener("click", () => why.show(q.why));
+  }
+  const showStep = why ? (k) => why.show(findWhy(q.why, (i) => i.kind === "step" && i.step === k),
+                                         "no explanation of step " + k) : null;
   const view = makeView(lat);
-  if (!view) return sec;
+  if (!view) { if (why) sec.append(why); return sec; }
   const points = r && r.fixpoints ? r.fixpoints : [];
   const steps = q.events.filter((e) => e.event === "step");
   sec.append(el("div", { class: "view" }, view.node));
   if (r && r.query === "stable") sec.append(stablePart(lat, view, q));
-  else if (steps.length && r && (r.query === "refine" || r.query === "approx")) sec.append(stepsPart(lat, view, steps, points));
+  else if (steps.length && r && (r.query === "refine" || r.query === "approx")) sec.append(stepsPart(lat, view, steps, points, showStep));
   else if (r && r.bound) view.show([r.bound], points);
   else if (r && "value" in r && r.value !== null) view.show([{ lo: r.value, hi: r.value }], []);
   else view.show(r && r.final ? r.final : [], points);
@@ -409,10 +448,14 @@ function section(q, qi) {
       view.show([n.bound], points);
       shown.textContent = "shown: " + nodeLabel(lat, n);
       sec.setAttribute("data-selected", n.index);
+      if (why) why.show(findWhy(q.why, (i) => i.kind === "node" && i.id === n.id),
+                        "no explanation kept for node #" + n.id + " (the page keeps the first " +
+                        "nodes of a large tree)");
     });
     sec.append(shown, tree);
     sec.selectNode = tree.selectNode;
   }
+  if (why) sec.append(why);
   if (q.omitted_events) sec.append(el("p", { class: "note" }, `${q.omitted_events} more events not kept`));
   return sec;
 }

@@ -96,6 +96,8 @@ int report_text(const QueryResult *r, FILE *out);
 double report_width(const Lattice *L, double height);
 int report_json(const QueryResult *r, FILE *out);
 
+/* A bnb node's status as the trace words it: "kept", "pruned", "fixed point", ... */
+const char *report_status_name(NodeStatus s);
 /* Trace of an engine run: each refine step or bnb event, text or JSON. */
 void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out);
 void report_trace_json(const Lattice *L, const AftEvent *ev, FILE *out);

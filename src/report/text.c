@@ -313,7 +313,7 @@ int report_text(const QueryResult *r, FILE *out)
     return err;
 }
 
-static const char *status_name(NodeStatus s)
+const char *report_status_name(NodeStatus s)
 {
     switch (s) {
     case NODE_KEPT: return "kept";
@@ -342,7 +342,7 @@ void report_trace_text(const Lattice *L, const AftEvent *ev, FILE *out)
         if (ev->lo && ev->hi) lattice_print_interval(L, ev->lo, ev->hi, &b);
         buf_puts(&b, ": ");
         if (ev->verdict) put_verdict(&b, L, ev->verdict);
-        else buf_puts(&b, status_name(ev->status));
+        else buf_puts(&b, report_status_name(ev->status));
         break;
     case EV_BNB_MERGE:
         buf_printf(&b, "    merge %ld and %ld into ", ev->id, ev->other);
