@@ -103,6 +103,7 @@ static inline int asp_key_cmp(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 typedef struct AspCost AspCost;
+typedef struct AspMinimal AspMinimal;
 
 struct AspSolver {
     const AspProgram *prog;
@@ -128,7 +129,7 @@ struct AspSolver {
     size_t evals, refines;
     bool residual;                /* compiled from a partial evaluation by asp_solve */
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
-    size_t bad_rule;              /* when !hcf: a disjunctive rule with a head cycle */
+    AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
 };
 
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
@@ -189,6 +190,13 @@ void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp);
 /* No two head atoms of a disjunctive rule on one positive cycle; else false with the
  * index of such a rule. */
 bool asp_head_cycle_free(const AspSolver *s, size_t *bad_rule);
+/* The minimality check of a program that is not head-cycle-free (minimal.c), made with each
+ * program atom's positive component (group): asp_minimal_holds(s, x) says whether the
+ * candidate x (a stable model of the compiled program) is a minimal model of the reduct of
+ * s->prog by it, so a stable model of s->prog; true when s is head-cycle-free. */
+AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group);
+void asp_minimal_free(AspMinimal *m);
+bool asp_minimal_holds(const AspSolver *s, const Word *x);
 /* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
  * in every stable model, !upper[a] in none.  False when there is no stable model. */
 bool asp_disjunctive_bound(const AspProgram *p, uint8_t *lower, uint8_t *upper);
