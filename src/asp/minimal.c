@@ -190,7 +190,10 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x)
     AspMinimal *m = s->mini;
     if (!m) return true;
     size_t np = m->p->names.count;
-    for (size_t a = 0; a < np; a++) m->in[a] = asp_solver_has(s, x, (AspAtom)a);
+    for (size_t a = 0; a < np; a++) {
+        uint32_t i = s->lat_of[a];
+        m->in[a] = (x[i >> 6] >> (i & 63)) & 1;
+    }
     for (size_t k = 0; k < m->ncomp; k++)
         if (!component_minimal(m, k)) return false;
     return true;

@@ -365,6 +365,7 @@ AspSolver *asp_solver_new(const AspProgram *p)
     asp_solver_free(s);
     s = compile(p, group);
     s->mini = asp_minimal_new(p, group);
+    mem_free(group);
     return s;
 }
 
