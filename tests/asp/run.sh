@@ -3,8 +3,9 @@
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
-# core.sh the hand-written program of each aspif statement kind; optproj.sh #minimize (opt,
-# optN, --models 1) and #project for every solver; auto.sh --solver auto's hand-over to clingo
+# core.sh the hand-written program of each aspif statement kind; disj.sh programs that are
+# not head-cycle-free (encodings and random ones) under --solver native; optproj.sh
+# #minimize (opt, optN, --models 1) and #project for every solver; auto.sh --solver auto's hand-over to clingo
 # and --solver race; determinism.sh that the default output is the same on every run;
 # hostile-scripts.sh the .lp files that got scripts past fix's check once, and no gringo left
 # behind when fix is killed.
@@ -348,6 +349,7 @@ case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 
     *) bad "--solver clingo --timeout 1 did not stop: $out";; esac
 
 . "$DIR/core.sh"
+. "$DIR/disj.sh"
 . "$DIR/optproj.sh"
 
 echo "$pass passed, $fail failed"
