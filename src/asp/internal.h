@@ -197,6 +197,10 @@ bool asp_head_cycle_free(const AspSolver *s, size_t *bad_rule);
 AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group);
 void asp_minimal_free(AspMinimal *m);
 bool asp_minimal_holds(const AspSolver *s, const Word *x);
+/* The same check in the search (prop.c's closure, once every atom has a value): false with
+ * a conflict when the assignment is not minimal, whose reason (with learning) is the
+ * nogood of an unfounded set the smaller model shows. */
+bool asp_minimal_propagate(const AspSolver *s, AspProp *p);
 /* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
  * in every stable model, !upper[a] in none.  False when there is no stable model. */
 bool asp_disjunctive_bound(const AspProgram *p, uint8_t *lower, uint8_t *upper);

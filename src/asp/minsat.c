@@ -204,7 +204,7 @@ static uint32_t next_open(const Dpll *d, uint32_t from)
     return NONE;
 }
 
-bool minsat_smaller(const MinProblem *q, size_t n)
+bool minsat_smaller(const MinProblem *q, size_t n, uint8_t *kept)
 {
     Dpll d;
     dpll_init(&d, q, n);
@@ -214,7 +214,11 @@ bool minsat_smaller(const MinProblem *q, size_t n)
     for (;;) {
         if (ok) {
             uint32_t v = next_open(&d, 0);
-            if (v == NONE && d.nfalse) { found = true; break; }
+            if (v == NONE && d.nfalse) {
+                for (uint32_t i = 0; i < n; i++) kept[i] = d.val[i] == ON;
+                found = true;
+                break;
+            }
             if (v != NONE) {
                 d.dpos[d.ndec] = (uint32_t)d.ntrail;
                 d.flipped[d.ndec++] = 0;

@@ -27,7 +27,8 @@ void minsat_body(MinProblem *q, uint32_t var, uint32_t weight);
 void minsat_head(MinProblem *q, uint32_t var);
 void minsat_end(MinProblem *q, uint64_t base, uint64_t bound);
 void minsat_drop(MinProblem *q);
-/* Is there an assignment of the n variables satisfying every constraint with one false? */
-bool minsat_smaller(const MinProblem *q, size_t n);
+/* Is there an assignment of the n variables satisfying every constraint with one false?
+ * Then kept[v] says whether variable v is true in it. */
+bool minsat_smaller(const MinProblem *q, size_t n, uint8_t *kept);
 
 #endif
