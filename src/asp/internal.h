@@ -44,7 +44,6 @@ struct AspProgram {
     VEC(AspRule) rules;
     VEC(uint32_t) rule_line;      /* per rule read from aspif: its line (may be shorter) */
     bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
-    VEC(char *) lp_files;         /* those .lp files, when grounded without -c (lpline.c) */
     VEC(AspAtom) lits;
     VEC(uint32_t) weights;        /* of weight bodies */
     VEC(AspStmt) mins;            /* #minimize statements, in order */
@@ -75,10 +74,6 @@ void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
-/* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
- * (lpline.c): true with the file's index in p->lp_files, the line and the column (in bytes,
- * from 1) of the rule's first head atom on it. */
-bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line, uint32_t *col);
 /* Atom a's name, or _N for a hidden atom. */
 void asp_print_atom(const AspProgram *p, AspAtom a, Buf *out);
 /* Shown atoms sorted into print order; caller frees. */
