@@ -124,8 +124,8 @@ typedef struct AspSolver AspSolver;
 
 AspSolver *asp_solver_new(const AspProgram *p);
 void asp_solver_free(AspSolver *s);
-/* Can the solver find the stable models itself?  Not with #edge or theory statements (a
- * disjunctive program that is not head-cycle-free it can: minimal.c); then false
+/* Can the solver find the stable models itself?  Not with theory statements (a disjunctive
+ * program that is not head-cycle-free it can, minimal.c, and #edge, acyclic.c); then false
  * with "NAME:LINE: error: ..." in why (NAME is used in the message only; NULL: the message
  * without the place, for a program whose lines mean nothing to the user).  The bounds
  * (asp_wellfounded, asp_final_bounds) and asp_partial_eval stay sound for every program. */

@@ -99,6 +99,7 @@ static inline int asp_key_cmp(const void *x, const void *y)
 }
 typedef struct AspCost AspCost;
 typedef struct AspMinimal AspMinimal;
+typedef struct AspEdges AspEdges;
 
 struct AspSolver {
     const AspProgram *prog;
@@ -125,6 +126,7 @@ struct AspSolver {
     bool residual;                /* compiled from a partial evaluation by asp_solve */
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
     AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
+    AspEdges *edges;              /* #edge statements (acyclic.c), or NULL */
 };
 
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
@@ -196,6 +198,18 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x);
  * a conflict when the assignment is not minimal, whose reason (with learning) is the
  * nogood of an unfounded set the smaller model shows. */
 bool asp_minimal_propagate(const AspSolver *s, AspProp *p);
+/* The conflict of a failed check of the whole assignment: the nogood begun at `at` of the
+ * trail's ufs list (its other literals) and lattice atom `atom` as it is, which is made to
+ * take the other value (R_CHECK); no stable model at all when every literal is of level 0. */
+void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom);
+/* #edge statements (acyclic.c), with natoms lattice atoms: NULL without them; asp_edges_hold says whether the edges
+ * whose conditions x makes true form no cycle; asp_edges_propagate is the same check in
+ * the search (prop.c's closure, every atom with a value), false with a conflict whose
+ * nogood is the conditions of a cycle's edges. */
+AspEdges *asp_edges_new(const AspProgram *p, size_t natoms);
+void asp_edges_free(AspEdges *e);
+bool asp_edges_hold(const AspSolver *s, const Word *x);
+bool asp_edges_propagate(const AspSolver *s, AspProp *p);
 /* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
  * in every stable model, !upper[a] in none.  False when there is no stable model. */
 bool asp_disjunctive_bound(const AspProgram *p, uint8_t *lower, uint8_t *upper);

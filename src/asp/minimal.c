@@ -297,7 +297,7 @@ static bool blocked(AspMinimal *m, const AspSolver *s, AspProp *p, const AspRule
 /* The candidate's smaller model in component k drops the atoms U: no stable model holds an
  * atom u of U while every rule with a head atom in U is blocked as it is here (U would be
  * unfounded, Leone, Rullo and Scarcello).  That nogood, u and the blocking literals, is the
- * reason (R_MINIMAL) for u to be false: a conflict, which the search learns from (on the
+ * reason (R_CHECK) for u to be false: a conflict, which the search learns from (on the
  * level of its latest literal, maybe below the request's). */
 static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_t k)
 {
@@ -324,11 +324,16 @@ static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_
             if (a != u0) put_lit(m, s, &p->tr, a, m->in[a]);
     }
     asp_ufs_end(&p->tr, at, true);
-    uint32_t top = p->tr.alev[s->lat_of[u0]];
+    asp_minimal_conflict(p, at, s->lat_of[u0]);
+}
+
+void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom)
+{
+    uint32_t top = p->tr.alev[atom];
     for (uint32_t i = 1; i <= p->tr.ufs.items[at]; i++)
         if (p->tr.alev[p->tr.ufs.items[at + i] >> 1] > top) top = p->tr.alev[p->tr.ufs.items[at + i] >> 1];
     p->root_conflict = top == 0;          /* nothing to undo: no stable model is left */
-    asp_prop_assign(p, s->lat_of[u0], V_FALSE, R_MINIMAL, at);
+    asp_prop_assign(p, atom, p->tr.val[atom] == V_TRUE ? V_FALSE : V_TRUE, R_CHECK, at);
 }
 
 bool asp_minimal_propagate(const AspSolver *s, AspProp *p)

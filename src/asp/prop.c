@@ -289,13 +289,15 @@ static void unfounded(const AspSolver *s, AspProp *p)
     p->dirty = false;
 }
 
-/* A program that is not head-cycle-free: once every atom has a value (the constraint atom
- * aside), the candidate's minimality (minimal.c); false on a conflict. */
+/* Once every atom has a value (the constraint atom aside), the checks of the whole
+ * assignment: a program that is not head-cycle-free, the candidate's minimality
+ * (minimal.c); #edge statements, acyclicity (acyclic.c).  False on a conflict. */
 static bool minimal(const AspSolver *s, AspProp *p)
 {
-    if (!s->mini || p->mode != 1) return true;
+    if ((!s->mini && !s->edges) || p->mode != 1) return true;
     size_t open = s->fatom >= 0 && p->tr.val[s->fatom] == V_UNK;
-    return p->tr.qtail + open < s->natoms || asp_minimal_propagate(s, p);
+    if (p->tr.qtail + open < s->natoms) return true;
+    return (!s->mini || asp_minimal_propagate(s, p)) && (!s->edges || asp_edges_propagate(s, p));
 }
 
 /* Propagation and unfounded sets to the closure; false on a conflict. */

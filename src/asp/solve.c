@@ -43,7 +43,7 @@ static void add_stats(AftStats *sum, const AftStats *a)
  * once; budget hulls may overlap, and then models are deduplicated. */
 static void found(Search *q, const Word *x)
 {
-    if (q->user_stop || !asp_minimal_holds(q->s, x)) return;
+    if (q->user_stop || !asp_minimal_holds(q->s, x) || !asp_edges_hold(q->s, x)) return;
     if (q->opt.budget && !modelset_add(&q->seen, x)) return;
     if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;

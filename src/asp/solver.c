@@ -326,6 +326,7 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     s->shown = asp_print_order(p, &s->nshown);
     s->sp = asp_sp_new(s);
     s->prop = asp_prop_new(s);
+    s->edges = asp_edges_new(p, s->natoms);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
                            .split = asp_prop_split, .search = &sp_search };
@@ -381,6 +382,7 @@ void asp_solver_free(AspSolver *s)
     asp_sp_free(s->sp);
     asp_prop_free(s->prop);
     asp_minimal_free(s->mini);
+    asp_edges_free(s->edges);
     mem_free(s);
 }
 
@@ -430,9 +432,8 @@ bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
     const AspProgram *p = s->prog;
     for (size_t i = 0; i < p->opaque.count; i++) {
         const AspStmt *o = &p->opaque.items[i];
-        if (o->kind == STMT_HEURISTIC) continue;
-        refusal(why, p->gringo_lines, name, o->line, 1,
-                o->kind == STMT_EDGE ? "#edge (acyclicity) statement" : "theory statement",
+        if (o->kind != STMT_THEORY) continue;         /* #heuristic unused, #edge: acyclic.c */
+        refusal(why, p->gringo_lines, name, o->line, 1, "theory statement",
                 ": fix cannot search its stable models (--wf, --bounds and --emit work; clingo "
                 "solves it)");
         return false;

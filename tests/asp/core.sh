@@ -1,7 +1,7 @@
 # core.sh: sourced by run.sh (uses FIX, OUT, DIR, ok, bad): the hand-written programs of
 # tests/asp/core, one per aspif statement kind.  For each: fix asp's models equal clingo's
-# (the native search refuses #edge and theory programs, with a message naming the line of
-# an aspif file; it searches nonhcf.lp, which is not head-cycle-free), clingo on `fix asp --emit` gives clingo's
+# (the native search refuses theory programs, with a message naming the line of an aspif
+# file; it searches nonhcf.lp, which is not head-cycle-free, and edge.aspif), clingo on `fix asp --emit` gives clingo's
 # models and optimum on the original, and the bounds of --wf and --bounds lie inside
 # clingo's cautious and brave consequences.
 C=$DIR/core
@@ -51,7 +51,7 @@ for f in "$C"/*.lp "$C"/*.aspif; do
     want=$(ref_models "$f" --opt-mode=optN $copt)
     got=$("$FIX" asp --opt-mode=optN "$f" 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
     case "$f" in
-        *edge*|*theory*)      # refused by the native search, solved by clingo under auto
+        *theory*)      # refused by the native search, solved by clingo under auto
             "$FIX" asp --solver native "$f" >/dev/null 2>"$OUT/core.err"
             # aspif: its line, column 1; theory.lp: the line of gringo's output, said to be
             # that, never as FILE:LINE
