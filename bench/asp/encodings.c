@@ -16,6 +16,10 @@
  *   strategic strategic companies (disjunction, not head-cycle-free): N companies, N
  *             products of two makers, N/2 random control facts (two controllers each) and
  *             N/8 + 1 pairs of makers of one product that control each other with a third
+ *   qbf       2QBF by disjunctive saturation (not head-cycle-free): exists N, forall N
+ *             variables, 2N random terms of three literals (two over the forall ones)
+ *   minmodel  minimal models of a random clause theory (not head-cycle-free): N atoms, 2N
+ *             clauses of three literals, each positive with probability 2/3
  *   pigeon    N pigeons in N - 1 holes (no model), 1 { .. } 1 and `2 { .. }`
  *   sat       random 3-SAT of N variables and 4.26 N clauses, as choice and constraints
  *   ham       Hamiltonian cycle of a directed graph of N nodes: a hidden cycle and two more
@@ -179,6 +183,34 @@ static void strategic(Rng *r, int n)
            "strat(W) :- contr(W,X,Y), strat(X), strat(Y).\n#show strat/1.\n");
 }
 
+static void qbf(Rng *r, int n)
+{
+    printf("exists(1..%d). forall(1..%d).\n", n, n);
+    for (int t = 1; t <= 2 * n; t++)
+        for (int k = 0; k < 3; k++)
+            printf("lit(%d,%s,%s,%d).\n", t, k ? "y" : "x", below(r, 2) ? "pos" : "neg", 1 + below(r, n));
+    printf("term(T) :- lit(T,_,_,_).\n"
+           "x(I) | nx(I) :- exists(I).\ny(J) | ny(J) :- forall(J).\n"
+           "y(J) :- w, forall(J).\nny(J) :- w, forall(J).\n"
+           "t(x,pos,I) :- x(I).\nt(x,neg,I) :- nx(I).\nt(y,pos,J) :- y(J).\nt(y,neg,J) :- ny(J).\n"
+           "w :- term(T), t(K,S,V) : lit(T,K,S,V).\n:- not w.\n#show x/1.\n");
+}
+
+static void minmodel(Rng *r, int n)
+{
+    for (int c = 0; c < 2 * n; c++) {
+        int v[3], pos[3], np = 0, nn = 0;
+        for (int j = 0; j < 3; j++) {
+            do v[j] = 1 + below(r, n); while ((j > 0 && v[j] == v[0]) || (j > 1 && v[j] == v[1]));
+            pos[j] = below(r, 3) != 0;
+        }
+        for (int j = 0; j < 3; j++) if (pos[j]) printf("%sp(%d)", np++ ? " | " : "", v[j]);
+        for (int j = 0; j < 3; j++) if (!pos[j]) printf("%sp(%d)", nn++ ? ", " : " :- ", v[j]);
+        printf(".\n");
+    }
+    printf("#show p/1.\n");
+}
+
 static void pigeon(int n)
 {
     printf("pigeon(1..%d).\nhole(1..%d).\n1 { at(P,H) : hole(H) } 1 :- pigeon(P).\n"
@@ -240,6 +272,8 @@ int main(int argc, char **argv)
     else if (!strcmp(f, "tsp")) tsp(r, n);
     else if (!strcmp(f, "disjcolor")) disjcolor(r, n);
     else if (!strcmp(f, "strategic")) strategic(r, n);
+    else if (!strcmp(f, "qbf")) qbf(r, n);
+    else if (!strcmp(f, "minmodel")) minmodel(r, n);
     else if (!strcmp(f, "pigeon")) pigeon(n);
     else if (!strcmp(f, "sat")) sat(r, n);
     else if (!strcmp(f, "ham")) ham(r, n);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# suite.sh: the standard-encodings part of `make bench`: 13 encodings (bench/asp/encodings.c)
+# suite.sh: the standard-encodings part of `make bench`: 15 encodings (bench/asp/encodings.c)
 # with instances of growing size, each grounded once by gringo; then, on the same aspif file,
 # one timed run each of clingo, `fix asp --solver native`, `fix asp --solver clingo`, `fix asp
 # --emit` followed by `clingo --mode=clasp` on its output, and `fix asp` (--solver auto, the
@@ -116,6 +116,8 @@ vcover     opt    20 40 60
 tsp        opt    6 8 10
 disjcolor  first  50 100 200
 strategic  all    20 40 60
+qbf        first  20 40 60
+minmodel   all    20 30 40
 pigeon     first  7 8 9
 sat        first  50 100 150 200 250
 ham        first  20 60 100

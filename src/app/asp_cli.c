@@ -101,7 +101,8 @@ static const char usage_text[] =
     "#project: models are told apart by the project atoms only (one model per\n"
     "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
-    "disjunction that is not head-cycle-free, #edge, theory atoms.\n"
+    "theory atoms.  Disjunction that is not head-cycle-free is (each candidate\n"
+    "checked for minimality), and so is #edge (each candidate checked for cycles).\n"
     "Ctrl-C, SIGTERM and SIGHUP stop like --timeout (a second one ends fix at once).\n"
     "Exit status: 0 ok, 1 input refused, error or output not written, 2 usage error,\n"
     "130 interrupted (143 SIGTERM, 129 SIGHUP).\n";

@@ -124,10 +124,8 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
 /* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
-/* p is gringo's output for the .lp files (lpline.c): messages give its lines as gringo's, and
- * with the files (NULL when they cannot be told, as with gringo's -c) a refused disjunctive
- * rule is traced to its line in them. */
-void asp_lp_grounded(AspProgram *p, const char *const *files, size_t nfiles);
+/* p is gringo's output for .lp files: messages give its lines as lines of gringo's output. */
+void asp_lp_grounded(AspProgram *p);
 
 /* The rules of a `program P { ... }` block of a .fix file; NULL after reporting a bad rule
  * at its place through diag. */
@@ -151,9 +149,8 @@ typedef struct AspSolver AspSolver;
 
 AspSolver *asp_solver_new(const AspProgram *p);
 void asp_solver_free(AspSolver *s);
-/* Can the solver find the stable models itself?  Not for a disjunctive program that is not
- * head-cycle-free (two head atoms of a rule on one positive cycle: the shifted program the
- * solver compiles has other stable models), nor with #edge or theory statements; then false
+/* Can the solver find the stable models itself?  Not with theory statements (a disjunctive
+ * program that is not head-cycle-free it can, minimal.c, and #edge, acyclic.c); then false
  * with "NAME:LINE: error: ..." in why (NAME is used in the message only; NULL: the message
  * without the place, for a program whose lines mean nothing to the user).  The bounds
  * (asp_wellfounded, asp_final_bounds) and asp_partial_eval stay sound for every program. */

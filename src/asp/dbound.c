@@ -1,6 +1,6 @@
 /* dbound.c: a sound bound [L, U] of the stable models of any program, disjunctive heads
- * included (for programs that are not head-cycle-free, where the shifted program the solver
- * compiles has other stable models), by an alternating fixpoint on the program's atoms:
+ * included (for programs that are not head-cycle-free, where the shifted program has fewer
+ * stable models), by an alternating fixpoint on the program's atoms:
  *   U(L) = the least model of the relaxation where a rule fires when its body can hold
  *          (positive atoms counted once derived, `not c` counted unless c is in L) and then
  *          derives every atom of its head (disjunctive and choice heads alike);

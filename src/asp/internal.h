@@ -50,7 +50,6 @@ struct AspProgram {
                                      index << 32 | its line (for messages; asp_rule_line) */
     size_t lines_noted;           /* the rules before this one had their lines noted */
     bool gringo_lines;            /* the lines are those of gringo's output for an .lp file */
-    VEC(char *) lp_files;         /* those .lp files, when grounded without -c (lpline.c) */
     VEC(AspAtom) lits;
     VEC(uint32_t) weights;        /* of weight bodies */
     VEC(AspStmt) mins;            /* #minimize statements, in order */
@@ -96,10 +95,6 @@ void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
-/* The line of p's .lp files that disjunctive rule `rule` came from, when that is sure
- * (lpline.c): true with the file's index in p->lp_files, the line and the column (in bytes,
- * from 1) of the rule's first head atom on it. */
-bool asp_lp_rule_line(const AspProgram *p, size_t rule, size_t *file, uint32_t *line, uint32_t *col);
 
 /* The engine's normal program: rule r has head head[r] (a lattice atom), positive body
  * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);
@@ -120,6 +115,8 @@ static inline int asp_key_cmp(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 typedef struct AspCost AspCost;
+typedef struct AspMinimal AspMinimal;
+typedef struct AspEdges AspEdges;
 
 struct AspSolver {
     const AspProgram *prog;
@@ -145,7 +142,8 @@ struct AspSolver {
     size_t evals, refines;
     bool residual;                /* compiled from a partial evaluation by asp_solve */
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
-    size_t bad_rule;              /* when !hcf: a disjunctive rule with a head cycle */
+    AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
+    AspEdges *edges;              /* #edge statements (acyclic.c), or NULL */
 };
 
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
@@ -206,6 +204,29 @@ void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp);
 /* No two head atoms of a disjunctive rule on one positive cycle; else false with the
  * index of such a rule. */
 bool asp_head_cycle_free(const AspSolver *s, size_t *bad_rule);
+/* The minimality check of a program that is not head-cycle-free (minimal.c), made with each
+ * program atom's positive component (group): asp_minimal_holds(s, x) says whether the
+ * candidate x (a stable model of the compiled program) is a minimal model of the reduct of
+ * s->prog by it, so a stable model of s->prog; true when s is head-cycle-free. */
+AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group);
+void asp_minimal_free(AspMinimal *m);
+bool asp_minimal_holds(const AspSolver *s, const Word *x);
+/* The same check in the search (prop.c's closure, once every atom has a value): false with
+ * a conflict when the assignment is not minimal, whose reason (with learning) is the
+ * nogood of an unfounded set the smaller model shows. */
+bool asp_minimal_propagate(const AspSolver *s, AspProp *p);
+/* The conflict of a failed check of the whole assignment: the nogood begun at `at` of the
+ * trail's ufs list (its other literals) and lattice atom `atom` as it is, which is made to
+ * take the other value (R_CHECK); no stable model at all when every literal is of level 0. */
+void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom);
+/* #edge statements (acyclic.c), with natoms lattice atoms: NULL without them; asp_edges_hold says whether the edges
+ * whose conditions x makes true form no cycle; asp_edges_propagate is the same check in
+ * the search (prop.c's closure, every atom with a value), false with a conflict whose
+ * nogood is the conditions of a cycle's edges. */
+AspEdges *asp_edges_new(const AspProgram *p, size_t natoms);
+void asp_edges_free(AspEdges *e);
+bool asp_edges_hold(const AspSolver *s, const Word *x);
+bool asp_edges_propagate(const AspSolver *s, AspProp *p);
 /* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
  * in every stable model, !upper[a] in none.  False when there is no stable model. */
 bool asp_disjunctive_bound(const AspProgram *p, uint8_t *lower, uint8_t *upper);

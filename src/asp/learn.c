@@ -98,7 +98,7 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
         body_lits(s, p, arg, V_TRUE, before, out);
         break;
     case R_NOGOOD: stored(&p->store.ng, arg, a, out); break;
-    case R_UFS: stored(&p->tr.ufs, arg, a, out); break;
+    case R_UFS: case R_CHECK: stored(&p->tr.ufs, arg, a, out); break;
     case R_COST: asp_cost_explain(p, arg, before, out); break;
     default: break;
     }
@@ -281,8 +281,9 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
     for (size_t i = 0; i < p->an.tmp.count; i++)
         if (p->tr.alev[p->an.tmp.items[i] >> 1] > cur) cur = p->tr.alev[p->an.tmp.items[i] >> 1];
     /* A nogood already known is violated: nothing new.  The optimisation's bound, once
-     * tightened, may break on a lower level: that is new. */
-    if (cur < k && (p->tr.cf_kind != R_COST || cur == 0)) return;
+     * tightened, and a minimality check's nogood may break on a lower level: that is new. */
+    bool fresh = p->tr.cf_kind == R_COST || p->tr.cf_kind == R_CHECK;
+    if (cur < k && (!fresh || cur == 0)) return;
     p->an.stamp++;
     size_t count = mark_all(p, cur), i = p->tr.qtail;
     for (;;) {

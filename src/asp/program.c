@@ -19,12 +19,13 @@ AspProgram *asp_program_new(void)
     return p;
 }
 
+void asp_lp_grounded(AspProgram *p) { p->gringo_lines = true; }
+
 void asp_program_free(AspProgram *p)
 {
     if (!p) return;
-    for (size_t i = 0; i < p->lp_files.count; i++) mem_free(p->lp_files.items[i]);
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
-                 p->disj_line.items, p->lits.items, p->weights.items, p->htab, p->lp_files.items,
+                 p->disj_line.items, p->lits.items, p->weights.items, p->htab,
                  p->named.items, p->wscratch);
     arena_free(&p->names_block);
     asp_statements_free(p);

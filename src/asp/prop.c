@@ -290,16 +290,27 @@ static void unfounded(const AspSolver *s, AspProp *p)
     p->dirty = false;
 }
 
+/* Once every atom has a value (the constraint atom aside), the checks of the whole
+ * assignment: a program that is not head-cycle-free, the candidate's minimality
+ * (minimal.c); #edge statements, acyclicity (acyclic.c).  False on a conflict. */
+static bool minimal(const AspSolver *s, AspProp *p)
+{
+    if ((!s->mini && !s->edges) || p->mode != 1) return true;
+    size_t open = s->fatom >= 0 && p->tr.val[s->fatom] == V_UNK;
+    if (p->tr.qtail + open < s->natoms) return true;
+    return (!s->mini || asp_minimal_propagate(s, p)) && (!s->edges || asp_edges_propagate(s, p));
+}
+
 /* Propagation and unfounded sets to the closure; false on a conflict. */
 static bool closure(const AspSolver *s, AspProp *p)
 {
     for (;;) {
         propagate(s, p);
         if (p->conflict) return false;
-        if (!p->dirty) return true;
+        if (!p->dirty) return minimal(s, p);
         unfounded(s, p);
         if (p->conflict) return false;
-        if (p->tr.qhead == p->tr.qtail) return true;
+        if (p->tr.qhead == p->tr.qtail) return minimal(s, p);
     }
 }
 

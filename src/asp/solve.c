@@ -43,7 +43,8 @@ static void add_stats(AftStats *sum, const AftStats *a)
  * once; budget hulls may overlap, and then models are deduplicated. */
 static void found(Search *q, const Word *x)
 {
-    if (q->user_stop || (q->opt.budget && !modelset_add(&q->seen, x))) return;
+    if (q->user_stop || !asp_minimal_holds(q->s, x) || !asp_edges_hold(q->s, x)) return;
+    if (q->opt.budget && !modelset_add(&q->seen, x)) return;
     if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;
     q->st->last_model = aft_clock();
@@ -145,7 +146,7 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
 static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspProgram **out)
 {
     *out = NULL;
-    if (s->residual || (o && o->aft && o->aft->budget)) return NULL;
+    if (s->residual || !s->hcf || (o && o->aft && o->aft->budget)) return NULL;
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AspSolver *t = NULL;
     double open = asp_wellfounded(s, o ? o->aft : NULL, lo, hi, NULL) == AFT_OK
@@ -169,7 +170,6 @@ AftStatus asp_solve(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void 
 AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
                            AspModelFn fn, void *ctx, AspStats *st)
 {
-    if (!s->hcf) return AFT_ERROR;            /* asp_solver_native says why */
     AspProgram *rp;
     AspSolver *rs = h ? NULL : residual_solver(s, o, &rp);
     if (rs) {

@@ -16,6 +16,8 @@ typedef struct Builder {
     size_t atom_cap;               /* room in seen and where */
     long fatom;                    /* constraint atom (builder numbering) or -1 */
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
+    const uint32_t *group;         /* NULL, or per program atom its positive component: a
+                                      disjunctive rule is shifted between components only */
     VEC(NRule) rules;
     VEC(uint32_t) body;
     VEC(uint32_t) weight;          /* per body literal, only when `weights` */
@@ -119,20 +121,46 @@ static Body body_of(Builder *b, const AspRule *r, uint32_t *aux)
     return (Body){ aux, NULL, 1, 0 };
 }
 
+/* Head atom i's choice partner (made on first use). */
+static uint32_t prime_of(Builder *b, uint32_t a)
+{
+    if (!b->prime[a]) b->prime[a] = new_atom(b) + 1;
+    return b->prime[a] - 1;
+}
+
 /* A disjunctive rule h1 | .. | hk :- B by shifting: hi :- B, not hj (j != i).  Same stable
- * models when the program is head-cycle-free (asp_solver_new checks that). */
+ * models when the program is head-cycle-free (asp_solver_new checks that).  Otherwise
+ * (b->group) hi is shifted only against the head atoms of other components; the atoms of
+ * its own component G (when G holds two or more) are chosen, {hi} :- B, not (H \ G), and
+ * f :- B, not h1, .., not hk keeps the rule true: every stable model of P is a stable model
+ * of this (docs/aft.md), and minimal.c keeps those that are minimal models of P's reduct. */
 static void add_shifted(Builder *b, const AspRule *r, const Body *body)
 {
     const AspAtom *head = b->p->lits.items + r->head;
-    uint32_t *others = mem_alloc((r->nhead + 1) * sizeof *others);
+    uint32_t *others = mem_alloc((r->nhead + 2) * sizeof *others);
+    bool chosen = false;
     for (uint32_t i = 0; i < r->nhead; i++) {
         size_t k = 0;
-        bool repeat = false;
+        bool repeat = false, group = false;
         for (uint32_t j = 0; j < r->nhead; j++) {
             if (head[j] == head[i]) repeat |= j < i;
+            else if (b->group && b->group[head[j]] == b->group[head[i]]) group = true;
             else others[k++] = head[j];
         }
-        if (!repeat) add_normal(b, head[i], body, others, k);
+        if (repeat) continue;
+        if (group) {
+            uint32_t pa = prime_of(b, head[i]);
+            others[k] = pa;
+            add_normal(b, head[i], body, others, k + 1);
+            add_normal(b, pa, body, &head[i], 1);
+        } else add_normal(b, head[i], body, others, k);
+        chosen |= group;
+    }
+    if (chosen) {
+        if (b->fatom < 0) b->fatom = new_atom(b);
+        for (uint32_t i = 0; i < r->nhead; i++) others[i] = head[i];
+        others[r->nhead] = (uint32_t)b->fatom;
+        add_normal(b, (uint32_t)b->fatom, body, others, r->nhead + 1);
     }
     mem_free(others);
 }
@@ -156,8 +184,7 @@ static void translate_rule(Builder *b, const AspRule *r)
     }
     for (uint32_t h = 0; h < r->nhead; h++) {
         uint32_t a = lits[r->head + h];
-        if (!b->prime[a]) b->prime[a] = new_atom(b) + 1;
-        uint32_t pa = b->prime[a] - 1;
+        uint32_t pa = prime_of(b, a);
         add_normal(b, a, &body, &pa, 1);
         add_normal(b, pa, &body, &a, 1);
     }
@@ -277,10 +304,11 @@ static const AftSearch sp_search = { .refine_at = asp_prop_refine_at, .split_at 
                                      .cuts = asp_prop_cuts, .restart = asp_prop_restart,
                                      .prefer_in = asp_prop_prefer_in };
 
-AspSolver *asp_solver_new(const AspProgram *p)
+/* p compiled, its disjunctive rules shifted (between components only, when group). */
+static AspSolver *compile(const AspProgram *p, const uint32_t *group)
 {
     size_t np = p->names.count;
-    Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1 };
+    Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
@@ -310,10 +338,10 @@ AspSolver *asp_solver_new(const AspProgram *p)
     s->shown = asp_print_order(p, &s->nshown);
     s->sp = asp_sp_new(s);
     s->prop = asp_prop_new(s);
+    s->edges = asp_edges_new(p, s->natoms);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
                            .split = asp_prop_split, .search = &sp_search };
-    s->hcf = asp_head_cycle_free(s, &s->bad_rule);
     s->wf_fn = s->fn;
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
@@ -328,6 +356,32 @@ AspSolver *asp_solver_new(const AspProgram *p)
     return s;
 }
 
+/* A program that is not head-cycle-free is compiled again with its disjunctive rules
+ * shifted between positive components only (the components of the first compilation's
+ * program atoms: shifting keeps the positive dependencies), and checked by minimal.c. */
+AspSolver *asp_solver_new(const AspProgram *p)
+{
+    AspSolver *s = compile(p, NULL);
+    size_t bad;
+    if (asp_head_cycle_free(s, &bad)) {
+        s->hcf = true;
+        return s;
+    }
+    size_t np = p->names.count;
+    uint32_t *comp = mem_alloc((s->natoms + 1) * sizeof *comp);
+    uint8_t *cyclic = mem_calloc(s->natoms + 1, 1);
+    asp_find_components(s, cyclic, comp);
+    uint32_t *group = mem_alloc((np + 1) * sizeof *group);
+    for (size_t a = 0; a < np; a++) group[a] = comp[s->lat_of[a]];
+    mem_free(comp);
+    mem_free(cyclic);
+    asp_solver_free(s);
+    s = compile(p, group);
+    s->mini = asp_minimal_new(p, group);
+    mem_free(group);
+    return s;
+}
+
 void asp_solver_free(AspSolver *s)
 {
     if (!s) return;
@@ -339,6 +393,8 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
     asp_sp_free(s->sp);
     asp_prop_free(s->prop);
+    asp_minimal_free(s->mini);
+    asp_edges_free(s->edges);
     mem_free(s);
 }
 
@@ -383,51 +439,13 @@ static void refusal(Buf *why, bool gringo, const char *name, uint32_t line, uint
     else buf_printf(why, "%s: error: %s%s", name, what, rest);
 }
 
-/* The head of rule r as written, `a | b`; a hidden atom as _N. */
-static void put_head(Buf *out, const AspProgram *p, size_t r)
-{
-    const AspRule *rule = &p->rules.items[r];
-    for (uint32_t i = 0; i < rule->nhead; i++) {
-        if (i) buf_puts(out, " | ");
-        asp_print_atom(p, p->lits.items[rule->head + i], out);
-    }
-}
-
-/* The disjunctive rule that is not head-cycle-free: at its line of the user's .lp file when
- * that is sure (lpline.c), else at its line of the input. */
-static void refuse_rule(const AspSolver *s, const char *name, Buf *why)
-{
-    const AspProgram *p = s->prog;
-    const char *rest = " with two head atoms on one positive cycle (not head-cycle-free): fix "
-                       "cannot search its stable models (--wf, --bounds and --emit work; clingo "
-                       "solves it)";
-    size_t file;
-    uint32_t line, col;
-    Buf what;
-    buf_init(&what);
-    buf_puts(&what, "disjunctive rule ");
-    put_head(&what, p, s->bad_rule);
-    if (name && p->gringo_lines && asp_lp_rule_line(p, s->bad_rule, &file, &line, &col)) {
-        refusal(why, false, p->lp_files.items[file], line, col, buf_cstr(&what), rest);
-    } else {
-        line = asp_rule_line(p, s->bad_rule);
-        refusal(why, p->gringo_lines, name, line, 1, buf_cstr(&what), rest);
-    }
-    buf_free(&what);
-}
-
 bool asp_solver_native(const AspSolver *s, const char *name, Buf *why)
 {
     const AspProgram *p = s->prog;
-    if (!s->hcf) {
-        refuse_rule(s, name, why);
-        return false;
-    }
     for (size_t i = 0; i < p->opaque.count; i++) {
         const AspStmt *o = &p->opaque.items[i];
-        if (o->kind == STMT_HEURISTIC) continue;
-        refusal(why, p->gringo_lines, name, o->line, 1,
-                o->kind == STMT_EDGE ? "#edge (acyclicity) statement" : "theory statement",
+        if (o->kind != STMT_THEORY) continue;         /* #heuristic unused, #edge: acyclic.c */
+        refusal(why, p->gringo_lines, name, o->line, 1, "theory statement",
                 ": fix cannot search its stable models (--wf, --bounds and --emit work; clingo "
                 "solves it)");
         return false;

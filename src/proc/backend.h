@@ -73,9 +73,9 @@ AftStatus proc_optimize_native(AspSolver *s, const AspSolveOptions *so, const Pr
                                AspStats *st);
 
 /* --solver auto, the default, whose answer is a function of the input and the options: clingo
- * when the native search does not handle the program (disjunction that is not
- * head-cycle-free, #edge, theory); the native search alone when the well-founded bound
- * leaves at most one atom in PROC_AUTO_WF_OPEN open or shows that there is no stable model;
+ * when the native search does not handle the program (theory statements); the native search
+ * alone when the well-founded bound leaves at most one atom in PROC_AUTO_WF_OPEN open or
+ * shows that there is no stable model;
  * else the native search with a budget of co->hand_over conflicts (PROC_AUTO_CONFLICTS by
  * default; 0: no budget) and its models held
  * back: ended within it, it answers; the budget spent, its models are dropped and clingo as

@@ -177,7 +177,7 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
                                    opt->limits, err);
-        if (p) asp_lp_grounded(p, ngargs ? NULL : files, nfiles);
+        if (p) asp_lp_grounded(p);
         /* #project in the source, none of its atoms in the ground program (gringo leaves out
          * an atom no rule can derive, and the statement with it): the shown atoms */
         if (p && declared_project && !asp_has_project(p)) asp_project_on_shown(p);

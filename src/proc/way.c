@@ -111,7 +111,7 @@ AftStatus proc_way_choose(const ProcWay *w, ProcWaySearch search, AspStats *st, 
     buf_free(&why);
     if (can) return by_wf_or_search(w, search, st, how, err);
     how->kind = PROC_SOLVER_CLINGO;
-    how->why = "the program holds what the native search does not handle (disjunction that "
-               "is not head-cycle-free, #edge or theory statements)";
+    how->why = "the program holds what the native search does not handle (theory "
+               "statements)";
     return proc_way_clingo(w, st, &how->clingo, err);
 }

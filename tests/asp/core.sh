@@ -1,7 +1,7 @@
 # core.sh: sourced by run.sh (uses FIX, OUT, DIR, ok, bad): the hand-written programs of
 # tests/asp/core, one per aspif statement kind.  For each: fix asp's models equal clingo's
-# (the native search refuses programs that are not head-cycle-free, #edge and theory ones,
-# with a message naming the line of an aspif file), clingo on `fix asp --emit` gives clingo's
+# (the native search refuses theory programs, with a message naming the line of an aspif
+# file; it searches nonhcf.lp, which is not head-cycle-free, and edge.aspif), clingo on `fix asp --emit` gives clingo's
 # models and optimum on the original, and the bounds of --wf and --bounds lie inside
 # clingo's cautious and brave consequences.
 C=$DIR/core
@@ -51,12 +51,11 @@ for f in "$C"/*.lp "$C"/*.aspif; do
     want=$(ref_models "$f" --opt-mode=optN $copt)
     got=$("$FIX" asp --opt-mode=optN "$f" 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
     case "$f" in
-        *nonhcf*|*edge*|*theory*)      # refused by the native search, solved by clingo under auto
+        *theory*)      # refused by the native search, solved by clingo under auto
             "$FIX" asp --solver native "$f" >/dev/null 2>"$OUT/core.err"
-            # aspif: its line, column 1; nonhcf.lp (ground): the user's line and column of the rule, a b on line 2;
-            # theory.lp: the line of gringo's output, said to be that, never as FILE:LINE
-            case "$f" in *nonhcf.lp) pat='nonhcf.lp:2:1: error: disjunctive rule .*fix cannot search' ;;
-                         *.lp) pat=': error: .* (line [0-9]* of gringo.s aspif output).*fix cannot search' ;;
+            # aspif: its line, column 1; theory.lp: the line of gringo's output, said to be
+            # that, never as FILE:LINE
+            case "$f" in *.lp) pat=': error: .* (line [0-9]* of gringo.s aspif output).*fix cannot search' ;;
                          *) pat=':[0-9]*:1: error: .*fix cannot search' ;; esac
             grep -q "$pat" "$OUT/core.err" && ok \
                 || bad "core $f: no refusal naming a line: $(cat "$OUT/core.err")"

@@ -1,2 +1,1 @@
 args: asp --solver native tests/golden/asp/nonhcf-cond.lp
-exit: 1

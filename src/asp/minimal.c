@@ -1,0 +1,351 @@
+/* minimal.c: the minimality check of a program that is not head-cycle-free.  The solver
+ * searches a normal program whose stable models include every stable model of the program P
+ * (solver.c: disjunctive rules shifted between positive components, chosen within one); a
+ * candidate M of it is a model of P whose atoms are all founded outside the components where
+ * a disjunctive rule has two head atoms (docs/aft.md).  M is a stable model of P when it is a
+ * minimal model of the reduct P^M, and it is enough to look inside each such component C
+ * (Leone, Rullo and Scarcello: an unfounded set of M can be taken inside one component): is
+ * there a model of P^M that keeps M outside C and drops some atoms of M inside it?  That is
+ * a small satisfiability problem over the atoms of M in C (minsat.c), one per component. */
+#include "asp/minsat.h"
+#include "asp/propstate.h"
+
+#define NONE UINT32_MAX
+
+struct AspMinimal {
+    const AspProgram *p;
+    uint32_t *comp;               /* per program atom: its component's index when a
+                                     disjunctive rule has two head atoms in it, else NONE */
+    uint32_t *coff, *catoms;      /* the atoms of those components, grouped by index */
+    size_t ncomp;
+    uint32_t *hoff, *hrule;       /* per program atom: the rules with it in the head */
+    uint8_t *in;                  /* per program atom: in the candidate being checked */
+    uint32_t *var;                /* per program atom: its variable in the check, or NONE */
+    uint32_t *seen;               /* per rule: the check that met it last */
+    uint32_t now;
+    uint32_t *vatom;              /* per variable of the check: its atom */
+    uint8_t *kept;                /* per variable: in the smaller model found */
+    uint32_t *lseen;              /* per atom: the nogood that has its literal */
+    uint32_t lnow;
+    MinProblem q;                 /* the problem of one component */
+};
+
+/* The components where some disjunctive rule has two distinct head atoms, numbered. */
+static void mark_components(AspMinimal *m, const uint32_t *group, size_t np)
+{
+    const AspProgram *p = m->p;
+    uint32_t maxg = 0;
+    for (size_t a = 0; a < np; a++) if (group[a] > maxg) maxg = group[a];
+    uint32_t *index = mem_alloc(((size_t)maxg + 2) * sizeof *index);
+    for (size_t g = 0; g <= maxg; g++) index[g] = NONE;
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->kind != ASP_DISJUNCTION) continue;
+        const AspAtom *h = p->lits.items + r->head;
+        for (uint32_t x = 0; x < r->nhead; x++)
+            for (uint32_t y = x + 1; y < r->nhead; y++)
+                if (h[x] != h[y] && group[h[x]] == group[h[y]] && index[group[h[x]]] == NONE)
+                    index[group[h[x]]] = (uint32_t)m->ncomp++;
+    }
+    m->comp = mem_alloc((np + 1) * sizeof *m->comp);
+    m->coff = mem_calloc(m->ncomp + 2, sizeof *m->coff);
+    for (size_t a = 0; a < np; a++) {
+        m->comp[a] = index[group[a]];
+        if (m->comp[a] != NONE) m->coff[m->comp[a] + 2]++;
+    }
+    for (size_t k = 0; k < m->ncomp; k++) m->coff[k + 2] += m->coff[k + 1];
+    m->catoms = mem_alloc((m->coff[m->ncomp + 1] + 1) * sizeof *m->catoms);
+    for (size_t a = 0; a < np; a++)
+        if (m->comp[a] != NONE) m->catoms[m->coff[m->comp[a] + 1]++] = (uint32_t)a;
+    mem_free(index);
+}
+
+/* Rules by head atom, as CSR. */
+static void index_heads(AspMinimal *m, size_t np)
+{
+    const AspProgram *p = m->p;
+    m->hoff = mem_calloc(np + 2, sizeof *m->hoff);
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        for (uint32_t k = 0; k < r->nhead; k++) m->hoff[p->lits.items[r->head + k] + 2]++;
+    }
+    for (size_t a = 0; a < np; a++) m->hoff[a + 2] += m->hoff[a + 1];
+    m->hrule = mem_alloc((m->hoff[np + 1] + 1) * sizeof *m->hrule);
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        for (uint32_t k = 0; k < r->nhead; k++)
+            m->hrule[m->hoff[p->lits.items[r->head + k] + 1]++] = (uint32_t)i;
+    }
+}
+
+AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group)
+{
+    size_t np = p->names.count;
+    AspMinimal *m = mem_calloc(1, sizeof *m);
+    m->p = p;
+    mark_components(m, group, np);
+    index_heads(m, np);
+    m->in = mem_calloc(np + 1, 1);
+    m->var = mem_alloc((np + 1) * sizeof *m->var);
+    for (size_t a = 0; a < np; a++) m->var[a] = NONE;
+    m->seen = mem_calloc(p->rules.count + 1, sizeof *m->seen);
+    m->vatom = mem_alloc((np + 1) * sizeof *m->vatom);
+    m->kept = mem_alloc(np + 1);
+    m->lseen = mem_calloc(np + 1, sizeof *m->lseen);
+    minsat_init(&m->q);
+    return m;
+}
+
+void asp_minimal_free(AspMinimal *m)
+{
+    if (!m) return;
+    mem_free(m->comp); mem_free(m->coff); mem_free(m->catoms);
+    mem_free(m->hoff); mem_free(m->hrule);
+    mem_free(m->in); mem_free(m->var); mem_free(m->seen);
+    mem_free(m->vatom); mem_free(m->kept); mem_free(m->lseen);
+    minsat_free(&m->q);
+    mem_free(m);
+}
+
+static uint32_t weight_of(const AspProgram *p, const AspRule *r, uint32_t i)
+{
+    return r->wts == ASP_NO_WEIGHTS ? 1 : asp_rule_weights(p, r)[i];
+}
+
+/* Rule r's body in the reduct by M, over the variables: false when it does not hold in M
+ * (then it holds in no subset); else its variables (positive atoms of M in C) go to the
+ * problem and *base is what the rest gives (positive atoms of M outside C, `not c` for c
+ * outside M). */
+static bool reduct_body(AspMinimal *m, const AspRule *r, uint64_t *base)
+{
+    const AspProgram *p = m->p;
+    uint64_t sum = 0, bound = r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(p, r);
+    *base = 0;
+    for (uint32_t i = 0; i < r->npos; i++) {
+        AspAtom a = p->lits.items[asp_rule_pos(r) + i];
+        if (!m->in[a]) continue;
+        sum += weight_of(p, r, i);
+        if (m->var[a] == NONE) *base += weight_of(p, r, i);
+    }
+    for (uint32_t i = 0; i < r->nneg; i++)
+        if (!m->in[p->lits.items[asp_rule_neg(r) + i]]) {
+            sum += weight_of(p, r, r->npos + i);
+            *base += weight_of(p, r, r->npos + i);
+        }
+    if (sum < bound) return false;
+    for (uint32_t i = 0; i < r->npos; i++) {
+        AspAtom a = p->lits.items[asp_rule_pos(r) + i];
+        if (m->var[a] != NONE) minsat_body(&m->q, m->var[a], weight_of(p, r, i));
+    }
+    return true;
+}
+
+/* The constraints rule r puts on the variables: body => one of its head atoms in M's part of
+ * C (none when M has a head atom outside C, which every subset keeps); a normal or choice
+ * rule, one for each head atom in it. */
+static void add_rule(AspMinimal *m, const AspRule *r)
+{
+    const AspAtom *h = m->p->lits.items + r->head;
+    uint64_t base, bound = r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(m->p, r);
+    bool disj = r->kind == ASP_DISJUNCTION;
+    if (r->kind == ASP_CONSTRAINT) return;     /* M satisfies it, so every subset does */
+    if (disj)
+        for (uint32_t k = 0; k < r->nhead; k++)
+            if (m->in[h[k]] && m->var[h[k]] == NONE) return;
+    for (uint32_t k = 0; k < r->nhead; k++) {
+        if (m->var[h[k]] == NONE) continue;
+        minsat_begin(&m->q);
+        if (!reduct_body(m, r, &base)) { minsat_drop(&m->q); return; }
+        if (!disj) minsat_head(&m->q, m->var[h[k]]);
+        else
+            for (uint32_t j = 0; j < r->nhead; j++)
+                if (m->var[h[j]] != NONE) minsat_head(&m->q, m->var[h[j]]);
+        minsat_end(&m->q, base, bound);
+        if (disj) return;
+    }
+}
+
+static void clear_vars(AspMinimal *m, size_t k)
+{
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) m->var[m->catoms[i]] = NONE;
+}
+
+/* Component k: is M's part of it minimal (no model of P^M drops some of its atoms)?  When
+ * not, the variables stay set (clear_vars) and kept holds the smaller model. */
+static bool component_minimal(AspMinimal *m, size_t k)
+{
+    size_t n = 0;
+    minsat_reset(&m->q);
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
+        uint32_t a = m->catoms[i];
+        if (m->in[a]) { m->vatom[n] = a; m->var[a] = (uint32_t)n++; }
+    }
+    if (n >= 2) {           /* one atom is founded by the rule that chose it */
+        m->now++;
+        for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
+            uint32_t a = m->catoms[i];
+            if (!m->in[a]) continue;
+            for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1]; j++) {
+                uint32_t r = m->hrule[j];
+                if (m->seen[r] == m->now) continue;
+                m->seen[r] = m->now;
+                add_rule(m, &m->p->rules.items[r]);
+            }
+        }
+        if (minsat_smaller(&m->q, n, m->kept)) return false;
+    }
+    clear_vars(m, k);
+    return true;
+}
+
+static void read_candidate(AspMinimal *m, const AspSolver *s, const Word *x)
+{
+    size_t np = m->p->names.count;
+    for (size_t a = 0; a < np; a++) {
+        uint32_t i = s->lat_of[a];
+        m->in[a] = (x[i >> 6] >> (i & 63)) & 1;
+    }
+}
+
+bool asp_minimal_holds(const AspSolver *s, const Word *x)
+{
+    AspMinimal *m = s->mini;
+    if (!m) return true;
+    read_candidate(m, s, x);
+    for (size_t k = 0; k < m->ncomp; k++)
+        if (!component_minimal(m, k)) { clear_vars(m, k); return false; }
+    return true;
+}
+
+static bool in_u(const AspMinimal *m, AspAtom a) { return m->var[a] != NONE && !m->kept[m->var[a]]; }
+
+/* Literal of program atom a (learn.c's numbering: 2 * lattice atom, + 1 when false) into
+ * the nogood being built, once. */
+static void put_lit(AspMinimal *m, const AspSolver *s, AspTrail *t, AspAtom a, bool value)
+{
+    if (m->lseen[a] == m->lnow) return;
+    m->lseen[a] = m->lnow;
+    asp_ufs_lit(t, 2 * s->lat_of[a] + !value);
+}
+
+/* Body literal i of rule r (pos then neg) is false in M, and it is not an atom of U. */
+static bool false_outside_u(const AspMinimal *m, const AspRule *r, uint32_t i, AspAtom *a)
+{
+    const AspAtom *lits = m->p->lits.items;
+    *a = i < r->npos ? lits[asp_rule_pos(r) + i] : lits[asp_rule_neg(r) + i - r->npos];
+    return i < r->npos ? !m->in[*a] : m->in[*a];
+}
+
+/* Why rule r's body gives no support to U outside U, in M: the weight its literals can
+ * still reach with U's atoms false stays below the bound once some literals false in M
+ * are taken as they are (the fewest, those set earliest first for a conjunction: the
+ * nogood's blocking literals).  False when the body holds without U. */
+static bool body_blocked(AspMinimal *m, const AspSolver *s, AspProp *p, const AspRule *r)
+{
+    uint64_t best = 0, bound = r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(m->p, r);
+    uint32_t n = r->npos + r->nneg, pick = NONE, level = UINT32_MAX;
+    AspAtom a;
+    for (uint32_t i = 0; i < n; i++) {
+        false_outside_u(m, r, i, &a);
+        if (i >= r->npos || !in_u(m, a)) best += weight_of(m->p, r, i);
+    }
+    if (best < bound) return true;            /* U's own atoms block it */
+    if (r->wts == ASP_NO_WEIGHTS) {           /* one false literal, the earliest */
+        for (uint32_t i = 0; i < n; i++)
+            if (false_outside_u(m, r, i, &a) && p->tr.alev[s->lat_of[a]] < level) {
+                pick = i;
+                level = p->tr.alev[s->lat_of[a]];
+            }
+        if (pick == NONE) return false;
+        false_outside_u(m, r, pick, &a);
+        put_lit(m, s, &p->tr, a, pick >= r->npos);
+        return true;
+    }
+    uint64_t least = best;
+    for (uint32_t i = 0; i < n; i++)
+        if (false_outside_u(m, r, i, &a)) least -= weight_of(m->p, r, i);
+    if (least >= bound) return false;
+    for (uint32_t i = 0; i < n && best >= bound; i++)
+        if (false_outside_u(m, r, i, &a)) {
+            best -= weight_of(m->p, r, i);
+            put_lit(m, s, &p->tr, a, i >= r->npos);
+        }
+    return true;
+}
+
+/* Why rule r gives no support to U (the atoms the smaller model drops) outside U, in M:
+ * its body fails without U, or a head atom outside U holds.  False when it does support U
+ * (then the nogood is the whole candidate). */
+static bool blocked(AspMinimal *m, const AspSolver *s, AspProp *p, const AspRule *r)
+{
+    const AspAtom *h = m->p->lits.items + r->head;
+    uint32_t pick = NONE, level = UINT32_MAX;
+    if (r->kind == ASP_CONSTRAINT) return true;
+    if (r->kind == ASP_DISJUNCTION)
+        for (uint32_t k = 0; k < r->nhead; k++)
+            if (m->in[h[k]] && !in_u(m, h[k]) && p->tr.alev[s->lat_of[h[k]]] < level) {
+                pick = k;
+                level = p->tr.alev[s->lat_of[h[k]]];
+            }
+    if (pick != NONE && level == 0) return true;          /* true for good: no literal */
+    if (body_blocked(m, s, p, r)) return true;
+    if (pick == NONE) return false;
+    put_lit(m, s, &p->tr, h[pick], true);
+    return true;
+}
+
+/* The candidate's smaller model in component k drops the atoms U: no stable model holds an
+ * atom u of U while every rule with a head atom in U is blocked as it is here (U would be
+ * unfounded, Leone, Rullo and Scarcello).  That nogood, u and the blocking literals, is the
+ * reason (R_CHECK) for u to be false: a conflict, which the search learns from (on the
+ * level of its latest literal, maybe below the request's). */
+static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_t k)
+{
+    uint32_t at = asp_ufs_begin(&p->tr);
+    AspAtom u0 = NONE;
+    bool ok = true;
+    m->now++;
+    m->lnow++;
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1] && ok; i++) {
+        AspAtom a = m->catoms[i];
+        if (!in_u(m, a)) continue;
+        if (u0 == NONE) u0 = a;
+        for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1] && ok; j++) {
+            uint32_t r = m->hrule[j];
+            if (m->seen[r] == m->now) continue;
+            m->seen[r] = m->now;
+            ok = blocked(m, s, p, &m->p->rules.items[r]);
+        }
+    }
+    if (!ok) {                        /* not expected: the whole candidate as the reason */
+        p->tr.ufs.count = at + 1;
+        m->lnow++;
+        for (AspAtom a = 0; a < m->p->names.count; a++)
+            if (a != u0) put_lit(m, s, &p->tr, a, m->in[a]);
+    }
+    asp_ufs_end(&p->tr, at, true);
+    asp_minimal_conflict(p, at, s->lat_of[u0]);
+}
+
+void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom)
+{
+    uint32_t top = p->tr.alev[atom];
+    for (uint32_t i = 1; i <= p->tr.ufs.items[at]; i++)
+        if (p->tr.alev[p->tr.ufs.items[at + i] >> 1] > top) top = p->tr.alev[p->tr.ufs.items[at + i] >> 1];
+    p->root_conflict = top == 0;          /* nothing to undo: no stable model is left */
+    asp_prop_assign(p, atom, p->tr.val[atom] == V_TRUE ? V_FALSE : V_TRUE, R_CHECK, at);
+}
+
+bool asp_minimal_propagate(const AspSolver *s, AspProp *p)
+{
+    AspMinimal *m = s->mini;
+    read_candidate(m, s, p->tlo);
+    for (size_t k = 0; k < m->ncomp; k++)
+        if (!component_minimal(m, k)) {
+            if (p->learning) learn_unfounded(m, s, p, k);
+            else p->conflict = true;
+            clear_vars(m, k);
+            return false;
+        }
+    return true;
+}

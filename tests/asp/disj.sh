@@ -1,0 +1,50 @@
+# disj.sh: programs that are not head-cycle-free, searched natively (`fix asp --solver
+# native`: candidates of the program shifted between components, each checked for
+# minimality) against clingo:
+#   - the encodings of tests/asp/disj (strategic companies, 2QBF by saturation, minimal
+#     models of clause theories, consistency-based diagnosis with #project and #minimize) on
+#     their instances: every model (optN: every optimal one, and the optimum; #project: each
+#     projection once) as clingo's, with and without conflict learning, and the first model
+#     one of clingo's;
+#   - COUNT random programs of tests/asp/disjgen.awk (seeds 1..COUNT, about
+#     two thirds not head-cycle-free: disjunctions with positive cycles through their heads,
+#     #count bodies, #minimize, #project): the same.
+# Sourced by run.sh (uses FIX, OUT, DIR, ok, bad); COUNT is ASP_DISJ_COUNT (default 120).
+disj_canon() { awk -v project="$patoms" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
+
+disj_check() {   # disj_check LABEL FILES...: fix asp --solver native against clingo on them
+    label=$1; shift
+    proj=""; grep -q '^#project' "$@" && proj=--project
+    # with #project: the models cut down to the project atoms (each projection once), as
+    # clingo and fix may print different models of one projection; ab/1 for diagnosis.lp
+    patoms=$(sed -n 's/#project \([a-z0-9]*\)\./\1/gp' "$@" | tr '\n' ' ')
+    want=$(clingo --opt-mode=optN $proj 0 "$@" 2>/dev/null | disj_canon)
+    for learn in "" --no-learn; do
+        # shellcheck disable=SC2086
+        got=$("$FIX" asp --solver native --opt-mode=optN $proj $learn --models 0 "$@" 2>"$OUT/disj.err" | disj_canon)
+        if [ "$want" = "$got" ]; then ok; else
+            bad "$label${learn:+ $learn}: not clingo's models"
+            printf 'clingo:\n%s\nfix:\n%s\n%s\n' "$want" "$got" "$(head -n 2 "$OUT/disj.err")" | head -n 20
+        fi
+    done
+    # the first model (not with #minimize, whose first model is any; nor with #project, where
+    # clingo prints one model of each projection, which need not be fix's)
+    grep -q '^#minimize\|^#project' "$@" && return
+    first=$("$FIX" asp --solver native $proj --models 1 "$@" 2>/dev/null | disj_canon | grep '^M ')
+    case "$first" in
+        "") printf '%s\n' "$want" | grep -q '^M ' && bad "$label: no first model" || ok ;;
+        *) printf '%s\n' "$want" | grep -qxF "$first" && ok || bad "$label: first model $first is not clingo's" ;;
+    esac
+}
+
+for enc in strategic qbf minmodels diagnosis; do
+    for inst in "$DIR"/disj/"$enc"-*.lp; do disj_check "$(basename "$inst")" "$DIR/disj/$enc.lp" "$inst"; done
+done
+seed=1
+while [ $seed -le "${ASP_DISJ_COUNT:-120}" ]; do
+    awk -v seed=$seed -f "$DIR/disjgen.awk" > "$OUT/disj.lp"
+    n=$fail
+    disj_check "random program, seed $seed" "$OUT/disj.lp"
+    [ $fail -eq $n ] || cp "$OUT/disj.lp" "$OUT/failed-disj-$seed.lp"
+    seed=$((seed + 1))
+done
