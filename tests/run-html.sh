@@ -3,7 +3,8 @@
 # examples/nash.fix, examples/pqrs.fix and tests/html/three_atoms.fix and checks the DOM the
 # page's script builds: one section per query, a step slider with one position per refine
 # step (as many as the JSON result's "steps"), a stable query's slider over its well-founded
-# bound and models, and that selecting a bnb node (the page's #select=Q:N hook does what a
+# bound and models (and that clicking an atom there shows its explanation), and that
+# selecting a bnb node (the page's #select=Q:N hook does what a
 # click does) highlights its interval in the view: as many Hasse elements as the interval
 # has, or one box in the plane; that a bnb on reals says the same verdict of a box in its tree
 # as in its result (tests/html/real_verdicts.fix, nash); that a selected node and a refine's
@@ -127,6 +128,18 @@ verdicts explain 0 'class="why" data-why="node"' \
 check explain_refine tests/golden/explain_json.fix 1:1
 verdicts explain_refine 0 'class="why" data-why="step"' 'step 2: F([{p} .. {p, r}]) = [{p, r} .. {p, r}]' \
     'S^l_B = S({p, r}) = {p, r}, joined with the lower end: {p, r} (adds r)'
+
+# A stable query's atoms explained on the page (docs/explain.md, "Logic programs"): pqrs's
+# `stable P` (query 4), its slider on model 1 ({p, r}) and atom s clicked shows why s is false
+# there (its one rule fails at q); on the well-founded bound (frame 0), r is undefined, kept
+# open by the residual loop p :- not q, q :- not p.
+"$fix" run --html "$tmp/pqrs_why.html" examples/pqrs.fix >/dev/null 2>&1
+chrome dom "file://$tmp/pqrs_why.html#why=4:1:s" "$tmp/pqrs_why.dom" &
+chrome dom "file://$tmp/pqrs_why.html#why=4:0:r" "$tmp/pqrs_wf.dom" &
+wait
+verdicts pqrs_why 4 'class="why-atoms"' '>s: false<' 's :- q.  [examples/pqrs.fix:22:48]  fails at q'
+verdicts pqrs_wf 4 '>r: undefined, kept open by the residual program:<' 'p :- not q.  [examples/pqrs.fix:22:13]' \
+    'q :- not p.  [examples/pqrs.fix:22:26]'
 
 # A bnb tree of 16383 nodes (13 independent choices, paper's policy: the default would enumerate its
 # bounds of 64 sets and draw a smaller tree): the page loads with the tree usable (a

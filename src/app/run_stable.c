@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "app/explain_asp.h"
 #include "asp/asp.h"
+#include "report/html.h"
 #include "proc/gringo.h"
 #include "util/bitset.h"
 #include "util/mem.h"
@@ -62,6 +64,30 @@ static AspSolver *solver_of(Session *s, const ProgramSym *ps, Loc loc, AspProgra
     return NULL;
 }
 
+/* The page's explanation of a stable query over a program block: fix explain --json's object
+ * for its well-founded bound and its models (all of them when the query found all, up to
+ * PAGE_WHY_MODELS), so that clicking an atom shows why; a program of more than PAGE_WHY_RULES
+ * rules is left out (its page would be too heavy). */
+enum { PAGE_WHY_RULES = 5000, PAGE_WHY_MODELS = 64 };
+
+static void page_explanation(Session *s, const QueryPlan *plan, const AspProgram *p, size_t models)
+{
+    const ProgramSym *ps = plan->program;
+    if (!s->page || ps->resolved_file || asp_rule_count(p) > PAGE_WHY_RULES || models > PAGE_WHY_MODELS)
+        return;
+    Buf json;
+    buf_init(&json);
+    Diag quiet;
+    diag_init(&quiet, NULL);
+    ExplainAspOptions eo = { .json = true, .models = models, .limits = &s->limits };
+    if (explain_asp_block(ps->decl, plan->loc.src->path, &eo, &json, &quiet) == 0) {
+        while (json.len && json.data[json.len - 1] == '\n') json.data[--json.len] = '\0';
+        html_query_explain(s->page, buf_cstr(&json));
+    }
+    diag_free(&quiet);
+    buf_free(&json);
+}
+
 bool run_stable(Session *s, const QueryPlan *plan)
 {
     ProgramSym *ps = plan->program;
@@ -102,6 +128,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
             buf_free(&why);
         }
         session_emit(s, &r);
+        if (mc.models.count) page_explanation(s, plan, p, mc.models.count);
         mem_free(r.message);
     }
     run_trace_done(&trace);

@@ -210,7 +210,9 @@ function slider(count, labels, onMove) {
     }, 700);
   });
   move(count - 1);
-  return el("div", { class: "slider" }, play, range, label);
+  const box = el("div", { class: "slider" }, play, range, label);
+  box.move = (k) => { if (k >= 0 && k < count) move(k); };
+  return box;
 }
 
 // ---- the bnb tree: collapsible, searchable, each node linked to the view ----
@@ -373,6 +375,91 @@ function whyPanel(why) {
   return box;
 }
 
+// ---- why an atom of a logic program has its value (fix explain --json's trees) ----
+
+function whyRuleText(rules, i) {
+  const r = rules.get(i);
+  if (!r) return "rule " + i;
+  const st = r.statement && r.statement !== r.text ? ": " + r.statement : "";
+  return r.text + (r.file ? `  [${r.file}:${r.line}${r.col ? ":" + r.col : ""}${st}]` : "");
+}
+
+// Every node of a part that is explained in full, by atom (a reference elsewhere opens it).
+function whyIndex(part) {
+  const full = new Map();
+  const walk = (n) => {
+    if (!n || typeof n !== "object") return;
+    if (n.atom !== undefined && n.value !== undefined && !n.see && !full.has(n.atom)) full.set(n.atom, n);
+    for (const k of ["body", "because"]) for (const c of n[k] || []) walk(c);
+    for (const f of n.rules || []) walk(f);
+    for (const s of n.set || []) for (const f of s.rules) walk(f);
+  };
+  for (const n of part.explain || []) walk(n);
+  return full;
+}
+
+function whyFailure(ctx, f) {
+  const how = f.fails === "unchosen" ? "left out by the choice (its body holds)"
+    : f.fails === "weight" ? "fails: its false literals leave the body below its bound"
+    : f.fails === "head" ? `fails: another head atom, ${f.literal}, is true` : `fails at ${f.literal}`;
+  return el("li", { class: "why-rule" }, whyRuleText(ctx.rules, f.rule) + "  " + how,
+            el("ul", {}, ...(f.because || []).map((c) => whyNode(ctx, c))));
+}
+
+// One node as a list item: the atom and its value, then what holds it there; a reference to
+// an atom explained elsewhere opens its tree when clicked.
+function whyNode(ctx, n) {
+  let head = `${n.atom}: ${n.value}`;
+  if (n.see) {
+    const li = el("li", { class: "why-node why-ref" }, el("span", { class: "why-atom" }, head + " (click to open)"));
+    li.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      const full = ctx.full.get(n.atom);
+      if (full) li.replaceWith(whyNode(ctx, full));
+    }, { once: true });
+    return li;
+  }
+  if (n.height !== undefined) head += ` (height ${n.height})`;
+  else if (n.unfounded) head += `, in the unfounded set {${n.unfounded.join(", ")}}: each rule for them fails, or needs an atom of the set`;
+  else if (n.residual) head += ", kept open by the residual program:";
+  else if (n.why === "minimality") head += ", kept by minimality";
+  else if (n.absent) head += ", the program has no such atom";
+  else if (n.rules && !n.rules.length) head += ", no rule has it in its head";
+  const kids = [];
+  if (n.height !== undefined && n.rule !== undefined)
+    kids.push(el("li", { class: "why-rule" }, whyRuleText(ctx.rules, n.rule),
+                 el("ul", {}, ...(n.body || []).map((c) => whyNode(ctx, c)))));
+  for (const f of n.rules || []) kids.push(whyFailure(ctx, f));
+  for (const s of n.set || []) for (const f of s.rules) kids.push(whyFailure(ctx, f));
+  for (const r of n.residual || []) kids.push(el("li", { class: "why-rule" }, whyRuleText(ctx.rules, r)));
+  const li = el("li", { class: "why-node" }, el("span", { class: "why-atom" }, head));
+  if (kids.length) li.append(el("ul", {}, ...kids));
+  return li;
+}
+
+// The atoms of one part of a stable query's explanation (its well-founded bound or one
+// model), each a button that shows its tree below.
+function whyAtoms(why, part) {
+  const box = el("div", { class: "why why-atoms-box" });
+  if (!part || !part.explain) {
+    box.append(el("p", {}, "no explanation kept for this model"));
+    return box;
+  }
+  const ctx = { rules: new Map((why.rules || []).map((r) => [r.index, r])), full: whyIndex(part) };
+  const tree = el("ul", { class: "why-tree" });
+  const list = el("p", { class: "why-atoms" }, "why is an atom so? ");
+  for (const n of part.explain) {
+    const b = el("button", { class: "why-button", "data-atom": n.atom }, n.atom);
+    b.addEventListener("click", () => tree.replaceChildren(whyNode(ctx, ctx.full.get(n.atom) || n)));
+    list.append(b, " ");
+  }
+  box.append(list, tree);
+  box.showAtom = (atom) => {
+    for (const b of list.querySelectorAll("button")) if (b.getAttribute("data-atom") === atom) b.click();
+  };
+  return box;
+}
+
 // ---- one section per query ----
 
 function resultText(lat, r) {
@@ -405,6 +492,14 @@ function stepsPart(lat, view, steps, points, onStep) {
   });
 }
 
+// The part of a stable query's explanation (q.why, fix explain --json's object) for frame k of
+// its slider: the well-founded bound, or the explained model with the same atoms.
+function stableWhyPart(why, root, models, k) {
+  if (root && k === 0) return why.wf;
+  const atoms = [...models[k - (root ? 1 : 0)]].sort().join("\u0000");
+  return (why.models || []).find((m) => [...m.atoms].sort().join("\u0000") === atoms);
+}
+
 function stablePart(lat, view, q) {
   const root = q.events.find((e) => e.event === "node" && e.parent === -1);
   const models = q.result.models || [];
@@ -413,8 +508,20 @@ function stablePart(lat, view, q) {
   models.forEach((m, k) => { frames.push({ lo: m, hi: m }); labels.push(`model ${k + 1} of ${models.length}: {${m.join(", ")}}`); });
   if (!frames.length) return el("p", {}, "no well-founded bound and no model");
   const rowLabels = labels.map((l) => l.split(":")[0].replace(/ \[.*/, ""));
-  return slider(frames.length, labels, (k) => view.show([frames[k]], [], lat.atoms ? frames.slice(0, k) : null,
-                                                        rowLabels.slice(0, k + 1)));
+  const why = q.why && q.why.kind === "explain" ? q.why : null;
+  const whyBox = el("div", { class: "why-frame" });
+  const part = el("div", { class: "stable" });
+  const bar = slider(frames.length, labels, (k) => {
+    view.show([frames[k]], [], lat.atoms ? frames.slice(0, k) : null, rowLabels.slice(0, k + 1));
+    if (why) whyBox.replaceChildren(whyAtoms(why, stableWhyPart(why, root, models, k)));
+  });
+  part.append(bar, whyBox);
+  part.showWhy = (k, atom) => {
+    bar.move(k);
+    const box = whyBox.firstChild;
+    if (box && box.showAtom) box.showAtom(atom);
+  };
+  return part;
 }
 
 function section(q, qi) {
@@ -425,7 +532,7 @@ function section(q, qi) {
   const result = el("p", { class: "result " + (r ? r.status : "error") }, resultText(lat, r));
   sec.append(result);
   if (lat) sec.append(el("p", { class: "lattice" }, `lattice ${lat.type}`));
-  const why = q.why ? whyPanel(q.why) : null;
+  const why = q.why && kind !== "stable" ? whyPanel(q.why) : null;
   if (why) {
     result.classList.add("explained");
     result.addEventListener("click", () => why.show(q.why));
@@ -437,7 +544,11 @@ function section(q, qi) {
   const points = r && r.fixpoints ? r.fixpoints : [];
   const steps = q.events.filter((e) => e.event === "step");
   sec.append(el("div", { class: "view" }, view.node));
-  if (r && r.query === "stable") sec.append(stablePart(lat, view, q));
+  if (r && r.query === "stable") {
+    const part = stablePart(lat, view, q);
+    sec.append(part);
+    sec.showWhy = part.showWhy;
+  }
   else if (steps.length && r && (r.query === "refine" || r.query === "approx")) sec.append(stepsPart(lat, view, steps, points, showStep));
   else if (r && r.bound) view.show([r.bound], points);
   else if (r && "value" in r && r.value !== null) view.show([{ lo: r.value, hi: r.value }], []);
@@ -464,12 +575,16 @@ const main = document.getElementById("queries");
 const sections = data.queries.map((q, qi) => { const s = section(q, qi); main.append(s); return s; });
 
 // Hooks in the address, for tests and pictures: #select=Q:N clicks node N of query Q's tree once
-// the page is drawn (so a headless browser's --dump-dom shows what a click shows); #show=Q
-// shows query Q only.  Both may be given, joined by '&'.
+// the page is drawn (so a headless browser's --dump-dom shows what a click shows); #why=Q:K:ATOM
+// moves stable query Q's slider to frame K (0: the well-founded bound when shown) and clicks
+// ATOM (URI-encoded); #show=Q shows query Q only.  They may be given together, joined by '&'.
 for (const part of location.hash.slice(1).split("&")) {
   const select = /^select=(\d+):(\d+)$/.exec(part), show = /^show=(\d+)$/.exec(part);
+  const whyAt = /^why=(\d+):(\d+):(.+)$/.exec(part);
   if (select && sections[+select[1]] && sections[+select[1]].selectNode)
     sections[+select[1]].selectNode(+select[2]);
+  if (whyAt && sections[+whyAt[1]] && sections[+whyAt[1]].showWhy)
+    sections[+whyAt[1]].showWhy(+whyAt[2], decodeURIComponent(whyAt[3]));
   if (show) sections.forEach((s, i) => { s.hidden = i !== +show[1]; });
 }
 document.body.setAttribute("data-load-ms", Math.round(performance.now()));   // since navigation
