@@ -1,8 +1,10 @@
 /* repl.c: the interactive session: declarations and queries entered line by line (libedit for
  * editing, history and completion); an error never ends the session. */
 #include "app/repl.h"
+
 #include "app/repl_defs.h"
 #include "app/explain.h"
+#include "app/explain_asp.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -34,6 +36,8 @@ static const char *const help_text =
     "  :why [QUERY]   the last approx, refine or bnb query's answer explained (or QUERY's):\n"
     "                 which envelope call decided each bound, why bnb pruned each node\n"
     "  :why ATOM      the same for one atom (or a named element) of the last query's answer\n"
+    "  :why P ATOM... why each atom of program block P is true, false or undefined, in its\n"
+    "                 well-founded bound and first stable model (docs/explain.md)\n"
     "  :help          this text\n"
     "  :quit          leave (also Ctrl-D)\n"
     "Ctrl-C interrupts a running query and keeps the session.\n";
@@ -369,9 +373,41 @@ static bool one_word(const char *arg)
     return *arg != '\0';
 }
 
-/* :why, :why ATOM (of the last query) or :why QUERY. */
+/* :why P ATOM...: atoms of program block P explained (explain_asp.h); false when the first
+ * word of arg names no program of the session. */
+static bool why_program(Repl *r, const char *arg)
+{
+    size_t n = strcspn(arg, " \t");
+    char *name = mem_alloc(n + 1);
+    memcpy(name, arg, n);
+    name[n] = '\0';
+    ProgramSym *ps = context_program(r->s->context, name);
+    mem_free(name);
+    if (!ps) return false;
+    if (ps->resolved_file) {
+        diag_plain_error(&r->s->diag, "program '%s' is grounded from \"%s\": explain it with "
+                         "`fix explain %s ATOM`", ps->name, ps->resolved_file, ps->resolved_file);
+        return true;
+    }
+    VEC(const char *) atoms = {0};
+    char *rest = mem_strdup(arg + n);
+    for (char *w = strtok(rest, " \t"); w; w = strtok(NULL, " \t")) VEC_PUSH(atoms, w);
+    ExplainAspOptions o = { .models = 1, .atoms = atoms.items, .natoms = atoms.count,
+                            .limits = &r->s->limits, .interrupt = &r->s->interrupt };
+    Buf out;
+    buf_init_stream(&out, r->s->out);
+    explain_asp_block(ps->decl, ps->loc.src ? ps->loc.src->path : "<repl>", &o, &out, &r->s->diag);
+    buf_flush(&out);
+    buf_free(&out);
+    mem_free(rest);
+    VEC_FREE(atoms);
+    return true;
+}
+
+/* :why, :why ATOM (of the last query), :why QUERY or :why P ATOM... (a program block's). */
 static void cmd_why(Repl *r, const char *arg)
 {
+    if (*arg && why_program(r, arg)) return;
     bool atom = one_word(arg);
     if ((!*arg || atom) && !r->s->last_query) {
         diag_plain_error(&r->s->diag, ":why explains the last approx, refine or bnb query, and none was run yet "
