@@ -25,6 +25,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->queries_run = 0;
     s->graphs = 0;
     s->ndirs = 0;
+    s->sink = (SessionSink){ 0 };
     s->page = opt->html ? html_page_new() : NULL;
     s->context = context_new(&s->diag);
     limits_start(&s->limits, 0, 0, &s->interrupt);

@@ -32,6 +32,19 @@ typedef struct RunOptions {
                                 address space above it; 0 = none */
 } RunOptions;
 
+struct QueryResult;
+struct AftEvent;
+
+/* Where results and engine events go instead of the session's output (the C API, src/api):
+ * with on_result set, each result is handed over (valid during the call) and nothing is
+ * printed; with on_event set, every event of refine and bnb (the trace's) too, and no trace
+ * or progress line is printed. */
+typedef struct SessionSink {
+    void (*on_result)(void *ctx, const struct QueryResult *r);
+    void (*on_event)(void *ctx, const Lattice *L, const struct AftEvent *ev);
+    void *ctx;
+} SessionSink;
+
 typedef struct Session {
     Diag diag;
     Context *context;
@@ -54,6 +67,7 @@ typedef struct Session {
     int out_errno;           /* the errno of a failed write to it a report saw, or 0 */
     bool output_refused;     /* an output named an input (reported): nothing is written */
     bool file_failed;        /* an output file (--dot DIR/) could not be written (reported) */
+    SessionSink sink;        /* the C API's: results and events handed over (zero: none) */
 } Session;
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);
