@@ -181,10 +181,11 @@ test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen b
 doctest: build/fix
 	@sh tests/run-doc.sh build/fix
 
-bench: build/fix build/bench/pairtime
+bench: build/fix build/libfix.so build/bench/pairtime
 	@sh scripts/deps.sh bench
 	@sh bench/run.sh
 	@sh bench/eval/run.sh
+	@sh bench/api.sh
 
 # the alternating-pairs timer of bench/run.sh and bench/asp/suite.sh
 build/bench/pairtime: bench/asp/pairtime.c

@@ -161,19 +161,22 @@ class Session:
         main thread) can cancel it; the call still returns, with the partial answer."""
         box = {}
         handle = self._handle()
+        done = threading.Event()
 
         def call():
-            box["r"] = fn(handle, *args)
+            try:
+                box["r"] = fn(handle, *args)
+            finally:
+                done.set()
 
         if threading.current_thread() is not threading.main_thread():
             call()
             return box["r"], False
-        t = threading.Thread(target=call, daemon=True)
-        t.start()
+        threading.Thread(target=call, daemon=True).start()
         interrupted = False
-        while t.is_alive():
+        while not done.is_set():
             try:
-                t.join(0.05)
+                done.wait(0.05)
             except KeyboardInterrupt:
                 interrupted = True
                 self.cancel()
