@@ -23,6 +23,9 @@ PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 OBJ      := $(LIB_SRC:%.c=build/obj/%.o) $(GEN_SRC:build/gen/%.c=build/obj/gen/%.o)
 # the shared library's objects: position independent, in a build directory of their own
 PIC_OBJ  := $(LIB_SRC:%.c=build/pic/%.o) $(GEN_SRC:build/gen/%.c=build/pic/gen/%.o)
+# the thread sanitizer's build of the library, for the C API's test of sessions in threads
+TSANFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) $(GEN_SRC:build/gen/%.c=build/tsan/gen/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=build/asan/%.o) $(GEN_SRC:build/gen/%.c=build/asan/gen/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROP_BIN := $(PROP_SRC:tests/prop/%.c=build/tests/%)
@@ -90,13 +93,23 @@ build/asan/%.o: %.c | build/gen/parser.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(SANFLAGS) $(CHECKDEFS) $(WARN) $(INC) -MMD -MP -c $< -o $@
 
-build/pic/gen/%.o: build/gen/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(CFLAGS) -fPIC $(INC) -Wno-unused-function -MMD -MP -c $< -o $@
+build/libfix-tsan.a: $(TSAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
-build/pic/%.o: %.c | build/gen/parser.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(CFLAGS) -fPIC $(WARN) $(INC) -MMD -MP -c $< -o $@
+# $(call objrules,DIR,FLAGS): the rules of a build of the library's objects in build/DIR
+# with FLAGS (the shared library's, position independent; the thread sanitizer's)
+define objrules
+build/$(1)/gen/%.o: build/gen/%.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $(2) $$(INC) -Wno-unused-function -MMD -MP -c $$< -o $$@
+
+build/$(1)/%.o: %.c | build/gen/parser.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $(2) $$(WARN) $$(INC) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call objrules,pic,$(CFLAGS) -fPIC))
+$(eval $(call objrules,tsan,$(TSANFLAGS)))
 
 build/libfix.a: $(OBJ)
 	@rm -f $@
@@ -134,8 +147,12 @@ build/tests/api_test: tests/api/test_api.c src/api/fix.h build/libfix-asan.a
 	@mkdir -p build/tests
 	$(CC) $(CSTD) $(SANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-asan.a $(LDLIBS) -lpthread
 
+build/tests/api_test-tsan: tests/api/test_api.c src/api/fix.h build/libfix-tsan.a
+	@mkdir -p build/tests
+	$(CC) $(CSTD) $(TSANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-tsan.a $(LDLIBS) -lpthread
+
 # the API suite alone: the C test and the Python package's tests (also in `make test`: T=api)
-api-test: build/tests/api_test build/libfix.so
+api-test: build/tests/api_test build/tests/api_test-tsan build/libfix.so
 	@sh tests/run-api.sh
 
 demo: build/fix
@@ -159,7 +176,7 @@ asp-test: build/fix
 	@sh tests/asp/run.sh build/fix
 
 test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
-      build/libfix.so build/tests/api_test
+      build/libfix.so build/tests/api_test build/tests/api_test-tsan
 	@sh tests/run-all.sh $(T)
 
 # ---- running the tests (tests/run-all.sh, docs/testing.md "Running the tests") ----
@@ -174,7 +191,7 @@ check: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
 	@sh tests/run-all.sh --check $(T)
 
 test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
-           build/libfix.so build/tests/api_test
+           build/libfix.so build/tests/api_test build/tests/api_test-tsan
 	@sh tests/run-all.sh --long $(T)
 
 # the snippets of the documentation (also a suite of `make test`: T=doc)

@@ -2,7 +2,9 @@
 # run-api.sh: the C API and the Python package (issue 36; docs/api.md, docs/python.md).
 # build/tests/api_test (tests/api/test_api.c, ASan and UBSan, LeakSanitizer at exit): values,
 # errors, 10 000 create/load/query/cancel/free cycles, fix_cancel from another thread during a
-# long bnb, two sessions in two threads; then the Python package's unittest tests
+# long bnb, two sessions in two threads; the same test under the thread sanitizer
+# (build/tests/api_test-tsan, 300 cycles: no data race between sessions, nor between
+# fix_cancel and the engine); then the Python package's unittest tests
 # (python/tests) against build/libfix.so (FIX_LIBRARY), and `pip install ./python` offline
 # into a scratch directory, the installed package imported from there.
 # Uses build/tests/api_test and build/libfix.so, already built (`make test`, `make api-test`).
@@ -15,6 +17,11 @@ ASAN_OPTIONS=detect_leaks=1 ./build/tests/api_test > "$tmp/c.log" 2>&1
 rc=$?
 cat "$tmp/c.log" | grep -E '^(FAIL|api-c)|ERROR|SUMMARY'
 check "the C API's test under the sanitizers" [ $rc -eq 0 ]
+
+TSAN_OPTIONS=halt_on_error=1 API_CYCLES=300 ./build/tests/api_test-tsan > "$tmp/tsan.log" 2>&1
+rc=$?
+grep -E '^(FAIL|api-c: [0-9]+ passed)|WARNING: ThreadSanitizer|SUMMARY' "$tmp/tsan.log" | sed 's/^/tsan: /'
+check "the C API's test under the thread sanitizer" [ $rc -eq 0 ]
 
 lib=$(pwd)/build/libfix.so
 (cd python/tests && FIX_LIBRARY=$lib PYTHONPATH=.. PYTHONDONTWRITEBYTECODE=1 \

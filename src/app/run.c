@@ -162,7 +162,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
 /* A signal stopped a query (which reported what it had): the rest of the file is not run. */
 static FixResult skip_after_interrupt(Session *s, size_t left)
 {
-    if (left) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
+    if (left && !s->sink.on_result) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
                       left == 1 ? "y" : "ies");
     return FIX_INTERRUPTED;
 }
@@ -175,7 +175,7 @@ static FixResult run_plans(Session *s, const PtrList *plans)
     for (size_t i = 0; i < plans->count; i++) {
         if (!session_run_query(s, plans->items[i])) all_ok = false;
         if (!session_output_ok(s)) return FIX_RUNTIME_ERROR;
-        if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
+        if (limits_flag(&s->interrupt)) return skip_after_interrupt(s, plans->count - i - 1);
     }
     return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
 }
@@ -184,9 +184,10 @@ static FixResult run_plans(Session *s, const PtrList *plans)
  * that the REPL keeps its state as it was). */
 static bool stopped_before_running(Session *s, const Source *src)
 {
-    if (!s->interrupt) return false;
+    int sig = limits_flag(&s->interrupt);
+    if (!sig) return false;
     diag_plain_error(&s->diag, "interrupted by %s while reading and checking %s: no query was run",
-                     sigint_name(s->interrupt), src->path);
+                     sigint_name(sig), src->path);
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "util/limits.h"
 
 typedef struct Source {
     char *path;          /* as given by the user, or "<repl>" */
@@ -38,7 +39,7 @@ typedef struct Diag {
 
 static inline bool diag_interrupted(const Diag *d)
 {
-    return d->interrupt && *d->interrupt;
+    return limits_flag(d->interrupt) != 0;
 }
 
 void diag_init(Diag *d, FILE *out);
