@@ -73,6 +73,18 @@ class Values(unittest.TestCase):
         self.assertEqual(d["P"], "lattice")
 
 
+class Stdlib(unittest.TestCase):
+    def test_import_beside_the_library(self):
+        saved = os.environ.pop("FIX_STDLIB", None)
+        try:
+            s = fix.Session()
+            s.load_string('import "analysis";\n')
+            self.assertIs(s.eval("is_safe(proved)"), True)
+        finally:
+            if saved is not None:
+                os.environ["FIX_STDLIB"] = saved
+
+
 class Errors(unittest.TestCase):
     def test_place(self):
         s = fix.Session()

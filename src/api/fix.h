@@ -25,7 +25,9 @@ typedef struct fix_value fix_value;
 /* ---- sessions ---- */
 
 /* A new, empty session (NULL only when out of memory).  Import directories: the standard
- * library as `fix run` finds it (FIX_STDLIB, or PREFIX/share/fix/stdlib). */
+ * library where FIX_STDLIB says, else beside the library as `fix run` finds it beside the
+ * binary (build/libfix.so: the repository's stdlib; PREFIX/lib/libfix.so:
+ * PREFIX/share/fix/stdlib). */
 fix_session *fix_session_new(void);
 void fix_session_free(fix_session *s);
 /* An import search directory (like `fix run -I DIR`); 0, or -1 when there are too many. */

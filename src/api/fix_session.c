@@ -3,7 +3,11 @@
  * through the session's sink instead of printed, errors through the Diag's hook, limits and
  * cancelling through the session's Limits and its interrupt flag.  No state outside a
  * session. */
+#define _GNU_SOURCE        /* dladdr: where the library is */
 #include "api/fix.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +31,7 @@ struct fix_session {
     const char **decl_kinds;
     fix_event_fn event_fn;
     void *event_user;
+    char *stdlib_dirs[2];      /* beside the library: its import directories (kept here) */
     const Source *eval_src;    /* fix_eval's text: "show " before the expression */
     bool interrupted;
 };
@@ -65,6 +70,28 @@ static void on_event(void *ctx, const Lattice *L, const AftEvent *ev)
 
 /* ---- sessions ---- */
 
+/* The standard library where it lies beside the library, as `fix run` finds it beside the
+ * binary: build/libfix.so -> stdlib, PREFIX/lib/libfix.so -> PREFIX/share/fix/stdlib (unless
+ * FIX_STDLIB names it). */
+static void add_stdlib_dirs(fix_session *s)
+{
+    const char *env = getenv("FIX_STDLIB");
+    Dl_info info;
+    if ((env && *env) || !dladdr((void *)fix_session_new, &info) || !info.dli_fname) return;
+    const char *slash = strrchr(info.dli_fname, '/');
+    static const char *const beside[2] = { "/../stdlib", "/../share/fix/stdlib" };
+    for (size_t i = 0; slash && i < 2; i++) {
+        Buf b;
+        buf_init(&b);
+        buf_printf(&b, "%.*s%s", (int)(slash - info.dli_fname), info.dli_fname, beside[i]);
+        if (access(buf_cstr(&b), R_OK) == 0) {
+            s->stdlib_dirs[i] = mem_strdup(buf_cstr(&b));
+            session_add_search_dir(&s->session, s->stdlib_dirs[i]);
+        }
+        buf_free(&b);
+    }
+}
+
 fix_session *fix_session_new(void)
 {
     fix_session *s = mem_calloc(1, sizeof *s);
@@ -81,6 +108,7 @@ fix_session *fix_session_new(void)
     s->session.diag.on_error = on_error;
     s->session.diag.error_ctx = s;
     s->session.sink = (SessionSink){ on_result, on_event, s };
+    add_stdlib_dirs(s);
     return s;
 }
 
@@ -117,6 +145,8 @@ void fix_session_free(fix_session *s)
     mem_free(s->loaded.items);
     mem_free(s->decls.items);
     session_free(&s->session);
+    mem_free(s->stdlib_dirs[0]);
+    mem_free(s->stdlib_dirs[1]);
     fclose(s->devnull);
     mem_free(s);
 }
