@@ -24,6 +24,11 @@ grep -E '^(FAIL|api-c: [0-9]+ passed)|WARNING: ThreadSanitizer|SUMMARY' "$tmp/ts
 check "the C API's test under the thread sanitizer" [ $rc -eq 0 ]
 
 lib=$(pwd)/build/libfix.so
+if command -v nm >/dev/null 2>&1; then
+    exported=$(nm -D --defined-only build/libfix.so | awk '{ print $3 }' | sort)
+    declared=$(grep -o 'fix_[a-z_]*(' src/api/fix.h | tr -d '(' | sort -u)
+    check "libfix.so exports exactly the functions of fix.h" [ "$exported" = "$declared" ]
+fi
 (cd python/tests && FIX_LIBRARY=$lib PYTHONPATH=.. PYTHONDONTWRITEBYTECODE=1 \
     python3 -m unittest test_fix) > "$tmp/py.log" 2>&1
 rc=$?
