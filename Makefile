@@ -21,25 +21,40 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
 
 OBJ      := $(LIB_SRC:%.c=build/obj/%.o) $(GEN_SRC:build/gen/%.c=build/obj/gen/%.o)
+# the shared library's objects: position independent, in a build directory of their own
+PIC_OBJ  := $(LIB_SRC:%.c=build/pic/%.o) $(GEN_SRC:build/gen/%.c=build/pic/gen/%.o)
+# the thread sanitizer's build of the library, for the C API's test of sessions in threads
+TSANFLAGS := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+TSAN_OBJ := $(LIB_SRC:%.c=build/tsan/%.o) $(GEN_SRC:build/gen/%.c=build/tsan/gen/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=build/asan/%.o) $(GEN_SRC:build/gen/%.c=build/asan/gen/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROP_BIN := $(PROP_SRC:tests/prop/%.c=build/tests/%)
 
-.PHONY: all deps demo test unit golden prop asp-test doctest bench fuzz clean install uninstall
-all: build/fix
+.PHONY: all deps demo test unit golden prop asp-test doctest bench fuzz clean install uninstall api-test
+all: build/fix build/libfix.so
 
 # `make install`: the binary to $(PREFIX)/bin/fix and the standard library (the files of
 # `import "analysis";` and `import "domains";`) to $(PREFIX)/share/fix/stdlib, where the binary
-# looks for it; DESTDIR is prepended to both (staged installs, packages).
+# looks for it; the C API's header to $(PREFIX)/include/fix.h, the shared library to
+# $(PREFIX)/lib/libfix.so and its pkg-config file to $(PREFIX)/lib/pkgconfig/fix.pc
+# (docs/api.md); DESTDIR is prepended to all (staged installs, packages).
 PREFIX  ?= /usr/local
 DESTDIR ?=
-install: build/fix
+install: build/fix build/libfix.so
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/fix/stdlib"
+	install -d "$(DESTDIR)$(PREFIX)/include" "$(DESTDIR)$(PREFIX)/lib/pkgconfig"
 	install -m 755 build/fix "$(DESTDIR)$(PREFIX)/bin/fix"
 	install -m 644 stdlib/*.fix "$(DESTDIR)$(PREFIX)/share/fix/stdlib/"
+	install -m 644 src/api/fix.h "$(DESTDIR)$(PREFIX)/include/fix.h"
+	install -m 755 build/libfix.so "$(DESTDIR)$(PREFIX)/lib/libfix.so"
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(FIX_VERSION)|g' src/api/fix.pc.in \
+	    > "$(DESTDIR)$(PREFIX)/lib/pkgconfig/fix.pc"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/fix"
+	rm -f "$(DESTDIR)$(PREFIX)/include/fix.h" "$(DESTDIR)$(PREFIX)/lib/libfix.so" \
+	    "$(DESTDIR)$(PREFIX)/lib/pkgconfig/fix.pc"
+	-rmdir "$(DESTDIR)$(PREFIX)/lib/pkgconfig" 2>/dev/null
 	rm -f $(patsubst stdlib/%,"$(DESTDIR)$(PREFIX)/share/fix/stdlib/%",$(wildcard stdlib/*.fix))
 	-rmdir "$(DESTDIR)$(PREFIX)/share/fix/stdlib" "$(DESTDIR)$(PREFIX)/share/fix" 2>/dev/null
 
@@ -78,6 +93,24 @@ build/asan/%.o: %.c | build/gen/parser.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(SANFLAGS) $(CHECKDEFS) $(WARN) $(INC) -MMD -MP -c $< -o $@
 
+build/libfix-tsan.a: $(TSAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# $(call objrules,DIR,FLAGS): the rules of a build of the library's objects in build/DIR
+# with FLAGS (the shared library's, position independent; the thread sanitizer's)
+define objrules
+build/$(1)/gen/%.o: build/gen/%.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $(2) $$(INC) -Wno-unused-function -MMD -MP -c $$< -o $$@
+
+build/$(1)/%.o: %.c | build/gen/parser.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $(2) $$(WARN) $$(INC) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call objrules,pic,$(CFLAGS) -fPIC))
+$(eval $(call objrules,tsan,$(TSANFLAGS)))
+
 build/libfix.a: $(OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -85,6 +118,13 @@ build/libfix.a: $(OBJ)
 build/libfix-asan.a: $(ASAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# the shared library of the C API (src/api/fix.h): only the fix_ names are exported
+# (src/api/libfix.map), so nothing else of fix can clash with a program's own names
+FIX_VERSION := $(shell sed -n 's/^\#define FIX_VERSION "\(.*\)"/\1/p' src/common.h)
+build/libfix.so: $(PIC_OBJ) src/api/libfix.map
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libfix.so -Wl,--version-script=src/api/libfix.map \
+	    -o $@ $(PIC_OBJ) $(LDLIBS)
 
 build/fix: build/obj/src/app/main.o build/libfix.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -101,6 +141,19 @@ build/tests/%: tests/unit/%.c build/libfix-asan.a
 build/tests/%: tests/prop/%.c build/libfix-asan.a
 	@mkdir -p build/tests
 	$(CC) $(CSTD) $(SANFLAGS) $(WARN) $(INC) -Wno-missing-prototypes -MMD -MP -o $@ $< build/libfix-asan.a -lcmocka $(LDLIBS)
+
+# the C API's test under the sanitizers (tests/api/test_api.c: it sees only src/api/fix.h)
+build/tests/api_test: tests/api/test_api.c src/api/fix.h build/libfix-asan.a
+	@mkdir -p build/tests
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-asan.a $(LDLIBS) -lpthread
+
+build/tests/api_test-tsan: tests/api/test_api.c src/api/fix.h build/libfix-tsan.a
+	@mkdir -p build/tests
+	$(CC) $(CSTD) $(TSANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-tsan.a $(LDLIBS) -lpthread
+
+# the API suite alone: the C test and the Python package's tests (also in `make test`: T=api)
+api-test: build/tests/api_test build/tests/api_test-tsan build/libfix.so
+	@sh tests/run-api.sh
 
 demo: build/fix
 	./build/fix run examples/tour.fix
@@ -122,7 +175,8 @@ golden: build/asan/fix
 asp-test: build/fix
 	@sh tests/asp/run.sh build/fix
 
-test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan
+test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
+      build/libfix.so build/tests/api_test build/tests/api_test-tsan
 	@sh tests/run-all.sh $(T)
 
 # ---- running the tests (tests/run-all.sh, docs/testing.md "Running the tests") ----
@@ -136,17 +190,19 @@ test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/
 check: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
 	@sh tests/run-all.sh --check $(T)
 
-test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan
+test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
+           build/libfix.so build/tests/api_test build/tests/api_test-tsan
 	@sh tests/run-all.sh --long $(T)
 
 # the snippets of the documentation (also a suite of `make test`: T=doc)
 doctest: build/fix
 	@sh tests/run-doc.sh build/fix
 
-bench: build/fix build/bench/pairtime
+bench: build/fix build/libfix.so build/bench/pairtime
 	@sh scripts/deps.sh bench
 	@sh bench/run.sh
 	@sh bench/eval/run.sh
+	@sh bench/api.sh
 
 # the alternating-pairs timer of bench/run.sh and bench/asp/suite.sh
 build/bench/pairtime: bench/asp/pairtime.c

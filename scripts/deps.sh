@@ -7,8 +7,9 @@ missing=""
 test_missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 # Tools only some tests use (tests/run-html.sh: chromium; the REPL tests: tmux; doc snippets
-# that draw: graphviz; the exact-arithmetic check of reals and the SVG parse: python3; the
-# fuzzers: clang):
+# that draw: graphviz; the exact-arithmetic check of reals, the SVG parse and the Python
+# package's tests: python3; `pip install ./python` in the api suite: python3-pip; building
+# against the installed fix.pc: pkg-config; the fuzzers: clang):
 # installed when missing as root; elsewhere those tests say why they skip.
 need_test_cmd() { command -v "$1" >/dev/null 2>&1 || test_missing="$test_missing $2"; }
 need_hdr() { [ -e "/usr/include/$1" ] || missing="$missing $2"; }
@@ -24,6 +25,8 @@ need_test_cmd chromium chromium
 need_test_cmd tmux tmux
 need_test_cmd dot graphviz
 need_test_cmd python3 python3
+python3 -m pip --version >/dev/null 2>&1 || test_missing="$test_missing python3-pip"
+need_test_cmd pkg-config pkg-config
 # The libFuzzer harnesses (tests/run-fuzz.sh in `make test`, `make fuzz`) are built with clang
 # (the Makefile's FUZZ_CC) and need its libFuzzer and sanitizer runtimes, libclang-rt-NN-dev
 # for clang NN (Debian 12: clang 14, libclang-rt-14-dev).

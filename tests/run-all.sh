@@ -66,12 +66,12 @@ done
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
 asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
-repl-html warm-prop real-proofs diff explain"
+repl-html warm-prop real-proofs diff explain api"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
 FIRST="asp-cross asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
-real-proofs warm-prop limits html unit layers prop"
+real-proofs warm-prop limits html api unit layers prop"
 
 script_of() {   # script_of NAME: the script suite NAME runs (empty when there is no such suite)
     case $1 in
@@ -83,7 +83,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp|api) echo "tests/run-$1.sh" ;;
     esac
 }
 
@@ -113,6 +113,7 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         fuzz-replay) sh tests/fuzz/run-replay.sh ;;
         fuzz) FUZZ_RUNS_PERCENT=$fuzz_pct sh tests/run-fuzz.sh ;;
         install) sh tests/run-install.sh ;;
+        api) sh tests/run-api.sh ;;
         warm-prop) sh tests/run-warm-prop.sh build/fix "$warm" ;;
         real-proofs) sh tests/run-real-proofs.sh build/fix "$reals" ;;
         diff) sh tests/run-diff.sh "$diff" "$diff_asan" ;;

@@ -21,16 +21,7 @@ export FIX_STDLIB
 mkdir -p "$OUT"
 command -v "$LUA" >/dev/null 2>&1 || { echo "bench/eval: $LUA not found (scripts/deps.sh bench installs it)"; exit 1; }
 
-# secs CMD...: the best wall time of REPEAT runs of CMD in seconds (its output discarded).
-secs() {
-    i=0
-    while [ $i -lt "$REPEAT" ]; do
-        start=$(date +%s%N)
-        "$@" >/dev/null 2>&1
-        echo $(( $(date +%s%N) - start ))
-        i=$((i + 1))
-    done | awk 'NR == 1 || $1 < min { min = $1 } END { printf "%.3f", min / 1e9 }'
-}
+. bench/secs.sh    # secs CMD...: the best wall time of REPEAT runs
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 fix_count() { "$@" 2>/dev/null | awk '/^fixpoints / { print $3; exit }'; }
 

@@ -11,7 +11,7 @@ double aft_clock(void)
 const char *aft_limit_hit(const AftOptions *o, double deadline, const AftStats *st)
 {
     if (st->enough) return "enough";
-    if (o->interrupt && *o->interrupt) return "interrupt";
+    if (limits_flag(o->interrupt)) return "interrupt";
     const char *hit = limits_poll(o->limits);
     if (hit) return hit;
     if (deadline > 0 && aft_clock() >= deadline) return "timeout";
@@ -30,7 +30,7 @@ AftStatus aft_callback_failed(const AftOptions *o, AftStats *st)
 
 bool aft_stopping(const AftOptions *o)
 {
-    return (o->interrupt && *o->interrupt) || limits_poll(o->limits);
+    return limits_flag(o->interrupt) || limits_poll(o->limits);
 }
 
 bool aft_work_spent(const AftOptions *o)
@@ -46,5 +46,5 @@ void aft_conflicts(const AftOptions *o, AftStats *st, size_t n)
 
 bool aft_abandoned(const AftOptions *o)
 {
-    return o->stop_abandons && ((o->interrupt && *o->interrupt) || aft_work_spent(o));
+    return o->stop_abandons && (limits_flag(o->interrupt) || aft_work_spent(o));
 }

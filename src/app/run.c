@@ -27,6 +27,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->queries_run = 0;
     s->graphs = 0;
     s->ndirs = 0;
+    s->sink = (SessionSink){ 0 };
     s->page = opt->html ? html_page_new() : NULL;
     s->watch = NULL;
     s->why = NULL;
@@ -207,7 +208,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
 /* A signal stopped a query (which reported what it had): the rest of the file is not run. */
 static FixResult skip_after_interrupt(Session *s, size_t left)
 {
-    if (left) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
+    if (left && !s->sink.on_result) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
                       left == 1 ? "y" : "ies");
     return FIX_INTERRUPTED;
 }
@@ -224,7 +225,7 @@ static FixResult run_plans(Session *s, const PtrList *plans)
         if (w) w->after(w->ctx, s, plans->items[i], ok);
         if (!ok) all_ok = false;
         if (!session_output_ok(s)) return FIX_RUNTIME_ERROR;
-        if (s->interrupt) return skip_after_interrupt(s, plans->count - i - 1);
+        if (limits_flag(&s->interrupt)) return skip_after_interrupt(s, plans->count - i - 1);
     }
     return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
 }
@@ -233,9 +234,10 @@ static FixResult run_plans(Session *s, const PtrList *plans)
  * that the REPL keeps its state as it was). */
 static bool stopped_before_running(Session *s, const Source *src)
 {
-    if (!s->interrupt) return false;
+    int sig = limits_flag(&s->interrupt);
+    if (!sig) return false;
     diag_plain_error(&s->diag, "interrupted by %s while reading and checking %s: no query was run",
-                     sigint_name(s->interrupt), src->path);
+                     sigint_name(sig), src->path);
     return true;
 }
 

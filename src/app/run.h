@@ -35,6 +35,8 @@ typedef struct RunOptions {
 typedef struct Session Session;
 struct QueryPlan;
 struct WhyLog;
+struct QueryResult;
+struct AftEvent;
 
 /* Watches the queries a file runs (fix explain, the REPL's :why): before each, `before` says
  * whether it runs (false skips it); `after` sees it once it ran (ok: it answered). */
@@ -43,6 +45,16 @@ typedef struct SessionWatch {
     void (*after)(void *ctx, Session *s, const struct QueryPlan *plan, bool ok);
     void *ctx;
 } SessionWatch;
+
+/* Where results and engine events go instead of the session's output (the C API, src/api):
+ * with on_result set, each result is handed over (valid during the call) and nothing is
+ * printed; with on_event set, every event of refine and bnb (the trace's) too, and no trace
+ * or progress line is printed. */
+typedef struct SessionSink {
+    void (*on_result)(void *ctx, const struct QueryResult *r);
+    void (*on_event)(void *ctx, const Lattice *L, const struct AftEvent *ev);
+    void *ctx;
+} SessionSink;
 
 struct Session {
     Diag diag;
@@ -72,6 +84,7 @@ struct Session {
     char *last_path;         /* the file or entry it was in and its line (for :why) */
     unsigned last_line;
     bool keep_last;          /* keep last_query (the REPL) */
+    SessionSink sink;        /* the C API's: results and events handed over (zero: none) */
 };
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);

@@ -178,7 +178,7 @@ void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace)
     t->s = s;
     t->L = L;
     t->trace = (trace || s->opt.trace) && !s->watch;    /* explained: the answer is captured */
-    t->progress = isatty(STDERR_FILENO) != 0;
+    t->progress = isatty(STDERR_FILENO) != 0 && !s->sink.on_event;
     t->start = aft_clock();
     if (s->opt.dot) t->tree = dot_tree_new(L, NULL);
 }
@@ -205,9 +205,11 @@ static void show_progress(TraceCtx *t, const AftEvent *ev)
 static void on_event(void *ctx, const AftEvent *ev)
 {
     TraceCtx *t = ctx;
+    if (t->s->sink.on_event) t->s->sink.on_event(t->s->sink.ctx, t->L, ev);
     if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
     FILE *out = t->s->opt.dot ? t->s->aside : t->s->out;    /* --dot: stdout is Graphviz only */
-    if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, out);
+    if (t->s->sink.on_event) { /* the API's: no trace printed */ }
+    else if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, out);
     else if (t->trace) report_trace_text(t->L, ev, out);
     if (t->tree) dot_tree_event(t->tree, ev);
     if (t->s->page) html_query_event(t->s->page, t->L, ev);

@@ -36,6 +36,10 @@ void session_emit(Session *s, const QueryResult *r)
 {
     FILE *out = s->opt.dot ? s->aside : s->out;
     if (s->page) html_query_result(s->page, r);
+    if (s->sink.on_result) {
+        s->sink.on_result(s->sink.ctx, r);
+        return;
+    }
     int err = s->opt.json ? report_json(r, out) : report_text(r, out);
     if (out == s->out && err && !s->out_errno) s->out_errno = err;
     if (out == s->out) session_output_ok(s);    /* each result out as it comes, checked */

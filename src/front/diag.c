@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 void diag_init(Diag *d, FILE *out)
 {
@@ -13,6 +14,8 @@ void diag_init(Diag *d, FILE *out)
     d->errors = 0;
     d->sources = NULL;
     d->interrupt = NULL;
+    d->on_error = NULL;
+    d->error_ctx = NULL;
 }
 
 void diag_free(Diag *d)
@@ -150,8 +153,29 @@ static void show_source_line(FILE *out, Loc loc)
     fputc('\n', out);
 }
 
+/* An error told to the hook, its message formatted on its own. */
+static void tell_error(Diag *d, Loc loc, const char *fmt, va_list ap)
+{
+    unsigned line = 0, col = 0;
+    if (loc.src) diag_line_col(loc.src, loc.start, &line, &col);
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *msg = mem_alloc((size_t)(n > 0 ? n : 0) + 1);
+    vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+    d->on_error(d->error_ctx, loc.src ? loc.src->path : NULL, line, col, msg);
+    mem_free(msg);
+}
+
 static void report(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
 {
+    if (d->on_error && strcmp(kind, "error") == 0) {
+        va_list copy;
+        va_copy(copy, ap);
+        tell_error(d, loc, fmt, copy);
+        va_end(copy);
+    }
     if (!d->out) return;
     if (loc.src) {
         unsigned line, col;
@@ -186,6 +210,7 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 void diag_error_text(Diag *d, const char *text)
 {
     d->errors++;
+    if (d->on_error) d->on_error(d->error_ctx, NULL, 0, 0, text);
     if (!d->out) return;
     fprintf(d->out, "%s\n", text);
     fflush(d->out);

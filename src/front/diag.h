@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "util/limits.h"
 
 typedef struct Source {
     char *path;          /* as given by the user, or "<repl>" */
@@ -30,11 +31,15 @@ typedef struct Diag {
     /* A request to stop (the session's signal flag, util/sigint.h), or NULL: the parser, the
      * checker and the compiler stop early when it is set (diag_interrupted). */
     const volatile sig_atomic_t *interrupt;
+    /* Also told every error (the C API's session keeps them): path NULL and line, col 0 for
+     * an error with no location; the message without the "path:line:col: error: " head. */
+    void (*on_error)(void *ctx, const char *path, unsigned line, unsigned col, const char *message);
+    void *error_ctx;
 } Diag;
 
 static inline bool diag_interrupted(const Diag *d)
 {
-    return d->interrupt && *d->interrupt;
+    return limits_flag(d->interrupt) != 0;
 }
 
 void diag_init(Diag *d, FILE *out);

@@ -85,7 +85,7 @@ const char *limits_poll(Limits *l)
 {
     if (!l) return NULL;
     if (l->hit) return l->hit;
-    if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
+    if (limits_flag(l->interrupt)) return l->hit = "interrupt";
     if (l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, now(l), 0);
 }
@@ -94,7 +94,7 @@ const char *limits_check_now(Limits *l, size_t extra_bytes)
 {
     if (!l) return NULL;
     if (l->hit) return l->hit;
-    if (l->interrupt && *l->interrupt) return l->hit = "interrupt";
+    if (limits_flag(l->interrupt)) return l->hit = "interrupt";
     if (l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, now(l), extra_bytes);
 }

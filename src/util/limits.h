@@ -8,6 +8,13 @@
 
 #include "common.h"
 
+/* The value of a stop flag (a signal's number, or 0) read atomically: a signal handler or
+ * another thread (the C API's fix_cancel) writes it with an atomic store.  f may be NULL. */
+static inline int limits_flag(const volatile sig_atomic_t *f)
+{
+    return f ? __atomic_load_n(f, __ATOMIC_RELAXED) : 0;
+}
+
 typedef struct Limits {
     volatile sig_atomic_t *interrupt;  /* set by a signal handler (util/sigint.h); may be NULL */
     double (*clock)(void);             /* what the deadline is read on: limits_poll_clock */
