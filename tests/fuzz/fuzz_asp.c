@@ -159,14 +159,15 @@ static bool none_in(uint32_t set, const AspProgram *p, uint32_t start, uint32_t 
 static bool body_holds(const AspProgram *p, const AspRule *ru, uint32_t pos, uint32_t neg)
 {
     if (ru->wts == ASP_NO_WEIGHTS)
-        return all_in(pos, p, ru->pos, ru->npos) && none_in(neg, p, ru->neg, ru->nneg);
+        return all_in(pos, p, asp_rule_pos(ru), ru->npos) && none_in(neg, p, asp_rule_neg(ru), ru->nneg);
     uint64_t sum = 0;
+    const uint32_t *w = asp_rule_weights(p, ru);
     for (uint32_t i = 0; i < ru->npos + ru->nneg; i++) {
         bool isneg = i >= ru->npos;
-        AspAtom a = p->lits.items[isneg ? ru->neg + i - ru->npos : ru->pos + i];
-        if (has(isneg ? neg : pos, a) != isneg) sum += p->weights.items[ru->wts + i];
+        AspAtom a = p->lits.items[isneg ? asp_rule_neg(ru) + i - ru->npos : asp_rule_pos(ru) + i];
+        if (has(isneg ? neg : pos, a) != isneg) sum += w[i];
     }
-    return sum >= ru->bound;
+    return sum >= asp_rule_bound(p, ru);
 }
 
 /* Is n a model of the reduct of p by m (constraints left out; a choice rule needs the heads
