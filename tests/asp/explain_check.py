@@ -398,16 +398,22 @@ class Checker:
             raise Fail(f"{j['atom']}: no residual rule for it")
 
 
-def check_program(fix, rules, n, tmp):
-    path = os.path.join(tmp, "p.aspif")
+def explain_json(fix, path, text, models):
+    """Writes text to path, runs fix explain --json on it and returns its object (its table of
+    rules in TABLE)."""
     with open(path, "w") as f:
-        f.write(aspif(rules, n))
-    p = subprocess.run([fix, "explain", "--json", "--models", "0", path], capture_output=True, text=True)
+        f.write(text)
+    p = subprocess.run([fix, "explain", "--json", "--models", models, path], capture_output=True, text=True)
     if p.returncode != 0:
         raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
     out = json.loads(p.stdout)
     TABLE.clear()
     TABLE.update({r["index"]: r for r in out.get("rules", [])})
+    return out
+
+
+def check_program(fix, rules, n, tmp):
+    out = explain_json(fix, os.path.join(tmp, "p.aspif"), aspif(rules, n), "0")
     val, _, _ = well_founded(rules, n)
     wf_bad = any(r[0] == "constraint" and body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[0]
                  >= body_weight(r, lambda a: val[a] == T, lambda a: val[a] == F)[1] for r in rules)
@@ -467,14 +473,7 @@ def check_encoding(fix, path, tmp):
     BY_NAME.clear()
     NAMES.update(names)
     ap = os.path.join(tmp, "e.aspif")
-    with open(ap, "w") as f:
-        f.write(shown)
-    p = subprocess.run([fix, "explain", "--json", "--models", "3", ap], capture_output=True, text=True)
-    if p.returncode != 0:
-        raise Fail(f"exit {p.returncode}: {p.stderr.strip()}")
-    out = json.loads(p.stdout)
-    TABLE.clear()
-    TABLE.update({r["index"]: r for r in out.get("rules", [])})
+    out = explain_json(fix, ap, shown, "3")
     val, _, _ = well_founded(rules, n)
     if out["wf"]["consistent"]:
         c = Checker(rules, val, False, least_heights(rules, val, False))
