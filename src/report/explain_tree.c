@@ -268,25 +268,23 @@ static void true_node(ExplainTree *t, AspAtom a, unsigned depth)
 static void failure(ExplainTree *t, uint32_t r, AspAtom a, unsigned depth, const uint8_t *in_set)
 {
     AspFailure f = asp_explain_failure(t->e, r, a);
-    Buf lit;                          /* the tree's scratch, taken for this call */
-    memcpy(&lit, &t->scratch, sizeof lit);
-    buf_init(&t->scratch);
-    buf_clear(&lit);
-    if (f.kind == ASP_FAILS_NEG) buf_puts(&lit, "not ");
-    asp_print_atom(prog(t), f.atom, &lit);
+    Buf *lit = &t->scratch;           /* read only before the nodes below, which reuse it */
+    buf_clear(lit);
+    if (f.kind == ASP_FAILS_NEG) buf_puts(lit, "not ");
+    asp_print_atom(prog(t), f.atom, lit);
     static const char *const before[] = { "  fails at ", "  fails at ", "  fails: another head atom, ",
                                           "  fails: its false literals leave the body below its bound",
                                           "  left out by the choice (its body holds)" };
     static const char *const kinds[] = { "pos", "neg", "head", "weight", "unchosen" };
     if (t->json) json_begin_object(t->json);
     bool named = f.kind <= ASP_FAILS_HEAD;
-    rule_line(t, r, depth, before[f.kind], named ? &lit : NULL, f.kind == ASP_FAILS_HEAD ? ", is true" : NULL);
+    rule_line(t, r, depth, before[f.kind], named ? lit : NULL, f.kind == ASP_FAILS_HEAD ? ", is true" : NULL);
     if (t->json) {
         json_key_string(t->json, "fails", kinds[f.kind]);
-        if (f.kind <= ASP_FAILS_HEAD) { json_key(t->json, "literal"); json_stringn(t->json, lit.data, lit.len); }
+        if (named) { json_key(t->json, "literal"); json_stringn(t->json, lit->data, lit->len); }
     }
     children_begin(t, "because");
-    if (f.kind <= ASP_FAILS_HEAD && !(in_set && in_set[f.atom])) node(t, f.atom, depth + 1);
+    if (named && !(in_set && in_set[f.atom])) node(t, f.atom, depth + 1);
     if (f.kind == ASP_FAILS_WEIGHT) {
         AspRuleView v;
         asp_rule_view(prog(t), r, &v);
@@ -297,8 +295,6 @@ static void failure(ExplainTree *t, uint32_t r, AspAtom a, unsigned depth, const
     }
     children_end(t);
     if (t->json) json_end_object(t->json);
-    if (t->scratch.data) buf_free(&lit);     /* a nested call made a scratch of its own */
-    else memcpy(&t->scratch, &lit, sizeof lit);
 }
 
 static void rules_failing(ExplainTree *t, AspAtom a, unsigned depth, const uint8_t *in_set)

@@ -37,7 +37,7 @@ typedef struct ExplainTree {
     uint8_t *done;                /* per atom: explained in full already */
     VEC(AspAtom) later;           /* atoms at a cut, still to explain */
     unsigned max_depth;
-    Buf scratch;                  /* a literal's text, kept between calls */
+    Buf scratch;                  /* a failing literal's text (one at a time) */
     Buf rule_text;                /* a rule's text, to compare with its statement's */
 } ExplainTree;
 
