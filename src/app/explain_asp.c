@@ -163,7 +163,7 @@ static bool on_model(void *ctx, const uint8_t *val)
  * true in all is a cautious consequence, in none not a brave one). */
 static void across_models(Ex *x, bool all)
 {
-    if (!x->o->natoms || !x->models) return;
+    if (!x->o->natoms || !x->natoms || !x->models) return;     /* only atoms the program has */
     if (json(x)) {
         json_key(&x->json, "across_models");
         json_begin_object(&x->json);
