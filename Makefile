@@ -11,7 +11,7 @@ CFLAGS  ?= -O2 -g
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 # The sanitizer build's library also checks the ASP solver's invariants (src/asp/propcheck.c).
 CHECKDEFS := -DASP_CHECK
-LDLIBS  := -lm -ledit
+LDLIBS  := -lm -ledit -lpthread
 RE2C    ?= re2c
 BISON   ?= bison
 
@@ -30,7 +30,7 @@ ASAN_OBJ := $(LIB_SRC:%.c=build/asan/%.o) $(GEN_SRC:build/gen/%.c=build/asan/gen
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 PROP_BIN := $(PROP_SRC:tests/prop/%.c=build/tests/%)
 
-.PHONY: all deps demo test unit golden prop asp-test doctest bench fuzz clean install uninstall api-test
+.PHONY: all deps demo test tsan unit golden prop asp-test doctest bench fuzz clean install uninstall api-test
 all: build/fix build/libfix.so
 
 # `make install`: the binary to $(PREFIX)/bin/fix and the standard library (the files of
@@ -131,6 +131,12 @@ build/fix: build/obj/src/app/main.o build/libfix.a
 
 build/asan/fix: build/asan/src/app/main.o build/libfix-asan.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# the ThreadSanitizer build of the binary (`make tsan`; the threads of --jobs N run under it
+# in the suite's parallel checks)
+build/tsan/fix: build/tsan/src/app/main.o build/libfix-tsan.a
+	$(CC) $(TSANFLAGS) -o $@ $^ $(LDLIBS)
+tsan: build/tsan/fix
 
 # (-MMD: build/tests/NAME.d lists the headers a test includes, its fixtures among them, so
 # that the test is rebuilt when one changes)

@@ -1,0 +1,41 @@
+/* workpool.h: running a numbered list of independent tasks on N threads with an answer that
+ * does not depend on N.  Tasks 0..count-1 are handed out in index order to whichever worker
+ * is free; each task writes only its own result slot; the results are taken in index order
+ * on the calling thread (`done`), whatever order the tasks finished in.  With jobs == 1 no
+ * thread is started: task(i) then done(i) run in turn on the caller, the sequential path.
+ *
+ * The pool holds no state between calls and no global state; whatever the tasks share is the
+ * caller's, named in docs/architecture.md ("Threads"). */
+#ifndef FIX_WORKPOOL_H
+#define FIX_WORKPOOL_H
+
+#include "common.h"
+
+/* Runs task `index` on worker `worker` (0 <= worker < jobs; per-worker state such as a VM
+ * or a solver is indexed by it). */
+typedef void (*WorkTask)(void *ctx, size_t index, unsigned worker);
+/* Takes task index's result, on the calling thread, for index = 0, 1, 2, ... in turn.
+ * Returns false to stop: no task after it is started, those running are waited for, and
+ * `done` is not called again. */
+typedef bool (*WorkDone)(void *ctx, size_t index);
+
+typedef struct WorkPool {
+    unsigned jobs;        /* workers, at least 1 */
+    WorkTask task;
+    WorkDone done;        /* may be NULL: every task runs, nothing is taken in order */
+    void *ctx;
+    /* Optional: how far ahead of the next `done` index tasks may start (0: no limit); bounds
+     * the results held at once when tasks produce large ones. */
+    size_t window;
+} WorkPool;
+
+/* The number of cores this process may run on (sched_getaffinity; at least 1): the default
+ * of --jobs. */
+unsigned workpool_cpus(void);
+
+/* Runs tasks 0..count-1 as described above.  Returns the number of tasks whose `done` was
+ * called (count unless `done` stopped early), or count when done is NULL.  Falls back to the
+ * sequential path when a thread cannot be started. */
+size_t workpool_run(const WorkPool *pool, size_t count);
+
+#endif

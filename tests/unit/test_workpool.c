@@ -1,0 +1,123 @@
+/* test_workpool.c: unit tests of util/workpool.h: every task runs once, results are taken in
+ * index order whatever the number of workers, an early stop starts no later task, the window
+ * bounds how far tasks run ahead, and jobs == 1 runs on the caller in order. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util/workpool.h"
+
+enum { TASKS = 200, MAX_WORKERS = 8 };
+
+typedef struct Log {
+    size_t result[TASKS];
+    int runs[TASKS];             /* how often task i ran */
+    size_t taken[TASKS];         /* indices in the order done saw them */
+    size_t ntaken;
+    size_t stop_after;           /* done returns false at this index */
+    unsigned max_worker;
+    size_t window;
+    int window_broken;
+} Log;
+
+static void square_task(void *ctx, size_t i, unsigned worker)
+{
+    Log *log = ctx;
+    volatile size_t spin = 0;
+    for (size_t k = 0; k < (i % 7) * 1000; k++) spin += k;   /* uneven task lengths */
+    log->result[i] = i * i;
+    __atomic_fetch_add(&log->runs[i], 1, __ATOMIC_RELAXED);
+    unsigned seen = __atomic_load_n(&log->max_worker, __ATOMIC_RELAXED);
+    while (worker > seen && !__atomic_compare_exchange_n(&log->max_worker, &seen, worker, false,
+                                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
+    size_t taken = __atomic_load_n(&log->ntaken, __ATOMIC_ACQUIRE);
+    if (log->window && i >= taken + log->window) __atomic_store_n(&log->window_broken, 1, __ATOMIC_RELAXED);
+}
+
+static bool take(void *ctx, size_t i)
+{
+    Log *log = ctx;
+    assert_int_equal(log->result[i], i * i);
+    log->taken[log->ntaken] = i;
+    __atomic_store_n(&log->ntaken, log->ntaken + 1, __ATOMIC_RELEASE);
+    return i + 1 != log->stop_after;
+}
+
+static void run_with(unsigned jobs, Log *log, size_t count)
+{
+    WorkPool pool = { .jobs = jobs, .task = square_task, .done = take, .ctx = log,
+                      .window = log->window };
+    size_t n = workpool_run(&pool, count);
+    size_t want = log->stop_after ? log->stop_after : count;
+    assert_int_equal(n, want);
+    assert_int_equal(log->ntaken, want);
+    for (size_t i = 0; i < want; i++) assert_int_equal(log->taken[i], i);
+}
+
+static void test_every_task_once_in_order(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 1; jobs <= MAX_WORKERS; jobs++) {
+        Log log = { 0 };
+        run_with(jobs, &log, TASKS);
+        for (size_t i = 0; i < TASKS; i++) assert_int_equal(log.runs[i], 1);
+        assert_true(log.max_worker < jobs);
+    }
+}
+
+static void test_sequential_is_caller(void **state)
+{
+    (void)state;
+    Log log = { 0 };
+    run_with(1, &log, TASKS);
+    assert_int_equal(log.max_worker, 0);
+}
+
+static void test_early_stop(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 1; jobs <= 4; jobs++) {
+        Log log = { .stop_after = 17 };
+        run_with(jobs, &log, TASKS);
+        for (size_t i = 0; i < 17; i++) assert_int_equal(log.runs[i], 1);
+        if (jobs == 1)
+            for (size_t i = 17; i < TASKS; i++) assert_int_equal(log.runs[i], 0);
+    }
+}
+
+static void test_window(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 2; jobs <= 4; jobs++) {
+        Log log = { .window = 3 };
+        run_with(jobs, &log, TASKS);
+        assert_int_equal(log.window_broken, 0);
+    }
+}
+
+static void test_no_done_and_empty(void **state)
+{
+    (void)state;
+    Log log = { 0 };
+    WorkPool pool = { .jobs = 3, .task = square_task, .ctx = &log };
+    assert_int_equal(workpool_run(&pool, TASKS), TASKS);
+    for (size_t i = 0; i < TASKS; i++) assert_int_equal(log.runs[i], 1);
+    assert_int_equal(workpool_run(&pool, 0), 0);
+    assert_true(workpool_cpus() >= 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_task_once_in_order),
+        cmocka_unit_test(test_sequential_is_caller),
+        cmocka_unit_test(test_early_stop),
+        cmocka_unit_test(test_window),
+        cmocka_unit_test(test_no_done_and_empty),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
