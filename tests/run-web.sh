@@ -8,6 +8,7 @@
 #     same exit status;
 #   - a model the page has never seen (generated here, in the link only) prints its answer;
 #   - a generated 4 MB model runs without a crash, with the native output;
+#   - `program P from "pqrs.lp"` says that gringo cannot run in the browser;
 #   - Stop during a long bnb gives the sound partial answer: exit 130, the bounds the bnb had,
 #     "stopped by interrupt"; the time from the click to that answer in #output is printed
 #     (bench/web-stop.sh records it; no verdict depends on it).
@@ -94,6 +95,15 @@ done <"$tmp/list"
 # the hidden model's answer, and that the big one gave one
 grep -q '^fixpoints step: 2 fixed points' "$tmp/got/$((n - 1)).out" 2>/dev/null && ok || bad "hidden.fix: no answer in #output"
 grep -q '^f12345(lo) = mid' "$tmp/got/$n.out" 2>/dev/null && ok || bad "big.fix: no answer in #output"
+
+# ---- a program from a .lp file needs gringo, which the page does not have: it says so ----
+printf 'program P from "pqrs.lp";\nstable P;\n' >"$tmp/models/lp.fix"
+echo "lp.fix $tmp/models/lp.fix" >"$tmp/lplist"
+mkdir "$tmp/lpgot"
+node tests/web/driver.mjs runs "$page" "$tmp/lplist" "$tmp/lpgot" >"$tmp/driver-lp.log" 2>&1 || cat "$tmp/driver-lp.log"
+if grep -q '^lp.fix:2:1: error: .*gringo cannot run in the browser' "$tmp/lpgot/1.out" 2>/dev/null &&
+   [ "$(cat "$tmp/lpgot/1.exit" 2>/dev/null)" = 1 ]; then ok
+else bad "program from pqrs.lp: no message that gringo is needed"; cat "$tmp/lpgot/1.out" 2>/dev/null; fi
 
 # ---- Stop during a long bnb: 2^20 fixed points ----
 awk 'BEGIN { n = 20; printf "lattice P = powerset {";

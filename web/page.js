@@ -208,6 +208,7 @@
         else if (m.done && m.id === runId) finished(m);
     };
     var wasm = b64bytes($("fix-wasm").textContent);
-    worker.postMessage({ wasm: wasm.buffer }, [wasm.buffer]);
+    var files = FIX_FILES.map(function (f) { return [f[0], b64bytes(f[1])]; });
+    worker.postMessage({ wasm: wasm.buffer, files: files }, [wasm.buffer]);
     window.fixPage = { run: run, stop: stop, load: loadModel };
 })();

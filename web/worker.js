@@ -1,6 +1,7 @@
 // worker.js: the page's worker (after emscripten's createFix, web/page.sh joins them).  It
 // compiles the wasm once and runs each model in a fresh instance of it, as `fix run NAME
-// --html /views.html` in a directory of its own.  Standard output and error, in the order
+// --html /views.html` in a directory of its own, beside examples/*.lp (in it and in its
+// examples/).  Standard output and error, in the order
 // they are written, go to the page as they come (a chunk at a line's end, at most every
 // 10 ms; every line once Stop is asked, so that the stopped query's answer is shown before
 // the views are drawn); at the end the page gets the exit status and the page of the views.
@@ -8,6 +9,7 @@
 // and stops as for Ctrl-C, with the sound bounds it has.
 "use strict";
 var fixWasm = null;
+var fixFiles = [];                      // [name, bytes]: examples/*.lp, for every run
 var fixRunning = null;
 var stopAt = 0, stopSeen = 0;           // when the page sent Stop, when the worker saw it
 
@@ -53,6 +55,11 @@ function fixRun(req) {
             M.FS.init(null, put, put);
             M.ENV.FIX_STDLIB = "/stdlib";
             M.FS.mkdir("/work");
+            M.FS.mkdir("/work/examples");
+            fixFiles.forEach(function (f) {
+                M.FS.writeFile("/work/" + f[0], f[1]);
+                M.FS.writeFile("/work/examples/" + f[0], f[1]);
+            });
             M.FS.writeFile("/work/" + req.name, req.text);
             M.FS.chdir("/work");
         }],
@@ -83,6 +90,7 @@ function fixRun(req) {
 onmessage = function (e) {
     var m = e.data;
     if (m.wasm) {
+        fixFiles = m.files || [];
         WebAssembly.compile(m.wasm).then(function (mod) {
             fixWasm = mod;
             postMessage({ ready: true });
