@@ -6,7 +6,8 @@
 #     (#src=<base64url>&name=NAME&run), prints in #output byte for byte what FIX prints
 #     (standard output and error, `fix run NAME >out 2>&1` in a scratch directory), with the
 #     same exit status;
-#   - a model the page has never seen (generated here, in the link only) prints its answer;
+#   - a model the page has never seen (in the link only) prints its answer, also read back
+#     with `chromium --headless --virtual-time-budget=... --dump-dom` (no driver);
 #   - a generated 4 MB model runs without a crash, with the native output;
 #   - `program P from "pqrs.lp"` says that gringo cannot run in the browser;
 #   - Stop during a long bnb gives the sound partial answer: exit 130, the bounds the bnb had,
@@ -95,6 +96,22 @@ done <"$tmp/list"
 # the hidden model's answer, and that the big one gave one
 grep -q '^fixpoints step: 2 fixed points' "$tmp/got/$((n - 1)).out" 2>/dev/null && ok || bad "hidden.fix: no answer in #output"
 grep -q '^f12345(lo) = mid' "$tmp/got/$n.out" 2>/dev/null && ok || bad "big.fix: no answer in #output"
+
+# ---- the hidden model from the link alone, read back with --dump-dom (no driver) ----
+src=$(base64 -w0 "$tmp/models/hidden.fix" | tr '+/' '-_' | tr -d '=')
+mkdir "$tmp/profile"
+timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" \
+    --virtual-time-budget=1000000 --dump-dom "file://$page#src=$src&name=hidden.fix&run" \
+    >"$tmp/dom.html" 2>/dev/null
+# #output's text: between its tags, the entities of < > & " undone
+awk 'BEGIN { RS = "\001" } {
+        i = index($0, "<pre id=\"output\">"); if (!i) exit
+        t = substr($0, i + 17); t = substr(t, 1, index(t, "</pre>") - 1)
+        gsub(/<[^>]*>/, "", t); gsub(/&lt;/, "<", t); gsub(/&gt;/, ">", t); gsub(/&quot;/, "\"", t); gsub(/&amp;/, "\\&", t)
+        printf "%s", t }' "$tmp/dom.html" >"$tmp/dom.out"
+hidden_n=$(grep -n '^hidden.fix ' "$tmp/list" | cut -d: -f1)
+if cmp -s "$tmp/native$hidden_n.out" "$tmp/dom.out"; then ok
+else bad "hidden.fix by --dump-dom: #output differs from fix's"; diff "$tmp/native$hidden_n.out" "$tmp/dom.out" | head -n 10; fi
 
 # ---- a program from a .lp file needs gringo, which the page does not have: it says so ----
 printf 'program P from "pqrs.lp";\nstable P;\n' >"$tmp/models/lp.fix"

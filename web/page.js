@@ -24,7 +24,16 @@
         for (var i = 0; i < a.length; i += 0x8000) bin += String.fromCharCode.apply(null, a.subarray(i, i + 0x8000));
         return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     }
-    function setState(s) { document.body.dataset.state = s; }
+    // While the worker loads or runs, a timer ticks on the page: nothing for a browser, but a
+    // headless Chromium with --virtual-time-budget (--dump-dom) lets virtual time run out as
+    // soon as the page has no task of its own, and the ticks hold it to the worker's pace.
+    var ticker = null;
+    function setState(s) {
+        document.body.dataset.state = s;
+        var busy = s === "loading" || s === "running";
+        if (busy && !ticker) ticker = setInterval(function () {}, 4);
+        if (!busy && ticker) { clearInterval(ticker); ticker = null; }
+    }
 
     // ---- highlighting and error marks ----
     var KW = ("and antitone approx atoms bnb bot budget chain check count dual else envelope exists false " +
@@ -190,6 +199,7 @@
     stopBtn.onclick = stop;
     $("share").onclick = share;
 
+    setState("loading");
     fromHash();
     if (!src.value) { var first = FIX_MODELS[0]; loadModel(first[1], utf8(b64bytes(first[2]))); }
     var code = utf8(b64bytes($("fix-worker").textContent));
