@@ -4,6 +4,8 @@
 //       as PAGE#src=<FILE's text in base64url>&name=NAME&run (one over 1 MB, too long for a
 //       link, is put in the editor and run); when the run is done, #output's
 //       text goes to OUTDIR/<line number>.out and the exit status to OUTDIR/<line number>.exit
+//   node driver.mjs shot PAGE FILE PNG  runs FILE from the link and saves a screenshot of the
+//       page once the run is done (the output and the views below it)
 //   node driver.mjs stop PAGE FILE AFTER_MS  runs FILE from the link, clicks Stop AFTER_MS
 //       later and prints "stop_ms=<ms from the click to the answer> exit=<status>", then
 //       #output's text
@@ -93,11 +95,21 @@ async function stop(sess, page, file, after) {
     process.stdout.write(r[4]);
 }
 
+async function shot(sess, page, file, png) {
+    const text = readFileSync(file, "utf8");
+    await call("POST", `/session/${sess.id}/window/rect`, { width: 1400, height: 900 });
+    await open(sess, `file://${page}#src=${b64url(text)}&name=${encodeURIComponent(file.replace(/.*\//, ""))}&run`);
+    await waitState(sess, ["done"], 120000);
+    await sleep(1500);   // the views' own script draws in the frame
+    writeFileSync(png, Buffer.from(await call("GET", `/session/${sess.id}/screenshot`), "base64"));
+}
+
 const [mode, ...args] = process.argv.slice(2);
 let sess = null;
 try {
     sess = await start();
     if (mode === "runs") await runs(sess, ...args);
+    else if (mode === "shot") await shot(sess, ...args);
     else if (mode === "stop") await stop(sess, args[0], args[1], Number(args[2]));
     else fail(`unknown mode ${mode}`);
 } catch (e) {
