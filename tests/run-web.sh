@@ -6,6 +6,7 @@
 #     (#src=<base64url>&name=NAME&run), prints in #output byte for byte what FIX prints
 #     (standard output and error, `fix run NAME >out 2>&1` in a scratch directory), with the
 #     same exit status;
+#   - an error's file:line:col marks the editor there;
 #   - a model the page has never seen (in the link only) prints its answer, also read back
 #     with `chromium --headless --virtual-time-budget=... --dump-dom` (no driver);
 #   - a generated 4 MB model runs without a crash, with the native output;
@@ -60,6 +61,9 @@ fixpoints step;
 approx step;
 FIX
 echo "hidden.fix $tmp/models/hidden.fix" >>"$tmp/list"
+# an error: its file:line:col marks the editor
+printf 'lattice L = chain {a, b};\nfn f(x: L): L = x;\nfixpoints g;\n' >"$tmp/models/wrong.fix"
+echo "wrong.fix $tmp/models/wrong.fix" >>"$tmp/list"
 # 4 MB: many functions, each a line, and a query on two of them
 awk 'BEGIN { print "lattice L = chain {lo, mid, hi};";
              for (i = 1; i <= 80000; i++) printf "fn f%d(x: L): L = if x == lo then mid else hi;  // %d\n", i, i;
@@ -93,8 +97,12 @@ while read -r name file; do
         bad "$what: exit $(cat "$tmp/got/$n.exit") in the page, $(cat "$tmp/native$n.exit") natively"
     else ok; fi
 done <"$tmp/list"
+wrong_n=$(grep -n '^wrong.fix ' "$tmp/list" | cut -d: -f1)
+if [ "$(cat "$tmp/got/$wrong_n.marks" 2>/dev/null)" = "unknown function 'g'" ]; then ok
+else bad "wrong.fix: the editor's marks are '$(cat "$tmp/got/$wrong_n.marks" 2>/dev/null)', not the error at 3:11"; fi
 # the hidden model's answer, and that the big one gave one
-grep -q '^fixpoints step: 2 fixed points' "$tmp/got/$((n - 1)).out" 2>/dev/null && ok || bad "hidden.fix: no answer in #output"
+hidden_n=$(grep -n '^hidden.fix ' "$tmp/list" | cut -d: -f1)
+grep -q '^fixpoints step: 2 fixed points' "$tmp/got/$hidden_n.out" 2>/dev/null && ok || bad "hidden.fix: no answer in #output"
 grep -q '^f12345(lo) = mid' "$tmp/got/$n.out" 2>/dev/null && ok || bad "big.fix: no answer in #output"
 
 # ---- the hidden model from the link alone, read back with --dump-dom (no driver) ----
@@ -109,7 +117,6 @@ awk 'BEGIN { RS = "\001" } {
         t = substr($0, i + 17); t = substr(t, 1, index(t, "</pre>") - 1)
         gsub(/<[^>]*>/, "", t); gsub(/&lt;/, "<", t); gsub(/&gt;/, ">", t); gsub(/&quot;/, "\"", t); gsub(/&amp;/, "\\&", t)
         printf "%s", t }' "$tmp/dom.html" >"$tmp/dom.out"
-hidden_n=$(grep -n '^hidden.fix ' "$tmp/list" | cut -d: -f1)
 if cmp -s "$tmp/native$hidden_n.out" "$tmp/dom.out"; then ok
 else bad "hidden.fix by --dump-dom: #output differs from fix's"; diff "$tmp/native$hidden_n.out" "$tmp/dom.out" | head -n 10; fi
 

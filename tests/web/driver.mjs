@@ -3,7 +3,8 @@
 //   node driver.mjs runs PAGE LIST OUTDIR   LIST has a line "NAME FILE" a model: each is opened
 //       as PAGE#src=<FILE's text in base64url>&name=NAME&run (one over 1 MB, too long for a
 //       link, is put in the editor and run); when the run is done, #output's
-//       text goes to OUTDIR/<line number>.out and the exit status to OUTDIR/<line number>.exit
+//       text goes to OUTDIR/<line number>.out, the exit status to OUTDIR/<line number>.exit and
+//       the messages of the editor's error marks, one a line, to OUTDIR/<line number>.marks
 //   node driver.mjs shot PAGE FILE PNG  runs FILE from the link and saves a screenshot of the
 //       page once the run is done (the output and the views below it)
 //   node driver.mjs stop PAGE FILE AFTER_MS  runs FILE from the link, clicks Stop AFTER_MS
@@ -74,9 +75,11 @@ async function runs(sess, page, list, outdir) {
             await js(sess, "window.fixPage.load(arguments[0], arguments[1]); window.fixPage.run();", [name, text]);
         }
         await waitState(sess, ["done"], 120000);
-        const r = await js(sess, "return [document.getElementById('output').textContent, document.body.dataset.exit];");
+        const r = await js(sess, "return [document.getElementById('output').textContent, document.body.dataset.exit, " +
+            "Array.from(document.querySelectorAll('#highlight .err')).map(function (e) { return e.title; }).join('\\n')];");
         writeFileSync(join(outdir, `${i + 1}.out`), r[0]);
         writeFileSync(join(outdir, `${i + 1}.exit`), r[1] + "\n");
+        writeFileSync(join(outdir, `${i + 1}.marks`), r[2] ? r[2] + "\n" : "");
     }
 }
 
