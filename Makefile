@@ -220,6 +220,55 @@ clean:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
+# ---- the page: fix in the browser (make web, web/README.md, docs/tutorial.md) ----
+# `make web` builds build/web/fix.html, one self-contained page (the wasm embedded) that runs
+# fix in a worker.  It needs emscripten (Debian package emscripten) and binaryen, which only
+# this target and tests/run-web.sh use: `make` and `make check` never do.  The files that
+# start processes, catch signals, cap memory or read a terminal are replaced by the browser's
+# versions in web/ (WEB_SWAPPED); the limits poll the clock on every poll (LIMITS_ALWAYS_CLOCK),
+# where the page's Stop comes in (web/stop_web.c).
+EMCC        ?= emcc
+WEB_SWAPPED := src/util/limits_os.c src/util/sigint.c src/proc/sandbox.c src/proc/sysfilter.c \
+               src/proc/race.c src/app/repl.c
+WEB_SRC     := $(filter-out $(WEB_SWAPPED),$(LIB_SRC)) src/app/main.c web/stop_web.c web/proc_web.c
+WEB_OBJ     := $(WEB_SRC:%.c=build/web/obj/%.o) $(GEN_SRC:build/gen/%.c=build/web/obj/gen/%.o)
+WEB_CFLAGS  := -O2 -DLIMITS_ALWAYS_CLOCK=1
+WEB_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=createFix -sENVIRONMENT=worker -sASYNCIFY=1 \
+               -sASYNCIFY_STACK_SIZE=4194304 -sEXIT_RUNTIME=1 -sINVOKE_RUN=0 \
+               -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2147483648 -sTOTAL_STACK=16777216 \
+               -sINITIAL_MEMORY=33554432 \
+               -sEXPORTED_RUNTIME_METHODS=ccall,FS,ENV,stringToUTF8,lengthBytesUTF8 \
+               -sEXPORTED_FUNCTIONS=_main,_malloc,_fflush -sFORCE_FILESYSTEM=1 \
+               --embed-file stdlib@/stdlib
+WEB_PAGE    := web/page.html web/page.css web/page.js web/worker.js web/page.sh
+.PHONY: web bench-web
+web: build/web/fix.html
+
+# how soon Stop answers in the page (bench/web-stop.sh; its table goes to bench/RESULTS.md)
+bench-web: build/web/fix.html
+	@sh bench/web-stop.sh
+
+build/web/.emcc-ok:
+	@mkdir -p build/web
+	@command -v $(EMCC) >/dev/null 2>&1 || { echo "web: $(EMCC) not found; on Debian: apt-get install -y emscripten binaryen (scripts/deps.sh web)"; exit 1; }
+	@touch $@
+
+build/web/obj/gen/%.o: build/gen/%.c | build/web/.emcc-ok
+	@mkdir -p $(dir $@)
+	$(EMCC) $(CSTD) $(WEB_CFLAGS) $(INC) -Wno-unused-function -MMD -MP -c $< -o $@
+
+build/web/obj/%.o: %.c | build/gen/parser.c build/web/.emcc-ok
+	@mkdir -p $(dir $@)
+	$(EMCC) $(CSTD) $(WEB_CFLAGS) $(WARN) $(INC) -MMD -MP -c $< -o $@
+
+# (Debian's emscripten runs its JS optimiser on node, which needs Debian's node-acorn)
+build/web/fix.js: export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+build/web/fix.js: $(WEB_OBJ) $(wildcard stdlib/*.fix)
+	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ) -lm
+
+build/web/fix.html: build/web/fix.js $(WEB_PAGE) $(wildcard examples/*.fix) docs/tutorial.md
+	sh web/page.sh build/web/fix.js build/web/fix.wasm $@
+
 # ---- fuzzing ----
 # `make fuzz`: a campaign of FUZZ_SECONDS per name of FUZZ_NAMES (one at a time): diff is the
 # generated programs against the reference evaluator under ASan+UBSan (build/fuzz/difftest: the

@@ -27,6 +27,13 @@ need_test_cmd dot graphviz
 need_test_cmd python3 python3
 python3 -m pip --version >/dev/null 2>&1 || test_missing="$test_missing python3-pip"
 need_test_cmd pkg-config pkg-config
+# The page of `make web` and its test (tests/run-web.sh): emscripten (emcc, with Debian's
+# node-acorn for its optimiser), binaryen (wasm-opt: Asyncify), chromedriver, node.
+need_test_cmd emcc emscripten
+need_test_cmd wasm-opt binaryen
+[ -d /usr/share/nodejs/acorn ] || test_missing="$test_missing node-acorn"
+need_test_cmd chromedriver chromium-driver
+need_test_cmd node nodejs
 # The libFuzzer harnesses (tests/run-fuzz.sh in `make test`, `make fuzz`) are built with clang
 # (the Makefile's FUZZ_CC) and need its libFuzzer and sanitizer runtimes, libclang-rt-NN-dev
 # for clang NN (Debian 12: clang 14, libclang-rt-14-dev).

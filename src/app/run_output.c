@@ -35,8 +35,8 @@ bool session_stopped(Session *s, Loc at)
 void session_emit(Session *s, const QueryResult *r)
 {
     FILE *out = s->opt.dot ? s->aside : s->out;
-    if (s->page) html_query_result(s->page, r);
     if (s->sink.on_result) {
+        if (s->page) html_query_result(s->page, r);
         s->sink.on_result(s->sink.ctx, r);
         return;
     }
@@ -44,6 +44,9 @@ void session_emit(Session *s, const QueryResult *r)
     if (out == s->out && err && !s->out_errno) s->out_errno = err;
     if (out == s->out) session_output_ok(s);    /* each result out as it comes, checked */
     else fflush(out);
+    /* the page's record after the text is out: a large result (a stopped bnb's bounds) is
+     * not held back while its JSON is written */
+    if (s->page) html_query_result(s->page, r);
 }
 
 bool session_engine_error(Session *s, Loc at, Buf *err)
