@@ -159,8 +159,21 @@ install       installs the kernelspec "fix" for Jupyter: for this user (--user, 
 """
 
 
+def _need(module):
+    """The module, or SystemExit saying which Python lacks it and where it comes from."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        sys.stderr.write("fix.kernel: %s is not installed for %s (Debian: apt-get install "
+                         "python3-ipykernel python3-jupyter-client, for /usr/bin/python3; or pip "
+                         "install ipykernel into this Python); see docs/python.md\n"
+                         % (module, sys.executable))
+        raise SystemExit(1)
+
+
 def install(args):
-    from jupyter_client.kernelspec import KernelSpecManager
+    KernelSpecManager = _need("jupyter_client.kernelspec").KernelSpecManager
     user, prefix = True, None
     if args[:1] == ["--sys-prefix"]:
         user, prefix = False, sys.prefix
@@ -186,7 +199,8 @@ def main(argv):
     if argv[:1] in (["-h"], ["--help"]) or not argv:
         sys.stdout.write(USAGE)
         return 0 if argv else 2
-    from ipykernel.kernelapp import IPKernelApp
+    _need("ipykernel.kernelbase")
+    IPKernelApp = _need("ipykernel.kernelapp").IPKernelApp
     IPKernelApp.launch_instance(argv=argv, kernel_class=_kernel_class())
     return 0
 
