@@ -3,7 +3,8 @@
 # Python that has ipykernel, jupyter_client, nbformat and nbclient (Debian's python3-ipykernel,
 # python3-jupyter-client, python3-nbformat, python3-nbclient are for /usr/bin/python3; a
 # python3 earlier on PATH may lack them), installs the kernelspec "fix" into the scratch
-# directory (`python -m fix.kernel install --prefix`), and runs tests/notebook/run_notebooks.py:
+# directory (`python3 -m fix.kernel install --prefix`, with the python3 on PATH: the kernel
+# runs with a Python that has ipykernel, that one or another), and runs tests/notebook/run_notebooks.py:
 # docs/tutorial.md as a notebook, each cell's output equal to the command line's;
 # tests/notebook/session.ipynb, equal to `fix repl` on the same lines, errors marked, the
 # --html views inline; an interrupt during a long bnb.  Uses build/fix and build/libfix.so.
@@ -31,8 +32,11 @@ JUPYTER_PATH=$tmp/jupyter/share/jupyter JUPYTER_DATA_DIR=$tmp/data JUPYTER_RUNTI
     FIX_LIBRARY=$(pwd)/build/libfix.so PYTHONPATH=$(pwd)/python PYTHONDONTWRITEBYTECODE=1
 export JUPYTER_PATH JUPYTER_DATA_DIR JUPYTER_RUNTIME_DIR JUPYTER_CONFIG_DIR IPYTHONDIR \
     PYDEVD_DISABLE_FILE_VALIDATION FIX_LIBRARY PYTHONPATH PYTHONDONTWRITEBYTECODE
-"$py" -m fix.kernel install --prefix "$tmp/jupyter" > "$tmp/install.log" 2>&1
-check "python -m fix.kernel install (see $tmp/install.log)" [ -f "$tmp/jupyter/share/jupyter/kernels/fix/kernel.json" ]
+# installed by the python3 on PATH, as a user would; the kernel then runs with a Python that
+# has ipykernel, that one or another
+python3 -m fix.kernel install --prefix "$tmp/jupyter" > "$tmp/install.log" 2>&1
+check "python3 -m fix.kernel install (see $tmp/install.log)" [ -f "$tmp/jupyter/share/jupyter/kernels/fix/kernel.json" ]
+sed -n 's/.*(the kernel runs with \(.*\))$/notebook: the kernel runs with \1/p' "$tmp/install.log"
 mkdir "$tmp/work"
 "$py" -Xfrozen_modules=off tests/notebook/run_notebooks.py "$fix" docs/tutorial.md \
     tests/notebook/session.ipynb "$tmp/work" > "$tmp/nb.log" 2>&1

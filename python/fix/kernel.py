@@ -20,7 +20,8 @@ byte, and the session then holds the file's declarations (as after ``:reset`` an
 ``:load NAME``).
 
 The kernel needs ipykernel (Debian: python3-ipykernel, for /usr/bin/python3); it runs with
-the Python that installed it."""
+the Python that installed it when that one has ipykernel, else with /usr/bin/python3 or the
+python3 on PATH, whichever has it."""
 
 import html
 import json
@@ -137,16 +138,42 @@ def _kernel_class():
     return FixKernel
 
 
-def kernel_spec():
-    """The kernel.json of the kernelspec: this Python, and the library and package it found
-    (so that the kernel finds them when Jupyter starts it elsewhere)."""
+def kernel_python():
+    """The Python the kernel runs with: this one when it has ipykernel, else the first of
+    /usr/bin/python3 (Debian's python3-ipykernel is for it) and the python3 on PATH that has
+    it; None when none has."""
+    import importlib.util
+    import subprocess
+    if importlib.util.find_spec("ipykernel") is not None:
+        return sys.executable
+    for cand in ("/usr/bin/python3", shutil.which("python3")):
+        if cand and os.path.isfile(cand) and subprocess.run(
+                [cand, "-c", "import ipykernel"], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL).returncode == 0:
+            return cand
+    return None
+
+
+def kernel_spec(python):
+    """The kernel.json of the kernelspec: the Python that runs the kernel, and the library and
+    package this one found (so that the kernel finds them when Jupyter starts it elsewhere)."""
     env = {}
     lib = getattr(_library(), "_name", None)
     if lib and os.path.isfile(lib):
         env["FIX_LIBRARY"] = os.path.abspath(lib)
     env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return {"argv": [sys.executable, "-m", "fix.kernel", "-f", "{connection_file}"],
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"     # no debugger warnings in Jupyter's log
+    return {"argv": [python, "-Xfrozen_modules=off", "-m", "fix.kernel", "-f", "{connection_file}"],
             "display_name": "fix", "language": "fix", "interrupt_mode": "signal", "env": env}
+
+
+def _kernels_dir(user, prefix):
+    """Where Jupyter looks for kernelspecs, as jupyter_core says (for a Python without it)."""
+    if not user:
+        return os.path.join(prefix, "share", "jupyter", "kernels")
+    data = os.environ.get("JUPYTER_DATA_DIR") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share"), "jupyter")
+    return os.path.join(data, "kernels")
 
 
 USAGE = """usage: python -m fix.kernel install [--user | --sys-prefix | --prefix DIR]
@@ -173,7 +200,6 @@ def _need(module):
 
 
 def install(args):
-    KernelSpecManager = _need("jupyter_client.kernelspec").KernelSpecManager
     user, prefix = True, None
     if args[:1] == ["--sys-prefix"]:
         user, prefix = False, sys.prefix
@@ -182,14 +208,26 @@ def install(args):
     elif args not in ([], ["--user"]):
         sys.stderr.write(USAGE)
         return 2
-    tmp = tempfile.mkdtemp()
+    python = kernel_python()
+    if python is None:
+        _need("ipykernel")              # says where it comes from
+    spec = kernel_spec(python)
     try:
-        with open(os.path.join(tmp, "kernel.json"), "w") as f:
-            json.dump(kernel_spec(), f, indent=1)
-        where = KernelSpecManager().install_kernel_spec(tmp, KERNEL_NAME, user=user, prefix=prefix)
-    finally:
-        shutil.rmtree(tmp)
-    print("installed the kernelspec %s in %s" % (KERNEL_NAME, where))
+        from jupyter_client.kernelspec import KernelSpecManager
+    except ImportError:                 # this Python has no Jupyter: the files written here
+        where = os.path.join(_kernels_dir(user, prefix), KERNEL_NAME)
+        os.makedirs(where, exist_ok=True)
+        with open(os.path.join(where, "kernel.json"), "w") as f:
+            json.dump(spec, f, indent=1)
+    else:
+        tmp = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(tmp, "kernel.json"), "w") as f:
+                json.dump(spec, f, indent=1)
+            where = KernelSpecManager().install_kernel_spec(tmp, KERNEL_NAME, user=user, prefix=prefix)
+        finally:
+            shutil.rmtree(tmp)
+    print("installed the kernelspec %s in %s (the kernel runs with %s)" % (KERNEL_NAME, where, python))
     return 0
 
 
