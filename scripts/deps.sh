@@ -8,7 +8,9 @@ test_missing=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 # Tools only some tests use (tests/run-html.sh: chromium; the REPL tests: tmux; doc snippets
 # that draw: graphviz; the exact-arithmetic check of reals, the SVG parse and the Python
-# package's tests: python3; `pip install ./python` in the api suite: python3-pip; building
+# package's tests: python3; `pip install ./python` in the api suite: python3-pip; the Jupyter
+# kernel's notebooks: python3-ipykernel, python3-jupyter-client, python3-nbformat,
+# python3-nbclient; building
 # against the installed fix.pc: pkg-config; the fuzzers: clang):
 # installed when missing as root; elsewhere those tests say why they skip.
 need_test_cmd() { command -v "$1" >/dev/null 2>&1 || test_missing="$test_missing $2"; }
@@ -34,6 +36,11 @@ need_test_cmd wasm-opt binaryen
 [ -d /usr/share/nodejs/acorn ] || test_missing="$test_missing node-acorn"
 need_test_cmd chromedriver chromium-driver
 need_test_cmd node nodejs
+# The Jupyter kernel's tests (tests/run-notebook.sh): Debian's Jupyter modules, for /usr/bin/python3.
+for m in ipykernel:python3-ipykernel jupyter_client:python3-jupyter-client nbformat:python3-nbformat \
+         nbclient:python3-nbclient; do
+    /usr/bin/python3 -c "import ${m%%:*}" >/dev/null 2>&1 || test_missing="$test_missing ${m#*:}"
+done
 # The libFuzzer harnesses (tests/run-fuzz.sh in `make test`, `make fuzz`) are built with clang
 # (the Makefile's FUZZ_CC) and need its libFuzzer and sanitizer runtimes, libclang-rt-NN-dev
 # for clang NN (Debian 12: clang 14, libclang-rt-14-dev).

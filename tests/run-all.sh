@@ -66,12 +66,12 @@ done
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
 asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
-repl-html warm-prop real-proofs diff explain api web"
+repl-html warm-prop real-proofs diff explain api web notebook"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
 FIRST="asp-cross asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
-real-proofs warm-prop limits html api web unit layers prop"
+real-proofs warm-prop limits html api web notebook unit layers prop"
 
 script_of() {   # script_of NAME: the script suite NAME runs (empty when there is no such suite)
     case $1 in
@@ -83,7 +83,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp|api|web) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp|api|web|notebook) echo "tests/run-$1.sh" ;;
     esac
 }
 

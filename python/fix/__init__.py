@@ -11,8 +11,8 @@ functions, the AFT engine) over its C library libfix.so, through ctypes.
 
 docs/python.md documents the values, errors, limits and cancelling."""
 
-from .session import FixError, Result, Session
+from .session import FixError, ReplOutput, Result, Session
 from .values import Interval
 
-__all__ = ["Session", "Result", "FixError", "Interval"]
+__all__ = ["Session", "Result", "ReplOutput", "FixError", "Interval"]
 __version__ = "0.1.0"

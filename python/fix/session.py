@@ -87,6 +87,29 @@ class Result:
                                          " " + self.target if self.target else "")
 
 
+class ReplOutput:
+    """What :meth:`Session.repl` gives back for some lines of REPL input.
+
+    ``text`` is what ``fix repl`` prints for them, byte for byte (results, then errors with
+    their place and caret, in the order written); ``html`` the page of ``fix run --html``
+    (one self-contained document) when they ran a refine, bnb or stable query, else None;
+    ``errors`` the errors among them as ``(file, line, col, message)`` tuples and ``error``
+    the first as a :class:`FixError` (None without errors); ``interrupted`` is true when a
+    cancel or KeyboardInterrupt stopped them: the running query printed its sound partial
+    answer and the lines after it did not run."""
+
+    def __init__(self, text, html, errors, interrupted):
+        self.text = text
+        self.html = html
+        self.errors = errors
+        self.error = FixError(errors) if errors else None
+        self.interrupted = interrupted
+
+    def __repr__(self):
+        return "<fix.ReplOutput %d chars%s%s>" % (len(self.text), " html" if self.html else "",
+                                                  " error" if self.errors else "")
+
+
 class Session:
     """A session of fix: the declarations of everything loaded into it, and queries run in it.
 
@@ -226,6 +249,29 @@ class Session:
             return Result(self._lib, handle, events, interrupted)
         finally:
             self._lib.fix_result_free(handle)
+
+    def repl(self, text):
+        """Runs text as lines typed into ``fix repl``: declarations, queries, bare expressions
+        and the REPL's commands (``:why``, ``:load FILE``, ``:type``, ``:env``, ``:trace on``,
+        ...), with everything declared before; an entry still open at its end runs as if
+        closed.  A :class:`ReplOutput` (errors do not raise: they are printed, as in the
+        REPL, and listed).  KeyboardInterrupt while it runs stops the running query, which
+        prints its sound partial answer; the later lines do not run.  The Jupyter kernel
+        (fix.kernel) runs each cell through it."""
+        return self._repl(self._lib.fix_repl_input, text.encode("utf-8"))
+
+    def repl_run_file(self, path):
+        """Forgets every declaration (as ``:reset``), then runs the file as ``fix run PATH``
+        does: a :class:`ReplOutput` with what it prints, byte for byte; the session then
+        holds its declarations, as after ``:load PATH`` (none when it has errors)."""
+        return self._repl(self._lib.fix_repl_run_file, os.fsencode(os.fspath(path)))
+
+    def _repl(self, fn, arg):
+        lib = self._lib
+        _, interrupted = self._run(fn, arg)
+        s = self._s
+        stopped = interrupted or bool(lib.fix_was_interrupted(s))
+        return ReplOutput(_text(lib.fix_repl_output(s)), _text(lib.fix_repl_html(s)), self._errors(), stopped)
 
     def reset(self):
         """Forgets every declaration."""

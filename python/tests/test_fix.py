@@ -143,6 +143,60 @@ class Cancel(unittest.TestCase):
         self.assertEqual(r.stopped_by, "timeout")
 
 
+class Repl(unittest.TestCase):
+    def test_repl_input(self):
+        s = fix.Session()
+        out = s.repl("lattice Lvl = chain {low, mid, high};\n"
+                     "fn flip(x: Lvl): Lvl = if x == low then high else if x == high then low else mid;\n"
+                     "flip(mid)\n:type flip(low)\nrefine flip;")
+        self.assertEqual(out.text, "flip(mid) = mid\nflip(low) : Lvl\nrefine flip = [low .. high]  (1 step, size 3)\n")
+        self.assertIsNone(out.error)
+        self.assertIn("fix-data", out.html)             # the page of the refine
+        out = s.repl("show flip(3);")
+        self.assertEqual((out.error.file, out.error.line, out.error.col), ("<repl:6>", 1, 11))
+        self.assertTrue(out.text.startswith("<repl:6>:1:11: error: expected Lvl, found int\n"))
+        self.assertIsNone(out.html)
+        self.assertEqual(s.repl(":why").text.split("\n")[0], "refine flip   (<repl:5>:1)")
+        self.assertEqual(s.repl("").text, "")
+        self.assertEqual(s.repl("// a comment, ünïcode\n").text, "")
+
+    def test_repl_run_file(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.fix")
+            with open(path, "w") as f:
+                f.write("lattice R = range 0..9;\nshow 1 + 2;\nshow q;\n")
+            s = fix.Session()
+            out = s.repl_run_file(path)
+            self.assertEqual(out.errors, [(path, 3, 6, "unknown name 'q'")])
+            self.assertEqual(out.text, "%s:3:6: error: unknown name 'q'\n  show q;\n       ^\n" % path)
+
+    def test_repl_keyboard_interrupt(self):
+        s = fix.Session()
+        s.repl(long_model())
+        s._events = []          # the engine's events, seen here: Ctrl-C once the bnb runs
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        backstop = threading.Timer(60, s.cancel)     # never a hang, should the signal be lost
+
+        def interrupt():
+            while not s._events:
+                time.sleep(0.05)
+            time.sleep(0.3)
+            os.kill(os.getpid(), signal.SIGINT)
+        backstop.start()
+        threading.Thread(target=interrupt, daemon=True).start()
+        try:
+            out = s.repl("bnb S policy paper;\nshow 1 + 2;")
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            backstop.cancel()
+            s._events = None
+        self.assertTrue(out.interrupted)
+        self.assertTrue(out.text.startswith("bnb S: ") and "  bound [" in out.text, out.text[:200])
+        self.assertNotIn("1 + 2 =", out.text)
+        self.assertEqual(s.repl("show 1 + 2;").text, "1 + 2 = 3\n")
+
+
 class Threads(unittest.TestCase):
     def test_two_sessions(self):
         good = [0, 0]

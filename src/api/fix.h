@@ -82,7 +82,30 @@ fix_result *fix_query(fix_session *s, const char *text);
 fix_result *fix_eval(fix_session *s, const char *expr);
 void fix_result_free(fix_result *r);
 
-/* ---- errors of the last load, query or eval ---- */
+/* ---- REPL input (the Jupyter kernel's cells) ---- */
+
+/* Runs text as lines typed into `fix repl` (docs/tutorial.md, chapter 8): declarations,
+ * queries, bare expressions and the :commands (:why, :load, :type, :env, :trace, ...), with
+ * what earlier calls declared; an entry still open at the end of the text is run as if it
+ * were closed, and :quit ends the text.  0, or -1 after an error (fix_error_*; also
+ * printed) or a cancel.  fix_cancel stops the running query, which prints its sound partial
+ * answer, and the lines after it are not run (fix_was_interrupted).  Results and errors are
+ * printed as `fix repl` prints them, into fix_repl_output (the engine's events also go to
+ * the event callback). */
+int fix_repl_input(fix_session *s, const char *text);
+/* Forgets every declaration (as :reset), then runs the file path as `fix run PATH` does,
+ * printing what it prints (into fix_repl_output; the HTML page too); the session then holds
+ * its declarations, as after `:load PATH` (none when it has errors).  0 or -1 as
+ * fix_repl_input.  The kernel's `%%file NAME.fix` cells. */
+int fix_repl_run_file(fix_session *s, const char *path);
+/* What the last fix_repl_input or fix_repl_run_file printed: standard output and standard error in the order
+ * written, byte for byte what `fix repl` prints for the same lines ("" before any). */
+const char *fix_repl_output(const fix_session *s);
+/* The HTML page (`fix run --html`'s views) of the refine, bnb and stable queries the last
+ * fix_repl_input or fix_repl_run_file ran, one self-contained document; NULL when it ran none. */
+const char *fix_repl_html(const fix_session *s);
+
+/* ---- errors of the last load, query, eval or REPL input ---- */
 
 size_t fix_error_count(const fix_session *s);
 /* The message without its place; file NULL and line, col 0 for an error with no place. */

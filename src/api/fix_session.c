@@ -13,28 +13,10 @@
 #include <string.h>
 
 #include "api/fix_result.h"
+#include "api/fix_session_internal.h"
 #include "api/fix_value.h"
-#include "app/run.h"
+#include "app/repl_input.h"
 #include "util/mem.h"
-
-typedef struct FixError {
-    char *file, *message;
-    unsigned line, col;
-} FixError;
-
-struct fix_session {
-    Session session;
-    FILE *devnull;                                       /* the session's unused output */
-    struct { FixError *items; size_t count, cap; } errors;        /* of the last call */
-    struct { fix_result **items; size_t count, cap; } loaded;     /* of the last call */
-    struct { char **items; size_t count, cap; } decls;            /* names, then kinds */
-    const char **decl_kinds;
-    fix_event_fn event_fn;
-    void *event_user;
-    char *stdlib_dirs[2];      /* beside the library: its import directories (kept here) */
-    const Source *eval_src;    /* fix_eval's text: "show " before the expression */
-    bool interrupted;
-};
 
 static const char EVAL_HEAD[] = "show ";
 
@@ -144,6 +126,9 @@ void fix_session_free(fix_session *s)
     mem_free(s->errors.items);
     mem_free(s->loaded.items);
     mem_free(s->decls.items);
+    repl_input_free(s->repl);
+    mem_free(s->repl_out);
+    mem_free(s->repl_html);
     session_free(&s->session);
     mem_free(s->stdlib_dirs[0]);
     mem_free(s->stdlib_dirs[1]);
@@ -179,7 +164,7 @@ void fix_set_event_callback(fix_session *s, fix_event_fn fn, void *user)
 /* ---- loading and running ---- */
 
 /* A call's start: the last call's errors and results forgotten, no cancel pending. */
-static void begin_call(fix_session *s)
+void api_begin_call(fix_session *s)
 {
     clear_errors(s);
     clear_loaded(s);
@@ -201,19 +186,19 @@ static const Source *add_text(fix_session *s, const char *name, const char *text
 
 int fix_load_file(fix_session *s, const char *path)
 {
-    begin_call(s);
+    api_begin_call(s);
     return end_call(s, session_run_file(&s->session, path, false));
 }
 
 int fix_load_string(fix_session *s, const char *name, const char *text)
 {
-    begin_call(s);
+    api_begin_call(s);
     return end_call(s, session_run_source(&s->session, add_text(s, name, text), false));
 }
 
 void fix_reset(fix_session *s)
 {
-    begin_call(s);
+    api_begin_call(s);
     session_reset(&s->session);
 }
 
@@ -238,13 +223,13 @@ static fix_result *take_last(fix_session *s, const Source *src)
 
 fix_result *fix_query(fix_session *s, const char *text)
 {
-    begin_call(s);
+    api_begin_call(s);
     return take_last(s, add_text(s, "<query>", text));
 }
 
 fix_result *fix_eval(fix_session *s, const char *expr)
 {
-    begin_call(s);
+    api_begin_call(s);
     Buf b;
     buf_init(&b);
     buf_printf(&b, "%s%s\n;", EVAL_HEAD, expr);

@@ -223,7 +223,7 @@ static bool rebuild(ReplDefs *d, Session *s, Items *items, const Items *queries)
  * declarations kept, so that nothing the entry declared stays. */
 static void restart(ReplDefs *d, Session *s)
 {
-    s->interrupt = 0;
+    limits_set_flag(&s->interrupt, 0);
     Items items = { 0 };
     for (size_t i = 0; i < d->items.count; i++) VEC_PUSH(items, item_copy(&d->items.items[i]));
     rebuild(d, s, &items, NULL);
@@ -267,7 +267,7 @@ void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
         FixResult r = session_run_source(s, src, false);
         if (r != FIX_COMPILE_ERROR)
             for (size_t k = 0; k < fresh.count; k++) VEC_PUSH(d->items, item_copy(&fresh.items[k]));
-        else if (s->interrupt == SIGINT) restart(d, s);
+        else if (limits_flag(&s->interrupt) == SIGINT) restart(d, s);
     } else {
         Items next = { 0 };
         redefine(&d->items, &fresh, &next);
@@ -280,7 +280,7 @@ void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
     items_free(&queries);
 }
 
-bool repl_defs_load(ReplDefs *d, Session *s, const char *path)
+bool repl_defs_load(ReplDefs *d, Session *s, const char *path, bool note)
 {
     const Source *src = diag_load_file(&s->diag, path);
     if (!src) return false;
@@ -291,8 +291,10 @@ bool repl_defs_load(ReplDefs *d, Session *s, const char *path)
     if (!ok) {
         session_restore_context(s, old);
         items_free(&next);
-        fprintf(s->out, "(%s not loaded: the session is as it was before; :reload reads loaded files again)\n", path);
-        fflush(s->out);
+        if (note) {
+            fprintf(s->out, "(%s not loaded: the session is as it was before; :reload reads loaded files again)\n", path);
+            fflush(s->out);
+        }
         return false;
     }
     context_free(old);

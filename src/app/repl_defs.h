@@ -18,8 +18,9 @@ void repl_defs_clear(ReplDefs *d);
  * declares a name again, the session is rebuilt with the new declaration in the old one's
  * place; when that fails, the session is left as it was. */
 void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src);
-/* :load FILE: loads and runs it; after an error the session is as it was (false). */
-bool repl_defs_load(ReplDefs *d, Session *s, const char *path);
+/* :load FILE: loads and runs it; after an error the session is as it was (false), which
+ * a note says when note is set. */
+bool repl_defs_load(ReplDefs *d, Session *s, const char *path, bool note);
 /* :reload: every loaded file read again, in its place among the entries; after an error the
  * session is as it was (false). */
 bool repl_defs_reload(ReplDefs *d, Session *s);

@@ -208,7 +208,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
 /* A signal stopped a query (which reported what it had): the rest of the file is not run. */
 static FixResult skip_after_interrupt(Session *s, size_t left)
 {
-    if (left && !s->sink.on_result) fprintf(stderr, "fix: interrupted: %zu later quer%s not run\n", left,
+    if (left && !s->sink.on_result) fprintf(s->diag.out ? s->diag.out : stderr, "fix: interrupted: %zu later quer%s not run\n", left,
                       left == 1 ? "y" : "ies");
     return FIX_INTERRUPTED;
 }

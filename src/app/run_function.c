@@ -208,7 +208,7 @@ static void on_event(void *ctx, const AftEvent *ev)
     if (t->s->sink.on_event) t->s->sink.on_event(t->s->sink.ctx, t->L, ev);
     if (t->trace && t->shown) { fputs("\r\033[K", stderr); t->shown = false; }
     FILE *out = t->s->opt.dot ? t->s->aside : t->s->out;    /* --dot: stdout is Graphviz only */
-    if (t->s->sink.on_event) { /* the API's: no trace printed */ }
+    if (t->s->sink.on_result) { /* the API's: no trace printed (its REPL input prints it) */ }
     else if (t->trace && t->s->opt.json) report_trace_json(t->L, ev, out);
     else if (t->trace) report_trace_text(t->L, ev, out);
     if (t->tree) dot_tree_event(t->tree, ev);

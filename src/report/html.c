@@ -14,6 +14,7 @@ typedef struct HtmlQuery {
     size_t nevents, omitted;
     Buf result;              /* the result object, empty when the query gave none */
     Buf why;                 /* its explanation (a JSON object), empty when none */
+    bool view;               /* a refine, bnb or stable result: the views of a notebook cell */
 } HtmlQuery;
 
 struct HtmlPage {
@@ -200,6 +201,7 @@ void html_query_result(HtmlPage *p, const QueryResult *r)
     HtmlQuery *q = current(p);
     if (!q) return;
     describe_lattice(q, result_lattice(r));
+    q->view = r->kind == Q_REFINE || r->kind == Q_BNB || r->kind == Q_STABLE;
     buf_clear(&q->result);
     JsonWriter w;
     json_init(&w, &q->result);
@@ -268,7 +270,19 @@ static void put_escaped_text(Buf *out, const char *s)
     }
 }
 
+bool html_page_views_from(const HtmlPage *p, size_t first)
+{
+    for (size_t i = first; i < p->queries.count; i++)
+        if (p->queries.items[i]->view) return true;
+    return false;
+}
+
 void html_page_write(const HtmlPage *p, const char *title, Buf *out)
+{
+    html_page_write_from(p, 0, title, out);
+}
+
+void html_page_write_from(const HtmlPage *p, size_t first, const char *title, Buf *out)
 {
     buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -280,8 +294,8 @@ void html_page_write(const HtmlPage *p, const char *title, Buf *out)
     put_escaped_text(out, title);
     buf_puts(out, "</h1></header>\n<main id=\"queries\"></main>\n"
                   "<script type=\"application/json\" id=\"fix-data\">\n{\"queries\":[");
-    for (size_t i = 0; i < p->queries.count; i++) {
-        if (i) buf_puts(out, ",\n");
+    for (size_t i = first; i < p->queries.count; i++) {
+        if (i > first) buf_puts(out, ",\n");
         put_query(out, p->queries.items[i]);
     }
     buf_puts(out, "]}\n</script>\n<script>\n");

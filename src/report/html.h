@@ -31,5 +31,9 @@ void html_query_explain(HtmlPage *p, const char *json);
 
 /* The whole page, titled by title, appended to out. */
 void html_page_write(const HtmlPage *p, const char *title, Buf *out);
+/* The page of the queries from the first-th on (a notebook cell's, src/api/fix_repl.c). */
+void html_page_write_from(const HtmlPage *p, size_t first, const char *title, Buf *out);
+/* Is one of the queries from the first-th on a refine, bnb or stable query with a result? */
+bool html_page_views_from(const HtmlPage *p, size_t first);
 
 #endif

@@ -15,6 +15,12 @@ static inline int limits_flag(const volatile sig_atomic_t *f)
     return f ? __atomic_load_n(f, __ATOMIC_RELAXED) : 0;
 }
 
+/* Sets the flag (0: clears it), as fix_cancel may from another thread (src/api). */
+static inline void limits_set_flag(volatile sig_atomic_t *f, int value)
+{
+    __atomic_store_n(f, value, __ATOMIC_RELAXED);
+}
+
 typedef struct Limits {
     volatile sig_atomic_t *interrupt;  /* set by a signal handler (util/sigint.h); may be NULL */
     double (*clock)(void);             /* what the deadline is read on: limits_poll_clock */

@@ -117,7 +117,9 @@ static void test_cycles(void)
         fix_result *r = fix_query(s, i % 2 ? "bnb f;" : "refine g steps 3;");
         if (i % 3 == 0) fix_cancel(s);
         fix_result *e = fix_eval(s, "f({a})");
-        if (r && e) ok++;
+        int repl_ok = i % 4 || (fix_repl_input(s, "f({a})\n") == 0
+                                 && strcmp(fix_repl_output(s), "f({a}) = {a}\n") == 0);
+        if (r && e && repl_ok) ok++;
         fix_result_free(r);
         fix_result_free(e);
         fix_session_free(s);
@@ -208,12 +210,50 @@ static void test_threads(void)
     CHECK(w[0].good == 200 && w[1].good == 200, "two sessions in two threads: %d and %d of 200", w[0].good, w[1].good);
 }
 
+/* REPL input: what `fix repl` prints, errors, :why, the page, and a cancel. */
+static void test_repl(void)
+{
+    fix_session *s = fix_session_new();
+    int rc = fix_repl_input(s, "lattice Lvl = chain {low, mid, high};\nfn flip(x: Lvl): Lvl =\n"
+                               "  if x == low then high\n  else if x == high then low else mid;\n"
+                               "flip(mid)\nshow flip(3);\nrefine flip;\n");
+    CHECK(rc == -1 && fix_error_count(s) == 1 && strcmp(fix_error_file(s, 0), "<repl:4>") == 0
+          && fix_error_line(s, 0) == 1 && fix_error_col(s, 0) == 11, "a REPL error with its place");
+    const char *want = "flip(mid) = mid\n<repl:4>:1:11: error: expected Lvl, found int\n  show flip(3);\n"
+                       "            ^\nrefine flip = [low .. high]  (1 step, size 3)\n";
+    CHECK(strcmp(fix_repl_output(s), want) == 0, "the REPL's output: %s", fix_repl_output(s));
+    CHECK(fix_repl_html(s) && strstr(fix_repl_html(s), "fix-data"), "the page of a refine");
+    CHECK(fix_repl_input(s, ":why") == 0 && strncmp(fix_repl_output(s), "refine flip   (<repl:5>:1)\n", 27) == 0,
+          ":why explains the last query: %.40s", fix_repl_output(s));
+    CHECK(fix_repl_input(s, "flip(low)") == 0 && strcmp(fix_repl_output(s), "flip(low) = high\n") == 0
+          && !fix_repl_html(s), "the session is kept; no page without a view");
+    char *model = long_model(30);
+    CHECK(fix_repl_input(s, model) == 0 && strcmp(fix_repl_output(s), "") == 0, "the long model loads");
+    __atomic_store_n(&events_seen, 0, __ATOMIC_SEQ_CST);
+    fix_set_event_callback(s, count_event, NULL);
+    Canceller c = { s, 0.3 };
+    pthread_t t;
+    pthread_create(&t, NULL, cancel_later, &c);
+    rc = fix_repl_input(s, "bnb S policy paper;\nflip(low)\n");
+    pthread_join(t, NULL);
+    fix_set_event_callback(s, NULL, NULL);
+    const char *out = fix_repl_output(s);
+    CHECK(rc == -1 && fix_was_interrupted(s), "a cancelled REPL input");
+    CHECK(strncmp(out, "bnb S: ", 7) == 0 && strstr(out, "  bound [") && !strstr(out, "flip(low) ="),
+          "the bnb's sound partial answer printed, the later line not run: %.60s", out);
+    CHECK(fix_repl_input(s, "flip(high)") == 0 && strcmp(fix_repl_output(s), "flip(high) = low\n") == 0,
+          "the session goes on after a cancel");
+    free(model);
+    fix_session_free(s);
+}
+
 int main(void)
 {
     test_values();
     test_errors();
     test_threads();
     test_cancel();
+    test_repl();
     test_cycles();
     printf("api-c: %d passed, %d failed\n", pass, fail);
     return fail != 0;
