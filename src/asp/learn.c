@@ -445,6 +445,8 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     AspProp *p = ((AspSolver *)ctx)->prop;
     if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
+    int cs = asp_cost_sign(p, atom);
+    if (p->learning && cs >= 0 && !p->act.grouped[atom]) return cs;
     return !p->learning || p->cost || p->act.grouped[atom] || p->act.sign[atom] >= 0
         || !sign_stretch(p);
 }
