@@ -1,7 +1,7 @@
 #!/bin/sh
-# opt.sh: the optimisation family of `make bench`: job shop with three priorities, bin
-# packing, timetabling with weak constraints at three priorities, and TSP (bench/asp/optenc.c,
-# instances sized so that clingo takes about 0.5-5 s on a quiet machine), each grounded once
+# opt.sh: the optimisation family of `make bench`: job shop with three priorities (time-indexed
+# and order encodings), bin packing, timetabling with weak constraints at three priorities,
+# and TSP (bench/asp/optenc.c, instances sized so that clingo takes about 0.5-5 s on a quiet machine), each grounded once
 # by gringo; on the same aspif file clingo (--mode=clasp, the optimum: its default
 # --opt-mode=opt) against `fix asp --solver native` with each --opt-strategy of
 # BENCH_OPT_STRATEGIES (default bb, the one fix has: usc runs it too), timed in alternating pairs by build/bench/pairtime (at least BENCH_MIN_RUNS pairs, default 3, and
@@ -72,6 +72,7 @@ while read -r family sizes; do
 done <<'EOF'
 # family   sizes
 jobshop    7 8 9
+jobord     8 9
 binpack    15 16
 timetable  100 150
 tsp        12 14

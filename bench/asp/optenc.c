@@ -6,6 +6,9 @@
  *              on a horizon of the sum of the durations over the machines' count plus slack;
  *              three priorities: makespan (@3), total tardiness against random due dates
  *              (@2), sum of the jobs' completion times (@1)
+ *   jobord     the same instances as jobshop (same N and SEED), in the order encoding: a
+ *              choice of precedence per pair of operations on one machine and ge(J,K,T)
+ *              (starts at T or later) for the start times; the same three priorities
  *   binpack    N items of sizes 2..9 in bins of capacity 10, as few bins as possible (used
  *              bins in order, the first item in bin 1)
  *   timetable  N events in 5 days of 4 slots and N/12 + 2 rooms of capacities 30..50; events that
@@ -30,7 +33,8 @@ static uint64_t next(Rng *r)
 
 static int below(Rng *r, int n) { return (int)(next(r) % (uint64_t)n); }
 
-static void jobshop(Rng *r, int n)
+/* The instance of jobshop: op(J,K,M,D), due(J,D), time(0..H). */
+static void jobshop_instance(Rng *r, int n)
 {
     int load[3] = {0, 0, 0};
     for (int j = 1; j <= n; j++) {
@@ -47,6 +51,11 @@ static void jobshop(Rng *r, int n)
     if (load[1] > h) h = load[1];
     if (load[2] > h) h = load[2];
     printf("time(0..%d).\n", h + h / 4 + 3);
+}
+
+static void jobshop(Rng *r, int n)
+{
+    jobshop_instance(r, n);
     printf("1 { start(J,K,S) : time(S) } 1 :- op(J,K,_,_).\n"
            "end(J,K,S+D) :- start(J,K,S), op(J,K,_,D).\n"
            ":- end(J,K,E), not time(E).\n"
@@ -59,6 +68,28 @@ static void jobshop(Rng *r, int n)
            "#minimize { E-D@2,J : done(J,E), due(J,D), E > D }.\n"
            "#minimize { E@1,J : done(J,E) }.\n"
            "#show start/3.\n");
+}
+
+static void jobord(Rng *r, int n)
+{
+    jobshop_instance(r, n);
+    printf("task(J,K) :- op(J,K,_,_).\n"
+           "{ ge(J,K,T) } :- task(J,K), time(T), T > 0.\n"
+           "ge(J,K,0) :- task(J,K).\n"
+           ":- ge(J,K,T), T > 0, not ge(J,K,T-1).\n"
+           "st(J,K,T) :- ge(J,K,T), not ge(J,K,T+1).\n"
+           ":- op(J,K,_,D), ge(J,K,T), not time(T+D).\n"
+           ":- op(J,K,_,D), ge(J,K,T), task(J,K+1), not ge(J,K+1,T+D).\n"
+           "{ before(J1,K1,J2,K2) } :- op(J1,K1,M,_), op(J2,K2,M,_), (J1,K1) < (J2,K2).\n"
+           ":- before(J1,K1,J2,K2), op(J1,K1,_,D), ge(J1,K1,T), not ge(J2,K2,T+D).\n"
+           ":- op(J1,K1,M,_), op(J2,K2,M,D), (J1,K1) < (J2,K2), not before(J1,K1,J2,K2),"
+           " ge(J2,K2,T), not ge(J1,K1,T+D).\n"
+           "done(J,E) :- st(J,3,S), op(J,3,_,D), E = S+D.\n"
+           "over(T) :- op(J,K,_,D), ge(J,K,S), time(T), T < S+D.\n"
+           "#minimize { 1@3,T : over(T) }.\n"
+           "#minimize { E-D@2,J : done(J,E), due(J,D), E > D }.\n"
+           "#minimize { E@1,J : done(J,E) }.\n"
+           "#show st/3.\n");
 }
 
 static void binpack(Rng *r, int n)
@@ -122,6 +153,7 @@ int main(int argc, char **argv)
     for (const char *c = f; *c; c++) rng.s = rng.s * 131 + (unsigned char)*c;
     Rng *r = &rng;
     if (!strcmp(f, "jobshop")) jobshop(r, n);
+    else if (!strcmp(f, "jobord")) jobord(r, n);
     else if (!strcmp(f, "binpack")) binpack(r, n);
     else if (!strcmp(f, "timetable")) timetable(r, n);
     else if (!strcmp(f, "tsp")) tsp(r, n);

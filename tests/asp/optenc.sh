@@ -2,8 +2,8 @@
 # optenc.sh: optimisation against clingo under --solver native, for each --opt-strategy
 # (none, bb, usc): the optimum (every priority level, highest first) and OPTIMUM FOUND of
 #   - the optimisation encodings of the bench (bench/asp/optenc.c: job shop with three
-#     priorities, bin packing, timetabling with weak constraints at three priorities, TSP)
-#     at small sizes, two instances each;
+#     priorities in two encodings, bin packing, timetabling with weak constraints at three
+#     priorities, TSP) at small sizes, two instances each;
 #   - random #minimize programs with up to three priorities, negative weights and negated
 #     literals (optgen.awk);
 # and the output of the job shop is the same on every run (byte for byte).
@@ -36,7 +36,7 @@ same_optimum() {   # same_optimum FILE.lp LABEL
     done
 }
 
-for inst in jobshop-4 jobshop-5 binpack-8 binpack-10 timetable-12 timetable-20 tsp-6 tsp-7; do
+for inst in jobshop-4 jobshop-5 jobord-4 jobord-5 binpack-8 binpack-10 timetable-12 timetable-20 tsp-6 tsp-7; do
     for seed in 1 2; do
         build/bench-opt "${inst%-*}" "${inst#*-}" $seed > "$OUT/$inst-$seed.lp"
         same_optimum "$OUT/$inst-$seed.lp" "$inst seed $seed"
