@@ -3,9 +3,10 @@
 # once by gringo, so grounding is outside every timing): enumerating all stable models, the
 # well-founded bound, and clingo on the original program against clingo on `fix asp --emit`.
 # Then the standard encodings of bench/asp/suite.sh (clingo against fix native, fix --solver
-# clingo, fix --emit + clingo and fix auto, one run each with a timeout), and the peak memory
-# of both on large ground programs (bench/asp/memory.sh).  bench/envelopes.sh and
-# bench/policies.sh (bnb's two search policies) and bench/explain.sh (the cost of
+# clingo, fix --emit + clingo and fix auto, one run each with a timeout), the optimisation
+# family of bench/opt.sh (job shop, bin packing, timetabling, TSP: fix native against clingo
+# in alternating pairs), and the peak memory of both on large ground programs
+# (bench/asp/memory.sh).  bench/envelopes.sh and bench/policies.sh (bnb's two search policies) and bench/explain.sh (the cost of
 # explanations) add a table each.
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
@@ -86,6 +87,7 @@ sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: env
 sh bench/policies.sh "$FIX" 3 > "$OUT/policies.md" || echo "bench: policies failed"
 sh bench/explain.sh "$FIX" > "$OUT/explain.md" || echo "bench: explanations failed"
 sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
+sh bench/opt.sh "$FIX" | tee "$OUT/opt.md" || echo "bench: the optimisation family failed"
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
     || echo "bench: the learning table failed"
@@ -167,6 +169,17 @@ done
     echo "row are their one run over clingo's median."
     echo
     cat "$OUT/suite.md"
+    echo
+    echo "## Optimisation: job shop, bin packing, timetabling, TSP"
+    echo
+    echo "Made by the same run (\`sh bench/opt.sh $FIX\`): bench/asp/optenc.c's encodings (job shop"
+    echo "with three priorities, bin packing, timetabling with weak constraints at three priorities,"
+    echo "TSP), grounded once; clingo --mode=clasp against \`fix asp --solver native\` with each"
+    echo "--opt-strategy, the optimum, in alternating pairs (build/bench/pairtime): the pairs' medians"
+    echo "and the median of the pair ratios (goal: at most 1.2).  agree: every strategy's answer"
+    echo "(OPTIMUM FOUND and the optimum at every priority level) is clingo's."
+    echo
+    cat "$OUT/opt.md"
     echo
     echo "## Peak memory on large ground programs"
     echo

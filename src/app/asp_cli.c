@@ -60,6 +60,10 @@ static const char usage_text[] =
     "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
     "                  every optimal model (numbered from 1 again), as clingo does;\n"
     "                  --models N stops after N models (optN: N optimal ones)\n"
+    "  --opt-strategy=S  clingo's: bb (the default: model-guided branch and bound,\n"
+    "                  each better model tightens the bound; bb's clingo arguments\n"
+    "                  ,lin ,hier ,inc ,dec are taken) or usc (core-guided in clingo;\n"
+    "                  fix says so on stderr and runs bb: the optimum is the same)\n"
     "  --compare-consequences  with --wf / --bounds: the bound beside clingo's cautious\n"
     "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
@@ -227,6 +231,32 @@ static int parse_project(Cli *c, const char *a)
     return usage_error("--project takes show, project, auto or no (as --project=MODE)", a);
 }
 
+/* --opt-strategy=bb[,ARGS] or usc[,ARGS], clingo's: the first word after the strategy is
+ * checked as clingo checks it, the rest is taken as clingo's.  fix optimises by
+ * model-guided branch and bound (bb) only: usc says so on stderr and runs bb, whose optimum
+ * is the same (the models printed before it differ, as clingo's do between strategies). */
+static int parse_opt_strategy(const char *a)
+{
+    static const char *const bb[] = { "0", "1", "2", "3", "lin", "hier", "inc", "dec" };
+    static const char *const usc[] = { "oll", "one", "k", "pmres" };
+    const char *v = a + 15, *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    bool is_bb = n == 2 && !strncmp(v, "bb", 2), is_usc = n == 3 && !strncmp(v, "usc", 3);
+    bool ok = is_bb || is_usc;
+    if (ok && comma) {
+        const char *w = comma + 1, *end = strchr(w, ',');
+        size_t m = end ? (size_t)(end - w) : strlen(w);
+        ok = false;
+        for (size_t k = 0; is_bb && k < 8; k++) ok |= strlen(bb[k]) == m && !strncmp(w, bb[k], m);
+        for (size_t k = 0; is_usc && k < 4; k++) ok |= strlen(usc[k]) == m && !strncmp(w, usc[k], m);
+        if (is_usc && m && strspn(w, "0123456789") == m) ok = true;
+    }
+    if (!ok) return usage_error("--opt-strategy takes bb[,lin|hier|inc|dec|0..3] or usc[,oll|one|k|pmres|N] (as --opt-strategy=S)", a);
+    if (is_usc)
+        fprintf(stderr, "fix asp: %s: fix optimises by branch and bound (bb) only; it runs bb, whose optimum is the same\n", a);
+    return 0;
+}
+
 /* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
 static int parse_option(Cli *c, int argc, char **argv, int *i)
 {
@@ -250,6 +280,9 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
         return usage_error("--outf takes 0 (text, the default), 1 (the competition format) or 2 (clingo's JSON), as --outf=N", a);
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
+    if (!strncmp(a, "--opt-strategy=", 15)) return parse_opt_strategy(a);
+    if (!strcmp(a, "--opt-strategy"))
+        return usage_error("--opt-strategy takes its value as --opt-strategy=S", a);
     if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }
     if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
     if (!strcmp(a, "--allow-scripts")) { o->allow_scripts = true; return 0; }

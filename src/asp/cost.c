@@ -41,6 +41,7 @@ struct AspCost {
     uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
     uint32_t *held;               /* the literals low counts, in trail order (indices) */
     size_t nheld;
+    int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
 };
 
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
@@ -68,6 +69,27 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
     memcpy(fill, c->astart, (natoms + 1) * sizeof *fill);
     for (size_t i = 0; i < n; i++) c->aent[fill[c->lits[i].lit >> 1]++] = (uint32_t)i;
     mem_free(fill);
+}
+
+/* Per atom, the value under which its literals weigh least (clasp's sign for the
+ * optimisation's literals): a split tries it first, so that the models found early are
+ * cheap; none when its literals weigh the same either way. */
+static void cost_signs(AspCost *c, size_t natoms)
+{
+    c->sign = mem_alloc(natoms + 1);
+    for (size_t a = 0; a < natoms; a++) {
+        int64_t in = 0;           /* the weight true costs more than false */
+        for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++) {
+            const CostLit *l = &c->lits[c->aent[k]];
+            in += (l->lit & 1) ? -l->weight : l->weight;
+        }
+        c->sign[a] = in > 0 ? 0 : in < 0 ? 1 : -1;
+    }
+}
+
+int asp_cost_sign(const AspProp *p, size_t atom)
+{
+    return p->cost ? p->cost->sign[atom] : -1;
 }
 
 static void forget_nogoods(AspProp *p)
@@ -98,6 +120,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
                                  t[i].weight < 0 ? -t[i].weight : t[i].weight};
     }
     index_literals(c, k, s->natoms);
+    cost_signs(c, s->natoms);
     p->cost = c;
     p->mode = -1;
 }
@@ -107,7 +130,7 @@ void asp_cost_detach(AspSolver *s)
     AspProp *p = s->prop;
     AspCost *c = p->cost;
     if (!c) return;
-    MEM_FREE_ALL(c->offset, c->lits, c->held, c->lstart, c->astart, c->aent, c);
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->lstart, c->astart, c->aent, c->sign, c);
     p->cost = NULL;
     forget_nogoods(p);
 }

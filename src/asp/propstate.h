@@ -166,6 +166,8 @@ void asp_cost_visit(AspProp *p, uint32_t a);
 void asp_cost_unvisit(AspProp *p, uint32_t a);
 void asp_cost_recheck(AspProp *p);
 void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out);
+/* The value a split on atom tries first under the bound: 1 true, 0 false, -1 no preference. */
+int asp_cost_sign(const AspProp *p, size_t atom);
 
 /* The atom to split on: first fail when the state is the closure of the bound being split
  * (at_state), else the free atom of [lo, hi] of highest static score; SIZE_MAX when none. */

@@ -49,6 +49,11 @@ CASES = [
     ("examples/vertex-cover.lp", ["--opt-mode=opt", "-q"]),
     ("examples/pqrs.lp", ["0", "--stats"]),
     ("examples/vertex-cover.lp", ["0", "--opt-mode=optN", "--project"]),
+    ("examples/tsp.lp", ["0", "--opt-strategy=bb"]),
+    ("examples/tsp.lp", ["0", "--opt-strategy=bb,hier", "-q"]),
+    ("examples/tsp.lp", ["0", "--opt-strategy=usc", "--opt-mode=optN"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-strategy=usc,oll", "--outf=2"]),
+    ("examples/knapsack.lp", ["0", "--opt-strategy=usc,k,2", "-c", "target=40"]),
 ]
 
 

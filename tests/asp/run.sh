@@ -5,7 +5,9 @@
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
 # core.sh the hand-written program of each aspif statement kind; disj.sh programs that are
 # not head-cycle-free (encodings and random ones) under --solver native; optproj.sh
-# #minimize (opt, optN, --models 1) and #project for every solver; auto.sh --solver auto's hand-over to clingo
+# #minimize (opt, optN, --models 1) and #project for every solver; optenc.sh the optimum of
+# the bench's optimisation encodings and of random programs with priorities under each
+# --opt-strategy; auto.sh --solver auto's hand-over to clingo
 # and --solver race; determinism.sh that the default output is the same on every run;
 # hostile-scripts.sh the .lp files that got scripts past fix's check once, and no gringo left
 # behind when fix is killed.
@@ -91,6 +93,7 @@ sub_suite "$DIR/examples.sh" "$FIX"
 separate auto || sub_suite "$DIR/auto.sh" "$FIX"
 separate determinism || sub_suite "$DIR/determinism.sh" "$FIX"
 sub_suite "$DIR/hostile-scripts.sh" "$FIX"
+sub_suite "$DIR/optenc.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
