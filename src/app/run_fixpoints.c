@@ -121,20 +121,28 @@ static void fix_task(void *ctx, size_t i, unsigned worker)
                                 &p->found[k], &p->examined[k]);
 }
 
+/* No more chunks are wanted: the workers stop at their next poll. */
+static bool fix_stop(FixPar *p)
+{
+    p->ok = false;
+    __atomic_store_n(&run_workers_aft(p->workers)->stop, 1, __ATOMIC_RELAXED);
+    return false;
+}
+
 /* Chunk i's fixed points join the list in order; a chunk that failed on its worker runs
  * again here, on the context's VM, which reports its error or limit as one thread would. */
 static bool fix_done(void *ctx, size_t i)
 {
     FixPar *p = ctx;
     size_t k = i % p->window, w = p->L->nwords;
-    if (session_stopped(p->s, p->plan->loc)) return p->ok = false;
+    if (session_stopped(p->s, p->plan->loc)) return fix_stop(p);
     if (p->failed[k]) {
         const Word *c = p->chunks + 2 * i * w;
         size_t examined = 0;
         p->ok = run_fn_each(p->main, c, c + w, keep_fixed, p->points, &examined);
         p->total += examined;
         if (!p->ok) session_stopped(p->s, p->plan->loc);
-        return p->ok;
+        return p->ok || fix_stop(p);
     }
     for (size_t j = 0; j < p->found[k].count; j++)
         boundlist_push(p->points, boundlist_lo(&p->found[k], j), boundlist_hi(&p->found[k], j));
@@ -157,7 +165,6 @@ static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsign
     for (size_t k = 0; k < p.window; k++) boundlist_init(&p.found[k], L);
     WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window };
     workpool_run(&pool, n);
-    __atomic_store_n(&run_workers_aft(p.workers)->stop, 1, __ATOMIC_RELAXED);
     for (size_t k = 0; k < p.window; k++) boundlist_free(&p.found[k]);
     mem_free(p.found);
     mem_free(p.examined);
@@ -181,7 +188,7 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     size_t examined = 0;
     unsigned jobs = run_jobs(s, &plan->opt);
     bool ok = !session_stopped(s, plan->loc);
-    if (ok && jobs > 1 && cuts_in_order(L) && fn->chunk) {
+    if (ok && jobs > 1 && cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2) {
         ok = fixpoints_par(s, plan, &each, jobs, &points, &examined);
     } else if (ok) {
         ok = run_fn_each(&each, bot, top, keep_fixed, &points, &examined);
