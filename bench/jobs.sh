@@ -128,8 +128,8 @@ for f in "$D"/small/*.fix; do
     rm -f "$D"/cg.*
     valgrind --tool=callgrind --callgrind-out-file="$D/cg.1" "$FIX" run --jobs 1 "$f" >/dev/null 2>&1
     valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$D/cg.2" "$FIX" run --jobs 2 "$f" >/dev/null 2>&1
-    i1=$(sed -n 's/^summary: *//p;s/^totals: *//p' "$D/cg.1" | head -n 1)
-    caller=$(sed -n 's/^summary: *//p;s/^totals: *//p' "$D/cg.2-01" | head -n 1)
-    workers=$(cat "$D"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p;s/^totals: *//p' | awk '{ s += $1 } END { print s + 0 }')
+    i1=$(sed -n 's/^summary: *//p' "$D/cg.1" | head -n 1)
+    caller=$(sed -n 's/^summary: *//p' "$D/cg.2-01" | head -n 1)
+    workers=$(cat "$D"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p' | awk '{ s += $1 } END { print s + 0 }')
     echo "| $(basename "$f" .fix) | $i1 | $caller | $workers | $(awk -v a="$i1" -v c="$caller" -v w="$workers" 'BEGIN { t = (c + w) / 2; if (c > t) t = c; printf "%.2f", a / t }') |"
 done
