@@ -1,6 +1,6 @@
 #!/bin/sh
 # jobs.sh: part of `make bench`: `fix run --jobs 2` against `--jobs 1` on the workloads of
-# issue 34, written here as .fix files: bnb on S_P-style functions of 48 and 56 atoms
+# issue 34, written here as .fix files: bnb on S_P-style functions of 56 and 60 atoms
 # (programs with choice pairs and derived atoms, the powerset lattice, derived envelopes),
 # bnb on a product of four reals (boxes of 240 bounds a round), and `fixpoints` over 2^24
 # elements (a powerset of 24 atoms).  For each it prints the per-round live bound counts
@@ -69,8 +69,8 @@ write_workloads() {   # write_workloads DIR small|full
         reals_program 1e-4 >"$1/reals4.fix"
         fixpoints_program 18 >"$1/fixpoints18.fix"
     else
-        sp_program 48 12 7 >"$1/sp48.fix"
         sp_program 56 13 11 >"$1/sp56.fix"
+        sp_program 60 14 5 >"$1/sp60.fix"
         reals_program 1e-7 >"$1/reals4.fix"
         fixpoints_program 24 >"$1/fixpoints24.fix"
     fi
@@ -116,7 +116,7 @@ for f in "$D"/*.fix; do
         r=$((r + 1))
     done
     w1=$(median <"$D/w1"); w2=$(median <"$D/w2"); c1=$(median <"$D/c1"); c2=$(median <"$D/c2")
-    echo "| $(basename "$f" .fix) | $(rounds_line "$f") | $w1 | $w2 | $(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }') | $c1 / $c2 |"
+    echo "| $(basename "$f" .fix) | $(rounds_line "$f") | $w1 | $w2 | $(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $c1 / $c2 |"
 done
 
 [ "${CALLGRIND:-0}" = 1 ] || exit 0
