@@ -124,12 +124,15 @@ command -v valgrind >/dev/null 2>&1 || { echo "bench/jobs: valgrind not found"; 
 echo
 echo "| workload (small) | I1 (jobs 1) | caller (jobs 2) | workers (jobs 2) | estimate on 2 free cores |"
 echo "|---|---|---|---|---|"
+# the estimate: I1 / (caller + workers / 2) when all the caller's work is serial, up to
+# I1 / max((caller + workers) / 2, caller) when it overlaps the workers' (it partly does:
+# taking results runs while the workers prepare the next bounds)
 for f in "$D"/small/*.fix; do
     rm -f "$D"/cg.*
     valgrind --tool=callgrind --callgrind-out-file="$D/cg.1" "$FIX" run --jobs 1 "$f" >/dev/null 2>&1
     valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$D/cg.2" "$FIX" run --jobs 2 "$f" >/dev/null 2>&1
     i1=$(sed -n 's/^summary: *//p' "$D/cg.1" | head -n 1)
     caller=$(sed -n 's/^summary: *//p' "$D/cg.2-01" | head -n 1)
-    workers=$(cat "$D"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p' | awk '{ s += $1 } END { print s + 0 }')
-    echo "| $(basename "$f" .fix) | $i1 | $caller | $workers | $(awk -v a="$i1" -v c="$caller" -v w="$workers" 'BEGIN { t = (c + w) / 2; if (c > t) t = c; printf "%.2f", a / t }') |"
+    workers=$(cat "$D"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p' | awk '{ s += $1 } END { printf "%.0f", s }')
+    echo "| $(basename "$f" .fix) | $i1 | $caller | $workers | $(awk -v a="$i1" -v c="$caller" -v w="$workers" 'BEGIN { t = (c + w) / 2; if (c > t) t = c; printf "%.2f to %.2f", a / (c + w / 2), a / t }') |"
 done
