@@ -182,7 +182,7 @@ asp-test: build/fix
 	@sh tests/asp/run.sh build/fix
 
 test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
-      build/libfix.so build/tests/api_test build/tests/api_test-tsan
+      build/libfix.so build/tests/api_test build/tests/api_test-tsan build/tsan/fix
 	@sh tests/run-all.sh $(T)
 
 # ---- running the tests (tests/run-all.sh, docs/testing.md "Running the tests") ----
@@ -197,7 +197,7 @@ check: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN)
 	@sh tests/run-all.sh --check $(T)
 
 test-long: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
-           build/libfix.so build/tests/api_test build/tests/api_test-tsan
+           build/libfix.so build/tests/api_test build/tests/api_test-tsan build/tsan/fix
 	@sh tests/run-all.sh --long $(T)
 
 # the snippets of the documentation (also a suite of `make test`: T=doc)
@@ -209,6 +209,7 @@ bench: build/fix build/libfix.so build/bench/pairtime
 	@sh bench/run.sh
 	@sh bench/eval/run.sh
 	@sh bench/api.sh
+	@sh bench/jobs.sh
 
 # the alternating-pairs timer of bench/run.sh and bench/asp/suite.sh
 build/bench/pairtime: bench/asp/pairtime.c

@@ -90,6 +90,7 @@ static int keyword(const char *s, size_t n)
         { "approx", APPROX }, { "refine", REFINE }, { "bnb", BNB }, { "stable", STABLE },
         { "check", CHECK }, { "steps", STEPS }, { "trace", TRACE }, { "budget", BUDGET },
         { "rounds", ROUNDS }, { "timeout", TIMEOUT }, { "split", SPLIT }, { "policy", POLICY }, { "via", VIA },
+        { "jobs", JOBS },
         { "models", MODELS }, { "mod", MOD }, { "let", LET }, { "in", IN }, { "if", IF }, { "then", THEN },
         { "else", ELSE }, { "and", AND }, { "or", OR }, { "not", NOT }, { "join", JOIN },
         { "meet", MEET }, { "union", UNION }, { "inter", INTER }, { "minus", MINUSKW },

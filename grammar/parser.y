@@ -166,7 +166,7 @@ static PtrList list1(Lexer *lx, void *p)
 static void query_defaults(Query *q)
 {
     memset(q, 0, sizeof *q);
-    q->steps = q->budget = q->rounds = q->models = -1;
+    q->steps = q->budget = q->rounds = q->models = q->jobs = -1;
     q->timeout = -1;
 }
 
@@ -238,7 +238,7 @@ static void note_dropped(Lexer *lx, AstFile *file)
 %token PROGRAM "program" FROM "from" SHOW "show" FIXPOINTS "fixpoints" APPROX "approx"
 %token REFINE "refine" BNB "bnb" STABLE "stable" CHECK "check" STEPS "steps" TRACE "trace"
 %token BUDGET "budget" ROUNDS "rounds" TIMEOUT "timeout" SPLIT "split" VIA "via" MODELS "models"
-%token POLICY "policy"
+%token POLICY "policy" JOBS "jobs"
 %token LET "let" IN "in" IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not"
 %token JOIN "join" MEET "meet" UNION "union" INTER "inter" MINUSKW "minus" COUNT "count"
 %token SUP "sup" INF "inf" LFP "lfp" GFP "gfp" BOT "bot" TOP "top" TRUE "true" FALSE "false"
@@ -722,6 +722,8 @@ qopt:
     | BUDGET INT                { query_defaults(&$$); set_long(lx, &$$.budget, $2, "budget", @$); }
     | ROUNDS INT                { query_defaults(&$$); set_long(lx, &$$.rounds, $2, "rounds", @$); }
     | MODELS INT                { query_defaults(&$$); set_long(lx, &$$.models, $2, "models", @$); }
+    | JOBS INT                  { query_defaults(&$$); set_long(lx, &$$.jobs, $2, "jobs", @$);
+        if ($2 < 1) lexer_error(lx, @2.start, @2.end, "jobs needs at least 1"); }
     | TIMEOUT number            { query_defaults(&$$); $$.timeout = $2;
         if ($2 < 0) lexer_error(lx, @2.start, @2.end, "timeout must not be negative"); }
     | SPLIT IDENT               { query_defaults(&$$); $$.split = ident(lx, $2, @2); }
@@ -744,6 +746,7 @@ static Query merge_opts(Lexer *lx, Query a, Query b, FixLoc l)
     if (b.budget >= 0) set_long(lx, &a.budget, b.budget, "budget", l);
     if (b.rounds >= 0) set_long(lx, &a.rounds, b.rounds, "rounds", l);
     if (b.models >= 0) set_long(lx, &a.models, b.models, "models", l);
+    if (b.jobs >= 0) set_long(lx, &a.jobs, b.jobs, "jobs", l);
     if (b.timeout >= 0) {
         if (a.timeout >= 0) lexer_error(lx, l.start, l.end, "option 'timeout' given twice");
         a.timeout = b.timeout;

@@ -48,11 +48,12 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             them under the sanitizers)
 # diff, diff_asan  generated programs against the reference evaluator (tests/run-diff.sh),
 #             and those of them also run under the sanitizers
+# jobs_gen    generated programs run with --jobs 1, 2, 3 and 7 (tests/run-jobs.sh)
 case $mode in
     long) asp_count=300; asp_cross=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
-          diff=20000; diff_asan=200; explain_asp=5000; explain=300 ;;
+          diff=20000; diff_asan=200; explain_asp=5000; explain=300; jobs_gen=300 ;;
     *) asp_count=40; asp_cross=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
-       diff=2000; diff_asan=100; explain_asp=1500; explain=40 ;;
+       diff=2000; diff_asan=100; explain_asp=1500; explain=40; jobs_gen=40 ;;
 esac
 [ $mode = check ] && asp_cross=40
 
@@ -66,11 +67,11 @@ done
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
 asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
-repl-html warm-prop real-proofs diff explain api web notebook"
+repl-html warm-prop real-proofs diff explain api web notebook jobs"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
-FIRST="asp-cross asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
+FIRST="asp-cross jobs asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
 real-proofs warm-prop limits html api web notebook unit layers prop"
 
 script_of() {   # script_of NAME: the script suite NAME runs (empty when there is no such suite)
@@ -83,7 +84,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
         golden|hostile|derived|limits|output|asp-golden|fuzz|html|repl-tty|doc|dot-svg|\
-        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp|api|web|notebook) echo "tests/run-$1.sh" ;;
+        install|repl-html|warm-prop|real-proofs|diff|explain|explain-asp|api|web|notebook|jobs) echo "tests/run-$1.sh" ;;
     esac
 }
 
@@ -119,6 +120,7 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         diff) sh tests/run-diff.sh "$diff" "$diff_asan" ;;
         explain-asp) sh tests/run-explain-asp.sh build/fix "$explain_asp" build/asan/fix 100 ;;
         explain) sh tests/run-explain.sh "$explain" ;;
+        jobs) sh tests/run-jobs.sh build/fix "$jobs_gen" build/tsan/fix ;;
         *) sh "tests/run-$1.sh" build/fix ;;
     esac
 }

@@ -253,6 +253,19 @@ typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
  * limit while the runs go on (from a callback). */
 typedef struct AftWork { size_t limit, spent; } AftWork;
 
+/* --jobs N: the workers a bnb run spreads each round over (bnbpar.c; docs/architecture.md,
+ * "Threads").  fns[w] is f as worker w calls it, with its own VM, memo tables, interval
+ * evaluators and scratch values (nothing mutable shared with f or another worker); limits[w]
+ * its copy of the query's limits, the interrupt flag shared, whose `stop` points at `stop`
+ * (set by the engine when it needs no more of a round's results).  The answer is the same
+ * for every jobs: the results are taken in the order of the bounds. */
+typedef struct AftWorkers {
+    unsigned jobs;
+    const AftFunction *fns;
+    Limits *limits;
+    volatile sig_atomic_t stop;
+} AftWorkers;
+
 typedef struct AftOptions {
     size_t kleene_limit;     /* max iterations of one restricted lfp/gfp (0: 1000000) */
     size_t refine_steps;     /* max F steps in one IR (0: until stable): `steps N`, which also
@@ -299,6 +312,8 @@ typedef struct AftOptions {
                                 steps; a callback stopped by them makes the run stop soundly
                                 (AFT_LIMIT) with the bound it was working on kept; may be NULL */
     Buf *err;                /* where the engine writes its own error messages */
+    AftWorkers *workers;     /* bnb round by round: the rounds' bounds refined on these
+                                threads (NULL or jobs <= 1: on the calling thread) */
 } AftOptions;
 
 void aft_options_default(AftOptions *o);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "aft/bnbpar.h"
 #include "aft/inplace.h"
 #include "util/hashmap.h"
 #include "util/mem.h"
@@ -176,6 +177,18 @@ static bool split_bound(Run *run, const Word *lo, const Word *hi)
     return L->ops->decompose(L, lo, hi, &run->split, c[0], c[1], c[2], c[3]);
 }
 
+/* The children of a split, refined and classified: merged (policy paper, when their union is
+ * an interval) or each placed on its own. */
+static AftStatus settle_children(Run *run, Node n, const Word *lo, const Word *hi, const long cid[2],
+                                 const bool alive[2], const NodeStatus status[2], Level *next)
+{
+    const Lattice *L = run->L;
+    if (!bnb_isolating(run) && alive[0] && alive[1]
+        && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
+        return merge_children(run, n.id, lo, hi, cid, status, next);
+    return keep_children(run, n, lo, hi, cid, alive, status, next);
+}
+
 /* Policy isolate: a bound small enough is enumerated, one whose splits stalled is parked
  * (bnbisolate.c); *done when it was. */
 static AftStatus isolate_bound(Run *run, Node n, const Word *lo, const Word *hi, bool *done)
@@ -230,10 +243,39 @@ static AftStatus process_bound(Run *run, Node n, const Word *lo, const Word *hi,
             return r;
         }
     }
-    if (!bnb_isolating(run) && alive[0] && alive[1]
-        && L->ops->union_is_interval(L, run->r[0], run->r[1], run->r[2], run->r[3]))
-        return merge_children(run, id, lo, hi, cid, status, next);
-    return keep_children(run, n, lo, hi, cid, alive, status, next);
+    return settle_children(run, n, lo, hi, cid, alive, status, next);
+}
+
+/* A bound a worker prepared (bnbpar.h) meets the fate process_bound gives it, on the calling
+ * thread: the children in p stand in for run->c, run->r and run->judged meanwhile. */
+static AftStatus process_prepared(Run *run, Node n, const Word *lo, const Word *hi, Level *next,
+                                  Prepared *p)
+{
+    if (p->kind == PREP_SERIAL) return process_bound(run, n, lo, hi, next);
+    bnb_par_count(run->st, &p->st);
+    if (p->kind == PREP_NOSPLIT) {
+        bnb_to_final(run, n.id, lo, hi);
+        return AFT_OK;
+    }
+    if (p->kind == PREP_ENUM) {
+        bnb_enum_points(run, n.id, &p->points);
+        return AFT_OK;
+    }
+    run->st->splits++;
+    long cid[2] = {run->next_id++, run->next_id++};
+    Word *c[4], *r[4];
+    Judged j[2] = {run->judged[0], run->judged[1]};
+    for (int k = 0; k < 4; k++) {
+        c[k] = run->c[k], r[k] = run->r[k];
+        run->c[k] = p->c[k], run->r[k] = p->r[k];
+    }
+    run->judged[0] = p->judged[0];
+    run->judged[1] = p->judged[1];
+    AftStatus s = settle_children(run, n, lo, hi, cid, p->alive, p->status, next);
+    for (int k = 0; k < 4; k++) run->c[k] = c[k], run->r[k] = r[k];
+    run->judged[0] = j[0];
+    run->judged[1] = j[1];
+    return s;
 }
 
 /* The budget's cost |hull| - (|B1| + |B2|) as sign * 2^mag: sizes are log2 and may be huge,
@@ -413,9 +455,45 @@ static bool too_many_bounds(const Run *run, const Level *bounds)
     return !run->L->finite && !run->o->budget && bounds->b.count > AFT_UNBUDGETED_BOUNDS_MAX;
 }
 
+/* A round whose bounds the workers prepare (run->par): each taken in order as run_round's
+ * loop takes it. */
+typedef struct RoundTake {
+    Run *run;
+    Level *cur, *next;
+    const char **why;
+    AftStatus status;
+} RoundTake;
+
+static bool take_prepared(void *ctx, size_t i, Prepared *p)
+{
+    RoundTake *t = ctx;
+    Run *run = t->run;
+    if (i > 0 && (*t->why = aft_limit_hit(run->o, run->deadline, run->st))) {
+        move_rest_to_final(run, t->cur, i);
+        t->status = AFT_LIMIT;
+        return false;
+    }
+    AftStatus s = process_prepared(run, t->cur->nodes.items[i], boundlist_lo(&t->cur->b, i),
+                                   boundlist_hi(&t->cur->b, i), t->next, p);
+    if (s == AFT_LIMIT) {
+        *t->why = run->st->stopped_by;
+        move_rest_to_final(run, t->cur, i + 1);
+    }
+    t->status = s;
+    return s == AFT_OK;
+}
+
 /* One round over `cur` into `next`.  Returns AFT_LIMIT (why in *why) when stopped early. */
 static AftStatus run_round(Run *run, Level *cur, Level *next, const char **why)
 {
+    if (run->par) {
+        run->pending = cur->b.count;
+        RoundTake t = {run, cur, next, why, AFT_OK};
+        bnb_par_round(run->par, &cur->b, cur->nodes.items, cur->b.count, take_prepared, &t);
+        if (t.status != AFT_OK) return t.status;
+        apply_budget(run, next, cur);
+        return AFT_OK;
+    }
     run->pending = cur->b.count;
     for (size_t i = 0; i < cur->b.count; i++) {
         if (i > 0 && (*why = aft_limit_hit(run->o, run->deadline, run->st))) {
@@ -616,7 +694,12 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
         s = inplace_run(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
-    else if (s == AFT_OK) s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
+    else if (s == AFT_OK) {
+        run.par = bnb_par_new(&run);
+        s = run_rounds(&run, &bounds, round_cap(&run, run.r[0], run.r[1]));
+        bnb_par_free(run.par);
+        run.par = NULL;
+    }
     if (s != AFT_ERROR && run.parked.count) {
         AftStatus p = bnb_settle_parked(&run);
         if (p == AFT_ERROR) s = p;

@@ -31,6 +31,12 @@ static void enum_point(Run *run, long parent, const Word *x, const Word *fx)
     bnb_to_final(run, id, x, x);
 }
 
+void bnb_enum_points(Run *run, long parent, const BoundList *points)
+{
+    for (size_t i = 0; i < points->count; i++)
+        enum_point(run, parent, boundlist_lo(points, i), boundlist_hi(points, i));
+}
+
 typedef struct EnumCtx { Run *run; long parent; } EnumCtx;
 
 static bool enum_visit(void *vctx, const Word *x, const Word *fx)

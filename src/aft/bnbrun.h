@@ -40,6 +40,7 @@ typedef struct Run {
     BoundList parked;             /* policy isolate: stalled bounds, in the order they stalled */
     VEC(long) parked_ids;
     long at;                      /* explanations: the node whose point f is evaluated at */
+    struct BnbPar *par;           /* --jobs N: the workers of the rounds (bnbpar.h), or NULL */
 } Run;
 
 /* run: every array allocated for f's lattice, the split context (a seeded generator when o
@@ -77,6 +78,9 @@ bool bnb_enumerable(const Run *run, const Word *lo, const Word *hi);
 AftStatus bnb_enumerate(Run *run, long id, const Word *lo, const Word *hi);
 /* Did IR shave child i (run->c to run->r) by a step at least? */
 bool bnb_shaved(const Run *run, int i);
+/* The elements of an enumerated bound (node parent) f was found to fix on a worker, in
+ * order: each joins Final on its own, as bnb_enumerate sends them. */
+void bnb_enum_points(Run *run, long parent, const BoundList *points);
 /* A stalled bound: its ends are checked as points, and it waits for bnb_settle_parked. */
 AftStatus bnb_park(Run *run, long id, const Word *lo, const Word *hi);
 /* The parked bounds go to Final, those that make up one interval as their hull. */

@@ -62,7 +62,8 @@ static const char *const usage_text =
     "                   walk over the checked program that the tests hold the VM to;\n"
     "                   slow: for checking a suspected evaluator bug, docs/testing.md)\n"
     "  --stats          print the evaluator's calls, memo hits and misses and warm, cold\n"
-    "                   and refused lfp starts to stderr\n"
+    "                   and refused lfp starts to stderr\n"    "  --jobs N         run bnb's rounds and fixpoints on N threads (default: the cores\n"
+    "                   fix may use; 1: one thread); the output is the same for every N\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  --allow-scripts  the .lp files of `program P from \"x.lp\"` are code: let gringo\n"
     "                   run their #script blocks (by default refused, and gringo runs in a\n"
@@ -76,6 +77,9 @@ static const char *const usage_text =
     "\n"
     "exit status: 0 ok, 1 a query failed, an input was refused or output could not be\n"
     "written, 2 usage error, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP)\n";
+
+/* --jobs N: at most this many threads. */
+enum { JOBS_MAX = 256 };
 
 typedef struct CliArgs {
     RunOptions opt;
@@ -141,6 +145,13 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         else if (cmdline_limit_of(arg) != CMDLINE_NOT_A_LIMIT) {
             int rc = parse_limit(a, arg, i + 1 < argc ? argv[i + 1] : NULL);
             if (rc >= 0) return rc;
+            i++;
+        } else if (strcmp(arg, "--jobs") == 0) {
+            size_t n;
+            if (i + 1 >= argc) return usage_error("option %s needs a value", arg);
+            if (!cmdline_count(argv[i + 1], &n) || n < 1 || n > JOBS_MAX)
+                return usage_error("--jobs needs a whole number from 1 to %d, not '%s'", JOBS_MAX, argv[i + 1]);
+            a->opt.jobs = (unsigned)n;
             i++;
         } else if (strcmp(arg, "--html") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);

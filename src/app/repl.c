@@ -32,7 +32,7 @@ static const char *const keyword_words[] = {
     "import", "lattice", "powerset", "chain", "range", "real", "tolerance", "finite", "dual",
     "map", "fn", "monotone", "antitone", "envelope", "galois", "program", "from", "show",
     "fixpoints", "approx", "refine", "bnb", "stable", "check", "steps", "trace", "budget",
-    "rounds", "timeout", "split", "policy", "via", "models", "mod", "let", "in", "if", "then", "else",
+    "rounds", "timeout", "split", "policy", "via", "jobs", "models", "mod", "let", "in", "if", "then", "else",
     "and", "or", "not", "join", "meet", "union", "inter", "minus", "count", "sup", "inf", "lfp",
     "gfp", "bot", "top", "true", "false", "forall", "exists", "table", "atoms",
 };

@@ -27,6 +27,8 @@ typedef struct RunOptions {
     bool no_memo;            /* do not memoise calls (--no-memo) */
     bool reference;          /* `show` values by the reference evaluator (--reference) */
     bool stats;              /* print the evaluator's counts at the end (--stats) */
+    unsigned jobs;           /* threads for bnb rounds and fixpoints (--jobs N; 0: the cores
+                                the process may use); the output is the same for every N */
     size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
                                 stable soundly, with what they have); main also caps the
                                 address space above it; 0 = none */

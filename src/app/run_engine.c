@@ -56,6 +56,7 @@ typedef struct EngineRun {
     TraceCtx trace;
     Buf err;
     char *assumption;           /* what the result rests on unproved (run_trust), or NULL */
+    RunWorkers *workers;        /* bnb's workers of --jobs N (none via G), or NULL */
 } EngineRun;
 
 static bool engine_galois(Session *s, const EngineAsk *ask, EngineRun *run)
@@ -93,6 +94,8 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
         absvm_set_total(run->ctx.exact, true);
     }
     run_fn_as_aft(&run->f, &run->ctx);
+    if (ask->kind == Q_BNB && !ask->opt->via)
+        run->workers = run_workers_new(s, &run->ctx, run_jobs(s, ask->opt));
     run->L = fn->ret;
     run->lo = lattice_elem_new(run->L);
     run->hi = lattice_elem_new(run->L);
@@ -101,6 +104,7 @@ static bool engine_setup(Session *s, const EngineAsk *ask, EngineRun *run)
     if (!start_interval(s, ask, run->L, run->lo, run->hi)) return false;
     run_trace_init(&run->trace, s, run->galois ? galois_run_lattice(run->galois) : run->L, ask->opt->trace);
     run_engine_options(s, ask->opt, &run->o, &run->err, &run->trace);
+    run->o.workers = run_workers_aft(run->workers);
     /* approx, refine and bnb of a .fix file search with policy isolate unless told (`stable`
      * keeps the engine's default, paper's Algorithm 1, as `fix asp` does) */
     run->o.policy = ask->opt->has_policy ? ask->opt->policy : AFT_POLICY_ISOLATE;
@@ -119,13 +123,18 @@ static AftStatus engine_refine(EngineRun *run, const Word *lo, const Word *hi, W
 static AftStatus engine_bnb(EngineRun *run, const Word *lo, const Word *hi, BoundList *final,
                             BoundList *points)
 {
-    return run->galois ? galois_bnb(run->galois, &run->o, lo, hi, final, points, &run->st)
-                       : aft_bnb(&run->f, &run->o, lo, hi, final, points, &run->st);
+    AftStatus s = run->galois ? galois_bnb(run->galois, &run->o, lo, hi, final, points, &run->st)
+                              : aft_bnb(&run->f, &run->o, lo, hi, final, points, &run->st);
+    run_workers_free(run->workers, &run->ctx);     /* their counts join the report's */
+    run->workers = NULL;
+    run->o.workers = NULL;
+    return s;
 }
 
 static void engine_teardown(EngineRun *run)
 {
     run_trace_done(&run->trace);
+    run_workers_free(run->workers, &run->ctx);
     if (run->galois) galois_run_free(run->galois);
     absvm_free(run->ctx.abs);
     if (run->ctx.exact) absvm_free(run->ctx.exact);

@@ -3,11 +3,13 @@
 #include "app/run_internal.h"
 
 #include "util/mem.h"
+#include "util/workpool.h"
 
 /* ---- fixpoints: exhaustive ---- */
 
 static bool lattice_enumerable(Session *s, const QueryPlan *plan, const Lattice *L, const char *what)
 {
+    const int limit = FIXPOINTS_LIMIT_LOG2;
     if (!L->finite) {
         Buf t; buf_init(&t);
         lattice_describe(L, &t);
@@ -16,11 +18,11 @@ static bool lattice_enumerable(Session *s, const QueryPlan *plan, const Lattice 
         buf_free(&t);
         return false;
     }
-    if (L->log2_card > ENUM_LIMIT_LOG2) {
+    if (L->log2_card > limit) {
         Buf t; buf_init(&t);
         lattice_print_log2_size(L->log2_card, &t);
         diag_error(&s->diag, plan->loc, "%s would enumerate %s elements, more than the limit of 2^%d "
-                   "(use approx, refine or bnb instead)", what, buf_cstr(&t), ENUM_LIMIT_LOG2);
+                   "(use approx, refine or bnb instead)", what, buf_cstr(&t), limit);
         buf_free(&t);
         return false;
     }
@@ -44,6 +46,135 @@ static bool keep_fixed(void *points, const Word *x, const Word *fx)
     return true;
 }
 
+/* ---- fixpoints on the workers of --jobs N ---- */
+
+/* Chunks of the enumeration of [lo, hi] in its order: intervals whose enumerations, one
+ * after the other, are that of [lo, hi].  Halving by the last free atom (a powerset, whose
+ * enumeration counts with the first atom fastest), by the upper half of a range or chain, or
+ * (a product or map, the first component fastest) the last component that can be split
+ * keeps that order; other kinds are not cut. */
+static bool cuts_in_order(const Lattice *L)
+{
+    LatticeKind k = L->ops->kind;
+    if (k == LATTICE_POWERSET || k == LATTICE_CHAIN || k == LATTICE_RANGE) return true;
+    if (k != LATTICE_PRODUCT && k != LATTICE_MAP) return false;
+    for (size_t i = 0; i < lattice_nparts(L); i++)
+        if (!cuts_in_order(lattice_part(L, i))) return false;
+    return true;
+}
+
+enum { FIX_CHUNK_LEVELS = 12, FIX_CHUNK_MIN_LOG2 = 12 };
+
+/* The chunks (intervals, lo then hi) of [bot, top] into *out: halved level by level while a
+ * chunk keeps at least 2^FIX_CHUNK_MIN_LOG2 elements. */
+static size_t enum_chunks(const Lattice *L, Word **out)
+{
+    size_t w = L->nwords, n = 1;
+    Word *c = mem_alloc(2 * w * sizeof *c);
+    L->ops->bot(L, c);
+    L->ops->top(L, c + w);
+    SplitCtx how = { .strategy = SPLIT_LAST };
+    for (int level = 0; level < FIX_CHUNK_LEVELS; level++) {
+        if (L->ops->log2_size(L, c, c + w) < FIX_CHUNK_MIN_LOG2 + 1) break;
+        Word *d = mem_alloc(4 * n * w * sizeof *d);
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            Word *x = c + 2 * i * w, *y = d + 2 * m * w;
+            if (L->ops->decompose(L, x, x + w, &how, y, y + w, y + 2 * w, y + 3 * w)) m += 2;
+            else memcpy(y, x, 2 * w * sizeof *y), m++;
+        }
+        mem_free(c);
+        c = d;
+        n = m;
+    }
+    *out = c;
+    return n;
+}
+
+/* One query's chunks and what each found (slot i % window). */
+typedef struct FixPar {
+    Session *s;
+    const QueryPlan *plan;
+    const Lattice *L;
+    RunWorkers *workers;
+    FnCtx *main;
+    Word *chunks;
+    BoundList *found;             /* per slot */
+    size_t *examined;             /* per slot */
+    bool *failed;                 /* per slot */
+    size_t window;
+    BoundList *points;
+    size_t total;
+    bool ok;
+} FixPar;
+
+static bool keep_fixed(void *points, const Word *x, const Word *fx);
+
+static void fix_task(void *ctx, size_t i, unsigned worker)
+{
+    FixPar *p = ctx;
+    size_t k = i % p->window, w = p->L->nwords;
+    const Word *c = p->chunks + 2 * i * w;
+    p->found[k].count = 0;
+    p->examined[k] = 0;
+    p->failed[k] = !run_fn_each(run_workers_ctx(p->workers, worker), c, c + w, keep_fixed,
+                                &p->found[k], &p->examined[k]);
+}
+
+/* No more chunks are wanted: the workers stop at their next poll. */
+static bool fix_stop(FixPar *p)
+{
+    p->ok = false;
+    __atomic_store_n(&run_workers_aft(p->workers)->stop, 1, __ATOMIC_RELAXED);
+    return false;
+}
+
+/* Chunk i's fixed points join the list in order; a chunk that failed on its worker runs
+ * again here, on the context's VM, which reports its error or limit as one thread would. */
+static bool fix_done(void *ctx, size_t i)
+{
+    FixPar *p = ctx;
+    size_t k = i % p->window, w = p->L->nwords;
+    if (session_stopped(p->s, p->plan->loc)) return fix_stop(p);
+    if (p->failed[k]) {
+        const Word *c = p->chunks + 2 * i * w;
+        size_t examined = 0;
+        p->ok = run_fn_each(p->main, c, c + w, keep_fixed, p->points, &examined);
+        p->total += examined;
+        if (!p->ok) session_stopped(p->s, p->plan->loc);
+        return p->ok || fix_stop(p);
+    }
+    for (size_t j = 0; j < p->found[k].count; j++)
+        boundlist_push(p->points, boundlist_lo(&p->found[k], j), boundlist_hi(&p->found[k], j));
+    p->total += p->examined[k];
+    return true;
+}
+
+/* Every element of L tried on the workers, chunk by chunk; false when it failed (reported). */
+static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsigned jobs,
+                          BoundList *points, size_t *examined)
+{
+    const Lattice *L = main->fn->ret;
+    FixPar p = { .s = s, .plan = plan, .L = L, .main = main, .points = points, .ok = true,
+                 .window = 4 * (size_t)jobs };
+    size_t n = enum_chunks(L, &p.chunks);
+    p.workers = run_workers_new(s, main, jobs);
+    p.found = mem_calloc(p.window, sizeof *p.found);
+    p.examined = mem_calloc(p.window, sizeof *p.examined);
+    p.failed = mem_calloc(p.window, sizeof *p.failed);
+    for (size_t k = 0; k < p.window; k++) boundlist_init(&p.found[k], L);
+    WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window };
+    workpool_run(&pool, n);
+    for (size_t k = 0; k < p.window; k++) boundlist_free(&p.found[k]);
+    mem_free(p.found);
+    mem_free(p.examined);
+    mem_free(p.failed);
+    mem_free(p.chunks);
+    run_workers_free(p.workers, main);
+    *examined = p.total;
+    return p.ok;
+}
+
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     const Lattice *L = fn->ret;
@@ -55,8 +186,14 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     L->ops->top(L, top);
     FnCtx each = { .context = s->context, .fn = fn, .where = plan->loc };
     size_t examined = 0;
-    bool ok = !session_stopped(s, plan->loc) && run_fn_each(&each, bot, top, keep_fixed, &points, &examined);
-    if (!ok) session_stopped(s, plan->loc);
+    unsigned jobs = run_jobs(s, &plan->opt);
+    bool ok = !session_stopped(s, plan->loc);
+    if (ok && jobs > 1 && cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2) {
+        ok = fixpoints_par(s, plan, &each, jobs, &points, &examined);
+    } else if (ok) {
+        ok = run_fn_each(&each, bot, top, keep_fixed, &points, &examined);
+        if (!ok) session_stopped(s, plan->loc);
+    }
     if (ok) {
         QueryResult r = { .kind = Q_FIXPOINTS, .target = fn->name,
                           .u.bnb = { .L = L, .points = &points, .final = &points, .examined = examined } };

@@ -14,11 +14,18 @@
 
 /* ---- a declared function seen by the engine ---- */
 
+/* fn on args through the context's VM, or a worker's own (c->vm, --jobs N). */
+static bool fn_call(FnCtx *c, const FnSym *fn, const Word *const *args, Word *out)
+{
+    if (c->vm) return vm_call(c->vm, fn, args, out, c->where);
+    return context_call(c->context, fn, args, out, c->where);
+}
+
 bool run_fn_eval(void *ctx, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     const Word *args[1] = { x };
-    return context_call(c->context, c->fn, args, out, c->where);
+    return fn_call(c, c->fn, args, out);
 }
 
 /* f over [lo, hi] through the VM's enumeration fast path (AftFunction.each). */
@@ -43,7 +50,8 @@ bool run_fn_each(void *ctx, const Word *lo, const Word *hi,
     Word *x = lattice_elem_new(L);
     lattice_copy(L, x, lo);
     EachCtx e = { visit, vctx, 0 };
-    bool ok = context_call_each(c->context, c->fn, lo, hi, x, each_visit, &e, c->where);
+    bool ok = c->vm ? c->fn->chunk && vm_run_each(c->vm, c->fn->chunk, L, lo, hi, x, each_visit, &e, c->where)
+                    : context_call_each(c->context, c->fn, lo, hi, x, each_visit, &e, c->where);
     mem_free(x);
     *calls = e.calls;
     return ok;
@@ -53,14 +61,14 @@ static bool fn_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, W
 {
     FnCtx *c = ctx;
     const Word *args[3] = { lo, hi, x };
-    return context_call(c->context, c->fn->upper, args, out, c->where);
+    return fn_call(c, c->fn->upper, args, out);
 }
 
 static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
     FnCtx *c = ctx;
     const Word *args[3] = { lo, hi, x };
-    return context_call(c->context, c->fn->lower, args, out, c->where);
+    return fn_call(c, c->fn->lower, args, out);
 }
 
 /* Derived envelopes (absmean.h: the interval evaluator and the mean-value form), counted for the report. */

@@ -14,8 +14,9 @@
 #include "report/dot.h"
 #include "report/report.h"
 
-/* Enumerations (fixpoints, checks) stop beyond this many elements with an error. */
-enum { ENUM_LIMIT_LOG2 = 22, CHECK_SAMPLES = 20000 };
+/* Enumerations (checks; fixpoints up to FIXPOINTS_LIMIT_LOG2, whose elements --jobs N
+ * spreads over threads) stop beyond this many elements with an error. */
+enum { ENUM_LIMIT_LOG2 = 22, FIXPOINTS_LIMIT_LOG2 = 24, CHECK_SAMPLES = 20000 };
 
 /* A declared function seen by the engine: calls go through the context's VM; derived
  * envelopes through the interval evaluator `abs` (NULL: none, brute force instead), with
@@ -34,6 +35,7 @@ typedef struct FnCtx {
     AbsVm *abs, *exact;
     bool monotone;
     size_t derived, gave_up, unrounded;
+    Vm *vm;                       /* a worker's own VM (run_workers.c), or NULL: the context's */
 } FnCtx;
 
 /* Lattices of at most 2^BRUTE_AUTO_LOG2 elements get brute-force envelopes by default (the
@@ -95,6 +97,18 @@ void run_trace_init(TraceCtx *t, Session *s, const Lattice *L, bool trace);
 void run_trace_done(TraceCtx *t);
 /* The engine's options for one call from a query's (q), the session's limits and flags. */
 void run_engine_options(Session *s, const QueryOptions *q, AftOptions *o, Buf *err, TraceCtx *trace);
+
+/* run_workers.c: the workers of --jobs N for a query on a declared function (each its own
+ * VM, evaluators, limits and AftFunction; docs/architecture.md, "Threads"). */
+typedef struct RunWorkers RunWorkers;
+/* The jobs a query runs with: its `jobs N`, else --jobs, else the cores it may use. */
+unsigned run_jobs(const Session *s, const QueryOptions *q);
+/* jobs workers copying main (its function, envelope choice, place); NULL when jobs <= 1. */
+RunWorkers *run_workers_new(Session *s, const FnCtx *main, unsigned jobs);
+AftWorkers *run_workers_aft(RunWorkers *w);          /* NULL for NULL */
+FnCtx *run_workers_ctx(RunWorkers *w, unsigned k);    /* worker k's function context */
+/* Frees them (w may be NULL), adding their counts (derived, gave_up, unrounded) to main's. */
+void run_workers_free(RunWorkers *w, FnCtx *main);
 
 /* run_fixpoints.c: fixpoints, lfp and gfp. */
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn);

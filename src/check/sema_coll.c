@@ -395,6 +395,7 @@ static bool bnb_options(Checker *c, Expr *e, const FnEntry *fe)
         o->budget = q->budget;
         o->rounds = q->rounds;
         o->timeout = q->timeout;
+        o->jobs = q->jobs;
         o->from = e->b != NULL;
         if (q->split.name) o->has_split = sema_split(sema, q->split, &o->split);
         if (q->policy.name) o->has_policy = sema_policy(sema, q->policy, &o->policy);

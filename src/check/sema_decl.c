@@ -445,6 +445,7 @@ static void check_options(Sema *sema, const Decl *d)
         { q->envelope.name != NULL, engine, "envelope", "approx, refine and bnb" },
         { q->from_lo != NULL, engine, "from", "approx, refine and bnb" },
         { q->models >= 0, k == Q_STABLE, "models", "stable" },
+        { q->jobs >= 0, k == Q_BNB || k == Q_FIXPOINTS, "jobs", "bnb and fixpoints" },
         { q->trace, engine || k == Q_STABLE, "trace", "approx, refine, bnb and stable" },
     };
     for (size_t i = 0; i < FIX_ARRAY_LEN(opts); i++)
@@ -466,6 +467,7 @@ static QueryPlan *plan_query(Sema *sema, const Decl *d)
     p->opt.budget = q->budget;
     p->opt.rounds = q->rounds;
     p->opt.models = q->models;
+    p->opt.jobs = q->jobs;
     p->opt.timeout = q->timeout;
     p->opt.trace = q->trace;
     p->opt.from = q->from_lo != NULL;

@@ -76,6 +76,7 @@ typedef enum { ENVELOPE_AUTO, ENVELOPE_BRUTE, ENVELOPE_DERIVED, ENVELOPE_DECLARE
  * and `models` are never given).  -1 (timeout: < 0) when not given (query_options_unset). */
 typedef struct QueryOptions {
     long steps, budget, rounds, models;
+    long jobs;                    /* `jobs N`: threads (bnb, fixpoints); -1 when not given */
     double timeout;
     bool has_split;
     SplitStrategy split;
@@ -91,7 +92,7 @@ typedef struct QueryOptions {
 
 static inline QueryOptions query_options_unset(void)
 {
-    return (QueryOptions){ .steps = -1, .budget = -1, .rounds = -1, .models = -1, .timeout = -1 };
+    return (QueryOptions){ .steps = -1, .budget = -1, .rounds = -1, .models = -1, .jobs = -1, .timeout = -1 };
 }
 
 /* What the driver found when it checked a declaration before relying on it (once a session):

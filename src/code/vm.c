@@ -20,6 +20,22 @@ Vm *vm_new(Diag *diag)
     return vm;
 }
 
+bool vm_call(Vm *vm, const FnSym *fn, const Word *const *args, Word *out, Loc where)
+{
+    if (!fn->chunk) return false;
+    size_t words = fn->chunk->param_words, at = 0;
+    if (vm->call_args.cap < words + 1) {
+        vm->call_args.cap = words + 1;
+        vm->call_args.items = mem_realloc(vm->call_args.items, vm->call_args.cap * sizeof(Word));
+    }
+    for (size_t i = 0; i < fn->nparams; i++) {
+        size_t n = fn->params[i]->nwords;
+        if (n) memcpy(vm->call_args.items + at, args[i], n * sizeof(Word));
+        at += n;
+    }
+    return vm_run(vm, fn->chunk, vm->call_args.items, out, where);
+}
+
 void vm_set_limits(Vm *vm, uint64_t max_steps, Limits *limits)
 {
     vm->max_steps = max_steps;
@@ -44,6 +60,7 @@ void vm_free(Vm *vm)
     mem_free(vm->stack);
     VEC_FREE(vm->frames);
     VEC_FREE(vm->memo_args);
+    VEC_FREE(vm->call_args);
     vm_memo_free(&vm->memo);
     vm_warm_free(&vm->warm);
     vm_colls_free_all(vm);

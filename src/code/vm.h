@@ -71,6 +71,11 @@ VmStats vm_stats(const Vm *vm);
  * the failing instruction lies outside it, and false is returned. */
 bool vm_run(Vm *vm, const Chunk *chunk, const Word *params, Word *out, Loc where);
 
+/* Calls fn on args (one element per parameter), as vm_run: the call of a VM that is not a
+ * context's (a worker's of --jobs N, which reports into a Diag of its own).  False also when
+ * fn has no code (its declaration had errors), with nothing reported. */
+bool vm_call(Vm *vm, const FnSym *fn, const Word *const *args, Word *out, Loc where);
+
 /* Called with each element x run and the chunk's result; false stops the enumeration. */
 typedef bool (*VmEach)(void *ctx, const Word *x, const Word *result);
 

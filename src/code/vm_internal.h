@@ -46,6 +46,7 @@ struct Vm {
                                 /* the collections of closed sites (COLL_KEEP) in this run */
     VEC(struct CollSite) kept_sites;   /* those of lasting chunks, kept for the VM's life */
     size_t coll_words;          /* the words their items take */
+    VEC(Word) call_args;        /* vm_call's arguments, reused from call to call */
 };
 
 /* vm_error.c: reports a runtime error at the instruction vm->chunk, vm->instr and unwinds to

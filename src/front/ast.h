@@ -166,6 +166,7 @@ typedef struct Query {
     Expr *from_lo, *from_hi;    /* optional start interval */
     Ident via;                  /* optional galois insertion (name NULL when absent) */
     long steps, budget, rounds, models;   /* -1 when not given */
+    long jobs;                  /* `jobs N` (bnb, fixpoints): threads; -1 when not given */
     double timeout;             /* < 0 when not given */
     Ident split;                /* NULL name when not given */
     Ident policy;               /* bnb's search policy, paper or isolate; NULL name when not given */

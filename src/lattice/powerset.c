@@ -32,12 +32,20 @@ static char **names_made(const LatticeNamer *nm, size_t n)
 }
 
 /* The names, made on first use: a cache of what the lattice is (asking does not change its
- * value), so the const of L is cast away here only. */
+ * value), so the const of L is cast away here only.  Threads of --jobs N may ask at once:
+ * the pointer is read and published atomically, and a thread that lost the race to publish
+ * frees its own copy (both are the same names). */
 static char *const *ps_atoms(const Lattice *L)
 {
     Powerset *P = (Powerset *)L;
-    if (!P->names) P->names = names_made(&P->namer, P->n);
-    return P->names;
+    char **names = __atomic_load_n(&P->names, __ATOMIC_ACQUIRE);
+    if (names) return names;
+    char **made = names_made(&P->namer, P->n), **expected = NULL;
+    if (__atomic_compare_exchange_n(&P->names, &expected, made, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE))
+        return made;
+    mem_free(made);
+    return expected;
 }
 
 /* The valid bits of word w (the last word may be partial). */

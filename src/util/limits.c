@@ -20,6 +20,7 @@ void limits_start(Limits *l, double timeout_s, size_t max_memory,
     l->max_memory = max_memory;
     l->next_memory_look = 0;
     l->hit = NULL;
+    l->stop = NULL;
 }
 
 static double now(const Limits *l)
@@ -44,6 +45,7 @@ const char *limits_poll(Limits *l)
     if (!l) return NULL;
     if (l->hit) return l->hit;
     if (limits_flag(l->interrupt)) return l->hit = "interrupt";
+    if (limits_flag(l->stop)) return l->hit = "stopped";
     if (!LIMITS_ALWAYS_CLOCK && l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, now(l), 0);
 }
@@ -53,6 +55,7 @@ const char *limits_check_now(Limits *l, size_t extra_bytes)
     if (!l) return NULL;
     if (l->hit) return l->hit;
     if (limits_flag(l->interrupt)) return l->hit = "interrupt";
+    if (limits_flag(l->stop)) return l->hit = "stopped";
     if (!LIMITS_ALWAYS_CLOCK && l->deadline == 0 && !l->max_memory) return NULL;
     return look(l, now(l), extra_bytes);
 }

@@ -28,6 +28,10 @@ typedef struct Limits {
     size_t max_memory;                 /* bytes of resident memory; 0 = none */
     double next_memory_look;           /* clock() time of the next resident-size look */
     const char *hit;                   /* "interrupt", "timeout" or "max-memory", or NULL */
+    /* --jobs N: a worker's copy of the query's limits also reads the run's stop flag, which
+     * the calling thread sets when it needs no more of the workers' results (hit "stopped");
+     * NULL (limits_start) everywhere else.  Written with an atomic store. */
+    volatile sig_atomic_t *stop;
 } Limits;
 
 /* Seconds on a monotonic clock. */

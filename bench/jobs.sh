@@ -1,0 +1,138 @@
+#!/bin/sh
+# jobs.sh: part of `make bench`: `fix run --jobs 2` against `--jobs 1` on the workloads of
+# issue 34, written here as .fix files: bnb on S_P-style functions of 56 and 60 atoms
+# (programs with choice pairs and derived atoms, the powerset lattice, derived envelopes),
+# bnb on a product of four reals (boxes of 240 bounds a round), and `fixpoints` over 2^24
+# elements (a powerset of 24 atoms).  For each it prints the per-round live bound counts
+# (from --trace: rounds, the least, median and largest count, the rounds with at least 60),
+# then runs --jobs 1 and --jobs 2 alternating REPEAT times and prints the median wall
+# seconds of each, their ratio, and the CPU seconds (user + system) of each run: on a
+# machine others load, CPU/wall says how much of a core each run got, and the ratio of CPU
+# seconds says what the threads cost in work.  With CALLGRIND=1 it also counts instructions
+# per thread (valgrind --tool=callgrind --separate-threads=yes, the `small` sizes): the
+# calling thread's share is the serial part, and I1 / ((caller + workers) / 2) the speed-up
+# two free cores would give (docs/parallel.md, "How it scales").
+# usage: sh bench/jobs.sh [FIX] [REPEAT]          (make bench; REPEAT default 3)
+#        sh bench/jobs.sh --write DIR [small|full]  (only writes the workloads into DIR)
+set -u
+
+# ---- the workloads ----
+sp_program() {   # sp_program N K SEED: S_P of N atoms, K choice pairs, the rest derived; bnb
+    awk -v N="$1" -v K="$2" -v seed="$3" 'BEGIN {
+      s = seed
+      printf "// S_P of a normal program of %d atoms, %d choice pairs (bench/jobs.sh)\n", N, K
+      printf "lattice A = powerset {"; for (i = 0; i < N; i++) printf "%sa%d", (i ? ", " : ""), i; print "};"
+      printf "fn S(m: A): A =\n  {}"
+      for (i = 0; i < K; i++) {
+        printf "\n  union (if a%d in m then {} else {a%d})", 2 * i + 1, 2 * i
+        printf "\n  union (if a%d in m then {} else {a%d})", 2 * i, 2 * i + 1
+      }
+      for (j = 2 * K; j < N; j++) {
+        s = (s * 1103515245 + 12345) % 2147483648; x = int(s / 65536) % j
+        s = (s * 1103515245 + 12345) % 2147483648; y = int(s / 65536) % j
+        printf "\n  union (if a%d in m and not (a%d in m) then {a%d} else {})", x, y, j
+      }
+      print ";"
+      print "bnb S;"
+    }'
+}
+
+reals_program() {   # reals_program TOL: bnb on a product of four reals, 81 fixed points
+    cat <<EOF
+// a product of four reals, each component with fixed points 0, 1/2 and 1 (bench/jobs.sh)
+lattice U = real [0, 1] tolerance $1;
+lattice P = U * U * U * U;
+fn h(y: U, z: U): U = y - 2 * y * (y - 0.5) * (y - 1) * (1 - 0.3 * z * (1 - z));
+fn f(x: P): P = (h(x.1, x.2), h(x.2, x.3), h(x.3, x.4), h(x.4, x.1));
+bnb f;
+EOF
+}
+
+fixpoints_program() {   # fixpoints_program N: fixpoints of an S_P over N atoms (2^N elements)
+    awk -v N="$1" 'BEGIN {
+      printf "// fixpoints over 2^%d elements (bench/jobs.sh)\n", N
+      printf "lattice A = powerset {"; for (i = 0; i < N; i++) printf "%sa%d", (i ? ", " : ""), i; print "};"
+      printf "fn S(m: A): A =\n  {}"
+      for (i = 0; i + 1 < N; i += 2) {
+        printf "\n  union (if a%d in m then {} else {a%d})", i + 1, i
+        printf "\n  union (if a%d in m and not (a%d in m) then {a%d} else {})", i, (i + 2) % N, i + 1
+      }
+      print ";"
+      print "fixpoints S;"
+    }'
+}
+
+write_workloads() {   # write_workloads DIR small|full
+    mkdir -p "$1"
+    if [ "$2" = small ]; then
+        sp_program 40 8 7 >"$1/sp40.fix"
+        reals_program 1e-4 >"$1/reals4.fix"
+        fixpoints_program 18 >"$1/fixpoints18.fix"
+    else
+        sp_program 56 13 11 >"$1/sp56.fix"
+        sp_program 60 14 5 >"$1/sp60.fix"
+        reals_program 1e-7 >"$1/reals4.fix"
+        fixpoints_program 24 >"$1/fixpoints24.fix"
+    fi
+}
+
+if [ "${1:-}" = --write ]; then
+    write_workloads "${2:?usage: jobs.sh --write DIR [small|full]}" "${3:-full}"
+    exit 0
+fi
+
+FIX=${1:-build/fix}
+REPEAT=${2:-3}
+D=build/bench/jobs
+write_workloads "$D" full
+write_workloads "$D/small" small
+
+rounds_line() {   # the live bounds of each bnb round, summarised
+    "$FIX" run --jobs 1 --trace "$1" 2>/dev/null | awk '/^  round [0-9]+: [0-9]+ bound/ { print $3 + 0 }' \
+        | sort -n | awk '{ v[NR] = $1; if ($1 >= 60) big++ }
+      END { if (!NR) { print "no bnb rounds"; exit }
+            printf "%d rounds, bounds a round: least %d, median %d, largest %d; %d rounds with >= 60",
+                   NR, v[1], v[int((NR + 1) / 2)], v[NR], big }'
+}
+
+timed() {   # timed N FILE: "wall cpu" of one run with --jobs N
+    /usr/bin/time -f "%e %U %S" "$FIX" run --jobs "$1" "$2" 2>&1 >/dev/null | tail -n 1 \
+        | awk '{ printf "%s %.2f", $1, $2 + $3 }'
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+echo "cores this process may use: $(nproc)"
+echo "| workload | bnb rounds | --jobs 1 wall (s) | --jobs 2 wall (s) | ratio | CPU s jobs 1 / jobs 2 |"
+echo "|---|---|---|---|---|---|"
+for f in "$D"/*.fix; do
+    : >"$D/w1"; : >"$D/w2"; : >"$D/c1"; : >"$D/c2"
+    r=0
+    while [ $r -lt "$REPEAT" ]; do
+        for n in 1 2; do
+            set -- $(timed $n "$f")
+            echo "$1" >>"$D/w$n"; echo "$2" >>"$D/c$n"
+        done
+        r=$((r + 1))
+    done
+    w1=$(median <"$D/w1"); w2=$(median <"$D/w2"); c1=$(median <"$D/c1"); c2=$(median <"$D/c2")
+    echo "| $(basename "$f" .fix) | $(rounds_line "$f") | $w1 | $w2 | $(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $c1 / $c2 |"
+done
+
+[ "${CALLGRIND:-0}" = 1 ] || exit 0
+command -v valgrind >/dev/null 2>&1 || { echo "bench/jobs: valgrind not found"; exit 0; }
+echo
+echo "| workload (small) | I1 (jobs 1) | caller (jobs 2) | workers (jobs 2) | estimate on 2 free cores |"
+echo "|---|---|---|---|---|"
+# the estimate: I1 / (caller + workers / 2) when all the caller's work is serial, up to
+# I1 / max((caller + workers) / 2, caller) when it overlaps the workers' (it partly does:
+# taking results runs while the workers prepare the next bounds)
+for f in "$D"/small/*.fix; do
+    rm -f "$D"/cg.*
+    valgrind --tool=callgrind --callgrind-out-file="$D/cg.1" "$FIX" run --jobs 1 "$f" >/dev/null 2>&1
+    valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$D/cg.2" "$FIX" run --jobs 2 "$f" >/dev/null 2>&1
+    i1=$(sed -n 's/^summary: *//p' "$D/cg.1" | head -n 1)
+    caller=$(sed -n 's/^summary: *//p' "$D/cg.2-01" | head -n 1)
+    workers=$(cat "$D"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p' | awk '{ s += $1 } END { printf "%.0f", s }')
+    echo "| $(basename "$f" .fix) | $i1 | $caller | $workers | $(awk -v a="$i1" -v c="$caller" -v w="$workers" 'BEGIN { t = (c + w) / 2; if (c > t) t = c; printf "%.2f to %.2f", a / (c + w / 2), a / t }') |"
+done

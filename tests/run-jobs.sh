@@ -1,0 +1,111 @@
+#!/bin/sh
+# run-jobs.sh FIX [GEN] [TSAN-FIX]: the answer of `fix run` does not depend on --jobs N.
+# Every examples/*.fix, every model of the goldens (tests/golden/*.fix, with its `// args:`
+# and `// stdin:`; `explain` ones aside, which record explanations and so run on one
+# thread), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
+# workloads of bench/jobs.sh in small sizes (bnb rounds of hundreds of bounds, fixpoints over
+# 2^18 elements) run with --jobs 1, 2, 3 and 7: standard output, standard error and the exit
+# status, the --json lines and the --html page (text runs only; not for a file with a
+# timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
+# sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
+# with exit status 66 (halt_on_error) and fails.  Prints "jobs: P passed, F failed".
+fix=${1:-build/fix}
+gen_count=${2:-40}
+tsan=${3:-build/tsan/fix}
+gen=${FIXGEN:-build/tests/fixgen}
+[ -x "$fix" ] || { echo "jobs: $fix missing (make build/fix)"; echo "jobs: 0 passed, 1 failed"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+FIX_STDLIB=stdlib
+export FIX_STDLIB
+
+# run_one N NAME FILE ARGS STDIN: one run with --jobs N into $tmp/NAME.N.{out,html}
+run_one() {
+    n=$1; name=$2; file=$3; args=$4; stdin=$5
+    html=
+    # (a page records how far a query got before its timeout: that depends on timing)
+    case " $args " in *" repl "*|*--dot*|*--timeout*) ;; *)
+        grep -q 'timeout' "$file" 2>/dev/null || html="--html $tmp/$name.$n.html" ;; esac
+    if [ -n "$stdin" ]; then
+        # shellcheck disable=SC2086
+        timeout 120 "$fix" $args --jobs "$n" <"$stdin" >"$tmp/$name.$n.out" 2>&1
+    else
+        # shellcheck disable=SC2086
+        timeout 120 "$fix" $args --jobs "$n" $html "$file" </dev/null >"$tmp/$name.$n.out" 2>&1
+    fi
+    echo "exit $?" >>"$tmp/$name.$n.out"
+    [ -z "$html" ] || { [ -f "$tmp/$name.$n.html" ] || echo "(no page)" >"$tmp/$name.$n.html"; }
+}
+
+# check NAME FILE ARGS STDIN: N = 1, 2, 3, 7 compared with N = 1
+check() {
+    name=$1
+    run_one 1 "$@"
+    bad=
+    for n in 2 3 7; do
+        run_one "$n" "$@"
+        cmp -s "$tmp/$name.1.out" "$tmp/$name.$n.out" || bad="$bad output($n)"
+        [ ! -f "$tmp/$name.1.html" ] || cmp -s "$tmp/$name.1.html" "$tmp/$name.$n.html" || bad="$bad html($n)"
+    done
+    if [ -z "$bad" ]; then pass=$((pass + 1)); rm -f "$tmp/$name".*
+    else fail=$((fail + 1)); echo "FAIL $name ($4 $2):$bad differ from --jobs 1"
+         diff "$tmp/$name.1.out" "$tmp/$name.7.out" | head -n 10
+    fi
+}
+
+# the models: text, and --json where the test does not choose its format
+for t in examples/*.fix tests/golden/*.fix; do
+    args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
+    stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
+    case " $args " in *" explain "*) continue ;; esac
+    case " $args " in *" repl "*) ;; *) case $args in run*) ;; *) args="run $args" ;; esac ;; esac
+    [ -z "$stdin" ] || stdin=tests/golden/$stdin
+    name=$(echo "$t" | tr '/.' '__')
+    check "$name" "$t" "$args" "$stdin"
+    case "$args" in *--json*|*--dot*|*repl*|*--dump-ir*) continue ;; esac
+    check "$name-json" "$t" "$args --json" ""
+done
+
+# the generated programs
+if [ -x "$gen" ]; then
+    i=1
+    while [ "$i" -le "$gen_count" ]; do
+        if "$gen" "$i" >"$tmp/gen$i.fix" 2>/dev/null; then
+            check "gen$i" "$tmp/gen$i.fix" run ""
+            check "gen$i-json" "$tmp/gen$i.fix" "run --json" ""
+        fi
+        i=$((i + 1))
+    done
+else
+    echo "jobs: $gen missing (make build/tests/fixgen): generated programs not run"; fail=$((fail + 1))
+fi
+
+# the bench's workloads, small (bench/jobs.sh writes them)
+sh bench/jobs.sh --write "$tmp/w" small >/dev/null || { echo "FAIL bench/jobs.sh --write"; fail=$((fail + 1)); }
+for w in "$tmp"/w/*.fix; do
+    [ -f "$w" ] || continue
+    check "w-$(basename "$w" .fix)" "$w" run ""
+    check "w-$(basename "$w" .fix)-json" "$w" "run --json" ""
+done
+
+# ThreadSanitizer: no data race on the parallel paths
+if [ -x "$tsan" ]; then
+    for t in "$tmp"/w/*.fix examples/nash.fix examples/pqrs.fix examples/tour.fix examples/intervals.fix \
+             tests/golden/bnb_isolate.fix tests/golden/fixpoints.fix; do
+        [ -f "$t" ] || continue
+        TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 600 "$tsan" run --jobs 3 "$t" \
+            >"$tmp/tsan.out" 2>&1
+        rc=$?
+        if [ $rc -eq 66 ] || grep -q "ThreadSanitizer" "$tmp/tsan.out"; then
+            fail=$((fail + 1)); echo "FAIL tsan $t: a data race"; grep -A 20 "WARNING" "$tmp/tsan.out" | head -n 30
+        else
+            pass=$((pass + 1))
+        fi
+    done
+else
+    echo "jobs: $tsan missing (make tsan): the ThreadSanitizer runs were not made"; fail=$((fail + 1))
+fi
+
+echo "jobs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
