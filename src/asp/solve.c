@@ -1,6 +1,8 @@
 /* solve.c: stable models and bounds of a compiled program through the AFT engine
- * (aft_refine for the well-founded bound, aft_bnb for the stable models). */
+ * (aft_refine for the well-founded bound, aft_bnb for the stable models); the search of one
+ * bound, which cube.c runs once per cube when the search is split (--jobs). */
 #include "asp/internal.h"
+#include "asp/cube.h"
 #include "asp/modelset.h"
 #include "asp/search.h"
 
@@ -22,7 +24,7 @@ typedef struct Search {
     AspStats *st;
 } Search;
 
-static void add_stats(AftStats *sum, const AftStats *a)
+void asp_add_aft_stats(AftStats *sum, const AftStats *a)
 {
     sum->f_calls += a->f_calls;
     sum->eval_calls += a->eval_calls;
@@ -127,7 +129,7 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     q->open.count = 0;
     AftStatus r = aft_bnb(q->f, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
     q->st->bnb_runs++;
-    add_stats(&q->st->aft, &ast);
+    asp_add_aft_stats(&q->st->aft, &ast);
     const BoundList *rest = keep ? &final : &q->open;
     if (r == AFT_OK || r == AFT_INVALID)          /* points were found by on_final */
         for (size_t i = 0; i < rest->count && !q->user_stop; i++) {
@@ -178,6 +180,19 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
         asp_program_free(rp);
         return r;
     }
+    if (!h && asp_cubes_apply(s, o)) return asp_solve_cubes(s, o, fn, ctx, st);
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo, hi);
+    AftStatus r = asp_search_bound(s, o, h, lo, hi, fn, ctx, st);
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}
+
+AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           const Word *lo0, const Word *hi0, AspModelFn fn, void *ctx,
+                           AspStats *st)
+{
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
                  .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
     options_from(&q.opt, o ? o->aft : NULL);
@@ -192,8 +207,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     BoundList todo;
     boundlist_init(&todo, s->L);
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    asp_solver_initial(s, lo, hi);
-    boundlist_push(&todo, lo, hi);
+    boundlist_push(&todo, lo0, hi0);
     AftStatus r = AFT_OK;
     while (todo.count && r == AFT_OK && !q.user_stop) {
         size_t last = todo.count - 1;
@@ -244,7 +258,7 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
     memset(&ast, 0, sizeof ast);
     AftStatus r = aft_refine(&s->wf_fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
     if (st) {
-        add_stats(&st->aft, &ast);
+        asp_add_aft_stats(&st->aft, &ast);
         st->sp_evals += s->evals - evals0;
     }
     mem_free(lo0);
@@ -274,7 +288,7 @@ AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, 
     opt.depth_first = true;
     AftStatus r = aft_bnb(&s->fn, &opt, lo, hi, final, &fix, &ast);
     if (st) {
-        add_stats(&st->aft, &ast);
+        asp_add_aft_stats(&st->aft, &ast);
         st->sp_evals += s->evals - evals0;
         st->bnb_runs++;
         st->models = fix.count;
