@@ -178,11 +178,11 @@ prop: $(PROP_BIN)
 golden: build/asan/fix
 	@sh tests/run-golden.sh build/asan/fix
 
-asp-test: build/fix
+asp-test: build/fix build/tsan/fix
 	@sh tests/asp/run.sh build/fix
 
 test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
-      build/libfix.so build/tests/api_test build/tests/api_test-tsan
+      build/libfix.so build/tests/api_test build/tests/api_test-tsan build/tsan/fix
 	@sh tests/run-all.sh $(T)
 
 # ---- running the tests (tests/run-all.sh, docs/testing.md "Running the tests") ----
