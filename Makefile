@@ -207,6 +207,7 @@ doctest: build/fix
 bench: build/fix build/libfix.so build/bench/pairtime
 	@sh scripts/deps.sh bench
 	@sh bench/run.sh
+	@sh bench/jobs_asp.sh
 	@sh bench/eval/run.sh
 	@sh bench/api.sh
 

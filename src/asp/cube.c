@@ -21,11 +21,6 @@ void asp_solver_reset_search(AspSolver *s)
     s->sp = asp_sp_new(s);
 }
 
-static bool is_point(const AspSolver *s, const Word *lo, const Word *hi)
-{
-    return memcmp(lo, hi, s->nwords * sizeof *lo) == 0;
-}
-
 /* [lo, hi] refined and pushed to out unless it holds no stable model. */
 static void push_refined(AspSolver *s, BoundList *out, const Word *lo, const Word *hi, Word *nlo,
                          Word *nhi)
@@ -36,26 +31,47 @@ static void push_refined(AspSolver *s, BoundList *out, const Word *lo, const Wor
     else boundlist_push(out, lo, hi);          /* not refined: searched as it is */
 }
 
-/* One level: every cube that is not a point split in two on the solver's choice.  False
- * when no cube could be split. */
-static bool split_level(AspSolver *s, const BoundList *cur, BoundList *next, Word *tmp)
+/* The free atoms of [lo, hi]. */
+static size_t free_atoms(const AspSolver *s, const Word *lo, const Word *hi)
 {
-    size_t nw = s->nwords;
+    size_t n = 0;
+    for (size_t w = 0; w < s->nwords; w++) n += (size_t)__builtin_popcountll(hi[w] & ~lo[w]);
+    return n;
+}
+
+/* The cube of the most free atoms that the solver can split (the first on ties), split in
+ * place: its halves, refined, take its place in the list.  False when none can be split. */
+static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp)
+{
+    size_t nw = s->nwords, best = SIZE_MAX, most = 0;
+    for (size_t i = 0; i < cubes->count; i++) {
+        size_t f = unsplit[i] ? 0 : free_atoms(s, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
+        if (f > most) { most = f; best = i; }
+    }
+    if (best == SIZE_MAX) return false;
     Word *lo1 = tmp, *hi1 = lo1 + nw, *lo2 = hi1 + nw, *hi2 = lo2 + nw, *nlo = hi2 + nw,
          *nhi = nlo + nw;
     SplitCtx how = { .strategy = SPLIT_FIRST };
-    bool any = false;
-    for (size_t i = 0; i < cur->count; i++) {
-        const Word *lo = boundlist_lo(cur, i), *hi = boundlist_hi(cur, i);
-        if (is_point(s, lo, hi) || !s->fn.split(s, lo, hi, &how, lo1, hi1, lo2, hi2)) {
-            boundlist_push(next, lo, hi);
-            continue;
-        }
-        any = true;
-        push_refined(s, next, lo1, hi1, nlo, nhi);
-        push_refined(s, next, lo2, hi2, nlo, nhi);
+    const Word *lo = boundlist_lo(cubes, best), *hi = boundlist_hi(cubes, best);
+    if (!s->fn.split(s, lo, hi, &how, lo1, hi1, lo2, hi2)) {
+        unsplit[best] = 1;
+        return true;
     }
-    return any;
+    BoundList next;
+    boundlist_init(&next, s->L);
+    for (size_t i = 0; i < cubes->count; i++) {
+        if (i != best) boundlist_push(&next, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
+        else {
+            push_refined(s, &next, lo1, hi1, nlo, nhi);
+            push_refined(s, &next, lo2, hi2, nlo, nhi);
+        }
+    }
+    long grew = (long)next.count - (long)cubes->count;      /* 1, 0 or -1 */
+    memmove(unsplit + (long)best + 1 + grew, unsplit + best + 1, cubes->count - best - 1);
+    for (long k = 0; k <= grew; k++) unsplit[(long)best + k] = 0;
+    boundlist_free(cubes);
+    *cubes = next;
+    return true;
 }
 
 void asp_cubes_make(AspSolver *s, BoundList *cubes)
@@ -63,18 +79,14 @@ void asp_cubes_make(AspSolver *s, BoundList *cubes)
     size_t nw = s->nwords;
     Word *tmp = mem_alloc(8 * (nw + 1) * sizeof *tmp);
     Word *lo = tmp + 6 * nw, *hi = lo + nw;
+    uint8_t *unsplit = mem_calloc(ASP_CUBES_TARGET + 2, 1);
     asp_prop_search_ready(s, s->prop);
     boundlist_init(cubes, s->L);
     asp_solver_initial(s, lo, hi);
     push_refined(s, cubes, lo, hi, tmp, tmp + nw);
-    for (size_t level = 0; level < ASP_CUBES_MAX_LEVELS && cubes->count
-                           && cubes->count < ASP_CUBES_TARGET; level++) {
-        BoundList next;
-        boundlist_init(&next, s->L);
-        bool any = split_level(s, cubes, &next, tmp);
-        boundlist_free(cubes);
-        *cubes = next;
-        if (!any) break;
-    }
+    for (size_t steps = 0; cubes->count && cubes->count < ASP_CUBES_TARGET
+                           && steps < ASP_CUBES_MAX_STEPS; steps++)
+        if (!split_widest(s, cubes, unsplit, tmp)) break;
+    mem_free(unsplit);
     mem_free(tmp);
 }

@@ -7,18 +7,21 @@
 
 #include "asp/search.h"
 
-/* How many cubes the split aims at, and the lattice atoms a program needs to be split at all
- * (a smaller one is searched as one, the path of old). */
-enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_LEVELS = 16 };
+/* How many cubes the split aims at, the lattice atoms a program needs to be split at all (a
+ * smaller one is searched as one, the path of old), and how many cubes per thread may be
+ * searched ahead of the first one whose models are not yet given out (their models are held
+ * until then). */
+enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
+       ASP_CUBES_WINDOW = 16 };
 
 /* Is the search of s under o split into cubes?  (o->jobs set, no work budget hulls, no trace
  * of the engine's events, and s large enough: a criterion on the program alone.) */
 bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
 
-/* The cubes of s: its initial interval refined, then split level by level on the solver's
- * own choice of atom (each half refined, a half without a stable model dropped) until there
- * are ASP_CUBES_TARGET or nothing is left to split; in the order of the split tree's leaves
- * (the half without the atom first).  Their union holds every stable model, each in one
+/* The cubes of s: its initial interval refined, then the cube of the most free atoms (the
+ * first on ties) split on the solver's own choice of atom, each half refined and a half
+ * without a stable model dropped, until there are ASP_CUBES_TARGET or nothing is left to
+ * split; in the order of the split tree's leaves (the half without the atom first).  Their union holds every stable model, each in one
  * cube.  s's search state is left used: asp_solver_reset_search before searching with it. */
 void asp_cubes_make(AspSolver *s, BoundList *cubes);
 

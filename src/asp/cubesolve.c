@@ -174,7 +174,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     workers_new(&c, jobs);
     c.w[0]->fresh = false;
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
-                      .window = 4 * (size_t)jobs };
+                      .window = ASP_CUBES_WINDOW * (size_t)jobs };
     size_t taken = workpool_run(&pool, n);
     for (size_t i = taken; i < n; i++) VEC_FREE(c.out[i].models);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
