@@ -9,8 +9,12 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
 {
     if (!o || !o->jobs || s->natoms < ASP_CUBES_MIN_ATOMS) return false;
     const AftOptions *a = o->aft;
+    /* an interrupt of the caller's own beside the limits' (a race's: clingo answered) would
+     * not reach the cubes, whose interrupt is their cancel flag */
+    bool own_interrupt = a && a->interrupt && !(a->limits && a->limits->interrupt == a->interrupt);
     return !a || (!a->budget && !a->on_event && !a->on_why && !a->no_refine && !a->refine_steps
-                  && !a->rounds && !a->root_only && a->split.strategy == SPLIT_FIRST);
+                  && !a->rounds && !a->root_only && a->split.strategy == SPLIT_FIRST
+                  && !own_interrupt);
 }
 
 void asp_solver_reset_search(AspSolver *s)

@@ -14,8 +14,9 @@
 enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
        ASP_CUBES_WINDOW = 16 };
 
-/* Is the search of s under o split into cubes?  (o->jobs set, no work budget hulls, no trace
- * of the engine's events, and s large enough: a criterion on the program alone.) */
+/* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
+ * of the engine's events, split other than first, or interrupt other than the limits'; and
+ * s large enough: a criterion on the program alone.) */
 bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
 
 /* The cubes of s: its initial interval refined, then the cube of the most free atoms (the
@@ -38,6 +39,9 @@ AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolv
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 
+/* The engine's options of the native search: the user's, or the defaults with the split
+ * first (the solver's own choice). */
+void asp_search_options(AftOptions *o, const AftOptions *user);
 /* sum += a (the engine's counters; the stop reason when a has one). */
 void asp_add_aft_stats(AftStats *sum, const AftStats *a);
 

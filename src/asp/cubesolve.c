@@ -162,11 +162,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
                           AspStats *st)
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
-    if (o->aft) c.base = *o->aft;
-    else {
-        aft_options_default(&c.base);
-        c.base.split.strategy = SPLIT_FIRST;
-    }
+    asp_search_options(&c.base, o->aft);
     asp_cubes_make(s, &c.cubes);
     size_t n = st->cubes = c.cubes.count;
     unsigned jobs = o->jobs;
