@@ -27,10 +27,13 @@ void asp_solver_reset_search(AspSolver *s)
 
 /* [lo, hi] refined and pushed to out unless it holds no stable model. */
 static void push_refined(AspSolver *s, BoundList *out, const Word *lo, const Word *hi, Word *nlo,
-                         Word *nhi)
+                         Word *nhi, size_t *refuted)
 {
     AftStatus r = s->fn.refine(s, lo, hi, nlo, nhi);
-    if (r == AFT_INVALID) return;
+    if (r == AFT_INVALID) {
+        ++*refuted;
+        return;
+    }
     if (r == AFT_OK) boundlist_push(out, nlo, nhi);
     else boundlist_push(out, lo, hi);          /* not refined: searched as it is */
 }
@@ -45,7 +48,8 @@ static size_t free_atoms(const AspSolver *s, const Word *lo, const Word *hi)
 
 /* The cube of the most free atoms that the solver can split (the first on ties), split in
  * place: its halves, refined, take its place in the list.  False when none can be split. */
-static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp)
+static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp,
+                         size_t *refuted)
 {
     size_t nw = s->nwords, best = SIZE_MAX, most = 0;
     for (size_t i = 0; i < cubes->count; i++) {
@@ -66,8 +70,8 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
     for (size_t i = 0; i < cubes->count; i++) {
         if (i != best) boundlist_push(&next, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
         else {
-            push_refined(s, &next, lo1, hi1, nlo, nhi);
-            push_refined(s, &next, lo2, hi2, nlo, nhi);
+            push_refined(s, &next, lo1, hi1, nlo, nhi, refuted);
+            push_refined(s, &next, lo2, hi2, nlo, nhi, refuted);
         }
     }
     long grew = (long)next.count - (long)cubes->count;      /* 1, 0 or -1 */
@@ -78,8 +82,9 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
     return true;
 }
 
-void asp_cubes_make(AspSolver *s, BoundList *cubes)
+size_t asp_cubes_make(AspSolver *s, BoundList *cubes)
 {
+    size_t refuted = 0;
     size_t nw = s->nwords;
     Word *tmp = mem_alloc(8 * (nw + 1) * sizeof *tmp);
     Word *lo = tmp + 6 * nw, *hi = lo + nw;
@@ -87,10 +92,11 @@ void asp_cubes_make(AspSolver *s, BoundList *cubes)
     asp_prop_search_ready(s, s->prop);
     boundlist_init(cubes, s->L);
     asp_solver_initial(s, lo, hi);
-    push_refined(s, cubes, lo, hi, tmp, tmp + nw);
+    push_refined(s, cubes, lo, hi, tmp, tmp + nw, &refuted);
     for (size_t steps = 0; cubes->count && cubes->count < ASP_CUBES_TARGET
                            && steps < ASP_CUBES_MAX_STEPS; steps++)
-        if (!split_widest(s, cubes, unsplit, tmp)) break;
+        if (!split_widest(s, cubes, unsplit, tmp, &refuted)) break;
     mem_free(unsplit);
     mem_free(tmp);
+    return refuted;
 }

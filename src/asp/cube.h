@@ -23,8 +23,9 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
  * first on ties) split on the solver's own choice of atom, each half refined and a half
  * without a stable model dropped, until there are ASP_CUBES_TARGET or nothing is left to
  * split; in the order of the split tree's leaves (the half without the atom first).  Their union holds every stable model, each in one
- * cube.  s's search state is left used: asp_solver_reset_search before searching with it. */
-void asp_cubes_make(AspSolver *s, BoundList *cubes);
+ * cube.  s's search state is left used: asp_solver_reset_search before searching with it.
+ * Returns the halves dropped: the conflicts of making the cubes. */
+size_t asp_cubes_make(AspSolver *s, BoundList *cubes);
 
 /* s's search state (propagator, learnt nogoods, activities, S_P's caches) made anew: the
  * state right after asp_solver_new, whatever was searched before. */

@@ -163,15 +163,24 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     asp_search_options(&c.base, o->aft);
-    asp_cubes_make(s, &c.cubes);
+    size_t refuted = asp_cubes_make(s, &c.cubes);
     size_t n = st->cubes = c.cubes.count;
+    st->aft.conflicts += refuted;                 /* counted as the one search counts them */
+    if (c.base.work) {
+        c.base.work->spent += refuted;
+        if (aft_work_spent(&c.base)) {
+            c.r = AFT_LIMIT;
+            st->aft.stopped_by = "work";
+            n = 0;
+        }
+    }
     unsigned jobs = o->jobs;
     c.out = mem_calloc(n + 1, sizeof *c.out);
     workers_new(&c, jobs);
     c.w[0]->fresh = false;
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
                       .window = ASP_CUBES_WINDOW * (size_t)jobs };
-    size_t taken = workpool_run(&pool, n);
+    size_t taken = n ? workpool_run(&pool, n) : 0;
     for (size_t i = taken; i < n; i++) VEC_FREE(c.out[i].models);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
     workers_free(&c, jobs);
