@@ -9,6 +9,9 @@
 # against the mean of the threads: 1.00 is even).  "CPU model" is jobs-1 CPU over half of
 # jobs-2 CPU: the ratio two idle cores would give if the threads overlapped fully, the figure
 # to read when the machine is loaded by others (the load average is printed beside it).
+# "Bound on 2 idle cores": jobs-1 CPU over the largest of half the jobs-2 CPU, the busiest
+# search thread's CPU and the calling thread's (the process's CPU less the search threads':
+# making the cubes, printing the models), the best ratio two idle cores could give.
 # Writes a markdown table to stdout.  Rerun on a quiet machine: `sh bench/jobs_asp.sh`
 # (after `make build/fix build/bench/pairtime`), or `make bench`, which runs it.
 # usage: sh bench/jobs_asp.sh [FIX]
@@ -30,8 +33,8 @@ cpu() {   # cpu JOBS ASPIF: "cpu-seconds cubes busiest-thread-cpu threads-cpu"
     sed -E 's/.*: ([0-9]+) on [0-9]+ threads \(CPU ([0-9.]+)s, busiest thread ([0-9.]+)s\)/\1 \3 \2/' "$OUT/cubes"
 }
 
-echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | load |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | calling thread CPU (s) | bound on 2 idle cores | load |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for spec in pairs:22 queens:12 ham:24; do
     name=${spec%%:*}-${spec##*:}
     case " ${BENCH_JOBS_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
@@ -52,6 +55,14 @@ $(cpu 2 "$OUT/$name.aspif")
 EOF
     model=$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", (b > 0 ? 2 * a / b : 0) }')
     balance=$(awk -v m="$busy" -v t="$threads" 'BEGIN { printf "%.2f", (t > 0 ? 2 * m / t : 0) }')
+    # the calling thread's CPU (cubes made, models printed) is the process's less the
+    # search threads'; two idle cores need at least the largest of: half of all the CPU,
+    # the busiest search thread, the calling thread
+    est=$(awk -v a="$c1" -v b="$c2" -v m="$busy" -v t="$threads" 'BEGIN { main = b - t
+        w = b / 2; if (m > w) w = m; if (main > w) w = main; printf "%.2f %.2f", main, (w > 0 ? a / w : 0) }')
     load=$(cut -d ' ' -f 1 /proc/loadavg)
-    echo "| $name | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $load |"
+    read -r main bound <<EOF
+$est
+EOF
+    echo "| $name | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
 done
