@@ -8,11 +8,11 @@
 #include "asp/search.h"
 
 /* How many cubes the split aims at, the lattice atoms a program needs to be split at all (a
- * smaller one is searched as one, the path of old), and how many cubes per thread may be
+ * smaller one is searched as one, the path of old), how many cubes per thread may be
  * searched ahead of the first one whose models are not yet given out (their models are held
- * until then). */
+ * until then), and how few cubes make the split not worth it (searched whole instead). */
 enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
-       ASP_CUBES_WINDOW = 16 };
+       ASP_CUBES_WINDOW = 16, ASP_CUBES_FEW = 8 };
 
 /* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
  * of the engine's events, split other than first, or interrupt other than the limits'; and
@@ -36,7 +36,8 @@ AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolv
                            const Word *lo, const Word *hi, AspModelFn fn, void *ctx,
                            AspStats *st);
 
-/* asp_solve by cubes on o->jobs threads (util/workpool.h). */
+/* asp_solve by cubes on o->jobs threads (util/workpool.h); when the cubes are fewer than
+ * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 

@@ -158,12 +158,28 @@ static void workers_free(Cubes *c, unsigned jobs)
     mem_free(c->w);
 }
 
+/* Few cubes: the propagation leaves little to search, and the program is searched whole (in
+ * a state made anew: the same for every N) rather than paying for a solver per thread. */
+static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                            AspStats *st, BoundList *cubes)
+{
+    boundlist_free(cubes);
+    asp_solver_reset_search(s);
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo, hi);
+    AftStatus r = asp_search_bound(s, o, NULL, lo, hi, fn, ctx, st);
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}
+
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st)
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     asp_search_options(&c.base, o->aft);
     size_t refuted = asp_cubes_make(s, &c.cubes);
+    if (c.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.cubes);
     size_t n = st->cubes = c.cubes.count;
     st->aft.conflicts += refuted;                 /* counted as the one search counts them */
     if (c.base.work) {
