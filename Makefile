@@ -178,7 +178,7 @@ prop: $(PROP_BIN)
 golden: build/asan/fix
 	@sh tests/run-golden.sh build/asan/fix
 
-asp-test: build/fix
+asp-test: build/fix build/tsan/fix
 	@sh tests/asp/run.sh build/fix
 
 test: build/fix build/asan/fix $(UNIT_BIN) $(PROP_BIN) build/tests/fixgen build/tests/difftest build/tests/difftest-asan \
@@ -207,6 +207,7 @@ doctest: build/fix
 bench: build/fix build/libfix.so build/bench/pairtime
 	@sh scripts/deps.sh bench
 	@sh bench/run.sh
+	@sh bench/jobs_asp.sh
 	@sh bench/eval/run.sh
 	@sh bench/api.sh
 	@sh bench/jobs.sh

@@ -80,6 +80,9 @@ static const char usage_text[] =
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
     "                  --outf=0 text, the default\n"
     "  --stats         print statistics\n"
+    "  --jobs N, -t N  the native search on N threads (default: the cores fix may\n"
+    "                  use): a large program is split into cubes searched apart, the\n"
+    "                  same models in the same order for every N (docs/asp.md)\n"
     "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
     "                  lattice's: last (highest free atom), widest (lowest), random\n"
@@ -149,12 +152,16 @@ static int parse_limit(Cli *c, CmdlineLimit which, const char *a, const char *ne
     return usage_error(cmdline_limit_rule(which), next);
 }
 
-/* --budget, --rounds, --hand-over with their value. */
+/* --budget, --rounds, --hand-over, --jobs (-t) with their value. */
 static int parse_count(Cli *c, const char *a, const char *next)
 {
     size_t n;
     if (!cmdline_count(next, &n)) return usage_error("expected a whole number after", a);
     if (!strcmp(a, "--hand-over")) c->run.hand_over = n;
+    else if (!strcmp(a, "--jobs") || !strcmp(a, "-t")) {
+        if (n < 1 || n > 1024) return usage_error("--jobs takes 1 to 1024 threads", next);
+        c->run.jobs = (unsigned)n;
+    }
     else if (!strcmp(a, "--budget")) c->run.aft.budget = n;
     else c->run.aft.rounds = n;
     return 0;
@@ -295,7 +302,8 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     int r = -2;
     if (which != CMDLINE_NOT_A_LIMIT && which != CMDLINE_MAX_DEPTH)
         r = parse_limit(c, which, a, next);
-    else if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--hand-over"))
+    else if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--hand-over")
+             || !strcmp(a, "--jobs") || !strcmp(a, "-t"))
         r = parse_count(c, a, next);
     if (r == -2) return usage_error("unknown option", a);
     if (!r) ++*i;

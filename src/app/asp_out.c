@@ -357,6 +357,10 @@ static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, const Asp
     json_key_uint(&w, "learnt_nogoods", a->learnt);
     json_key_uint(&w, "backjumps", a->backjumps);
     json_key_uint(&w, "restarts", a->restarts);
+    if (st->cubes) {
+        json_key_uint(&w, "cubes", st->cubes);
+        json_key_uint(&w, "threads", st->threads);
+    }
     solver_json(&w, v);
     json_key(&w, "time");
     json_fixed(&w, mt->total, 3);
@@ -393,6 +397,9 @@ static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, const Asp
     buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : %zu\n"
                "Backjumps    : %zu\nNogoods      : %zu (learnt)\n", a->splits, a->conflicts,
                a->learnt, a->restarts, a->backjumps, a->learnt);
+    if (st->cubes)
+        buf_printf(b, "Cubes        : %zu on %u threads (CPU %.3fs, busiest thread %.3fs)\n",
+                   st->cubes, st->threads, st->cpu_total, st->cpu_busiest);
     solver_text(b, v);
 }
 

@@ -10,6 +10,7 @@
 #include "app/asp_out.h"
 #include "proc/conseq.h"
 #include "util/limits.h"
+#include "util/workpool.h"
 #include "util/mem.h"
 
 /* How the run's error is printed: a message (the engine's, clingo's, a sandbox's) after
@@ -184,7 +185,8 @@ static AftStatus solve_optimum(Run *r, AspSolver *s, const AspSolveOptions *so,
 static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
 {
     const AspRunOptions *o = r->o;
-    AspSolveOptions so = { .max_models = o->max_models, .aft = &r->aft };
+    AspSolveOptions so = { .max_models = o->max_models, .aft = &r->aft,
+                           .jobs = o->jobs ? o->jobs : workpool_cpus() };
     AftOptions aft = r->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;
     ProcClingoOptions co = { .max_models = o->max_models, .aft = &aft, .budget = r->aft.budget,
@@ -209,6 +211,10 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
     st->aft = ms.aft;
     st->first_model = ms.first_model;
     st->last_model = ms.last_model;
+    st->cubes = ms.cubes;
+    st->threads = ms.threads;
+    st->cpu_total = ms.cpu_total;
+    st->cpu_busiest = ms.cpu_busiest;
     return res;
 }
 

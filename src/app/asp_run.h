@@ -22,6 +22,7 @@ typedef struct AspRunOptions {
     AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
     size_t max_models;            /* --models N (0: all) */
     size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
+    unsigned jobs;                /* --jobs, -t: the native search's threads (0: the cores) */
     AftOptions aft;               /* the engine's: split, budget, rounds, max steps, learning,
                                      and the run's limits (its err is the run's own) */
     Limits *limits;               /* --timeout, --max-memory and the stop signals */

@@ -181,6 +181,9 @@ typedef struct AspStats {
     size_t bnb_runs;              /* aft_bnb calls (more than 1 when a Final bound was reopened) */
     double first_model, last_model;   /* the clock (aft_clock) when the native search gave
                                          out its first and its last model; 0: none */
+    size_t cubes;                 /* cubes the search was split into (cube.h); 0: not split */
+    unsigned threads;             /* the threads that searched them */
+    double cpu_total, cpu_busiest;   /* CPU seconds of those threads: all, the busiest one */
 } AspStats;
 
 /* Called for each stable model with its shown atoms in print order; return false to stop. */
@@ -189,6 +192,9 @@ typedef bool (*AspModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms,
 typedef struct AspSolveOptions {
     size_t max_models;            /* 0: all */
     const AftOptions *aft;        /* NULL: defaults (split first, which is the best atom) */
+    unsigned jobs;                /* 0: one search, as of old; N >= 1: a program large enough
+                                     (cube.h) is split into cubes searched on N threads, the
+                                     models in cube order, the same for every N (docs/asp.md) */
 } AspSolveOptions;
 
 /* Enumerate stable models with aft_bnb (depth first).  When the well-founded bound decides

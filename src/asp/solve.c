@@ -1,143 +1,12 @@
 /* solve.c: stable models and bounds of a compiled program through the AFT engine
- * (aft_refine for the well-founded bound, aft_bnb for the stable models). */
+ * (aft_refine for the well-founded bound, aft_bnb for the stable models: searchbound.c, or
+ * cubesolve.c when the search is split into cubes, --jobs). */
 #include "asp/internal.h"
-#include "asp/modelset.h"
+#include "asp/cube.h"
 #include "asp/search.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-typedef struct Search {
-    AspSolver *s;
-    const AftFunction *f;         /* S_P, or the hooks' function (search.h) */
-    AftOptions opt;
-    size_t max;
-    AspModelFn fn;
-    void *ctx;
-    const AspSolveHooks *hooks;   /* may be NULL */
-    ModelSet seen;
-    BoundList open;               /* Final bounds of the current bnb run that are not points */
-    AspAtom *atoms;               /* scratch for the shown atoms of a model */
-    bool user_stop;               /* fn asked to stop, or max reached: enough models */
-    AspStats *st;
-} Search;
-
-static void add_stats(AftStats *sum, const AftStats *a)
-{
-    sum->f_calls += a->f_calls;
-    sum->eval_calls += a->eval_calls;
-    sum->ir_calls += a->ir_calls;
-    sum->rounds += a->rounds;
-    sum->pruned += a->pruned;
-    sum->merged += a->merged;
-    sum->hulls += a->hulls;
-    sum->splits += a->splits;
-    sum->conflicts += a->conflicts;
-    sum->learnt += a->learnt;
-    sum->backjumps += a->backjumps;
-    sum->restarts += a->restarts;
-    if (a->stopped_by) sum->stopped_by = a->stopped_by;
-}
-
-/* A stable model.  Bounds of a run without a budget are disjoint, so each model is met
- * once; budget hulls may overlap, and then models are deduplicated. */
-static void found(Search *q, const Word *x)
-{
-    if (q->user_stop || !asp_minimal_holds(q->s, x) || !asp_edges_hold(q->s, x)) return;
-    if (q->opt.budget && !modelset_add(&q->seen, x)) return;
-    if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
-    q->st->models++;
-    q->st->last_model = aft_clock();
-    if (!q->st->first_model) q->st->first_model = q->st->last_model;
-    size_t n = asp_shown_atoms(q->s, x, q->atoms);
-    if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
-        || (q->max && q->st->models >= q->max))
-        q->user_stop = true;
-}
-
-static bool same(const AspSolver *s, const Word *a, const Word *b)
-{
-    return memcmp(a, b, s->nwords * sizeof *a) == 0;
-}
-
-/* A bound of Final as the engine finds it: a point is a model, the others are settled after
- * the run.  False once there are enough models (the engine then stops). */
-static bool on_final(void *ctx, const Word *lo, const Word *hi)
-{
-    Search *q = ctx;
-    if (q->user_stop) return false;
-    if (same(q->s, lo, hi)) found(q, lo);
-    else boundlist_push(&q->open, lo, hi);
-    return !q->user_stop;
-}
-
-static void options_from(AftOptions *o, const AftOptions *user)
-{
-    if (user) *o = *user;
-    else {
-        aft_options_default(o);
-        o->split.strategy = SPLIT_FIRST;
-    }
-}
-
-/* A Final bound [lo, hi] that is not a point: if no free atom changes S_P, its only
- * candidate is S_P(lo); otherwise it is split on its first free atom and searched again. */
-static size_t first_free(const AspSolver *s, const Word *lo, const Word *hi)
-{
-    for (size_t w = 0; w < s->nwords; w++)
-        if (hi[w] & ~lo[w]) return w * 64 + (size_t)__builtin_ctzll(hi[w] & ~lo[w]);
-    return (size_t)-1;
-}
-
-static void settle(Search *q, BoundList *todo, const Word *lo, const Word *hi)
-{
-    AspSolver *s = q->s;
-    size_t nw = s->nwords;
-    Word *a = mem_alloc(4 * nw * sizeof *a), *b = a + nw, *c = b + nw, *d = c + nw;
-    s->fn.eval(s, lo, a);
-    s->fn.eval(s, hi, b);
-    if (same(s, a, b)) {
-        s->fn.eval(s, a, c);
-        bool inside = true;
-        for (size_t w = 0; w < nw; w++)
-            if ((lo[w] & ~a[w]) || (a[w] & ~hi[w])) inside = false;
-        if (inside && same(s, a, c)) found(q, a);
-    } else {
-        size_t at = first_free(s, lo, hi);
-        memcpy(c, hi, nw * sizeof *c);
-        c[at >> 6] &= ~((Word)1 << (at & 63));
-        boundlist_push(todo, lo, c);
-        memcpy(d, lo, nw * sizeof *d);
-        d[at >> 6] |= (Word)1 << (at & 63);
-        boundlist_push(todo, d, hi);
-    }
-    mem_free(a);
-}
-
-/* One bnb run.  Final is taken as it is found (points are models, the other bounds are
- * settled afterwards), so no copy of it is kept: after the last model asked for, the run
- * stops and hands every pending bound to Final.  Budget hulls may repeat a bound, so a run
- * with a budget keeps the engine's deduplicated Final instead. */
-static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word *hi)
-{
-    BoundList final;
-    bool keep = q->opt.budget;
-    AftStats ast;
-    memset(&ast, 0, sizeof ast);
-    q->open.count = 0;
-    AftStatus r = aft_bnb(q->f, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
-    q->st->bnb_runs++;
-    add_stats(&q->st->aft, &ast);
-    const BoundList *rest = keep ? &final : &q->open;
-    if (r == AFT_OK || r == AFT_INVALID)          /* points were found by on_final */
-        for (size_t i = 0; i < rest->count && !q->user_stop; i++) {
-            Word *flo = boundlist_lo(rest, i), *fhi = boundlist_hi(rest, i);
-            if (!same(q->s, flo, fhi)) settle(q, todo, flo, fhi);
-        }
-    if (keep) boundlist_free(&final);
-    if (q->user_stop) return AFT_OK;
-    return r == AFT_INVALID ? AFT_OK : r;
-}
 
 /* When the well-founded bound decides most atoms, the search runs on the program partially
  * evaluated under it (paper Section 8: the same stable models, atom names and print order;
@@ -178,39 +47,12 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
         asp_program_free(rp);
         return r;
     }
-    Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
-                 .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
-    options_from(&q.opt, o ? o->aft : NULL);
-    q.opt.depth_first = true;     /* the native refine continues from the last child */
-    if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) q.opt.inplace_min_words = SIZE_MAX;
-    q.opt.on_final = on_final;
-    q.opt.final_ctx = &q;
-    modelset_init(&q.seen, s->nwords);
-    boundlist_init(&q.open, s->L);
-    q.atoms = mem_alloc((s->nshown + 1) * sizeof *q.atoms);
-    size_t evals0 = s->evals;
-    BoundList todo;
-    boundlist_init(&todo, s->L);
+    if (!h && asp_cubes_apply(s, o)) return asp_solve_cubes(s, o, fn, ctx, st);
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     asp_solver_initial(s, lo, hi);
-    boundlist_push(&todo, lo, hi);
-    AftStatus r = AFT_OK;
-    while (todo.count && r == AFT_OK && !q.user_stop) {
-        size_t last = todo.count - 1;
-        memcpy(lo, boundlist_lo(&todo, last), s->nwords * sizeof *lo);
-        memcpy(hi, boundlist_hi(&todo, last), s->nwords * sizeof *hi);
-        boundlist_remove(&todo, last);
-        r = run_one(&q, &todo, lo, hi);
-    }
-    st->complete = r == AFT_OK && !todo.count && !q.user_stop;
-    if (q.user_stop && q.max && st->models >= q.max) st->complete = false;
-    st->sp_evals += s->evals - evals0;
+    AftStatus r = asp_search_bound(s, o, h, lo, hi, fn, ctx, st);
     mem_free(lo);
     mem_free(hi);
-    boundlist_free(&todo);
-    modelset_free(&q.seen);
-    boundlist_free(&q.open);
-    mem_free(q.atoms);
     return r;
 }
 
@@ -236,7 +78,7 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
 {
     if (!s->hcf) return disjunctive_bound(s, lo, hi);
     AftOptions opt;
-    options_from(&opt, o);
+    asp_search_options(&opt, o);
     Word *lo0 = lattice_elem_new(s->L), *hi0 = lattice_elem_new(s->L);
     asp_solver_initial(s, lo0, hi0);
     size_t steps = 0, evals0 = s->evals;
@@ -244,7 +86,7 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
     memset(&ast, 0, sizeof ast);
     AftStatus r = aft_refine(&s->wf_fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
     if (st) {
-        add_stats(&st->aft, &ast);
+        asp_add_aft_stats(&st->aft, &ast);
         st->sp_evals += s->evals - evals0;
     }
     mem_free(lo0);
@@ -255,7 +97,7 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
 AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, AspStats *st)
 {
     AftOptions opt;
-    options_from(&opt, o);
+    asp_search_options(&opt, o);
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     if (!s->hcf) {                /* no search: the sound bound is all of Final */
         AftStatus r = disjunctive_bound(s, lo, hi);
@@ -274,7 +116,7 @@ AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, 
     opt.depth_first = true;
     AftStatus r = aft_bnb(&s->fn, &opt, lo, hi, final, &fix, &ast);
     if (st) {
-        add_stats(&st->aft, &ast);
+        asp_add_aft_stats(&st->aft, &ast);
         st->sp_evals += s->evals - evals0;
         st->bnb_runs++;
         st->models = fix.count;

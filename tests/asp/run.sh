@@ -8,7 +8,8 @@
 # #minimize (opt, optN, --models 1) and #project for every solver; optenc.sh the optimum of
 # the bench's optimisation encodings and of random programs with priorities under each
 # --opt-strategy; auto.sh --solver auto's hand-over to clingo
-# and --solver race; determinism.sh that the default output is the same on every run;
+# and --solver race; determinism.sh that the default output is the same on every run; jobs.sh
+# that it is the same for --jobs 1, 2, 3 and 7 (and race-free under build/tsan/fix);
 # hostile-scripts.sh the .lp files that got scripts past fix's check once, and no gringo left
 # behind when fix is killed.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
@@ -92,6 +93,7 @@ separate cross || sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
 sub_suite "$DIR/examples.sh" "$FIX"
 separate auto || sub_suite "$DIR/auto.sh" "$FIX"
 separate determinism || sub_suite "$DIR/determinism.sh" "$FIX"
+separate jobs || sub_suite "$DIR/jobs.sh" "$FIX"
 sub_suite "$DIR/hostile-scripts.sh" "$FIX"
 sub_suite "$DIR/optenc.sh" "$FIX"
 

@@ -1,0 +1,68 @@
+#!/bin/sh
+# jobs_asp.sh: `fix asp --models 0` (the native search, every model printed to /dev/null) with
+# --jobs 1 against --jobs 2 on the programs of issue 34 (pairs-22, queens-12, ham-24 of
+# bench/asp/gen.c; BENCH_JOBS_ONLY="queens-12" runs those only).  Wall times are timed side by
+# side in alternating pairs by build/bench/pairtime (at least BENCH_MIN_RUNS pairs, default 3,
+# and BENCH_RUN_SECONDS, default 2): the medians and the median of the pair ratios.  Then one
+# run of each under /usr/bin/time with --stats: CPU seconds (user + system) of the process,
+# the cubes, the CPU of the busiest search thread, and the balance (the busiest thread's CPU
+# against the mean of the threads: 1.00 is even).  "CPU model" is jobs-1 CPU over half of
+# jobs-2 CPU: the ratio two idle cores would give if the threads overlapped fully, the figure
+# to read when the machine is loaded by others (the load average is printed beside it).
+# "Bound on 2 idle cores": jobs-1 CPU over the largest of half the jobs-2 CPU, the busiest
+# search thread's CPU and the calling thread's (the process's CPU less the search threads':
+# making the cubes, printing the models), the best ratio two idle cores could give.
+# Writes a markdown table to stdout.  Rerun on a quiet machine: `sh bench/jobs_asp.sh`
+# (after `make build/fix build/bench/pairtime`), or `make bench`, which runs it.
+# usage: sh bench/jobs_asp.sh [FIX]
+set -u
+FIX=${1:-build/fix}
+OUT=build/bench/jobs
+mkdir -p "$OUT"
+command -v gringo >/dev/null 2>&1 || { echo "jobs_asp: gringo not found"; exit 1; }
+cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
+[ -x build/bench/pairtime ] || make -s build/bench/pairtime || exit 1
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "jobs_asp: /usr/bin/time not found (apt-get install time)"; exit 1; }
+
+cpu() {   # cpu JOBS ASPIF: "cpu-seconds cubes busiest-thread-cpu threads-cpu"
+    "$TIME" -f "TIME %U %S" "$FIX" asp --solver native --models 0 --stats --jobs "$1" "$2" \
+        2> "$OUT/time" | grep '^Cubes' > "$OUT/cubes"
+    awk '/^TIME/ { printf "%.2f ", $2 + $3 }' "$OUT/time"
+    # "Cubes        : 64 on 2 threads (CPU 2.628s, busiest thread 1.343s)"
+    sed -E 's/.*: ([0-9]+) on [0-9]+ threads \(CPU ([0-9.]+)s, busiest thread ([0-9.]+)s\)/\1 \3 \2/' "$OUT/cubes"
+}
+
+echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | calling thread CPU (s) | bound on 2 idle cores | load |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for spec in pairs:22 queens:12 ham:24; do
+    name=${spec%%:*}-${spec##*:}
+    case " ${BENCH_JOBS_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
+    build/bench-gen "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "| $name | gringo failed |"; continue; }
+    models=$("$FIX" asp --solver native -q --models 0 "$OUT/$name.aspif" | awk '/^Models/ { print $3 }')
+    paired=$(build/bench/pairtime -r "${BENCH_MIN_RUNS:-3}" -s "${BENCH_RUN_SECONDS:-2}" -l 300 \
+        "$FIX" asp --solver native --models 0 --jobs 1 "$OUT/$name.aspif" -- \
+        "$FIX" asp --solver native --models 0 --jobs 2 "$OUT/$name.aspif")
+    read -r t1 t2 r runs _ <<EOF
+${paired:-error error - -}
+EOF
+    read -r c1 _ _ _ <<EOF
+$(cpu 1 "$OUT/$name.aspif")
+EOF
+    read -r c2 cubes busy threads <<EOF
+$(cpu 2 "$OUT/$name.aspif")
+EOF
+    model=$(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", (b > 0 ? 2 * a / b : 0) }')
+    balance=$(awk -v m="$busy" -v t="$threads" 'BEGIN { printf "%.2f", (t > 0 ? 2 * m / t : 0) }')
+    # the calling thread's CPU (cubes made, models printed) is the process's less the
+    # search threads'; two idle cores need at least the largest of: half of all the CPU,
+    # the busiest search thread, the calling thread
+    est=$(awk -v a="$c1" -v b="$c2" -v m="$busy" -v t="$threads" 'BEGIN { main = b - t
+        w = b / 2; if (m > w) w = m; if (main > w) w = main; printf "%.2f %.2f", main, (w > 0 ? a / w : 0) }')
+    load=$(cut -d ' ' -f 1 /proc/loadavg)
+    read -r main bound <<EOF
+$est
+EOF
+    echo "| $name | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
+done

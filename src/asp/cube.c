@@ -1,0 +1,102 @@
+/* cube.c: the cubes of the native search (cube.h): when a program is split, how it is split,
+ * and the solver's search state made anew between cubes. */
+#include "asp/cube.h"
+#include "asp/internal.h"
+
+#include "asp/propstate.h"
+
+bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
+{
+    if (!o || !o->jobs || s->natoms < ASP_CUBES_MIN_ATOMS) return false;
+    const AftOptions *a = o->aft;
+    /* an interrupt of the caller's own beside the limits' (a race's: clingo answered) would
+     * not reach the cubes, whose interrupt is their cancel flag */
+    bool own_interrupt = a && a->interrupt && !(a->limits && a->limits->interrupt == a->interrupt);
+    return !a || (!a->budget && !a->on_event && !a->on_why && !a->no_refine && !a->refine_steps
+                  && !a->rounds && !a->root_only && a->split.strategy == SPLIT_FIRST
+                  && !own_interrupt);
+}
+
+void asp_solver_reset_search(AspSolver *s)
+{
+    asp_prop_free(s->prop);
+    s->prop = asp_prop_new(s);
+    asp_sp_free(s->sp);
+    s->sp = asp_sp_new(s);
+}
+
+/* [lo, hi] refined and pushed to out unless it holds no stable model. */
+static void push_refined(AspSolver *s, BoundList *out, const Word *lo, const Word *hi, Word *nlo,
+                         Word *nhi, size_t *refuted)
+{
+    AftStatus r = s->fn.refine(s, lo, hi, nlo, nhi);
+    if (r == AFT_INVALID) {
+        ++*refuted;
+        return;
+    }
+    if (r == AFT_OK) boundlist_push(out, nlo, nhi);
+    else boundlist_push(out, lo, hi);          /* not refined: searched as it is */
+}
+
+/* The free atoms of [lo, hi]. */
+static size_t free_atoms(const AspSolver *s, const Word *lo, const Word *hi)
+{
+    size_t n = 0;
+    for (size_t w = 0; w < s->nwords; w++) n += (size_t)__builtin_popcountll(hi[w] & ~lo[w]);
+    return n;
+}
+
+/* The cube of the most free atoms that the solver can split (the first on ties), split in
+ * place: its halves, refined, take its place in the list.  False when none can be split. */
+static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp,
+                         size_t *refuted)
+{
+    size_t nw = s->nwords, best = SIZE_MAX, most = 0;
+    for (size_t i = 0; i < cubes->count; i++) {
+        size_t f = unsplit[i] ? 0 : free_atoms(s, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
+        if (f > most) { most = f; best = i; }
+    }
+    if (best == SIZE_MAX) return false;
+    Word *lo1 = tmp, *hi1 = lo1 + nw, *lo2 = hi1 + nw, *hi2 = lo2 + nw, *nlo = hi2 + nw,
+         *nhi = nlo + nw;
+    SplitCtx how = { .strategy = SPLIT_FIRST };
+    const Word *lo = boundlist_lo(cubes, best), *hi = boundlist_hi(cubes, best);
+    if (!s->fn.split(s, lo, hi, &how, lo1, hi1, lo2, hi2)) {
+        unsplit[best] = 1;
+        return true;
+    }
+    BoundList next;
+    boundlist_init(&next, s->L);
+    for (size_t i = 0; i < cubes->count; i++) {
+        if (i != best) boundlist_push(&next, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
+        else {
+            push_refined(s, &next, lo1, hi1, nlo, nhi, refuted);
+            push_refined(s, &next, lo2, hi2, nlo, nhi, refuted);
+        }
+    }
+    long grew = (long)next.count - (long)cubes->count;      /* 1, 0 or -1 */
+    memmove(unsplit + (long)best + 1 + grew, unsplit + best + 1, cubes->count - best - 1);
+    for (long k = 0; k <= grew; k++) unsplit[(long)best + k] = 0;
+    boundlist_free(cubes);
+    *cubes = next;
+    return true;
+}
+
+size_t asp_cubes_make(AspSolver *s, BoundList *cubes)
+{
+    size_t refuted = 0;
+    size_t nw = s->nwords;
+    Word *tmp = mem_alloc(8 * (nw + 1) * sizeof *tmp);
+    Word *lo = tmp + 6 * nw, *hi = lo + nw;
+    uint8_t *unsplit = mem_calloc(ASP_CUBES_TARGET + 2, 1);
+    asp_prop_search_ready(s, s->prop);
+    boundlist_init(cubes, s->L);
+    asp_solver_initial(s, lo, hi);
+    push_refined(s, cubes, lo, hi, tmp, tmp + nw, &refuted);
+    for (size_t steps = 0; cubes->count && cubes->count < ASP_CUBES_TARGET
+                           && steps < ASP_CUBES_MAX_STEPS; steps++)
+        if (!split_widest(s, cubes, unsplit, tmp, &refuted)) break;
+    mem_free(unsplit);
+    mem_free(tmp);
+    return refuted;
+}

@@ -1,0 +1,50 @@
+/* cube.h: the native search split into cubes (--jobs N, docs/asp.md "Threads"): a fixed list
+ * of intervals made from the program alone (never from N or timing), each searched by a
+ * solver in the state it has right after loading the program, the models given out in cube
+ * order; so the models and their order are the same for every N. */
+#ifndef FIX_ASP_CUBE_H
+#define FIX_ASP_CUBE_H
+
+#include "asp/search.h"
+
+/* How many cubes the split aims at, the lattice atoms a program needs to be split at all (a
+ * smaller one is searched as one, the path of old), how many cubes per thread may be
+ * searched ahead of the first one whose models are not yet given out (their models are held
+ * until then), and how few cubes make the split not worth it (searched whole instead). */
+enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
+       ASP_CUBES_WINDOW = 16, ASP_CUBES_FEW = 8 };
+
+/* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
+ * of the engine's events, split other than first, or interrupt other than the limits'; and
+ * s large enough: a criterion on the program alone.) */
+bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
+
+/* The cubes of s: its initial interval refined, then the cube of the most free atoms (the
+ * first on ties) split on the solver's own choice of atom, each half refined and a half
+ * without a stable model dropped, until there are ASP_CUBES_TARGET or nothing is left to
+ * split; in the order of the split tree's leaves (the half without the atom first).  Their union holds every stable model, each in one
+ * cube.  s's search state is left used: asp_solver_reset_search before searching with it.
+ * Returns the halves dropped: the conflicts of making the cubes. */
+size_t asp_cubes_make(AspSolver *s, BoundList *cubes);
+
+/* s's search state (propagator, learnt nogoods, activities, S_P's caches) made anew: the
+ * state right after asp_solver_new, whatever was searched before. */
+void asp_solver_reset_search(AspSolver *s);
+
+/* The search of the stable models in [lo, hi] (asp_solve_hooked's, from that bound). */
+AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           const Word *lo, const Word *hi, AspModelFn fn, void *ctx,
+                           AspStats *st);
+
+/* asp_solve by cubes on o->jobs threads (util/workpool.h); when the cubes are fewer than
+ * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */
+AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                          AspStats *st);
+
+/* The engine's options of the native search: the user's, or the defaults with the split
+ * first (the solver's own choice). */
+void asp_search_options(AftOptions *o, const AftOptions *user);
+/* sum += a (the engine's counters; the stop reason when a has one). */
+void asp_add_aft_stats(AftStats *sum, const AftStats *a);
+
+#endif

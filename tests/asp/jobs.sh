@@ -1,0 +1,124 @@
+#!/bin/sh
+# jobs.sh: `fix asp --jobs N` prints the same bytes for N = 1, 2, 3 and 7 (issue 34): the
+# commands of the ASP goldens (tests/golden/asp/*.cmd whose arguments start with `asp`),
+# examples/*.lp (all models, the first, three), programs of bench/asp/gen.c large enough to
+# be split into cubes (all models, the first, five; their --stats must name the cubes) and
+# random programs of tests/asp/gen.c.  A stop by --timeout prints a prefix of the models in
+# the order of --jobs 1, with an honest count.  With build/tsan/fix (make tsan), a few of the
+# split programs run on 2, 3 and 7 threads under ThreadSanitizer, which must report no race
+# (halt_on_error, exit code 66); without it that part is skipped with a printed reason.
+# usage: sh tests/asp/jobs.sh [build/fix]; last line "N passed, N failed".
+set -u
+FIX=${1:-build/fix}
+TSAN=${FIX_TSAN:-build/tsan/fix}
+OUT=build/asp-tests/jobs
+mkdir -p "$OUT"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+sh tests/asp/build-gen.sh asp-gen || { echo "0 passed, 1 failed"; exit 1; }
+cc -O2 -o build/bench-gen bench/asp/gen.c || { echo "0 passed, 1 failed"; exit 1; }
+
+# same LABEL ARGS...: fix asp --jobs N ARGS for N = 2, 3, 7 prints what --jobs 1 prints
+# (stdout and stderr, with the exit status), the lines "Time" of --stats aside.
+same() {
+    label=$1; shift
+    "$FIX" asp --jobs 1 "$@" > "$OUT/j1" 2>&1 < /dev/null
+    echo "exit $?" >> "$OUT/j1"
+    for n in 2 3 7; do
+        "$FIX" asp --jobs $n "$@" > "$OUT/jn" 2>&1 < /dev/null
+        echo "exit $?" >> "$OUT/jn"
+        if cmp -s "$OUT/j1" "$OUT/jn"; then ok
+        else
+            bad "$label: --jobs $n differs from --jobs 1"
+            diff "$OUT/j1" "$OUT/jn" | head -n 6
+        fi
+    done
+}
+
+# the goldens' commands (those of `fix asp` with a file; their environment too)
+for t in tests/golden/asp/*.cmd; do
+    args=$(sed -n 's|^args: *||p' "$t" | head -n 1)
+    envs=$(sed -n 's|^env: *||p' "$t" | head -n 1)
+    case $args in asp\ *) ;; *) continue ;; esac
+    [ -z "$envs" ] || continue
+    grep -q '^needs: clingo' "$t" && ! command -v clingo >/dev/null 2>&1 && continue
+    # shellcheck disable=SC2086
+    same "golden $t" ${args#asp }
+done
+
+for f in examples/*.lp; do
+    same "$f" --models 0 "$f"
+    same "$f -n 1" --models 1 "$f"
+    same "$f -n 3" --models 3 "$f"
+done
+
+# programs split into cubes
+for spec in queens:8 queens:9 pairs:12 ham:14 ham:20 strip:100; do
+    name=${spec%%:*}-${spec##*:}
+    build/bench-gen "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { bad "$name: gringo failed"; continue; }
+    same "$name" --solver native --models 0 "$OUT/$name.aspif"
+    same "$name -n 1" --solver native --models 1 "$OUT/$name.aspif"
+    same "$name -n 5" --solver native --models 5 "$OUT/$name.aspif"
+    same "$name default solver" --models 0 "$OUT/$name.aspif"
+done
+"$FIX" asp --solver native -q --stats --jobs 2 "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
+grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-8: --stats names no cubes"
+
+# random programs: tests/asp/gen.c's (their well-founded bound leaves them small: one cube)
+# and random 3-colourings of 12 to 18 nodes, with an even loop on some (split into cubes)
+colouring() {   # colouring SEED: the .lp text
+    awk -v seed="$1" 'BEGIN { srand(seed); n = 12 + int(rand() * 7); p = 0.12 + rand() * 0.14
+        printf "node(1..%d).\ncol(r;g;b).\n1 { c(X,C) : col(C) } 1 :- node(X).\n", n
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < p) printf "e(%d,%d).\n", i, j
+        printf ":- e(X,Y), c(X,C), c(Y,C).\n"
+        if (rand() < 0.5) printf "odd(X) :- c(X,r), not even(X).\neven(X) :- node(X), not odd(X).\n:- odd(1), odd(2).\n"
+        printf "#show c/2.\n" }'
+}
+i=1
+while [ $i -le "${ASP_JOBS_COUNT:-20}" ]; do
+    build/asp-gen $((3400 + i)) 40 90 > "$OUT/r.lp"
+    same "random 40/90 seed $((3400 + i))" --models 0 "$OUT/r.lp"
+    colouring $((3400 + i)) > "$OUT/c.lp"
+    same "colouring seed $((3400 + i))" --solver native --models 300 "$OUT/c.lp"
+    same "colouring seed $((3400 + i)), count" --solver native -q --models 0 "$OUT/c.lp"
+    i=$((i + 1))
+done
+
+# a stop by --timeout: the models printed are the first ones of --jobs 1's order, and the
+# count says how many were printed
+build/bench-gen pairs 18 > "$OUT/pairs-18.lp"
+gringo "$OUT/pairs-18.lp" > "$OUT/pairs-18.aspif"
+"$FIX" asp --solver native --jobs 1 --models 0 "$OUT/pairs-18.aspif" | grep -v '^Answer' > "$OUT/all"
+for n in 1 2 7; do
+    "$FIX" asp --solver native --jobs $n --timeout 0.3 --models 0 "$OUT/pairs-18.aspif" > "$OUT/part" 2>&1
+    grep -v '^Answer' "$OUT/part" | awk '/^(SATISFIABLE|UNKNOWN)$/ { exit } { print }' > "$OUT/models"
+    k=$(grep -c '^Answer' "$OUT/part")
+    head -n $((k + 3)) "$OUT/all" | tail -n "$k" > "$OUT/prefix"
+    tail -n "$k" "$OUT/models" > "$OUT/got"
+    said=$(awk '/^Models/ { print $3 }' "$OUT/part")
+    if cmp -s "$OUT/prefix" "$OUT/got" && { [ "$said" = "$k+" ] || [ "$said" = "$k" ]; }; then ok
+    else bad "pairs-18 --timeout 0.3 --jobs $n: not a prefix of the order, or count $said for $k models"; fi
+done
+
+# ThreadSanitizer: no race on the split programs
+if [ -x "$TSAN" ]; then
+    for name in queens-8 ham-14 pairs-12; do
+        for n in 2 3 7; do
+            TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs $n \
+                --models 0 "$OUT/$name.aspif" > "$OUT/tsan" 2>&1
+            rc=$?
+            if [ $rc -eq 0 ] && ! grep -q 'ThreadSanitizer' "$OUT/tsan"; then ok
+            else bad "$name --jobs $n under ThreadSanitizer: exit $rc"; grep -m 5 -A 5 'WARNING' "$OUT/tsan"; fi
+        done
+    done
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs 2 --models 3 \
+        "$OUT/queens-8.aspif" > "$OUT/tsan" 2>&1 && ok || bad "queens-8 -n 3 under ThreadSanitizer"
+else
+    echo "skip: $TSAN not built (make tsan): the ThreadSanitizer part of the --jobs test"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
