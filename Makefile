@@ -226,13 +226,14 @@ clean:
 # `make web` builds build/web/fix.html, one self-contained page (the wasm embedded) that runs
 # fix in a worker.  It needs emscripten (Debian package emscripten) and binaryen, which only
 # this target and tests/run-web.sh use: `make` and `make check` never do.  The files that
-# start processes, catch signals, cap memory or read a terminal are replaced by the browser's
+# start processes or threads, catch signals, cap memory or read a terminal are replaced by the browser's
 # versions in web/ (WEB_SWAPPED); the limits poll the clock on every poll (LIMITS_ALWAYS_CLOCK),
 # where the page's Stop comes in (web/stop_web.c).
 EMCC        ?= emcc
 WEB_SWAPPED := src/util/limits_os.c src/util/sigint.c src/proc/sandbox.c src/proc/sysfilter.c \
-               src/proc/race.c src/app/repl.c
-WEB_SRC     := $(filter-out $(WEB_SWAPPED),$(LIB_SRC)) src/app/main.c web/stop_web.c web/proc_web.c
+               src/proc/race.c src/app/repl.c src/util/workpool.c
+WEB_SRC     := $(filter-out $(WEB_SWAPPED),$(LIB_SRC)) src/app/main.c web/stop_web.c web/proc_web.c \
+               web/workpool_web.c
 WEB_OBJ     := $(WEB_SRC:%.c=build/web/obj/%.o) $(GEN_SRC:build/gen/%.c=build/web/obj/gen/%.o)
 WEB_CFLAGS  := -O2 -DLIMITS_ALWAYS_CLOCK=1
 WEB_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=createFix -sENVIRONMENT=worker -sASYNCIFY=1 \
