@@ -15,8 +15,10 @@
 typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of an interval */
 typedef VEC(WordPair) Words;
 /* A pending bound: its node, the trail length at which its parent was the bound, and its
- * words pool[first ..) (up to the next pending bound's); raw when its IR is still to be
- * taken (a child pushed as split, see process_node). */
+ * words pool[first ..) (up to the next pending bound's), each the xors of the word with its
+ * parent's (steps.c: 8 bytes for a word that differs in one bit of each half, as a split's
+ * and most refined words do); raw when its IR is still to be taken (a child pushed as
+ * split, see process_node). */
 typedef struct Pending { long id; uint32_t depth, at, first; bool raw; } Pending;
 
 /* A child of the node being processed: before IR (c) and after (r), as the words where it
@@ -46,7 +48,7 @@ typedef struct Place {
     VEC(size_t) changed;
     bool fresh;                   /* the hooks have seen nothing yet */
     VEC(Pending) stack;
-    Words pool;
+    Steps pool;                   /* the pending bounds' words, xors with their parents' */
     Kid kid[2];
     Words hull, scratch;
     const AftSearch *search;      /* the function's search hooks (run->f->search) */
@@ -78,6 +80,14 @@ static void set_word(Place *pl, size_t w, Word lo, Word hi)
     if (pl->lo[w] == lo && pl->hi[w] == hi) return;
     steps_push(&pl->trail, w, pl->lo[w] ^ lo, pl->hi[w] ^ hi);
     write_word(pl, w, lo, hi);
+}
+
+/* Word w changed by the xors dlo, dhi (set_word's change, given as the difference). */
+static void xor_word(Place *pl, size_t w, Word dlo, Word dhi)
+{
+    if (!dlo && !dhi) return;
+    steps_push(&pl->trail, w, dlo, dhi);
+    write_word(pl, w, pl->lo[w] ^ dlo, pl->hi[w] ^ dhi);
 }
 
 static void apply(Place *pl, const Words *d)
@@ -203,9 +213,12 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 
 static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    Pending n = { id, narrow(depth), narrow(steps_count(&pl->trail)), narrow(pl->pool.count), raw };
+    Pending n = { id, narrow(depth), narrow(steps_count(&pl->trail)), narrow(steps_count(&pl->pool)), raw };
     VEC_PUSH(pl->stack, n);
-    for (size_t i = 0; i < d->count; i++) VEC_PUSH(pl->pool, d->items[i]);
+    for (size_t i = 0; i < d->count; i++) {
+        size_t w = d->items[i].w;
+        steps_push(&pl->pool, w, d->items[i].lo ^ pl->lo[w], d->items[i].hi ^ pl->hi[w]);
+    }
 }
 
 /* bnb.c's place: fixed points (proven) and bounds final as they stand to Final, kept bounds
@@ -386,7 +399,7 @@ static void enter_path(Place *pl, const Pending *n)
 static void drop_below(Place *pl, size_t d)
 {
     while (pl->stack.count && pl->stack.items[pl->stack.count - 1].depth > d) {
-        pl->pool.count = pl->stack.items[pl->stack.count - 1].first;
+        steps_cut(&pl->pool, pl->stack.items[pl->stack.count - 1].first);
         pl->stack.count--;
     }
 }
@@ -474,7 +487,7 @@ static bool bnb_backjump(Place *pl, size_t depth)
  * restart would push it a second time and every fixed point in it would go to Final twice). */
 static void drop_all(Place *pl)
 {
-    if (pl->stack.count) pl->pool.count = pl->stack.items[0].first;
+    if (pl->stack.count) steps_cut(&pl->pool, pl->stack.items[0].first);
     pl->stack.count = 0;
 }
 
@@ -589,10 +602,14 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
 static Pending pop_pending(Place *pl)
 {
     Pending p = pl->stack.items[--pl->stack.count];
-    undo_to(pl, p.at);
-    for (size_t i = p.first; i < pl->pool.count; i++)
-        set_word(pl, pl->pool.items[i].w, pl->pool.items[i].lo, pl->pool.items[i].hi);
-    pl->pool.count = p.first;
+    undo_to(pl, p.at);                            /* the parent's bound, as at the push */
+    for (size_t i = p.first; i < steps_count(&pl->pool); i++) {
+        size_t w = steps_word(&pl->pool, i);
+        Word dlo, dhi;
+        steps_get(&pl->pool, i, &dlo, &dhi);
+        xor_word(pl, w, dlo, dhi);
+    }
+    steps_cut(&pl->pool, p.first);
     return p;
 }
 
@@ -616,13 +633,15 @@ static bool pending_as_hull(const Place *pl, const char *why)
 static void enter_pending(Place *pl, size_t i, size_t *pos)
 {
     const Pending *p = &pl->stack.items[i];
-    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
-    walk(pl, pos, p->at);
+    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : steps_count(&pl->pool);
+    walk(pl, pos, p->at);                         /* its parent's bound */
     pl->scratch.count = 0;
     for (size_t k = p->first; k < end; k++) {
-        size_t w = pl->pool.items[k].w;
+        size_t w = steps_word(&pl->pool, k);
+        Word dlo, dhi;
+        steps_get(&pl->pool, k, &dlo, &dhi);
         VEC_PUSH(pl->scratch, ((WordPair){w, pl->lo[w], pl->hi[w]}));
-        write_word(pl, w, pl->pool.items[k].lo, pl->pool.items[k].hi);
+        write_word(pl, w, pl->lo[w] ^ dlo, pl->hi[w] ^ dhi);
     }
 }
 
@@ -653,9 +672,9 @@ static void fold_pending(const Place *pl, size_t i, size_t from, Word *hlo, Word
     }
     size_t a = from < p->at ? from : p->at, b = from < p->at ? p->at : from;
     for (size_t k = a; k < b; k++) fold_word(pl, hlo, hhi, steps_word(&pl->trail, k));
-    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : pl->pool.count;
+    size_t end = i + 1 < pl->stack.count ? pl->stack.items[i + 1].first : steps_count(&pl->pool);
     for (size_t k = pl->stack.items[i - 1].first; k < end; k++)
-        fold_word(pl, hlo, hhi, pl->pool.items[k].w);
+        fold_word(pl, hlo, hhi, steps_word(&pl->pool, k));
 }
 
 /* Every pending bound goes to Final, the oldest first (as bnb.c's order would), or (see
@@ -754,7 +773,7 @@ AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
     steps_free(&pl.trail);
     VEC_FREE(pl.changed);
     VEC_FREE(pl.stack);
-    VEC_FREE(pl.pool);
+    steps_free(&pl.pool);
     VEC_FREE(pl.hull);
     VEC_FREE(pl.scratch);
     return r;

@@ -55,10 +55,23 @@ static void cyclic_rules(const AspSolver *s, AspProp *p)
     }
 }
 
-/* Per rule: its counters, and with weight bodies the largest weight of its literals. */
+static int64_t total_weight(const AspSolver *s, uint32_t r);
+
+/* Do rule r's counters stay inside 32 bits?  need lies in [bound - total, bound], slack in
+ * [-1 - total, total - bound]. */
+static bool fits32(const AspSolver *s, uint32_t r)
+{
+    return total_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
+}
+
+/* Per rule: its counters (in 32 bits when every rule's fit), and with weight bodies the
+ * largest weight of its literals. */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
-    p->rule = mem_calloc(s->nrules + 1, sizeof *p->rule);
+    bool narrow = true;
+    for (uint32_t r = 0; s->bound && narrow && r < s->nrules; r++) narrow = fits32(s, r);
+    if (narrow) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
+    else p->rule.wide = mem_calloc(s->nrules + 1, sizeof *p->rule.wide);
     p->rhead = s->head;
     if (!s->bound) return;
     p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
@@ -99,7 +112,7 @@ void asp_prop_free(AspProp *p)
     if (!p) return;
     asp_trail_free(&p->tr);
     mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule); mem_free(p->maxw); mem_free(p->fneed); mem_free(p->nsup);
+    mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->maxw); mem_free(p->fneed); mem_free(p->nsup);
     mem_free(p->work); mem_free(p->score); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
@@ -117,7 +130,7 @@ static uint32_t max_weight(const AspProp *p, uint32_t r) { return p->maxw ? p->m
  * bound becomes true (a normal body: all of them). */
 static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    int64_t slack = p->rule[r].slack;
+    int64_t slack = asp_rs_slack(p, r);
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
         if (wt(s->pw, k) > slack && p->tr.val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_TRUE, R_SUPPORT, r);
@@ -130,14 +143,14 @@ static void force_body(const AspSolver *s, AspProp *p, uint32_t r)
 static void force_support(const AspSolver *s, AspProp *p, uint32_t h)
 {
     for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
-        if (p->rule[s->hrules[k]].slack >= 0) { force_body(s, p, s->hrules[k]); return; }
+        if (asp_rs_slack(p, s->hrules[k]) >= 0) { force_body(s, p, s->hrules[k]); return; }
 }
 
 /* Rule r with a false head: every open literal whose weight would complete the body
  * becomes false (a normal body: the last literal not yet true). */
 static void force_false(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    int64_t need = p->rule[r].need;
+    int64_t need = asp_rs_need(p, r);
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
         if (wt(s->pw, k) >= need && p->tr.val[s->pos[k]] == V_UNK)
             asp_prop_assign(p, s->pos[k], V_FALSE, R_BFALSE, r);
@@ -155,9 +168,9 @@ static void waiting(AspProp *p, uint32_t h)
 /* A literal of weight w of rule r turned true. */
 static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
-    int64_t need = p->rule[r].need -= w;
+    int64_t need = asp_rs_need_add(p, r, -(int64_t)w);
     uint32_t h = s->head[r];
-    if (p->rule[r].slack < 0) return;
+    if (asp_rs_slack(p, r) < 0) return;
     if (need <= 0) {
         if (need + w > 0) asp_prop_assign(p, h, V_TRUE, R_FWD, r);
     } else if (need <= max_weight(p, r) && p->mode && p->tr.val[h] == V_FALSE) force_false(s, p, r);
@@ -166,7 +179,7 @@ static inline void lit_true(const AspSolver *s, AspProp *p, uint32_t r, uint32_t
 /* A literal of weight w of rule r turned false. */
 static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_t w)
 {
-    int64_t slack = p->rule[r].slack -= w;
+    int64_t slack = asp_rs_slack_add(p, r, -(int64_t)w);
     uint32_t h = s->head[r];
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
@@ -210,9 +223,10 @@ static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
     }
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
         uint32_t r = s->hrules[k];
-        if (p->rule[r].slack < 0) continue;
-        if (p->rule[r].need <= 0) asp_prop_assign(p, a, V_TRUE, R_FWD, r);
-        else if (p->rule[r].need <= max_weight(p, r)) force_false(s, p, r);
+        if (asp_rs_slack(p, r) < 0) continue;
+        int64_t need = asp_rs_need(p, r);
+        if (need <= 0) asp_prop_assign(p, a, V_TRUE, R_FWD, r);
+        else if (need <= max_weight(p, r)) force_false(s, p, r);
     }
 }
 
@@ -246,7 +260,7 @@ static void found(AspProp *p, uint32_t h, size_t *wn)
 
 static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
 {
-    return p->rule[r].slack >= 0 && p->tr.val[s->head[r]] != V_FALSE;
+    return asp_rs_slack(p, r) >= 0 && p->tr.val[s->head[r]] != V_FALSE;
 }
 
 /* The weight rule r lacks with its cyclic positive atoms not counted and every other
@@ -330,7 +344,7 @@ static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, ui
 {
     for (uint32_t k = from; k < to; k++) {
         uint32_t h = p->rhead[rules[k]];
-        int64_t need = p->rule[rules[k]].need += wt(w, k);
+        int64_t need = asp_rs_need_add(p, rules[k], wt(w, k));
         if (w && need > 0 && need <= w[k] && p->tr.val[h] == V_TRUE) waiting(p, h);
     }
 }
@@ -341,10 +355,8 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
                          uint32_t to)
 {
     for (uint32_t k = from; k < to; k++) {
-        AspRuleState *r = &p->rule[rules[k]];
-        int64_t before = r->slack;
-        r->slack += wt(w, k);
-        if (before >= 0 || r->slack < 0) continue;
+        int64_t after = asp_rs_slack_add(p, rules[k], wt(w, k)), before = after - wt(w, k);
+        if (before >= 0 || after < 0) continue;
         uint32_t h = p->rhead[rules[k]];
         if (++p->nsup[h] == 2 && p->tr.val[h] == V_TRUE) reopen(p, h);
     }
@@ -420,14 +432,14 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     for (uint32_t a = 0; a < s->natoms; a++) p->nsup[a] = s->hstart[a + 1] - s->hstart[a];
     for (uint32_t r = 0; r < s->nrules; r++) {
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
-        p->rule[r].need = s->bound ? s->bound[r] : n;
-        p->rule[r].slack = s->bound ? total_weight(s, r) - s->bound[r] : 0;
+        int64_t need = s->bound ? s->bound[r] : n;
+        asp_rs_set(p, r, need, s->bound ? total_weight(s, r) - s->bound[r] : 0);
         if (asp_cons_left_out(p, r, s->head[r])) {     /* a nogood instead: never a support */
-            p->rule[r].slack = -1;
+            asp_rs_set(p, r, need, -1);
             p->nsup[s->head[r]]--;
             continue;
         }
-        if (p->rule[r].need <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
+        if (need <= 0) asp_prop_assign(p, s->head[r], V_TRUE, R_NONE, 0);
     }
     for (uint32_t a = 0; a < s->natoms; a++)
         if (!p->nsup[a] && !asp_cons_owned(p, a)) asp_prop_assign(p, a, V_FALSE, R_NONE, 0);

@@ -60,7 +60,7 @@ static size_t support_choice(const AspSolver *s, AspProp *p)
     if (best == NONE) return SIZE_MAX;
     for (uint32_t k = s->hstart[best]; k < s->hstart[best + 1]; k++) {
         uint32_t r = s->hrules[k];
-        if (p->rule[r].slack < 0 || p->rule[r].need <= 0) continue;
+        if (asp_rs_slack(p, r) < 0 || asp_rs_need(p, r) <= 0) continue;
         size_t a = open_literal(s, p, r);
         if (a != SIZE_MAX) return a;
     }
@@ -77,7 +77,7 @@ static size_t weight_choice(const AspSolver *s, AspProp *p)
         if (p->tr.val[a] == V_TRUE && p->nsup[a] == 1)
             for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
                 uint32_t r = s->hrules[k];
-                if (p->rule[r].slack < 0 || p->rule[r].need <= 0) continue;
+                if (asp_rs_slack(p, r) < 0 || asp_rs_need(p, r) <= 0) continue;
                 size_t l = open_literal(s, p, r);
                 if (l != SIZE_MAX) return l;
             }
