@@ -33,6 +33,7 @@ int yylex(YYSTYPE *val, YYLTYPE *loc, Lexer *lx);
 #include <stdlib.h>
 
 #include "util/buf.h"
+#include "util/workpool.h"
 
 #define YYMAXDEPTH 4000
 #define A (lx->arena)
@@ -723,7 +724,8 @@ qopt:
     | ROUNDS INT                { query_defaults(&$$); set_long(lx, &$$.rounds, $2, "rounds", @$); }
     | MODELS INT                { query_defaults(&$$); set_long(lx, &$$.models, $2, "models", @$); }
     | JOBS INT                  { query_defaults(&$$); set_long(lx, &$$.jobs, $2, "jobs", @$);
-        if ($2 < 1) lexer_error(lx, @2.start, @2.end, "jobs needs at least 1"); }
+        if ($2 < 1 || $2 > WORKPOOL_MAX_JOBS)
+            lexer_error(lx, @2.start, @2.end, "jobs needs a whole number from 1 to %d", WORKPOOL_MAX_JOBS); }
     | TIMEOUT number            { query_defaults(&$$); $$.timeout = $2;
         if ($2 < 0) lexer_error(lx, @2.start, @2.end, "timeout must not be negative"); }
     | SPLIT IDENT               { query_defaults(&$$); $$.split = ident(lx, $2, @2); }

@@ -13,6 +13,7 @@
 #include "util/mem.h"
 #include "util/outfile.h"
 #include "util/sigint.h"
+#include "util/workpool.h"
 
 /* --project: auto (the #project statements, else the shown atoms), show (the shown atoms),
  * project (the #project statements, none: every model is one), no (models are not told
@@ -159,7 +160,8 @@ static int parse_count(Cli *c, const char *a, const char *next)
     if (!cmdline_count(next, &n)) return usage_error("expected a whole number after", a);
     if (!strcmp(a, "--hand-over")) c->run.hand_over = n;
     else if (!strcmp(a, "--jobs") || !strcmp(a, "-t")) {
-        if (n < 1 || n > 1024) return usage_error("--jobs takes 1 to 1024 threads", next);
+        if (n < 1 || n > WORKPOOL_MAX_JOBS)
+            return usage_error("--jobs needs a whole number of threads from 1 to 256", next);
         c->run.jobs = (unsigned)n;
     }
     else if (!strcmp(a, "--budget")) c->run.aft.budget = n;

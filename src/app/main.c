@@ -15,6 +15,7 @@
 #include "app/run.h"
 #include "util/heap.h"
 #include "util/sigint.h"
+#include "util/workpool.h"
 
 
 static const char *const usage_text =
@@ -77,9 +78,6 @@ static const char *const usage_text =
     "\n"
     "exit status: 0 ok, 1 a query failed, an input was refused or output could not be\n"
     "written, 2 usage error, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP)\n";
-
-/* --jobs N: at most this many threads. */
-enum { JOBS_MAX = 256 };
 
 typedef struct CliArgs {
     RunOptions opt;
@@ -149,8 +147,8 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
         } else if (strcmp(arg, "--jobs") == 0) {
             size_t n;
             if (i + 1 >= argc) return usage_error("option %s needs a value", arg);
-            if (!cmdline_count(argv[i + 1], &n) || n < 1 || n > JOBS_MAX)
-                return usage_error("--jobs needs a whole number from 1 to %d, not '%s'", JOBS_MAX, argv[i + 1]);
+            if (!cmdline_count(argv[i + 1], &n) || n < 1 || n > WORKPOOL_MAX_JOBS)
+                return usage_error("--jobs needs a whole number from 1 to %d, not '%s'", WORKPOOL_MAX_JOBS, argv[i + 1]);
             a->opt.jobs = (unsigned)n;
             i++;
         } else if (strcmp(arg, "--html") == 0) {

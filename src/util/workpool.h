@@ -11,6 +11,9 @@
 
 #include "common.h"
 
+/* The most workers --jobs N, `fix asp --jobs N` and a query's `jobs N` may ask for. */
+enum { WORKPOOL_MAX_JOBS = 256 };
+
 /* Runs task `index` on worker `worker` (0 <= worker < jobs; per-worker state such as a VM
  * or a solver is indexed by it). */
 typedef void (*WorkTask)(void *ctx, size_t index, unsigned worker);
