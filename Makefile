@@ -151,11 +151,11 @@ build/tests/%: tests/prop/%.c build/libfix-asan.a
 # the C API's test under the sanitizers (tests/api/test_api.c: it sees only src/api/fix.h)
 build/tests/api_test: tests/api/test_api.c src/api/fix.h build/libfix-asan.a
 	@mkdir -p build/tests
-	$(CC) $(CSTD) $(SANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-asan.a $(LDLIBS) -lpthread
+	$(CC) $(CSTD) $(SANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-asan.a $(LDLIBS)
 
 build/tests/api_test-tsan: tests/api/test_api.c src/api/fix.h build/libfix-tsan.a
 	@mkdir -p build/tests
-	$(CC) $(CSTD) $(TSANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-tsan.a $(LDLIBS) -lpthread
+	$(CC) $(CSTD) $(TSANFLAGS) $(WARN) -Isrc/api -o $@ $< build/libfix-tsan.a $(LDLIBS)
 
 # the API suite alone: the C test and the Python package's tests (also in `make test`: T=api)
 api-test: build/tests/api_test build/tests/api_test-tsan build/libfix.so

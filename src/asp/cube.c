@@ -46,6 +46,18 @@ static size_t free_atoms(const AspSolver *s, const Word *lo, const Word *hi)
     return n;
 }
 
+/* Does the search try the split atom in before out (the solver's phase, asp_prop_prefer_in)?
+ * The atom is the one the in half (lo_in) adds to lo.  The cubes then come in the order the
+ * one search would visit them, so a split program's first model is the one search's (a
+ * choice rule's atoms all in, say) and is found in the first cube. */
+static bool in_half_first(AspSolver *s, const Word *lo, const Word *lo_in)
+{
+    for (size_t w = 0; w < s->nwords; w++)
+        if (lo_in[w] != lo[w])
+            return asp_prop_prefer_in(s, w * 64 + (size_t)__builtin_ctzll(lo_in[w] & ~lo[w]));
+    return false;
+}
+
 /* The cube of the most free atoms that the solver can split (the first on ties), split in
  * place: its halves, refined, take its place in the list.  False when none can be split. */
 static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp,
@@ -69,7 +81,10 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
     boundlist_init(&next, s->L);
     for (size_t i = 0; i < cubes->count; i++) {
         if (i != best) boundlist_push(&next, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
-        else {
+        else if (in_half_first(s, lo, lo2)) {
+            push_refined(s, &next, lo2, hi2, nlo, nhi, refuted);
+            push_refined(s, &next, lo1, hi1, nlo, nhi, refuted);
+        } else {
             push_refined(s, &next, lo1, hi1, nlo, nhi, refuted);
             push_refined(s, &next, lo2, hi2, nlo, nhi, refuted);
         }
