@@ -22,7 +22,8 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
 /* The cubes of s: its initial interval refined, then the cube of the most free atoms (the
  * first on ties) split on the solver's own choice of atom, each half refined and a half
  * without a stable model dropped, until there are ASP_CUBES_TARGET or nothing is left to
- * split; in the order of the split tree's leaves (the half without the atom first).  Their union holds every stable model, each in one
+ * split; in the order of the split tree's leaves, of two halves first the one the search
+ * itself tries first (the atom's phase).  Their union holds every stable model, each in one
  * cube.  s's search state is left used: asp_solver_reset_search before searching with it.
  * Returns the halves dropped: the conflicts of making the cubes. */
 size_t asp_cubes_make(AspSolver *s, BoundList *cubes);
@@ -35,6 +36,10 @@ void asp_solver_reset_search(AspSolver *s);
 AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
                            const Word *lo, const Word *hi, AspModelFn fn, void *ctx,
                            AspStats *st);
+
+/* The search of the stable models of s from its initial interval (asp_solver_initial). */
+AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           AspModelFn fn, void *ctx, AspStats *st);
 
 /* asp_solve by cubes on o->jobs threads (util/workpool.h); when the cubes are fewer than
  * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */

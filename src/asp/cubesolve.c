@@ -165,12 +165,7 @@ static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn f
 {
     boundlist_free(cubes);
     asp_solver_reset_search(s);
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    asp_solver_initial(s, lo, hi);
-    AftStatus r = asp_search_bound(s, o, NULL, lo, hi, fn, ctx, st);
-    mem_free(lo);
-    mem_free(hi);
-    return r;
+    return asp_search_whole(s, o, NULL, fn, ctx, st);
 }
 
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,

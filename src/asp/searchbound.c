@@ -179,3 +179,14 @@ AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolv
     mem_free(q.atoms);
     return r;
 }
+
+AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
+                           AspModelFn fn, void *ctx, AspStats *st)
+{
+    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
+    asp_solver_initial(s, lo, hi);
+    AftStatus r = asp_search_bound(s, o, h, lo, hi, fn, ctx, st);
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}

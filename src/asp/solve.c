@@ -48,12 +48,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
         return r;
     }
     if (!h && asp_cubes_apply(s, o)) return asp_solve_cubes(s, o, fn, ctx, st);
-    Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
-    asp_solver_initial(s, lo, hi);
-    AftStatus r = asp_search_bound(s, o, h, lo, hi, fn, ctx, st);
-    mem_free(lo);
-    mem_free(hi);
-    return r;
+    return asp_search_whole(s, o, h, fn, ctx, st);
 }
 
 /* The bound of a program that is not head-cycle-free (dbound.c) as lattice elements:
