@@ -31,6 +31,7 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
 void asp_learn_search_new(const AspSolver *s, AspProp *p)
 {
     size_t n = s->natoms + 2;
+    ASP_ASSERT(n < ASP_WATCH_BIN / 2);          /* a literal below the watch's binary bit */
     p->an.seen = mem_calloc(n, sizeof *p->an.seen);
     asp_act_new(s, p, n);
     asp_watch_init(&p->store.watches, 2 * n);
@@ -318,7 +319,8 @@ enum { LOOKAHEAD = 4 };
 /* Asks for nogood off's first literals when its spare does not spare the look. */
 static void prefetch(const AspProp *p, const uint32_t *entry)
 {
-    if (!is_false(p, entry[1])) __builtin_prefetch(p->store.ng.items + entry[0]);
+    if (!(entry[1] & ASP_WATCH_BIN) && !is_false(p, entry[1]))
+        __builtin_prefetch(p->store.ng.items + entry[0]);
 }
 
 /* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
@@ -349,8 +351,10 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
 }
 
 /* Literal `lit` now holds: each nogood watching it looks for another literal that does not
- * hold to watch; with none, its other watch becomes false (or it is violated).  After a
- * conflict the rest of the list stays as it is. */
+ * hold to watch; with none, its other watch becomes false (or it is violated); a nogood of
+ * two literals (its spare marked ASP_WATCH_BIN) makes its other one false without a look
+ * (the same values and reasons: a look at it would do just that).  After a conflict the
+ * rest of the list stays as it is. */
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
@@ -360,8 +364,9 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
     for (; i < count && !p->conflict; i += 2) {
         if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
-        uint32_t off = items[i], spare = items[i + 1];
-        bool keep = is_false(p, spare) || look(p, off, lit, &spare);
+        uint32_t off = items[i], spare = items[i + 1], other = spare & ~ASP_WATCH_BIN;
+        bool keep = is_false(p, other) || (spare & ASP_WATCH_BIN ? (unit(p, off, other), true)
+                                                                 : look(p, off, lit, &spare));
         if (!keep) items = asp_watch_items(w, lit);
         items[j] = off;
         items[j + 1] = spare;

@@ -172,9 +172,9 @@ static uint32_t watched_pair(const AspProp *p, uint32_t off, uint32_t *w0, uint3
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
     uint32_t w0, w1;
-    uint32_t n = watched_pair(p, off, &w0, &w1);
-    asp_watch_add(&p->store.watches, w0, off, w1);
-    if (n > 1) asp_watch_add(&p->store.watches, w1, off, w0);
+    uint32_t n = watched_pair(p, off, &w0, &w1), bin = n == 2 ? ASP_WATCH_BIN : 0;
+    asp_watch_add(&p->store.watches, w0, off, w1 | bin);
+    if (n > 1) asp_watch_add(&p->store.watches, w1, off, w0 | bin);
 }
 
 /* Nogood off's watches announced to the pool (as asp_watch_nogood will add them). */

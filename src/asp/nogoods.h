@@ -31,8 +31,9 @@ typedef struct AspNogoods {
     size_t nnogoods;
     AspWatches watches;           /* per literal: nogoods watching it (they look when it holds),
                                      as pairs: offset, then a literal of the nogood that, when
-                                     false, spares the look (its other watch, as it was); no
-                                     lists until the search state is made */
+                                     false, spares the look (its other watch, as it was;
+                                     marked ASP_WATCH_BIN when the nogood has two literals);
+                                     no lists until the search state is made */
     VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
     size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
     uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */

@@ -14,6 +14,11 @@
 
 typedef struct AspWatchList { uint32_t start, count, cap; } AspWatchList;
 
+/* The spare of a nogood of two literals carries this bit: the spare is then the whole rest
+ * of the nogood, so the look needs none of its memory (literals stay below it: an atom's
+ * index is below 2^30). */
+#define ASP_WATCH_BIN 0x80000000u
+
 typedef struct AspWatches {
     AspWatchList *list;           /* per literal */
     size_t nlists;
