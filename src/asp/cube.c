@@ -17,6 +17,11 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
                   && !own_interrupt);
 }
 
+void asp_solve_release(const AspSolver *s, const AspSolveOptions *o)
+{
+    if (o && o->release && o->release == s->prog && s->hcf) asp_program_drop_rules(o->release);
+}
+
 void asp_solver_reset_search(AspSolver *s)
 {
     asp_prop_free(s->prop);

@@ -60,6 +60,10 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 
+/* o->release's rules dropped when it is s's program and s is head-cycle-free: called once
+ * the search's solver is built and before any search (AspSolveOptions.release). */
+void asp_solve_release(const AspSolver *s, const AspSolveOptions *o);
+
 /* The engine's options of the native search: the user's, or the defaults with the split
  * first (the solver's own choice). */
 void asp_search_options(AftOptions *o, const AftOptions *user);

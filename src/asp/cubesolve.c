@@ -170,6 +170,7 @@ static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn f
                             AspStats *st, AspCubes *cubes)
 {
     asp_cubes_free(cubes);
+    asp_solve_release(s, o);
     asp_solver_reset_search(s);
     return asp_search_whole(s, o, NULL, fn, ctx, st);
 }
@@ -179,6 +180,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     asp_search_options(&c.base, o->aft);
+    if (o->jobs <= 1) asp_solve_release(s, o);   /* no worker will compile a solver of its own */
     size_t refuted = asp_cubes_make(s, &c.cubes);
     if (c.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.cubes);
     size_t n = st->cubes = c.cubes.count;
