@@ -185,7 +185,7 @@ done
     echo
     echo "Made by the same run (\`sh bench/asp/memory.sh $FIX\`): the bench's families at a large"
     echo "size, grounded once; peak resident memory (GNU time's %M) and wall time of one run each of"
-    echo "\`fix asp --solver native --models 1\` and \`clingo --mode=clasp --models 1\` on the same aspif"
+    echo "\`fix asp --solver native --models 1 --jobs 1\` and \`clingo --mode=clasp --models 1\` (one thread each) on the same aspif"
     echo "file.  choice: \`{a(1..N)}.\`; choice-rules: with \`b(X) :- a(X), not c(X). c(X) :- a(X),"
     echo "X \\ 2 = 0.\`; chain: the ladder of choices of bench/RESULTS.md's scaling table (clingo's slow"
     echo "case, hence its small size); the rest from bench/asp/gen.c."

@@ -1,9 +1,12 @@
 #!/bin/sh
 # memory.sh: the peak-memory part of `make bench`: large ground programs of the bench's
 # families, each grounded once by gringo; on the same aspif file, the peak resident memory
-# (GNU time's %M) and wall time of `fix asp --solver native --models 1` and of `clingo
-# --mode=clasp --models 1`, one run each, and fix/clingo of the peaks.  The two answers must
-# agree (SATISFIABLE or not); the last column says so.  Writes the markdown table to stdout.
+# (GNU time's %M) and wall time of `fix asp --solver native --models 1 --jobs 1` and of
+# `clingo --mode=clasp --models 1` (one thread, clingo's default), one run each, and
+# fix/clingo of the peaks.  fix's default --jobs is the number of cores, and each search
+# thread owns a compiled solver and a search state (docs/asp.md "Threads"), so the peak grows
+# with the threads: BENCH_MEMORY_JOBS=N measures fix on N.  The two answers must agree
+# (SATISFIABLE or not); the last column says so.  Writes the markdown table to stdout.
 # BENCH_MEMORY_SMALL=1 runs each family at a tenth of its size (a quick check of the script).
 # usage: sh bench/asp/memory.sh [FIX]
 set -u
@@ -13,6 +16,7 @@ mkdir -p "$OUT"
 cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
 [ -x /usr/bin/time ] || { echo "memory: /usr/bin/time not found (sh scripts/deps.sh)"; exit 1; }
 scale=1
+JOBS=${BENCH_MEMORY_JOBS:-1}
 [ -n "${BENCH_MEMORY_SMALL:-}" ] && scale=10
 
 # peak CMD...: "seconds KB result" of one run (stdout kept for the result line)
@@ -32,7 +36,7 @@ set -- \
     "ladder:100000:build/bench-gen ladder N" \
     "mixed:100000:build/bench-gen mixed N"
 
-echo "| program | size | fix native (s, MB) | clingo (s, MB) | fix/clingo (memory) | agree |"
+echo "| program | size | fix native --jobs $JOBS (s, MB) | clingo (s, MB) | fix/clingo (memory) | agree |"
 echo "|---|---:|---|---|---:|---|"
 for spec in "$@"; do
     name=${spec%%:*}; rest=${spec#*:}
@@ -40,7 +44,7 @@ for spec in "$@"; do
     sh -c "$make_lp" > "$OUT/$name.lp"
     gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "memory: gringo failed on $name"; continue; }
     read -r fs fk fr <<EOF
-$(peak "$FIX" asp --solver native --models 1 "$OUT/$name.aspif")
+$(peak "$FIX" asp --solver native --models 1 --jobs "$JOBS" "$OUT/$name.aspif")
 EOF
     read -r cs ck cr <<EOF
 $(peak clingo --mode=clasp --models 1 "$OUT/$name.aspif")

@@ -441,7 +441,10 @@ static int load_and_run(Cli *c)
     int rc = 1;
     if (stdout_is_input(c)) {}
     else if (!(p = load(c, &err))) diag_error_text(&c->diag, buf_cstr(&err));
-    else rc = asp_run(&c->run, p, &c->diag);
+    else {
+        c->run.droppable = p;     /* freed below: only --stats reads its rule count after */
+        rc = asp_run(&c->run, p, &c->diag);
+    }
     int sig = c->interrupt;
     sigint_remove();              /* after the last write: a signal till then stops in order */
     asp_program_free(p);

@@ -340,7 +340,7 @@ static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, const Asp
     json_begin_object(&w);
     json_key_string(&w, "kind", "stats");
     json_key_uint(&w, "atoms", asp_atom_count(asp_solver_program(s)));
-    json_key_uint(&w, "rules", asp_rule_count(asp_solver_program(s)));
+    json_key_uint(&w, "rules", asp_rules_read(asp_solver_program(s)));
     json_key_uint(&w, "lattice_atoms", natoms);
     json_key_uint(&w, "normal_rules", nrules);
     json_key_uint(&w, "sp_evals", st->sp_evals);
@@ -388,7 +388,7 @@ static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, const Asp
                "S_P evals    : %zu (full %zu, incremental %zu)\nF steps      : %zu\n"
                "IR calls     : %zu\nRounds       : %zu\nPruned       : %zu\nMerged       : %zu\n"
                "B&B runs     : %zu\nTime         : %.3fs",
-               asp_atom_count(p), natoms, asp_rule_count(p), nrules,
+               asp_atom_count(p), natoms, asp_rules_read(p), nrules,
                st->sp_evals, full, inc, a->f_calls, a->ir_calls, a->rounds, a->pruned, a->merged,
                st->bnb_runs, mt->total);
     if (mt->first >= 0) buf_printf(b, " (1st Model: %.3fs", mt->first);

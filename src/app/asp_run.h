@@ -27,6 +27,9 @@ typedef struct AspRunOptions {
                                      and the run's limits (its err is the run's own) */
     Limits *limits;               /* --timeout, --max-memory and the stop signals */
     const char *const *files;     /* the input files (none: standard input) */
+    AspProgram *droppable;        /* the program run, when nothing reads its rules after the
+                                     run but their count: the native search of plain models
+                                     frees them once its solver is built (issue 29) */
     size_t nfiles;
 } AspRunOptions;
 

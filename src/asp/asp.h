@@ -66,6 +66,13 @@ void asp_add_fact(AspProgram *p, AspAtom a);
 bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                          int64_t bound, const AspWLit *body, size_t n, Buf *err);
 size_t asp_rule_count(const AspProgram *p);
+/* The rules read into p, also after asp_program_drop_rules (--stats). */
+size_t asp_rules_read(const AspProgram *p);
+/* p's rules freed (their heads, bodies and weights; atoms, names and statements stay): for a
+ * search whose solver is built and that reads no rule any more (AspSolveOptions.release).
+ * asp_rule_count is then 0; asp_rules_read still says how many there were. */
+void asp_program_drop_rules(AspProgram *p);
+bool asp_program_rules_dropped(const AspProgram *p);
 
 /* Rule r (0 <= r < asp_rule_count) as its parts: the head, positive and negative body atoms
  * (slices owned by p, valid until p changes), and for a weight body the weights of pos then
@@ -195,6 +202,10 @@ typedef struct AspSolveOptions {
     unsigned jobs;                /* 0: one search, as of old; N >= 1: a program large enough
                                      (cube.h) is split into cubes searched on N threads, the
                                      models in cube order, the same for every N (docs/asp.md) */
+    AspProgram *release;          /* the solver's program when its owner lets the search free
+                                     its rules once nothing of the search reads them (a
+                                     head-cycle-free program, no thread compiling its own
+                                     solver): the memory of the search's peak (issue 29) */
 } AspSolveOptions;
 
 /* Enumerate stable models with aft_bnb (depth first).  When the well-founded bound decides

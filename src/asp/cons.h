@@ -14,6 +14,13 @@
  * (positive occurrences), nostart / nocc / now (negative ones); weights NULL: all 1. */
 typedef struct AspOcc { const uint32_t *ostart, *occ, *ow, *nostart, *nocc, *now; } AspOcc;
 
+/* Where atom a's entries start in a list whose starts are `start` (NULL: a list left with no
+ * entry at all, whose starts are not kept: 4 bytes an atom saved, issue 29). */
+static inline uint32_t asp_occ_at(const uint32_t *start, uint32_t a)
+{
+    return start ? start[a] : 0;
+}
+
 typedef struct AspCons {
     bool cons;                    /* the state propagates the constraints so (set by reset) */
     bool own;                     /* and the owned atoms' completions (only with learning) */

@@ -17,6 +17,11 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
                   && !own_interrupt);
 }
 
+void asp_solve_release(const AspSolver *s, const AspSolveOptions *o)
+{
+    if (o && o->release && o->release == s->prog && s->hcf) asp_program_drop_rules(o->release);
+}
+
 void asp_solver_reset_search(AspSolver *s)
 {
     asp_prop_free(s->prop);
@@ -97,21 +102,67 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
     return true;
 }
 
-size_t asp_cubes_make(AspSolver *s, BoundList *cubes)
+/* The list kept as each cube's words that differ from the first cube's. */
+static void compact(const BoundList *b, size_t nw, AspCubes *c)
+{
+    memset(c, 0, sizeof *c);
+    c->count = b->count;
+    c->nwords = nw;
+    c->start = mem_alloc((b->count + 1) * sizeof *c->start);
+    c->start[0] = 0;
+    if (b->count) {
+        c->lo = mem_alloc((2 * nw + 1) * sizeof *c->lo);
+        c->hi = c->lo + nw;
+        memcpy(c->lo, boundlist_lo(b, 0), nw * sizeof *c->lo);
+        memcpy(c->hi, boundlist_hi(b, 0), nw * sizeof *c->hi);
+    }
+    for (size_t i = 0; i < b->count; i++) {
+        const Word *lo = boundlist_lo(b, i), *hi = boundlist_hi(b, i);
+        for (size_t w = 0; w < nw; w++)
+            if (lo[w] != c->lo[w] || hi[w] != c->hi[w])
+                VEC_PUSH(c->diff, ((AspCubeWord){ lo[w], hi[w], (uint32_t)w }));
+        c->start[i + 1] = c->diff.count;
+    }
+}
+
+void asp_cubes_get(const AspCubes *c, size_t i, Word *lo, Word *hi)
+{
+    memcpy(lo, c->lo, c->nwords * sizeof *lo);
+    memcpy(hi, c->hi, c->nwords * sizeof *hi);
+    for (size_t k = c->start[i]; k < c->start[i + 1]; k++) {
+        const AspCubeWord *d = &c->diff.items[k];
+        lo[d->w] = d->lo;
+        hi[d->w] = d->hi;
+    }
+}
+
+void asp_cubes_free(AspCubes *c)
+{
+    mem_free(c->lo);
+    mem_free(c->start);
+    VEC_FREE(c->diff);
+    memset(c, 0, sizeof *c);
+}
+
+size_t asp_cubes_make(AspSolver *s, AspCubes *out)
 {
     size_t refuted = 0;
     size_t nw = s->nwords;
+    if (nw > UINT32_MAX) mem_fail(nw);
     Word *tmp = mem_alloc(8 * (nw + 1) * sizeof *tmp);
     Word *lo = tmp + 6 * nw, *hi = lo + nw;
     uint8_t *unsplit = mem_calloc(ASP_CUBES_TARGET + 2, 1);
+    BoundList cubes;
     asp_prop_search_ready(s, s->prop);
-    boundlist_init(cubes, s->L);
+    boundlist_init(&cubes, s->L);
     asp_solver_initial(s, lo, hi);
-    push_refined(s, cubes, lo, hi, tmp, tmp + nw, &refuted);
-    for (size_t steps = 0; cubes->count && cubes->count < ASP_CUBES_TARGET
+    push_refined(s, &cubes, lo, hi, tmp, tmp + nw, &refuted);
+    for (size_t steps = 0; cubes.count && cubes.count < ASP_CUBES_TARGET
                            && steps < ASP_CUBES_MAX_STEPS; steps++)
-        if (!split_widest(s, cubes, unsplit, tmp, &refuted)) break;
+        if (!split_widest(s, &cubes, unsplit, tmp, &refuted)) break;
     mem_free(unsplit);
     mem_free(tmp);
+    compact(&cubes, nw, out);
+    boundlist_free(&cubes);
     return refuted;
 }

@@ -14,6 +14,17 @@
 enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
        ASP_CUBES_WINDOW = 16, ASP_CUBES_FEW = 8 };
 
+/* The cubes, each kept as the words in which it differs from the first cube: a cube of a
+ * large program differs from the first in the words of a few split atoms and of what they
+ * propagate, so the list costs about one bound, not one bound per cube (issue 29). */
+typedef struct AspCubeWord { Word lo, hi; uint32_t w; } AspCubeWord;
+typedef struct AspCubes {
+    size_t count, nwords;
+    Word *lo, *hi;                /* the first cube (NULL when there is none) */
+    size_t *start;                /* cube i's words: diff.items[start[i] .. start[i + 1]) */
+    VEC(AspCubeWord) diff;
+} AspCubes;
+
 /* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
  * of the engine's events, split other than first, or interrupt other than the limits'; and
  * s large enough: a criterion on the program alone.) */
@@ -26,7 +37,10 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
  * itself tries first (the atom's phase).  Their union holds every stable model, each in one
  * cube.  s's search state is left used: asp_solver_reset_search before searching with it.
  * Returns the halves dropped: the conflicts of making the cubes. */
-size_t asp_cubes_make(AspSolver *s, BoundList *cubes);
+size_t asp_cubes_make(AspSolver *s, AspCubes *cubes);
+/* Cube i of c written to lo and hi (c->nwords words each). */
+void asp_cubes_get(const AspCubes *c, size_t i, Word *lo, Word *hi);
+void asp_cubes_free(AspCubes *c);
 
 /* s's search state (propagator, learnt nogoods, activities, S_P's caches) made anew: the
  * state right after asp_solver_new, whatever was searched before. */
@@ -45,6 +59,10 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
  * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
+
+/* o->release's rules dropped when it is s's program and s is head-cycle-free: called once
+ * the search's solver is built and before any search (AspSolveOptions.release). */
+void asp_solve_release(const AspSolver *s, const AspSolveOptions *o);
 
 /* The engine's options of the native search: the user's, or the defaults with the split
  * first (the solver's own choice). */

@@ -23,6 +23,7 @@ typedef struct CubeOut {
 /* A worker's own state, one allocation each (no two workers write one cache line). */
 typedef struct Worker {
     AspSolver *s;                 /* the run's solver for worker 0, else its own */
+    Word *lo, *hi;                /* the cube it searches (asp_cubes_get) */
     bool fresh;                   /* s is as asp_solver_new made it */
     Limits limits;
     AftOptions aft;
@@ -34,7 +35,7 @@ typedef struct Cubes {
     AspSolver *s;
     const AspSolveOptions *o;
     AftOptions base;              /* the caller's options (or the defaults) */
-    BoundList cubes;
+    AspCubes cubes;
     CubeOut *out;
     Worker **w;
     volatile sig_atomic_t cancel; /* set when the run stops: the cubes still running stop */
@@ -86,8 +87,12 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     out->work.limit = c->base.work ? c->base.work->limit : 0;
     w->aft.work = c->base.work ? &out->work : NULL;
     AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
-    out->r = asp_search_bound(w->s, &so, NULL, boundlist_lo(&c->cubes, i),
-                              boundlist_hi(&c->cubes, i), collect, out, &out->st);
+    if (!w->lo) {
+        w->lo = mem_alloc((2 * c->cubes.nwords + 1) * sizeof *w->lo);
+        w->hi = w->lo + c->cubes.nwords;
+    }
+    asp_cubes_get(&c->cubes, i, w->lo, w->hi);
+    out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
     out->hit = w->limits.hit;
     w->cpu += thread_cpu() - t0;
 }
@@ -153,6 +158,7 @@ static void workers_free(Cubes *c, unsigned jobs)
         c->st->cpu_total += c->w[k]->cpu;
         if (c->w[k]->cpu > c->st->cpu_busiest) c->st->cpu_busiest = c->w[k]->cpu;
         if (k) asp_solver_free(c->w[k]->s);
+        mem_free(c->w[k]->lo);
         mem_free(c->w[k]);
     }
     mem_free(c->w);
@@ -161,9 +167,10 @@ static void workers_free(Cubes *c, unsigned jobs)
 /* Few cubes: the propagation leaves little to search, and the program is searched whole (in
  * a state made anew: the same for every N) rather than paying for a solver per thread. */
 static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
-                            AspStats *st, BoundList *cubes)
+                            AspStats *st, AspCubes *cubes)
 {
-    boundlist_free(cubes);
+    asp_cubes_free(cubes);
+    asp_solve_release(s, o);
     asp_solver_reset_search(s);
     return asp_search_whole(s, o, NULL, fn, ctx, st);
 }
@@ -173,6 +180,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     asp_search_options(&c.base, o->aft);
+    if (o->jobs <= 1) asp_solve_release(s, o);   /* no worker will compile a solver of its own */
     size_t refuted = asp_cubes_make(s, &c.cubes);
     if (c.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.cubes);
     size_t n = st->cubes = c.cubes.count;
@@ -196,6 +204,6 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
     workers_free(&c, jobs);
     mem_free(c.out);
-    boundlist_free(&c.cubes);
+    asp_cubes_free(&c.cubes);
     return c.r;
 }

@@ -46,6 +46,7 @@ struct AspProgram {
     VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
     VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
     VEC(AspRule) rules;
+    size_t rules_dropped;         /* asp_program_drop_rules: the count of the rules freed */
     VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
                                      index << 32 | its line (for messages; asp_rule_line) */
     size_t lines_noted;           /* the rules before this one had their lines noted */

@@ -106,8 +106,12 @@ static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_
 {
     size_t n = 0;
     for (size_t i = 0; i < ostart[s->natoms]; i++) n += !left_out(s, p, own, occ[i]);
-    uint32_t *st = mem_alloc((s->natoms + 1) * sizeof *st), *l = mem_alloc((n + 1) * sizeof *l);
-    uint32_t *nw = w ? mem_alloc((n + 1) * sizeof *nw) : NULL, k = 0;
+    uint32_t *l = mem_alloc((n + 1) * sizeof *l), *nw = w ? mem_alloc((n + 1) * sizeof *nw) : NULL;
+    *list = l;
+    *lw = nw;
+    *start = NULL;                 /* no entry kept: no starts (asp_occ_at reads 0) */
+    if (!n) return;
+    uint32_t *st = mem_alloc((s->natoms + 1) * sizeof *st), k = 0;
     for (size_t a = 0; a < s->natoms; a++) {
         st[a] = k;
         for (uint32_t i = ostart[a]; i < ostart[a + 1]; i++) {
@@ -118,8 +122,6 @@ static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_
     }
     st[s->natoms] = k;
     *start = st;
-    *list = l;
-    *lw = nw;
 }
 
 static AspOcc filtered(const AspSolver *s, const AspProp *p, bool own)

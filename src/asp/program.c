@@ -110,6 +110,18 @@ bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 
 size_t asp_atom_count(const AspProgram *p) { return p->names.count; }
 size_t asp_rule_count(const AspProgram *p) { return p->rules.count; }
+size_t asp_rules_read(const AspProgram *p) { return p->rules.count + p->rules_dropped; }
+bool asp_program_rules_dropped(const AspProgram *p) { return p->rules_dropped > 0; }
+
+void asp_program_drop_rules(AspProgram *p)
+{
+    p->rules_dropped += p->rules.count;
+    VEC_FREE(p->rules);
+    VEC_FREE(p->lits);
+    VEC_FREE(p->weights);
+    VEC_FREE(p->disj_line);
+    p->lines_noted = 0;
+}
 
 const char *asp_atom_name(const AspProgram *p, AspAtom a)
 {

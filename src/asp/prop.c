@@ -238,11 +238,11 @@ static void propagate(const AspSolver *s, AspProp *p)
         uint32_t a = p->tr.trail[p->tr.qhead++];
         bool t = p->tr.val[a] == V_TRUE;
         if (t) {
-            lits_true(s, p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
-            lits_false(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
+            lits_true(s, p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
+            lits_false(s, p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
         } else {
-            lits_false(s, p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
-            lits_true(s, p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
+            lits_false(s, p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
+            lits_true(s, p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
         }
         if (p->mode) head_known(s, p, a);
         if (p->mode == 1 && p->store.ng.count && !p->conflict) asp_learn_visit(s, p, 2 * a + !t);
@@ -371,11 +371,11 @@ static void undo(AspProp *p, size_t to)
         if (i < p->tr.qhead) {
             if (p->cost) asp_cost_unvisit(p, a);
             if (p->tr.val[a] == V_TRUE) {
-                unlits_true(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
-                unlits_false(p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
+                unlits_true(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
+                unlits_false(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
             } else {
-                unlits_true(p, o->nocc, o->now, o->nostart[a], o->nostart[a + 1]);
-                unlits_false(p, o->occ, o->ow, o->ostart[a], o->ostart[a + 1]);
+                unlits_true(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
+                unlits_false(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
             }
         }
         if (p->tr.val[a] == V_TRUE) {

@@ -15,7 +15,9 @@
 static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspProgram **out)
 {
     *out = NULL;
-    if (s->residual || !s->hcf || (o && o->aft && o->aft->budget)) return NULL;
+    if (s->residual || !s->hcf || (o && o->aft && o->aft->budget)
+        || asp_program_rules_dropped(s->prog))
+        return NULL;
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AspSolver *t = NULL;
     double open = asp_wellfounded(s, o ? o->aft : NULL, lo, hi, NULL) == AFT_OK
@@ -42,12 +44,17 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     AspProgram *rp;
     AspSolver *rs = h ? NULL : residual_solver(s, o, &rp);
     if (rs) {
-        AftStatus r = asp_solve(rs, o, fn, ctx, st);
+        /* the residual program's solver is built: neither program's rules are read again */
+        AspSolveOptions ro = o ? *o : (AspSolveOptions){ 0 };
+        ro.release = o && o->release == s->prog ? rp : NULL;
+        asp_solve_release(s, o);
+        AftStatus r = asp_solve(rs, o ? &ro : NULL, fn, ctx, st);
         asp_solver_free(rs);
         asp_program_free(rp);
         return r;
     }
     if (!h && asp_cubes_apply(s, o)) return asp_solve_cubes(s, o, fn, ctx, st);
+    if (!h) asp_solve_release(s, o);
     return asp_search_whole(s, o, h, fn, ctx, st);
 }
 
