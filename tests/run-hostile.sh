@@ -169,5 +169,20 @@ if ! head -n 4 "$dir/errors.log" | cmp -s - "$dir/errors.want" || [ "$(grep -c '
     fail=$((fail + 1)); pass=$((pass - 1)); echo "FAIL errors: not the 40 000 errors expected"; head -n 4 "$dir/errors.log"
 fi
 
+# a grounding error in `fix run` (program P from "x.lp"): one head per message, no
+# "m.fix:2:1: error: fix: error: ..." and no "m.fix:2:1: error: x.lp:2:1: error: ..."
+printf 'a :- not b.\nb :- not a.\n' >"$dir/ground_ok.lp"
+printf 'program P from "ground_ok.lp";\nstable P;\n' >"$dir/ground_nogringo.fix"
+timeout 120 env -u FIX_GRINGO PATH=/nonexistent "$fix" run "$dir/ground_nogringo.fix" >"$dir/ground_nogringo.log" 2>&1
+judge ground_nogringo 1 "^$dir/ground_nogringo.fix:2:1: error: cannot run gringo (install gringo 5 or set FIX_GRINGO)$" $?
+also ground_nogringo '^  stable P;$'
+printf 'a.\n#script (python)\n#end.\n' >"$dir/ground_script.lp"
+printf 'program P from "ground_script.lp";\nstable P;\n' >"$dir/ground_script.fix"
+expect ground_script 1 "^$dir/ground_script.lp:2:1: error: #script refused"
+also ground_script "^$dir/ground_script.fix:2:1: note: the error above stops this statement$"
+if grep -q 'error: .*: error: ' "$dir/ground_nogringo.log" "$dir/ground_script.log"; then
+    fail=$((fail + 1)); pass=$((pass - 1)); echo "FAIL ground_*: a message with two heads"
+fi
+
 echo "hostile: $pass passed, $fail failed"
 [ $fail -eq 0 ]
