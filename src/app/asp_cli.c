@@ -375,13 +375,18 @@ static bool grounded(const Cli *c)
     return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
 }
 
+/* The input read, or grounded by gringo, with a stop signal interrupting a blocked open or
+ * read (sigint_reading: a FIFO with no writer, a silent standard input). */
 static AspProgram *read_program(Cli *c, Buf *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
-    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->stop, err);
-    if (grounded(c)) return proc_ground_lp(c->files.items, c->files.count, &opt, err);
-    return proc_load(c->files.items[0], &opt, err);
+    bool was = sigint_reading(true);
+    AspProgram *p = c->files.count == 0 ? asp_read_aspif(stdin, "stdin", &c->stop, err)
+                    : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)
+                    : proc_load(c->files.items[0], &opt, err);
+    sigint_reading(was);
+    return p;
 }
 
 /* The program, projected as --project asks: on its shown atoms (auto without a #project

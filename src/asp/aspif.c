@@ -787,6 +787,7 @@ AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
     const char *why = starts_as_aspif(in, &text) ? asp_read_all(in, &text, limits)
                       : ferror(in) ? strerror(errno) : NULL;
     if (why) {
+        if (limits_check_now(limits, 0)) why = limits->hit;   /* a signal's EINTR: said so */
         if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);
         else buf_printf(err, "%s: error: cannot read: %s", name, why);
         buf_free(&text);
