@@ -169,5 +169,54 @@ if ! head -n 4 "$dir/errors.log" | cmp -s - "$dir/errors.want" || [ "$(grep -c '
     fail=$((fail + 1)); pass=$((pass - 1)); echo "FAIL errors: not the 40 000 errors expected"; head -n 4 "$dir/errors.log"
 fi
 
+# a grounding error in `fix run` (program P from "x.lp"): one head per message, no
+# "m.fix:2:1: error: fix: error: ..." and no "m.fix:2:1: error: x.lp:2:1: error: ..."
+printf 'a :- not b.\nb :- not a.\n' >"$dir/ground_ok.lp"
+printf 'program P from "ground_ok.lp";\nstable P;\n' >"$dir/ground_nogringo.fix"
+timeout 120 env -u FIX_GRINGO PATH=/nonexistent "$fix" run "$dir/ground_nogringo.fix" >"$dir/ground_nogringo.log" 2>&1
+judge ground_nogringo 1 "^$dir/ground_nogringo.fix:2:1: error: cannot run gringo (install gringo 5 or set FIX_GRINGO)$" $?
+also ground_nogringo '^  stable P;$'
+printf 'a.\n#script (python)\n#end.\n' >"$dir/ground_script.lp"
+printf 'program P from "ground_script.lp";\nstable P;\n' >"$dir/ground_script.fix"
+expect ground_script 1 "^$dir/ground_script.lp:2:1: error: #script refused"
+also ground_script "^$dir/ground_script.fix:2:1: note: the error above stops this statement$"
+if grep -q 'error: .*: error: ' "$dir/ground_nogringo.log" "$dir/ground_script.log"; then
+    fail=$((fail + 1)); pass=$((pass - 1)); echo "FAIL ground_*: a message with two heads"
+fi
+
+# one stop signal ends a run blocked on its input (the open of a FIFO with no writer, a read
+# of a pipe that stays silent): it was restarted, so fix waited (SIGTERM alone never ended
+# it; nothing ended the REPL).  Polled for at most 20 s: a bound, not a verdict on speed.
+# signalled NAME SIG EXIT PATTERN CMD...: runs CMD in the background, sends SIG after 1 s.
+signalled() {
+    name=$1; sig=$2; want=$3; pattern=$4; shift 4
+    "$@" >"$dir/$name.log" 2>&1 &
+    pid=$!
+    sleep 1
+    kill -"$sig" $pid 2>/dev/null
+    i=0
+    while kill -0 $pid 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    if kill -0 $pid 2>/dev/null; then
+        kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+        fail=$((fail + 1)); echo "FAIL $name: still running 20 s after SIG$sig"; return
+    fi
+    wait $pid
+    judge "$name" "$want" "$pattern" $?
+}
+rm -f "$dir/fifo.fix" "$dir/fifo.lp" "$dir/silent"
+mkfifo "$dir/fifo.fix" "$dir/fifo.lp" "$dir/silent"
+signalled fifo_run TERM 143 "stopped by SIGTERM while reading" "$fix" run "$dir/fifo.fix"
+signalled fifo_asp_lp TERM 143 "fifo.lp: error: stopped by a signal" "$fix" asp "$dir/fifo.lp"
+signalled fifo_asp_aspif HUP 129 "error: stopped by a signal" "$fix" asp "$dir/fifo.fix"
+printf ':load %s\nshow 40 + 2;\n' "$dir/fifo.fix" >"$dir/fifo_repl.in"
+signalled fifo_repl INT 0 '^40 + 2 = 42$' sh -c 'exec "$1" repl <"$2"' sh "$fix" "$dir/fifo_repl.in"
+also fifo_repl "stopped by Ctrl-C while reading"
+sleep 30 >"$dir/silent" & writer=$!
+signalled silent_run INT 130 "stopped by Ctrl-C while reading '<stdin>'" sh -c 'exec "$1" run - <"$2"' sh "$fix" "$dir/silent"
+kill $writer 2>/dev/null; wait $writer 2>/dev/null
+sleep 30 >"$dir/silent" & writer=$!
+signalled silent_asp INT 130 "stdin: error: stopped by" sh -c 'exec "$1" asp <"$2"' sh "$fix" "$dir/silent"
+kill $writer 2>/dev/null; wait $writer 2>/dev/null
+
 echo "hostile: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -29,6 +29,7 @@ typedef struct Cli {
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
     ProjectMode project;          /* --project[=MODE] */
+    bool ignore_opt;              /* --opt-mode=ignore: the #minimize statements dropped */
 } Cli;
 
 static const char usage_text[] =
@@ -60,7 +61,8 @@ static const char usage_text[] =
     "                  prints each model better than the ones before it, up to the\n"
     "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
     "                  every optimal model (numbered from 1 again), as clingo does;\n"
-    "                  --models N stops after N models (optN: N optimal ones)\n"
+    "                  --models N stops after N models (optN: N optimal ones);\n"
+    "                  ignore drops the #minimize statements (clingo's ignore)\n"
     "  --opt-strategy=S  clingo's: bb (the default: model-guided branch and bound,\n"
     "                  each better model tightens the bound; bb's clingo arguments\n"
     "                  ,lin ,hier ,inc ,dec are taken) or usc (core-guided in clingo;\n"
@@ -218,8 +220,10 @@ static int parse_valued(Cli *c, const char *a, const char *next, int *i)
             return usage_error("--solver takes auto, native, clingo or race", next);
     } else if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
         bool joined = a[10] == '=';
-        if (!parse_opt_mode(joined ? a + 11 : next, &o->opt_mode))
-            return usage_error("--opt-mode takes opt or optN", joined ? a + 11 : next);
+        const char *m = joined ? a + 11 : next;
+        c->ignore_opt = m && !strcmp(m, "ignore");
+        if (!c->ignore_opt && !parse_opt_mode(m, &o->opt_mode))
+            return usage_error("--opt-mode takes opt, optN or ignore", m);
         if (joined) return 0;
     } else {
         if (!next || !aft_split_from_name(next, &o->aft.split.strategy))
@@ -375,13 +379,18 @@ static bool grounded(const Cli *c)
     return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
 }
 
+/* The input read, or grounded by gringo, with a stop signal interrupting a blocked open or
+ * read (sigint_reading: a FIFO with no writer, a silent standard input). */
 static AspProgram *read_program(Cli *c, Buf *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
-    if (c->files.count == 0) return asp_read_aspif(stdin, "stdin", &c->stop, err);
-    if (grounded(c)) return proc_ground_lp(c->files.items, c->files.count, &opt, err);
-    return proc_load(c->files.items[0], &opt, err);
+    bool was = sigint_reading(true);
+    AspProgram *p = c->files.count == 0 ? asp_read_aspif(stdin, "stdin", &c->stop, err)
+                    : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)
+                    : proc_load(c->files.items[0], &opt, err);
+    sigint_reading(was);
+    return p;
 }
 
 /* The program, projected as --project asks: on its shown atoms (auto without a #project
@@ -391,6 +400,7 @@ static AspProgram *load(Cli *c, Buf *err)
 {
     AspProgram *p = read_program(c, err);
     if (!p) return NULL;
+    if (c->ignore_opt) asp_minimize_clear(p);
     switch (c->project) {
     case PROJECT_DEFAULT: break;
     case PROJECT_AUTO: if (!asp_has_project(p)) asp_project_on_shown(p); break;

@@ -53,7 +53,7 @@ static AspSolver *solver_of(Session *s, const ProgramSym *ps, Loc loc, AspProgra
 {
     *p = program_of(s, ps, err);
     if (!*p) {
-        if (err->len) diag_error(&s->diag, loc, "%s", buf_cstr(err));
+        if (err->len) diag_error_text_at(&s->diag, loc, buf_cstr(err));
         return NULL;
     }
     AspSolver *solver = asp_solver_new(*p);

@@ -101,6 +101,8 @@ void asp_print_rule(const AspProgram *p, size_t r, Buf *out);
  * may be negative; statements of one priority add up, higher priorities count first). */
 void asp_add_minimize(AspProgram *p, int64_t priority, const AspWLit *lits, size_t n);
 size_t asp_minimize_count(const AspProgram *p);
+/* Drops every #minimize statement (`fix asp --opt-mode=ignore`). */
+void asp_minimize_clear(AspProgram *p);
 /* Statement i (0 <= i < asp_minimize_count): its literals, *n of them, and its priority. */
 const AspWLit *asp_minimize_get(const AspProgram *p, size_t i, int64_t *priority, size_t *n);
 /* #project statements (aspif `3 n a1 ..`): models are told apart by these atoms only. */

@@ -99,7 +99,7 @@ typedef struct Reader {
     bool incremental;             /* the header says `incremental`: several steps */
     size_t steps;                 /* steps ended so far */
     size_t minimize_line;         /* the line of the first #minimize (0: none) */
-    VEC(bool) defined;            /* per program atom: in some rule head */
+    VEC(uint8_t) defined;         /* per program atom: DEFINED, and the marks of mark_defined */
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
 } Reader;
 
@@ -196,7 +196,7 @@ static inline bool read_count(Reader *r, size_t *out)
 static void track(Reader *r, AspAtom a)
 {
     while (r->defined.count <= a) {
-        VEC_PUSH(r->defined, false);
+        VEC_PUSH(r->defined, 0);
         VEC_PUSH(r->idof, 0);
     }
 }
@@ -257,13 +257,37 @@ static bool refuse(Reader *r, const char *what)
     return false;
 }
 
+enum { DEFINED = 1, IN_POS = 2, IN_NEG = 4 };
+
+/* The head atoms of the rule r->head :- r->pos, not r->neg that it defines, as clasp counts
+ * them to drop an external (finish_externals): none when the body holds an atom and its
+ * negation (clasp drops the rule), and not an atom in its own body (positively the rule
+ * cannot support it; negatively it is a constraint).  `a :- not a. #external a. [true]`
+ * keeps a external (true: the model {a}). */
+static void mark_defined(Reader *r)
+{
+    uint8_t *f = r->defined.items;
+    bool contradiction = false;
+    for (size_t i = 0; i < r->pos.count; i++) f[r->pos.items[i]] |= IN_POS;
+    for (size_t i = 0; i < r->neg.count; i++) {
+        contradiction |= (f[r->neg.items[i]] & IN_POS) != 0;
+        f[r->neg.items[i]] |= IN_NEG;
+    }
+    for (size_t i = 0; i < r->head.count; i++) {
+        uint8_t *h = &f[r->head.items[i]];
+        if (!contradiction && !(*h & (IN_POS | IN_NEG))) *h |= DEFINED;
+    }
+    for (size_t i = 0; i < r->pos.count; i++) f[r->pos.items[i]] &= DEFINED;
+    for (size_t i = 0; i < r->neg.count; i++) f[r->neg.items[i]] &= DEFINED;
+}
+
 /* The rule of r->head, r->pos, r->neg: its atoms were made by atom_of and its kind fits its
  * head (read_rule, output_atom), so it is pushed without asp_add_rule's checks. */
 static bool add(Reader *r, AspRuleKind kind)
 {
     asp_push_rule(r->p, kind, r->head.items, r->head.count, r->pos.items, r->pos.count,
                   r->neg.items, r->neg.count);
-    for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] = true;
+    mark_defined(r);
     return true;
 }
 
@@ -315,7 +339,7 @@ static bool add_weighted(Reader *r, AspRuleKind kind, long long bound)
     r->at = NULL;                 /* the rule */
     if (!ok) fail(r, buf_cstr(&e));
     buf_free(&e);
-    for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] = true;
+    for (size_t i = 0; i < r->head.count; i++) r->defined.items[r->head.items[i]] |= DEFINED;
     return ok;
 }
 
@@ -572,8 +596,8 @@ static bool read_header(Reader *r)
     return true;
 }
 
-/* Externals (the last statement for an atom wins): an atom that heads a rule is an ordinary
- * atom whatever its external value (clasp ignores the external then); otherwise a free one
+/* Externals (the last statement for an atom wins): an atom a rule defines (mark_defined) is an
+ * ordinary atom whatever its external value (clasp ignores the external then); otherwise a free one
  * is a choice, a true one a fact, and a false or released one is false.  A theory atom that
  * heads no rule is free (clasp without a theory propagator leaves it open): a choice. */
 static void finish_externals(Reader *r)
@@ -763,6 +787,7 @@ AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
     const char *why = starts_as_aspif(in, &text) ? asp_read_all(in, &text, limits)
                       : ferror(in) ? strerror(errno) : NULL;
     if (why) {
+        if (limits_check_now(limits, 0)) why = limits->hit;   /* a signal's EINTR: said so */
         if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);
         else buf_printf(err, "%s: error: cannot read: %s", name, why);
         buf_free(&text);

@@ -123,7 +123,8 @@ static void touch(Dpll *d, uint32_t v, uint8_t value, bool undo)
     if (value == ON)
         for (uint32_t i = d->boff[v]; i < d->boff[v + 1]; i++) {
             uint32_t c = d->bocc[i];
-            uint64_t w = weight_in(q, c, v);
+            if (i > d->boff[v] && d->bocc[i - 1] == c) continue;   /* a repeat: weight_in */
+            uint64_t w = weight_in(q, c, v);                        /* counted them all */
             if (undo) d->tsum[c] -= w; else d->tsum[c] += w;
         }
     for (uint32_t i = d->hoff[v]; i < d->hoff[v + 1]; i++) {

@@ -38,6 +38,8 @@ void asp_add_project(AspProgram *p, const AspAtom *atoms, size_t n)
 
 bool asp_has_project(const AspProgram *p) { return p->has_project; }
 
+void asp_minimize_clear(AspProgram *p) { p->mins.count = 0; }
+
 void asp_project_clear(AspProgram *p)
 {
     p->has_project = false;

@@ -1,6 +1,7 @@
 /* diag.c: error reporting with file:line:col, the source line and a caret. */
 #include "front/diag.h"
 #include "util/mem.h"
+#include "util/sigint.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -61,7 +62,10 @@ Source *diag_add_source(Diag *d, const char *path, const char *text, size_t len)
  * (so /dev/zero is refused at once). */
 #define SOURCE_MAX_BYTES ((size_t)1 << 30)
 
-Source *diag_load_stream(Diag *d, const char *name, FILE *f)
+static void stopped_reading(Diag *d, const char *name);
+
+/* diag_load_stream's reading. */
+static Source *read_stream(Diag *d, const char *name, FILE *f)
 {
     size_t cap = 4096, len = 0;
     char *text = mem_alloc(cap);
@@ -77,6 +81,7 @@ Source *diag_load_stream(Diag *d, const char *name, FILE *f)
         mem_free(text);
         if (too_big) diag_plain_error(d, "cannot read '%s': a source holds at most %zu MB",
                                       name, (size_t)SOURCE_MAX_BYTES >> 20);
+        else if (diag_interrupted(d)) stopped_reading(d, name);
         else diag_plain_error(d, "cannot read '%s'", name);
         return NULL;
     }
@@ -85,15 +90,29 @@ Source *diag_load_stream(Diag *d, const char *name, FILE *f)
     return s;
 }
 
+static void stopped_reading(Diag *d, const char *name)
+{
+    diag_plain_error(d, "stopped by %s while reading '%s'", sigint_name((int)limits_flag(d->interrupt)), name);
+}
+
+Source *diag_load_stream(Diag *d, const char *name, FILE *f)
+{
+    bool was = sigint_reading(true);
+    Source *s = read_stream(d, name, f);
+    sigint_reading(was);
+    return s;
+}
+
 Source *diag_load_file(Diag *d, const char *path)
 {
+    bool was = sigint_reading(true);          /* a FIFO's open waits for a writer */
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    Source *s = diag_load_stream(d, path, f);
-    fclose(f);
+    Source *s = NULL;
+    if (f) s = read_stream(d, path, f);
+    else if (diag_interrupted(d)) stopped_reading(d, path);
+    else diag_plain_error(d, "cannot read '%s': %s", path, strerror(errno));
+    sigint_reading(was);
+    if (f) fclose(f);
     return s;
 }
 
@@ -214,6 +233,17 @@ void diag_error_text(Diag *d, const char *text)
     if (!d->out) return;
     fprintf(d->out, "%s\n", text);
     fflush(d->out);
+}
+
+void diag_error_text_at(Diag *d, Loc loc, const char *text)
+{
+    static const char plain[] = "fix: error: ";
+    if (strncmp(text, plain, sizeof plain - 1) == 0) {
+        diag_error(d, loc, "%s", text + sizeof plain - 1);
+        return;
+    }
+    diag_error_text(d, text);
+    diag_note(d, loc, "the error above stops this statement");
 }
 
 void diag_plain_error(Diag *d, const char *fmt, ...)

@@ -140,7 +140,8 @@ static FILE *open_input(const char *path, Buf *err)
         return NULL;
     }
     FILE *f = fopen(path, "rb");
-    if (!f) buf_printf(err, "%s: error: cannot open: %s", path, strerror(errno));
+    if (!f && errno == EINTR) buf_printf(err, "%s: error: stopped by a signal while opening it", path);
+    else if (!f) buf_printf(err, "%s: error: cannot open: %s", path, strerror(errno));
     return f;
 }
 

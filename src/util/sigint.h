@@ -23,6 +23,12 @@ typedef enum SigintMode {
 } SigintMode;
 
 void sigint_install(volatile sig_atomic_t *flag, SigintMode mode);
+/* While on, a stop signal interrupts a blocked system call whatever the mode (EINTR): the
+ * open of a FIFO with no writer, a read of a terminal or a silent pipe, so that reading an
+ * input is stopped by one signal (restarted, it waited on: a second SIGINT ended fix, and
+ * in the REPL nothing did).  For the readers of inputs, never around a write.  Returns the
+ * state before, for the caller to put back. */
+bool sigint_reading(bool on);
 /* Restores the handlers that were there before sigint_install. */
 void sigint_remove(void);
 /* The exit status of a process stopped by signal sig (the flag's value): 128 + sig, as a

@@ -6,6 +6,7 @@
 #     their instances: every model (optN: every optimal one, and the optimum; #project: each
 #     projection once) as clingo's, with and without conflict learning, and the first model
 #     one of clingo's;
+#   - the hand-written cases tests/asp/disj/case-*.lp, each the same;
 #   - COUNT random programs of tests/asp/disjgen.awk (seeds 1..COUNT, about
 #     two thirds not head-cycle-free: disjunctions with positive cycles through their heads,
 #     #count bodies, #minimize, #project): the same.
@@ -40,6 +41,8 @@ disj_check() {   # disj_check LABEL FILES...: fix asp --solver native against cl
 for enc in strategic qbf minmodels diagnosis; do
     for inst in "$DIR"/disj/"$enc"-*.lp; do disj_check "$(basename "$inst")" "$DIR/disj/$enc.lp" "$inst"; done
 done
+# hand-written cases, one per bug found (each says what it was)
+for f in "$DIR"/disj/case-*.lp; do disj_check "$(basename "$f")" "$f"; done
 seed=1
 while [ $seed -le "${ASP_DISJ_COUNT:-120}" ]; do
     awk -v seed=$seed -f "$DIR/disjgen.awk" > "$OUT/disj.lp"

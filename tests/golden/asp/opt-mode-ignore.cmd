@@ -1,0 +1,1 @@
+args: asp --opt-mode=ignore --solver native 0 tests/golden/asp/opt.lp
