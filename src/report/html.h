@@ -23,7 +23,12 @@ size_t html_page_queries(const HtmlPage *p);
 void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line);
 /* An engine event of the current query, in lattice L (ignored before any query began). */
 void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev);
-/* The result of the current query. */
+/* The current query is over: its events, held as they came (their elements copied), are
+ * written as JSON now, while their lattices live; a query's result and explanation, and the
+ * next query's start, write them too.  So a run that hands many bounds to Final as it stops
+ * prints its answer before their JSON is written. */
+void html_query_end(HtmlPage *p);
+/* The result of the current query (its events written first, see html_query_end). */
 void html_query_result(HtmlPage *p, const QueryResult *r);
 /* The explanation of the current query (one JSON object, fix explain --json's; docs/explain.md):
  * the page shows the part of it about a bnb node or refine step when one is clicked. */
