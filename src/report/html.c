@@ -21,6 +21,7 @@ typedef struct HtmlQuery {
     Buf events;              /* a JSON array, open until the page is written */
     JsonWriter ew;
     size_t nevents, omitted;
+    size_t omitted_bounds;   /* bounds and fixed points of the result past HTML_MAX_BOUNDS */
     VEC(HeldEvent) held;     /* events not yet in `events`, in order */
     VEC(Word) words;
     Buf result;              /* the result object, empty when the query gave none */
@@ -254,7 +255,20 @@ void html_query_result(HtmlPage *p, const QueryResult *r)
     buf_clear(&q->result);
     JsonWriter w;
     json_init(&w, &q->result);
-    report_json_object(&w, r);
+    bool bnb = r->kind == Q_BNB || r->kind == Q_FIXPOINTS;
+    if (!bnb || !r->u.bnb.final || !r->u.bnb.points) {
+        report_json_object(&w, r);
+        return;
+    }
+    /* the first HTML_MAX_BOUNDS of each list: the same words, a shorter count */
+    QueryResult first = *r;
+    BoundList final = *r->u.bnb.final, points = *r->u.bnb.points;
+    if (final.count > HTML_MAX_BOUNDS) final.count = HTML_MAX_BOUNDS;
+    if (points.count > HTML_MAX_BOUNDS) points.count = HTML_MAX_BOUNDS;
+    q->omitted_bounds = r->u.bnb.final->count - final.count + r->u.bnb.points->count - points.count;
+    first.u.bnb.final = &final;
+    first.u.bnb.points = &points;
+    report_json_object(&w, &first);
 }
 
 void html_query_explain(HtmlPage *p, const char *json)
@@ -286,6 +300,7 @@ static void put_query(Buf *out, const HtmlQuery *q)
     json_key_string(&w, "file", q->file);
     json_key_uint(&w, "line", q->line);
     json_key_uint(&w, "omitted_events", q->omitted);
+    if (q->omitted_bounds) json_key_uint(&w, "omitted_bounds", q->omitted_bounds);
     put_script_json(out, &b);
     buf_free(&b);
     if (q->lattice.len) {

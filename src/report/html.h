@@ -10,8 +10,10 @@
 #include "report/report.h"
 #include "util/buf.h"
 
-/* Largest lattice drawn as a Hasse diagram; events kept a query (the rest are counted). */
-enum { HTML_HASSE_MAX = 64, HTML_MAX_EVENTS = 60000 };
+/* Largest lattice drawn as a Hasse diagram; events kept a query, and bounds of Final and
+ * fixed points of a bnb's result (the rest are counted): the page of a run stopped in a large
+ * search stays a few MB, quick to write and to draw. */
+enum { HTML_HASSE_MAX = 64, HTML_MAX_EVENTS = 25000, HTML_MAX_BOUNDS = 2000 };
 
 typedef struct HtmlPage HtmlPage;
 
