@@ -25,9 +25,9 @@ size_t html_page_queries(const HtmlPage *p);
 void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line);
 /* An engine event of the current query, in lattice L (ignored before any query began). */
 void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev);
-/* The current query is over: its events, held as they came (their elements copied), are
- * written as JSON now, while their lattices live; a query's result and explanation, and the
- * next query's start, write them too.  So a run that hands many bounds to Final as it stops
+/* An engine run of the current query is over (its trace's end, src/app/run_function.c): its
+ * events, held as they came (their elements copied), are written as JSON now, while their
+ * lattices live; a query's result and explanation, and the next query's start, write them too.  So a run that hands many bounds to Final as it stops
  * prints its answer before their JSON is written. */
 void html_query_end(HtmlPage *p);
 /* The result of the current query (its events written first, see html_query_end). */
