@@ -135,8 +135,9 @@
         out.appendChild(document.createTextNode(text));
         if (stopAt && !document.body.dataset.stopMs && /stopped by /.test(text)) {
             document.body.dataset.stopMs = String(performance.now() - stopAt);
-            // how the time went: Stop to the worker, the run to its answer, back to the page
-            if (times) document.body.dataset.stopPhases = [times[0], times[1], Date.now() - times[2]].join(" ");
+            // how the time went: Stop to the worker, to the run's pause that took it, fix's work
+            // to the answer's first byte, the answer to its chunk posted, back to the page
+            if (times) document.body.dataset.stopPhases = times.slice(0, 4).concat([Date.now() - times[4]]).join(" ");
             status.textContent = "stopped: the answer came " + Math.round(performance.now() - stopAt) +
                 " ms after Stop; drawing the views…";
         }

@@ -31,6 +31,12 @@ EM_JS(int, web_stop_asked, (void), {
     return Module.fixStop ? 1 : 0;
 });
 
+/* When the run took the page's Stop (performance.now() in the worker, Module.fixStopFlagAt):
+ * web/worker.js reports how long the pause took to see it and fix took from there. */
+EM_JS(void, web_stop_mark, (void), {
+    Module.fixStopFlagAt = performance.now();
+});
+
 /* The one run of this module instance: its stop flag and when it pauses next.  A fresh
  * instance serves each run (web/worker.js), so this state lives as long as one run. */
 static volatile sig_atomic_t *stop_flag;
@@ -68,7 +74,10 @@ double limits_poll_clock(void)
     if (next_pause_ms == 0) next_pause_ms = now + FIRST_PAUSE_MS;
     if (now >= next_pause_ms) {
         web_pause();
-        if (web_stop_asked() && stop_flag && !*stop_flag) *stop_flag = SIGINT;
+        if (web_stop_asked() && stop_flag && !*stop_flag) {
+            *stop_flag = SIGINT;
+            web_stop_mark();
+        }
         now = emscripten_get_now();
         next_pause_ms = now + PAUSE_EVERY_MS;
     }

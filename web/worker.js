@@ -6,12 +6,16 @@
 // 10 ms; every line once Stop is asked, so that the stopped query's answer is shown before
 // the views are drawn); at the end the page gets the exit status and the page of the views.
 // Stop sets the instance's fixStop, which the run sees at its next pause (web/stop_web.c)
-// and stops as for Ctrl-C, with the sound bounds it has.
+// and stops as for Ctrl-C, with the sound bounds it has.  How the time after Stop goes is
+// posted with each chunk (stopTimes, ms): the page to the worker, the worker's message to
+// the run's flag (the pause), the flag to fix's first byte of the answer, that byte to the
+// chunk posted, and the worker's clock then (Date.now(), for the way back to the page).
 "use strict";
 var fixWasm = null;
 var fixFiles = [];                      // [name, bytes]: examples/*.lp, for every run
 var fixRunning = null;
-var stopAt = 0, stopSeen = 0;           // when the page sent Stop, when the worker saw it
+var stopAt = 0, stopSeen = 0;           // when the page sent Stop (Date.now()), when the worker saw it
+var seenAt = 0;                         // the same, on the worker's performance.now()
 
 // The bytes a run writes, in a buffer that grows by doubling.
 function ByteSink() { this.a = new Uint8Array(1 << 16); this.n = 0; this.sent = 0; this.last = 0; }
@@ -24,14 +28,23 @@ ByteSink.prototype.chunk = function () { var c = this.a.slice(this.sent, this.n)
 function fixRun(req) {
     var sink = new ByteSink(), done = false, tMain = 0;
     stopAt = 0;
+    var firstOut = 0;                   // performance.now() of the first byte after the flag
+    function stopTimes() {
+        var flagAt = fixRunning && fixRunning.fixStopFlagAt || 0;
+        if (!stopAt) return null;
+        var ms = function (t) { return Math.round(t * 10) / 10; };
+        return [stopSeen - stopAt, flagAt ? ms(flagAt - seenAt) : -1, firstOut && flagAt ? ms(firstOut - flagAt) : -1,
+                firstOut ? ms(performance.now() - firstOut) : -1, Date.now()];
+    }
     function put(c) {
         if (c === null) return;
+        if (!firstOut && fixRunning && fixRunning.fixStopFlagAt) firstOut = performance.now();
         sink.put(c);
         if (c !== 10) return;
         var now = Date.now();
         if (stopAt || now - sink.last >= 10) {
             sink.last = now;
-            postMessage({ chunk: sink.chunk(), id: req.id, stopTimes: stopAt ? [stopSeen - stopAt, now - stopSeen, now] : null });
+            postMessage({ chunk: sink.chunk(), id: req.id, stopTimes: stopTimes() });
         }
     }
     function finish(code) {
@@ -101,5 +114,6 @@ onmessage = function (e) {
         fixRunning.fixStop = true;
         stopAt = m.at;
         stopSeen = Date.now();
+        seenAt = performance.now();
     }
 };

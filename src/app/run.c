@@ -192,6 +192,7 @@ bool session_run_query(Session *s, const QueryPlan *plan)
     case Q_CHECK_ENVELOPE: ok = run_check_envelope(s, plan, fn); break;
     case Q_CHECK_GALOIS: ok = run_check_galois(s, plan); break;
     }
+    if (s->page) html_query_end(s->page);
     page_why_end(s, plan, page_why, ok);
     if (!ok) s->failed_queries++;
     bool engine = plan->kind == Q_APPROX || plan->kind == Q_REFINE || plan->kind == Q_BNB;

@@ -225,9 +225,11 @@ static void on_event(void *ctx, const AftEvent *ev)
     if (t->progress) show_progress(t, ev);
 }
 
-/* Clears the progress line and frees the tree. */
+/* Clears the progress line and frees the tree; the page's events of the run, held until its
+ * answer is out, are written while their lattice lives (a stable(P) value's is freed after). */
 void run_trace_done(TraceCtx *t)
 {
+    if (t->s && t->s->page) html_query_end(t->s->page);
     if (t->shown) { fputs("\r\033[K", stderr); fflush(stderr); }
     if (t->tree) dot_tree_free(t->tree);
     t->tree = NULL;

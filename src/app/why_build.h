@@ -21,7 +21,7 @@ typedef struct WhyQuery {
 } WhyQuery;
 
 /* bnb nodes an explanation shows at most: as text, and on the --html page. */
-enum { WHY_TEXT_NODES = 400, WHY_PAGE_NODES = 4000 };
+enum { WHY_TEXT_NODES = 400, WHY_PAGE_NODES = 1000 };
 
 /* approx and refine: the steps under root (false: nothing was recorded to explain). */
 bool why_refine(const WhyLog *log, const WhyQuery *q, WhyItem *root);

@@ -5,6 +5,15 @@
 #include "report/html_assets.h"
 #include "util/mem.h"
 
+/* An event kept as it came (its elements copied into HtmlQuery.words), written as JSON once
+ * the query's answer is out (html_query_end): a run a limit or Ctrl-C stopped hands its
+ * whole frontier to Final as events, and the answer is not held back while they are written. */
+typedef struct HeldEvent {
+    const Lattice *L;
+    AftEvent ev;             /* lo, hi and verdict NULL: see lo, hi */
+    size_t lo, hi;           /* offsets into words; SIZE_MAX: none */
+} HeldEvent;
+
 typedef struct HtmlQuery {
     char *text, *file;
     unsigned line;
@@ -12,6 +21,9 @@ typedef struct HtmlQuery {
     Buf events;              /* a JSON array, open until the page is written */
     JsonWriter ew;
     size_t nevents, omitted;
+    size_t omitted_bounds;   /* bounds and fixed points of the result past HTML_MAX_BOUNDS */
+    VEC(HeldEvent) held;     /* events not yet in `events`, in order */
+    VEC(Word) words;
     Buf result;              /* the result object, empty when the query gave none */
     Buf why;                 /* its explanation (a JSON object), empty when none */
     bool view;               /* a refine, bnb or stable result: the views of a notebook cell */
@@ -34,6 +46,8 @@ static void query_free(HtmlQuery *q)
     buf_free(&q->events);
     buf_free(&q->result);
     buf_free(&q->why);
+    VEC_FREE(q->held);
+    VEC_FREE(q->words);
     mem_free(q);
 }
 
@@ -49,6 +63,7 @@ size_t html_page_queries(const HtmlPage *p) { return p->queries.count; }
 
 void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line)
 {
+    html_query_end(p);
     HtmlQuery *q = mem_calloc(1, sizeof *q);
     q->text = mem_strdup(text);
     q->file = mem_strdup(file ? file : "");
@@ -183,6 +198,26 @@ static const Lattice *result_lattice(const QueryResult *r)
 
 /* ---- recording ---- */
 
+static size_t hold_words(HtmlQuery *q, const Lattice *L, const Word *x)
+{
+    if (!x) return SIZE_MAX;
+    size_t off = q->words.count;
+    for (size_t k = 0; k < L->nwords; k++) VEC_PUSH(q->words, x[k]);
+    return off;
+}
+
+/* The held events into the JSON array, in order. */
+static void write_held(HtmlQuery *q)
+{
+    for (size_t i = 0; i < q->held.count; i++) {
+        HeldEvent *h = &q->held.items[i];
+        h->ev.lo = h->lo == SIZE_MAX ? NULL : q->words.items + h->lo;
+        h->ev.hi = h->hi == SIZE_MAX ? NULL : q->words.items + h->hi;
+        report_event_object(&q->ew, h->L, &h->ev);
+    }
+    q->held.count = q->words.count = 0;
+}
+
 void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev)
 {
     HtmlQuery *q = current(p);
@@ -193,25 +228,54 @@ void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev)
         return;
     }
     q->nevents++;
-    report_event_object(&q->ew, L, ev);
+    if (ev->verdict) {           /* rare (a judge hook's point): written now, after those held */
+        write_held(q);
+        report_event_object(&q->ew, L, ev);
+        return;
+    }
+    HeldEvent h = {.L = L, .ev = *ev};
+    h.lo = hold_words(q, L, ev->lo);
+    h.hi = hold_words(q, L, ev->hi);
+    VEC_PUSH(q->held, h);
+}
+
+void html_query_end(HtmlPage *p)
+{
+    HtmlQuery *q = current(p);
+    if (q) write_held(q);
 }
 
 void html_query_result(HtmlPage *p, const QueryResult *r)
 {
     HtmlQuery *q = current(p);
     if (!q) return;
+    write_held(q);
     describe_lattice(q, result_lattice(r));
     q->view = r->kind == Q_REFINE || r->kind == Q_BNB || r->kind == Q_STABLE;
     buf_clear(&q->result);
     JsonWriter w;
     json_init(&w, &q->result);
-    report_json_object(&w, r);
+    bool bnb = r->kind == Q_BNB || r->kind == Q_FIXPOINTS;
+    if (!bnb || !r->u.bnb.final || !r->u.bnb.points) {
+        report_json_object(&w, r);
+        return;
+    }
+    /* the first HTML_MAX_BOUNDS of each list: the same words, a shorter count */
+    QueryResult first = *r;
+    BoundList final = *r->u.bnb.final, points = *r->u.bnb.points;
+    if (final.count > HTML_MAX_BOUNDS) final.count = HTML_MAX_BOUNDS;
+    if (points.count > HTML_MAX_BOUNDS) points.count = HTML_MAX_BOUNDS;
+    q->omitted_bounds = r->u.bnb.final->count - final.count + r->u.bnb.points->count - points.count;
+    first.u.bnb.final = &final;
+    first.u.bnb.points = &points;
+    report_json_object(&w, &first);
 }
 
 void html_query_explain(HtmlPage *p, const char *json)
 {
     HtmlQuery *q = current(p);
     if (!q) return;
+    write_held(q);
     buf_clear(&q->why);
     buf_puts(&q->why, json);
 }
@@ -236,6 +300,7 @@ static void put_query(Buf *out, const HtmlQuery *q)
     json_key_string(&w, "file", q->file);
     json_key_uint(&w, "line", q->line);
     json_key_uint(&w, "omitted_events", q->omitted);
+    if (q->omitted_bounds) json_key_uint(&w, "omitted_bounds", q->omitted_bounds);
     put_script_json(out, &b);
     buf_free(&b);
     if (q->lattice.len) {

@@ -10,8 +10,10 @@
 #include "report/report.h"
 #include "util/buf.h"
 
-/* Largest lattice drawn as a Hasse diagram; events kept a query (the rest are counted). */
-enum { HTML_HASSE_MAX = 64, HTML_MAX_EVENTS = 60000 };
+/* Largest lattice drawn as a Hasse diagram; events kept a query, and bounds of Final and
+ * fixed points of a bnb's result (the rest are counted): the page of a run stopped in a large
+ * search stays a few MB, quick to write and to draw. */
+enum { HTML_HASSE_MAX = 64, HTML_MAX_EVENTS = 25000, HTML_MAX_BOUNDS = 2000 };
 
 typedef struct HtmlPage HtmlPage;
 
@@ -23,7 +25,12 @@ size_t html_page_queries(const HtmlPage *p);
 void html_query_begin(HtmlPage *p, const char *text, const char *file, unsigned line);
 /* An engine event of the current query, in lattice L (ignored before any query began). */
 void html_query_event(HtmlPage *p, const Lattice *L, const AftEvent *ev);
-/* The result of the current query. */
+/* An engine run of the current query is over (its trace's end, src/app/run_function.c): its
+ * events, held as they came (their elements copied), are written as JSON now, while their
+ * lattices live; a query's result and explanation, and the next query's start, write them too.  So a run that hands many bounds to Final as it stops
+ * prints its answer before their JSON is written. */
+void html_query_end(HtmlPage *p);
+/* The result of the current query (its events written first, see html_query_end). */
 void html_query_result(HtmlPage *p, const QueryResult *r);
 /* The explanation of the current query (one JSON object, fix explain --json's; docs/explain.md):
  * the page shows the part of it about a bnb node or refine step when one is clicked. */

@@ -568,6 +568,7 @@ function section(q, qi) {
   }
   if (why) sec.append(why);
   if (q.omitted_events) sec.append(el("p", { class: "note" }, `${q.omitted_events} more events not kept`));
+  if (q.omitted_bounds) sec.append(el("p", { class: "note" }, `${q.omitted_bounds} more bounds and fixed points not kept (the output above counts them all)`));
   return sec;
 }
 
