@@ -12,6 +12,11 @@
 # "Bound on 2 idle cores": jobs-1 CPU over the largest of half the jobs-2 CPU, the busiest
 # search thread's CPU and the calling thread's (the process's CPU less the search threads':
 # making the cubes, printing the models), the best ratio two idle cores could give.
+# With CALLGRIND=1 it also counts instructions per thread (valgrind --tool=callgrind
+# --separate-threads=yes) on smaller sizes (pairs-18, queens-10, ham-24): those of --jobs 1,
+# and of --jobs 2 the calling thread's (making the cubes, numbering and printing the models)
+# and each search thread's; I1 / max(caller, busiest search thread, all of jobs 2 / 2) is the
+# ratio two free cores would give, a figure a loaded machine does not change.
 # Writes a markdown table to stdout.  Rerun on a quiet machine: `sh bench/jobs_asp.sh`
 # (after `make build/fix build/bench/pairtime`), or `make bench`, which runs it.
 # usage: sh bench/jobs_asp.sh [FIX]
@@ -65,4 +70,26 @@ EOF
 $est
 EOF
     echo "| $name | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
+done
+
+[ "${CALLGRIND:-0}" = 1 ] || exit 0
+command -v valgrind >/dev/null 2>&1 || { echo "jobs_asp: valgrind not found"; exit 0; }
+echo
+echo "| program (small) | I1 (jobs 1) | caller (jobs 2) | search threads (jobs 2) | estimate on 2 free cores |"
+echo "|---|---:|---:|---|---:|"
+for spec in pairs:18 queens:10 ham:24; do
+    name=${spec%%:*}-${spec##*:}
+    build/bench-gen "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || continue
+    rm -f "$OUT"/cg.*
+    for n in 1 2; do
+        valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$OUT/cg.$n" \
+            "$FIX" asp --solver native --models 0 --jobs "$n" "$OUT/$name.aspif" >/dev/null 2>&1
+    done
+    i1=$(cat "$OUT"/cg.1-* | sed -n 's/^summary: *//p' | awk '{ s += $1 } END { printf "%.0f", s }')
+    caller=$(sed -n 's/^summary: *//p' "$OUT/cg.2-01" | head -n 1)
+    workers=$(cat "$OUT"/cg.2-0[2-9] 2>/dev/null | sed -n 's/^summary: *//p' | tr '\n' ' ')
+    echo "| $name | $i1 | $caller | $workers | $(echo "$workers" | awk -v a="$i1" -v c="$caller" '{ m = c; s = c
+        for (i = 1; i <= NF; i++) { s += $i; if ($i > m) m = $i }
+        if (s / 2 > m) m = s / 2; printf "%.2f", a / m }') |"
 done

@@ -4,8 +4,8 @@
 # and `// stdin:`; `explain` ones aside, which record explanations and so run on one
 # thread), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
 # workloads of bench/jobs.sh in small sizes (bnb rounds of hundreds of bounds, fixpoints over
-# 2^18 elements) run with --jobs 1, 2, 3 and 7: standard output, standard error and the exit
-# status, the --json lines and the --html page (text runs only; not for a file with a
+# 2^18 elements; also with --stats, whose counts include the workers') run with --jobs 1, 2,
+# 3 and 7: standard output, standard error and the exit status, the --json lines and the --html page (text runs only; not for a file with a
 # timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
 # sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
 # with exit status 66 (halt_on_error) and fails.  Prints "jobs: P passed, F failed".
@@ -87,6 +87,8 @@ for w in "$tmp"/w/*.fix; do
     [ -f "$w" ] || continue
     check "w-$(basename "$w" .fix)" "$w" run ""
     check "w-$(basename "$w" .fix)-json" "$w" "run --json" ""
+    # --stats adds the workers' VMs' counts (no memo table on these: the same for every N)
+    check "w-$(basename "$w" .fix)-stats" "$w" "run --stats" ""
 done
 
 # ThreadSanitizer: no data race on the parallel paths

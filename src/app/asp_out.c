@@ -21,19 +21,26 @@ static void text_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, siz
     }
 }
 
+/* A text model's "Answer: k" line. */
+static void answer_line(AspOut *o)
+{
+    o->answers++;
+    buf_puts(&o->line, o->competition ? "% Answer: " : "Answer: ");
+    buf_put_uint(&o->line, o->answers);
+    buf_puts(&o->line, o->competition ? "\nANSWER\n" : "\n");
+}
+
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
 static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
-    o->answers++;
     if (o->json) {
+        o->answers++;
         asp_out_begin(o, "model");
         json_key_uint(&o->w, "index", o->answers);
         asp_out_atom_array(o, "atoms", p, atoms, n);
         return;
     }
-    buf_puts(&o->line, o->competition ? "% Answer: " : "Answer: ");
-    buf_put_uint(&o->line, o->answers);
-    buf_puts(&o->line, o->competition ? "\nANSWER\n" : "\n");
+    answer_line(o);
     text_atoms(o, p, atoms, n);
     buf_putc(&o->line, '\n');
 }
@@ -89,6 +96,32 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
     return !o->write_errno;
 }
 
+/* The text hooks' put (asp_out_text): a model whose atoms' text a search thread made. */
+static bool model_text(void *ctx, const char *text, size_t len)
+{
+    AspOut *o = ctx;
+    answer_line(o);
+    buf_putn(&o->line, text, len);
+    buf_putc(&o->line, '\n');
+    model_done(o);
+    return !o->write_errno;
+}
+
+/* The text hooks' atoms: what text_atoms writes, on a search thread (reads o->competition
+ * only, which no one writes during the search). */
+static void model_atoms(const void *actx, const AspProgram *p, const AspAtom *atoms, size_t n,
+                        Buf *out)
+{
+    asp_out_names(out, p, atoms, n, ((const AspOut *)actx)->competition);
+}
+
+const AspModelText *asp_out_text(AspOut *o, AspModelText *t)
+{
+    if (o->json || o->clingo_json) return NULL;
+    *t = (AspModelText){ .fn = asp_out_model, .ctx = o, .atoms = model_atoms, .actx = o,
+                         .put = model_text };
+    return t;
+}
 
 /* The costs: in text blank-separated, in JSON the array under key. */
 static void put_costs(AspOut *o, const char *key, const int64_t *costs, size_t n)

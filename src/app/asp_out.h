@@ -39,11 +39,17 @@ void asp_out_begin(AspOut *o, const char *kind);
 void asp_out_end(AspOut *o);
 /* The atoms' names: blank-separated in text, JSON strings in an open JSON array. */
 void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n);
+/* The atoms' names blank-separated into out, each followed by '.' when dot (the competition
+ * format); touches nothing else (the search threads call it). */
+void asp_out_names(Buf *out, const AspProgram *p, const AspAtom *atoms, size_t n, bool dot);
 /* The atoms as the JSON array under key. */
 void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
                         size_t n);
 /* An AspModelFn: "Answer: k" and the atoms, or a JSON "model" line. */
 bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
+/* The text hooks standing for asp_out_model(o, ...) (asp.h: the models' atoms made into text
+ * on the search threads), filled into t; NULL in JSON, which asp_out_model writes itself. */
+const AspModelText *asp_out_text(AspOut *o, AspModelText *t);
 
 /* A bound [lo, hi] of s as its true and undefined shown atoms (tmp: room for twice the
  * program's atoms); in JSON, the last fields of the line the caller began. */

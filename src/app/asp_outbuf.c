@@ -39,18 +39,23 @@ void asp_out_end(AspOut *o)
     asp_out_flush(o);
 }
 
-void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+void asp_out_names(Buf *out, const AspProgram *p, const AspAtom *atoms, size_t n, bool dot)
 {
     for (size_t i = 0; i < n; i++) {
-        const char *name = asp_atom_name(p, atoms[i]);
-        size_t len = asp_atom_name_len(p, atoms[i]);
-        if (o->json || o->clingo_json) json_stringn(&o->w, name, len);
-        else {
-            if (i) buf_putc(&o->line, ' ');
-            buf_putn(&o->line, name, len);
-            if (o->competition) buf_putc(&o->line, '.');
-        }
+        if (i) buf_putc(out, ' ');
+        buf_putn(out, asp_atom_name(p, atoms[i]), asp_atom_name_len(p, atoms[i]));
+        if (dot) buf_putc(out, '.');
     }
+}
+
+void asp_out_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    if (!o->json && !o->clingo_json) {
+        asp_out_names(&o->line, p, atoms, n, o->competition);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        json_stringn(&o->w, asp_atom_name(p, atoms[i]), asp_atom_name_len(p, atoms[i]));
 }
 
 void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,

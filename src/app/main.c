@@ -197,10 +197,11 @@ static void session_done(Session *s)
     mem_free(s);
 }
 
-/* --stats: the evaluator's counts, on stderr. */
+/* --stats: the evaluator's counts (the context's VM and the workers' of --jobs N), on stderr. */
 static void print_stats(const Session *s)
 {
     VmStats st = context_vm_stats(s->context);
+    vm_stats_add(&st, s->worker_vms);
     fprintf(stderr, "evaluator: %llu calls, memo %llu hits, %llu misses; lfp starts %llu warm, %llu cold, "
             "%llu refused\n", (unsigned long long)st.calls, (unsigned long long)st.memo_hits,
             (unsigned long long)st.memo_misses, (unsigned long long)st.warm, (unsigned long long)st.cold,

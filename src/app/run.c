@@ -28,6 +28,7 @@ void session_init(Session *s, const RunOptions *opt, FILE *out)
     s->graphs = 0;
     s->ndirs = 0;
     s->sink = (SessionSink){ 0 };
+    s->worker_vms = (VmStats){ 0 };
     s->page = opt->html ? html_page_new() : NULL;
     s->watch = NULL;
     s->why = NULL;

@@ -87,6 +87,8 @@ struct Session {
     unsigned last_line;
     bool keep_last;          /* keep last_query (the REPL) */
     SessionSink sink;        /* the C API's: results and events handed over (zero: none) */
+    VmStats worker_vms;      /* the counts of --jobs N workers' VMs, added as each query's
+                                workers are freed (--stats: with the context VM's) */
 };
 
 void session_init(Session *s, const RunOptions *opt, FILE *out);

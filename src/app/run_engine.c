@@ -125,8 +125,8 @@ static AftStatus engine_bnb(EngineRun *run, const Word *lo, const Word *hi, Boun
 {
     AftStatus s = run->galois ? galois_bnb(run->galois, &run->o, lo, hi, final, points, &run->st)
                               : aft_bnb(&run->f, &run->o, lo, hi, final, points, &run->st);
-    run_workers_free(run->workers, &run->ctx);     /* their counts join the report's */
-    run->workers = NULL;
+    run_workers_join(run->workers, &run->ctx);     /* their counts join the report's; they
+                                                      judge the fixed points next (reals) */
     run->o.workers = NULL;
     return s;
 }
@@ -207,7 +207,12 @@ bool run_refine(Session *s, const QueryPlan *plan)
  * about the boxes of claims (mem_alloc'd, one per point). */
 static Verdict *bnb_verdicts(EngineRun *run, const BoundList *final, BoundList *points, BoundList *claims)
 {
-    VerdictKind *kind = reals_classify(&run->f, &run->ctx, final, points, claims);
+    AftWorkers *aw = run_workers_ready(run->workers);
+    unsigned jobs = aw ? aw->jobs : 0;
+    const FnCtx **wk = jobs ? mem_calloc(jobs, sizeof *wk) : NULL;
+    for (unsigned k = 0; k < jobs; k++) wk[k] = run_workers_ctx(run->workers, k);
+    VerdictKind *kind = reals_classify(&run->f, &run->ctx, final, points, claims, wk, jobs);
+    mem_free(wk);
     Verdict *v = mem_calloc(points->count + 1, sizeof *v);
     for (size_t j = 0; j < points->count; j++) {
         const Word *lo = boundlist_lo(claims, j), *hi = boundlist_hi(claims, j);

@@ -107,7 +107,12 @@ unsigned run_jobs(const Session *s, const QueryOptions *q);
 RunWorkers *run_workers_new(Session *s, const FnCtx *main, unsigned jobs);
 AftWorkers *run_workers_aft(RunWorkers *w);          /* NULL for NULL */
 FnCtx *run_workers_ctx(RunWorkers *w, unsigned k);    /* worker k's function context */
-/* Frees them (w may be NULL), adding their counts (derived, gave_up, unrounded) to main's. */
+/* The workers for another task list after the engine's: the stop flag and the limits' hits
+ * cleared (NULL for NULL). */
+AftWorkers *run_workers_ready(RunWorkers *w);
+/* Their counts (derived, gave_up, unrounded) added to main's and cleared (w may be NULL). */
+void run_workers_join(RunWorkers *w, FnCtx *main);
+/* Frees them (w may be NULL), adding their counts to main's (run_workers_join). */
 void run_workers_free(RunWorkers *w, FnCtx *main);
 
 /* run_fixpoints.c: fixpoints, lfp and gfp. */
@@ -145,9 +150,13 @@ AftStatus reals_contract(void *ctx, const Word *lo, const Word *hi, Word *nlo, W
  * (also from the boxes of Final inside one); those judged VERDICT_NONE are dropped and near
  * ones within a tolerance step of another are folded into it (points, each one's region, is
  * rewritten).  claims gets, per point, the box its verdict is about: [x, x] for the element
- * f fixes, the box proved to hold one, or the region.  Returns the kinds (mem_alloc'd). */
+ * f fixes, the box proved to hold one, or the region.  Returns the kinds (mem_alloc'd).
+ * With workers (wk: the function contexts of jobs > 1 of them, run_workers_ctx, ready for
+ * another task list) the verdicts on the points are made on that many threads, each on its
+ * worker's interval evaluator, into a slot per point (the same verdicts: util/workpool). */
 VerdictKind *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
-                            BoundList *points, BoundList *claims);
+                            BoundList *points, BoundList *claims, const FnCtx *const *wk,
+                            unsigned jobs);
 /* Does the exact fn (one parameter) map x to x, with no rounding on the way?  (False also
  * when the interval evaluator gives up.) */
 bool reals_fixes_exactly(const FnSym *fn, Limits *limits, const Word *x);

@@ -42,6 +42,7 @@
 #include "code/ir.h"
 #include "code/krawczyk.h"
 #include "util/mem.h"
+#include "util/workpool.h"
 
 /* Gap points tried between near boxes (bisections); how often a box is halved to show that f
  * moves every point of it (at most 64 pieces). */
@@ -402,24 +403,59 @@ static void fold_near(Classify *c, const AftFunction *f, Listed *l)
     }
 }
 
-VerdictKind *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
-                            BoundList *points, BoundList *claims)
+/* The verdicts on the points, each into its slot (kind[j], its claim at boxes + 2 nw j):
+ * task j on worker k's Classify. */
+typedef struct Regions {
+    Classify *cs;
+    const BoundList *final, *points;
+    VerdictKind *kind;
+    Word *boxes;
+} Regions;
+
+static void region_task(void *ctx, size_t j, unsigned worker)
+{
+    Regions *r = ctx;
+    size_t nw = r->points->L->nwords;
+    Word *box = r->boxes + 2 * nw * j;
+    r->kind[j] = region_verdict(&r->cs[worker], r->final, boundlist_lo(r->points, j),
+                                boundlist_hi(r->points, j), box, box + nw);
+}
+
+/* The verdicts on the points and their claims, on the threads of the workers' contexts wk
+ * (jobs of them) or (jobs <= 1) on this one with c. */
+static void all_regions(Classify *c, const FnCtx *const *wk, unsigned jobs, const BoundList *final,
+                        const BoundList *points, BoundList *claims, VerdictKind *kind)
 {
     const Lattice *L = points->L;
+    size_t nw = L->nwords, n = points->count;
+    bool par = wk && jobs > 1;
+    if (!par) jobs = 1;
+    Classify *cs = c;
+    if (par) {
+        cs = mem_calloc(jobs, sizeof *cs);
+        for (unsigned k = 0; k < jobs; k++) classify_init(&cs[k], wk[k]);
+    }
+    Regions r = { cs, final, points, kind, mem_alloc((2 * nw * n + 1) * sizeof(Word)) };
+    WorkPool pool = { .jobs = jobs, .task = region_task, .ctx = &r };
+    workpool_run(&pool, n);
+    for (size_t j = 0; j < n; j++) boundlist_push(claims, r.boxes + 2 * nw * j, r.boxes + 2 * nw * j + nw);
+    mem_free(r.boxes);
+    for (unsigned k = 0; par && k < jobs; k++) classify_free(&cs[k]);
+    if (par) mem_free(cs);
+}
+
+VerdictKind *reals_classify(const AftFunction *f, const FnCtx *fc, const BoundList *final,
+                            BoundList *points, BoundList *claims, const FnCtx *const *wk,
+                            unsigned jobs)
+{
     Classify c;
     classify_init(&c, fc);
-    Word *clo = lattice_elem_new(L), *chi = lattice_elem_new(L);
     VerdictKind *kind = mem_calloc(points->count + 1, sizeof *kind);
     Listed l = { points, claims, kind };
-    for (size_t j = 0; j < points->count; j++) {
-        kind[j] = region_verdict(&c, final, boundlist_lo(points, j), boundlist_hi(points, j), clo, chi);
-        boundlist_push(claims, clo, chi);
-    }
+    all_regions(&c, wk, jobs, final, points, claims, kind);
     for (size_t j = points->count; j-- > 0;)
         if (kind[j] == VERDICT_NONE) drop(&l, j);      /* f moves every point of it */
     fold_near(&c, f, &l);
-    mem_free(clo);
-    mem_free(chi);
     classify_free(&c);
     return kind;
 }

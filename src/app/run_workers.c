@@ -10,6 +10,7 @@
 #include "util/workpool.h"
 
 struct RunWorkers {
+    Session *s;                   /* its worker_vms gets the VMs' counts */
     unsigned jobs;
     AftWorkers aw;
     AftFunction *fns;
@@ -50,6 +51,7 @@ RunWorkers *run_workers_new(Session *s, const FnCtx *main, unsigned jobs)
 {
     if (jobs <= 1) return NULL;
     RunWorkers *w = mem_calloc(1, sizeof *w);
+    w->s = s;
     w->jobs = jobs;
     w->fns = mem_calloc(jobs, sizeof *w->fns);
     w->ctxs = mem_calloc(jobs, sizeof *w->ctxs);
@@ -70,14 +72,32 @@ FnCtx *run_workers_ctx(RunWorkers *w, unsigned k)
     return &w->ctxs[k];
 }
 
-void run_workers_free(RunWorkers *w, FnCtx *main)
+AftWorkers *run_workers_ready(RunWorkers *w)
 {
-    if (!w) return;
-    for (unsigned k = 0; k < w->jobs; k++) {
+    if (!w) return NULL;
+    __atomic_store_n(&w->aw.stop, 0, __ATOMIC_RELAXED);
+    for (unsigned k = 0; k < w->jobs; k++) w->limits[k].hit = NULL;
+    return &w->aw;
+}
+
+void run_workers_join(RunWorkers *w, FnCtx *main)
+{
+    for (unsigned k = 0; w && k < w->jobs; k++) {
         FnCtx *c = &w->ctxs[k];
         main->derived += c->derived;
         main->gave_up += c->gave_up;
         main->unrounded += c->unrounded;
+        c->derived = c->gave_up = c->unrounded = 0;
+    }
+}
+
+void run_workers_free(RunWorkers *w, FnCtx *main)
+{
+    if (!w) return;
+    run_workers_join(w, main);
+    for (unsigned k = 0; k < w->jobs; k++) {
+        FnCtx *c = &w->ctxs[k];
+        vm_stats_add(&w->s->worker_vms, vm_stats(c->vm));
         vm_free(c->vm);
         absvm_free(c->abs);
         if (c->exact) absvm_free(c->exact);

@@ -10,10 +10,14 @@
 
 #include <time.h>
 
-/* A cube's result: its models (each as its length, then its shown atoms), its own stats and
+/* A cube's result: its models (each as its length, then its shown atoms; or with the text
+ * hooks, their texts one after the other, ends[k] where model k's ends), its own stats and
  * status, its own work budget, and the limit its worker hit. */
 typedef struct CubeOut {
+    const AspModelText *tx;       /* the text hooks when the models are kept as text */
     VEC(AspAtom) models;
+    Buf text;
+    VEC(size_t) ends;
     AspStats st;
     AftStatus r;
     AftWork work;
@@ -41,6 +45,7 @@ typedef struct Cubes {
     volatile sig_atomic_t cancel; /* set when the run stops: the cubes still running stop */
     AspModelFn fn;
     void *ctx;
+    const AspModelText *text;     /* o->text when it stands for fn and ctx, else NULL */
     AspStats *st;
     AftStatus r;
     bool stop;                    /* enough models, or fn said stop */
@@ -48,8 +53,12 @@ typedef struct Cubes {
 
 static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
-    (void)p;
     CubeOut *out = ctx;
+    if (out->tx) {
+        out->tx->atoms(out->tx->actx, p, atoms, n, &out->text);
+        VEC_PUSH(out->ends, out->text.len);
+        return true;
+    }
     if (out->models.count + n + 1 > out->models.cap) {
         size_t cap = 2 * out->models.cap + n + 1;
         out->models.items = mem_realloc(out->models.items, cap * sizeof *out->models.items);
@@ -84,6 +93,7 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     w->aft.interrupt = &c->cancel;
     w->aft.limits = &w->limits;
     w->aft.stop_abandons = true;          /* a cancelled cube's result is never used */
+    out->tx = c->text;
     out->work.limit = c->base.work ? c->base.work->limit : 0;
     w->aft.work = c->base.work ? &out->work : NULL;
     AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
@@ -97,21 +107,38 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     w->cpu += thread_cpu() - t0;
 }
 
-/* Cube i's models to the caller's fn, as the one search would give them out. */
+/* Cube i's models to the caller's fn (or as text to the text hooks' put), as the one search
+ * would give them out; the clock of the first and last model read once per cube. */
 static void give_out(Cubes *c, CubeOut *out)
 {
     AspStats *st = c->st;
-    size_t max = c->o->max_models;
+    size_t max = c->o->max_models, before = st->models;
+    const AspModelText *tx = out->tx;
     for (size_t k = 0; k < out->models.count && !c->stop;) {
         size_t n = out->models.items[k];
         const AspAtom *atoms = out->models.items + k + 1;
         k += n + 1;
         st->models++;
-        st->last_model = aft_clock();
-        if (!st->first_model) st->first_model = st->last_model;
         if ((c->fn && !c->fn(c->ctx, c->s->prog, atoms, n)) || (max && st->models >= max))
             c->stop = true;
     }
+    for (size_t m = 0, from = 0; tx && m < out->ends.count && !c->stop; m++) {
+        st->models++;
+        if (!tx->put(tx->ctx, out->text.data + from, out->ends.items[m] - from)
+            || (max && st->models >= max))
+            c->stop = true;
+        from = out->ends.items[m];
+    }
+    if (st->models == before) return;
+    st->last_model = aft_clock();
+    if (!st->first_model) st->first_model = st->last_model;
+}
+
+static void out_free(CubeOut *out)
+{
+    VEC_FREE(out->models);
+    VEC_FREE(out->ends);
+    buf_free(&out->text);
 }
 
 static bool take_cube(void *ctx, size_t i)
@@ -122,7 +149,7 @@ static bool take_cube(void *ctx, size_t i)
     c->st->sp_evals += out->st.sp_evals;
     c->st->bnb_runs += out->st.bnb_runs;
     give_out(c, out);
-    VEC_FREE(out->models);
+    out_free(out);
     AftWork *work = c->base.work;
     if (work) work->spent += out->work.spent;
     if (!c->stop && out->r != AFT_OK) c->r = out->r;
@@ -179,6 +206,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
                           AspStats *st)
 {
     Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
+    if (o->text && fn && o->text->fn == fn && o->text->ctx == ctx) c.text = o->text;
     asp_search_options(&c.base, o->aft);
     if (o->jobs <= 1) asp_solve_release(s, o);   /* no worker will compile a solver of its own */
     size_t refuted = asp_cubes_make(s, &c.cubes);
@@ -200,7 +228,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
                       .window = ASP_CUBES_WINDOW * (size_t)jobs };
     size_t taken = n ? workpool_run(&pool, n) : 0;
-    for (size_t i = taken; i < n; i++) VEC_FREE(c.out[i].models);
+    for (size_t i = taken; i < n; i++) out_free(&c.out[i]);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
     workers_free(&c, jobs);
     mem_free(c.out);

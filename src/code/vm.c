@@ -54,6 +54,16 @@ VmStats vm_stats(const Vm *vm)
                       vm->warm.refused };
 }
 
+void vm_stats_add(VmStats *into, VmStats from)
+{
+    into->calls += from.calls;
+    into->memo_hits += from.memo_hits;
+    into->memo_misses += from.memo_misses;
+    into->warm += from.warm;
+    into->cold += from.cold;
+    into->refused += from.refused;
+}
+
 void vm_free(Vm *vm)
 {
     if (!vm) return;

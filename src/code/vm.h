@@ -64,6 +64,8 @@ void vm_set_evaluator(Vm *vm, size_t max_depth, bool memo);
  * (cold), or from bot after a kept start failed its check (refused). */
 typedef struct VmStats { uint64_t calls, memo_hits, memo_misses, warm, cold, refused; } VmStats;
 VmStats vm_stats(const Vm *vm);
+/* into += from, count by count. */
+void vm_stats_add(VmStats *into, VmStats from);
 
 /* Runs chunk with its parameters (chunk->param_words words, may be NULL when there are none)
  * and copies its result (chunk->ret_words words) to out.  A runtime error is reported through
