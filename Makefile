@@ -15,7 +15,9 @@ LDLIBS  := -lm -ledit -lpthread
 RE2C    ?= re2c
 BISON   ?= bison
 
-LIB_SRC := $(sort $(shell find src -name '*.c' ! -path src/app/main.c))
+# the library is every file but the command line's (src/cli: the program `fix`, above the API)
+LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/*'))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
 GEN_SRC := build/gen/lexer.c build/gen/parser.c build/gen/html_assets.c
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 PROP_SRC := $(sort $(wildcard tests/prop/prop_*.c))
@@ -126,15 +128,15 @@ build/libfix.so: $(PIC_OBJ) src/api/libfix.map
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libfix.so -Wl,--version-script=src/api/libfix.map \
 	    -o $@ $(PIC_OBJ) $(LDLIBS)
 
-build/fix: build/obj/src/app/main.o build/libfix.a
+build/fix: $(CLI_SRC:%.c=build/obj/%.o) build/libfix.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/asan/fix: build/asan/src/app/main.o build/libfix-asan.a
+build/asan/fix: $(CLI_SRC:%.c=build/asan/%.o) build/libfix-asan.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 # the ThreadSanitizer build of the binary (`make tsan`; the threads of --jobs N run under it
 # in the suite's parallel checks)
-build/tsan/fix: build/tsan/src/app/main.o build/libfix-tsan.a
+build/tsan/fix: $(CLI_SRC:%.c=build/tsan/%.o) build/libfix-tsan.a
 	$(CC) $(TSANFLAGS) -o $@ $^ $(LDLIBS)
 tsan: build/tsan/fix
 
@@ -231,8 +233,8 @@ clean:
 # where the page's Stop comes in (web/stop_web.c).
 EMCC        ?= emcc
 WEB_SWAPPED := src/util/limits_os.c src/util/sigint.c src/proc/sandbox.c src/proc/sysfilter.c \
-               src/proc/race.c src/app/repl.c src/util/workpool.c
-WEB_SRC     := $(filter-out $(WEB_SWAPPED),$(LIB_SRC)) src/app/main.c web/stop_web.c web/proc_web.c \
+               src/proc/race.c src/cli/repl.c src/util/workpool.c
+WEB_SRC     := $(filter-out $(WEB_SWAPPED),$(LIB_SRC) $(CLI_SRC)) web/stop_web.c web/proc_web.c \
                web/workpool_web.c
 WEB_OBJ     := $(WEB_SRC:%.c=build/web/obj/%.o) $(GEN_SRC:build/gen/%.c=build/web/obj/gen/%.o)
 WEB_CFLAGS  := -O2 -DLIMITS_ALWAYS_CLOCK=1

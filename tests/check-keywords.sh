@@ -1,8 +1,8 @@
 #!/bin/sh
 # check-keywords.sh: the REPL completes every keyword of the language: the words of the
-# lexer's keyword table (grammar/lexer.re) are those of keyword_words in src/app/repl.c.
+# lexer's keyword table (grammar/lexer.re) are those of keyword_words in src/cli/repl.c.
 lexer=$(sed -n '/static int keyword/,/^}/p' grammar/lexer.re | grep -o '{ "[a-z]*",' | sed 's/[{ ",]//g' | sort)
-repl=$(sed -n '/keyword_words\[\] = {/,/^};/p' src/app/repl.c | grep -o '"[a-z]*"' | tr -d '"' | sort)
+repl=$(sed -n '/keyword_words\[\] = {/,/^};/p' src/cli/repl.c | grep -o '"[a-z]*"' | tr -d '"' | sort)
 if [ -z "$lexer" ] || [ "$lexer" != "$repl" ]; then
     echo "FAIL: the lexer's keywords and the REPL's completion differ:"
     printf '%s\n' "$lexer" >/tmp/kw-lexer.$$; printf '%s\n' "$repl" >/tmp/kw-repl.$$

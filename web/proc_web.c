@@ -1,11 +1,11 @@
 /* proc_web.c: the parts of fix that start processes or read a terminal, for the browser (the
  * web build, make web, in place of src/proc/sandbox.c, sysfilter.c, race.c and
- * src/app/repl.c).  A page has no gringo, no clingo, no fork and no terminal: each says so
+ * src/cli/repl.c).  A page has no gringo, no clingo, no fork and no terminal: each says so
  * instead, and fix reports it as it reports a missing gringo. */
 #include <errno.h>
 #include <stdio.h>
 
-#include "app/repl.h"
+#include "cli/repl.h"
 #include "proc/race.h"
 #include "proc/sandbox.h"
 
@@ -45,7 +45,7 @@ bool proc_race_end(ProcRace *r, bool cancel, Buf *text, Buf *result)
     return false;
 }
 
-int repl_main(Session *s, const char *const *files, size_t nfiles)
+int cli_repl_main(fix_session *s, const char *const *files, size_t nfiles)
 {
     (void)s; (void)files; (void)nfiles;
     fputs("fix: error: the REPL needs a terminal; the page runs `fix run` on the editor's text\n",

@@ -132,7 +132,7 @@ void fix_session_free(fix_session *s)
     session_free(&s->session);
     mem_free(s->stdlib_dirs[0]);
     mem_free(s->stdlib_dirs[1]);
-    fclose(s->devnull);
+    if (s->devnull) fclose(s->devnull);    /* none in the command line's (fix_cli.c) */
     mem_free(s);
 }
 

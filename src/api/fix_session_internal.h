@@ -1,5 +1,6 @@
 /* fix_session_internal.h: the C API's session (fix.h's fix_session) as its files see it:
- * fix_session.c (sessions, loading, queries) and fix_repl.c (REPL input). */
+ * fix_session.c (sessions, loading, queries), fix_repl.c (REPL input) and fix_cli.c (the
+ * command line's sessions). */
 #ifndef FIX_API_SESSION_INTERNAL_H
 #define FIX_API_SESSION_INTERNAL_H
 
@@ -13,7 +14,7 @@ typedef struct FixError {
 
 struct fix_session {
     Session session;
-    FILE *devnull;                                       /* the session's unused output */
+    FILE *devnull;             /* the session's unused output (NULL: the command line's) */
     struct { FixError *items; size_t count, cap; } errors;        /* of the last call */
     struct { fix_result **items; size_t count, cap; } loaded;     /* of the last call */
     struct { char **items; size_t count, cap; } decls;            /* names, then kinds */

@@ -1,6 +1,7 @@
-/* repl_input.h: the lines typed into `fix repl` handled, wherever they come from: the terminal
- * loop (repl.c) and the C API's REPL input (the Jupyter kernel's, src/api/fix_repl.c) share it,
- * so both print the same for the same lines. */
+/* repl_input.h: the lines typed into `fix repl` handled, wherever they come from; the C API
+ * calls it for both: the REPL input of fix.h (the Jupyter kernel's, src/api/fix_repl.c) and
+ * the terminal loop's lines (src/cli/repl.c through src/api/fix_cli.c), so both print the
+ * same for the same lines. */
 #ifndef FIX_REPL_INPUT_H
 #define FIX_REPL_INPUT_H
 

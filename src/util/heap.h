@@ -1,5 +1,5 @@
 /* heap.h: a once-per-process tuning of the C library's allocator for a large input, called
- * explicitly by app/main.c before anything else runs (the only process-wide setting of the
+ * explicitly by cli/main.c before anything else runs (the only process-wide setting of the
  * allocator; docs/architecture.md). */
 #ifndef FIX_HEAP_H
 #define FIX_HEAP_H

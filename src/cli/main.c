@@ -1,5 +1,6 @@
-/* main.c: the command line of fix: run, check and repl with their options; `fix asp` is
- * asp_cli.c's (the options both take are read by cmdline.c). */
+/* main.c: the command line of fix: run, check and repl with their options, each run through
+ * the C API's session (api/fix_cli.h: the one way into a session); `fix asp` is asp_cli.c's
+ * and `fix explain` explain.c's (the options they share are read by cmdline.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,14 +8,12 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "api/fix_cli.h"
 #include "app/asp_cli.h"
-#include "app/explain_asp.h"
 #include "app/cmdline.h"
 #include "app/explain.h"
-#include "app/repl.h"
-#include "app/run.h"
+#include "cli/repl.h"
 #include "util/heap.h"
-#include "util/sigint.h"
 #include "util/workpool.h"
 
 
@@ -172,74 +171,20 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
     return -1;
 }
 
-static int exit_code(FixResult r)
-{
-    switch (r) {
-    case FIX_OK: return 0;
-    case FIX_COMPILE_ERROR: case FIX_RUNTIME_ERROR: return 1;
-    case FIX_USAGE_ERROR: return 2;
-    case FIX_INTERRUPTED: return sigint_exit_code(SIGINT);
-    }
-    return 1;
-}
-
-static Session *session_for(const CliArgs *a)
-{
-    Session *s = mem_alloc(sizeof *s);
-    session_init(s, &a->opt, stdout);
-    for (size_t i = 0; i < a->ndirs; i++) session_add_search_dir(s, a->dirs[i]);
-    return s;
-}
-
-static void session_done(Session *s)
-{
-    session_free(s);
-    mem_free(s);
-}
-
-/* --stats: the evaluator's counts (the context's VM and the workers' of --jobs N), on stderr. */
-static void print_stats(const Session *s)
-{
-    VmStats st = context_vm_stats(s->context);
-    vm_stats_add(&st, s->worker_vms);
-    fprintf(stderr, "evaluator: %llu calls, memo %llu hits, %llu misses; lfp starts %llu warm, %llu cold, "
-            "%llu refused\n", (unsigned long long)st.calls, (unsigned long long)st.memo_hits,
-            (unsigned long long)st.memo_misses, (unsigned long long)st.warm, (unsigned long long)st.cold,
-            (unsigned long long)st.refused);
-}
-
 static int cmd_run(const CliArgs *a, bool check_only)
 {
     if (a->nfiles != 1) return usage_error("%s needs exactly one FILE.fix", check_only ? "check" : "run");
-    limits_cap_address_space(a->opt.max_memory);
-    Session *s = session_for(a);
-    s->guard_outputs = true;
-    sigint_install(&s->interrupt, SIGINT_ONCE);
-    FixResult r;
-    if (strcmp(a->files[0], "-") == 0) {
-        const Source *src = session_outputs_clash(s, "-") ? NULL
-                            : diag_load_stream(&s->diag, "<stdin>", stdin);
-        r = src ? session_run_source(s, src, check_only) : FIX_COMPILE_ERROR;
-    } else r = session_run_file(s, a->files[0], check_only);
-    if (a->opt.stats) print_stats(s);
-    if (a->opt.dot_line && s->graphs == 0 && r != FIX_COMPILE_ERROR)
-        fprintf(stderr, "fix: --dot %u: no query on line %u has a graph\n", a->opt.dot_line, a->opt.dot_line);
-    bool written = !a->opt.html || s->output_failed || s->output_refused ||
-                   session_write_page(s, a->opt.html, a->files[0]);
-    written = session_output_ok(s) && written && !s->file_failed;
-    int sig = s->interrupt;
-    sigint_remove();             /* after the last write: a signal till then stops in order */
-    session_done(s);
-    if (!written) return 1;      /* cannot write ...: reported */
-    return sig ? sigint_exit_code(sig) : exit_code(r);
+    fix_session *s = fix_cli_session_new(&a->opt, a->dirs, a->ndirs);
+    int rc = fix_cli_run(s, a->files[0], check_only);
+    fix_session_free(s);
+    return rc;
 }
 
 static int cmd_repl(const CliArgs *a)
 {
-    limits_cap_address_space(a->opt.max_memory);
-    Session *s = session_for(a);
-    int rc = repl_main(s, a->files, a->nfiles);
-    session_done(s);
+    fix_session *s = fix_cli_session_new(&a->opt, a->dirs, a->ndirs);
+    int rc = cli_repl_main(s, a->files, a->nfiles);
+    fix_session_free(s);
     return rc;
 }
 

@@ -1,9 +1,8 @@
 /* repl.c: the interactive session of `fix repl` on a terminal or a pipe: lines read (libedit
- * for editing, history and completion on a terminal) and handed to the REPL's input
- * (repl_input.h); signals: Ctrl-C stops the running entry, SIGTERM and SIGHUP end the session. */
-#include "app/repl.h"
-
-#include "app/repl_input.h"
+ * for editing, history and completion on a terminal) and handed to the command line's session
+ * through the API (api/fix_cli.h: the REPL's input, the code fix_repl_input runs too); signals:
+ * Ctrl-C stops the running entry, SIGTERM and SIGHUP end the session. */
+#include "cli/repl.h"
 
 #include <ctype.h>
 #include <signal.h>
@@ -17,9 +16,9 @@
 #include "util/sigint.h"
 
 typedef struct Repl {
-    Session *s;
+    fix_session *s;
+    volatile sig_atomic_t *signal;     /* the session's: fix_cli_signal_flag */
     bool tty;
-    ReplInput *in;
 } Repl;
 
 /* ---- completion: :commands, keywords, declared names and element names ---- */
@@ -40,20 +39,14 @@ static const char *const keyword_words[] = {
 /* The functions the language knows without a declaration (sema_expr.c, sema_coll.c). */
 static const char *const builtin_words[] = { "min", "max", "abs", "fold", "elements", "keys" };
 
-static Session *completion_session;     /* the session whose names are completed */
+static fix_session *completion_session;     /* the session whose names are completed */
 
-/* Declared names, and the atoms or elements of each declared lattice. */
-static void add_declared(NameList *names, Context *context)
+typedef struct NameList { char **items; size_t count, cap; } NameList;
+
+static void repl_name_add(void *ctx, const char *name)
 {
-    size_t declared_count = names->count;
-    context_each_name(context, repl_name_add, names);
-    size_t end = names->count;
-    for (size_t i = declared_count; i < end; i++) {
-        const Lattice *L = context_lattice(context, names->items[i]);
-        size_t n = 0;
-        const char *const *elems = L ? lattice_names(L, &n) : NULL;
-        for (size_t k = 0; k < n; k++) repl_name_add(names, elems[k]);
-    }
+    NameList *l = ctx;
+    VEC_PUSH(*l, mem_strdup(name));
 }
 
 static void completion_words(NameList *names, bool command)
@@ -66,7 +59,7 @@ static void completion_words(NameList *names, bool command)
     }
     for (size_t i = 0; i < FIX_ARRAY_LEN(keyword_words); i++) repl_name_add(names, keyword_words[i]);
     for (size_t i = 0; i < FIX_ARRAY_LEN(builtin_words); i++) repl_name_add(names, builtin_words[i]);
-    if (completion_session) add_declared(names, completion_session->context);
+    if (completion_session) fix_cli_each_name(completion_session, repl_name_add, names);
 }
 
 static char *complete_name(const char *text, int state)
@@ -96,13 +89,13 @@ static char **complete(const char *text, int start, int end)
 /* One line of input, or NULL at end of input.  Ctrl-C at the prompt gives back "". */
 static char *read_line(Repl *r)
 {
-    const char *prompt = repl_input_open(r->in) ? "...> " : "fix> ";
+    const char *prompt = fix_cli_repl_open(r->s) ? "...> " : "fix> ";
     if (r->tty) {
-        if (r->s->interrupt == SIGINT) r->s->interrupt = 0;
+        if (*r->signal == SIGINT) *r->signal = 0;
         char *line = readline(prompt);
-        if (!line && r->s->interrupt == SIGINT) {
-            r->s->interrupt = 0;
-            repl_input_drop(r->in);
+        if (!line && *r->signal == SIGINT) {
+            *r->signal = 0;
+            fix_cli_repl_drop(r->s);
             fputc('\n', stdout);
             return mem_strdup("");
         }
@@ -127,27 +120,27 @@ static bool handle_line(Repl *r, const char *line)
     const char *text = line;
     while (isspace((unsigned char)*text)) text++;
     if (r->tty && *text) add_history(line);
-    return repl_input_line(r->in, line);
+    return fix_cli_repl_line(r->s, line);
 }
 
 /* SIGTERM or SIGHUP ends the session (after the entry it stopped); Ctrl-C only stops the
  * running entry. */
 static bool ended_by_signal(const Repl *r)
 {
-    return r->s->interrupt && r->s->interrupt != SIGINT;
+    return *r->signal && *r->signal != SIGINT;
 }
 
-int repl_main(Session *s, const char *const *files, size_t nfiles)
+int cli_repl_main(fix_session *s, const char *const *files, size_t nfiles)
 {
-    Repl r = { .s = s, .tty = isatty(STDIN_FILENO) != 0, .in = repl_input_new(s) };
+    Repl r = { .s = s, .signal = fix_cli_signal_flag(s), .tty = isatty(STDIN_FILENO) != 0 };
     completion_session = s;
-    sigint_install(&s->interrupt, r.tty ? SIGINT_EVERY : SIGINT_EVERY_RESTART);
+    sigint_install(r.signal, r.tty ? SIGINT_EVERY : SIGINT_EVERY_RESTART);
     if (r.tty) {
         rl_attempted_completion_function = complete;
         using_history();
         printf("fix %s -- :help for help, :quit to leave\n", FIX_VERSION);
     }
-    for (size_t i = 0; i < nfiles; i++) repl_input_load(r.in, files[i]);
+    for (size_t i = 0; i < nfiles; i++) fix_cli_repl_load(s, files[i]);
     for (;;) {
         if (ended_by_signal(&r)) break;
         char *line = read_line(&r);
@@ -157,12 +150,11 @@ int repl_main(Session *s, const char *const *files, size_t nfiles)
         mem_free(line);
         if (!go_on || ended_by_signal(&r)) break;
     }
-    if (!ended_by_signal(&r) && !s->output_failed) repl_input_finish(r.in);
+    if (!ended_by_signal(&r) && !fix_cli_output_failed(s)) fix_cli_repl_finish(s);
     if (r.tty) fputc('\n', stdout);
-    bool written = session_output_ok(s);
-    int sig = ended_by_signal(&r) ? s->interrupt : 0;
+    bool written = fix_cli_output_ok(s);
+    int sig = ended_by_signal(&r) ? *r.signal : 0;
     sigint_remove();
     completion_session = NULL;
-    repl_input_free(r.in);
     return !written ? 1 : sig ? sigint_exit_code(sig) : 0;
 }
