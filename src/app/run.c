@@ -103,6 +103,7 @@ static bool reference_value(Session *s, const PlanExpr *pe, Word **v)
     Word *raw = mem_calloc(sema_type_words(&pe->type) + 1, sizeof(Word));
     RefStatus rs = ref_eval(ref, pe->expr, pe->nlocals, &pe->type, raw);
     if (rs == REF_OK) *v = ref_export(&pe->type, raw);
+    else if (rs == REF_ERROR && ref_error_reported(ref)) { /* the engine said why, at its place */ }
     else if (rs == REF_ERROR) diag_error(&s->diag, pe->loc, "%s (the reference evaluator)", ref_error(ref));
     else if (rs == REF_LIMIT && s->limits.hit) diag_error(&s->diag, pe->loc, "stopped by %s (the reference evaluator)", s->limits.hit);
     else if (rs == REF_LIMIT) diag_error(&s->diag, pe->loc, "the reference evaluator ran out of steps or depth");

@@ -368,12 +368,21 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
 
 /* ---- structures ---- */
 
+/* `true`/`false` are Bool's elements, and so elements of a dual of Bool (on the same words,
+ * shown as `true` and `false`): where one is expected, the literal is read as it. */
+static const Type *check_bool_literal(Checker *c, const Lattice *want)
+{
+    const Lattice *B = c->sema->bool_lat->L;
+    if (want && want != B && lattice_equal(sema_undual(want), B)) return sema_lat_type(c->sema, want);
+    return &c->sema->bool_lat->as_lat;
+}
+
 static const Type *check_inner(Checker *c, Expr *e, const Lattice *want)
 {
     switch (e->kind) {
     case E_INT: return &TYPE_INT;
     case E_REAL: return &TYPE_REAL;
-    case E_BOOL: return &c->sema->bool_lat->as_lat;
+    case E_BOOL: return check_bool_literal(c, want);
     case E_NAME: return check_name(c, e, want);
     case E_BOT:
     case E_TOP:

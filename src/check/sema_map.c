@@ -132,6 +132,20 @@ static void rewrite_filled(Checker *c, Expr *e, const Lattice *M, bool update, s
     e->nargs = 0;
 }
 
+/* An entry whose key is not one of M's names: a local holding a key (an item of keys(M)) is
+ * a value, and an entry names its key, so the message says how to write it. */
+static void key_not_named(Checker *c, const Ident *key, const Lattice *M)
+{
+    const Local *l = check_find_local(c, key->name);
+    if (l && l->type->kind == TY_ATOM && lattice_kind(l->type->lat) == LATTICE_MAP) {
+        check_fail(c, key->loc, "'%s' is a key value (%s), not the name of a key of %s: an update m[x -> v] "
+                   "names its key; with a key value k write every entry, {x -> if k == x then v else m[x], ...}",
+                   key->name, check_describe(c, l->type), check_describe_lat(c, M));
+        return;
+    }
+    check_fail(c, key->loc, "'%s' is not a key of %s", key->name, check_describe_lat(c, M));
+}
+
 /* The listed entries of e against M: given[k] gets the entry of key k (-1: not listed). */
 static bool check_entries(Checker *c, Expr *e, const Lattice *M, bool filled, long *given)
 {
@@ -147,7 +161,7 @@ static bool check_entries(Checker *c, Expr *e, const Lattice *M, bool filled, lo
         }
         long k = lattice_name_index(M, e->keys[i].name);
         if (k < 0) {
-            check_fail(c, e->keys[i].loc, "'%s' is not a key of %s", e->keys[i].name, check_describe_lat(c, M));
+            key_not_named(c, &e->keys[i], M);
             ok = false;
         } else if (given[k] >= 0) {
             check_fail(c, e->keys[i].loc, "key '%s' given twice", e->keys[i].name);

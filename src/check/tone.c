@@ -56,13 +56,13 @@ static bool plain_lattice(const Type *t)
 
 static bool literal_bot(const Expr *e)
 {
-    return e->kind == E_BOT || (e->kind == E_BOOL && e->ival == 0)
+    return e->kind == E_BOT || (e->kind == E_BOOL && e->ival == 0 && plain_lattice(e->type))
            || (e->kind == E_SET && e->nargs == 0 && plain_lattice(e->type));
 }
 
 static bool literal_top(const Expr *e)
 {
-    if (e->kind == E_TOP || (e->kind == E_BOOL && e->ival == 1)) return true;
+    if (e->kind == E_TOP || (e->kind == E_BOOL && e->ival == 1 && plain_lattice(e->type))) return true;
     const Resolution *res = e->kind == E_NAME ? e->resolved : NULL;
     return res && res->kind == RES_LATTICE && plain_lattice(e->type);    /* every atom: a dual's bot */
 }

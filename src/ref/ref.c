@@ -518,6 +518,7 @@ static void start(RefEval *r)
     r->depth = 0;
     r->status = REF_OK;
     r->msg[0] = '\0';
+    r->reported = false;
 }
 
 RefStatus ref_call(RefEval *r, const FnSym *fn, const Word *const *args, Word *out)

@@ -42,6 +42,8 @@ RefStatus ref_eval(RefEval *r, const Expr *e, size_t nlocals, const Type *want, 
 
 /* The message of the last REF_ERROR ("division by zero", ...), or "". */
 const char *ref_error(const RefEval *r);
+/* Was that error's cause reported already, by the host it called (the engine, the solver)? */
+bool ref_error_reported(const RefEval *r);
 
 /* The items of a collection value w the reference made: *n items of *iw words each. */
 const Word *ref_collection(Word w, size_t *n, size_t *iw);

@@ -38,6 +38,7 @@ struct RefEval {
     jmp_buf escape;            /* where a failure of the evaluation under way lands */
     RefStatus status;
     char msg[256];
+    bool reported;             /* the REF_ERROR's cause was reported by the host already */
     VEC(RefChunk) chunks;      /* scratch words: frames and temporaries (ref_words) */
     size_t cur;                /* the chunk in use */
     VEC(RefColl *) colls;      /* its collections */
@@ -48,6 +49,8 @@ enum { REF_MAX_DEPTH = 2000, REF_KLEENE_LIMIT = 1000000 };
 /* ref_state.c: failures (they land at `escape`), the step count and limits, scratch words
  * (ref_words: zeroed, kept until ref_release to a mark taken before), the collections. */
 FIX_NORETURN void ref_fail(RefEval *r, const char *fmt, ...) FIX_PRINTF(2, 3);
+/* A failure of the host (engine, solver), which has reported its cause: msg names the part. */
+FIX_NORETURN void ref_fail_reported(RefEval *r, const char *what);
 FIX_NORETURN void ref_stop(RefEval *r, RefStatus status);
 void ref_tick(RefEval *r);
 Word *ref_words(RefEval *r, size_t n);

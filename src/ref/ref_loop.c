@@ -290,7 +290,7 @@ static void approx(RefEval *r, const Expr *e, Word *fr, Word *out)
         ref_expr_to_lat(r, e->c, L, fr, from_hi);
     }
     if (!r->host->approx(r->host->ctx, &fe->sym, from_lo, from_hi, out, out + L->nwords, e->loc))
-        ref_fail(r, "the engine failed");
+        ref_fail_reported(r, "the engine");
 }
 
 static void bnb(RefEval *r, const Expr *e, Word *fr, Word *out)
@@ -306,7 +306,7 @@ static void bnb(RefEval *r, const Expr *e, Word *fr, Word *out)
         ref_expr_to_lat(r, e->c, L, fr, from_hi);
     }
     VmBnb res = { 0 };
-    if (!r->host->bnb(r->host->ctx, &fe->sym, opts, from_lo, from_hi, &res, e->loc)) ref_fail(r, "the engine failed");
+    if (!r->host->bnb(r->host->ctx, &fe->sym, opts, from_lo, from_hi, &res, e->loc)) ref_fail_reported(r, "the engine");
     out[0] = ref_coll_word(adopt(r, L, res.points, res.npoints));
     out[1] = ref_coll_word(adopt(r, pair, res.final, res.nfinal));
     out[2] = res.complete;
@@ -322,7 +322,7 @@ void ref_engine(RefEval *r, const Expr *e, Word *fr, Word *out)
         const ProgramSym *p = r->tables->progs.items[e->slot];
         Word *models = NULL;
         size_t n = 0;
-        if (!r->host->stable(r->host->ctx, p, L, &models, &n, e->loc)) ref_fail(r, "the solver failed");
+        if (!r->host->stable(r->host->ctx, p, L, &models, &n, e->loc)) ref_fail_reported(r, "the solver");
         out[0] = ref_coll_word(adopt(r, L, models, n));
     }
 }

@@ -28,6 +28,14 @@ void ref_free(RefEval *r)
 
 const char *ref_error(const RefEval *r) { return r->msg; }
 
+bool ref_error_reported(const RefEval *r) { return r->reported; }
+
+void ref_fail_reported(RefEval *r, const char *what)
+{
+    r->reported = true;
+    ref_fail(r, "%s failed", what);
+}
+
 void ref_fail(RefEval *r, const char *fmt, ...)
 {
     va_list ap;
