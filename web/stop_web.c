@@ -53,6 +53,14 @@ void sigint_remove(void)
     stop_flag = NULL;
 }
 
+/* In the page, inputs are files in memory and nothing blocks on them: there is no read
+ * for a signal to interrupt, so the state stays as it was. */
+bool sigint_reading(bool on)
+{
+    (void)on;
+    return false;
+}
+
 int sigint_exit_code(int sig)
 {
     return 128 + (sig > 0 && sig < 64 ? sig : SIGINT);
