@@ -29,17 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Rng { uint64_t s; } Rng;
-
-static uint64_t next(Rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int below(Rng *r, int n) { return (int)(next(r) % (uint64_t)n); }
+#include "genrng.h"
 
 /* m distinct undirected edges on nodes 1..n, written as edge(X,Y) facts with X < Y; returns
  * the n x n matrix of the edges written (x < y, 0-based), which the caller frees */
@@ -151,18 +141,6 @@ static void vcover(Rng *r, int n)
            "#minimize { 1,X : in(X) }.\n#show in/1.\n");
 }
 
-static void tsp(Rng *r, int n)
-{
-    printf("node(1..%d).\n", n);
-    for (int x = 1; x <= n; x++)
-        for (int y = x + 1; y <= n; y++) printf("dist(%d,%d,%d).\n", x, y, 1 + below(r, 20));
-    printf("road(X,Y,D) :- dist(X,Y,D).\nroad(Y,X,D) :- dist(X,Y,D).\n"
-           "1 { cycle(X,Y) : road(X,Y,_) } 1 :- node(X).\n"
-           "1 { cycle(X,Y) : road(X,Y,_) } 1 :- node(Y).\n"
-           "reached(1).\nreached(Y) :- reached(X), cycle(X,Y).\n:- node(X), not reached(X).\n"
-           "#minimize { D,X,Y : cycle(X,Y), road(X,Y,D) }.\n#show cycle/2.\n");
-}
-
 static void strategic(Rng *r, int n)
 {
     int maker[2][1024];
@@ -254,14 +232,10 @@ static void ham(Rng *r, int n)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: encodings FAMILY N [SEED]\n"); return 2; }
-    const char *f = argv[1];
-    int n = atoi(argv[2]);
-    if (n < 2) { fprintf(stderr, "encodings: N must be at least 2\n"); return 2; }
-    uint64_t seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 0;
-    Rng rng = { (uint64_t)n * 1000003u + seed * 0x9E3779B97F4A7C15u };
-    for (const char *c = f; *c; c++) rng.s = rng.s * 31 + (unsigned char)*c;
-    Rng *r = &rng;
+    const char *f;
+    int n;
+    Rng rng, *r = &rng;
+    if (!gen_args(argc, argv, "encodings", 1000003u, 31, &f, &n, r)) return 2;
     if (!strcmp(f, "color3")) coloring(r, n, 3, 22);
     else if (!strcmp(f, "color4")) coloring(r, n, 4, 40);
     else if (!strcmp(f, "queens")) queens(n);

@@ -14,24 +14,14 @@
  *   timetable  N events in 5 days of 4 slots and N/12 + 2 rooms of capacities 30..50; events that
  *              share a group are apart (hard); weak constraints: rooms too small (@3),
  *              a group's events on one day past two (@2), late slots and unwanted slots (@1)
- *   tsp        travelling salesperson on N cities, random distances 1..20 (bench/asp/
- *              encodings.c's tsp, other instances) */
+ *   tsp        travelling salesperson on N cities, random distances 1..20 (the
+ *              encoding of genrng.h, as in encodings.c; other instances) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Rng { uint64_t s; } Rng;
-
-static uint64_t next(Rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static int below(Rng *r, int n) { return (int)(next(r) % (uint64_t)n); }
+#include "genrng.h"
 
 /* The instance of jobshop: op(J,K,M,D), due(J,D), time(0..H). */
 static void jobshop_instance(Rng *r, int n)
@@ -130,28 +120,12 @@ static void timetable(Rng *r, int n)
            "#show at/4.\n");
 }
 
-static void tsp(Rng *r, int n)
-{
-    printf("node(1..%d).\n", n);
-    for (int x = 1; x <= n; x++)
-        for (int y = x + 1; y <= n; y++) printf("dist(%d,%d,%d).\n", x, y, 1 + below(r, 20));
-    printf("road(X,Y,D) :- dist(X,Y,D).\nroad(Y,X,D) :- dist(X,Y,D).\n"
-           "1 { cycle(X,Y) : road(X,Y,_) } 1 :- node(X).\n"
-           "1 { cycle(X,Y) : road(X,Y,_) } 1 :- node(Y).\n"
-           "reached(1).\nreached(Y) :- reached(X), cycle(X,Y).\n:- node(X), not reached(X).\n"
-           "#minimize { D,X,Y : cycle(X,Y), road(X,Y,D) }.\n#show cycle/2.\n");
-}
-
 int main(int argc, char **argv)
 {
-    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: optenc FAMILY N [SEED]\n"); return 2; }
-    const char *f = argv[1];
-    int n = atoi(argv[2]);
-    if (n < 2) { fprintf(stderr, "optenc: N must be at least 2\n"); return 2; }
-    uint64_t seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 0;
-    Rng rng = { (uint64_t)n * 7919u + seed * 0x9E3779B97F4A7C15u };
-    for (const char *c = f; *c; c++) rng.s = rng.s * 131 + (unsigned char)*c;
-    Rng *r = &rng;
+    const char *f;
+    int n;
+    Rng rng, *r = &rng;
+    if (!gen_args(argc, argv, "optenc", 7919u, 131, &f, &n, r)) return 2;
     if (!strcmp(f, "jobshop")) jobshop(r, n);
     else if (!strcmp(f, "jobord")) jobord(r, n);
     else if (!strcmp(f, "binpack")) binpack(r, n);
