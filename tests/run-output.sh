@@ -204,7 +204,7 @@ for case in "INT check 130 Ctrl-C" "INT run 130 Ctrl-C" "TERM run 143 SIGTERM" "
     set -- $case
     signal_while_read "$1" "$2"
     check "$1 while fix $2 reads: exit $3" [ $rc -eq "$3" ]
-    check "$1 while fix $2 reads: message" one_line "$tmp/read.err" "fix: error: interrupted by $4 while reading and checking"
+    check "$1 while fix $2 reads: message" one_line "$tmp/read.err" "fix: error: stopped by $4 while reading '$tmp/in.fix'"
     check "$1 while fix $2 reads: no query run" [ ! -s "$tmp/read.out" ]
 done
 

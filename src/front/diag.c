@@ -71,13 +71,15 @@ static Source *read_stream(Diag *d, const char *name, FILE *f)
     char *text = mem_alloc(cap);
     size_t n;
     bool nul = false;             /* a NUL byte was read: the lexer stops there with an error */
-    while (!nul && len < SOURCE_MAX_BYTES && (n = fread(text + len, 1, cap - len, f)) > 0) {
+    /* a signal ends the reading whether it came inside a read (which it ends) or between two */
+    while (!nul && len < SOURCE_MAX_BYTES && !diag_interrupted(d)
+           && (n = fread(text + len, 1, cap - len, f)) > 0) {
         nul = memchr(text + len, '\0', n) != NULL;
         len += n;
         if (len == cap) text = mem_realloc(text, cap *= 2);
     }
     bool too_big = !nul && len >= SOURCE_MAX_BYTES;
-    if (ferror(f) || too_big) {
+    if (ferror(f) || too_big || diag_interrupted(d)) {
         mem_free(text);
         if (too_big) diag_plain_error(d, "cannot read '%s': a source holds at most %zu MB",
                                       name, (size_t)SOURCE_MAX_BYTES >> 20);
