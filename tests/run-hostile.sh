@@ -187,12 +187,18 @@ fi
 # one stop signal ends a run blocked on its input (the open of a FIFO with no writer, a read
 # of a pipe that stays silent): it was restarted, so fix waited (SIGTERM alone never ended
 # it; nothing ended the REPL).  Polled for at most 20 s: a bound, not a verdict on speed.
-# signalled NAME SIG EXIT PATTERN CMD...: runs CMD in the background, sends SIG after 1 s.
+# signalled NAME SIG EXIT PATTERN CMD...: runs CMD in the background, sends SIG once the
+# kernel says it waits for a FIFO's other end or in a pipe's read (not after a fixed sleep:
+# on a loaded machine fix might not have reached the open yet).
 signalled() {
     name=$1; sig=$2; want=$3; pattern=$4; shift 4
     "$@" >"$dir/$name.log" 2>&1 &
     pid=$!
-    sleep 1
+    i=0
+    while [ $i -lt 200 ]; do
+        case $(cat /proc/$pid/wchan 2>/dev/null) in *partner*|*fifo*|*pipe*) break ;; esac
+        sleep 0.1; i=$((i + 1))
+    done
     kill -"$sig" $pid 2>/dev/null
     i=0
     while kill -0 $pid 2>/dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done

@@ -42,6 +42,20 @@ wait_for() {
     return 1
 }
 
+# wait_prompt: up to 10 s until the pane's last line is a prompt after the last command
+wait_prompt() {
+    i=0
+    while [ $i -lt 100 ]; do
+        pane
+        [ "$(grep -v '^$' "$tmp/pane" | tail -n 1)" = "fix>" ] && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+# cpu_ticks PID: the user and system CPU time PID has used, in clock ticks
+ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
 # 22 independent choices: 2^22 fixed points, a bnb that runs for many seconds.
 sh "$gen" 22 >"$tmp/big.fix"
 printf 'lattice Lvl = chain {low, middle, high};\nfn f(x: Lvl): Lvl = x;\n' >"$tmp/lvl.fix"
@@ -82,10 +96,26 @@ typed ':reload'; key Enter
 wait_for "lvl.fix:6:24: error: unexpected ';'" && ok || bad ":reload reports a syntax error on line 6"
 typed 'f(low)'; key Enter
 wait_for "f(low) = middle" && ok || bad "the session as it was after a failed :reload"
-key C-l; sleep 0.2; t clear-history -t fix
+key C-l
+i=0   # until Ctrl-L has cleared the screen and the history is gone with it
+while [ $i -lt 100 ]; do
+    t clear-history -t fix; pane
+    grep -qF -- "f(low) = middle" "$tmp/pane" || break
+    sleep 0.1; i=$((i + 1))
+done
+[ $i -lt 100 ] || bad "Ctrl-L did not clear the screen"
 
-typed ':load big.fix'; key Enter; typed 'bnb S;'; key Enter
-sleep 1.5
+# Ctrl-C once the REPL has used 0.3 s of CPU on the bnb (its load takes milliseconds): a
+# point reached however loaded the machine is, where a fixed sleep might come too soon
+repl_pid=$(t display-message -p -t fix '#{pane_pid}')
+typed ':load big.fix'; key Enter
+{ wait_for "fix> :load big.fix" && wait_prompt; } || bad "loading big.fix"
+start=$(cpu_ticks "$repl_pid")
+typed 'bnb S;'; key Enter
+i=0
+while [ $i -lt 600 ] && [ $(($(cpu_ticks "$repl_pid") - start)) -lt $((ticks * 3 / 10)) ]; do
+    sleep 0.1; i=$((i + 1))
+done
 key C-c
 if wait_for "stopped by interrupt" && wait_for "(fix run --json lists them all)"; then
     n=$(grep -c '^  fixed point \|^  bound ' "$tmp/pane")

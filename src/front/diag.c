@@ -108,7 +108,8 @@ Source *diag_load_stream(Diag *d, const char *name, FILE *f)
 Source *diag_load_file(Diag *d, const char *path)
 {
     bool was = sigint_reading(true);          /* a FIFO's open waits for a writer */
-    FILE *f = fopen(path, "rb");
+    /* a signal that came before reading began would leave that open waiting: not opened */
+    FILE *f = diag_interrupted(d) ? NULL : fopen(path, "rb");
     Source *s = NULL;
     if (f) s = read_stream(d, path, f);
     else if (diag_interrupted(d)) stopped_reading(d, path);
