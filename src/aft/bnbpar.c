@@ -11,7 +11,7 @@
  * used), and the most bounds a worker claims at once: a round of K bounds is handed out in
  * grains of K / (PAR_GRAINS_PER_JOB x jobs) bounds, 1 to PAR_GRAIN_MAX, so that short
  * bounds cost few wake-ups while the round's tail stays short. */
-enum { PAR_AHEAD = 64, PAR_GRAIN_MAX = 16, PAR_GRAINS_PER_JOB = 16 };
+enum { PAR_AHEAD = 64, PAR_GRAIN_MAX = 16, PAR_GRAINS_PER_JOB = 64 };
 
 /* A worker's Run on cache lines of its own (it is written on every bound). */
 typedef struct WorkerRun { _Alignas(MEM_LINE) Run run; } WorkerRun;
