@@ -2,7 +2,8 @@
 # run-jobs.sh FIX [GEN] [TSAN-FIX]: the answer of `fix run` does not depend on --jobs N.
 # Every examples/*.fix, every model of the goldens (tests/golden/*.fix, with its `// args:`
 # and `// stdin:`; `explain` ones aside, which record explanations and so run on one
-# thread), the checks of tests/jobs/*.fix (monotone, antitone and envelope checks and a
+# thread), the checks of tests/jobs/*.fix (monotone, antitone and envelope checks over
+# powersets, a chain and a product, and a
 # declaration checked before a query, failing and passing, and a runtime error in a check's
 # middle: the first counterexample or error of the enumeration for every N), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
 # workloads of bench/jobs.sh in small sizes (bnb rounds of hundreds of bounds, fixpoints over
