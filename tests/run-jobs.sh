@@ -7,7 +7,7 @@
 # declaration checked before a query, failing and passing, and a runtime error in a check's
 # middle: the first counterexample or error of the enumeration for every N), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
 # workloads of bench/jobs.sh in small sizes (bnb rounds of hundreds of bounds, fixpoints over
-# 2^18 elements, a monotone check of 2^18 covering pairs; also with --stats, whose counts include the workers') run with --jobs 1, 2,
+# 2^18 elements, a monotone check of 14 x 2^13 covering pairs; also with --stats, whose counts include the workers') run with --jobs 1, 2,
 # 3 and 7: standard output, standard error and the exit status, the --json lines and the --html page (text runs only; not for a file with a
 # timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
 # sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
