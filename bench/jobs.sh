@@ -2,8 +2,9 @@
 # jobs.sh: part of `make bench`: `fix run --jobs 2` against `--jobs 1` on the workloads of
 # issue 34, written here as .fix files: bnb on S_P-style functions of 56 and 60 atoms
 # (programs with choice pairs and derived atoms, the powerset lattice, derived envelopes),
-# bnb on a product of four reals (boxes of 240 bounds a round), and `fixpoints` over 2^24
-# elements (a powerset of 24 atoms).  For each it prints the per-round live bound counts
+# bnb on a product of four reals (boxes of 240 bounds a round), `fixpoints` over 2^24
+# elements (a powerset of 24 atoms), and `check g monotone` over the 18 x 2^17 covering pairs
+# of a powerset of 18 atoms.  For each it prints the per-round live bound counts
 # (from --trace: rounds, the least, median and largest count, the rounds with at least 60),
 # then runs --jobs 1 and --jobs 2 alternating REPEAT times and prints the median wall
 # seconds of each, their ratio, and the CPU seconds (user + system) of each run: on a
@@ -62,17 +63,31 @@ fixpoints_program() {   # fixpoints_program N: fixpoints of an S_P over N atoms 
     }'
 }
 
+checks_program() {   # checks_program N: `check g monotone` over a powerset of N atoms (N 2^(N-1) covering pairs)
+    awk -v N="$1" 'BEGIN {
+      printf "// check monotone over the %d x 2^%d covering pairs of a powerset of %d atoms (bench/jobs.sh)\n", N, N - 1, N
+      printf "lattice A = powerset {"; for (i = 0; i < N; i++) printf "%sa%d", (i ? ", " : ""), i; print "};"
+      printf "fn g(m: A): A =\n  {}"
+      for (i = 0; i < N; i++)
+        printf "\n  union (if a%d in m and a%d in m then {a%d} else {})", i, (i * 7 + 3) % N, (i * 5 + 1) % N
+      print ";"
+      print "check g monotone;"
+    }'
+}
+
 write_workloads() {   # write_workloads DIR small|full
     mkdir -p "$1"
     if [ "$2" = small ]; then
         sp_program 40 8 7 >"$1/sp40.fix"
         reals_program 1e-4 >"$1/reals4.fix"
         fixpoints_program 18 >"$1/fixpoints18.fix"
+        checks_program 14 >"$1/checks14.fix"
     else
         sp_program 56 13 11 >"$1/sp56.fix"
         sp_program 60 14 5 >"$1/sp60.fix"
         reals_program 1e-7 >"$1/reals4.fix"
         fixpoints_program 24 >"$1/fixpoints24.fix"
+        checks_program 18 >"$1/checks18.fix"
     fi
 }
 

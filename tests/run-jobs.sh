@@ -2,9 +2,12 @@
 # run-jobs.sh FIX [GEN] [TSAN-FIX]: the answer of `fix run` does not depend on --jobs N.
 # Every examples/*.fix, every model of the goldens (tests/golden/*.fix, with its `// args:`
 # and `// stdin:`; `explain` ones aside, which record explanations and so run on one
-# thread), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
+# thread), the checks of tests/jobs/*.fix (monotone, antitone and envelope checks over
+# powersets, a chain and a product, and a
+# declaration checked before a query, failing and passing, and a runtime error in a check's
+# middle: the first counterexample or error of the enumeration for every N), the generated programs of seeds 1..GEN (build/tests/fixgen, default 40) and the
 # workloads of bench/jobs.sh in small sizes (bnb rounds of hundreds of bounds, fixpoints over
-# 2^18 elements; also with --stats, whose counts include the workers') run with --jobs 1, 2,
+# 2^18 elements, a monotone check of 14 x 2^13 covering pairs; also with --stats, whose counts include the workers') run with --jobs 1, 2,
 # 3 and 7: standard output, standard error and the exit status, the --json lines and the --html page (text runs only; not for a file with a
 # timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
 # sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
@@ -55,7 +58,7 @@ check() {
 }
 
 # the models: text, and --json where the test does not choose its format
-for t in examples/*.fix tests/golden/*.fix; do
+for t in examples/*.fix tests/golden/*.fix tests/jobs/*.fix; do
     args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
     stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
     case " $args " in *" explain "*) continue ;; esac
@@ -93,7 +96,7 @@ done
 
 # ThreadSanitizer: no data race on the parallel paths
 if [ -x "$tsan" ]; then
-    for t in "$tmp"/w/*.fix examples/nash.fix examples/pqrs.fix examples/tour.fix examples/intervals.fix \
+    for t in "$tmp"/w/*.fix tests/jobs/*.fix examples/nash.fix examples/pqrs.fix examples/tour.fix examples/intervals.fix \
              tests/golden/bnb_isolate.fix tests/golden/fixpoints.fix; do
         [ -f "$t" ] || continue
         TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 600 "$tsan" run --jobs 3 "$t" \

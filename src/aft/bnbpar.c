@@ -7,14 +7,20 @@
 #include "util/mem.h"
 #include "util/workpool.h"
 
-/* Slots per worker that may be prepared ahead of the bound being taken. */
-enum { PAR_AHEAD = 16 };
+/* Slots per worker that may be prepared ahead of the bound being taken (allocated as first
+ * used), and the most bounds a worker claims at once: a round of K bounds is handed out in
+ * grains of K / (PAR_GRAINS_PER_JOB x jobs) bounds, 1 to PAR_GRAIN_MAX, so that short
+ * bounds cost few wake-ups while the round's tail stays short. */
+enum { PAR_AHEAD = 64, PAR_GRAIN_MAX = 16, PAR_GRAINS_PER_JOB = 64 };
+
+/* A worker's Run on cache lines of its own (it is written on every bound). */
+typedef struct WorkerRun { _Alignas(MEM_LINE) Run run; } WorkerRun;
 
 struct BnbPar {
     AftWorkers *w;
     unsigned jobs;
     const Lattice *L;
-    Run *runs;                    /* per worker */
+    WorkerRun *runs;              /* per worker */
     AftOptions *opts;             /* per worker: the run's, with the worker's limits */
     AftStats *stats;              /* per worker: a place for its Run's st between tasks */
     Prepared **slots;             /* window of them, each allocated on its own */
@@ -39,9 +45,9 @@ BnbPar *bnb_par_new(const Run *run)
     p->w = w;
     p->jobs = w->jobs;
     p->L = run->L;
-    p->runs = mem_calloc(p->jobs, sizeof *p->runs);
+    p->runs = mem_calloc_lines(p->jobs, sizeof *p->runs);
     p->opts = mem_calloc(p->jobs, sizeof *p->opts);
-    p->stats = mem_calloc(p->jobs, sizeof *p->stats);
+    p->stats = mem_calloc_lines(p->jobs, sizeof *p->stats);
     for (unsigned k = 0; k < p->jobs; k++) {
         AftOptions *wo = &p->opts[k];
         *wo = *o;
@@ -50,27 +56,20 @@ BnbPar *bnb_par_new(const Run *run)
         wo->on_final = NULL;
         wo->err = NULL;                /* a failure is processed again on the caller */
         wo->workers = NULL;
-        bnb_run_init(&p->runs[k], &w->fns[k], wo, &p->stats[k], NULL);
-        p->runs[k].deadline = run->deadline;
+        bnb_run_init(&p->runs[k].run, &w->fns[k], wo, &p->stats[k], NULL);
+        p->runs[k].run.deadline = run->deadline;
     }
     p->window = (size_t)PAR_AHEAD * p->jobs;
     p->slots = mem_calloc(p->window, sizeof *p->slots);
-    for (size_t i = 0; i < p->window; i++) {
-        Prepared *s = mem_calloc(1, sizeof *s);
-        lattice_elems_new(p->L, 10, (Word **const[]){ &s->c[0], &s->c[1], &s->c[2], &s->c[3],
-                                                       &s->r[0], &s->r[1], &s->r[2], &s->r[3],
-                                                       &s->judged[0].point, &s->judged[1].point });
-        boundlist_init(&s->points, p->L);
-        p->slots[i] = s;
-    }
     return p;
 }
 
 void bnb_par_free(BnbPar *p)
 {
     if (!p) return;
-    for (unsigned k = 0; k < p->jobs; k++) bnb_run_free(&p->runs[k]);
+    for (unsigned k = 0; k < p->jobs; k++) bnb_run_free(&p->runs[k].run);
     for (size_t i = 0; i < p->window; i++) {
+        if (!p->slots[i]) continue;
         mem_free(p->slots[i]->c[0]);   /* the block of all ten */
         boundlist_free(&p->slots[i]->points);
         mem_free(p->slots[i]);
@@ -182,11 +181,25 @@ static void prepare(Run *run, Prepared *p, Node n, const Word *lo, const Word *h
     p->kind = PREP_SPLIT;
 }
 
+/* Slot k, allocated the first time a worker uses it (by that worker: a slot is used by one
+ * task at a time, and the pool's lock orders that task before the caller's take). */
+static Prepared *slot(BnbPar *par, size_t k)
+{
+    Prepared *s = par->slots[k];
+    if (s) return s;
+    s = mem_calloc(1, sizeof *s);
+    lattice_elems_new(par->L, 10, (Word **const[]){ &s->c[0], &s->c[1], &s->c[2], &s->c[3],
+                                                    &s->r[0], &s->r[1], &s->r[2], &s->r[3],
+                                                    &s->judged[0].point, &s->judged[1].point });
+    boundlist_init(&s->points, par->L);
+    return par->slots[k] = s;
+}
+
 static void par_task(void *ctx, size_t i, unsigned worker)
 {
     BnbPar *par = ctx;
-    Prepared *p = par->slots[i % par->window];
-    Run *run = &par->runs[worker];
+    Prepared *p = slot(par, i % par->window);
+    Run *run = &par->runs[worker].run;
     p->st = (AftStats){0};
     p->points.count = 0;
     run->st = &p->st;
@@ -228,7 +241,9 @@ void bnb_par_round(BnbPar *p, const BoundList *bounds, const Node *nodes, size_t
     p->ctx = ctx;
     __atomic_store_n(&p->w->stop, 0, __ATOMIC_RELAXED);
     for (unsigned k = 0; k < p->jobs; k++) p->w->limits[k].hit = NULL;
+    size_t grain = bounds->count / ((size_t)PAR_GRAINS_PER_JOB * p->jobs);
+    grain = grain < 1 ? 1 : grain > PAR_GRAIN_MAX ? PAR_GRAIN_MAX : grain;
     WorkPool pool = {.jobs = p->jobs, .task = par_task, .done = par_done, .ctx = p,
-                     .window = p->window};
+                     .window = p->window, .grain = grain};
     workpool_run(&pool, bounds->count);
 }

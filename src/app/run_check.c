@@ -48,6 +48,18 @@ static CheckOptions check_options(Session *s)
                            .limits = &s->limits };
 }
 
+/* The workers of --jobs N (or the query's `jobs N`) for a check of f on a finite lattice
+ * (named in o->workers), or NULL: one thread.  Free them with run_workers_free. */
+static RunWorkers *check_workers(Session *s, const QueryOptions *q, FnCtx *ctx,
+                                 const AftFunction *f, CheckOptions *o)
+{
+    unsigned jobs = run_jobs(s, q);
+    if (jobs <= 1 || !f->L->finite || !lattice_cuts_in_order(f->L)) return NULL;
+    RunWorkers *w = run_workers_new(s, ctx, jobs);
+    o->workers = run_workers_ready(w);
+    return w;
+}
+
 bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
 {
     FnCtx ctx = { .context = s->context, .fn = fn, .where = plan->loc };
@@ -55,8 +67,10 @@ bool run_check_tone(Session *s, const QueryPlan *plan, FnSym *fn)
     run_fn_as_aft(&f, &ctx);
     bool antitone = plan->kind == Q_CHECK_ANTITONE;
     CheckOptions o = check_options(s);
+    RunWorkers *w = check_workers(s, &plan->opt, &ctx, &f, &o);
     CheckReport c;
     CheckStatus status = aft_check_tone(&f, antitone, &o, &c);
+    run_workers_free(w, &ctx);
     const char *passed = c.sampled ? "no counterexample" : antitone ? "antitone" : "monotone";
     return report_check(s, plan, status, &c, passed, antitone ? "not antitone" : "not monotone");
 }
@@ -73,8 +87,10 @@ bool run_check_envelope(Session *s, const QueryPlan *plan, FnSym *fn)
     AftFunction f;
     run_fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
+    RunWorkers *w = check_workers(s, &plan->opt, &ctx, &f, &o);
     CheckReport c;
     CheckStatus status = aft_check_envelope(&f, &o, &c);
+    run_workers_free(w, &ctx);
     const char *passed = c.tight ? "exact" : c.sampled ? "no counterexample" : "sound (not tight)";
     return report_check(s, plan, status, &c, passed, "refuted");
 }
@@ -142,6 +158,10 @@ static bool trust_fn(Session *s, const EngineAsk *ask, Buf *assume)
     run_fn_as_aft(&f, &ctx);
     CheckOptions o = check_options(s);
     o.enum_log2 = TRUST_LIMIT_LOG2;
+    RunWorkers *w = NULL;
+    bool unchecked = fn->upper && fn->lower ? fn->envelope.state == TRUST_UNCHECKED
+                                            : fn->ann != ANN_NONE && fn->tone.state == TRUST_UNCHECKED;
+    if (unchecked) w = check_workers(s, ask->opt, &ctx, &f, &o);
     CheckReport c;
     Buf claim, wrong; buf_init(&claim); buf_init(&wrong);
     bool ok = true;
@@ -160,6 +180,7 @@ static bool trust_fn(Session *s, const EngineAsk *ask, Buf *assume)
                         buf_cstr(&wrong), &fn->tone);
         if (ok) note_sampled(assume, buf_cstr(&claim), &fn->tone);
     }
+    run_workers_free(w, &ctx);
     buf_free(&claim);
     buf_free(&wrong);
     return ok;

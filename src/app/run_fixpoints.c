@@ -48,48 +48,9 @@ static bool keep_fixed(void *points, const Word *x, const Word *fx)
 
 /* ---- fixpoints on the workers of --jobs N ---- */
 
-/* Chunks of the enumeration of [lo, hi] in its order: intervals whose enumerations, one
- * after the other, are that of [lo, hi].  Halving by the last free atom (a powerset, whose
- * enumeration counts with the first atom fastest), by the upper half of a range or chain, or
- * (a product or map, the first component fastest) the last component that can be split
- * keeps that order; other kinds are not cut. */
-static bool cuts_in_order(const Lattice *L)
-{
-    LatticeKind k = L->ops->kind;
-    if (k == LATTICE_POWERSET || k == LATTICE_CHAIN || k == LATTICE_RANGE) return true;
-    if (k != LATTICE_PRODUCT && k != LATTICE_MAP) return false;
-    for (size_t i = 0; i < lattice_nparts(L); i++)
-        if (!cuts_in_order(lattice_part(L, i))) return false;
-    return true;
-}
-
+/* fixpoints cuts its lattice into up to 2^FIX_CHUNK_LEVELS chunks (lattice_enum_chunks) of
+ * at least 2^FIX_CHUNK_MIN_LOG2 elements. */
 enum { FIX_CHUNK_LEVELS = 12, FIX_CHUNK_MIN_LOG2 = 12 };
-
-/* The chunks (intervals, lo then hi) of [bot, top] into *out: halved level by level while a
- * chunk keeps at least 2^FIX_CHUNK_MIN_LOG2 elements. */
-static size_t enum_chunks(const Lattice *L, Word **out)
-{
-    size_t w = L->nwords, n = 1;
-    Word *c = mem_alloc(2 * w * sizeof *c);
-    L->ops->bot(L, c);
-    L->ops->top(L, c + w);
-    SplitCtx how = { .strategy = SPLIT_LAST };
-    for (int level = 0; level < FIX_CHUNK_LEVELS; level++) {
-        if (L->ops->log2_size(L, c, c + w) < FIX_CHUNK_MIN_LOG2 + 1) break;
-        Word *d = mem_alloc(4 * n * w * sizeof *d);
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            Word *x = c + 2 * i * w, *y = d + 2 * m * w;
-            if (L->ops->decompose(L, x, x + w, &how, y, y + w, y + 2 * w, y + 3 * w)) m += 2;
-            else memcpy(y, x, 2 * w * sizeof *y), m++;
-        }
-        mem_free(c);
-        c = d;
-        n = m;
-    }
-    *out = c;
-    return n;
-}
 
 /* One query's chunks and what each found (slot i % window). */
 typedef struct FixPar {
@@ -156,14 +117,15 @@ static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsign
 {
     const Lattice *L = main->fn->ret;
     FixPar p = { .s = s, .plan = plan, .L = L, .main = main, .points = points, .ok = true,
-                 .window = 4 * (size_t)jobs };
-    size_t n = enum_chunks(L, &p.chunks);
+                 .window = 16 * (size_t)jobs };
+    size_t n = lattice_enum_chunks(L, FIX_CHUNK_LEVELS, FIX_CHUNK_MIN_LOG2, &p.chunks);
     p.workers = run_workers_new(s, main, jobs);
     p.found = mem_calloc(p.window, sizeof *p.found);
     p.examined = mem_calloc(p.window, sizeof *p.examined);
     p.failed = mem_calloc(p.window, sizeof *p.failed);
     for (size_t k = 0; k < p.window; k++) boundlist_init(&p.found[k], L);
-    WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window };
+    WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window,
+                      .grain = 4 };
     workpool_run(&pool, n);
     for (size_t k = 0; k < p.window; k++) boundlist_free(&p.found[k]);
     mem_free(p.found);
@@ -188,7 +150,7 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     size_t examined = 0;
     unsigned jobs = run_jobs(s, &plan->opt);
     bool ok = !session_stopped(s, plan->loc);
-    if (ok && jobs > 1 && cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2) {
+    if (ok && jobs > 1 && lattice_cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2) {
         ok = fixpoints_par(s, plan, &each, jobs, &points, &examined);
     } else if (ok) {
         ok = run_fn_each(&each, bot, top, keep_fixed, &points, &examined);

@@ -9,12 +9,16 @@
 #include "util/mem.h"
 #include "util/workpool.h"
 
+/* A worker's function context on cache lines of its own: its counters (derived, gave_up)
+ * are written on every envelope call. */
+typedef struct WorkerCtx { _Alignas(MEM_LINE) FnCtx c; } WorkerCtx;
+
 struct RunWorkers {
     Session *s;                   /* its worker_vms gets the VMs' counts */
     unsigned jobs;
     AftWorkers aw;
     AftFunction *fns;
-    FnCtx *ctxs;
+    WorkerCtx *ctxs;
     Limits *limits;
     Diag *diags;
 };
@@ -36,7 +40,7 @@ static void worker_init(RunWorkers *w, unsigned k, Session *s, const FnCtx *main
     Vm *vm = vm_new(&w->diags[k]);
     vm_set_limits(vm, s->opt.max_steps, l);
     vm_set_evaluator(vm, s->opt.max_depth, !s->opt.no_memo);
-    FnCtx *c = &w->ctxs[k];
+    FnCtx *c = &w->ctxs[k].c;
     *c = (FnCtx){ .context = main->context, .fn = main->fn, .where = main->where,
                   .envelope = main->envelope, .vm = vm };
     c->abs = absvm_new(l);
@@ -54,7 +58,7 @@ RunWorkers *run_workers_new(Session *s, const FnCtx *main, unsigned jobs)
     w->s = s;
     w->jobs = jobs;
     w->fns = mem_calloc(jobs, sizeof *w->fns);
-    w->ctxs = mem_calloc(jobs, sizeof *w->ctxs);
+    w->ctxs = mem_calloc_lines(jobs, sizeof *w->ctxs);
     w->limits = mem_calloc(jobs, sizeof *w->limits);
     w->diags = mem_calloc(jobs, sizeof *w->diags);
     for (unsigned k = 0; k < jobs; k++) worker_init(w, k, s, main);
@@ -69,7 +73,7 @@ AftWorkers *run_workers_aft(RunWorkers *w)
 
 FnCtx *run_workers_ctx(RunWorkers *w, unsigned k)
 {
-    return &w->ctxs[k];
+    return &w->ctxs[k].c;
 }
 
 AftWorkers *run_workers_ready(RunWorkers *w)
@@ -83,7 +87,7 @@ AftWorkers *run_workers_ready(RunWorkers *w)
 void run_workers_join(RunWorkers *w, FnCtx *main)
 {
     for (unsigned k = 0; w && k < w->jobs; k++) {
-        FnCtx *c = &w->ctxs[k];
+        FnCtx *c = &w->ctxs[k].c;
         main->derived += c->derived;
         main->gave_up += c->gave_up;
         main->unrounded += c->unrounded;
@@ -96,7 +100,7 @@ void run_workers_free(RunWorkers *w, FnCtx *main)
     if (!w) return;
     run_workers_join(w, main);
     for (unsigned k = 0; k < w->jobs; k++) {
-        FnCtx *c = &w->ctxs[k];
+        FnCtx *c = &w->ctxs[k].c;
         vm_stats_add(&w->s->worker_vms, vm_stats(c->vm));
         vm_free(c->vm);
         absvm_free(c->abs);

@@ -648,7 +648,7 @@ static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long sto
 
 AbsVm *absvm_new(Limits *limits)
 {
-    AbsVm *vm = mem_calloc(1, sizeof *vm);
+    AbsVm *vm = mem_calloc_lines(1, sizeof *vm);   /* a worker's: no line shared with another's */
     vm->limits = limits;
     vm->max_steps = ABSVM_DEFAULT_STEPS;
     vm->colls = abscoll_new();

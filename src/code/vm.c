@@ -11,7 +11,7 @@
 
 Vm *vm_new(Diag *diag)
 {
-    Vm *vm = mem_calloc(1, sizeof *vm);
+    Vm *vm = mem_calloc_lines(1, sizeof *vm);   /* a worker's VM: no line shared with another's */
     vm->diag = diag;
     vm->max_depth = VM_MAX_CALL_DEPTH;
     vm->memo_on = true;

@@ -23,7 +23,7 @@ Word *lattice_elem_new(const Lattice *L)
 void lattice_elems_new(const Lattice *L, size_t n, Word **const slots[])
 {
     size_t w = L->nwords ? L->nwords : 1;
-    Word *block = mem_calloc(n * w, sizeof(Word));
+    Word *block = mem_calloc_lines(n * w, sizeof(Word));   /* scratch a worker may write */
     for (size_t i = 0; i < n; i++) *slots[i] = block + i * w;
 }
 

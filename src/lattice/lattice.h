@@ -179,6 +179,17 @@ bool lattice_real_bounds(const Lattice *L, double *lo, double *hi);
 /* The grid step below which a real interval is a point; 0 for other kinds. */
 double lattice_tolerance(const Lattice *L);
 
+/* chunks.c: the chunks of the enumeration of [bot, top], intervals whose enumerations, one
+ * after the other, are that of [bot, top].  A powerset is halved by its last free atom (its
+ * enumeration counts with the first atom fastest), a range or chain by its upper half, a
+ * product or map (the first component fastest) by the last component that can be split;
+ * lattice_cuts_in_order says whether L is made of those alone (other kinds are not cut in
+ * order).  lattice_enum_chunks halves every chunk `levels` times while the first keeps at
+ * least 2^min_log2 elements; the chunks (lo then hi, 2 nwords each) go into *out (mem_free
+ * it); returns their number. */
+bool lattice_cuts_in_order(const Lattice *L);
+size_t lattice_enum_chunks(const Lattice *L, unsigned levels, double min_log2, Word **out);
+
 /* Generic helpers, implemented once in lattice.c. */
 Word *lattice_elem_new(const Lattice *L);                          /* zeroed, mem_free it */
 /* n zeroed elements in one block: *slots[i] = the i-th; mem_free(*slots[0]) frees them all. */

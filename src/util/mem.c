@@ -1,8 +1,10 @@
 /* mem.c: allocation chokepoint and arena allocator. */
 #include "util/mem.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 FIX_NORETURN void mem_fail(size_t size)
 {
@@ -21,6 +23,17 @@ void *mem_calloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p) mem_fail(n * size);
+    return p;
+}
+
+void *mem_calloc_lines(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size) mem_fail(SIZE_MAX);
+    size_t bytes = n * size;
+    bytes = bytes ? (bytes + MEM_LINE - 1) / MEM_LINE * MEM_LINE : MEM_LINE;
+    void *p = NULL;
+    if (posix_memalign(&p, MEM_LINE, bytes) != 0 || !p) mem_fail(bytes);
+    memset(p, 0, bytes);
     return p;
 }
 

@@ -7,6 +7,12 @@
 void *mem_alloc(size_t size);                 /* never NULL */
 void *mem_calloc(size_t n, size_t size);      /* never NULL, zeroed */
 void *mem_realloc(void *p, size_t size);      /* never NULL */
+/* Zeroed, aligned to MEM_LINE bytes and padded to a whole number of them, so that no other
+ * block shares its cache lines: for state that one thread of --jobs N writes on a hot path
+ * (a VM, a worker's scratch elements), which would otherwise slow the thread next door
+ * (false sharing).  Freed with mem_free. */
+enum { MEM_LINE = 128 };
+void *mem_calloc_lines(size_t n, size_t size);
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 void mem_free(void *p);

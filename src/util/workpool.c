@@ -1,23 +1,29 @@
 /* workpool.c: the deterministic task pool of workpool.h on POSIX threads.  One mutex guards
- * the next index to hand out, the finished flags and the stop mark; the calling thread waits
- * on a condition variable for the next index in order to finish and passes it to `done`. */
+ * the next index to hand out, the finished flags and the stop mark.  A worker claims a grain
+ * of consecutive indices at a time; the calling thread sleeps only while the one index it
+ * needs next is unfinished, and is woken only when that index finishes; a worker sleeps only
+ * while the window is full, and is woken only when it moves.  Short tasks thus cost few
+ * wake-ups (each a context switch that takes a core from a worker). */
 #define _GNU_SOURCE
 #include "util/workpool.h"
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "util/mem.h"
 
 typedef struct PoolRun {
     const WorkPool *pool;
-    size_t count;
+    size_t count, grain;
     pthread_mutex_t lock;
-    pthread_cond_t finished_one;   /* a task finished */
+    pthread_cond_t finished_one;   /* the index the caller waits for finished */
     pthread_cond_t may_start;      /* the window moved, or the run stopped */
     size_t next;                   /* next index to hand out */
     size_t taken;                  /* indices below it were passed to done */
+    size_t awaited;                /* the index the caller sleeps on, SIZE_MAX if none */
+    unsigned sleepers;             /* workers waiting for the window to move */
     bool stopped;
     unsigned char *finished;       /* per index */
 } PoolRun;
@@ -46,13 +52,29 @@ static size_t run_sequential(const WorkPool *pool, size_t count)
     return count;
 }
 
-/* The next index this worker may run, or count when there is none (under the lock). */
-static size_t claim_index(PoolRun *r)
+/* The end of the grain starting at r->next, and whether the window lets it start: a worker
+ * waits for room for a whole grain rather than waking for every index taken. */
+static size_t grain_end(const PoolRun *r, bool *fits)
+{
+    size_t end = r->next + r->grain;
+    if (end > r->count) end = r->count;
+    *fits = r->pool->window == 0 || end <= r->taken + r->pool->window;
+    return end;
+}
+
+/* The next indices [*first, end) this worker may run, end == *first when there are none
+ * (under the lock). */
+static size_t claim_indices(PoolRun *r, size_t *first)
 {
     for (;;) {
-        if (r->stopped || r->next >= r->count) return r->count;
-        if (r->pool->window == 0 || r->next < r->taken + r->pool->window) return r->next++;
+        *first = r->next;
+        if (r->stopped || r->next >= r->count) return r->next;
+        bool fits;
+        size_t end = grain_end(r, &fits);
+        if (fits) return r->next = end;
+        r->sleepers++;
         pthread_cond_wait(&r->may_start, &r->lock);
+        r->sleepers--;
     }
 }
 
@@ -62,13 +84,13 @@ static void *worker_main(void *arg)
     PoolRun *r = w->run;
     pthread_mutex_lock(&r->lock);
     for (;;) {
-        size_t i = claim_index(r);
-        if (i >= r->count) break;
+        size_t first, end = claim_indices(r, &first);
+        if (end == first) break;
         pthread_mutex_unlock(&r->lock);
-        r->pool->task(r->pool->ctx, i, w->index);
+        for (size_t i = first; i < end; i++) r->pool->task(r->pool->ctx, i, w->index);
         pthread_mutex_lock(&r->lock);
-        r->finished[i] = 1;
-        pthread_cond_broadcast(&r->finished_one);
+        for (size_t i = first; i < end; i++) r->finished[i] = 1;
+        if (r->awaited >= first && r->awaited < end) pthread_cond_signal(&r->finished_one);
     }
     pthread_mutex_unlock(&r->lock);
     return NULL;
@@ -79,21 +101,27 @@ static void take_in_order(PoolRun *r)
 {
     pthread_mutex_lock(&r->lock);
     while (r->taken < r->count && !r->stopped) {
-        while (!r->finished[r->taken]) pthread_cond_wait(&r->finished_one, &r->lock);
         size_t i = r->taken;
+        r->awaited = i;
+        while (!r->finished[i]) pthread_cond_wait(&r->finished_one, &r->lock);
+        r->awaited = SIZE_MAX;
         pthread_mutex_unlock(&r->lock);
         bool go_on = r->pool->done ? r->pool->done(r->pool->ctx, i) : true;
         pthread_mutex_lock(&r->lock);
         r->taken = i + 1;
         if (!go_on) r->stopped = true;
-        pthread_cond_broadcast(&r->may_start);
+        bool fits = true;
+        if (r->sleepers && r->next < r->count) grain_end(r, &fits);
+        if ((r->sleepers && fits) || r->stopped) pthread_cond_broadcast(&r->may_start);
     }
     pthread_mutex_unlock(&r->lock);
 }
 
 static size_t run_threads(const WorkPool *pool, size_t count, unsigned jobs)
 {
-    PoolRun r = { .pool = pool, .count = count };
+    PoolRun r = { .pool = pool, .count = count, .grain = pool->grain ? pool->grain : 1,
+                  .awaited = SIZE_MAX };
+    if (pool->window && r.grain > pool->window) r.grain = pool->window;
     r.finished = mem_calloc(count, 1);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.finished_one, NULL);

@@ -30,6 +30,10 @@ typedef struct WorkPool {
     /* Optional: how far ahead of the next `done` index tasks may start (0: no limit); bounds
      * the results held at once when tasks produce large ones. */
     size_t window;
+    /* Optional: how many consecutive tasks a worker claims at once (0 or 1: one).  Larger
+     * grains cost fewer lock rounds and wake-ups when tasks are short; the results are taken
+     * one by one in index order all the same. */
+    size_t grain;
 } WorkPool;
 
 /* The number of cores this process may run on (sched_getaffinity; at least 1): the default

@@ -1,6 +1,6 @@
 /* test_workpool.c: unit tests of util/workpool.h: every task runs once, results are taken in
  * index order whatever the number of workers, an early stop starts no later task, the window
- * bounds how far tasks run ahead, and jobs == 1 runs on the caller in order. */
+ * bounds how far tasks run ahead, grains of several tasks keep all that, and jobs == 1 runs on the caller in order. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ typedef struct Log {
     size_t ntaken;
     size_t stop_after;           /* done returns false at this index */
     unsigned max_worker;
-    size_t window;
+    size_t window, grain;
     int window_broken;
 } Log;
 
@@ -50,7 +50,7 @@ static bool take(void *ctx, size_t i)
 static void run_with(unsigned jobs, Log *log, size_t count)
 {
     WorkPool pool = { .jobs = jobs, .task = square_task, .done = take, .ctx = log,
-                      .window = log->window };
+                      .window = log->window, .grain = log->grain };
     size_t n = workpool_run(&pool, count);
     size_t want = log->stop_after ? log->stop_after : count;
     assert_int_equal(n, want);
@@ -99,6 +99,27 @@ static void test_window(void **state)
     }
 }
 
+/* Grains of consecutive tasks: every task once, taken in order, within the window, with an
+ * early stop; a grain wider than the window is narrowed to it. */
+static void test_grain(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 1; jobs <= 4; jobs++) {
+        for (size_t grain = 2; grain <= 9; grain += 7) {
+            Log log = { .grain = grain, .window = 4 * grain };
+            run_with(jobs, &log, TASKS);
+            for (size_t i = 0; i < TASKS; i++) assert_int_equal(log.runs[i], 1);
+            assert_int_equal(log.window_broken, 0);
+            Log narrow = { .grain = 16, .window = 5 };
+            run_with(jobs, &narrow, TASKS);
+            assert_int_equal(narrow.window_broken, 0);
+            Log stop = { .grain = grain, .window = 3 * grain, .stop_after = 23 };
+            run_with(jobs, &stop, TASKS);
+            for (size_t i = 0; i < 23; i++) assert_int_equal(stop.runs[i], 1);
+        }
+    }
+}
+
 static void test_no_done_and_empty(void **state)
 {
     (void)state;
@@ -117,6 +138,7 @@ int main(void)
         cmocka_unit_test(test_sequential_is_caller),
         cmocka_unit_test(test_early_stop),
         cmocka_unit_test(test_window),
+        cmocka_unit_test(test_grain),
         cmocka_unit_test(test_no_done_and_empty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
