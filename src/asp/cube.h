@@ -15,11 +15,6 @@
 enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
        ASP_CUBES_WINDOW = 16, ASP_CUBES_FEW = 8 };
 
-/* Optimisation (cubeopt.c): the solo search's budget of conflicts before the cubes take
- * over; cube i starts from the best cost of cubes 0 .. i - ASP_OPT_LAG, so at most
- * ASP_OPT_LAG cubes run at once whatever N. */
-enum { ASP_OPT_SOLO = 20000, ASP_OPT_LAG = 8 };
-
 /* The cubes, each kept as the words in which it differs from the first cube: a cube of a
  * large program differs from the first in the words of a few split atoms and of what they
  * propagate, so the list costs about one bound, not one bound per cube (issue 29). */
@@ -66,10 +61,10 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 
-/* asp_optimize by cubes on o->jobs threads when the search is split (asp_cubes_apply, no
- * #project, at least ASP_CUBES_FEW cubes), else asp_optimize itself: the improving models
- * given out in cube order (each that improves on every one before it), the optimum and the
- * optimal models the same for every N (docs/asp.md "Threads"). */
+/* asp_optimize, with optN's second phase (every optimal model) by cubes on o->jobs threads
+ * when the search is split (asp_cubes_apply, no #project): the optimal models given out cube
+ * by cube, the same for every N (docs/asp.md "Threads").  The branch and bound that proves
+ * the optimum is asp_optimize's one search on the calling thread. */
 AftStatus asp_optimize_jobs(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
                             AspOptMode mode, AspOptModelFn fn, void *ctx, AspStats *st,
                             AspOptResult *res);
