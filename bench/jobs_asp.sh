@@ -1,7 +1,9 @@
 #!/bin/sh
 # jobs_asp.sh: `fix asp --models 0` (the native search, every model printed to /dev/null) with
 # --jobs 1 against --jobs 2 on the programs of issue 34 (pairs-22, queens-12, ham-24 of
-# bench/asp/gen.c; BENCH_JOBS_ONLY="queens-12" runs those only).  Wall times are timed side by
+# bench/asp/gen.c), then optimisation: opt on tsp-12 and jobshop-8 of bench/opt.sh (one
+# search for every N) and optN on qmin-13 (queens-13 with a #minimize: its 11 892 optimal
+# models by cubes); BENCH_JOBS_ONLY="queens-12 qmin-13" runs those only.  Wall times are timed side by
 # side in alternating pairs by build/bench/pairtime (at least BENCH_MIN_RUNS pairs, default 3,
 # and BENCH_RUN_SECONDS, default 2): the medians and the median of the pair ratios.  Then one
 # run of each under /usr/bin/time with --stats: CPU seconds (user + system) of the process,
@@ -30,25 +32,27 @@ cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "jobs_asp: /usr/bin/time not found (apt-get install time)"; exit 1; }
 
-cpu() {   # cpu JOBS ASPIF: "cpu-seconds cubes busiest-thread-cpu threads-cpu"
-    "$TIME" -f "TIME %U %S" "$FIX" asp --solver native --models 0 --stats --jobs "$1" "$2" \
+cpu() {   # cpu JOBS ASPIF: "cpu-seconds cubes busiest-thread-cpu threads-cpu" ($MODE's run)
+    # shellcheck disable=SC2086
+    "$TIME" -f "TIME %U %S" "$FIX" asp --solver native $MODE --stats --jobs "$1" "$2" \
         2> "$OUT/time" | grep '^Cubes' > "$OUT/cubes"
     awk '/^TIME/ { printf "%.2f ", $2 + $3 }' "$OUT/time"
+    [ -s "$OUT/cubes" ] || { echo "0 0 0"; return; }     # not split: one thread
     # "Cubes        : 64 on 2 threads (CPU 2.628s, busiest thread 1.343s)"
     sed -E 's/.*: ([0-9]+) on [0-9]+ threads \(CPU ([0-9.]+)s, busiest thread ([0-9.]+)s\)/\1 \3 \2/' "$OUT/cubes"
 }
 
 echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | calling thread CPU (s) | bound on 2 idle cores | load |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-for spec in pairs:22 queens:12 ham:24; do
-    name=${spec%%:*}-${spec##*:}
-    case " ${BENCH_JOBS_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
-    build/bench-gen "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"
-    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "| $name | gringo failed |"; continue; }
-    models=$("$FIX" asp --solver native -q --models 0 "$OUT/$name.aspif" | awk '/^Models/ { print $3 }')
+# row NAME: the row of $OUT/NAME.aspif run with the options $MODE
+row() {
+    name=$1
+    # shellcheck disable=SC2086
+    models=$("$FIX" asp --solver native -q $MODE "$OUT/$name.aspif" | awk '/^Models/ { print $3 }')
+    # shellcheck disable=SC2086
     paired=$(build/bench/pairtime -r "${BENCH_MIN_RUNS:-3}" -s "${BENCH_RUN_SECONDS:-2}" -l 300 \
-        "$FIX" asp --solver native --models 0 --jobs 1 "$OUT/$name.aspif" -- \
-        "$FIX" asp --solver native --models 0 --jobs 2 "$OUT/$name.aspif")
+        "$FIX" asp --solver native $MODE --jobs 1 "$OUT/$name.aspif" -- \
+        "$FIX" asp --solver native $MODE --jobs 2 "$OUT/$name.aspif")
     read -r t1 t2 r runs _ <<EOF
 ${paired:-error error - -}
 EOF
@@ -69,7 +73,33 @@ EOF
     read -r main bound <<EOF
 $est
 EOF
-    echo "| $name | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
+    echo "| $name${MODE:+ ($MODE)} | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
+}
+
+MODE="--models 0"
+for spec in pairs:22 queens:12 ham:24; do
+    name=${spec%%:*}-${spec##*:}
+    case " ${BENCH_JOBS_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
+    build/bench-gen "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "| $name | gringo failed |"; continue; }
+    row "$name"
+done
+
+# optimisation: the branch and bound (one search for every N) on two of bench/opt.sh's
+# instances, and optN's optimal models (by cubes) of queens-13 with a #minimize of two
+# priorities, whose optimum 11 892 models reach
+sh tests/asp/build-gen.sh bench-opt > /dev/null || exit 1
+for spec in tsp:12 jobshop:8 qmin:13; do
+    name=${spec%%:*}-${spec##*:}
+    case " ${BENCH_JOBS_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
+    case $name in
+        qmin-*) build/bench-gen queens "${spec##*:}" > "$OUT/$name.lp"
+                printf '#minimize { 1@2 : q(1,1) }.\n#minimize { 1@1,X : q(X,X) }.\n' >> "$OUT/$name.lp"
+                MODE="--opt-mode=optN" ;;
+        *) build/bench-opt "${spec%%:*}" "${spec##*:}" > "$OUT/$name.lp"; MODE= ;;
+    esac
+    gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "| $name | gringo failed |"; continue; }
+    row "$name"
 done
 
 [ "${CALLGRIND:-0}" = 1 ] || exit 0

@@ -5,6 +5,7 @@
 #ifndef FIX_ASP_CUBE_H
 #define FIX_ASP_CUBE_H
 
+#include "asp/opt.h"
 #include "asp/search.h"
 
 /* How many cubes the split aims at, the lattice atoms a program needs to be split at all (a
@@ -59,6 +60,14 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
  * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
+
+/* asp_optimize, with optN's second phase (every optimal model) by cubes on o->jobs threads
+ * when the search is split (asp_cubes_apply, no #project): the optimal models given out cube
+ * by cube, the same for every N (docs/asp.md "Threads").  The branch and bound that proves
+ * the optimum is asp_optimize's one search on the calling thread. */
+AftStatus asp_optimize_jobs(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
+                            AspOptMode mode, AspOptModelFn fn, void *ctx, AspStats *st,
+                            AspOptResult *res);
 
 /* o->release's rules dropped when it is s's program and s is head-cycle-free: called once
  * the search's solver is built and before any search (AspSolveOptions.release). */

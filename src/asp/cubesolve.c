@@ -3,12 +3,10 @@
  * run's limits; each cube's models are kept in its own result slot and given out on the
  * calling thread in cube order.  What the threads share is read-only (the program, the
  * cubes) except the cancel flag, written atomically when the run stops. */
-#include "asp/cube.h"
+#include "asp/cubeteam.h"
 #include "asp/internal.h"
 
 #include "util/workpool.h"
-
-#include <time.h>
 
 /* A cube's result: its models (each as its length, then its shown atoms; or with the text
  * hooks, their texts one after the other, ends[k] where model k's ends), its own stats and
@@ -24,25 +22,10 @@ typedef struct CubeOut {
     const char *hit;
 } CubeOut;
 
-/* A worker's own state, one allocation each (no two workers write one cache line). */
-typedef struct Worker {
-    AspSolver *s;                 /* the run's solver for worker 0, else its own */
-    Word *lo, *hi;                /* the cube it searches (asp_cubes_get) */
-    bool fresh;                   /* s is as asp_solver_new made it */
-    Limits limits;
-    AftOptions aft;
-    double cpu;                   /* CPU seconds this thread spent on cubes */
-    char pad[64];
-} Worker;
-
 typedef struct Cubes {
-    AspSolver *s;
+    AspCubeTeam team;
     const AspSolveOptions *o;
-    AftOptions base;              /* the caller's options (or the defaults) */
-    AspCubes cubes;
     CubeOut *out;
-    Worker **w;
-    volatile sig_atomic_t cancel; /* set when the run stops: the cubes still running stop */
     AspModelFn fn;
     void *ctx;
     const AspModelText *text;     /* o->text when it stands for fn and ctx, else NULL */
@@ -70,41 +53,18 @@ static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t
     return true;
 }
 
-static double thread_cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void run_cube(void *ctx, size_t i, unsigned worker)
 {
     Cubes *c = ctx;
-    Worker *w = c->w[worker];
     CubeOut *out = &c->out[i];
-    double t0 = thread_cpu();
-    if (!w->s) {
-        w->s = asp_solver_new(c->s->prog);
-        w->fresh = true;
-    }
-    if (!w->fresh) asp_solver_reset_search(w->s);
-    w->fresh = false;
-    w->aft = c->base;
-    w->aft.interrupt = &c->cancel;
-    w->aft.limits = &w->limits;
-    w->aft.stop_abandons = true;          /* a cancelled cube's result is never used */
+    AftWork *base_work = c->team.base.work;
+    out->work.limit = base_work ? base_work->limit : 0;
+    AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, base_work ? &out->work : NULL);
     out->tx = c->text;
-    out->work.limit = c->base.work ? c->base.work->limit : 0;
-    w->aft.work = c->base.work ? &out->work : NULL;
     AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
-    if (!w->lo) {
-        w->lo = mem_alloc((2 * c->cubes.nwords + 1) * sizeof *w->lo);
-        w->hi = w->lo + c->cubes.nwords;
-    }
-    asp_cubes_get(&c->cubes, i, w->lo, w->hi);
     out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
     out->hit = w->limits.hit;
-    w->cpu += thread_cpu() - t0;
+    asp_cube_team_end(&c->team, worker);
 }
 
 /* Cube i's models to the caller's fn (or as text to the text hooks' put), as the one search
@@ -119,7 +79,7 @@ static void give_out(Cubes *c, CubeOut *out)
         const AspAtom *atoms = out->models.items + k + 1;
         k += n + 1;
         st->models++;
-        if ((c->fn && !c->fn(c->ctx, c->s->prog, atoms, n)) || (max && st->models >= max))
+        if ((c->fn && !c->fn(c->ctx, c->team.s->prog, atoms, n)) || (max && st->models >= max))
             c->stop = true;
     }
     for (size_t m = 0, from = 0; tx && m < out->ends.count && !c->stop; m++) {
@@ -150,45 +110,18 @@ static bool take_cube(void *ctx, size_t i)
     c->st->bnb_runs += out->st.bnb_runs;
     give_out(c, out);
     out_free(out);
-    AftWork *work = c->base.work;
+    AftWork *work = c->team.base.work;
     if (work) work->spent += out->work.spent;
     if (!c->stop && out->r != AFT_OK) c->r = out->r;
-    else if (!c->stop && work && aft_work_spent(&c->base)) {
+    else if (!c->stop && work && aft_work_spent(&c->team.base)) {
         c->r = AFT_LIMIT;
         c->st->aft.stopped_by = "work";
     }
-    if (out->hit && c->base.limits && !c->base.limits->hit) c->base.limits->hit = out->hit;
+    const Limits *l = c->team.base.limits;
+    if (out->hit && l && !l->hit) c->team.base.limits->hit = out->hit;
     bool go_on = !c->stop && c->r == AFT_OK;
-    if (!go_on) __atomic_store_n(&c->cancel, 1, __ATOMIC_RELAXED);
+    if (!go_on) asp_cube_team_cancel(&c->team);
     return go_on;
-}
-
-/* Worker state: worker 0 searches with the run's solver; each copies the run's limits. */
-static void workers_new(Cubes *c, unsigned jobs)
-{
-    const Limits *l = c->base.limits;
-    c->w = mem_calloc(jobs, sizeof *c->w);
-    for (unsigned k = 0; k < jobs; k++) {
-        Worker *w = c->w[k] = mem_calloc(1, sizeof *w);
-        if (l) {
-            w->limits = *l;
-            if (!w->limits.interrupt) w->limits.interrupt = c->base.interrupt;
-        } else limits_start(&w->limits, 0, 0, c->base.interrupt);
-    }
-    c->w[0]->s = c->s;
-}
-
-static void workers_free(Cubes *c, unsigned jobs)
-{
-    c->st->threads = jobs;
-    for (unsigned k = 0; k < jobs; k++) {
-        c->st->cpu_total += c->w[k]->cpu;
-        if (c->w[k]->cpu > c->st->cpu_busiest) c->st->cpu_busiest = c->w[k]->cpu;
-        if (k) asp_solver_free(c->w[k]->s);
-        mem_free(c->w[k]->lo);
-        mem_free(c->w[k]);
-    }
-    mem_free(c->w);
 }
 
 /* Few cubes: the propagation leaves little to search, and the program is searched whole (in
@@ -205,17 +138,17 @@ static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn f
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st)
 {
-    Cubes c = { .s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
+    Cubes c = { .team.s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     if (o->text && fn && o->text->fn == fn && o->text->ctx == ctx) c.text = o->text;
-    asp_search_options(&c.base, o->aft);
+    asp_search_options(&c.team.base, o->aft);
     if (o->jobs <= 1) asp_solve_release(s, o);   /* no worker will compile a solver of its own */
-    size_t refuted = asp_cubes_make(s, &c.cubes);
-    if (c.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.cubes);
-    size_t n = st->cubes = c.cubes.count;
+    size_t refuted = asp_cubes_make(s, &c.team.cubes);
+    if (c.team.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.team.cubes);
+    size_t n = st->cubes = c.team.cubes.count;
     st->aft.conflicts += refuted;                 /* counted as the one search counts them */
-    if (c.base.work) {
-        c.base.work->spent += refuted;
-        if (aft_work_spent(&c.base)) {
+    if (c.team.base.work) {
+        c.team.base.work->spent += refuted;
+        if (aft_work_spent(&c.team.base)) {
             c.r = AFT_LIMIT;
             st->aft.stopped_by = "work";
             n = 0;
@@ -223,15 +156,15 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     }
     unsigned jobs = o->jobs;
     c.out = mem_calloc(n + 1, sizeof *c.out);
-    workers_new(&c, jobs);
-    c.w[0]->fresh = false;
+    asp_cube_team_new(&c.team, jobs);
+    c.team.w[0]->fresh = false;
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
                       .window = ASP_CUBES_WINDOW * (size_t)jobs };
     size_t taken = n ? workpool_run(&pool, n) : 0;
     for (size_t i = taken; i < n; i++) out_free(&c.out[i]);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
-    workers_free(&c, jobs);
+    asp_cube_team_free(&c.team, st, NULL);
     mem_free(c.out);
-    asp_cubes_free(&c.cubes);
+    asp_cubes_free(&c.team.cubes);
     return c.r;
 }

@@ -91,6 +91,13 @@ void asp_opt_free(AspOptimizer *z)
 
 size_t asp_opt_levels(const AspOptimizer *z) { return z->nlevels; }
 
+void asp_opt_attach(AspOptimizer *z)
+{
+    asp_cost_attach(z->s, z->nlevels, z->lits.items, z->lits.count);
+}
+
+const AftFunction *asp_opt_function(const AspOptimizer *z) { return &z->fn; }
+
 static bool bit(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
 
 void asp_opt_cost(const AspOptimizer *z, const Word *x, int64_t *out)
@@ -184,7 +191,7 @@ AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, 
                        AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res)
 {
     OptRun run = { z, fn, ctx, NULL };
-    asp_cost_attach(s, z->nlevels, z->lits.items, z->lits.count);
+    asp_opt_attach(z);
     AftStatus r = branch_and_bound(s, z, o, mode, &run, st, res);
     asp_cost_detach(s);
     return r;

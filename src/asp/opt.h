@@ -16,6 +16,12 @@ size_t asp_opt_levels(const AspOptimizer *z);
 void asp_opt_cost(const AspOptimizer *z, const Word *x, int64_t *out);
 int asp_cost_cmp(const int64_t *a, const int64_t *b, size_t n);
 
+/* The cost propagator attached to z's solver with z's literals and no bound (detach it with
+ * asp_cost_detach), and the function whose search hooks the branch and bound runs with (S_P
+ * with the spent hook of the cost bound): for a search of one's own by cubes (cubeopt.c). */
+void asp_opt_attach(AspOptimizer *z);
+const AftFunction *asp_opt_function(const AspOptimizer *z);
+
 typedef bool (*AspOptModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
                               const int64_t *costs, size_t ncosts, bool optimal);
 

@@ -4,12 +4,13 @@
 #include "asp/asp.h"
 #include "util/mem.h"
 #include "asp/project.h"
+#include "asp/cube.h"
 
 AftStatus proc_way_native(const ProcWay *w, AspStats *st)
 {
     if (w->ask) {
         AspOptimizer *z = asp_opt_new(w->s);
-        AftStatus r = asp_optimize(w->s, z, w->so, w->ask->mode, w->ask->fn, w->ask->ctx, st,
+        AftStatus r = asp_optimize_jobs(w->s, z, w->so, w->ask->mode, w->ask->fn, w->ask->ctx, st,
                                    w->ask->res);
         asp_opt_free(z);
         return r;

@@ -2,7 +2,8 @@
 # jobs.sh: `fix asp --jobs N` prints the same bytes for N = 1, 2, 3 and 7 (issue 34): the
 # commands of the ASP goldens (tests/golden/asp/*.cmd whose arguments start with `asp`),
 # examples/*.lp (all models, the first, three), programs of bench/asp/gen.c large enough to
-# be split into cubes (all models, the first, five; their --stats must name the cubes) and
+# be split into cubes (all models, the first, five; their --stats must name the cubes),
+# #minimize programs (opt, optN, -n 1; optimum and optimal count against clingo's) and
 # random programs of tests/asp/gen.c.  A stop by --timeout prints a prefix of the models in
 # the order of --jobs 1, with an honest count.  With build/tsan/fix (make tsan), a few of the
 # split programs run on 2, 3 and 7 threads under ThreadSanitizer, which must report no race
@@ -67,6 +68,42 @@ done
 "$FIX" asp --solver native -q --stats --jobs 2 "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
 grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-8: --stats names no cubes"
 
+# optimisation (#minimize): opt (the improving models), optN (the optimal models, by cubes
+# on N threads), -n 1 and optN -n 7, with priorities and several optima: queens with a cost
+# on the first rows' columns (a few optima, two levels) or on one corner (hundreds of optima),
+# and random programs of tests/asp/optgen.awk (three priorities, negative weights, #maximize,
+# weak constraints).  The optimum and the number of optimal models are clingo's.
+optimum() {   # optimum FILE: the optimisation line, the optimal count
+    awk '/^Optimization/ { o = $0 } /Optimal/ { k = $3 } END { sub(/: +/, ":", o); print o, k }' "$1"
+}
+opt_case() {   # opt_case NAME ASPIF
+    same "$1" --solver native "$2"
+    same "$1 optN" --solver native --opt-mode=optN "$2"
+    same "$1 -n 1" --solver native --models 1 "$2"
+    same "$1 optN -n 7" --solver native --opt-mode=optN --models 7 "$2"
+    same "$1 optN, default solver" --opt-mode=optN "$2"
+    "$FIX" asp --solver native --jobs 2 --opt-mode=optN -q "$2" > "$OUT/fixopt" 2>&1
+    if command -v clingo >/dev/null 2>&1; then
+        clingo --mode=clasp --opt-mode=optN -q "$2" 0 > "$OUT/clopt" 2>&1
+        [ "$(optimum "$OUT/fixopt")" = "$(optimum "$OUT/clopt")" ] && ok \
+            || bad "$1: optimum/optimal $(optimum "$OUT/fixopt") against clingo's $(optimum "$OUT/clopt")"
+    fi
+}
+for spec in 10:'Y@2,X : q(X,Y), X <= 2' 11:'1@2 : q(1,1)' 12:'Y@3,X : q(X,Y), X == 1'; do
+    n=${spec%%:*}
+    build/bench-gen queens "$n" > "$OUT/oq$n.lp"
+    printf '#minimize { %s }.\n#minimize { 1@1,X : q(X,X) }.\n' "${spec#*:}" >> "$OUT/oq$n.lp"
+    gringo "$OUT/oq$n.lp" > "$OUT/oq$n.aspif" 2>/dev/null || { bad "oq$n: gringo failed"; continue; }
+    opt_case "queens-$n #minimize" "$OUT/oq$n.aspif"
+done
+for seed in 1 2 3 4; do
+    awk -v seed=$((3500 + seed)) -v n=44 -f tests/asp/optgen.awk > "$OUT/og.lp"
+    gringo "$OUT/og.lp" > "$OUT/og$seed.aspif" 2>/dev/null || { bad "optgen $seed: gringo failed"; continue; }
+    opt_case "optgen seed $((3500 + seed))" "$OUT/og$seed.aspif"
+done
+"$FIX" asp --solver native -q --stats --jobs 2 --opt-mode=optN "$OUT/oq11.aspif" > "$OUT/stats" 2>&1
+grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-11 optN: --stats names no cubes"
+
 # random programs: tests/asp/gen.c's (their well-founded bound leaves them small: one cube)
 # and random 3-colourings of 12 to 18 nodes, with an even loop on some (split into cubes)
 colouring() {   # colouring SEED: the .lp text
@@ -116,6 +153,11 @@ if [ -x "$TSAN" ]; then
     done
     TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs 2 --models 3 \
         "$OUT/queens-8.aspif" > "$OUT/tsan" 2>&1 && ok || bad "queens-8 -n 3 under ThreadSanitizer"
+    for n in 2 7; do
+        TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs $n \
+            --opt-mode=optN "$OUT/oq11.aspif" > "$OUT/tsan" 2>&1 && ok \
+            || bad "queens-11 optN --jobs $n under ThreadSanitizer"
+    done
 else
     echo "skip: $TSAN not built (make tsan): the ThreadSanitizer part of the --jobs test"
 fi
