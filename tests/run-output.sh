@@ -113,6 +113,36 @@ cp "$tmp/abc.aspif" "$tmp/abc2.aspif"
 "$fix" asp --emit "$tmp/abc2.aspif" >>"$tmp/abc2.aspif" 2>/dev/null
 check "fix asp --emit x.aspif >> x.aspif: refused" [ $? -eq 1 ]
 check "fix asp --emit x.aspif >> x.aspif: kept" cmp -s "$tmp/abc.aspif" "$tmp/abc2.aspif"
+# the other commands that read a file and print: explain (a .fix, a .lp) and the REPL
+fixa=$(cd "$(dirname "$fix")" && pwd)/$(basename "$fix")
+for case in "explain keep2.fix" "explain --json keep2.fix" "repl keep2.fix" "explain p2.lp"; do
+    cp "$tmp/m.fix" "$tmp/keep2.fix"; cp "$tmp/p.lp" "$tmp/p2.lp"
+    # shellcheck disable=SC2086
+    (cd "$tmp" && "$fixa" $case >>"${case##* }" 2>"$tmp/same6.err" </dev/null)
+    check "fix $case >> ${case##* }: exit 1" [ $? -eq 1 ]
+    check "fix $case >> ${case##* }: message" has "$tmp/same6.err" "standard output is the input ${case##* }"
+    check "fix $case >> ${case##* }: kept" eval 'cmp -s "$tmp/m.fix" "$tmp/keep2.fix" && cmp -s "$tmp/p.lp" "$tmp/p2.lp"'
+done
+"$fix" explain "$tmp/p.lp" >/dev/full 2>"$tmp/full7.err"
+check "explain x.lp > /dev/full: exit 1" [ $? -eq 1 ]
+check "explain x.lp > /dev/full: one message" one_line "$tmp/full7.err" "fix explain: error: $full"
+
+# ---- fix started with a standard descriptor closed: no file it opens takes its place ----
+# (a message for the closed stderr went into the page --html wrote, at the place of fd 2)
+printf 'fn f(x: Int): Int = x / 0;\nshow 1 + 1;\nshow f(1);\n' >"$tmp/err.fix"
+"$fix" run "$tmp/err.fix" --html "$tmp/closed1.html" >/dev/null 2>/dev/null
+"$fix" run "$tmp/err.fix" --html "$tmp/closed2.html" >/dev/null 2>&-
+check "stderr closed: exit 1 (the query's error)" [ $? -eq 1 ]
+check "stderr closed: the page is the one written with stderr open" cmp -s "$tmp/closed1.html" "$tmp/closed2.html"
+"$fix" run "$tmp/m.fix" --html "$tmp/closed3.html" >&- 2>"$tmp/closed3.err"
+check "stdout closed: exit 1" [ $? -eq 1 ]
+check "stdout closed: one message" one_line "$tmp/closed3.err" "fix: error: cannot write standard output: Bad file descriptor"
+"$fix" asp "$tmp/abc.aspif" <&- >&- 2>"$tmp/closed4.err"
+check "fix asp, stdin and stdout closed: exit 1" [ $? -eq 1 ]
+check "fix asp, stdin and stdout closed: one message" one_line "$tmp/closed4.err" "fix asp: error: cannot write standard output: Bad file descriptor"
+"$fix" asp <&- 2>"$tmp/closed5.err"
+check "fix asp, stdin closed: exit 1" [ $? -eq 1 ]
+check "fix asp, stdin closed: cannot read" has "$tmp/closed5.err" "stdin: error: cannot read: Bad file descriptor"
 
 # ---- the page escapes what it embeds ----
 evil="$tmp/d</script><script>document.title='PWNED'</script><!--"

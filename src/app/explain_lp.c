@@ -467,12 +467,16 @@ int explain_lp_main(int argc, char **argv)
         Buf out;
         buf_init_stream(&out, stdout);
         Files files = { c.files.items, c.files.count };
-        rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
+        if (cmdline_stdout_is_input(&c.diag, c.files.items, c.files.count)) rc = 1;
+        else rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
         buf_flush(&out);
-        if ((out.err || fflush(stdout) != 0) && rc != 2) {
-            diag_plain_error(&c.diag, "cannot write standard output");
+        Buf why;
+        buf_init(&why);
+        if (!outfile_check(stdout, "standard output", out.err, &why) && rc != 2) {
+            diag_plain_error(&c.diag, "%s", buf_cstr(&why));
             rc = 1;
         }
+        buf_free(&why);
         buf_free(&out);
         sigint_remove();
         if (c.interrupt) rc = sigint_exit_code(c.interrupt);

@@ -13,6 +13,7 @@
 #include "app/cmdline.h"
 #include "app/explain.h"
 #include "cli/repl.h"
+#include "cli/stdfds.h"
 #include "util/heap.h"
 #include "util/workpool.h"
 
@@ -202,6 +203,7 @@ static size_t input_bytes(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    stdfds_hold();              /* before anything is opened: 0, 1, 2 are never reused */
     CliArgs args;
     memset(&args, 0, sizeof args);
     const char *cmd = argc > 1 ? argv[1] : NULL;
