@@ -201,6 +201,8 @@ elif kill -0 "$gpid" 2>/dev/null; then bad "gringo still runs after the timeout"
 else ok; fi
 printf 'p(1..12).\nh(1..11).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
 stops asp-solve-timeout '^UNKNOWN' 0 "$fast" asp --timeout 1 "$dir/php.lp"
+# fix explain on a logic program takes --max-memory as fix asp does (it was an unknown option)
+stops explain-lp-memory 'stopped by max-memory while .*gringo was grounding' 1 "$fast" explain --max-memory 1 "$dir/php.lp"
 "$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &
 pid=$!
 i=0   # until the search has started ("Solving..." is flushed then; at most 60 s: a margin)

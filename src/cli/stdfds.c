@@ -5,15 +5,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-/* A descriptor that fails every read and write with EBADF: a path-only one where the system
- * has them, else /dev/null opened the other way (write-only for 0, read-only for 1 and 2). */
+/* A descriptor that fails every read and write as the closed one did (EBADF): /dev/null
+ * opened the other way, write-only for 0, read-only for 1 and 2; without /dev/null, the root
+ * directory (a read fails with EISDIR, a write with EBADF). */
 static int unusable(int fd)
 {
-#ifdef O_PATH
-    int k = open("/", O_PATH | O_DIRECTORY);
-    if (k >= 0) return k;
-#endif
-    return open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    int k = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    return k >= 0 ? k : open("/", O_RDONLY | O_DIRECTORY);
 }
 
 void stdfds_hold(void)
