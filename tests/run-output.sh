@@ -49,6 +49,16 @@ check "asp --json > /dev/full: one message" one_line "$tmp/full4.err" "fix asp: 
 "$fix" asp --emit "$tmp/abc.aspif" >/dev/full 2>"$tmp/full5.err"
 check "asp --emit > /dev/full: exit 1" [ $? -eq 1 ]
 check "asp --emit > /dev/full: message" one_line "$tmp/full5.err" "$full"
+# a program with 2^40 models: the header's write fails, so no search is started (it ran on,
+# holding its models, until it was killed)
+awk 'BEGIN { printf "asp 1 0 0\n1 1 40"; for (i = 1; i <= 40; i++) printf " %d", i; print " 0 0";
+             for (i = 1; i <= 40; i++) printf "4 %d a%d 1 %d\n", length("a" i), i, i; print 0 }' >"$tmp/huge.aspif"
+for args in "" "--outf=2" "--wf"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$fix" asp $args "$tmp/huge.aspif" 0 >/dev/full 2>"$tmp/full8.err"
+    check "asp $args 2^40 models > /dev/full: exit 1" [ $? -eq 1 ]
+    check "asp $args 2^40 models > /dev/full: one message" one_line "$tmp/full8.err" "fix asp: error: $full"
+done
 printf 'show 1 + 1;\nshow 2;\n' | "$fix" repl >/dev/full 2>"$tmp/full6.err"
 check "repl > /dev/full: exit 1" [ $? -eq 1 ]
 check "repl > /dev/full: one message" one_line "$tmp/full6.err" "$full"
