@@ -34,7 +34,7 @@ usage timeout-inf --timeout inf
 usage timeout-nan --timeout nan
 usage timeout-neg --timeout -1
 usage timeout-junk --timeout 1s
-"$fix" run --max-memory 0.5 --max-steps 0 --timeout 0 "$dir/one.fix" >"$dir/usage-fine.log" 2>&1
+"$fix" run --max-memory 4096.5 --max-steps 0 --timeout 0 "$dir/one.fix" >"$dir/usage-fine.log" 2>&1
 if [ $? -eq 0 ] && grep -q '1 + 1 = 2' "$dir/usage-fine.log"; then ok; else bad "usage in range" "$dir/usage-fine.log"; fi
 
 # stops NAME PATTERN EXIT COMMAND...: a command that would run for hours stops within
@@ -58,6 +58,19 @@ awk 'BEGIN { printf "lattice B = range 0 .. 3;\nlattice M = map {";
              print "} -> B;\nfn f(x: M): M = x;\ncheck f monotone;" }' >"$dir/map.fix"
 stops check-map 'check f monotone: unknown' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
 stops check-map-why 'stopped by timeout: no counterexample in the' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
+
+# Reading and checking a file has the limits of a query too (`fix check --timeout 0.05` read
+# and checked these 100 000 functions to the end, seconds, and passed; --max-memory 20 let it
+# grow to 280 MB): the first poll past the limit stops it, no query runs, exit 1; the REPL
+# keeps its session as it was and goes on.
+awk 'BEGIN { print "lattice A = powerset {p, q};";
+             for (i = 0; i < 100000; i++) printf "fn f%d(x: A): A = x union {p};\n", i; print "show 1;" }' >"$dir/many-fns.fix"
+stops check-stage-timeout 'fix: error: stopped by timeout while reading' 1 "$fix" check --timeout 0.05 "$dir/many-fns.fix"
+stops run-stage-timeout 'fix: error: stopped by timeout while reading' 1 "$fix" run --timeout 0.05 "$dir/many-fns.fix"
+stops check-stage-memory 'fix: error: stopped by max-memory while reading and checking' 1 "$fast" check --max-memory 20 "$dir/many-fns.fix"
+printf ':load %s\nshow 40 + 2;\n' "$dir/many-fns.fix" | "$fix" repl --timeout 0.05 >"$dir/repl-stage.log" 2>&1
+if grep -q 'fix: error: stopped by timeout while reading' "$dir/repl-stage.log" && grep -q '40 + 2 = 42' "$dir/repl-stage.log" &&
+   clean "$dir/repl-stage.log"; then ok; else bad "repl :load stopped by --timeout, the session goes on" "$dir/repl-stage.log"; fi
 
 # (--no-memo: memoised, widest would run once and the lfp would end at its step limit first)
 cat >"$dir/lfp.fix" <<'FIX'
@@ -196,6 +209,8 @@ elif kill -0 "$gpid" 2>/dev/null; then bad "gringo still runs after the timeout"
 else ok; fi
 printf 'p(1..12).\nh(1..11).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
 stops asp-solve-timeout '^UNKNOWN' 0 "$fast" asp --timeout 1 "$dir/php.lp"
+# fix explain on a logic program takes --max-memory as fix asp does (it was an unknown option)
+stops explain-lp-memory 'stopped by max-memory while .*gringo was grounding' 1 "$fast" explain --max-memory 1 "$dir/php.lp"
 "$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &
 pid=$!
 i=0   # until the search has started ("Solving..." is flushed then; at most 60 s: a margin)

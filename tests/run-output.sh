@@ -49,6 +49,16 @@ check "asp --json > /dev/full: one message" one_line "$tmp/full4.err" "fix asp: 
 "$fix" asp --emit "$tmp/abc.aspif" >/dev/full 2>"$tmp/full5.err"
 check "asp --emit > /dev/full: exit 1" [ $? -eq 1 ]
 check "asp --emit > /dev/full: message" one_line "$tmp/full5.err" "$full"
+# a program with 2^40 models: the header's write fails, so no search is started (it ran on,
+# holding its models, until it was killed)
+awk 'BEGIN { printf "asp 1 0 0\n1 1 40"; for (i = 1; i <= 40; i++) printf " %d", i; print " 0 0";
+             for (i = 1; i <= 40; i++) printf "4 %d a%d 1 %d\n", length("a" i), i, i; print 0 }' >"$tmp/huge.aspif"
+for args in "" "--outf=2" "--wf"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$fix" asp $args "$tmp/huge.aspif" 0 >/dev/full 2>"$tmp/full8.err"
+    check "asp $args 2^40 models > /dev/full: exit 1" [ $? -eq 1 ]
+    check "asp $args 2^40 models > /dev/full: one message" one_line "$tmp/full8.err" "fix asp: error: $full"
+done
 printf 'show 1 + 1;\nshow 2;\n' | "$fix" repl >/dev/full 2>"$tmp/full6.err"
 check "repl > /dev/full: exit 1" [ $? -eq 1 ]
 check "repl > /dev/full: one message" one_line "$tmp/full6.err" "$full"
@@ -113,6 +123,36 @@ cp "$tmp/abc.aspif" "$tmp/abc2.aspif"
 "$fix" asp --emit "$tmp/abc2.aspif" >>"$tmp/abc2.aspif" 2>/dev/null
 check "fix asp --emit x.aspif >> x.aspif: refused" [ $? -eq 1 ]
 check "fix asp --emit x.aspif >> x.aspif: kept" cmp -s "$tmp/abc.aspif" "$tmp/abc2.aspif"
+# the other commands that read a file and print: explain (a .fix, a .lp) and the REPL
+fixa=$(cd "$(dirname "$fix")" && pwd)/$(basename "$fix")
+for case in "explain keep2.fix" "explain --json keep2.fix" "repl keep2.fix" "explain p2.lp"; do
+    cp "$tmp/m.fix" "$tmp/keep2.fix"; cp "$tmp/p.lp" "$tmp/p2.lp"
+    # shellcheck disable=SC2086
+    (cd "$tmp" && "$fixa" $case >>"${case##* }" 2>"$tmp/same6.err" </dev/null)
+    check "fix $case >> ${case##* }: exit 1" [ $? -eq 1 ]
+    check "fix $case >> ${case##* }: message" has "$tmp/same6.err" "standard output is the input ${case##* }"
+    check "fix $case >> ${case##* }: kept" eval 'cmp -s "$tmp/m.fix" "$tmp/keep2.fix" && cmp -s "$tmp/p.lp" "$tmp/p2.lp"'
+done
+"$fix" explain "$tmp/p.lp" >/dev/full 2>"$tmp/full7.err"
+check "explain x.lp > /dev/full: exit 1" [ $? -eq 1 ]
+check "explain x.lp > /dev/full: one message" one_line "$tmp/full7.err" "fix explain: error: $full"
+
+# ---- fix started with a standard descriptor closed: no file it opens takes its place ----
+# (a message for the closed stderr went into the page --html wrote, at the place of fd 2)
+printf 'fn f(x: Int): Int = x / 0;\nshow 1 + 1;\nshow f(1);\n' >"$tmp/err.fix"
+"$fix" run "$tmp/err.fix" --html "$tmp/closed1.html" >/dev/null 2>/dev/null
+"$fix" run "$tmp/err.fix" --html "$tmp/closed2.html" >/dev/null 2>&-
+check "stderr closed: exit 1 (the query's error)" [ $? -eq 1 ]
+check "stderr closed: the page is the one written with stderr open" cmp -s "$tmp/closed1.html" "$tmp/closed2.html"
+"$fix" run "$tmp/m.fix" --html "$tmp/closed3.html" >&- 2>"$tmp/closed3.err"
+check "stdout closed: exit 1" [ $? -eq 1 ]
+check "stdout closed: one message" one_line "$tmp/closed3.err" "fix: error: cannot write standard output: Bad file descriptor"
+"$fix" asp "$tmp/abc.aspif" <&- >&- 2>"$tmp/closed4.err"
+check "fix asp, stdin and stdout closed: exit 1" [ $? -eq 1 ]
+check "fix asp, stdin and stdout closed: one message" one_line "$tmp/closed4.err" "fix asp: error: cannot write standard output: Bad file descriptor"
+"$fix" asp <&- 2>"$tmp/closed5.err"
+check "fix asp, stdin closed: exit 1" [ $? -eq 1 ]
+check "fix asp, stdin closed: cannot read" has "$tmp/closed5.err" "stdin: error: cannot read: Bad file descriptor"
 
 # ---- the page escapes what it embeds ----
 evil="$tmp/d</script><script>document.title='PWNED'</script><!--"

@@ -80,6 +80,7 @@ bool fix_cli_repl_open(fix_session *s) { return repl_input_open(repl_of(s)); }
 void fix_cli_repl_drop(fix_session *s) { repl_input_drop(repl_of(s)); }
 void fix_cli_repl_finish(fix_session *s) { repl_input_finish(repl_of(s)); }
 void fix_cli_repl_load(fix_session *s, const char *path) { repl_input_load(repl_of(s), path); }
+void fix_cli_guard_outputs(fix_session *s) { s->session.guard_outputs = true; }
 bool fix_cli_output_ok(fix_session *s) { return session_output_ok(&s->session); }
 bool fix_cli_output_failed(const fix_session *s) { return s->session.output_failed; }
 

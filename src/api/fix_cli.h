@@ -38,6 +38,9 @@ void fix_cli_repl_drop(fix_session *s);
 void fix_cli_repl_finish(fix_session *s);
 /* :load PATH (the files `fix repl` is given). */
 void fix_cli_repl_load(fix_session *s, const char *path);
+/* From now on a file whose output would overwrite it (standard output, --html: `fix repl
+ * m.fix >> m.fix`) is refused before it is read, as `fix run` refuses it. */
+void fix_cli_guard_outputs(fix_session *s);
 /* Flushes standard output; false (reported once) when a write to it failed. */
 bool fix_cli_output_ok(fix_session *s);
 /* Has a write to standard output failed? */

@@ -413,17 +413,6 @@ static AspProgram *load(Cli *c, Buf *err)
     return p;
 }
 
-/* `fix asp x.aspif >> x.aspif`: refused (reported) before anything is read. */
-static bool stdout_is_input(Cli *c)
-{
-    for (size_t i = 0; i < c->files.count; i++)
-        if (outfile_is_stdout(c->files.items[i])) {
-            diag_plain_error(&c->diag, "standard output is the input %s", c->files.items[i]);
-            return true;
-        }
-    return false;
-}
-
 /* The limits of the command line and the stop signals, for the whole run. */
 static void start_limits(Cli *c)
 {
@@ -451,7 +440,7 @@ static int load_and_run(Cli *c)
     buf_init(&err);
     AspProgram *p = NULL;
     int rc = 1;
-    if (stdout_is_input(c)) {}
+    if (cmdline_stdout_is_input(&c->diag, c->files.items, c->files.count)) {}
     else if (!(p = load(c, &err))) diag_error_text(&c->diag, buf_cstr(&err));
     else {
         c->run.droppable = p;     /* freed below: only --stats reads its rule count after */

@@ -256,14 +256,13 @@ static void header(Run *r)
     const AspRunOptions *o = r->o;
     AspOut *out = &r->out;
     if (o->json) return;
-    if (o->clingo_json) {
-        asp_outf_begin(out, o->files, o->nfiles);
-        return;
+    if (o->clingo_json) asp_outf_begin(out, o->files, o->nfiles);
+    else {
+        const char *c = o->competition ? "% " : "";
+        buf_printf(&out->line, "%sfix asp\n%sReading from %s%s\n%sSolving...\n", c, c,
+                   o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "", c);
+        asp_out_flush(out);
     }
-    const char *c = o->competition ? "% " : "";
-    buf_printf(&out->line, "%sfix asp\n%sReading from %s%s\n%sSolving...\n", c, c,
-               o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "", c);
-    asp_out_flush(out);
     errno = 0;                    /* the program is read: a watcher sees the search start */
     if (fflush(stdout) != 0 && !out->write_errno) out->write_errno = errno ? errno : EIO;
 }
@@ -300,6 +299,10 @@ static AftStatus act(Run *r, const AspProgram *p, AspSolver *s, AspStats *st, Bu
     AspAtom *tmp = o->wf || o->bounds ? mem_alloc((2 * asp_atom_count(p) + 1) * sizeof *tmp) : NULL;
     AftStatus res = AFT_OK;
     header(r);
+    if (r->out.write_errno) {     /* nothing can be written (> /dev/full): no search is run */
+        mem_free(tmp);
+        return res;
+    }
     if (o->wf) res = do_wf(r, s, st, tmp, err);
     if (o->bounds && res != AFT_ERROR) res = do_bounds(r, s, st, tmp, err);
     if (o->models && res != AFT_ERROR) res = do_models(r, s, st, err);

@@ -85,3 +85,13 @@ int cmdline_print_text(const char *who, const char *text)
     buf_free(&err);
     return ok ? 0 : 1;
 }
+
+bool cmdline_stdout_is_input(Diag *d, const char *const *files, size_t nfiles)
+{
+    for (size_t i = 0; i < nfiles; i++)
+        if (outfile_is_stdout(files[i])) {
+            diag_plain_error(d, "standard output is the input %s", files[i]);
+            return true;
+        }
+    return false;
+}

@@ -7,6 +7,7 @@
 #define FIX_APP_CMDLINE_H
 
 #include "common.h"
+#include "front/diag.h"
 
 /* The limit options: --timeout SEC, --max-steps N, --max-memory MB and --max-depth N (which
  * only fix run, check and repl take). */
@@ -43,5 +44,10 @@ bool cmdline_count(const char *s, size_t *out);
 /* Writes text to standard output: exit status 0, or 1 with "WHO: error: cannot write
  * standard output: REASON" on standard error (`fix --help > /dev/full`). */
 int cmdline_print_text(const char *who, const char *text);
+
+/* Is standard output one of the input files (`fix asp x.aspif >> x.aspif`, `fix explain x.lp
+ * >> x.lp`)?  Then "standard output is the input FILE" is reported in d, before anything is
+ * read or written. */
+bool cmdline_stdout_is_input(Diag *d, const char *const *files, size_t nfiles);
 
 #endif

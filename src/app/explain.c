@@ -299,6 +299,7 @@ int explain_main(int argc, char **argv)
     limits_cap_address_space(opt.max_memory);
     Session s;
     session_init(&s, &opt, stdout);
+    s.guard_outputs = true;     /* fix explain m.fix >> m.fix: refused, as fix run refuses it */
     for (size_t i = 0; i < ndirs; i++) session_add_search_dir(&s, dirs[i]);
     sigint_install(&s.interrupt, SIGINT_ONCE);
     Explain e = {.query = words[1], .atom = words[2], .json = opt.json};

@@ -33,6 +33,7 @@ static const char usage_text[] =
     "  -c NAME=VALUE   passed to gringo\n"
     "  --timeout SEC   stop after SEC seconds (what was explained is printed, and\n"
     "                  UNKNOWN; exit status 3)\n"
+    "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
     "  --allow-scripts as for fix asp: gringo may run the files' #script blocks\n";
 
 typedef struct Cli {
@@ -41,6 +42,7 @@ typedef struct Cli {
     VEC(const char *) atoms;
     VEC(const char *) gargs;
     bool allow_scripts;
+    CmdlineLimits limits;         /* --timeout, --max-memory */
     Limits stop;
     volatile sig_atomic_t interrupt;
     Diag diag;
@@ -81,11 +83,11 @@ static int parse_args(Cli *c, int argc, char **argv)
             VEC_PUSH(c->gargs, "-c");
             VEC_PUSH(c->gargs, next);
             i++;
-        } else if (!strcmp(a, "--timeout")) {
-            CmdlineLimits l = {0};
-            if (cmdline_limit_set(&l, CMDLINE_TIMEOUT, next) != CMDLINE_OK)
-                return usage_error(cmdline_limit_rule(CMDLINE_TIMEOUT), next);
-            c->o.timeout_s = l.timeout_s;
+        } else if (!strcmp(a, "--timeout") || !strcmp(a, "--max-memory")) {
+            CmdlineLimit which = cmdline_limit_of(a);
+            if (cmdline_limit_set(&c->limits, which, next) != CMDLINE_OK)
+                return usage_error(cmdline_limit_rule(which), next);
+            c->o.timeout_s = c->limits.timeout_s;
             i++;
         } else if (a[0] == '-' && a[1]) return usage_error("unknown option", a);
         else if (!c->files.count || (ends_with(a, ".lp") && ends_with(c->files.items[0], ".lp")))
@@ -460,19 +462,24 @@ int explain_lp_main(int argc, char **argv)
     else if (rc == 0) {
         diag_init(&c.diag, stderr);
         c.diag.who = "fix explain";
-        limits_start(&c.stop, c.o.timeout_s, 0, &c.interrupt);
+        limits_cap_address_space(c.limits.max_memory);
+        limits_start(&c.stop, c.o.timeout_s, c.limits.max_memory, &c.interrupt);
         c.o.limits = &c.stop;
         c.o.interrupt = &c.interrupt;
         sigint_install(&c.interrupt, SIGINT_ONCE);
         Buf out;
         buf_init_stream(&out, stdout);
         Files files = { c.files.items, c.files.count };
-        rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
+        if (cmdline_stdout_is_input(&c.diag, c.files.items, c.files.count)) rc = 1;
+        else rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
         buf_flush(&out);
-        if ((out.err || fflush(stdout) != 0) && rc != 2) {
-            diag_plain_error(&c.diag, "cannot write standard output");
+        Buf why;
+        buf_init(&why);
+        if (!outfile_check(stdout, "standard output", out.err, &why) && rc != 2) {
+            diag_plain_error(&c.diag, "%s", buf_cstr(&why));
             rc = 1;
         }
+        buf_free(&why);
         buf_free(&out);
         sigint_remove();
         if (c.interrupt) rc = sigint_exit_code(c.interrupt);

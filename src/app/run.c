@@ -233,23 +233,39 @@ static FixResult run_plans(Session *s, const PtrList *plans)
     return all_ok ? FIX_OK : FIX_RUNTIME_ERROR;
 }
 
-/* A signal came while the file was read, checked or compiled: nothing is run (an error, so
- * that the REPL keeps its state as it was). */
+/* A signal came, or --timeout or --max-memory ran out, while the file was read, checked or
+ * compiled: nothing is run (an error, so that the REPL keeps its state as it was). */
 static bool stopped_before_running(Session *s, const Source *src)
 {
+    if (!diag_interrupted(&s->diag)) return false;
     int sig = limits_flag(&s->interrupt);
-    if (!sig) return false;
-    diag_plain_error(&s->diag, "interrupted by %s while reading and checking %s: no query was run",
-                     sigint_name(sig), src->path);
+    diag_plain_error(&s->diag, "%s by %s while reading and checking %s: no query was run",
+                     sig ? "interrupted" : "stopped", diag_stop_reason(&s->diag), src->path);
     return true;
 }
+
+/* Reading and checking a file has the limits of a query (--timeout, --max-memory), from the
+ * start of the reading: the checker and the compiler poll them (diag_interrupted) with the
+ * signal flag. */
+static void load_stage_begin(Session *s)
+{
+    if (s->diag.limits) return;                 /* session_run_file began it */
+    limits_start(&s->limits, s->opt.timeout_s, s->opt.max_memory, &s->interrupt);
+    s->diag.limits = &s->limits;
+}
+
+static void load_stage_end(Session *s) { s->diag.limits = NULL; }
 
 FixResult session_run_source(Session *s, const Source *src, bool check_only)
 {
     int errors_before = s->diag.errors;
     s->graphs = 0;           /* --dot: standard output takes one graph a run (a REPL entry) */
+    load_stage_begin(s);
     AstFile *file = parse_source(&s->diag, &s->arena, src);
-    if (!file || stopped_before_running(s, src)) return FIX_COMPILE_ERROR;
+    if (!file || stopped_before_running(s, src)) {
+        load_stage_end(s);
+        return FIX_COMPILE_ERROR;
+    }
     PtrList plans = { 0 };
     bool checked = s->diag.errors == errors_before;
     /* declarations are added even after syntax errors, so that every error is reported */
@@ -257,6 +273,7 @@ FixResult session_run_source(Session *s, const Source *src, bool check_only)
     if (stopped_before_running(s, src)) checked = false;
     else if (checked && s->diag.errors == errors_before && s->guard_outputs && session_outputs_clash(s, NULL))
         checked = false;
+    load_stage_end(s);
     FixResult result = FIX_OK;
     if (!checked || s->diag.errors != errors_before) {
         result = FIX_COMPILE_ERROR;
@@ -276,7 +293,11 @@ FixResult session_run_source(Session *s, const Source *src, bool check_only)
 FixResult session_run_file(Session *s, const char *path, bool check_only)
 {
     if (s->guard_outputs && session_outputs_clash(s, path)) return FIX_COMPILE_ERROR;
+    load_stage_begin(s);
     const Source *src = diag_load_file(&s->diag, path);
-    if (!src) return FIX_COMPILE_ERROR;
+    if (!src) {
+        load_stage_end(s);
+        return FIX_COMPILE_ERROR;
+    }
     return session_run_source(s, src, check_only);
 }

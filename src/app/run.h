@@ -74,8 +74,9 @@ struct Session {
     size_t queries_run;      /* queries started so far (names --dot DIR/ files) */
     size_t graphs;           /* graphs written to standard output or DIR */
     struct HtmlPage *page;   /* records every query for the HTML page (--html, the REPL) */
-    bool guard_outputs;      /* fix run, fix check: an output (standard output, --html) that
-                                is one of the inputs is refused before anything runs */
+    bool guard_outputs;      /* fix run, check, explain, repl: an output (standard output,
+                                --html) that is one of the inputs is refused before anything
+                                runs */
     bool output_failed;      /* a write to standard output failed (reported once) */
     int out_errno;           /* the errno of a failed write to it a report saw, or 0 */
     bool output_refused;     /* an output named an input (reported): nothing is written */

@@ -13,6 +13,7 @@
 #include "app/cmdline.h"
 #include "app/explain.h"
 #include "cli/repl.h"
+#include "cli/stdfds.h"
 #include "util/heap.h"
 #include "util/workpool.h"
 
@@ -46,7 +47,8 @@ static const char *const usage_text =
     "                   Hasse diagram, plane or atom table with each refine step, the bnb\n"
     "                   tree, stable models); open it in a browser\n"
     "  --timeout S      stop each query after S seconds (0: no limit); refine, bnb and\n"
-    "                   stable report the sound bounds they have, other queries fail\n"
+    "                   stable report the sound bounds they have, other queries fail;\n"
+    "                   reading and checking a file stops at it too (nothing is run)\n"
     "  --max-steps N    stop a function call after N evaluation steps, and refine/bnb\n"
     "                   after N applications of F (0: no limit)\n"
     "  --max-memory MB  stop each query when the process holds more than MB megabytes\n"
@@ -202,6 +204,7 @@ static size_t input_bytes(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    stdfds_hold();              /* before anything is opened: 0, 1, 2 are never reused */
     CliArgs args;
     memset(&args, 0, sizeof args);
     const char *cmd = argc > 1 ? argv[1] : NULL;

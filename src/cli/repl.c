@@ -13,6 +13,7 @@
 #include <editline/readline.h>
 
 #include "util/mem.h"
+#include "util/outfile.h"
 #include "util/sigint.h"
 
 typedef struct Repl {
@@ -132,8 +133,14 @@ static bool ended_by_signal(const Repl *r)
 
 int cli_repl_main(fix_session *s, const char *const *files, size_t nfiles)
 {
+    for (size_t i = 0; i < nfiles; i++)      /* `fix repl m.fix >> m.fix`: nothing written */
+        if (outfile_is_stdout(files[i])) {
+            fprintf(stderr, "fix: error: standard output is the input %s\n", files[i]);
+            return 1;
+        }
     Repl r = { .s = s, .signal = fix_cli_signal_flag(s), .tty = isatty(STDIN_FILENO) != 0 };
     completion_session = s;
+    fix_cli_guard_outputs(s);
     sigint_install(r.signal, r.tty ? SIGINT_EVERY : SIGINT_EVERY_RESTART);
     if (r.tty) {
         rl_attempted_completion_function = complete;

@@ -15,6 +15,7 @@ void diag_init(Diag *d, FILE *out)
     d->errors = 0;
     d->sources = NULL;
     d->interrupt = NULL;
+    d->limits = NULL;
     d->on_error = NULL;
     d->error_ctx = NULL;
 }
@@ -92,9 +93,16 @@ static Source *read_stream(Diag *d, const char *name, FILE *f)
     return s;
 }
 
+const char *diag_stop_reason(const Diag *d)
+{
+    int sig = limits_flag(d->interrupt);
+    if (sig || !d->limits || !d->limits->hit) return sigint_name(sig);
+    return d->limits->hit;
+}
+
 static void stopped_reading(Diag *d, const char *name)
 {
-    diag_plain_error(d, "stopped by %s while reading '%s'", sigint_name((int)limits_flag(d->interrupt)), name);
+    diag_plain_error(d, "stopped by %s while reading '%s'", diag_stop_reason(d), name);
 }
 
 Source *diag_load_stream(Diag *d, const char *name, FILE *f)

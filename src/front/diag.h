@@ -31,6 +31,9 @@ typedef struct Diag {
     /* A request to stop (the session's signal flag, util/sigint.h), or NULL: the parser, the
      * checker and the compiler stop early when it is set (diag_interrupted). */
     const volatile sig_atomic_t *interrupt;
+    /* The limits of the stage that reads and checks a file (--timeout, --max-memory of fix
+     * run, check and repl), polled with the flag, or NULL. */
+    Limits *limits;
     /* Also told every error (the C API's session keeps them): path NULL and line, col 0 for
      * an error with no location; the message without the "path:line:col: error: " head. */
     void (*on_error)(void *ctx, const char *path, unsigned line, unsigned col, const char *message);
@@ -39,8 +42,12 @@ typedef struct Diag {
 
 static inline bool diag_interrupted(const Diag *d)
 {
-    return limits_flag(d->interrupt) != 0;
+    return limits_flag(d->interrupt) != 0 || limits_poll(d->limits) != NULL;
 }
+
+/* What stopped the stage, once diag_interrupted said so: "Ctrl-C", "SIGTERM", "SIGHUP" (the
+ * signal), else the limit ("timeout", "max-memory"). */
+const char *diag_stop_reason(const Diag *d);
 
 void diag_init(Diag *d, FILE *out);
 void diag_free(Diag *d);

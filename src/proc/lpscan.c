@@ -19,8 +19,17 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #ifdef __linux__
+#include <fcntl.h>
 #include <linux/magic.h>
+#include <sys/syscall.h>
 #include <sys/vfs.h>
+#include <unistd.h>
+#ifdef SYS_openat2
+#include <linux/openat2.h>
+#endif
+#ifndef O_PATH
+#define O_PATH 010000000          /* Linux's value: <fcntl.h> names it for _GNU_SOURCE only */
+#endif
 #endif
 
 #include "asp/asp.h"
@@ -103,6 +112,27 @@ static const char *unreadable_place(const char *real, const struct stat *st)
     return NULL;
 }
 
+/* Does the way to name go through a link of /proc that leads to another file in each process
+ * (/dev/stdin, /proc/self/fd/N, /proc/PID/cwd, a link to one of them)?  Its real path is the
+ * file fix has there; gringo, with other descriptors (/dev/null for its standard input) and
+ * another working directory, would read another.  Asked of the kernel (openat2 refusing
+ * magic links, Linux 5.6 on); where it cannot say, only the real path is looked at. */
+static bool through_process_link(const char *name)
+{
+#if defined(__linux__) && defined(SYS_openat2)
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = O_PATH | O_CLOEXEC;            /* opens nothing: only the way is walked */
+    how.resolve = RESOLVE_NO_MAGICLINKS;
+    long fd = syscall(SYS_openat2, AT_FDCWD, name, &how, sizeof how);
+    if (fd >= 0) close((int)fd);
+    return fd < 0 && errno == ELOOP;
+#else
+    (void)name;
+    return false;
+#endif
+}
+
 /* The directory gringo resolves the includes of a file it calls name from: dirname(name),
  * "" for "." (gringo then skips that step). */
 static char *include_dir(const char *name)
@@ -124,6 +154,9 @@ static bool enqueue(Scan *sc, char *shown, char *name, Text *from, size_t off)
     const char *why = NULL;
     if (stat(name, &st) != 0 || !(real = realpath(name, NULL))) why = strerror(errno);
     else why = unreadable_place(real, &st);
+    if (!why && through_process_link(name))
+        why = "goes through a link of /proc (such as /dev/stdin or /proc/self/fd/N) that "
+              "leads gringo to another file than fix";
     if (why) {
         Buf m;
         buf_init(&m);

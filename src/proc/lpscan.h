@@ -21,7 +21,8 @@
  *     in a comment (reading more is safe).  #include <...> is refused;
  *   - a file (named or included) that is not a readable regular file, or that is in /proc,
  *     /sys or /dev or on a kernel file system (proc, sysfs, ...), whose bytes may differ
- *     between fix's reading and gringo's.
+ *     between fix's reading and gringo's, or whose way goes through a link of /proc that
+ *     leads each process to its own file (/dev/stdin, /proc/self/fd/N).
  * A file reached under names in different directories is read once for each (its includes
  * resolve differently).  Scripts in a gringo program are code: with the sandbox of sandbox.h
  * this check is the first of two walls.

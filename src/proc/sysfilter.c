@@ -106,7 +106,7 @@ static const Denied denied[] = {
     EPERM_(clock_settime), EPERM_(clock_adjtime), EPERM_(adjtimex), EPERM_(syslog),
     EPERM_(vhangup), EPERM_(shmget), EPERM_(shmat), EPERM_(shmctl), EPERM_(semget),
     EPERM_(semop), EPERM_(semctl), EPERM_(semtimedop), EPERM_(msgget), EPERM_(msgsnd),
-    EPERM_(msgrcv), EPERM_(msgctl),
+    EPERM_(msgrcv), EPERM_(msgctl), EPERM_(setpriority), EPERM_(ioprio_set),
     /* io_uring (425..427) and the new mount calls (428..433); 424 pidfd_send_signal */
     ENOSYS_(425), ENOSYS_(426), ENOSYS_(427), ENOSYS_(428), ENOSYS_(429), ENOSYS_(430),
     ENOSYS_(431), ENOSYS_(432), ENOSYS_(433), { 424, RET_ERR(EPERM) },
@@ -183,6 +183,14 @@ static void rules_with_arguments(ProcSysFilter *f, pid_t self)
     rule_one_of(f, __NR_rt_tgsigqueueinfo, arg_lo(0), &me, 1, false);
     uint32_t tty[] = { TIOCSTI, TIOCLINUX };
     rule_one_of(f, __NR_ioctl, arg_lo(1), tty, 2, true);
+    /* the limits, scheduling and memory placement of the process itself only (0 or its pid):
+     * not of fix, which it could stop or starve (prlimit64 sets another process's limits) */
+    uint32_t own[] = { 0, me };
+    const uint32_t own_only[] = { __NR_prlimit64, __NR_sched_setaffinity, __NR_sched_setscheduler,
+                                  __NR_sched_setparam, __NR_sched_setattr, __NR_migrate_pages,
+                                  __NR_move_pages };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(own_only); i++)
+        rule_one_of(f, own_only[i], arg_lo(0), own, 2, false);
 }
 
 bool proc_sysfilter_build(ProcSysFilter *f, pid_t self)

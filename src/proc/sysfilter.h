@@ -38,6 +38,9 @@ const char *proc_sysfilter_unsupported(void);
  *   - socket, connect, bind, listen, accept: EPERM (no network, not even a local socket);
  *   - fork, vfork and clone without CLONE_THREAD: EPERM (threads are allowed); clone3 ENOSYS,
  *     so that the C library falls back to clone;
+ *   - prlimit64, sched_setaffinity, sched_setscheduler, sched_setparam, sched_setattr,
+ *     migrate_pages and move_pages on any process but itself (pid 0 or its own), and
+ *     setpriority and ioprio_set (which can reach a whole user's processes): EPERM;
  *   - ptrace, process_vm_readv/writev, pidfd_getfd, signals to any other process, mount and
  *     namespace calls, modules, reboot, clocks, keys, bpf, perf, SysV IPC, POSIX message
  *     queues, the TIOCSTI and TIOCLINUX ioctls (typing into a terminal): EPERM;

@@ -84,6 +84,20 @@ refused proc x.lp 'x.lp:2:1: error: included file "/proc/self/cmdline": is made 
 ln -s /proc/self/environ "$OUT/proc/env.lp"
 printf 'a.\n#include "env.lp".\n' > "$OUT/proc/y.lp"
 refused proc y.lp 'y.lp:2:1: error: included file "env.lp": is made by the kernel'
+# ... and a link of /proc that leads each process to its own file: with standard input a
+# regular file, its real path is that file for fix, while gringo's standard input is /dev/null
+# (the scan read one file, gringo would read another); also the file named on the command line
+py "$OUT/proc/ran" > "$OUT/proc/stdin.txt"
+ln -s /proc/self/fd/0 "$OUT/proc/in.lp"
+printf 'a.\n#include "in.lp".\n' > "$OUT/proc/z.lp"
+ln -s /dev/stdin "$OUT/proc/dev-stdin.lp"
+for f in z.lp in.lp dev-stdin.lp; do
+    msg=$(cd "$OUT/proc" && "$FIXA" asp "$f" <"$OUT/proc/stdin.txt" 2>&1); rc=$?
+    case "$msg" in
+        *"goes through a link of /proc"*) [ $rc -eq 1 ] && ok || bad "proc link $f: exit status $rc, not 1" ;;
+        *) bad "proc link $f: not refused: $msg" ;;
+    esac
+done
 # 7. an include that only CLINGOPATH finds: fix does not look there, and gringo no longer can
 new_case clingopath
 mkdir -p "$OUT/clingopath/lib"

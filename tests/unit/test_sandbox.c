@@ -111,7 +111,7 @@ static bool connected(int s)
 /* Each attempt prints DONE:what or STOPPED:what; the exec comes last (it replaces gringo). */
 static const char *const python_script =
     "#script (python)\n"
-    "import os, socket, subprocess, sys\n"
+    "import os, resource, socket, subprocess, sys\n"
     "def attempt(what, f):\n"
     "    try:\n"
     "        f(); print('DONE:' + what)\n"
@@ -128,6 +128,9 @@ static const char *const python_script =
     "attempt('fork', lambda: os.fork() == 0 and os._exit(0))\n"
     "attempt('subprocess', lambda: subprocess.run(['/bin/sh', '-c', 'echo > ' + D + '/sub']))\n"
     "attempt('signal', lambda: os.kill(%d, 0))\n"
+    "attempt('limit', lambda: resource.prlimit(%d, resource.RLIMIT_CORE,\n"
+    "                                          resource.getrlimit(resource.RLIMIT_CORE)))\n"
+    "attempt('nice', lambda: os.setpriority(os.PRIO_PROCESS, %d, os.getpriority(os.PRIO_PROCESS, %d)))\n"
     "attempt('exec', lambda: os.execv('/bin/sh', ['sh', '-c', 'echo DONE:exec']))\n"
     "#end.\n";
 
@@ -135,7 +138,8 @@ static void python_case(bool allow)
 {
     int port, s = listener(&port);
     char text[4096];
-    snprintf(text, sizeof text, python_script, dir, port, (int)getpid());
+    int me = (int)getpid();
+    snprintf(text, sizeof text, python_script, dir, port, me, me, me, me);
     write_text("py.lp", text);
     write_text("existing", "");
     Buf out;
@@ -143,7 +147,8 @@ static void python_case(bool allow)
     run_gringo("py.lp", allow, &out);
     const char *o = buf_cstr(&out);
     static const char *const what[] = { "write", "append", "mkdir", "rename", "symlink",
-                                        "connect", "fork", "subprocess", "signal", "exec" };
+                                        "connect", "fork", "subprocess", "signal", "limit",
+                                        "nice", "exec" };
     for (size_t i = 0; i < sizeof what / sizeof *what; i++) {
         char done[32];
         snprintf(done, sizeof done, "DONE:%s\n", what[i]);
