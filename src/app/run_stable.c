@@ -25,14 +25,19 @@ static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, 
     return true;
 }
 
-static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
+/* The program of ps, or NULL after an error reported: one of grounding its file, for the
+ * statement at loc (procerr.h), or one of the block's rules, at the rule. */
+static AspProgram *program_of(Session *s, const ProgramSym *ps, Loc loc, Buf *err)
 {
-    if (ps->resolved_file) {
-        const char *files[1] = { ps->resolved_file };
-        ProcLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
-        return proc_ground_lp(files, 1, &load, err);
-    }
-    return asp_program_of_block(ps->decl, &s->diag, err);
+    if (!ps->resolved_file) return asp_program_of_block(ps->decl, &s->diag, err);
+    const char *files[1] = { ps->resolved_file };
+    ProcLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
+    ProcError why;
+    proc_error_init(&why);
+    AspProgram *p = proc_ground_lp(files, 1, &load, &why);
+    if (!p) proc_error_report_at(&s->diag, loc, &why);
+    proc_error_free(&why);
+    return p;
 }
 
 /* `stable` lists stable models: a #minimize or #project of the program is said to be left
@@ -51,11 +56,8 @@ static void note_unapplied(Session *s, const QueryPlan *plan, const AspProgram *
  * error reported at loc. */
 static AspSolver *solver_of(Session *s, const ProgramSym *ps, Loc loc, AspProgram **p, Buf *err)
 {
-    *p = program_of(s, ps, err);
-    if (!*p) {
-        if (err->len) diag_error_text_at(&s->diag, loc, buf_cstr(err));
-        return NULL;
-    }
+    *p = program_of(s, ps, loc, err);
+    if (!*p) return NULL;
     AspSolver *solver = asp_solver_new(*p);
     if (asp_solver_native(solver, NULL, err)) return solver;
     diag_error(&s->diag, loc, "program '%s': %s", ps->name, buf_cstr(err));  /* its search would give wrong models */
@@ -104,6 +106,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     run_trace_init(&trace, s, asp_solver_lattice(solver), plan->opt.trace);
     if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
     run_engine_options(s, &plan->opt, &o, &err, &trace);
+    asp_search_defaults(&o);                  /* `stable` takes no split: the solver's choice */
     AspSolveOptions so = { .max_models = plan->opt.models > 0 ? (size_t)plan->opt.models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
     ModelsCtx mc = { .arena = &arena };
@@ -177,6 +180,7 @@ bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **
     TraceCtx trace;
     run_trace_init(&trace, s, asp_solver_lattice(solver), false);
     run_engine_options(s, &none, &o, &err, &trace);
+    asp_search_defaults(&o);
     AspSolveOptions so = { .max_models = 0, .aft = &o };
     ValueModels v = { .L = L };
     AspStats st;
