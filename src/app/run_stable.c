@@ -12,15 +12,30 @@
 
 /* ---- stable P ---- */
 
-/* The models found so far, each its atoms' names copied into the arena (the program that
- * names them is freed before the result is reported). */
-typedef struct ModelsCtx { VEC(StableModel) models; Arena *arena; } ModelsCtx;
+/* The models found so far, their atoms' names copied into the arena (the program that names
+ * them is freed before the result is reported): each atom's name once, kept in `copy` by
+ * atom for the program the models come from (`of`), which all models share. */
+typedef struct ModelsCtx {
+    VEC(StableModel) models;
+    Arena *arena;
+    const AspProgram *of;
+    const char **copy;            /* per atom of `of`: its name in the arena, or NULL */
+} ModelsCtx;
 
 static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     ModelsCtx *c = ctx;
+    if (c->of != p) {             /* the first model, or another program (a safe reset) */
+        mem_free(c->copy);
+        c->copy = mem_calloc(asp_atom_count(p) + 1, sizeof *c->copy);
+        c->of = p;
+    }
     const char **names = arena_alloc(c->arena, (n ? n : 1) * sizeof *names);
-    for (size_t i = 0; i < n; i++) names[i] = arena_strdup(c->arena, asp_atom_name(p, atoms[i]));
+    for (size_t i = 0; i < n; i++) {
+        const char **name = &c->copy[atoms[i]];
+        if (!*name) *name = arena_strndup(c->arena, asp_atom_name(p, atoms[i]), asp_atom_name_len(p, atoms[i]));
+        names[i] = *name;
+    }
     VEC_PUSH(c->models, ((StableModel){ names, n }));
     return true;
 }
@@ -136,6 +151,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     }
     run_trace_done(&trace);
     VEC_FREE(mc.models);
+    mem_free(mc.copy);
     arena_free(&arena);
     asp_solver_free(solver);
     asp_program_free(p);
