@@ -6,8 +6,8 @@
 # clingo, fix --emit + clingo and fix auto, one run each with a timeout), the optimisation
 # family of bench/opt.sh (job shop, bin packing, timetabling, TSP: fix native against clingo
 # in alternating pairs), and the peak memory of both on large ground programs
-# (bench/asp/memory.sh).  bench/envelopes.sh and bench/policies.sh (bnb's two search policies) and bench/explain.sh (the cost of
-# explanations) add a table each.
+# (bench/asp/memory.sh).  bench/envelopes.sh and bench/policies.sh (bnb's two search policies), bench/explain.sh (the cost of
+# explanations) and bench/block.sh (a program block against fix asp) add a table each.
 # Prints the tables and writes them, with the command that made them, to bench/RESULTS.md.
 # fix all against clingo all is timed in alternating pairs by build/bench/pairtime (at least
 # BENCH_MIN_RUNS pairs, default 3, and until BENCH_RUN_SECONDS, default 0.5, have passed; at
@@ -86,6 +86,7 @@ else
 sh bench/envelopes.sh "$FIX" "$REPEAT" > "$OUT/envelopes.md" || echo "bench: envelopes failed"
 sh bench/policies.sh "$FIX" 3 > "$OUT/policies.md" || echo "bench: policies failed"
 sh bench/explain.sh "$FIX" > "$OUT/explain.md" || echo "bench: explanations failed"
+sh bench/block.sh "$FIX" | tee "$OUT/block.md" || echo "bench: the program blocks failed"
 sh bench/asp/suite.sh "$FIX" | tee "$OUT/suite.md" || echo "bench: the encodings suite failed"
 sh bench/opt.sh "$FIX" | tee "$OUT/opt.md" || echo "bench: the optimisation family failed"
 LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 sat:200 sat:250 color4:60 color4:80 color4:100 color4:120 color4:140"
@@ -231,6 +232,15 @@ done
     echo "(build/bench/pairtime); the goal of issue 32 is at most 2x."
     echo
     cat "$OUT/explain.md"
+    echo
+    echo "## Program blocks against fix asp"
+    echo
+    echo "Made by the same run (\`sh bench/block.sh $FIX\`): the ground rules of bench/asp/gen.c's"
+    echo "programs as \`program P { ... } stable P;\` in a .fix file, \`fix run\` of it against"
+    echo "\`fix asp 0\` on the same rules as aspif, in alternating pairs (build/bench/pairtime): the"
+    echo "pairs' medians and the median of the ratios (the goal: about 1)."
+    echo
+    cat "$OUT/block.md"
     [ -f bench/NOTES.md ] && { echo; cat bench/NOTES.md; }
 } > "$RES"
 echo "bench: wrote $RES"

@@ -15,6 +15,8 @@
 typedef struct FixLoc { uint32_t start, end; } FixLoc;
 /* Names and covers collected from the statements of a `finite { ... }` lattice. */
 typedef struct CoverAcc { PtrList names; PtrList covers; } CoverAcc;
+/* A rule's body as read: its positive and its negative atoms (Ident *), each in order. */
+typedef struct RuleBody { PtrList pos, neg; } RuleBody;
 #define YYLTYPE FixLoc
 #define YYLTYPE_IS_DECLARED 1
 #define YYLLOC_DEFAULT(Cur, Rhs, N) do { \
@@ -118,6 +120,14 @@ static Ident *ident_box(Lexer *lx, Ident id)
     return p;
 }
 
+static void set_body(Lexer *lx, Rule *r, RuleBody b)
+{
+    r->pos = idents(lx, b.pos);
+    r->npos = b.pos.count;
+    r->neg = idents(lx, b.neg);
+    r->nneg = b.neg.count;
+}
+
 static Expr **exprs(Lexer *lx, PtrList l)
 {
     Expr **out = arena_alloc(A, (l.count ? l.count : 1) * sizeof *out);
@@ -171,6 +181,14 @@ static void query_defaults(Query *q)
     q->timeout = -1;
 }
 
+/* Options with none given, in the arena. */
+static Query *query_new(Lexer *lx)
+{
+    Query *q = arena_alloc(A, sizeof *q);
+    query_defaults(q);
+    return q;
+}
+
 /* Adds the covers "each of lower < each of upper" of one link in a finite lattice. */
 
 static void note_name(Lexer *lx, CoverAcc *acc, Ident *id)
@@ -222,11 +240,12 @@ static void note_dropped(Lexer *lx, AstFile *file)
     LatExpr *lat;
     Decl *d;
     PtrList list;
-    Query q;
+    Query *q;                   /* in the arena: a union the size of a Query made each token cost a copy of it */
     Annotation ann;
     Rule *rule;
     Equation *eq;
     CoverAcc cov;
+    RuleBody body;
 }
 
 %token END 0 "end of file"
@@ -250,7 +269,7 @@ static void note_dropped(Lexer *lx, AstFile *file)
 
 %type <e> expr aexpr primary
 %type <lat> latexpr latatom ptype vtype
-%type <list> exprs idlist params lamparams latlist tparams atoms body maplist args_opt decls covers_list eqlist rules latprod tablelist
+%type <list> exprs idlist params lamparams latlist tparams atoms maplist args_opt decls covers_list eqlist rules latprod tablelist
 %type <id> atom lit_atom
 %type <d> decl query
 %type <q> qopts qopt vopts
@@ -258,6 +277,7 @@ static void note_dropped(Lexer *lx, AstFile *file)
 %type <rule> rule
 %type <eq> equation
 %type <cov> coverstmts
+%type <body> body
 %type <i> intlit
 %type <r> number
 %type <s> name
@@ -570,8 +590,8 @@ primary:
     | APPROX '(' expr ')'       { $$ = expr_new(lx, E_APPROX, @$); $$->a = $3; }
     | BNB '(' expr vopts ')'    {
         $$ = expr_new(lx, E_BNB, @$); $$->a = $3;
-        $$->query = arena_alloc(A, sizeof *$$->query); *$$->query = $4;
-        $$->b = $4.from_lo; $$->c = $4.from_hi; }
+        $$->query = $4;
+        $$->b = $4->from_lo; $$->c = $4->from_hi; }
     | REFINE '(' expr ',' expr ',' expr ')' {
         $$ = expr_new(lx, E_REFINE, @$); $$->a = $3; $$->b = $5; $$->c = $7; }
     | STABLE '(' IDENT ')'      { $$ = expr_new(lx, E_STABLE, @$); $$->name = ident(lx, $3, @3); }
@@ -621,23 +641,17 @@ rule:
     | atom IMPLIEDBY body '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_NORMAL; $$->loc = L(lx, @$);
         $$->head = ident_box(lx, $1); $$->nhead = 1;
-        PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $3.count; i++) { Expr *l = $3.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
-        $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
+        set_body(lx, $$, $3); }
     | IMPLIEDBY body '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CONSTRAINT; $$->loc = L(lx, @$);
-        PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $2.count; i++) { Expr *l = $2.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
-        $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
+        set_body(lx, $$, $2); }
     | '{' atoms '}' '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CHOICE; $$->loc = L(lx, @$);
         $$->head = idents(lx, $2); $$->nhead = $2.count; }
     | '{' atoms '}' IMPLIEDBY body '.' {
         $$ = arena_alloc(A, sizeof *$$); $$->kind = RULE_CHOICE; $$->loc = L(lx, @$);
         $$->head = idents(lx, $2); $$->nhead = $2.count;
-        PtrList pos = { 0 }, neg = { 0 };
-        for (size_t i = 0; i < $5.count; i++) { Expr *l = $5.items[i]; ast_ptrlist_push(A, l->ival ? &neg : &pos, &l->name); }
-        $$->pos = idents(lx, pos); $$->npos = pos.count; $$->neg = idents(lx, neg); $$->nneg = neg.count; }
+        set_body(lx, $$, $5); }
     ;
 
 atoms:
@@ -647,10 +661,10 @@ atoms:
     ;
 
 body:
-    lit_atom                    { Expr *l = expr_new(lx, E_NAME, @1); l->name = $1; l->ival = 0; $$ = list1(lx, l); }
-    | NOT lit_atom              { Expr *l = expr_new(lx, E_NAME, @2); l->name = $2; l->ival = 1; $$ = list1(lx, l); }
-    | body ',' lit_atom         { $$ = $1; Expr *l = expr_new(lx, E_NAME, @3); l->name = $3; l->ival = 0; ast_ptrlist_push(A, &$$, l); }
-    | body ',' NOT lit_atom     { $$ = $1; Expr *l = expr_new(lx, E_NAME, @4); l->name = $4; l->ival = 1; ast_ptrlist_push(A, &$$, l); }
+    lit_atom                    { $$ = (RuleBody){ 0 }; ast_ptrlist_push(A, &$$.pos, ident_box(lx, $1)); }
+    | NOT lit_atom              { $$ = (RuleBody){ 0 }; ast_ptrlist_push(A, &$$.neg, ident_box(lx, $2)); }
+    | body ',' lit_atom         { $$ = $1; ast_ptrlist_push(A, &$$.pos, ident_box(lx, $3)); }
+    | body ',' NOT lit_atom     { $$ = $1; ast_ptrlist_push(A, &$$.neg, ident_box(lx, $4)); }
     ;
 
 lit_atom: atom { $$ = $1; } ;
@@ -660,16 +674,17 @@ atom:
     | IDENT '(' terms ')'       {
         /* a ground atom with arguments: its name is the text as written, without the blanks
            between terms (those inside a string term are kept, as gringo keeps them) */
-        Buf b; buf_init(&b);
+        char *name = arena_alloc(A, @$.end - @$.start + 1);    /* written straight in place */
+        size_t k = 0;
         bool quoted = false;
         for (uint32_t i = @$.start; i < @$.end; i++) {
             char c = lx->src->text[i];
-            if (quoted && c == '\\' && i + 1 < @$.end) { buf_putc(&b, c); c = lx->src->text[++i]; }
+            if (quoted && c == '\\' && i + 1 < @$.end) { name[k++] = c; c = lx->src->text[++i]; }
             else if (c == '"') quoted = !quoted;
-            if (quoted || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) buf_putc(&b, c);
+            if (quoted || (c != ' ' && c != '\t' && c != '\n' && c != '\r')) name[k++] = c;
         }
-        $$ = ident(lx, arena_strdup(A, buf_cstr(&b)), @$);
-        buf_free(&b); }
+        name[k] = '\0';
+        $$ = ident(lx, name, @$); }
     ;
 
 terms:
@@ -692,13 +707,13 @@ term:
 
 query:
     SHOW expr                   { $$ = decl_new(lx, D_QUERY, @$); query_defaults(&$$->query); $$->query.kind = Q_SHOW; $$->query.expr = $2; }
-    | FIXPOINTS IDENT qopts     { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_FIXPOINTS; $$->query.target = ident(lx, $2, @2); }
-    | LFP IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_LFP; $$->query.target = ident(lx, $2, @2); }
-    | GFP IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_GFP; $$->query.target = ident(lx, $2, @2); }
-    | APPROX IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_APPROX; $$->query.target = ident(lx, $2, @2); }
-    | REFINE IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_REFINE; $$->query.target = ident(lx, $2, @2); }
-    | BNB IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_BNB; $$->query.target = ident(lx, $2, @2); }
-    | STABLE IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = $3; $$->query.kind = Q_STABLE; $$->query.target = ident(lx, $2, @2); }
+    | FIXPOINTS IDENT qopts     { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_FIXPOINTS; $$->query.target = ident(lx, $2, @2); }
+    | LFP IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_LFP; $$->query.target = ident(lx, $2, @2); }
+    | GFP IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_GFP; $$->query.target = ident(lx, $2, @2); }
+    | APPROX IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_APPROX; $$->query.target = ident(lx, $2, @2); }
+    | REFINE IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_REFINE; $$->query.target = ident(lx, $2, @2); }
+    | BNB IDENT qopts           { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_BNB; $$->query.target = ident(lx, $2, @2); }
+    | STABLE IDENT qopts        { $$ = decl_new(lx, D_QUERY, @$); $$->query = *$3; $$->query.kind = Q_STABLE; $$->query.target = ident(lx, $2, @2); }
     | CHECK IDENT MONOTONE      { $$ = decl_new(lx, D_QUERY, @$); query_defaults(&$$->query); $$->query.kind = Q_CHECK_MONOTONE; $$->query.target = ident(lx, $2, @2); }
     | CHECK IDENT ANTITONE      { $$ = decl_new(lx, D_QUERY, @$); query_defaults(&$$->query); $$->query.kind = Q_CHECK_ANTITONE; $$->query.target = ident(lx, $2, @2); }
     | CHECK ENVELOPE IDENT      { $$ = decl_new(lx, D_QUERY, @$); query_defaults(&$$->query); $$->query.kind = Q_CHECK_ENVELOPE; $$->query.target = ident(lx, $3, @3); }
@@ -706,33 +721,33 @@ query:
     ;
 
 qopts:
-    %empty                      { query_defaults(&$$); }
-    | qopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
+    %empty                      { $$ = query_new(lx); }
+    | qopts qopt                { $$ = $1; *$$ = merge_opts(lx, *$1, *$2, @2); }
     ;
 
 /* the options of bnb(f ...) in an expression: those of the query, each after a blank or a comma */
 vopts:
-    %empty                      { query_defaults(&$$); }
-    | vopts qopt                { $$ = merge_opts(lx, $1, $2, @2); }
-    | vopts ',' qopt            { $$ = merge_opts(lx, $1, $3, @3); }
+    %empty                      { $$ = query_new(lx); }
+    | vopts qopt                { $$ = $1; *$$ = merge_opts(lx, *$1, *$2, @2); }
+    | vopts ',' qopt            { $$ = $1; *$$ = merge_opts(lx, *$1, *$3, @3); }
     ;
 
 qopt:
-    FROM '[' expr DOTDOT expr ']' { query_defaults(&$$); $$.from_lo = $3; $$.from_hi = $5; }
-    | STEPS INT                 { query_defaults(&$$); set_long(lx, &$$.steps, $2, "steps", @$); }
-    | BUDGET INT                { query_defaults(&$$); set_long(lx, &$$.budget, $2, "budget", @$); }
-    | ROUNDS INT                { query_defaults(&$$); set_long(lx, &$$.rounds, $2, "rounds", @$); }
-    | MODELS INT                { query_defaults(&$$); set_long(lx, &$$.models, $2, "models", @$); }
-    | JOBS INT                  { query_defaults(&$$); set_long(lx, &$$.jobs, $2, "jobs", @$);
+    FROM '[' expr DOTDOT expr ']' { $$ = query_new(lx); $$->from_lo = $3; $$->from_hi = $5; }
+    | STEPS INT                 { $$ = query_new(lx); set_long(lx, &$$->steps, $2, "steps", @$); }
+    | BUDGET INT                { $$ = query_new(lx); set_long(lx, &$$->budget, $2, "budget", @$); }
+    | ROUNDS INT                { $$ = query_new(lx); set_long(lx, &$$->rounds, $2, "rounds", @$); }
+    | MODELS INT                { $$ = query_new(lx); set_long(lx, &$$->models, $2, "models", @$); }
+    | JOBS INT                  { $$ = query_new(lx); set_long(lx, &$$->jobs, $2, "jobs", @$);
         if ($2 < 1 || $2 > WORKPOOL_MAX_JOBS)
             lexer_error(lx, @2.start, @2.end, "jobs needs a whole number from 1 to %d", WORKPOOL_MAX_JOBS); }
-    | TIMEOUT number            { query_defaults(&$$); $$.timeout = $2;
+    | TIMEOUT number            { $$ = query_new(lx); $$->timeout = $2;
         if ($2 < 0) lexer_error(lx, @2.start, @2.end, "timeout must not be negative"); }
-    | SPLIT IDENT               { query_defaults(&$$); $$.split = ident(lx, $2, @2); }
-    | POLICY IDENT              { query_defaults(&$$); $$.policy = ident(lx, $2, @2); }
-    | VIA IDENT                 { query_defaults(&$$); $$.via = ident(lx, $2, @2); }
-    | ENVELOPE IDENT            { query_defaults(&$$); $$.envelope = ident(lx, $2, @2); }
-    | TRACE                     { query_defaults(&$$); $$.trace = true; }
+    | SPLIT IDENT               { $$ = query_new(lx); $$->split = ident(lx, $2, @2); }
+    | POLICY IDENT              { $$ = query_new(lx); $$->policy = ident(lx, $2, @2); }
+    | VIA IDENT                 { $$ = query_new(lx); $$->via = ident(lx, $2, @2); }
+    | ENVELOPE IDENT            { $$ = query_new(lx); $$->envelope = ident(lx, $2, @2); }
+    | TRACE                     { $$ = query_new(lx); $$->trace = true; }
     ;
 
 %%

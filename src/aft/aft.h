@@ -344,6 +344,19 @@ typedef struct AftStats {
     bool enough;             /* on_final returned false: the run stops at the next check */
 } AftStats;
 
+/* The parts of AftStats that aft_stats_add sums, or'ed together: each caller states which
+ * are its to add (a worker's share of a run, or whole runs summed into a total). */
+enum {
+    AFT_STATS_CALLS = 1u << 0,      /* f_calls, eval_calls, ir_calls */
+    AFT_STATS_CONFLICTS = 1u << 1,  /* conflicts */
+    AFT_STATS_ENUMERATED = 1u << 2, /* enumerated */
+    AFT_STATS_SEARCH = 1u << 3,     /* rounds, pruned, merged, hulls, splits, learnt,
+                                       backjumps, restarts */
+    AFT_STATS_STOP = 1u << 4,       /* stopped_by, taken from a when a has one */
+};
+/* sum += a, the parts named (src/aft/stats.c). */
+void aft_stats_add(AftStats *sum, const AftStats *a, unsigned parts);
+
 /* A set of bounds: count intervals stored flat, lo then hi, 2 * L->nwords words each. */
 typedef struct BoundList {
     const Lattice *L;
@@ -357,6 +370,9 @@ Word *boundlist_lo(const BoundList *b, size_t i);
 Word *boundlist_hi(const BoundList *b, size_t i);
 void boundlist_remove(BoundList *b, size_t i);   /* moves the last one into i */
 void boundlist_free(BoundList *b);
+/* The first min(n, b->count) bounds of b, as a list to read only: the same words, not a copy
+ * (valid while b is unchanged; never pushed to, removed from or freed). */
+BoundList boundlist_first(const BoundList *b, size_t n);
 /* For each bound i of `bounds`: which[i] = the index of the interval of `points` that equals
  * it or (on a lattice that is not finite) holds it, or -1.  Linear in the sizes for equality
  * (a hash of the words); containment is looked for only among at most 4096 points. */

@@ -252,7 +252,8 @@ static AftStatus process_prepared(Run *run, Node n, const Word *lo, const Word *
                                   Prepared *p)
 {
     if (p->kind == PREP_SERIAL) return process_bound(run, n, lo, hi, next);
-    bnb_par_count(run->st, &p->st);
+    /* what the worker counted preparing the bound; the run counts its rounds and bounds */
+    aft_stats_add(run->st, &p->st, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_ENUMERATED);
     if (p->kind == PREP_NOSPLIT) {
         bnb_to_final(run, n.id, lo, hi);
         return AFT_OK;

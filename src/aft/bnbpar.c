@@ -214,15 +214,6 @@ static void par_task(void *ctx, size_t i, unsigned worker)
     run->st = &par->stats[worker];
 }
 
-void bnb_par_count(AftStats *into, const AftStats *from)
-{
-    into->f_calls += from->f_calls;
-    into->eval_calls += from->eval_calls;
-    into->ir_calls += from->ir_calls;
-    into->conflicts += from->conflicts;
-    into->enumerated += from->enumerated;
-}
-
 static bool par_done(void *ctx, size_t i)
 {
     BnbPar *par = ctx;

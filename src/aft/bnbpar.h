@@ -47,7 +47,4 @@ typedef bool (*BnbParTake)(void *ctx, size_t i, Prepared *p);
 void bnb_par_round(BnbPar *p, const BoundList *bounds, const Node *nodes, size_t pending,
                    BnbParTake take, void *ctx);
 
-/* What a prepared bound counted, added to the run's statistics (on the calling thread). */
-void bnb_par_count(AftStats *into, const AftStats *from);
-
 #endif

@@ -61,6 +61,14 @@ void boundlist_remove(BoundList *b, size_t i)
     b->count--;
 }
 
+BoundList boundlist_first(const BoundList *b, size_t n)
+{
+    BoundList view = *b;
+    if (view.count > n) view.count = n;
+    view.cap = view.count;
+    return view;
+}
+
 /* Open-addressing index of the intervals of a list by their words: slot -> index + 1. */
 static size_t *index_intervals(const BoundList *b, size_t *cap)
 {

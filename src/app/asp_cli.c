@@ -358,7 +358,7 @@ static bool is_model_count(const char *a)
 static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->run.aft);
-    c->run.aft.split.strategy = SPLIT_FIRST;
+    asp_search_defaults(&c->run.aft);
     c->run.hand_over = PROC_AUTO_CONFLICTS;
     bool options = true;
     for (int i = 1; i < argc; i++) {
@@ -383,12 +383,12 @@ static bool grounded(const Cli *c)
 
 /* The input read, or grounded by gringo, with a stop signal interrupting a blocked open or
  * read (sigint_reading: a FIFO with no writer, a silent standard input). */
-static AspProgram *read_program(Cli *c, Buf *err)
+static AspProgram *read_program(Cli *c, ProcError *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
     bool was = sigint_reading(true);
-    AspProgram *p = c->files.count == 0 ? asp_read_aspif(stdin, "stdin", &c->stop, err)
+    AspProgram *p = c->files.count == 0 ? proc_load("-", &opt, err)
                     : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)
                     : proc_load(c->files.items[0], &opt, err);
     sigint_reading(was);
@@ -398,7 +398,7 @@ static AspProgram *read_program(Cli *c, Buf *err)
 /* The program, projected as --project asks: on its shown atoms (auto without a #project
  * statement, show), on its #project statements (project: an empty one when there is none),
  * or not at all (no). */
-static AspProgram *load(Cli *c, Buf *err)
+static AspProgram *load(Cli *c, ProcError *err)
 {
     AspProgram *p = read_program(c, err);
     if (!p) return NULL;
@@ -436,12 +436,12 @@ static int load_and_run(Cli *c)
     start_limits(c);
     diag_init(&c->diag, stderr);
     c->diag.who = "fix asp";
-    Buf err;
-    buf_init(&err);
+    ProcError err;
+    proc_error_init(&err);
     AspProgram *p = NULL;
     int rc = 1;
     if (cmdline_stdout_is_input(&c->diag, c->files.items, c->files.count)) {}
-    else if (!(p = load(c, &err))) diag_error_text(&c->diag, buf_cstr(&err));
+    else if (!(p = load(c, &err))) proc_error_report(&c->diag, &err);
     else {
         c->run.droppable = p;     /* freed below: only --stats reads its rule count after */
         rc = asp_run(&c->run, p, &c->diag);
@@ -449,7 +449,7 @@ static int load_and_run(Cli *c)
     int sig = c->interrupt;
     sigint_remove();              /* after the last write: a signal till then stops in order */
     asp_program_free(p);
-    buf_free(&err);
+    proc_error_free(&err);
     diag_free(&c->diag);
     if (rc == ASP_RUN_WRITE_FAILED) return 1;
     return sig ? sigint_exit_code(sig) : rc;

@@ -243,14 +243,20 @@ static void strip_markers(const AspProgram *p, const LpMarked *m, const char *co
     mem_free(aux);
 }
 
-/* The ground program of .lp files with the places of its rules in src. */
+/* The ground program of .lp files with the places of its rules in src, or NULL after an error
+ * reported (err: scratch). */
 typedef struct Files { const char *const *items; size_t count; } Files;
 
-static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, ExplainSource *src, Buf *err)
+static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, ExplainSource *src,
+                           ProcError *err)
 {
     ProcLoadOptions lo = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->stop };
-    if (!lp_mark(files.items, files.count, m, err)) return NULL;
+    err->placed = true;                       /* the file's line: "FILE: error: ..." */
+    if (!lp_mark(files.items, files.count, m, &err->message)) {
+        proc_error_report(&c->diag, err);
+        return NULL;
+    }
     VEC(const char *) args = {0};            /* gringo's warnings would name the copies */
     for (size_t i = 0; i < c->gargs.count; i++) VEC_PUSH(args, c->gargs.items[i]);
     VEC_PUSH(args, "--warn=none");
@@ -258,15 +264,15 @@ static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, Expla
     quiet.gargs = args.items;
     quiet.ngargs = args.count;
     quiet.quiet = true;
-    Buf ignored;
-    buf_init(&ignored);
+    ProcError ignored;
+    proc_error_init(&ignored);
     AspProgram *g = proc_ground_lp((const char *const *)m->paths.items, m->paths.count, &quiet, &ignored);
-    buf_free(&ignored);
+    proc_error_free(&ignored);
     VEC_FREE(args);
     if (!g) {           /* grounding the user's own files says what is wrong, at their places */
         AspProgram *plain = proc_ground_lp(files.items, files.count, &lo, err);
-        if (plain) buf_printf(err, "fix explain: error: gringo cannot ground the rules of %s once marked",
-                              files.items[0]);
+        if (!plain) proc_error_report(&c->diag, err);
+        else diag_plain_error(&c->diag, "gringo cannot ground the rules of %s once marked", files.items[0]);
         asp_program_free(plain);
         return NULL;
     }
@@ -288,12 +294,15 @@ static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, Expla
     return st->p;
 }
 
-/* An aspif program, each rule placed at its line. */
-static AspProgram *load_aspif(Cli *c, Files files, Stripped *st, ExplainSource *src, Buf *err)
+/* An aspif program, each rule placed at its line, or NULL after an error reported. */
+static AspProgram *load_aspif(Cli *c, Files files, Stripped *st, ExplainSource *src, ProcError *err)
 {
     ProcLoadOptions lo = { .allow_scripts = c->allow_scripts, .limits = &c->stop };
     AspProgram *p = proc_load(files.items[0], &lo, err);
-    if (!p) return NULL;
+    if (!p) {
+        proc_error_report(&c->diag, err);
+        return NULL;
+    }
     const char *name = strcmp(files.items[0], "-") ? files.items[0] : "stdin";
     for (size_t r = 0; r < asp_rule_count(p); r++) {
         uint32_t line = asp_rule_line(p, r);
@@ -305,16 +314,15 @@ static AspProgram *load_aspif(Cli *c, Files files, Stripped *st, ExplainSource *
 
 static int explain_files(Cli *c, Files files, Buf *out)
 {
-    Buf err;
-    buf_init(&err);
+    ProcError err;
+    proc_error_init(&err);
     LpMarked m = {0};
     Stripped st = {0};
     ExplainSource src = { .input = files.items[0] };
     bool lp = files.count > 1 || ends_with(files.items[0], ".lp");
     AspProgram *p = lp ? load_lp(c, files, &m, &st, &src, &err) : load_aspif(c, files, &st, &src, &err);
     int rc = 1;
-    if (!p) diag_error_text(&c->diag, buf_cstr(&err));
-    else rc = explain_asp_program(p, &src, &c->o, out, &c->diag);
+    if (p) rc = explain_asp_program(p, &src, &c->o, out, &c->diag);
     if (p != st.p) asp_program_free(p);
     asp_program_free(st.p);
     VEC_FREE(st.origin);
@@ -326,7 +334,7 @@ static int explain_files(Cli *c, Files files, Buf *out)
     mem_free((void *)src.group_text);
     mem_free((void *)src.group_origin);
     lp_marked_free(&m);
-    buf_free(&err);
+    proc_error_free(&err);
     return rc;
 }
 

@@ -12,27 +12,47 @@
 
 /* ---- stable P ---- */
 
-/* The models found so far, each its atoms' names copied into the arena (the program that
- * names them is freed before the result is reported). */
-typedef struct ModelsCtx { VEC(StableModel) models; Arena *arena; } ModelsCtx;
+/* The models found so far, their atoms' names copied into the arena (the program that names
+ * them is freed before the result is reported): each atom's name once, kept in `copy` by
+ * atom for the program the models come from (`of`), which all models share. */
+typedef struct ModelsCtx {
+    VEC(StableModel) models;
+    Arena *arena;
+    const AspProgram *of;
+    const char **copy;            /* per atom of `of`: its name in the arena, or NULL */
+} ModelsCtx;
 
 static bool collect_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     ModelsCtx *c = ctx;
+    if (c->of != p) {             /* the first model, or another program (a safe reset) */
+        mem_free(c->copy);
+        c->copy = mem_calloc(asp_atom_count(p) + 1, sizeof *c->copy);
+        c->of = p;
+    }
     const char **names = arena_alloc(c->arena, (n ? n : 1) * sizeof *names);
-    for (size_t i = 0; i < n; i++) names[i] = arena_strdup(c->arena, asp_atom_name(p, atoms[i]));
+    for (size_t i = 0; i < n; i++) {
+        const char **name = &c->copy[atoms[i]];
+        if (!*name) *name = arena_strndup(c->arena, asp_atom_name(p, atoms[i]), asp_atom_name_len(p, atoms[i]));
+        names[i] = *name;
+    }
     VEC_PUSH(c->models, ((StableModel){ names, n }));
     return true;
 }
 
-static AspProgram *program_of(Session *s, const ProgramSym *ps, Buf *err)
+/* The program of ps, or NULL after an error reported: one of grounding its file, for the
+ * statement at loc (procerr.h), or one of the block's rules, at the rule. */
+static AspProgram *program_of(Session *s, const ProgramSym *ps, Loc loc, Buf *err)
 {
-    if (ps->resolved_file) {
-        const char *files[1] = { ps->resolved_file };
-        ProcLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
-        return proc_ground_lp(files, 1, &load, err);
-    }
-    return asp_program_of_block(ps->decl, &s->diag, err);
+    if (!ps->resolved_file) return asp_program_of_block(ps->decl, &s->diag, err);
+    const char *files[1] = { ps->resolved_file };
+    ProcLoadOptions load = { .allow_scripts = s->opt.allow_scripts, .limits = &s->limits };
+    ProcError why;
+    proc_error_init(&why);
+    AspProgram *p = proc_ground_lp(files, 1, &load, &why);
+    if (!p) proc_error_report_at(&s->diag, loc, &why);
+    proc_error_free(&why);
+    return p;
 }
 
 /* `stable` lists stable models: a #minimize or #project of the program is said to be left
@@ -51,11 +71,8 @@ static void note_unapplied(Session *s, const QueryPlan *plan, const AspProgram *
  * error reported at loc. */
 static AspSolver *solver_of(Session *s, const ProgramSym *ps, Loc loc, AspProgram **p, Buf *err)
 {
-    *p = program_of(s, ps, err);
-    if (!*p) {
-        if (err->len) diag_error_text_at(&s->diag, loc, buf_cstr(err));
-        return NULL;
-    }
+    *p = program_of(s, ps, loc, err);
+    if (!*p) return NULL;
     AspSolver *solver = asp_solver_new(*p);
     if (asp_solver_native(solver, NULL, err)) return solver;
     diag_error(&s->diag, loc, "program '%s': %s", ps->name, buf_cstr(err));  /* its search would give wrong models */
@@ -104,6 +121,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     run_trace_init(&trace, s, asp_solver_lattice(solver), plan->opt.trace);
     if (trace.tree) { dot_tree_free(trace.tree); trace.tree = NULL; }
     run_engine_options(s, &plan->opt, &o, &err, &trace);
+    asp_search_defaults(&o);                  /* `stable` takes no split: the solver's choice */
     AspSolveOptions so = { .max_models = plan->opt.models > 0 ? (size_t)plan->opt.models : 0, .aft = &o };
     Arena arena; arena_init(&arena);
     ModelsCtx mc = { .arena = &arena };
@@ -133,6 +151,7 @@ bool run_stable(Session *s, const QueryPlan *plan)
     }
     run_trace_done(&trace);
     VEC_FREE(mc.models);
+    mem_free(mc.copy);
     arena_free(&arena);
     asp_solver_free(solver);
     asp_program_free(p);
@@ -177,6 +196,7 @@ bool run_value_stable(void *ctx, const ProgramSym *ps, const Lattice *L, Word **
     TraceCtx trace;
     run_trace_init(&trace, s, asp_solver_lattice(solver), false);
     run_engine_options(s, &none, &o, &err, &trace);
+    asp_search_defaults(&o);
     AspSolveOptions so = { .max_models = 0, .aft = &o };
     ValueModels v = { .L = L };
     AspStats st;

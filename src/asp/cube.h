@@ -76,7 +76,5 @@ void asp_solve_release(const AspSolver *s, const AspSolveOptions *o);
 /* The engine's options of the native search: the user's, or the defaults with the split
  * first (the solver's own choice). */
 void asp_search_options(AftOptions *o, const AftOptions *user);
-/* sum += a (the engine's counters; the stop reason when a has one). */
-void asp_add_aft_stats(AftStats *sum, const AftStats *a);
 
 #endif

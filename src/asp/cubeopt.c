@@ -106,7 +106,8 @@ static bool take_task(void *ctx, size_t i)
     OptCubes *c = ctx;
     OptCube *out = &c->out[i];
     AspStats *st = c->st;
-    asp_add_aft_stats(&st->aft, &out->st.aft);
+    aft_stats_add(&st->aft, &out->st.aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                  | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
     st->sp_evals += out->st.sp_evals;
     st->bnb_runs += out->st.bnb_runs;
     give_out(c, out);

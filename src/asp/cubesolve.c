@@ -105,7 +105,8 @@ static bool take_cube(void *ctx, size_t i)
 {
     Cubes *c = ctx;
     CubeOut *out = &c->out[i];
-    asp_add_aft_stats(&c->st->aft, &out->st.aft);
+    aft_stats_add(&c->st->aft, &out->st.aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                  | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
     c->st->sp_evals += out->st.sp_evals;
     c->st->bnb_runs += out->st.bnb_runs;
     give_out(c, out);

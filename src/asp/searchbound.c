@@ -24,23 +24,6 @@ typedef struct Search {
     AspStats *st;
 } Search;
 
-void asp_add_aft_stats(AftStats *sum, const AftStats *a)
-{
-    sum->f_calls += a->f_calls;
-    sum->eval_calls += a->eval_calls;
-    sum->ir_calls += a->ir_calls;
-    sum->rounds += a->rounds;
-    sum->pruned += a->pruned;
-    sum->merged += a->merged;
-    sum->hulls += a->hulls;
-    sum->splits += a->splits;
-    sum->conflicts += a->conflicts;
-    sum->learnt += a->learnt;
-    sum->backjumps += a->backjumps;
-    sum->restarts += a->restarts;
-    if (a->stopped_by) sum->stopped_by = a->stopped_by;
-}
-
 /* A stable model.  Bounds of a run without a budget are disjoint, so each model is met
  * once; budget hulls may overlap, and then models are deduplicated. */
 static void found(Search *q, const Word *x)
@@ -73,12 +56,17 @@ static bool on_final(void *ctx, const Word *lo, const Word *hi)
     return !q->user_stop;
 }
 
+void asp_search_defaults(AftOptions *o)
+{
+    o->split.strategy = SPLIT_FIRST;
+}
+
 void asp_search_options(AftOptions *o, const AftOptions *user)
 {
     if (user) *o = *user;
     else {
         aft_options_default(o);
-        o->split.strategy = SPLIT_FIRST;
+        asp_search_defaults(o);
     }
 }
 
@@ -129,7 +117,8 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     q->open.count = 0;
     AftStatus r = aft_bnb(q->f, &q->opt, lo, hi, keep ? &final : NULL, NULL, &ast);
     q->st->bnb_runs++;
-    asp_add_aft_stats(&q->st->aft, &ast);
+    aft_stats_add(&q->st->aft, &ast, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                  | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
     const BoundList *rest = keep ? &final : &q->open;
     if (r == AFT_OK || r == AFT_INVALID)          /* points were found by on_final */
         for (size_t i = 0; i < rest->count && !q->user_stop; i++) {

@@ -88,7 +88,8 @@ AftStatus asp_wellfounded(AspSolver *s, const AftOptions *o, Word *lo, Word *hi,
     memset(&ast, 0, sizeof ast);
     AftStatus r = aft_refine(&s->wf_fn, &opt, lo0, hi0, lo, hi, &steps, &ast);
     if (st) {
-        asp_add_aft_stats(&st->aft, &ast);
+        aft_stats_add(&st->aft, &ast, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                      | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
         st->sp_evals += s->evals - evals0;
     }
     mem_free(lo0);
@@ -118,7 +119,8 @@ AftStatus asp_final_bounds(AspSolver *s, const AftOptions *o, BoundList *final, 
     opt.depth_first = true;
     AftStatus r = aft_bnb(&s->fn, &opt, lo, hi, final, &fix, &ast);
     if (st) {
-        asp_add_aft_stats(&st->aft, &ast);
+        aft_stats_add(&st->aft, &ast, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                      | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
         st->sp_evals += s->evals - evals0;
         st->bnb_runs++;
         st->models = fix.count;

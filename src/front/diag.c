@@ -246,17 +246,6 @@ void diag_error_text(Diag *d, const char *text)
     fflush(d->out);
 }
 
-void diag_error_text_at(Diag *d, Loc loc, const char *text)
-{
-    static const char plain[] = "fix: error: ";
-    if (strncmp(text, plain, sizeof plain - 1) == 0) {
-        diag_error(d, loc, "%s", text + sizeof plain - 1);
-        return;
-    }
-    diag_error_text(d, text);
-    diag_note(d, loc, "the error above stops this statement");
-}
-
 void diag_plain_error(Diag *d, const char *fmt, ...)
 {
     va_list ap;

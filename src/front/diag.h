@@ -65,10 +65,6 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...) FIX_PRINTF(3, 4);
 void diag_plain_error(Diag *d, const char *fmt, ...) FIX_PRINTF(2, 3);
 /* An error a lower layer has written whole, its location included ("x.lp: error: ..."). */
 void diag_error_text(Diag *d, const char *text);
-/* The same for the statement at loc: a text with no location of its own ("fix: error: ...")
- * is reported at loc, without its head; one with its own (a .lp file's line) is printed
- * whole and followed by a note at loc. */
-void diag_error_text_at(Diag *d, Loc loc, const char *text);
 
 /* The 1-based line and column (in bytes) of an offset. */
 void diag_line_col(const Source *src, uint32_t offset, unsigned *line, unsigned *col);

@@ -83,7 +83,7 @@ static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2],
     int out[2] = { -1, -1 }, errp[2] = { -1, -1 };
     int null = open("/dev/null", O_RDONLY | O_CLOEXEC);    /* gringo never reads our stdin */
     if (null < 0 || pipe(out) < 0 || pipe(errp) < 0) {
-        buf_printf(err, "fix: error: cannot make a pipe: %s", strerror(errno));
+        buf_printf(err, "cannot make a pipe: %s", strerror(errno));
         close_fds(&null, 1); close_fds(out, 2); close_fds(errp, 2);
         return false;
     }
@@ -96,8 +96,8 @@ static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2],
     ProcSpawnStatus st = proc_spawn(&c, pid, &why);
     close(null); close(out[1]); close(errp[1]);
     if (st == PROC_SPAWN_NOT_FOUND)
-        buf_printf(err, "fix: error: cannot run %s (install gringo 5 or set FIX_GRINGO)", argv[0]);
-    else if (st != PROC_SPAWN_OK) buf_printf(err, "fix: error: %s", buf_cstr(&why));
+        buf_printf(err, "cannot run %s (install gringo 5 or set FIX_GRINGO)", argv[0]);
+    else if (st != PROC_SPAWN_OK) buf_printf(err, "%s", buf_cstr(&why));
     buf_free(&why);
     rd[0] = out[0];
     rd[1] = errp[0];
@@ -119,12 +119,12 @@ static bool run_gringo(char **argv, const ProcLoadOptions *opt, Buf *out, Buf *e
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (why && limits && limits->hit)
-        buf_printf(err, "fix: error: stopped by %s while %s was grounding", why, argv[0]);
-    else if (why) buf_printf(err, "fix: error: cannot read the output of %s", argv[0]);
+        buf_printf(err, "stopped by %s while %s was grounding", why, argv[0]);
+    else if (why) buf_printf(err, "cannot read the output of %s", argv[0]);
     else if (WIFSIGNALED(status))
-        buf_printf(err, "fix: error: %s was killed by signal %d", argv[0], WTERMSIG(status));
+        buf_printf(err, "%s was killed by signal %d", argv[0], WTERMSIG(status));
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        buf_printf(err, "fix: error: %s failed (exit status %d)", argv[0],
+        buf_printf(err, "%s failed (exit status %d)", argv[0],
                    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     else return true;
     return false;
@@ -156,29 +156,40 @@ static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
     return true;
 }
 
+/* An error of a file (placed) or of the loading (not) in err, and NULL. */
+static AspProgram *failed(ProcError *err, bool placed)
+{
+    err->placed = placed;
+    return NULL;
+}
+
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
-                           Buf *err)
+                           ProcError *err)
 {
     const char *const *gargs = opt->gargs;
     size_t ngargs = opt->ngargs;
+    Buf *msg = &err->message;
     if (!nfiles) {
-        buf_puts(err, "fix: error: no .lp file to ground");
-        return NULL;
+        buf_puts(msg, "no .lp file to ground");
+        return failed(err, false);
     }
-    if (!files_readable(files, nfiles, err)) return NULL;
+    if (!files_readable(files, nfiles, msg)) return failed(err, true);
     bool declared_project = false;
-    if (!opt->allow_scripts && !proc_lp_scan(files, nfiles, &declared_project, err)) return NULL;
+    if (!opt->allow_scripts && !proc_lp_scan(files, nfiles, &declared_project, msg))
+        return failed(err, true);
     char **argv = gringo_argv(files, nfiles, gargs, ngargs);
     Buf text;
     buf_init(&text);
     AspProgram *p = NULL;
-    if (run_gringo(argv, opt, &text, err)) {
+    if (!run_gringo(argv, opt, &text, msg)) failed(err, false);
+    else {
         Buf name;
         buf_init(&name);
         buf_printf(&name, "%s (grounded by gringo)", files[0]);
         p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
-                                   opt->limits, err);
-        if (p) asp_lp_grounded(p);
+                                   opt->limits, msg);
+        if (!p) failed(err, true);
+        else asp_lp_grounded(p);
         /* #project in the source, none of its atoms in the ground program (gringo leaves out
          * an atom no rule can derive, and the statement with it): the shown atoms */
         if (p && declared_project && !asp_has_project(p)) asp_project_on_shown(p);
@@ -195,13 +206,14 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, Buf *err)
+AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err)
 {
-    if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, err);
     if (ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
-    FILE *f = open_input(path, err);
+    err->placed = true;                      /* the errors of reading aspif are the file's */
+    if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, &err->message);
+    FILE *f = open_input(path, &err->message);
     if (!f) return NULL;
-    AspProgram *p = asp_read_aspif(f, path, opt->limits, err);
+    AspProgram *p = asp_read_aspif(f, path, opt->limits, &err->message);
     fclose(f);
     return p;
 }

@@ -7,9 +7,10 @@
 #include "asp/asp.h"
 #include "util/buf.h"
 #include "util/limits.h"
+#include "proc/procerr.h"
 
-/* On failure these return NULL and leave "where: error: ..." in err (for .lp, gringo's own
- * messages have already gone to stderr). */
+/* On failure these return NULL with err set (procerr.h; for .lp, gringo's own messages have
+ * already gone to stderr). */
 
 /* How .lp files are grounded and aspif is read: extra gringo arguments (e.g. "-c", "n=5"),
  * whether #script blocks are allowed, and the limits polled while grounding and reading
@@ -28,9 +29,9 @@ typedef struct ProcLoadOptions {
  * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
  * sandbox.h.  Directories are refused. */
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
-                           Buf *err);
+                           ProcError *err);
 /* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
  * directory is refused). */
-AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, Buf *err);
+AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err);
 
 #endif

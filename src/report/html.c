@@ -260,11 +260,10 @@ void html_query_result(HtmlPage *p, const QueryResult *r)
         report_json_object(&w, r);
         return;
     }
-    /* the first HTML_MAX_BOUNDS of each list: the same words, a shorter count */
+    /* the first HTML_MAX_BOUNDS of each list */
     QueryResult first = *r;
-    BoundList final = *r->u.bnb.final, points = *r->u.bnb.points;
-    if (final.count > HTML_MAX_BOUNDS) final.count = HTML_MAX_BOUNDS;
-    if (points.count > HTML_MAX_BOUNDS) points.count = HTML_MAX_BOUNDS;
+    BoundList final = boundlist_first(r->u.bnb.final, HTML_MAX_BOUNDS);
+    BoundList points = boundlist_first(r->u.bnb.points, HTML_MAX_BOUNDS);
     q->omitted_bounds = r->u.bnb.final->count - final.count + r->u.bnb.points->count - points.count;
     first.u.bnb.final = &final;
     first.u.bnb.points = &points;

@@ -16,9 +16,7 @@ FIX=${1:-build/fix}
 DIR=tests/asp
 OUT=build/asp-tests/auto
 mkdir -p "$OUT" "$OUT/empty"
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
 FIXA=$(cd "$(dirname "$FIX")" && pwd)/$(basename "$FIX")
 
 solver_line() { "$@" 2>&1 | grep '^Solver       : '; }
@@ -58,7 +56,7 @@ clingo_gone() {   # clingo_gone LABEL: the stand-in whose pid was written is no 
     if kill -0 "$p" 2>/dev/null; then bad "$1: a clingo fix started outlived it"; kill "$p"; else ok; fi
 }
 
-sh "$DIR/build-gen.sh" asp-gen bench-enc || { echo "0 passed, 1 failed"; exit 1; }
+need_gen asp-gen bench-enc
 
 # ---- auto: the native search within its budget, else clingo ----
 expect_solver "pqrs" "native (auto: the native search answered within its budget of 1000000 conflicts)" \
@@ -180,4 +178,4 @@ rm -f "$OUT/clingo.pid"
 FIX_CLINGO=$OUT/slow-clingo "$FIX" asp --allow-scripts --solver race --timeout 3 --models 1 "$OUT/pigeon11.aspif" > "$OUT/to" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q '^UNKNOWN$' "$OUT/to" && ok || bad "--timeout in a race: exit $rc"
 clingo_gone "--timeout in a race"
-echo "$pass passed, $fail failed"
+asp_summary

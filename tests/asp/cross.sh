@@ -21,8 +21,9 @@ DIR=tests/asp
 OUT=build/asp-cross
 ALL="bounds count sum min proj hcf nonhcf"
 mkdir -p "$OUT"
-command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 1 failed"; exit 1; }
-sh "$DIR/build-gen.sh" asp-gen || { echo "0 passed, 1 failed"; exit 1; }
+. tests/lib/asp.sh
+need_clingo
+need_gen asp-gen
 help=$("$FIX" asp --help 2>&1)
 has_option() { case "$help" in *"$1"*) return 0;; esac; return 1; }
 NATIVE=""; OPT=""
@@ -137,7 +138,7 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
     [ -z "$why" ] && ok || { bad "seed $seed: bounds against clingo's consequences"; echo "$why" | head -n 5; }
 }
 
-ok() { pass=$((pass + 1)); }
+# bad as tests/lib/asp.sh has it, keeping the failed program
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; cp "$W/p.lp" "$OUT/failed-$seed.lp"; }
 worker() {   # worker K: the seeds i with i % 2 == K; prints "pass fail nonhcf" last
     W=$OUT/w$1; mkdir -p "$W"
@@ -163,5 +164,5 @@ for k in 0 1; do
     pass=$((pass + ${1:-0})); fail=$((fail + ${2:-1})); nonhcf=$((nonhcf + ${3:-0}))
 done
 echo "cross-check: $COUNT programs in $(( $(date +%s) - start )) s; $nonhcf of them not head-cycle-free"
-echo "$pass passed, $fail failed"
+asp_summary
 [ $fail -eq 0 ]

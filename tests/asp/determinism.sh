@@ -17,11 +17,9 @@ RUNS=${ASP_DETERMINISM_RUNS:-20}
 SLOW_RUNS=${ASP_DETERMINISM_SLOW_RUNS:-3}
 MODE_RUNS=${ASP_DETERMINISM_MODE_RUNS:-5}
 mkdir -p "$OUT"
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
 
-sh tests/asp/build-gen.sh || { echo "0 passed, 1 failed"; exit 1; }
+need_gen
 
 # The load: one busy loop, its pid known, killed on every way out.
 sh -c 'while :; do :; done' &
@@ -113,4 +111,4 @@ enc vcover 40 "$MODE_RUNS" --opt-mode=optN --hand-over 100
 enc sat 150 "$MODE_RUNS" -n 1 --hand-over 1000 --no-learn
 
 kill $busy 2>/dev/null
-echo "$pass passed, $fail failed"
+asp_summary

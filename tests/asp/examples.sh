@@ -15,9 +15,8 @@ DIR=tests/asp
 GOLD=tests/golden/examples
 OUT=build/asp-examples
 mkdir -p "$OUT"
-pass=0; fail=0; skipped=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
+skipped=0
 help=$("$FIX" asp --help 2>&1)
 OPT=""; case "$help" in *--opt-mode*) OPT="--opt-mode=optN";; esac
 SOLVER=""; case "$help" in *--solver*) SOLVER=yes;; esac
@@ -77,5 +76,5 @@ for ex in examples/*.lp; do
     else : > "$OUT/out"; compare "$name" "fix asp --emit" 1; fi
 done
 echo "examples: $skipped runs skipped (the skip lines say why)"
-echo "$pass passed, $fail failed"
+asp_summary
 [ $fail -eq 0 ]

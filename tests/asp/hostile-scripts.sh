@@ -12,9 +12,7 @@ OUT=build/asp-tests/hostile
 rm -rf "$OUT"; mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)                  # marks are written here: absolute, whatever the cwd
 FIXA=$(cd "$(dirname "$FIX")" && pwd)/$(basename "$FIX")
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
 if ! gringo --version | grep -q 'with Python'; then
     echo "skip: gringo has no Python support"; echo "0 passed, 0 failed"; exit 0
 fi
@@ -167,5 +165,5 @@ for sig in TERM HUP KILL INT; do
     if [ -z "$left" ]; then ok; else bad "SIG$sig to fix asp left gringo running ($left)"; kill -9 $left; fi
 done
 
-echo "$pass passed, $fail failed"
+asp_summary
 [ $fail -eq 0 ]

@@ -14,12 +14,9 @@ FIX=${1:-build/fix}
 TSAN=${FIX_TSAN:-build/tsan/fix}
 OUT=build/asp-tests/jobs
 mkdir -p "$OUT"
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
 
-sh tests/asp/build-gen.sh asp-gen || { echo "0 passed, 1 failed"; exit 1; }
-cc -O2 -o build/bench-gen bench/asp/gen.c || { echo "0 passed, 1 failed"; exit 1; }
+need_gen asp-gen bench-gen
 
 # same LABEL ARGS...: fix asp --jobs N ARGS for N = 2, 3, 7 prints what --jobs 1 prints
 # (stdout and stderr, with the exit status), the lines "Time" of --stats aside.
@@ -162,5 +159,5 @@ else
     echo "skip: $TSAN not built (make tsan): the ThreadSanitizer part of the --jobs test"
 fi
 
-echo "$pass passed, $fail failed"
+asp_summary
 [ "$fail" -eq 0 ]

@@ -14,11 +14,9 @@ COUNT=${2:-12}
 DIR=tests/asp
 OUT=build/asp-optenc
 mkdir -p "$OUT"
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 1 failed"; exit 1; }
-sh "$DIR/build-gen.sh" bench-opt || { echo "0 passed, 1 failed"; exit 1; }
+. tests/lib/asp.sh
+need_clingo
+need_gen bench-opt
 
 optimum() {   # optimum FILE: the result word and clingo's summary line of the optimum
     awk '/^(OPTIMUM FOUND|SATISFIABLE|UNSATISFIABLE|UNKNOWN)$/ { r = $0 }
@@ -51,5 +49,5 @@ done
 "$FIX" asp --solver native "$OUT/jobshop-5-1.lp" > "$OUT/det1" 2>&1
 "$FIX" asp --solver native "$OUT/jobshop-5-1.lp" > "$OUT/det2" 2>&1
 cmp -s "$OUT/det1" "$OUT/det2" && ok || bad "jobshop-5: two runs print differently"
-echo "$pass passed, $fail failed"
+asp_summary
 [ $fail -eq 0 ]

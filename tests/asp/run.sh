@@ -21,12 +21,10 @@ COUNT=${2:-300}
 DIR=tests/asp
 OUT=build/asp-tests
 mkdir -p "$OUT"
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. tests/lib/asp.sh
 
-command -v clingo >/dev/null 2>&1 || { echo "clingo not found"; echo "0 passed, 1 failed"; exit 1; }
-sh "$DIR/build-gen.sh" asp-gen || { echo "0 passed, 1 failed"; exit 1; }
+need_clingo
+need_gen asp-gen
 "$FIX" asp --help >/dev/null 2>&1 || { echo "$FIX has no asp command"; echo "0 passed, 1 failed"; exit 1; }
 
 models_clingo() { clingo 0 "$1" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
@@ -364,5 +362,5 @@ case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 
 . "$DIR/disj.sh"
 . "$DIR/optproj.sh"
 
-echo "$pass passed, $fail failed"
+asp_summary
 [ $fail -eq 0 ]

@@ -832,8 +832,53 @@ static void test_boundlist(void **state)
     boundlist_remove(&b, 0);
     assert_int_equal(boundlist_lo(&b, 0)[0], 3);
     assert_int_equal(b.count, 20);
+    BoundList first = boundlist_first(&b, 5), all = boundlist_first(&b, 100);
+    assert_int_equal(first.count, 5);
+    assert_int_equal(all.count, 20);
+    for (size_t i = 0; i < 5; i++) {
+        assert_int_equal(boundlist_lo(&first, i)[0], boundlist_lo(&b, i)[0]);
+        assert_int_equal(boundlist_hi(&first, i)[0], boundlist_hi(&b, i)[0]);
+    }
+    assert_int_equal(boundlist_hi(&all, 19)[0], boundlist_hi(&b, 19)[0]);
+    assert_int_equal(b.count, 20);                                  /* b itself unchanged */
     boundlist_free(&b);
     lattice_free(L);
+}
+
+/* aft_stats_add sums the parts named, and only those. */
+static void test_stats_add(void **state)
+{
+    (void)state;
+    AftStats a = { .f_calls = 1, .eval_calls = 2, .ir_calls = 3, .rounds = 4, .pruned = 5,
+                   .merged = 6, .hulls = 7, .splits = 8, .conflicts = 9, .learnt = 10,
+                   .backjumps = 11, .restarts = 12, .enumerated = 13, .stalled = 14,
+                   .stopped_by = "timeout" };
+    AftStats sum = { .f_calls = 100, .rounds = 100, .stalled = 100 };
+    aft_stats_add(&sum, &a, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_ENUMERATED);
+    assert_int_equal(sum.f_calls, 101);
+    assert_int_equal(sum.eval_calls, 2);
+    assert_int_equal(sum.ir_calls, 3);
+    assert_int_equal(sum.conflicts, 9);
+    assert_int_equal(sum.enumerated, 13);
+    assert_int_equal(sum.rounds, 100);                /* not named: left alone */
+    assert_int_equal(sum.splits + sum.learnt + sum.restarts + sum.pruned, 0);
+    assert_null(sum.stopped_by);
+    aft_stats_add(&sum, &a, AFT_STATS_SEARCH | AFT_STATS_STOP);
+    assert_int_equal(sum.f_calls, 101);
+    assert_int_equal(sum.rounds, 104);
+    assert_int_equal(sum.pruned, 5);
+    assert_int_equal(sum.merged, 6);
+    assert_int_equal(sum.hulls, 7);
+    assert_int_equal(sum.splits, 8);
+    assert_int_equal(sum.learnt, 10);
+    assert_int_equal(sum.backjumps, 11);
+    assert_int_equal(sum.restarts, 12);
+    assert_int_equal(sum.conflicts, 9);
+    assert_string_equal(sum.stopped_by, "timeout");
+    assert_int_equal(sum.stalled, 100);               /* in no part */
+    AftStats none = {0};
+    aft_stats_add(&sum, &none, AFT_STATS_STOP);       /* no stop reason: the old one kept */
+    assert_string_equal(sum.stopped_by, "timeout");
 }
 
 int main(void)
@@ -857,6 +902,7 @@ int main(void)
         cmocka_unit_test(test_brute_too_large),
         cmocka_unit_test(test_split_names),
         cmocka_unit_test(test_boundlist),
+        cmocka_unit_test(test_stats_add),
         cmocka_unit_test(test_bnb_keeps_merged_fixpoints),
         cmocka_unit_test(test_bnb_real_points_verified),
         cmocka_unit_test(test_bnb_fixpoint_listed_once),
