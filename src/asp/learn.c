@@ -402,15 +402,22 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
     size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
     for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
-    for (; i < count && !p->conflict; i += 2) {
+    const uint8_t *lholds = p->tr.lholds;
+    while (i < count) {
         if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
         uint32_t off = items[i], spare = items[i + 1], other = spare & ~ASP_WATCH_BIN;
-        bool keep = is_false(p, other) || (spare & ASP_WATCH_BIN ? (bin_unit(p, lit, other), true)
-                                                                 : look(p, off, lit, &spare));
+        i += 2;
+        if (lholds[other ^ 1]) {                       /* spared: kept as it is */
+            if (j + 2 != i) { items[j] = off; items[j + 1] = spare; }
+            j += 2;
+            continue;
+        }
+        bool keep = spare & ASP_WATCH_BIN ? (bin_unit(p, lit, other), true) : look(p, off, lit, &spare);
         if (!keep) items = asp_watch_items(w, lit);
         items[j] = off;
         items[j + 1] = spare;
         j += keep ? 2 : 0;
+        if (p->conflict) break;
     }
     if (i < count && j < i) memmove(items + j, items + i, (count - i) * sizeof *items);
     asp_watch_truncate(w, lit, j + (count - i));
