@@ -52,6 +52,16 @@ void asp_learn_free(AspProp *p)
 
 /* ---- reasons ---- */
 
+/* Room in out for n more literals (written then without a check each). */
+static inline uint32_t *room(U32s *out, size_t n)
+{
+    if (out->count + n > out->cap) {
+        out->cap = 2 * (out->count + n);
+        out->items = mem_realloc(out->items, out->cap * sizeof *out->items);
+    }
+    return out->items + out->count;
+}
+
 /* Atom a's literal of value v, when it holds and was set before trail place `before`. */
 static void add_if(const AspProp *p, U32s *out, uint32_t a, uint8_t v, uint32_t before)
 {
@@ -62,9 +72,20 @@ static void add_if(const AspProp *p, U32s *out, uint32_t a, uint8_t v, uint32_t 
 static void body_lits(const AspSolver *s, const AspProp *p, uint32_t r, uint8_t want,
                       uint32_t before, U32s *out)
 {
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) add_if(p, out, s->pos[k], want, before);
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        add_if(p, out, s->neg[k], other_val(want), before);
+    uint32_t p0 = s->pstart[r], p1 = s->pstart[r + 1], n0 = s->nstart[r], n1 = s->nstart[r + 1];
+    uint32_t *at = room(out, (size_t)(p1 - p0) + (n1 - n0)), *to = at;
+    const uint8_t *val = p->tr.val;
+    const uint32_t *tpos = p->tr.tpos;
+    for (uint32_t k = p0; k < p1; k++) {
+        uint32_t a = s->pos[k];
+        if (val[a] == want && tpos[a] < before) *to++ = asp_lit_of(a, want);
+    }
+    uint8_t other = other_val(want);
+    for (uint32_t k = n0; k < n1; k++) {
+        uint32_t a = s->neg[k];
+        if (val[a] == other && tpos[a] < before) *to++ = asp_lit_of(a, other);
+    }
+    out->count += (size_t)(to - at);
 }
 
 /* The false body literals of every rule with head h. */
@@ -78,8 +99,11 @@ static void unsupported(const AspSolver *s, const AspProp *p, uint32_t h, uint32
 /* The literals of a stored list (length first) other than atom a's. */
 static void stored(const U32s *list, uint32_t at, uint32_t a, U32s *out)
 {
-    for (uint32_t i = 1; i <= list->items[at]; i++)
-        if (list->items[at + i] >> 1 != a) VEC_PUSH(*out, list->items[at + i]);
+    uint32_t n = list->items[at], *to = room(out, n);
+    const uint32_t *l = list->items + at + 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (l[i] >> 1 != a) *to++ = l[i];
+    out->count = (size_t)(to - out->items);
 }
 
 /* The reason (why, arg) for atom a's value, as literals set before trail place `before`:
@@ -99,6 +123,7 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
         body_lits(s, p, arg, V_TRUE, before, out);
         break;
     case R_NOGOOD: stored(&p->store.ng, arg, a, out); break;
+    case R_BIN: VEC_PUSH(*out, arg); break;
     case R_UFS: case R_CHECK: stored(&p->tr.ufs, arg, a, out); break;
     case R_COST: asp_cost_explain(p, arg, before, out); break;
     default: break;
@@ -189,18 +214,11 @@ static size_t root_atoms(const AspProp *p)
     return n <= ROOT_ATOMS ? n : 0;
 }
 
-/* Literal l (atom a) joins the analysis once: a literal of the conflict's level `cur` is
- * counted (1), another one goes into the nogood; level 0 is left out.  A consequence of the
- * first request (level 1, below cur) is replaced by that request's few atoms, which imply it
- * with the facts of level 0: the root bound's consequences (with a constraint atom out,
- * every atom a constraint forces) then cost the nogood one literal instead of one each. */
-static size_t mark(AspProp *p, uint32_t l, size_t cur)
+/* mark's literal l of a level below the conflict's: into the nogood, or the first request's
+ * atoms in its place. */
+static void mark_below(AspProp *p, uint32_t l)
 {
     uint32_t a = l >> 1;
-    if (p->an.seen[a] == p->an.stamp || p->tr.alev[a] == 0) return 0;
-    p->an.seen[a] = p->an.stamp;
-    asp_act_bump(p, a);
-    if (p->tr.alev[a] == cur) return 1;
     size_t roots = p->tr.alev[a] == 1 && p->tr.rkind[a] != R_NONE ? root_atoms(p) : 0;
     for (size_t i = 0; i < roots; i++) {
         uint32_t b = p->tr.trail[p->tr.lstart[1] + i];
@@ -209,6 +227,21 @@ static size_t mark(AspProp *p, uint32_t l, size_t cur)
         VEC_PUSH(p->an.out, asp_lit_of(b, p->tr.val[b]));
     }
     if (!roots) VEC_PUSH(p->an.out, l);
+}
+
+/* Literal l (atom a) joins the analysis once: a literal of the conflict's level `cur` is
+ * counted (1), another one goes into the nogood; level 0 is left out.  A consequence of the
+ * first request (level 1, below cur) is replaced by that request's few atoms, which imply it
+ * with the facts of level 0: the root bound's consequences (with a constraint atom out,
+ * every atom a constraint forces) then cost the nogood one literal instead of one each. */
+static inline size_t mark(AspProp *p, uint32_t l, size_t cur)
+{
+    uint32_t a = l >> 1, lev = p->tr.alev[a];
+    if (p->an.seen[a] == p->an.stamp || lev == 0) return 0;
+    p->an.seen[a] = p->an.stamp;
+    asp_act_bump(p, a);
+    if (lev == cur) return 1;
+    mark_below(p, l);
     return 0;
 }
 
@@ -312,6 +345,13 @@ static void unit(AspProp *p, uint32_t off, uint32_t lit)
     asp_prop_assign(p, lit >> 1, other_val(lit_val(lit)), R_NOGOOD, off);
 }
 
+/* A nogood of two literals, {lit, other}, with lit holding: other becomes false, its reason
+ * lit itself (R_BIN). */
+static inline void bin_unit(AspProp *p, uint32_t lit, uint32_t other)
+{
+    asp_prop_assign(p, other >> 1, other_val(lit_val(other)), R_BIN, lit);
+}
+
 /* How many watches ahead the visit asks for a nogood's memory (a prefetch: the look at
  * a nogood is a cache miss otherwise, and the looks are independent). */
 enum { LOOKAHEAD = 4 };
@@ -362,15 +402,22 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
     size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
     for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
-    for (; i < count && !p->conflict; i += 2) {
+    const uint8_t *lholds = p->tr.lholds;
+    while (i < count) {
         if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
         uint32_t off = items[i], spare = items[i + 1], other = spare & ~ASP_WATCH_BIN;
-        bool keep = is_false(p, other) || (spare & ASP_WATCH_BIN ? (unit(p, off, other), true)
-                                                                 : look(p, off, lit, &spare));
+        i += 2;
+        if (lholds[other ^ 1]) {                       /* spared: kept as it is */
+            if (j + 2 != i) { items[j] = off; items[j + 1] = spare; }
+            j += 2;
+            continue;
+        }
+        bool keep = spare & ASP_WATCH_BIN ? (bin_unit(p, lit, other), true) : look(p, off, lit, &spare);
         if (!keep) items = asp_watch_items(w, lit);
         items[j] = off;
         items[j + 1] = spare;
         j += keep ? 2 : 0;
+        if (p->conflict) break;
     }
     if (i < count && j < i) memmove(items + j, items + i, (count - i) * sizeof *items);
     asp_watch_truncate(w, lit, j + (count - i));

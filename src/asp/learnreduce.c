@@ -82,7 +82,7 @@ uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t s
 /* Nogood off's LBD counted again (its literals all hold), stopping at the one it has. */
 void asp_learn_relbd(AspProp *p, uint32_t off)
 {
-    if (!p->store.learnts.count) return;
+    if (!p->store.learnts.count || off < p->rc.perm_end) return;   /* the program's: no lbd */
     AspLearnt *l = &p->store.learnts.items[index_of(p, off)];
     if (l->off != off || l->lbd <= p->store.glue) return;
     uint32_t lbd = asp_learn_levels(p, p->store.ng.items + off + 1, p->store.ng.items[off], l->lbd);
