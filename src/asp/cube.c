@@ -64,9 +64,10 @@ static bool in_half_first(AspSolver *s, const Word *lo, const Word *lo_in)
 }
 
 /* The cube of the most free atoms that the solver can split (the first on ties), split in
- * place: its halves, refined, take its place in the list.  False when none can be split. */
-static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word *tmp,
-                         size_t *refuted)
+ * place: its halves, refined, take its place in the list (made in *spare, which the old
+ * list's block becomes: no block per split).  False when none can be split. */
+static bool split_widest(AspSolver *s, BoundList *cubes, BoundList *spare, uint8_t *unsplit,
+                         Word *tmp, size_t *refuted)
 {
     size_t nw = s->nwords, best = SIZE_MAX, most = 0;
     for (size_t i = 0; i < cubes->count; i++) {
@@ -82,8 +83,8 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
         unsplit[best] = 1;
         return true;
     }
-    BoundList next;
-    boundlist_init(&next, s->L);
+    BoundList next = *spare;
+    next.count = 0;
     for (size_t i = 0; i < cubes->count; i++) {
         if (i != best) boundlist_push(&next, boundlist_lo(cubes, i), boundlist_hi(cubes, i));
         else if (in_half_first(s, lo, lo2)) {
@@ -97,7 +98,7 @@ static bool split_widest(AspSolver *s, BoundList *cubes, uint8_t *unsplit, Word 
     long grew = (long)next.count - (long)cubes->count;      /* 1, 0 or -1 */
     memmove(unsplit + (long)best + 1 + grew, unsplit + best + 1, cubes->count - best - 1);
     for (long k = 0; k <= grew; k++) unsplit[(long)best + k] = 0;
-    boundlist_free(cubes);
+    *spare = *cubes;
     *cubes = next;
     return true;
 }
@@ -152,16 +153,18 @@ size_t asp_cubes_make(AspSolver *s, AspCubes *out)
     Word *tmp = mem_alloc(8 * (nw + 1) * sizeof *tmp);
     Word *lo = tmp + 6 * nw, *hi = lo + nw;
     uint8_t *unsplit = mem_calloc(ASP_CUBES_TARGET + 2, 1);
-    BoundList cubes;
+    BoundList cubes, spare;
     asp_prop_search_ready(s, s->prop);
     boundlist_init(&cubes, s->L);
+    boundlist_init(&spare, s->L);
     asp_solver_initial(s, lo, hi);
     push_refined(s, &cubes, lo, hi, tmp, tmp + nw, &refuted);
     for (size_t steps = 0; cubes.count && cubes.count < ASP_CUBES_TARGET
                            && steps < ASP_CUBES_MAX_STEPS; steps++)
-        if (!split_widest(s, &cubes, unsplit, tmp, &refuted)) break;
+        if (!split_widest(s, &cubes, &spare, unsplit, tmp, &refuted)) break;
     mem_free(unsplit);
     mem_free(tmp);
+    boundlist_free(&spare);
     compact(&cubes, nw, out);
     boundlist_free(&cubes);
     return refuted;

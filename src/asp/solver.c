@@ -335,6 +335,14 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     s->lat_of = mem_alloc((np + 1) * sizeof *s->lat_of);
     for (size_t a = 0; a < np; a++) s->lat_of[a] = lat[a];
     s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
+    /* the translation freed before the search's state is made (peak memory) */
+    mem_free(lat);
+    mem_free(b.prime);
+    mem_free(b.seen);
+    mem_free(b.where);
+    VEC_FREE(b.rules);
+    VEC_FREE(b.body);
+    VEC_FREE(b.weight);
     s->shown = asp_print_order(p, &s->nshown);
     s->sp = asp_sp_new(s);
     s->prop = asp_prop_new(s);
@@ -346,13 +354,6 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
     s->wf_fn.search = NULL;
-    mem_free(lat);
-    mem_free(b.prime);
-    mem_free(b.seen);
-    mem_free(b.where);
-    VEC_FREE(b.rules);
-    VEC_FREE(b.body);
-    VEC_FREE(b.weight);
     return s;
 }
 
