@@ -196,12 +196,12 @@ static void check_options(Run *r, const FnSym *fn, const Word *fix, size_t nfix)
         "bnb(@ envelope declared, policy paper)", "bnb(@ policy paper, budget 2)", "bnb(@ jobs 3, split random)",
     };
     for (size_t i = 0; i < FIX_ARRAY_LEN(forms) && !r->failed; i++) check_one(r, fn, forms[i], fix, nfix);
-    char names[8][8];
+    char names[8][16];
     const char *vias[8];
     size_t nvias = 0;
     for (int g = 0; g < 8 && !r->failed; g++) {
         char *name = names[nvias], form[64];
-        snprintf(name, 8, "G%d", g);
+        snprintf(name, sizeof names[0], "G%d", g);
         const GaloisSym *gs = context_galois(r->fused.s.context, name);
         if (!gs || !lattice_equal(gs->concrete, fn->params[0])) continue;
         vias[nvias++] = name;
