@@ -356,7 +356,7 @@ build/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fu
 # ---- the generator of random programs (differential tests) ----
 # build/tests/fixgen SEED [COUNT] prints random well-typed programs; a test driver links
 # FIXGEN_OBJ (or FIXGEN_ASAN_OBJ) and calls fixgen_program (tests/gen/fixgen.h).
-FIXGEN_SRC      := tests/gen/fixgen.c tests/gen/fixgen_lat.c tests/gen/fixgen_expr.c tests/gen/fixgen_coll.c
+FIXGEN_SRC      := tests/gen/fixgen.c tests/gen/fixgen_lat.c tests/gen/fixgen_expr.c tests/gen/fixgen_coll.c tests/gen/fixgen_galois.c
 FIXGEN_OBJ      := $(FIXGEN_SRC:%.c=build/obj/%.o)
 FIXGEN_ASAN_OBJ := $(FIXGEN_SRC:%.c=build/asan/%.o)
 

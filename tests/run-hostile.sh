@@ -157,6 +157,14 @@ expect_small_stack recursion 1 "call depth limit of 10000 reached in 'f'"
 also recursion "call depth limit of 10000 reached in 'g'"
 also recursion 'min(x + 1, 9)))) = 9$'
 
+# recursion through the engine (a function running bnb, approx or refine on itself, directly,
+# through its envelope's equations or a galois insertion, with --jobs 3) nests runs of the VM
+# on the C stack: bounded by VM_MAX_NESTED_RUNS, an error, not a stack overflow
+printf 'lattice P = powerset {a, b};\nlattice D = dual P;\ngalois G : D -> D { alpha_up(x) = x; gamma_up(z) = z; alpha_lo(x) = x; gamma_lo(z) = z; }\nfn f(s: P): P = if count(bnb(f).fixpoints) > 0 then s else {};\nfn g(s: D): D = if bnb(g via G, policy paper, envelope brute).complete then s else {a};\nfn h(s: D): D = s;\nenvelope h { upper(lo, hi, x) = if approx(k).lo == x then x else x; lower(lo, hi, x) = x; }\nfn k(s: D): D = if bnb(h envelope declared).complete then s else bot;\nshow f({a});\nbnb g jobs 3;\nbnb k via G jobs 2;\n' >"$dir/engine_recursion.fix"
+expect_small_stack engine_recursion 1 "engine_recursion.fix:4:26: error: runs of the engine nested more than 8 deep"
+also engine_recursion "engine_recursion.fix:5:20: error: runs of the engine nested more than 8 deep"
+also engine_recursion "engine_recursion.fix:7:36: error: runs of the engine nested more than 8 deep"
+
 # 40 000 errors: reported, all of them (the timeout is a guard against a hang, e.g. a quadratic
 # report, not a check of the time: the run takes a second or two)
 awk 'BEGIN { for (i = 0; i < 40000; i++) printf "show nosuch%d;\n", i }' >"$dir/errors.fix"

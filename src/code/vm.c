@@ -581,6 +581,14 @@ static void vm_leave(Vm *vm, const VmSaved *saved)
     vm->depth--;
 }
 
+/* A run nested too deep through the host (VM_MAX_NESTED_RUNS), reported at the expression of
+ * the run around it that called the host (vm->chunk and vm->instr are still that run's). */
+static FIX_NORETURN void nested_error(Vm *vm)
+{
+    vm_error(vm, "runs of the engine nested more than %d deep: approx, refine or bnb of a "
+                 "function whose evaluation runs them again (unbounded recursion?)", VM_MAX_NESTED_RUNS);
+}
+
 /* One run of chunk on params, its frame at word base; the result is left at base. */
 static void call_at(Vm *vm, const Chunk *chunk, const Word *params, size_t base, size_t base_frames)
 {
@@ -602,6 +610,7 @@ bool vm_run(Vm *vm, const Chunk *chunk, const Word *params, Word *out, Loc where
     if (vm->depth == 1) vm->steps = 0;
     int caught = setjmp(jb);
     if (caught == 0) {
+        if (vm->depth > VM_MAX_NESTED_RUNS) nested_error(vm);
         call_at(vm, chunk, params, saved.sp, saved.frames);
         if (chunk->ret_words) memcpy(out, AT(saved.sp), chunk->ret_words * sizeof(Word));
     }
@@ -617,6 +626,7 @@ bool vm_run_each(Vm *vm, const Chunk *chunk, const Lattice *L, const Word *lo, c
     vm_enter(vm, &jb, where, &saved);
     int caught = setjmp(jb);
     if (caught == 0) {
+        if (vm->depth > VM_MAX_NESTED_RUNS) nested_error(vm);
         do {
             if (vm->depth == 1) vm->steps = 0;
             if (limits_poll(vm->limits)) vm_stop(vm);

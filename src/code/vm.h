@@ -13,6 +13,11 @@ typedef struct Vm Vm;
 
 /* Limits enforced at run time (besides vm_set_limits' steps and query limits). */
 enum { VM_MAX_CALL_DEPTH = 10000, VM_MAX_DEPTH_LIMIT = 10000000, VM_KLEENE_LIMIT = 1000000 };
+/* Runs of the VM nested through its host: approx, refine or bnb inside an expression run
+ * the engine, which runs functions (f, an envelope's equations, a galois map) in a run of their
+ * own, on the C stack.  A function that runs the engine on itself would nest without end, so a
+ * run nested deeper than this is an error at the expression that started it. */
+enum { VM_MAX_NESTED_RUNS = 8 };
 
 /* A VM reporting its runtime errors to diag. */
 Vm *vm_new(Diag *diag);

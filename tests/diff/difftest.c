@@ -241,7 +241,7 @@ static void check_calls(Run *r, Loaded *l, FnEntry *fe)
 /* ---- (b) and (c): the interval evaluator against the reference ---- */
 
 /* A random interval [lo, hi] of L. */
-static void random_interval(Run *r, const Lattice *L, Word *lo, Word *hi)
+void random_interval(Run *r, const Lattice *L, Word *lo, Word *hi)
 {
     Word *x = lattice_elem_new(L), *y = lattice_elem_new(L);
     L->ops->random(L, &r->rng, x);

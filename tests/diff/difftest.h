@@ -47,6 +47,8 @@ bool is_endo(const FnSym *fn);
 /* The reference's f(x) for fn of one parameter (kept in r->memo). */
 RefStatus ref_at(Run *r, const FnSym *fn, const Word *x, Word *out);
 void memo_free(Memo *m);
+/* A random interval [lo, hi] of L (r's generator). */
+void random_interval(Run *r, const Lattice *L, Word *lo, Word *hi);
 /* (d): the engine's answers on fe (one parameter, a small finite lattice) against brute force. */
 void check_engine(Run *r, FnEntry *fe);
 

@@ -102,10 +102,10 @@ static void check_bnb(Run *r, const FnSym *fn, const char *what, const Type *t, 
 
 static void check_one(Run *r, const FnSym *fn, const char *form, const Word *fix, size_t nfix)
 {
-    char text[300];
+    char text[2000];
     snprintf(text, sizeof text, "show %s;\n", form);
     for (char *p = strchr(text, '@'); p; p = strchr(text, '@')) {    /* @: the function's name */
-        char rest[300];
+        char rest[2000];
         snprintf(rest, sizeof rest, "%s%s", fn->name, p + 1);
         snprintf(p, sizeof text - (size_t)(p - text), "%s", rest);
     }
@@ -155,6 +155,66 @@ static void check_one(Run *r, const FnSym *fn, const char *form, const Word *fix
     MEM_FREE_ALL(vm, ref);
 }
 
+/* Start intervals other than [bot, top]: refine(f, lo, hi), bnb(f from [lo .. hi]) with each
+ * policy and through each galois insertion, for two random intervals [lo, hi], written as
+ * constants (the fixed points checked are those in [lo, hi]). */
+static void check_from(Run *r, const FnSym *fn, const Word *fix, size_t nfix, const char *const *vias, size_t nvias)
+{
+    const Lattice *L = fn->ret;
+    size_t W = L->nwords;
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L), *in = mem_alloc((nfix + 1) * W * sizeof(Word));
+    for (int k = 0; k < 2 && !r->failed; k++) {
+        random_interval(r, L, lo, hi);
+        size_t nin = 0;
+        for (size_t i = 0; i < nfix; i++)
+            if (lattice_in_interval(L, fix + i * W, lo, hi)) lattice_copy(L, in + nin++ * W, fix + i * W);
+        char *a = lattice_to_string(L, lo), *b = lattice_to_string(L, hi), form[1900];
+        static const char *const forms[] = { "refine(@, %s, %s)", "bnb(@ from [%s .. %s])",
+                                             "bnb(@ from [%s .. %s], policy paper)",
+                                             "bnb(@ from [%s .. %s], envelope derived, split last)" };
+        for (size_t i = 0; i < FIX_ARRAY_LEN(forms) && !r->failed && strlen(a) + strlen(b) < 900; i++) {
+            snprintf(form, sizeof form, forms[i], a, b);
+            check_one(r, fn, form, in, nin);
+        }
+        for (size_t i = 0; i < nvias && !r->failed && strlen(a) + strlen(b) < 900; i++) {
+            snprintf(form, sizeof form, "bnb(@ via %s from [%s .. %s]%s)", vias[i], a, b, k ? ", policy paper" : "");
+            check_one(r, fn, form, in, nin);
+        }
+        MEM_FREE_ALL(a, b);
+    }
+    MEM_FREE_ALL(lo, hi, in);
+}
+
+/* The options the forms above leave out: `policy paper` (the paper's Algorithm 1, with its
+ * Merge), the declared envelope (an `envelope` block or the annotation; a function with
+ * neither does not check, and is skipped), and `via G` for each galois insertion G0 ... G7
+ * the program declares on f's lattice (tests/gen/fixgen_galois.c names them so). */
+static void check_options(Run *r, const FnSym *fn, const Word *fix, size_t nfix)
+{
+    static const char *const forms[] = {
+        "bnb(@ policy paper)", "bnb(@ policy paper, split last, rounds 2)", "bnb(@ envelope declared)",
+        "bnb(@ envelope declared, policy paper)", "bnb(@ policy paper, budget 2)", "bnb(@ jobs 3, split random)",
+    };
+    for (size_t i = 0; i < FIX_ARRAY_LEN(forms) && !r->failed; i++) check_one(r, fn, forms[i], fix, nfix);
+    char names[8][16];
+    const char *vias[8];
+    size_t nvias = 0;
+    for (int g = 0; g < 8 && !r->failed; g++) {
+        char *name = names[nvias], form[64];
+        snprintf(name, sizeof names[0], "G%d", g);
+        const GaloisSym *gs = context_galois(r->fused.s.context, name);
+        if (!gs || !lattice_equal(gs->concrete, fn->params[0])) continue;
+        vias[nvias++] = name;
+        static const char *const via_forms[] = { "bnb(@ via %s)", "bnb(@ via %s, policy paper)",
+                                            "bnb(@ via %s, envelope brute, split first)" };
+        for (size_t i = 0; i < FIX_ARRAY_LEN(via_forms) && !r->failed; i++) {
+            snprintf(form, sizeof form, via_forms[i], name);
+            check_one(r, fn, form, fix, nfix);
+        }
+    }
+    check_from(r, fn, fix, nfix, vias, nvias);
+}
+
 void check_engine(Run *r, FnEntry *fe)
 {
     const FnSym *fn = &fe->sym;
@@ -167,6 +227,7 @@ void check_engine(Run *r, FnEntry *fe)
             "bnb(@ envelope brute, rounds 1, split first)", "approx(@)", "refine(@, bot, top)",
         };
         for (size_t i = 0; i < FIX_ARRAY_LEN(forms) && !r->failed; i++) check_one(r, fn, forms[i], fix, nfix);
+        check_options(r, fn, fix, nfix);
     }
     mem_free(fix);
 }

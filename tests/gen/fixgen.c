@@ -208,7 +208,11 @@ static void write_envelope(Gen *G, Buf *out, const Fn *f, int anti)
 {
     const char *n = f->name;
     buf_printf(out, "envelope %s {\n", n);
-    if (anti) buf_printf(out, "  upper(lo, hi, x) = %s(lo);\n  lower(lo, hi, x) = %s(hi);\n", n, n);
+    if (gen_chance2(G, 30)) {             /* sound, not tight: more than the envelope */
+        if (gen_chance2(G, 30)) buf_puts(out, "  upper(lo, hi, x) = top;\n  lower(lo, hi, x) = bot;\n");
+        else buf_printf(out, "  upper(lo, hi, x) = sup { %s(y) | y in [lo .. x] } join %s(hi);\n"
+                             "  lower(lo, hi, x) = %s(lo) meet inf { %s(y) | y in [x .. hi] };\n", n, n, n, n);
+    } else if (anti) buf_printf(out, "  upper(lo, hi, x) = %s(lo);\n  lower(lo, hi, x) = %s(hi);\n", n, n);
     else if (f->monotone && gen_chance(G, 60))
         buf_printf(out, "  upper(lo, hi, x) = %s(x);\n  lower(lo, hi, x) = %s(x);\n", n, n);
     else
@@ -255,6 +259,27 @@ static int real_lattice(Gen *G)
     return n ? cand[gen_below(G, n)] : -1;
 }
 
+/* approx, refine and bnb queries with the options the expressions seldom take: a galois
+ * insertion, `policy paper`, the declared envelope */
+static void write_engine_queries(Gen *G, Buf *out, const Fn *f)
+{
+    int g = gal_for(G, f->param[0].lat), declared = f->envelope || f->monotone || f->antitone;
+    if (g >= 0 && gen_chance2(G, 70)) {
+        buf_printf(out, "approx %s via G%d;\n", f->name, g);
+        if (gen_chance2(G, 50)) buf_printf(out, "refine %s via G%d steps %d;\n", f->name, g, gen_below2(G, 3));
+        buf_printf(out, "bnb %s via G%d%s;\n", f->name, g, gen_chance2(G, 50) ? " policy paper" : "");
+    }
+    if (gen_chance2(G, 30))
+        buf_printf(out, "bnb %s policy %s%s;\n", f->name, gen_chance2(G, 70) ? "paper" : "isolate",
+                   declared && gen_chance2(G, 50) ? " envelope declared" : "");
+    if (declared && gen_chance2(G, 25)) buf_printf(out, "approx %s envelope declared;\n", f->name);
+    if (f->monotone && gen_chance2(G, 30)) buf_printf(out, "%s %s;\n", gen_chance2(G, 50) ? "lfp" : "gfp", f->name);
+    if (gen_chance2(G, 15)) buf_printf(out, "refine %s from [bot .. top] steps %d trace;\n", f->name, gen_below2(G, 3));
+    if (gen_chance2(G, 15))
+        buf_printf(out, "bnb %s rounds %d split %s jobs %d trace;\n", f->name, 1 + gen_below2(G, 3),
+                   gen_chance2(G, 50) ? "random" : "widest", 1 + gen_below2(G, 3));
+}
+
 static void write_queries(Gen *G, Buf *out)
 {
     for (int j = 0; j < G->nfn; j++) {
@@ -269,7 +294,10 @@ static void write_queries(Gen *G, Buf *out)
         if (f->monotone || f->antitone)
             buf_printf(out, "check %s %s;\n", f->name, f->monotone ? "monotone" : "antitone");
         if (f->envelope) buf_printf(out, "check envelope %s;\n", f->name);
+        if (f->name[0] == 'f' && G->lat[l].size <= 64) write_engine_queries(G, out, f);
     }
+    for (int g = 0; g < G->ngal; g++)
+        if (gen_chance2(G, 60)) buf_printf(out, "check galois G%d;\n", g);
 }
 
 void fixgen_program(uint64_t seed, const FixgenOptions *opt, Buf *out)
@@ -280,8 +308,10 @@ void fixgen_program(uint64_t seed, const FixgenOptions *opt, Buf *out)
     if (G->opt.max_depth <= 0) G->opt.max_depth = 4;
     if (G->opt.max_fns <= 0) G->opt.max_fns = 5;
     G->rng.state = seed * 0x2545f4914f6cdd1dULL + 1;
+    G->rng2.state = seed * 0x9e3779b97f4a7c15ULL + 7;
     buf_printf(out, "// fixgen seed %llu\n", (unsigned long long)seed);
     lat_declare_all(G, out);
+    gal_declare_all(G, out);
     int ng = 1 + gen_below(G, 4);
     for (int i = 0; i < ng; i++)
         if (!gen_chance(G, 15) || !write_recursive(G, out, i)) write_helper(G, out, i);

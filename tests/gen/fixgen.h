@@ -9,10 +9,14 @@
  *     collections or functions);
  *   - f0, f1, ...: one parameter, a finite lattice into itself (the functions whose fixed
  *     points are checked); `monotone` / `antitone` only where the body is so by construction,
- *     and an `envelope` block that is exact (by definition, or from the annotation);
+ *     and an `envelope` block that is exact (by definition, or from the annotation) or sound
+ *     but loose (top / bot, or the exact one joined with f(hi), met with f(lo));
  *   - r0, r1, ...: the same on a lattice with reals;
- *   - queries: `show f(c);`, `fixpoints f;` on small lattices, `check f monotone;` and
- *     `check envelope f;` for what is declared.
+ *   - galois insertions G0, G1, ... on declared finite lattices, valid by construction
+ *     (fixgen_galois.c), used by `via G` in bnb(f ...) values and in queries;
+ *   - queries: `show f(c);`, `fixpoints f;` on small lattices, `check f monotone;`,
+ *     `check envelope f;` and `check galois G;` for what is declared, approx / refine / bnb
+ *     queries with `via G`, `policy paper`, `envelope declared`, `trace`, `jobs N`.
  * A function calls only those declared before it (a recursive helper calls itself on a
  * smaller number), so every call ends.  Every finite lattice has at most 256 elements, a call
  * costs about 10^4 steps at most (an f less, the larger its lattice), and no run-time error

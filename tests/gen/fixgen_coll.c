@@ -523,7 +523,13 @@ void put_bnb(Gen *G, Buf *b, const Fn *f)
 {
     static const char *const opts[] = { "", " rounds 1", ", budget 2", " split last", ", split first",
                                         " from [bot .. top]", " split random, rounds 2" };
-    buf_printf(b, "bnb(%s%s)", f->name, opts[gen_below(G, 7)]);
+    buf_printf(b, "bnb(%s%s", f->name, opts[gen_below(G, 7)]);
+    int g = gal_for(G, f->result.lat);
+    if (g >= 0 && gen_chance2(G, 40)) buf_printf(b, " via G%d", g);
+    if (gen_chance2(G, 25)) buf_puts(b, " policy paper");
+    if (gen_chance2(G, 10)) buf_puts(b, ", jobs 2");
+    if ((f->envelope || f->monotone || f->antitone) && gen_chance2(G, 30)) buf_puts(b, " envelope declared");
+    buf_putc(b, ')');
 }
 
 /* an argument for an `interval of L` or `bnb result of L` parameter (engine_fn(L) exists) */

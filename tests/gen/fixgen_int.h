@@ -11,6 +11,7 @@
 #include "util/buf.h"
 #include "util/rng.h"
 
+enum { MAX_GAL = 4 };
 enum { MAX_LAT = 32, MAX_NAMES = 8, MAX_FN = 32, MAX_VARS = 256, MAX_PARAMS = 8 };   /* a helper has at most 7 */
 enum { LAT_BOOL = 0, LAT_T = 1 };           /* the builtin Bool; the type parameter T */
 enum { BUDGET = 4000, FNARG_COST = 40, BIG = 256, F_WORK = 40000 };
@@ -75,11 +76,17 @@ typedef struct Gen {
     int cur_fn;                 /* the function being written: calls only earlier ones */
     int shared_names;           /* every lattice names its elements e0, e1, ... */
     int ascribe_lambda;         /* the next lambda's result is told by nothing: ascribe it */
+    Rng rng2;                   /* the choices added later (galois, policies, loose envelopes):
+                                 * a stream of their own, so the older choices stay as they were */
+    int ngal;
+    int gal_lat[MAX_GAL];       /* galois G0, G1, ...: each one's concrete lattice */
 } Gen;
 
 /* random choices */
 int gen_below(Gen *G, int n);
 int gen_chance(Gen *G, int percent);
+int gen_below2(Gen *G, int n);                 /* the same on the second stream */
+int gen_chance2(Gen *G, int percent);
 
 /* lattices: fixgen_lat.c */
 void lat_declare_all(Gen *G, Buf *out);
@@ -87,10 +94,15 @@ int lat_has_consts(const Gen *G, int l);     /* constants can be written for its
 int lat_finite(const Gen *G, int l);
 int lat_shape(const Gen *G, int l);          /* the kind under its duals, or LK_TPARAM if opaque */
 int lat_is_dual(const Gen *G, int l);
+int lat_base(const Gen *G, int l);           /* the lattice under its duals */
 void lat_put_const(Gen *G, Buf *b, int l, double index);
 void lat_put_random_const(Gen *G, Buf *b, int l);
 void lat_put_type(const Gen *G, Buf *b, int l);
 int lat_random(Gen *G, int finite);          /* a random declared lattice */
+
+/* galois insertions: fixgen_galois.c */
+void gal_declare_all(Gen *G, Buf *out);
+int gal_for(Gen *G, int l);                  /* a galois on l, or -1 */
 
 /* expressions: fixgen_expr.c */
 void gen_elem(Gen *G, Buf *b, int l, int depth, int ctx);

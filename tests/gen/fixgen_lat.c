@@ -240,6 +240,7 @@ static int make_dual(Gen *G, int depth, int named, int reals)
     int base = gen_chance(G, 60) && G->nlat > 2 ? 2 + gen_below(G, G->nlat - 2) : -1;
     if (base < 0 || !G->lat[base].named || (!reals && G->lat[base].size >= 1e9))
         base = make_lat(G, depth - 1, 1, reals);
+    if (gen_chance2(G, 20)) base = LAT_BOOL;       /* dual Bool: true is its bot */
     int l = new_lat(G, LK_DUAL, named);
     G->lat[l].part[0] = base;
     G->lat[l].size = G->lat[base].size;
@@ -422,7 +423,7 @@ int lat_shape(const Gen *G, int l)
 
 int lat_is_dual(const Gen *G, int l) { return G->lat[l].kind == LK_DUAL; }
 
-static int lat_base(const Gen *G, int l)
+int lat_base(const Gen *G, int l)
 {
     while (G->lat[l].kind == LK_DUAL) l = G->lat[l].part[0];
     return l;
