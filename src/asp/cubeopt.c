@@ -64,9 +64,7 @@ static void run_task(void *ctx, size_t i, unsigned k)
 {
     OptCubes *c = ctx;
     OptCube *out = &c->out[i];
-    AftWork *base_work = c->team.base.work;
-    out->work.limit = base_work ? base_work->limit : 0;
-    AspCubeWorker *w = asp_cube_team_begin(&c->team, k, i, base_work ? &out->work : NULL);
+    AspCubeWorker *w = asp_cube_team_begin(&c->team, k, i, &out->work);
     if (!w->own) w->own = asp_opt_new(w->s);
     out->z = w->own;
     out->nlevels = c->nlevels;

@@ -57,9 +57,7 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
 {
     Cubes *c = ctx;
     CubeOut *out = &c->out[i];
-    AftWork *base_work = c->team.base.work;
-    out->work.limit = base_work ? base_work->limit : 0;
-    AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, base_work ? &out->work : NULL);
+    AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, &out->work);
     out->tx = c->text;
     AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
     out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);

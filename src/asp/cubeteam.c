@@ -41,7 +41,11 @@ AspCubeWorker *asp_cube_team_begin(AspCubeTeam *t, unsigned k, size_t i, AftWork
     w->aft.interrupt = &t->cancel;
     w->aft.limits = &w->limits;
     w->aft.stop_abandons = true;          /* a cancelled cube's result is never used */
-    w->aft.work = work;
+    w->aft.work = NULL;
+    if (t->base.work) {                   /* the cube's own budget, with the run's limit */
+        work->limit = t->base.work->limit;
+        w->aft.work = work;
+    }
     if (!w->lo) {
         w->lo = mem_alloc((2 * t->cubes.nwords + 1) * sizeof *w->lo);
         w->hi = w->lo + t->cubes.nwords;

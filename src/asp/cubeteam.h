@@ -35,7 +35,8 @@ typedef struct AspCubeTeam {
 /* jobs workers, worker 0 with t->s (t->s, t->base set by the caller). */
 void asp_cube_team_new(AspCubeTeam *t, unsigned jobs);
 /* Worker k ready for cube i, on k's thread: its solver made anew (or compiled), its
- * options (work: the cube's own budget, NULL for none), w->lo and w->hi the cube. */
+ * options (work: the cube's own budget, used, with the run's limit, when the run has one),
+ * w->lo and w->hi the cube. */
 AspCubeWorker *asp_cube_team_begin(AspCubeTeam *t, unsigned k, size_t i, AftWork *work);
 /* The end of worker k's cube: its CPU time counted. */
 void asp_cube_team_end(AspCubeTeam *t, unsigned k);
