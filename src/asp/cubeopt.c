@@ -103,25 +103,9 @@ static bool take_task(void *ctx, size_t i)
 {
     OptCubes *c = ctx;
     OptCube *out = &c->out[i];
-    AspStats *st = c->st;
-    aft_stats_add(&st->aft, &out->st.aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
-                  | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
-    st->sp_evals += out->st.sp_evals;
-    st->bnb_runs += out->st.bnb_runs;
     give_out(c, out);
     out_free(out);
-    AftWork *work = c->team.base.work;
-    if (work) work->spent += out->work.spent;
-    if (!c->stop && out->r != AFT_OK) c->r = out->r;
-    else if (!c->stop && work && aft_work_spent(&c->team.base)) {
-        c->r = AFT_LIMIT;
-        st->aft.stopped_by = "work";
-    }
-    const Limits *l = c->team.base.limits;
-    if (out->hit && l && !l->hit) c->team.base.limits->hit = out->hit;
-    bool go_on = !c->stop && c->r == AFT_OK;
-    if (!go_on) asp_cube_team_cancel(&c->team);
-    return go_on;
+    return asp_cube_team_take(&c->team, c->st, &c->r, c->stop, &out->st, out->r, &out->work, out->hit);
 }
 
 /* The cubes of s made anew under the bound "cost at most the optimum", with the cost

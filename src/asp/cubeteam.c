@@ -80,3 +80,24 @@ void asp_cube_team_free(AspCubeTeam *t, AspStats *st, void (*free_own)(void *own
     mem_free(t->w);
     t->w = NULL;
 }
+
+bool asp_cube_team_take(AspCubeTeam *t, AspStats *st, AftStatus *r, bool stop, const AspStats *cube_st,
+                        AftStatus cube_r, const AftWork *cube_work, const char *cube_hit)
+{
+    aft_stats_add(&st->aft, &cube_st->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS
+                  | AFT_STATS_SEARCH | AFT_STATS_STOP);   /* whole runs */
+    st->sp_evals += cube_st->sp_evals;
+    st->bnb_runs += cube_st->bnb_runs;
+    AftWork *work = t->base.work;
+    if (work) work->spent += cube_work->spent;
+    if (!stop && cube_r != AFT_OK) *r = cube_r;
+    else if (!stop && work && aft_work_spent(&t->base)) {
+        *r = AFT_LIMIT;
+        st->aft.stopped_by = "work";
+    }
+    Limits *l = t->base.limits;
+    if (cube_hit && l && !l->hit) l->hit = cube_hit;
+    bool go_on = !stop && *r == AFT_OK;
+    if (!go_on) asp_cube_team_cancel(t);
+    return go_on;
+}

@@ -40,6 +40,12 @@ void asp_cube_team_new(AspCubeTeam *t, unsigned jobs);
 AspCubeWorker *asp_cube_team_begin(AspCubeTeam *t, unsigned k, size_t i, AftWork *work);
 /* The end of worker k's cube: its CPU time counted. */
 void asp_cube_team_end(AspCubeTeam *t, unsigned k);
+/* A finished cube taken in cube order, on the calling thread, once its output was given:
+ * its counts added to st, its work to the run's budget, its status or limit (unless the
+ * run already stopped) made the run's *r.  False when the run ends there; the cubes still
+ * running are then cancelled. */
+bool asp_cube_team_take(AspCubeTeam *t, AspStats *st, AftStatus *r, bool stop, const AspStats *cube_st,
+                        AftStatus cube_r, const AftWork *cube_work, const char *cube_hit);
 /* Stops the cubes still running (any thread). */
 void asp_cube_team_cancel(AspCubeTeam *t);
 /* The threads' CPU into st; the workers (not t->s) freed; free_own(own) for each worker's
