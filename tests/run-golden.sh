@@ -4,6 +4,9 @@
 #   // args: --json        extra arguments before the file name
 #   // exit: 1             the expected exit status (default 0)
 #   // stdin: NAME.in      feed that file (beside the .fix) on standard input (for repl tests)
+#   // asan-args: ...      the arguments instead of `args` when FIX is the ASan build
+#                          (build/asan/...): its shadow memory adds about 30 MB to what a
+#                          process holds, so a --max-memory test needs a higher limit there
 # With --update the .out files are rewritten from the current output.
 # A test's name is its file's without .fix: NAME for tests/golden/NAME.fix, examples/NAME for
 # examples/NAME.fix.  GOLDEN="NAME ..." runs only the tests named (shell patterns select
@@ -21,6 +24,9 @@ for t in tests/golden/*.fix examples/*.fix; do
     name=${t#tests/golden/}; name=${name%.fix}
     selected "$name" || continue
     args=$(sed -n 's|^// args: *||p' "$t" | head -n 1)
+    case $fix in
+        */asan/*) grep -q '^// asan-args:' "$t" && args=$(sed -n 's|^// asan-args: *||p' "$t" | head -n 1) ;;
+    esac
     want_exit=$(sed -n 's|^// exit: *||p' "$t" | head -n 1)
     stdin=$(sed -n 's|^// stdin: *||p' "$t" | head -n 1)
     [ -n "$want_exit" ] || want_exit=0

@@ -82,7 +82,8 @@ static bool check_done(void *ctx, size_t i)
     Slot *s = &c->slots[i % c->window];
     bool go_on = false;
     if (s->end == RANGE_LIMIT || s->call_failed) {
-        rerun(c, i);
+        rerun(c, i);              /* the check goes on when one thread got through the chunk */
+        go_on = c->end == RANGE_DONE && !c->main->call_failed && !c->main->r->counterexample;
     } else if (!c->fn && (s->end == RANGE_BUDGET || c->evals + s->evals > c->budget)) {
         c->end = RANGE_BUDGET;        /* one thread would have run out of budget in this chunk */
     } else {
