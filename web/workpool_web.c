@@ -12,9 +12,26 @@ unsigned workpool_cpus(void)
 
 size_t workpool_run(const WorkPool *pool, size_t count)
 {
+    WorkTurn *turn = pool->turn;
+    if (turn) *turn = (WorkTurn){ 0 };
     for (size_t i = 0; i < count; i++) {
         pool->task(pool->ctx, i, 0);
-        if (pool->done && !pool->done(pool->ctx, i)) return i + 1;
+        if (pool->done && !pool->done(pool->ctx, i)) {
+            if (turn) turn->stopped = 1;
+            return i + 1;
+        }
+        if (turn) turn->at = i + 1;
     }
     return count;
+}
+
+bool workpool_turn_is(const WorkTurn *turn, size_t index)
+{
+    return turn->at == index && !turn->stopped;
+}
+
+/* Every task runs after done of the one before it: the turn is always there. */
+bool workpool_turn_wait(WorkTurn *turn, size_t index)
+{
+    return workpool_turn_is(turn, index);
 }

@@ -195,13 +195,16 @@ typedef struct AspStats {
     double cpu_total, cpu_busiest;   /* CPU seconds of those threads: all, the busiest one */
 } AspStats;
 
-/* Called for each stable model with its shown atoms in print order; return false to stop. */
+/* Called for each stable model with its shown atoms in print order; return false to stop.
+ * With jobs >= 1 (AspSolveOptions) it may be called on a search thread, but by one thread at
+ * a time, each call seeing what the calls before it wrote (cubesolve.c's turn). */
 typedef bool (*AspModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
 
 /* Models as text made on the search threads (the cubes of --jobs N, cube.h), standing for
  * fn(ctx, ...): atoms writes a model's shown atoms as fn would print them to out (called on
- * any thread; it reads only actx and p); put gives one model's text (as atoms made it) to
- * the calling thread, in the models' order, in place of fn; false stops, as fn's false.
+ * any thread; it reads only actx and p); put gives one model's text (as atoms made it), in
+ * the models' order and as fn is called (one thread at a time), in place of fn; false stops,
+ * as fn's false.
  * Used only when the search's fn and ctx are these fn and ctx (a caller that wraps fn gets
  * its fn called). */
 typedef struct AspModelText {
@@ -214,7 +217,7 @@ typedef struct AspModelText {
 
 typedef struct AspSolveOptions {
     size_t max_models;            /* 0: all */
-    const AspModelText *text;     /* NULL: models given to fn on the calling thread */
+    const AspModelText *text;     /* NULL: models given to fn (as AspModelFn says) */
     const AftOptions *aft;        /* NULL: defaults (split first, which is the best atom) */
     unsigned jobs;                /* 0: one search, as of old; N >= 1: a program large enough
                                      (cube.h) is split into cubes searched on N threads, the

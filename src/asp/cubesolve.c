@@ -1,21 +1,38 @@
 /* cubesolve.c: asp_solve by cubes on N threads (cube.h, util/workpool.h).  Each worker owns a
  * solver compiled from the (read-only) program, made anew for every cube, and a copy of the
- * run's limits; each cube's models are kept in its own result slot and given out on the
- * calling thread in cube order.  What the threads share is read-only (the program, the
- * cubes) except the cancel flag, written atomically when the run stops. */
+ * run's limits.  The models go out in cube order, as one thread at a time gives them: the cube
+ * that has the turn (every cube before it given out, workpool.h's WorkTurn) gives its models
+ * out as it finds them, on its worker's thread; the others keep theirs in their result slot,
+ * given out on the calling thread once they end, unless the models kept by all cubes pass
+ * held_max bytes: a cube then waits for its turn.  So the output streams and the memory held
+ * for models is bounded whatever the number of models, the order the same for every N.  What
+ * the threads share is read-only (the program, the cubes) except the cancel flag, the bytes
+ * held (atomic) and the output, passed on with the turn. */
 #include "asp/cubeteam.h"
 #include "asp/internal.h"
 
 #include "util/workpool.h"
 
-/* A cube's result: its models (each as its length, then its shown atoms; or with the text
- * hooks, their texts one after the other, ends[k] where model k's ends), its own stats and
- * status, its own work budget, and the limit its worker hit. */
+/* The bytes of kept models above which a cube waits for its turn (and with --max-memory
+ * M, at most M / ASP_CUBES_HELD_SHARE, at least 1 MB). */
+enum { ASP_CUBES_HELD = 32 << 20, ASP_CUBES_HELD_SHARE = 8, ASP_CUBES_HELD_LEAST = 1 << 20 };
+
+struct Cubes;
+
+/* A cube's result: its kept models (each as its length, then its shown atoms; or with the
+ * text hooks, their texts one after the other, ends[k] where model k's ends), its own stats
+ * and status, its own work budget, and the limit its worker hit. */
 typedef struct CubeOut {
+    struct Cubes *cubes;
+    size_t index;
     const AspModelText *tx;       /* the text hooks when the models are kept as text */
     VEC(AspAtom) models;
     Buf text;
     VEC(size_t) ends;
+    size_t held;                  /* bytes of the kept models */
+    bool direct;                  /* it has the turn: its models go straight out */
+    size_t gave;                  /* models it gave out itself */
+    Buf scratch;                  /* direct, with the text hooks: one model's text */
     AspStats st;
     AftStatus r;
     AftWork work;
@@ -31,16 +48,20 @@ typedef struct Cubes {
     const AspModelText *text;     /* o->text when it stands for fn and ctx, else NULL */
     AspStats *st;
     AftStatus r;
-    bool stop;                    /* enough models, or fn said stop */
+    bool stop;                    /* enough models, or fn said stop (the turn's holder's) */
+    WorkTurn turn;
+    size_t held;                  /* bytes kept by all cubes (atomic) */
+    size_t held_max;
 } Cubes;
 
-static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+/* Keeps a model in the cube's slot; its bytes. */
+static size_t keep(CubeOut *out, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
-    CubeOut *out = ctx;
     if (out->tx) {
+        size_t before = out->text.len;
         out->tx->atoms(out->tx->actx, p, atoms, n, &out->text);
         VEC_PUSH(out->ends, out->text.len);
-        return true;
+        return out->text.len - before + sizeof(size_t);
     }
     if (out->models.count + n + 1 > out->models.cap) {
         size_t cap = 2 * out->models.cap + n + 1;
@@ -50,7 +71,69 @@ static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t
     out->models.items[out->models.count++] = (AspAtom)n;
     memcpy(out->models.items + out->models.count, atoms, n * sizeof *atoms);
     out->models.count += n;
-    return true;
+    return (n + 1) * sizeof *atoms;
+}
+
+/* A model given out, counted; false when the run has enough (c->stop). */
+static bool counted(Cubes *c, bool go_on)
+{
+    AspStats *st = c->st;
+    size_t max = c->o->max_models;
+    st->models++;
+    if (!st->first_model) st->first_model = aft_clock();
+    if (!go_on || (max && st->models >= max)) c->stop = true;
+    return !c->stop;
+}
+
+/* One model out by the cube that has the turn, as the one search would give it. */
+static bool give_one(Cubes *c, CubeOut *out, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    out->gave++;
+    if (!out->tx) return counted(c, !c->fn || c->fn(c->ctx, p, atoms, n));
+    buf_clear(&out->scratch);
+    out->tx->atoms(out->tx->actx, p, atoms, n, &out->scratch);
+    return counted(c, out->tx->put(out->tx->ctx, out->scratch.data, out->scratch.len));
+}
+
+/* The cube's kept models out to the caller's fn (or as text to the text hooks' put), in the
+ * order found, then dropped (by whoever has the cube's turn). */
+static void give_kept(Cubes *c, CubeOut *out)
+{
+    const AspModelText *tx = out->tx;
+    for (size_t k = 0; k < out->models.count && !c->stop;) {
+        size_t n = out->models.items[k];
+        const AspAtom *atoms = out->models.items + k + 1;
+        k += n + 1;
+        out->gave++;
+        counted(c, !c->fn || c->fn(c->ctx, c->team.s->prog, atoms, n));
+    }
+    for (size_t m = 0, from = 0; tx && m < out->ends.count && !c->stop; m++) {
+        out->gave++;
+        counted(c, tx->put(tx->ctx, out->text.data + from, out->ends.items[m] - from));
+        from = out->ends.items[m];
+    }
+    out->models.count = out->ends.count = 0;
+    buf_clear(&out->text);
+    __atomic_sub_fetch(&c->held, out->held, __ATOMIC_RELAXED);
+    out->held = 0;
+}
+
+static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    CubeOut *out = ctx;
+    Cubes *c = out->cubes;
+    if (!out->direct && workpool_turn_is(&c->turn, out->index)) {
+        give_kept(c, out);
+        out->direct = true;
+    }
+    if (out->direct) return !c->stop && give_one(c, out, p, atoms, n);
+    size_t bytes = keep(out, p, atoms, n);
+    out->held += bytes;
+    if (__atomic_add_fetch(&c->held, bytes, __ATOMIC_RELAXED) <= c->held_max) return true;
+    if (!workpool_turn_wait(&c->turn, out->index)) return false;    /* the run stopped */
+    give_kept(c, out);
+    out->direct = true;
+    return !c->stop;
 }
 
 static void run_cube(void *ctx, size_t i, unsigned worker)
@@ -58,6 +141,8 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     Cubes *c = ctx;
     CubeOut *out = &c->out[i];
     AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, &out->work);
+    out->cubes = c;
+    out->index = i;
     out->tx = c->text;
     AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
     out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
@@ -65,47 +150,34 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     asp_cube_team_end(&c->team, worker);
 }
 
-/* Cube i's models to the caller's fn (or as text to the text hooks' put), as the one search
- * would give them out; the clock of the first and last model read once per cube. */
-static void give_out(Cubes *c, CubeOut *out)
+static void out_free(Cubes *c, CubeOut *out)
 {
-    AspStats *st = c->st;
-    size_t max = c->o->max_models, before = st->models;
-    const AspModelText *tx = out->tx;
-    for (size_t k = 0; k < out->models.count && !c->stop;) {
-        size_t n = out->models.items[k];
-        const AspAtom *atoms = out->models.items + k + 1;
-        k += n + 1;
-        st->models++;
-        if ((c->fn && !c->fn(c->ctx, c->team.s->prog, atoms, n)) || (max && st->models >= max))
-            c->stop = true;
-    }
-    for (size_t m = 0, from = 0; tx && m < out->ends.count && !c->stop; m++) {
-        st->models++;
-        if (!tx->put(tx->ctx, out->text.data + from, out->ends.items[m] - from)
-            || (max && st->models >= max))
-            c->stop = true;
-        from = out->ends.items[m];
-    }
-    if (st->models == before) return;
-    st->last_model = aft_clock();
-    if (!st->first_model) st->first_model = st->last_model;
-}
-
-static void out_free(CubeOut *out)
-{
+    __atomic_sub_fetch(&c->held, out->held, __ATOMIC_RELAXED);
     VEC_FREE(out->models);
     VEC_FREE(out->ends);
     buf_free(&out->text);
+    buf_free(&out->scratch);
 }
 
+/* Cube i ended: its models not given out yet go out (on the calling thread), the clock of
+ * the last model read once per cube. */
 static bool take_cube(void *ctx, size_t i)
 {
     Cubes *c = ctx;
     CubeOut *out = &c->out[i];
-    give_out(c, out);
-    out_free(out);
+    give_kept(c, out);
+    if (out->gave) c->st->last_model = aft_clock();
+    out_free(c, out);
     return asp_cube_team_take(&c->team, c->st, &c->r, c->stop, &out->st, out->r, &out->work, out->hit);
+}
+
+/* The bytes of kept models past which a cube waits for its turn. */
+static size_t held_max(const Limits *l)
+{
+    size_t max = ASP_CUBES_HELD;
+    if (l && l->max_memory && l->max_memory / ASP_CUBES_HELD_SHARE < max)
+        max = l->max_memory / ASP_CUBES_HELD_SHARE;
+    return max < ASP_CUBES_HELD_LEAST ? ASP_CUBES_HELD_LEAST : max;
 }
 
 /* Few cubes: the propagation leaves little to search, and the program is searched whole (in
@@ -142,10 +214,11 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     c.out = mem_calloc(n + 1, sizeof *c.out);
     asp_cube_team_new(&c.team, jobs);
     c.team.w[0]->fresh = false;
+    c.held_max = held_max(c.team.base.limits);
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
-                      .window = ASP_CUBES_WINDOW * (size_t)jobs };
+                      .window = ASP_CUBES_WINDOW * (size_t)jobs, .turn = &c.turn };
     size_t taken = n ? workpool_run(&pool, n) : 0;
-    for (size_t i = taken; i < n; i++) out_free(&c.out[i]);
+    for (size_t i = taken; i < n; i++) out_free(&c, &c.out[i]);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
     asp_cube_team_free(&c.team, st, NULL);
     mem_free(c.out);

@@ -2,7 +2,8 @@
  * the next index to hand out, the finished flags and the stop mark.  A worker claims a grain
  * of consecutive indices at a time; the calling thread sleeps only while the one index it
  * needs next is unfinished, and is woken only when that index finishes; a worker sleeps only
- * while the window is full, and is woken only when it moves.  Short tasks thus cost few
+ * while the window is full, and is woken only when it moves, or (workpool_turn_wait) until
+ * its task has the results' turn, which the caller passes on after each done.  Short tasks thus cost few
  * wake-ups (each a context switch that takes a core from a worker). */
 #define _GNU_SOURCE
 #include "util/workpool.h"
@@ -20,6 +21,8 @@ typedef struct PoolRun {
     pthread_mutex_t lock;
     pthread_cond_t finished_one;   /* the index the caller waits for finished */
     pthread_cond_t may_start;      /* the window moved, or the run stopped */
+    pthread_cond_t turn_moved;     /* pool->turn moved, or the run stopped */
+    unsigned turn_waiters;         /* tasks waiting for their turn */
     size_t next;                   /* next index to hand out */
     size_t taken;                  /* indices below it were passed to done */
     size_t awaited;                /* the index the caller sleeps on, SIZE_MAX if none */
@@ -43,11 +46,45 @@ unsigned workpool_cpus(void)
     return 1;
 }
 
+/* The turn passes to index `at` (the caller, under the run's lock when on threads). */
+static void turn_pass(WorkTurn *turn, size_t at)
+{
+    if (turn) __atomic_store_n(&turn->at, at, __ATOMIC_RELEASE);
+}
+
+static void turn_stop(WorkTurn *turn)
+{
+    if (turn) __atomic_store_n(&turn->stopped, 1, __ATOMIC_RELEASE);
+}
+
+bool workpool_turn_is(const WorkTurn *turn, size_t index)
+{
+    return __atomic_load_n(&turn->at, __ATOMIC_ACQUIRE) == index
+           && !__atomic_load_n(&turn->stopped, __ATOMIC_ACQUIRE);
+}
+
+bool workpool_turn_wait(WorkTurn *turn, size_t index)
+{
+    PoolRun *r = turn->run;
+    if (!r) return workpool_turn_is(turn, index);
+    pthread_mutex_lock(&r->lock);
+    r->turn_waiters++;
+    while (!workpool_turn_is(turn, index) && !__atomic_load_n(&turn->stopped, __ATOMIC_ACQUIRE))
+        pthread_cond_wait(&r->turn_moved, &r->lock);
+    r->turn_waiters--;
+    pthread_mutex_unlock(&r->lock);
+    return workpool_turn_is(turn, index);
+}
+
 static size_t run_sequential(const WorkPool *pool, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
         pool->task(pool->ctx, i, 0);
-        if (pool->done && !pool->done(pool->ctx, i)) return i + 1;
+        if (pool->done && !pool->done(pool->ctx, i)) {
+            turn_stop(pool->turn);
+            return i + 1;
+        }
+        turn_pass(pool->turn, i + 1);
     }
     return count;
 }
@@ -110,6 +147,9 @@ static void take_in_order(PoolRun *r)
         pthread_mutex_lock(&r->lock);
         r->taken = i + 1;
         if (!go_on) r->stopped = true;
+        if (go_on) turn_pass(r->pool->turn, i + 1);
+        else turn_stop(r->pool->turn);
+        if (r->turn_waiters) pthread_cond_broadcast(&r->turn_moved);
         bool fits = true;
         if (r->sleepers && r->next < r->count) grain_end(r, &fits);
         if ((r->sleepers && fits) || r->stopped) pthread_cond_broadcast(&r->may_start);
@@ -126,6 +166,8 @@ static size_t run_threads(const WorkPool *pool, size_t count, unsigned jobs)
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.finished_one, NULL);
     pthread_cond_init(&r.may_start, NULL);
+    pthread_cond_init(&r.turn_moved, NULL);
+    if (pool->turn) pool->turn->run = &r;
     pthread_t *threads = mem_calloc(jobs, sizeof *threads);
     Worker *workers = mem_calloc(jobs, sizeof *workers);
     unsigned started = 0;
@@ -134,25 +176,31 @@ static size_t run_threads(const WorkPool *pool, size_t count, unsigned jobs)
         if (pthread_create(&threads[k], NULL, worker_main, &workers[k]) != 0) break;
         started++;
     }
+    size_t taken;
     if (started == 0) {
-        /* no thread could be started: worker 0 is the caller */
-        worker_main(&workers[0]);
+        /* no thread could be started: the sequential path, on the caller */
+        if (pool->turn) pool->turn->run = NULL;
+        taken = run_sequential(pool, count);
+    } else {
+        take_in_order(&r);
+        for (unsigned k = 0; k < started; k++) pthread_join(threads[k], NULL);
+        taken = pool->done ? r.taken : count;
     }
-    take_in_order(&r);
-    for (unsigned k = 0; k < started; k++) pthread_join(threads[k], NULL);
-    size_t taken = r.taken;
+    if (pool->turn) pool->turn->run = NULL;
+    pthread_cond_destroy(&r.turn_moved);
     pthread_cond_destroy(&r.may_start);
     pthread_cond_destroy(&r.finished_one);
     pthread_mutex_destroy(&r.lock);
     mem_free(workers);
     mem_free(threads);
     mem_free(r.finished);
-    return pool->done ? taken : count;
+    return taken;
 }
 
 size_t workpool_run(const WorkPool *pool, size_t count)
 {
     unsigned jobs = pool->jobs ? pool->jobs : 1;
+    if (pool->turn) *pool->turn = (WorkTurn){ 0 };
     if (count == 0) return 0;
     if (jobs == 1 || count == 1) return run_sequential(pool, count);
     if (jobs > count) jobs = (unsigned)count;

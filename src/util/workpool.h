@@ -22,6 +22,18 @@ typedef void (*WorkTask)(void *ctx, size_t index, unsigned worker);
  * `done` is not called again. */
 typedef bool (*WorkDone)(void *ctx, size_t index);
 
+/* The results' turn, for tasks that give their results out themselves while they run (a
+ * stream of models, say), so that a long task's results need not be held until it ends:
+ * task i has the turn once every result before it was taken (done returned true for each
+ * index below i); done(i) runs only after task i ended, so the task holding the turn and the
+ * calling thread never give out at the same time.  Zeroed by the caller, set by
+ * workpool_run while it runs. */
+typedef struct WorkTurn {
+    size_t at;            /* the index that has the turn (atomic) */
+    int stopped;          /* the run stopped: no turn comes any more (atomic) */
+    void *run;            /* the pool's, while it runs on threads; NULL on the sequential path */
+} WorkTurn;
+
 typedef struct WorkPool {
     unsigned jobs;        /* workers, at least 1 */
     WorkTask task;
@@ -34,6 +46,8 @@ typedef struct WorkPool {
      * grains cost fewer lock rounds and wake-ups when tasks are short; the results are taken
      * one by one in index order all the same. */
     size_t grain;
+    /* Optional: the turn the tasks ask for (workpool_turn_is, workpool_turn_wait). */
+    WorkTurn *turn;
 } WorkPool;
 
 /* The number of cores this process may run on (sched_getaffinity; at least 1): the default
@@ -44,5 +58,10 @@ unsigned workpool_cpus(void);
  * called (count unless `done` stopped early), or count when done is NULL.  Falls back to the
  * sequential path when a thread cannot be started. */
 size_t workpool_run(const WorkPool *pool, size_t count);
+
+/* Whether task index has the turn now (any thread; never blocks). */
+bool workpool_turn_is(const WorkTurn *turn, size_t index);
+/* Waits, on task index's thread, until it has the turn (true) or the run stopped (false). */
+bool workpool_turn_wait(WorkTurn *turn, size_t index);
 
 #endif

@@ -5,7 +5,8 @@
 # be split into cubes (all models, the first, five; their --stats must name the cubes),
 # #minimize programs (opt, optN, -n 1; optimum and optimal count against clingo's) and
 # random programs of tests/asp/gen.c.  A stop by --timeout prints a prefix of the models in
-# the order of --jobs 1, with an honest count.  With build/tsan/fix (make tsan), a few of the
+# the order of --jobs 1, with an honest count.  The output streams: an enumeration without
+# end prints at once, with a bounded peak (docs/asp.md).  With build/tsan/fix (make tsan), a few of the
 # split programs run on 2, 3 and 7 threads under ThreadSanitizer, which must report no race
 # (halt_on_error, exit code 66); without it that part is skipped with a printed reason.
 # usage: sh tests/asp/jobs.sh [build/fix]; last line "N passed, N failed".
@@ -137,6 +138,34 @@ for n in 1 2 7; do
     else bad "pairs-18 --timeout 0.3 --jobs $n: not a prefix of the order, or count $said for $k models"; fi
 done
 
+# Streaming (docs/asp.md, "Threads"): the cube that has the turn prints its models as it
+# finds them, a cube ahead of its turn keeps at most its share and then waits.  pairs-20's
+# cubes hold about 3 MB of text each, more than the 32 MB share over the window: the order is
+# still --jobs 1's.  An enumeration without end prints at once (head stops it), and 100 000
+# models of 300 atoms (540 MB as text, all kept before) take a bounded peak on 2 threads.
+build/bench-gen pairs 20 > "$OUT/pairs-20.lp"
+gringo "$OUT/pairs-20.lp" > "$OUT/pairs-20.aspif"
+"$FIX" asp --solver native --jobs 1 --models 0 "$OUT/pairs-20.aspif" | cksum > "$OUT/sum1"
+for n in 2 7; do
+    "$FIX" asp --solver native --jobs $n --models 0 "$OUT/pairs-20.aspif" | cksum > "$OUT/sumn"
+    cmp -s "$OUT/sum1" "$OUT/sumn" && ok || bad "pairs-20 --jobs $n: not the output of --jobs 1"
+done
+printf '{ a(1..1000) }.\n' > "$OUT/c1000.lp"
+gringo "$OUT/c1000.lp" > "$OUT/c1000.aspif"
+lines=$(timeout 120 "$FIX" asp --solver native --jobs 2 --max-memory 400 "$OUT/c1000.aspif" 2>/dev/null \
+        | head -n 2000 | wc -l)
+[ "$lines" -eq 2000 ] && ok || bad "{ a(1..1000) }. --jobs 2: $lines lines before the end of the run, not 2000"
+if command -v /usr/bin/time >/dev/null 2>&1; then
+    printf '{ a(1..300) }.\n' > "$OUT/c300.lp"
+    gringo "$OUT/c300.lp" > "$OUT/c300.aspif"
+    /usr/bin/time -f '%M' -o "$OUT/c300.kb" "$FIX" asp --solver native --jobs 2 --models 100000 \
+        "$OUT/c300.aspif" > /dev/null 2>&1
+    peak=$(tail -n 1 "$OUT/c300.kb")
+    [ "$peak" -le 160000 ] && ok || bad "{ a(1..300) }. --jobs 2 --models 100000: peak $peak KB (at most 160 MB)"
+else
+    echo "skip: /usr/bin/time is missing (Debian package time): the peak of a long enumeration"
+fi
+
 # ThreadSanitizer: no race on the split programs
 if [ -x "$TSAN" ]; then
     for name in queens-8 ham-14 pairs-12; do
@@ -150,6 +179,12 @@ if [ -x "$TSAN" ]; then
     done
     TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs 2 --models 3 \
         "$OUT/queens-8.aspif" > "$OUT/tsan" 2>&1 && ok || bad "queens-8 -n 3 under ThreadSanitizer"
+    # a cube ahead of its turn past its share waits, and is let go when the run stops
+    printf '{ a(1..2000) }.\n' | gringo > "$OUT/c2000.aspif"
+    for n in 2 7; do
+        TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs $n --models 3000 \
+            "$OUT/c2000.aspif" > "$OUT/tsan" 2>&1 && ok || bad "{ a(1..2000) }. -n 3000 --jobs $n under ThreadSanitizer"
+    done
     for n in 2 7; do
         TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$TSAN" asp --solver native --jobs $n \
             --opt-mode=optN "$OUT/oq11.aspif" > "$OUT/tsan" 2>&1 && ok \
