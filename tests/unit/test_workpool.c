@@ -1,6 +1,7 @@
 /* test_workpool.c: unit tests of util/workpool.h: every task runs once, results are taken in
  * index order whatever the number of workers, an early stop starts no later task, the window
- * bounds how far tasks run ahead, grains of several tasks keep all that, and jobs == 1 runs on the caller in order. */
+ * bounds how far tasks run ahead, grains of several tasks keep all that, and jobs == 1 runs on the caller in order;
+ * the results' turn lets tasks give out their own results in index order while they run. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,6 +132,68 @@ static void test_no_done_and_empty(void **state)
     assert_true(workpool_cpus() >= 1);
 }
 
+
+/* The turn: each task makes ITEMS results; it gives them out itself once it has the turn,
+ * keeps them before that, and (odd tasks) waits for the turn after two; done gives out what
+ * a task kept.  The results come out 0, 1, 2, ... for every N; a stop lets the waiting go. */
+enum { ITEMS = 5 };
+
+typedef struct Turned {
+    WorkTurn turn;
+    size_t out[TASKS * ITEMS];
+    size_t nout;
+    size_t kept[TASKS][ITEMS];
+    size_t nkept[TASKS];
+    size_t stop_after;
+    int waits_refused;
+} Turned;
+
+static void turned_task(void *ctx, size_t i, unsigned worker)
+{
+    (void)worker;
+    Turned *t = ctx;
+    for (size_t k = 0; k < ITEMS; k++) {
+        size_t item = i * ITEMS + k;
+        if (k == 2 && i % 2 && !workpool_turn_wait(&t->turn, i)) {
+            __atomic_fetch_add(&t->waits_refused, 1, __ATOMIC_RELAXED);
+            return;
+        }
+        if (workpool_turn_is(&t->turn, i)) {
+            for (size_t m = 0; m < t->nkept[i]; m++) t->out[t->nout++] = t->kept[i][m];
+            t->nkept[i] = 0;
+            t->out[t->nout++] = item;
+        } else t->kept[i][t->nkept[i]++] = item;
+    }
+}
+
+static bool turned_done(void *ctx, size_t i)
+{
+    Turned *t = ctx;
+    for (size_t m = 0; m < t->nkept[i]; m++) t->out[t->nout++] = t->kept[i][m];
+    t->nkept[i] = 0;
+    return i + 1 != t->stop_after;
+}
+
+static void test_turn(void **state)
+{
+    (void)state;
+    for (unsigned jobs = 1; jobs <= MAX_WORKERS; jobs++) {
+        static Turned t;
+        memset(&t, 0, sizeof t);
+        WorkPool pool = { .jobs = jobs, .task = turned_task, .done = turned_done, .ctx = &t,
+                          .window = 6, .turn = &t.turn };
+        assert_int_equal(workpool_run(&pool, TASKS), TASKS);
+        assert_int_equal(t.nout, TASKS * ITEMS);
+        for (size_t k = 0; k < TASKS * ITEMS; k++) assert_int_equal(t.out[k], k);
+        assert_int_equal(t.waits_refused, 0);
+        memset(&t, 0, sizeof t);
+        t.stop_after = 17;
+        assert_int_equal(workpool_run(&pool, TASKS), 17);
+        assert_int_equal(t.nout, 17 * ITEMS);
+        for (size_t k = 0; k < 17 * ITEMS; k++) assert_int_equal(t.out[k], k);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_window),
         cmocka_unit_test(test_grain),
         cmocka_unit_test(test_no_done_and_empty),
+        cmocka_unit_test(test_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
