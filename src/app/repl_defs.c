@@ -23,14 +23,17 @@ struct ReplDefs {
 
 ReplDefs *repl_defs_new(void) { return mem_calloc(1, sizeof(ReplDefs)); }
 
+static void item_free(Item *it)
+{
+    mem_free(it->origin);
+    mem_free(it->where);
+    mem_free(it->text);
+    mem_free(it->key);
+}
+
 static void items_clear(Items *items)
 {
-    for (size_t i = 0; i < items->count; i++) {
-        mem_free(items->items[i].origin);
-        mem_free(items->items[i].where);
-        mem_free(items->items[i].text);
-        mem_free(items->items[i].key);
-    }
+    for (size_t i = 0; i < items->count; i++) item_free(&items->items[i]);
     items->count = 0;
 }
 
@@ -107,19 +110,11 @@ static bool items_have(const Items *items, const char *key)
     return false;
 }
 
-typedef struct NameSearch { const char *name; bool found; } NameSearch;
-
-static void match_name(void *ctx, const char *name)
+/* A name the session's declarations hold (one an imported file declares is not among them:
+ * declaring it again is the checker's "duplicate declaration", with a note at the import's). */
+static bool declared(const ReplDefs *d, const char *key)
 {
-    NameSearch *q = ctx;
-    if (strcmp(name, q->name) == 0) q->found = true;
-}
-
-static bool declared(const ReplDefs *d, Session *s, const char *key)
-{
-    NameSearch q = { key, false };
-    context_each_name(s->context, match_name, &q);
-    return q.found || items_have(&d->items, key);
+    return items_have(&d->items, key);
 }
 
 static bool same_origin(const char *a, const char *b)
@@ -230,7 +225,9 @@ static void restart(ReplDefs *d, Session *s)
 }
 
 /* The declarations after a redefinition: each redefined one replaced in its place by its new
- * text (an fn's old envelope dropped with it), new ones at the end. */
+ * text (an fn's old envelope dropped with it), new ones at the end.  A new text that replaces
+ * a loaded file's declaration takes that file as its origin: it stands in for the file's
+ * declaration until :reload reads the file again, and then the file's stands. */
 static void redefine(const Items *old, const Items *fresh, Items *next)
 {
     bool *used = mem_calloc(fresh->count + 1, sizeof(bool));
@@ -243,7 +240,12 @@ static void redefine(const Items *old, const Items *fresh, Items *next)
             bool envelope = strncmp(it->key, "envelope ", 9) == 0 && strcmp(it->key + 9, key) == 0;
             if (!same && !envelope) continue;
             replaced = true;
-            if (same && !used[k]) { VEC_PUSH(*next, item_copy(&fresh->items[k])); used[k] = true; }
+            if (same && !used[k]) {
+                Item copy = item_copy(&fresh->items[k]);
+                if (it->origin && !copy.origin) copy.origin = mem_strdup(it->origin);
+                VEC_PUSH(*next, copy);
+                used[k] = true;
+            }
         }
         if (!replaced) VEC_PUSH(*next, item_copy(it));
     }
@@ -260,7 +262,7 @@ void repl_defs_run_entry(ReplDefs *d, Session *s, const Source *src)
     bool parsed = split_text(NULL, src, &fresh, &queries, NULL);
     for (size_t k = 0; k < fresh.count; k++) {
         const char *key = fresh.items[k].key;
-        if (strncmp(key, "import ", 7) == 0 || !declared(d, s, key)) continue;
+        if (strncmp(key, "import ", 7) == 0 || !declared(d, key)) continue;
         buf_printf(&names, "%s%s", names.len ? ", " : "", key);
     }
     if (!names.len || !parsed) {       /* a syntax error is reported as it is, nothing declared */
@@ -304,26 +306,62 @@ bool repl_defs_load(ReplDefs *d, Session *s, const char *path, bool note)
     return true;
 }
 
-bool repl_defs_reload(ReplDefs *d, Session *s)
+/* An item written at the prompt (its source is an entry, "<repl:N>"), not read from a file. */
+static bool from_prompt(const Item *it) { return strncmp(it->where, "<repl:", 6) == 0; }
+
+static void add_name(Buf *names, const char *key)
 {
-    Items next = { 0 };
-    size_t files = 0;
+    buf_printf(names, "%s%s", names->len ? ", " : "", key);
+}
+
+/* The items of :reload: each loaded file's declarations read again in its place (the prompt's
+ * redefinitions of its names with it: the file's stand), then the prompt's own declarations
+ * of a name a file now declares dropped.  Each dropped name goes to `dropped`.  False when a
+ * file cannot be read or parsed (reported). */
+static bool reload_items(const ReplDefs *d, Session *s, Items *next, Buf *dropped, size_t *files)
+{
+    Items read = { 0 };
     for (size_t i = 0; i < d->items.count; i++) {
         const Item *it = &d->items.items[i];
-        if (!it->origin) { VEC_PUSH(next, item_copy(it)); continue; }
+        if (it->origin && from_prompt(it)) add_name(dropped, it->key);
+        if (!it->origin) { VEC_PUSH(read, item_copy(it)); continue; }
         bool seen = false;
         for (size_t k = 0; k < i; k++) seen = seen || same_origin(d->items.items[k].origin, it->origin);
         if (seen) continue;
         const Source *src = diag_load_file(&s->diag, it->origin);
-        if (!src || !split_text(it->origin, src, &next, NULL, s->diag.out)) {   /* syntax errors shown */
-            items_free(&next);
+        if (!src || !split_text(it->origin, src, &read, NULL, s->diag.out)) {   /* syntax errors shown */
+            items_free(&read);
             if (src) say(s, "(the session is as it was before)\n");
             return false;
         }
-        files++;
+        ++*files;
     }
-    if (!rebuild(d, s, &next, NULL)) return false;
-    fprintf(s->out, "(reloaded %zu file%s)\n", files, files == 1 ? "" : "s");
-    fflush(s->out);
+    for (size_t i = 0; i < read.count; i++) {
+        Item *it = &read.items[i];
+        bool shadowed = false;
+        for (size_t k = 0; !it->origin && k < read.count; k++)
+            shadowed = shadowed || (read.items[k].origin && strcmp(read.items[k].key, it->key) == 0);
+        if (!shadowed || strncmp(it->key, "import ", 7) == 0) { VEC_PUSH(*next, *it); continue; }
+        add_name(dropped, it->key);
+        item_free(it);
+    }
+    VEC_FREE(read);
     return true;
+}
+
+bool repl_defs_reload(ReplDefs *d, Session *s)
+{
+    Items next = { 0 };
+    Buf dropped;
+    buf_init(&dropped);
+    size_t files = 0;
+    bool ok = reload_items(d, s, &next, &dropped, &files) && rebuild(d, s, &next, NULL);
+    if (ok) {
+        fprintf(s->out, "(reloaded %zu file%s", files, files == 1 ? "" : "s");
+        if (dropped.len) fprintf(s->out, "; dropped what the prompt declared of their names: %s", buf_cstr(&dropped));
+        fputs(")\n", s->out);
+        fflush(s->out);
+    }
+    buf_free(&dropped);
+    return ok;
 }

@@ -71,9 +71,20 @@ static bool fn_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, W
     return fn_call(c, c->fn->lower, args, out);
 }
 
-/* Derived envelopes (absmean.h: the interval evaluator and the mean-value form), counted for the report. */
-static bool fn_derived_done(FnCtx *c, bool ok)
+/* Derived envelopes (absmean.h: the interval evaluator and the mean-value form), counted for
+ * the report.  On an interval brute force may enumerate (a finite lattice, at most
+ * 2^BRUTE_AUTO_LOG2 elements) the evaluator runs total (absvm_set_total): where f may fail
+ * for an input of [a, b] it gives up, and the engine falls back to brute force, whose calls
+ * report f's failure as an error, as `envelope brute` does, instead of a bracket that leaves
+ * the failing inputs out (a bnb answered "complete" while f failed at an element it pruned).
+ * On a larger interval, or a lattice of reals, the bracket leaves them out (docs/aft.md). */
+static bool fn_derived(FnCtx *c, const Word *a, const Word *b, bool upper, Word *out)
 {
+    const Lattice *L = c->fn->params[0];
+    bool total = L->finite && L->ops->log2_size(L, a, b) <= BRUTE_AUTO_LOG2;
+    absvm_set_total(c->abs, total);
+    bool ok = upper ? absmean_upper(c->abs, c->fn, a, b, out) : absmean_lower(c->abs, c->fn, a, b, out);
+    absvm_set_total(c->abs, false);
     if (ok) c->derived++;
     else c->gave_up++;
     return ok;
@@ -81,16 +92,14 @@ static bool fn_derived_done(FnCtx *c, bool ok)
 
 static bool fn_derived_upper(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
-    FnCtx *c = ctx;
     (void)hi;
-    return fn_derived_done(c, absmean_upper(c->abs, c->fn, lo, x, out));
+    return fn_derived(ctx, lo, x, true, out);
 }
 
 static bool fn_derived_lower(void *ctx, const Word *lo, const Word *hi, const Word *x, Word *out)
 {
-    FnCtx *c = ctx;
     (void)lo;
-    return fn_derived_done(c, absmean_lower(c->abs, c->fn, x, hi, out));
+    return fn_derived(ctx, x, hi, false, out);
 }
 
 /* f(x) rounded down or up: an end of the interval evaluator's enclosure of the exact f(x);

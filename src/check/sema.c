@@ -174,6 +174,21 @@ bool sema_name_dropped(const Sema *sema, const char *name)
     return false;
 }
 
+bool sema_refused_use(Sema *sema, Loc use, const char *name)
+{
+    if (sema_name_dropped(sema, name)) return true;
+    for (size_t i = sema->refused.count; i-- > 0;) {
+        const SemaRefused *r = &sema->refused.items[i];
+        if (strcmp(r->name, name) != 0) continue;
+        unsigned line = 0, col = 0;
+        diag_line_col(r->loc.src, r->loc.start, &line, &col);
+        diag_error(sema->diag, use, "uses '%s', whose declaration at %s:%u:%u has errors", name,
+                   r->loc.src->path, line, col);
+        return true;
+    }
+    return false;
+}
+
 /* False (reported) when the name is declared already. */
 bool sema_name_free(Sema *sema, Ident id)
 {
@@ -276,5 +291,6 @@ void sema_free(Sema *sema)
     hashmap_free(&sema->instances);
     hashmap_free(&sema->latinfo);
     VEC_FREE(sema->dropped);
+    VEC_FREE(sema->refused);
     arena_free(&sema->arena);
 }

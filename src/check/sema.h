@@ -72,6 +72,9 @@ typedef struct Resolution {
 /* The checker's state: every lattice, symbol and element name declared so far in one
  * context, and the tables that compiled code indexes.  A Sema (context.c) owns one; only
  * the checker's files write it (the compiler reads its tables and lattice indices). */
+/* A declaration refused with errors: its name and where it was declared. */
+typedef struct SemaRefused { const char *name; Loc loc; } SemaRefused;
+
 typedef struct Sema {
     Diag *diag;
     Arena arena;               /* everything the checker makes: symbols, types, rewritten trees */
@@ -88,6 +91,8 @@ typedef struct Sema {
     unsigned instantiating;    /* instances being checked inside each other */
     VEC(const char *) dropped; /* names whose declarations a syntax error dropped, in the files
                                 * being added (AstFile.dropped): their uses are not reported */
+    VEC(SemaRefused) refused;  /* declarations refused with errors in the files added before
+                                * (a REPL's earlier entries): a use of one says so */
     const struct SemaWalk *walk;   /* the expression checker's entry point (sema_init) */
 } Sema;
 
@@ -105,6 +110,11 @@ Sym *sema_lookup(Sema *sema, const char *name);
 /* True when name's declaration was dropped by a syntax error in the files being added: a use
  * of it fails without a second report. */
 bool sema_name_dropped(const Sema *sema, const char *name);
+/* A use at `use` of a name that is not declared: true when its declaration was dropped or
+ * refused (quiet when that was in the files being added, whose errors said it; else an error
+ * "uses 'NAME', whose declaration at FILE:LINE:COL has errors"), false when the name is simply
+ * unknown (the caller reports that). */
+bool sema_refused_use(Sema *sema, Loc use, const char *name);
 const Type *sema_type_int(void);
 const Type *sema_type_real(void);
 /* L without its duals: a dual powerset or range has the sets or numbers of its base. */

@@ -351,6 +351,7 @@ static const Type *engine_interval(Checker *c, Expr *e, const char *what)
     const Lattice *L = sema_endo_lattice(c, g, what, e->a->loc);
     if (!L) return &TYPE_ERROR;
     FnEntry *fe = sema_fn_target(g);
+    if (!fe && sema_fn_broken(g)) return &TYPE_ERROR;      /* its declaration's errors said it */
     if (!fe)
         return check_fail(c, e->a->loc, "%s(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name", what);
@@ -424,6 +425,7 @@ const Type *check_bnb(Checker *c, Expr *e)
         return check_fail(c, e->loc, "bnb(...) as a value needs a finite lattice, found %s (the `bnb` query "
                           "takes any)", check_describe_lat(c, L));
     FnEntry *fe = sema_fn_target(g);
+    if (!fe && sema_fn_broken(g)) return &TYPE_ERROR;      /* its declaration's errors said it */
     if (!fe)
         return check_fail(c, e->a->loc, "bnb(...) needs a function the engine can call alone: a declared "
                           "function, an instance or a lambda that uses no local name");
@@ -489,7 +491,7 @@ static const Lattice *program_atoms(Sema *sema, const Decl *d)
 const Type *check_stable(Checker *c, Expr *e)
 {
     Sym *s = sema_lookup(c->sema, e->name.name);
-    if (!s && sema_name_dropped(c->sema, e->name.name)) return &TYPE_ERROR;
+    if (!s && sema_refused_use(c->sema, e->name.loc, e->name.name)) return &TYPE_ERROR;
     if (!s) return check_fail(c, e->name.loc, "unknown program '%s'", e->name.name);
     if (s->kind != SYM_PROGRAM)
         return check_fail(c, e->name.loc, "'%s' is %s; stable(...) needs a program", e->name.name,

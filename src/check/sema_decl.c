@@ -187,7 +187,7 @@ static void define_envelope(FileCtx *fc, Decl *d)
     Sym *s = sema_lookup(sema, d->name.name);
     if (!s || s->kind != SYM_FN) {
         if (s) diag_error(sema->diag, d->name.loc, "'%s' is %s, not a function", d->name.name, sema_sym_kind_name(s->kind));
-        else if (!sema_name_dropped(sema, d->name.name)) diag_error(sema->diag, d->name.loc, "unknown function '%s'", d->name.name);
+        else if (!sema_refused_use(sema, d->name.loc, d->name.name)) diag_error(sema->diag, d->name.loc, "unknown function '%s'", d->name.name);
         return;
     }
     FnSym *f = &((FnEntry *)s->ptr)->sym;
@@ -306,7 +306,7 @@ static void *query_target(Sema *sema, const Query *q, SymKind kind)
     Sym *s = sema_lookup(sema, q->target.name);
     const char *what = kind == SYM_FN ? "function" : kind == SYM_PROGRAM ? "program" : "galois insertion";
     if (!s) {
-        if (!sema_name_dropped(sema, q->target.name)) diag_error(sema->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
+        if (!sema_refused_use(sema, q->target.loc, q->target.name)) diag_error(sema->diag, q->target.loc, "unknown %s '%s'", what, q->target.name);
         return NULL;
     }
     if (s->kind != kind) {
@@ -350,7 +350,7 @@ GaloisSym *sema_via(Sema *sema, Ident via, const FnSym *f)
     Sym *s = sema_lookup(sema, via.name);
     if (!s || s->kind != SYM_GALOIS) {
         if (s) diag_error(sema->diag, via.loc, "'%s' is %s, not a galois insertion", via.name, sema_sym_kind_name(s->kind));
-        else diag_error(sema->diag, via.loc, "unknown galois insertion '%s'", via.name);
+        else if (!sema_refused_use(sema, via.loc, via.name)) diag_error(sema->diag, via.loc, "unknown galois insertion '%s'", via.name);
         return NULL;
     }
     GaloisSym *g = s->ptr;
@@ -490,6 +490,15 @@ static QueryPlan *plan_query(Sema *sema, const Decl *d)
 
 /* ====================================================================== a file */
 
+/* A declaration refused with errors: its name is forgotten (a REPL session may declare it
+ * anew), and a use of it in a later file (entry) says where it was refused. */
+static void note_refused(Sema *sema, const Decl *d)
+{
+    sema_undeclare(sema, d->name.name);
+    SemaRefused r = { arena_strdup(&sema->arena, d->name.name), d->name.loc };
+    VEC_PUSH(sema->refused, r);
+}
+
 /* A declaration that failed (its error reported) leaves its name undeclared: its uses are not
  * reported as unknown names again. */
 static void note_failed_declarations(Sema *sema, const AstFile *file)
@@ -497,7 +506,9 @@ static void note_failed_declarations(Sema *sema, const AstFile *file)
     for (size_t i = 0; i < file->ndecls; i++) {
         const Decl *d = file->decls[i];
         bool named = d->kind == D_LATTICE || d->kind == D_FN || d->kind == D_GALOIS || d->kind == D_PROGRAM;
-        if (named && !sema_lookup(sema, d->name.name)) VEC_PUSH(sema->dropped, d->name.name);
+        if (!named || sema_lookup(sema, d->name.name)) continue;
+        VEC_PUSH(sema->dropped, d->name.name);
+        note_refused(sema, d);
     }
 }
 
@@ -542,8 +553,9 @@ bool sema_add_file(Sema *sema, AstFile *file, PtrList *plans)
     /* functions whose bodies failed are forgotten, so that a REPL session may declare them anew */
     for (size_t i = 0; i < file->ndecls; i++) {
         Decl *d = file->decls[i];
-        if (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken) sema_undeclare(sema, d->name.name);
-        if (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up) sema_undeclare(sema, d->name.name);
+        bool broken = (d->kind == D_FN && d->sym && ((FnEntry *)d->sym)->broken)
+                      || (d->kind == D_GALOIS && d->sym && !((GaloisSym *)d->sym)->alpha_up);
+        if (broken) note_refused(sema, d);
     }
     hashmap_free(&fc.pending);
     return sema->diag->errors == before;

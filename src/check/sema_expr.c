@@ -56,7 +56,7 @@ static const Type *check_global_name(Checker *c, Expr *e, const Lattice *want)
             return check_fail(c, e->loc, "'%s' is a lattice, not a value (bot and top are its least and greatest elements)", name);
         return check_fail(c, e->loc, "'%s' is %s, not a value", name, sema_sym_kind_name(s->kind));
     }
-    if (sema_name_dropped(sema, name)) return &TYPE_ERROR;     /* its declaration's error said it */
+    if (sema_refused_use(sema, e->loc, name)) return &TYPE_ERROR;  /* its declaration's error said it */
     return check_fail(c, e->loc, "unknown name '%s'", name);
 }
 
@@ -357,7 +357,7 @@ static const Type *check_call(Checker *c, Expr *e, const Lattice *want)
         if (!s && strcmp(e->name.name, "keys") == 0) return check_keys(c, e);
         for (size_t i = 0; i < e->nargs; i++) check_expr(c, e->args[i], NULL);
         if (s) return check_fail(c, e->name.loc, "'%s' is %s, not a function", e->name.name, sema_sym_kind_name(s->kind));
-        if (sema_name_dropped(c->sema, e->name.name)) return &TYPE_ERROR;
+        if (sema_refused_use(c->sema, e->name.loc, e->name.name)) return &TYPE_ERROR;
         return check_fail(c, e->name.loc, "unknown function '%s'", e->name.name);
     }
     FnEntry *fe = s->ptr;

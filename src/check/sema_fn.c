@@ -659,3 +659,9 @@ FnEntry *sema_fn_target(const Type *g)
     const FnVal *v = g->value;
     return v && v->nbound == 0 && !v->fn->generic && !v->fn->broken ? v->fn : NULL;
 }
+
+bool sema_fn_broken(const Type *g)
+{
+    const FnVal *v = g->value;
+    return v && v->fn->broken;
+}

@@ -137,6 +137,8 @@ const Type *sema_generic_value(Checker *c, Expr *e, FnEntry *T);
 /* sema_coll.c: collections: fixpoints(f), elements(L), comprehensions, and count, forall,
  * exists, in and fold over them (NULL from the check_*_collection: not a collection). */
 FnEntry *sema_fn_target(const Type *g);
+/* A function value whose declaration was refused (its errors reported): its uses stay quiet. */
+bool sema_fn_broken(const Type *g);
 const Lattice *sema_endo_lattice(Checker *c, const Type *g, const char *what, Loc loc);
 bool sema_is_collection(const Checker *c, const Expr *e);
 const Type *check_fixpoints(Checker *c, Expr *e);

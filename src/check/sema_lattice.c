@@ -202,7 +202,7 @@ static inline __attribute__((always_inline)) Sym *lattice_sym(FileCtx *fc, Ident
             if (!s) return NULL;         /* its declaration failed (reported) */
         }
     }
-    if (!s && !sema_name_dropped(sema, name.name)) diag_error(sema->diag, name.loc, "unknown lattice '%s'", name.name);
+    if (!s && !sema_refused_use(sema, name.loc, name.name)) diag_error(sema->diag, name.loc, "unknown lattice '%s'", name.name);
     return s;
 }
 
