@@ -268,17 +268,37 @@ static bool may_imply(const AspProp *p, uint32_t c, uint32_t levels)
            && p->an.failed[c] != p->an.stamp;
 }
 
-/* Pushes atom q's reason (its literals at the end of p->an.tmp) as a frame of the
- * minimisation's walk: q, where its literals start, the next one to look at, their end. */
+/* The lists a frame of the minimisation's walk reads its reason from: the analysis's
+ * scratch, or a stored nogood or unfounded set's reason in place (no copy). */
+enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FRAME_WORDS = 5 };
+
+static const uint32_t *frame_list(const AspProp *p, uint32_t from)
+{
+    return from == FROM_NOGOODS ? p->store.ng.items
+           : from == FROM_UFS ? p->tr.ufs.items : p->an.tmp.items;
+}
+
+/* Pushes atom q's reason as a frame of the minimisation's walk: q, the list its literals
+ * are in, the scratch's length to come back to, the next literal to look at, their end.
+ * A stored reason is read where it is (it holds q's own literal, which the walk skips);
+ * the others are explained at the end of p->an.tmp. */
 static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
 {
-    uint32_t start = (uint32_t)p->an.tmp.count;
-    explain(s, p, q, p->tr.rkind[q], p->tr.rarg[q], p->tr.tpos[q], &p->an.tmp);
-    uint32_t *f = room(&p->an.stack, 4);
+    uint32_t start = (uint32_t)p->an.tmp.count, why = p->tr.rkind[q], arg = p->tr.rarg[q];
+    uint32_t *f = room(&p->an.stack, FRAME_WORDS);
     f[0] = q;
-    f[1] = f[2] = start;
-    f[3] = (uint32_t)p->an.tmp.count;
-    p->an.stack.count += 4;
+    f[2] = start;
+    if (why == R_NOGOOD || why == R_UFS || why == R_CHECK) {
+        f[1] = why == R_NOGOOD ? FROM_NOGOODS : FROM_UFS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + frame_list(p, f[1])[arg];
+    } else {
+        explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
+        f[1] = FROM_TMP;
+        f[3] = start;
+        f[4] = (uint32_t)p->an.tmp.count;
+    }
+    p->an.stack.count += FRAME_WORDS;
 }
 
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
@@ -294,17 +314,20 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
     p->an.tmp.count = p->an.stack.count = 0;
     push_frame(s, p, b);
     while (p->an.stack.count) {
-        uint32_t *f = p->an.stack.items + p->an.stack.count - 4;
-        if (f[2] == f[3]) {                            /* f[0]'s reason is implied */
+        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS, c = NONE;
+        const uint32_t *l = frame_list(p, f[1]);
+        while (f[3] < f[4] && c == NONE) {
+            c = l[f[3]++] >> 1;
+            if (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) c = NONE;
+        }
+        if (c == NONE) {                               /* f[0]'s reason is implied */
             p->an.seen[f[0]] = p->an.stamp;
-            p->an.tmp.count = f[1];
-            p->an.stack.count -= 4;
+            p->an.tmp.count = f[2];
+            p->an.stack.count -= FRAME_WORDS;
             continue;
         }
-        uint32_t c = p->an.tmp.items[f[2]++] >> 1;
-        if (p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) continue;
         if (!may_imply(p, c, levels)) {
-            for (size_t k = 0; k < p->an.stack.count; k += 4)
+            for (size_t k = 0; k < p->an.stack.count; k += FRAME_WORDS)
                 p->an.failed[p->an.stack.items[k]] = p->an.stamp;
             return false;
         }
