@@ -41,6 +41,7 @@ struct AspCost {
     uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
     uint32_t *held;               /* the literals low counts, in trail order (indices) */
     size_t nheld;
+    int64_t *cum;                 /* row i (nlevels each): low with the first i held */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
 };
 
@@ -111,6 +112,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->sums = c->bound + nlevels;
     c->lits = mem_alloc((n + 1) * sizeof *c->lits);
     c->held = mem_alloc((n + 1) * sizeof *c->held);
+    c->cum = mem_alloc((n + 1) * (nlevels + 1) * sizeof *c->cum);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (!t[i].weight) continue;
@@ -130,7 +132,7 @@ void asp_cost_detach(AspSolver *s)
     AspProp *p = s->prop;
     AspCost *c = p->cost;
     if (!c) return;
-    MEM_FREE_ALL(c->offset, c->lits, c->held, c->lstart, c->astart, c->aent, c->sign, c);
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->cum, c->lstart, c->astart, c->aent, c->sign, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -200,6 +202,7 @@ void asp_cost_reset(AspProp *p)
 {
     AspCost *c = p->cost;
     memcpy(c->low, c->offset, c->nlevels * sizeof *c->low);
+    memcpy(c->cum, c->offset, c->nlevels * sizeof *c->cum);
     c->nheld = 0;
     c->recheck = false;           /* the closure from level 0 sees the bound */
     c->forced_at = 0;
@@ -217,6 +220,7 @@ void asp_cost_visit(AspProp *p, uint32_t a)
         if (!holds(p, l->lit)) continue;
         c->low[l->level] += l->weight;
         c->held[c->nheld++] = c->aent[k];
+        memcpy(c->cum + c->nheld * c->nlevels, c->low, c->nlevels * sizeof *c->low);
         grew = true;
     }
     if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->tr.val[a]));
@@ -259,21 +263,33 @@ void asp_cost_recheck(AspProp *p)
     else asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
 }
 
+/* How many held literals were set before trail place `before` (they come first). */
+static size_t held_before(const AspProp *p, uint32_t before)
+{
+    const AspCost *c = p->cost;
+    size_t lo = 0, hi = c->nheld;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->tr.tpos[c->lits[c->held[mid]].lit >> 1] < before) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
 /* Why literal `lit` may not hold (R_COST): the literals that held before trail place
- * `before`, on the levels up to the first where their weight with lit's differs from B. */
+ * `before`, on the levels up to the first where their weight with lit's differs from B.
+ * Their weights are a row of cum, less the literals of lit's own atom among them. */
 void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out)
 {
     const AspCost *c = p->cost;
     uint32_t a = lit >> 1;
-    size_t n = 0;                 /* the held literals set before `before` */
-    while (n < c->nheld && p->tr.tpos[c->lits[c->held[n]].lit >> 1] < before) n++;
-    memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
+    size_t n = held_before(p, before);
+    memcpy(c->sums, c->cum + n * c->nlevels, c->nlevels * sizeof *c->sums);
     for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++)
         if (c->lits[c->aent[k]].lit == lit) c->sums[c->lits[c->aent[k]].level] += c->lits[c->aent[k]].weight;
-    for (size_t i = 0; i < n; i++) {
-        const CostLit *l = &c->lits[c->held[i]];
-        if (l->lit >> 1 != a) c->sums[l->level] += l->weight;
-    }
+    if (p->tr.tpos[a] < before)
+        for (size_t i = held_before(p, p->tr.tpos[a]); i < n && c->lits[c->held[i]].lit >> 1 == a; i++)
+            c->sums[c->lits[c->held[i]].level] -= c->lits[c->held[i]].weight;
     size_t d = first_diff(c, c->sums, 0);
     for (size_t i = 0; i < n; i++) {
         const CostLit *l = &c->lits[c->held[i]];

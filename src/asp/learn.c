@@ -33,6 +33,7 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
     size_t n = s->natoms + 2;
     ASP_ASSERT(n < ASP_WATCH_BIN / 2);          /* a literal below the watch's binary bit */
     p->an.seen = mem_calloc(n, sizeof *p->an.seen);
+    p->an.failed = mem_calloc(n, sizeof *p->an.failed);
     asp_act_new(s, p, n);
     asp_watch_init(&p->store.watches, 2 * n);
     p->store.lvlseen = mem_calloc(n, sizeof *p->store.lvlseen);
@@ -47,7 +48,8 @@ void asp_learn_free(AspProp *p)
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
     VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
-    VEC_FREE(p->an.stack); VEC_FREE(p->an.clear);
+    VEC_FREE(p->an.stack);
+    mem_free(p->an.failed);
 }
 
 /* ---- reasons ---- */
@@ -257,32 +259,79 @@ static size_t mark_all(AspProp *p, size_t cur)
  * cannot be implied by the nogood's literals (MiniSat's abstract levels). */
 static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->tr.alev[a] & 31); }
 
+/* Atom c met by the minimisation: true when it may be implied (explained further), false
+ * when it cannot be: no reason, a level outside the nogood's mask, or found not implied
+ * before in this analysis. */
+static bool may_imply(const AspProp *p, uint32_t c, uint32_t levels)
+{
+    return p->tr.rkind[c] != R_NONE && (level_bit(p, c) & levels)
+           && p->an.failed[c] != p->an.stamp;
+}
+
+/* The lists a frame of the minimisation's walk reads its reason from: the analysis's
+ * scratch, or a stored nogood or unfounded set's reason in place (no copy). */
+enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FRAME_WORDS = 5 };
+
+static const uint32_t *frame_list(const AspProp *p, uint32_t from)
+{
+    return from == FROM_NOGOODS ? p->store.ng.items
+           : from == FROM_UFS ? p->tr.ufs.items : p->an.tmp.items;
+}
+
+/* Pushes atom q's reason as a frame of the minimisation's walk: q, the list its literals
+ * are in, the scratch's length to come back to, the next literal to look at, their end.
+ * A stored reason is read where it is (it holds q's own literal, which the walk skips);
+ * the others are explained at the end of p->an.tmp. */
+static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
+{
+    uint32_t start = (uint32_t)p->an.tmp.count, why = p->tr.rkind[q], arg = p->tr.rarg[q];
+    uint32_t *f = room(&p->an.stack, FRAME_WORDS);
+    f[0] = q;
+    f[2] = start;
+    if (why == R_NOGOOD || why == R_UFS || why == R_CHECK) {
+        f[1] = why == R_NOGOOD ? FROM_NOGOODS : FROM_UFS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + frame_list(p, f[1])[arg];
+    } else {
+        explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
+        f[1] = FROM_TMP;
+        f[3] = start;
+        f[4] = (uint32_t)p->an.tmp.count;
+    }
+    p->an.stack.count += FRAME_WORDS;
+}
+
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
  * whose literals are all seen, of level 0, or so implied themselves (MiniSat's recursive
- * minimisation)?  Atoms found implied stay seen; on failure the atoms seen on the way are
- * unmarked again. */
+ * minimisation)?  A walk in depth, one frame per atom whose reason is being read: an atom
+ * whose reason is read to its end is implied and becomes seen; when one cannot be, the
+ * atoms of the frames above it cannot either and are marked failed, so that no later walk
+ * of the same analysis reads their reasons again (both marks only say what a later walk
+ * would find again: the nogood is the same as without them). */
 static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels)
 {
     if (p->tr.rkind[b] == R_NONE) return false;
-    size_t top = p->an.clear.count;
-    p->an.stack.count = 0;
-    VEC_PUSH(p->an.stack, b);
+    p->an.tmp.count = p->an.stack.count = 0;
+    push_frame(s, p, b);
     while (p->an.stack.count) {
-        uint32_t q = p->an.stack.items[--p->an.stack.count];
-        p->an.tmp.count = 0;
-        explain(s, p, q, p->tr.rkind[q], p->tr.rarg[q], p->tr.tpos[q], &p->an.tmp);
-        for (size_t i = 0; i < p->an.tmp.count; i++) {
-            uint32_t c = p->an.tmp.items[i] >> 1;
-            if (p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) continue;
-            if (p->tr.rkind[c] == R_NONE || !(level_bit(p, c) & levels)) {
-                for (size_t j = top; j < p->an.clear.count; j++) p->an.seen[p->an.clear.items[j]] = 0;
-                p->an.clear.count = top;
-                return false;
-            }
-            p->an.seen[c] = p->an.stamp;
-            VEC_PUSH(p->an.stack, c);
-            VEC_PUSH(p->an.clear, c);
+        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS, c = NONE;
+        const uint32_t *l = frame_list(p, f[1]);
+        while (f[3] < f[4] && c == NONE) {
+            c = l[f[3]++] >> 1;
+            if (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) c = NONE;
         }
+        if (c == NONE) {                               /* f[0]'s reason is implied */
+            p->an.seen[f[0]] = p->an.stamp;
+            p->an.tmp.count = f[2];
+            p->an.stack.count -= FRAME_WORDS;
+            continue;
+        }
+        if (!may_imply(p, c, levels)) {
+            for (size_t k = 0; k < p->an.stack.count; k += FRAME_WORDS)
+                p->an.failed[p->an.stack.items[k]] = p->an.stamp;
+            return false;
+        }
+        push_frame(s, p, c);
     }
     return true;
 }
@@ -294,7 +343,6 @@ static void minimize(const AspSolver *s, AspProp *p)
     size_t j = 0, n = p->an.out.count;
     uint32_t levels = 0;
     for (size_t i = 0; i < n; i++) levels |= level_bit(p, p->an.out.items[i] >> 1);
-    p->an.clear.count = 0;
     for (size_t i = 0; i + 1 < n; i++) {
         uint32_t l = p->an.out.items[i];
         if (!redundant(s, p, l >> 1, levels)) p->an.out.items[j++] = l;

@@ -71,8 +71,10 @@ static inline void asp_store_set(AspNogoods *g, uint32_t at, uint32_t word)
 /* learn.c's conflict analysis. */
 typedef struct AspAnalysis {
     U32s tmp, out;                /* conflict analysis */
-    U32s stack, clear;            /* its minimisation: atoms to explain, atoms it marked */
+    U32s stack;                   /* its minimisation's walk: frames of four words */
     uint32_t *seen, stamp;
+    uint32_t *failed;             /* per atom: the stamp of the analysis that found it not
+                                     implied by the nogood's other literals */
 } AspAnalysis;
 
 #endif

@@ -19,6 +19,7 @@ BEGIN {
     }
     for (k = 0; k < m; k++) print ":- " lit() ", " lit() ", " lit() "."
     lv = 1 + int(rand() * 3)
+    if (levels) lv = levels
     printf "#minimize { "
     c = 0
     for (i = 0; i < n; i++) {

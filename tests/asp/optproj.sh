@@ -76,6 +76,24 @@ opt_search_checks() {   # opt_search_checks COUNT
         i=$((i + 1))
     done
 }
+# #minimize at three priorities with a search long enough to learn from the cost bound
+# (optgen.awk, 48 atoms): the optimum and the optimal models of the native search equal
+# clingo --opt-mode=optN's, and --opt-mode=opt ends on clingo's optimum.  The cost's
+# reasons (cost.c's explanation, read from running sums) and the nogoods' minimisation
+# (learn.c) are met at every level.
+opt_levels_checks() {   # opt_levels_checks COUNT
+    i=1
+    while [ $i -le "$1" ]; do
+        awk -v seed=$((9500 + i)) -v n=48 -v levels=3 -f "$DIR/optgen.awk" > "$OUT/l.lp"
+        want=$(clingo --opt-mode=optN 0 "$OUT/l.lp" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | grep -v '^N ' | sort)
+        optimum=$(clingo "$OUT/l.lp" 2>/dev/null | sed -n 's/^Optimization : //p')
+        got=$(timeout 60 "$FIX" asp --solver native --opt-mode=optN "$OUT/l.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | grep -v '^N ' | sort)
+        [ -n "$want" ] && [ "$want" = "$got" ] && ok || { bad "#minimize at 3 priorities seed $((9500 + i)): optN differs from clingo"; cp "$OUT/l.lp" "$OUT/failed-levels-$i.lp"; }
+        got=$(timeout 60 "$FIX" asp --solver native "$OUT/l.lp" 2>&1 | sed -n 's/^Optimization : //p')
+        [ "$optimum" = "$got" ] && ok || bad "#minimize at 3 priorities seed $((9500 + i)): optimum '$got', clingo '$optimum'"
+        i=$((i + 1))
+    done
+}
 # #project atoms that no rule derives: gringo leaves no #project statement, and the models
 # are told apart by the shown atoms, as clingo --project does (one model for the first
 # program, whose models differ in hidden atoms only; two for the second)
@@ -95,6 +113,7 @@ vanished_project_checks() {
 vanished_project_checks
 opt_checks $((COUNT / 3))
 opt_search_checks $((COUNT / 5))
+opt_levels_checks $((COUNT / 5))
 project_checks $((COUNT / 3))
 # a #minimize problem with a larger search: vertex cover of a random graph (30 nodes), the
 # optimum of every solver is clingo's
