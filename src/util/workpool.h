@@ -34,6 +34,12 @@ typedef struct WorkPool {
      * grains cost fewer lock rounds and wake-ups when tasks are short; the results are taken
      * one by one in index order all the same. */
     size_t grain;
+    /* Optional: the calling thread is worker jobs - 1 and jobs - 1 threads are started; while
+     * the result it takes next is unfinished, it runs the next grain itself instead of
+     * sleeping.  For tasks whose `done` is short beside them: a long `done` delays the
+     * results behind it no more than it does anyway, but a grain run by the caller delays
+     * taking the results finished meanwhile by up to one grain. */
+    bool caller_works;
 } WorkPool;
 
 /* The number of cores this process may run on (sched_getaffinity; at least 1): the default
