@@ -14,7 +14,10 @@
 # calling thread's share is the serial part, and I1 / ((caller + workers) / 2) the speed-up
 # two free cores would give (docs/parallel.md, "How it scales").
 # usage: sh bench/jobs.sh [FIX] [REPEAT]          (make bench; REPEAT default 3)
-#        sh bench/jobs.sh --write DIR [small|full]  (only writes the workloads into DIR)
+#        sh bench/jobs.sh --write DIR [small|full|extra]  (only writes the workloads into DIR)
+#        BENCH_JOBS_EXTRA=1 sh bench/jobs.sh ...  (also times the extra workloads: a product of
+#        three reals with five fixed points a component, an S_P of 48 atoms with choice triples,
+#        a map of 28 keys to a chain; not the bench's rows: the threads' cost on other shapes)
 set -u
 
 # ---- the workloads ----
@@ -75,9 +78,63 @@ checks_program() {   # checks_program N: `check g monotone` over a powerset of N
     }'
 }
 
+# ---- workloads of the same kinds that are not the timed rows (BENCH_JOBS_EXTRA=1 times them
+# too): hidden workloads will be timed, so the threads' cost is checked on other shapes ----
+reals3_program() {   # a product of three reals, five fixed points a component, another polynomial
+    cat <<EOF
+// a product of three reals, five fixed points a component (bench/jobs.sh extra)
+lattice V = real [0, 1] tolerance 1e-7;
+lattice P3 = V * V * V;
+fn g(y: V, z: V): V = y - 3 * y * (y - 0.2) * (y - 0.45 - 0.05 * z) * (y - 0.7) * (y - 1);
+fn f(x: P3): P3 = (g(x.1, x.3), g(x.2, x.1), g(x.3, x.2));
+bnb f;
+EOF
+}
+
+sp_triples_program() {   # N T SEED: S_P of N atoms, T choice triples, the rest two positive and one negative body atom
+    awk -v N="$1" -v T="$2" -v seed="$3" 'BEGIN {
+      s = seed
+      printf "// S_P of %d atoms: %d choice triples, the rest of two positive and one negative body atom (bench/jobs.sh extra)\n", N, T
+      printf "lattice A = powerset {"; for (i = 0; i < N; i++) printf "%sa%d", (i ? ", " : ""), i; print "};"
+      printf "fn S(m: A): A =\n  {}"
+      for (i = 0; i < T; i++) {
+        a = 3 * i
+        printf "\n  union (if a%d in m or a%d in m then {} else {a%d})", a + 1, a + 2, a
+        printf "\n  union (if a%d in m or a%d in m then {} else {a%d})", a, a + 2, a + 1
+        printf "\n  union (if a%d in m or a%d in m then {} else {a%d})", a, a + 1, a + 2
+      }
+      for (j = 3 * T; j < N; j++) {
+        s = (s * 1103515245 + 12345) % 2147483648; x = int(s / 65536) % j
+        s = (s * 1103515245 + 12345) % 2147483648; y = int(s / 65536) % j
+        s = (s * 1103515245 + 12345) % 2147483648; z = int(s / 65536) % j
+        printf "\n  union (if a%d in m and a%d in m and not (a%d in m) then {a%d} else {})", x, y, z, j
+      }
+      print ";"
+      print "bnb S;"
+    }'
+}
+
+map_program() {   # K P: a map of K keys to a chain of three, P/2 pairs that exclude each other, the rest derived
+    awk -v K="$1" -v P="$2" 'BEGIN {
+      printf "// a map of %d keys to a chain of three: pairs that exclude each other, the rest derived (bench/jobs.sh extra)\n", K
+      print "lattice C = chain {lo, mid, hi};"
+      printf "lattice M = map {"; for (i = 0; i < K; i++) printf "%sk%d", (i ? ", " : ""), i; print "} -> C;"
+      printf "fn f(m: M): M = {"
+      for (i = 0; i < P; i += 2)
+        printf "%sk%d -> if m[k%d] == hi then lo else hi, k%d -> if m[k%d] == hi then lo else if m[k%d] == lo then hi else mid", (i ? ", " : ""), i, i + 1, i + 1, i, i
+      for (i = P; i < K; i++) printf ", k%d -> if m[k%d] == hi and m[k%d] != hi then hi else lo", i, (i * 5 + 1) % P, (i * 3) % P
+      print "};"
+      print "bnb f;"
+    }'
+}
+
 write_workloads() {   # write_workloads DIR small|full
     mkdir -p "$1"
-    if [ "$2" = small ]; then
+    if [ "$2" = extra ]; then
+        reals3_program >"$1/reals3.fix"
+        sp_triples_program 48 10 3 >"$1/sp48t.fix"
+        map_program 28 20 >"$1/map28.fix"
+    elif [ "$2" = small ]; then
         sp_program 40 8 7 >"$1/sp40.fix"
         reals_program 1e-4 >"$1/reals4.fix"
         fixpoints_program 18 >"$1/fixpoints18.fix"
@@ -92,7 +149,7 @@ write_workloads() {   # write_workloads DIR small|full
 }
 
 if [ "${1:-}" = --write ]; then
-    write_workloads "${2:?usage: jobs.sh --write DIR [small|full]}" "${3:-full}"
+    write_workloads "${2:?usage: jobs.sh --write DIR [small|full|extra]}" "${3:-full}"
     exit 0
 fi
 
@@ -101,6 +158,8 @@ REPEAT=${2:-3}
 D=build/bench/jobs
 write_workloads "$D" full
 write_workloads "$D/small" small
+rm -rf "$D/extra"
+[ "${BENCH_JOBS_EXTRA:-0}" = 1 ] && write_workloads "$D/extra" extra
 
 rounds_line() {   # the live bounds of each bnb round, summarised
     "$FIX" run --jobs 1 --trace "$1" 2>/dev/null | awk '/^  round [0-9]+: [0-9]+ bound/ { print $3 + 0 }' \
@@ -120,7 +179,8 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 echo "cores this process may use: $(nproc)"
 echo "| workload | bnb rounds | --jobs 1 wall (s) | --jobs 2 wall (s) | ratio | CPU s jobs 1 / jobs 2 |"
 echo "|---|---|---|---|---|---|"
-for f in "$D"/*.fix; do
+for f in "$D"/*.fix "$D"/extra/*.fix; do
+    [ -f "$f" ] || continue
     : >"$D/w1"; : >"$D/w2"; : >"$D/c1"; : >"$D/c2"
     r=0
     while [ $r -lt "$REPEAT" ]; do

@@ -235,6 +235,6 @@ void bnb_par_round(BnbPar *p, const BoundList *bounds, const Node *nodes, size_t
     size_t grain = bounds->count / ((size_t)PAR_GRAINS_PER_JOB * p->jobs);
     grain = grain < 1 ? 1 : grain > PAR_GRAIN_MAX ? PAR_GRAIN_MAX : grain;
     WorkPool pool = {.jobs = p->jobs, .task = par_task, .done = par_done, .ctx = p,
-                     .window = p->window, .grain = grain};
+                     .window = p->window, .grain = grain, .caller_works = true};
     workpool_run(&pool, bounds->count);
 }

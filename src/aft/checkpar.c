@@ -124,7 +124,7 @@ static RangeEnd run_chunks(Probe *m, PairFn fn, double budget, size_t *examined,
         c.probes[k]->antitone = m->antitone;
     }
     WorkPool pool = { .jobs = w->jobs, .task = check_task, .done = check_done, .ctx = &c,
-                      .window = c.window };
+                      .window = c.window, .caller_works = true };
     workpool_run(&pool, n);
     for (unsigned k = 0; k < w->jobs; k++) {
         check_probe_free(c.probes[k]);

@@ -21,13 +21,34 @@ static void text_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, siz
     }
 }
 
-/* A text model's "Answer: k" line. */
-static void answer_line(AspOut *o)
+/* A text model's "Answer: k" line, then (text not NULL) the len bytes of its atoms' text and
+ * a newline: written in one reserved stretch of o->line, since with models on N threads the
+ * calling thread makes it for every model (of millions) while the workers search. */
+static void answer_line(AspOut *o, const char *text, size_t len)
 {
-    o->answers++;
-    buf_puts(&o->line, o->competition ? "% Answer: " : "Answer: ");
-    buf_put_uint(&o->line, o->answers);
-    buf_puts(&o->line, o->competition ? "\nANSWER\n" : "\n");
+    static const char plain[] = "Answer: ", comp[] = "% Answer: ", comp_end[] = "\nANSWER\n";
+    const char *pre = o->competition ? comp : plain;
+    size_t npre = o->competition ? sizeof comp - 1 : sizeof plain - 1;
+    size_t nend = o->competition ? sizeof comp_end - 1 : 1;
+    char digits[24];
+    size_t nd = sizeof digits, v = ++o->answers;
+    do digits[--nd] = (char)('0' + v % 10); while (v /= 10);
+    Buf *b = &o->line;
+    buf_reserve(b, npre + (sizeof digits - nd) + nend + (text ? len + 1 : 0));
+    char *w = b->data + b->len;
+    memcpy(w, pre, npre);
+    w += npre;
+    memcpy(w, digits + nd, sizeof digits - nd);
+    w += sizeof digits - nd;
+    memcpy(w, o->competition ? comp_end : "\n", nend);
+    w += nend;
+    if (text) {
+        memcpy(w, text, len);
+        w += len;
+        *w++ = '\n';
+    }
+    *w = '\0';
+    b->len = (size_t)(w - b->data);
 }
 
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
@@ -40,7 +61,7 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
         asp_out_atom_array(o, "atoms", p, atoms, n);
         return;
     }
-    answer_line(o);
+    answer_line(o, NULL, 0);
     text_atoms(o, p, atoms, n);
     buf_putc(&o->line, '\n');
 }
@@ -100,9 +121,7 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
 static bool model_text(void *ctx, const char *text, size_t len)
 {
     AspOut *o = ctx;
-    answer_line(o);
-    buf_putn(&o->line, text, len);
-    buf_putc(&o->line, '\n');
+    answer_line(o, text, len);
     model_done(o);
     return !o->write_errno;
 }

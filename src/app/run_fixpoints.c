@@ -125,7 +125,7 @@ static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsign
     p.failed = mem_calloc(p.window, sizeof *p.failed);
     for (size_t k = 0; k < p.window; k++) boundlist_init(&p.found[k], L);
     WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window,
-                      .grain = 4 };
+                      .grain = 4, .caller_works = true };
     workpool_run(&pool, n);
     for (size_t k = 0; k < p.window; k++) boundlist_free(&p.found[k]);
     mem_free(p.found);

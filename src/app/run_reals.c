@@ -436,7 +436,7 @@ static void all_regions(Classify *c, const FnCtx *const *wk, unsigned jobs, cons
         for (unsigned k = 0; k < jobs; k++) classify_init(&cs[k], wk[k]);
     }
     Regions r = { cs, final, points, kind, mem_alloc((2 * nw * n + 1) * sizeof(Word)) };
-    WorkPool pool = { .jobs = jobs, .task = region_task, .ctx = &r };
+    WorkPool pool = { .jobs = jobs, .task = region_task, .ctx = &r, .caller_works = true };
     workpool_run(&pool, n);
     for (size_t j = 0; j < n; j++) boundlist_push(claims, r.boxes + 2 * nw * j, r.boxes + 2 * nw * j + nw);
     mem_free(r.boxes);

@@ -3,8 +3,10 @@
  * of consecutive indices at a time; the calling thread sleeps only while the one index it
  * needs next is unfinished, and is woken only when that index finishes; a worker sleeps only
  * while the window is full, and is woken only when it moves, or (workpool_turn_wait) until
- * its task has the results' turn, which the caller passes on after each done.  Short tasks thus cost few
- * wake-ups (each a context switch that takes a core from a worker). */
+ * its task has the results' turn, which the caller passes on after each done.  Short tasks
+ * thus cost few wake-ups (each a context switch that takes a core from a worker).  With
+ * caller_works the calling thread is one of the N workers: while the result it needs next is
+ * unfinished it runs the next grain itself, so N threads, not N + 1, share the N cores. */
 #define _GNU_SOURCE
 #include "util/workpool.h"
 
@@ -28,6 +30,8 @@ typedef struct PoolRun {
     size_t awaited;                /* the index the caller sleeps on, SIZE_MAX if none */
     unsigned sleepers;             /* workers waiting for the window to move */
     bool stopped;
+    bool caller_works;             /* the caller runs tasks too, as worker caller_index */
+    unsigned caller_index;
     unsigned char *finished;       /* per index */
 } PoolRun;
 
@@ -99,20 +103,44 @@ static size_t grain_end(const PoolRun *r, bool *fits)
     return end;
 }
 
+/* The grain starting at r->next claimed, [*first, end), when one is left and fits in the
+ * window; end == *first when none is (under the lock).  *wait says whether waiting for the
+ * window to move may give one. */
+static size_t claim_now(PoolRun *r, size_t *first, bool *wait)
+{
+    *first = r->next;
+    *wait = false;
+    if (r->stopped || r->next >= r->count) return r->next;
+    bool fits;
+    size_t end = grain_end(r, &fits);
+    if (fits) return r->next = end;
+    *wait = true;
+    return r->next;
+}
+
 /* The next indices [*first, end) this worker may run, end == *first when there are none
  * (under the lock). */
 static size_t claim_indices(PoolRun *r, size_t *first)
 {
     for (;;) {
-        *first = r->next;
-        if (r->stopped || r->next >= r->count) return r->next;
-        bool fits;
-        size_t end = grain_end(r, &fits);
-        if (fits) return r->next = end;
+        bool wait;
+        size_t end = claim_now(r, first, &wait);
+        if (!wait) return end;
         r->sleepers++;
         pthread_cond_wait(&r->may_start, &r->lock);
         r->sleepers--;
     }
+}
+
+/* Runs [first, end) as worker `index` with the lock released, then marks them finished and
+ * wakes the caller if it waits for one of them (entered and left under the lock). */
+static void run_grain(PoolRun *r, size_t first, size_t end, unsigned index)
+{
+    pthread_mutex_unlock(&r->lock);
+    for (size_t i = first; i < end; i++) r->pool->task(r->pool->ctx, i, index);
+    pthread_mutex_lock(&r->lock);
+    for (size_t i = first; i < end; i++) r->finished[i] = 1;
+    if (r->awaited >= first && r->awaited < end) pthread_cond_signal(&r->finished_one);
 }
 
 static void *worker_main(void *arg)
@@ -123,14 +151,26 @@ static void *worker_main(void *arg)
     for (;;) {
         size_t first, end = claim_indices(r, &first);
         if (end == first) break;
-        pthread_mutex_unlock(&r->lock);
-        for (size_t i = first; i < end; i++) r->pool->task(r->pool->ctx, i, w->index);
-        pthread_mutex_lock(&r->lock);
-        for (size_t i = first; i < end; i++) r->finished[i] = 1;
-        if (r->awaited >= first && r->awaited < end) pthread_cond_signal(&r->finished_one);
+        run_grain(r, first, end, w->index);
     }
     pthread_mutex_unlock(&r->lock);
     return NULL;
+}
+
+/* On the calling thread, until index i is finished: with caller_works it runs the grains it
+ * can claim meanwhile (as the last worker) and sleeps only when none is left or fits; without
+ * it, it sleeps (under the lock). */
+static void await_index(PoolRun *r, size_t i)
+{
+    r->awaited = i;
+    while (!r->finished[i]) {
+        size_t first, end = 0;
+        bool wait;
+        if (r->caller_works) end = claim_now(r, &first, &wait);
+        if (r->caller_works && end != first) run_grain(r, first, end, r->caller_index);
+        else pthread_cond_wait(&r->finished_one, &r->lock);
+    }
+    r->awaited = SIZE_MAX;
 }
 
 /* On the calling thread: passes finished tasks to done in index order. */
@@ -139,9 +179,7 @@ static void take_in_order(PoolRun *r)
     pthread_mutex_lock(&r->lock);
     while (r->taken < r->count && !r->stopped) {
         size_t i = r->taken;
-        r->awaited = i;
-        while (!r->finished[i]) pthread_cond_wait(&r->finished_one, &r->lock);
-        r->awaited = SIZE_MAX;
+        await_index(r, i);
         pthread_mutex_unlock(&r->lock);
         bool go_on = r->pool->done ? r->pool->done(r->pool->ctx, i) : true;
         pthread_mutex_lock(&r->lock);
@@ -168,16 +206,21 @@ static size_t run_threads(const WorkPool *pool, size_t count, unsigned jobs)
     pthread_cond_init(&r.may_start, NULL);
     pthread_cond_init(&r.turn_moved, NULL);
     if (pool->turn) pool->turn->run = &r;
+    /* with caller_works (never with a turn) the caller is the last worker and jobs - 1
+     * threads are started */
+    r.caller_works = pool->caller_works && !pool->turn;
+    r.caller_index = jobs - 1;
+    unsigned spawn = r.caller_works ? jobs - 1 : jobs;
     pthread_t *threads = mem_calloc(jobs, sizeof *threads);
     Worker *workers = mem_calloc(jobs, sizeof *workers);
     unsigned started = 0;
-    for (unsigned k = 0; k < jobs; k++) {
+    for (unsigned k = 0; k < spawn; k++) {
         workers[k] = (Worker){ &r, k };
         if (pthread_create(&threads[k], NULL, worker_main, &workers[k]) != 0) break;
         started++;
     }
     size_t taken;
-    if (started == 0) {
+    if (started == 0 && !r.caller_works) {
         /* no thread could be started: the sequential path, on the caller */
         if (pool->turn) pool->turn->run = NULL;
         taken = run_sequential(pool, count);

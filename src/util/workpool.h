@@ -48,6 +48,13 @@ typedef struct WorkPool {
     size_t grain;
     /* Optional: the turn the tasks ask for (workpool_turn_is, workpool_turn_wait). */
     WorkTurn *turn;
+    /* Optional: the calling thread is worker jobs - 1 and jobs - 1 threads are started; while
+     * the result it takes next is unfinished, it runs the next grain itself instead of
+     * sleeping.  For tasks whose `done` is short beside them: a long `done` delays the
+     * results behind it no more than it does anyway, but a grain run by the caller delays
+     * taking the results finished meanwhile by up to one grain. */
+    bool caller_works;            /* not with a turn: a task waiting for it would wait on the
+                                     caller that passes it (workpool_run ignores it then) */
 } WorkPool;
 
 /* The number of cores this process may run on (sched_getaffinity; at least 1): the default
