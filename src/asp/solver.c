@@ -395,10 +395,25 @@ AspSolver *asp_solver_new(const AspProgram *p)
 AspSolver *asp_solver_share(const AspSolver *base)
 {
     if (base->mini) return asp_solver_new(base->prog);
-    AspSolver *s = mem_alloc(sizeof *s);
-    *s = *base;
+    /* field by field: base's search state (sp, prop, edges, its counts) is written by the
+     * thread that searches with it while this one is made */
+    AspSolver *s = mem_calloc(1, sizeof *s);
+    s->prog = base->prog;
+    s->L = base->L;
+    s->fn = base->fn;
+    s->wf_fn = base->wf_fn;
+    s->natoms = base->natoms; s->nrules = base->nrules; s->nwords = base->nwords;
+    s->head = base->head; s->pstart = base->pstart; s->pos = base->pos;
+    s->nstart = base->nstart; s->neg = base->neg; s->ostart = base->ostart; s->occ = base->occ;
+    s->lat_of = base->lat_of; s->builder_of = base->builder_of; s->fatom = base->fatom;
+    s->shown = base->shown; s->nshown = base->nshown;
+    s->nostart = base->nostart; s->nocc = base->nocc;
+    s->hstart = base->hstart; s->hrules = base->hrules;
+    s->bound = base->bound; s->pw = base->pw; s->nw = base->nw;
+    s->ow = base->ow; s->now = base->now;
+    s->residual = base->residual;
+    s->hcf = base->hcf;
     s->base = base;
-    s->evals = s->refines = 0;
     own_state(s);
     return s;
 }
