@@ -93,7 +93,7 @@ LEARN_SET="pigeon:6 pigeon:7 pigeon:8 pigeon:9 pigeon:10 sat:50 sat:100 sat:150 
 BENCH_LEARN_TIMEOUT=${BENCH_LEARN_TIMEOUT:-10} sh bench/asp/learn.sh "$FIX" $LEARN_SET | tee "$OUT/learn.md" \
     || echo "bench: the learning table failed"
 sh bench/asp/shape.sh "$FIX" || echo "bench: the shapes in time failed"
-sh bench/asp/memory.sh "$FIX" | tee "$OUT/memory.md" || echo "bench: the memory table failed"
+BENCH_MEMORY_JOBS=${BENCH_MEMORY_JOBS:-1 2 default} sh bench/asp/memory.sh "$FIX" | tee "$OUT/memory.md" || echo "bench: the memory table failed"
 fi
 table="$OUT/table.md"
 {
@@ -186,7 +186,8 @@ done
     echo
     echo "Made by the same run (\`sh bench/asp/memory.sh $FIX\`): the bench's families at a large"
     echo "size, grounded once; peak resident memory (GNU time's %M) and wall time of one run each of"
-    echo "\`fix asp --solver native --models 1 --jobs 1\` and \`clingo --mode=clasp --models 1\` (one thread each) on the same aspif"
+    echo "\`fix asp --solver native --models 1\` with \`--jobs 1\`, \`--jobs 2\` and the default --jobs (the"
+    echo "cores, one thread for a large program) and \`clingo --mode=clasp --models 1\` (one thread) on the same aspif"
     echo "file.  choice: \`{a(1..N)}.\`; choice-rules: with \`b(X) :- a(X), not c(X). c(X) :- a(X),"
     echo "X \\ 2 = 0.\`; chain: the ladder of choices of bench/RESULTS.md's scaling table (clingo's slow"
     echo "case, hence its small size); the rest from bench/asp/gen.c."

@@ -1,12 +1,14 @@
 #!/bin/sh
 # memory.sh: the peak-memory part of `make bench`: large ground programs of the bench's
 # families, each grounded once by gringo; on the same aspif file, the peak resident memory
-# (GNU time's %M) and wall time of `fix asp --solver native --models 1 --jobs 1` and of
-# `clingo --mode=clasp --models 1` (one thread, clingo's default), one run each, and
-# fix/clingo of the peaks.  fix's default --jobs is the number of cores, and each search
-# thread owns a compiled solver and a search state (docs/asp.md "Threads"), so the peak grows
-# with the threads: BENCH_MEMORY_JOBS=N measures fix on N.  The two answers must agree
-# (SATISFIABLE or not); the last column says so.  Writes the markdown table to stdout.
+# (GNU time's %M) and wall time of `fix asp --solver native --models 1 --jobs J` for each J
+# of BENCH_MEMORY_JOBS (default "1"; "default" runs without --jobs: the cores, or one thread
+# for a large program, docs/asp.md "Threads") and of `clingo --mode=clasp --models 1` (one
+# thread, clingo's default), one run each, and fix/clingo of the peaks.  On --jobs N every
+# thread owns its search state (the compiled program is shared), so a split program's peak
+# grows with the threads; `BENCH_MEMORY_JOBS="1 2 default"` shows all three.  Each answer
+# must agree with clingo's (SATISFIABLE or not); the last column says so.  Writes the
+# markdown table to stdout.
 # BENCH_MEMORY_SMALL=1 runs each family at a tenth of its size (a quick check of the script).
 # usage: sh bench/asp/memory.sh [FIX]
 set -u
@@ -36,21 +38,31 @@ set -- \
     "ladder:100000:build/bench-gen ladder N" \
     "mixed:100000:build/bench-gen mixed N"
 
-echo "| program | size | fix native --jobs $JOBS (s, MB) | clingo (s, MB) | fix/clingo (memory) | agree |"
-echo "|---|---:|---|---|---:|---|"
+head="| program | size |"; rule="|---|---:|"
+for j in $JOBS; do head="$head fix native --jobs $j (s, MB) |"; rule="$rule---|"; done
+head="$head clingo (s, MB) |"; rule="$rule---|"
+for j in $JOBS; do head="$head fix/clingo --jobs $j |"; rule="$rule---:|"; done
+echo "$head agree |"
+echo "$rule---|"
 for spec in "$@"; do
     name=${spec%%:*}; rest=${spec#*:}
     size=$(( ${rest%%:*} / scale )); make_lp=$(printf '%s' "${rest#*:}" | sed "s/N/$size/g")
     sh -c "$make_lp" > "$OUT/$name.lp"
     gringo "$OUT/$name.lp" > "$OUT/$name.aspif" 2>/dev/null || { echo "memory: gringo failed on $name"; continue; }
-    read -r fs fk fr <<EOF
-$(peak "$FIX" asp --solver native --models 1 --jobs "$JOBS" "$OUT/$name.aspif")
-EOF
     read -r cs ck cr <<EOF
 $(peak clingo --mode=clasp --models 1 "$OUT/$name.aspif")
 EOF
-    ratio=$(awk -v a="$fk" -v b="$ck" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-    agree=yes; [ "$fr" = "$cr" ] || agree="no: fix $fr, clingo $cr"
-    printf '| %s | %s | %s s, %s MB | %s s, %s MB | %s | %s |\n' "$name" "$size" "$fs" \
-        $((fk / 1024)) "$cs" $((ck / 1024)) "$ratio" "$agree"
+    cols=""; ratios=""; agree=yes
+    for j in $JOBS; do
+        opt="--jobs $j"; [ "$j" = default ] && opt=""
+        # shellcheck disable=SC2086
+        read -r fs fk fr <<EOF
+$(peak "$FIX" asp --solver native --models 1 $opt "$OUT/$name.aspif")
+EOF
+        cols="$cols $fs s, $((fk / 1024)) MB |"
+        ratios="$ratios $(awk -v a="$fk" -v b="$ck" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') |"
+        [ "$fr" = "$cr" ] || agree="no: fix $fr (--jobs $j), clingo $cr"
+    done
+    printf '| %s | %s |%s %s s, %s MB |%s %s |\n' "$name" "$size" "$cols" "$cs" $((ck / 1024)) \
+        "$ratios" "$agree"
 done

@@ -187,7 +187,7 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
     const AspRunOptions *o = r->o;
     AspModelText text;
     AspSolveOptions so = { .max_models = o->max_models, .aft = &r->aft,
-                           .jobs = o->jobs ? o->jobs : workpool_cpus(),
+                           .jobs = o->jobs ? o->jobs : asp_default_jobs(s, workpool_cpus()),
                            .text = asp_out_text(&r->out, &text) };
     AftOptions aft = r->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;

@@ -228,6 +228,13 @@ typedef struct AspSolveOptions {
                                      solver): the memory of the search's peak (issue 29) */
 } AspSolveOptions;
 
+/* The threads of the native search when the user names none (AspSolveOptions.jobs): the
+ * cores, or 1 for a large program (cube.h, ASP_SHARED_STATE_MAX), where every thread's own
+ * search state would raise the peak memory by about a single thread's whole (the threads
+ * share the compiled program only) and the search to a first model is mostly propagation.
+ * The models and their order are the same either way. */
+unsigned asp_default_jobs(const AspSolver *s, unsigned cores);
+
 /* The split the native search takes unless told otherwise, set in o (its other options, the
  * caller's limits and events, are kept): the first free atom, which is the solver's
  * first-fail choice.  The engine's own default, the widest bound's split, suits a function's

@@ -17,6 +17,12 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
                   && !own_interrupt);
 }
 
+unsigned asp_default_jobs(const AspSolver *s, unsigned cores)
+{
+    size_t size = s->natoms + s->nrules + s->pstart[s->nrules] + s->nstart[s->nrules];
+    return size > ASP_SHARED_STATE_MAX ? 1 : cores;
+}
+
 void asp_solve_release(const AspSolver *s, const AspSolveOptions *o)
 {
     if (o && o->release && o->release == s->prog && s->hcf) asp_program_drop_rules(o->release);

@@ -14,6 +14,12 @@
  * until then), and how few cubes make the split not worth it (searched whole instead). */
 enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 * ASP_CUBES_TARGET,
        ASP_CUBES_WINDOW = 16, ASP_CUBES_FEW = 8 };
+/* The size (lattice atoms + compiled rules + their body literals) above which the default
+ * --jobs is 1 (asp_default_jobs): a further thread shares the compiled program but owns a
+ * search state of some 30-80 bytes a unit of that size, so from here (1-3 MB, about what
+ * fix's peak is below clingo's on small programs) a second thread would lift the peak above
+ * clingo's (bench/RESULTS.md, "Peak memory on the default --jobs"). */
+#define ASP_SHARED_STATE_MAX ((size_t)1 << 15)
 
 /* The cubes, each kept as the words in which it differs from the first cube: a cube of a
  * large program differs from the first in the words of a few split atoms and of what they

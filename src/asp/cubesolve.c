@@ -1,6 +1,6 @@
 /* cubesolve.c: asp_solve by cubes on N threads (cube.h, util/workpool.h).  Each worker owns a
- * solver compiled from the (read-only) program, made anew for every cube, and a copy of the
- * run's limits.  The models go out in cube order, as one thread at a time gives them: the cube
+ * solver sharing the run's compiled program (cubeteam.c), its search state made anew for
+ * every cube, and a copy of the run's limits.  The models go out in cube order, as one thread at a time gives them: the cube
  * that has the turn (every cube before it given out, workpool.h's WorkTurn) gives its models
  * out as it finds them, on its worker's thread; the others keep theirs in their result slot,
  * given out on the calling thread once they end, unless the models kept by all cubes pass
@@ -197,7 +197,6 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     Cubes c = { .team.s = s, .o = o, .fn = fn, .ctx = ctx, .st = st, .r = AFT_OK };
     if (o->text && fn && o->text->fn == fn && o->text->ctx == ctx) c.text = o->text;
     asp_search_options(&c.team.base, o->aft);
-    if (o->jobs <= 1) asp_solve_release(s, o);   /* no worker will compile a solver of its own */
     size_t refuted = asp_cubes_make(s, &c.team.cubes);
     if (c.team.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.team.cubes);
     size_t n = st->cubes = c.team.cubes.count;

@@ -32,7 +32,7 @@ AspCubeWorker *asp_cube_team_begin(AspCubeTeam *t, unsigned k, size_t i, AftWork
     AspCubeWorker *w = t->w[k];
     w->t0 = thread_cpu();
     if (!w->s) {
-        w->s = asp_solver_new(t->s->prog);
+        w->s = asp_solver_share(t->s);
         w->fresh = true;
     }
     if (!w->fresh) asp_solver_reset_search(w->s);

@@ -145,6 +145,9 @@ struct AspSolver {
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
     AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
     AspEdges *edges;              /* #edge statements (acyclic.c), or NULL */
+    const AspSolver *base;        /* asp_solver_share's: the solver whose compiled program
+                                     (everything above sp but the hooks' ctx) this one reads;
+                                     NULL: its own */
 };
 
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
@@ -157,6 +160,12 @@ static inline bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
     return s->bound[r] < sum;
 }
+
+/* A solver for another thread that reads base's compiled program (its rules, occurrence
+ * lists, lattice, atom order and names: never written after asp_solver_new) and owns only
+ * its search state, as asp_solver_new would make it; base must outlive it.  A program that is
+ * not head-cycle-free (its minimality check keeps state of its own) is compiled anew. */
+AspSolver *asp_solver_share(const AspSolver *base);
 
 SpCache *asp_sp_new(const AspSolver *s);
 void asp_sp_free(SpCache *c);

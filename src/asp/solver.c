@@ -304,6 +304,17 @@ static const AftSearch sp_search = { .refine_at = asp_prop_refine_at, .split_at 
                                      .cuts = asp_prop_cuts, .restart = asp_prop_restart,
                                      .prefer_in = asp_prop_prefer_in };
 
+/* The state every search changes made for s (its S_P caches, its propagator, #edge's
+ * check); the hooks' ctx s. */
+static void own_state(AspSolver *s)
+{
+    s->sp = asp_sp_new(s);
+    s->prop = asp_prop_new(s);
+    s->edges = asp_edges_new(s->prog, s->natoms);
+    s->fn.ctx = s;
+    s->wf_fn.ctx = s;
+}
+
 /* p compiled, its disjunctive rules shifted (between components only, when group). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group)
 {
@@ -344,9 +355,6 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     VEC_FREE(b.body);
     VEC_FREE(b.weight);
     s->shown = asp_print_order(p, &s->nshown);
-    s->sp = asp_sp_new(s);
-    s->prop = asp_prop_new(s);
-    s->edges = asp_edges_new(p, s->natoms);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,
                            .split = asp_prop_split, .search = &sp_search };
@@ -354,6 +362,7 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     s->wf_fn.refine = asp_prop_refine_wf;
     s->wf_fn.split = NULL;
     s->wf_fn.search = NULL;
+    own_state(s);
     return s;
 }
 
@@ -383,19 +392,55 @@ AspSolver *asp_solver_new(const AspProgram *p)
     return s;
 }
 
+AspSolver *asp_solver_share(const AspSolver *base)
+{
+    if (base->mini) return asp_solver_new(base->prog);
+    /* field by field: base's search state (sp, prop, edges, its counts) is written by the
+     * thread that searches with it while this one is made */
+    AspSolver *s = mem_calloc(1, sizeof *s);
+    s->prog = base->prog;
+    s->L = base->L;
+    s->fn = base->fn;
+    s->wf_fn = base->wf_fn;
+    s->natoms = base->natoms; s->nrules = base->nrules; s->nwords = base->nwords;
+    s->head = base->head; s->pstart = base->pstart; s->pos = base->pos;
+    s->nstart = base->nstart; s->neg = base->neg; s->ostart = base->ostart; s->occ = base->occ;
+    s->lat_of = base->lat_of; s->builder_of = base->builder_of; s->fatom = base->fatom;
+    s->shown = base->shown; s->nshown = base->nshown;
+    s->nostart = base->nostart; s->nocc = base->nocc;
+    s->hstart = base->hstart; s->hrules = base->hrules;
+    s->bound = base->bound; s->pw = base->pw; s->nw = base->nw;
+    s->ow = base->ow; s->now = base->now;
+    s->residual = base->residual;
+    s->hcf = base->hcf;
+    s->base = base;
+    own_state(s);
+    return s;
+}
+
+static void free_state(AspSolver *s)
+{
+    asp_sp_free(s->sp);
+    asp_prop_free(s->prop);
+    asp_minimal_free(s->mini);
+    asp_edges_free(s->edges);
+}
+
 void asp_solver_free(AspSolver *s)
 {
     if (!s) return;
+    if (s->base) {
+        free_state(s);
+        mem_free(s);
+        return;
+    }
     lattice_free(s->L);
     mem_free(s->head); mem_free(s->pstart); mem_free(s->pos); mem_free(s->nstart);
     mem_free(s->neg); mem_free(s->ostart); mem_free(s->occ);
     mem_free(s->lat_of); mem_free(s->builder_of); mem_free(s->shown);
     mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
     mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
-    asp_sp_free(s->sp);
-    asp_prop_free(s->prop);
-    asp_minimal_free(s->mini);
-    asp_edges_free(s->edges);
+    free_state(s);
     mem_free(s);
 }
 

@@ -65,6 +65,21 @@ for spec in queens:8 queens:9 pairs:12 ham:14 ham:20 strip:100; do
 done
 "$FIX" asp --solver native -q --stats --jobs 2 "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
 grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-8: --stats names no cubes"
+# the default --jobs: the cores for a small program, one thread for a large one (its own
+# search state per thread would lift the peak memory); --jobs N given is kept
+cores=$(nproc)
+"$FIX" asp --solver native -q --stats "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
+grep -q "^Cubes        : [0-9]* on $cores threads" "$OUT/stats" && ok \
+    || bad "queens-8: the default --jobs is not the $cores cores: $(grep '^Cubes' "$OUT/stats")"
+echo '{ a(1..20000) }.' > "$OUT/choice.lp"
+gringo "$OUT/choice.lp" > "$OUT/choice.aspif"
+same "choice 20000 -n 3" --solver native --models 3 "$OUT/choice.aspif"
+"$FIX" asp --solver native -q --stats --models 1 "$OUT/choice.aspif" > "$OUT/stats" 2>&1
+grep -q '^Cubes        : [0-9]* on 1 threads' "$OUT/stats" && ok \
+    || bad "choice 20000: the default --jobs is not 1: $(grep '^Cubes' "$OUT/stats")"
+"$FIX" asp --solver native -q --stats --models 1 --jobs 2 "$OUT/choice.aspif" > "$OUT/stats" 2>&1
+grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok \
+    || bad "choice 20000: --jobs 2 not kept: $(grep '^Cubes' "$OUT/stats")"
 
 # optimisation (#minimize): opt (the improving models), optN (the optimal models, by cubes
 # on N threads), -n 1 and optN -n 7, with priorities and several optima: queens with a cost
