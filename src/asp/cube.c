@@ -5,9 +5,16 @@
 
 #include "asp/propstate.h"
 
+/* Lattice atoms + compiled rules + their body literals. */
+static size_t solver_size(const AspSolver *s)
+{
+    return s->natoms + s->nrules + s->pstart[s->nrules] + s->nstart[s->nrules];
+}
+
 bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
 {
-    if (!o || !o->jobs || s->natoms < ASP_CUBES_MIN_ATOMS) return false;
+    if (!o || !o->jobs || s->natoms < ASP_CUBES_MIN_ATOMS || solver_size(s) > ASP_SPLIT_MAX)
+        return false;
     const AftOptions *a = o->aft;
     /* an interrupt of the caller's own beside the limits' (a race's: clingo answered) would
      * not reach the cubes, whose interrupt is their cancel flag */
@@ -19,8 +26,7 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
 
 unsigned asp_default_jobs(const AspSolver *s, unsigned cores)
 {
-    size_t size = s->natoms + s->nrules + s->pstart[s->nrules] + s->nstart[s->nrules];
-    return size > ASP_SHARED_STATE_MAX ? 1 : cores;
+    return solver_size(s) > ASP_SHARED_STATE_MAX ? 1 : cores;
 }
 
 void asp_solve_release(const AspSolver *s, const AspSolveOptions *o)

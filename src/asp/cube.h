@@ -20,6 +20,11 @@ enum { ASP_CUBES_TARGET = 64, ASP_CUBES_MIN_ATOMS = 40, ASP_CUBES_MAX_STEPS = 4 
  * fix's peak is below clingo's on small programs) a second thread would lift the peak above
  * clingo's (bench/RESULTS.md, "Peak memory on the default --jobs"). */
 #define ASP_SHARED_STATE_MAX ((size_t)1 << 15)
+/* The size above which a program is never split, whatever --jobs says: making the cubes
+ * costs it a fifth of a first model's time (the 10^6-atom choice: 0.3 s of 1.4 s), and a
+ * search state per thread tens of megabytes, more than a second thread wins back
+ * (bench/RESULTS.md, "Peak memory on the default --jobs"). */
+#define ASP_SPLIT_MAX ((size_t)1 << 20)
 
 /* The cubes, each kept as the words in which it differs from the first cube: a cube of a
  * large program differs from the first in the words of a few split atoms and of what they
@@ -34,7 +39,7 @@ typedef struct AspCubes {
 
 /* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
  * of the engine's events, split other than first, or interrupt other than the limits'; and
- * s large enough: a criterion on the program alone.) */
+ * s neither too small nor too large, ASP_SPLIT_MAX: a criterion on the program alone.) */
 bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
 
 /* The cubes of s: its initial interval refined, then the cube of the most free atoms (the

@@ -80,6 +80,14 @@ grep -q '^Cubes        : [0-9]* on 1 threads' "$OUT/stats" && ok \
 "$FIX" asp --solver native -q --stats --models 1 --jobs 2 "$OUT/choice.aspif" > "$OUT/stats" 2>&1
 grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok \
     || bad "choice 20000: --jobs 2 not kept: $(grep '^Cubes' "$OUT/stats")"
+# a program above ASP_SPLIT_MAX (cube.h) is never split, whatever --jobs says: making the
+# cubes and a search state per thread cost it more than a second thread wins back
+echo '{ a(1..200000) }.' > "$OUT/choice2.lp"
+gringo "$OUT/choice2.lp" > "$OUT/choice2.aspif"
+"$FIX" asp --solver native -q --stats --models 1 --jobs 2 "$OUT/choice2.aspif" > "$OUT/stats" 2>&1
+grep -q '^Models       : 1+$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" && ok \
+    || bad "choice 200000: split with --jobs 2: $(grep '^Cubes' "$OUT/stats")"
+same "choice 200000 -n 2" --solver native --models 2 "$OUT/choice2.aspif"
 
 # optimisation (#minimize): opt (the improving models), optN (the optimal models, by cubes
 # on N threads), -n 1 and optN -n 7, with priorities and several optima: queens with a cost
