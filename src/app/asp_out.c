@@ -22,33 +22,19 @@ static void text_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, siz
 }
 
 /* A text model's "Answer: k" line, then (text not NULL) the len bytes of its atoms' text and
- * a newline: written in one reserved stretch of o->line, since with models on N threads the
- * calling thread makes it for every model (of millions) while the workers search. */
+ * a newline, with one reservation of o->line for the whole (made for every model, of
+ * millions, by the thread that prints them). */
 static void answer_line(AspOut *o, const char *text, size_t len)
 {
-    static const char plain[] = "Answer: ", comp[] = "% Answer: ", comp_end[] = "\nANSWER\n";
-    const char *pre = o->competition ? comp : plain;
-    size_t npre = o->competition ? sizeof comp - 1 : sizeof plain - 1;
-    size_t nend = o->competition ? sizeof comp_end - 1 : 1;
-    char digits[24];
-    size_t nd = sizeof digits, v = ++o->answers;
-    do digits[--nd] = (char)('0' + v % 10); while (v /= 10);
+    enum { HEAD_MAX = 40 };                 /* "% Answer: ", 20 digits, "\nANSWER\n" */
     Buf *b = &o->line;
-    buf_reserve(b, npre + (sizeof digits - nd) + nend + (text ? len + 1 : 0));
-    char *w = b->data + b->len;
-    memcpy(w, pre, npre);
-    w += npre;
-    memcpy(w, digits + nd, sizeof digits - nd);
-    w += sizeof digits - nd;
-    memcpy(w, o->competition ? comp_end : "\n", nend);
-    w += nend;
-    if (text) {
-        memcpy(w, text, len);
-        w += len;
-        *w++ = '\n';
-    }
-    *w = '\0';
-    b->len = (size_t)(w - b->data);
+    buf_reserve(b, HEAD_MAX + (text ? len + 1 : 0));
+    buf_puts(b, o->competition ? "% Answer: " : "Answer: ");
+    buf_put_uint(b, ++o->answers);
+    buf_puts(b, o->competition ? "\nANSWER\n" : "\n");
+    if (!text) return;
+    buf_putn(b, text, len);
+    buf_putc(b, '\n');
 }
 
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */

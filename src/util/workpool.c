@@ -73,7 +73,8 @@ bool workpool_turn_wait(WorkTurn *turn, size_t index)
     if (!r) return workpool_turn_is(turn, index);
     pthread_mutex_lock(&r->lock);
     r->turn_waiters++;
-    while (!workpool_turn_is(turn, index) && !__atomic_load_n(&turn->stopped, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&turn->at, __ATOMIC_ACQUIRE) != index
+           && !__atomic_load_n(&turn->stopped, __ATOMIC_ACQUIRE))
         pthread_cond_wait(&r->turn_moved, &r->lock);
     r->turn_waiters--;
     pthread_mutex_unlock(&r->lock);
@@ -184,9 +185,11 @@ static void take_in_order(PoolRun *r)
         bool go_on = r->pool->done ? r->pool->done(r->pool->ctx, i) : true;
         pthread_mutex_lock(&r->lock);
         r->taken = i + 1;
-        if (!go_on) r->stopped = true;
         if (go_on) turn_pass(r->pool->turn, i + 1);
-        else turn_stop(r->pool->turn);
+        else {
+            r->stopped = true;
+            turn_stop(r->pool->turn);
+        }
         if (r->turn_waiters) pthread_cond_broadcast(&r->turn_moved);
         bool fits = true;
         if (r->sleepers && r->next < r->count) grain_end(r, &fits);
