@@ -9,13 +9,15 @@
 # anything runs.  The page escapes what it embeds (a query with `</script>` in a comment, a
 # directory named with it).  Ctrl-C, SIGTERM and SIGHUP while `fix asp` is blocked on a full
 # pipe: what it printed all arrives, its Models count is the number of answers printed, each
-# JSON line parses.  The three signals while a file is read (through a FIFO, so the signal
+# JSON line parses.  `--solver clingo` prints each model as clingo prints it (an enumeration
+# without end reaches head; 2^20 models in bounded memory).  The three signals while a file is read (through a FIFO, so the signal
 # always comes before the file has been read whole): exit 128 + the signal, one message, no
 # query run.  No verdict depends on the machine's speed: where a step waits for fix (to be
 # blocked on a pipe) it waits up to a bound and the check holds either way.
 # Prints "output: N passed, N failed".
 set -u
 fix=${1:-build/asan/fix}
+fast=${2:-build/fix}              # the peak of a long enumeration is measured without the sanitizers
 suite=output
 . tests/scratch.sh
 
@@ -224,6 +226,28 @@ blocked_then HUP "$tmp/many.aspif" --models 0
 answers=$(grep -c '^Answer: ' "$tmp/blocked.out")
 models=$(sed -n 's/^Models *: \([0-9]*\)+$/\1/p' "$tmp/blocked.out")
 check "SIGHUP, blocked pipe: exit 129, Models = answers printed" [ $rc -eq 129 ] && [ "$models" = "$answers" ]
+
+# ---- --solver clingo: each model is printed as clingo prints it ----
+# An enumeration without end prints at once (head stops it; one clingo run's output used to be
+# read whole before a model was printed, so nothing came until a limit), and 2^20 models take
+# the memory of one line (35 MB before, 9 MB after, without the sanitizers).
+if command -v gringo >/dev/null 2>&1 && command -v clingo >/dev/null 2>&1; then
+    printf '{ a(1..60) }.\n' >"$tmp/c60.lp"
+    lines=$(timeout 120 "$fix" asp --solver clingo "$tmp/c60.lp" 0 2>/dev/null | head -n 2000 | wc -l)
+    check "asp --solver clingo, an enumeration without end: head gets its 2000 lines" [ "$lines" -eq 2000 ]
+    if command -v /usr/bin/time >/dev/null 2>&1; then
+        printf '{ a(1..20) }.\n' >"$tmp/c20.lp"
+        /usr/bin/time -f '%M' -o "$tmp/c20.kb" "$fast" asp --solver clingo "$tmp/c20.lp" 0 2>/dev/null \
+            | tail -n 3 >"$tmp/c20.out"
+        peak=$(tail -n 1 "$tmp/c20.kb")
+        check "asp --solver clingo, 2^20 models: all printed" has "$tmp/c20.out" "Models       : 1048576"
+        check "asp --solver clingo, 2^20 models: peak $peak KB, at most 20 MB" [ "$peak" -le 20480 ]
+    else
+        echo "output: skipped the peak of --solver clingo: /usr/bin/time is missing (Debian package time)"
+    fi
+else
+    echo "output: skipped --solver clingo's streaming: gringo or clingo is missing (Debian package gringo)"
+fi
 
 # ---- a signal while a file is read: it comes before the file has been read whole ----
 awk 'BEGIN { print "lattice A = powerset {p, q};";

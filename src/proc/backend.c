@@ -39,6 +39,7 @@ typedef struct Back {
     Word *x;                      /* scratch: a model as a lattice element */
     AspAtom *shown;
     bool enough, stopped, exhausted;
+    bool foreign;                 /* clingo named an atom fix did not give it */
     bool trust_points;            /* S_P's fixed points are stable models (no #edge, theory, non-HCF) */
     Buf *err;
 } Back;
@@ -173,35 +174,27 @@ static void point(Back *b, size_t i)
     }
 }
 
-/* Hands clingo's models (with #minimize, their costs as clingo printed them: the model
- * holds only the atoms clingo was asked to show) to deliver; false if one names an atom fix
- * did not give it, or the costs have other levels than the program's. */
-static bool take_models(Back *b, const ClingoAnswer *ans)
+/* One of clingo's models (with #minimize, its costs as clingo printed them: the model holds
+ * only the atoms clingo was asked to show), handed on to deliver as clingo prints it; false
+ * to end the run: enough models, or one names an atom fix did not give clingo (b->foreign). */
+static bool take_model(void *ctx, const uint32_t *atoms, size_t n, const int64_t *costs)
 {
+    Back *b = ctx;
     AspSolver *s = b->s;
     size_t natoms = asp_atom_count(asp_solver_program(s));
-    size_t levels = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
-    if (levels && clingo_answer_models(ans) && ans->ncosts != levels) {
-        buf_printf(b->err, "clingo printed costs of %zu levels, the program has %zu",
-                   ans->ncosts, levels);
-        return false;
-    }
-    for (size_t i = 0; i < clingo_answer_models(ans) && !b->enough; i++) {
-        size_t n;
-        const uint32_t *atoms = clingo_answer_atoms(ans, i, &n);
-        memset(b->x, 0, words(s) * sizeof *b->x);
-        for (size_t k = 0; k < n; k++) {
-            if (atoms[k] >= natoms) {
-                buf_printf(b->err, "clingo answered with an atom fix did not give it (%u)",
-                           (unsigned)atoms[k]);
-                return false;
-            }
-            size_t l = asp_solver_atom_index(s, atoms[k]);
-            b->x[l >> 6] |= (Word)1 << (l & 63);
+    memset(b->x, 0, words(s) * sizeof *b->x);
+    for (size_t k = 0; k < n; k++) {
+        if (atoms[k] >= natoms) {
+            buf_printf(b->err, "clingo answered with an atom fix did not give it (%u)",
+                       (unsigned)atoms[k]);
+            b->foreign = true;
+            return false;
         }
-        deliver(b, levels ? clingo_answer_costs(ans, i) : NULL);
+        size_t l = asp_solver_atom_index(s, atoms[k]);
+        b->x[l >> 6] |= (Word)1 << (l & 63);
     }
-    return true;
+    deliver(b, costs);
+    return !b->enough;
 }
 
 /* clingo's options for a run: with #minimize, --opt-mode: opt with the best cost's first
@@ -243,16 +236,15 @@ static bool solve_bound(Back *b, size_t i)
         const char *args[2];
         size_t nargs = clingo_options(b, &mode, args);
         ClingoCall call = { .program = &prog, .args = args, .nargs = nargs,
-                            .max_models = models_wanted(b), .limits = b->o->limits,
+                            .max_models = models_wanted(b),
+                            .levels = b->opt.z ? asp_opt_levels(b->opt.z) : 0,
+                            .on_model = take_model, .ctx = b, .limits = b->o->limits,
                             .allow_scripts = b->o->allow_scripts };
         ClingoAnswer ans;
-        clingo_answer_init(&ans);
-        ok = proc_clingo_run(&call, &ans, b->err);
+        ok = proc_clingo_run(&call, &ans, b->err) && !b->foreign;
         b->cst->calls++;
-        if (ok) ok = take_models(b, &ans);
         if (ans.stopped) b->stopped = true;
         if (!ans.exhausted) b->exhausted = false;
-        clingo_answer_free(&ans);
     }
     buf_free(&prog);
     buf_free(&mode);

@@ -1,5 +1,6 @@
 /* clingo.c: runs clingo as a subprocess (sandbox.h; the program on its standard input, its
- * standard output and error read back while the limits are polled) and parses its answers. */
+ * standard output and error read back while the limits are polled) and parses its answers as
+ * they come, handing each model on at once. */
 #include "proc/clingo.h"
 
 #include <errno.h>
@@ -39,45 +40,38 @@ void proc_clingo_program(const AspProgram *p, const AspAtom *atoms, size_t n, Bu
     }
 }
 
-void clingo_answer_init(ClingoAnswer *a)
-{
-    memset(a, 0, sizeof *a);
-    VEC_PUSH(a->start, 0);
-    VEC_PUSH(a->atoms, 0);         /* never NULL (an empty model is `items + 0`); count stays 0 */
-    a->atoms.count = 0;
-}
-
-void clingo_answer_free(ClingoAnswer *a)
-{
-    VEC_FREE(a->atoms);
-    VEC_FREE(a->start);
-    VEC_FREE(a->costs);
-}
-
-size_t clingo_answer_models(const ClingoAnswer *a)
-{
-    return a->start.count - 1;
-}
-
-const uint32_t *clingo_answer_atoms(const ClingoAnswer *a, size_t i, size_t *n)
-{
-    *n = a->start.items[i + 1] - a->start.items[i];
-    return a->atoms.items + a->start.items[i];
-}
-
-const int64_t *clingo_answer_costs(const ClingoAnswer *a, size_t i)
-{
-    return a->ncosts ? a->costs.items + i * a->ncosts : NULL;
-}
-
 /* ---- parsing ---- */
 
+/* The reader of one run's standard output: the line not yet ended, and the model whose
+ * line was read while its costs are still to come. */
 typedef struct Parse {
+    const ClingoCall *call;
     ClingoAnswer *ans;
     bool want_atoms;              /* the line after "Answer: k" */
-    size_t pending_costs;         /* models whose Optimization line is still to come */
+    bool pending;                 /* atoms holds a model waiting for its Optimization line */
+    VEC(uint32_t) atoms;
+    VEC(int64_t) costs;
+    Buf line;                     /* bytes after the last newline */
     Buf *err;
 } Parse;
+
+static void parse_init(Parse *ps, const ClingoCall *call, ClingoAnswer *ans, Buf *err)
+{
+    memset(ps, 0, sizeof *ps);
+    ps->call = call;
+    ps->ans = ans;
+    ps->err = err;
+    buf_init(&ps->line);
+    VEC_PUSH(ps->atoms, 0);       /* never NULL (an empty model is `items + 0`) */
+    ps->atoms.count = 0;
+}
+
+static void parse_free(Parse *ps)
+{
+    VEC_FREE(ps->atoms);
+    VEC_FREE(ps->costs);
+    buf_free(&ps->line);
+}
 
 static bool bad_line(Parse *ps, const char *why, const char *line, size_t n)
 {
@@ -85,31 +79,40 @@ static bool bad_line(Parse *ps, const char *why, const char *line, size_t n)
     return false;
 }
 
+/* The pending model to the caller; false when the caller wants no more. */
+static bool hand_on(Parse *ps)
+{
+    ps->pending = false;
+    ps->ans->models++;
+    const ClingoCall *c = ps->call;
+    bool more = c->on_model(c->ctx, ps->atoms.items, ps->atoms.count,
+                            c->levels ? ps->costs.items : NULL);
+    if (!more) ps->ans->cut = true;
+    return more;
+}
+
 static bool parse_atoms(Parse *ps, const char *line, size_t n)
 {
-    ClingoAnswer *a = ps->ans;
-    size_t i = 0, mark = a->atoms.count;
+    ps->atoms.count = 0;
+    size_t i = 0;
     while (i < n) {
         if (line[i] == ' ') { i++; continue; }
         uint64_t v = 0;
         size_t j = i;
         while (j < n && line[j] >= '0' && line[j] <= '9' && v < UINT32_MAX)
             v = v * 10 + (uint64_t)(line[j++] - '0');
-        if (j == i || v > UINT32_MAX || (j < n && line[j] != ' ')) {
-            a->atoms.count = mark;
+        if (j == i || v > UINT32_MAX || (j < n && line[j] != ' '))
             return bad_line(ps, "an answer that is not a list of atoms", line, n);
-        }
-        VEC_PUSH(a->atoms, (uint32_t)v);
+        VEC_PUSH(ps->atoms, (uint32_t)v);
         i = j;
     }
-    VEC_PUSH(a->start, a->atoms.count);
-    return true;
+    ps->pending = true;
+    return ps->call->levels || hand_on(ps);
 }
 
 static bool parse_costs(Parse *ps, const char *line, size_t n)
 {
-    ClingoAnswer *a = ps->ans;
-    size_t levels = 0;
+    ps->costs.count = 0;
     char tmp[32];
     for (size_t i = 0; i < n;) {
         while (i < n && line[i] == ' ') i++;
@@ -123,15 +126,15 @@ static bool parse_costs(Parse *ps, const char *line, size_t n)
         errno = 0;
         long long c = strtoll(tmp, &end, 10);
         if (*end || errno) return bad_line(ps, "a cost that is not a number", line, n);
-        VEC_PUSH(a->costs, (int64_t)c);
-        levels++;
+        VEC_PUSH(ps->costs, (int64_t)c);
         i = j;
     }
-    if (a->ncosts && levels != a->ncosts)
-        return bad_line(ps, "costs with a different number of levels", line, n);
-    a->ncosts = levels;
-    ps->pending_costs = 0;
-    return true;
+    if (ps->costs.count != ps->call->levels) {
+        buf_printf(ps->err, "clingo printed costs of %zu levels, the program has %zu",
+                   ps->costs.count, ps->call->levels);
+        return false;
+    }
+    return hand_on(ps);
 }
 
 static bool starts(const char *line, size_t n, const char *word)
@@ -145,49 +148,57 @@ static bool is(const char *line, size_t n, const char *word)
     return n == strlen(word) && memcmp(line, word, n) == 0;
 }
 
+/* One line; false on a line that is not clingo's, or when the caller wants no more. */
 static bool parse_line(Parse *ps, const char *line, size_t n)
 {
     if (n && line[n - 1] == '\r') n--;
     if (ps->want_atoms) {
         ps->want_atoms = false;
-        ps->pending_costs = 1;
         return parse_atoms(ps, line, n);
     }
-    if (starts(line, n, "Answer: ")) { ps->want_atoms = true; return true; }
     if (starts(line, n, "Optimization: ")) {
-        if (!ps->pending_costs) return bad_line(ps, "costs without an answer", line, n);
+        if (!ps->call->levels) return true;     /* costs nobody asked for */
+        if (!ps->pending) return bad_line(ps, "costs without an answer", line, n);
         return parse_costs(ps, line + 14, n - 14);
     }
-    ps->pending_costs = 0;
-    if (is(line, n, "SATISFIABLE")) ps->ans->result = CLINGO_SAT;
+    ps->pending = false;          /* a model whose costs did not come is not handed on */
+    if (starts(line, n, "Answer: ")) ps->want_atoms = true;
+    else if (is(line, n, "SATISFIABLE")) ps->ans->result = CLINGO_SAT;
     else if (is(line, n, "UNSATISFIABLE")) ps->ans->result = CLINGO_UNSAT;
     else if (is(line, n, "OPTIMUM FOUND")) ps->ans->result = CLINGO_OPTIMUM;
     else if (is(line, n, "UNKNOWN")) ps->ans->result = CLINGO_UNKNOWN;
     return true;
 }
 
-/* A model whose costs did not come (clingo stopped between the lines) is dropped. */
-static void drop_costless(ClingoAnswer *a)
+/* The complete lines of text[0..len) (after what ps->line holds from before); the rest is
+ * kept for the next call.  False as parse_line. */
+static bool parse_more(Parse *ps, const char *text, size_t len)
 {
-    while (a->ncosts && a->costs.count < clingo_answer_models(a) * a->ncosts) {
-        a->start.count--;
-        a->atoms.count = a->start.items[a->start.count - 1];
+    while (len) {
+        const char *nl = memchr(text, '\n', len);
+        if (!nl) { buf_putn(&ps->line, text, len); return true; }
+        size_t n = (size_t)(nl - text);
+        bool ok;
+        if (ps->line.len) {
+            buf_putn(&ps->line, text, n);
+            ok = parse_line(ps, ps->line.data, ps->line.len);
+            buf_clear(&ps->line);
+        } else ok = parse_line(ps, text, n);
+        if (!ok) return false;
+        text += n + 1;
+        len -= n + 1;
     }
+    return true;
 }
 
-bool proc_clingo_parse(const char *text, size_t len, ClingoAnswer *ans, Buf *err)
+bool proc_clingo_parse(const char *text, size_t len, const ClingoCall *call, ClingoAnswer *ans,
+                       Buf *err)
 {
-    Parse ps = { .ans = ans, .err = err };
-    size_t i = 0;
-    while (i < len) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        if (!nl) break;                         /* a last line cut short is not read */
-        size_t n = (size_t)(nl - (text + i));
-        if (!parse_line(&ps, text + i, n)) return false;
-        i += n + 1;
-    }
-    drop_costless(ans);
-    return true;
+    Parse ps;
+    parse_init(&ps, call, ans, err);
+    bool ok = parse_more(&ps, text, len) || ans->cut;   /* a last line cut short is not read */
+    parse_free(&ps);
+    return ok;
 }
 
 /* ---- the subprocess ---- */
@@ -248,40 +259,70 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
-/* Reads what fd has into b; closes it at end of file. */
-static void drain(int *fd, Buf *b)
+/* At most this much of clingo's standard error is kept: a message quotes its first lines. */
+#define STDERR_KEPT 65536
+
+/* Reads what fd has: into b (up to `keep` bytes of it), or when ps is given, parsed as it
+ * comes.  Closes fd at end of file.  False when the parse failed or its caller wants no
+ * more. */
+static bool drain(int *fd, Buf *b, size_t keep, Parse *ps)
 {
     char chunk[65536];
     ssize_t n = read(*fd, chunk, sizeof chunk);
-    if (n > 0) buf_putn(b, chunk, (size_t)n);
-    else if (n == 0 || errno != EINTR) close_fd(fd);
+    if (n <= 0) {
+        if (n == 0 || errno != EINTR) close_fd(fd);
+        return true;
+    }
+    if (ps) return parse_more(ps, chunk, (size_t)n);
+    if (b->len < keep) buf_putn(b, chunk, (size_t)n < keep - b->len ? (size_t)n : keep - b->len);
+    return true;
 }
 
-/* Feeds the program and collects both outputs until clingo closes them, polling the limits
- * at least every 100 ms.  NULL, or the limit hit (clingo then gets SIGKILL). */
-static const char *talk(Child *c, const Buf *prog, Limits *limits, Buf *out, Buf *errtext)
+/* A write to clingo's standard input, which clingo may close before reading it all: EPIPE
+ * rather than SIGPIPE there, while a reader of fix's own output that is gone still ends fix
+ * as it ends the native search. */
+static ssize_t write_to_child(int fd, const char *data, size_t len)
+{
+    struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+    sigaction(SIGPIPE, &ign, &old);
+    ssize_t n = write(fd, data, len);
+    sigaction(SIGPIPE, &old, NULL);
+    return n;
+}
+
+/* How talk ended. */
+typedef enum { TALK_DONE, TALK_LIMIT, TALK_CUT } TalkEnd;
+
+/* Feeds the program and reads both outputs until clingo closes them, its models parsed and
+ * handed on as they come, polling the limits at least every 100 ms.  TALK_LIMIT (*hit the
+ * limit's name) and TALK_CUT (the parse failed or the caller wanted no more) kill clingo. */
+static TalkEnd talk(Child *c, const Buf *prog, Limits *limits, Parse *ps, Buf *errtext,
+                    const char **hit)
 {
     size_t sent = 0;
     if (!prog->len) close_fd(&c->in);
     while (c->out >= 0 || c->errfd >= 0) {
-        const char *hit = limits_check_now(limits, 0);
-        if (hit) {
+        *hit = limits_check_now(limits, 0);
+        if (*hit) {
             proc_spawn_kill(c->pid);
-            return hit;
+            return TALK_LIMIT;
         }
         struct pollfd pf[3] = { { c->out, POLLIN, 0 }, { c->errfd, POLLIN, 0 },
                                 { c->in, POLLOUT, 0 } };
         if (poll(pf, 3, 100) <= 0) continue;
-        if (pf[0].revents) drain(&c->out, out);
-        if (pf[1].revents) drain(&c->errfd, errtext);
+        if (pf[0].revents && !drain(&c->out, NULL, 0, ps)) {
+            proc_spawn_kill(c->pid);
+            return TALK_CUT;
+        }
+        if (pf[1].revents) drain(&c->errfd, errtext, STDERR_KEPT, NULL);
         if (c->in >= 0 && pf[2].revents) {
-            ssize_t n = write(c->in, prog->data + sent, prog->len - sent);
+            ssize_t n = write_to_child(c->in, prog->data + sent, prog->len - sent);
             if (n > 0) sent += (size_t)n;
             if ((n < 0 && errno != EAGAIN && errno != EINTR) || sent == prog->len)
                 close_fd(&c->in);
         }
     }
-    return NULL;
+    return TALK_DONE;
 }
 
 static char **clingo_argv(const ClingoCall *call, char *count)
@@ -321,7 +362,7 @@ static bool clingo_code_ok(int code, bool stopped)
 /* Maps how clingo ended to the answer, or to an error. */
 static bool judge(const char *path, int status, Buf *errtext, ClingoAnswer *ans, Buf *err)
 {
-    if (ans->stopped && !WIFEXITED(status)) return true;     /* we killed it */
+    if ((ans->stopped || ans->cut) && !WIFEXITED(status)) return true;     /* we killed it */
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         buf_printf(err, "cannot run %s (install clingo 5 or set FIX_CLINGO)", path);
         return false;
@@ -336,33 +377,33 @@ static bool judge(const char *path, int status, Buf *errtext, ClingoAnswer *ans,
         quote_stderr(err, errtext);
         return false;
     }
-    ans->exhausted = (ans->exit_code & 20) == 20;
+    ans->exhausted = !ans->cut && (ans->exit_code & 20) == 20;
     return true;
 }
 
 bool proc_clingo_run(const ClingoCall *call, ClingoAnswer *ans, Buf *err)
 {
+    memset(ans, 0, sizeof *ans);
     char count[24];
     char **argv = clingo_argv(call, count);
     Child c;
     bool ok = spawn(argv, call->allow_scripts, &c, err);
-    Buf out, errtext;
-    buf_init(&out);
-    buf_init(&errtext);
     if (ok) {
-        struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-        sigaction(SIGPIPE, &ign, &old);           /* clingo may exit before reading it all */
-        const char *hit = talk(&c, call->program, call->limits, &out, &errtext);
-        sigaction(SIGPIPE, &old, NULL);
+        Parse ps;
+        parse_init(&ps, call, ans, err);
+        Buf errtext;
+        buf_init(&errtext);
+        const char *hit = NULL;
+        TalkEnd end = talk(&c, call->program, call->limits, &ps, &errtext, &hit);
         close_fd(&c.in); close_fd(&c.out); close_fd(&c.errfd);
         int status = 0;
         while (waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
+        bool bad_output = end == TALK_CUT && !ans->cut;
         ans->stopped = hit || limits_check_now(call->limits, 0);   /* Ctrl-C reaches it too */
-        ok = judge(argv[0], status, &errtext, ans, err);
-        if (ok && !proc_clingo_parse(out.data ? out.data : "", out.len, ans, err)) ok = false;
+        ok = !bad_output && judge(argv[0], status, &errtext, ans, err);
+        buf_free(&errtext);
+        parse_free(&ps);
     }
-    buf_free(&out);
-    buf_free(&errtext);
     mem_free(argv);
     return ok;
 }

@@ -6,36 +6,57 @@
 #include "asp/asp.h"
 #include "util/mem.h"
 
+#include <string.h>
+
+/* The answers of one run as they come: only the last is kept, as a lattice element. */
+typedef struct LastAnswer {
+    const AspSolver *s;
+    Word *x;
+    bool seen;
+    bool foreign;                 /* an answer named an atom fix did not give clingo */
+    uint32_t atom;                /* that atom */
+} LastAnswer;
+
+static bool keep_last(void *ctx, const uint32_t *atoms, size_t n, const int64_t *costs)
+{
+    (void)costs;
+    LastAnswer *la = ctx;
+    size_t natoms = asp_atom_count(asp_solver_program(la->s));
+    memset(la->x, 0, asp_solver_lattice(la->s)->nwords * sizeof *la->x);
+    for (size_t k = 0; k < n; k++) {
+        if (atoms[k] >= natoms) {
+            la->foreign = true;
+            la->atom = atoms[k];
+            return false;
+        }
+        size_t l = asp_solver_atom_index(la->s, atoms[k]);
+        la->x[l >> 6] |= (Word)1 << (l & 63);
+    }
+    la->seen = true;
+    return true;
+}
+
 /* One run in the given enum mode; the last answer, as a lattice element, into x. */
 static bool run_mode(const AspSolver *s, const Buf *prog, const char *mode, const ClingoCall *how,
                      Word *x, bool *known, bool *complete, Buf *err)
 {
     const char *args[] = { mode, "--opt-mode=ignore" };
+    LastAnswer last = { .s = s, .x = x };
     ClingoCall call = *how;
     call.program = prog;
     call.args = args;
     call.nargs = 2;
+    call.on_model = keep_last;
+    call.ctx = &last;
     ClingoAnswer ans;
-    clingo_answer_init(&ans);
     bool ok = proc_clingo_run(&call, &ans, err);
-    size_t m = clingo_answer_models(&ans);
-    if (ok && m) {
-        size_t n;
-        const uint32_t *atoms = clingo_answer_atoms(&ans, m - 1, &n);
-        for (size_t k = 0; k < n && ok; k++) {
-            if (atoms[k] >= asp_atom_count(asp_solver_program(s))) {
-                buf_printf(err, "clingo answered with an atom fix did not give it (%u)",
-                           (unsigned)atoms[k]);
-                ok = false;
-            } else {
-                size_t l = asp_solver_atom_index(s, atoms[k]);
-                x[l >> 6] |= (Word)1 << (l & 63);
-            }
-        }
-        *known = true;
+    if (last.foreign) {
+        buf_printf(err, "clingo answered with an atom fix did not give it (%u)",
+                   (unsigned)last.atom);
+        ok = false;
     }
+    if (ok && last.seen) *known = true;
     if (ans.stopped || !ans.exhausted) *complete = false;
-    clingo_answer_free(&ans);
     return ok;
 }
 
