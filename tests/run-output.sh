@@ -235,6 +235,11 @@ if command -v gringo >/dev/null 2>&1 && command -v clingo >/dev/null 2>&1; then
     printf '{ a(1..60) }.\n' >"$tmp/c60.lp"
     lines=$(timeout 120 "$fix" asp --solver clingo "$tmp/c60.lp" 0 2>/dev/null | head -n 2000 | wc -l)
     check "asp --solver clingo, an enumeration without end: head gets its 2000 lines" [ "$lines" -eq 2000 ]
+    blocked_then INT "$tmp/c60.lp" --solver clingo 0
+    answers=$(grep -c '^Answer: ' "$tmp/blocked.out")
+    models=$(sed -n 's/^Models *: \([0-9]*\)+$/\1/p' "$tmp/blocked.out")
+    check "asp --solver clingo, Ctrl-C, blocked pipe: exit 130" [ $rc -eq 130 ]
+    check "asp --solver clingo, Ctrl-C, blocked pipe: Models ($models) = answers printed ($answers)" [ "$models" = "$answers" ]
     if command -v /usr/bin/time >/dev/null 2>&1; then
         printf '{ a(1..20) }.\n' >"$tmp/c20.lp"
         /usr/bin/time -f '%M' -o "$tmp/c20.kb" "$fast" asp --solver clingo "$tmp/c20.lp" 0 2>/dev/null \
