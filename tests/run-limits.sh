@@ -134,8 +134,9 @@ fi
 
 # Peak memory a choice atom (issue 29 part 4, bench/asp/memory.sh's choice row): the first
 # model of the 10^6-atom choice `{ a(1..1000000) }.`, written as gringo writes it (40 MB of
-# aspif), by default and by --solver native, at most 470 bytes an atom (clingo: about 380;
-# when this test came, 424 with --solver native and 449 by default; 528 and 590 before).
+# aspif), by default and by --solver native, at most 500 bytes an atom (clingo: about 380;
+# when this test came, 404 with --solver native and 441 by default, 528 and 589 before; the
+# margin leaves room for transparent huge pages on every allocation, THP "always").
 if command -v /usr/bin/time >/dev/null 2>&1; then
     awk 'BEGIN { n = 1000000; print "asp 1 0 0"; for (i = 1; i <= n; i++) print "1 1 1 " i " 0 0";
                  for (i = 1; i <= n; i++) { s = "a(" i ")"; print "4 " length(s) " " s " 1 " i }
@@ -148,8 +149,8 @@ if command -v /usr/bin/time >/dev/null 2>&1; then
         rc=$?
         peak=$(tail -n 1 "$dir/choice1m.kb")
         if [ $rc -eq 0 ] && grep -q "^SATISFIABLE$" "$dir/choice1m.out" &&
-           [ "$((peak * 1024 / 1000000))" -le 470 ]; then ok
-        else bad "asp choice 10^6 peak ($how): exit $rc, $peak KB (at most 470 bytes an atom)" "$dir/choice1m.log"; fi
+           [ "$((peak * 1024 / 1000000))" -le 500 ]; then ok
+        else bad "asp choice 10^6 peak ($how): exit $rc, $peak KB (at most 500 bytes an atom)" "$dir/choice1m.log"; fi
     done
     rm -f "$dir/choice1m.aspif" "$dir/choice1m.out"
 else
