@@ -9,6 +9,9 @@
 # grows with the threads; `BENCH_MEMORY_JOBS="1 2 default"` shows all three.  Each answer
 # must agree with clingo's (SATISFIABLE or not); the last column says so.  Writes the
 # markdown table to stdout.
+# BENCH_MEMORY_SOLVER=default runs fix with its default solver (no --solver: the native
+# search first, its models held back, the program's rules kept for a hand-over to clingo)
+# instead of --solver native.
 # BENCH_MEMORY_SMALL=1 runs each family at a tenth of its size (a quick check of the script).
 # usage: sh bench/asp/memory.sh [FIX]
 set -u
@@ -19,6 +22,8 @@ cc -O2 -o build/bench-gen bench/asp/gen.c || exit 1
 [ -x /usr/bin/time ] || { echo "memory: /usr/bin/time not found (sh scripts/deps.sh)"; exit 1; }
 scale=1
 JOBS=${BENCH_MEMORY_JOBS:-1}
+SOLVER=${BENCH_MEMORY_SOLVER:-native}
+solver_opt="--solver $SOLVER"; [ "$SOLVER" = default ] && solver_opt=""
 [ -n "${BENCH_MEMORY_SMALL:-}" ] && scale=10
 
 # peak CMD...: "seconds KB result" of one run (stdout kept for the result line)
@@ -39,7 +44,7 @@ set -- \
     "mixed:100000:build/bench-gen mixed N"
 
 head="| program | size |"; rule="|---|---:|"
-for j in $JOBS; do head="$head fix native --jobs $j (s, MB) |"; rule="$rule---|"; done
+for j in $JOBS; do head="$head fix $SOLVER --jobs $j (s, MB) |"; rule="$rule---|"; done
 head="$head clingo (s, MB) |"; rule="$rule---|"
 for j in $JOBS; do head="$head fix/clingo --jobs $j |"; rule="$rule---:|"; done
 echo "$head agree |"
@@ -57,7 +62,7 @@ EOF
         opt="--jobs $j"; [ "$j" = default ] && opt=""
         # shellcheck disable=SC2086
         read -r fs fk fr <<EOF
-$(peak "$FIX" asp --solver native --models 1 $opt "$OUT/$name.aspif")
+$(peak "$FIX" asp $solver_opt --models 1 $opt "$OUT/$name.aspif")
 EOF
         cols="$cols $fs s, $((fk / 1024)) MB |"
         ratios="$ratios $(awk -v a="$fk" -v b="$ck" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') |"

@@ -68,9 +68,11 @@ bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, s
 size_t asp_rule_count(const AspProgram *p);
 /* The rules read into p, also after asp_program_drop_rules (--stats). */
 size_t asp_rules_read(const AspProgram *p);
-/* p's rules freed (their heads, bodies and weights; atoms, names and statements stay): for a
- * search whose solver is built and that reads no rule any more (AspSolveOptions.release).
- * asp_rule_count is then 0; asp_rules_read still says how many there were. */
+/* p's rules freed (their heads, bodies and weights), and with them the atoms' print keys and
+ * the index of names (no print order, look-up by name or program is made from p after it;
+ * atoms, names and statements stay): for a search whose solver is built and that reads no
+ * rule any more (AspSolveOptions.release).  Nothing when p has no rules.  asp_rule_count is
+ * then 0; asp_rules_read still says how many there were. */
 void asp_program_drop_rules(AspProgram *p);
 bool asp_program_rules_dropped(const AspProgram *p);
 

@@ -7,6 +7,12 @@ uint32_t *asp_csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t 
 {
     uint32_t *off = mem_calloc(n + 2, sizeof *off);
     size_t total = start ? start[nr] : nr;
+    if (!total) {                 /* every row empty: the offsets stay untouched zeros (pages
+                                     the system has not given this process yet) */
+        *out = mem_alloc(sizeof **out);
+        if (wout) *wout = w ? mem_alloc(sizeof **wout) : NULL;
+        return off;
+    }
     for (size_t k = 0; k < total; k++) off[key[k] + 1]++;
     for (size_t a = 0; a < n; a++) off[a + 1] += off[a];
     uint32_t *fill = mem_alloc((n + 1) * sizeof *fill), *list = mem_alloc((total + 1) * sizeof *list);

@@ -2,6 +2,7 @@
  * bodies. */
 #include "asp/internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -60,6 +61,7 @@ static void hinsert(AspProgram *p, AspAtom a)
  * they were named, so that the first atom of each name is the one found. */
 static void hbuild(AspProgram *p, size_t n)
 {
+    assert(!p->rules_dropped);                     /* `named` went with the rules */
     size_t cap = 64;
     while (cap < 2 * (n + 1)) cap *= 2;
     mem_free(p->htab);
@@ -115,7 +117,12 @@ bool asp_program_rules_dropped(const AspProgram *p) { return p->rules_dropped > 
 
 void asp_program_drop_rules(AspProgram *p)
 {
+    if (!p->rules.count) return;
     p->rules_dropped += p->rules.count;
+    VEC_FREE(p->order);           /* read only to make a print order or a program from p */
+    VEC_FREE(p->named);           /* and the index of names made from it */
+    mem_free(p->htab);
+    p->htab = NULL;
     VEC_FREE(p->rules);
     VEC_FREE(p->lits);
     VEC_FREE(p->weights);
@@ -413,6 +420,7 @@ static AspAtom *order_if_sorted(const AspProgram *p, size_t *n)
 
 AspAtom *asp_print_order(const AspProgram *p, size_t *n)
 {
+    assert(!p->rules_dropped);                     /* `order` went with the rules */
     AspAtom *sorted_already = order_if_sorted(p, n);
     if (sorted_already) return sorted_already;
     KeyedAtom *v = mem_alloc((p->names.count + 1) * sizeof *v);

@@ -34,20 +34,23 @@ static void release(Hand *h)
                      ask ? ask->ctx : NULL);
 }
 
-static void hold_check(Hand *h)
+/* Would a model of `bytes` take the held ones past PROC_AUTO_HOLD_BYTES?  Then the held ones
+ * are printed and this one goes straight to the output (a large model is never copied). */
+static bool past_cap(Hand *h, size_t bytes)
 {
-    if (proc_held_bytes(&h->models) <= PROC_AUTO_HOLD_BYTES) return;
+    if (proc_held_bytes(&h->models) + bytes <= PROC_AUTO_HOLD_BYTES) return false;
     h->how->why = "the native search printed past the hold cap within its budget, and went on "
                   "without one";
     release(h);
+    return true;
 }
 
 static bool hand_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     Hand *h = ctx;
-    if (!h->holding) return h->w->fn(h->w->ctx, p, atoms, n);
+    if (!h->holding || past_cap(h, proc_held_size(p, atoms, n, 0)))
+        return h->w->fn(h->w->ctx, p, atoms, n);
     proc_held_put(&h->models, p, atoms, n, NULL, 0, false);
-    hold_check(h);
     return true;
 }
 
@@ -55,9 +58,9 @@ static bool hand_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms,
                            const int64_t *costs, size_t ncosts, bool optimal)
 {
     Hand *h = ctx;
-    if (!h->holding) return h->w->ask->fn(h->w->ask->ctx, p, atoms, n, costs, ncosts, optimal);
+    if (!h->holding || past_cap(h, proc_held_size(p, atoms, n, ncosts)))
+        return h->w->ask->fn(h->w->ask->ctx, p, atoms, n, costs, ncosts, optimal);
     proc_held_put(&h->models, p, atoms, n, costs, ncosts, optimal);
-    hold_check(h);
     return true;
 }
 

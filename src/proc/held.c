@@ -47,6 +47,13 @@ size_t proc_held_bytes(const ProcHeld *h)
     return h->rec.len;
 }
 
+size_t proc_held_size(const AspProgram *p, const AspAtom *atoms, size_t n, size_t ncosts)
+{
+    size_t bytes = (n + 2) * sizeof(size_t) + ncosts * sizeof(int64_t) + 1;
+    for (size_t i = 0; i < n; i++) bytes += asp_atom_name_len(p, atoms[i]);
+    return bytes;
+}
+
 typedef VEC(AspAtom) AtomVec;
 typedef VEC(int64_t) CostVec;
 

@@ -23,6 +23,9 @@ void proc_held_put(ProcHeld *h, const AspProgram *p, const AspAtom *atoms, size_
 /* The bytes held. */
 size_t proc_held_bytes(const ProcHeld *h);
 
+/* The bytes proc_held_put would add for such a model. */
+size_t proc_held_size(const AspProgram *p, const AspAtom *atoms, size_t n, size_t ncosts);
+
 /* Gives every held model, in the order they came, to ofn when it is not NULL (with costs),
  * else to fn; then forgets them.  The atoms are those of a scratch program with the same
  * names. */
