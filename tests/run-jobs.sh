@@ -11,7 +11,8 @@
 # 3 and 7: standard output, standard error and the exit status, the --json lines and the --html page (text runs only; not for a file with a
 # timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
 # sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
-# with exit status 66 (halt_on_error) and fails.  Prints "jobs: P passed, F failed".
+# with exit status 66 (halt_on_error) and fails.  And `--shard I/N`: the union of the shards
+# is one run (tests/jobs/shard_union.py), the refusals.  Prints "jobs: P passed, F failed".
 fix=${1:-build/fix}
 gen_count=${2:-40}
 tsan=${3:-build/tsan/fix}
@@ -92,6 +93,37 @@ for w in "$tmp"/w/*.fix; do
     check "w-$(basename "$w" .fix)-json" "$w" "run --json" ""
     # --stats adds the workers' VMs' counts (no memo table on these: the same for every N)
     check "w-$(basename "$w" .fix)-stats" "$w" "run --stats" ""
+done
+
+# --shard I/N (docs/parallel.md, "Shards"): for N = 1, 2, 3, 7 the shards' fixed points
+# (fixpoints: each in one shard, the elements examined adding up) and bnb's Final are one
+# run's, query by query (tests/jobs/shard_union.py); the bnb queries whose subtrees
+# interact are refused, naming why
+if command -v python3 >/dev/null 2>&1; then
+    sed 's/^bnb S;/bnb S policy paper;/' "$tmp/w/sp40.fix" > "$tmp/sp40paper.fix"
+    for t in tests/jobs/shard_fixpoints.fix tests/jobs/shard_bnb.fix "$tmp/w/fixpoints18.fix" "$tmp/sp40paper.fix"; do
+        out=$(python3 tests/jobs/shard_union.py "$fix" "$t" 1 2 3 7)
+        p=$(echo "$out" | tail -n 1 | awk '{ print $1 }'); f=$(echo "$out" | tail -n 1 | awk '{ print $3 }')
+        pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
+        echo "$out" | grep '^FAIL'
+    done
+else
+    echo "jobs: python3 missing: the --shard unions were not checked"; fail=$((fail + 1))
+fi
+for refused in "policy isolate:bnb S;" "a budget:bnb S policy paper budget 4;" "on reals:REALS"; do
+    why=${refused%%:*}; q=${refused#*:}
+    if [ "$q" = REALS ]; then sed 's/^bnb f;/bnb f policy paper;/' "$tmp/w/reals4.fix" > "$tmp/refused.fix"
+    else sed "s/^bnb S;/$q/" "$tmp/w/sp40.fix" > "$tmp/refused.fix"; fi
+    "$fix" run --shard 0/2 "$tmp/refused.fix" > "$tmp/refused.out" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "cannot be cut into shards (--shard 0/2): .*$why" "$tmp/refused.out"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL --shard 0/2 with $why: exit $rc, not refused: $(head -c 300 "$tmp/refused.out")"; fi
+done
+for bad in 2/2 0/0 1 x/y; do
+    "$fix" run --shard $bad tests/jobs/shard_bnb.fix > "$tmp/bad.out" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "--shard takes I/N" "$tmp/bad.out"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL --shard $bad: exit $rc, not a usage error"; fi
 done
 
 # ThreadSanitizer: no data race on the parallel paths

@@ -314,7 +314,16 @@ typedef struct AftOptions {
     Buf *err;                /* where the engine writes its own error messages */
     AftWorkers *workers;     /* bnb round by round: the rounds' bounds refined on these
                                 threads (NULL or jobs <= 1: on the calling thread) */
+    unsigned shard, shards;  /* bnb round by round, --shard i/n (shards 0: none): at the first
+                                round of at least AFT_SHARD_WIDTH x shards bounds, only the
+                                bounds whose index is congruent to shard mod shards are kept
+                                (the caller makes sure their subtrees do not interact: no
+                                budget, policy paper, a finite lattice); no such round: the
+                                whole run */
 } AftOptions;
+
+/* Bounds per shard a round holds before bnb cuts it into shards (AftOptions.shards). */
+enum { AFT_SHARD_WIDTH = 4 };
 
 void aft_options_default(AftOptions *o);
 
@@ -335,6 +344,9 @@ typedef struct AftStats {
     size_t enumerated;       /* bnb, policy isolate: bounds settled by evaluating f on each element */
     size_t stalled;          /* bnb, policy isolate: bounds of Final left unsplit on slow progress */
     double stalled_height;   /* the largest height (L->ops->height) of those */
+    size_t shard_round, shard_bounds;   /* bnb, --shard i/n (AftOptions.shards): the round
+                                whose bounds were cut into shards and how many it held;
+                                0: not cut (the run is the whole one) */
     AftPolicy policy;        /* bnb: the policy it ran with */
     bool slow;               /* refine: IR stopped because a step moved its ends by less than
                                 the tolerance while the bound was still wider than it (a

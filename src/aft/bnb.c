@@ -49,6 +49,20 @@ static void level_remove(Level *lv, size_t i)
     lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
 }
 
+/* --shard i/n: only the bounds of the round whose index is congruent to shard mod shards
+ * kept, in order. */
+static void level_keep_shard(Level *lv, size_t shard, size_t shards)
+{
+    size_t kept = 0;
+    for (size_t i = shard; i < lv->b.count; i += shards, kept++) {
+        if (kept == i) continue;
+        lattice_copy(lv->b.L, boundlist_lo(&lv->b, kept), boundlist_lo(&lv->b, i));
+        lattice_copy(lv->b.L, boundlist_hi(&lv->b, kept), boundlist_hi(&lv->b, i));
+        lv->nodes.items[kept] = lv->nodes.items[i];
+    }
+    lv->b.count = lv->nodes.count = kept;
+}
+
 /* Node `id`'s fate: an EV_BNB_SPLIT event, with the judge's verdict when it decided a fixed
  * point (v->lo is NULL when it did not judge the box). */
 static void emit_node(const Run *run, long id, long parent, NodeStatus status, const Word *lo,
@@ -518,7 +532,15 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
 {
     const char *why = NULL;
     AftStatus s = AFT_OK;
+    bool cut = !run->o->shards;
     while (bounds->b.count) {
+        if (!cut && bounds->b.count >= (size_t)AFT_SHARD_WIDTH * run->o->shards) {
+            run->st->shard_round = run->st->rounds + 1;
+            run->st->shard_bounds = bounds->b.count;
+            level_keep_shard(bounds, run->o->shard, run->o->shards);
+            cut = true;
+            if (!bounds->b.count) break;
+        }
         if (cap && run->st->rounds >= cap) why = "rounds";
         else if (too_many_bounds(run, bounds)) why = "bounds";
         else why = aft_limit_hit(run->o, run->deadline, run->st);

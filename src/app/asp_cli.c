@@ -217,23 +217,6 @@ static int parse_models(AspRunOptions *o, const char *a, const char *next, int *
     return 0;
 }
 
-/* --shard I/N: I < N, 1 <= N <= 2^31. */
-static bool parse_shard(const char *v, AspRunOptions *o)
-{
-    const char *slash = strchr(v, '/');
-    char num[32];
-    size_t i, n, len = slash ? (size_t)(slash - v) : 0;
-    if (!slash || len >= sizeof num) return false;
-    memcpy(num, v, len);
-    num[len] = 0;
-    if (!cmdline_count(num, &i) || !cmdline_count(slash + 1, &n) || n < 1 || i >= n
-        || n > (size_t)1 << 31)
-        return false;
-    o->shard = (unsigned)i;
-    o->shards = (unsigned)n;
-    return true;
-}
-
 /* An option that takes a value: --solver, --opt-mode, --split, --shard, -c. */
 static int parse_valued(Cli *c, const char *a, const char *next, int *i)
 {
@@ -248,7 +231,7 @@ static int parse_valued(Cli *c, const char *a, const char *next, int *i)
             return usage_error("--solver takes auto, native, clingo or race", next);
         c->solver_given = true;
     } else if (!strcmp(a, "--shard")) {
-        if (!next || !parse_shard(next, o))
+        if (!cmdline_shard(next, &o->shard, &o->shards))
             return usage_error("--shard takes I/N, whole numbers with N >= 1 and I from 0 to N-1", next);
     } else if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
         bool joined = a[10] == '=';

@@ -66,6 +66,12 @@ static const char *const usage_text =
     "  --stats          print the evaluator's calls, memo hits and misses and warm, cold\n"
     "                   and refused lfp starts to stderr\n"    "  --jobs N         run bnb's rounds and fixpoints on N threads (default: the cores\n"
     "                   fix may use; 1: one thread); the output is the same for every N\n"
+    "  --shard I/N      shard I (0 to N-1) of each fixpoints and bnb query: fixpoints\n"
+    "                   enumerates the chunks I, I+N, ... of its lattice, bnb keeps the\n"
+    "                   bounds I, I+N, ... of its first round of at least 4N bounds (with\n"
+    "                   policy paper, no budget, a finite lattice; else the query fails);\n"
+    "                   the N shards' fixed points and Final together are one run's\n"
+    "                   (docs/parallel.md)\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  --allow-scripts  the .lp files of `program P from \"x.lp\"` are code: let gringo\n"
     "                   run their #script blocks (by default refused, and gringo runs in a\n"
@@ -151,6 +157,11 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
             if (!cmdline_count(argv[i + 1], &n) || n < 1 || n > WORKPOOL_MAX_JOBS)
                 return usage_error("--jobs needs a whole number from 1 to %d, not '%s'", WORKPOOL_MAX_JOBS, argv[i + 1]);
             a->opt.jobs = (unsigned)n;
+            i++;
+        } else if (strcmp(arg, "--shard") == 0) {
+            if (!cmdline_shard(i + 1 < argc ? argv[i + 1] : NULL, &a->opt.shard, &a->opt.shards))
+                return usage_error("--shard takes I/N, whole numbers with N >= 1 and I from 0 to N-1, not '%s'",
+                                   i + 1 < argc ? argv[i + 1] : "");
             i++;
         } else if (strcmp(arg, "--html") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
