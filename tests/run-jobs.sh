@@ -12,7 +12,8 @@
 # timeout, whose page shows how far a query got) must be byte-identical to those of --jobs 1.  Then, with TSAN-FIX (build/tsan/fix, `make tsan`), the workloads and a
 # sample of the models run under ThreadSanitizer with --jobs 3: a data race ends the run
 # with exit status 66 (halt_on_error) and fails.  And `--shard I/N`: the union of the shards
-# is one run (tests/jobs/shard_union.py), the refusals.  Prints "jobs: P passed, F failed".
+# is one run (tests/jobs/shard_union.py), the refusals; `--resume` after a stop prints what
+# the uninterrupted run prints.  Prints "jobs: P passed, F failed".
 fix=${1:-build/fix}
 gen_count=${2:-40}
 tsan=${3:-build/tsan/fix}
@@ -125,6 +126,44 @@ for bad in 2/2 0/0 1 x/y; do
     if [ $rc -eq 2 ] && grep -q -- "--shard takes I/N" "$tmp/bad.out"; then pass=$((pass + 1))
     else fail=$((fail + 1)); echo "FAIL --shard $bad: exit $rc, not a usage error"; fi
 done
+
+# --checkpoint FILE / --resume FILE (docs/parallel.md, "Checkpoints"): a bnb run stopped by
+# --max-steps at several points (one thread and two), then resumed (two threads and one),
+# prints what the uninterrupted run prints, byte for byte, and says on stderr that it
+# resumed; so does one stopped by Ctrl-C (wherever it falls); a checkpoint of changed sources
+# is refused, and so are --checkpoint with --trace and a traced query
+cp "$tmp/w/sp40.fix" "$tmp/ck-isolate.fix"
+sed 's/^bnb S;/bnb S policy paper budget 6;/' "$tmp/w/sp40.fix" > "$tmp/ck-budget.fix"
+for t in "$tmp/ck-isolate.fix" "$tmp/ck-budget.fix" "$tmp/w/reals4.fix" tests/jobs/shard_bnb.fix; do
+    "$fix" run --jobs 1 "$t" > "$tmp/ck-one.out" 2>&1
+    for m in 20 150 700; do
+        for j in 1 2; do
+            rm -f "$tmp/ck"
+            "$fix" run --jobs $j --checkpoint "$tmp/ck" --max-steps $m "$t" > /dev/null 2>&1
+            "$fix" run --jobs $((3 - j)) --resume "$tmp/ck" "$t" > "$tmp/ck-two.out" 2> "$tmp/ck-two.err"
+            if cmp -s "$tmp/ck-one.out" "$tmp/ck-two.out" && grep -q "resumed from $tmp/ck at round" "$tmp/ck-two.err"
+            then pass=$((pass + 1))
+            else fail=$((fail + 1)); echo "FAIL $t --max-steps $m --jobs $j, resumed: not the uninterrupted run's output"
+                 diff "$tmp/ck-one.out" "$tmp/ck-two.out" | head -n 5; head -n 3 "$tmp/ck-two.err"; fi
+        done
+    done
+done
+rm -f "$tmp/ck"
+timeout -s INT 0.3 "$fix" run --jobs 2 --checkpoint "$tmp/ck" "$tmp/ck-isolate.fix" > /dev/null 2>&1
+"$fix" run --resume "$tmp/ck" "$tmp/ck-isolate.fix" > "$tmp/ck-two.out" 2>/dev/null
+"$fix" run "$tmp/ck-isolate.fix" > "$tmp/ck-one.out" 2>&1
+cmp -s "$tmp/ck-one.out" "$tmp/ck-two.out" && pass=$((pass + 1)) \
+    || { fail=$((fail + 1)); echo "FAIL Ctrl-C, resumed: not the uninterrupted run's output"; }
+echo "// changed" >> "$tmp/ck-isolate.fix"
+"$fix" run --resume "$tmp/ck" "$tmp/ck-isolate.fix" > "$tmp/ck-two.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "written for other sources" "$tmp/ck-two.out" && pass=$((pass + 1)) \
+    || { fail=$((fail + 1)); echo "FAIL a checkpoint of changed sources: exit $rc, not refused"; }
+"$fix" run --trace --checkpoint "$tmp/ck" "$tmp/ck-isolate.fix" > "$tmp/ck-two.out" 2>&1
+[ $? -eq 2 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --checkpoint with --trace: not a usage error"; }
+"$fix" run --checkpoint "$tmp/ck" examples/pqrs.fix > "$tmp/ck-two.out" 2>&1
+grep -q "cannot be checkpointed or resumed: it is traced" "$tmp/ck-two.out" && pass=$((pass + 1)) \
+    || { fail=$((fail + 1)); echo "FAIL --checkpoint on a traced query: not refused"; }
 
 # ThreadSanitizer: no data race on the parallel paths
 if [ -x "$tsan" ]; then

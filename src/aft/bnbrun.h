@@ -6,10 +6,8 @@
 
 #include "aft/aft.h"
 
-/* A node of the search tree: its id for events, whether it came from a budget hull, its
- * depth (the root's IR is 0; used by the depth-first order), and (policy isolate) how many
- * splits in a row on its path made no progress (bnbisolate.c). */
-typedef struct Node { long id; bool hulled; size_t depth, stall; } Node;
+/* A node of the search tree (aft.h's AftNode). */
+typedef AftNode Node;
 
 /* The judge hook's verdict on a box and the storage of the element it names. */
 typedef struct Judged { Verdict v; Word *point; } Judged;
@@ -41,6 +39,7 @@ typedef struct Run {
     VEC(long) parked_ids;
     long at;                      /* explanations: the node whose point f is evaluated at */
     struct BnbPar *par;           /* --jobs N: the workers of the rounds (bnbpar.h), or NULL */
+    Word *root;                   /* with a checkpoint: IR(B_I), lo then hi (else NULL) */
 } Run;
 
 /* run: every array allocated for f's lattice, the split context (a seeded generator when o

@@ -261,11 +261,30 @@ static bool bnb_shards(Session *s, const QueryPlan *plan, EngineRun *run)
     return true;
 }
 
+/* --checkpoint / --resume on a bnb query (run_checkpoint.c), unless the run records what
+ * the rounds before a checkpoint would not give again (the trace's events) or searches
+ * another lattice (`via G`): then the query is refused (reported). */
+static bool bnb_checkpoint(Session *s, const QueryPlan *plan, EngineRun *run, RunCheckpoint *cp)
+{
+    memset(cp, 0, sizeof *cp);
+    if (!s->opt.checkpoint && !s->opt.resume) return true;
+    const char *why = run->galois ? "it searches through a Galois insertion (via G)"
+                      : run->trace.trace ? "it is traced, and the events of the rounds before a checkpoint are not kept"
+                      : NULL;
+    if (why) {
+        diag_error(&s->diag, plan->loc, "bnb %s cannot be checkpointed or resumed: %s", plan->fn->name, why);
+        return false;
+    }
+    return run_checkpoint_begin(cp, s, plan, &run->o, &run->ctx, run->workers, run->L);
+}
+
 bool run_bnb(Session *s, const QueryPlan *plan)
 {
     EngineRun run;
+    RunCheckpoint cp = { 0 };
     EngineAsk ask = run_engine_ask(plan);
-    bool ok = engine_setup(s, &ask, &run) && bnb_shards(s, plan, &run);
+    bool ok = engine_setup(s, &ask, &run) && bnb_shards(s, plan, &run)
+              && bnb_checkpoint(s, plan, &run, &cp);
     if (ok) {
         BoundList final, points;
         boundlist_init(&final, run.L);
@@ -305,6 +324,7 @@ bool run_bnb(Session *s, const QueryPlan *plan)
         boundlist_free(&final);
         boundlist_free(&points);
     }
+    run_checkpoint_end(&cp);
     engine_teardown(&run);
     return ok;
 }

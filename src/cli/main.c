@@ -72,6 +72,13 @@ static const char *const usage_text =
     "                   policy paper, no budget, a finite lattice; else the query fails);\n"
     "                   the N shards' fixed points and Final together are one run's\n"
     "                   (docs/parallel.md)\n"
+    "  --checkpoint F   write each bnb query's state to F at the start of every round\n"
+    "                   (its bounds, Final, fixed points and counts, with a digest of the\n"
+    "                   sources and the query); a stop by a limit or Ctrl-C keeps the last\n"
+    "  --resume F       the bnb query F was written for goes on from it (the other\n"
+    "                   queries run again): the output is the uninterrupted run's; a file\n"
+    "                   written for other sources is refused (not with --trace, --dot,\n"
+    "                   --html or --shard)\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  --allow-scripts  the .lp files of `program P from \"x.lp\"` are code: let gringo\n"
     "                   run their #script blocks (by default refused, and gringo runs in a\n"
@@ -163,6 +170,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
                 return usage_error("--shard takes I/N, whole numbers with N >= 1 and I from 0 to N-1, not '%s'",
                                    i + 1 < argc ? argv[i + 1] : "");
             i++;
+        } else if (strcmp(arg, "--checkpoint") == 0 || strcmp(arg, "--resume") == 0) {
+            if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
+            *(arg[2] == 'c' ? &a->opt.checkpoint : &a->opt.resume) = argv[++i];
         } else if (strcmp(arg, "--html") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
             a->opt.html = argv[++i];
@@ -177,6 +187,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
             a->files[a->nfiles++] = arg;
         }
     }
+    if ((a->opt.checkpoint || a->opt.resume) && (a->opt.trace || a->opt.dot || a->opt.html || a->opt.shards))
+        return usage_error("--checkpoint and --resume are not taken with --trace, --dot, --html or --shard: "
+                           "the events of the rounds before a checkpoint are not kept, and a shard is rerun whole");
     a->opt.timeout_s = a->limits.timeout_s;
     a->opt.max_steps = a->limits.max_steps;
     a->opt.max_memory = a->limits.max_memory;
