@@ -527,40 +527,6 @@ static AftStatus run_round(Run *run, Level *cur, Level *next, const char **why)
     return AFT_OK;
 }
 
-/* The run between two rounds handed to the checkpoint's save (aft.h, AftSnapshot). */
-static void save_snapshot(Run *run, const Level *bounds)
-{
-    const AftCheckpoint *c = run->o->checkpoint;
-    if (!c || !c->save) return;
-    AftSnapshot snap = { .pool = bounds->b, .nodes = bounds->nodes.items, .proven = run->proven,
-                         .parked = run->parked, .parked_ids = run->parked_ids.items,
-                         .root = run->root, .next_id = run->next_id, .stats = *run->st };
-    if (run->final) snap.final = *run->final;
-    else boundlist_init(&snap.final, run->L);
-    c->save(c->ctx, &snap);
-}
-
-/* The run as the snapshot left it: its pool the next round's bounds (instead of the root's). */
-static void load_snapshot(Run *run, const AftSnapshot *snap, Level *bounds)
-{
-    const BoundList *lists[3] = { &snap->final, &snap->proven, &snap->parked };
-    BoundList *into[3] = { run->final, &run->proven, &run->parked };
-    for (int k = 0; k < 3; k++)
-        for (size_t i = 0; into[k] && i < lists[k]->count; i++)
-            boundlist_push(into[k], boundlist_lo(lists[k], i), boundlist_hi(lists[k], i));
-    for (size_t i = 0; i < snap->parked.count; i++) VEC_PUSH(run->parked_ids, snap->parked_ids[i]);
-    for (size_t i = 0; i < snap->pool.count; i++)
-        level_push(bounds, boundlist_lo(&snap->pool, i), boundlist_hi(&snap->pool, i), snap->nodes[i]);
-    run->next_id = snap->next_id;
-    AftPolicy policy = run->st->policy;
-    *run->st = snap->stats;
-    run->st->policy = policy;
-    run->st->stopped_by = NULL;
-    run->st->enough = false;
-    lattice_copy(run->L, run->r[0], snap->root);
-    lattice_copy(run->L, run->r[1], snap->root + run->L->nwords);
-}
-
 /* The rounds of Algorithm 1 on `bounds`, until empty or stopped. */
 static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
 {
@@ -568,7 +534,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
     AftStatus s = AFT_OK;
     bool cut = !run->o->shards;
     while (bounds->b.count) {
-        save_snapshot(run, bounds);
+        bnb_snapshot_save(run, &bounds->b, bounds->nodes.items);
         if (!cut && bounds->b.count >= (size_t)AFT_SHARD_WIDTH * run->o->shards) {
             run->st->shard_round = run->st->rounds + 1;
             run->st->shard_bounds = bounds->b.count;
@@ -597,7 +563,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
         run->st->stopped_by = why;
         return AFT_LIMIT;
     }
-    if (s == AFT_OK) save_snapshot(run, bounds);
+    if (s == AFT_OK) bnb_snapshot_save(run, &bounds->b, bounds->nodes.items);
     return AFT_OK;
 }
 
@@ -743,7 +709,9 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     Level bounds;
     level_init(&bounds, f->L, depth_first);
     const AftSnapshot *resume = o->checkpoint && !depth_first ? o->checkpoint->resume : NULL;
-    if (resume) load_snapshot(&run, resume, &bounds);
+    if (resume) bnb_snapshot_load(&run, resume);         /* its pool: the next round's */
+    for (size_t i = 0; resume && i < resume->pool.count; i++)
+        level_push(&bounds, boundlist_lo(&resume->pool, i), boundlist_hi(&resume->pool, i), resume->nodes[i]);
     AftStatus s = resume ? AFT_OK : run_root(&run, lo, hi, &bounds);
     if (o->checkpoint && !depth_first) {
         run.root = mem_alloc(2 * f->L->nwords * sizeof *run.root + 1);

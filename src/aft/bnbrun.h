@@ -69,6 +69,13 @@ AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
 
+/* The checkpoint (aft.h, AftCheckpoint): the run between two rounds, its pool the next
+ * round's bounds and their nodes, handed to o->checkpoint->save (when set); and the run set
+ * as a snapshot left it (Final, the proven and parked bounds, the next id, the counts, the
+ * root's IR in r[0], r[1]), the caller taking the snapshot's pool as its next round. */
+void bnb_snapshot_save(Run *run, const BoundList *pool, const Node *nodes);
+void bnb_snapshot_load(Run *run, const AftSnapshot *snap);
+
 /* Policy isolate (aft.h, AftPolicy), bnbisolate.c. */
 bool bnb_isolating(const Run *run);
 /* Is [lo, hi] small enough to evaluate f on each of its elements (a finite lattice)? */

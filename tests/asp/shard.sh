@@ -66,17 +66,9 @@ for f in examples/hamilton.lp examples/queens.lp examples/sudoku.lp examples/col
     union "$f" "$f"
 done
 
-colouring() {   # colouring SEED: a random 3-colouring (.lp), as tests/asp/jobs.sh's, denser
-    awk -v seed="$1" 'BEGIN { srand(seed); n = 12 + int(rand() * 7); p = 0.22 + rand() * 0.14
-        printf "node(1..%d).\ncol(r;g;b).\n1 { c(X,C) : col(C) } 1 :- node(X).\n", n
-        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < p) printf "e(%d,%d).\n", i, j
-        printf ":- e(X,Y), c(X,C), c(Y,C).\n"
-        if (rand() < 0.5) printf "odd(X) :- c(X,r), not even(X).\neven(X) :- node(X), not odd(X).\n:- odd(1), odd(2).\n"
-        printf "#show c/2.\n" }'
-}
 i=1
 while [ $i -le "${ASP_SHARD_COUNT:-8}" ]; do
-    colouring $((3600 + i)) > "$OUT/c$i.lp"
+    asp_colouring $((3600 + i)) 0.22 > "$OUT/c$i.lp"
     union "colouring seed $((3600 + i))" "$OUT/c$i.lp"
     i=$((i + 1))
 done
