@@ -179,6 +179,15 @@ if [ -x "$tsan" ]; then
             pass=$((pass + 1))
         fi
     done
+    # a checkpoint is written between rounds, the workers' counters read on the caller
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 600 "$tsan" run --jobs 3 --checkpoint "$tmp/ck" \
+        "$tmp/ck-budget.fix" >"$tmp/tsan.out" 2>&1
+    rc=$?
+    if [ $rc -eq 66 ] || grep -q "ThreadSanitizer" "$tmp/tsan.out"; then
+        fail=$((fail + 1)); echo "FAIL tsan --checkpoint: a data race"; grep -A 20 "WARNING" "$tmp/tsan.out" | head -n 30
+    else
+        pass=$((pass + 1))
+    fi
 else
     echo "jobs: $tsan missing (make tsan): the ThreadSanitizer runs were not made"; fail=$((fail + 1))
 fi
