@@ -314,9 +314,25 @@ typedef struct AftOptions {
     Buf *err;                /* where the engine writes its own error messages */
     AftWorkers *workers;     /* bnb round by round: the rounds' bounds refined on these
                                 threads (NULL or jobs <= 1: on the calling thread) */
+    const struct AftCheckpoint *checkpoint;   /* bnb round by round: snapshots of the run at
+                                each round's end, and one to resume from (below); NULL: none */
+    unsigned shard, shards;  /* bnb round by round, --shard i/n (shards 0: none): at the first
+                                round of at least AFT_SHARD_WIDTH x shards bounds, only the
+                                bounds whose index is congruent to shard mod shards are kept
+                                (the caller makes sure their subtrees do not interact: no
+                                budget, policy paper, a finite lattice); no such round: the
+                                whole run */
 } AftOptions;
 
+/* Bounds per shard a round holds before bnb cuts it into shards (AftOptions.shards). */
+enum { AFT_SHARD_WIDTH = 4 };
+
 void aft_options_default(AftOptions *o);
+
+/* A node of bnb's search tree: its id for events, whether it came from a budget hull, its
+ * depth (the root's IR is 0; used by the depth-first order), and (policy isolate) how many
+ * splits in a row on its path made no progress (bnbisolate.c). */
+typedef struct AftNode { long id; bool hulled; size_t depth, stall; } AftNode;
 
 /* Statistics of one refine or bnb run (SPEC section 1). */
 typedef struct AftStats {
@@ -335,6 +351,9 @@ typedef struct AftStats {
     size_t enumerated;       /* bnb, policy isolate: bounds settled by evaluating f on each element */
     size_t stalled;          /* bnb, policy isolate: bounds of Final left unsplit on slow progress */
     double stalled_height;   /* the largest height (L->ops->height) of those */
+    size_t shard_round, shard_bounds;   /* bnb, --shard i/n (AftOptions.shards): the round
+                                whose bounds were cut into shards and how many it held;
+                                0: not cut (the run is the whole one) */
     AftPolicy policy;        /* bnb: the policy it ran with */
     bool slow;               /* refine: IR stopped because a step moved its ends by less than
                                 the tolerance while the bound was still wider than it (a
@@ -363,6 +382,29 @@ typedef struct BoundList {
     size_t count, cap;
     Word *words;
 } BoundList;
+
+/* bnb round by round between two rounds: all it needs to go on (docs/parallel.md,
+ * "Checkpoints").  A round's result depends on its pool alone, so a run resumed from a
+ * snapshot ends as the run it was taken from would have. */
+typedef struct AftSnapshot {
+    BoundList pool;          /* the next round's bounds, in order */
+    AftNode *nodes;          /* their nodes (pool.count of them) */
+    BoundList final, proven; /* Final so far; the fixed points f was seen to fix */
+    BoundList parked;        /* policy isolate: the bounds parked so far, in order */
+    long *parked_ids;
+    Word *root;              /* IR(B_I), lo then hi: the rounds' cap is made from it */
+    long next_id;            /* the next node's id */
+    AftStats stats;          /* the counts so far (stopped_by NULL) */
+} AftSnapshot;
+
+/* save(ctx, snap) at the start of each round and once the pool is empty (snap valid during
+ * the call; a run stopped inside a round keeps the one saved before it); with resume set,
+ * the run starts from that snapshot instead of its root. */
+typedef struct AftCheckpoint {
+    void (*save)(void *ctx, const AftSnapshot *snap);
+    void *ctx;
+    const AftSnapshot *resume;
+} AftCheckpoint;
 
 void boundlist_init(BoundList *b, const Lattice *L);
 void boundlist_push(BoundList *b, const Word *lo, const Word *hi);

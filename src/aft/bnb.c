@@ -49,6 +49,20 @@ static void level_remove(Level *lv, size_t i)
     lv->nodes.items[i] = lv->nodes.items[--lv->nodes.count];
 }
 
+/* --shard i/n: only the bounds of the round whose index is congruent to shard mod shards
+ * kept, in order. */
+static void level_keep_shard(Level *lv, size_t shard, size_t shards)
+{
+    size_t kept = 0;
+    for (size_t i = shard; i < lv->b.count; i += shards, kept++) {
+        if (kept == i) continue;
+        lattice_copy(lv->b.L, boundlist_lo(&lv->b, kept), boundlist_lo(&lv->b, i));
+        lattice_copy(lv->b.L, boundlist_hi(&lv->b, kept), boundlist_hi(&lv->b, i));
+        lv->nodes.items[kept] = lv->nodes.items[i];
+    }
+    lv->b.count = lv->nodes.count = kept;
+}
+
 /* Node `id`'s fate: an EV_BNB_SPLIT event, with the judge's verdict when it decided a fixed
  * point (v->lo is NULL when it did not judge the box). */
 static void emit_node(const Run *run, long id, long parent, NodeStatus status, const Word *lo,
@@ -518,7 +532,16 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
 {
     const char *why = NULL;
     AftStatus s = AFT_OK;
+    bool cut = !run->o->shards;
     while (bounds->b.count) {
+        bnb_snapshot_save(run, &bounds->b, bounds->nodes.items);
+        if (!cut && bounds->b.count >= (size_t)AFT_SHARD_WIDTH * run->o->shards) {
+            run->st->shard_round = run->st->rounds + 1;
+            run->st->shard_bounds = bounds->b.count;
+            level_keep_shard(bounds, run->o->shard, run->o->shards);
+            cut = true;
+            if (!bounds->b.count) break;
+        }
         if (cap && run->st->rounds >= cap) why = "rounds";
         else if (too_many_bounds(run, bounds)) why = "bounds";
         else why = aft_limit_hit(run->o, run->deadline, run->st);
@@ -540,6 +563,7 @@ static AftStatus run_rounds(Run *run, Level *bounds, size_t cap)
         run->st->stopped_by = why;
         return AFT_LIMIT;
     }
+    if (s == AFT_OK) bnb_snapshot_save(run, &bounds->b, bounds->nodes.items);
     return AFT_OK;
 }
 
@@ -684,8 +708,17 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     bool depth_first = o->depth_first && !o->budget;
     Level bounds;
     level_init(&bounds, f->L, depth_first);
-    AftStatus s = run_root(&run, lo, hi, &bounds);
-    if (s == AFT_OK && o->root_only && bounds.nodes.count) {
+    const AftSnapshot *resume = o->checkpoint && !depth_first ? o->checkpoint->resume : NULL;
+    if (resume) bnb_snapshot_load(&run, resume);         /* its pool: the next round's */
+    for (size_t i = 0; resume && i < resume->pool.count; i++)
+        level_push(&bounds, boundlist_lo(&resume->pool, i), boundlist_hi(&resume->pool, i), resume->nodes[i]);
+    AftStatus s = resume ? AFT_OK : run_root(&run, lo, hi, &bounds);
+    if (o->checkpoint && !depth_first) {
+        run.root = mem_alloc(2 * f->L->nwords * sizeof *run.root + 1);
+        lattice_copy(f->L, run.root, run.r[0]);
+        lattice_copy(f->L, run.root + f->L->nwords, run.r[1]);
+    }
+    if (s == AFT_OK && o->root_only && bounds.nodes.count && !resume) {
         if (depth_first) move_stack_to_final(&run, &bounds);
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
@@ -707,6 +740,7 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     }
     if (s != AFT_ERROR) finish(&run, fixpoints);
     level_free(&bounds);
+    mem_free(run.root);
     bnb_run_free(&run);
     return s;
 }

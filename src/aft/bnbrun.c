@@ -144,3 +144,33 @@ void bnb_enter_round(Run *run, size_t depth, size_t pending)
                    .id = -1, .parent = -1, .other = -1};
     if (run->o->on_event) run->o->on_event(run->o->event_ctx, &ev);
 }
+
+void bnb_snapshot_save(Run *run, const BoundList *pool, const Node *nodes)
+{
+    const AftCheckpoint *c = run->o->checkpoint;
+    if (!c || !c->save) return;
+    AftSnapshot snap = { .pool = *pool, .nodes = (AftNode *)nodes, .proven = run->proven,
+                         .parked = run->parked, .parked_ids = run->parked_ids.items,
+                         .root = run->root, .next_id = run->next_id, .stats = *run->st };
+    if (run->final) snap.final = *run->final;
+    else boundlist_init(&snap.final, run->L);
+    c->save(c->ctx, &snap);
+}
+
+void bnb_snapshot_load(Run *run, const AftSnapshot *snap)
+{
+    const BoundList *lists[3] = { &snap->final, &snap->proven, &snap->parked };
+    BoundList *into[3] = { run->final, &run->proven, &run->parked };
+    for (int k = 0; k < 3; k++)
+        for (size_t i = 0; into[k] && i < lists[k]->count; i++)
+            boundlist_push(into[k], boundlist_lo(lists[k], i), boundlist_hi(lists[k], i));
+    for (size_t i = 0; i < snap->parked.count; i++) VEC_PUSH(run->parked_ids, snap->parked_ids[i]);
+    run->next_id = snap->next_id;
+    AftPolicy policy = run->st->policy;
+    *run->st = snap->stats;
+    run->st->policy = policy;
+    run->st->stopped_by = NULL;
+    run->st->enough = false;
+    lattice_copy(run->L, run->r[0], snap->root);
+    lattice_copy(run->L, run->r[1], snap->root + run->L->nwords);
+}

@@ -6,10 +6,8 @@
 
 #include "aft/aft.h"
 
-/* A node of the search tree: its id for events, whether it came from a budget hull, its
- * depth (the root's IR is 0; used by the depth-first order), and (policy isolate) how many
- * splits in a row on its path made no progress (bnbisolate.c). */
-typedef struct Node { long id; bool hulled; size_t depth, stall; } Node;
+/* A node of the search tree (aft.h's AftNode). */
+typedef AftNode Node;
 
 /* The judge hook's verdict on a box and the storage of the element it names. */
 typedef struct Judged { Verdict v; Word *point; } Judged;
@@ -41,6 +39,7 @@ typedef struct Run {
     VEC(long) parked_ids;
     long at;                      /* explanations: the node whose point f is evaluated at */
     struct BnbPar *par;           /* --jobs N: the workers of the rounds (bnbpar.h), or NULL */
+    Word *root;                   /* with a checkpoint: IR(B_I), lo then hi (else NULL) */
 } Run;
 
 /* run: every array allocated for f's lattice, the split context (a seeded generator when o
@@ -69,6 +68,13 @@ void bnb_prove(Run *run, const Word *lo, const Word *hi);
 AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
+
+/* The checkpoint (aft.h, AftCheckpoint): the run between two rounds, its pool the next
+ * round's bounds and their nodes, handed to o->checkpoint->save (when set); and the run set
+ * as a snapshot left it (Final, the proven and parked bounds, the next id, the counts, the
+ * root's IR in r[0], r[1]), the caller taking the snapshot's pool as its next round. */
+void bnb_snapshot_save(Run *run, const BoundList *pool, const Node *nodes);
+void bnb_snapshot_load(Run *run, const AftSnapshot *snap);
 
 /* Policy isolate (aft.h, AftPolicy), bnbisolate.c. */
 bool bnb_isolating(const Run *run);

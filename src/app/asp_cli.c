@@ -30,6 +30,7 @@ typedef struct Cli {
     VEC(const char *) gargs;      /* -c/--const for gringo */
     ProjectMode project;          /* --project[=MODE] */
     bool ignore_opt;              /* --opt-mode=ignore: the #minimize statements dropped */
+    bool solver_given;            /* --solver was given */
 } Cli;
 
 static const char usage_text[] =
@@ -89,6 +90,13 @@ static const char usage_text[] =
     "                  same models in the same order for every N (docs/asp.md); with\n"
     "                  #minimize the branch and bound runs on one, optN's optimal\n"
     "                  models on N\n"
+    "  --shard I/N     only shard I (0 to N-1) of the native search's cubes: the\n"
+    "                  cubes I, I+N, I+2N, ... of the list --jobs searches; the\n"
+    "                  models of shards 0..N-1 together are one run's, each in one\n"
+    "                  shard, and their counts add up (enumeration only: not with\n"
+    "                  #minimize, #project, --models N > 0, --wf, --bounds, --emit or\n"
+    "                  a --solver other than native; a program too small to be split\n"
+    "                  is refused); the result line speaks of the shard's cubes\n"
     "  --no-learn      search without conflict-driven learning (nogoods, backjumps)\n"
     "  --split S       first (default: the solver's first-fail choice), or the\n"
     "                  lattice's: last (highest free atom), widest (lowest), random\n"
@@ -209,7 +217,7 @@ static int parse_models(AspRunOptions *o, const char *a, const char *next, int *
     return 0;
 }
 
-/* An option that takes a value: --solver, --opt-mode, --split, -c. */
+/* An option that takes a value: --solver, --opt-mode, --split, --shard, -c. */
 static int parse_valued(Cli *c, const char *a, const char *next, int *i)
 {
     AspRunOptions *o = &c->run;
@@ -221,6 +229,10 @@ static int parse_valued(Cli *c, const char *a, const char *next, int *i)
     } else if (!strcmp(a, "--solver")) {
         if (!next || !parse_solver(next, &o->solver))
             return usage_error("--solver takes auto, native, clingo or race", next);
+        c->solver_given = true;
+    } else if (!strcmp(a, "--shard")) {
+        if (!cmdline_shard(next, &o->shard, &o->shards))
+            return usage_error("--shard takes I/N, whole numbers with N >= 1 and I from 0 to N-1", next);
     } else if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
         bool joined = a[10] == '=';
         const char *m = joined ? a + 11 : next;
@@ -303,7 +315,8 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
     if (!strcmp(a, "--allow-scripts")) { o->allow_scripts = true; return 0; }
     if (!strcmp(a, "-c") || !strcmp(a, "--const") || !strcmp(a, "--solver") ||
-        !strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11) || !strcmp(a, "--split"))
+        !strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11) || !strcmp(a, "--split")
+        || !strcmp(a, "--shard"))
         return parse_valued(c, a, next, i);
     if (!strncmp(a, "--time-limit=", 13))       /* clingo's spelling of --timeout */
         return parse_limit(c, CMDLINE_TIMEOUT, a, a + 13);
@@ -335,6 +348,12 @@ static int check_args(Cli *c)
     if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
         return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
                            "--wf, --bounds, --compare-consequences or --stats", NULL);
+    if (o->shards && (o->max_models || o->wf || o->bounds || o->emit || o->compare))
+        return usage_error("--shard applies to the enumeration of every model: not with --models N > 0, "
+                           "--wf, --bounds, --emit or --compare-consequences", NULL);
+    if (o->shards && c->solver_given && o->solver != PROC_SOLVER_NATIVE)
+        return usage_error("--shard cuts the native search: not with --solver clingo, auto or race", NULL);
+    if (o->shards) o->solver = PROC_SOLVER_NATIVE;
     if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
     if (c->files.count > 1)

@@ -275,6 +275,12 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
         json_key_string(&o->w, "result", res);
         json_key_uint(&o->w, "models", st->models);
         json_key_bool(&o->w, "complete", st->complete);
+        if (o->shards) {
+            json_key_uint(&o->w, "shard", o->shard);
+            json_key_uint(&o->w, "shards", o->shards);
+            json_key_uint(&o->w, "cubes", st->cubes);
+            json_key_uint(&o->w, "cubes_all", st->cubes_made);
+        }
         asp_out_end(o);
         return;
     }
@@ -282,6 +288,9 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
     Buf stats;
     buf_init(&stats);
     buf_printf(&stats, "Models       : %zu%s\nCalls        : 1", st->models, st->complete ? "" : "+");
+    if (o->shards)
+        buf_printf(&stats, "\nShard        : %u/%u (%zu of %zu cubes)", o->shard, o->shards, st->cubes,
+                   st->cubes_made);
     if (o->competition) {
         if (!st->models) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
         comment_lines(o, buf_cstr(&stats));

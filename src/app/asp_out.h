@@ -26,6 +26,7 @@ typedef struct AspOut {
     int quiet;                    /* -q: text models printed: 0 all, 1 the last only, 2 none */
     Buf last;                     /* quiet 1: the last model's lines (optN: the optimal ones'),
                                      printed with the result */
+    unsigned shard, shards;       /* --shard i/n (shards >= 1; 0: none): the result names it */
 } AspOut;
 
 /* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the
@@ -55,7 +56,8 @@ const AspModelText *asp_out_text(AspOut *o, AspModelText *t);
  * program's atoms); in JSON, the last fields of the line the caller began. */
 void asp_out_bound(AspOut *o, const AspSolver *s, const Word *lo, const Word *hi, AspAtom *tmp);
 /* The result of an enumeration as clingo prints it: SATISFIABLE, UNSATISFIABLE or UNKNOWN
- * (ERROR), then Models (with + unless every model was found) and Calls. */
+ * (ERROR), then Models (with + unless every model was found) and Calls; for a shard, then
+ * which shard and its cubes (of all the shards' cubes). */
 void asp_out_result(AspOut *o, AftStatus r, const AspStats *st);
 
 /* #minimize.  An AspOptModelFn: as asp_out_model, then "Optimization: c1 .. ck" (JSON

@@ -182,13 +182,44 @@ static AftStatus solve_optimum(Run *r, AspSolver *s, const AspSolveOptions *so,
     return res;
 }
 
+/* The native search's options of the run (the text hooks into text). */
+static AspSolveOptions solve_options(Run *r, AspSolver *s, AspModelText *text)
+{
+    const AspRunOptions *o = r->o;
+    return (AspSolveOptions){ .max_models = o->max_models, .aft = &r->aft,
+                              .jobs = o->jobs ? o->jobs : asp_default_jobs(s, workpool_cpus()),
+                              .text = asp_out_text(&r->out, text), .shard = o->shard,
+                              .shards = o->shards };
+}
+
+/* Why the program cannot be cut into shards whose models together are one run's
+ * (docs/asp.md "Shards"), or NULL: the shards are cubes of one enumeration, so neither an
+ * optimisation (one branch and bound), nor #project (a projection met in two shards would
+ * be printed by both), nor a search that is not split. */
+static const char *shard_refusal(Run *r, AspSolver *s)
+{
+    const AspProgram *p = asp_solver_program(s);
+    if (asp_minimize_count(p))
+        return "--shard: the program optimises (#minimize, weak constraints), and the branch "
+               "and bound that proves the optimum is one search: it cannot be sharded";
+    if (asp_has_project(p))
+        return "--shard: the program projects (#project, --project): a projection could be met "
+               "in two shards, so the shards' models together would not be one run's";
+    AspModelText text;
+    AspSolveOptions so = solve_options(r, s, &text);
+    if (!asp_solve_splits(s, &so))
+        return "--shard: the search of this program is not split into cubes (fewer than 40 "
+               "atoms left open by the well-founded bound, more than 2^20 atoms, rules and "
+               "body literals, or --budget, --rounds, --split other than first): there is "
+               "nothing to shard";
+    return NULL;
+}
+
 static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
 {
     const AspRunOptions *o = r->o;
     AspModelText text;
-    AspSolveOptions so = { .max_models = o->max_models, .aft = &r->aft,
-                           .jobs = o->jobs ? o->jobs : asp_default_jobs(s, workpool_cpus()),
-                           .text = asp_out_text(&r->out, &text) };
+    AspSolveOptions so = solve_options(r, s, &text);
     AftOptions aft = r->aft;                  /* clingo: its own budget and rounds unless given */
     aft.budget = aft.rounds = 0;
     ProcClingoOptions co = { .max_models = o->max_models, .aft = &aft, .budget = r->aft.budget,
@@ -217,6 +248,7 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
     st->first_model = ms.first_model;
     st->last_model = ms.last_model;
     st->cubes = ms.cubes;
+    st->cubes_made = ms.cubes_made;
     st->threads = ms.threads;
     st->cpu_total = ms.cpu_total;
     st->cpu_busiest = ms.cpu_busiest;
@@ -323,15 +355,19 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_init(&r.out.line);
     buf_init(&r.out.last);
     buf_init(&r.names);
+    r.out.shard = o->shard;
+    r.out.shards = o->shards;
     AspSolver *s = asp_solver_new(p);
     AspStats st;
     memset(&st, 0, sizeof st);
-    AftStatus res = act(&r, p, s, &st, &err);
+    const char *refused = o->shards ? shard_refusal(&r, s) : NULL;
+    AftStatus res = refused ? AFT_OK : act(&r, p, s, &st, &err);
     if (res == AFT_ERROR) asp_outf_end(&r.out, "UNKNOWN", st.models, true, NULL);   /* if open */
     AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };
-    if (o->stats) asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0,
-                                o->emit ? stderr : stdout);
+    if (o->stats && !refused)
+        asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0, o->emit ? stderr : stdout);
     bool written = output_written(&r, diag);
+    if (refused) diag_plain_error(diag, "%s", refused);
     report_error(&r, res, diag);
     if (r.conseq_ready) proc_consequences_free(&r.conseq);
     asp_solver_free(s);
@@ -340,5 +376,6 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_free(&r.names);
     buf_free(&err);
     if (!written) return ASP_RUN_WRITE_FAILED;
+    if (refused) return ASP_RUN_USAGE;
     return res == AFT_ERROR || r.refuted ? 1 : 0;
 }

@@ -23,6 +23,7 @@ typedef struct AspRunOptions {
     size_t max_models;            /* --models N (0: all) */
     size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
     unsigned jobs;                /* --jobs, -t: the native search's threads (0: the cores) */
+    unsigned shard, shards;       /* --shard i/n: only shard i of the cubes (shards 0: all) */
     AftOptions aft;               /* the engine's: split, budget, rounds, max steps, learning,
                                      and the run's limits (its err is the run's own) */
     Limits *limits;               /* --timeout, --max-memory and the stop signals */
@@ -33,12 +34,13 @@ typedef struct AspRunOptions {
     size_t nfiles;
 } AspRunOptions;
 
-/* asp_run's status when standard output could not be written (reported): exit status 1. */
-enum { ASP_RUN_WRITE_FAILED = -1 };
+/* asp_run's status when standard output could not be written (reported): exit status 1;
+ * and when the program cannot be sharded as --shard asks (reported): a usage error. */
+enum { ASP_RUN_WRITE_FAILED = -1, ASP_RUN_USAGE = 2 };
 
 /* Runs o's actions on p, printing on standard output (--stats with --emit on standard
  * error); an error is reported through diag at the end.  0, 1 (an error, or a bound that
- * clingo's consequences refute) or ASP_RUN_WRITE_FAILED. */
+ * clingo's consequences refute), ASP_RUN_WRITE_FAILED or ASP_RUN_USAGE. */
 int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag);
 
 #endif

@@ -75,6 +75,22 @@ bool cmdline_count(const char *s, size_t *out)
     return true;
 }
 
+bool cmdline_shard(const char *s, unsigned *shard, unsigned *shards)
+{
+    const char *slash = s ? strchr(s, '/') : NULL;
+    char num[32];
+    size_t i, n, len = slash ? (size_t)(slash - s) : 0;
+    if (!slash || len >= sizeof num) return false;
+    memcpy(num, s, len);
+    num[len] = 0;
+    if (!cmdline_count(num, &i) || !cmdline_count(slash + 1, &n) || n < 1 || i >= n
+        || n > (size_t)1 << 31)
+        return false;
+    *shard = (unsigned)i;
+    *shards = (unsigned)n;
+    return true;
+}
+
 int cmdline_print_text(const char *who, const char *text)
 {
     int seen = fputs(text, stdout) == EOF ? errno : 0;   /* the reason of a write that failed */

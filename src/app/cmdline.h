@@ -41,6 +41,10 @@ bool cmdline_limit_is_count(CmdlineLimit which);
  * is NULL. */
 bool cmdline_count(const char *s, size_t *out);
 
+/* --shard I/N (fix run, fix asp): whole numbers, 1 <= N <= 2^31, I < N; false when s is not
+ * that or is NULL. */
+bool cmdline_shard(const char *s, unsigned *shard, unsigned *shards);
+
 /* Writes text to standard output: exit status 0, or 1 with "WHO: error: cannot write
  * standard output: REASON" on standard error (`fix --help > /dev/full`). */
 int cmdline_print_text(const char *who, const char *text);

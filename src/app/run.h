@@ -29,6 +29,11 @@ typedef struct RunOptions {
     bool stats;              /* print the evaluator's counts at the end (--stats) */
     unsigned jobs;           /* threads for bnb rounds and fixpoints (--jobs N; 0: the cores
                                 the process may use); the output is the same for every N */
+    const char *checkpoint;  /* --checkpoint FILE: bnb's state written at each round's start */
+    const char *resume;      /* --resume FILE: the bnb query it names starts from it */
+    unsigned shard, shards;  /* --shard i/n (shards 0: none): fixpoints enumerates the chunks
+                                i, i + n, ... of its lattice; bnb keeps the bounds i, i + n,
+                                ... of its first round of 4n bounds (docs/parallel.md) */
     size_t max_memory;       /* bytes: a query stops past this resident size (refine/bnb/
                                 stable soundly, with what they have); main also caps the
                                 address space above it; 0 = none */

@@ -237,11 +237,54 @@ static bool bnb_complete(AftStatus status, const BoundList *final, const long *m
     return true;
 }
 
+/* --shard i/n on a bnb query: the engine cuts a round into shards (AftOptions.shards) when
+ * the subtrees of its bounds do not interact; else false, the query refused (reported):
+ * a budget's hulls join bounds of a round, policy isolate joins the bounds it parked at the
+ * end, on reals the boxes of fixed points that touch are joined and judged with Final's, and
+ * `via G` searches another lattice. */
+static bool bnb_shards(Session *s, const QueryPlan *plan, EngineRun *run)
+{
+    if (!s->opt.shards) return true;
+    const char *why = run->galois ? "it searches through a Galois insertion (via G)"
+                      : run->o.budget ? "a budget's hulls join bounds of different subtrees"
+                      : run->o.policy != AFT_POLICY_PAPER
+                        ? "policy isolate joins the bounds it parked, across subtrees (give `policy paper`)"
+                      : !run->L->finite ? "on reals the boxes of touching fixed points are joined across subtrees"
+                      : NULL;
+    if (why) {
+        diag_error(&s->diag, plan->loc, "bnb %s cannot be cut into shards (--shard %u/%u): %s",
+                   plan->fn->name, s->opt.shard, s->opt.shards, why);
+        return false;
+    }
+    run->o.shard = s->opt.shard;
+    run->o.shards = s->opt.shards;
+    return true;
+}
+
+/* --checkpoint / --resume on a bnb query (run_checkpoint.c), unless the run records what
+ * the rounds before a checkpoint would not give again (the trace's events) or searches
+ * another lattice (`via G`): then the query is refused (reported). */
+static bool bnb_checkpoint(Session *s, const QueryPlan *plan, EngineRun *run, RunCheckpoint *cp)
+{
+    memset(cp, 0, sizeof *cp);
+    if (!s->opt.checkpoint && !s->opt.resume) return true;
+    const char *why = run->galois ? "it searches through a Galois insertion (via G)"
+                      : run->trace.trace ? "it is traced, and the events of the rounds before a checkpoint are not kept"
+                      : NULL;
+    if (why) {
+        diag_error(&s->diag, plan->loc, "bnb %s cannot be checkpointed or resumed: %s", plan->fn->name, why);
+        return false;
+    }
+    return run_checkpoint_begin(cp, s, plan, &run->o, &run->ctx, run->workers, run->L);
+}
+
 bool run_bnb(Session *s, const QueryPlan *plan)
 {
     EngineRun run;
+    RunCheckpoint cp = { 0 };
     EngineAsk ask = run_engine_ask(plan);
-    bool ok = engine_setup(s, &ask, &run);
+    bool ok = engine_setup(s, &ask, &run) && bnb_shards(s, plan, &run)
+              && bnb_checkpoint(s, plan, &run, &cp);
     if (ok) {
         BoundList final, points;
         boundlist_init(&final, run.L);
@@ -281,6 +324,7 @@ bool run_bnb(Session *s, const QueryPlan *plan)
         boundlist_free(&final);
         boundlist_free(&points);
     }
+    run_checkpoint_end(&cp);
     engine_teardown(&run);
     return ok;
 }

@@ -60,6 +60,7 @@ typedef struct FixPar {
     RunWorkers *workers;
     FnCtx *main;
     Word *chunks;
+    size_t first, stride;         /* task i is chunk first + i x stride (--shard i/n: i, n) */
     BoundList *found;             /* per slot */
     size_t *examined;             /* per slot */
     bool *failed;                 /* per slot */
@@ -75,7 +76,7 @@ static void fix_task(void *ctx, size_t i, unsigned worker)
 {
     FixPar *p = ctx;
     size_t k = i % p->window, w = p->L->nwords;
-    const Word *c = p->chunks + 2 * i * w;
+    const Word *c = p->chunks + 2 * (p->first + i * p->stride) * w;
     p->found[k].count = 0;
     p->examined[k] = 0;
     p->failed[k] = !run_fn_each(run_workers_ctx(p->workers, worker), c, c + w, keep_fixed,
@@ -98,7 +99,7 @@ static bool fix_done(void *ctx, size_t i)
     size_t k = i % p->window, w = p->L->nwords;
     if (session_stopped(p->s, p->plan->loc)) return fix_stop(p);
     if (p->failed[k]) {
-        const Word *c = p->chunks + 2 * i * w;
+        const Word *c = p->chunks + 2 * (p->first + i * p->stride) * w;
         size_t examined = 0;
         p->ok = run_fn_each(p->main, c, c + w, keep_fixed, p->points, &examined);
         p->total += examined;
@@ -111,14 +112,29 @@ static bool fix_done(void *ctx, size_t i)
     return true;
 }
 
-/* Every element of L tried on the workers, chunk by chunk; false when it failed (reported). */
+/* The chunks of L (lattice_enum_chunks) into *chunks; how many there are. */
+static size_t fixpoints_chunks(const Lattice *L, Word **chunks)
+{
+    return lattice_enum_chunks(L, FIX_CHUNK_LEVELS, FIX_CHUNK_MIN_LOG2, chunks);
+}
+
+/* The chunks shard, shard + shards, ... of n (all: shard 0 of 1). */
+static size_t shard_count(size_t n, size_t shard, size_t shards)
+{
+    return n > shard ? (n - shard + shards - 1) / shards : 0;
+}
+
+/* The elements of L (with --shard i/n, of its chunks i, i + n, ...) tried on the workers,
+ * chunk by chunk; false when it failed (reported). */
 static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsigned jobs,
                           BoundList *points, size_t *examined)
 {
     const Lattice *L = main->fn->ret;
+    bool sharded = s->opt.shards > 0;
     FixPar p = { .s = s, .plan = plan, .L = L, .main = main, .points = points, .ok = true,
-                 .window = 16 * (size_t)jobs };
-    size_t n = lattice_enum_chunks(L, FIX_CHUNK_LEVELS, FIX_CHUNK_MIN_LOG2, &p.chunks);
+                 .window = 16 * (size_t)jobs, .first = sharded ? s->opt.shard : 0,
+                 .stride = sharded ? s->opt.shards : 1 };
+    size_t n = shard_count(fixpoints_chunks(L, &p.chunks), p.first, p.stride);
     p.workers = run_workers_new(s, main, jobs);
     p.found = mem_calloc(p.window, sizeof *p.found);
     p.examined = mem_calloc(p.window, sizeof *p.examined);
@@ -126,7 +142,7 @@ static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsign
     for (size_t k = 0; k < p.window; k++) boundlist_init(&p.found[k], L);
     WorkPool pool = { .jobs = jobs, .task = fix_task, .done = fix_done, .ctx = &p, .window = p.window,
                       .grain = 4, .caller_works = true };
-    workpool_run(&pool, n);
+    if (n) workpool_run(&pool, n);
     for (size_t k = 0; k < p.window; k++) boundlist_free(&p.found[k]);
     mem_free(p.found);
     mem_free(p.examined);
@@ -135,6 +151,32 @@ static bool fixpoints_par(Session *s, const QueryPlan *plan, FnCtx *main, unsign
     run_workers_free(p.workers, main);
     *examined = p.total;
     return p.ok;
+}
+
+/* --shard i/n on one thread: the chunks i, i + n, ... of L enumerated in order (a lattice
+ * not cut in order, or too small to be cut, is one chunk: shard 0's); false when it failed
+ * (reported). */
+static bool fixpoints_shard(Session *s, const QueryPlan *plan, FnCtx *each, bool cuts,
+                            BoundList *points, size_t *examined)
+{
+    const Lattice *L = each->fn->ret;
+    size_t w = L->nwords, done = 0;
+    Word *chunks = NULL;
+    size_t n = cuts ? fixpoints_chunks(L, &chunks) : 1;
+    if (!cuts) {
+        chunks = mem_calloc(2 * w + 1, sizeof *chunks);
+        L->ops->bot(L, chunks);
+        L->ops->top(L, chunks + w);
+    }
+    bool ok = true;
+    for (size_t k = s->opt.shard; k < n && ok; k += s->opt.shards) {
+        ok = run_fn_each(each, chunks + 2 * k * w, chunks + (2 * k + 1) * w, keep_fixed, points, &done);
+        *examined += done;
+        done = 0;
+    }
+    if (!ok) session_stopped(s, plan->loc);
+    mem_free(chunks);
+    return ok;
 }
 
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
@@ -150,8 +192,11 @@ bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn)
     size_t examined = 0;
     unsigned jobs = run_jobs(s, &plan->opt);
     bool ok = !session_stopped(s, plan->loc);
-    if (ok && jobs > 1 && lattice_cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2) {
+    bool cuts = lattice_cuts_in_order(L) && fn->chunk && L->log2_card > FIX_CHUNK_MIN_LOG2;
+    if (ok && jobs > 1 && cuts) {
         ok = fixpoints_par(s, plan, &each, jobs, &points, &examined);
+    } else if (ok && s->opt.shards) {
+        ok = fixpoints_shard(s, plan, &each, cuts, &points, &examined);
     } else if (ok) {
         ok = run_fn_each(&each, bot, top, keep_fixed, &points, &examined);
         if (!ok) session_stopped(s, plan->loc);

@@ -115,6 +115,28 @@ void run_workers_join(RunWorkers *w, FnCtx *main);
 /* Frees them (w may be NULL), adding their counts to main's (run_workers_join). */
 void run_workers_free(RunWorkers *w, FnCtx *main);
 
+/* run_checkpoint.c: --checkpoint FILE and --resume FILE of a bnb query (docs/parallel.md,
+ * "Checkpoints"). */
+typedef struct RunCheckpoint {
+    Session *s;                   /* NULL: neither option given */
+    FnCtx *fn;                    /* the query's function: its counters are saved too */
+    RunWorkers *workers;
+    const Lattice *L;
+    uint64_t program, query;      /* the digests of the sources read and of the query */
+    AftCheckpoint c;              /* what the engine is given (AftOptions.checkpoint) */
+    AftSnapshot snap;             /* the one --resume read */
+    size_t counters[3];           /* the function's derived, gave_up, unrounded it read */
+    bool loaded;                  /* snap is this query's: the run resumes from it */
+    bool failed;                  /* a write failed (reported once): no more are tried */
+} RunCheckpoint;
+/* Sets o->checkpoint for a bnb query on fn (its workers, lattice L) when --checkpoint or
+ * --resume was given; with --resume the file is read, and when it holds this query's
+ * snapshot the run starts from it (fn's counters restored).  False (reported) when the file
+ * cannot be read, is not a checkpoint, or was written for other sources. */
+bool run_checkpoint_begin(RunCheckpoint *cp, Session *s, const QueryPlan *plan, AftOptions *o,
+                          FnCtx *fn, RunWorkers *workers, const Lattice *L);
+void run_checkpoint_end(RunCheckpoint *cp);
+
 /* run_fixpoints.c: fixpoints, lfp and gfp. */
 bool run_fixpoints(Session *s, const QueryPlan *plan, FnSym *fn);
 bool run_kleene(Session *s, const QueryPlan *plan, FnSym *fn);

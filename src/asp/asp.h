@@ -193,6 +193,7 @@ typedef struct AspStats {
     double first_model, last_model;   /* the clock (aft_clock) when the native search gave
                                          out its first and its last model; 0: none */
     size_t cubes;                 /* cubes the search was split into (cube.h); 0: not split */
+    size_t cubes_made;            /* with --shard: the cubes of every shard (cubes: this one's) */
     unsigned threads;             /* the threads that searched them */
     double cpu_total, cpu_busiest;   /* CPU seconds of those threads: all, the busiest one */
 } AspStats;
@@ -228,6 +229,9 @@ typedef struct AspSolveOptions {
                                      its rules once nothing of the search reads them (a
                                      head-cycle-free program, no thread compiling its own
                                      solver): the memory of the search's peak (issue 29) */
+    unsigned shard, shards;       /* --shard i/n (shards >= 1; 0: no shard): only the cubes whose index is
+                                     congruent to shard mod shards are searched; a search that
+                                     is not split is the caller's to refuse (asp_solve_splits) */
 } AspSolveOptions;
 
 /* The threads of the native search when the user names none (AspSolveOptions.jobs): the
@@ -242,6 +246,10 @@ unsigned asp_default_jobs(const AspSolver *s, unsigned cores);
  * first-fail choice.  The engine's own default, the widest bound's split, suits a function's
  * lattice, not a program's: `stable P` once searched with it, up to 20 times the work. */
 void asp_search_defaults(AftOptions *o);
+
+/* Is the search asp_solve would make of s under o split into cubes (cube.h; after the
+ * well-founded bound's residual program, as asp_solve does it)?  --shard i/n needs it. */
+bool asp_solve_splits(AspSolver *s, const AspSolveOptions *o);
 
 /* Enumerate stable models with aft_bnb (depth first).  When the well-founded bound decides
  * most atoms, the search runs on the program partially evaluated under it (same models; the

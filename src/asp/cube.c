@@ -149,6 +149,20 @@ void asp_cubes_get(const AspCubes *c, size_t i, Word *lo, Word *hi)
     }
 }
 
+void asp_cubes_keep_shard(AspCubes *c, size_t shard, size_t shards)
+{
+    size_t kept = 0, words = 0;
+    for (size_t i = shard; i < c->count; i += shards) {
+        size_t from = c->start[i], n = c->start[i + 1] - from;
+        memmove(c->diff.items + words, c->diff.items + from, n * sizeof *c->diff.items);
+        c->start[kept++] = words;
+        words += n;
+    }
+    c->start[kept] = words;
+    c->diff.count = words;
+    c->count = kept;
+}
+
 void asp_cubes_free(AspCubes *c)
 {
     mem_free(c->lo);

@@ -52,6 +52,10 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
 size_t asp_cubes_make(AspSolver *s, AspCubes *cubes);
 /* Cube i of c written to lo and hi (c->nwords words each). */
 void asp_cubes_get(const AspCubes *c, size_t i, Word *lo, Word *hi);
+/* Only the cubes of shard `shard` of `shards` kept (--shard i/n, docs/asp.md "Shards"): those
+ * whose index is congruent to shard mod shards, in their order.  The shards' cubes together
+ * are c's, each in one shard. */
+void asp_cubes_keep_shard(AspCubes *c, size_t shard, size_t shards);
 void asp_cubes_free(AspCubes *c);
 
 /* s's search state (propagator, learnt nogoods, activities, S_P's caches) made anew: the
@@ -68,7 +72,8 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
                            AspModelFn fn, void *ctx, AspStats *st);
 
 /* asp_solve by cubes on o->jobs threads (util/workpool.h); when the cubes are fewer than
- * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread. */
+ * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread, unless the
+ * run is a shard (o->shards set): then only the shard's cubes, however few. */
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 

@@ -198,7 +198,11 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     if (o->text && fn && o->text->fn == fn && o->text->ctx == ctx) c.text = o->text;
     asp_search_options(&c.team.base, o->aft);
     size_t refuted = asp_cubes_make(s, &c.team.cubes);
-    if (c.team.cubes.count < ASP_CUBES_FEW) return one_search(s, o, fn, ctx, st, &c.team.cubes);
+    bool sharded = o->shards > 0;
+    if (c.team.cubes.count < ASP_CUBES_FEW && !sharded)
+        return one_search(s, o, fn, ctx, st, &c.team.cubes);
+    st->cubes_made = c.team.cubes.count;
+    if (sharded) asp_cubes_keep_shard(&c.team.cubes, o->shard, o->shards);
     size_t n = st->cubes = c.team.cubes.count;
     st->aft.conflicts += refuted;                 /* counted as the one search counts them */
     if (c.team.base.work) {

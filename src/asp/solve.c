@@ -58,6 +58,16 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
     return asp_search_whole(s, o, h, fn, ctx, st);
 }
 
+bool asp_solve_splits(AspSolver *s, const AspSolveOptions *o)
+{
+    AspProgram *rp;
+    AspSolver *rs = residual_solver(s, o, &rp);
+    bool split = asp_cubes_apply(rs ? rs : s, o);
+    asp_solver_free(rs);
+    asp_program_free(rp);
+    return split;
+}
+
 /* The bound of a program that is not head-cycle-free (dbound.c) as lattice elements:
  * translation atoms open, the constraint atom out. */
 static AftStatus disjunctive_bound(const AspSolver *s, Word *lo, Word *hi)

@@ -66,6 +66,19 @@ static const char *const usage_text =
     "  --stats          print the evaluator's calls, memo hits and misses and warm, cold\n"
     "                   and refused lfp starts to stderr\n"    "  --jobs N         run bnb's rounds and fixpoints on N threads (default: the cores\n"
     "                   fix may use; 1: one thread); the output is the same for every N\n"
+    "  --shard I/N      shard I (0 to N-1) of each fixpoints and bnb query: fixpoints\n"
+    "                   enumerates the chunks I, I+N, ... of its lattice, bnb keeps the\n"
+    "                   bounds I, I+N, ... of its first round of at least 4N bounds (with\n"
+    "                   policy paper, no budget, a finite lattice; else the query fails);\n"
+    "                   the N shards' fixed points and Final together are one run's\n"
+    "                   (docs/parallel.md)\n"
+    "  --checkpoint F   write each bnb query's state to F at the start of every round\n"
+    "                   (its bounds, Final, fixed points and counts, with a digest of the\n"
+    "                   sources and the query); a stop by a limit or Ctrl-C keeps the last\n"
+    "  --resume F       the bnb query F was written for goes on from it (the other\n"
+    "                   queries run again): the output is the uninterrupted run's; a file\n"
+    "                   written for other sources is refused (not with --trace, --dot,\n"
+    "                   --html or --shard)\n"
     "  -I DIR           search DIR for imported files (also $FIX_PATH, colon separated)\n"
     "  --allow-scripts  the .lp files of `program P from \"x.lp\"` are code: let gringo\n"
     "                   run their #script blocks (by default refused, and gringo runs in a\n"
@@ -152,6 +165,14 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
                 return usage_error("--jobs needs a whole number from 1 to %d, not '%s'", WORKPOOL_MAX_JOBS, argv[i + 1]);
             a->opt.jobs = (unsigned)n;
             i++;
+        } else if (strcmp(arg, "--shard") == 0) {
+            if (!cmdline_shard(i + 1 < argc ? argv[i + 1] : NULL, &a->opt.shard, &a->opt.shards))
+                return usage_error("--shard takes I/N, whole numbers with N >= 1 and I from 0 to N-1, not '%s'",
+                                   i + 1 < argc ? argv[i + 1] : "");
+            i++;
+        } else if (strcmp(arg, "--checkpoint") == 0 || strcmp(arg, "--resume") == 0) {
+            if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
+            *(arg[2] == 'c' ? &a->opt.checkpoint : &a->opt.resume) = argv[++i];
         } else if (strcmp(arg, "--html") == 0) {
             if (i + 1 >= argc) return usage_error("option %s needs a file name", arg);
             a->opt.html = argv[++i];
@@ -166,6 +187,9 @@ static int parse_args(int argc, char **argv, int from, CliArgs *a)
             a->files[a->nfiles++] = arg;
         }
     }
+    if ((a->opt.checkpoint || a->opt.resume) && (a->opt.trace || a->opt.dot || a->opt.html || a->opt.shards))
+        return usage_error("--checkpoint and --resume are not taken with --trace, --dot, --html or --shard: "
+                           "the events of the rounds before a checkpoint are not kept, and a shard is rerun whole");
     a->opt.timeout_s = a->limits.timeout_s;
     a->opt.max_steps = a->limits.max_steps;
     a->opt.max_memory = a->limits.max_memory;

@@ -115,6 +115,10 @@ static void put_stats(JsonWriter *w, const Lattice *L, const AftStats *st)
     json_string(w, aft_policy_name(st->policy));
     json_key_uint(w, "enumerated", st->enumerated);
     json_key_uint(w, "stalled", st->stalled);
+    if (st->shard_round) {
+        json_key_uint(w, "shard_round", st->shard_round);
+        json_key_uint(w, "shard_bounds", st->shard_bounds);
+    }
     json_key(w, "stalled_width");
     json_double(w, st->stalled ? report_width(L, st->stalled_height) : 0.0);
     put_sized(w, "S_final", st->log2_S_final);

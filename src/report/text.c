@@ -89,6 +89,9 @@ static void put_stats(Buf *b, const Lattice *L, const AftStats *st)
                    st->stalled == 1 ? "" : "s", AFT_STALL_LEVELS);
         put_width(b, L, st->stalled_height);
     }
+    if (st->shard_round)
+        buf_printf(b, "\n  a shard: round %zu's %zu bounds were cut into shards, this one searched its own",
+                   st->shard_round, st->shard_bounds);
     if (st->stopped_by) buf_printf(b, "\n  stopped by %s: the bounds left are kept as they are (sound)", st->stopped_by);
     if (st->stopped_by && strcmp(st->stopped_by, "bounds") == 0)
         buf_printf(b, "\n  (more than %d bounds and no budget: f may move points by less than the"

@@ -127,19 +127,11 @@ grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-
 
 # random programs: tests/asp/gen.c's (their well-founded bound leaves them small: one cube)
 # and random 3-colourings of 12 to 18 nodes, with an even loop on some (split into cubes)
-colouring() {   # colouring SEED: the .lp text
-    awk -v seed="$1" 'BEGIN { srand(seed); n = 12 + int(rand() * 7); p = 0.12 + rand() * 0.14
-        printf "node(1..%d).\ncol(r;g;b).\n1 { c(X,C) : col(C) } 1 :- node(X).\n", n
-        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < p) printf "e(%d,%d).\n", i, j
-        printf ":- e(X,Y), c(X,C), c(Y,C).\n"
-        if (rand() < 0.5) printf "odd(X) :- c(X,r), not even(X).\neven(X) :- node(X), not odd(X).\n:- odd(1), odd(2).\n"
-        printf "#show c/2.\n" }'
-}
 i=1
 while [ $i -le "${ASP_JOBS_COUNT:-20}" ]; do
     build/asp-gen $((3400 + i)) 40 90 > "$OUT/r.lp"
     same "random 40/90 seed $((3400 + i))" --models 0 "$OUT/r.lp"
-    colouring $((3400 + i)) > "$OUT/c.lp"
+    asp_colouring $((3400 + i)) > "$OUT/c.lp"
     same "colouring seed $((3400 + i))" --solver native --models 300 "$OUT/c.lp"
     same "colouring seed $((3400 + i)), count" --solver native -q --models 0 "$OUT/c.lp"
     i=$((i + 1))

@@ -9,7 +9,8 @@
 # the bench's optimisation encodings and of random programs with priorities under each
 # --opt-strategy; auto.sh --solver auto's hand-over to clingo
 # and --solver race; determinism.sh that the default output is the same on every run; jobs.sh
-# that it is the same for --jobs 1, 2, 3 and 7 (and race-free under build/tsan/fix);
+# that it is the same for --jobs 1, 2, 3 and 7 (and race-free under build/tsan/fix); shard.sh
+# that the models of --shard 0/N .. N-1/N together are one run's (N = 1, 2, 3, 7);
 # hostile-scripts.sh the .lp files that got scripts past fix's check once, and no gringo left
 # behind when fix is killed.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
@@ -92,6 +93,7 @@ sub_suite "$DIR/examples.sh" "$FIX"
 separate auto || sub_suite "$DIR/auto.sh" "$FIX"
 separate determinism || sub_suite "$DIR/determinism.sh" "$FIX"
 separate jobs || sub_suite "$DIR/jobs.sh" "$FIX"
+sub_suite "$DIR/shard.sh" "$FIX"
 sub_suite "$DIR/hostile-scripts.sh" "$FIX"
 sub_suite "$DIR/optenc.sh" "$FIX"
 
