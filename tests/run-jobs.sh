@@ -159,6 +159,24 @@ echo "// changed" >> "$tmp/ck-isolate.fix"
 rc=$?
 [ $rc -eq 1 ] && grep -q "written for other sources" "$tmp/ck-two.out" && pass=$((pass + 1)) \
     || { fail=$((fail + 1)); echo "FAIL a checkpoint of changed sources: exit $rc, not refused"; }
+# the checkpoint of a file's last bnb, resumed: an earlier bnb on a lattice of another size
+# runs from its root (it was refused as "not a whole checkpoint"); a file that is not a
+# checkpoint is refused once, not once per bnb query, and nothing runs
+awk 'BEGIN { printf "lattice B = powerset {"; for (i = 0; i < 70; i++) printf "%sb%d", i ? ", " : "", i
+             print "};"; print "fn g(m: B): B = if b1 in m then {b2} else {b1};"; print "bnb g policy paper;"
+             print "lattice T = powerset {u, v};"; print "fn t(m: T): T = if u in m then {v} else {u};"
+             print "bnb t policy paper;" }' > "$tmp/ck-sizes.fix"
+"$fix" run "$tmp/ck-sizes.fix" > "$tmp/ck-one.out" 2>&1
+"$fix" run --checkpoint "$tmp/ck" "$tmp/ck-sizes.fix" > /dev/null 2>&1
+"$fix" run --resume "$tmp/ck" "$tmp/ck-sizes.fix" > "$tmp/ck-two.out" 2> "$tmp/ck-two.err"
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$tmp/ck-one.out" "$tmp/ck-two.out" && pass=$((pass + 1)) \
+    || { fail=$((fail + 1)); echo "FAIL the last bnb's checkpoint, an earlier bnb of another lattice: exit $rc"; head -n 3 "$tmp/ck-two.err"; }
+head -c 100 "$tmp/ck" > "$tmp/ck-cut"
+"$fix" run --resume "$tmp/ck-cut" "$tmp/ck-sizes.fix" > "$tmp/ck-two.out" 2> "$tmp/ck-two.err"
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c 'is not a whole checkpoint' "$tmp/ck-two.err")" -eq 1 ] && [ ! -s "$tmp/ck-two.out" ] \
+    && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL a cut checkpoint: exit $rc, not refused once"; cat "$tmp/ck-two.err"; }
 "$fix" run --trace --checkpoint "$tmp/ck" "$tmp/ck-isolate.fix" > "$tmp/ck-two.out" 2>&1
 [ $? -eq 2 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL --checkpoint with --trace: not a usage error"; }
 "$fix" run --checkpoint "$tmp/ck" examples/pqrs.fix > "$tmp/ck-two.out" 2>&1

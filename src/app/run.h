@@ -86,6 +86,7 @@ struct Session {
     int out_errno;           /* the errno of a failed write to it a report saw, or 0 */
     bool output_refused;     /* an output named an input (reported): nothing is written */
     bool file_failed;        /* an output file (--dot DIR/) could not be written (reported) */
+    bool resume_refused;     /* --resume FILE was refused (reported once): no bnb query runs */
     const SessionWatch *watch;   /* NULL: every query runs, unwatched */
     struct WhyLog *why;      /* non-NULL: the engine records what decided each bound (why.h) */
     char *last_query;        /* the REPL: the text of the last approx, refine or bnb query run, */

@@ -159,18 +159,40 @@ static void get_list(Reader *r, BoundList *b, size_t nwords)
     }
 }
 
-/* The snapshot of FILE's bytes into cp->snap (the lists initialised by the caller); false
- * when they are not a whole checkpoint of this build. */
-static bool parse(RunCheckpoint *cp, const unsigned char *bytes, size_t len, uint64_t digest[2])
+/* The file's header: its magic, the digests of the sources and of the query it was written
+ * for, and the size of that query's lattice. */
+enum { HEADER_BYTES = sizeof magic + 3 * sizeof(uint64_t) };
+
+/* Are FILE's bytes a whole checkpoint (its magic, and its sum over every byte before the
+ * last eight right)?  Read before anything of it is believed, whichever query reads it. */
+static bool whole(const unsigned char *bytes, size_t len)
+{
+    uint64_t sum;
+    if (len < HEADER_BYTES + sizeof sum || memcmp(bytes, magic, sizeof magic)) return false;
+    memcpy(&sum, bytes + len - sizeof sum, sizeof sum);
+    return fnv(0, bytes, len - sizeof sum) == sum;
+}
+
+/* The digest at header word i (0: the sources', 1: the query's) of a whole checkpoint. */
+static uint64_t header_digest(const unsigned char *bytes, size_t i)
+{
+    uint64_t d;
+    memcpy(&d, bytes + sizeof magic + i * sizeof d, sizeof d);
+    return d;
+}
+
+/* The snapshot of a whole checkpoint written for this query into cp->snap (the lists
+ * initialised by the caller); false when its contents do not fit the query's lattice. */
+static bool parse(RunCheckpoint *cp, const unsigned char *bytes, size_t len)
 {
     Reader r = { bytes, bytes + len, 0, true };
     AftSnapshot *snap = &cp->snap;
     size_t nw = cp->L->nwords;
     char m[sizeof magic];
     get(&r, m, sizeof m);
-    digest[0] = get_u64(&r);
-    digest[1] = get_u64(&r);
-    if (!r.ok || memcmp(m, magic, sizeof m) || get_u64(&r) != nw) return false;
+    get_u64(&r);                                   /* the digests, read by load */
+    get_u64(&r);
+    if (!r.ok || get_u64(&r) != nw) return false;
     get(&r, cp->counters, sizeof cp->counters);
     snap->next_id = (long)get_u64(&r);
     for (size_t i = 0; i < FIX_ARRAY_LEN(count_fields); i++)
@@ -197,11 +219,15 @@ static bool parse(RunCheckpoint *cp, const unsigned char *bytes, size_t len, uin
     return r.ok && r.p == r.end && sum == want;
 }
 
-/* Reads FILE; false (reported) when it cannot be read, is not a checkpoint, or was written
- * for other sources.  cp->loaded when it is this query's. */
+/* Reads FILE; false (reported, once a session: later bnb queries are refused silently) when
+ * it cannot be read, is not a whole checkpoint, or was written for other sources.
+ * cp->loaded when it is this query's; a checkpoint of another query of the same sources is
+ * no error: this one starts from its root. */
 static bool load(RunCheckpoint *cp)
 {
-    const char *path = cp->s->opt.resume;
+    Session *s = cp->s;
+    if (s->resume_refused) return false;
+    const char *path = s->opt.resume;
     FILE *f = fopen(path, "rb");
     Buf bytes;
     buf_init(&bytes);
@@ -211,17 +237,20 @@ static bool load(RunCheckpoint *cp)
     int e = f && ferror(f) ? EIO : errno;
     bool read = f && !ferror(f);
     if (f) fclose(f);
-    uint64_t digest[2] = { 0, 0 };
-    bool ok = read && parse(cp, (const unsigned char *)bytes.data, bytes.len, digest);
-    buf_free(&bytes);
-    if (!read) diag_plain_error(&cp->s->diag, "--resume: cannot read %s: %s", path, strerror(e));
-    else if (!ok) diag_plain_error(&cp->s->diag, "--resume: %s is not a whole checkpoint of this build of fix", path);
-    else if (digest[0] != cp->program) {
-        diag_plain_error(&cp->s->diag, "--resume: %s was written for other sources (a file changed "
+    const unsigned char *b = (const unsigned char *)bytes.data;
+    bool ok = read && whole(b, bytes.len);
+    if (!read) diag_plain_error(&s->diag, "--resume: cannot read %s: %s", path, strerror(e));
+    else if (!ok) diag_plain_error(&s->diag, "--resume: %s is not a whole checkpoint of this build of fix", path);
+    else if (header_digest(b, 0) != cp->program) {
+        diag_plain_error(&s->diag, "--resume: %s was written for other sources (a file changed "
                          "since): refused", path);
         ok = false;
+    } else if (header_digest(b, 1) == cp->query) {
+        ok = cp->loaded = parse(cp, b, bytes.len);
+        if (!ok) diag_plain_error(&s->diag, "--resume: %s does not fit this query's lattice: refused", path);
     }
-    cp->loaded = ok && digest[1] == cp->query;    /* else another query's: this one from its root */
+    buf_free(&bytes);
+    s->resume_refused = !ok;
     return ok;
 }
 
