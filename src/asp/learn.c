@@ -411,6 +411,18 @@ static void prefetch(const AspProp *p, const uint32_t *entry)
         __builtin_prefetch(p->store.ng.items + entry[0]);
 }
 
+/* The first of the literals l[2 ..) of a nogood of n that does not hold, n when all do:
+ * four at a time with one test (branch-free reads, the scan is most of a look on long
+ * nogoods), then one at a time in the last four. */
+static inline uint32_t first_open(const uint8_t *lholds, const uint32_t *l, uint32_t n)
+{
+    uint32_t k = 2;
+    for (; k + 4 <= n; k += 4)
+        if (!(lholds[l[k]] & lholds[l[k + 1]] & lholds[l[k + 2]] & lholds[l[k + 3]])) break;
+    while (k < n && lholds[l[k]]) k++;
+    return k;
+}
+
 /* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
  * is false), false when it moved the watch to another literal that does not hold or, with
  * none left, made its other watch false (or met a conflict).  *spare becomes its other
@@ -426,8 +438,7 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
     *spare = l[0];
     if (is_false(p, l[0])) return true;
-    uint32_t k = 2;
-    while (k < n && holds(p, l[k])) k++;
+    uint32_t k = first_open(p->tr.lholds, l, n);
     if (k < n) {                                       /* watch l[k] instead */
         l[1] = l[k];
         l[k] = lit;
