@@ -64,9 +64,7 @@ typedef struct Place {
 
 static void write_word(Place *pl, size_t w, Word lo, Word hi)
 {
-    bool was_open = pl->lo[w] != pl->hi[w];
-    if (was_open && lo == hi) pl->open--;
-    if (!was_open && lo != hi) pl->open++;
+    pl->open += (size_t)(lo != hi) - (size_t)(pl->lo[w] != pl->hi[w]);     /* no branch */
     pl->lo[w] = lo;
     pl->hi[w] = hi;
     if (!pl->mark[w]) {
