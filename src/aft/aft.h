@@ -109,9 +109,10 @@ typedef struct AftSearch {
      *   excludes elements that are not fixed points.
      * learnt: after a refine_at returned AFT_INVALID, did it learn a nogood (once per call)?
      * cuts: does that nogood exclude part of [lo, hi] (all of its facts but at most one hold
-     *   in [lo, hi])?  The engine asks it for the bounds on its path, the shallowest first,
-     *   and backjumps to the first one it cuts (non-chronologically: the bounds pending below
-     *   it are searched again from it, refined with the nogood). */
+     *   in [lo, hi])?  It must be monotone: a nogood that cuts a bound cuts every bound
+     *   inside it.  The engine asks it for the bounds on its path, the deepest first, and
+     *   backjumps to the shallowest one it cuts (non-chronologically: the bounds pending
+     *   below it are searched again from it, refined with the nogood). */
     bool (*learning)(void *ctx, bool on);
     bool (*learnt)(void *ctx);
     bool (*cuts)(void *ctx, const Word *lo, const Word *hi);

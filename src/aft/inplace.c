@@ -64,9 +64,7 @@ typedef struct Place {
 
 static void write_word(Place *pl, size_t w, Word lo, Word hi)
 {
-    bool was_open = pl->lo[w] != pl->hi[w];
-    if (was_open && lo == hi) pl->open--;
-    if (!was_open && lo != hi) pl->open++;
+    pl->open += (size_t)(lo != hi) - (size_t)(pl->lo[w] != pl->hi[w]);     /* no branch */
     pl->lo[w] = lo;
     pl->hi[w] = hi;
     if (!pl->mark[w]) {
@@ -407,17 +405,22 @@ static void drop_below(Place *pl, size_t d)
 /* The shallowest bound of the path above `limit` that the nogood learnt last cuts and below
  * which nothing went to Final (searching it again must not repeat a fixed point): the bound
  * in place is walked to it (the trail kept, *pos its length).  SIZE_MAX, the bound walked
- * back, when there is none. */
+ * back, when there is none.  The bounds of the path are nested, so a nogood that cuts one
+ * cuts every deeper one, and Final's count along the path only grows: the depths that
+ * qualify are the deepest ones down to the first that does not, and the walk goes down from
+ * the bound in place only that far (from the root up, it walked the whole trail twice). */
 static size_t cut_target(Place *pl, size_t limit, size_t *pos)
 {
     *pos = steps_count(&pl->trail);
-    for (size_t d = 0; d < limit && d < pl->path.count; d++) {
-        if (pl->path.items[d].finals != pl->finals) continue;
+    size_t found = SIZE_MAX;
+    for (size_t d = limit < pl->path.count ? limit : pl->path.count; d-- > 0;) {
+        if (pl->path.items[d].finals != pl->finals) break;
         walk(pl, pos, pl->path.items[d].at);
-        if (pl->search->cuts(pl->fctx, pl->lo, pl->hi)) return d;
+        if (!pl->search->cuts(pl->fctx, pl->lo, pl->hi)) break;
+        found = d;
     }
-    walk(pl, pos, steps_count(&pl->trail));
-    return SIZE_MAX;
+    walk(pl, pos, found == SIZE_MAX ? steps_count(&pl->trail) : pl->path.items[found].at);
+    return found;
 }
 
 /* IR of the bound in place by the refine hook: the words it changes into pl->scratch;

@@ -26,7 +26,10 @@ static inline size_t steps_count(const Steps *t) { return t->step.count; }
  * million). */
 static inline size_t steps_word(const Steps *t, size_t k) { return t->step.items[k].w; }
 
-static inline Word steps_half(uint32_t code) { return code ? (Word)1 << (code - 1) : 0; }
+static inline Word steps_half(uint32_t code)     /* no branch: the walks flip at random */
+{
+    return (Word)(code != 0) << ((code - 1) & 63);
+}
 
 static inline void steps_get(const Steps *t, size_t k, Word *dlo, Word *dhi)
 {

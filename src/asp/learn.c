@@ -400,15 +400,21 @@ static inline void bin_unit(AspProp *p, uint32_t lit, uint32_t other)
     asp_prop_assign(p, other >> 1, other_val(lit_val(other)), R_BIN, lit);
 }
 
-/* How many watches ahead the visit asks for a nogood's memory (a prefetch: the look at
- * a nogood is a cache miss otherwise, and the looks are independent). */
-enum { LOOKAHEAD = 4 };
-
-/* Asks for nogood off's first literals when its spare does not spare the look. */
-static void prefetch(const AspProp *p, const uint32_t *entry)
+/* The first of the literals l[2 ..) of a nogood of n that does not hold, n when all do:
+ * four at a time, their holding as four bits and the first clear one found by counting
+ * (one branch a group: the scan is most of a look on long nogoods, and a branch per literal
+ * that leaves at a place no predictor knows costs more than the reads), the last ones
+ * one at a time. */
+static inline uint32_t first_open(const uint8_t *lholds, const uint32_t *l, uint32_t n)
 {
-    if (!(entry[1] & ASP_WATCH_BIN) && !is_false(p, entry[1]))
-        __builtin_prefetch(p->store.ng.items + entry[0]);
+    uint32_t k = 2;
+    for (; k + 4 <= n; k += 4) {
+        unsigned held = (unsigned)lholds[l[k]] | (unsigned)lholds[l[k + 1]] << 1
+                        | (unsigned)lholds[l[k + 2]] << 2 | (unsigned)lholds[l[k + 3]] << 3;
+        if (held != 15) return k + (uint32_t)__builtin_ctz(~held);
+    }
+    while (k < n && lholds[l[k]]) k++;
+    return k;
 }
 
 /* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
@@ -423,11 +429,11 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
         unit(p, off, lit);
         return true;
     }
-    if (l[0] == lit) { l[0] = l[1]; l[1] = lit; }
+    l[0] ^= l[1] ^ lit;                                /* the other watch first, lit second */
+    l[1] = lit;                                        /* (no branch on which side lit was) */
     *spare = l[0];
     if (is_false(p, l[0])) return true;
-    uint32_t k = 2;
-    while (k < n && holds(p, l[k])) k++;
+    uint32_t k = first_open(p->tr.lholds, l, n);
     if (k < n) {                                       /* watch l[k] instead */
         l[1] = l[k];
         l[k] = lit;
@@ -449,14 +455,18 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     AspWatches *w = &p->store.watches;
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
     size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
-    for (size_t a = 0; a < LOOKAHEAD && 2 * a < count; a++) prefetch(p, items + 2 * a);
     const uint8_t *lholds = p->tr.lholds;
     while (i < count) {
-        if (i + 2 * LOOKAHEAD < count) prefetch(p, items + i + 2 * LOOKAHEAD);
+        if (j == i) {            /* nothing moved yet: the spared watches are passed in place */
+            while (i < count && lholds[(items[i + 1] & ~ASP_WATCH_BIN) ^ 1]) i += 2;
+            j = i;
+            if (i == count) break;
+        }
         uint32_t off = items[i], spare = items[i + 1], other = spare & ~ASP_WATCH_BIN;
         i += 2;
-        if (lholds[other ^ 1]) {                       /* spared: kept as it is */
-            if (j + 2 != i) { items[j] = off; items[j + 1] = spare; }
+        if (lholds[other ^ 1]) {               /* spared: kept, moved up (j < i here) */
+            items[j] = off;
+            items[j + 1] = spare;
             j += 2;
             continue;
         }

@@ -625,8 +625,10 @@ static void sorted_marks(const AspSolver *s, AspProp *p)
         }
     } else if (8 * n >= s->nwords) {
         size_t k = 0;
-        for (size_t w = 0; w < s->nwords; w++)
-            if (p->wmark[w]) l[k++] = w;
+        for (size_t w = 0; w < s->nwords; w++) {      /* no branch: k <= w */
+            l[k] = w;
+            k += p->wmark[w] != 0;
+        }
     } else qsort(l, n, sizeof *l, word_cmp);
 }
 
@@ -636,8 +638,10 @@ static void exact_marks(AspProp *p, const Word *lo, const Word *hi)
     size_t k = 0;
     for (size_t i = 0; i < p->nwlist; i++) {
         size_t w = p->wlist[i];
-        if (p->tlo[w] != lo[w] || p->thi[w] != hi[w]) p->wlist[k++] = w;
-        else p->wmark[w] = 0;
+        bool differs = (p->tlo[w] != lo[w]) | (p->thi[w] != hi[w]);
+        p->wlist[k] = w;                                /* no branch: k <= i */
+        k += differs;
+        p->wmark[w] = differs;
     }
     p->nwlist = k;
 }

@@ -202,9 +202,9 @@ void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where);
 /* Word w of the state may now differ from the last request of an in-place hook. */
 static inline void asp_touch_word(AspProp *p, size_t w)
 {
-    if (p->wmark[w]) return;
+    p->wlist[p->nwlist] = w;              /* kept only when w was not marked yet (no branch: */
+    p->nwlist += !p->wmark[w];            /* the list has room for one more than every word) */
     p->wmark[w] = 1;
-    p->wlist[p->nwlist++] = w;
 }
 
 static inline void asp_set_bit(AspProp *p, Word *x, size_t i)
@@ -240,10 +240,11 @@ static inline void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t wh
     p->tr.rkind[a] = why;
     p->tr.rarg[a] = arg;
     p->tr.tpos[a] = (uint32_t)p->tr.qtail;
-    if (v == V_TRUE) {
-        asp_set_bit(p, p->tlo, a);
-        p->open += p->nsup[a] >= 2;
-    } else asp_clr_bit(p, p->thi, a);
+    Word bit = (Word)1 << (a & 63), in = (Word)0 - (Word)(v == V_TRUE);   /* no branch on v */
+    p->tlo[a >> 6] |= bit & in;
+    p->thi[a >> 6] &= ~(bit & ~in);
+    p->open += (v == V_TRUE) & (p->nsup[a] >= 2);
+    asp_touch_word(p, a >> 6);
     p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
     p->tr.trail[p->tr.qtail++] = a;
 }
