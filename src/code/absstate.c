@@ -132,9 +132,9 @@ void absstate_free(AbsState *s)
     memset(s, 0, sizeof *s);
 }
 
-void absstate_copy(AbsState *dst, const AbsState *src)
+void absstate_copy_into(AbsState *dst, const AbsState *src)
 {
-    memset(dst, 0, sizeof *dst);
+    dst->sp = 0;
     absstate_reserve(dst, src->sp + 1);
     memcpy(dst->lo, src->lo, src->sp * sizeof(Word));
     memcpy(dst->hi, src->hi, src->sp * sizeof(Word));

@@ -31,7 +31,8 @@ void absstate_tags_of(const Lattice *L, Tag *out);
 
 void absstate_reserve(AbsState *s, size_t n);       /* room for n more words */
 void absstate_free(AbsState *s);
-void absstate_copy(AbsState *dst, const AbsState *src);
+/* src into dst, whose blocks (dst may hold some, or none) are kept and grown as needed. */
+void absstate_copy_into(AbsState *dst, const AbsState *src);
 void absstate_push_zeros(AbsState *s, size_t n);    /* n zero words tagged as ints */
 void absstate_push_pair(AbsState *s, AbsPair p, TagKind kind);
 AbsPair absstate_pop_pair(AbsState *s);
