@@ -361,17 +361,13 @@ static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
     }
     if (op == IR_STORE) {
         st->sp -= n;
-        memmove(st->lo + a, st->lo + st->sp, n * sizeof(Word));
-        memmove(st->hi + a, st->hi + st->sp, n * sizeof(Word));
-        memmove(st->tag + a, st->tag + st->sp, n * sizeof(Tag));
+        absstate_move(st, a, st->sp, n);
         return true;
     }
     for (size_t w = 0; w < n; w++)
         if (st->tag[a + w].kind == TAG_POISON) return give_up(x->vm, "a value the joined paths disagree on");
     absstate_reserve(st, n);
-    memcpy(st->lo + st->sp, st->lo + a, n * sizeof(Word));
-    memcpy(st->hi + st->sp, st->hi + a, n * sizeof(Word));
-    memcpy(st->tag + st->sp, st->tag + a, n * sizeof(Tag));
+    absstate_move(st, st->sp, a, n);
     st->sp += n;
     return true;
 }
