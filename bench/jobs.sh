@@ -5,11 +5,15 @@
 # bnb on a product of four reals (boxes of 240 bounds a round), `fixpoints` over 2^24
 # elements (a powerset of 24 atoms), and `check g monotone` over the 18 x 2^17 covering pairs
 # of a powerset of 18 atoms.  For each it prints the per-round live bound counts
-# (from --trace: rounds, the least, median and largest count, the rounds with at least 60),
-# then runs --jobs 1 and --jobs 2 alternating REPEAT times and prints the median wall
+# (from --trace: rounds, the least, median and largest count, the rounds with at least 60)
+# and the ratio the rounds' shape allows on two threads (rounds_model below: the serial part
+# the rounds impose, were every bound of a round as costly as the others), then runs --jobs 1 and --jobs 2 alternating REPEAT times and prints the median wall
 # seconds of each, their ratio, and the CPU seconds (user + system) of each run: on a
 # machine others load, CPU/wall says how much of a core each run got, and the ratio of CPU
-# seconds says what the threads cost in work.  With CALLGRIND=1 it also counts instructions
+# seconds (jobs 2 / jobs 1) says what the threads cost in work.  The last two columns tell
+# the machine's part of that cost from the program's: the CPU seconds of a --jobs 1 run with
+# a second --jobs 1 run of the same file beside it (two busy cores, no thread shared) and
+# their ratio to one run alone; a CPU ratio of --jobs 2 near the twin's is the machine's.  With CALLGRIND=1 it also counts instructions
 # per thread (valgrind --tool=callgrind --separate-threads=yes, the `small` sizes): the
 # calling thread's share is the serial part, and I1 / ((caller + workers) / 2) the speed-up
 # two free cores would give (docs/parallel.md, "How it scales").
@@ -161,12 +165,25 @@ write_workloads "$D/small" small
 rm -rf "$D/extra"
 [ "${BENCH_JOBS_EXTRA:-0}" = 1 ] && write_workloads "$D/extra" extra
 
-rounds_line() {   # the live bounds of each bnb round, summarised
-    "$FIX" run --jobs 1 --trace "$1" 2>/dev/null | awk '/^  round [0-9]+: [0-9]+ bound/ { print $3 + 0 }' \
-        | sort -n | awk '{ v[NR] = $1; if ($1 >= 60) big++ }
+round_counts() {   # round_counts FILE: the live bounds of each bnb round, one a line
+    "$FIX" run --jobs 1 --trace "$1" 2>/dev/null | awk '/^  round [0-9]+: [0-9]+ bound/ { print $3 + 0 }'
+}
+
+rounds_line() {   # rounds_line COUNTS: the live bounds of each bnb round, summarised
+    sort -n "$1" | awk '{ v[NR] = $1; if ($1 >= 60) big++ }
       END { if (!NR) { print "no bnb rounds"; exit }
             printf "%d rounds, bounds a round: least %d, median %d, largest %d; %d rounds with >= 60",
                    NR, v[1], v[int((NR + 1) / 2)], v[NR], big }'
+}
+
+# rounds_model COUNTS: the ratio the rounds' shape allows on 2 threads if every bound of a
+# round cost the same and nothing else ran: the sum of K over the sum of max(ceil(K / 2),
+# grain), a round of K bounds being handed out in grains of K / 128 bounds (1 to 16,
+# aft/bnbpar.c) and ending when its last grain does
+rounds_model() {
+    awk '{ g = int($1 / 128); if (g < 1) g = 1; if (g > 16) g = 16
+           h = int(($1 + 1) / 2); one += $1; two += (h > g ? h : g) }
+         END { if (two) printf "%.2f", one / two; else printf "-" }' "$1"
 }
 
 timed() {   # timed N FILE: "wall cpu" of one run with --jobs N
@@ -174,24 +191,34 @@ timed() {   # timed N FILE: "wall cpu" of one run with --jobs N
         | awk '{ printf "%s %.2f", $1, $2 + $3 }'
 }
 
+twin() {   # twin FILE: the CPU seconds of a --jobs 1 run while a second one runs beside it
+    /usr/bin/time -f "%U %S" -o "$D/twin1" "$FIX" run --jobs 1 "$1" >/dev/null 2>&1 &
+    /usr/bin/time -f "%U %S" -o "$D/twin2" "$FIX" run --jobs 1 "$1" >/dev/null 2>&1
+    wait
+    tail -q -n 1 "$D/twin1" "$D/twin2" | awk '{ s += $1 + $2 } END { printf "%.2f", s / 2 }'
+}
+
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "cores this process may use: $(nproc)"
-echo "| workload | bnb rounds | --jobs 1 wall (s) | --jobs 2 wall (s) | ratio | CPU s jobs 1 / jobs 2 |"
-echo "|---|---|---|---|---|---|"
+echo "| workload | bnb rounds | rounds' bound (2 threads) | --jobs 1 wall (s) | --jobs 2 wall (s) | ratio | CPU s jobs 1 / jobs 2 | CPU ratio | CPU s jobs 1 beside a twin | twin's ratio |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for f in "$D"/*.fix "$D"/extra/*.fix; do
     [ -f "$f" ] || continue
-    : >"$D/w1"; : >"$D/w2"; : >"$D/c1"; : >"$D/c2"
+    : >"$D/w1"; : >"$D/w2"; : >"$D/c1"; : >"$D/c2"; : >"$D/ct"
     r=0
     while [ $r -lt "$REPEAT" ]; do
         for n in 1 2; do
             set -- $(timed $n "$f")
             echo "$1" >>"$D/w$n"; echo "$2" >>"$D/c$n"
         done
+        twin "$f" >>"$D/ct"; echo >>"$D/ct"
         r=$((r + 1))
     done
     w1=$(median <"$D/w1"); w2=$(median <"$D/w2"); c1=$(median <"$D/c1"); c2=$(median <"$D/c2")
-    echo "| $(basename "$f" .fix) | $(rounds_line "$f") | $w1 | $w2 | $(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $c1 / $c2 |"
+    ct=$(median <"$D/ct")
+    round_counts "$f" >"$D/rounds"
+    echo "| $(basename "$f" .fix) | $(rounds_line "$D/rounds") | $(rounds_model "$D/rounds") | $w1 | $w2 | $(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $c1 / $c2 | $(awk -v a="$c1" -v b="$c2" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }') | $ct | $(awk -v a="$c1" -v b="$ct" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }') |"
 done
 
 [ "${CALLGRIND:-0}" = 1 ] || exit 0

@@ -14,6 +14,8 @@
 # "Bound on 2 idle cores": jobs-1 CPU over the largest of half the jobs-2 CPU, the busiest
 # search thread's CPU and the calling thread's (the process's CPU less the search threads':
 # making the cubes, printing the models), the best ratio two idle cores could give.
+# "CPU jobs 1 beside a twin": the CPU of a --jobs 1 run with a second one beside it (two
+# busy cores, no thread shared): CPU jobs 2 against twice that is the threads' own cost.
 # With CALLGRIND=1 it also counts instructions per thread (valgrind --tool=callgrind
 # --separate-threads=yes) on smaller sizes (pairs-18, queens-10, ham-24): those of --jobs 1,
 # and of --jobs 2 the calling thread's (making the cubes, numbering and printing the models)
@@ -42,8 +44,17 @@ cpu() {   # cpu JOBS ASPIF: "cpu-seconds cubes busiest-thread-cpu threads-cpu" (
     sed -E 's/.*: ([0-9]+) on [0-9]+ threads \(CPU ([0-9.]+)s, busiest thread ([0-9.]+)s\)/\1 \3 \2/' "$OUT/cubes"
 }
 
-echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | calling thread CPU (s) | bound on 2 idle cores | load |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+twin() {   # twin ASPIF: the CPU seconds of a --jobs 1 run ($MODE) while a second one runs beside it
+    # shellcheck disable=SC2086
+    "$TIME" -f "%U %S" -o "$OUT/twin1" "$FIX" asp --solver native $MODE --jobs 1 "$1" >/dev/null 2>&1 &
+    # shellcheck disable=SC2086
+    "$TIME" -f "%U %S" -o "$OUT/twin2" "$FIX" asp --solver native $MODE --jobs 1 "$1" >/dev/null 2>&1
+    wait
+    tail -q -n 1 "$OUT/twin1" "$OUT/twin2" | awk '{ s += $1 + $2 } END { printf "%.2f", s / 2 }'
+}
+
+echo "| program | models | cubes | jobs 1 (s) | jobs 2 (s) | jobs1/jobs2 | pairs | CPU jobs 1 (s) | CPU jobs 2 (s) | CPU model | balance | calling thread CPU (s) | bound on 2 idle cores | CPU jobs 1 beside a twin (s) | load |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 # row NAME: the row of $OUT/NAME.aspif run with the options $MODE
 row() {
     name=$1
@@ -69,11 +80,12 @@ EOF
     # the busiest search thread, the calling thread
     est=$(awk -v a="$c1" -v b="$c2" -v m="$busy" -v t="$threads" 'BEGIN { main = b - t
         w = b / 2; if (m > w) w = m; if (main > w) w = main; printf "%.2f %.2f", main, (w > 0 ? a / w : 0) }')
+    ct=$(twin "$OUT/$name.aspif")
     load=$(cut -d ' ' -f 1 /proc/loadavg)
     read -r main bound <<EOF
 $est
 EOF
-    echo "| $name${MODE:+ ($MODE)} | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $load |"
+    echo "| $name${MODE:+ ($MODE)} | $models | $cubes | $t1 | $t2 | $r | $runs | $c1 | $c2 | $model | $balance | $main | $bound | $ct | $load |"
 }
 
 MODE="--models 0"

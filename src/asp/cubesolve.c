@@ -52,6 +52,7 @@ typedef struct Cubes {
     WorkTurn turn;
     size_t held;                  /* bytes kept by all cubes (atomic) */
     size_t held_max;
+    VEC(size_t) *ran;             /* per worker: its cubes whose blocks it has not reclaimed */
 } Cubes;
 
 /* Keeps a model in the cube's slot; its bytes. */
@@ -136,20 +137,6 @@ static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t
     return !c->stop;
 }
 
-static void run_cube(void *ctx, size_t i, unsigned worker)
-{
-    Cubes *c = ctx;
-    CubeOut *out = &c->out[i];
-    AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, &out->work);
-    out->cubes = c;
-    out->index = i;
-    out->tx = c->text;
-    AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
-    out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
-    out->hit = w->limits.hit;
-    asp_cube_team_end(&c->team, worker);
-}
-
 static void out_free(Cubes *c, CubeOut *out)
 {
     __atomic_sub_fetch(&c->held, out->held, __ATOMIC_RELAXED);
@@ -159,15 +146,55 @@ static void out_free(Cubes *c, CubeOut *out)
     buf_free(&out->scratch);
 }
 
+/* The blocks of the worker's earlier cubes that were taken (the turn is past them: no thread
+ * reads them any more) go to cube out, one cube's, or are freed: the thread writes pages it
+ * wrote before instead of fresh ones, each a page fault. */
+static void reclaim(Cubes *c, unsigned worker, CubeOut *out)
+{
+    size_t at = __atomic_load_n(&c->turn.at, __ATOMIC_ACQUIRE), left = 0;
+    for (size_t k = 0; k < c->ran[worker].count; k++) {
+        size_t j = c->ran[worker].items[k];
+        CubeOut *old = &c->out[j];
+        if (j >= at) c->ran[worker].items[left++] = j;
+        else if (out->text.data || out->models.items || out->scratch.data) out_free(c, old);
+        else {
+            out->models = old->models;
+            out->ends = old->ends;
+            out->text = old->text;
+            out->scratch = old->scratch;
+            memset(&old->models, 0, sizeof old->models);
+            memset(&old->ends, 0, sizeof old->ends);
+            buf_init(&old->text);
+            buf_init(&old->scratch);
+        }
+    }
+    c->ran[worker].count = left;
+}
+
+static void run_cube(void *ctx, size_t i, unsigned worker)
+{
+    Cubes *c = ctx;
+    CubeOut *out = &c->out[i];
+    reclaim(c, worker, out);
+    AspCubeWorker *w = asp_cube_team_begin(&c->team, worker, i, &out->work);
+    out->cubes = c;
+    out->index = i;
+    out->tx = c->text;
+    AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
+    out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
+    out->hit = w->limits.hit;
+    VEC_PUSH(c->ran[worker], i);
+    asp_cube_team_end(&c->team, worker);
+}
+
 /* Cube i ended: its models not given out yet go out (on the calling thread), the clock of
- * the last model read once per cube. */
+ * the last model read once per cube; its blocks are left to its worker (reclaim). */
 static bool take_cube(void *ctx, size_t i)
 {
     Cubes *c = ctx;
     CubeOut *out = &c->out[i];
     give_kept(c, out);
     if (out->gave) c->st->last_model = aft_clock();
-    out_free(c, out);
     return asp_cube_team_take(&c->team, c->st, &c->r, c->stop, &out->st, out->r, &out->work, out->hit);
 }
 
@@ -215,13 +242,16 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     }
     unsigned jobs = o->jobs;
     c.out = mem_calloc(n + 1, sizeof *c.out);
+    c.ran = mem_calloc(jobs, sizeof *c.ran);
     asp_cube_team_new(&c.team, jobs);
     c.team.w[0]->fresh = false;
     c.held_max = held_max(c.team.base.limits);
     WorkPool pool = { .jobs = jobs, .task = run_cube, .done = take_cube, .ctx = &c,
                       .window = ASP_CUBES_WINDOW * (size_t)jobs, .turn = &c.turn };
     size_t taken = n ? workpool_run(&pool, n) : 0;
-    for (size_t i = taken; i < n; i++) out_free(&c, &c.out[i]);
+    for (size_t i = 0; i < n; i++) out_free(&c, &c.out[i]);
+    for (unsigned k = 0; k < jobs; k++) VEC_FREE(c.ran[k]);
+    mem_free(c.ran);
     st->complete = c.r == AFT_OK && !c.stop && taken == n;
     asp_cube_team_free(&c.team, st, NULL);
     mem_free(c.out);

@@ -132,9 +132,9 @@ void absstate_free(AbsState *s)
     memset(s, 0, sizeof *s);
 }
 
-void absstate_copy(AbsState *dst, const AbsState *src)
+void absstate_copy_into(AbsState *dst, const AbsState *src)
 {
-    memset(dst, 0, sizeof *dst);
+    dst->sp = 0;
     absstate_reserve(dst, src->sp + 1);
     memcpy(dst->lo, src->lo, src->sp * sizeof(Word));
     memcpy(dst->hi, src->hi, src->sp * sizeof(Word));
@@ -246,8 +246,20 @@ void absstate_push_point(AbsState *st, const Lattice *L, bool top)
 void absstate_keep_part(AbsState *st, size_t W, size_t off, size_t n)
 {
     size_t base = st->sp - W;
-    memmove(st->lo + base, st->lo + base + off, n * sizeof(Word));
-    memmove(st->hi + base, st->hi + base + off, n * sizeof(Word));
-    memmove(st->tag + base, st->tag + base + off, n * sizeof(Tag));
+    absstate_move(st, base, base + off, n);
     st->sp = base + n;
+}
+
+/* One place (a scalar, most loads and stores) without three calls of memmove. */
+void absstate_move(AbsState *s, size_t to, size_t from, size_t n)
+{
+    if (n == 1) {
+        s->lo[to] = s->lo[from];
+        s->hi[to] = s->hi[from];
+        s->tag[to] = s->tag[from];
+        return;
+    }
+    memmove(s->lo + to, s->lo + from, n * sizeof(Word));
+    memmove(s->hi + to, s->hi + from, n * sizeof(Word));
+    memmove(s->tag + to, s->tag + from, n * sizeof(Tag));
 }

@@ -31,7 +31,8 @@ void absstate_tags_of(const Lattice *L, Tag *out);
 
 void absstate_reserve(AbsState *s, size_t n);       /* room for n more words */
 void absstate_free(AbsState *s);
-void absstate_copy(AbsState *dst, const AbsState *src);
+/* src into dst, whose blocks (dst may hold some, or none) are kept and grown as needed. */
+void absstate_copy_into(AbsState *dst, const AbsState *src);
 void absstate_push_zeros(AbsState *s, size_t n);    /* n zero words tagged as ints */
 void absstate_push_pair(AbsState *s, AbsPair p, TagKind kind);
 AbsPair absstate_pop_pair(AbsState *s);
@@ -39,6 +40,8 @@ AbsPair absstate_top_pair(const AbsState *s);
 void absstate_push_point(AbsState *s, const Lattice *L, bool top);   /* [bot, bot] or [top, top] */
 /* Keeps words [off, off + n) of the top element of W words. */
 void absstate_keep_part(AbsState *s, size_t W, size_t off, size_t n);
+/* n places of the stack from place `from` to place `to` (lo, hi and tag; they may overlap). */
+void absstate_move(AbsState *s, size_t to, size_t from, size_t n);
 
 /* How two collection handles that differ are joined (abscoll.c): *out a handle standing for
  * both, false when there is none (the word is then no point: nothing reads it). */

@@ -30,6 +30,7 @@ struct AbsVm {
     VEC(AbsFlow *) flows;
     AbsColls *colls;            /* the collections of a run, and those of closed sites */
     AbsScratch tmp;
+    VEC(AbsState) spare;        /* dropped states whose blocks the next ones reuse */
 };
 
 /* One run of a chunk. */
@@ -77,6 +78,38 @@ static bool dead_path(AbsVm *vm)
 
 static Word *tmp_words(AbsVm *vm, size_t n) { return absinstr_scratch(&vm->tmp, n); }
 
+/* ---- states: every undecided branch forks one, so their blocks are kept for the next ---- */
+
+/* At most this many dropped states are kept, each of at most this many words: a run's
+ * churn is covered while a VM holds little (a few MB at most). */
+enum { ABSVM_SPARES = 16, ABSVM_SPARE_WORDS = 4096 };
+
+/* An empty state with room for n words, in a dropped state's blocks when there is one. */
+static void state_new(AbsVm *vm, AbsState *s, size_t n)
+{
+    *s = vm->spare.count ? vm->spare.items[--vm->spare.count] : (AbsState){ 0 };
+    s->sp = 0;
+    absstate_reserve(s, n);
+}
+
+/* A copy of src in a dropped state's blocks when there is one. */
+static void state_copy(AbsVm *vm, AbsState *dst, const AbsState *src)
+{
+    state_new(vm, dst, 0);
+    absstate_copy_into(dst, src);
+}
+
+/* s dropped: its blocks kept for the next state (or freed), s left empty. */
+static void state_drop(AbsVm *vm, AbsState *s)
+{
+    if (s->cap && s->cap <= ABSVM_SPARE_WORDS && vm->spare.count < ABSVM_SPARES) {
+        VEC_PUSH(vm->spare, *s);
+        memset(s, 0, sizeof *s);
+    } else {
+        absstate_free(s);
+    }
+}
+
 /* After an instruction of absinstr.c: go on, give up, or end a path that surely fails. */
 static bool instr_end(AbsVm *vm, AbsInstrEnd end, const char *why)
 {
@@ -101,7 +134,7 @@ static bool add_pending(Exec *x, size_t at, AbsState *side)
 {
     if (x->pend.count && x->pend.items[x->pend.count - 1].at == at) {
         bool ok = join_states(x->vm, &x->pend.items[x->pend.count - 1].st, side, x->ch->nlocals);
-        absstate_free(side);
+        state_drop(x->vm, side);
         return ok;
     }
     Pending p = { at, *side };
@@ -114,19 +147,19 @@ static bool fork_at(Exec *x, long merge, AbsState *side, size_t side_ip, size_t 
 {
     AbsVm *vm = x->vm;
     if (merge < 0) {
-        absstate_free(side);
+        state_drop(vm, side);
         return give_up(vm, "a branch whose paths do not meet");
     }
     if (side_ip != (size_t)merge) {
         if (vm->depth >= ABSVM_MAX_DEPTH) {
-            absstate_free(side);
+            state_drop(vm, side);
             return give_up(vm, "branches nested too deeply");
         }
         vm->depth++;
         RunEnd e = exec(vm, x->ch, side, side_ip, merge, -1, NULL, NULL);
         vm->depth--;
         if (e != RUN_REACHED) {
-            absstate_free(side);
+            state_drop(vm, side);
             x->next = main_ip;
             return e == RUN_DEAD;       /* a side path that surely fails adds nothing */
         }
@@ -146,7 +179,7 @@ static bool branch(Exec *x, Opcode op, size_t target)
         return true;
     }
     AbsState side;
-    absstate_copy(&side, st);
+    state_copy(x->vm, &side, st);
     if (x->test.valid && x->test.after == x->at) {     /* side: the test came out jump_on */
         absinstr_narrow(&side, x->test.slot, x->test.op, x->test.k, jump_on);
         absinstr_narrow(st, x->test.slot, x->test.op, x->test.k, !jump_on);
@@ -159,8 +192,8 @@ static bool branch(Exec *x, Opcode op, size_t target)
     if (target > x->at) return fork_at(x, merge, &side, target, x->next);
     /* a backward jump: the fall-through path is the side one; side holds the jump's state */
     AbsState fall;
-    absstate_copy(&fall, st);
-    absstate_free(st);
+    state_copy(x->vm, &fall, st);
+    state_drop(x->vm, st);
     *st = side;
     return fork_at(x, merge, &fall, x->next, target);
 }
@@ -218,15 +251,15 @@ static bool loop_fork(Exec *x, long m)
     if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "branches nested too deeply");
     AbsState body, out = { 0 };
     bool has_out = false;
-    absstate_copy(&body, x->st);
+    state_copy(vm, &body, x->st);
     vm->depth++;
     RunEnd e = exec(vm, x->ch, &body, x->next, (long)x->at, m, &out, &has_out);
     vm->depth--;
     bool ok = e != RUN_FAILED;
     if (ok && has_out) ok = add_pending(x, (size_t)m, &out);
-    else absstate_free(&out);
+    else state_drop(vm, &out);
     if (ok && e == RUN_REACHED) ok = add_pending(x, x->at, &body);
-    else absstate_free(&body);
+    else state_drop(vm, &body);
     x->next = x->at;
     return ok;
 }
@@ -237,9 +270,9 @@ static bool loop_fork(Exec *x, long m)
 static bool maybe_run(Exec *x)
 {
     AbsState skip;
-    absstate_copy(&skip, x->st);
+    state_copy(x->vm, &skip, x->st);
     if (absflow_passes(x->flow, x->next, x->at)) return fork_at(x, (long)x->at, &skip, x->at, x->next);
-    absstate_free(&skip);
+    state_drop(x->vm, &skip);
     return loop_fork(x, absflow_merge(x->flow, x->at));
 }
 
@@ -293,9 +326,9 @@ static bool call(Exec *x, uint32_t f)
     const Chunk *c = fn->chunk;
     if (!c) return give_up(vm, "a call of a function with errors");
     if (vm->depth >= ABSVM_MAX_DEPTH) return give_up(vm, "calls nested too deeply");
-    AbsState *st = x->st, callee = { 0 };
+    AbsState *st = x->st, callee;
     size_t pw = c->param_words;
-    absstate_reserve(&callee, c->nlocals + 1);
+    state_new(vm, &callee, c->nlocals + 1);
     memcpy(callee.lo, st->lo + st->sp - pw, pw * sizeof(Word));
     memcpy(callee.hi, st->hi + st->sp - pw, pw * sizeof(Word));
     memcpy(callee.tag, st->tag + st->sp - pw, pw * sizeof(Tag));
@@ -313,7 +346,7 @@ static bool call(Exec *x, uint32_t f)
         memcpy(st->tag + st->sp, callee.tag, c->ret_words * sizeof(Tag));
         st->sp += c->ret_words;
     }
-    absstate_free(&callee);
+    state_drop(vm, &callee);
     return e == RUN_RETURNED;
 }
 
@@ -328,17 +361,13 @@ static bool frame_op(Exec *x, Opcode op, size_t a, size_t n)
     }
     if (op == IR_STORE) {
         st->sp -= n;
-        memmove(st->lo + a, st->lo + st->sp, n * sizeof(Word));
-        memmove(st->hi + a, st->hi + st->sp, n * sizeof(Word));
-        memmove(st->tag + a, st->tag + st->sp, n * sizeof(Tag));
+        absstate_move(st, a, st->sp, n);
         return true;
     }
     for (size_t w = 0; w < n; w++)
         if (st->tag[a + w].kind == TAG_POISON) return give_up(x->vm, "a value the joined paths disagree on");
     absstate_reserve(st, n);
-    memcpy(st->lo + st->sp, st->lo + a, n * sizeof(Word));
-    memcpy(st->hi + st->sp, st->hi + a, n * sizeof(Word));
-    memcpy(st->tag + st->sp, st->tag + a, n * sizeof(Tag));
+    absstate_move(st, st->sp, a, n);
     st->sp += n;
     return true;
 }
@@ -523,7 +552,7 @@ static bool merge_here(Exec *x, size_t ip)
         Pending *p = &x->pend.items[--x->pend.count];
         x->test.valid = false;              /* the state is no longer the test's alone */
         bool ok = join_states(x->vm, x->st, &p->st, x->ch->nlocals);
-        absstate_free(&p->st);
+        state_drop(x->vm, &p->st);
         if (!ok) return false;
     }
     return true;
@@ -560,7 +589,7 @@ static bool keep_second(Exec *x, AbsState *s)
         return true;
     }
     bool ok = join_states(x->vm, x->out2, s, x->ch->nlocals);
-    absstate_free(s);
+    state_drop(x->vm, s);
     return ok;
 }
 
@@ -610,7 +639,7 @@ static bool run_one(Exec *x, size_t *ip, RunEnd *end)
     }
     if (!vm->dead) return false;
     vm->dead = false;                   /* this path fails: a pending one goes on alone */
-    absstate_free(x->st);
+    state_drop(vm, x->st);
     if (resume(x, ip)) return true;
     *end = x->has2 ? RUN_SECOND : RUN_DEAD;
     return false;
@@ -637,10 +666,10 @@ static RunEnd exec(AbsVm *vm, const Chunk *ch, AbsState *st, size_t ip, long sto
         }
         if (ip >= ch->code.count || !tick(vm) || !run_one(&x, &ip, &end)) break;
     }
-    while (x.pend.count) absstate_free(&x.pend.items[--x.pend.count].st);
+    while (x.pend.count) state_drop(vm, &x.pend.items[--x.pend.count].st);
     VEC_FREE(x.pend);
     if (has2) *has2 = x.has2;
-    else if (x.has2) absstate_free(out2);
+    else if (x.has2) state_drop(vm, out2);
     return end;
 }
 
@@ -662,6 +691,8 @@ void absvm_free(AbsVm *vm)
     VEC_FREE(vm->flows);
     abscoll_free(vm->colls);
     absinstr_scratch_free(&vm->tmp);
+    while (vm->spare.count) absstate_free(&vm->spare.items[--vm->spare.count]);
+    VEC_FREE(vm->spare);
     mem_free(vm);
 }
 
@@ -682,8 +713,8 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
     if (!c || fn->nparams != 1) return give_up(vm, "not a compiled function of one argument");
     const Lattice *A = fn->params[0], *R = fn->ret;
     if (!A->ops->leq(A, arg_lo, arg_hi)) return give_up(vm, "an empty argument interval");
-    AbsState st = { 0 };
-    absstate_reserve(&st, c->nlocals + 1);
+    AbsState st;
+    state_new(vm, &st, c->nlocals + 1);
     memcpy(st.lo, arg_lo, A->nwords * sizeof(Word));
     memcpy(st.hi, arg_hi, A->nwords * sizeof(Word));
     abslat_orient(A, st.lo, st.hi);                     /* a dual's words in its base's order */
@@ -699,7 +730,7 @@ bool absvm_eval(AbsVm *vm, const FnSym *fn, const Word *arg_lo, const Word *arg_
         memcpy(out_lo, st.lo, R->nwords * sizeof(Word));
         memcpy(out_hi, st.hi, R->nwords * sizeof(Word));
     }
-    absstate_free(&st);
+    state_drop(vm, &st);
     return ok;
 }
 
