@@ -24,11 +24,7 @@ typedef VEC(WordPair) Words;
  * with its parent's (steps.c: 8 bytes for a word that differs in one bit of each half, as a
  * split's and most refined words do); raw when its IR is still to be taken (a child pushed
  * as split, see process_node). */
-typedef struct LEVEL_PACKED Pending {
-    long id;
-    uint32_t depth : 31, raw : 1;
-    uint32_t at, first;
-} Pending;
+typedef struct LEVEL_PACKED Pending { long id; uint32_t depth : 31, raw : 1, at, first; } Pending;
 
 /* A child of the node being processed: before IR (c) and after (r), as the words where it
  * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent; raw when
