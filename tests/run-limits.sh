@@ -135,7 +135,7 @@ fi
 # Peak memory a choice atom (issue 29 part 4, bench/asp/memory.sh's choice row): the first
 # model of the 10^6-atom choice `{ a(1..1000000) }.`, written as gringo writes it (40 MB of
 # aspif), by default at most 430 bytes an atom and by --solver native at most 400 (clingo:
-# about 380; 393 and 356 now, 441 and 404 before the watch lists kept one pair in their header
+# about 380; 381 and 356 now, 441 and 404 before the watch lists kept one pair in their header
 # and the in-place search's levels shrank, 589 and 528 before that).  With transparent huge
 # pages on every allocation (THP "always") a partly used block is resident in 2 MB pages:
 # then both at most 500.
