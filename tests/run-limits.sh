@@ -134,23 +134,29 @@ fi
 
 # Peak memory a choice atom (issue 29 part 4, bench/asp/memory.sh's choice row): the first
 # model of the 10^6-atom choice `{ a(1..1000000) }.`, written as gringo writes it (40 MB of
-# aspif), by default and by --solver native, at most 500 bytes an atom (clingo: about 380;
-# when this test came, 404 with --solver native and 441 by default, 528 and 589 before; the
-# margin leaves room for transparent huge pages on every allocation, THP "always").
+# aspif), by default at most 430 bytes an atom and by --solver native at most 400 (clingo:
+# about 380; 381 and 356 now, 441 and 404 before the watch lists kept one pair in their header
+# and the in-place search's levels shrank, 589 and 528 before that).  With transparent huge
+# pages on every allocation (THP "always") a partly used block is resident in 2 MB pages:
+# then both at most 500.
 if command -v /usr/bin/time >/dev/null 2>&1; then
+    thp_always=no
+    grep -q '\[always\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null && thp_always=yes
     awk 'BEGIN { n = 1000000; print "asp 1 0 0"; for (i = 1; i <= n; i++) print "1 1 1 " i " 0 0";
                  for (i = 1; i <= n; i++) { s = "a(" i ")"; print "4 " length(s) " " s " 1 " i }
                  print 0 }' >"$dir/choice1m.aspif"
     for how in default native; do
-        opt=""; [ $how = native ] && opt="--solver native"
+        opt=""; most=430
+        [ $how = native ] && { opt="--solver native"; most=400; }
+        [ $thp_always = yes ] && most=500
         # shellcheck disable=SC2086
         timeout 120 /usr/bin/time -f '%M' -o "$dir/choice1m.kb" "$fast" asp $opt --models 1 \
             "$dir/choice1m.aspif" >"$dir/choice1m.out" 2>"$dir/choice1m.log"
         rc=$?
         peak=$(tail -n 1 "$dir/choice1m.kb")
         if [ $rc -eq 0 ] && grep -q "^SATISFIABLE$" "$dir/choice1m.out" &&
-           [ "$((peak * 1024 / 1000000))" -le 500 ]; then ok
-        else bad "asp choice 10^6 peak ($how): exit $rc, $peak KB (at most 500 bytes an atom)" "$dir/choice1m.log"; fi
+           [ "$((peak * 1024 / 1000000))" -le $most ]; then ok
+        else bad "asp choice 10^6 peak ($how): exit $rc, $peak KB (at most $most bytes an atom)" "$dir/choice1m.log"; fi
     done
     rm -f "$dir/choice1m.aspif" "$dir/choice1m.out"
 else

@@ -14,28 +14,38 @@
 
 typedef struct WordPair { size_t w; Word lo, hi; } WordPair;     /* one word of an interval */
 typedef VEC(WordPair) Words;
-/* A pending bound: its node, the trail length at which its parent was the bound, and its
- * words pool[first ..) (up to the next pending bound's), each the xors of the word with its
- * parent's (steps.c: 8 bytes for a word that differs in one bit of each half, as a split's
- * and most refined words do); raw when its IR is still to be taken (a child pushed as
- * split, see process_node). */
-typedef struct Pending { long id; uint32_t depth, at, first; bool raw; } Pending;
+/* Pending bounds and path steps are one per level of the search: packed to 4 bytes (a
+ * pending bound in 20 bytes instead of 24, a path step in 12 instead of 16), the deeper a
+ * search fits. */
+#define LEVEL_PACKED __attribute__((packed, aligned(4)))
+
+/* A pending bound: its node, its depth, the trail length at which its parent was the bound,
+ * and its words pool[first ..) (up to the next pending bound's), each the xors of the word
+ * with its parent's (steps.c: 8 bytes for a word that differs in one bit of each half, as a
+ * split's and most refined words do); raw when its IR is still to be taken (a child pushed
+ * as split, see process_node). */
+typedef struct LEVEL_PACKED Pending { long id; uint32_t depth : 31, raw : 1, at, first; } Pending;
 
 /* A child of the node being processed: before IR (c) and after (r), as the words where it
  * differs from the node; slot[w] is 1 + the index of word w in r, 0 when absent; raw when
  * r is c (its IR is taken only if it is popped). */
 typedef struct Kid { Words c, r; size_t *slot; bool raw; } Kid;
 
-/* A bound on the path from the root to the node being processed: the trail length at which
- * it is the bound, its node, and how many bounds Final had when it was taken. */
-typedef struct PathStep { long id; uint32_t at, finals; } PathStep;
+/* A bound on the path from the root to the node being processed: its node and the trail
+ * length at which it is the bound. */
+typedef struct LEVEL_PACKED PathStep { long id; uint32_t at; } PathStep;
 
-/* A count kept in 32 bits (pending bounds and path steps are one per level of the search:
- * the smaller, the deeper a search fits); past that, memory would be out long before. */
+/* A count kept in 32 bits (31 for a depth); past that, memory would be out long before. */
 static uint32_t narrow(size_t n)
 {
     if (n > UINT32_MAX) mem_fail(n);
     return (uint32_t)n;
+}
+
+static uint32_t narrow_depth(size_t depth)
+{
+    if (depth >= (size_t)1 << 31) mem_fail(depth);
+    return (uint32_t)depth;
 }
 
 typedef struct Place {
@@ -58,6 +68,8 @@ typedef struct Place {
     size_t finals;                /* bounds sent to Final so far but those the function says
                                    * are spent (a backjump may not search again below a bound
                                    * that sent one: it would repeat it) */
+    size_t fresh_from;            /* the path's bounds from this depth on were taken after the
+                                   * last of those `finals` */
 } Place;
 
 /* ---- the bound in place ---- */
@@ -126,7 +138,10 @@ static void changes_seen(Place *pl)
 static void to_final(Place *pl, long id, const Word *lo, const Word *hi)
 {
     const AftSearch *h = pl->search;
-    if (bnb_to_final(pl->run, id, lo, hi) && (!h->spent || !h->spent(pl->fctx, lo, hi))) pl->finals++;
+    if (bnb_to_final(pl->run, id, lo, hi) && (!h->spent || !h->spent(pl->fctx, lo, hi))) {
+        pl->finals++;
+        pl->fresh_from = pl->path.count;
+    }
 }
 
 /* ---- intervals as words that differ from the bound ---- */
@@ -211,7 +226,8 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 
 static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    Pending n = { id, narrow(depth), narrow(steps_count(&pl->trail)), narrow(steps_count(&pl->pool)), raw };
+    Pending n = { id, narrow_depth(depth) & 0x7fffffffu, raw, narrow(steps_count(&pl->trail)),
+                  narrow(steps_count(&pl->pool)) };
     VEC_PUSH(pl->stack, n);
     for (size_t i = 0; i < d->count; i++) {
         size_t w = d->items[i].w;
@@ -389,7 +405,8 @@ static void learning_off(Place *pl)
 static void enter_path(Place *pl, const Pending *n)
 {
     if (pl->path.count > n->depth) pl->path.count = n->depth;
-    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(steps_count(&pl->trail)), narrow(pl->finals)}));
+    if (pl->fresh_from > pl->path.count) pl->fresh_from = pl->path.count;
+    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(steps_count(&pl->trail))}));
 }
 
 /* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
@@ -414,7 +431,7 @@ static size_t cut_target(Place *pl, size_t limit, size_t *pos)
     *pos = steps_count(&pl->trail);
     size_t found = SIZE_MAX;
     for (size_t d = limit < pl->path.count ? limit : pl->path.count; d-- > 0;) {
-        if (pl->path.items[d].finals != pl->finals) break;
+        if (d < pl->fresh_from) break;
         walk(pl, pos, pl->path.items[d].at);
         if (!pl->search->cuts(pl->fctx, pl->lo, pl->hi)) break;
         found = d;
@@ -500,7 +517,7 @@ static void drop_all(Place *pl)
 static void bnb_restart(Place *pl)
 {
     Run *run = pl->run;
-    if (!pl->path.count || pl->path.items[0].finals != pl->finals) return;
+    if (!pl->path.count || pl->fresh_from > 0) return;
     size_t pos = steps_count(&pl->trail);
     walk(pl, &pos, pl->path.items[0].at);
     bool empty, shrunk;
@@ -760,7 +777,7 @@ AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
         pl.hi[w] = hi[w];
         pl.open += lo[w] != hi[w];
     }
-    VEC_PUSH(pl.stack, ((Pending){0, 0, 0, 0, false}));
+    VEC_PUSH(pl.stack, ((Pending){0, 0, false, 0, 0}));
     pl.learning = bnb_learns(run) && pl.search->learning(pl.fctx, true);
     AftStatus r = loop(&pl, cap);
     if (pl.learning) learning_off(&pl);

@@ -44,7 +44,11 @@ struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
     Arena names_block;            /* every name, freed at once with the program */
     VEC(uint32_t) namelen;        /* per atom: the length of its name (which may hold a NUL) */
-    VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index) */
+    VEC(uint64_t) order;          /* per atom: print key (shown atoms print by key, then index);
+                                     empty when order_counted */
+    bool order_counted;           /* the keys count up from order_first, one an atom (aspif
+                                     numbered as it came): not kept (asp_print_key) */
+    uint64_t order_first;
     VEC(AspRule) rules;
     size_t rules_dropped;         /* asp_program_drop_rules: the count of the rules freed */
     VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
@@ -63,10 +67,18 @@ struct AspProgram {
     uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty), made by the
                                      first look-up (reading aspif never needs it) */
     size_t hcap, hcount;
-    VEC(AspAtom) named;           /* the named atoms, in the order they got their names */
+    size_t named_first;           /* atoms 0 .. named_first - 1 got their names first, in
+                                     that order (aspif as gringo writes it): not in `named` */
+    VEC(AspAtom) named;           /* the other named atoms, in the order they got their names */
     void *wscratch;               /* asp_add_weight_rule's work space: wscratch_cap literals */
     size_t wscratch_cap;          /* and twice as many atoms */
 };
+
+/* Atom a's print key. */
+static inline uint64_t asp_print_key(const AspProgram *p, AspAtom a)
+{
+    return p->order_counted ? p->order_first + a : p->order.items[a];
+}
 
 /* Where rule r's positive and negative body atoms start in AspProgram.lits. */
 static inline uint32_t asp_rule_pos(const AspRule *r) { return r->head + r->nhead; }

@@ -43,7 +43,7 @@ static AspProgram *subprogram(const Mus *m)
     for (AspAtom a = 0; a < asp_atom_count(p); a++) {
         AspAtom b = asp_atom_hidden(out);
         if (p->names.items[a]) asp_atom_show(out, b, p->names.items[a], p->namelen.items[a]);
-        asp_set_print_key(out, b, p->order.items[a]);
+        asp_set_print_key(out, b, asp_print_key(p, a));
     }
     for (size_t r = 0; r < asp_rule_count(p); r++)
         if (m->group[r] == ASP_MUS_KEEP || m->in[m->group[r]]) copy_rule(p, r, out);

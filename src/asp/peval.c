@@ -23,7 +23,7 @@ static AspAtom out_atom(PEval *e, AspAtom a)
         const char *nm = e->p->names.items[a];
         AspAtom b = asp_atom_hidden(e->out);
         if (nm) asp_atom_show(e->out, b, nm, e->p->namelen.items[a]);
-        asp_set_print_key(e->out, b, e->p->order.items[a]);
+        asp_set_print_key(e->out, b, asp_print_key(e->p, a));
         e->map[a] = b + 1;
     }
     return e->map[a] - 1;

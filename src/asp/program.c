@@ -68,18 +68,47 @@ static void hbuild(AspProgram *p, size_t n)
     p->htab = mem_calloc(cap, sizeof *p->htab);
     p->hcap = cap;
     p->hcount = 0;
+    for (AspAtom a = 0; a < p->named_first; a++) hinsert(p, a);
     for (size_t i = 0; i < p->named.count; i++) hinsert(p, p->named.items[i]);
 }
 
+/* How many atoms have a name. */
+static size_t named_count(const AspProgram *p) { return p->named_first + p->named.count; }
+
 long asp_atom_find(AspProgram *p, const char *name)
 {
-    if (!p->htab) hbuild(p, p->named.count);
+    if (!p->htab) hbuild(p, named_count(p));
     uint32_t v = p->htab[hslot(p, name, strlen(name))];
     return v ? (long)v - 1 : -1;
 }
 
+/* The print keys kept one an atom again (before one changes or an atom comes). */
+static void keep_keys(AspProgram *p)
+{
+    if (!p->order_counted) return;
+    size_t n = p->names.count;
+    p->order.items = mem_alloc((n + 1) * sizeof *p->order.items);
+    p->order.cap = n + 1;
+    p->order.count = n;
+    for (AspAtom a = 0; a < n; a++) p->order.items[a] = p->order_first + a;
+    p->order_counted = false;
+}
+
+/* The print keys not kept when they count up one an atom (8 bytes an atom). */
+static void count_keys(AspProgram *p)
+{
+    size_t n = p->order.count;
+    if (!n || p->order_counted) return;
+    for (AspAtom a = 1; a < n; a++)
+        if (p->order.items[a] != p->order.items[0] + a) return;
+    p->order_first = p->order.items[0];
+    p->order_counted = true;
+    VEC_FREE(p->order);
+}
+
 AspAtom asp_atom_hidden(AspProgram *p)
 {
+    keep_keys(p);
     AspAtom a = (AspAtom)p->names.count;
     VEC_PUSH(p->names, NULL);
     VEC_PUSH(p->namelen, 0);
@@ -104,7 +133,8 @@ bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
     if (len > UINT32_MAX) mem_fail(len);          /* lengths are kept in 32 bits */
     p->names.items[a] = arena_strndup(&p->names_block, name, len);
     p->namelen.items[a] = (uint32_t)len;
-    VEC_PUSH(p->named, a);
+    if (!p->named.count && a == p->named_first) p->named_first++;
+    else VEC_PUSH(p->named, a);
     if (p->htab && 2 * (p->hcount + 1) > p->hcap) hbuild(p, 2 * p->hcount);
     if (p->htab) hinsert(p, a);
     return true;
@@ -121,6 +151,7 @@ void asp_program_drop_rules(AspProgram *p)
     p->rules_dropped += p->rules.count;
     VEC_FREE(p->order);           /* read only to make a print order or a program from p */
     VEC_FREE(p->named);           /* and the index of names made from it */
+    p->named_first = 0;
     mem_free(p->htab);
     p->htab = NULL;
     VEC_FREE(p->rules);
@@ -142,6 +173,8 @@ size_t asp_atom_name_len(const AspProgram *p, AspAtom a)
 
 void asp_set_print_key(AspProgram *p, AspAtom a, uint64_t key)
 {
+    if (p->order_counted && a < p->names.count && key == p->order_first + a) return;
+    keep_keys(p);
     if (a < p->order.count) p->order.items[a] = key;
 }
 
@@ -222,6 +255,7 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
 {
     p->names.items = reserve(p->names.items, &p->names.cap, atoms, sizeof *p->names.items);
     p->namelen.items = reserve(p->namelen.items, &p->namelen.cap, atoms, sizeof *p->namelen.items);
+    keep_keys(p);
     p->order.items = reserve(p->order.items, &p->order.cap, atoms, sizeof *p->order.items);
     p->rules.items = reserve(p->rules.items, &p->rules.cap, rules, sizeof *p->rules.items);
     p->lits.items = reserve(p->lits.items, &p->lits.cap, lits, sizeof *p->lits.items);
@@ -244,6 +278,7 @@ void asp_program_fit(AspProgram *p)
     p->order.items = fit(p->order.items, p->order.count, &p->order.cap, sizeof *p->order.items);
     p->rules.items = fit(p->rules.items, p->rules.count, &p->rules.cap, sizeof *p->rules.items);
     p->lits.items = fit(p->lits.items, p->lits.count, &p->lits.cap, sizeof *p->lits.items);
+    count_keys(p);
 }
 
 void asp_note_rule_lines(AspProgram *p, size_t line)
@@ -405,13 +440,13 @@ static KeyedAtom *sort_runs(KeyedAtom *v, KeyedAtom *tmp, size_t n)
  * most aspif input has them): one pass, no sort; NULL when they are not. */
 static AspAtom *order_if_sorted(const AspProgram *p, size_t *n)
 {
-    AspAtom *out = mem_alloc((p->named.count + 1) * sizeof *out);
+    AspAtom *out = mem_alloc((named_count(p) + 1) * sizeof *out);
     size_t k = 0;
     uint64_t last = 0;
     for (AspAtom a = 0; a < p->names.count; a++) {
         if (!p->names.items[a]) continue;
-        if (k && p->order.items[a] < last) { mem_free(out); return NULL; }
-        last = p->order.items[a];
+        if (k && asp_print_key(p, a) < last) { mem_free(out); return NULL; }
+        last = asp_print_key(p, a);
         out[k++] = a;
     }
     *n = k;
@@ -426,7 +461,7 @@ AspAtom *asp_print_order(const AspProgram *p, size_t *n)
     KeyedAtom *v = mem_alloc((p->names.count + 1) * sizeof *v);
     size_t k = 0;
     for (AspAtom a = 0; a < p->names.count; a++)
-        if (p->names.items[a]) v[k++] = (KeyedAtom){ p->order.items[a], a };
+        if (p->names.items[a]) v[k++] = (KeyedAtom){ asp_print_key(p, a), a };
     KeyedAtom *tmp = mem_alloc((k + 1) * sizeof *tmp), *sorted = sort_runs(v, tmp, k);
     AspAtom *out = mem_alloc((k + 1) * sizeof *out);
     for (size_t i = 0; i < k; i++) out[i] = sorted[i].a;

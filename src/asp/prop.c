@@ -113,7 +113,7 @@ void asp_prop_free(AspProp *p)
     asp_trail_free(&p->tr);
     mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
     mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->maxw); mem_free(p->fneed); mem_free(p->nsup);
-    mem_free(p->work); mem_free(p->score); mem_free(p->crules);
+    mem_free(p->work); mem_free(p->crules);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);

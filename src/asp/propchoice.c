@@ -3,15 +3,16 @@
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
- * on), the lowest one on ties; SIZE_MAX when none. */
+ * on), the lowest one on ties: the first in the static rank (searchstate.c); SIZE_MAX when
+ * none. */
 static size_t static_choice(const AspSolver *s, const Word *lo, const Word *hi)
 {
-    const uint32_t *score = s->prop->score;
+    const uint32_t *rpos = s->prop->rpos;
     size_t best = SIZE_MAX;
     for (size_t w = 0; w < s->nwords; w++)
         for (Word f = hi[w] & ~lo[w]; f; f &= f - 1) {
             size_t a = w * 64 + (size_t)__builtin_ctzll(f);
-            if (best == SIZE_MAX || score[a] > score[best]) best = a;
+            if (best == SIZE_MAX || rpos[a] < rpos[best]) best = a;
         }
     return best;
 }

@@ -46,7 +46,6 @@ struct AspProp {
     uint8_t *founded;
     uint32_t *work;
     uint32_t *dword;              /* push_level: the words a request adds to */
-    uint32_t *score;              /* per atom: static split priority */
     uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
     size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
@@ -70,7 +69,7 @@ struct AspProp {
                                      &rc.live */
 };
 
-/* searchstate.c: the search's part of the state (static scores and rank; learn.c's
+/* searchstate.c: the search's part of the state (the static rank; learn.c's
  * watches, the activity heap), made on first use: the well-founded operator alone never
  * needs it. */
 void asp_prop_search_ready(const AspSolver *s, AspProp *p);

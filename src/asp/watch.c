@@ -1,6 +1,6 @@
 /* watch.c: the pool of watch lists (watch.h): blocks laid out to measure, and blocks of
  * 2 << k words for lists that grow, taken from the free blocks of that size first, else from
- * the pool's end. */
+ * the pool's end; a list of one pair in its header instead. */
 #include "asp/watch.h"
 #include "util/mem.h"
 
@@ -20,7 +20,7 @@ void asp_watch_free(AspWatches *w)
 
 void asp_watch_clear(AspWatches *w)
 {
-    for (size_t i = 0; i < w->nlists; i++) w->list[i].count = 0;
+    for (size_t i = 0; i < w->nlists; i++) w->list[i].count &= ASP_WATCH_INLINE;
 }
 
 /* The largest k with 2 << k <= words (words >= 2): the free list a block of that size joins,
@@ -75,28 +75,49 @@ static void give_block(AspWatches *w, uint32_t at, uint32_t words)
     w->freed[k] = at + 1;
 }
 
+/* A list grown out of its header: into a block of 4 words, its pair copied. */
+static void leave_header(AspWatches *w, AspWatchList *l)
+{
+    uint32_t at = take_block(w, 4), count = l->count & ~ASP_WATCH_INLINE;
+    memcpy(w->pool + at, l->at, count * sizeof *w->pool);
+    l->count = count;
+    l->at[0] = at;
+    l->at[1] = 4;
+}
+
 void asp_watch_grow(AspWatches *w, uint32_t lit)
 {
     AspWatchList *l = &w->list[lit];
-    uint32_t words = l->cap ? power_above(2 * l->cap) : 2;
-    if (l->cap && l->start + l->cap == w->used) {      /* the last block: grows in place */
-        take_end(w, words - l->cap);
-        l = &w->list[lit];
-        l->cap = words;
+    uint32_t cap = l->at[1];
+    if (l->count & ASP_WATCH_INLINE) {
+        leave_header(w, l);
+        return;
+    }
+    if (!cap) {                                         /* a first pair: in the header */
+        l->count = ASP_WATCH_INLINE;
+        return;
+    }
+    uint32_t words = power_above(2 * cap);
+    if (words >= ASP_WATCH_INLINE) mem_fail((size_t)words * sizeof *w->pool);
+    if (l->at[0] + cap == w->used) {                    /* the last block: grows in place */
+        take_end(w, words - cap);
+        l->at[1] = words;
         return;
     }
     uint32_t at = take_block(w, words);
-    l = &w->list[lit];
-    if (l->count) memcpy(w->pool + at, w->pool + l->start, l->count * sizeof *w->pool);
-    if (l->cap) give_block(w, l->start, l->cap);
-    l->start = at;
-    l->cap = words;
+    if (l->count) memcpy(w->pool + at, w->pool + l->at[0], l->count * sizeof *w->pool);
+    give_block(w, l->at[0], cap);
+    l->at[0] = at;
+    l->at[1] = words;
 }
 
 void asp_watch_layout(AspWatches *w)
 {
     size_t total = 0;
-    for (size_t i = 0; i < w->nlists; i++) total += w->list[i].count;
+    for (size_t i = 0; i < w->nlists; i++) {
+        size_t count = asp_watch_count(w, (uint32_t)i);
+        total += count == 2 ? 0 : count;
+    }
     if (total > UINT32_MAX) mem_fail(total);
     if (total > w->cap) {                 /* nothing in the pool is kept: no copy */
         mem_free(w->pool);
@@ -107,10 +128,11 @@ void asp_watch_layout(AspWatches *w)
     uint32_t at = 0;
     for (size_t i = 0; i < w->nlists; i++) {
         AspWatchList *l = &w->list[i];
-        l->cap = l->count;
-        l->start = at;
-        l->count = 0;
-        at += l->cap;
+        uint32_t count = l->count & ~ASP_WATCH_INLINE;
+        l->count = count == 2 ? ASP_WATCH_INLINE : 0;      /* one pair: in the header */
+        l->at[0] = at;
+        l->at[1] = count == 2 ? 0 : count;
+        at += l->at[1];
     }
     w->used = at;
 }

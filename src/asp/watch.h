@@ -4,15 +4,20 @@
  * block of its own.  When the watches to come are known (all the stored nogoods watched
  * afresh), asp_watch_layout gives each list a block of just its size, one after another; a
  * list that outgrows its block moves to one of the next power of two words
- * and leaves the old one to the next list of a size it can hold.  A list costs its words and
- * 12 bytes, rather than a block of its own from the allocator; the pool moves as it grows,
- * so a pointer into it holds only until the next asp_watch_add. */
+ * and leaves the old one to the next list of a size it can hold.  A list of one pair (every
+ * literal of a choice atom's two binary nogoods) keeps it in its 12 bytes instead, with no
+ * block.  A list costs its words and 12 bytes, rather than a block of its own from the
+ * allocator; the pool moves as it grows, so a pointer into it holds only until the next
+ * asp_watch_add. */
 #ifndef FIX_ASP_WATCH_H
 #define FIX_ASP_WATCH_H
 
 #include "common.h"
 
-typedef struct AspWatchList { uint32_t start, count, cap; } AspWatchList;
+/* A list: its words (count, masked) and its block (at[0] its start in the pool, at[1] its
+ * size), or, when count carries ASP_WATCH_INLINE, room for one pair in at itself. */
+typedef struct AspWatchList { uint32_t count, at[2]; } AspWatchList;
+#define ASP_WATCH_INLINE 0x80000000u
 
 /* The spare of a nogood of two literals carries this bit: the spare is then the whole rest
  * of the nogood, so the look needs none of its memory (literals stay below it: an atom's
@@ -44,32 +49,33 @@ static inline void asp_watch_expect(AspWatches *w, uint32_t lit)
  * with a block of the announced words (none when nothing was announced). */
 void asp_watch_layout(AspWatches *w);
 
-/* List lit's words (NULL while the pool is empty). */
+/* List lit's words (NULL while it has none and the pool is empty). */
 static inline uint32_t *asp_watch_items(const AspWatches *w, uint32_t lit)
 {
-    return w->pool ? w->pool + w->list[lit].start : NULL;
+    AspWatchList *l = &w->list[lit];
+    if (l->count & ASP_WATCH_INLINE) return l->at;
+    return w->pool ? w->pool + l->at[0] : NULL;
 }
 
 static inline size_t asp_watch_count(const AspWatches *w, uint32_t lit)
 {
-    return w->list[lit].count;
+    return w->list[lit].count & ~ASP_WATCH_INLINE;
 }
 
 /* List lit keeps its first count words. */
 static inline void asp_watch_truncate(AspWatches *w, uint32_t lit, size_t count)
 {
-    w->list[lit].count = (uint32_t)count;
+    AspWatchList *l = &w->list[lit];
+    l->count = (l->count & ASP_WATCH_INLINE) | (uint32_t)count;
 }
 
 /* The pair (off, spare) appended to list lit. */
 static inline void asp_watch_add(AspWatches *w, uint32_t lit, uint32_t off, uint32_t spare)
 {
     AspWatchList *l = &w->list[lit];
-    if (l->count + 2 > l->cap) {
-        asp_watch_grow(w, lit);
-        l = &w->list[lit];
-    }
-    uint32_t *at = w->pool + l->start + l->count;
+    uint32_t cap = l->count & ASP_WATCH_INLINE ? 2 : l->at[1];
+    if (asp_watch_count(w, lit) + 2 > cap) asp_watch_grow(w, lit);
+    uint32_t *at = asp_watch_items(w, lit) + asp_watch_count(w, lit);
     at[0] = off;
     at[1] = spare;
     l->count += 2;

@@ -1,6 +1,7 @@
 /* test_watch.c: unit tests of asp/watch.h, the pool of watch lists: random appends,
  * truncations, clears and layouts to measure against one plain array per list, with the
- * pool's blocks checked after each step (inside the pool, never two lists in one block). */
+ * pool's blocks checked after each step (inside the pool, never two lists in one block; a
+ * list of one pair in its header). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,7 +28,7 @@ static uint64_t next_random(uint64_t *s)
 static int by_start(const void *a, const void *b)
 {
     const AspWatchList *x = a, *y = b;
-    return (x->start > y->start) - (x->start < y->start);
+    return (x->at[0] > y->at[0]) - (x->at[0] < y->at[0]);
 }
 
 /* Every list holds what the model says, in a block of its own inside the pool. */
@@ -38,17 +39,21 @@ static void check(const AspWatches *w, const Model *m)
     for (uint32_t i = 0; i < LISTS; i++) {
         const AspWatchList *l = &w->list[i];
         assert_int_equal(asp_watch_count(w, i), m->count[i]);
-        assert_true(l->count <= l->cap);
         if (m->count[i])
             assert_memory_equal(asp_watch_items(w, i), m->words[i], m->count[i] * sizeof(uint32_t));
-        if (!l->cap) continue;
-        assert_true(l->cap >= 2 && l->cap % 2 == 0);
-        assert_true((size_t)l->start + l->cap <= w->used && w->used <= w->cap);
+        if (l->count & ASP_WATCH_INLINE) {
+            assert_true(m->count[i] <= 2);
+            continue;
+        }
+        assert_true(l->count <= l->at[1]);
+        if (!l->at[1]) continue;
+        assert_true(l->at[1] >= 2 && l->at[1] % 2 == 0);
+        assert_true((size_t)l->at[0] + l->at[1] <= w->used && w->used <= w->cap);
         blocks[nblocks++] = *l;
     }
     qsort(blocks, nblocks, sizeof *blocks, by_start);
     for (size_t k = 1; k < nblocks; k++)
-        assert_true(blocks[k - 1].start + blocks[k - 1].cap <= blocks[k].start);
+        assert_true(blocks[k - 1].at[0] + blocks[k - 1].at[1] <= blocks[k].at[0]);
 }
 
 static void test_against_arrays(void **state)
@@ -78,7 +83,8 @@ static void test_against_arrays(void **state)
                 for (size_t k = 0; k < m.count[i]; k += 2) asp_watch_expect(&w, i);
             asp_watch_layout(&w);
             for (uint32_t i = 0; i < LISTS; i++) {
-                assert_int_equal(w.list[i].cap, m.count[i]);
+                if (m.count[i] == 2) assert_true(w.list[i].count & ASP_WATCH_INLINE);
+                else assert_int_equal(w.list[i].at[1], m.count[i]);
                 for (size_t k = 0; k < m.count[i]; k += 2)
                     asp_watch_add(&w, i, m.words[i][k], m.words[i][k + 1]);
             }
@@ -99,16 +105,20 @@ static void test_blocks_reused(void **state)
     (void)state;
     AspWatches w;
     asp_watch_init(&w, 3);
-    asp_watch_add(&w, 0, 1, 2);          /* list 0: a block of 2 */
-    asp_watch_add(&w, 1, 3, 4);          /* list 1: the block after it */
-    asp_watch_add(&w, 0, 5, 6);          /* list 0 moves to a block of 4, its old one freed */
+    asp_watch_add(&w, 0, 1, 2);          /* list 0: its header */
+    assert_int_equal(w.used, 0);
+    asp_watch_add(&w, 0, 3, 4);          /* list 0: a block of 4 */
+    asp_watch_add(&w, 1, 5, 6);
+    asp_watch_add(&w, 1, 7, 8);          /* list 1: the block after it */
+    asp_watch_add(&w, 0, 9, 10);         /* list 0 moves to a block of 8, its old one freed */
     size_t used = w.used;
-    asp_watch_add(&w, 2, 7, 8);          /* list 2 takes the freed block of 2 */
+    asp_watch_add(&w, 2, 11, 12);
+    asp_watch_add(&w, 2, 13, 14);        /* list 2 takes the freed block of 4 */
     assert_int_equal(w.used, used);
-    assert_int_equal(w.list[2].start, 0);
+    assert_int_equal(w.list[2].at[0], 0);
     const uint32_t *l0 = asp_watch_items(&w, 0);
     assert_int_equal(l0[0], 1);
-    assert_int_equal(l0[3], 6);
+    assert_int_equal(l0[5], 10);
     asp_watch_free(&w);
 }
 
@@ -123,18 +133,43 @@ static void test_layout_then_grow(void **state)
     asp_watch_expect(&w, 1);
     asp_watch_expect(&w, 1);
     asp_watch_layout(&w);
-    assert_int_equal(w.list[0].cap, 6);
-    assert_int_equal(w.list[1].start, 6);
+    assert_int_equal(w.list[0].at[1], 6);
+    assert_int_equal(w.list[1].at[0], 6);
     for (uint32_t k = 0; k < 4; k++) asp_watch_add(&w, 0, k, 10 + k);   /* moves at the 4th */
-    assert_int_equal(w.list[0].cap, 16);
-    assert_int_equal(w.list[0].start, 10);
+    assert_int_equal(w.list[0].at[1], 16);
+    assert_int_equal(w.list[0].at[0], 10);
     assert_int_equal(w.freed[1], 1);                 /* 6 words hold a block of 4 */
     asp_watch_add(&w, 1, 7, 8);
     asp_watch_add(&w, 1, 9, 9);                      /* 4 words: list 1 grows to 8 */
-    assert_int_equal(w.list[1].cap, 4);
+    assert_int_equal(w.list[1].at[1], 4);
     asp_watch_add(&w, 1, 5, 5);
-    assert_int_equal(w.list[1].cap, 8);
+    assert_int_equal(w.list[1].at[1], 8);
     assert_int_equal(asp_watch_items(&w, 0)[7], 13);
+    asp_watch_free(&w);
+}
+
+/* A list laid out for one pair keeps it in its header (no pool words); a second pair moves
+ * both to a block of 4. */
+static void test_one_pair_in_header(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 2);
+    asp_watch_expect(&w, 0);
+    asp_watch_expect(&w, 1);
+    asp_watch_expect(&w, 1);
+    asp_watch_layout(&w);
+    assert_int_equal(w.used, 4);                     /* list 1's block alone */
+    asp_watch_add(&w, 0, 1, 2);
+    assert_true(w.list[0].count & ASP_WATCH_INLINE);
+    assert_int_equal(asp_watch_count(&w, 0), 2);
+    assert_int_equal(asp_watch_items(&w, 0)[1], 2);
+    asp_watch_add(&w, 0, 3, 4);
+    assert_false(w.list[0].count & ASP_WATCH_INLINE);
+    assert_int_equal(w.list[0].at[1], 4);
+    const uint32_t *l0 = asp_watch_items(&w, 0);
+    assert_int_equal(l0[0], 1);
+    assert_int_equal(l0[3], 4);
     asp_watch_free(&w);
 }
 
@@ -154,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_against_arrays),
         cmocka_unit_test(test_blocks_reused),
         cmocka_unit_test(test_layout_then_grow),
+        cmocka_unit_test(test_one_pair_in_header),
         cmocka_unit_test(test_no_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
