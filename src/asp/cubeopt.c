@@ -94,7 +94,7 @@ static void give_out(OptCubes *c, OptCube *out)
     }
     if (c->given == before) return;
     c->st->last_model = aft_clock();
-    if (!c->st->first_model) c->st->first_model = c->st->last_model;
+    if (c->st->first_model == 0) c->st->first_model = c->st->last_model;
 }
 
 static void out_free(OptCube *out) { VEC_FREE(out->models); }

@@ -81,7 +81,7 @@ static bool counted(Cubes *c, bool go_on)
     AspStats *st = c->st;
     size_t max = c->o->max_models;
     st->models++;
-    if (!st->first_model) st->first_model = aft_clock();
+    if (st->first_model == 0) st->first_model = aft_clock();
     if (!go_on || (max && st->models >= max)) c->stop = true;
     return !c->stop;
 }

@@ -162,7 +162,7 @@ static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSo
     st->complete = second.complete;
     st->sp_evals += second.sp_evals;
     st->bnb_runs += second.bnb_runs;
-    if (second.last_model) st->last_model = second.last_model;
+    if (second.last_model != 0) st->last_model = second.last_model;
     return r;
 }
 

@@ -33,7 +33,7 @@ static void found(Search *q, const Word *x)
     if (q->hooks && q->hooks->accept && !q->hooks->accept(q->hooks->ctx, x)) return;
     q->st->models++;
     q->st->last_model = aft_clock();
-    if (!q->st->first_model) q->st->first_model = q->st->last_model;
+    if (q->st->first_model == 0) q->st->first_model = q->st->last_model;
     size_t n = asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
         || (q->max && q->st->models >= q->max))
