@@ -233,10 +233,12 @@ bool asp_head_cycle_free(const AspSolver *s, size_t *bad_rule);
 AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group);
 void asp_minimal_free(AspMinimal *m);
 bool asp_minimal_holds(const AspSolver *s, const Word *x);
-/* The same check in the search (prop.c's closure, once every atom has a value): false with
- * a conflict when the assignment is not minimal, whose reason (with learning) is the
- * nogood of an unfounded set the smaller model shows. */
-bool asp_minimal_propagate(const AspSolver *s, AspProp *p);
+/* The same check in the search (prop.c's closure): of the whole assignment when `total`
+ * (every atom has a value), else of each component whose atoms all have a value (once, as
+ * it becomes so), the atoms outside it still open taken as constraining most.  False with
+ * a conflict when the assignment is not minimal (no completion of it is), whose reason
+ * (with learning) is the nogood of an unfounded set the smaller model shows. */
+bool asp_minimal_propagate(const AspSolver *s, AspProp *p, bool total);
 /* The conflict of a failed check of the whole assignment: the nogood begun at `at` of the
  * trail's ufs list (its other literals) and lattice atom `atom` as it is, which is made to
  * take the other value (R_CHECK); no stable model at all when every literal is of level 0. */

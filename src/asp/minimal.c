@@ -19,7 +19,9 @@ struct AspMinimal {
     uint32_t *coff, *catoms;      /* the atoms of those components, grouped by index */
     size_t ncomp;
     uint32_t *hoff, *hrule;       /* per program atom: the rules with it in the head */
-    uint8_t *in;                  /* per program atom: in the candidate being checked */
+    const uint32_t *lat_of;       /* the candidate being checked: program atom to lattice */
+    const Word *x;                /* atom, and either the total candidate x (val NULL) or */
+    const uint8_t *val;           /* the search's assignment val, maybe partial */
     uint32_t *var;                /* per program atom: its variable in the check, or NONE */
     uint32_t *seen;               /* per rule: the check that met it last */
     uint32_t now;
@@ -27,6 +29,11 @@ struct AspMinimal {
     uint8_t *kept;                /* per variable: in the smaller model found */
     uint32_t *lseen;              /* per atom: the nogood that has its literal */
     uint32_t lnow;
+    size_t cur;                   /* the component being checked */
+    uint32_t *lcomp;              /* per lattice atom: its component's index, or NONE (made
+                                     by the first check of a partial assignment) */
+    uint8_t *dirty;               /* per component: an atom of it got a value since its last
+                                     check of a partial assignment */
     MinProblem q;                 /* the problem of one component */
 };
 
@@ -85,13 +92,13 @@ AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group)
     m->p = p;
     mark_components(m, group, np);
     index_heads(m, np);
-    m->in = mem_calloc(np + 1, 1);
     m->var = mem_alloc((np + 1) * sizeof *m->var);
     for (size_t a = 0; a < np; a++) m->var[a] = NONE;
     m->seen = mem_calloc(p->rules.count + 1, sizeof *m->seen);
     m->vatom = mem_alloc((np + 1) * sizeof *m->vatom);
     m->kept = mem_alloc(np + 1);
     m->lseen = mem_calloc(np + 1, sizeof *m->lseen);
+    m->dirty = mem_calloc(m->ncomp + 1, 1);
     minsat_init(&m->q);
     return m;
 }
@@ -101,10 +108,30 @@ void asp_minimal_free(AspMinimal *m)
     if (!m) return;
     mem_free(m->comp); mem_free(m->coff); mem_free(m->catoms);
     mem_free(m->hoff); mem_free(m->hrule);
-    mem_free(m->in); mem_free(m->var); mem_free(m->seen);
+    mem_free(m->var); mem_free(m->seen);
     mem_free(m->vatom); mem_free(m->kept); mem_free(m->lseen);
+    mem_free(m->lcomp); mem_free(m->dirty);
     minsat_free(&m->q);
     mem_free(m);
+}
+
+/* Program atom a in the candidate: true (holds), or open (a partial candidate leaves it
+ * without a value; never inside the component being checked). */
+static bool holds(const AspMinimal *m, AspAtom a)
+{
+    uint32_t i = m->lat_of[a];
+    return m->val ? m->val[i] == V_TRUE : (m->x[i >> 6] >> (i & 63)) & 1;
+}
+
+static bool open_atom(const AspMinimal *m, AspAtom a)
+{
+    return m->val && m->val[m->lat_of[a]] == V_UNK;
+}
+
+/* Open atom a of the component being checked: in no smaller model (never a variable). */
+static bool open_inside(const AspMinimal *m, AspAtom a)
+{
+    return m->comp[a] == m->cur && open_atom(m, a);
 }
 
 static uint32_t weight_of(const AspProgram *p, const AspRule *r, uint32_t i)
@@ -115,7 +142,8 @@ static uint32_t weight_of(const AspProgram *p, const AspRule *r, uint32_t i)
 /* Rule r's body in the reduct by M, over the variables: false when it does not hold in M
  * (then it holds in no subset); else its variables (positive atoms of M in C) go to the
  * problem and *base is what the rest gives (positive atoms of M outside C, `not c` for c
- * outside M). */
+ * outside M).  An open atom (partial M) counts as true, and `not c` for c open as holding:
+ * the body holds at least as often as under any completion of M. */
 static bool reduct_body(AspMinimal *m, const AspRule *r, uint64_t *base)
 {
     const AspProgram *p = m->p;
@@ -123,12 +151,12 @@ static bool reduct_body(AspMinimal *m, const AspRule *r, uint64_t *base)
     *base = 0;
     for (uint32_t i = 0; i < r->npos; i++) {
         AspAtom a = p->lits.items[asp_rule_pos(r) + i];
-        if (!m->in[a]) continue;
+        if (!holds(m, a) && !open_atom(m, a)) continue;
         sum += weight_of(p, r, i);
-        if (m->var[a] == NONE) *base += weight_of(p, r, i);
+        if (m->var[a] == NONE && !open_inside(m, a)) *base += weight_of(p, r, i);
     }
     for (uint32_t i = 0; i < r->nneg; i++)
-        if (!m->in[p->lits.items[asp_rule_neg(r) + i]]) {
+        if (!holds(m, p->lits.items[asp_rule_neg(r) + i])) {
             sum += weight_of(p, r, r->npos + i);
             *base += weight_of(p, r, r->npos + i);
         }
@@ -141,8 +169,9 @@ static bool reduct_body(AspMinimal *m, const AspRule *r, uint64_t *base)
 }
 
 /* The constraints rule r puts on the variables: body => one of its head atoms in M's part of
- * C (none when M has a head atom outside C, which every subset keeps); a normal or choice
- * rule, one for each head atom in it. */
+ * C (none when M has a head atom outside C, which every subset keeps; an open one does not
+ * count); a normal or choice rule, one for each head atom in it.  An open head atom in C
+ * is in no smaller model: its rule's body must fail there. */
 static void add_rule(AspMinimal *m, const AspRule *r)
 {
     const AspAtom *h = m->p->lits.items + r->head;
@@ -151,12 +180,12 @@ static void add_rule(AspMinimal *m, const AspRule *r)
     if (r->kind == ASP_CONSTRAINT) return;     /* M satisfies it, so every subset does */
     if (disj)
         for (uint32_t k = 0; k < r->nhead; k++)
-            if (m->in[h[k]] && m->var[h[k]] == NONE) return;
+            if (holds(m, h[k]) && m->var[h[k]] == NONE) return;
     for (uint32_t k = 0; k < r->nhead; k++) {
-        if (m->var[h[k]] == NONE) continue;
+        if (m->var[h[k]] == NONE && !open_inside(m, h[k])) continue;
         minsat_begin(&m->q);
         if (!reduct_body(m, r, &base)) { minsat_drop(&m->q); return; }
-        if (!disj) minsat_head(&m->q, m->var[h[k]]);
+        if (!disj && m->var[h[k]] != NONE) minsat_head(&m->q, m->var[h[k]]);
         else
             for (uint32_t j = 0; j < r->nhead; j++)
                 if (m->var[h[j]] != NONE) minsat_head(&m->q, m->var[h[j]]);
@@ -175,16 +204,17 @@ static void clear_vars(AspMinimal *m, size_t k)
 static bool component_minimal(AspMinimal *m, size_t k)
 {
     size_t n = 0;
+    m->cur = k;
     minsat_reset(&m->q);
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
         uint32_t a = m->catoms[i];
-        if (m->in[a]) { m->vatom[n] = a; m->var[a] = (uint32_t)n++; }
+        if (holds(m, a)) { m->vatom[n] = a; m->var[a] = (uint32_t)n++; }
     }
     if (n >= 2) {           /* one atom is founded by the rule that chose it */
         m->now++;
         for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
             uint32_t a = m->catoms[i];
-            if (!m->in[a]) continue;
+            if (!holds(m, a) && !open_atom(m, a)) continue;
             for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1]; j++) {
                 uint32_t r = m->hrule[j];
                 if (m->seen[r] == m->now) continue;
@@ -198,26 +228,28 @@ static bool component_minimal(AspMinimal *m, size_t k)
     return true;
 }
 
-static void read_candidate(AspMinimal *m, const AspSolver *s, const Word *x)
+static void read_candidate(AspMinimal *m, const AspSolver *s, const Word *x, const uint8_t *val)
 {
-    size_t np = m->p->names.count;
-    for (size_t a = 0; a < np; a++) {
-        uint32_t i = s->lat_of[a];
-        m->in[a] = (x[i >> 6] >> (i & 63)) & 1;
-    }
+    m->lat_of = s->lat_of;
+    m->x = x;
+    m->val = val;
 }
 
 bool asp_minimal_holds(const AspSolver *s, const Word *x)
 {
     AspMinimal *m = s->mini;
     if (!m) return true;
-    read_candidate(m, s, x);
+    read_candidate(m, s, x, NULL);
     for (size_t k = 0; k < m->ncomp; k++)
         if (!component_minimal(m, k)) { clear_vars(m, k); return false; }
     return true;
 }
 
-static bool in_u(const AspMinimal *m, AspAtom a) { return m->var[a] != NONE && !m->kept[m->var[a]]; }
+/* a is in the unfounded set: dropped by the smaller model, or open in the component. */
+static bool in_u(const AspMinimal *m, AspAtom a)
+{
+    return m->var[a] != NONE ? !m->kept[m->var[a]] : open_inside(m, a);
+}
 
 /* Literal of program atom a (learn.c's numbering: 2 * lattice atom, + 1 when false) into
  * the nogood being built, once. */
@@ -228,12 +260,13 @@ static void put_lit(AspMinimal *m, const AspSolver *s, AspTrail *t, AspAtom a, b
     asp_ufs_lit(t, 2 * s->lat_of[a] + !value);
 }
 
-/* Body literal i of rule r (pos then neg) is false in M, and it is not an atom of U. */
+/* Body literal i of rule r (pos then neg) is false in M (an open atom is neither false nor
+ * true), and it is not an atom of U. */
 static bool false_outside_u(const AspMinimal *m, const AspRule *r, uint32_t i, AspAtom *a)
 {
     const AspAtom *lits = m->p->lits.items;
     *a = i < r->npos ? lits[asp_rule_pos(r) + i] : lits[asp_rule_neg(r) + i - r->npos];
-    return i < r->npos ? !m->in[*a] : m->in[*a];
+    return i < r->npos ? !holds(m, *a) && !open_atom(m, *a) : holds(m, *a);
 }
 
 /* Why rule r's body gives no support to U outside U, in M: the weight its literals can
@@ -283,7 +316,7 @@ static bool blocked(AspMinimal *m, const AspSolver *s, AspProp *p, const AspRule
     if (r->kind == ASP_CONSTRAINT) return true;
     if (r->kind == ASP_DISJUNCTION)
         for (uint32_t k = 0; k < r->nhead; k++)
-            if (m->in[h[k]] && !in_u(m, h[k]) && p->tr.alev[s->lat_of[h[k]]] < level) {
+            if (holds(m, h[k]) && !in_u(m, h[k]) && p->tr.alev[s->lat_of[h[k]]] < level) {
                 pick = k;
                 level = p->tr.alev[s->lat_of[h[k]]];
             }
@@ -298,8 +331,10 @@ static bool blocked(AspMinimal *m, const AspSolver *s, AspProp *p, const AspRule
  * atom u of U while every rule with a head atom in U is blocked as it is here (U would be
  * unfounded, Leone, Rullo and Scarcello).  That nogood, u and the blocking literals, is the
  * reason (R_CHECK) for u to be false: a conflict, which the search learns from (on the
- * level of its latest literal, maybe below the request's). */
-static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_t k)
+ * level of its latest literal, maybe below the request's).  The blocking literals all have
+ * a value, so the nogood holds whether M is total or not; a partial M with no such literals
+ * for some rule learns nothing (false: no conflict, the total check comes later). */
+static bool learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_t k, bool total)
 {
     uint32_t at = asp_ufs_begin(&p->tr);
     AspAtom u0 = NONE;
@@ -309,7 +344,7 @@ static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1] && ok; i++) {
         AspAtom a = m->catoms[i];
         if (!in_u(m, a)) continue;
-        if (u0 == NONE) u0 = a;
+        if (u0 == NONE && m->var[a] != NONE) u0 = a;
         for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1] && ok; j++) {
             uint32_t r = m->hrule[j];
             if (m->seen[r] == m->now) continue;
@@ -317,14 +352,19 @@ static void learn_unfounded(AspMinimal *m, const AspSolver *s, AspProp *p, size_
             ok = blocked(m, s, p, &m->p->rules.items[r]);
         }
     }
+    if (!ok && !total) {
+        asp_ufs_end(&p->tr, at, false);
+        return false;
+    }
     if (!ok) {                        /* not expected: the whole candidate as the reason */
         p->tr.ufs.count = at + 1;
         m->lnow++;
         for (AspAtom a = 0; a < m->p->names.count; a++)
-            if (a != u0) put_lit(m, s, &p->tr, a, m->in[a]);
+            if (a != u0) put_lit(m, s, &p->tr, a, holds(m, a));
     }
     asp_ufs_end(&p->tr, at, true);
     asp_minimal_conflict(p, at, s->lat_of[u0]);
+    return true;
 }
 
 void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom)
@@ -336,16 +376,44 @@ void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom)
     asp_prop_assign(p, atom, p->tr.val[atom] == V_TRUE ? V_FALSE : V_TRUE, R_CHECK, at);
 }
 
-bool asp_minimal_propagate(const AspSolver *s, AspProp *p)
+/* The components an atom of which got a value since the last look (p->mfirst, which undo
+ * lowers), marked dirty.  A check that passed stays passed when atoms lose their values
+ * (fewer atoms of M to drop, constraints no weaker), so only new values need a look. */
+static void mark_dirty(AspMinimal *m, const AspSolver *s, AspProp *p)
+{
+    if (!m->lcomp) {
+        m->lcomp = mem_alloc((s->natoms + 1) * sizeof *m->lcomp);
+        for (size_t a = 0; a < s->natoms; a++) m->lcomp[a] = NONE;
+        for (size_t a = 0; a < m->p->names.count; a++) m->lcomp[s->lat_of[a]] = m->comp[a];
+    }
+    for (size_t i = p->mfirst; i < p->tr.qtail; i++) {
+        uint32_t k = m->lcomp[p->tr.trail[i]];
+        if (k != NONE) m->dirty[k] = 1;
+    }
+    p->mfirst = p->tr.qtail;
+}
+
+/* A partial assignment M is checked in each component an atom of which got a value since
+ * its last check, at each fixpoint of the propagation.  An atom left open
+ * is taken as constraining most: outside the component being checked, true in rule bodies
+ * (`not c` holding too) and no head that satisfies a rule; inside, in no smaller model.
+ * A smaller model found so is one under every completion of M (any completion's reduct
+ * has fewer, weaker constraints, and the model still keeps fewer of the completion's atoms
+ * of the component), so none is stable: a conflict.  Its nogood is that of the unfounded
+ * set the dropped atoms and the component's open ones make (learn_unfounded). */
+bool asp_minimal_propagate(const AspSolver *s, AspProp *p, bool total)
 {
     AspMinimal *m = s->mini;
-    read_candidate(m, s, p->tlo);
-    for (size_t k = 0; k < m->ncomp; k++)
-        if (!component_minimal(m, k)) {
-            if (p->learning) learn_unfounded(m, s, p, k);
-            else p->conflict = true;
-            clear_vars(m, k);
-            return false;
-        }
+    if (!total) mark_dirty(m, s, p);
+    read_candidate(m, s, p->tlo, total ? NULL : p->tr.val);
+    for (size_t k = 0; k < m->ncomp; k++) {
+        if (!total && !m->dirty[k]) continue;
+        m->dirty[k] = 0;
+        if (component_minimal(m, k)) continue;
+        bool conflict = !p->learning || learn_unfounded(m, s, p, k, total);
+        if (!p->learning) p->conflict = true;
+        clear_vars(m, k);
+        if (conflict) return false;
+    }
     return true;
 }

@@ -306,13 +306,14 @@ static void unfounded(const AspSolver *s, AspProp *p)
 
 /* Once every atom has a value (the constraint atom aside), the checks of the whole
  * assignment: a program that is not head-cycle-free, the candidate's minimality
- * (minimal.c); #edge statements, acyclicity (acyclic.c).  False on a conflict. */
+ * (minimal.c); #edge statements, acyclicity (acyclic.c).  Before, the minimality of each
+ * component whose own atoms all have a value.  False on a conflict. */
 static bool minimal(const AspSolver *s, AspProp *p)
 {
     if ((!s->mini && !s->edges) || p->mode != 1) return true;
     size_t open = s->fatom >= 0 && p->tr.val[s->fatom] == V_UNK;
-    if (p->tr.qtail + open < s->natoms) return true;
-    return (!s->mini || asp_minimal_propagate(s, p)) && (!s->edges || asp_edges_propagate(s, p));
+    if (p->tr.qtail + open < s->natoms) return !s->mini || asp_minimal_propagate(s, p, false);
+    return (!s->mini || asp_minimal_propagate(s, p, true)) && (!s->edges || asp_edges_propagate(s, p));
 }
 
 /* Propagation and unfounded sets to the closure; false on a conflict. */
@@ -392,6 +393,7 @@ static void undo(AspProp *p, size_t to)
     if (p->tr.qhead > to) p->tr.qhead = to;
     if (p->ofirst > to) p->ofirst = to;
     if (p->wfirst > to) p->wfirst = to;
+    if (p->mfirst > to) p->mfirst = to;
     p->conflict = false;
     p->dirty = false;
 }
@@ -420,7 +422,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     if (mode == 1) asp_prop_search_ready(s, p);
     p->oc = asp_cons_reset(s, p, mode == 1);
     if (p->act.heap) asp_heap_reset(p, s->natoms);
-    p->tr.qhead = p->tr.qtail = p->open = p->cursor = p->ofirst = p->wfirst = 0;
+    p->tr.qhead = p->tr.qtail = p->open = p->cursor = p->ofirst = p->wfirst = p->mfirst = 0;
     p->tr.nlevels = 1;
     memset(p->tr.isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;

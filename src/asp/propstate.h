@@ -37,6 +37,8 @@ struct AspProp {
     size_t open;                  /* true atoms with two or more rules left (first fail) */
     size_t ofirst;                /* no such open atom on the trail before this index */
     size_t wfirst;                /* no true atom waiting on a weight body before this index */
+    size_t mfirst;                /* the trail before this index is what minimal.c's checks
+                                     of a partial assignment last saw */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
     uint32_t *crules, ncrules;    /* the rules with a cyclic head (NULL: none) */
     uint32_t *cpos;               /* per rule of crules: cyclic atoms in its positive body */
