@@ -234,8 +234,8 @@ AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group);
 void asp_minimal_free(AspMinimal *m);
 bool asp_minimal_holds(const AspSolver *s, const Word *x);
 /* The same check in the search (prop.c's closure): of the whole assignment when `total`
- * (every atom has a value), else of each component whose atoms all have a value (once, as
- * it becomes so), the atoms outside it still open taken as constraining most.  False with
+ * (every atom has a value), else of each component an atom of which got a value since its
+ * last check, the atoms still open taken as constraining most.  False with
  * a conflict when the assignment is not minimal (no completion of it is), whose reason
  * (with learning) is the nogood of an unfounded set the smaller model shows. */
 bool asp_minimal_propagate(const AspSolver *s, AspProp *p, bool total);

@@ -9,7 +9,8 @@
 #   - the hand-written cases tests/asp/disj/case-*.lp, each the same;
 #   - COUNT random programs of tests/asp/disjgen.awk (seeds 1..COUNT, about
 #     two thirds not head-cycle-free: disjunctions with positive cycles through their heads,
-#     #count bodies, #minimize, #project): the same.
+#     #count bodies, #minimize, #project): the same;
+#   - 2QBF qbf-40 of bench/asp/encodings.c refuted with no choice (the partial check).
 # Sourced by run.sh (uses FIX, OUT, DIR, ok, bad); COUNT is ASP_DISJ_COUNT (default 120).
 disj_canon() { awk -v project="$patoms" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
 
@@ -50,4 +51,20 @@ while [ $seed -le "${ASP_DISJ_COUNT:-120}" ]; do
     disj_check "random program, seed $seed" "$OUT/disj.lp"
     [ $fail -eq $n ] || cp "$OUT/disj.lp" "$OUT/failed-disj-$seed.lp"
     seed=$((seed + 1))
+done
+# The minimality check of a partial assignment (docs/aft.md, "Disjunctive programs" 3.):
+# 2QBF by saturation, bench/asp/suite.sh's qbf-40 (unsatisfiable), is refuted before any
+# choice, with and without learning; the native search must answer within a budget of one
+# conflict (checks of whole candidates alone took 139 648 conflicts, and millions without
+# learning: handed over to clingo).
+need_gen bench-enc
+build/bench-enc qbf 40 > "$OUT/qbf40.lp"
+for learn in "" --no-learn; do
+    # shellcheck disable=SC2086
+    stats=$("$FIX" asp --solver auto --hand-over 1 --stats --jobs 1 $learn "$OUT/qbf40.lp" 2>&1)
+    case "$stats" in
+        *"Solver       : native"*) printf '%s\n' "$stats" | grep -qx 'Choices *: 0' && ok \
+            || bad "qbf-40${learn:+ $learn}: refuted after choices" ;;
+        *) bad "qbf-40${learn:+ $learn}: not refuted natively within one conflict" ;;
+    esac
 done
