@@ -187,8 +187,9 @@ static void add_rule(AspMinimal *m, const AspRule *r)
         if (m->var[h[k]] == NONE && !open_inside(m, h[k])) continue;
         minsat_begin(&m->q);
         if (!reduct_body(m, r, &base)) { minsat_drop(&m->q); return; }
-        if (!disj && m->var[h[k]] != NONE) minsat_head(&m->q, m->var[h[k]]);
-        else
+        if (!disj) {              /* h[k] open: no smaller model holds it, the body must fail */
+            if (m->var[h[k]] != NONE) minsat_head(&m->q, m->var[h[k]]);
+        } else
             for (uint32_t j = 0; j < r->nhead; j++)
                 if (m->var[h[j]] != NONE) minsat_head(&m->q, m->var[h[j]]);
         minsat_end(&m->q, base, bound);
