@@ -599,23 +599,25 @@ static bool read_header(Reader *r)
 /* Externals (the last statement for an atom wins): an atom a rule defines (mark_defined) is an
  * ordinary atom whatever its external value (clasp ignores the external then); otherwise a free one
  * is a choice, a true one a fact, and a false or released one is false.  A theory atom that
- * heads no rule is free (clasp without a theory propagator leaves it open): a choice. */
+ * heads no rule is free (clasp without a theory propagator leaves it open): a choice, unless
+ * an external made it false (kept in theory_off, so that writing it back keeps it false). */
 static void finish_externals(Reader *r)
 {
-    bool *done = mem_calloc(asp_atom_count(r->p) + 1, sizeof *done);
+    uint8_t *done = mem_calloc(asp_atom_count(r->p) + 1, sizeof *done);   /* 2: made false */
     for (size_t i = r->ext.count; i-- > 0;) {
         External *e = &r->ext.items[i];
         AspAtom a = atom_of(r, e->id);
         if (done[a]) continue;
-        done[a] = true;
-        if (e->value == 2 || e->value == 3 || r->defined.items[a]) continue;
+        done[a] = e->value == 2 || e->value == 3 ? 2 : 1;
+        if (done[a] == 2 || r->defined.items[a]) continue;
         asp_add_rule(r->p, e->value == 0 ? ASP_CHOICE : ASP_NORMAL, &a, 1, NULL, 0, NULL, 0, NULL);
     }
     for (size_t i = 0; i < r->theory.count; i++) {   /* clasp leaves these free, as externals */
         AspAtom a = r->theory.items[i];
-        if (done[a] || r->defined.items[a]) continue;
-        done[a] = true;
-        asp_add_rule(r->p, ASP_CHOICE, &a, 1, NULL, 0, NULL, 0, NULL);
+        if (r->defined.items[a] || done[a] == 1) continue;
+        if (done[a] == 2) asp_add_theory_off(r->p, a);   /* once: done becomes 1 */
+        else asp_add_rule(r->p, ASP_CHOICE, &a, 1, NULL, 0, NULL, 0, NULL);
+        done[a] = 1;
     }
     mem_free(done);
 }

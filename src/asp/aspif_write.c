@@ -1,5 +1,6 @@
 /* aspif_write.c: writes an AspProgram as aspif: rules, #minimize, #project, the opaque
- * statements as they were read, and the output statements. */
+ * statements as they were read, the theory atoms an external made false, and the output
+ * statements. */
 #include "asp/internal.h"
 
 #include <stdio.h>
@@ -85,6 +86,8 @@ void asp_write_aspif_ex(const AspProgram *p, FILE *out, bool outputs)
         fputc('\n', out);
     }
     for (size_t i = 0; i < p->opaque.count; i++) write_opaque(out, p, &p->opaque.items[i]);
+    for (size_t i = 0; i < p->theory_off.count; i++)
+        fprintf(out, "5 %u 2\n", (unsigned)p->theory_off.items[i] + 1);
     if (outputs) write_outputs(out, p);
     fputs("0\n", out);
 }

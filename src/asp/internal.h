@@ -62,6 +62,8 @@ struct AspProgram {
     VEC(AspAtom) projected;       /* the atoms of every #project statement */
     bool has_project;             /* some #project statement (maybe an empty one) */
     VEC(AspStmt) opaque;          /* #heuristic, #edge, theory statements, in order */
+    VEC(AspAtom) theory_off;      /* theory atoms an external made false or released: written
+                                     back as `5 a 2`, else a reader would take them as free */
     VEC(AspTok) toks;             /* their tokens */
     Buf strs;                     /* their strings */
     uint32_t *htab;               /* open addressing, name -> atom + 1 (0: empty), made by the
@@ -108,6 +110,8 @@ void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
+/* Theory atom a is false by an external (not free, as a theory atom without rules is). */
+void asp_add_theory_off(AspProgram *p, AspAtom a);
 
 /* The engine's normal program: rule r has head head[r] (a lattice atom), positive body
  * pos[pstart[r] .. pstart[r+1]) and negative body neg[nstart[r] .. nstart[r+1]);

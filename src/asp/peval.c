@@ -151,6 +151,8 @@ static void keep_opaque(PEval *e)
         asp_add_opaque(e->out, o->kind, t, o->count);
         mem_free(t);
     }
+    for (size_t i = 0; i < p->theory_off.count; i++)
+        asp_add_theory_off(e->out, kept_atom(e, p->theory_off.items[i]));
 }
 
 /* #minimize, #project and the opaque statements, their atoms mapped. */

@@ -8,6 +8,7 @@ void asp_statements_free(AspProgram *p)
     VEC_FREE(p->wlits);
     VEC_FREE(p->projected);
     VEC_FREE(p->opaque);
+    VEC_FREE(p->theory_off);
     VEC_FREE(p->toks);
     buf_free(&p->strs);
 }
@@ -50,6 +51,11 @@ const AspAtom *asp_project_atoms(const AspProgram *p, size_t *n)
 {
     *n = p->projected.count;
     return p->projected.items;
+}
+
+void asp_add_theory_off(AspProgram *p, AspAtom a)
+{
+    VEC_PUSH(p->theory_off, a);
 }
 
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n)
