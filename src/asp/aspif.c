@@ -598,9 +598,8 @@ static bool read_header(Reader *r)
 
 /* Externals (the last statement for an atom wins): an atom a rule defines (mark_defined) is an
  * ordinary atom whatever its external value (clasp ignores the external then); otherwise a free one
- * is a choice, a true one a fact, and a false or released one is false.  A theory atom that
- * heads no rule is free (clasp without a theory propagator leaves it open): a choice, unless
- * an external made it false (kept in theory_off, so that writing it back keeps it false). */
+ * is a choice, a true one a fact, and a false or released one is false.  A theory atom that heads
+ * no rule is free (clasp leaves it open): a choice, unless an external made it false (theory_off). */
 static void finish_externals(Reader *r)
 {
     uint8_t *done = mem_calloc(asp_atom_count(r->p) + 1, sizeof *done);   /* 2: made false */
