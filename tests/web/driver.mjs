@@ -12,7 +12,7 @@
 //       #output's text
 // Prints "driver: error: ..." and exits 1 when something does not work.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -34,12 +34,12 @@ async function start() {
     for (let i = 0; i < 100; i++) {
         try { await call("GET", "/status"); break; } catch (e) { await sleep(100); }
     }
-    const profile = mkdtempSync(join(tmpdir(), "fixweb-"));
+    const profile = mkdtempSync(join(tmpdir(), "fixweb-"));   // removed when the driver ends
     const s = await call("POST", "/session", { capabilities: { alwaysMatch: { "goog:chromeOptions": {
         binary: "/usr/bin/chromium",
         args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                `--user-data-dir=${profile}`] } } } });
-    return { cd, id: s.sessionId };
+    return { cd, id: s.sessionId, profile };
 }
 
 function b64url(text) {
@@ -122,5 +122,6 @@ try {
     if (sess) {
         try { await call("DELETE", `/session/${sess.id}`); } catch (e) { /* already gone */ }
         sess.cd.kill();
+        try { rmSync(sess.profile, { recursive: true, force: true }); } catch (e) { /* still in use */ }
     }
 }
