@@ -141,18 +141,21 @@ static void held_check(Held *h)
         commit(h, "raced with clingo, which ended without an answer");
 }
 
-/* A model of `bytes` that would take the held ones past the cap: the native search answers
- * first, and the model goes straight to the output (a large model is never copied). */
-static void commit_before(Held *h, size_t bytes)
+/* A model (n atoms, ncosts costs) that would take the held ones past the cap: the native
+ * search answers first, and the model goes straight to the output (a large model is never
+ * copied).  Its size is counted only while the race is on. */
+static void commit_before(Held *h, const AspProgram *p, const AspAtom *atoms, size_t n,
+                          size_t ncosts)
 {
-    if (h->race && proc_held_bytes(&h->models) + bytes > PROC_AUTO_HOLD_BYTES)
+    if (h->race && proc_held_bytes(&h->models) + proc_held_size(p, atoms, n, ncosts)
+                       > PROC_AUTO_HOLD_BYTES)
         commit(h, "raced with clingo; the native search printed past the hold cap first");
 }
 
 static bool held_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     Held *h = ctx;
-    commit_before(h, proc_held_size(p, atoms, n, 0));
+    commit_before(h, p, atoms, n, 0);
     if (!h->race) return h->w->fn(h->w->ctx, p, atoms, n);
     proc_held_put(&h->models, p, atoms, n, NULL, 0, false);
     held_check(h);
@@ -163,7 +166,7 @@ static bool held_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms,
                            const int64_t *costs, size_t ncosts, bool optimal)
 {
     Held *h = ctx;
-    commit_before(h, proc_held_size(p, atoms, n, ncosts));
+    commit_before(h, p, atoms, n, ncosts);
     if (!h->race) return h->w->ask->fn(h->w->ask->ctx, p, atoms, n, costs, ncosts, optimal);
     proc_held_put(&h->models, p, atoms, n, costs, ncosts, optimal);
     held_check(h);
