@@ -31,6 +31,7 @@ typedef struct Cli {
     ProjectMode project;          /* --project[=MODE] */
     bool ignore_opt;              /* --opt-mode=ignore: the #minimize statements dropped */
     bool solver_given;            /* --solver was given */
+    bool clasp_mode;              /* --mode=clasp: every file is aspif, none grounded */
 } Cli;
 
 static const char usage_text[] =
@@ -83,13 +84,27 @@ static const char usage_text[] =
     "                  --outf=1 the competition format, as clingo's (the last model as\n"
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
     "                  --outf=0 text, the default\n"
-    "  --stats         print statistics\n"
+    "  --stats[=N]     print statistics (N: 0 none; 1 or 2 these)\n"
+    "  -V N, --verbose=N  clingo's verbosity: 0 prints the models and the result\n"
+    "                  only (no header or Answer lines; the summary with --stats);\n"
+    "                  1 (the default) to 3 the layout above\n"
+    "  -W W, --warn=W  passed to gringo (none, all, [no-]atom-undefined, ...)\n"
+    "  --mode=M        clingo (the default: .lp files grounded) or clasp (the file is\n"
+    "                  aspif whatever its name)\n"
+    "  -e M, --enum-mode=M  auto, bt, record or domRec: taken (fix enumerates one\n"
+    "                  way, the same models); brave, cautious, query, user refused\n"
+    "  --seed=N, --configuration=C, --heuristic=H, --sign-def=S, --rand-freq=P,\n"
+    "  --restarts=R, --opt-heuristic=H, --deletion=D, --restart-on-model: clasp's\n"
+    "                  search options, taken with a note on stderr: fix's search has\n"
+    "                  its own (the same models; which come first may differ)\n"
+    "  clingo's joined short forms are taken: -n0, -t2, -cN=V, -q1, -V0, -Wnone\n"
     "  --jobs N, -t N  the native search on N threads (default: the cores fix may\n"
     "                  use, one for a program too large for a search state per thread\n"
     "                  to be cheap): a program is split into cubes searched apart, the\n"
     "                  same models in the same order for every N (docs/asp.md); with\n"
     "                  #minimize the branch and bound runs on one, optN's optimal\n"
-    "                  models on N\n"
+    "                  models on N; clingo's -t N,MODE and --parallel-mode=N[,MODE]\n"
+    "                  are --jobs N (MODE compete or split: fix's threads split)\n"
     "  --shard I/N     only shard I (0 to N-1) of the native search's cubes: the\n"
     "                  cubes I, I+N, I+2N, ... of the list --jobs searches; the\n"
     "                  models of shards 0..N-1 together are one run's, each in one\n"
@@ -285,6 +300,138 @@ static int parse_opt_strategy(const char *a)
     return 0;
 }
 
+static int parse_option(Cli *c, int argc, char **argv, int *i);
+
+/* -V[N], --verbose[=N]: clingo's verbosity.  0 prints the models and the result only
+ * (clingo -V0); 1 (the default) to 3 print fix's one layout, clingo's of level 1. */
+static int parse_verbose(AspRunOptions *o, const char *a)
+{
+    const char *v = a[1] == 'V' ? a + 2 : a + 9;
+    if (*v == '=' && a[1] == '-') v++;
+    else if (*v && a[1] == '-') return usage_error("unknown option", a);
+    if (!*v) { o->terse = false; return 0; }
+    if (v[0] < '0' || v[0] > '3' || v[1]) return usage_error("--verbose takes a level from 0 to 3", a);
+    o->terse = v[0] == '0';
+    return 0;
+}
+
+/* -W, --warn W: gringo's warnings, passed to it as clingo passes them (a file read as aspif
+ * is not grounded: nothing to warn of). */
+static int parse_warn(Cli *c, const char *a, const char *next, int *i)
+{
+    static const char *const kinds[] = { "none", "all", "atom-undefined", "file-included",
+                                         "operation-undefined", "variable-unbounded",
+                                         "global-variable", "other" };
+    const char *w = !strncmp(a, "--warn=", 7) ? a + 7 : next;
+    if (!w) return usage_error("missing a warning after", a);
+    const char *k = strncmp(w, "no-", 3) ? w : w + 3;
+    bool known = false;
+    for (size_t n = 0; n < sizeof kinds / sizeof *kinds; n++) known |= !strcmp(k, kinds[n]);
+    if (!known || (k != w && (!strcmp(k, "none") || !strcmp(k, "all"))))
+        return usage_error("--warn takes none, all or [no-]atom-undefined, [no-]file-included, "
+                           "[no-]operation-undefined, [no-]variable-unbounded, "
+                           "[no-]global-variable, [no-]other", w);
+    VEC_PUSH(c->gargs, "-W");
+    VEC_PUSH(c->gargs, w);
+    if (w == next) ++*i;
+    return 0;
+}
+
+/* -e, --enum-mode M: clingo's way of enumerating.  auto, bt, record and domRec give the
+ * same models (fix has one way); brave and cautious, consequences, are not fix's. */
+static int parse_enum_mode(const char *a, const char *next, int *i)
+{
+    static const char *const same[] = { "auto", "bt", "record", "domRec" };
+    const char *m = !strncmp(a, "--enum-mode=", 12) ? a + 12 : next;
+    if (!m) return usage_error("missing a mode after", a);
+    if (m == next) ++*i;
+    for (size_t n = 0; n < sizeof same / sizeof *same; n++)
+        if (!strcmp(m, same[n])) return 0;
+    if (!strcmp(m, "brave") || !strcmp(m, "cautious") || !strcmp(m, "query") || !strcmp(m, "user"))
+        return usage_error("fix asp enumerates models only; it does not compute brave or cautious "
+                           "consequences (--wf bounds them: its true atoms are cautious, its "
+                           "false ones not brave)", m);
+    return usage_error("--enum-mode takes auto, bt, record or domRec", m);
+}
+
+/* clasp's options that tune its search only: taken, with a note that fix's native search has
+ * its own (the same models; which come first, and their order, may differ, as between clasp's
+ * own configurations). */
+static bool is_search_tuning(const char *a)
+{
+    static const char *const tuning[] = { "--seed=", "--configuration=", "--heuristic=",
+                                          "--sign-def=", "--rand-freq=", "--restarts=",
+                                          "--opt-heuristic=", "--deletion=" };
+    for (size_t n = 0; n < sizeof tuning / sizeof *tuning; n++)
+        if (!strncmp(a, tuning[n], strlen(tuning[n])) && a[strlen(tuning[n])]) return true;
+    return !strcmp(a, "--restart-on-model");
+}
+
+/* -t N[,MODE], --parallel-mode=N[,MODE]: clingo's threads.  MODE compete or split: fix's
+ * threads always split the search (the models and their order are the same for every N). */
+static int parse_threads(Cli *c, const char *a, const char *v)
+{
+    if (!v) return usage_error("expected a whole number after", a);
+    const char *comma = strchr(v, ',');
+    if (comma && strcmp(comma, ",compete") && strcmp(comma, ",split"))
+        return usage_error("the threads' mode is compete or split", v);
+    char n[24];
+    size_t len = comma ? (size_t)(comma - v) : strlen(v);
+    if (len >= sizeof n) return usage_error("--jobs needs a whole number of threads from 1 to 256", v);
+    memcpy(n, v, len);
+    n[len] = 0;
+    return parse_count(c, "--jobs", n);
+}
+
+/* clingo's short options with their value joined: -n0, -t2, -cN=V, -Wnone, -e brave's -ebrave,
+ * -q1 (as --quiet=1); -V0 is parse_verbose's. */
+static int parse_joined(Cli *c, const char *a)
+{
+    if (a[1] == 'q') {
+        char q[32];
+        if (strlen(a) >= sizeof q - 6) return usage_error("--quiet takes levels 0, 1 or 2: --quiet=M[,C[,T]]", a);
+        snprintf(q, sizeof q, "--quiet=%s", a + 2);
+        return parse_quiet(&c->run, q);
+    }
+    char flag[3] = { '-', a[1], 0 };
+    char *args[2] = { flag, (char *)(a + 2) };
+    int j = 0;
+    int r = parse_option(c, 2, args, &j);
+    if (!r && j != 1) return usage_error("unknown option", a);
+    return r;
+}
+
+/* clingo's options that fix takes as clingo's users type them by habit; -2 for another. */
+static int parse_habit(Cli *c, const char *a, const char *next, int *i)
+{
+    if (!strncmp(a, "-V", 2) || !strncmp(a, "--verbose", 9)) return parse_verbose(&c->run, a);
+    if (!strcmp(a, "-W") || !strcmp(a, "--warn") || !strncmp(a, "--warn=", 7))
+        return parse_warn(c, a, next, i);
+    if (!strcmp(a, "-e") || !strcmp(a, "--enum-mode") || !strncmp(a, "--enum-mode=", 12))
+        return parse_enum_mode(a, next, i);
+    if (!strncmp(a, "--parallel-mode=", 16)) return parse_threads(c, a, a + 16);
+    if (!strcmp(a, "-t") && next && strchr(next, ',')) { ++*i; return parse_threads(c, a, next); }
+    if (!strncmp(a, "--stats=", 8)) {
+        if (strcmp(a + 8, "0") && strcmp(a + 8, "1") && strcmp(a + 8, "2"))
+            return usage_error("--stats takes 0, 1 or 2", a);
+        c->run.stats = a[8] != '0';
+        return 0;
+    }
+    if (!strcmp(a, "--mode=clasp") || !strcmp(a, "--mode=clingo")) {
+        c->clasp_mode = !strcmp(a, "--mode=clasp");
+        return 0;
+    }
+    if (!strncmp(a, "--mode=", 7))
+        return usage_error("--mode takes clingo (ground .lp files, solve) or clasp (solve aspif)", a);
+    if (is_search_tuning(a)) {
+        fprintf(stderr, "fix asp: %s: a clasp search option; fix's native search has its own (the "
+                "same models, but which come first and their order may differ)\n", a);
+        return 0;
+    }
+    if (a[0] == '-' && a[1] && strchr("ntcWeq", a[1]) && a[2]) return parse_joined(c, a);
+    return -2;
+}
+
 /* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
 static int parse_option(Cli *c, int argc, char **argv, int *i)
 {
@@ -325,8 +472,9 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (which != CMDLINE_NOT_A_LIMIT && which != CMDLINE_MAX_DEPTH)
         r = parse_limit(c, which, a, next);
     else if (!strcmp(a, "--budget") || !strcmp(a, "--rounds") || !strcmp(a, "--hand-over")
-             || !strcmp(a, "--jobs") || !strcmp(a, "-t"))
+             || !strcmp(a, "--jobs") || (!strcmp(a, "-t") && !(next && strchr(next, ','))))
         r = parse_count(c, a, next);
+    if (r == -2 && (r = parse_habit(c, a, next, i)) != -2) return r;
     if (r == -2) return usage_error("unknown option", a);
     if (!r) ++*i;
     return r;
@@ -356,6 +504,8 @@ static int check_args(Cli *c)
     if (o->shards) o->solver = PROC_SOLVER_NATIVE;
     if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
+    if (c->clasp_mode && c->files.count > 1)
+        return usage_error("--mode=clasp reads one aspif file (or standard input)", c->files.items[1]);
     if (c->files.count > 1)
         for (size_t i = 0; i < c->files.count; i++) {
             size_t n = strlen(c->files.items[i]);
@@ -397,6 +547,7 @@ static int parse_args(Cli *c, int argc, char **argv)
 /* Are the input files .lp, for gringo? */
 static bool grounded(const Cli *c)
 {
+    if (c->clasp_mode) return false;
     size_t n = c->files.count ? strlen(c->files.items[0]) : 0;
     return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
 }
@@ -406,7 +557,8 @@ static bool grounded(const Cli *c)
 static AspProgram *read_program(Cli *c, ProcError *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
-                            .allow_scripts = c->run.allow_scripts, .limits = &c->stop };
+                            .allow_scripts = c->run.allow_scripts, .limits = &c->stop,
+                            .aspif = c->clasp_mode };
     bool was = sigint_reading(true);
     AspProgram *p = c->files.count == 0 ? proc_load("-", &opt, err)
                     : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)

@@ -29,9 +29,13 @@ static void answer_line(AspOut *o, const char *text, size_t len)
     enum { HEAD_MAX = 40 };                 /* "% Answer: ", 20 digits, "\nANSWER\n" */
     Buf *b = &o->line;
     buf_reserve(b, HEAD_MAX + (text ? len + 1 : 0));
-    buf_puts(b, o->competition ? "% Answer: " : "Answer: ");
-    buf_put_uint(b, ++o->answers);
-    buf_puts(b, o->competition ? "\nANSWER\n" : "\n");
+    ++o->answers;
+    if (!o->terse) {
+        buf_puts(b, o->competition ? "% Answer: " : "Answer: ");
+        buf_put_uint(b, o->answers);
+        buf_putc(b, '\n');
+    }
+    if (o->competition) buf_puts(b, "ANSWER\n");
     if (!text) return;
     buf_putn(b, text, len);
     buf_putc(b, '\n');
@@ -65,6 +69,14 @@ static void comment_lines(AspOut *o, const char *text)
         buf_putc(&o->line, '\n');
         p += n + (e != NULL);
     }
+}
+
+/* The result line, then a blank line and the summary (-V0: only with --stats). */
+static void result_lines(AspOut *o, const char *result, Buf *summary)
+{
+    buf_puts(&o->line, result);
+    buf_putc(&o->line, '\n');
+    if (!o->terse || o->summary) buf_printf(&o->line, "\n%s\n", buf_cstr(summary));
 }
 
 /* A text model's lines, made in o->line: written, kept for the result (quiet 1: the last
@@ -222,9 +234,9 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
     if (o->competition) {
         if (res->proved) buf_puts(&o->line, "OPTIMUM\n");
         else if (!res->have_best) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
-        comment_lines(o, buf_cstr(&stats));
+        if (!o->terse || o->summary) comment_lines(o, buf_cstr(&stats));
     } else {
-        buf_printf(&o->line, "%s\n\n%s\n", text, buf_cstr(&stats));
+        result_lines(o, text, &stats);
     }
     buf_free(&stats);
     asp_out_flush(o);
@@ -293,9 +305,9 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
                    st->cubes_made);
     if (o->competition) {
         if (!st->models) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
-        comment_lines(o, buf_cstr(&stats));
+        if (!o->terse || o->summary) comment_lines(o, buf_cstr(&stats));
     } else {
-        buf_printf(&o->line, "%s\n\n%s\n", res, buf_cstr(&stats));
+        result_lines(o, res, &stats);
     }
     buf_free(&stats);
     asp_out_flush(o);

@@ -27,6 +27,10 @@ typedef struct AspOut {
     Buf last;                     /* quiet 1: the last model's lines (optN: the optimal ones'),
                                      printed with the result */
     unsigned shard, shards;       /* --shard i/n (shards >= 1; 0: none): the result names it */
+    bool terse;                   /* -V0, clingo's: no header and no "Answer: k" lines, and
+                                     the result line without the summary below it unless
+                                     summary */
+    bool summary;                 /* --stats: the summary is printed also when terse */
 } AspOut;
 
 /* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the

@@ -2,7 +2,7 @@
  * whole run, written as it goes: "Solver" and "Input" first, then one "Call" whose
  * "Witnesses" are the models as they are found (each its "Value", the atoms, and with
  * #minimize its "Costs"), then "Result", "Models" ("Number", "More", and with #minimize
- * "Optimum", "Optimal", "Costs") and "Calls".  clingo's "Time" is left out: fix's output is
+ * "Optimum", "Optimal", "Costs") and "Calls" (both left out under -V0, as clingo does).  clingo's "Time" is left out: fix's output is
  * the same on every run.  Layout (spaces, line breaks) is not clingo's; the JSON is. */
 #include "app/asp_out.h"
 
@@ -43,13 +43,9 @@ void asp_outf_witness(AspOut *o, const AspProgram *p, const AspAtom *atoms, size
     asp_out_flush(o);
 }
 
-void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const AspOutfOpt *opt)
+/* "Models" (the number, whether there are more, with #minimize the optimum) and "Calls". */
+static void outf_summary(AspOut *o, size_t models, bool more, const AspOutfOpt *opt)
 {
-    if (!o->outf_open) return;
-    json_end_array(&o->w);                  /* Witnesses */
-    json_end_object(&o->w);
-    json_end_array(&o->w);                  /* Call */
-    json_key_string(&o->w, "Result", result);
     json_key(&o->w, "Models");
     json_begin_object(&o->w);
     json_key_uint(&o->w, "Number", models);
@@ -61,6 +57,16 @@ void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const
     }
     json_end_object(&o->w);
     json_key_uint(&o->w, "Calls", 1);
+}
+
+void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const AspOutfOpt *opt)
+{
+    if (!o->outf_open) return;
+    json_end_array(&o->w);                  /* Witnesses */
+    json_end_object(&o->w);
+    json_end_array(&o->w);                  /* Call */
+    json_key_string(&o->w, "Result", result);
+    if (!o->terse) outf_summary(o, models, more, opt);      /* -V0: clingo leaves it out */
     json_end_object(&o->w);
     buf_putc(&o->line, '\n');
     o->outf_open = false;

@@ -289,7 +289,7 @@ static void header(Run *r)
     AspOut *out = &r->out;
     if (o->json) return;
     if (o->clingo_json) asp_outf_begin(out, o->files, o->nfiles);
-    else {
+    else if (!o->terse) {
         const char *c = o->competition ? "% " : "";
         buf_printf(&out->line, "%sfix asp\n%sReading from %s%s\n%sSolving...\n", c, c,
                    o->nfiles ? o->files[0] : "stdin", o->nfiles > 1 ? " ..." : "", c);
@@ -349,7 +349,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_init(&err);
     Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
                                               .competition = o->competition,
-                                              .quiet = o->competition && !o->quiet ? 1 : o->quiet },
+                                              .quiet = o->competition && !o->quiet ? 1 : o->quiet,
+                                              .terse = o->terse, .summary = o->stats },
                .solver = o->solver };
     r.aft.err = &err;
     buf_init(&r.out.line);

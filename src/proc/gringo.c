@@ -208,7 +208,7 @@ static bool ends_with(const char *s, const char *suffix)
 
 AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err)
 {
-    if (ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
+    if (!opt->aspif && ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
     err->placed = true;                      /* the errors of reading aspif are the file's */
     if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, &err->message);
     FILE *f = open_input(path, &err->message);

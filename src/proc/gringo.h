@@ -21,6 +21,8 @@ typedef struct ProcLoadOptions {
     bool allow_scripts;
     Limits *limits;
     bool quiet;                   /* gringo's messages dropped, not copied to standard error */
+    bool aspif;                   /* proc_load: a .lp name is read as aspif too (clingo's
+                                     --mode=clasp) */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
@@ -30,8 +32,8 @@ typedef struct ProcLoadOptions {
  * sandbox.h.  Directories are refused. */
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
                            ProcError *err);
-/* By name: "-" is aspif on stdin, *.lp is grounded, anything else is read as aspif (a
- * directory is refused). */
+/* By name: "-" is aspif on stdin, *.lp is grounded (unless opt->aspif), anything else is
+ * read as aspif (a directory is refused). */
 AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err);
 
 #endif

@@ -10,13 +10,20 @@ encodings; the outputs are compared as clingo's users read them:
     models), COST, OPTIMUM, INCONSISTENT;
   - --outf=2 (JSON): parsed; Result, Models.Number and More, the set of witnesses' Values,
     Costs and Optimum.
-  - -q / --quiet=N: the same result and counts, no Answer lines where clingo has none.
+  - -q / --quiet=N: the same result and counts, no Answer lines where clingo has none;
+  - -V0: the models and the result without a header or Answer lines, as clingo's;
+  - clingo's joined short forms (-n0, -t2, -cN=V, -q1, -Wnone), -W, -t N,MODE,
+    --parallel-mode, --enum-mode's ways of enumerating, clasp's search options, --stats=N,
+    --mode=clasp on a grounded file named .lp.
 The exit status is not compared: clingo's is 10/20/30 (satisfiable, exhausted), fix's 0
 (docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed"."""
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 CASES = [
     ("examples/queens.lp", ["0"]),
@@ -54,6 +61,25 @@ CASES = [
     ("examples/tsp.lp", ["0", "--opt-strategy=usc", "--opt-mode=optN"]),
     ("examples/vertex-cover.lp", ["0", "--opt-strategy=usc,oll", "--outf=2"]),
     ("examples/knapsack.lp", ["0", "--opt-strategy=usc,k,2", "-c", "target=40"]),
+    # -V0 (the models and the result only), clingo's joined short forms, -W, --mode=clasp,
+    # -t N,MODE, --enum-mode's enumerations, clasp's search options (a note on stderr)
+    ("examples/queens.lp", ["-V0", "0"]),
+    ("examples/queens.lp", ["-V0", "-n0", "-cn=5"]),
+    ("examples/queens.lp", ["--verbose=0", "-n", "2"]),
+    ("examples/tsp.lp", ["-V0", "0"]),
+    ("examples/tsp.lp", ["-V0", "--opt-mode=optN", "0"]),
+    ("examples/knapsack.lp", ["-V0", "0", "--outf=1", "-c", "target=40"]),
+    ("examples/vertex-cover.lp", ["-V0", "--opt-mode=optN", "--outf=1", "0"]),
+    ("examples/pqrs.lp", ["-V0", "--stats", "0"]),
+    ("examples/pqrs.lp", ["-V0", "-q", "0"]),
+    ("examples/coloring.lp", ["-W", "none", "-V0", "0"]),
+    ("examples/queens.lp", ["-Wno-atom-undefined", "-t2", "0"]),
+    ("examples/queens.lp", ["-t", "2,split", "0", "-q1"]),
+    ("examples/queens.lp", ["--parallel-mode=2,compete", "0", "--warn=all"]),
+    ("examples/queens.lp", ["--enum-mode=record", "0", "--stats=2"]),
+    ("examples/coloring.lp", ["-e", "bt", "--seed=7", "--configuration=jumpy", "0"]),
+    ("examples/queens.lp", ["--mode=clasp", "0"]),
+    ("examples/tsp.lp", ["--mode=clasp", "-V0", "--outf=2", "0"]),
 ]
 
 
@@ -62,14 +88,22 @@ def run(cmd):
     return p.stdout
 
 
-def parse_text(out, competition=False):
+RESULTS = ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN", "OPTIMUM", "INCONSISTENT")
+
+
+def parse_text(out, competition=False, terse=False):
     """Result, model count and whether it is exact, models (frozensets), costs of the last,
-    and the models printed with the last costs (optN: the optimal ones)."""
+    and the models printed with the last costs (optN: the optimal ones).  terse: -V0's
+    layout, where a model is its line of atoms (after ANSWER in the competition format)."""
     models, costs, result, count, exact, with_cost = [], None, None, None, True, []
     lines = out.split("\n")
     for i, line in enumerate(lines):
         body = line[2:] if competition and line.startswith("% ") else line
-        if body.startswith("Answer:"):
+        if terse and result is None and (line == "ANSWER" if competition else not (
+                line.startswith("Optimization: ") or line.startswith("COST ") or line in RESULTS)):
+            atoms = lines[i + 1] if competition else line
+            models.append(frozenset(atoms.replace(".", " ").split() if competition else atoms.split()))
+        elif body.startswith("Answer:"):
             j = i + 2 if competition else i + 1
             atoms = lines[j].replace(".", " ").split() if competition else lines[j].split()
             models.append(frozenset(atoms))
@@ -78,9 +112,7 @@ def parse_text(out, competition=False):
             with_cost.append((tuple(costs), models[-1]))
         elif body.startswith("Optimization :") and costs is None:
             costs = body.split(":")[1].split()
-        elif line in ("SATISFIABLE", "UNSATISFIABLE", "OPTIMUM FOUND", "UNKNOWN"):
-            result = line
-        elif line in ("OPTIMUM", "INCONSISTENT"):
+        elif line in RESULTS:
             result = line
         elif body.startswith("Models"):
             v = body.split(":")[1].strip()
@@ -95,15 +127,31 @@ def parse_json(out):
     calls = j.get("Call", [])
     wit = [frozenset(w.get("Value", [])) for c in calls for w in c.get("Witnesses", [])]
     costs = [w.get("Costs") for c in calls for w in c.get("Witnesses", [])]
-    models = j.get("Models", {})
-    return j.get("Result"), models.get("Number"), models.get("More"), wit, costs, models.get("Optimum"), models.get("Costs")
+    models = j.get("Models", {})        # left out under -V0: the last witness's costs
+    best = models.get("Costs", costs[-1] if "Models" not in j and costs else None)
+    return j.get("Result"), models.get("Number"), models.get("More"), wit, costs, models.get("Optimum"), best
 
 
-def compare(path, args):
-    clingo = run(["clingo"] + args + [path])
-    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + args + [path])
+VERBOSE_LINES = ("Answer:", "% Answer:", "fix asp", "clingo version", "Reading from", "Solving...")
+
+
+def grounded_as_lp(path, tmp):
+    """--mode=clasp: the encoding grounded by gringo, in a file whose name ends in .lp."""
+    out = os.path.join(tmp, "ground.lp")
+    with open(out, "w") as f:
+        subprocess.run(["gringo", path], stdout=f, check=True, timeout=300)
+    return out
+
+
+def compare(path, args, tmp):
+    ground = grounded_as_lp(path, tmp) if "--mode=clasp" in args else path
+    clingo = run(["clingo"] + args + [ground])
+    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + args + [ground])
     all_models = run(["clingo", "0", "--opt-mode=ignore"] + const_args(args) +
                      (["--project"] if "--project" in args else []) + [path])
+    terse = any(a in ("-V0", "--verbose=0") for a in args)
+    if terse and "--outf=2" not in args and any(l.startswith(VERBOSE_LINES) for l in fix.split("\n")):
+        return "-V0 printed a header or Answer lines"
     universe = set(parse_text(all_models)[3])
     optn = "--opt-mode=optN" in args
     if "--outf=2" in args:
@@ -118,7 +166,7 @@ def compare(path, args):
             return None if (cb == fb if optn else fb <= universe) else "the optimal models differ"
         return same_models(args, c[3], f[3], universe)
     comp = "--outf=1" in args
-    c, f = parse_text(clingo, comp), parse_text(fix, comp)
+    c, f = parse_text(clingo, comp, terse), parse_text(fix, comp, terse)
     if c[0] != f[0] or not same_count(args, (c[1], c[2]), (f[1], f[2]), c[4]):
         return f"result/count: clingo {c[:3]}, fix {f[:3]}"
     if c[4] != f[4]:
@@ -158,8 +206,8 @@ def same_models(args, cm, fm, universe):
         return None
     if any(m not in universe for m in fm):
         return "fix printed a model that is not one of clingo's"
-    if "0" in args and "--project" not in args and "--outf=1" not in args and "-q" not in args \
-            and not any(a.startswith("--quiet") for a in args) and "--opt-mode=optN" not in args \
+    if "0" in args and "--project" not in args and "--outf=1" not in args \
+            and not any(a.startswith("--quiet") or a.startswith("-q") for a in args) and "--opt-mode=optN" not in args \
             and not any("opt" in a for a in args):
         return "the sets of models differ"
     return None
@@ -167,9 +215,10 @@ def same_models(args, cm, fm, universe):
 
 def main():
     passed = failed = 0
+    tmp = tempfile.mkdtemp(prefix="fix-cmdline-")
     for path, args in CASES:
         try:
-            why = compare(path, args)
+            why = compare(path, args, tmp)
         except Exception as e:          # a crash or a parse failure is a failure
             why = f"{type(e).__name__}: {e}"
         if why:
@@ -177,6 +226,7 @@ def main():
             print(f"FAIL clingo {' '.join(args)} {path}: {why}")
         else:
             passed += 1
+    shutil.rmtree(tmp)
     print(f"cmdline: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
