@@ -91,8 +91,10 @@ static const char usage_text[] =
     "  -W W, --warn=W  passed to gringo (none, all, [no-]atom-undefined, ...)\n"
     "  --mode=M        clingo (the default: .lp files grounded) or clasp (the file is\n"
     "                  aspif whatever its name)\n"
-    "  -e M, --enum-mode=M  auto, bt, record or domRec: taken (fix enumerates one\n"
-    "                  way, the same models); brave, cautious, query, user refused\n"
+    "  -e M, --enum-mode=M  brave or cautious: the consequences, as clingo's (each\n"
+    "                  step a model that changes them, the last the consequences;\n"
+    "                  native search only, no #minimize); auto, bt, record, domRec\n"
+    "                  are taken (fix enumerates one way, the same models)\n"
     "  --seed=N, --configuration=C, --heuristic=H, --sign-def=S, --rand-freq=P,\n"
     "  --restarts=R, --opt-heuristic=H, --deletion=D, --restart-on-model: clasp's\n"
     "                  search options, taken with a note on stderr: fix's search has\n"
@@ -338,20 +340,22 @@ static int parse_warn(Cli *c, const char *a, const char *next, int *i)
 }
 
 /* -e, --enum-mode M: clingo's way of enumerating.  auto, bt, record and domRec give the
- * same models (fix has one way); brave and cautious, consequences, are not fix's. */
-static int parse_enum_mode(const char *a, const char *next, int *i)
+ * same models (fix has one way); brave and cautious ask for consequences (asp/brave.h);
+ * query and user are clingo's own. */
+static int parse_enum_mode(AspRunOptions *o, const char *a, const char *next, int *i)
 {
     static const char *const same[] = { "auto", "bt", "record", "domRec" };
     const char *m = !strncmp(a, "--enum-mode=", 12) ? a + 12 : next;
     if (!m) return usage_error("missing a mode after", a);
     if (m == next) ++*i;
+    o->conseq = !strcmp(m, "brave") ? 1 : !strcmp(m, "cautious") ? 2 : 0;
     for (size_t n = 0; n < sizeof same / sizeof *same; n++)
         if (!strcmp(m, same[n])) return 0;
-    if (!strcmp(m, "brave") || !strcmp(m, "cautious") || !strcmp(m, "query") || !strcmp(m, "user"))
-        return usage_error("fix asp enumerates models only; it does not compute brave or cautious "
-                           "consequences (--wf bounds them: its true atoms are cautious, its "
-                           "false ones not brave)", m);
-    return usage_error("--enum-mode takes auto, bt, record or domRec", m);
+    if (o->conseq) return 0;
+    if (!strcmp(m, "query") || !strcmp(m, "user"))
+        return usage_error("--enum-mode query and user are clingo's own; fix takes auto, bt, record, "
+                           "domRec, brave and cautious", m);
+    return usage_error("--enum-mode takes auto, bt, record, domRec, brave or cautious", m);
 }
 
 /* clasp's options that tune its search only: taken, with a note that fix's native search has
@@ -408,7 +412,7 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     if (!strcmp(a, "-W") || !strcmp(a, "--warn") || !strncmp(a, "--warn=", 7))
         return parse_warn(c, a, next, i);
     if (!strcmp(a, "-e") || !strcmp(a, "--enum-mode") || !strncmp(a, "--enum-mode=", 12))
-        return parse_enum_mode(a, next, i);
+        return parse_enum_mode(&c->run, a, next, i);
     if (!strncmp(a, "--parallel-mode=", 16)) return parse_threads(c, a, a + 16);
     if (!strcmp(a, "-t") && next && strchr(next, ',')) { ++*i; return parse_threads(c, a, next); }
     if (!strncmp(a, "--stats=", 8)) {
@@ -501,7 +505,13 @@ static int check_args(Cli *c)
                            "--wf, --bounds, --emit or --compare-consequences", NULL);
     if (o->shards && c->solver_given && o->solver != PROC_SOLVER_NATIVE)
         return usage_error("--shard cuts the native search: not with --solver clingo, auto or race", NULL);
-    if (o->shards) o->solver = PROC_SOLVER_NATIVE;
+    if (o->conseq && (o->wf || o->bounds || o->emit || o->compare || o->shards))
+        return usage_error("--enum-mode brave|cautious prints consequences: not with --wf, --bounds, "
+                           "--emit, --compare-consequences or --shard", NULL);
+    if (o->conseq && c->solver_given && o->solver != PROC_SOLVER_NATIVE)
+        return usage_error("--enum-mode brave|cautious: the consequences are the native search's, "
+                           "not with --solver clingo, auto or race", NULL);
+    if (o->shards || o->conseq) o->solver = PROC_SOLVER_NATIVE;
     if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
     if (c->clasp_mode && c->files.count > 1)

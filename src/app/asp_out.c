@@ -275,31 +275,15 @@ static const char *status_text(AftStatus r, bool sat, bool complete)
     return complete ? "UNSATISFIABLE" : "UNKNOWN";
 }
 
-void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
+/* The text result of an enumeration: the result line and the summary (Models, with
+ * --enum-mode brave|cautious the consequences' lines conseq, Calls, a shard's cubes). */
+static void enum_summary(AspOut *o, const char *res, const AspStats *st, const char *conseq)
 {
-    const char *res = status_text(r, st->models > 0, st->complete);
-    if (o->clingo_json) {
-        asp_outf_end(o, res, st->models, !st->complete, NULL);
-        return;
-    }
-    if (o->json) {
-        asp_out_begin(o, "result");
-        json_key_string(&o->w, "result", res);
-        json_key_uint(&o->w, "models", st->models);
-        json_key_bool(&o->w, "complete", st->complete);
-        if (o->shards) {
-            json_key_uint(&o->w, "shard", o->shard);
-            json_key_uint(&o->w, "shards", o->shards);
-            json_key_uint(&o->w, "cubes", st->cubes);
-            json_key_uint(&o->w, "cubes_all", st->cubes_made);
-        }
-        asp_out_end(o);
-        return;
-    }
     last_model(o);
     Buf stats;
     buf_init(&stats);
-    buf_printf(&stats, "Models       : %zu%s\nCalls        : 1", st->models, st->complete ? "" : "+");
+    buf_printf(&stats, "Models       : %zu%s\n%sCalls        : 1", st->models, st->complete ? "" : "+",
+               conseq ? conseq : "");
     if (o->shards)
         buf_printf(&stats, "\nShard        : %u/%u (%zu of %zu cubes)", o->shard, o->shards, st->cubes,
                    st->cubes_made);
@@ -312,6 +296,37 @@ void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
     buf_free(&stats);
     asp_out_flush(o);
 }
+
+/* The JSON "result" line of an enumeration, begun: the result, the models, complete. */
+static void result_json(AspOut *o, const char *res, const AspStats *st)
+{
+    asp_out_begin(o, "result");
+    json_key_string(&o->w, "result", res);
+    json_key_uint(&o->w, "models", st->models);
+    json_key_bool(&o->w, "complete", st->complete);
+}
+
+void asp_out_result(AspOut *o, AftStatus r, const AspStats *st)
+{
+    const char *res = status_text(r, st->models > 0, st->complete);
+    if (o->clingo_json) {
+        asp_outf_end(o, res, st->models, !st->complete, NULL);
+        return;
+    }
+    if (o->json) {
+        result_json(o, res, st);
+        if (o->shards) {
+            json_key_uint(&o->w, "shard", o->shard);
+            json_key_uint(&o->w, "shards", o->shards);
+            json_key_uint(&o->w, "cubes", st->cubes);
+            json_key_uint(&o->w, "cubes_all", st->cubes_made);
+        }
+        asp_out_end(o);
+        return;
+    }
+    enum_summary(o, res, st, NULL);
+}
+
 
 static void consequences_json(AspOut *o, const AspSolver *s, const char *what,
                               const ProcConsequences *q, const ProcBoundCheck *k,
@@ -474,4 +489,55 @@ void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
     else stats_text(&b, s, st, solver, &mt);
     fwrite(b.data, 1, b.len, to);
     buf_free(&b);
+}
+
+/* ---- --enum-mode brave|cautious ---- */
+
+bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
+                         size_t lower, size_t upper)
+{
+    o->conseq_lower = lower;
+    o->conseq_upper = upper;
+    if (o->clingo_json) {
+        asp_outf_witness(o, p, atoms, n, NULL, 0);
+        return !o->write_errno;
+    }
+    answer(o, p, atoms, n);
+    if (o->json) {
+        json_key(&o->w, "consequences");
+        json_begin_object(&o->w);
+        json_key_uint(&o->w, "lower", lower);
+        json_key_uint(&o->w, "upper", upper);
+        json_end_object(&o->w);
+        asp_out_end(o);
+        return !o->write_errno;
+    }
+    buf_printf(&o->line, "%sConsequences: [%zu;%zu]\n", o->competition ? "% " : "", lower, upper);
+    model_done(o);
+    return !o->write_errno;
+}
+
+void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
+                           size_t lower, size_t upper)
+{
+    const char *res = status_text(r, st->models > 0, st->complete);
+    bool known = st->complete && st->models;
+    o->conseq_lower = known ? (brave ? lower : upper) : lower;
+    o->conseq_upper = known ? o->conseq_lower : upper;
+    if (o->clingo_json) {
+        asp_outf_end(o, res, st->models, !st->complete, NULL);
+        return;
+    }
+    if (o->json) {
+        result_json(o, res, st);
+        json_key_string(&o->w, "consequences", brave ? "brave" : "cautious");
+        if (known) json_key_uint(&o->w, "count", o->conseq_lower);
+        asp_out_end(o);
+        return;
+    }
+    char lines[96] = "";
+    if (st->models)
+        snprintf(lines, sizeof lines, "  %-11s: %s\nConsequences : %zu%s\n", brave ? "Brave" : "Cautious",
+                 known ? "yes" : "unknown", o->conseq_lower, known ? "" : "+");
+    enum_summary(o, res, st, lines);
 }

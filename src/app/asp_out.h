@@ -31,6 +31,8 @@ typedef struct AspOut {
                                      the result line without the summary below it unless
                                      summary */
     bool summary;                 /* --stats: the summary is printed also when terse */
+    int conseq;                   /* --enum-mode: 0 none, 1 brave, 2 cautious consequences */
+    size_t conseq_lower, conseq_upper;   /* their last counts (--outf=2 writes them) */
 } AspOut;
 
 /* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the
@@ -74,6 +76,15 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
  * proved), Optimum, Optimal (optN, when all optimal models were found) and Optimization. */
 void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOptResult *res,
                         AspOptMode mode);
+
+/* --enum-mode brave|cautious (asp/brave.h).  A step: its set as a model (the "Answer: k" line
+ * and the atoms, or the JSON "model" line), then "Consequences: [lower;upper]". */
+bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
+                         size_t lower, size_t upper);
+/* The result as clingo prints it: the enumeration's, then "Brave" or "Cautious" (yes, or
+ * unknown when a limit stopped it) and "Consequences" (the count, or lower+ when unknown). */
+void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
+                           size_t lower, size_t upper);
 
 /* --compare-consequences: the bound of `what` checked against clingo's consequences q (k,
  * with the refuting atoms bad). */

@@ -33,12 +33,24 @@ static void costs(AspOut *o, const int64_t *c, size_t n)
     json_end_array(&o->w);
 }
 
+/* --enum-mode brave|cautious: "Consequences", the atoms sure ("True") and those that may
+ * still be ("Open"). */
+static void conseq_counts(AspOut *o)
+{
+    json_key(&o->w, "Consequences");
+    json_begin_object(&o->w);
+    json_key_uint(&o->w, "True", o->conseq_lower);
+    json_key_uint(&o->w, "Open", o->conseq_upper - o->conseq_lower);
+    json_end_object(&o->w);
+}
+
 void asp_outf_witness(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
                       const int64_t *c, size_t ncosts)
 {
     json_begin_object(&o->w);
     asp_out_atom_array(o, "Value", p, atoms, n);
     if (c) costs(o, c, ncosts);
+    if (o->conseq) conseq_counts(o);
     json_end_object(&o->w);
     asp_out_flush(o);
 }
@@ -54,6 +66,10 @@ static void outf_summary(AspOut *o, size_t models, bool more, const AspOutfOpt *
         json_key_string(&o->w, "Optimum", opt->proved ? "yes" : "unknown");
         if (opt->optimal) json_key_uint(&o->w, "Optimal", opt->optimal);
         costs(o, opt->best, opt->levels);
+    }
+    if (o->conseq && models) {
+        json_key_string(&o->w, o->conseq == 1 ? "Brave" : "Cautious", more ? "unknown" : "yes");
+        conseq_counts(o);
     }
     json_end_object(&o->w);
     json_key_uint(&o->w, "Calls", 1);

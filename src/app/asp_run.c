@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "app/asp_out.h"
+#include "asp/brave.h"
 #include "proc/conseq.h"
 #include "util/limits.h"
 #include "util/workpool.h"
@@ -215,6 +216,41 @@ static const char *shard_refusal(Run *r, AspSolver *s)
     return NULL;
 }
 
+/* The last step's counts of --enum-mode brave|cautious, for the result. */
+typedef struct ConseqRun { AspOut *out; size_t lower, upper; } ConseqRun;
+
+static bool conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
+                        size_t lower, size_t upper)
+{
+    ConseqRun *c = ctx;
+    c->lower = lower;
+    c->upper = upper;
+    return asp_out_conseq_step(c->out, p, atoms, n, lower, upper);
+}
+
+/* --enum-mode brave|cautious: the native search's steps (asp/brave.h), each printed. */
+static AftStatus solve_consequences(Run *r, AspSolver *s, AspSolveOptions *so, AspStats *ms)
+{
+    if (asp_minimize_count(asp_solver_program(s))) {
+        buf_puts(r->aft.err, "--enum-mode brave|cautious: fix computes the consequences of the "
+                 "stable models, not of the optimal ones; --opt-mode=ignore drops the #minimize "
+                 "statements");
+        return AFT_ERROR;
+    }
+    if (asp_has_project(asp_solver_program(s))) {
+        buf_puts(r->aft.err, "--enum-mode brave|cautious: the program projects (#project, --project); "
+                 "fix computes the consequences over the shown atoms only (--project=no drops "
+                 "the #project statements)");
+        return AFT_ERROR;
+    }
+    ConseqRun c = { .out = &r->out };
+    bool brave = r->o->conseq == 1;
+    so->text = NULL;
+    AftStatus res = asp_consequences(s, brave ? ASP_BRAVE : ASP_CAUTIOUS, so, conseq_step, &c, ms);
+    if (res != AFT_ERROR) asp_out_conseq_result(&r->out, res, ms, brave, c.lower, c.upper);
+    return res;
+}
+
 static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
 {
     const AspRunOptions *o = r->o;
@@ -232,7 +268,8 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
         return AFT_ERROR;
     }
     AftStatus res;
-    if (asp_minimize_count(asp_solver_program(s))) res = solve_optimum(r, s, &so, &co, &ms, err);
+    if (o->conseq) res = solve_consequences(r, s, &so, &ms);
+    else if (asp_minimize_count(asp_solver_program(s))) res = solve_optimum(r, s, &so, &co, &ms, err);
     else {
         const AspProgram *p = asp_solver_program(s);
         if (r->solver == PROC_SOLVER_NATIVE && o->droppable == p && !asp_has_project(p))
@@ -350,7 +387,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
                                               .competition = o->competition,
                                               .quiet = o->competition && !o->quiet ? 1 : o->quiet,
-                                              .terse = o->terse, .summary = o->stats },
+                                              .terse = o->terse, .summary = o->stats,
+                                              .conseq = o->conseq },
                .solver = o->solver };
     r.aft.err = &err;
     buf_init(&r.out.line);

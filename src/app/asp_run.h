@@ -18,6 +18,7 @@ typedef struct AspRunOptions {
     bool clingo_json;             /* --outf=2: models in clingo's JSON layout */
     bool competition;             /* --outf=1: the competition format */
     int quiet;                    /* -q, --quiet=N: text models printed: 0 all, 1 last, 2 none */
+    int conseq;                   /* --enum-mode: 0 models, 1 brave, 2 cautious consequences */
     bool terse;                   /* -V0: clingo's layout without header, Answer lines and
                                      (unless stats) the summary */
     ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */

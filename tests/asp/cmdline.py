@@ -14,7 +14,8 @@ encodings; the outputs are compared as clingo's users read them:
   - -V0: the models and the result without a header or Answer lines, as clingo's;
   - clingo's joined short forms (-n0, -t2, -cN=V, -q1, -Wnone), -W, -t N,MODE,
     --parallel-mode, --enum-mode's ways of enumerating, clasp's search options, --stats=N,
-    --mode=clasp on a grounded file named .lp.
+    --mode=clasp on a grounded file named .lp;
+  - --enum-mode brave|cautious: the result, the last consequences and their count.
 The exit status is not compared: clingo's is 10/20/30 (satisfiable, exhausted), fix's 0
 (docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed"."""
 import json
@@ -80,6 +81,18 @@ CASES = [
     ("examples/coloring.lp", ["-e", "bt", "--seed=7", "--configuration=jumpy", "0"]),
     ("examples/queens.lp", ["--mode=clasp", "0"]),
     ("examples/tsp.lp", ["--mode=clasp", "-V0", "--outf=2", "0"]),
+    # --enum-mode brave|cautious: the last consequences, their count and the result
+    ("examples/queens.lp", ["-e", "brave", "-c", "n=6"]),
+    ("examples/queens.lp", ["--enum-mode=cautious", "-c", "n=6"]),
+    ("examples/queens.lp", ["--enum-mode=brave", "-c", "n=3"]),
+    ("examples/coloring.lp", ["--enum-mode=brave", "-V0"]),
+    ("examples/coloring.lp", ["-ecautious", "0"]),
+    ("examples/sudoku.lp", ["-e", "cautious", "--outf=2"]),
+    ("examples/sudoku.lp", ["-e", "brave", "--outf=1"]),
+    ("examples/pqrs.lp", ["-e", "brave", "--quiet=1"]),
+    ("examples/hamilton.lp", ["-e", "cautious", "-q"]),
+    ("examples/knapsack.lp", ["-e", "brave", "--opt-mode=ignore", "-c", "target=40"]),
+    ("examples/vertex-cover.lp", ["--enum-mode=cautious", "--opt-mode=ignore", "--outf=2"]),
 ]
 
 
@@ -143,6 +156,29 @@ def grounded_as_lp(path, tmp):
     return out
 
 
+def consequences(out, args):
+    """--enum-mode brave|cautious: the result, the last consequences printed (a set; None
+    when only the count is printed) and the count ("N" or "N+")."""
+    if "--outf=2" in args:
+        j = json.loads(out)
+        wit = [w for c in j.get("Call", []) for w in c.get("Witnesses", [])]
+        m = j.get("Models", {})
+        last = frozenset(wit[-1]["Value"]) if wit else frozenset()
+        return j.get("Result"), last, m.get("Consequences", {}).get("True"), m.get("Brave", m.get("Cautious"))
+    lines = [l[2:] if l.startswith("% ") else l for l in out.split("\n")]
+    result, last, count = None, None, None
+    for i, line in enumerate(lines):
+        if line in ("ANSWER",) or line.startswith("Answer:"):
+            last = frozenset(lines[i + 1].replace(".", " ").split())
+        elif line in RESULTS:
+            result = line
+        elif line.startswith("Consequences "):
+            count = line.split(":")[1].strip()
+    if result is None and count is not None:
+        result = "SATISFIABLE"          # --outf=1: no result line; the count says it
+    return result, last, count
+
+
 def compare(path, args, tmp):
     ground = grounded_as_lp(path, tmp) if "--mode=clasp" in args else path
     clingo = run(["clingo"] + args + [ground])
@@ -150,6 +186,10 @@ def compare(path, args, tmp):
     all_models = run(["clingo", "0", "--opt-mode=ignore"] + const_args(args) +
                      (["--project"] if "--project" in args else []) + [path])
     terse = any(a in ("-V0", "--verbose=0") for a in args)
+    if any(a in ("brave", "cautious", "-ebrave", "-ecautious") or a.startswith("--enum-mode=b")
+           or a.startswith("--enum-mode=c") for a in args):
+        c, f = consequences(clingo, args), consequences(fix, args)
+        return None if c == f else f"consequences: clingo {c}, fix {f}"
     if terse and "--outf=2" not in args and any(l.startswith(VERBOSE_LINES) for l in fix.split("\n")):
         return "-V0 printed a header or Answer lines"
     universe = set(parse_text(all_models)[3])

@@ -8,6 +8,9 @@
 #     --solver clingo` and of `clingo --mode=clasp` on `fix asp --emit` equal `clingo 0`'s,
 #     also where the ground program is not head-cycle-free (hcf.awk: the last line counts
 #     those);
+#   - `fix asp --enum-mode=cautious` and `brave` (#minimize ignored; not with #project, which
+#     fix refuses there) end with clingo's consequences (conseq.awk: the result, the last
+#     set, the count);
 #   - the --wf and --bounds bounds lie between clingo's cautious and brave consequences, and
 #     every model of clingo lies in one of the Final bounds (inbounds.awk).
 # A family runs when fix accepts its probe program (so the script runs on a fix that refuses
@@ -31,6 +34,7 @@ if has_option --solver; then NATIVE="--solver native"
 else echo "skip: fix asp --help shows no --solver: --solver clingo and auto not run, plain fix asp taken as native"; fi
 has_option --opt-mode && OPT="--opt-mode=optN"
 NOLEARN=""; has_option --no-learn && NOLEARN="--no-learn"   # the native search also without learning
+CONSEQ=""; has_option --enum-mode && CONSEQ=yes   # brave and cautious consequences natively
 
 # ---- which families run ----
 probe_text() {
@@ -129,6 +133,13 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
     else bad "seed $seed: fix asp --emit failed: $(head -n 1 "$W/err")"; fi
     clingo --mode=clasp --opt-mode=ignore --enum-mode=cautious 0 "$W/p.aspif" > "$W/cautious" 2> /dev/null
     clingo --mode=clasp --opt-mode=ignore --enum-mode=brave 0 "$W/p.aspif" > "$W/brave" 2> /dev/null
+    if [ -n "$CONSEQ" ] && [ -z "$proj" ]; then   # the consequences natively (--enum-mode)
+        for k in cautious brave; do
+            fixrun --opt-mode=ignore --enum-mode=$k 0
+            if [ "$(awk -f "$DIR/conseq.awk" "$W/out")" = "$(awk -f "$DIR/conseq.awk" "$W/$k")" ]; then ok
+            else bad "seed $seed: fix asp --enum-mode=$k"; diff "$W/$k" "$W/out" | head -n 12; fi
+        done
+    fi
     fixrun --wf || bad "seed $seed: fix asp --wf failed: $(head -n 1 "$W/err")"
     cp "$W/out" "$W/wf"
     fixrun --bounds --rounds 2 || bad "seed $seed: fix asp --bounds failed: $(head -n 1 "$W/err")"

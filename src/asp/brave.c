@@ -1,0 +1,168 @@
+/* brave.c: brave and cautious consequences natively (brave.h).  The program is first
+ * evaluated under its well-founded bound (peval.c: the same stable models, fewer rules; its
+ * true atoms are cautious consequences, its false ones no brave ones).  Then each step
+ * searches that program for one stable model M and narrows the set found so far: brave adds
+ * M's shown atoms, cautious keeps those in M.  A constraint added after each step asks the next
+ * model to change the set: for brave, some shown atom outside it true (:- not a1, ..., not ak);
+ * for cautious, some atom of it false (:- c1, ..., cm).  Each constraint implies the ones
+ * before it, so the program keeps the stable models that can still change the set, and when
+ * it has none the set is the consequences.  Each step is a new search of the narrowed program
+ * (clasp's is one incremental search): the steps are at most the shown atoms plus one. */
+#include "asp/brave.h"
+#include "asp/search.h"
+
+#include <string.h>
+
+typedef struct Step {
+    const AspSolver *t;           /* the search of this step */
+    AspConseqKind kind;
+    const AspAtom *shown;         /* the program's shown atoms, print order */
+    size_t nshown;
+    uint8_t *in;                  /* per shown atom: in the set so far */
+    bool first, found;
+} Step;
+
+/* The search's filter: the step's model, taken into the set; true, so it is counted and the
+ * search (one model) ends. */
+static bool take_model(void *ctx, const Word *x)
+{
+    Step *st = ctx;
+    for (size_t i = 0; i < st->nshown; i++) {
+        bool has = asp_solver_has(st->t, x, st->shown[i]);
+        if (st->kind == ASP_BRAVE) st->in[i] |= has;
+        else st->in[i] = st->first ? has : st->in[i] && has;
+    }
+    st->found = true;
+    return true;
+}
+
+static bool no_output(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    (void)ctx; (void)p; (void)atoms; (void)n;
+    return true;
+}
+
+/* The constraint that asks the next model to change the set; false when none can (brave:
+ * every shown atom is in it; cautious: it is empty). */
+static bool narrow(AspProgram *q, const Step *st, AspAtom *lits)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < st->nshown; i++)
+        if (st->kind == ASP_BRAVE ? !st->in[i] : st->in[i]) lits[n++] = st->shown[i];
+    if (!n) return false;
+    if (st->kind == ASP_BRAVE) asp_add_rule(q, ASP_CONSTRAINT, NULL, 0, NULL, 0, lits, n, NULL);
+    else asp_add_rule(q, ASP_CONSTRAINT, NULL, 0, lits, n, NULL, 0, NULL);
+    return true;
+}
+
+/* Per shown atom of t's program: true in its well-founded bound (sure to be cautious). */
+static AftStatus sure_atoms(AspSolver *t, const AftOptions *aft, const Step *st, uint8_t *sure,
+                            AspStats *stats)
+{
+    const Lattice *L = asp_solver_lattice(t);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    AftStatus r = asp_wellfounded(t, aft, lo, hi, stats);
+    for (size_t i = 0; i < st->nshown; i++) sure[i] = r == AFT_OK && asp_solver_has(t, lo, st->shown[i]);
+    mem_free(lo);
+    mem_free(hi);
+    return r == AFT_INVALID ? AFT_OK : r;
+}
+
+/* The set so far, in print order, to fn with its counts. */
+static bool report(const Step *st, const uint8_t *sure, AspAtom *atoms, const AspProgram *q,
+                   AspConseqFn fn, void *ctx)
+{
+    size_t n = 0, lower = 0;
+    for (size_t i = 0; i < st->nshown; i++)
+        if (st->in[i]) {
+            atoms[n++] = st->shown[i];
+            lower += st->kind == ASP_BRAVE || sure[i];
+        }
+    return fn(ctx, q, atoms, n, lower, st->kind == ASP_BRAVE ? st->nshown : n);
+}
+
+static void add_stats(AspStats *sum, const AspStats *a)
+{
+    aft_stats_add(&sum->aft, &a->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_SEARCH |
+                                      AFT_STATS_STOP);
+    sum->sp_evals += a->sp_evals;
+    sum->bnb_runs += a->bnb_runs;
+    if (!sum->first_model) sum->first_model = a->first_model;
+    if (a->last_model) sum->last_model = a->last_model;
+}
+
+/* The steps on q, the program under the well-founded bound. */
+static AftStatus steps(AspProgram *q, AspConseqKind kind, const AspSolveOptions *o,
+                       AspConseqFn fn, void *ctx, AspStats *stats)
+{
+    Step st = { .kind = kind, .first = true };
+    AspAtom *shown = asp_print_order(q, &st.nshown);
+    st.shown = shown;
+    st.in = mem_calloc(st.nshown + 1, 1);
+    uint8_t *sure = mem_calloc(st.nshown + 1, 1);
+    AspAtom *lits = mem_alloc((st.nshown + 1) * sizeof *lits);
+    AspSolveOptions so = *o;
+    so.max_models = 1;
+    so.text = NULL;
+    so.release = NULL;
+    so.jobs = 0;
+    so.shard = so.shards = 0;
+    AspSolveHooks h = { .fn = NULL, .accept = take_model, .ctx = &st };
+    AftStatus r = AFT_OK;
+    for (;;) {
+        if (o->max_models && stats->models >= o->max_models) break;
+        AspSolver *t = asp_solver_new(q);
+        AspStats ms;
+        memset(&ms, 0, sizeof ms);
+        st.t = t;
+        st.found = false;
+        if (st.first && kind == ASP_CAUTIOUS) r = sure_atoms(t, o->aft, &st, sure, &ms);
+        if (r == AFT_OK) r = asp_solve_hooked(t, &so, &h, no_output, NULL, &ms);
+        asp_solver_free(t);
+        add_stats(stats, &ms);
+        if (r != AFT_OK || !st.found) {
+            stats->complete = r == AFT_OK;
+            break;
+        }
+        stats->models++;
+        st.first = false;
+        if (!report(&st, sure, lits, q, fn, ctx)) break;
+        if (!narrow(q, &st, lits)) {
+            stats->complete = true;
+            break;
+        }
+    }
+    mem_free(lits);
+    mem_free(sure);
+    mem_free(st.in);
+    mem_free(shown);
+    return r;
+}
+
+AftStatus asp_consequences(AspSolver *s, AspConseqKind kind, const AspSolveOptions *o,
+                           AspConseqFn fn, void *ctx, AspStats *stats)
+{
+    AftOptions defaults;
+    const AftOptions *aft = o->aft;
+    if (!aft) {
+        aft_options_default(&defaults);
+        asp_search_defaults(&defaults);
+        aft = &defaults;
+    }
+    AspSolveOptions so = *o;
+    so.aft = aft;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    AftStatus r = asp_wellfounded(s, aft, lo, hi, stats);
+    if (r == AFT_OK) {
+        AspProgram *q = asp_partial_eval(asp_solver_program(s), s, lo, hi, NULL, NULL);
+        r = steps(q, kind, &so, fn, ctx, stats);
+        asp_program_free(q);
+    } else if (r == AFT_INVALID) {
+        stats->complete = true;              /* no stable model: nothing is a consequence */
+        r = AFT_OK;
+    }
+    mem_free(lo);
+    mem_free(hi);
+    return r;
+}
