@@ -66,6 +66,11 @@ void asp_add_fact(AspProgram *p, AspAtom a);
 bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, size_t nhead,
                          int64_t bound, const AspWLit *body, size_t n, Buf *err);
 size_t asp_rule_count(const AspProgram *p);
+/* A mark of p's rules, and the rules added after it taken back (no solver of p may live
+ * across the truncation): a constraint tried for one search, then dropped (brave.c). */
+typedef struct AspRuleMark { size_t rules, lits, weights; } AspRuleMark;
+AspRuleMark asp_program_mark(const AspProgram *p);
+void asp_program_truncate(AspProgram *p, AspRuleMark m);
 /* The rules read into p, also after asp_program_drop_rules (--stats). */
 size_t asp_rules_read(const AspProgram *p);
 /* p's rules freed (their heads, bodies and weights), and with them the atoms' print keys and

@@ -7,11 +7,22 @@
  * for cautious, some atom of it false (:- c1, ..., cm).  Each constraint implies the ones
  * before it, so the program keeps the stable models that can still change the set, and when
  * it has none the set is the consequences.  Each step is a new search of the narrowed program
- * (clasp's is one incremental search): the steps are at most the shown atoms plus one. */
+ * (clasp's is one incremental search): the steps are at most the shown atoms plus one.
+ * A search's first model may change the set by one atom only (cautious on { a(1..N) }: the
+ * search tries atoms in first), so a step first asks, within a budget of conflicts, for a
+ * model that changes it by at least k atoms of the m that still may change (k = m at first:
+ * halved each time the search proves there is none), through a weight constraint taken back
+ * after that search; a spent budget ends these tries.  They only choose which model a step
+ * takes: the last step, with no such model left, is always the plain one. */
 #include "asp/brave.h"
 #include "asp/search.h"
 
 #include <string.h>
+
+enum {
+    GREEDY_MIN = 8,               /* atoms that may change, at least, for a greedy try */
+    GREEDY_BUDGET = 100           /* its conflicts at most */
+};
 
 typedef struct Step {
     const AspSolver *t;           /* the search of this step */
@@ -81,14 +92,67 @@ static bool report(const Step *st, const uint8_t *sure, AspAtom *atoms, const As
     return fn(ctx, q, atoms, n, lower, st->kind == ASP_BRAVE ? st->nshown : n);
 }
 
-static void add_stats(AspStats *sum, const AspStats *a)
+/* sum += a; a's stop (what stopped its search) too when stop: not a greedy try's budget. */
+static void add_stats(AspStats *sum, const AspStats *a, bool stop)
 {
     aft_stats_add(&sum->aft, &a->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_SEARCH |
-                                      AFT_STATS_STOP);
+                                      (stop ? AFT_STATS_STOP : 0));
     sum->sp_evals += a->sp_evals;
     sum->bnb_runs += a->bnb_runs;
     if (!sum->first_model) sum->first_model = a->first_model;
     if (a->last_model) sum->last_model = a->last_model;
+}
+
+/* May shown atom i still change the set?  Brave: it is outside it; cautious: it is in it
+ * (before the first step, every atom). */
+static bool may_change(const Step *st, size_t i)
+{
+    return st->kind == ASP_BRAVE ? !st->in[i] : st->first || st->in[i];
+}
+
+static size_t count_may_change(const Step *st)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < st->nshown; i++) m += may_change(st, i);
+    return m;
+}
+
+/* One search of q for a model (with its stats in ms); st->found says whether it found one. */
+static AftStatus search(AspProgram *q, Step *st, const AspSolveOptions *so, AspStats *ms)
+{
+    AspSolveHooks h = { .fn = NULL, .accept = take_model, .ctx = st };
+    AspSolver *t = asp_solver_new(q);
+    st->t = t;
+    st->found = false;
+    AftStatus r = asp_solve_hooked(t, so, &h, no_output, NULL, ms);
+    asp_solver_free(t);
+    return r;
+}
+
+/* A greedy try: a model of q that changes the set by at least k of the m atoms that may
+ * (brave: at least k of them true, so at most m - k false; cautious: at least k of them
+ * false), within the budget.  AFT_OK with st->found, or without (there is none), or
+ * AFT_LIMIT (the budget or a limit stopped it). */
+static AftStatus greedy_try(AspProgram *q, Step *st, const AspSolveOptions *o, size_t m, size_t k,
+                            AspStats *ms)
+{
+    AspWLit *lits = mem_alloc((m + 1) * sizeof *lits);
+    size_t n = 0;
+    for (size_t i = 0; i < st->nshown; i++)
+        if (may_change(st, i))
+            lits[n++] = (AspWLit){ .atom = st->shown[i], .negative = st->kind == ASP_BRAVE, .weight = 1 };
+    AspRuleMark mark = asp_program_mark(q);
+    asp_add_weight_rule(q, ASP_CONSTRAINT, NULL, 0, (int64_t)(m - k + 1), lits, n, NULL);
+    AftWork work = { .limit = GREEDY_BUDGET };
+    AftOptions aft = *o->aft;
+    aft.work = &work;
+    aft.stop_abandons = true;
+    AspSolveOptions so = *o;
+    so.aft = &aft;
+    AftStatus r = search(q, st, &so, ms);
+    asp_program_truncate(q, mark);
+    mem_free(lits);
+    return r;
 }
 
 /* The steps on q, the program under the well-founded bound. */
@@ -107,19 +171,31 @@ static AftStatus steps(AspProgram *q, AspConseqKind kind, const AspSolveOptions 
     so.release = NULL;
     so.jobs = 0;
     so.shard = so.shards = 0;
-    AspSolveHooks h = { .fn = NULL, .accept = take_model, .ctx = &st };
     AftStatus r = AFT_OK;
+    size_t k = SIZE_MAX;                     /* the greedy tries' change, halved as they fail */
+    bool greedy = true;
     for (;;) {
         if (o->max_models && stats->models >= o->max_models) break;
-        AspSolver *t = asp_solver_new(q);
-        AspStats ms;
+        AspStats ms, gs;
         memset(&ms, 0, sizeof ms);
-        st.t = t;
+        memset(&gs, 0, sizeof gs);
+        if (st.first && kind == ASP_CAUTIOUS) {
+            AspSolver *t = asp_solver_new(q);
+            r = sure_atoms(t, o->aft, &st, sure, &ms);
+            asp_solver_free(t);
+        }
         st.found = false;
-        if (st.first && kind == ASP_CAUTIOUS) r = sure_atoms(t, o->aft, &st, sure, &ms);
-        if (r == AFT_OK) r = asp_solve_hooked(t, &so, &h, no_output, NULL, &ms);
-        asp_solver_free(t);
-        add_stats(stats, &ms);
+        for (size_t m = count_may_change(&st); r == AFT_OK && greedy && m >= GREEDY_MIN && k >= 2;) {
+            if (k > m) k = m;
+            AftStatus g = greedy_try(q, &st, &so, m, k, &gs);
+            if (g == AFT_ERROR) r = g;
+            else if (st.found) break;
+            else if (g == AFT_OK) k /= 2;            /* none changes it by k: try less */
+            else greedy = false;                     /* the budget, or a limit: plain steps */
+        }
+        if (r == AFT_OK && !st.found) r = search(q, &st, &so, &ms);
+        add_stats(stats, &gs, false);
+        add_stats(stats, &ms, true);
         if (r != AFT_OK || !st.found) {
             stats->complete = r == AFT_OK;
             break;

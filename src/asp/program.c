@@ -383,6 +383,21 @@ bool asp_add_weight_rule(AspProgram *p, AspRuleKind kind, const AspAtom *head, s
     return ok;
 }
 
+AspRuleMark asp_program_mark(const AspProgram *p)
+{
+    return (AspRuleMark){ p->rules.count, p->lits.count, p->weights.count };
+}
+
+void asp_program_truncate(AspProgram *p, AspRuleMark m)
+{
+    assert(!p->rules_dropped && m.rules <= p->rules.count && m.lits <= p->lits.count &&
+           m.weights <= p->weights.count);
+    p->rules.count = m.rules;
+    p->lits.count = m.lits;
+    p->weights.count = m.weights;
+    if (p->lines_noted > m.rules) p->lines_noted = m.rules;
+}
+
 void asp_add_fact(AspProgram *p, AspAtom a)
 {
     asp_add_rule(p, ASP_NORMAL, &a, 1, NULL, 0, NULL, 0, NULL);

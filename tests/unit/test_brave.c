@@ -42,7 +42,7 @@ typedef struct Every { unsigned all, some; size_t n; } Every;
 static unsigned bits_of(const AspProgram *p, const AspAtom *atoms, size_t n)
 {
     unsigned b = 0;
-    for (size_t i = 0; i < n; i++) b |= 1u << atoi(asp_atom_name(p, atoms[i]) + 1);
+    for (size_t i = 0; i < n; i++) b |= 1u << (atoi(asp_atom_name(p, atoms[i]) + 1) & 31);
     return b;
 }
 
@@ -141,11 +141,38 @@ static void test_step_bound_leaves_it_open(void **state)
     asp_program_free(p);
 }
 
+/* { a0; ...; a999 }: cautious is empty and brave is every atom; each in at most two steps
+ * (the greedy tries: a search's first model may change the set by one atom only). */
+static void test_few_steps_on_a_large_choice(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    AspProgram *p = asp_program_new();
+    AspAtom a[N];
+    char name[16];
+    for (int i = 0; i < N; i++) {
+        snprintf(name, sizeof name, "a%d", i);
+        a[i] = asp_atom(p, name);
+    }
+    assert_true(asp_add_rule(p, ASP_CHOICE, a, N, NULL, 0, NULL, 0, NULL));
+    AspStats st;
+    Steps cautious = consequences(p, ASP_CAUTIOUS, 0, &st);
+    assert_true(st.complete);
+    assert_true(cautious.steps <= 2);
+    assert_int_equal(cautious.upper, 0);
+    Steps brave = consequences(p, ASP_BRAVE, 0, &st);
+    assert_true(st.complete);
+    assert_true(brave.steps <= 2);
+    assert_int_equal(brave.lower, N);
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_programs_agree_with_enumeration),
         cmocka_unit_test(test_step_bound_leaves_it_open),
+        cmocka_unit_test(test_few_steps_on_a_large_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
