@@ -88,7 +88,7 @@ static void model_done(AspOut *o)
         return;
     }
     if (o->quiet == 1) {
-        if (!o->optimal_phase) buf_clear(&o->last);
+        if (!o->optimal_phase || o->conseq) buf_clear(&o->last);  /* the consequences: the last step */
         buf_putn(&o->last, o->line.data, o->line.len);
     }
     buf_clear(&o->line);
@@ -153,15 +153,21 @@ static void put_costs(AspOut *o, const char *key, const int64_t *costs, size_t n
     for (size_t i = 0; i < n; i++) buf_printf(&o->line, "%s%lld", i ? " " : "", (long long)costs[i]);
 }
 
+/* optN's second phase: the optimal models, numbered from 1 again (quiet 1 keeps them, not
+ * the last improving one). */
+static void enter_optimal_phase(AspOut *o)
+{
+    if (o->optimal_phase) return;
+    o->optimal_phase = true;
+    o->answers = 0;
+    buf_clear(&o->last);
+}
+
 bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
                        const int64_t *costs, size_t ncosts, bool optimal)
 {
     AspOut *o = ctx;
-    if (optimal && !o->optimal_phase) {
-        o->optimal_phase = true;
-        o->answers = 0;
-        buf_clear(&o->last);       /* quiet 1: the optimal models, not the last improving one */
-    }
+    if (optimal) enter_optimal_phase(o);
     if (o->clingo_json) {
         asp_outf_witness(o, p, atoms, n, costs, ncosts);
         return !o->write_errno;
@@ -289,6 +295,7 @@ static void enum_summary(AspOut *o, const char *res, const AspStats *st, const c
                    st->cubes_made);
     if (o->competition) {
         if (!st->models) buf_puts(&o->line, st->complete ? "INCONSISTENT\n" : "UNKNOWN\n");
+        else if (!strcmp(res, "OPTIMUM FOUND")) buf_puts(&o->line, "OPTIMUM\n");   /* consequences */
         if (!o->terse || o->summary) comment_lines(o, buf_cstr(&stats));
     } else {
         result_lines(o, res, &stats);
@@ -496,10 +503,12 @@ void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
 bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
                          size_t lower, size_t upper)
 {
+    const int64_t *c = o->conseq_costs;
     o->conseq_lower = lower;
     o->conseq_upper = upper;
+    if (c) enter_optimal_phase(o);
     if (o->clingo_json) {
-        asp_outf_witness(o, p, atoms, n, NULL, 0);
+        asp_outf_witness(o, p, atoms, n, c, c ? o->conseq_levels : 0);
         return !o->write_errno;
     }
     answer(o, p, atoms, n);
@@ -509,35 +518,64 @@ bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, s
         json_key_uint(&o->w, "lower", lower);
         json_key_uint(&o->w, "upper", upper);
         json_end_object(&o->w);
+        if (c) {
+            put_costs(o, "costs", c, o->conseq_levels);
+            json_key_bool(&o->w, "optimal", true);
+        }
         asp_out_end(o);
         return !o->write_errno;
     }
     buf_printf(&o->line, "%sConsequences: [%zu;%zu]\n", o->competition ? "% " : "", lower, upper);
+    if (c) {
+        buf_puts(&o->line, o->competition ? "COST " : "Optimization: ");
+        put_costs(o, NULL, c, o->conseq_levels);
+        buf_putc(&o->line, '\n');
+    }
     model_done(o);
     return !o->write_errno;
 }
 
-void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
-                           size_t lower, size_t upper)
+/* The text summary's lines of the consequences (and of the optimum they are among). */
+static void conseq_lines(Buf *b, bool brave, bool known, size_t count, const AspOptResult *opt,
+                         size_t steps)
 {
-    const char *res = status_text(r, st->models > 0, st->complete);
-    bool known = st->complete && st->models;
+    buf_printf(b, "  %-11s: %s\n", brave ? "Brave" : "Cautious", known ? "yes" : "unknown");
+    if (opt) {
+        buf_printf(b, "  Optimum    : yes\n  Optimal    : %zu\nOptimization : ", steps);
+        for (size_t i = 0; i < opt->levels; i++) buf_printf(b, "%s%lld", i ? " " : "", (long long)opt->best[i]);
+        buf_putc(b, '\n');
+    }
+    buf_printf(b, "Consequences : %zu%s\n", count, known ? "" : "+");
+}
+
+void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
+                           size_t lower, size_t upper, const AspOptResult *opt, size_t steps)
+{
+    const char *res = opt ? "OPTIMUM FOUND" : status_text(r, st->models > 0, st->complete);
+    bool known = st->complete && steps;
     o->conseq_lower = known ? (brave ? lower : upper) : lower;
     o->conseq_upper = known ? o->conseq_lower : upper;
     if (o->clingo_json) {
-        asp_outf_end(o, res, st->models, !st->complete, NULL);
+        AspOutfOpt f = { .have_best = opt != NULL, .proved = opt != NULL, .optimal = steps,
+                         .best = opt ? opt->best : NULL, .levels = opt ? opt->levels : 0 };
+        asp_outf_end(o, res, st->models, !st->complete, opt ? &f : NULL);
         return;
     }
     if (o->json) {
         result_json(o, res, st);
         json_key_string(&o->w, "consequences", brave ? "brave" : "cautious");
         if (known) json_key_uint(&o->w, "count", o->conseq_lower);
+        if (opt) {
+            json_key_bool(&o->w, "optimum", true);
+            put_costs(o, "costs", opt->best, opt->levels);
+            json_key_uint(&o->w, "optimal", steps);
+        }
         asp_out_end(o);
         return;
     }
-    char lines[96] = "";
-    if (st->models)
-        snprintf(lines, sizeof lines, "  %-11s: %s\nConsequences : %zu%s\n", brave ? "Brave" : "Cautious",
-                 known ? "yes" : "unknown", o->conseq_lower, known ? "" : "+");
-    enum_summary(o, res, st, lines);
+    Buf lines;
+    buf_init(&lines);
+    if (steps) conseq_lines(&lines, brave, known, o->conseq_lower, opt, steps);
+    enum_summary(o, res, st, buf_cstr(&lines));
+    buf_free(&lines);
 }

@@ -33,6 +33,9 @@ typedef struct AspOut {
     bool summary;                 /* --stats: the summary is printed also when terse */
     int conseq;                   /* --enum-mode: 0 none, 1 brave, 2 cautious consequences */
     size_t conseq_lower, conseq_upper;   /* their last counts (--outf=2 writes them) */
+    const int64_t *conseq_costs;  /* with #minimize: the optimum, conseq_levels costs (each
+                                     step's set is of optimal models); NULL: none */
+    size_t conseq_levels;
 } AspOut;
 
 /* asp_outbuf.c: writes the line out.  After a failed write nothing more is written: the
@@ -82,9 +85,11 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
 bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
                          size_t lower, size_t upper);
 /* The result as clingo prints it: the enumeration's, then "Brave" or "Cautious" (yes, or
- * unknown when a limit stopped it) and "Consequences" (the count, or lower+ when unknown). */
+ * unknown when a limit stopped it), with #minimize (opt not NULL: the proved optimum; steps
+ * among the optimal models) "Optimum", "Optimal" and "Optimization", and "Consequences" (the
+ * count, or lower+ when unknown). */
 void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
-                           size_t lower, size_t upper);
+                           size_t lower, size_t upper, const AspOptResult *opt, size_t steps);
 
 /* --compare-consequences: the bound of `what` checked against clingo's consequences q (k,
  * with the refuting atoms bad). */

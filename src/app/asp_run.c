@@ -228,26 +228,70 @@ static bool conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, si
     return asp_out_conseq_step(c->out, p, atoms, n, lower, upper);
 }
 
-/* --enum-mode brave|cautious: the native search's steps (asp/brave.h), each printed. */
+/* Why the consequences of s's program are not computed (NULL: they are). */
+static const char *conseq_refusal(const Run *r, const AspSolver *s)
+{
+    const AspProgram *p = asp_solver_program(s);
+    if (asp_minimize_count(p) && r->o->opt_mode != ASP_OPT_OPTN)
+        return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
+               "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
+               "every stable model";
+    if (asp_has_project(p))
+        return "--enum-mode brave|cautious: the program projects (#project, --project); fix "
+               "computes the consequences over the shown atoms only (--project=no drops the "
+               "#project statements)";
+    return NULL;
+}
+
+/* The second phase's stats (the steps) added to the first's (the improving models). */
+static void add_steps(AspStats *st, const AspStats *steps)
+{
+    st->models += steps->models;
+    st->complete = steps->complete;
+    st->sp_evals += steps->sp_evals;
+    st->bnb_runs += steps->bnb_runs;
+    aft_stats_add(&st->aft, &steps->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_SEARCH |
+                                         AFT_STATS_STOP);
+    if (!st->first_model) st->first_model = steps->first_model;
+    if (steps->last_model) st->last_model = steps->last_model;
+}
+
+/* --enum-mode brave|cautious: the native search's steps (asp/brave.h), each printed; with
+ * #minimize (optN) first the improving models up to the proved optimum, then the steps among
+ * the optimal models. */
 static AftStatus solve_consequences(Run *r, AspSolver *s, AspSolveOptions *so, AspStats *ms)
 {
-    if (asp_minimize_count(asp_solver_program(s))) {
-        buf_puts(r->aft.err, "--enum-mode brave|cautious: fix computes the consequences of the "
-                 "stable models, not of the optimal ones; --opt-mode=ignore drops the #minimize "
-                 "statements");
+    const char *refused = conseq_refusal(r, s);
+    if (refused) {
+        buf_puts(r->aft.err, refused);
         return AFT_ERROR;
     }
-    if (asp_has_project(asp_solver_program(s))) {
-        buf_puts(r->aft.err, "--enum-mode brave|cautious: the program projects (#project, --project); "
-                 "fix computes the consequences over the shown atoms only (--project=no drops "
-                 "the #project statements)");
-        return AFT_ERROR;
-    }
-    ConseqRun c = { .out = &r->out };
-    bool brave = r->o->conseq == 1;
+    bool optimal = asp_minimize_count(asp_solver_program(s)) > 0, brave = r->o->conseq == 1;
     so->text = NULL;
-    AftStatus res = asp_consequences(s, brave ? ASP_BRAVE : ASP_CAUTIOUS, so, conseq_step, &c, ms);
-    if (res != AFT_ERROR) asp_out_conseq_result(&r->out, res, ms, brave, c.lower, c.upper);
+    AspOptResult opt;
+    memset(&opt, 0, sizeof opt);
+    AftStatus res = AFT_OK;
+    if (optimal) {
+        AspSolveOptions first = *so;
+        first.max_models = 0;
+        ProcOptAsk ask = { .mode = ASP_OPT_OPT, .fn = asp_out_opt_model, .ctx = &r->out, .res = &opt };
+        res = proc_optimize_native(s, &first, &ask, ms);
+        if (res != AFT_ERROR && !opt.proved) asp_out_opt_result(&r->out, res, ms, &opt, ASP_OPT_OPT);
+    }
+    if (res != AFT_ERROR && (!optimal || opt.proved)) {
+        ConseqRun c = { .out = &r->out };
+        AspStats steps;
+        memset(&steps, 0, sizeof steps);
+        r->out.conseq_costs = optimal ? opt.best : NULL;
+        r->out.conseq_levels = opt.levels;
+        res = asp_consequences(s, brave ? ASP_BRAVE : ASP_CAUTIOUS, so, r->out.conseq_costs,
+                               conseq_step, &c, &steps, r->aft.err);
+        add_steps(ms, &steps);
+        if (res != AFT_ERROR)
+            asp_out_conseq_result(&r->out, res, ms, brave, c.lower, c.upper,
+                                  optimal ? &opt : NULL, steps.models);
+    }
+    asp_opt_result_free(&opt);
     return res;
 }
 

@@ -215,8 +215,46 @@ static AftStatus steps(AspProgram *q, AspConseqKind kind, const AspSolveOptions 
     return r;
 }
 
+/* The optimal models only: for each #minimize level, highest priority first, the sum of its
+ * literals' weights at most the optimum's (a model within them all is optimal: the optimum
+ * is the least cost in lexicographic order).  False when a weight is too large. */
+static bool bound_costs(AspProgram *q, const int64_t *optimum, Buf *err)
+{
+    size_t nmin = asp_minimize_count(q);
+    int64_t *prio = mem_alloc((nmin + 1) * sizeof *prio);
+    VEC(AspWLit) lits;
+    memset(&lits, 0, sizeof lits);
+    bool ok = true;
+    size_t levels = 0;
+    for (size_t i = 0; i < nmin; i++) {
+        size_t n;
+        asp_minimize_get(q, i, &prio[i], &n);
+    }
+    for (int64_t done = 0; ok;) {             /* the levels, from the highest priority down */
+        bool any = false;
+        int64_t level = 0;
+        for (size_t i = 0; i < nmin; i++)
+            if ((!levels || prio[i] < done) && (!any || prio[i] > level)) { level = prio[i]; any = true; }
+        if (!any) break;
+        lits.count = 0;
+        for (size_t i = 0; i < nmin; i++) {
+            size_t n;
+            int64_t pr;
+            const AspWLit *w = asp_minimize_get(q, i, &pr, &n);
+            for (size_t k = 0; pr == level && k < n; k++) VEC_PUSH(lits, w[k]);
+        }
+        ok = asp_add_weight_rule(q, ASP_CONSTRAINT, NULL, 0, optimum[levels++] + 1, lits.items,
+                                 lits.count, err);
+        done = level;
+    }
+    VEC_FREE(lits);
+    mem_free(prio);
+    return ok;
+}
+
 AftStatus asp_consequences(AspSolver *s, AspConseqKind kind, const AspSolveOptions *o,
-                           AspConseqFn fn, void *ctx, AspStats *stats)
+                           const int64_t *optimum, AspConseqFn fn, void *ctx, AspStats *stats,
+                           Buf *err)
 {
     AftOptions defaults;
     const AftOptions *aft = o->aft;
@@ -232,7 +270,7 @@ AftStatus asp_consequences(AspSolver *s, AspConseqKind kind, const AspSolveOptio
     AftStatus r = asp_wellfounded(s, aft, lo, hi, stats);
     if (r == AFT_OK) {
         AspProgram *q = asp_partial_eval(asp_solver_program(s), s, lo, hi, NULL, NULL);
-        r = steps(q, kind, &so, fn, ctx, stats);
+        r = optimum && !bound_costs(q, optimum, err) ? AFT_ERROR : steps(q, kind, &so, fn, ctx, stats);
         asp_program_free(q);
     } else if (r == AFT_INVALID) {
         stats->complete = true;              /* no stable model: nothing is a consequence */

@@ -93,6 +93,9 @@ CASES = [
     ("examples/hamilton.lp", ["-e", "cautious", "-q"]),
     ("examples/knapsack.lp", ["-e", "brave", "--opt-mode=ignore", "-c", "target=40"]),
     ("examples/vertex-cover.lp", ["--enum-mode=cautious", "--opt-mode=ignore", "--outf=2"]),
+    ("examples/tsp.lp", ["--opt-mode=optN", "-e", "cautious", "0"]),
+    ("examples/vertex-cover.lp", ["--opt-mode=optN", "--enum-mode=brave", "--outf=2"]),
+    ("examples/knapsack.lp", ["--opt-mode=optN", "-e", "brave", "-q", "-c", "target=40"]),
 ]
 
 

@@ -8,9 +8,10 @@
 #     --solver clingo` and of `clingo --mode=clasp` on `fix asp --emit` equal `clingo 0`'s,
 #     also where the ground program is not head-cycle-free (hcf.awk: the last line counts
 #     those);
-#   - `fix asp --enum-mode=cautious` and `brave` (#minimize ignored; not with #project, which
-#     fix refuses there) end with clingo's consequences (conseq.awk: the result, the last
-#     set, the count);
+#   - `fix asp --enum-mode=cautious` and `brave` (of every stable model, #minimize ignored;
+#     with #minimize also of the optimal ones, --opt-mode=optN; not with #project, which fix
+#     refuses there) end with clingo's consequences (conseq.awk: the result, the last set,
+#     the count);
 #   - the --wf and --bounds bounds lie between clingo's cautious and brave consequences, and
 #     every model of clingo lies in one of the Final bounds (inbounds.awk).
 # A family runs when fix accepts its probe program (so the script runs on a fix that refuses
@@ -138,6 +139,11 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
             fixrun --opt-mode=ignore --enum-mode=$k 0
             if [ "$(awk -f "$DIR/conseq.awk" "$W/out")" = "$(awk -f "$DIR/conseq.awk" "$W/$k")" ]; then ok
             else bad "seed $seed: fix asp --enum-mode=$k"; diff "$W/$k" "$W/out" | head -n 12; fi
+            grep -q '^2 ' "$W/p.aspif" || continue          # of the optimal models (optN)
+            clingo --mode=clasp --opt-mode=optN --enum-mode=$k 0 "$W/p.aspif" > "$W/opt$k" 2> /dev/null
+            fixrun --opt-mode=optN --enum-mode=$k 0
+            if [ "$(awk -f "$DIR/conseq.awk" "$W/out")" = "$(awk -f "$DIR/conseq.awk" "$W/opt$k")" ]; then ok
+            else bad "seed $seed: fix asp --opt-mode=optN --enum-mode=$k"; diff "$W/opt$k" "$W/out" | head -n 12; fi
         done
     fi
     fixrun --wf || bad "seed $seed: fix asp --wf failed: $(head -n 1 "$W/err")"

@@ -76,7 +76,7 @@ static Steps consequences(const AspProgram *p, AspConseqKind kind, size_t max_st
     AspSolveOptions o = { .max_models = max_steps };
     Steps out = { 0 };
     memset(st, 0, sizeof *st);
-    assert_int_equal(asp_consequences(s, kind, &o, step, &out, st), AFT_OK);
+    assert_int_equal(asp_consequences(s, kind, &o, NULL, step, &out, st, NULL), AFT_OK);
     assert_int_equal(st->models, out.steps);
     asp_solver_free(s);
     return out;
