@@ -55,7 +55,8 @@ compete() {   # compete ENCODING N SEED [-c NAME=VALUE ...]: one instance, every
     done
 }
 
-for seed in 1 2; do
+# COMPETE_SEEDS: the seeds of the random instances (default "1 2")
+for seed in ${COMPETE_SEEDS:-1 2}; do
     compete colour 9 $seed
     compete hampath 7 $seed
     compete labyrinth 3 $seed
