@@ -21,14 +21,14 @@ static void text_atoms(AspOut *o, const AspProgram *p, const AspAtom *atoms, siz
     }
 }
 
-/* A text model's "Answer: k" line, then (text not NULL) the len bytes of its atoms' text and
- * a newline, with one reservation of o->line for the whole (made for every model, of
- * millions, by the thread that prints them). */
-static void answer_line(AspOut *o, const char *text, size_t len)
+/* A text model's "Answer: k" line, with room reserved in o->line for the extra bytes of its
+ * atoms' line after it (one reservation for both, made for every model, of millions, by the
+ * thread that prints them). */
+static void answer_line(AspOut *o, size_t extra)
 {
     enum { HEAD_MAX = 40 };                 /* "% Answer: ", 20 digits, "\nANSWER\n" */
     Buf *b = &o->line;
-    buf_reserve(b, HEAD_MAX + (text ? len + 1 : 0));
+    buf_reserve(b, HEAD_MAX + extra);
     ++o->answers;
     if (!o->terse) {
         buf_puts(b, o->competition ? "% Answer: " : "Answer: ");
@@ -36,9 +36,6 @@ static void answer_line(AspOut *o, const char *text, size_t len)
         buf_putc(b, '\n');
     }
     if (o->competition) buf_puts(b, "ANSWER\n");
-    if (!text) return;
-    buf_putn(b, text, len);
-    buf_putc(b, '\n');
 }
 
 /* "Answer: k" and the atoms; in JSON, the "model" line is left open. */
@@ -51,7 +48,7 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
         asp_out_atom_array(o, "atoms", p, atoms, n);
         return;
     }
-    answer_line(o, NULL, 0);
+    answer_line(o, 0);
     text_atoms(o, p, atoms, n);
     buf_putc(&o->line, '\n');
 }
@@ -115,11 +112,15 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
     return !o->write_errno;
 }
 
-/* The text hooks' put (asp_out_text): a model whose atoms' text a search thread made. */
+/* The text hooks' put (asp_out_text): a model whose atoms' text a search thread made; the
+ * text of an empty model may be NULL (a buffer never written), its line is blank all the
+ * same (it was left out, so --jobs 2 printed "Answer: k" with no line after it). */
 static bool model_text(void *ctx, const char *text, size_t len)
 {
     AspOut *o = ctx;
-    answer_line(o, text, len);
+    answer_line(o, len + 1);
+    if (len) buf_putn(&o->line, text, len);
+    buf_putc(&o->line, '\n');
     model_done(o);
     return !o->write_errno;
 }

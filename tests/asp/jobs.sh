@@ -88,6 +88,15 @@ gringo "$OUT/choice2.lp" > "$OUT/choice2.aspif"
 grep -q '^Models       : 1+$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" && ok \
     || bad "choice 200000: split with --jobs 2: $(grep '^Cubes' "$OUT/stats")"
 same "choice 200000 -n 2" --solver native --models 2 "$OUT/choice2.aspif"
+# models that show no atom, on cubes: each one's blank line printed (a thread's text of an
+# empty model was a NULL buffer, and --jobs 2 printed "Answer: k" with no line after it)
+printf '{ p(1..6) }.\nq(X,Y) :- p(X), Y = 1..6.\n#show.\n' > "$OUT/blank.lp"
+same "models showing nothing" --solver native --models 0 "$OUT/blank.lp"
+for n in 1 2; do
+    "$FIX" asp --solver native --jobs $n --models 0 "$OUT/blank.lp" 2>/dev/null \
+        | awk '/^Answer: / { getline; if ($0 == "") blank++ } END { exit blank != 64 }' \
+        && ok || bad "models showing nothing, --jobs $n: not 64 blank model lines"
+done
 
 # optimisation (#minimize): opt (the improving models), optN (the optimal models, by cubes
 # on N threads), -n 1 and optN -n 7, with priorities and several optima: queens with a cost

@@ -7,7 +7,9 @@
 # not head-cycle-free (encodings and random ones) under --solver native; optproj.sh
 # #minimize (opt, optN, --models 1) and #project for every solver; optenc.sh the optimum of
 # the bench's optimisation encodings and of random programs with priorities under each
-# --opt-strategy; auto.sh --solver auto's hand-over to clingo
+# --opt-strategy; compete.sh 27 competition-style encodings (planning, graphs, saturation,
+# weak constraints, aggregates, edge shapes) for every solver; auto.sh --solver auto's
+# hand-over to clingo
 # and --solver race; determinism.sh that the default output is the same on every run; jobs.sh
 # that it is the same for --jobs 1, 2, 3 and 7 (and race-free under build/tsan/fix); shard.sh
 # that the models of --shard 0/N .. N-1/N together are one run's (N = 1, 2, 3, 7);
@@ -96,6 +98,7 @@ separate jobs || sub_suite "$DIR/jobs.sh" "$FIX"
 sub_suite "$DIR/shard.sh" "$FIX"
 sub_suite "$DIR/hostile-scripts.sh" "$FIX"
 sub_suite "$DIR/optenc.sh" "$FIX"
+sub_suite "$DIR/compete.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null

@@ -1,0 +1,92 @@
+#!/bin/sh
+# compete.sh: competition-style encodings written for this check (tests/asp/compete/*.lp,
+# instances from competegen.awk at small sizes, two seeds each) against clingo: colouring
+# with symmetry breaking, Hamiltonian path by #count, knight's tour, labyrinth rotations,
+# sokoban, the 8-puzzle, partner units, stable marriage, weighted sequence, scheduling with
+# negative weights, crossing minimisation, maximum clique (#maximize), Steiner tree,
+# connected dominating set (#min in a body), visit-all, transport with a fuel #sum, peg
+# solitaire, minimal diagnosis (saturation, #project), abductive diagnosis (disjunctive
+# heads), 2QBF over a 3-CNF, strategic companies with control by shares (recursive #sum in
+# a disjunctive program), conformant planning by saturation, weak constraints at three
+# priorities with tuple terms, aggregates in heads and bodies, terms and #show with -c, a
+# program of constraints alone, the empty program and a fact base of 200 000 facts.
+# Each: every model (optN: every optimal one, and the optimum; #project: each projection
+# once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
+# with clingo's 10, 20 or 30.  bench/RESULTS.md ("issue 33, probe33d") times larger sizes.
+# usage: sh tests/asp/compete.sh [FIX]; last line "N passed, N failed".
+set -u
+FIX=${1:-build/fix}
+DIR=tests/asp
+OUT=build/asp-compete
+mkdir -p "$OUT"
+. tests/lib/asp.sh
+need_clingo
+
+compete_canon() { awk -v project="$patoms" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
+
+compete() {   # compete ENCODING N SEED [-c NAME=VALUE ...]: one instance, every way
+    kind=$1; enc=$DIR/compete/$1.lp; n=$2; seed=$3; shift 3
+    label="$kind n=$n seed=$seed${*:+ $*}"
+    awk -v kind="$kind" -v n="$n" -v seed="$seed" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+    proj=""; patoms=""
+    # #project ab/1 (mindiag.lp): the models cut down to ab(G) for every gate G
+    if grep -q '^#project' "$enc"; then
+        proj=--project
+        patoms=$(sed -n 's/^gate(\([0-9]*\),.*/ab(\1)/p' "$OUT/inst.lp" | tr '\n' ' ')
+    fi
+    timeout 120 clingo --opt-mode=optN $proj 0 "$@" "$enc" "$OUT/inst.lp" > "$OUT/clingo.out" 2>/dev/null
+    crc=$?
+    want=$(compete_canon < "$OUT/clingo.out")
+    [ -n "${COMPETE_VERBOSE:-}" ] && echo "$label: $(printf '%s\n' "$want" | grep -c '^M ') models, $(printf '%s\n' "$want" | grep '^[OR] ' | tr '\n' ' ')"
+    case "$crc:$want" in
+        10:*"R SATISFIABLE"|30:*"R SATISFIABLE"|30:*"R OPTIMUM FOUND"|20:*"R UNSATISFIABLE") ;;
+        *) bad "$label: clingo exit $crc, $(tail -n 1 "$OUT/clingo.out")"; return ;;
+    esac
+    for way in "--solver native --jobs 1" "--solver native --jobs 2" ""; do
+        # shellcheck disable=SC2086
+        timeout 120 "$FIX" asp $way --opt-mode=optN $proj --models 0 "$@" "$enc" "$OUT/inst.lp" > "$OUT/fix.out" 2>"$OUT/fix.err"
+        rc=$?
+        got=$(compete_canon < "$OUT/fix.out")
+        if [ "$want" = "$got" ] && [ $rc -eq 0 ]; then ok; else
+            bad "$label ${way:-default}: exit $rc, not clingo's models $(head -n 1 "$OUT/fix.err")"
+            printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got" | head -n 12
+            cp "$OUT/inst.lp" "$OUT/failed-$kind-$n-$seed.lp"
+        fi
+    done
+}
+
+# COMPETE_SEEDS: the seeds of the random instances (default "1 2")
+for seed in ${COMPETE_SEEDS:-1 2}; do
+    compete colour 9 $seed
+    compete hampath 7 $seed
+    compete labyrinth 3 $seed
+    compete sokoban 5 $seed -c t=5
+    compete puzzle $((5 + seed % 3)) $seed -c t=$((5 + seed % 3))
+    compete partner 4 $seed
+    compete marriage 6 $seed
+    compete wseq 6 $seed
+    compete sched 5 $seed -c h=7
+    compete crossing 5 $seed
+    compete clique 10 $seed
+    compete steiner 8 $seed
+    compete cds 9 $seed
+    compete visitall 4 $seed -c t=9
+    compete transport 4 $seed -c t=7
+    compete peg 5 $seed
+    compete mindiag 6 $seed
+    compete abduce 7 $seed
+    compete qbf3 4 $seed
+    compete control 7 $seed
+    compete weak 6 $seed
+    compete aggr 7 $seed
+done
+compete knight 0 1 -c w=3 -c h=4
+compete conformant 3 1 -c t=5
+compete conformant 3 1 -c t=4
+compete syntax 0 1
+compete syntax 0 1 -c n=7 -c base=3
+compete onlycons 0 1
+compete onlycons 0 1 -c bad=1
+compete empty 0 1
+compete facts 200000 1
+asp_summary

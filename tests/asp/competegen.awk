@@ -1,0 +1,144 @@
+# competegen.awk: instances for the encodings of tests/asp/compete (compete.sh), one kind
+# at a time, of growing size n, random by seed:
+#   awk -v kind=colour -v n=8 -v seed=1 -f tests/asp/competegen.awk > instance.lp
+# A kind whose encoding takes no instance (knight, syntax, onlycons, empty) prints a comment.
+# Sizes: compete.sh's small ones run in the test; bench/RESULTS.md names the large ones.
+function rnd(k) { return int(rand() * k) }             # 0..k-1
+function edges(n, p,    i, j) {                         # random undirected edges, i < j
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < p) printf "edge(%d,%d).\n", i, j
+}
+function connected(n, extra, weighted,    i, j, k, w) { # a random tree plus extra edges
+    for (i = 2; i <= n; i++) { j = 1 + rnd(i - 1); has[j, i] = 1 }
+    for (k = 0; k < extra; k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i < j) has[i, j] = 1; else if (j < i) has[j, i] = 1 }
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if ((i, j) in has) {
+        if (weighted) printf "edge(%d,%d,%d).\n", i, j, 1 + rnd(5); else printf "edge(%d,%d).\n", i, j
+    }
+}
+function perm(n, a,    i, j, t) {                        # a[1..n] a random permutation of 1..n
+    for (i = 1; i <= n; i++) a[i] = i
+    for (i = n; i > 1; i--) { j = 1 + rnd(i); t = a[i]; a[i] = a[j]; a[j] = t }
+}
+function circuit(n,    k, g, a, b, kinds, v, i, flip, w) {  # n gates over 3 inputs, 2 faults
+    split("and or xor", kinds, " ")
+    for (i = 1; i <= 3; i++) { v[i] = rnd(2); printf "in(%d,%d).\n", i, v[i] }
+    flip[3 + 1 + rnd(n)] = 1; flip[3 + 1 + rnd(n)] = 1
+    for (g = 4; g <= n + 3; g++) {
+        a = 1 + rnd(g - 1); b = 1 + rnd(g - 1); k = kinds[1 + rnd(3)]
+        printf "gate(%d,%s,%d,%d).\n", g, k, a, b
+        v[g] = k == "and" ? v[a] * v[b] : k == "or" ? (v[a] + v[b] > 0) : (v[a] + v[b]) % 2
+        if (g in flip) v[g] = 1 - v[g]
+    }
+    for (w = n + 3; w > n + 3 - 4 && w > 3; w--) printf "obs(%d,%d).\n", w, v[w]
+}
+BEGIN {
+    srand(seed); n += 0
+    if (kind == "colour") { printf "node(1..%d).\ncol(1..3).\n", n; edges(n, 3.0 / n) }
+    else if (kind == "hampath") {
+        printf "vertex(1..%d).\n", n; perm(n, pa)
+        for (i = 1; i < n; i++) printf "arc(%d,%d).\n", pa[i], pa[i + 1]
+        for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (i != j && rand() < 2.5 / n) printf "arc(%d,%d).\n", i, j
+    }
+    else if (kind == "labyrinth") {
+        printf "opening(straight,0;straight,2; corner,0;corner,1; tee,0;tee,1;tee,2; cross,0..3).\n"
+        split("straight corner tee corner straight cross", kd, " ")
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) printf "tile(%d,%d,%s).\n", x, y, kd[1 + rnd(6)]
+        printf "start(1,1).\ngoal(%d,%d).\n", n, n
+    }
+    else if (kind == "sokoban") {
+        for (x = 1; x <= n; x++) for (y = 1; y <= 3; y++) if (!(x > 1 && x < n && y != 2 && rand() < 0.2)) printf "floor(%d,%d).\n", x, y
+        printf "robot(1,2).\nbox(2,2).\ngoal(%d,%d).\n", 2 + rnd(n - 2), 2
+    }
+    else if (kind == "puzzle") {
+        printf "size(3).\n"; bx = 3; by = 3; k = 0
+        for (y = 1; y <= 3; y++) for (x = 1; x <= 3; x++) if (x != 3 || y != 3) { k++; cell[x, y] = k; printf "home(%d,%d,%d).\n", k, x, y }
+        px = 0; py = 0
+        for (s = 0; s < n; s++) {
+            do { d = rnd(4); nx = bx + (d == 0) - (d == 1); ny = by + (d == 2) - (d == 3) }
+            while (nx < 1 || nx > 3 || ny < 1 || ny > 3 || (nx == px && ny == py))
+            cell[bx, by] = cell[nx, ny]; delete cell[nx, ny]; px = bx; py = by; bx = nx; by = ny
+        }
+        for (y = 1; y <= 3; y++) for (x = 1; x <= 3; x++) if ((x, y) in cell) printf "init(%d,%d,%d).\n", cell[x, y], x, y
+        printf "blank0(%d,%d).\n", bx, by
+    }
+    else if (kind == "partner") {
+        printf "zone(1..%d).\nsensor(1..%d).\nunit(1..%d).\n", n, n, int(n / 2) + 1
+        for (z = 1; z <= n; z++) { printf "wire(%d,%d).\n", z, z; if (rand() < 0.6) printf "wire(%d,%d).\n", z, 1 + rnd(n) }
+    }
+    else if (kind == "marriage") {
+        printf "man(1..%d).\nwoman(1..%d).\n", n, n
+        for (m = 1; m <= n; m++) { perm(n, pa); for (i = 1; i <= n; i++) printf "mrank(%d,%d,%d).\n", m, pa[i], i }
+        for (w = 1; w <= n; w++) { perm(n, pa); for (i = 1; i <= n; i++) printf "wrank(%d,%d,%d).\n", w, pa[i], i }
+    }
+    else if (kind == "wseq") {
+        printf "item(1..%d).\n", n
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) printf "w(%d,%d,%d).\n", i, j, rnd(13) - 3
+    }
+    else if (kind == "sched") {
+        for (j = 1; j <= n; j++) printf "job(%d,%d,%d,%d).\n", j, 1 + rnd(2), 1 + rnd(3), 1 + rnd(n + 2)
+        for (j = 2; j <= n; j++) if (rand() < 0.3) printf "prec(%d,%d).\n", 1 + rnd(j - 1), j
+    }
+    else if (kind == "crossing") {
+        printf "up(1..%d).\nlow(1..%d).\n", n, n
+        for (i = 1; i <= n; i++) { printf "e(%d,%d).\n", i, 1 + rnd(n); if (rand() < 0.6) printf "e(%d,%d).\n", i, 1 + rnd(n) }
+    }
+    else if (kind == "clique") { printf "node(1..%d).\n", n; edges(n, 0.5) }
+    else if (kind == "steiner") {
+        connected(n, n, 1)
+        for (i = 1; i <= n; i++) if (i == 1 || rand() < 0.3) printf "term(%d).\n", i
+    }
+    else if (kind == "cds") { printf "node(1..%d).\n", n; connected(n, int(n / 2), 0) }
+    else if (kind == "visitall") {
+        for (x = 1; x <= n; x++) for (y = 1; y <= 2; y++) if (!(x > 1 && rand() < 0.15)) printf "free(%d,%d).\n", x, y
+        printf "start(1,1).\n"
+    }
+    else if (kind == "transport") {
+        for (i = 1; i < n; i++) printf "road(%d,%d,%d).\n", i, i + 1, 1 + rnd(3)
+        printf "road(%d,1,%d).\n", n, 1 + rnd(3)
+        printf "truck0(1).\nfuel(%d).\n", 3 * n
+        for (p = 1; p <= int((n + 1) / 2); p++) printf "pkg(%d,%d,%d).\n", p, 1 + rnd(n), 1 + rnd(n)
+    }
+    else if (kind == "peg") {                            # reverse jumps from one peg: solvable
+        w = n; for (x = 1; x <= w; x++) for (y = 1; y <= 3; y++) printf "hole(%d,%d).\n", x, y
+        printf "line(1,0).\nline(0,1).\n"
+        pg[1 + rnd(w), 2] = 1; made = 0
+        for (s = 0; s < 200 && made < n - 1; s++) {
+            split("", cand); nc = 0
+            for (key in pg) { split(key, xy, SUBSEP); for (d = 0; d < 4; d++) {
+                dx = (d == 0) - (d == 1); dy = (d == 2) - (d == 3)
+                x1 = xy[1] + dx; y1 = xy[2] + dy; x2 = xy[1] + 2 * dx; y2 = xy[2] + 2 * dy
+                if (x2 >= 1 && x2 <= w && y2 >= 1 && y2 <= 3 && !((x1, y1) in pg) && !((x2, y2) in pg)) cand[++nc] = key SUBSEP x1 SUBSEP y1 SUBSEP x2 SUBSEP y2 } }
+            if (nc == 0) break
+            split(cand[1 + rnd(nc)], jp, SUBSEP); delete pg[jp[1], jp[2]]; pg[jp[3], jp[4]] = 1; pg[jp[5], jp[6]] = 1; made++
+        }
+        for (key in pg) { split(key, xy, SUBSEP); line[++nl] = sprintf("peg0(%d,%d).", xy[1], xy[2]) }
+        for (i = 1; i <= nl; i++) for (j = i + 1; j <= nl; j++) if (line[j] < line[i]) { t = line[i]; line[i] = line[j]; line[j] = t }
+        for (i = 1; i <= nl; i++) print line[i]
+        printf "jumps(%d).\n", made
+    }
+    else if (kind == "mindiag" || kind == "abduce") circuit(n)
+    else if (kind == "qbf3") {
+        printf "evar(1..%d).\navar(%d..%d).\n", n, n + 1, 2 * n
+        for (c = 1; c <= 2 * n; c++) { sh = c % 4
+            for (l = 0; l < 3; l++) { v = l < 3 - sh ? 1 + rnd(n) : n + 1 + rnd(n); printf "cl(%d,%d,%s).\n", c, v, rand() < 0.5 ? "pos" : "neg" } }
+    }
+    else if (kind == "control") {
+        for (p = 1; p <= n; p++) printf "prod(%d,%d,%d).\n", p, 1 + rnd(n), 1 + rnd(n)
+        for (c = 1; c <= n; c++) { left = 100; k = 1 + rnd(3)
+            for (i = 1; i <= k; i++) { o = 1 + rnd(n); if (o == c) continue; s = i == k ? left : 10 + rnd(left - 10); if (s <= 0) break; printf "own(%d,%d,%d).\n", c, o, s; left -= s } }
+    }
+    else if (kind == "conformant") printf "pkg(1..%d).\n", n
+    else if (kind == "weak") {
+        for (t = 1; t <= n; t++) printf "task(%d,%d).\n", t, 1 + rnd(2)
+        printf "worker(w1,%d).\nworker(w2,%d).\nworker(w3,%d).\n", 1 + rnd(n / 2), 1 + rnd(n / 2), 1 + rnd(n / 2)
+        for (t = 1; t <= n; t++) for (w = 1; w <= 3; w++) printf "cost(%d,w%d,%d).\n", t, w, 1 + rnd(4)
+    }
+    else if (kind == "aggr") {
+        for (i = 1; i <= n; i++) printf "item(%d,%d).\n", i, rnd(12) - 5
+        printf "cap(%d).\n", rnd(6)
+    }
+    else if (kind == "facts") {                          # a huge fact base, a few choices
+        for (i = 1; i <= n; i++) printf "e(%d,%d).\n", i, (i * 7919) % n
+
+    }
+    else printf "%% %s: no instance\n", kind
+}
