@@ -115,9 +115,9 @@ indep      first  40 100 200
 vcover     opt    20 40 60
 tsp        opt    6 8 10
 disjcolor  first  50 100 200
-strategic  all    20 40 60
+strategic  all    20 40 60 80
 qbf        first  20 40 60
-minmodel   all    20 30 40
+minmodel   all    20 30 40 50
 pigeon     first  7 8 9
 sat        first  50 100 150 200 250
 ham        first  20 60 100

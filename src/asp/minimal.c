@@ -37,6 +37,13 @@ struct AspMinimal {
     uint8_t *dirty;               /* per component: an atom of it got a value since its last
                                      check of a partial assignment */
     MinProblem q;                 /* the problem of one component */
+    uint32_t *ioff, *iword;       /* per component: the words of the lattice that hold the
+                                     atoms its check reads (its own, and those of the rules
+                                     with a head atom in it), as CSR (made by the first
+                                     check of a total candidate) */
+    Word *imask, *isnap;          /* at those places: the bits of those atoms, and their
+                                     values in the last total candidate that passed */
+    uint8_t *passed;              /* per component: isnap holds such a candidate */
 };
 
 /* The components where some disjunctive rule has two distinct head atoms, numbered. */
@@ -113,6 +120,8 @@ void asp_minimal_free(AspMinimal *m)
     mem_free(m->var); mem_free(m->seen);
     mem_free(m->vatom); mem_free(m->kept); mem_free(m->lseen);
     mem_free(m->lcomp); mem_free(m->dirty);
+    mem_free(m->ioff); mem_free(m->iword); mem_free(m->imask); mem_free(m->isnap);
+    mem_free(m->passed);
     minsat_free(&m->q);
     mem_free(m);
 }
@@ -231,11 +240,83 @@ static bool component_minimal(AspMinimal *m, size_t k)
     return true;
 }
 
+typedef VEC(uint32_t) Words;
+
+/* Lattice atom i among the atoms read (word bits in scratch, its word listed once). */
+static void read_atom(Word *scratch, Words *words, uint32_t i)
+{
+    if (!scratch[i >> 6]) VEC_PUSH(*words, i >> 6);
+    scratch[i >> 6] |= (Word)1 << (i & 63);
+}
+
+/* The atoms each component's check reads, by lattice word (ioff, iword, imask). */
+static void index_inputs(AspMinimal *m, const AspSolver *s)
+{
+    const AspProgram *p = m->p;
+    const AspAtom *lits = p->lits.items;
+    Word *scratch = mem_calloc(s->nwords + 1, sizeof *scratch);
+    Words words = { 0 };
+    VEC(Word) bits = { 0 };
+    m->ioff = mem_calloc(m->ncomp + 1, sizeof *m->ioff);
+    for (size_t k = 0; k < m->ncomp; k++) {
+        size_t from = words.count;
+        m->now++;
+        for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
+            uint32_t a = m->catoms[i];
+            read_atom(scratch, &words, s->lat_of[a]);
+            for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1]; j++) {
+                const AspRule *r = &p->rules.items[m->hrule[j]];
+                if (m->seen[m->hrule[j]] == m->now) continue;
+                m->seen[m->hrule[j]] = m->now;
+                for (uint32_t h = 0; h < r->nhead; h++) read_atom(scratch, &words, s->lat_of[lits[r->head + h]]);
+                for (uint32_t b = 0; b < r->npos; b++) read_atom(scratch, &words, s->lat_of[lits[asp_rule_pos(r) + b]]);
+                for (uint32_t b = 0; b < r->nneg; b++) read_atom(scratch, &words, s->lat_of[lits[asp_rule_neg(r) + b]]);
+            }
+        }
+        for (size_t w = from; w < words.count; w++) {
+            VEC_PUSH(bits, scratch[words.items[w]]);
+            scratch[words.items[w]] = 0;
+        }
+        m->ioff[k + 1] = (uint32_t)words.count;
+    }
+    m->iword = words.items;
+    m->imask = bits.items;
+    m->isnap = mem_calloc(words.count + 1, sizeof *m->isnap);
+    m->passed = mem_calloc(m->ncomp + 1, 1);
+    mem_free(scratch);
+}
+
+/* Does total candidate x give component k's check the values of the last one that passed
+ * it?  Then it passes again: the check reads nothing else. */
+static bool unchanged(const AspMinimal *m, size_t k)
+{
+    if (!m->passed[k]) return false;
+    for (uint32_t i = m->ioff[k]; i < m->ioff[k + 1]; i++)
+        if ((m->x[m->iword[i]] & m->imask[i]) != m->isnap[i]) return false;
+    return true;
+}
+
+static void remember(AspMinimal *m, size_t k)
+{
+    for (uint32_t i = m->ioff[k]; i < m->ioff[k + 1]; i++) m->isnap[i] = m->x[m->iword[i]] & m->imask[i];
+    m->passed[k] = 1;
+}
+
+/* Component k of a total candidate: minimal as last time when its inputs are unchanged. */
+static bool total_minimal(AspMinimal *m, size_t k)
+{
+    if (unchanged(m, k)) return true;
+    if (!component_minimal(m, k)) return false;
+    remember(m, k);
+    return true;
+}
+
 static void read_candidate(AspMinimal *m, const AspSolver *s, const Word *x, const uint8_t *val)
 {
     m->lat_of = s->lat_of;
     m->x = x;
     m->val = val;
+    if (!val && !m->ioff) index_inputs(m, s);
 }
 
 bool asp_minimal_holds(const AspSolver *s, const Word *x)
@@ -244,7 +325,7 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x)
     if (!m) return true;
     read_candidate(m, s, x, NULL);
     for (size_t k = 0; k < m->ncomp; k++)
-        if (!component_minimal(m, k)) { clear_vars(m, k); return false; }
+        if (!total_minimal(m, k)) { clear_vars(m, k); return false; }
     return true;
 }
 
@@ -412,7 +493,7 @@ bool asp_minimal_propagate(const AspSolver *s, AspProp *p, bool total)
     for (size_t k = 0; k < m->ncomp; k++) {
         if (!total && !m->dirty[k]) continue;
         m->dirty[k] = 0;
-        if (component_minimal(m, k)) continue;
+        if (total ? total_minimal(m, k) : component_minimal(m, k)) continue;
         bool conflict = !p->learning || learn_unfounded(m, s, p, k, total);
         if (!p->learning) p->conflict = true;
         clear_vars(m, k);

@@ -13,6 +13,7 @@ void minsat_init(MinProblem *q) { memset(q, 0, sizeof *q); }
 
 void minsat_free(MinProblem *q)
 {
+    for (size_t i = 0; i < MINSAT_WORK; i++) mem_free(q->work[i]);
     VEC_FREE(q->cons);
     VEC_FREE(q->bvar);
     VEC_FREE(q->bw);
@@ -49,6 +50,8 @@ void minsat_drop(MinProblem *q)
 
 typedef struct Dpll {
     const MinProblem *q;
+    MinProblem *keep;             /* whose work arrays the search's are */
+    size_t nwork;
     size_t n;
     uint8_t *val;                 /* per variable: OPEN, ON, OFF */
     uint32_t *boff, *bocc, *hoff, *hocc;   /* per variable: constraints with it in body, head */
@@ -59,18 +62,33 @@ typedef struct Dpll {
     size_t ntrail, qhead, ndec, nfalse;
 } Dpll;
 
+/* The next of the search's arrays, of n elements of the given size (zeroed when zero),
+ * from the problem's work arrays, grown when too small. */
+static void *take(Dpll *d, size_t n, size_t size, bool zero)
+{
+    MinProblem *q = d->keep;
+    size_t i = d->nwork++, bytes = (n + 1) * size;
+    if (q->wcap[i] < bytes) {
+        mem_free(q->work[i]);
+        q->wcap[i] = bytes > 2 * q->wcap[i] ? bytes : 2 * q->wcap[i];
+        q->work[i] = mem_alloc(q->wcap[i]);
+    }
+    if (zero) memset(q->work[i], 0, bytes);
+    return q->work[i];
+}
+
 /* Occurrences of each variable in the constraints' bodies (from, to: bstart/bend) as CSR. */
-static uint32_t *occurrences(const Dpll *d, const uint32_t *vars, bool body, uint32_t **occ)
+static uint32_t *occurrences(Dpll *d, const uint32_t *vars, bool body, uint32_t **occ)
 {
     const MinProblem *q = d->q;
-    uint32_t *off = mem_calloc(d->n + 2, sizeof *off);
+    uint32_t *off = take(d, d->n + 1, sizeof *off, true);
     for (size_t c = 0; c < q->cons.count; c++) {
         const MinCons *k = &q->cons.items[c];
         for (uint32_t i = body ? k->bstart : k->hstart; i < (body ? k->bend : k->hend); i++)
             off[vars[i] + 2]++;
     }
     for (size_t v = 0; v < d->n; v++) off[v + 2] += off[v + 1];
-    *occ = mem_alloc((off[d->n + 1] + 1) * sizeof **occ);
+    *occ = take(d, off[d->n + 1], sizeof **occ, false);
     for (size_t c = 0; c < q->cons.count; c++) {
         const MinCons *k = &q->cons.items[c];
         for (uint32_t i = body ? k->bstart : k->hstart; i < (body ? k->bend : k->hend); i++)
@@ -79,32 +97,26 @@ static uint32_t *occurrences(const Dpll *d, const uint32_t *vars, bool body, uin
     return off;
 }
 
-static void dpll_init(Dpll *d, const MinProblem *q, size_t n)
+static void dpll_init(Dpll *d, MinProblem *q, size_t n)
 {
     size_t nc = q->cons.count;
     memset(d, 0, sizeof *d);
     d->q = q;
+    d->keep = q;
     d->n = n;
-    d->val = mem_calloc(n + 1, 1);
-    d->flipped = mem_calloc(n + 1, 1);
-    d->trail = mem_alloc((n + 1) * sizeof *d->trail);
-    d->dpos = mem_alloc((n + 1) * sizeof *d->dpos);
-    d->tsum = mem_alloc((nc + 1) * sizeof *d->tsum);
-    d->hopen = mem_alloc((nc + 1) * sizeof *d->hopen);
-    d->htrue = mem_calloc(nc + 1, sizeof *d->htrue);
+    d->val = take(d, n, 1, true);
+    d->flipped = take(d, n, 1, true);
+    d->trail = take(d, n, sizeof *d->trail, false);
+    d->dpos = take(d, n, sizeof *d->dpos, false);
+    d->tsum = take(d, nc, sizeof *d->tsum, false);
+    d->hopen = take(d, nc, sizeof *d->hopen, false);
+    d->htrue = take(d, nc, sizeof *d->htrue, true);
     for (size_t c = 0; c < nc; c++) {
         d->tsum[c] = q->cons.items[c].base;
         d->hopen[c] = q->cons.items[c].hend - q->cons.items[c].hstart;
     }
     d->boff = occurrences(d, q->bvar.items, true, &d->bocc);
     d->hoff = occurrences(d, q->hvar.items, false, &d->hocc);
-}
-
-static void dpll_free(Dpll *d)
-{
-    mem_free(d->val); mem_free(d->flipped); mem_free(d->trail); mem_free(d->dpos);
-    mem_free(d->tsum); mem_free(d->hopen); mem_free(d->htrue);
-    mem_free(d->boff); mem_free(d->bocc); mem_free(d->hoff); mem_free(d->hocc);
 }
 
 /* The weight of variable v in constraint c's body (the sum when it repeats). */
@@ -205,7 +217,7 @@ static uint32_t next_open(const Dpll *d, uint32_t from)
     return NONE;
 }
 
-bool minsat_smaller(const MinProblem *q, size_t n, uint8_t *kept)
+bool minsat_smaller(MinProblem *q, size_t n, uint8_t *kept)
 {
     Dpll d;
     dpll_init(&d, q, n);
@@ -231,6 +243,5 @@ bool minsat_smaller(const MinProblem *q, size_t n, uint8_t *kept)
         if (!backtrack(&d)) break;
         ok = propagate(&d);
     }
-    dpll_free(&d);
     return found;
 }

@@ -8,6 +8,8 @@
 #include "common.h"
 #include "util/mem.h"
 
+enum { MINSAT_WORK = 13 };
+
 typedef struct MinCons { uint32_t bstart, bend, hstart, hend; uint64_t base, bound; } MinCons;
 
 typedef struct MinProblem {
@@ -16,6 +18,8 @@ typedef struct MinProblem {
     VEC(uint32_t) bw;
     VEC(uint32_t) hvar;           /* head variables */
     uint32_t pb, ph;              /* where the constraint being added starts */
+    void *work[MINSAT_WORK];      /* the search's arrays, kept from one problem to the next */
+    size_t wcap[MINSAT_WORK];     /* their sizes in bytes */
 } MinProblem;
 
 void minsat_init(MinProblem *q);
@@ -29,6 +33,6 @@ void minsat_end(MinProblem *q, uint64_t base, uint64_t bound);
 void minsat_drop(MinProblem *q);
 /* Is there an assignment of the n variables satisfying every constraint with one false?
  * Then kept[v] says whether variable v is true in it. */
-bool minsat_smaller(const MinProblem *q, size_t n, uint8_t *kept);
+bool minsat_smaller(MinProblem *q, size_t n, uint8_t *kept);
 
 #endif

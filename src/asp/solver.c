@@ -190,9 +190,83 @@ static void translate_rule(Builder *b, const AspRule *r)
     }
 }
 
+/* Per program atom: whether it is chosen (shares a positive component with another head
+ * atom of some disjunctive rule); NULL when none is. */
+static uint8_t *chosen_atoms(const Builder *b)
+{
+    const AspProgram *p = b->p;
+    uint8_t *chosen = NULL;
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->kind != ASP_DISJUNCTION) continue;
+        const AspAtom *h = p->lits.items + r->head;
+        for (uint32_t x = 0; x < r->nhead; x++)
+            for (uint32_t y = 0; y < r->nhead; y++)
+                if (h[x] != h[y] && b->group[h[x]] == b->group[h[y]]) {
+                    if (!chosen) chosen = mem_calloc(p->names.count + 1, 1);
+                    chosen[h[x]] = 1;
+                }
+    }
+    return chosen;
+}
+
+/* Rule r's support of its head atom h, sup :- B, not (H \ {h}): a rule with h in its own
+ * positive body never supports it (h alone would be unfounded). */
+static void add_support(Builder *b, const AspRule *r, uint32_t h, uint32_t sup)
+{
+    const AspAtom *lits = b->p->lits.items, *head = lits + r->head;
+    uint32_t aux, *others = mem_alloc((r->nhead + 1) * sizeof *others);
+    size_t k = 0;
+    bool self = false;
+    if (r->wts == ASP_NO_WEIGHTS)
+        for (uint32_t i = 0; i < r->npos; i++) self |= lits[asp_rule_pos(r) + i] == h;
+    if (r->kind == ASP_DISJUNCTION)
+        for (uint32_t j = 0; j < r->nhead; j++) if (head[j] != h) others[k++] = head[j];
+    if (!self) {
+        Body body = body_of(b, r, &aux);
+        add_normal(b, sup, &body, others, k);
+    }
+    mem_free(others);
+}
+
+/* The support of the chosen atoms (when group): an atom h of a stable model has a rule whose
+ * body holds and whose other head atoms are false (else {h} is unfounded in the sense of
+ * Leone, Rullo and Scarcello), which the choice of h does not ask.  So sup_h :- B, not
+ * (H \ {h}) for each rule with h in its head, and :- h, not sup_h (docs/aft.md). */
+static void add_supports(Builder *b)
+{
+    const AspProgram *p = b->p;
+    uint8_t *chosen = b->group ? chosen_atoms(b) : NULL;
+    if (!chosen) return;
+    size_t np = p->names.count;
+    uint32_t *sup = mem_alloc((np + 1) * sizeof *sup);
+    for (size_t a = 0; a < np; a++) sup[a] = chosen[a] ? new_atom(b) : UINT32_MAX;
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->kind == ASP_CONSTRAINT) continue;
+        for (uint32_t k = 0; k < r->nhead; k++) {
+            AspAtom h = p->lits.items[r->head + k];
+            bool repeat = false;
+            for (uint32_t j = 0; j < k; j++) repeat |= p->lits.items[r->head + j] == h;
+            if (chosen[h] && !repeat) add_support(b, r, h, sup[h]);
+        }
+    }
+    if (b->fatom < 0) b->fatom = new_atom(b);
+    uint32_t f = (uint32_t)b->fatom;
+    for (size_t a = 0; a < np; a++)
+        if (chosen[a]) {
+            AspAtom h = (AspAtom)a;
+            Body body = { &h, &sup[a], 1, 1 };
+            add_normal(b, f, &body, &f, 1);
+        }
+    mem_free(sup);
+    mem_free(chosen);
+}
+
 static void translate(Builder *b)
 {
     for (size_t i = 0; i < b->p->rules.count; i++) translate_rule(b, &b->p->rules.items[i]);
+    add_supports(b);
 }
 
 /* Lattice order: atoms that occur negatively first (most occurrences first), so that the
