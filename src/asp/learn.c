@@ -554,10 +554,18 @@ static bool sign_stretch(const AspProp *p)
  * optimum 4x slower); any other atom's half comes first: with the learnt sign, vertex
  * cover's optimum took fewer conflicts but each cost more (vcover-60 0.36 -> 0.53 s), and
  * no walk runs.  A phase is followed in every stretch: on random 3-SAT, in the sign's
- * stretches alone it found models after about twice the conflicts. */
+ * stretches alone it found models after about twice the conflicts.  In a program that is
+ * not head-cycle-free every atom but an aggregate's element is tried out first, before all
+ * of that: each candidate is checked for minimality (minimal.c), and the small candidates
+ * are the likely minimal ones, as clasp's sign (false for atoms) finds them.  A minimal
+ * diagnosis by saturation (tests/asp/compete/mindiag.lp, 40 gates): 444 228 choices and 7.8 s
+ * with the atom's half first, 39 choices and 0.01 s so (clingo: 42); conformant planning,
+ * whose steps are aggregates' elements, stays as it was (tried out first too it took 40x). */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
-    AspProp *p = ((AspSolver *)ctx)->prop;
+    const AspSolver *s = ctx;
+    AspProp *p = s->prop;
+    if (s->mini && !(p->act.grouped && p->act.grouped[atom])) return false;
     if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
     int cs = asp_cost_sign(p, atom);
     if (p->learning && cs >= 0 && !p->act.grouped[atom]) return cs;

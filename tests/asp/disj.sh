@@ -11,7 +11,9 @@
 #     two thirds not head-cycle-free: disjunctions with positive cycles through their heads,
 #     #count bodies, #minimize, #project): the same;
 #   - 2QBF qbf-40 of bench/asp/encodings.c refuted with no choice (the partial check);
-#   - minmodel-40 of bench/asp/encodings.c enumerated within 10 000 conflicts (the support).
+#   - minmodel-40 of bench/asp/encodings.c enumerated within 10 000 conflicts (the support);
+#   - the first diagnosis of mindiag-40 (tests/asp/compete) within 1 000 choices (the sign),
+#     one of clingo's.
 # Sourced by run.sh (uses FIX, OUT, DIR, ok, bad); COUNT is ASP_DISJ_COUNT (default 120).
 disj_canon() { awk -v project="$patoms" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
 
@@ -78,3 +80,17 @@ stats=$("$FIX" asp --solver native --stats --jobs 1 -q "$OUT/minmodel40.lp" 0 2>
 conflicts=$(printf '%s\n' "$stats" | sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p')
 if printf '%s\n' "$stats" | grep -qx 'Models *: 8454' && [ "${conflicts:-99999999}" -le 10000 ]; then ok
 else bad "minmodel-40: not its 8454 models within 10 000 conflicts (${conflicts:-none})"; fi
+# The sign of a program that is not head-cycle-free (learn.c, asp_prop_prefer_in): atoms tried
+# out first, so that the first candidates are small ones.  The first minimal diagnosis of a
+# 40-gate circuit (tests/asp/compete/mindiag.lp by saturation) within 1 000 choices (39 so;
+# the atom's half first took 444 228), one of clingo's diagnoses.
+awk -v kind=mindiag -v n=40 -v seed=1 -f "$DIR/competegen.awk" > "$OUT/mindiag40.lp"
+stats=$("$FIX" asp --solver native --stats --jobs 1 "$DIR/compete/mindiag.lp" "$OUT/mindiag40.lp" 1 2>&1)
+choices=$(printf '%s\n' "$stats" | sed -n 's/^Choices *: \([0-9]*\).*/\1/p')
+if printf '%s\n' "$stats" | grep -qx 'SATISFIABLE' && [ "${choices:-99999999}" -le 1000 ]; then ok
+else bad "mindiag-40: no first model within 1 000 choices (${choices:-none})"; fi
+first=$(printf '%s\n' "$stats" | awk '/^Answer:/ { getline; print; exit }' | tr ' ' '\n' | sort | tr '\n' ' ')
+if [ -n "$first" ] && clingo --project 0 "$DIR/compete/mindiag.lp" "$OUT/mindiag40.lp" 2> /dev/null \
+        | awk '/^Answer:/ { getline; print }' | while read -r m; do printf '%s\n' "$m" | tr ' ' '\n' | sort | tr '\n' ' '; echo; done \
+        | grep -qxF "$first"; then ok
+else bad "mindiag-40: the first diagnosis ($first) is not one of clingo's"; fi
