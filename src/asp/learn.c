@@ -444,33 +444,41 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     return true;
 }
 
-/* Literal `lit` now holds: each nogood watching it looks for another literal that does not
- * hold to watch; with none, its other watch becomes false (or it is violated); a nogood of
- * two literals (its spare marked ASP_WATCH_BIN) makes its other one false without a look
- * (the same values and reasons: a look at it would do just that).  After a conflict the
- * rest of the list stays as it is. */
+/* Literal `lit` now holds: the nogoods of two literals watching it (the first pairs of its
+ * list, watch.h) each make their other literal false, its reason lit itself (R_BIN), with
+ * no look at their memory (clasp's short implications); then each longer nogood watching it
+ * looks for another literal that does not hold to watch; with none, its other watch
+ * becomes false (or it is violated).  After a conflict the rest of the list stays as it
+ * is. */
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
     AspWatches *w = &p->store.watches;
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
-    size_t j = 0, i = 0, count = asp_watch_count(w, lit);   /* pool may move as it grows */
+    size_t i = 0, count = asp_watch_count(w, lit);  /* pool may move as it grows */
     const uint8_t *lholds = p->tr.lholds;
+    for (; i < count && (items[i + 1] & ASP_WATCH_BIN); i += 2) {
+        uint32_t other = items[i + 1] & ~ASP_WATCH_BIN;
+        if (lholds[other ^ 1]) continue;
+        bin_unit(p, lit, other);
+        if (p->conflict) return;
+    }
+    size_t j = i;
     while (i < count) {
         if (j == i) {            /* nothing moved yet: the spared watches are passed in place */
-            while (i < count && lholds[(items[i + 1] & ~ASP_WATCH_BIN) ^ 1]) i += 2;
+            while (i < count && lholds[items[i + 1] ^ 1]) i += 2;
             j = i;
             if (i == count) break;
         }
-        uint32_t off = items[i], spare = items[i + 1], other = spare & ~ASP_WATCH_BIN;
+        uint32_t off = items[i], spare = items[i + 1];
         i += 2;
-        if (lholds[other ^ 1]) {               /* spared: kept, moved up (j < i here) */
+        if (lholds[spare ^ 1]) {               /* spared: kept, moved up (j < i here) */
             items[j] = off;
             items[j + 1] = spare;
             j += 2;
             continue;
         }
-        bool keep = spare & ASP_WATCH_BIN ? (bin_unit(p, lit, other), true) : look(p, off, lit, &spare);
+        bool keep = look(p, off, lit, &spare);
         if (!keep) items = asp_watch_items(w, lit);
         items[j] = off;
         items[j + 1] = spare;

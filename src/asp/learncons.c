@@ -315,7 +315,8 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
     store_completions(s, p);
     p->rc.perm_end = (uint32_t)p->store.ng.count;
     fit_store(&p->store);
-    asp_learn_rewatch(p);                        /* each watched in the order stored */
+    asp_learn_rewatch(p);                        /* each watched in the order stored, the binary
+                                                    ones first */
     return true;
 }
 

@@ -172,9 +172,14 @@ static uint32_t watched_pair(const AspProp *p, uint32_t off, uint32_t *w0, uint3
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
     uint32_t w0, w1;
-    uint32_t n = watched_pair(p, off, &w0, &w1), bin = n == 2 ? ASP_WATCH_BIN : 0;
-    asp_watch_add(&p->store.watches, w0, off, w1 | bin);
-    if (n > 1) asp_watch_add(&p->store.watches, w1, off, w0 | bin);
+    uint32_t n = watched_pair(p, off, &w0, &w1);
+    if (n == 2) {
+        asp_watch_add_bin(&p->store.watches, w0, off, w1);
+        asp_watch_add_bin(&p->store.watches, w1, off, w0);
+        return;
+    }
+    asp_watch_add(&p->store.watches, w0, off, w1);
+    if (n > 1) asp_watch_add(&p->store.watches, w1, off, w0);
 }
 
 /* Nogood off's watches announced to the pool (as asp_watch_nogood will add them). */
@@ -186,16 +191,28 @@ static void expect_watches(AspProp *p, uint32_t off)
     if (n > 1) asp_watch_expect(&p->store.watches, w1);
 }
 
+/* The kept nogoods of two literals (binary) or of another length watched again. */
+static void watch_kept(AspProp *p, bool binary)
+{
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
+        if ((p->store.ng.items[off] == 2) == binary) asp_watch_nogood(p, off);
+    for (size_t i = 0; i < p->store.learnts.count; i++) {
+        uint32_t off = p->store.learnts.items[i].off;
+        if ((p->store.ng.items[off] == 2) == binary) asp_watch_nogood(p, off);
+    }
+}
+
 /* Every kept nogood watched again on its first two literals, each sparing the other, the
- * lists laid out to measure first. */
+ * lists laid out to measure first; the binary ones first, so that each finds no longer
+ * one to pass in its list. */
 void asp_learn_rewatch(AspProp *p)
 {
     asp_watch_clear(&p->store.watches);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) expect_watches(p, off);
     for (size_t i = 0; i < p->store.learnts.count; i++) expect_watches(p, p->store.learnts.items[i].off);
     asp_watch_layout(&p->store.watches);
-    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) asp_watch_nogood(p, off);
-    for (size_t i = 0; i < p->store.learnts.count; i++) asp_watch_nogood(p, p->store.learnts.items[i].off);
+    watch_kept(p, true);
+    watch_kept(p, false);
     ASP_CHECK_NOGOODS(p);
 }
 

@@ -9,7 +9,8 @@
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
  * offsets, which tile the rest of the store) is watched on its first two literals (its only
- * one), and no list holds any other watch.  The activity heap: each atom where hpos says,
+ * one), no list holds any other watch, and in each list the nogoods of two literals (their
+ * watches marked ASP_WATCH_BIN, and only theirs) come before the longer ones.  The activity heap: each atom where hpos says,
  * no child before its parent, every open atom in it while learning. */
 #include "asp/propstate.h"
 
@@ -59,11 +60,16 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
         size_t n = asp_watch_count(w, lit);
         if (n != expect[lit]) return "a literal's watch count is not its nogoods' count";
         const uint32_t *items = asp_watch_items(w, lit);
+        bool longer = false;                  /* a longer nogood's pair met in this list */
         for (size_t j = 0; j < n; j += 2) {
             uint32_t off = items[j];
             if (off >= p->store.ng.count || !start[off]) return "a watch of no stored nogood";
             if (ng[off + 1] != lit && (ng[off] < 2 || ng[off + 2] != lit))
                 return "a nogood watched on neither of its first two literals";
+            bool bin = items[j + 1] & ASP_WATCH_BIN;
+            if (bin != (ng[off] == 2)) return "a watch's binary mark is not its nogood's length";
+            if (bin && longer) return "a binary nogood's watch after a longer one's";
+            longer = longer || !bin;
         }
     }
     return NULL;

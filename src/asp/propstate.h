@@ -78,7 +78,8 @@ void asp_prop_search_ready(const AspSolver *s, AspProp *p);
 void asp_learn_search_new(const AspSolver *s, AspProp *p);
 /* learn.c: set up and free the learning state (the reasons every propagation records; the
  * rest comes with asp_learn_search_new); explain a conflict at level k by a learnt
- * nogood (before its level is undone); propagate learnt nogoods when literal `lit` holds;
+ * nogood (before its level is undone); propagate the nogoods of two literals, then the
+ * longer ones, when literal `lit` holds (before the rules' counters);
  * the pending nogoods at a new level; the reason of an unfounded set, the atoms not founded
  * and not false (before they are set false): its offset in p->tr.ufs. */
 void asp_learn_new(const AspSolver *s, AspProp *p);

@@ -111,6 +111,19 @@ void asp_watch_grow(AspWatches *w, uint32_t lit)
     l->at[1] = words;
 }
 
+void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t off, uint32_t other)
+{
+    asp_watch_add(w, lit, off, other | ASP_WATCH_BIN);
+    uint32_t *items = asp_watch_items(w, lit);
+    size_t last = asp_watch_count(w, lit) - 2, k = last;
+    while (k >= 2 && !(items[k - 1] & ASP_WATCH_BIN)) k -= 2;
+    if (k == last) return;
+    items[last] = items[k];
+    items[last + 1] = items[k + 1];
+    items[k] = off;
+    items[k + 1] = other | ASP_WATCH_BIN;
+}
+
 void asp_watch_layout(AspWatches *w)
 {
     size_t total = 0;

@@ -8,7 +8,9 @@
  * literal of a choice atom's two binary nogoods) keeps it in its 12 bytes instead, with no
  * block.  A list costs its words and 12 bytes, rather than a block of its own from the
  * allocator; the pool moves as it grows, so a pointer into it holds only until the next
- * asp_watch_add. */
+ * asp_watch_add.  The pairs of nogoods of two literals (their spare marked ASP_WATCH_BIN)
+ * come first in every list, the other pairs after them: the visit (learn.c) reads the
+ * former as a list of implications of their own. */
 #ifndef FIX_ASP_WATCH_H
 #define FIX_ASP_WATCH_H
 
@@ -80,5 +82,10 @@ static inline void asp_watch_add(AspWatches *w, uint32_t lit, uint32_t off, uint
     at[1] = spare;
     l->count += 2;
 }
+
+/* The pair (off, other | ASP_WATCH_BIN) of a nogood of two literals appended to list lit,
+ * then moved ahead of the pairs of longer nogoods (it swaps places with the first of them,
+ * found from the list's end). */
+void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t off, uint32_t other);
 
 #endif

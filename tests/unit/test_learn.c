@@ -102,8 +102,28 @@ static void test_first_uip_nogood(void **state)
     tiny_close(&t);
 }
 
+/* The first list holding a binary nogood's watch and a longer one's: its first and last
+ * pairs swapped (twice: as it was). */
+static void swap_bin_last(AspProp *p)
+{
+    AspWatches *w = &p->store.watches;
+    for (uint32_t lit = 0; lit < w->nlists; lit++) {
+        uint32_t *items = asp_watch_items(w, lit);
+        size_t n = asp_watch_count(w, lit);
+        if (n < 4 || !(items[1] & ASP_WATCH_BIN) == !(items[n - 1] & ASP_WATCH_BIN)) continue;
+        for (size_t k = 0; k < 2; k++) {
+            uint32_t word = items[k];
+            items[k] = items[n - 2 + k];
+            items[n - 2 + k] = word;
+        }
+        return;
+    }
+    fail_msg("no list with a binary nogood's watch and a longer one's");
+}
+
 /* The state's invariant check (propcheck.c) passes on a learnt state and names each fault
- * put into it: a trail place, a literal that holds, a level, a watch dropped. */
+ * put into it: a trail place, a literal that holds, a level, a watch dropped, a binary
+ * nogood's watch after a longer one's. */
 static void test_state_check(void **state)
 {
     (void)state;
@@ -128,6 +148,10 @@ static void test_state_check(void **state)
     assert_string_equal(asp_prop_check_nogoods(p),
                         "a literal's watch count is not its nogoods' count");
     asp_watch_truncate(&p->store.watches, lit, n);
+    assert_null(asp_prop_check(t.s, p));
+    swap_bin_last(p);
+    assert_string_equal(asp_prop_check_nogoods(p), "a binary nogood's watch after a longer one's");
+    swap_bin_last(p);
     assert_null(asp_prop_check(t.s, p));
     tiny_close(&t);
 }
@@ -186,6 +210,7 @@ static void check_nogoods(const AspProp *p)
         }
     }
     assert_int_equal(watches, expected);
+    assert_null(asp_prop_check_nogoods(p));            /* and the binary ones first */
     assert_int_equal(p->store.learnts.count, p->store.nkept);
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];

@@ -1,7 +1,7 @@
 /* test_watch.c: unit tests of asp/watch.h, the pool of watch lists: random appends,
  * truncations, clears and layouts to measure against one plain array per list, with the
  * pool's blocks checked after each step (inside the pool, never two lists in one block; a
- * list of one pair in its header). */
+ * list of one pair in its header), and a binary nogood's pair put ahead of longer ones'. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -98,6 +98,32 @@ static void test_against_arrays(void **state)
     assert_null(w.list);
 }
 
+/* A binary nogood's pair goes ahead of the longer nogoods' pairs (swapping places with the
+ * first of them), behind the binary ones already there, in the header as in a block. */
+static void test_binary_first(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 1);
+    const uint32_t B = ASP_WATCH_BIN;
+    asp_watch_add_bin(&w, 0, 1, 2);                     /* in the header */
+    asp_watch_add(&w, 0, 3, 4);
+    asp_watch_add(&w, 0, 5, 6);
+    asp_watch_add_bin(&w, 0, 7, 8);                     /* swaps with (3, 4) */
+    asp_watch_add_bin(&w, 0, 9, 10);                    /* swaps with (5, 6) */
+    asp_watch_add(&w, 0, 11, 12);
+    const uint32_t want[] = {1, 2 | B, 7, 8 | B, 9, 10 | B, 3, 4, 5, 6, 11, 12};
+    assert_int_equal(asp_watch_count(&w, 0), 12);
+    assert_memory_equal(asp_watch_items(&w, 0), want, sizeof want);
+    asp_watch_free(&w);
+    asp_watch_init(&w, 1);
+    asp_watch_add(&w, 0, 3, 4);                         /* a longer one in the header */
+    asp_watch_add_bin(&w, 0, 1, 2);
+    const uint32_t first[] = {1, 2 | B, 3, 4};
+    assert_memory_equal(asp_watch_items(&w, 0), first, sizeof first);
+    asp_watch_free(&w);
+}
+
 /* A list that outgrows its block leaves it to the next list of that size: the pool does not
  * grow for it. */
 static void test_blocks_reused(void **state)
@@ -187,6 +213,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_arrays),
+        cmocka_unit_test(test_binary_first),
         cmocka_unit_test(test_blocks_reused),
         cmocka_unit_test(test_layout_then_grow),
         cmocka_unit_test(test_one_pair_in_header),
