@@ -12,7 +12,7 @@
 //       #output's text
 // Prints "driver: error: ..." and exits 1 when something does not work.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -30,15 +30,19 @@ async function call(method, path, body) {
 }
 
 async function start() {
-    const cd = spawn("chromedriver", [`--port=${port}`], { stdio: "ignore" });
+    // One directory, removed when the driver ends, holds the browser's profile and its own
+    // temporary files (Chromium's scoped_dir.* went to /tmp, one left behind by every run).
+    const profile = mkdtempSync(join(tmpdir(), "fixweb-"));
+    mkdirSync(join(profile, "tmp"));
+    const cd = spawn("chromedriver", [`--port=${port}`],
+                     { stdio: "ignore", env: { ...process.env, TMPDIR: join(profile, "tmp") } });
     for (let i = 0; i < 100; i++) {
         try { await call("GET", "/status"); break; } catch (e) { await sleep(100); }
     }
-    const profile = mkdtempSync(join(tmpdir(), "fixweb-"));   // removed when the driver ends
     const s = await call("POST", "/session", { capabilities: { alwaysMatch: { "goog:chromeOptions": {
         binary: "/usr/bin/chromium",
         args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               `--user-data-dir=${profile}`] } } } });
+               `--user-data-dir=${join(profile, "user")}`] } } } });
     return { cd, id: s.sessionId, profile };
 }
 
