@@ -501,9 +501,10 @@ void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
 
 /* ---- --enum-mode brave|cautious ---- */
 
-bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
+bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
                          size_t lower, size_t upper)
 {
+    AspOut *o = ctx;
     const int64_t *c = o->conseq_costs;
     o->conseq_lower = lower;
     o->conseq_upper = upper;
@@ -550,12 +551,14 @@ static void conseq_lines(Buf *b, bool brave, bool known, size_t count, const Asp
 }
 
 void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
-                           size_t lower, size_t upper, const AspOptResult *opt, size_t steps)
+                           const AspOptResult *opt, size_t steps)
 {
     const char *res = opt ? "OPTIMUM FOUND" : status_text(r, st->models > 0, st->complete);
     bool known = st->complete && steps;
-    o->conseq_lower = known ? (brave ? lower : upper) : lower;
-    o->conseq_upper = known ? o->conseq_lower : upper;
+    if (known) {                  /* the last set is the consequences: each count is its size */
+        if (brave) o->conseq_upper = o->conseq_lower;
+        else o->conseq_lower = o->conseq_upper;
+    }
     if (o->clingo_json) {
         AspOutfOpt f = { .have_best = opt != NULL, .proved = opt != NULL, .optimal = steps,
                          .best = opt ? opt->best : NULL, .levels = opt ? opt->levels : 0 };

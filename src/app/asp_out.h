@@ -80,16 +80,17 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
 void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOptResult *res,
                         AspOptMode mode);
 
-/* --enum-mode brave|cautious (asp/brave.h).  A step: its set as a model (the "Answer: k" line
- * and the atoms, or the JSON "model" line), then "Consequences: [lower;upper]". */
-bool asp_out_conseq_step(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
+/* --enum-mode brave|cautious (asp/brave.h).  An AspConseqFn (ctx: the AspOut): a step's set
+ * as a model (the "Answer: k" line and the atoms, or the JSON "model" line), then
+ * "Consequences: [lower;upper]"; the counts are kept for the result. */
+bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
                          size_t lower, size_t upper);
 /* The result as clingo prints it: the enumeration's, then "Brave" or "Cautious" (yes, or
  * unknown when a limit stopped it), with #minimize (opt not NULL: the proved optimum; steps
  * among the optimal models) "Optimum", "Optimal" and "Optimization", and "Consequences" (the
- * count, or lower+ when unknown). */
+ * count, or the last step's lower+ when unknown). */
 void asp_out_conseq_result(AspOut *o, AftStatus r, const AspStats *st, bool brave,
-                           size_t lower, size_t upper, const AspOptResult *opt, size_t steps);
+                           const AspOptResult *opt, size_t steps);
 
 /* --compare-consequences: the bound of `what` checked against clingo's consequences q (k,
  * with the refuting atoms bad). */

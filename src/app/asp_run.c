@@ -216,18 +216,6 @@ static const char *shard_refusal(Run *r, AspSolver *s)
     return NULL;
 }
 
-/* The last step's counts of --enum-mode brave|cautious, for the result. */
-typedef struct ConseqRun { AspOut *out; size_t lower, upper; } ConseqRun;
-
-static bool conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
-                        size_t lower, size_t upper)
-{
-    ConseqRun *c = ctx;
-    c->lower = lower;
-    c->upper = upper;
-    return asp_out_conseq_step(c->out, p, atoms, n, lower, upper);
-}
-
 /* Why the consequences of s's program are not computed (NULL: they are). */
 static const char *conseq_refusal(const Run *r, const AspSolver *s)
 {
@@ -241,19 +229,6 @@ static const char *conseq_refusal(const Run *r, const AspSolver *s)
                "computes the consequences over the shown atoms only (--project=no drops the "
                "#project statements)";
     return NULL;
-}
-
-/* The second phase's stats (the steps) added to the first's (the improving models). */
-static void add_steps(AspStats *st, const AspStats *steps)
-{
-    st->models += steps->models;
-    st->complete = steps->complete;
-    st->sp_evals += steps->sp_evals;
-    st->bnb_runs += steps->bnb_runs;
-    aft_stats_add(&st->aft, &steps->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_SEARCH |
-                                         AFT_STATS_STOP);
-    if (!st->first_model) st->first_model = steps->first_model;
-    if (steps->last_model) st->last_model = steps->last_model;
 }
 
 /* --enum-mode brave|cautious: the native search's steps (asp/brave.h), each printed; with
@@ -279,17 +254,17 @@ static AftStatus solve_consequences(Run *r, AspSolver *s, AspSolveOptions *so, A
         if (res != AFT_ERROR && !opt.proved) asp_out_opt_result(&r->out, res, ms, &opt, ASP_OPT_OPT);
     }
     if (res != AFT_ERROR && (!optimal || opt.proved)) {
-        ConseqRun c = { .out = &r->out };
         AspStats steps;
         memset(&steps, 0, sizeof steps);
         r->out.conseq_costs = optimal ? opt.best : NULL;
         r->out.conseq_levels = opt.levels;
         res = asp_consequences(s, brave ? ASP_BRAVE : ASP_CAUTIOUS, so, r->out.conseq_costs,
-                               conseq_step, &c, &steps, r->aft.err);
-        add_steps(ms, &steps);
+                               asp_out_conseq_step, &r->out, &steps, r->aft.err);
+        asp_stats_add(ms, &steps, true);      /* the steps after the improving models */
+        ms->models += steps.models;
+        ms->complete = steps.complete;
         if (res != AFT_ERROR)
-            asp_out_conseq_result(&r->out, res, ms, brave, c.lower, c.upper,
-                                  optimal ? &opt : NULL, steps.models);
+            asp_out_conseq_result(&r->out, res, ms, brave, optimal ? &opt : NULL, steps.models);
     }
     asp_opt_result_free(&opt);
     return res;

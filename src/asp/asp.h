@@ -203,6 +203,11 @@ typedef struct AspStats {
     double cpu_total, cpu_busiest;   /* CPU seconds of those threads: all, the busiest one */
 } AspStats;
 
+/* sum += a for runs one after the other: the engine's counts, S_P evaluations, bnb runs, the
+ * first and last model's clock; with stop also what stopped a's run (not when the caller
+ * goes on after it, as after a search stopped by a budget of its own). */
+void asp_stats_add(AspStats *sum, const AspStats *a, bool stop);
+
 /* Called for each stable model with its shown atoms in print order; return false to stop.
  * With jobs >= 1 (AspSolveOptions) it may be called on a search thread, but by one thread at
  * a time, each call seeing what the calls before it wrote (cubesolve.c's turn). */

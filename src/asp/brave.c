@@ -53,13 +53,20 @@ static bool no_output(void *ctx, const AspProgram *p, const AspAtom *atoms, size
     return true;
 }
 
+/* May shown atom i still change the set?  Brave: it is outside it; cautious: it is in it
+ * (before the first step, every atom). */
+static bool may_change(const Step *st, size_t i)
+{
+    return st->kind == ASP_BRAVE ? !st->in[i] : st->first || st->in[i];
+}
+
 /* The constraint that asks the next model to change the set; false when none can (brave:
  * every shown atom is in it; cautious: it is empty). */
 static bool narrow(AspProgram *q, const Step *st, AspAtom *lits)
 {
     size_t n = 0;
     for (size_t i = 0; i < st->nshown; i++)
-        if (st->kind == ASP_BRAVE ? !st->in[i] : st->in[i]) lits[n++] = st->shown[i];
+        if (may_change(st, i)) lits[n++] = st->shown[i];
     if (!n) return false;
     if (st->kind == ASP_BRAVE) asp_add_rule(q, ASP_CONSTRAINT, NULL, 0, NULL, 0, lits, n, NULL);
     else asp_add_rule(q, ASP_CONSTRAINT, NULL, 0, lits, n, NULL, 0, NULL);
@@ -90,24 +97,6 @@ static bool report(const Step *st, const uint8_t *sure, AspAtom *atoms, const As
             lower += st->kind == ASP_BRAVE || sure[i];
         }
     return fn(ctx, q, atoms, n, lower, st->kind == ASP_BRAVE ? st->nshown : n);
-}
-
-/* sum += a; a's stop (what stopped its search) too when stop: not a greedy try's budget. */
-static void add_stats(AspStats *sum, const AspStats *a, bool stop)
-{
-    aft_stats_add(&sum->aft, &a->aft, AFT_STATS_CALLS | AFT_STATS_CONFLICTS | AFT_STATS_SEARCH |
-                                      (stop ? AFT_STATS_STOP : 0));
-    sum->sp_evals += a->sp_evals;
-    sum->bnb_runs += a->bnb_runs;
-    if (!sum->first_model) sum->first_model = a->first_model;
-    if (a->last_model) sum->last_model = a->last_model;
-}
-
-/* May shown atom i still change the set?  Brave: it is outside it; cautious: it is in it
- * (before the first step, every atom). */
-static bool may_change(const Step *st, size_t i)
-{
-    return st->kind == ASP_BRAVE ? !st->in[i] : st->first || st->in[i];
 }
 
 static size_t count_may_change(const Step *st)
@@ -194,8 +183,8 @@ static AftStatus steps(AspProgram *q, AspConseqKind kind, const AspSolveOptions 
             else greedy = false;                     /* the budget, or a limit: plain steps */
         }
         if (r == AFT_OK && !st.found) r = search(q, &st, &so, &ms);
-        add_stats(stats, &gs, false);
-        add_stats(stats, &ms, true);
+        asp_stats_add(stats, &gs, false);     /* a greedy try's budget stops nothing */
+        asp_stats_add(stats, &ms, true);
         if (r != AFT_OK || !st.found) {
             stats->complete = r == AFT_OK;
             break;
