@@ -132,8 +132,12 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
         clingo --mode=clasp $clopt 0 "$W/e.aspif" > "$W/out" 2> /dev/null
         same "clingo on fix asp --emit"
     else bad "seed $seed: fix asp --emit failed: $(head -n 1 "$W/err")"; fi
-    clingo --mode=clasp --opt-mode=ignore --enum-mode=cautious 0 "$W/p.aspif" > "$W/cautious" 2> /dev/null
-    clingo --mode=clasp --opt-mode=ignore --enum-mode=brave 0 "$W/p.aspif" > "$W/brave" 2> /dev/null
+    # the consequences of the program without its #project statements (aspif's `3` lines),
+    # which do not change them: clasp leaves a true external out of them when the aspif
+    # projects (seed 1208 of 2000: e1 true in the only model, not cautious by clingo)
+    grep -v '^3 ' "$W/p.aspif" > "$W/unprojected.aspif"
+    clingo --mode=clasp --opt-mode=ignore --enum-mode=cautious 0 "$W/unprojected.aspif" > "$W/cautious" 2> /dev/null
+    clingo --mode=clasp --opt-mode=ignore --enum-mode=brave 0 "$W/unprojected.aspif" > "$W/brave" 2> /dev/null
     if [ -n "$CONSEQ" ] && [ -z "$proj" ]; then   # the consequences natively (--enum-mode)
         for k in cautious brave; do
             fixrun --opt-mode=ignore --enum-mode=$k 0
