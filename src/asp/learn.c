@@ -132,32 +132,6 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
     }
 }
 
-/* The atoms heading a rule with a cyclic head that are neither founded nor false form an
- * unfounded set U: given the false body literals of the rules of U, every rule of an atom of
- * U has a false body or a positive atom in U, so no stable model holds an atom of U.  Those
- * literals, stored once, are the reason of each atom of U becoming false. */
-uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p)
-{
-    uint32_t at = asp_ufs_begin(&p->tr);
-    bool any = false;
-    p->an.tmp.count = 0;
-    for (uint32_t i = 0; i < p->ncrules; i++) {
-        uint32_t r = p->crules[i], h = s->head[r];
-        if (p->founded[h] || p->tr.val[h] == V_FALSE) continue;
-        any = true;
-        body_lits(s, p, r, V_FALSE, UINT32_MAX, &p->an.tmp);
-    }
-    p->an.stamp++;
-    for (size_t i = 0; i < p->an.tmp.count; i++) {
-        uint32_t a = p->an.tmp.items[i] >> 1;
-        if (p->an.seen[a] == p->an.stamp) continue;
-        p->an.seen[a] = p->an.stamp;
-        asp_ufs_lit(&p->tr, p->an.tmp.items[i]);
-    }
-    asp_ufs_end(&p->tr, at, any);
-    return at;
-}
-
 /* ---- nogoods ---- */
 
 static bool is_false(const AspProp *p, uint32_t l) { return p->tr.lholds[l ^ 1]; }

@@ -37,24 +37,6 @@
 
 /* ---- set up ---- */
 
-/* Rules with cyclic heads and the cyclic atoms of each one's positive body, and the
- * unfounded check's counters: nothing when no atom is on a positive cycle. */
-static void cyclic_rules(const AspSolver *s, AspProp *p)
-{
-    uint32_t n = 0;
-    for (uint32_t r = 0; r < s->nrules; r++) n += p->cyclic[s->head[r]];
-    if (!n) return;
-    p->crules = mem_alloc(n * sizeof *p->crules);
-    p->cpos = mem_calloc(n, sizeof *p->cpos);
-    p->fneed = mem_alloc((s->nrules + 1) * sizeof *p->fneed);
-    for (uint32_t r = 0; r < s->nrules; r++) {
-        if (!p->cyclic[s->head[r]]) continue;
-        uint32_t i = p->ncrules++;
-        p->crules[i] = r;
-        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) p->cpos[i] += p->cyclic[s->pos[k]];
-    }
-}
-
 static int64_t total_weight(const AspSolver *s, uint32_t r);
 
 /* Do rule r's counters stay inside 32 bits?  need lies in [bound - total, bound], slack in
@@ -88,13 +70,11 @@ AspProp *asp_prop_new(const AspSolver *s)
     size_t n = s->natoms + 2;
     AspProp *p = mem_calloc(1, sizeof *p);
     asp_trail_new(&p->tr, n);
-    p->founded = mem_alloc(n);
     p->cyclic = mem_calloc(n, 1);
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
     rule_states(s, p);
     p->nsup = mem_alloc(n * sizeof *p->nsup);
-    p->work = mem_alloc(n * sizeof *p->work);
     p->dword = mem_alloc((s->nwords + 1) * sizeof *p->dword);
     p->rpos = mem_calloc(n, sizeof *p->rpos);     /* all 0 until the search ranks the atoms */
     p->wmark = mem_calloc(s->nwords + 1, 1);
@@ -103,7 +83,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->oc = asp_cons_new(s, p);
     asp_learn_new(s, p);
     asp_find_cycles(s, p->cyclic);
-    cyclic_rules(s, p);
+    asp_ufs_new(s, p);
     return p;
 }
 
@@ -111,11 +91,11 @@ void asp_prop_free(AspProp *p)
 {
     if (!p) return;
     asp_trail_free(&p->tr);
-    mem_free(p->founded); mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->maxw); mem_free(p->fneed); mem_free(p->nsup);
-    mem_free(p->work); mem_free(p->crules);
+    mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->maxw); mem_free(p->nsup);
+    asp_ufs_free(p);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
-    mem_free(p->cpos); mem_free(p->wmark); mem_free(p->wlist);
+    mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);
     asp_cons_free(p);
     mem_free(p);
@@ -183,13 +163,13 @@ static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_
     uint32_t h = s->head[r];
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
-        if (p->cyclic[h]) p->dirty = true;         /* its head may have lost its foundation */
+        if (p->cyclic[h]) asp_ufs_weakened(p, r, h);   /* its head may have lost its source */
         if (slack < max_weight(p, r) && p->mode && p->tr.val[h] == V_TRUE && p->nsup[h] == 1)
             force_body(s, p, r);
         return;
     }
     uint32_t left = --p->nsup[h];
-    if (p->cyclic[h]) p->dirty = true;
+    if (p->cyclic[h]) asp_ufs_weakened(p, r, h);
     if (left == 1 && p->tr.val[h] == V_TRUE) {
         p->open--;
         waiting(p, h);
@@ -253,60 +233,6 @@ static void propagate(const AspSolver *s, AspProp *p)
     }
 }
 
-/* Marks cyclic atom h founded (once) and queues it. */
-static void found(AspProp *p, uint32_t h, size_t *wn)
-{
-    if (p->founded[h]) return;
-    p->founded[h] = 1;
-    p->work[(*wn)++] = h;
-}
-
-static bool usable(const AspSolver *s, const AspProp *p, uint32_t r)
-{
-    return asp_rs_slack(p, r) >= 0 && p->tr.val[s->head[r]] != V_FALSE;
-}
-
-/* The weight rule r lacks with its cyclic positive atoms not counted and every other
- * literal counted unless false. */
-static int64_t founded_need(const AspSolver *s, const AspProp *p, uint32_t r)
-{
-    int64_t need = s->bound[r];
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (!p->cyclic[s->pos[k]] && p->tr.val[s->pos[k]] != V_FALSE) need -= s->pw[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->tr.val[s->neg[k]] != V_TRUE) need -= s->nw[k];
-    return need;
-}
-
-/* The greatest unfounded set among the cyclic atoms: those not derivable by rules whose body
- * is not false, from founded cyclic atoms and non-false acyclic ones, become false. */
-static void unfounded(const AspSolver *s, AspProp *p)
-{
-    size_t wn = 0;
-    for (uint32_t i = 0; i < p->ncrules; i++) p->founded[s->head[p->crules[i]]] = 0;
-    for (uint32_t i = 0; i < p->ncrules; i++) {
-        uint32_t r = p->crules[i];
-        p->fneed[r] = s->bound ? founded_need(s, p, r) : p->cpos[i];
-        if (p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
-    }
-    for (size_t i = 0; i < wn; i++) {
-        uint32_t a = p->work[i];
-        for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
-            uint32_t r = s->occ[k];
-            if (!p->cyclic[s->head[r]]) continue;
-            int64_t before = p->fneed[r];
-            p->fneed[r] -= wt(s->ow, k);
-            if (before > 0 && p->fneed[r] <= 0 && usable(s, p, r)) found(p, s->head[r], &wn);
-        }
-    }
-    uint32_t why = p->learning ? asp_learn_ufs(s, p) : 0;
-    for (uint32_t i = 0; i < p->ncrules && !p->conflict; i++) {
-        uint32_t h = s->head[p->crules[i]];
-        if (!p->founded[h] && p->tr.val[h] != V_FALSE) asp_prop_assign(p, h, V_FALSE, R_UFS, why);
-    }
-    p->dirty = false;
-}
-
 /* Once every atom has a value (the constraint atom aside), the checks of the whole
  * assignment: a program that is not head-cycle-free, the candidate's minimality
  * (minimal.c); #edge statements, acyclicity (acyclic.c).  Before, the minimality of each
@@ -326,7 +252,7 @@ static bool closure(const AspSolver *s, AspProp *p)
         propagate(s, p);
         if (p->conflict) return false;
         if (!p->dirty) return minimal(s, p);
-        unfounded(s, p);
+        asp_ufs_check(s, p);
         if (p->conflict) return false;
         if (p->tr.qhead == p->tr.qtail) return minimal(s, p);
     }
@@ -389,6 +315,7 @@ static void undo(AspProp *p, size_t to)
         p->tr.val[a] = V_UNK;
         p->tr.lholds[2 * a] = p->tr.lholds[2 * a + 1] = 0;
         p->tr.isdec[a] = 0;
+        if (p->cyclic[a]) asp_ufs_undone(p, a);
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (p->learning) asp_heap_insert(p, a);
     }
@@ -398,7 +325,7 @@ static void undo(AspProp *p, size_t to)
     if (p->wfirst > to) p->wfirst = to;
     if (p->mfirst > to) p->mfirst = to;
     p->conflict = false;
-    p->dirty = false;
+    p->dirty = asp_ufs_pending(p);
 }
 
 static void backtrack(AspProp *p, size_t level)
@@ -429,7 +356,8 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->tr.nlevels = 1;
     memset(p->tr.isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;
-    p->dirty = p->ncrules > 0;
+    p->dirty = p->uf.ncrules > 0;
+    asp_ufs_reset(s, p);
     memset(p->tr.val, V_UNK, s->natoms);
     memset(p->tr.lholds, 0, 2 * s->natoms);
     memset(p->tlo, 0, s->nwords * sizeof *p->tlo);

@@ -11,7 +11,10 @@
  * offsets, which tile the rest of the store) is watched on its first two literals (its only
  * one), no list holds any other watch, and in each list the nogoods of two literals (their
  * watches marked ASP_WATCH_BIN, and only theirs) come before the longer ones.  The activity heap: each atom where hpos says,
- * no child before its parent, every open atom in it while learning. */
+ * no child before its parent, every open atom in it while learning.  The unfounded-set check's
+ * sources (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule
+ * with a cyclic head counts its cyclic positive atoms without a source, and when no check is
+ * due every cyclic atom that is not false has a source whose body is not false. */
 #include "asp/propstate.h"
 
 #include <stdio.h>
@@ -153,12 +156,34 @@ static const char *check_heap(const AspSolver *s, const AspProp *p)
     return NULL;
 }
 
+static const char *check_sources(const AspSolver *s, const AspProp *p)
+{
+    const AspUnfounded *u = &p->uf;
+    if (!u->ncrules) return NULL;
+    for (uint32_t a = 0; a < s->natoms; a++) {
+        uint32_t r = u->src[a];
+        if (r != NONE && (r >= s->nrules || s->head[r] != a)) return "a source of another atom";
+        if (r == NONE && p->cyclic[a] && p->tr.val[a] != V_FALSE && !(u->flag[a] & UFS_TODO))
+            return "a cyclic atom with no source, not false and not queued";
+        if (r != NONE && !asp_ufs_pending(p) && p->tr.val[a] != V_FALSE && asp_rs_slack(p, r) < 0)
+            return "a source whose body is false";
+    }
+    for (uint32_t i = 0; i < u->ncrules; i++) {
+        uint32_t r = u->crules[i], n = 0;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+            n += p->cyclic[s->pos[k]] && u->src[s->pos[k]] == NONE;
+        if (n != u->nosrc[r]) return "a rule's count of cyclic atoms without a source";
+    }
+    return NULL;
+}
+
 const char *asp_prop_check(const AspSolver *s, const AspProp *p)
 {
     if (p->mode < 0) return NULL;             /* never reset: nothing to hold yet */
     const char *why = check_trail(s, p);
     if (!why) why = asp_prop_check_nogoods(p);
     if (!why) why = check_heap(s, p);
+    if (!why) why = check_sources(s, p);
     return why;
 }
 
@@ -171,6 +196,7 @@ void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where)
     /* the store may be large (every rule as a nogood): checked at the 1st, 2nd, 4th, ...
      * checkpoint and every 1024th, besides at each watching afresh */
     if (!why && ((n & (n - 1)) == 0 || n % 1024 == 0)) why = asp_prop_check_nogoods(p);
+    if (!why && ((n & (n - 1)) == 0 || n % 1024 == 0)) why = check_sources(s, p);
     asp_prop_verify(why, where);
 }
 

@@ -8,6 +8,7 @@
 #include "asp/cons.h"
 #include "asp/nogoods.h"
 #include "asp/trail.h"
+#include "asp/sources.h"
 #include "asp/walk.h"
 
 /* Per rule, the counters propagation reads together: need, the weight its true literals
@@ -40,13 +41,7 @@ struct AspProp {
     size_t mfirst;                /* the trail before this index is what minimal.c's checks
                                      of a partial assignment last saw */
     uint8_t *cyclic;              /* per atom: on a positive cycle */
-    uint32_t *crules, ncrules;    /* the rules with a cyclic head (NULL: none) */
-    uint32_t *cpos;               /* per rule of crules: cyclic atoms in its positive body */
-    int64_t *fneed;               /* per rule, only with crules: for the unfounded check, the
-                                     weight still lacking, counting founded cyclic positive
-                                     atoms and every other literal not false */
-    uint8_t *founded;
-    uint32_t *work;
+    AspUnfounded uf;              /* the unfounded-set check's sources (sources.h, ufs.c) */
     uint32_t *dword;              /* push_level: the words a request adds to */
     uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
     size_t cursor;                /* every atom ranked before it is assigned */
@@ -80,8 +75,7 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p);
  * rest comes with asp_learn_search_new); explain a conflict at level k by a learnt
  * nogood (before its level is undone); propagate the nogoods of two literals, then the
  * longer ones, when literal `lit` holds (before the rules' counters);
- * the pending nogoods at a new level; the reason of an unfounded set, the atoms not founded
- * and not false (before they are set false): its offset in p->tr.ufs. */
+ * the pending nogoods at a new level. */
 void asp_learn_new(const AspSolver *s, AspProp *p);
 void asp_learn_free(AspProp *p);
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
@@ -161,7 +155,31 @@ void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);
 size_t asp_heap_best(AspProp *p);
-uint32_t asp_learn_ufs(const AspSolver *s, AspProp *p);
+
+/* ufs.c: the unfounded-set check (sources.h): made and freed with the state; at a reset; the
+ * greatest unfounded set among the cyclic atoms made false (prop.c's closure, when
+ * p->dirty).  Rule r with cyclic head h lost weight (prop.c, before the check); cyclic atom
+ * a lost its value (undo); is a check due? */
+void asp_ufs_new(const AspSolver *s, AspProp *p);
+void asp_ufs_free(AspProp *p);
+void asp_ufs_reset(const AspSolver *s, AspProp *p);
+void asp_ufs_check(const AspSolver *s, AspProp *p);
+static inline void asp_ufs_weakened(AspProp *p, uint32_t r, uint32_t h)
+{
+    if (p->uf.src[h] != r) return;
+    VEC_PUSH(p->uf.lost, h);
+    p->dirty = true;
+}
+static inline void asp_ufs_undone(AspProp *p, uint32_t a)
+{
+    if (p->uf.src[a] != NONE || (p->uf.flag[a] & UFS_TODO)) return;
+    p->uf.flag[a] |= UFS_TODO;
+    VEC_PUSH(p->uf.todo, a);
+}
+static inline bool asp_ufs_pending(const AspProp *p)
+{
+    return p->uf.todo.count || p->uf.lost.count;
+}
 
 /* cost.c, the optimisation's bound, for prop.c and learn.c: at a reset (before the closure of
  * level 0); when atom a is propagated, and when it is undone (before its value goes); at a
