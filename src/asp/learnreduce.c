@@ -221,8 +221,9 @@ void asp_learn_forget(AspProp *p)
     asp_watch_clear(&p->store.watches);
     p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
     p->store.nnogoods = p->store.nkept = 0;
-    p->store.last = NONE;
+    p->store.last = p->store.blocks_from = NONE;
     p->store.fresh = false;
+    p->store.nblocks = p->store.block.count = 0;
 }
 
 void asp_learn_reduce(AspProp *p)

@@ -1,5 +1,7 @@
-/* project.c: #project natively, through asp_solve's model filter (search.h): a model whose
- * projection on the project atoms was met before is not given out. */
+/* project.c: #project natively, through asp_solve's hooks (search.h): a model whose
+ * projection on the project atoms was met before is not given out, and each model given out
+ * adds the solution nogood of its projection (block.c), so that the search, which then never
+ * meets that projection again, goes on learning from its conflicts. */
 #include "asp/project.h"
 #include "asp/internal.h"
 #include "asp/modelset.h"
@@ -53,17 +55,42 @@ bool asp_projection_is_new(AspProjections *pr, const Word *x)
     return modelset_add(&pr->seen, pr->key);
 }
 
+/* The search of asp_solve_projected: S_P with the spent hook of solution nogoods, and the
+ * projections met. */
+typedef struct Projector {
+    AspSolver *s;
+    AspProjections *pr;
+    AftSearch search;
+    AftFunction fn;
+    VEC(uint32_t) lits;           /* scratch: a projection's literals */
+} Projector;
+
+/* A model whose projection is new is given out, and its projection's solution nogood
+ * (block.c) keeps the search from meeting it again: the search learns on after it. */
 static bool accept_new(void *ctx, const Word *x)
 {
-    return asp_projection_is_new(ctx, x);
+    Projector *j = ctx;
+    AspProjections *pr = j->pr;
+    if (!asp_projection_is_new(pr, x)) return false;
+    j->lits.count = 0;
+    for (size_t i = 0; i < pr->n; i++) {
+        uint32_t a = pr->atoms[i];
+        VEC_PUSH(j->lits, 2 * a + !((x[a >> 6] >> (a & 63)) & 1));
+    }
+    asp_prop_block(j->s, j->lits.items, j->lits.count);
+    return true;
 }
 
 AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                               AspStats *st)
 {
-    AspProjections *pr = asp_projections_new(s);
-    AspSolveHooks h = { .accept = accept_new, .ctx = pr };
+    Projector j = { .s = s, .pr = asp_projections_new(s), .search = *s->fn.search, .fn = s->fn };
+    j.search.spent = asp_prop_block_spent;
+    j.fn.search = &j.search;
+    AspSolveHooks h = { .fn = &j.fn, .accept = accept_new, .ctx = &j };
     AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
-    asp_projections_free(pr);
+    asp_prop_unblock(s);
+    asp_projections_free(j.pr);
+    VEC_FREE(j.lits);
     return r;
 }
