@@ -12,6 +12,7 @@ struct AspProjections {
     size_t n;
     Word *key;                    /* scratch: a projection as a bit set over atoms[] */
     ModelSet seen;
+    VEC(uint32_t) lits;           /* scratch: a projection's literals */
 };
 
 static void project_atoms(AspProjections *pr, const AspSolver *s)
@@ -41,6 +42,7 @@ void asp_projections_free(AspProjections *pr)
 {
     if (!pr) return;
     modelset_free(&pr->seen);
+    VEC_FREE(pr->lits);
     mem_free(pr->key);
     mem_free(pr->atoms);
     mem_free(pr);
@@ -55,6 +57,18 @@ bool asp_projection_is_new(AspProjections *pr, const Word *x)
     return modelset_add(&pr->seen, pr->key);
 }
 
+bool asp_projection_block_new(AspProjections *pr, AspSolver *s, const Word *x)
+{
+    if (!asp_projection_is_new(pr, x)) return false;
+    pr->lits.count = 0;
+    for (size_t i = 0; i < pr->n; i++) {
+        uint32_t a = pr->atoms[i];
+        VEC_PUSH(pr->lits, 2 * a + !((x[a >> 6] >> (a & 63)) & 1));
+    }
+    asp_prop_block(s, pr->lits.items, pr->lits.count);
+    return true;
+}
+
 /* The search of asp_solve_projected: S_P with the spent hook of solution nogoods, and the
  * projections met. */
 typedef struct Projector {
@@ -62,23 +76,12 @@ typedef struct Projector {
     AspProjections *pr;
     AftSearch search;
     AftFunction fn;
-    VEC(uint32_t) lits;           /* scratch: a projection's literals */
 } Projector;
 
-/* A model whose projection is new is given out, and its projection's solution nogood
- * (block.c) keeps the search from meeting it again: the search learns on after it. */
 static bool accept_new(void *ctx, const Word *x)
 {
     Projector *j = ctx;
-    AspProjections *pr = j->pr;
-    if (!asp_projection_is_new(pr, x)) return false;
-    j->lits.count = 0;
-    for (size_t i = 0; i < pr->n; i++) {
-        uint32_t a = pr->atoms[i];
-        VEC_PUSH(j->lits, 2 * a + !((x[a >> 6] >> (a & 63)) & 1));
-    }
-    asp_prop_block(j->s, j->lits.items, j->lits.count);
-    return true;
+    return asp_projection_block_new(j->pr, j->s, x);
 }
 
 AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
@@ -91,6 +94,5 @@ AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn
     AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
     asp_prop_unblock(s);
     asp_projections_free(j.pr);
-    VEC_FREE(j.lits);
     return r;
 }
