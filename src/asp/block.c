@@ -2,7 +2,7 @@
  * out (project.c: each projection once, as clasp's projective enumeration records them).
  *
  * A model's solution nogood is its literals on the atoms the enumeration tells models apart
- * by: no model still to be given out holds them all.  It joins the learnt nogoods (at LBD 0,
+ * by: no model still to be given out holds them all.  It joins the learnt nogoods (at LBD 1,
  * so never deleted), watched on its two literals that do not hold or were set last (the
  * first a backtrack undoes), and is propagated at the next request as a nogood just learnt
  * is (learn.c's pending ones); violated there, below the request's level, it is a conflict
@@ -50,7 +50,7 @@ bool asp_prop_block(AspSolver *s, const uint32_t *lits, size_t n)
     for (size_t i = 0; i < b->count; i++) asp_store_lit(&p->store, b->items[i]);
     asp_store_end(&p->store, off);
     asp_watch_nogood(p, off);
-    VEC_PUSH(p->store.learnts, ((AspLearnt){off, 0}));
+    VEC_PUSH(p->store.learnts, ((AspLearnt){off, 1}));
     p->store.nkept++;
     if (p->store.blocks_from == NONE) p->store.blocks_from = off;
     VEC_PUSH(p->store.pending, off);
