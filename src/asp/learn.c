@@ -47,7 +47,8 @@ void asp_learn_free(AspProp *p)
     mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
-    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->store.block); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
+    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->store.block);
+    VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
     VEC_FREE(p->an.stack);
     mem_free(p->an.failed);
 }
