@@ -213,6 +213,15 @@ bool asp_prop_learnt(void *ctx);
 bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi);
 bool asp_prop_restart(void *ctx);
 bool asp_prop_prefer_in(void *ctx, size_t atom);
+/* Solution nogoods (block.c) for an enumeration that tells models apart by some atoms
+ * (project.c): asp_prop_block adds the nogood of the n literals (learn.c's numbering) of a
+ * model just given out, which no later model may hold all of (false, nothing added, when the
+ * search is not learning); asp_prop_block_spent is the engine's AftSearch.spent hook (the
+ * solver as ctx: does the last solution nogood exclude all of [lo, hi]?); asp_prop_unblock,
+ * at the enumeration's end, forgets them and every nogood learnt since. */
+bool asp_prop_block(AspSolver *s, const uint32_t *lits, size_t n);
+bool asp_prop_block_spent(void *ctx, const Word *lo, const Word *hi);
+void asp_prop_unblock(AspSolver *s);
 /* The optimisation's bound as a constraint of the strong IR (cost.c): the #minimize
  * literals (lattice atoms, levels 0.. highest priority first) are attached to the solver's
  * propagator; asp_cost_bound sets the bound (strict: the cost must be lexicographically

@@ -23,7 +23,7 @@ static bool holds(const AspProp *p, uint32_t l) { return p->tr.lholds[l]; }
 
 void asp_learn_new(const AspSolver *s, AspProp *p)
 {
-    p->store.last = NONE;
+    p->store.last = p->store.blocks_from = NONE;
     p->store.reduce_at = REDUCE_FIRST;
     p->store.glue = 2;
 }
@@ -47,7 +47,8 @@ void asp_learn_free(AspProp *p)
     mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
-    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
+    VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->store.block);
+    VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
     VEC_FREE(p->an.stack);
     mem_free(p->an.failed);
 }
@@ -337,8 +338,11 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
     for (size_t i = 0; i < p->an.tmp.count; i++)
         if (p->tr.alev[p->an.tmp.items[i] >> 1] > cur) cur = p->tr.alev[p->an.tmp.items[i] >> 1];
     /* A nogood already known is violated: nothing new.  The optimisation's bound, once
-     * tightened, and a minimality check's nogood may break on a lower level: that is new. */
-    bool fresh = p->tr.cf_kind == R_COST || p->tr.cf_kind == R_CHECK;
+     * tightened, a minimality check's nogood and a solution nogood just added (block.c) may
+     * break on a lower level: that is new. */
+    bool fresh = p->tr.cf_kind == R_COST || p->tr.cf_kind == R_CHECK
+                 || (p->tr.cf_kind == R_NOGOOD && p->store.block_violated);
+    p->store.block_violated = false;
     if (cur < k && (!fresh || cur == 0)) return;
     p->an.stamp++;
     size_t count = mark_all(p, cur), i = p->tr.qtail;
@@ -463,10 +467,12 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     asp_watch_truncate(w, lit, j + (count - i));
 }
 
-/* The nogoods learnt since the last request: each that is unit (or violated) under the state
- * is propagated once; the watches take over from there. */
+/* The nogoods learnt (or solution nogoods added, block.c) since the last request: each
+ * that is unit (or violated) under the state is propagated once; the watches take over from
+ * there. */
 void asp_learn_pending(AspProp *p)
 {
+    p->store.block_violated = false;
     for (size_t i = 0; i < p->store.pending.count && !p->conflict; i++) {
         uint32_t off = p->store.pending.items[i], n = p->store.ng.items[off], *l = p->store.ng.items + off + 1;
         uint32_t open = NONE, missing = 0;
@@ -475,10 +481,12 @@ void asp_learn_pending(AspProp *p)
                 missing++;
                 open = l[k];
             }
+        p->store.block_violated = missing == 0 && off >= p->store.blocks_from;
         if (missing == 0) unit(p, off, l[0]);
         else if (missing == 1 && p->tr.val[open >> 1] == V_UNK) unit(p, off, open);
     }
     p->store.pending.count = 0;
+    p->store.blocks_from = NONE;
 }
 
 /* ---- the engine's hooks ---- */

@@ -150,6 +150,7 @@ static void compact(AspProp *p, const uint8_t *keep)
     }
     for (size_t i = 0; i < p->store.pending.count; i++) p->store.pending.items[i] = moved(p, newoff, p->store.pending.items[i]);
     if (p->store.last != NONE) p->store.last = moved(p, newoff, p->store.last);
+    if (p->store.blocks_from != NONE) p->store.blocks_from = moved(p, newoff, p->store.blocks_from);
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (keep[i]) p->store.learnts.items[k++] = (AspLearnt){newoff[i], p->store.learnts.items[i].lbd};
@@ -221,8 +222,9 @@ void asp_learn_forget(AspProp *p)
     asp_watch_clear(&p->store.watches);
     p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
     p->store.nnogoods = p->store.nkept = 0;
-    p->store.last = NONE;
+    p->store.last = p->store.blocks_from = NONE;
     p->store.fresh = false;
+    p->store.nblocks = p->store.block.count = 0;
 }
 
 void asp_learn_reduce(AspProp *p)

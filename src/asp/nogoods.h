@@ -41,6 +41,13 @@ typedef struct AspNogoods {
     U32s pending;                 /* nogoods learnt but not yet propagated */
     uint32_t last;                /* the nogood learnt at the last conflict, NONE */
     bool fresh;                   /* `last` not yet reported to the engine */
+    /* An enumeration's solution nogoods (block.c): how many so far, the literals of the
+     * last one, the offset of the first one still pending (NONE: none), and whether the
+     * conflict being met is one of them violated (learn.c then analyses it at its level). */
+    size_t nblocks;
+    U32s block;
+    uint32_t blocks_from;
+    bool block_violated;
 } AspNogoods;
 
 /* How the files outside the store (learn.c, learnreduce.c) write nogoods into it (learncons.c,

@@ -6,7 +6,8 @@
  * tightens the bound where the search stands, which goes on from there (the engine's spent
  * hook: the model just found is out of every later search).  A filter keeps only improving
  * models (then, for optN, the optimal ones, each projection once when the program has
- * #project).  The engine knows nothing of costs. */
+ * #project, its solution nogood keeping the search learning: project.h).  The engine knows
+ * nothing of costs. */
 #include "asp/opt.h"
 #include "asp/internal.h"
 #include "asp/project.h"
@@ -57,6 +58,14 @@ static void collect_levels(AspOptimizer *z, const AspProgram *p)
     z->nlevels = u;
 }
 
+/* The engine's spent hook: a model better than the best so far is out of every later search
+ * by the bound (cost.c); an optimal one of optN with #project, by its projection's solution
+ * nogood (block.c). */
+static bool spent(void *ctx, const Word *lo, const Word *hi)
+{
+    return asp_cost_spent(ctx, lo, hi) || asp_prop_block_spent(ctx, lo, hi);
+}
+
 AspOptimizer *asp_opt_new(AspSolver *s)
 {
     const AspProgram *p = s->prog;
@@ -76,7 +85,7 @@ AspOptimizer *asp_opt_new(AspSolver *s)
         }
     }
     z->search = *s->fn.search;
-    z->search.spent = asp_cost_spent;
+    z->search.spent = spent;
     z->fn = s->fn;
     z->fn.search = &z->search;
     z->best = mem_calloc(2 * z->nlevels + 1, sizeof *z->best);
@@ -130,7 +139,7 @@ static bool accept(void *ctx, const Word *x)
     asp_opt_cost(z, x, z->cost);
     if (z->phase == PHASE_OPTIMAL)
         return asp_cost_cmp(z->cost, z->best, z->nlevels) == 0
-               && (!r->proj || asp_projection_is_new(r->proj, x));
+               && (!r->proj || asp_projection_block_new(r->proj, z->s, x));
     if (z->have_best && asp_cost_cmp(z->cost, z->best, z->nlevels) >= 0) return false;
     memcpy(z->best, z->cost, z->nlevels * sizeof *z->best);
     z->have_best = true;

@@ -1,5 +1,7 @@
-/* project.c: #project natively, through asp_solve's model filter (search.h): a model whose
- * projection on the project atoms was met before is not given out. */
+/* project.c: #project natively, through asp_solve's hooks (search.h): a model whose
+ * projection on the project atoms was met before is not given out, and each model given out
+ * adds the solution nogood of its projection (block.c), so that the search, which then never
+ * meets that projection again, goes on learning from its conflicts. */
 #include "asp/project.h"
 #include "asp/internal.h"
 #include "asp/modelset.h"
@@ -10,6 +12,7 @@ struct AspProjections {
     size_t n;
     Word *key;                    /* scratch: a projection as a bit set over atoms[] */
     ModelSet seen;
+    VEC(uint32_t) lits;           /* scratch: a projection's literals */
 };
 
 static void project_atoms(AspProjections *pr, const AspSolver *s)
@@ -39,6 +42,7 @@ void asp_projections_free(AspProjections *pr)
 {
     if (!pr) return;
     modelset_free(&pr->seen);
+    VEC_FREE(pr->lits);
     mem_free(pr->key);
     mem_free(pr->atoms);
     mem_free(pr);
@@ -53,17 +57,42 @@ bool asp_projection_is_new(AspProjections *pr, const Word *x)
     return modelset_add(&pr->seen, pr->key);
 }
 
+bool asp_projection_block_new(AspProjections *pr, AspSolver *s, const Word *x)
+{
+    if (!asp_projection_is_new(pr, x)) return false;
+    pr->lits.count = 0;
+    for (size_t i = 0; i < pr->n; i++) {
+        uint32_t a = pr->atoms[i];
+        VEC_PUSH(pr->lits, 2 * a + !((x[a >> 6] >> (a & 63)) & 1));
+    }
+    asp_prop_block(s, pr->lits.items, pr->lits.count);
+    return true;
+}
+
+/* The search of asp_solve_projected: S_P with the spent hook of solution nogoods, and the
+ * projections met. */
+typedef struct Projector {
+    AspSolver *s;
+    AspProjections *pr;
+    AftSearch search;
+    AftFunction fn;
+} Projector;
+
 static bool accept_new(void *ctx, const Word *x)
 {
-    return asp_projection_is_new(ctx, x);
+    Projector *j = ctx;
+    return asp_projection_block_new(j->pr, j->s, x);
 }
 
 AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                               AspStats *st)
 {
-    AspProjections *pr = asp_projections_new(s);
-    AspSolveHooks h = { .accept = accept_new, .ctx = pr };
+    Projector j = { .s = s, .pr = asp_projections_new(s), .search = *s->fn.search, .fn = s->fn };
+    j.search.spent = asp_prop_block_spent;
+    j.fn.search = &j.search;
+    AspSolveHooks h = { .fn = &j.fn, .accept = accept_new, .ctx = &j };
     AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
-    asp_projections_free(pr);
+    asp_prop_unblock(s);
+    asp_projections_free(j.pr);
     return r;
 }
