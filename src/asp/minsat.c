@@ -1,247 +1,240 @@
-/* minsat.c: the small satisfiability problem of minimal.c's check (minsat.h), by a
- * Davis-Putnam-Logemann-Loveland search: variables tried false first (a smaller model is
- * what is looked for), unit propagation of each constraint in both directions (a body that
- * holds with one head variable left makes it true; a body that one more true variable would
- * complete, with every head variable false, makes that variable false), chronological
- * backtracking.  The whole assignment with every variable true is M itself: not an answer. */
-#include "asp/minsat.h"
+/* minsat.c: the satisfiability solver of minimal.c's check (minsat.h), conflict-driven as
+ * MiniSat is: two watched literals per clause, weight rules by counters (per rule the weight
+ * of its true body literals and its true and false head literals, kept as literals are
+ * propagated and undone, so a long body is never summed again), first-UIP learning with
+ * backjumping, activity order of the choices with saved phases (false first: a smaller
+ * model is what the check looks for), Luby restarts.  The assumptions of a question all
+ * take decision level 1; a conflict on that level answers no.  Learnt clauses follow from
+ * the constraints alone (level-1 literals stay in them), so they serve every later
+ * question; the worse half is dropped, between questions, when there are too many. */
+#include "asp/minsatdb.h"
 
 #define NONE UINT32_MAX
-enum { OPEN, ON, OFF };
 
-void minsat_init(MinProblem *q) { memset(q, 0, sizeof *q); }
+/* ---- the assignment ---- */
 
-void minsat_free(MinProblem *q)
+#define value minsat_value
+
+void minsat_assign(MinSat *q, MinLit l, uint8_t kind, uint32_t ref)
 {
-    for (size_t i = 0; i < MINSAT_WORK; i++) mem_free(q->work[i]);
-    VEC_FREE(q->cons);
-    VEC_FREE(q->bvar);
-    VEC_FREE(q->bw);
-    VEC_FREE(q->hvar);
+    uint32_t v = l >> 1;
+    q->lval[l] = 1;
+    q->lval[l ^ 1] = -1;
+    q->var[v].level = (uint32_t)q->lim.count;
+    q->var[v].tpos = (uint32_t)q->trail.count;
+    q->var[v].kind = kind;
+    q->var[v].ref = ref;
+    VEC_PUSH(q->trail, l);
 }
 
-void minsat_reset(MinProblem *q) { q->cons.count = q->bvar.count = q->bw.count = q->hvar.count = 0; }
-
-void minsat_begin(MinProblem *q)
+static void backtrack(MinSat *q, uint32_t level)
 {
-    q->pb = (uint32_t)q->bvar.count;
-    q->ph = (uint32_t)q->hvar.count;
-}
-
-void minsat_body(MinProblem *q, uint32_t var, uint32_t weight)
-{
-    VEC_PUSH(q->bvar, var);
-    VEC_PUSH(q->bw, weight);
-}
-
-void minsat_head(MinProblem *q, uint32_t var) { VEC_PUSH(q->hvar, var); }
-
-void minsat_end(MinProblem *q, uint64_t base, uint64_t bound)
-{
-    MinCons c = { q->pb, (uint32_t)q->bvar.count, q->ph, (uint32_t)q->hvar.count, base, bound };
-    VEC_PUSH(q->cons, c);
-}
-
-void minsat_drop(MinProblem *q)
-{
-    q->bvar.count = q->bw.count = q->pb;
-    q->hvar.count = q->ph;
-}
-
-typedef struct Dpll {
-    const MinProblem *q;
-    MinProblem *keep;             /* whose work arrays the search's are */
-    size_t nwork;
-    size_t n;
-    uint8_t *val;                 /* per variable: OPEN, ON, OFF */
-    uint32_t *boff, *bocc, *hoff, *hocc;   /* per variable: constraints with it in body, head */
-    uint64_t *tsum;               /* per constraint: base + weights of the true body variables */
-    uint32_t *hopen, *htrue;      /* per constraint: head variables open, true */
-    uint32_t *trail, *dpos;       /* assigned variables; where each decision is on it */
-    uint8_t *flipped;             /* per decision: tried false, now true */
-    size_t ntrail, qhead, ndec, nfalse;
-} Dpll;
-
-/* The next of the search's arrays, of n elements of the given size (zeroed when zero),
- * from the problem's work arrays, grown when too small. */
-static void *take(Dpll *d, size_t n, size_t size, bool zero)
-{
-    MinProblem *q = d->keep;
-    size_t i = d->nwork++, bytes = (n + 1) * size;
-    if (q->wcap[i] < bytes) {
-        mem_free(q->work[i]);
-        q->wcap[i] = bytes > 2 * q->wcap[i] ? bytes : 2 * q->wcap[i];
-        q->work[i] = mem_alloc(q->wcap[i]);
+    if (q->lim.count <= level) return;
+    size_t to = q->lim.items[level];
+    for (size_t i = q->trail.count; i-- > to;) {
+        MinLit l = q->trail.items[i];
+        if (i < q->qhead) minsat_rules_count(q, l, false);
+        q->lval[l] = q->lval[l ^ 1] = 0;
+        q->var[l >> 1].phase = l & 1;
+        minsat_heap_insert(q, l >> 1);
     }
-    if (zero) memset(q->work[i], 0, bytes);
-    return q->work[i];
+    q->trail.count = to;
+    q->qhead = to;
+    q->lim.count = level;
 }
 
-/* Occurrences of each variable in the constraints' bodies (from, to: bstart/bend) as CSR. */
-static uint32_t *occurrences(Dpll *d, const uint32_t *vars, bool body, uint32_t **occ)
-{
-    const MinProblem *q = d->q;
-    uint32_t *off = take(d, d->n + 1, sizeof *off, true);
-    for (size_t c = 0; c < q->cons.count; c++) {
-        const MinCons *k = &q->cons.items[c];
-        for (uint32_t i = body ? k->bstart : k->hstart; i < (body ? k->bend : k->hend); i++)
-            off[vars[i] + 2]++;
-    }
-    for (size_t v = 0; v < d->n; v++) off[v + 2] += off[v + 1];
-    *occ = take(d, off[d->n + 1], sizeof **occ, false);
-    for (size_t c = 0; c < q->cons.count; c++) {
-        const MinCons *k = &q->cons.items[c];
-        for (uint32_t i = body ? k->bstart : k->hstart; i < (body ? k->bend : k->hend); i++)
-            (*occ)[off[vars[i] + 1]++] = (uint32_t)c;
-    }
-    return off;
-}
+static void new_level(MinSat *q) { VEC_PUSH(q->lim, (uint32_t)q->trail.count); }
 
-static void dpll_init(Dpll *d, MinProblem *q, size_t n)
-{
-    size_t nc = q->cons.count;
-    memset(d, 0, sizeof *d);
-    d->q = q;
-    d->keep = q;
-    d->n = n;
-    d->val = take(d, n, 1, true);
-    d->flipped = take(d, n, 1, true);
-    d->trail = take(d, n, sizeof *d->trail, false);
-    d->dpos = take(d, n, sizeof *d->dpos, false);
-    d->tsum = take(d, nc, sizeof *d->tsum, false);
-    d->hopen = take(d, nc, sizeof *d->hopen, false);
-    d->htrue = take(d, nc, sizeof *d->htrue, true);
-    for (size_t c = 0; c < nc; c++) {
-        d->tsum[c] = q->cons.items[c].base;
-        d->hopen[c] = q->cons.items[c].hend - q->cons.items[c].hstart;
-    }
-    d->boff = occurrences(d, q->bvar.items, true, &d->bocc);
-    d->hoff = occurrences(d, q->hvar.items, false, &d->hocc);
-}
+/* ---- propagation ---- */
 
-/* The weight of variable v in constraint c's body (the sum when it repeats). */
-static uint64_t weight_in(const MinProblem *q, uint32_t c, uint32_t v)
+/* The clauses watching l, which just became false: another literal to watch, or the other
+ * watched one is implied.  False on a conflict (q->confl set). */
+static bool propagate_clauses(MinSat *q, MinLit l)
 {
-    const MinCons *k = &q->cons.items[c];
-    uint64_t w = 0;
-    for (uint32_t i = k->bstart; i < k->bend; i++) if (q->bvar.items[i] == v) w += q->bw.items[i];
-    return w;
-}
-
-/* v set (value ON or OFF) or, with undo, unset; the counters follow. */
-static void touch(Dpll *d, uint32_t v, uint8_t value, bool undo)
-{
-    const MinProblem *q = d->q;
-    if (value == ON)
-        for (uint32_t i = d->boff[v]; i < d->boff[v + 1]; i++) {
-            uint32_t c = d->bocc[i];
-            if (i > d->boff[v] && d->bocc[i - 1] == c) continue;   /* a repeat: weight_in */
-            uint64_t w = weight_in(q, c, v);                        /* counted them all */
-            if (undo) d->tsum[c] -= w; else d->tsum[c] += w;
+    U32s *ws = &q->watch[l];
+    size_t keep = 0, i = 0;
+    bool ok = true;
+    for (; i < ws->count; i++) {
+        uint32_t c = ws->items[i];
+        MinLit *lits = q->arena.items + c + 2;
+        uint32_t n = q->arena.items[c];
+        if (lits[0] == l) { lits[0] = lits[1]; lits[1] = l; }
+        if (value(q, lits[0]) == 1) { ws->items[keep++] = c; continue; }
+        uint32_t k = 2;
+        while (k < n && value(q, lits[k]) == -1) k++;
+        if (k < n) {
+            lits[1] = lits[k];
+            lits[k] = l;
+            VEC_PUSH(q->watch[lits[1]], c);
+            continue;
         }
-    for (uint32_t i = d->hoff[v]; i < d->hoff[v + 1]; i++) {
-        uint32_t c = d->hocc[i];
-        if (undo) d->hopen[c]++; else d->hopen[c]--;
-        if (value == ON) { if (undo) d->htrue[c]--; else d->htrue[c]++; }
+        ws->items[keep++] = c;
+        if (value(q, lits[0]) == -1) {
+            q->confl_kind = MS_CLAUSE;
+            q->confl = c;
+            ok = false;
+            for (i++; i < ws->count; i++) ws->items[keep++] = ws->items[i];
+            break;
+        }
+        minsat_assign(q, lits[0], MS_CLAUSE, c);
     }
-    if (value == OFF) { if (undo) d->nfalse--; else d->nfalse++; }
+    ws->count = keep;
+    return ok;
 }
 
-static void assign(Dpll *d, uint32_t v, uint8_t value)
+/* Everything the trail implies; false on a conflict. */
+static bool propagate(MinSat *q)
 {
-    d->val[v] = value;
-    d->trail[d->ntrail++] = v;
-    touch(d, v, value, false);
-}
-
-static void undo_to(Dpll *d, size_t pos)
-{
-    while (d->ntrail > pos) {
-        uint32_t v = d->trail[--d->ntrail];
-        touch(d, v, d->val[v], true);
-        d->val[v] = OPEN;
+    while (q->qhead < q->trail.count) {
+        MinLit l = q->trail.items[q->qhead++];
+        q->stats.propagations++;
+        minsat_rules_count(q, l, true);
+        if (!propagate_clauses(q, l ^ 1) || !minsat_rules_propagate(q, l)) return false;
     }
-    d->qhead = d->ntrail;
+    return true;
 }
 
-/* Constraint c's unit propagation; false on a conflict. */
-static bool check(Dpll *d, uint32_t c)
+/* ---- conflict analysis ---- */
+
+static void bump(MinSat *q, uint32_t v)
 {
-    const MinProblem *q = d->q;
-    const MinCons *k = &q->cons.items[c];
-    if (d->htrue[c]) return true;
-    if (d->tsum[c] >= k->bound) {
-        if (d->hopen[c] == 0) return false;
-        if (d->hopen[c] == 1)
-            for (uint32_t i = k->hstart; i < k->hend; i++)
-                if (d->val[q->hvar.items[i]] == OPEN) { assign(d, q->hvar.items[i], ON); break; }
+    if ((q->var[v].act += q->inc) > 1e100) {
+        for (size_t i = 0; i < q->nvars; i++) q->var[i].act *= 1e-100;
+        q->inc *= 1e-100;
+    }
+    minsat_heap_raise(q, v);
+}
+
+/* The false literals that made var v's value (its reason), or those of the conflict
+ * (v NONE), into q->why. */
+static void reason(MinSat *q, uint32_t v)
+{
+    uint8_t kind = v == NONE ? q->confl_kind : q->var[v].kind;
+    uint32_t ref = v == NONE ? q->confl : q->var[v].ref;
+    q->why.count = 0;
+    if (kind == MS_CLAUSE) {
+        uint32_t n = q->arena.items[ref];
+        for (uint32_t i = 0; i < n; i++) {
+            MinLit l = q->arena.items[ref + 2 + i];
+            if (l >> 1 != v) VEC_PUSH(q->why, l);
+        }
+    } else minsat_rules_reason(q, ref, v);
+}
+
+/* First UIP of the conflict at the current level: the learnt clause in q->learnt (its
+ * asserting literal first, one of the next level second); returns the level to go back to. */
+static uint32_t analyze(MinSat *q)
+{
+    uint32_t level = (uint32_t)q->lim.count, path = 0, back = 0;
+    size_t idx = q->trail.count;
+    MinLit p = NONE;
+    q->learnt.count = 0;
+    VEC_PUSH(q->learnt, 0);
+    reason(q, NONE);
+    for (;;) {
+        for (size_t i = 0; i < q->why.count; i++) {
+            uint32_t v = q->why.items[i] >> 1;
+            if (q->seen[v] || q->var[v].level == 0) continue;
+            q->seen[v] = 1;
+            bump(q, v);
+            if (q->var[v].level == level) path++;
+            else VEC_PUSH(q->learnt, q->why.items[i]);
+        }
+        while (!q->seen[q->trail.items[--idx] >> 1]) {}
+        p = q->trail.items[idx];
+        q->seen[p >> 1] = 0;
+        if (--path == 0) break;
+        reason(q, p >> 1);
+    }
+    q->learnt.items[0] = p ^ 1;
+    for (size_t i = 1; i < q->learnt.count; i++) {
+        uint32_t v = q->learnt.items[i] >> 1;
+        q->seen[v] = 0;
+        if (q->var[v].level > back) {
+            back = q->var[v].level;
+            MinLit t = q->learnt.items[1];
+            q->learnt.items[1] = q->learnt.items[i];
+            q->learnt.items[i] = t;
+        }
+    }
+    q->inc *= 1 / 0.95;
+    return back;
+}
+
+/* ---- the search ---- */
+
+static uint32_t luby(uint32_t i)
+{
+    uint32_t size = 1, seq = 0;
+    while (size < i + 1) { seq++; size = 2 * size + 1; }
+    while (size - 1 != i) { size = (size - 1) >> 1; seq--; i %= size; }
+    return 1u << seq;
+}
+
+/* The assumptions on level 1; false when they contradict what is known. */
+static bool assume_all(MinSat *q, const MinLit *assume, size_t n)
+{
+    new_level(q);
+    for (size_t i = 0; i < n; i++) {
+        if (value(q, assume[i]) == -1) return false;
+        if (!value(q, assume[i])) minsat_assign(q, assume[i], MS_ASSUMED, 0);
+    }
+    return propagate(q);
+}
+
+/* The learnt clause asserted after going back to level back; false when that is level 0
+ * and the constraints themselves are contradictory. */
+static bool learn(MinSat *q, uint32_t back)
+{
+    backtrack(q, back);
+    if (q->learnt.count == 1) {
+        minsat_assign(q, q->learnt.items[0], MS_ASSUMED, 0);
         return true;
     }
-    if (d->hopen[c] == 0)
-        for (uint32_t i = k->bstart; i < k->bend; i++) {
-            uint32_t v = q->bvar.items[i];
-            if (d->val[v] == OPEN && d->tsum[c] + weight_in(q, c, v) >= k->bound) assign(d, v, OFF);
-        }
+    uint32_t c = minsat_learnt_add(q, q->learnt.items, q->learnt.count);
+    minsat_assign(q, q->learnt.items[0], MS_CLAUSE, c);
     return true;
 }
 
-static bool propagate(Dpll *d)
+static bool decide(MinSat *q)
 {
-    while (d->qhead < d->ntrail) {
-        uint32_t v = d->trail[d->qhead++];
-        for (uint32_t i = d->boff[v]; i < d->boff[v + 1]; i++)
-            if (!check(d, d->bocc[i])) return false;
-        for (uint32_t i = d->hoff[v]; i < d->hoff[v + 1]; i++)
-            if (!check(d, d->hocc[i])) return false;
-    }
+    uint32_t v = minsat_heap_pop(q);
+    if (v == NONE) return false;
+    q->stats.decisions++;
+    new_level(q);
+    minsat_assign(q, minlit(v, q->var[v].phase), MS_DECIDED, 0);
     return true;
 }
 
-/* After a conflict: the last decision not yet flipped is flipped to true; false when none
- * is left (the search is over). */
-static bool backtrack(Dpll *d)
+bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 {
-    while (d->ndec && d->flipped[d->ndec - 1]) undo_to(d, d->dpos[--d->ndec]);
-    if (!d->ndec) return false;
-    size_t at = d->dpos[d->ndec - 1];
-    uint32_t v = d->trail[at];
-    undo_to(d, at);
-    d->flipped[d->ndec - 1] = 1;
-    assign(d, v, ON);
-    return true;
-}
-
-static uint32_t next_open(const Dpll *d, uint32_t from)
-{
-    for (uint32_t v = from; v < d->n; v++) if (d->val[v] == OPEN) return v;
-    return NONE;
-}
-
-bool minsat_smaller(MinProblem *q, size_t n, uint8_t *kept)
-{
-    Dpll d;
-    dpll_init(&d, q, n);
-    bool ok = true, found = false;
-    for (uint32_t c = 0; c < q->cons.count && ok; c++) ok = check(&d, c);
-    ok = ok && propagate(&d);
+    q->stats.solves++;
+    backtrack(q, 0);
+    if (!q->ready) minsat_rules_ready(q);
+    minsat_learnt_reduce(q);
+    if (q->broken || !propagate(q)) return !(q->broken = true);
+    if (!assume_all(q, assume, n)) return false;
+    uint32_t restarts = 0, budget = 64 * luby(0);
     for (;;) {
-        if (ok) {
-            uint32_t v = next_open(&d, 0);
-            if (v == NONE && d.nfalse) {
-                for (uint32_t i = 0; i < n; i++) kept[i] = d.val[i] == ON;
-                found = true;
-                break;
-            }
-            if (v != NONE) {
-                d.dpos[d.ndec] = (uint32_t)d.ntrail;
-                d.flipped[d.ndec++] = 0;
-                assign(&d, v, OFF);
-                ok = propagate(&d);
-                continue;
-            }
+        if (propagate(q)) {
+            if (!decide(q)) return true;
+            continue;
         }
-        if (!backtrack(&d)) break;
-        ok = propagate(&d);
+        q->stats.conflicts++;
+        if (q->lim.count <= 1) return false;
+        uint32_t back = analyze(q);
+        learn(q, back);
+        if (back == 0) {
+            if (!propagate(q)) return !(q->broken = true);
+            if (!assume_all(q, assume, n)) return false;
+        }
+        if (--budget == 0) {
+            budget = 64 * luby(++restarts);
+            backtrack(q, 1);
+        }
     }
-    return found;
 }
+
+bool minsat_true(const MinSat *q, uint32_t var) { return q->lval[minlit(var, false)] == 1; }
+
+const MinSatStats *minsat_stats(const MinSat *q) { return &q->stats; }

@@ -1,0 +1,189 @@
+/* minsatdb.c: the store of minsat.c's solver: its variables, the clauses (given and learnt,
+ * in one array, each watched by its first two literals), the removal of the longer half of
+ * the learnt clauses when they grow too many (between questions, on level 0, where no
+ * reason is read again), and the order of the choices (a binary heap by activity). */
+#include "asp/minsatdb.h"
+
+#include <stdlib.h>
+
+#define NONE UINT32_MAX
+
+MinSat *minsat_new(void)
+{
+    MinSat *q = mem_calloc(1, sizeof *q);
+    q->inc = 1;
+    q->max_learnts = 2000;
+    return q;
+}
+
+void minsat_free(MinSat *q)
+{
+    if (!q) return;
+    for (size_t l = 0; l < 2 * q->nvars; l++) VEC_FREE(q->watch[l]);
+    MEM_FREE_ALL(q->var, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
+                 q->rlit.items, q->rweight.items, q->ooff, q->occ, q->trail.items, q->lim.items,
+                 q->why.items, q->learnt.items, q->heap.items, q->clauses.items);
+    mem_free(q);
+}
+
+static void grow(MinSat *q)
+{
+    size_t cap = q->vcap ? 2 * q->vcap : 64;
+    q->var = mem_realloc(q->var, cap * sizeof *q->var);
+    q->seen = mem_realloc(q->seen, cap);
+    q->lval = mem_realloc(q->lval, 2 * cap);
+    q->watch = mem_realloc(q->watch, 2 * cap * sizeof *q->watch);
+    memset(q->watch + 2 * q->vcap, 0, 2 * (cap - q->vcap) * sizeof *q->watch);
+    q->vcap = cap;
+}
+
+uint32_t minsat_var(MinSat *q)
+{
+    if (q->nvars == q->vcap) grow(q);
+    uint32_t v = (uint32_t)q->nvars++;
+    q->var[v] = (MinVar){ 0, 0, 0, 0, NONE, MS_DECIDED, 1 };
+    q->seen[v] = 0;
+    q->lval[2 * v] = q->lval[2 * v + 1] = 0;
+    minsat_heap_insert(q, v);
+    return v;
+}
+
+static uint32_t store(MinSat *q, const MinLit *lits, size_t n)
+{
+    uint32_t c = (uint32_t)q->arena.count;
+    VEC_PUSH(q->arena, (uint32_t)n);
+    VEC_PUSH(q->arena, 0);
+    for (size_t i = 0; i < n; i++) VEC_PUSH(q->arena, lits[i]);
+    VEC_PUSH(q->watch[lits[0]], c);
+    VEC_PUSH(q->watch[lits[1]], c);
+    return c;
+}
+
+void minsat_clause(MinSat *q, const MinLit *lits, size_t n)
+{
+    MinLit *k = mem_alloc((n + 1) * sizeof *k);
+    size_t m = 0;
+    bool tautology = false;
+    for (size_t i = 0; i < n && !tautology; i++) {
+        bool dup = false;
+        for (size_t j = 0; j < m; j++) {
+            tautology = tautology || k[j] == (lits[i] ^ 1);
+            dup = dup || k[j] == lits[i];
+        }
+        if (!dup) k[m++] = lits[i];
+    }
+    if (tautology) {}
+    else if (m == 0) q->broken = true;
+    else if (m == 1) {
+        if (minsat_value(q, k[0]) == -1) q->broken = true;
+        else if (!minsat_value(q, k[0])) minsat_assign(q, k[0], MS_ASSUMED, 0);
+    } else VEC_PUSH(q->clauses, store(q, k, m));
+    mem_free(k);
+}
+
+uint32_t minsat_learnt_add(MinSat *q, const MinLit *lits, size_t n)
+{
+    uint32_t c = store(q, lits, n);
+    VEC_PUSH(q->learnts, c);
+    return c;
+}
+
+typedef struct Kept { uint32_t length, at; } Kept;
+
+/* Shorter first, then newer. */
+static int by_length(const void *a, const void *b)
+{
+    const Kept *x = a, *y = b;
+    if (x->length != y->length) return (x->length > y->length) - (x->length < y->length);
+    return (x->at < y->at) - (x->at > y->at);
+}
+
+/* The given clauses and the kept learnt ones (keep of them, in kept) copied to a new
+ * array, watched again. */
+static void compact(MinSat *q, const Kept *kept, size_t keep)
+{
+    U32s old = q->arena, given = q->clauses;
+    q->arena = (U32s){ 0 };
+    q->clauses = (U32s){ 0 };
+    q->learnts.count = 0;
+    for (size_t l = 0; l < 2 * q->nvars; l++) q->watch[l].count = 0;
+    for (size_t i = 0; i < given.count; i++)
+        VEC_PUSH(q->clauses, store(q, old.items + given.items[i] + 2, old.items[given.items[i]]));
+    for (size_t i = 0; i < keep; i++) minsat_learnt_add(q, old.items + kept[i].at + 2, kept[i].length);
+    MEM_FREE_ALL(old.items, given.items);
+}
+
+void minsat_learnt_reduce(MinSat *q)
+{
+    size_t n = q->learnts.count;
+    if (n <= q->max_learnts) return;
+    Kept *kept = mem_alloc(n * sizeof *kept);
+    for (size_t i = 0; i < n; i++) kept[i] = (Kept){ q->arena.items[q->learnts.items[i]], q->learnts.items[i] };
+    qsort(kept, n, sizeof *kept, by_length);
+    compact(q, kept, n / 2);
+    mem_free(kept);
+    q->max_learnts += q->max_learnts / 10;
+}
+
+/* ---- the order of the choices ---- */
+
+static bool before(const MinSat *q, uint32_t a, uint32_t b) { return q->var[a].act > q->var[b].act; }
+
+static void place(MinSat *q, size_t i, uint32_t v)
+{
+    q->heap.items[i] = v;
+    q->var[v].hpos = (uint32_t)i;
+}
+
+static void sift_up(MinSat *q, size_t i)
+{
+    uint32_t v = q->heap.items[i];
+    while (i > 0 && before(q, v, q->heap.items[(i - 1) / 2])) {
+        place(q, i, q->heap.items[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    place(q, i, v);
+}
+
+static void sift_down(MinSat *q, size_t i)
+{
+    uint32_t v = q->heap.items[i];
+    size_t n = q->heap.count;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(q, q->heap.items[c + 1], q->heap.items[c])) c++;
+        if (!before(q, q->heap.items[c], v)) break;
+        place(q, i, q->heap.items[c]);
+        i = c;
+    }
+    place(q, i, v);
+}
+
+void minsat_heap_insert(MinSat *q, uint32_t v)
+{
+    if (q->var[v].hpos != NONE) return;
+    VEC_PUSH(q->heap, v);
+    sift_up(q, q->heap.count - 1);
+}
+
+void minsat_heap_raise(MinSat *q, uint32_t v)
+{
+    if (q->var[v].hpos != NONE) sift_up(q, q->var[v].hpos);
+}
+
+/* The most active variable without a value, or NONE. */
+uint32_t minsat_heap_pop(MinSat *q)
+{
+    while (q->heap.count) {
+        uint32_t v = q->heap.items[0];
+        uint32_t last = q->heap.items[--q->heap.count];
+        q->var[v].hpos = NONE;
+        if (q->heap.count) {
+            place(q, 0, last);
+            sift_down(q, 0);
+        }
+        if (!q->lval[2 * v]) return v;
+    }
+    return NONE;
+}
