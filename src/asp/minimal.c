@@ -21,6 +21,8 @@ typedef struct Tester {
     VEC(uint32_t) pvar;           /* per slot: the variable P of its atom (Q is the next) */
     VEC(MinLit) assume, body, head;   /* scratch */
     VEC(uint32_t) weight;
+    uint32_t *order, *moved;      /* slots in the order of the last assumptions; scratch */
+    uint8_t *state;               /* per slot: its atom's state_of in the last check */
 } Tester;
 
 static void free_tester(Tester *t);
@@ -293,7 +295,12 @@ static Tester *make_tester(AspMinimal *m, size_t k)
             m->seen[r] = m->now;
             add_rule(m, t, &m->p->rules.items[r]);
         }
-    for (size_t i = 0; i < t->read.count; i++) m->slot[t->read.items[i]] = NONE;
+    size_t n = t->read.count;
+    for (size_t i = 0; i < n; i++) m->slot[t->read.items[i]] = NONE;
+    t->order = mem_alloc((n + 1) * sizeof *t->order);
+    t->moved = mem_alloc((n + 1) * sizeof *t->moved);
+    t->state = mem_calloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++) t->order[i] = (uint32_t)i;
     return t;
 }
 
@@ -301,12 +308,50 @@ static void free_tester(Tester *t)
 {
     if (!t) return;
     minsat_free(t->sat);
-    MEM_FREE_ALL(t->read.items, t->pvar.items, t->assume.items, t->body.items, t->weight.items, t->head.items, t);
+    MEM_FREE_ALL(t->read.items, t->pvar.items, t->assume.items, t->body.items, t->weight.items, t->head.items,
+                 t->order, t->moved, t->state, t);
 }
 
 static void clear_vars(AspMinimal *m, size_t k)
 {
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) m->var[m->catoms[i]] = NONE;
+}
+
+/* Atom a in the candidate: 1 true, 2 false, 3 open. */
+static uint8_t state_of(const AspMinimal *m, AspAtom a)
+{
+    return holds(m, a) ? 1 : open_atom(m, a) ? 3 : 2;
+}
+
+/* The assumptions P and Q of the atom in slot i. */
+static void assume_slot(Tester *t, uint32_t i)
+{
+    VEC_PUSH(t->assume, minlit(p_var(t, i), t->state[i] == 2));
+    VEC_PUSH(t->assume, minlit(p_var(t, i) + 1, t->state[i] == 1));
+}
+
+/* The assumptions, the atoms whose values did not change since the last check first (in
+ * the order they had), then the others: the tester keeps what the first assumptions
+ * implied as long as they are the same, so the atoms that change often go to the end. */
+static void assumptions(AspMinimal *m, Tester *t)
+{
+    uint32_t n = (uint32_t)t->read.count, moved = 0, at = 0;
+    t->assume.count = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t i = t->order[j];
+        uint8_t now = state_of(m, t->read.items[i]);
+        if (now == t->state[i]) {
+            assume_slot(t, i);
+            t->order[at++] = i;
+        } else {
+            t->state[i] = now;
+            t->moved[moved++] = i;
+        }
+    }
+    for (uint32_t j = 0; j < moved; j++) {
+        t->order[at + j] = t->moved[j];
+        assume_slot(t, t->moved[j]);
+    }
 }
 
 /* Is there a smaller model N under the candidate (P and Q of each atom read assumed)?
@@ -315,13 +360,7 @@ static bool tester_finds(AspMinimal *m, size_t k)
 {
     if (!m->tester[k]) m->tester[k] = make_tester(m, k);
     Tester *t = m->tester[k];
-    t->assume.count = 0;
-    for (uint32_t i = 0; i < t->read.count; i++) {
-        AspAtom a = t->read.items[i];
-        bool in = holds(m, a);
-        VEC_PUSH(t->assume, minlit(p_var(t, i), !in && !open_atom(m, a)));
-        VEC_PUSH(t->assume, minlit(p_var(t, i) + 1, in));
-    }
+    assumptions(m, t);
     if (!minsat_solve(t->sat, t->assume.items, t->assume.count)) return false;
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
         AspAtom a = m->catoms[i];
@@ -431,6 +470,21 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x)
     read_candidate(m, s, x, NULL);
     for (size_t k = 0; k < m->ncomp; k++)
         if (!total_minimal(m, k)) { clear_vars(m, k); return false; }
+    return true;
+}
+
+bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices)
+{
+    const AspMinimal *m = s->mini;
+    *checks = *conflicts = *choices = 0;
+    if (!m) return false;
+    for (size_t k = 0; k < m->ncomp; k++)
+        if (m->tester[k]) {
+            const MinSatStats *st = minsat_stats(m->tester[k]->sat);
+            *checks += st->solves;
+            *conflicts += st->conflicts;
+            *choices += st->decisions;
+        }
     return true;
 }
 

@@ -3,10 +3,10 @@
  * of its true body literals and its true and false head literals, kept as literals are
  * propagated and undone, so a long body is never summed again), first-UIP learning with
  * backjumping, activity order of the choices with saved phases (false first: a smaller
- * model is what the check looks for), Luby restarts.  The assumptions of a question all
- * take decision level 1; a conflict on that level answers no.  Learnt clauses follow from
- * the constraints alone (level-1 literals stay in them), so they serve every later
- * question; the worse half is dropped, between questions, when there are too many. */
+ * model is what the check looks for), Luby restarts.  Assumption i of a question takes
+ * decision level i + 1 (as in MiniSat); one found false answers no.  Learnt clauses follow
+ * from the constraints alone (assumed literals stay in them), so they serve every later
+ * question; the longer half is dropped, between questions, when there are too many. */
 #include "asp/minsatdb.h"
 
 #define NONE UINT32_MAX
@@ -40,7 +40,7 @@ static void backtrack(MinSat *q, uint32_t level)
     }
     q->trail.count = to;
     q->qhead = to;
-    q->lim.count = level;
+    q->lim.count = q->dec.count = level;
 }
 
 static void new_level(MinSat *q) { VEC_PUSH(q->lim, (uint32_t)q->trail.count); }
@@ -171,66 +171,69 @@ static uint32_t luby(uint32_t i)
     return 1u << seq;
 }
 
-/* The assumptions on level 1; false when they contradict what is known. */
-static bool assume_all(MinSat *q, const MinLit *assume, size_t n)
-{
-    new_level(q);
-    for (size_t i = 0; i < n; i++) {
-        if (value(q, assume[i]) == -1) return false;
-        if (!value(q, assume[i])) minsat_assign(q, assume[i], MS_ASSUMED, 0);
-    }
-    return propagate(q);
-}
-
-/* The learnt clause asserted after going back to level back; false when that is level 0
- * and the constraints themselves are contradictory. */
-static bool learn(MinSat *q, uint32_t back)
+/* The learnt clause asserted after going back to level back. */
+static void learn(MinSat *q, uint32_t back)
 {
     backtrack(q, back);
-    if (q->learnt.count == 1) {
-        minsat_assign(q, q->learnt.items[0], MS_ASSUMED, 0);
-        return true;
+    if (q->learnt.count == 1) minsat_assign(q, q->learnt.items[0], MS_ASSUMED, 0);
+    else minsat_assign(q, q->learnt.items[0], MS_CLAUSE, minsat_learnt_add(q, q->learnt.items, q->learnt.count));
+}
+
+/* A new level for the next assumption (its own level, even when it is already true, so
+ * that level i + 1 stands for assumption i) or choice; false when there is none. */
+static bool next_level(MinSat *q, const MinLit *assume, size_t n, bool *refuted)
+{
+    size_t level = q->lim.count;
+    MinLit l;
+    if (level < n) {
+        l = assume[level];
+        if (value(q, l) == -1) { *refuted = true; return false; }
+    } else {
+        uint32_t v = minsat_heap_pop(q);
+        if (v == NONE) return false;
+        q->stats.decisions++;
+        l = minlit(v, q->var[v].phase);
     }
-    uint32_t c = minsat_learnt_add(q, q->learnt.items, q->learnt.count);
-    minsat_assign(q, q->learnt.items[0], MS_CLAUSE, c);
+    new_level(q);
+    VEC_PUSH(q->dec, l);
+    if (!value(q, l)) minsat_assign(q, l, level < n ? MS_ASSUMED : MS_DECIDED, 0);
     return true;
 }
 
-static bool decide(MinSat *q)
+/* The levels of the last question that stand for the same first assumptions are kept,
+ * with what they imply (every level is propagated to its fixpoint, learnt clauses
+ * included): consecutive questions mostly differ in their last assumptions. */
+static void keep_prefix(MinSat *q, const MinLit *assume, size_t n)
 {
-    uint32_t v = minsat_heap_pop(q);
-    if (v == NONE) return false;
-    q->stats.decisions++;
-    new_level(q);
-    minsat_assign(q, minlit(v, q->var[v].phase), MS_DECIDED, 0);
-    return true;
+    uint32_t keep = 0;
+    while (keep < q->lim.count && keep < n && q->dec.items[keep] == assume[keep]) keep++;
+    backtrack(q, keep);
 }
 
 bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 {
     q->stats.solves++;
-    backtrack(q, 0);
     if (!q->ready) minsat_rules_ready(q);
-    minsat_learnt_reduce(q);
-    if (q->broken || !propagate(q)) return !(q->broken = true);
-    if (!assume_all(q, assume, n)) return false;
+    if (q->learnts.count > q->max_learnts) {   /* on level 0, propagated: no reason read again */
+        backtrack(q, 0);
+        if (q->broken || !propagate(q)) return !(q->broken = true);
+        minsat_learnt_reduce(q);
+    }
+    keep_prefix(q, assume, n);
     uint32_t restarts = 0, budget = 64 * luby(0);
     for (;;) {
+        bool refuted = false;
+        if (q->broken) return false;
         if (propagate(q)) {
-            if (!decide(q)) return true;
-            continue;
+            if (next_level(q, assume, n, &refuted)) continue;
+            return !refuted;
         }
         q->stats.conflicts++;
-        if (q->lim.count <= 1) return false;
-        uint32_t back = analyze(q);
-        learn(q, back);
-        if (back == 0) {
-            if (!propagate(q)) return !(q->broken = true);
-            if (!assume_all(q, assume, n)) return false;
-        }
+        if (q->lim.count == 0) return !(q->broken = true);
+        learn(q, analyze(q));
         if (--budget == 0) {
             budget = 64 * luby(++restarts);
-            backtrack(q, 1);
+            if (q->lim.count > n) backtrack(q, (uint32_t)n);
         }
     }
 }

@@ -22,7 +22,7 @@ void minsat_free(MinSat *q)
     for (size_t l = 0; l < 2 * q->nvars; l++) VEC_FREE(q->watch[l]);
     MEM_FREE_ALL(q->var, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
                  q->rlit.items, q->rweight.items, q->ooff, q->occ, q->trail.items, q->lim.items,
-                 q->why.items, q->learnt.items, q->heap.items, q->clauses.items);
+                 q->why.items, q->learnt.items, q->heap.items, q->clauses.items, q->dec.items);
     mem_free(q);
 }
 
@@ -64,14 +64,15 @@ void minsat_clause(MinSat *q, const MinLit *lits, size_t n)
     MinLit *k = mem_alloc((n + 1) * sizeof *k);
     size_t m = 0;
     bool tautology = false;
-    for (size_t i = 0; i < n && !tautology; i++) {
-        bool dup = false;
-        for (size_t j = 0; j < m; j++) {
-            tautology = tautology || k[j] == (lits[i] ^ 1);
-            dup = dup || k[j] == lits[i];
+    for (size_t i = 0; i < n; i++) {          /* seen: 1 + the sign of the literal kept */
+        uint8_t *mark = &q->seen[lits[i] >> 1];
+        if (*mark == 2 - (lits[i] & 1)) tautology = true;
+        else if (!*mark) {
+            *mark = (uint8_t)(1 + (lits[i] & 1));
+            k[m++] = lits[i];
         }
-        if (!dup) k[m++] = lits[i];
     }
+    for (size_t i = 0; i < m; i++) q->seen[k[i] >> 1] = 0;
     if (tautology) {}
     else if (m == 0) q->broken = true;
     else if (m == 1) {
@@ -98,25 +99,40 @@ static int by_length(const void *a, const void *b)
     return (x->at < y->at) - (x->at > y->at);
 }
 
+/* Clause c of old without its literals false on level 0 into lits; false when one is true
+ * there (the clause is dropped).  On a propagated level 0 at least two are left. */
+static bool simplified(const MinSat *q, const uint32_t *old, uint32_t c, U32s *lits)
+{
+    lits->count = 0;
+    for (uint32_t i = 0; i < old[c]; i++) {
+        MinLit l = old[c + 2 + i];
+        if (minsat_value(q, l) == 1) return false;
+        if (!minsat_value(q, l)) VEC_PUSH(*lits, l);
+    }
+    return true;
+}
+
 /* The given clauses and the kept learnt ones (keep of them, in kept) copied to a new
- * array, watched again. */
+ * array, simplified by level 0 and watched again. */
 static void compact(MinSat *q, const Kept *kept, size_t keep)
 {
-    U32s old = q->arena, given = q->clauses;
+    U32s old = q->arena, given = q->clauses, lits = { 0 };
     q->arena = (U32s){ 0 };
     q->clauses = (U32s){ 0 };
     q->learnts.count = 0;
     for (size_t l = 0; l < 2 * q->nvars; l++) q->watch[l].count = 0;
     for (size_t i = 0; i < given.count; i++)
-        VEC_PUSH(q->clauses, store(q, old.items + given.items[i] + 2, old.items[given.items[i]]));
-    for (size_t i = 0; i < keep; i++) minsat_learnt_add(q, old.items + kept[i].at + 2, kept[i].length);
-    MEM_FREE_ALL(old.items, given.items);
+        if (simplified(q, old.items, given.items[i], &lits)) VEC_PUSH(q->clauses, store(q, lits.items, lits.count));
+    for (size_t i = 0; i < keep; i++)
+        if (simplified(q, old.items, kept[i].at, &lits)) minsat_learnt_add(q, lits.items, lits.count);
+    MEM_FREE_ALL(old.items, given.items, lits.items);
 }
 
+/* The longer half of the learnt clauses dropped, on level 0 once it is propagated (no
+ * reason is read again). */
 void minsat_learnt_reduce(MinSat *q)
 {
     size_t n = q->learnts.count;
-    if (n <= q->max_learnts) return;
     Kept *kept = mem_alloc(n * sizeof *kept);
     for (size_t i = 0; i < n; i++) kept[i] = (Kept){ q->arena.items[q->learnts.items[i]], q->learnts.items[i] };
     qsort(kept, n, sizeof *kept, by_length);

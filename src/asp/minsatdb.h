@@ -48,6 +48,7 @@ struct MinSat {
     MinOcc *occ;
     bool ready, broken;           /* occurrences made; the constraints contradict */
     U32s trail, lim;              /* assigned literals; where each level starts */
+    U32s dec;                     /* per level: its assumption or choice */
     size_t qhead;                 /* the trail before it is propagated */
     uint8_t confl_kind;
     uint32_t confl;
