@@ -98,8 +98,8 @@ static bool propagate(MinSat *q)
 
 static void bump(MinSat *q, uint32_t v)
 {
-    if ((q->var[v].act += q->inc) > 1e100) {
-        for (size_t i = 0; i < q->nvars; i++) q->var[i].act *= 1e-100;
+    if ((q->act[v] += q->inc) > 1e100) {
+        for (size_t i = 0; i < q->nvars; i++) q->act[i] *= 1e-100;
         q->inc *= 1e-100;
     }
     minsat_heap_raise(q, v);

@@ -3,6 +3,7 @@
  * the learnt clauses when they grow too many (between questions, on level 0, where no
  * reason is read again), and the order of the choices (a binary heap by activity). */
 #include "asp/minsatdb.h"
+#include "util/order.h"
 
 #include <stdlib.h>
 
@@ -20,7 +21,7 @@ void minsat_free(MinSat *q)
 {
     if (!q) return;
     for (size_t l = 0; l < 2 * q->nvars; l++) VEC_FREE(q->watch[l]);
-    MEM_FREE_ALL(q->var, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
+    MEM_FREE_ALL(q->var, q->act, q->hpos, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
                  q->rlit.items, q->rweight.items, q->ooff, q->occ, q->trail.items, q->lim.items,
                  q->why.items, q->learnt.items, q->heap.items, q->clauses.items, q->dec.items);
     mem_free(q);
@@ -30,6 +31,8 @@ static void grow(MinSat *q)
 {
     size_t cap = q->vcap ? 2 * q->vcap : 64;
     q->var = mem_realloc(q->var, cap * sizeof *q->var);
+    q->act = mem_realloc(q->act, cap * sizeof *q->act);
+    q->hpos = mem_realloc(q->hpos, cap * sizeof *q->hpos);
     q->seen = mem_realloc(q->seen, cap);
     q->lval = mem_realloc(q->lval, 2 * cap);
     q->watch = mem_realloc(q->watch, 2 * cap * sizeof *q->watch);
@@ -41,7 +44,9 @@ uint32_t minsat_var(MinSat *q)
 {
     if (q->nvars == q->vcap) grow(q);
     uint32_t v = (uint32_t)q->nvars++;
-    q->var[v] = (MinVar){ 0, 0, 0, 0, NONE, MS_DECIDED, 1 };
+    q->var[v] = (MinVar){ 0, 0, 0, MS_DECIDED, 1 };
+    q->act[v] = 0;
+    q->hpos[v] = NONE;
     q->seen[v] = 0;
     q->lval[2 * v] = q->lval[2 * v + 1] = 0;
     minsat_heap_insert(q, v);
@@ -143,61 +148,32 @@ void minsat_learnt_reduce(MinSat *q)
 
 /* ---- the order of the choices ---- */
 
-static bool before(const MinSat *q, uint32_t a, uint32_t b) { return q->var[a].act > q->var[b].act; }
-
-static void place(MinSat *q, size_t i, uint32_t v)
-{
-    q->heap.items[i] = v;
-    q->var[v].hpos = (uint32_t)i;
-}
-
-static void sift_up(MinSat *q, size_t i)
-{
-    uint32_t v = q->heap.items[i];
-    while (i > 0 && before(q, v, q->heap.items[(i - 1) / 2])) {
-        place(q, i, q->heap.items[(i - 1) / 2]);
-        i = (i - 1) / 2;
-    }
-    place(q, i, v);
-}
-
-static void sift_down(MinSat *q, size_t i)
-{
-    uint32_t v = q->heap.items[i];
-    size_t n = q->heap.count;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(q, q->heap.items[c + 1], q->heap.items[c])) c++;
-        if (!before(q, q->heap.items[c], v)) break;
-        place(q, i, q->heap.items[c]);
-        i = c;
-    }
-    place(q, i, v);
-}
+static KeyOrder order(const MinSat *q) { return (KeyOrder){ q->heap.items, q->hpos, q->act, NULL }; }
 
 void minsat_heap_insert(MinSat *q, uint32_t v)
 {
-    if (q->var[v].hpos != NONE) return;
+    if (q->hpos[v] != NONE) return;
     VEC_PUSH(q->heap, v);
-    sift_up(q, q->heap.count - 1);
+    KeyOrder o = order(q);
+    order_up(&o, q->heap.count - 1);
 }
 
 void minsat_heap_raise(MinSat *q, uint32_t v)
 {
-    if (q->var[v].hpos != NONE) sift_up(q, q->var[v].hpos);
+    KeyOrder o = order(q);
+    if (q->hpos[v] != NONE) order_up(&o, q->hpos[v]);
 }
 
 /* The most active variable without a value, or NONE. */
 uint32_t minsat_heap_pop(MinSat *q)
 {
     while (q->heap.count) {
-        uint32_t v = q->heap.items[0];
-        uint32_t last = q->heap.items[--q->heap.count];
-        q->var[v].hpos = NONE;
+        KeyOrder o = order(q);
+        uint32_t v = q->heap.items[0], last = q->heap.items[--q->heap.count];
+        q->hpos[v] = NONE;
         if (q->heap.count) {
-            place(q, 0, last);
-            sift_down(q, 0);
+            order_place(&o, 0, last);
+            order_down(&o, q->heap.count, 0);
         }
         if (!q->lval[2 * v]) return v;
     }

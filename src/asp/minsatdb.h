@@ -13,10 +13,8 @@ typedef VEC(uint32_t) U32s;
 enum { MS_DECIDED, MS_ASSUMED, MS_CLAUSE, MS_RULE_HEAD, MS_RULE_BODY };
 
 typedef struct MinVar {
-    double act;                   /* activity: choices take the most active first */
     uint32_t level, tpos;         /* decision level, place on the trail */
     uint32_t ref;                 /* the clause (arena offset) or rule of its reason */
-    uint32_t hpos;                /* place in the heap of the order, or UINT32_MAX */
     uint8_t kind;                 /* MS_* */
     uint8_t phase;                /* the value it takes when chosen: 1 false */
 } MinVar;
@@ -36,6 +34,8 @@ typedef struct MinOcc { uint32_t rule, weight; uint8_t what; } MinOcc;
 struct MinSat {
     size_t nvars, vcap;
     MinVar *var;
+    double *act;                  /* per variable: activity, choices take the most active first */
+    uint32_t *hpos;               /* per variable: place in heap, or UINT32_MAX */
     int8_t *lval;                 /* per literal: 1 true, -1 false, 0 open */
     uint8_t *seen;                /* per variable: the analysis's mark */
     U32s *watch;                  /* per literal: clauses watching it (arena offsets) */
@@ -53,7 +53,7 @@ struct MinSat {
     uint8_t confl_kind;
     uint32_t confl;
     U32s why, learnt;             /* analysis scratch */
-    U32s heap;                    /* variables by activity */
+    U32s heap;                    /* variables by activity (util/order.h) */
     double inc;
     MinSatStats stats;
 };
