@@ -6,7 +6,7 @@
  * minimal model of the reduct P^M, and it is enough to look inside each such component C
  * (Leone, Rullo and Scarcello: an unfounded set of M can be taken inside one component): is
  * there a model of P^M that keeps M outside C and drops some atoms of M inside it?  That is
- * a small satisfiability problem over the atoms of M in C (minsat.c), one per component.
+ * a small satisfiability problem over the atoms of M in C (minsat.h), one per component.
  * The search asks it of partial assignments too (asp_minimal_propagate), where a smaller
  * model found under the strongest constraints any completion can give refutes them all. */
 #include "asp/minsat.h"

@@ -1,7 +1,7 @@
-/* minsat.h: the satisfiability solver of minimal.c's check (minsat.c): a conflict-driven
- * search over a fixed set of clauses and weight rules ("the weights of the true body
- * literals reach the bound implies a head literal"), asked again and again under different
- * assumption literals.  What it learns follows from the constraints alone, so it is kept
+/* minsat.h: the satisfiability solver of minimal.c's check (minsatsearch.c, minsatrule.c,
+ * minsatdb.c): a conflict-driven search over a fixed set of clauses and weight rules ("the
+ * weights of the true body literals reach the bound implies a head literal"), asked again
+ * and again under different assumption literals.  What it learns follows from the constraints alone, so it is kept
  * from one question to the next. */
 #ifndef FIX_ASP_MINSAT_H
 #define FIX_ASP_MINSAT_H

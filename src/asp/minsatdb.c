@@ -1,4 +1,5 @@
-/* minsatdb.c: the store of minsat.c's solver: its variables, the clauses (given and learnt,
+/* minsatdb.c: the store of minimal.c's satisfiability solver (minsat.h): its variables and
+ * their values (the trail), the clauses (given and learnt,
  * in one array, each watched by its first two literals), the removal of the longer half of
  * the learnt clauses when they grow too many (between questions, on level 0, where no
  * reason is read again), and the order of the choices (a binary heap by activity). */
@@ -25,6 +26,18 @@ void minsat_free(MinSat *q)
                  q->rlit.items, q->rweight.items, q->ooff, q->occ, q->trail.items, q->lim.items,
                  q->why.items, q->learnt.items, q->heap.items, q->clauses.items, q->dec.items);
     mem_free(q);
+}
+
+void minsat_assign(MinSat *q, MinLit l, uint8_t kind, uint32_t ref)
+{
+    uint32_t v = l >> 1;
+    q->lval[l] = 1;
+    q->lval[l ^ 1] = -1;
+    q->var[v].level = (uint32_t)q->lim.count;
+    q->var[v].tpos = (uint32_t)q->trail.count;
+    q->var[v].kind = kind;
+    q->var[v].ref = ref;
+    VEC_PUSH(q->trail, l);
 }
 
 static void grow(MinSat *q)

@@ -1,5 +1,5 @@
-/* minsatdb.h: the state of minsat.c's solver and the functions its files share: the
- * search (minsat.c), the weight rules by counters (minsatrule.c), and the store of
+/* minsatdb.h: the state of minsat.h's solver and the functions its files share: the
+ * search (minsatsearch.c), the weight rules by counters (minsatrule.c), and the store of
  * variables, clauses and the activity order (minsatdb.c). */
 #ifndef FIX_ASP_MINSATDB_H
 #define FIX_ASP_MINSATDB_H

@@ -1,4 +1,4 @@
-/* minsatrule.c: the weight rules of minsat.c's solver, "sum of the weights of the true body
+/* minsatrule.c: the weight rules of minsat.h's solver, "sum of the weights of the true body
  * literals >= bound implies a head literal", propagated by counters: each literal that
  * becomes true adds its weight to the rules with it in the body and counts a true or false
  * head literal of the rules where it or its negation is a head literal; undoing it takes

@@ -96,7 +96,7 @@ if [ -n "$first" ] && clingo --project 0 "$DIR/compete/mindiag.lp" "$OUT/mindiag
         | awk '/^Answer:/ { getline; print }' | while read -r m; do printf '%s\n' "$m" | tr ' ' '\n' | sort | tr '\n' ' '; echo; done \
         | grep -qxF "$first"; then ok
 else bad "mindiag-40: the first diagnosis ($first) is not one of clingo's"; fi
-# The minimality check learns (src/asp/minsat.c: a conflict-driven tester per component,
+# The minimality check learns (src/asp/minsatsearch.c: a conflict-driven tester per component,
 # its learnt clauses kept from one check to the next).  Strategic companies with control by
 # shares (tests/asp/compete/control.lp, a recursive #sum in a component that is not
 # head-cycle-free), 3 000 companies, seed 5: the first model with at most 2 000 checks and

@@ -1,4 +1,4 @@
-/* minsat.c: the satisfiability solver of minimal.c's check (minsat.h), conflict-driven as
+/* minsatsearch.c: the search of minimal.c's satisfiability solver (minsat.h), conflict-driven as
  * MiniSat is: two watched literals per clause, weight rules by counters (per rule the weight
  * of its true body literals and its true and false head literals, kept as literals are
  * propagated and undone, so a long body is never summed again), first-UIP learning with
@@ -14,18 +14,6 @@
 /* ---- the assignment ---- */
 
 #define value minsat_value
-
-void minsat_assign(MinSat *q, MinLit l, uint8_t kind, uint32_t ref)
-{
-    uint32_t v = l >> 1;
-    q->lval[l] = 1;
-    q->lval[l ^ 1] = -1;
-    q->var[v].level = (uint32_t)q->lim.count;
-    q->var[v].tpos = (uint32_t)q->trail.count;
-    q->var[v].kind = kind;
-    q->var[v].ref = ref;
-    VEC_PUSH(q->trail, l);
-}
 
 static void backtrack(MinSat *q, uint32_t level)
 {
