@@ -1,7 +1,7 @@
 /* minsatdb.c: the store of minimal.c's satisfiability solver (minsat.h): its variables and
  * their values (the trail), the clauses (given and learnt,
  * in one array, each watched by its first two literals), the removal of the longer half of
- * the learnt clauses when they grow too many (between questions, on level 0, where no
+ * the learnt clauses when they grow too many (on level 0, where no
  * reason is read again), and the order of the choices (a binary heap by activity). */
 #include "asp/minsatdb.h"
 #include "util/order.h"

@@ -3,10 +3,11 @@
  * of its true body literals and its true and false head literals, kept as literals are
  * propagated and undone, so a long body is never summed again), first-UIP learning with
  * backjumping, activity order of the choices with saved phases (false first: a smaller
- * model is what the check looks for), Luby restarts.  Assumption i of a question takes
+ * model is what the check looks for), Luby restarts above the assumptions.  Assumption i of a question takes
  * decision level i + 1 (as in MiniSat); one found false answers no.  Learnt clauses follow
  * from the constraints alone (assumed literals stay in them), so they serve every later
- * question; the longer half is dropped, between questions, when there are too many. */
+ * question; the longer half is dropped, between questions or at a restart, when there are
+ * too many. */
 #include "asp/minsatdb.h"
 
 #define NONE UINT32_MAX
@@ -198,15 +199,22 @@ static void keep_prefix(MinSat *q, const MinLit *assume, size_t n)
     backtrack(q, keep);
 }
 
+/* Too many learnt clauses: the longer half dropped, on level 0 once it is propagated (no
+ * reason is read again).  False when the constraints contradict. */
+static bool reduce(MinSat *q)
+{
+    if (q->learnts.count <= q->max_learnts) return true;
+    backtrack(q, 0);
+    if (q->broken || !propagate(q)) return !(q->broken = true);
+    minsat_learnt_reduce(q);
+    return true;
+}
+
 bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 {
     q->stats.solves++;
     if (!q->ready) minsat_rules_ready(q);
-    if (q->learnts.count > q->max_learnts) {   /* on level 0, propagated: no reason read again */
-        backtrack(q, 0);
-        if (q->broken || !propagate(q)) return !(q->broken = true);
-        minsat_learnt_reduce(q);
-    }
+    if (!reduce(q)) return false;
     keep_prefix(q, assume, n);
     uint32_t restarts = 0, budget = 64 * luby(0);
     for (;;) {
@@ -219,9 +227,10 @@ bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
         q->stats.conflicts++;
         if (q->lim.count == 0) return !(q->broken = true);
         learn(q, analyze(q));
-        if (--budget == 0) {
+        if (--budget == 0) {              /* a restart, above the assumptions */
             budget = 64 * luby(++restarts);
             if (q->lim.count > n) backtrack(q, (uint32_t)n);
+            if (!reduce(q)) return false;
         }
     }
 }
