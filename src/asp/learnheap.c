@@ -3,42 +3,31 @@
  * choice costs a logarithm instead of a scan of every atom.  Assigned atoms are left in the
  * heap until they reach its top (then dropped) and put back when they are undone. */
 #include "asp/propstate.h"
+#include "util/order.h"
 
-/* Does atom a come before atom b in the order? */
-static bool before(const AspProp *p, uint32_t a, uint32_t b)
+/* The activity order as util/order.h sees it: most active first, the earlier in the static
+ * rank on ties. */
+static KeyOrder order(const AspProp *p)
 {
-    if (p->act.activity[a] != p->act.activity[b]) return p->act.activity[a] > p->act.activity[b];
-    return p->rpos[a] < p->rpos[b];
+    return (KeyOrder){ p->act.heap, p->act.hpos, p->act.activity, p->rpos };
 }
 
 static void place(AspProp *p, size_t i, uint32_t a)
 {
-    p->act.heap[i] = a;
-    p->act.hpos[a] = (uint32_t)i;
+    KeyOrder o = order(p);
+    order_place(&o, i, a);
 }
 
 static void sift_up(AspProp *p, size_t i)
 {
-    uint32_t a = p->act.heap[i];
-    while (i > 0 && before(p, a, p->act.heap[(i - 1) / 2])) {
-        place(p, i, p->act.heap[(i - 1) / 2]);
-        i = (i - 1) / 2;
-    }
-    place(p, i, a);
+    KeyOrder o = order(p);
+    order_up(&o, i);
 }
 
 static void sift_down(AspProp *p, size_t i)
 {
-    uint32_t a = p->act.heap[i];
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= p->act.hsize) break;
-        if (c + 1 < p->act.hsize && before(p, p->act.heap[c + 1], p->act.heap[c])) c++;
-        if (!before(p, p->act.heap[c], a)) break;
-        place(p, i, p->act.heap[c]);
-        i = c;
-    }
-    place(p, i, a);
+    KeyOrder o = order(p);
+    order_down(&o, p->act.hsize, i);
 }
 
 /* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'

@@ -6,13 +6,26 @@
  * minimal model of the reduct P^M, and it is enough to look inside each such component C
  * (Leone, Rullo and Scarcello: an unfounded set of M can be taken inside one component): is
  * there a model of P^M that keeps M outside C and drops some atoms of M inside it?  That is
- * a small satisfiability problem over the atoms of M in C (minsat.c), one per component.
+ * a small satisfiability problem over the atoms of M in C (minsat.h), one per component.
  * The search asks it of partial assignments too (asp_minimal_propagate), where a smaller
  * model found under the strongest constraints any completion can give refutes them all. */
 #include "asp/minsat.h"
 #include "asp/propstate.h"
 
 #define NONE UINT32_MAX
+
+/* The check of one component C, kept from one candidate to the next (minsat.h). */
+typedef struct Tester {
+    MinSat *sat;
+    VEC(AspAtom) read;            /* the atoms whose values it reads, by slot */
+    VEC(uint32_t) pvar;           /* per slot: the variable P of its atom (Q is the next) */
+    VEC(MinLit) assume, body, head;   /* scratch */
+    VEC(uint32_t) weight;
+    uint32_t *order, *moved;      /* slots in the order of the last assumptions; scratch */
+    uint8_t *state;               /* per slot: its atom's state_of in the last check */
+} Tester;
+
+static void free_tester(Tester *t);
 
 struct AspMinimal {
     const AspProgram *p;
@@ -27,7 +40,6 @@ struct AspMinimal {
     uint32_t *var;                /* per program atom: its variable in the check, or NONE */
     uint32_t *seen;               /* per rule: the check that met it last */
     uint32_t now;
-    uint32_t *vatom;              /* per variable of the check: its atom */
     uint8_t *kept;                /* per variable: in the smaller model found */
     uint32_t *lseen;              /* per atom: the nogood that has its literal */
     uint32_t lnow;
@@ -36,7 +48,8 @@ struct AspMinimal {
                                      by the first check of a partial assignment) */
     uint8_t *dirty;               /* per component: an atom of it got a value since its last
                                      check of a partial assignment */
-    MinProblem q;                 /* the problem of one component */
+    Tester **tester;              /* per component: its tester, made by its first check */
+    uint32_t *slot;               /* per program atom: its slot in the tester being made */
     uint32_t *ioff, *iword;       /* per component: the words of the lattice that hold the
                                      atoms its check reads (its own, and those of the rules
                                      with a head atom in it), as CSR (made by the first
@@ -104,11 +117,12 @@ AspMinimal *asp_minimal_new(const AspProgram *p, const uint32_t *group)
     m->var = mem_alloc((np + 1) * sizeof *m->var);
     for (size_t a = 0; a < np; a++) m->var[a] = NONE;
     m->seen = mem_calloc(p->rules.count + 1, sizeof *m->seen);
-    m->vatom = mem_alloc((np + 1) * sizeof *m->vatom);
+    m->slot = mem_alloc((np + 1) * sizeof *m->slot);
+    for (size_t a = 0; a < np; a++) m->slot[a] = NONE;
+    m->tester = mem_calloc(m->ncomp + 1, sizeof *m->tester);
     m->kept = mem_alloc(np + 1);
     m->lseen = mem_calloc(np + 1, sizeof *m->lseen);
     m->dirty = mem_calloc(m->ncomp + 1, 1);
-    minsat_init(&m->q);
     return m;
 }
 
@@ -118,11 +132,12 @@ void asp_minimal_free(AspMinimal *m)
     mem_free(m->comp); mem_free(m->coff); mem_free(m->catoms);
     mem_free(m->hoff); mem_free(m->hrule);
     mem_free(m->var); mem_free(m->seen);
-    mem_free(m->vatom); mem_free(m->kept); mem_free(m->lseen);
+    mem_free(m->slot); mem_free(m->kept); mem_free(m->lseen);
+    for (size_t k = 0; k < m->ncomp; k++) free_tester(m->tester[k]);
+    mem_free(m->tester);
     mem_free(m->lcomp); mem_free(m->dirty);
     mem_free(m->ioff); mem_free(m->iword); mem_free(m->imask); mem_free(m->isnap);
     mem_free(m->passed);
-    minsat_free(&m->q);
     mem_free(m);
 }
 
@@ -150,65 +165,208 @@ static uint32_t weight_of(const AspProgram *p, const AspRule *r, uint32_t i)
     return r->wts == ASP_NO_WEIGHTS ? 1 : asp_rule_weights(p, r)[i];
 }
 
-/* Rule r's body in the reduct by M, over the variables: false when it does not hold in M
- * (then it holds in no subset); else its variables (positive atoms of M in C) go to the
- * problem and *base is what the rest gives (positive atoms of M outside C, `not c` for c
- * outside M).  An open atom (partial M) counts as true, and `not c` for c open as holding:
- * the body holds at least as often as under any completion of M. */
-static bool reduct_body(AspMinimal *m, const AspRule *r, uint64_t *base)
+static uint64_t bound_of(const AspProgram *p, const AspRule *r)
 {
-    const AspProgram *p = m->p;
-    uint64_t sum = 0, bound = r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(p, r);
-    *base = 0;
-    for (uint32_t i = 0; i < r->npos; i++) {
-        AspAtom a = p->lits.items[asp_rule_pos(r) + i];
-        if (!holds(m, a) && !open_atom(m, a)) continue;
-        sum += weight_of(p, r, i);
-        if (m->var[a] == NONE && !open_inside(m, a)) *base += weight_of(p, r, i);
-    }
-    for (uint32_t i = 0; i < r->nneg; i++)
-        if (!holds(m, p->lits.items[asp_rule_neg(r) + i])) {
-            sum += weight_of(p, r, r->npos + i);
-            *base += weight_of(p, r, r->npos + i);
-        }
-    if (sum < bound) return false;
-    for (uint32_t i = 0; i < r->npos; i++) {
-        AspAtom a = p->lits.items[asp_rule_pos(r) + i];
-        if (m->var[a] != NONE) minsat_body(&m->q, m->var[a], weight_of(p, r, i));
-    }
-    return true;
+    return r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(p, r);
 }
 
-/* The constraints rule r puts on the variables: body => one of its head atoms in M's part of
- * C (none when M has a head atom outside C, which every subset keeps; an open one does not
- * count); a normal or choice rule, one for each head atom in it.  An open head atom in C
- * is in no smaller model: its rule's body must fail there. */
-static void add_rule(AspMinimal *m, const AspRule *r)
+/* ---- the tester of a component: its constraints, made once ----
+ * Variables, per atom a the check reads: P_a (a is not false in M: true, or open) and Q_a
+ * (a is not true in M); per atom a of C also n_a (a is in the smaller model N) and d_a (a
+ * is dropped: in M, not in N).  The candidate only gives the assumptions P and Q. */
+
+static uint32_t p_var(const Tester *t, uint32_t slot) { return t->pvar.items[slot]; }
+
+/* Atom a's slot among those the tester reads (made with its P and Q variables). */
+static uint32_t slot_of(AspMinimal *m, Tester *t, AspAtom a)
+{
+    if (m->slot[a] != NONE) return m->slot[a];
+    m->slot[a] = (uint32_t)t->read.count;
+    VEC_PUSH(t->read, a);
+    VEC_PUSH(t->pvar, minsat_var(t->sat));
+    minsat_var(t->sat);
+    return m->slot[a];
+}
+
+/* The literal of body atom a in the reduct by M, evaluated in N: n_a inside C, else P_a
+ * (outside C, N keeps M); `not a` is Q_a. */
+static MinLit body_lit(AspMinimal *m, Tester *t, AspAtom a, bool negative)
+{
+    uint32_t i = slot_of(m, t, a);
+    if (negative) return minlit(p_var(t, i) + 1, false);
+    return minlit(m->comp[a] == m->cur ? 4 * i : p_var(t, i), false);
+}
+
+/* Rule r's body in the reduct, evaluated in N, implies one of the head literals in
+ * t->head: a clause for a conjunction, else a weight rule. */
+static void add_constraint(AspMinimal *m, Tester *t, const AspRule *r)
+{
+    const AspAtom *lits = m->p->lits.items;
+    uint32_t n = r->npos + r->nneg;
+    t->body.count = t->weight.count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        AspAtom a = i < r->npos ? lits[asp_rule_pos(r) + i] : lits[asp_rule_neg(r) + i - r->npos];
+        VEC_PUSH(t->body, body_lit(m, t, a, i >= r->npos) ^ (r->wts == ASP_NO_WEIGHTS));
+        VEC_PUSH(t->weight, weight_of(m->p, r, i));
+    }
+    if (r->wts == ASP_NO_WEIGHTS) {
+        for (size_t i = 0; i < t->head.count; i++) VEC_PUSH(t->body, t->head.items[i]);
+        minsat_clause(t->sat, t->body.items, t->body.count);
+    } else
+        minsat_rule(t->sat, t->body.items, t->weight.items, n, bound_of(m->p, r), t->head.items, t->head.count);
+}
+
+/* A variable that holds when some head atom of r in C is not false in M. */
+static uint32_t some_head_not_false(AspMinimal *m, Tester *t, const AspRule *r)
 {
     const AspAtom *h = m->p->lits.items + r->head;
-    uint64_t base, bound = r->wts == ASP_NO_WEIGHTS ? (uint64_t)r->npos + r->nneg : asp_rule_bound(m->p, r);
-    bool disj = r->kind == ASP_DISJUNCTION;
+    uint32_t any = minsat_var(t->sat);
+    t->body.count = 0;
+    VEC_PUSH(t->body, minlit(any, true));
+    for (uint32_t k = 0; k < r->nhead; k++)
+        if (m->comp[h[k]] == m->cur) {
+            MinLit p = minlit(p_var(t, slot_of(m, t, h[k])), false);
+            VEC_PUSH(t->body, p);
+            minsat_clause(t->sat, (MinLit[]){ p ^ 1, minlit(any, false) }, 2);
+        }
+    minsat_clause(t->sat, t->body.items, t->body.count);
+    return any;
+}
+
+/* The constraints rule r (with a head atom in C) puts on N.  A normal or choice rule, for
+ * each head atom h in C: body => n_h, when h is not false in M (a choice rule is in the
+ * reduct only when h is in M; an open h is in no N, so its body must fail there).  A
+ * disjunctive rule, when some head atom in C is not false in M: body => n_h for a head
+ * atom h in C, or Q_h false for one outside C (M has it, so N does). */
+static void add_rule(AspMinimal *m, Tester *t, const AspRule *r)
+{
+    const AspAtom *h = m->p->lits.items + r->head;
     if (r->kind == ASP_CONSTRAINT) return;     /* M satisfies it, so every subset does */
-    if (disj)
-        for (uint32_t k = 0; k < r->nhead; k++)
-            if (holds(m, h[k]) && m->var[h[k]] == NONE) return;
-    for (uint32_t k = 0; k < r->nhead; k++) {
-        if (m->var[h[k]] == NONE && !open_inside(m, h[k])) continue;
-        minsat_begin(&m->q);
-        if (!reduct_body(m, r, &base)) { minsat_drop(&m->q); return; }
-        if (!disj) {              /* h[k] open: no smaller model holds it, the body must fail */
-            if (m->var[h[k]] != NONE) minsat_head(&m->q, m->var[h[k]]);
-        } else
-            for (uint32_t j = 0; j < r->nhead; j++)
-                if (m->var[h[j]] != NONE) minsat_head(&m->q, m->var[h[j]]);
-        minsat_end(&m->q, base, bound);
-        if (disj) return;
+    if (r->kind != ASP_DISJUNCTION) {
+        for (uint32_t k = 0; k < r->nhead; k++) {
+            if (m->comp[h[k]] != m->cur) continue;
+            uint32_t i = slot_of(m, t, h[k]);
+            t->head.count = 0;
+            VEC_PUSH(t->head, minlit(4 * i, false));
+            VEC_PUSH(t->head, minlit(p_var(t, i), true));
+            add_constraint(m, t, r);
+        }
+        return;
     }
+    uint32_t any = some_head_not_false(m, t, r);
+    t->head.count = 0;
+    VEC_PUSH(t->head, minlit(any, true));
+    for (uint32_t k = 0; k < r->nhead; k++) {
+        uint32_t i = slot_of(m, t, h[k]);
+        VEC_PUSH(t->head, m->comp[h[k]] == m->cur ? minlit(4 * i, false) : minlit(p_var(t, i) + 1, true));
+    }
+    add_constraint(m, t, r);
+}
+
+/* Component k's tester.  The atoms of C take the first slots, their variables n, d, P, Q
+ * in fours (so n_a is 4 * slot); N within M (n_a => not Q_a), d_a exactly when a is in M
+ * and not in N, some d_a true; then a constraint for each rule with a head atom in C. */
+static Tester *make_tester(AspMinimal *m, size_t k)
+{
+    Tester *t = mem_calloc(1, sizeof *t);
+    t->sat = minsat_new();
+    m->cur = k;
+    VEC(MinLit) some = { 0 };
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
+        uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_var(t->sat);
+        m->slot[m->catoms[i]] = s;
+        VEC_PUSH(t->read, m->catoms[i]);
+        VEC_PUSH(t->pvar, minsat_var(t->sat));
+        minsat_var(t->sat);
+        MinLit q = minlit(p_var(t, s) + 1, false);
+        minsat_clause(t->sat, (MinLit[]){ minlit(n, true), q ^ 1 }, 2);
+        minsat_clause(t->sat, (MinLit[]){ minlit(d, true), minlit(n, true) }, 2);
+        minsat_clause(t->sat, (MinLit[]){ minlit(d, true), q ^ 1 }, 2);
+        minsat_clause(t->sat, (MinLit[]){ minlit(d, false), minlit(n, false), q }, 3);
+        VEC_PUSH(some, minlit(d, false));
+    }
+    minsat_clause(t->sat, some.items, some.count);
+    VEC_FREE(some);
+    m->now++;
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++)
+        for (uint32_t j = m->hoff[m->catoms[i]]; j < m->hoff[m->catoms[i] + 1]; j++) {
+            uint32_t r = m->hrule[j];
+            if (m->seen[r] == m->now) continue;
+            m->seen[r] = m->now;
+            add_rule(m, t, &m->p->rules.items[r]);
+        }
+    size_t n = t->read.count;
+    for (size_t i = 0; i < n; i++) m->slot[t->read.items[i]] = NONE;
+    t->order = mem_alloc((n + 1) * sizeof *t->order);
+    t->moved = mem_alloc((n + 1) * sizeof *t->moved);
+    t->state = mem_calloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++) t->order[i] = (uint32_t)i;
+    return t;
+}
+
+static void free_tester(Tester *t)
+{
+    if (!t) return;
+    minsat_free(t->sat);
+    MEM_FREE_ALL(t->read.items, t->pvar.items, t->assume.items, t->body.items, t->weight.items, t->head.items,
+                 t->order, t->moved, t->state, t);
 }
 
 static void clear_vars(AspMinimal *m, size_t k)
 {
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) m->var[m->catoms[i]] = NONE;
+}
+
+/* Atom a in the candidate: 1 true, 2 false, 3 open. */
+static uint8_t state_of(const AspMinimal *m, AspAtom a)
+{
+    return holds(m, a) ? 1 : open_atom(m, a) ? 3 : 2;
+}
+
+/* The assumptions P and Q of the atom in slot i. */
+static void assume_slot(Tester *t, uint32_t i)
+{
+    VEC_PUSH(t->assume, minlit(p_var(t, i), t->state[i] == 2));
+    VEC_PUSH(t->assume, minlit(p_var(t, i) + 1, t->state[i] == 1));
+}
+
+/* The assumptions, the atoms whose values did not change since the last check first (in
+ * the order they had), then the others: the tester keeps what the first assumptions
+ * implied as long as they are the same, so the atoms that change often go to the end. */
+static void assumptions(AspMinimal *m, Tester *t)
+{
+    uint32_t n = (uint32_t)t->read.count, moved = 0, at = 0;
+    t->assume.count = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t i = t->order[j];
+        uint8_t now = state_of(m, t->read.items[i]);
+        if (now == t->state[i]) {
+            assume_slot(t, i);
+            t->order[at++] = i;
+        } else {
+            t->state[i] = now;
+            t->moved[moved++] = i;
+        }
+    }
+    for (uint32_t j = 0; j < moved; j++) {
+        t->order[at + j] = t->moved[j];
+        assume_slot(t, t->moved[j]);
+    }
+}
+
+/* Is there a smaller model N under the candidate (P and Q of each atom read assumed)?
+ * Then kept holds it. */
+static bool tester_finds(AspMinimal *m, size_t k)
+{
+    if (!m->tester[k]) m->tester[k] = make_tester(m, k);
+    Tester *t = m->tester[k];
+    assumptions(m, t);
+    if (!minsat_solve(t->sat, t->assume.items, t->assume.count)) return false;
+    for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
+        AspAtom a = m->catoms[i];
+        if (m->var[a] != NONE) m->kept[m->var[a]] = minsat_true(t->sat, 4 * (i - m->coff[k]));
+    }
+    return true;
 }
 
 /* Component k: is M's part of it minimal (no model of P^M drops some of its atoms)?  When
@@ -217,25 +375,11 @@ static bool component_minimal(AspMinimal *m, size_t k)
 {
     size_t n = 0;
     m->cur = k;
-    minsat_reset(&m->q);
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
         uint32_t a = m->catoms[i];
-        if (holds(m, a)) { m->vatom[n] = a; m->var[a] = (uint32_t)n++; }
+        if (holds(m, a)) m->var[a] = (uint32_t)n++;
     }
-    if (n >= 2) {           /* one atom is founded by the rule that chose it */
-        m->now++;
-        for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
-            uint32_t a = m->catoms[i];
-            if (!holds(m, a) && !open_atom(m, a)) continue;
-            for (uint32_t j = m->hoff[a]; j < m->hoff[a + 1]; j++) {
-                uint32_t r = m->hrule[j];
-                if (m->seen[r] == m->now) continue;
-                m->seen[r] = m->now;
-                add_rule(m, &m->p->rules.items[r]);
-            }
-        }
-        if (minsat_smaller(&m->q, n, m->kept)) return false;
-    }
+    if (n >= 2 && tester_finds(m, k)) return false;   /* one atom is founded by the rule that chose it */
     clear_vars(m, k);
     return true;
 }
@@ -326,6 +470,21 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x)
     read_candidate(m, s, x, NULL);
     for (size_t k = 0; k < m->ncomp; k++)
         if (!total_minimal(m, k)) { clear_vars(m, k); return false; }
+    return true;
+}
+
+bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices)
+{
+    const AspMinimal *m = s->mini;
+    *checks = *conflicts = *choices = 0;
+    if (!m) return false;
+    for (size_t k = 0; k < m->ncomp; k++)
+        if (m->tester[k]) {
+            const MinSatStats *st = minsat_stats(m->tester[k]->sat);
+            *checks += st->solves;
+            *conflicts += st->conflicts;
+            *choices += st->decisions;
+        }
     return true;
 }
 

@@ -1,38 +1,32 @@
-/* minsat.h: the small satisfiability problem of minimal.c's check (minsat.c): variables
- * 0..n-1 (the atoms of a candidate M in one component, all true in M), constraints
- * "sum of the weights of the true body variables + base >= bound implies some head variable
- * true"; is there an assignment that satisfies them all with some variable false? */
+/* minsat.h: the satisfiability solver of minimal.c's check (minsatsearch.c, minsatrule.c,
+ * minsatdb.c): a conflict-driven search over a fixed set of clauses and weight rules ("the
+ * weights of the true body literals reach the bound implies a head literal"), asked again
+ * and again under different assumption literals.  What it learns follows from the constraints alone, so it is kept
+ * from one question to the next. */
 #ifndef FIX_ASP_MINSAT_H
 #define FIX_ASP_MINSAT_H
 
 #include "common.h"
-#include "util/mem.h"
 
-enum { MINSAT_WORK = 13 };
+typedef struct MinSat MinSat;
+typedef uint32_t MinLit;          /* 2 * variable, + 1 when negated */
 
-typedef struct MinCons { uint32_t bstart, bend, hstart, hend; uint64_t base, bound; } MinCons;
+static inline MinLit minlit(uint32_t var, bool negated) { return 2 * var + negated; }
 
-typedef struct MinProblem {
-    VEC(MinCons) cons;
-    VEC(uint32_t) bvar;           /* body variables of the constraints, with their weights */
-    VEC(uint32_t) bw;
-    VEC(uint32_t) hvar;           /* head variables */
-    uint32_t pb, ph;              /* where the constraint being added starts */
-    void *work[MINSAT_WORK];      /* the search's arrays, kept from one problem to the next */
-    size_t wcap[MINSAT_WORK];     /* their sizes in bytes */
-} MinProblem;
+/* Work done, summed over the questions. */
+typedef struct MinSatStats { uint64_t solves, conflicts, decisions, propagations; } MinSatStats;
 
-void minsat_init(MinProblem *q);
-void minsat_free(MinProblem *q);
-void minsat_reset(MinProblem *q);
-/* A constraint: begin, its body and head variables, then end (or drop: not added). */
-void minsat_begin(MinProblem *q);
-void minsat_body(MinProblem *q, uint32_t var, uint32_t weight);
-void minsat_head(MinProblem *q, uint32_t var);
-void minsat_end(MinProblem *q, uint64_t base, uint64_t bound);
-void minsat_drop(MinProblem *q);
-/* Is there an assignment of the n variables satisfying every constraint with one false?
- * Then kept[v] says whether variable v is true in it. */
-bool minsat_smaller(MinProblem *q, size_t n, uint8_t *kept);
+MinSat *minsat_new(void);
+void minsat_free(MinSat *q);
+uint32_t minsat_var(MinSat *q);
+/* Constraints, all added before the first question. */
+void minsat_clause(MinSat *q, const MinLit *lits, size_t n);
+void minsat_rule(MinSat *q, const MinLit *body, const uint32_t *weight, size_t nbody, uint64_t bound,
+                 const MinLit *head, size_t nhead);
+/* Is there an assignment satisfying every constraint and the n assumption literals?  Then
+ * minsat_true reads it, until the next question. */
+bool minsat_solve(MinSat *q, const MinLit *assume, size_t n);
+bool minsat_true(const MinSat *q, uint32_t var);
+const MinSatStats *minsat_stats(const MinSat *q);
 
 #endif
