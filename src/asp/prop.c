@@ -64,8 +64,8 @@ static bool fits32(const AspSolver *s, uint32_t r)
     return total_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
 }
 
-/* Per rule: its counters (in 32 bits when every rule's fit), and with weight bodies the
- * largest weight of its literals. */
+/* Per rule: its counters (in 32 bits when every rule's fit), and when some literal weighs
+ * more than 1 the largest weight of its literals. */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
     bool narrow = true;
@@ -73,7 +73,7 @@ static void rule_states(const AspSolver *s, AspProp *p)
     if (narrow) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
     else p->rule.wide = mem_calloc(s->nrules + 1, sizeof *p->rule.wide);
     p->rhead = s->head;
-    if (!s->bound) return;
+    if (!s->pw) return;                           /* every weight 1 */
     p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
     for (uint32_t r = 0; r < s->nrules; r++) {
         for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
@@ -272,9 +272,9 @@ static int64_t founded_need(const AspSolver *s, const AspProp *p, uint32_t r)
 {
     int64_t need = s->bound[r];
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        if (!p->cyclic[s->pos[k]] && p->tr.val[s->pos[k]] != V_FALSE) need -= s->pw[k];
+        if (!p->cyclic[s->pos[k]] && p->tr.val[s->pos[k]] != V_FALSE) need -= asp_pos_weight(s, k);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (p->tr.val[s->neg[k]] != V_TRUE) need -= s->nw[k];
+        if (p->tr.val[s->neg[k]] != V_TRUE) need -= asp_neg_weight(s, k);
     return need;
 }
 
@@ -412,8 +412,8 @@ static void backtrack(AspProp *p, size_t level)
 static int64_t total_weight(const AspSolver *s, uint32_t r)
 {
     int64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
     return sum;
 }
 
