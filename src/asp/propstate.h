@@ -31,8 +31,9 @@ struct AspProp {
         AspRuleState *wide;       /* when narrow is NULL */
     } rule;
     const uint32_t *rhead;        /* per rule: its head (the solver's head) */
-    uint32_t *maxw;               /* per rule: its largest literal weight; NULL when no rule
-                                     has a weight body (then 1) */
+    uint32_t *maxw;               /* per rule: its largest literal weight; NULL when no
+                                     literal weighs more than 1 (then 1) */
+    bool weighted;                /* some rule has a weight body (the solver's bound) */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
     size_t open;                  /* true atoms with two or more rules left (first fail) */
     size_t ofirst;                /* no such open atom on the trail before this index */
