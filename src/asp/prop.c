@@ -73,7 +73,7 @@ static void rule_states(const AspSolver *s, AspProp *p)
     if (narrow) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
     else p->rule.wide = mem_calloc(s->nrules + 1, sizeof *p->rule.wide);
     p->rhead = s->head;
-    p->weighted = s->bound != NULL;
+    p->rule.weighted = s->bound != NULL;
     if (!s->pw) return;                           /* every weight 1 */
     p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
     for (uint32_t r = 0; r < s->nrules; r++) {
@@ -350,7 +350,7 @@ static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, ui
     for (uint32_t k = from; k < to; k++) {
         uint32_t h = p->rhead[rules[k]];
         int64_t need = asp_rs_need_add(p, rules[k], wt(w, k));
-        if (p->weighted && need > 0 && need <= wt(w, k) && p->tr.val[h] == V_TRUE) waiting(p, h);
+        if (p->rule.weighted && need > 0 && need <= wt(w, k) && p->tr.val[h] == V_TRUE) waiting(p, h);
     }
 }
 
