@@ -13,6 +13,8 @@
 # search first, its models held back, the program's rules kept for a hand-over to clingo)
 # instead of --solver native.
 # BENCH_MEMORY_SMALL=1 runs each family at a tenth of its size (a quick check of the script).
+# colour is tests/asp/compete/colour.lp on a random graph of N nodes, edge probability 3/N
+# (3.4 million ground rules at 1500, nearly all its symmetry breaking's before/2).
 # usage: sh bench/asp/memory.sh [FIX]
 set -u
 FIX=${1:-build/fix}
@@ -41,7 +43,8 @@ set -- \
     "pairs:100000:build/bench-gen pairs N" \
     "strip:100000:build/bench-gen strip N" \
     "ladder:100000:build/bench-gen ladder N" \
-    "mixed:100000:build/bench-gen mixed N"
+    "mixed:100000:build/bench-gen mixed N" \
+    "colour:1500:cat tests/asp/compete/colour.lp; awk -v kind=colour -v n=N -v seed=1 -f tests/asp/competegen.awk"
 
 head="| program | size |"; rule="|---|---:|"
 for j in $JOBS; do head="$head fix $SOLVER --jobs $j (s, MB) |"; rule="$rule---|"; done

@@ -151,8 +151,9 @@ struct AspSolver {
     uint32_t *nostart, *nocc;     /* rules with atom a in the negative body */
     uint32_t *hstart, *hrules;    /* rules with head a */
     /* Weight bodies (all NULL when no rule has one): rule r holds when the weights of its
-     * true literals (pw for pos, nw for neg) sum to bound[r] or more; ow / nw per entry of
-     * occ / nocc. */
+     * true literals (pw for pos, nw for neg) sum to bound[r] or more; ow / now per entry of
+     * occ / nocc.  pw, nw, ow and now are NULL as well when every literal weighs 1 (every
+     * weight body a count: asp_pos_weight, asp_neg_weight). */
     uint32_t *bound, *pw, *nw, *ow, *now;
     SpCache *sp;                  /* the incremental S_P states (sp.c) */
     AspProp *prop;                /* scratch of the native IR (prop.c) */
@@ -166,14 +167,19 @@ struct AspSolver {
                                      NULL: its own */
 };
 
+/* The weight of the positive literal at place k of pos, of the negative one at place k of
+ * neg. */
+static inline uint32_t asp_pos_weight(const AspSolver *s, uint32_t k) { return s->pw ? s->pw[k] : 1; }
+static inline uint32_t asp_neg_weight(const AspSolver *s, uint32_t k) { return s->nw ? s->nw[k] : 1; }
+
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
  * as 1 { ... } 1: its true literals need not all hold)? */
 static inline bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
 {
     if (!s->bound) return false;
     uint64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
     return s->bound[r] < sum;
 }
 

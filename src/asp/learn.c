@@ -422,7 +422,7 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     return true;
 }
 
-/* Literal `lit` now holds: the nogoods of two literals watching it (the first pairs of its
+/* Literal `lit` now holds: the nogoods of two literals watching it (the first words of its
  * list, watch.h) each make their other literal false, its reason lit itself (R_BIN), with
  * no look at their memory (clasp's short implications); then each longer nogood watching it
  * looks for another literal that does not hold to watch; with none, its other watch
@@ -435,8 +435,8 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
     size_t i = 0, count = asp_watch_count(w, lit);  /* pool may move as it grows */
     const uint8_t *lholds = p->tr.lholds;
-    for (; i < count && (items[i + 1] & ASP_WATCH_BIN); i += 2) {
-        uint32_t other = items[i + 1] & ~ASP_WATCH_BIN;
+    for (; i < count && (items[i] & ASP_WATCH_BIN); i++) {
+        uint32_t other = items[i] & ~ASP_WATCH_BIN;
         if (lholds[other ^ 1]) continue;
         bin_unit(p, lit, other);
         if (p->conflict) return;

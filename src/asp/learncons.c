@@ -64,12 +64,12 @@ static int body_kind(const AspSolver *s, const uint8_t *fact, uint32_t r, U32s *
     bool counts = asp_rule_aggregate(s, r);
     out->count = 0;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
-        if (counts && s->pw[k] < s->bound[r]) return BODY_NONE;
+        if (counts && asp_pos_weight(s, k) < s->bound[r]) return BODY_NONE;
         if (s->pos[k] == s->head[r] || (counts && fact[s->pos[k]])) return BODY_NONE;
         if (!fact[s->pos[k]]) VEC_PUSH(*out, 2 * s->pos[k]);
     }
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) {
-        if (counts && s->nw[k] < s->bound[r]) return BODY_NONE;
+        if (counts && asp_neg_weight(s, k) < s->bound[r]) return BODY_NONE;
         if (s->neg[k] == s->head[r] || fact[s->neg[k]]) return BODY_NONE;
         VEC_PUSH(*out, 2 * s->neg[k] + 1);
     }

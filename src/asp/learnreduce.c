@@ -172,11 +172,13 @@ static uint32_t watched_pair(const AspProp *p, uint32_t off, uint32_t *w0, uint3
 
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
+    if (off >= ASP_WATCH_BIN) mem_fail((size_t)off * sizeof *p->store.ng.items);   /* a pair's
+                                                   first word never carries the binary mark */
     uint32_t w0, w1;
     uint32_t n = watched_pair(p, off, &w0, &w1);
     if (n == 2) {
-        asp_watch_add_bin(&p->store.watches, w0, off, w1);
-        asp_watch_add_bin(&p->store.watches, w1, off, w0);
+        asp_watch_add_bin(&p->store.watches, w0, w1);
+        asp_watch_add_bin(&p->store.watches, w1, w0);
         return;
     }
     asp_watch_add(&p->store.watches, w0, off, w1);
@@ -188,8 +190,9 @@ static void expect_watches(AspProp *p, uint32_t off)
 {
     uint32_t w0, w1;
     uint32_t n = watched_pair(p, off, &w0, &w1);
-    asp_watch_expect(&p->store.watches, w0);
-    if (n > 1) asp_watch_expect(&p->store.watches, w1);
+    uint32_t words = n == 2 ? 1 : 2;                 /* a binary one: a word a watch */
+    asp_watch_expect(&p->store.watches, w0, words);
+    if (n > 1) asp_watch_expect(&p->store.watches, w1, words);
 }
 
 /* The kept nogoods of two literals (binary) or of another length watched again. */

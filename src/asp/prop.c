@@ -46,8 +46,8 @@ static bool fits32(const AspSolver *s, uint32_t r)
     return total_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
 }
 
-/* Per rule: its counters (in 32 bits when every rule's fit), and with weight bodies the
- * largest weight of its literals. */
+/* Per rule: its counters (in 32 bits when every rule's fit), and when some literal weighs
+ * more than 1 the largest weight of its literals. */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
     bool narrow = true;
@@ -55,7 +55,8 @@ static void rule_states(const AspSolver *s, AspProp *p)
     if (narrow) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
     else p->rule.wide = mem_calloc(s->nrules + 1, sizeof *p->rule.wide);
     p->rhead = s->head;
-    if (!s->bound) return;
+    p->rule.weighted = s->bound != NULL;
+    if (!s->pw) return;                           /* every weight 1 */
     p->maxw = mem_calloc(s->nrules + 1, sizeof *p->maxw);
     for (uint32_t r = 0; r < s->nrules; r++) {
         for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
@@ -275,7 +276,7 @@ static void unlits_true(AspProp *p, const uint32_t *rules, const uint32_t *w, ui
     for (uint32_t k = from; k < to; k++) {
         uint32_t h = p->rhead[rules[k]];
         int64_t need = asp_rs_need_add(p, rules[k], wt(w, k));
-        if (w && need > 0 && need <= w[k] && p->tr.val[h] == V_TRUE) waiting(p, h);
+        if (p->rule.weighted && need > 0 && need <= wt(w, k) && p->tr.val[h] == V_TRUE) waiting(p, h);
     }
 }
 
@@ -339,8 +340,8 @@ static void backtrack(AspProp *p, size_t level)
 static int64_t total_weight(const AspSolver *s, uint32_t r)
 {
     int64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += s->pw[k];
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += s->nw[k];
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
     return sum;
 }
 

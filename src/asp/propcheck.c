@@ -10,7 +10,7 @@
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
  * offsets, which tile the rest of the store) is watched on its first two literals (its only
  * one), no list holds any other watch, and in each list the nogoods of two literals (their
- * watches marked ASP_WATCH_BIN, and only theirs) come before the longer ones.  The activity heap: each atom where hpos says,
+ * words marked ASP_WATCH_BIN, and only theirs) come before the longer ones' pairs.  The activity heap: each atom where hpos says,
  * no child before its parent, every open atom in it while learning.  The unfounded-set check's
  * sources (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule
  * with a cyclic head counts its cyclic positive atoms without a source, and when no check is
@@ -50,29 +50,31 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
     return NULL;
 }
 
-/* Each list's watches: nogoods stored, watching this literal as one of their first two. */
+/* Each list's watches: nogoods stored, watching this literal as one of their first two; the
+ * binary ones' words first, as many as there are such nogoods of the literal. */
 static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t *expect)
 {
     const AspWatches *w = &p->store.watches;
     const uint32_t *ng = p->store.ng.items;
     for (uint32_t off = 0; off < p->store.ng.count; off += ng[off] + 1) {
-        expect[ng[off + 1]] += 2;
-        if (ng[off] > 1) expect[ng[off + 2]] += 2;
+        uint32_t words = ng[off] == 2 ? 1 : 2;
+        expect[ng[off + 1]] += words;
+        if (ng[off] > 1) expect[ng[off + 2]] += words;
     }
     for (uint32_t lit = 0; lit < w->nlists; lit++) {
-        size_t n = asp_watch_count(w, lit);
+        size_t n = asp_watch_count(w, lit), j = 0;
         if (n != expect[lit]) return "a literal's watch count is not its nogoods' count";
         const uint32_t *items = asp_watch_items(w, lit);
-        bool longer = false;                  /* a longer nogood's pair met in this list */
-        for (size_t j = 0; j < n; j += 2) {
+        for (; j < n && (items[j] & ASP_WATCH_BIN); j++)
+            if ((items[j] & ~ASP_WATCH_BIN) >= w->nlists) return "a binary watch's literal out of range";
+        if ((n - j) % 2) return "a binary nogood's watch after a longer one's";
+        for (; j < n; j += 2) {
             uint32_t off = items[j];
             if (off >= p->store.ng.count || !start[off]) return "a watch of no stored nogood";
             if (ng[off + 1] != lit && (ng[off] < 2 || ng[off + 2] != lit))
                 return "a nogood watched on neither of its first two literals";
-            bool bin = items[j + 1] & ASP_WATCH_BIN;
-            if (bin != (ng[off] == 2)) return "a watch's binary mark is not its nogood's length";
-            if (bin && longer) return "a binary nogood's watch after a longer one's";
-            longer = longer || !bin;
+            if (ng[off] == 2 || (items[j + 1] & ASP_WATCH_BIN))
+                return "a binary nogood watched as a longer one";
         }
     }
     return NULL;

@@ -30,10 +30,11 @@ struct AspProp {
     struct {                      /* per rule: its counters, one of the two (prop.c) */
         AspRuleState32 *narrow;   /* in 32 bits, or NULL */
         AspRuleState *wide;       /* when narrow is NULL */
+        bool weighted;            /* some rule has a weight body (the solver's bound) */
     } rule;
     const uint32_t *rhead;        /* per rule: its head (the solver's head) */
-    uint32_t *maxw;               /* per rule: its largest literal weight; NULL when no rule
-                                     has a weight body (then 1) */
+    uint32_t *maxw;               /* per rule: its largest literal weight; NULL when no
+                                     literal weighs more than 1 (then 1) */
     uint32_t *nsup;               /* per atom: rules with this head whose body is not false */
     size_t open;                  /* true atoms with two or more rules left (first fail) */
     size_t ofirst;                /* no such open atom on the trail before this index */

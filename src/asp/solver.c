@@ -5,10 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A rule while compiling: head, body literals in one array (pos first), their weights in
- * `weight` at the same places; bound NORMAL_BODY for a normal body (all literals hold). */
+/* The compiled rules as they are made, in builder numbering, in the arrays the solver keeps
+ * (make_index renumbers them in place: no copy of the translation lives beside the solver's,
+ * issue 33): rule r's head, where its positive and negative literals start in pos and neg,
+ * and, when the program has weight bodies, its bound (a normal body: its literal count).
+ * The literals' weights are kept only once one of them is not 1 (lit_weights): a program
+ * whose weight bodies are all counts (gringo's #count and cardinality bounds) keeps none. */
 #define NORMAL_BODY UINT32_MAX
-typedef struct NRule { uint32_t head, npos, nneg, start, bound; } NRule;
+typedef VEC(uint32_t) Words;
 
 typedef struct Builder {
     const AspProgram *p;
@@ -18,10 +22,12 @@ typedef struct Builder {
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     const uint32_t *group;         /* NULL, or per program atom its positive component: a
                                       disjunctive rule is shifted between components only */
-    VEC(NRule) rules;
-    VEC(uint32_t) body;
-    VEC(uint32_t) weight;          /* per body literal, only when `weights` */
+    Words head, pstart, nstart;    /* per rule */
+    Words bound;                   /* per rule, only when `weights` */
+    Words pos, neg;                /* the body literals, rule after rule */
+    Words pw, nw;                  /* their weights, only when lit_weights */
     bool weights;                  /* the program has weight bodies */
+    bool lit_weights;              /* some literal weighs more than 1 */
     uint32_t *seen;                /* per atom: stamp for deduplication */
     uint32_t *where;               /* per atom: its place in the weight body being built */
     uint32_t stamp;
@@ -31,12 +37,46 @@ typedef struct Builder {
 /* A body: positive and negative atoms (program or translation atoms). */
 typedef struct Body { const AspAtom *pos, *neg; uint32_t npos, nneg; } Body;
 
+/* From now on every literal's weight is kept: those so far weigh 1. */
+static void keep_weights(Builder *b)
+{
+    b->lit_weights = true;
+    for (size_t k = 0; k < b->pos.count; k++) VEC_PUSH(b->pw, 1);
+    for (size_t k = 0; k < b->neg.count; k++) VEC_PUSH(b->nw, 1);
+}
+
+/* Literal a (mark 0: positive, 1: negative) of weight w appended to the rule being made. */
+static void append(Builder *b, uint32_t a, uint32_t w, uint32_t mark)
+{
+    if (w != 1 && !b->lit_weights) keep_weights(b);
+    Words *lits = mark ? &b->neg : &b->pos, *weights = mark ? &b->nw : &b->pw;
+    VEC_PUSH(*lits, a);
+    if (b->lit_weights) VEC_PUSH(*weights, w);
+}
+
+/* The rule being made (its literals from pos[ps] and neg[ns] on) dropped. */
+static void cut(Builder *b, size_t ps, size_t ns)
+{
+    b->pos.count = ps;
+    b->neg.count = ns;
+    if (b->lit_weights) b->pw.count = ps, b->nw.count = ns;
+}
+
+/* The rule being made ended: head :- its literals from pos[ps] and neg[ns] on. */
+static void end_rule(Builder *b, uint32_t head, size_t ps, size_t ns, uint32_t bound)
+{
+    VEC_PUSH(b->head, head);
+    VEC_PUSH(b->pstart, (uint32_t)ps);
+    VEC_PUSH(b->nstart, (uint32_t)ns);
+    if (b->weights)
+        VEC_PUSH(b->bound, bound == NORMAL_BODY ? (uint32_t)(b->pos.count - ps + b->neg.count - ns) : bound);
+}
+
 static void push_lit(Builder *b, uint32_t a, uint32_t mark)
 {
     if (b->seen[a] == b->stamp + mark) return;
     b->seen[a] = b->stamp + mark;
-    VEC_PUSH(b->body, a);
-    if (b->weights) VEC_PUSH(b->weight, 1);
+    append(b, a, 1, mark);
 }
 
 /* Adds head :- body, not x for x in extra, simplified; stamps are 2 per rule: stamp for
@@ -45,36 +85,37 @@ static void add_normal(Builder *b, uint32_t head, const Body *body, const uint32
                        size_t nextra)
 {
     b->stamp += 2;
-    uint32_t start = (uint32_t)b->body.count;
+    size_t ps = b->pos.count, ns = b->neg.count;
     for (uint32_t i = 0; i < body->npos; i++) push_lit(b, body->pos[i], 0);
-    uint32_t npos = (uint32_t)b->body.count - start;
     bool dead = b->seen[head] == b->stamp;                 /* h :- h, ... never fires */
     for (size_t i = 0; i < body->nneg + nextra; i++) {
         uint32_t a = i < body->nneg ? body->neg[i] : extra[i - body->nneg];
         if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
         push_lit(b, a, 1);
     }
-    if (dead) {
-        b->body.count = start;
-        b->weight.count = b->weights ? start : 0;
-        return;
-    }
-    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, NORMAL_BODY };
-    VEC_PUSH(b->rules, n);
+    if (dead) cut(b, ps, ns);
+    else end_rule(b, head, ps, ns, NORMAL_BODY);
+}
+
+/* The weight of the literal at place i of pos (mark 0) or neg (mark 1). */
+static uint32_t weight_at(const Builder *b, uint32_t mark, size_t i)
+{
+    return b->lit_weights ? (mark ? b->nw : b->pw).items[i] : 1;
 }
 
 /* One literal of a weight body: a repeated literal adds its weight to the first. */
 static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uint32_t bound)
 {
     if (b->seen[a] == b->stamp + mark) {
-        uint64_t sum = (uint64_t)b->weight.items[b->where[a]] + w;
-        b->weight.items[b->where[a]] = sum > bound ? bound : (uint32_t)sum;
+        uint64_t sum = (uint64_t)weight_at(b, mark, b->where[a]) + w;
+        if (sum > bound) sum = bound;
+        if (sum != 1 && !b->lit_weights) keep_weights(b);
+        if (b->lit_weights) (mark ? b->nw : b->pw).items[b->where[a]] = (uint32_t)sum;
         return;
     }
     b->seen[a] = b->stamp + mark;
-    b->where[a] = (uint32_t)b->body.count;
-    VEC_PUSH(b->body, a);
-    VEC_PUSH(b->weight, w);
+    b->where[a] = (uint32_t)(mark ? b->neg.count : b->pos.count);
+    append(b, a, w, mark);
 }
 
 /* head :- bound <= { r's weighted literals }: repeated literals merged, the head dropped from
@@ -84,17 +125,17 @@ static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
 {
     const AspAtom *lits = b->p->lits.items;
     const uint32_t *w = asp_rule_weights(b->p, r), *pos = lits + asp_rule_pos(r);
-    uint32_t start = (uint32_t)b->body.count, bound = asp_rule_bound(b->p, r);
+    size_t ps = b->pos.count, ns = b->neg.count;
+    uint32_t bound = asp_rule_bound(b->p, r);
     uint64_t total = 0;
     b->stamp += 2;
     for (uint32_t i = 0; i < r->npos; i++)
         if (pos[i] != head) push_weighted(b, pos[i], w[i], 0, bound);
-    uint32_t npos = (uint32_t)b->body.count - start;
     for (uint32_t i = 0; i < r->nneg; i++) push_weighted(b, pos[r->npos + i], w[r->npos + i], 1, bound);
-    for (size_t k = start; k < b->body.count; k++) total += b->weight.items[k];
-    if (total < bound) { b->body.count = b->weight.count = start; return; }
-    NRule n = { head, npos, (uint32_t)b->body.count - start - npos, start, bound };
-    VEC_PUSH(b->rules, n);
+    for (size_t k = ps; k < b->pos.count; k++) total += weight_at(b, 0, k);
+    for (size_t k = ns; k < b->neg.count; k++) total += weight_at(b, 1, k);
+    if (total < bound) { cut(b, ps, ns); return; }
+    end_rule(b, head, ps, ns, bound);
     b->weighted = true;
 }
 
@@ -275,10 +316,7 @@ static uint32_t *atom_order(const Builder *b)
 {
     size_t n = b->natoms;
     uint32_t *negc = mem_calloc(n + 1, sizeof *negc);
-    for (size_t i = 0; i < b->rules.count; i++) {
-        const NRule *r = &b->rules.items[i];
-        for (uint32_t k = 0; k < r->nneg; k++) negc[b->body.items[r->start + r->npos + k]]++;
-    }
+    for (size_t k = 0; k < b->neg.count; k++) negc[b->neg.items[k]]++;
     uint32_t maxc = 0;
     for (size_t a = 0; a < n; a++) if (negc[a] > maxc) maxc = negc[a];
     /* counting sort by decreasing count, stable */
@@ -323,52 +361,84 @@ static size_t atom_name(const void *ctx, size_t i, char *out)
     return len;
 }
 
-/* Per-literal weights and per-rule bounds, when some rule has a weight body (a normal body
- * is the bound `all its literals`, each of weight 1). */
-static void index_weights(AspSolver *s, const Builder *b)
+/* Vector v's items, cut to its count and one more word, taken from it (v left empty). */
+static uint32_t *take(Words *v)
 {
-    size_t nr = b->rules.count;
-    s->bound = mem_alloc((nr + 1) * sizeof *s->bound);
-    s->pw = mem_alloc((s->pstart[nr] + 1) * sizeof *s->pw);
-    s->nw = mem_alloc((s->nstart[nr] + 1) * sizeof *s->nw);
-    for (size_t i = 0; i < nr; i++) {
-        const NRule *r = &b->rules.items[i];
-        s->bound[i] = r->bound == NORMAL_BODY ? r->npos + r->nneg : r->bound;
-        for (uint32_t k = 0; k < r->npos; k++) s->pw[s->pstart[i] + k] = b->weight.items[r->start + k];
-        for (uint32_t k = 0; k < r->nneg; k++)
-            s->nw[s->nstart[i] + k] = b->weight.items[r->start + r->npos + k];
-    }
+    uint32_t *items = mem_realloc(v->items, (v->count + 1) * sizeof *items);
+    v->items = NULL;
+    v->count = v->cap = 0;
+    return items;
 }
 
-/* CSR arrays of the compiled rules in lattice numbering. */
-static void make_index(AspSolver *s, const Builder *b, const uint32_t *lat)
+/* Builder atoms x[0 .. n) renumbered to lattice atoms. */
+static void renumber(uint32_t *x, size_t n, const uint32_t *lat)
 {
-    size_t nr = b->rules.count, n = s->natoms, np = 0, nn = 0;
-    for (size_t i = 0; i < nr; i++) {           /* pos and neg of their exact sizes */
-        np += b->rules.items[i].npos;
-        nn += b->rules.items[i].nneg;
-    }
+    for (size_t i = 0; i < n; i++) x[i] = lat[x[i]];
+}
+
+/* The compiled rules, the builder's arrays renumbered in place, and their occurrence lists;
+ * the weights only when some rule has a weight body (a normal body is the bound `all its
+ * literals`, each of weight 1), the literals' only when one weighs more than 1. */
+static void make_index(AspSolver *s, Builder *b, const uint32_t *lat)
+{
+    size_t nr = b->head.count, n = s->natoms;
     s->nrules = nr;
-    s->head = mem_alloc((nr + 1) * sizeof *s->head);
-    s->pstart = mem_alloc((nr + 1) * sizeof *s->pstart);
-    s->nstart = mem_alloc((nr + 1) * sizeof *s->nstart);
-    s->pos = mem_alloc((np + 1) * sizeof *s->pos);
-    s->neg = mem_alloc((nn + 1) * sizeof *s->neg);
-    np = nn = 0;
-    for (size_t i = 0; i < nr; i++) {
-        const NRule *r = &b->rules.items[i];
-        s->head[i] = lat[r->head];
-        s->pstart[i] = (uint32_t)np;
-        s->nstart[i] = (uint32_t)nn;
-        for (uint32_t k = 0; k < r->npos; k++) s->pos[np++] = lat[b->body.items[r->start + k]];
-        for (uint32_t k = 0; k < r->nneg; k++) s->neg[nn++] = lat[b->body.items[r->start + r->npos + k]];
+    VEC_PUSH(b->pstart, (uint32_t)b->pos.count);
+    VEC_PUSH(b->nstart, (uint32_t)b->neg.count);
+    renumber(b->head.items, nr, lat);
+    renumber(b->pos.items, b->pos.count, lat);
+    renumber(b->neg.items, b->neg.count, lat);
+    s->head = take(&b->head);
+    s->pstart = take(&b->pstart);
+    s->nstart = take(&b->nstart);
+    s->pos = take(&b->pos);
+    s->neg = take(&b->neg);
+    if (b->weighted) s->bound = take(&b->bound);
+    if (b->weighted && b->lit_weights) {
+        s->pw = take(&b->pw);
+        s->nw = take(&b->nw);
     }
-    s->pstart[nr] = (uint32_t)np;
-    s->nstart[nr] = (uint32_t)nn;
-    if (b->weighted) index_weights(s, b);
     s->ostart = asp_csr_by(n, nr, s->pstart, s->pos, s->pw, &s->occ, &s->ow);
     s->nostart = asp_csr_by(n, nr, s->nstart, s->neg, s->nw, &s->nocc, &s->now);
     s->hstart = asp_csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
+}
+
+/* Room for n more words in v. */
+static void reserve(Words *v, size_t n)
+{
+    v->cap = v->count + n + 1;
+    v->items = mem_realloc(v->items, v->cap * sizeof *v->items);
+}
+
+/* Rule r's share of the translation (translate_rule): rules, positive and negative literals
+ * at most, added to n[0], n[1], n[2]. */
+static void count_translation(const AspRule *r, size_t n[3])
+{
+    size_t k = r->kind == ASP_CHOICE ? 2 * (size_t)r->nhead
+             : r->kind == ASP_DISJUNCTION ? r->nhead : 1;
+    size_t extra = r->kind == ASP_CHOICE || r->kind == ASP_CONSTRAINT ? 1
+                 : r->kind == ASP_DISJUNCTION ? r->nhead - 1 : 0;
+    size_t pos = r->npos, neg = r->nneg;
+    if (r->wts != ASP_NO_WEIGHTS && r->kind != ASP_NORMAL) {   /* aux :- the weight body */
+        n[0]++, n[1] += pos, n[2] += neg;
+        pos = 1, neg = 0;
+    }
+    n[0] += k, n[1] += k * pos, n[2] += k * (neg + extra);
+}
+
+/* Room for the translation of the program's rules (the supports of a program that is not
+ * head-cycle-free aside): the arrays are filled without regrowth. */
+static void reserve_translation(Builder *b)
+{
+    const AspProgram *p = b->p;
+    size_t n[3] = {0, 0, 0};
+    for (size_t i = 0; i < p->rules.count; i++) count_translation(&p->rules.items[i], n);
+    reserve(&b->head, n[0]);
+    reserve(&b->pstart, n[0] + 1);
+    reserve(&b->nstart, n[0] + 1);
+    if (b->weights) reserve(&b->bound, n[0]);
+    reserve(&b->pos, n[1]);
+    reserve(&b->neg, n[2]);
 }
 
 /* S_P's search hooks (AftFunction.search), the solver as ctx: the in-place IR and split of
@@ -397,16 +467,8 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
-    /* room for a normal program's translation (one rule a rule, its literals), no regrowth */
-    b.rules.cap = p->rules.count + 1;
-    b.rules.items = mem_alloc(b.rules.cap * sizeof *b.rules.items);
-    b.body.cap = p->lits.count + 1;
-    b.body.items = mem_alloc(b.body.cap * sizeof *b.body.items);
     b.weights = p->weights.count > 0;
-    if (b.weights) {
-        b.weight.cap = p->lits.count + 1;
-        b.weight.items = mem_alloc(b.weight.cap * sizeof *b.weight.items);
-    }
+    reserve_translation(&b);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -420,14 +482,14 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     s->lat_of = mem_alloc((np + 1) * sizeof *s->lat_of);
     for (size_t a = 0; a < np; a++) s->lat_of[a] = lat[a];
     s->fatom = b.fatom >= 0 ? (long)lat[b.fatom] : -1;
-    /* the translation freed before the search's state is made (peak memory) */
+    /* the builder's rest freed before the search's state is made (peak memory) */
     mem_free(lat);
     mem_free(b.prime);
     mem_free(b.seen);
     mem_free(b.where);
-    VEC_FREE(b.rules);
-    VEC_FREE(b.body);
-    VEC_FREE(b.weight);
+    VEC_FREE(b.bound);
+    VEC_FREE(b.pw);
+    VEC_FREE(b.nw);
     s->shown = asp_print_order(p, &s->nshown);
     s->fn = (AftFunction){ .L = s->L, .name = "S_P", .ctx = s, .eval = asp_sp_eval,
                            .envelope = ENV_ANTITONE, .refine = asp_prop_refine,

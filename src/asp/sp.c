@@ -147,7 +147,7 @@ static int64_t initial_need(const AspSolver *s, uint32_t r, const Word *x)
     }
     int64_t b = s->bound[r];
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (!has(x, s->neg[k])) b -= s->nw[k];
+        if (!has(x, s->neg[k])) b -= asp_neg_weight(s, k);
     return b;
 }
 

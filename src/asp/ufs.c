@@ -28,16 +28,6 @@
  * false literals of every rule of U, the reason before the sources.) */
 #include "asp/propstate.h"
 
-static uint32_t wt(const uint32_t *w, uint32_t k) { return w ? w[k] : 1; }
-
-static int64_t rule_weight(const AspSolver *s, uint32_t r)
-{
-    int64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += wt(s->pw, k);
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += wt(s->nw, k);
-    return sum;
-}
-
 /* ---- set up ---- */
 
 /* The rules with a cyclic head, and which of them have a weight body that needs fewer than
@@ -55,7 +45,7 @@ void asp_ufs_new(const AspSolver *s, AspProp *p)
     for (uint32_t r = 0; r < s->nrules; r++) {
         if (!p->cyclic[s->head[r]]) continue;
         u->crules[u->ncrules++] = r;
-        if (s->bound && s->bound[r] < rule_weight(s, r)) {
+        if (asp_rule_aggregate(s, r)) {
             if (!u->weighted) u->weighted = mem_calloc(s->nrules + 1, 1);
             u->weighted[r] = 1;
         }
@@ -107,10 +97,10 @@ static bool weight_founds(const AspSolver *s, const AspProp *p, uint32_t r)
     const uint8_t *val = p->tr.val;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
         uint32_t a = s->pos[k];
-        if (val[a] != V_FALSE && (!p->cyclic[a] || p->uf.src[a] != NONE)) need -= s->pw[k];
+        if (val[a] != V_FALSE && (!p->cyclic[a] || p->uf.src[a] != NONE)) need -= asp_pos_weight(s, k);
     }
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (val[s->neg[k]] != V_TRUE) need -= s->nw[k];
+        if (val[s->neg[k]] != V_TRUE) need -= asp_neg_weight(s, k);
     return need <= 0;
 }
 

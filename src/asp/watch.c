@@ -1,6 +1,6 @@
 /* watch.c: the pool of watch lists (watch.h): blocks laid out to measure, and blocks of
  * 2 << k words for lists that grow, taken from the free blocks of that size first, else from
- * the pool's end; a list of one pair in its header instead. */
+ * the pool's end; a list of one or two words in its header instead. */
 #include "asp/watch.h"
 #include "util/mem.h"
 
@@ -75,7 +75,7 @@ static void give_block(AspWatches *w, uint32_t at, uint32_t words)
     w->freed[k] = at + 1;
 }
 
-/* A list grown out of its header: into a block of 4 words, its pair copied. */
+/* A list grown out of its header: into a block of 4 words, its words copied. */
 static void leave_header(AspWatches *w, AspWatchList *l)
 {
     uint32_t at = take_block(w, 4), count = l->count & ~ASP_WATCH_INLINE;
@@ -93,7 +93,7 @@ void asp_watch_grow(AspWatches *w, uint32_t lit)
         leave_header(w, l);
         return;
     }
-    if (!cap) {                                         /* a first pair: in the header */
+    if (!cap) {                                         /* first words: in the header */
         l->count = ASP_WATCH_INLINE;
         return;
     }
@@ -111,17 +111,23 @@ void asp_watch_grow(AspWatches *w, uint32_t lit)
     l->at[1] = words;
 }
 
-void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t off, uint32_t other)
+void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t other)
 {
-    asp_watch_add(w, lit, off, other | ASP_WATCH_BIN);
-    uint32_t *items = asp_watch_items(w, lit);
-    size_t last = asp_watch_count(w, lit) - 2, k = last;
-    while (k >= 2 && !(items[k - 1] & ASP_WATCH_BIN)) k -= 2;
-    if (k == last) return;
-    items[last] = items[k];
-    items[last + 1] = items[k + 1];
-    items[k] = off;
-    items[k + 1] = other | ASP_WATCH_BIN;
+    AspWatchList *l = &w->list[lit];
+    uint32_t n = (uint32_t)asp_watch_count(w, lit), cap = l->count & ASP_WATCH_INLINE ? 2 : l->at[1];
+    if (n + 1 > cap) asp_watch_grow(w, lit);
+    uint32_t *items = asp_watch_items(w, lit), k = n;
+    while (k >= 2 && !(items[k - 1] & ASP_WATCH_BIN)) k -= 2;    /* the pairs start at k */
+    l->count += 1;
+    if (k == n) {
+        items[n] = other | ASP_WATCH_BIN;
+        return;
+    }
+    uint32_t off = items[k], spare = items[k + 1];
+    memmove(items + k + 1, items + k + 2, (n - k - 2) * sizeof *items);
+    items[k] = other | ASP_WATCH_BIN;
+    items[n - 1] = off;
+    items[n] = spare;
 }
 
 void asp_watch_layout(AspWatches *w)
@@ -129,7 +135,7 @@ void asp_watch_layout(AspWatches *w)
     size_t total = 0;
     for (size_t i = 0; i < w->nlists; i++) {
         size_t count = asp_watch_count(w, (uint32_t)i);
-        total += count == 2 ? 0 : count;
+        total += count <= 2 ? 0 : count;
     }
     if (total > UINT32_MAX) mem_fail(total);
     if (total > w->cap) {                 /* nothing in the pool is kept: no copy */
@@ -142,9 +148,10 @@ void asp_watch_layout(AspWatches *w)
     for (size_t i = 0; i < w->nlists; i++) {
         AspWatchList *l = &w->list[i];
         uint32_t count = l->count & ~ASP_WATCH_INLINE;
-        l->count = count == 2 ? ASP_WATCH_INLINE : 0;      /* one pair: in the header */
+        bool inline_ = count == 1 || count == 2;            /* in the header */
+        l->count = inline_ ? ASP_WATCH_INLINE : 0;
         l->at[0] = at;
-        l->at[1] = count == 2 ? 0 : count;
+        l->at[1] = count <= 2 ? 0 : count;
         at += l->at[1];
     }
     w->used = at;

@@ -1,29 +1,30 @@
 /* watch.h: the watch lists of the nogood store (learn.c's two watched literals): per
- * literal, the nogoods watching it, as pairs of words (the nogood's offset, then a literal
- * of it whose falsity spares the look).  Every list lives in one pool of 32-bit words, in a
- * block of its own.  When the watches to come are known (all the stored nogoods watched
- * afresh), asp_watch_layout gives each list a block of just its size, one after another; a
- * list that outgrows its block moves to one of the next power of two words
- * and leaves the old one to the next list of a size it can hold.  A list of one pair (every
- * literal of a choice atom's two binary nogoods) keeps it in its 12 bytes instead, with no
- * block.  A list costs its words and 12 bytes, rather than a block of its own from the
- * allocator; the pool moves as it grows, so a pointer into it holds only until the next
- * asp_watch_add.  The pairs of nogoods of two literals (their spare marked ASP_WATCH_BIN)
- * come first in every list, the other pairs after them: the visit (learn.c) reads the
- * former as a list of implications of their own. */
+ * literal, the nogoods watching it: a nogood of two literals as one word, its other literal
+ * marked ASP_WATCH_BIN (clasp's short implications: the look needs nothing else), a longer
+ * one as a pair of words (the nogood's offset, then a literal of it whose falsity spares the
+ * look).  The words of nogoods of two literals come first in every list, the pairs after
+ * them: the visit (learn.c) reads the former as a list of implications of their own.  Every
+ * list lives in one pool of 32-bit words, in a block of its own.  When the watches to come
+ * are known (all the stored nogoods watched afresh), asp_watch_layout gives each list a
+ * block of just its size, one after another; a list that outgrows its block moves to one of
+ * the next power of two words and leaves the old one to the next list of a size it can
+ * hold.  A list of one or two words (every literal of a choice atom's two binary nogoods)
+ * keeps them in its 12 bytes instead, with no block.  A list costs its words and 12 bytes,
+ * rather than a block of its own from the allocator; the pool moves as it grows, so a
+ * pointer into it holds only until the next asp_watch_add or asp_watch_add_bin. */
 #ifndef FIX_ASP_WATCH_H
 #define FIX_ASP_WATCH_H
 
 #include "common.h"
 
 /* A list: its words (count, masked) and its block (at[0] its start in the pool, at[1] its
- * size), or, when count carries ASP_WATCH_INLINE, room for one pair in at itself. */
+ * size), or, when count carries ASP_WATCH_INLINE, room for two words in at itself. */
 typedef struct AspWatchList { uint32_t count, at[2]; } AspWatchList;
 #define ASP_WATCH_INLINE 0x80000000u
 
-/* The spare of a nogood of two literals carries this bit: the spare is then the whole rest
- * of the nogood, so the look needs none of its memory (literals stay below it: an atom's
- * index is below 2^30). */
+/* The word of a nogood of two literals carries this bit: the rest is the nogood's other
+ * literal (literals stay below it: an atom's index is below 2^30; offsets too, the first word
+ * of a longer nogood's pair). */
 #define ASP_WATCH_BIN 0x80000000u
 
 typedef struct AspWatches {
@@ -40,12 +41,13 @@ void asp_watch_init(AspWatches *w, size_t nlists);
 void asp_watch_free(AspWatches *w);
 /* Every list emptied; the blocks stay theirs. */
 void asp_watch_clear(AspWatches *w);
-/* List lit's block made room for two more words. */
+/* List lit's block made room for at least two more words. */
 void asp_watch_grow(AspWatches *w, uint32_t lit);
-/* After asp_watch_clear, list lit will get one more pair (an announcement, not an append). */
-static inline void asp_watch_expect(AspWatches *w, uint32_t lit)
+/* After asp_watch_clear, list lit will get `words` more words (an announcement, not an
+ * append). */
+static inline void asp_watch_expect(AspWatches *w, uint32_t lit, uint32_t words)
 {
-    w->list[lit].count += 2;
+    w->list[lit].count += words;
 }
 /* The pool laid out afresh for the pairs announced since asp_watch_clear: every list empty,
  * with a block of the announced words (none when nothing was announced). */
@@ -83,9 +85,9 @@ static inline void asp_watch_add(AspWatches *w, uint32_t lit, uint32_t off, uint
     l->count += 2;
 }
 
-/* The pair (off, other | ASP_WATCH_BIN) of a nogood of two literals appended to list lit,
- * then moved ahead of the pairs of longer nogoods (it swaps places with the first of them,
- * found from the list's end). */
-void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t off, uint32_t other);
+/* The word other | ASP_WATCH_BIN of a nogood of two literals put in list lit ahead of the
+ * pairs of longer nogoods: in the place of the first of them (found from the list's end),
+ * which goes last. */
+void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t other);
 
 #endif

@@ -102,23 +102,32 @@ static void test_first_uip_nogood(void **state)
     tiny_close(&t);
 }
 
-/* The first list holding a binary nogood's watch and a longer one's: its first and last
- * pairs swapped (twice: as it was). */
-static void swap_bin_last(AspProp *p)
+/* List lit's words turned `turns` places to the left. */
+static void turn_list(AspProp *p, uint32_t lit, size_t turns)
+{
+    uint32_t *items = asp_watch_items(&p->store.watches, lit);
+    size_t n = asp_watch_count(&p->store.watches, lit);
+    for (; turns > 0; turns--) {
+        uint32_t first = items[0];
+        memmove(items, items + 1, (n - 1) * sizeof *items);
+        items[n - 1] = first;
+    }
+}
+
+/* The first list holding a binary nogood's watch (a word) and a longer one's (a pair): its
+ * first binary word turned to its end; the list's literal. */
+static uint32_t turn_bin_last(AspProp *p)
 {
     AspWatches *w = &p->store.watches;
     for (uint32_t lit = 0; lit < w->nlists; lit++) {
-        uint32_t *items = asp_watch_items(w, lit);
+        const uint32_t *items = asp_watch_items(w, lit);
         size_t n = asp_watch_count(w, lit);
-        if (n < 4 || !(items[1] & ASP_WATCH_BIN) == !(items[n - 1] & ASP_WATCH_BIN)) continue;
-        for (size_t k = 0; k < 2; k++) {
-            uint32_t word = items[k];
-            items[k] = items[n - 2 + k];
-            items[n - 2 + k] = word;
-        }
-        return;
+        if (n < 3 || !(items[0] & ASP_WATCH_BIN) || (items[n - 1] & ASP_WATCH_BIN)) continue;
+        turn_list(p, lit, 1);
+        return lit;
     }
     fail_msg("no list with a binary nogood's watch and a longer one's");
+    return 0;
 }
 
 /* The state's invariant check (propcheck.c) passes on a learnt state and names each fault
@@ -149,9 +158,9 @@ static void test_state_check(void **state)
                         "a literal's watch count is not its nogoods' count");
     asp_watch_truncate(&p->store.watches, lit, n);
     assert_null(asp_prop_check(t.s, p));
-    swap_bin_last(p);
+    uint32_t turned = turn_bin_last(p);
     assert_string_equal(asp_prop_check_nogoods(p), "a binary nogood's watch after a longer one's");
-    swap_bin_last(p);
+    turn_list(p, turned, asp_watch_count(&p->store.watches, turned) - 1);
     assert_null(asp_prop_check(t.s, p));
     tiny_close(&t);
 }
@@ -177,21 +186,42 @@ static void test_nogood_propagates(void **state)
 
 /* ---- random programs ---- */
 
+/* The watches in literal lit's list: a word each of the binary nogoods', a pair each of the
+ * longer ones'. */
+static size_t watch_count(const AspProp *p, uint32_t lit)
+{
+    const uint32_t *w = asp_watch_items(&p->store.watches, lit);
+    size_t n = asp_watch_count(&p->store.watches, lit), bins = 0;
+    while (bins < n && (w[bins] & ASP_WATCH_BIN)) bins++;
+    return bins + (n - bins) / 2;
+}
+
+/* Is nogood off watched on its literal k (0 or 1): a binary one by the word of its other
+ * literal, a longer one by a pair naming it? */
+static bool watched(const AspProp *p, uint32_t off, uint32_t k)
+{
+    const uint32_t *ng = p->store.ng.items + off;
+    uint32_t lit = ng[1 + k];
+    const uint32_t *w = asp_watch_items(&p->store.watches, lit);
+    size_t n = asp_watch_count(&p->store.watches, lit), j = 0;
+    for (; j < n && (w[j] & ASP_WATCH_BIN); j++)
+        if (ng[0] == 2 && w[j] == (ng[2 - k] | ASP_WATCH_BIN)) return true;
+    for (; j < n; j += 2)
+        if (ng[0] != 2 && w[j] == off) return true;
+    return false;
+}
+
 /* The nogoods kept (the constraints' and the learnt ones) are well formed: each is watched
  * on its first two literals (once on its only one), nothing else is watched, and a value a
  * nogood gave names a kept one that holds the atom's other value. */
 static void check_nogoods(const AspProp *p)
 {
     size_t watches = 0, expected = 0;
-    for (uint32_t i = 0; i < p->store.watches.nlists; i++) watches += asp_watch_count(&p->store.watches, i) / 2;
+    for (uint32_t i = 0; i < p->store.watches.nlists; i++) watches += watch_count(p, i);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) {
         assert_true(p->store.ng.items[off] >= 2);              /* a constraint: two watches */
         for (uint32_t k = 0; k < 2; k++) {
-            uint32_t lit = p->store.ng.items[off + 1 + k];
-            const uint32_t *w = asp_watch_items(&p->store.watches, lit);
-            bool found = false;
-            for (size_t j = 0; j < asp_watch_count(&p->store.watches, lit); j += 2) found = found || w[j] == off;
-            assert_true(found);
+            assert_true(watched(p, off, k));
             expected++;
         }
     }
@@ -201,11 +231,7 @@ static void check_nogoods(const AspProp *p)
         assert_true(p->store.learnts.items[i].lbd >= 1 && off >= p->rc.perm_end);
         if (i) assert_true(off > p->store.learnts.items[i - 1].off);
         for (uint32_t k = 0; k < (n > 1 ? 2u : 1u); k++) {
-            uint32_t lit = p->store.ng.items[off + 1 + k];
-            const uint32_t *w = asp_watch_items(&p->store.watches, lit);
-            bool found = false;
-            for (size_t j = 0; j < asp_watch_count(&p->store.watches, lit); j += 2) found = found || w[j] == off;
-            assert_true(found);
+            assert_true(watched(p, off, k));
             expected++;
         }
     }

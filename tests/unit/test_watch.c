@@ -80,7 +80,7 @@ static void test_against_arrays(void **state)
         } else if (op < 98) {            /* each list laid out for what it holds, refilled */
             asp_watch_clear(&w);
             for (uint32_t i = 0; i < LISTS; i++)
-                for (size_t k = 0; k < m.count[i]; k += 2) asp_watch_expect(&w, i);
+                for (size_t k = 0; k < m.count[i]; k += 2) asp_watch_expect(&w, i, 2);
             asp_watch_layout(&w);
             for (uint32_t i = 0; i < LISTS; i++) {
                 if (m.count[i] == 2) assert_true(w.list[i].count & ASP_WATCH_INLINE);
@@ -98,29 +98,37 @@ static void test_against_arrays(void **state)
     assert_null(w.list);
 }
 
-/* A binary nogood's pair goes ahead of the longer nogoods' pairs (swapping places with the
- * first of them), behind the binary ones already there, in the header as in a block. */
+/* A binary nogood's word goes ahead of the longer nogoods' pairs (in the place of the first
+ * of them, which goes last), behind the binary ones already there, in the header as in a
+ * block; a list laid out for one such word keeps it in its header. */
 static void test_binary_first(void **state)
 {
     (void)state;
     AspWatches w;
     asp_watch_init(&w, 1);
     const uint32_t B = ASP_WATCH_BIN;
-    asp_watch_add_bin(&w, 0, 1, 2);                     /* in the header */
+    asp_watch_add_bin(&w, 0, 2);                        /* in the header */
+    assert_true(w.list[0].count & ASP_WATCH_INLINE);
     asp_watch_add(&w, 0, 3, 4);
     asp_watch_add(&w, 0, 5, 6);
-    asp_watch_add_bin(&w, 0, 7, 8);                     /* swaps with (3, 4) */
-    asp_watch_add_bin(&w, 0, 9, 10);                    /* swaps with (5, 6) */
+    asp_watch_add_bin(&w, 0, 8);                        /* in (3, 4)'s place, it goes last */
+    asp_watch_add_bin(&w, 0, 10);                       /* in (5, 6)'s place */
     asp_watch_add(&w, 0, 11, 12);
-    const uint32_t want[] = {1, 2 | B, 7, 8 | B, 9, 10 | B, 3, 4, 5, 6, 11, 12};
-    assert_int_equal(asp_watch_count(&w, 0), 12);
+    const uint32_t want[] = {2 | B, 8 | B, 10 | B, 3, 4, 5, 6, 11, 12};
+    assert_int_equal(asp_watch_count(&w, 0), 9);
     assert_memory_equal(asp_watch_items(&w, 0), want, sizeof want);
     asp_watch_free(&w);
     asp_watch_init(&w, 1);
     asp_watch_add(&w, 0, 3, 4);                         /* a longer one in the header */
-    asp_watch_add_bin(&w, 0, 1, 2);
-    const uint32_t first[] = {1, 2 | B, 3, 4};
+    asp_watch_add_bin(&w, 0, 2);
+    const uint32_t first[] = {2 | B, 3, 4};
+    assert_int_equal(asp_watch_count(&w, 0), 3);
     assert_memory_equal(asp_watch_items(&w, 0), first, sizeof first);
+    asp_watch_clear(&w);
+    asp_watch_expect(&w, 0, 1);
+    asp_watch_layout(&w);
+    assert_true(w.list[0].count & ASP_WATCH_INLINE);
+    assert_int_equal(w.used, 0);
     asp_watch_free(&w);
 }
 
@@ -155,9 +163,9 @@ static void test_layout_then_grow(void **state)
     (void)state;
     AspWatches w;
     asp_watch_init(&w, 2);
-    for (int k = 0; k < 3; k++) asp_watch_expect(&w, 0);
-    asp_watch_expect(&w, 1);
-    asp_watch_expect(&w, 1);
+    for (int k = 0; k < 3; k++) asp_watch_expect(&w, 0, 2);
+    asp_watch_expect(&w, 1, 2);
+    asp_watch_expect(&w, 1, 2);
     asp_watch_layout(&w);
     assert_int_equal(w.list[0].at[1], 6);
     assert_int_equal(w.list[1].at[0], 6);
@@ -181,9 +189,9 @@ static void test_one_pair_in_header(void **state)
     (void)state;
     AspWatches w;
     asp_watch_init(&w, 2);
-    asp_watch_expect(&w, 0);
-    asp_watch_expect(&w, 1);
-    asp_watch_expect(&w, 1);
+    asp_watch_expect(&w, 0, 2);
+    asp_watch_expect(&w, 1, 2);
+    asp_watch_expect(&w, 1, 2);
     asp_watch_layout(&w);
     assert_int_equal(w.used, 4);                     /* list 1's block alone */
     asp_watch_add(&w, 0, 1, 2);
