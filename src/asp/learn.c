@@ -177,6 +177,7 @@ static void store(AspProp *p)
     U32s *o = &p->an.out;
     size_t n = o->count, best = 0;
     ASP_ASSERT(n >= 1);                           /* at least the UIP */
+    VEC_PUSH(p->store.ng, 0);                     /* its search start (look): none yet */
     uint32_t off = (uint32_t)p->store.ng.count;
     for (size_t i = 1; i + 1 < n; i++)
         if (p->tr.alev[o->items[i] >> 1] > p->tr.alev[o->items[best] >> 1]) best = i;
@@ -402,20 +403,37 @@ static inline void bin_unit(AspProp *p, uint32_t lit, uint32_t other)
     asp_prop_assign(p, other >> 1, other_val(lit_val(other)), R_BIN, lit);
 }
 
-/* The first of the literals l[2 ..) of a nogood of n that does not hold, n when all do:
+/* The first of the literals l[k ..) of a nogood of n that does not hold, n when all do:
  * four at a time, their holding as four bits and the first clear one found by counting
  * (one branch a group: the scan is most of a look on long nogoods, and a branch per literal
  * that leaves at a place no predictor knows costs more than the reads), the last ones
  * one at a time. */
-static inline uint32_t first_open(const uint8_t *lholds, const uint32_t *l, uint32_t n)
+static inline uint32_t first_open(const uint8_t *lholds, const uint32_t *l, uint32_t k, uint32_t n)
 {
-    uint32_t k = 2;
     for (; k + 4 <= n; k += 4) {
         unsigned held = (unsigned)lholds[l[k]] | (unsigned)lholds[l[k + 1]] << 1
                         | (unsigned)lholds[l[k + 2]] << 2 | (unsigned)lholds[l[k + 3]] << 3;
         if (held != 15) return k + (uint32_t)__builtin_ctz(~held);
     }
     while (k < n && lholds[l[k]]) k++;
+    return k;
+}
+
+/* The literal of l[2 ..) of a learnt nogood of n (its search start in the word before its
+ * length) that does not hold, n when all do: the search starts where the last one found
+ * its literal and wraps round (Gent's circular search, as clasp's long clauses do: the
+ * literals before that place held then and mostly hold still; from 2 each time, a nogood of
+ * a hundred literals that mostly hold, as a clique's bound learns, is read whole at every
+ * look). */
+static inline uint32_t learnt_open(const uint8_t *lholds, uint32_t *l, uint32_t n)
+{
+    uint32_t from = l[-2] >= 2 && l[-2] < n ? l[-2] : 2;
+    uint32_t k = first_open(lholds, l, from, n);
+    if (k == n && from > 2) {
+        k = first_open(lholds, l, 2, from);
+        if (k == from) k = n;
+    }
+    if (k < n) l[-2] = k;
     return k;
 }
 
@@ -435,7 +453,8 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     l[1] = lit;                                        /* (no branch on which side lit was) */
     *spare = l[0];
     if (is_false(p, l[0])) return true;
-    uint32_t k = first_open(p->tr.lholds, l, n);
+    uint32_t k = off >= p->rc.perm_end ? learnt_open(p->tr.lholds, l, n)
+                                       : first_open(p->tr.lholds, l, 2, n);
     if (k < n) {                                       /* watch l[k] instead */
         l[1] = l[k];
         l[k] = lit;

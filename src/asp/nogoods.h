@@ -31,7 +31,9 @@ typedef struct AspRestarts {
  * learnt ones, each watched on its first two literals, or, of three literals, on all three
  * in the ternary lists. */
 typedef struct AspNogoods {
-    U32s ng;                      /* stored nogoods: length, then the literals */
+    U32s ng;                      /* stored nogoods: length, then the literals; a learnt
+                                     one after a word of its own, where the search for a
+                                     literal to watch starts (learn.c) */
     size_t nnogoods;
     AspWatches watches;           /* per literal: nogoods watching it (they look when it holds),
                                      as pairs: offset, then a literal of the nogood that, when

@@ -8,7 +8,7 @@
  * decrease along it and level k holds trail [lstart[k], lstart[k+1]); an atom has a value only
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
- * offsets, which tile the rest of the store) is watched on its first two literals (its only
+ * offsets, which tile the rest of the store, each after its search start word) is watched on its first two literals (its only
  * one; one of three literals on each of them in the ternary lists), no list holds any other
  * watch, and in each list the nogoods of two literals (their
  * watches marked ASP_WATCH_BIN, and only theirs) come before the longer ones.  The activity heap: each atom where hpos says,
@@ -31,7 +31,7 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
     uint32_t end = p->rc.perm_end;
     for (size_t i = 0; i < g->learnts.count; i++) {
         uint32_t off = g->learnts.items[i].off;
-        if (off != end) return "the learnt nogoods do not tile the store in ascending order";
+        if (off != end + 1) return "the learnt nogoods do not tile the store in ascending order";
         if (ng[off] == 0 || off + ng[off] >= g->ng.count) return "a learnt nogood's length";
         if (g->learnts.items[i].lbd == 0) return "a learnt nogood of LBD 0";
         start[off] = 1;
@@ -39,8 +39,8 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
     }
     if (end != g->ng.count) return "the learnt nogoods do not end the store";
     if (g->nkept != g->learnts.count) return "nkept is not the learnt count";
-    for (uint32_t off = 0; off < end; off += ng[off] + 1)
-        for (uint32_t k = 1; k <= ng[off]; k++)
+    for (uint32_t off = 0; off < end; off++)
+        for (uint32_t k = 1; start[off] && k <= ng[off]; k++)
             if (ng[off + k] >= nlits) return "a nogood's literal out of range";
     for (size_t i = 0; i < g->pending.count; i++)
         if (g->pending.items[i] >= end || !start[g->pending.items[i]]) return "a pending nogood";
@@ -53,8 +53,8 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
 {
     const AspWatches *w = &p->store.watches;
     const uint32_t *ng = p->store.ng.items;
-    for (uint32_t off = 0; off < p->store.ng.count; off += ng[off] + 1) {
-        if (ng[off] == 3) continue;                         /* in the ternary lists */
+    for (uint32_t off = 0; off < p->store.ng.count; off++) {
+        if (!start[off] || ng[off] == 3) continue;          /* in the ternary lists */
         expect[ng[off + 1]] += 2;
         if (ng[off] > 1) expect[ng[off + 2]] += 2;
     }
@@ -84,8 +84,8 @@ static const char *check_terns(const AspProp *p, const uint8_t *start, uint32_t 
     const AspWatches *t = &p->store.terns;
     const uint32_t *ng = p->store.ng.items;
     memset(expect, 0, t->nlists * sizeof *expect);
-    for (uint32_t off = 0; off < p->store.ng.count; off += ng[off] + 1)
-        for (uint32_t k = 1; ng[off] == 3 && k <= 3; k++) expect[ng[off + k]] += TERN_WORDS;
+    for (uint32_t off = 0; off < p->store.ng.count; off++)
+        for (uint32_t k = 1; start[off] && ng[off] == 3 && k <= 3; k++) expect[ng[off + k]] += TERN_WORDS;
     for (uint32_t lit = 0; lit < t->nlists; lit++) {
         size_t n = asp_watch_count(t, lit);
         if (n != expect[lit]) return "a literal's ternary count is not its nogoods' count";
