@@ -36,7 +36,6 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
     p->an.failed = mem_calloc(n, sizeof *p->an.failed);
     asp_act_new(s, p, n);
     asp_watch_init(&p->store.watches, 2 * n);
-    asp_watch_init(&p->store.terns, 2 * n);
     p->store.lvlseen = mem_calloc(n, sizeof *p->store.lvlseen);
 }
 
@@ -48,7 +47,6 @@ void asp_learn_free(AspProp *p)
     mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
-    asp_watch_free(&p->store.terns);
     VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
     VEC_FREE(p->an.stack);
     mem_free(p->an.failed);
@@ -498,31 +496,9 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     return true;
 }
 
-/* Literal `lit` now holds: each nogood of three literals holding it whose other two are not
- * false makes the one that is open false when the other holds (or is violated when both
- * do), its reason the nogood; no look at its memory, no watch moved.  False after a
- * conflict. */
-static bool visit_terns(AspProp *p, uint32_t lit)
-{
-    const AspWatches *t = &p->store.terns;
-    const uint32_t *e = asp_watch_items(t, lit);
-    size_t count = asp_watch_count(t, lit);
-    const uint8_t *lholds = p->tr.lholds;
-    for (size_t i = 0; i < count; i += TERN_WORDS) {
-        uint32_t o1 = e[i], o2 = e[i + 1];
-        if (lholds[o1 ^ 1] | lholds[o2 ^ 1]) continue;
-        if (lholds[o1]) unit(p, e[i + 2], o2);
-        else if (lholds[o2]) unit(p, e[i + 2], o1);
-        else continue;
-        if (p->conflict) return false;
-    }
-    return true;
-}
-
 /* Literal `lit` now holds: the nogoods of two literals watching it (the first pairs of its
  * list, watch.h) each make their other literal false, its reason lit itself (R_BIN), with
- * no look at their memory (clasp's short implications); then those of three literals
- * (visit_terns); then each longer nogood watching it
+ * no look at their memory (clasp's short implications); then each longer nogood watching it
  * looks for another literal that does not hold to watch; with none, its other watch
  * becomes false (or it is violated).  After a conflict the rest of the list stays as it
  * is. */
@@ -539,7 +515,6 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
         bin_unit(p, lit, other);
         if (p->conflict) return;
     }
-    if (!visit_terns(p, lit)) return;
     size_t j = i;
     while (i < count) {
         if (j == i) {            /* nothing moved yet: the spared watches are passed in place */

@@ -169,26 +169,10 @@ static uint32_t watched_pair(const AspProp *p, uint32_t off, uint32_t *w0, uint3
     return n;
 }
 
-/* Nogood off, of three literals, in the ternary list of each: its two other literals, its
- * offset. */
-static void watch_tern(AspProp *p, uint32_t off)
-{
-    const uint32_t *l = p->store.ng.items + off + 1;
-    for (int i = 0; i < 3; i++) {
-        uint32_t lit = l[i], o1 = l[i == 0 ? 1 : 0], o2 = l[i == 2 ? 1 : 2];
-        asp_watch_add(&p->store.terns, lit, o1, o2);
-        asp_watch_add(&p->store.terns, lit, off, 0);
-    }
-}
-
 void asp_watch_nogood(AspProp *p, uint32_t off)
 {
     uint32_t w0, w1;
     uint32_t n = watched_pair(p, off, &w0, &w1);
-    if (n == 3) {
-        watch_tern(p, off);
-        return;
-    }
     if (n == 2) {
         asp_watch_add_bin(&p->store.watches, w0, off, w1);
         asp_watch_add_bin(&p->store.watches, w1, off, w0);
@@ -203,11 +187,6 @@ static void expect_watches(AspProp *p, uint32_t off)
 {
     uint32_t w0, w1;
     uint32_t n = watched_pair(p, off, &w0, &w1);
-    if (n == 3) {
-        for (uint32_t i = 1; i <= 3; i++)
-            for (int k = 0; k < TERN_WORDS / 2; k++) asp_watch_expect(&p->store.terns, p->store.ng.items[off + i]);
-        return;
-    }
     asp_watch_expect(&p->store.watches, w0);
     if (n > 1) asp_watch_expect(&p->store.watches, w1);
 }
@@ -223,17 +202,15 @@ static void watch_kept(AspProp *p, bool binary)
     }
 }
 
-/* Every kept nogood watched again on its first two literals, each sparing the other (one of
- * three literals on all three, in the ternary lists), the lists laid out to measure first; the binary ones first, so that each finds no longer
+/* Every kept nogood watched again on its first two literals, each sparing the other, the
+ * lists laid out to measure first; the binary ones first, so that each finds no longer
  * one to pass in its list. */
 void asp_learn_rewatch(AspProp *p)
 {
     asp_watch_clear(&p->store.watches);
-    asp_watch_clear(&p->store.terns);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) expect_watches(p, off);
     for (size_t i = 0; i < p->store.learnts.count; i++) expect_watches(p, p->store.learnts.items[i].off);
     asp_watch_layout(&p->store.watches);
-    asp_watch_layout(&p->store.terns);
     watch_kept(p, true);
     watch_kept(p, false);
     ASP_CHECK_NOGOODS(p);
@@ -242,7 +219,6 @@ void asp_learn_rewatch(AspProp *p)
 void asp_learn_forget(AspProp *p)
 {
     asp_watch_clear(&p->store.watches);
-    asp_watch_clear(&p->store.terns);
     p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
     p->store.nnogoods = p->store.nkept = 0;
     p->store.last = NONE;

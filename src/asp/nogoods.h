@@ -11,9 +11,6 @@
  * useful, glucose's measure). */
 typedef struct AspLearnt { uint32_t off, lbd; } AspLearnt;
 
-/* The words of an entry of AspNogoods.terns: two pairs of the watch pool. */
-enum { TERN_WORDS = 4 };
-
 /* Restarts (Luby's sequence, learnreduce.c): the i-th restart comes RESTART_UNIT * luby(i)
  * nogoods after the one before (100, 100, 200, 100, 100, 200, 400, ...). */
 enum { RESTART_UNIT = 100 };
@@ -28,8 +25,7 @@ typedef struct AspRestarts {
 } AspRestarts;
 
 /* The store: the stored rules' nogoods (offsets below AspCons.perm_end, learncons.c) and the
- * learnt ones, each watched on its first two literals, or, of three literals, on all three
- * in the ternary lists. */
+ * learnt ones, each watched on its first two literals. */
 typedef struct AspNogoods {
     U32s ng;                      /* stored nogoods: length, then the literals; a learnt
                                      one after a word of its own, where the search for a
@@ -40,11 +36,6 @@ typedef struct AspNogoods {
                                      false, spares the look (its other watch, as it was;
                                      marked ASP_WATCH_BIN when the nogood has two literals);
                                      no lists until the search state is made */
-    AspWatches terns;             /* per literal: the nogoods of three literals holding it, as
-                                     entries of TERN_WORDS words: its two other literals, its
-                                     offset, 0 (clasp's ternary implications: all three
-                                     literals are watched, the visit reads no nogood memory
-                                     and moves no watch) */
     VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
     size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
     uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */

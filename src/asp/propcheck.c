@@ -8,9 +8,9 @@
  * decrease along it and level k holds trail [lstart[k], lstart[k+1]); an atom has a value only
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
- * offsets, which tile the rest of the store, each after its search start word) is watched on its first two literals (its only
- * one; one of three literals on each of them in the ternary lists), no list holds any other
- * watch, and in each list the nogoods of two literals (their
+ * offsets, which tile the rest of the store, each after its search start word) is watched
+ * on its first two literals (its only one), no list holds any other watch, and in each list
+ * the nogoods of two literals (their
  * watches marked ASP_WATCH_BIN, and only theirs) come before the longer ones.  The activity heap: each atom where hpos says,
  * no child before its parent, every open atom in it while learning. */
 #include "asp/propstate.h"
@@ -54,7 +54,7 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
     const AspWatches *w = &p->store.watches;
     const uint32_t *ng = p->store.ng.items;
     for (uint32_t off = 0; off < p->store.ng.count; off++) {
-        if (!start[off] || ng[off] == 3) continue;          /* in the ternary lists */
+        if (!start[off]) continue;
         expect[ng[off + 1]] += 2;
         if (ng[off] > 1) expect[ng[off + 2]] += 2;
     }
@@ -77,32 +77,6 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
     return NULL;
 }
 
-/* Each ternary list's entries: nogoods of three literals stored, holding this literal, the
- * entry's two the others; every such nogood in the list of each of its literals. */
-static const char *check_terns(const AspProp *p, const uint8_t *start, uint32_t *expect)
-{
-    const AspWatches *t = &p->store.terns;
-    const uint32_t *ng = p->store.ng.items;
-    memset(expect, 0, t->nlists * sizeof *expect);
-    for (uint32_t off = 0; off < p->store.ng.count; off++)
-        for (uint32_t k = 1; start[off] && ng[off] == 3 && k <= 3; k++) expect[ng[off + k]] += TERN_WORDS;
-    for (uint32_t lit = 0; lit < t->nlists; lit++) {
-        size_t n = asp_watch_count(t, lit);
-        if (n != expect[lit]) return "a literal's ternary count is not its nogoods' count";
-        const uint32_t *e = asp_watch_items(t, lit);
-        for (size_t j = 0; j < n; j += TERN_WORDS) {
-            uint32_t off = e[j + 2];
-            if (off >= p->store.ng.count || !start[off] || ng[off] != 3)
-                return "a ternary entry of no stored nogood of three literals";
-            uint32_t sum = ng[off + 1] + ng[off + 2] + ng[off + 3];
-            if (e[j] + e[j + 1] + lit != sum || (e[j] != ng[off + 1] && e[j + 1] != ng[off + 1]
-                                                  && lit != ng[off + 1]))
-                return "a ternary entry's literals are not its nogood's";
-        }
-    }
-    return NULL;
-}
-
 const char *asp_prop_check_nogoods(const AspProp *p)
 {
     const AspWatches *w = &p->store.watches;
@@ -111,7 +85,6 @@ const char *asp_prop_check_nogoods(const AspProp *p)
     uint32_t *expect = mem_calloc(w->nlists + 1, sizeof *expect);
     const char *why = walk_nogoods(p, start, w->nlists);
     if (!why) why = check_lists(p, start, expect);
-    if (!why) why = check_terns(p, start, expect);
     mem_free(start);
     mem_free(expect);
     return why;
