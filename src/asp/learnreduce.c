@@ -136,11 +136,11 @@ static void compact(AspProp *p, const uint8_t *keep)
 {
     size_t n = p->store.learnts.count, to = p->rc.perm_end;     /* after the constraints */
     uint32_t *newoff = mem_alloc((n + 1) * sizeof *newoff);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t off = p->store.learnts.items[i].off, len = p->store.ng.items[off] + 1;
-        newoff[i] = keep[i] ? (uint32_t)to : NONE;
+    for (size_t i = 0; i < n; i++) {       /* each with its search start, the word before */
+        uint32_t off = p->store.learnts.items[i].off, len = p->store.ng.items[off] + 2;
+        newoff[i] = keep[i] ? (uint32_t)to + 1 : NONE;
         if (!keep[i]) continue;
-        memmove(p->store.ng.items + to, p->store.ng.items + off, len * sizeof *p->store.ng.items);
+        memmove(p->store.ng.items + to, p->store.ng.items + off - 1, len * sizeof *p->store.ng.items);
         to += len;
     }
     for (size_t i = 0; i < p->tr.qtail; i++) {

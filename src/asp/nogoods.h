@@ -27,7 +27,9 @@ typedef struct AspRestarts {
 /* The store: the stored rules' nogoods (offsets below AspCons.perm_end, learncons.c) and the
  * learnt ones, each watched on its first two literals. */
 typedef struct AspNogoods {
-    U32s ng;                      /* stored nogoods: length, then the literals */
+    U32s ng;                      /* stored nogoods: length, then the literals; a learnt
+                                     one after a word of its own, where the search for a
+                                     literal to watch starts (learn.c) */
     size_t nnogoods;
     AspWatches watches;           /* per literal: nogoods watching it (they look when it holds),
                                      as pairs: offset, then a literal of the nogood that, when

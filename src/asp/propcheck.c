@@ -8,13 +8,14 @@
  * decrease along it and level k holds trail [lstart[k], lstart[k+1]); an atom has a value only
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
- * offsets, which tile the rest of the store) is watched on its first two literals (its only
- * one), no list holds any other watch, and in each list the nogoods of two literals (their
- * words marked ASP_WATCH_BIN, and only theirs) come before the longer ones' pairs.  The activity heap: each atom where hpos says,
- * no child before its parent, every open atom in it while learning.  The unfounded-set check's
- * sources (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule
- * with a cyclic head counts its cyclic positive atoms without a source, and when no check is
- * due every cyclic atom that is not false has a source whose body is not false. */
+ * offsets, which tile the rest of the store, each after its search start word) is watched
+ * on its first two literals (its only one), no list holds any other watch, and in each list
+ * the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come before
+ * the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
+ * parent, every open atom in it while learning.  The unfounded-set check's sources
+ * (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule with
+ * a cyclic head counts its cyclic positive atoms without a source, and when no check is due
+ * every cyclic atom that is not false has a source whose body is not false. */
 #include "asp/propstate.h"
 
 #include <stdio.h>
@@ -33,7 +34,7 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
     uint32_t end = p->rc.perm_end;
     for (size_t i = 0; i < g->learnts.count; i++) {
         uint32_t off = g->learnts.items[i].off;
-        if (off != end) return "the learnt nogoods do not tile the store in ascending order";
+        if (off != end + 1) return "the learnt nogoods do not tile the store in ascending order";
         if (ng[off] == 0 || off + ng[off] >= g->ng.count) return "a learnt nogood's length";
         if (g->learnts.items[i].lbd == 0) return "a learnt nogood of LBD 0";
         start[off] = 1;
@@ -41,8 +42,8 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
     }
     if (end != g->ng.count) return "the learnt nogoods do not end the store";
     if (g->nkept != g->learnts.count) return "nkept is not the learnt count";
-    for (uint32_t off = 0; off < end; off += ng[off] + 1)
-        for (uint32_t k = 1; k <= ng[off]; k++)
+    for (uint32_t off = 0; off < end; off++)
+        for (uint32_t k = 1; start[off] && k <= ng[off]; k++)
             if (ng[off + k] >= nlits) return "a nogood's literal out of range";
     for (size_t i = 0; i < g->pending.count; i++)
         if (g->pending.items[i] >= end || !start[g->pending.items[i]]) return "a pending nogood";
@@ -56,7 +57,8 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
 {
     const AspWatches *w = &p->store.watches;
     const uint32_t *ng = p->store.ng.items;
-    for (uint32_t off = 0; off < p->store.ng.count; off += ng[off] + 1) {
+    for (uint32_t off = 0; off < p->store.ng.count; off++) {
+        if (!start[off]) continue;
         uint32_t words = ng[off] == 2 ? 1 : 2;
         expect[ng[off + 1]] += words;
         if (ng[off] > 1) expect[ng[off + 2]] += words;
