@@ -46,7 +46,7 @@ bool asp_prop_block(AspSolver *s, const uint32_t *lits, size_t n)
         return true;
     }
     watch_order(p, b);
-    uint32_t off = asp_store_begin(&p->store);
+    uint32_t off = asp_store_learnt_begin(&p->store);
     for (size_t i = 0; i < b->count; i++) asp_store_lit(&p->store, b->items[i]);
     asp_store_end(&p->store, off);
     asp_watch_nogood(p, off);

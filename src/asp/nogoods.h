@@ -63,6 +63,14 @@ static inline uint32_t asp_store_begin(AspNogoods *g)
     return (uint32_t)g->ng.count - 1;
 }
 
+/* A learnt nogood (learn.c's, block.c's solution nogoods) begun so: after its search start
+ * word, where the search for a literal to watch starts (none yet). */
+static inline uint32_t asp_store_learnt_begin(AspNogoods *g)
+{
+    VEC_PUSH(g->ng, 0);
+    return asp_store_begin(g);
+}
+
 static inline void asp_store_lit(AspNogoods *g, uint32_t lit) { VEC_PUSH(g->ng, lit); }
 
 static inline void asp_store_end(AspNogoods *g, uint32_t off)
