@@ -10,6 +10,8 @@ typedef struct AspActivity {
     size_t hsize;
     uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
                                      body whose bound is below its total weight) */
+    uint8_t *feeds;               /* per atom: in the positive body of a rule whose head is on
+                                     a positive cycle (NULL: no such rule) */
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
                                      minus its true one's, each weighted as an activity bump
                                      (recent nogoods count more); < 0: split "out" first */

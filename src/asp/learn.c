@@ -608,12 +608,22 @@ static bool sign_stretch(const AspProp *p)
  * are the likely minimal ones, as clasp's sign (false for atoms) finds them.  A minimal
  * diagnosis by saturation (tests/asp/compete/mindiag.lp, 40 gates): 444 228 choices and 7.8 s
  * with the atom's half first, 39 choices and 0.01 s so (clingo: 42); conformant planning,
- * whose steps are aggregates' elements, stays as it was (tried out first too it took 40x). */
+ * whose steps are aggregates' elements, stays as it was (tried out first too it took 40x).
+ * With learning, an atom in the positive body of a rule whose head is on a positive cycle
+ * (it may found a loop: an arc of a path that reaches) is tried out first, unless it is an
+ * aggregate's element under an optimisation's bound: clasp's sign for atoms, where the
+ * unfounded sets prune.  Measured (bench/RESULTS.md, "Unfounded sets by source pointers"):
+ * a Hamiltonian path of 400 nodes with reachability (tests/asp/compete/hampath.lp) 148 215
+ * conflicts -> 377 (clingo 309), the labyrinth of 12, seeds 2 and 4, 125 382 -> 59 880 and
+ * 386 352 -> 94 516; on TSP's cycle/2, aggregates' elements under the bound, it took 2-3x
+ * the conflicts, hence the exception. */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     const AspSolver *s = ctx;
     AspProp *p = s->prop;
     if (s->mini && !(p->act.grouped && p->act.grouped[atom])) return false;
+    if (p->learning && p->act.feeds && p->act.feeds[atom] && !(p->cost && p->act.grouped[atom]))
+        return false;
     if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
     int cs = asp_cost_sign(p, atom);
     if (p->learning && cs >= 0 && !p->act.grouped[atom]) return cs;

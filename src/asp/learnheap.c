@@ -31,7 +31,8 @@ static void sift_down(AspProp *p, size_t i)
 }
 
 /* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'
- * elements marked (each rule's body summed once). */
+ * elements marked (each rule's body summed once), and the atoms that may found a loop (in the
+ * positive body of a rule whose head is on a positive cycle). */
 void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 {
     AspActivity *h = &p->act;
@@ -42,13 +43,17 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
     for (uint32_t r = 0; s->bound && r < s->nrules; r++)
         if (asp_rule_aggregate(s, r))
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
+    if (p->uf.ncrules) h->feeds = mem_calloc(n, 1);
+    for (uint32_t i = 0; i < p->uf.ncrules; i++)
+        for (uint32_t k = s->pstart[p->uf.crules[i]]; k < s->pstart[p->uf.crules[i] + 1]; k++)
+            h->feeds[s->pos[k]] = 1;
     h->heap = mem_alloc(n * sizeof *h->heap);
     h->hpos = mem_alloc(n * sizeof *h->hpos);
 }
 
 void asp_act_free(AspProp *p)
 {
-    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
+    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped); mem_free(p->act.feeds);
     mem_free(p->act.heap); mem_free(p->act.hpos);
 }
 
