@@ -91,6 +91,15 @@ compete onlycons 0 1
 compete onlycons 0 1 -c bad=1
 compete empty 0 1
 compete facts 200000 1
+# conflicts_to RESULT ARGS...: the conflicts of `fix asp --solver native --jobs 1` on ARGS,
+# 99999999 unless it ends with RESULT.
+conflicts_to() {
+    want=$1; shift
+    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$@" 2>&1)
+    conflicts=$(printf '%s\n' "$stats" | sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p')
+    printf '%s\n' "$stats" | grep -qx "$want" || conflicts=99999999
+    echo "${conflicts:-99999999}"
+}
 # The reason of an atom with no rule left (learn.c's body_false): one false literal of each
 # body, the earliest, not all of them.  The sliding puzzle (16 tiles, horizon 16; no positive
 # recursion, so the unfounded-set check plays no part), seeds 1-4, the optimum of each within
@@ -98,10 +107,7 @@ compete facts 200000 1
 total=0
 for seed in 1 2 3 4; do
     awk -v kind=puzzle -v n=16 -v seed=$seed -f "$DIR/competegen.awk" > "$OUT/inst.lp"
-    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q -c t=16 "$DIR/compete/puzzle.lp" "$OUT/inst.lp" 0 2>&1)
-    conflicts=$(printf '%s\n' "$stats" | sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p')
-    printf '%s\n' "$stats" | grep -qx 'OPTIMUM FOUND' || conflicts=99999999
-    total=$((total + ${conflicts:-99999999}))
+    total=$((total + $(conflicts_to 'OPTIMUM FOUND' -c t=16 "$DIR/compete/puzzle.lp" "$OUT/inst.lp" 0)))
 done
 if [ "$total" -le 6200 ]; then ok
 else bad "puzzle 16 -c t=16, seeds 1-4: the optima not within 6 200 conflicts ($total)"; fi
@@ -112,10 +118,7 @@ else bad "puzzle 16 -c t=16, seeds 1-4: the optima not within 6 200 conflicts ($
 total=0
 for run in 400:1 300:2 300:4; do
     awk -v kind=hampath -v n=${run%:*} -v seed=${run#*:} -f "$DIR/competegen.awk" > "$OUT/inst.lp"
-    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$DIR/compete/hampath.lp" "$OUT/inst.lp" 1 2>&1)
-    conflicts=$(printf '%s\n' "$stats" | sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p')
-    printf '%s\n' "$stats" | grep -qx 'SATISFIABLE' || conflicts=99999999
-    total=$((total + ${conflicts:-99999999}))
+    total=$((total + $(conflicts_to SATISFIABLE "$DIR/compete/hampath.lp" "$OUT/inst.lp" 1)))
 done
 if [ "$total" -le 5000 ]; then ok
 else bad "hampath 400 seed 1, 300 seeds 2 and 4: the first models not within 5 000 conflicts ($total)"; fi
