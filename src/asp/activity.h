@@ -26,7 +26,8 @@ static inline void asp_act_sign(AspActivity *act, uint32_t lit)
 }
 
 /* After a conflict: the bump grows by 5% (VSIDS decay), every activity and sign of the
- * natoms - 2 atoms rescaled before they overflow (learnheap.c). */
-void asp_act_decay(AspActivity *act, size_t natoms);
+ * natoms - 2 atoms rescaled before they overflow, and then the heap put in order again (an
+ * activity rescaled to 0 ties with others; rpos, the static rank, breaks ties) (learnheap.c). */
+void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms);
 
 #endif

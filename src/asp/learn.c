@@ -203,7 +203,7 @@ static void store(AspProp *p)
     VEC_PUSH(p->store.pending, off);
     p->store.last = off;
     p->store.fresh = true;
-    asp_act_decay(&p->act, p->store.watches.nlists / 2);
+    asp_act_decay(&p->act, p->rpos, p->store.watches.nlists / 2);
 }
 
 /* The first request (level 1, the search's root bound) adds at most this many atoms for

@@ -57,16 +57,17 @@ void asp_act_free(AspProp *p)
     mem_free(p->act.heap); mem_free(p->act.hpos);
 }
 
-void asp_act_decay(AspActivity *act, size_t natoms)
+void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms)
 {
     act->bump *= 1.05;
-    if (act->bump > 1e100) {
-        for (size_t a = 0; a + 2 < natoms; a++) {
-            act->activity[a] *= 1e-100;
-            act->sign[a] *= 1e-100;
-        }
-        act->bump *= 1e-100;
+    if (act->bump <= 1e100) return;
+    for (size_t a = 0; a + 2 < natoms; a++) {
+        act->activity[a] *= 1e-100;
+        act->sign[a] *= 1e-100;
     }
+    act->bump *= 1e-100;
+    KeyOrder o = { act->heap, act->hpos, act->activity, rpos };
+    for (size_t i = act->hsize / 2; i-- > 0;) order_down(&o, act->hsize, i);
 }
 
 /* Atom a took part in a conflict: its activity grows by the bump, and it moves up. */

@@ -1,6 +1,7 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
  * first-UIP nogood of a tiny implication graph, its propagation, soundness of every refine with
- * learning on (and with nogoods deleted often), the activity heap against a scan, the restart
+ * learning on (and with nogoods deleted often), the activity heap against a scan and after a
+ * rescale, the restart
  * policy, a tight completion as nogoods simplified by level 0, the walk's phases on a
  * planted random 3-SAT program, and the same models with learning on and off (and with
  * restarts, hence walks, forced). */
@@ -312,6 +313,24 @@ static void test_deletion_sound(void **state)
     size_t learnt = 0, deleted = 0;
     learning_walk(true, &learnt, &deleted);
     assert_true(deleted > 10);                           /* nogoods were deleted */
+}
+
+/* The activities' rescale (asp_act_decay, when the bump passes 1e100) may make two of them 0,
+ * a tie the static rank breaks: the heap is put in that order again.  Atom 0 (2e-300) above
+ * atom 1 (1e-300, first in the rank) before; both 0 after, so atom 1 on top. */
+static void test_rescale_keeps_heap_order(void **state)
+{
+    (void)state;
+    uint32_t heap[2] = {0, 1}, hpos[2] = {0, 1}, rpos[2] = {1, 0};
+    double activity[4] = {2e-300, 1e-300, 0, 0}, sign[4] = {0};
+    AspActivity act = { .heap = heap, .hpos = hpos, .hsize = 2, .activity = activity,
+                        .sign = sign, .bump = 1e100 };
+    asp_act_decay(&act, rpos, 4);
+    assert_true(act.bump < 1e10);
+    assert_true(activity[0] == 0.0 && activity[1] == 0.0);
+    assert_int_equal(heap[0], 1);
+    assert_int_equal(hpos[1], 0);
+    assert_int_equal(hpos[0], 1);
 }
 
 /* The heap gives the unknown atom of highest activity (the first in rank order on ties),
@@ -667,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_learning_refine_sound),
         cmocka_unit_test(test_deletion_sound),
         cmocka_unit_test(test_activity_heap),
+        cmocka_unit_test(test_rescale_keeps_heap_order),
         cmocka_unit_test(test_restart_policy),
         cmocka_unit_test(test_forced_restarts),
         cmocka_unit_test(test_walk_phases),
