@@ -24,8 +24,9 @@
  * With the engine's depth-first order a child costs only its own consequences.
  * Unfounded sets are searched among the atoms on positive cycles only (an unfounded atom
  * outside them loses its last rule and is found by counting), by ufs.c, and only after a
- * rule with such a head that was its head's source lost weight.  With learning, the integrity constraints that are conjunctions
- * and the completions of the atoms learncons.c owns are nogoods instead: a state reset so
+ * rule with such a head that was its head's source lost weight.  With learning, the
+ * integrity constraints that are conjunctions and the completions of the atoms learncons.c
+ * owns are nogoods instead: a state reset so
  * (p->rc.cons, p->rc.own) leaves their rules out of its occurrence lists (p->oc), counts them as
  * false bodies, has the constraint atom out at level 0 and never sets an owned atom by
  * counting its rules. */
