@@ -172,15 +172,20 @@ struct AspSolver {
 static inline uint32_t asp_pos_weight(const AspSolver *s, uint32_t k) { return s->pw ? s->pw[k] : 1; }
 static inline uint32_t asp_neg_weight(const AspSolver *s, uint32_t k) { return s->nw ? s->nw[k] : 1; }
 
+/* The weights of rule r's body literals summed (its literal count without weights). */
+static inline int64_t asp_rule_weight(const AspSolver *s, uint32_t r)
+{
+    int64_t sum = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
+    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
+    return sum;
+}
+
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
  * as 1 { ... } 1: its true literals need not all hold)? */
 static inline bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
 {
-    if (!s->bound) return false;
-    uint64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
-    return s->bound[r] < sum;
+    return s->bound && s->bound[r] < asp_rule_weight(s, r);
 }
 
 /* A solver for another thread that reads base's compiled program (its rules, occurrence

@@ -97,8 +97,8 @@ static void body_lits(const AspSolver *s, const AspProp *p, uint32_t r, uint8_t 
  * lowest level (clasp's body variable stands for just such a literal): puzzle's at/4, an
  * atom of up to five rules of three literals each, took its reasons' every false literal,
  * 20% of the instructions on the conflicts' analysis and longer nogoods. */
-static void body_false(const AspSolver *s, const AspProp *p, uint32_t r, uint32_t before,
-                       U32s *out)
+void asp_learn_body_false(const AspSolver *s, const AspProp *p, uint32_t r, uint32_t before,
+                          U32s *out)
 {
     if (asp_rule_aggregate(s, r)) {
         body_lits(s, p, r, V_FALSE, before, out);
@@ -129,7 +129,7 @@ static void unsupported(const AspSolver *s, const AspProp *p, uint32_t h, uint32
                         U32s *out)
 {
     for (uint32_t k = s->hstart[h]; k < s->hstart[h + 1]; k++)
-        body_false(s, p, s->hrules[k], before, out);
+        asp_learn_body_false(s, p, s->hrules[k], before, out);
 }
 
 /* The literals of a stored list (length first) other than atom a's. */

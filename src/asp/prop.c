@@ -38,13 +38,11 @@
 
 /* ---- set up ---- */
 
-static int64_t total_weight(const AspSolver *s, uint32_t r);
-
 /* Do rule r's counters stay inside 32 bits?  need lies in [bound - total, bound], slack in
  * [-1 - total, total - bound]. */
 static bool fits32(const AspSolver *s, uint32_t r)
 {
-    return total_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
+    return asp_rule_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
 }
 
 /* Per rule: its counters (in 32 bits when every rule's fit), and when some literal weighs
@@ -338,14 +336,6 @@ static void backtrack(AspProp *p, size_t level)
     p->tr.nlevels = level + 1;
 }
 
-static int64_t total_weight(const AspSolver *s, uint32_t r)
-{
-    int64_t sum = 0;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) sum += asp_pos_weight(s, k);
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++) sum += asp_neg_weight(s, k);
-    return sum;
-}
-
 /* Level 0: the closure of the empty assignment in mode `mode`. */
 static void reset(const AspSolver *s, AspProp *p, int mode)
 {
@@ -368,7 +358,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     for (uint32_t r = 0; r < s->nrules; r++) {
         int64_t n = s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
         int64_t need = s->bound ? s->bound[r] : n;
-        asp_rs_set(p, r, need, s->bound ? total_weight(s, r) - s->bound[r] : 0);
+        asp_rs_set(p, r, need, s->bound ? asp_rule_weight(s, r) - s->bound[r] : 0);
         if (asp_cons_left_out(p, r, s->head[r])) {     /* a nogood instead: never a support */
             asp_rs_set(p, r, need, -1);
             p->nsup[s->head[r]]--;

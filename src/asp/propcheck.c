@@ -172,12 +172,9 @@ static const char *check_sources(const AspSolver *s, const AspProp *p)
         if (r != NONE && !asp_ufs_pending(p) && p->tr.val[a] != V_FALSE && asp_rs_slack(p, r) < 0)
             return "a source whose body is false";
     }
-    for (uint32_t i = 0; i < u->ncrules; i++) {
-        uint32_t r = u->crules[i], n = 0;
-        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-            n += p->cyclic[s->pos[k]] && u->src[s->pos[k]] == NONE;
-        if (n != u->nosrc[r]) return "a rule's count of cyclic atoms without a source";
-    }
+    for (uint32_t i = 0; i < u->ncrules; i++)
+        if (asp_ufs_unsourced(s, p, u->crules[i]) != u->nosrc[u->crules[i]])
+            return "a rule's count of cyclic atoms without a source";
     return NULL;
 }
 

@@ -82,6 +82,10 @@ void asp_learn_free(AspProp *p);
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit);
 void asp_learn_pending(AspProp *p);
+/* Why rule r's body is false, from the literals set before trail place `before`: its
+ * earliest false literal; an aggregate's body, all of them (ufs.c's reasons use it too). */
+void asp_learn_body_false(const AspSolver *s, const AspProp *p, uint32_t r, uint32_t before,
+                          U32s *out);
 /* learn.c's deletion: when the kept nogoods exceed the limit, the less useful half of those
  * with LBD above 2 that are not the reason of a value on the trail (nor pending) go. */
 void asp_learn_reduce(AspProp *p);
@@ -165,6 +169,8 @@ void asp_ufs_new(const AspSolver *s, AspProp *p);
 void asp_ufs_free(AspProp *p);
 void asp_ufs_reset(const AspSolver *s, AspProp *p);
 void asp_ufs_check(const AspSolver *s, AspProp *p);
+/* Rule r's cyclic positive atoms without a source, counted (what p->uf.nosrc[r] keeps). */
+uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r);
 static inline void asp_ufs_weakened(AspProp *p, uint32_t r, uint32_t h)
 {
     if (p->uf.src[h] != r) return;

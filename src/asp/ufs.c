@@ -78,11 +78,15 @@ void asp_ufs_reset(const AspSolver *s, AspProp *p)
         u->flag[a] = 0;
         if (p->cyclic[a]) queue(u, a);
     }
-    for (uint32_t i = 0; i < u->ncrules; i++) {
-        uint32_t r = u->crules[i], n = 0;
-        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) n += p->cyclic[s->pos[k]];
-        u->nosrc[r] = n;
-    }
+    for (uint32_t i = 0; i < u->ncrules; i++) u->nosrc[u->crules[i]] = asp_ufs_unsourced(s, p, u->crules[i]);
+}
+
+uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r)
+{
+    uint32_t n = 0;
+    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+        n += p->cyclic[s->pos[k]] && p->uf.src[s->pos[k]] == NONE;
+    return n;
 }
 
 /* ---- sources ---- */
@@ -198,30 +202,6 @@ static void collect(AspProp *p)
 
 /* ---- the reason ---- */
 
-static bool lit_false(const AspSolver *s, const AspProp *p, uint32_t k, bool pos)
-{
-    return pos ? p->tr.val[s->pos[k]] == V_FALSE : p->tr.val[s->neg[k]] == V_TRUE;
-}
-
-/* The false literal of rule r set at the lowest level (the earliest of them), or NONE. */
-static uint32_t earliest_false(const AspSolver *s, const AspProp *p, uint32_t r)
-{
-    uint32_t best = NONE, lev = UINT32_MAX, at = UINT32_MAX;
-    for (int pos = 1; pos >= 0; pos--) {
-        const uint32_t *start = pos ? s->pstart : s->nstart, *atoms = pos ? s->pos : s->neg;
-        for (uint32_t k = start[r]; k < start[r + 1]; k++) {
-            uint32_t a = atoms[k];
-            if (!lit_false(s, p, k, pos)) continue;
-            if (p->tr.alev[a] < lev || (p->tr.alev[a] == lev && p->tr.tpos[a] < at)) {
-                lev = p->tr.alev[a];
-                at = p->tr.tpos[a];
-                best = asp_lit_of(a, pos ? V_FALSE : V_TRUE);
-            }
-        }
-    }
-    return best;
-}
-
 static void add_lit(AspProp *p, uint32_t lit)
 {
     uint32_t a = lit >> 1;
@@ -238,30 +218,28 @@ static bool internal(const AspSolver *s, const AspProp *p, uint32_t r)
     return false;
 }
 
-/* The reason of the unfounded set U (u->stack, flagged UFS_IN), stored: for each rule of an
- * atom of U with no positive atom in U, its false literal of the lowest level; for a weight
- * body that needs fewer than all its literals, every false one.  Its offset in p->tr.ufs. */
+/* The reason of the unfounded set U (u->stack, flagged UFS_IN), stored: why each rule of an
+ * atom of U with no positive atom in U has a false body (learn.c's asp_learn_body_false: its
+ * earliest false literal; a weight body that needs fewer than all its literals, every false
+ * one, whether or not it has an atom in U).  Its offset in p->tr.ufs. */
 static uint32_t reason(const AspSolver *s, AspProp *p)
 {
     AspUnfounded *u = &p->uf;
-    uint32_t at = asp_ufs_begin(&p->tr);
-    p->an.stamp++;
+    U32s *lits = &p->an.tmp;
+    lits->count = 0;
     for (size_t i = 0; i < u->stack.count; i++) {
         uint32_t a = u->stack.items[i];
         for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
             uint32_t r = s->hrules[k];
-            if (weighted(p, r)) {
-                for (uint32_t j = s->pstart[r]; j < s->pstart[r + 1]; j++)
-                    if (lit_false(s, p, j, true)) add_lit(p, asp_lit_of(s->pos[j], V_FALSE));
-                for (uint32_t j = s->nstart[r]; j < s->nstart[r + 1]; j++)
-                    if (lit_false(s, p, j, false)) add_lit(p, asp_lit_of(s->neg[j], V_TRUE));
-            } else if (!internal(s, p, r)) {
-                uint32_t lit = earliest_false(s, p, r);
-                ASP_ASSERT(lit != NONE);
-                add_lit(p, lit);
-            }
+            if (!weighted(p, r) && internal(s, p, r)) continue;
+            size_t had = lits->count;
+            asp_learn_body_false(s, p, r, UINT32_MAX, lits);
+            ASP_ASSERT(weighted(p, r) || lits->count > had);
         }
     }
+    uint32_t at = asp_ufs_begin(&p->tr);
+    p->an.stamp++;
+    for (size_t i = 0; i < lits->count; i++) add_lit(p, lits->items[i]);
     asp_ufs_end(&p->tr, at, true);
     return at;
 }
