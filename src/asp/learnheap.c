@@ -67,7 +67,7 @@ void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms)
     }
     act->bump *= 1e-100;
     KeyOrder o = { act->heap, act->hpos, act->activity, rpos };
-    for (size_t i = act->hsize / 2; i-- > 0;) order_down(&o, act->hsize, i);
+    order_build(&o, act->hsize);
 }
 
 /* Atom a took part in a conflict: its activity grows by the bump, and it moves up. */
@@ -107,7 +107,8 @@ void asp_heap_reset(AspProp *p, size_t natoms)
 {
     for (size_t a = 0; a < natoms; a++) place(p, a, (uint32_t)a);
     p->act.hsize = natoms;
-    for (size_t i = natoms / 2; i-- > 0;) sift_down(p, i);
+    KeyOrder o = order(p);
+    order_build(&o, natoms);
 }
 
 /* The unknown atom of highest activity; SIZE_MAX when it has none (assigned atoms on top

@@ -31,3 +31,8 @@ void order_down(const KeyOrder *o, size_t size, size_t i)
     }
     order_place(o, i, x);
 }
+
+void order_build(const KeyOrder *o, size_t size)
+{
+    for (size_t i = size / 2; i-- > 0;) order_down(o, size, i);
+}

@@ -24,5 +24,7 @@ static inline void order_place(const KeyOrder *o, size_t i, uint32_t x)
 void order_up(const KeyOrder *o, size_t i);
 /* The index at place i moves down, in a heap of size places. */
 void order_down(const KeyOrder *o, size_t size, size_t i);
+/* The first size places put in heap order, bottom up (linear time). */
+void order_build(const KeyOrder *o, size_t size);
 
 #endif
