@@ -4,7 +4,10 @@
  * run (asp_run.c); the exit status. */
 #include "app/asp_cli.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/asp_run.h"
@@ -30,6 +33,7 @@ typedef struct Cli {
     VEC(const char *) gargs;      /* -c/--const for gringo */
     ProjectMode project;          /* --project[=MODE] */
     bool ignore_opt;              /* --opt-mode=ignore: the #minimize statements dropped */
+    VEC(int64_t) opt_bound;       /* --opt-mode=MODE,B1,..: the initial bound */
     bool solver_given;            /* --solver was given */
     bool clasp_mode;              /* --mode=clasp: every file is aspif, none grounded */
 } Cli;
@@ -64,7 +68,10 @@ static const char usage_text[] =
     "                  optimum (OPTIMUM FOUND once it is proved); optN then prints\n"
     "                  every optimal model (numbered from 1 again), as clingo does;\n"
     "                  --models N stops after N models (optN: N optimal ones);\n"
-    "                  ignore drops the #minimize statements (clingo's ignore)\n"
+    "                  enum prints every model with its costs; ignore drops the\n"
+    "                  #minimize statements (clingo's ignore).  M,B1,..,Bk: only\n"
+    "                  models whose costs are at most B1 .. Bk, lexicographically\n"
+    "                  on the k highest priorities (clingo's initial bound)\n"
     "  --opt-strategy=S  clingo's: bb (the default: model-guided branch and bound,\n"
     "                  each better model tightens the bound; bb's clingo arguments\n"
     "                  ,lin ,hier ,inc ,dec are taken) or usc (core-guided in clingo;\n"
@@ -83,7 +90,8 @@ static const char usage_text[] =
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
     "                  --outf=1 the competition format, as clingo's (the last model as\n"
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
-    "                  --outf=0 text, the default\n"
+    "                  --outf=0 text, the default; --outf=3 nothing, as clingo's\n"
+    "                  (errors still go to stderr; the exit status is fix's)\n"
     "  --stats[=N]     print statistics (N: 0 none; 1 or 2 these)\n"
     "  -V N, --verbose=N  clingo's verbosity: 0 prints the models and the result\n"
     "                  only (no header or Answer lines; the summary with --stats);\n"
@@ -153,12 +161,35 @@ static int usage_error(const char *msg, const char *arg)
     return 2;
 }
 
-static bool parse_opt_mode(const char *s, AspOptMode *out)
+/* The whole numbers of an initial bound, ",B1,..,Bk" (s at its first comma, or ""). */
+static bool parse_opt_bound(Cli *c, const char *s)
 {
+    c->opt_bound.count = 0;
+    while (*s == ',') {
+        s++;
+        char *end;
+        errno = 0;
+        long long v = (*s == '-' || isdigit((unsigned char)*s)) ? strtoll(s, &end, 10) : 0;
+        if (!(*s == '-' || isdigit((unsigned char)*s)) || errno || end == s
+            || (*end && *end != ','))
+            return false;
+        VEC_PUSH(c->opt_bound, (int64_t)v);
+        s = end;
+    }
+    return !*s;
+}
+
+/* --opt-mode MODE[,B1,..,Bk]: clingo's opt, optN, enum or ignore, and an initial bound. */
+static bool parse_opt_mode(Cli *c, const char *s)
+{
+    static const char *const names[] = { "opt", "optN", "enum", "ignore" };
+    static const AspOptMode modes[] = { ASP_OPT_OPT, ASP_OPT_OPTN, ASP_OPT_ENUM };
     if (!s) return false;
-    if (!strcmp(s, "opt")) *out = ASP_OPT_OPT;
-    else if (!strcmp(s, "optN")) *out = ASP_OPT_OPTN;
-    else return false;
+    size_t len = strcspn(s, ","), m = 0;
+    while (m < 4 && (strlen(names[m]) != len || strncmp(s, names[m], len))) m++;
+    if (m == 4 || !parse_opt_bound(c, s + len)) return false;
+    c->ignore_opt = m == 3;
+    if (m < 3) c->run.opt.mode = modes[m];
     return true;
 }
 
@@ -254,9 +285,9 @@ static int parse_valued(Cli *c, const char *a, const char *next, int *i)
     } else if (!strcmp(a, "--opt-mode") || !strncmp(a, "--opt-mode=", 11)) {
         bool joined = a[10] == '=';
         const char *m = joined ? a + 11 : next;
-        c->ignore_opt = m && !strcmp(m, "ignore");
-        if (!c->ignore_opt && !parse_opt_mode(m, &o->opt_mode))
-            return usage_error("--opt-mode takes opt, optN or ignore", m);
+        if (!parse_opt_mode(c, m))
+            return usage_error("--opt-mode takes opt, optN, enum or ignore, each with an "
+                               "initial bound if wanted (MODE,B1,..,Bk: whole numbers)", m);
         if (joined) return 0;
     } else {
         if (!next || !aft_split_from_name(next, &o->aft.split.strategy))
@@ -452,13 +483,14 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--json")) { o->json = true; return 0; }
     if (!strcmp(a, "--project") || !strncmp(a, "--project=", 10)) return parse_project(c, a);
     if (!strcmp(a, "-q") || !strncmp(a, "--quiet", 7)) return parse_quiet(o, a);
-    if (!strcmp(a, "--outf=2") || !strcmp(a, "--outf=1") || !strcmp(a, "--outf=0")) {
+    if (!strncmp(a, "--outf=", 7) && a[7] >= '0' && a[7] <= '3' && !a[8]) {
         o->clingo_json = a[7] == '2';
         o->competition = a[7] == '1';
+        o->silent = a[7] == '3';
         return 0;
     }
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
-        return usage_error("--outf takes 0 (text, the default), 1 (the competition format) or 2 (clingo's JSON), as --outf=N", a);
+        return usage_error("--outf takes 0 (text, the default), 1 (the competition format), 2 (clingo's JSON) or 3 (nothing), as --outf=N", a);
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
     if (!strncmp(a, "--opt-strategy=", 15)) return parse_opt_strategy(a);
     if (!strcmp(a, "--opt-strategy"))
@@ -501,6 +533,9 @@ static int check_args(Cli *c)
     if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
         return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
                            "--wf, --bounds, --compare-consequences or --stats", NULL);
+    if (o->silent && (o->json || o->emit || o->wf || o->bounds || o->compare))
+        return usage_error("--outf=3 prints nothing: not with --json, --emit, --wf, --bounds or "
+                           "--compare-consequences", NULL);
     if (o->shards && (o->max_models || o->wf || o->bounds || o->emit || o->compare))
         return usage_error("--shard applies to the enumeration of every model: not with --models N > 0, "
                            "--wf, --bounds, --emit or --compare-consequences", NULL);
@@ -610,6 +645,8 @@ static void start_limits(Cli *c)
     o->aft.max_steps = (size_t)l->max_steps;
     o->files = c->files.items;
     o->nfiles = c->files.count;
+    o->opt.bound = c->opt_bound.items;
+    o->opt.nbound = c->opt_bound.count;
     sigint_install(&c->interrupt, SIGINT_ONCE);
 }
 
@@ -647,5 +684,6 @@ int asp_cli_main(int argc, char **argv)
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
+    VEC_FREE(c.opt_bound);
     return rc;
 }

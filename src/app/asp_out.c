@@ -212,8 +212,10 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
                         AspOptMode mode)
 {
     const char *text = opt_result_text(r, st, res);
+    bool enumerate = mode == ASP_OPT_ENUM;      /* as clingo: no optimum's costs, no Optimal */
     bool all_optimal = mode == ASP_OPT_OPTN && res->proved && res->optimal_complete;
-    bool done = res->proved ? mode == ASP_OPT_OPT || res->optimal_complete : st->complete;
+    bool done = res->proved && !enumerate ? mode == ASP_OPT_OPT || res->optimal_complete
+                                          : st->complete;
     if (o->json) {
         opt_result_json(o, text, st, res, all_optimal);
         return;
@@ -222,7 +224,7 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
         AspOutfOpt f = { .have_best = res->have_best, .proved = res->proved,
                          .optimal = !res->proved ? 0 : all_optimal ? res->optimal : 1, .best = res->best,
                          .levels = res->levels };
-        asp_outf_end(o, text, st->models, !done, &f);
+        asp_outf_end(o, text, st->models, !done, enumerate ? NULL : &f);
         return;
     }
     last_model(o);
@@ -233,6 +235,8 @@ void asp_out_opt_result(AspOut *o, AftStatus r, const AspStats *st, const AspOpt
         buf_printf(&stats, "  Optimum    : %s\n", res->proved ? "yes" : "unknown");
         if (all_optimal && res->optimal > 1)     /* clingo leaves the line out for one */
             buf_printf(&stats, "  Optimal    : %zu\n", res->optimal);
+    }
+    if (res->have_best && !enumerate) {
         buf_puts(&stats, "Optimization : ");
         for (size_t i = 0; i < res->levels; i++) buf_printf(&stats, "%s%lld", i ? " " : "", (long long)res->best[i]);
         buf_putc(&stats, '\n');

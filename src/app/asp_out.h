@@ -18,6 +18,7 @@ typedef struct AspOut {
     bool competition;             /* --outf=1: the competition format (the last model as
                                      ANSWER, the rest as % comments) */
     bool outf_open;               /* its object is open (asp_outf_begin, not yet ended) */
+    bool silent;                  /* --outf=3: nothing is written (clingo's "no output") */
     Buf line;
     JsonWriter w;
     size_t answers;               /* "Answer: k" numbers given so far */

@@ -13,7 +13,7 @@
 void asp_out_flush(AspOut *o)
 {
     errno = 0;
-    if (o->line.len && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
+    if (o->line.len && !o->silent && !o->write_errno && fwrite(o->line.data, 1, o->line.len, stdout) != o->line.len)
         o->write_errno = errno ? errno : EIO;
     buf_clear(&o->line);
 }

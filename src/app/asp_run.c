@@ -165,7 +165,7 @@ static AftStatus solve_optimum(Run *r, AspSolver *s, const AspSolveOptions *so,
 {
     AspOptResult opt;
     memset(&opt, 0, sizeof opt);
-    ProcOptAsk ask = { .mode = r->o->opt_mode, .fn = asp_out_opt_model, .ctx = &r->out,
+    ProcOptAsk ask = { .goal = r->o->opt, .fn = asp_out_opt_model, .ctx = &r->out,
                        .res = &opt };
     AftStatus res;
     if (r->solver == PROC_SOLVER_CLINGO)
@@ -178,7 +178,7 @@ static AftStatus solve_optimum(Run *r, AspSolver *s, const AspSolveOptions *so,
               : proc_optimize_auto(s, so, co, &ask, ms, &r->how, err);
         r->solver = r->how.kind;
     }
-    if (res != AFT_ERROR) asp_out_opt_result(&r->out, res, ms, &opt, r->o->opt_mode);
+    if (res != AFT_ERROR) asp_out_opt_result(&r->out, res, ms, &opt, r->o->opt.mode);
     asp_opt_result_free(&opt);
     return res;
 }
@@ -220,7 +220,7 @@ static const char *shard_refusal(Run *r, AspSolver *s)
 static const char *conseq_refusal(const Run *r, const AspSolver *s)
 {
     const AspProgram *p = asp_solver_program(s);
-    if (asp_minimize_count(p) && r->o->opt_mode != ASP_OPT_OPTN)
+    if (asp_minimize_count(p) && r->o->opt.mode != ASP_OPT_OPTN)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
                "every stable model";
@@ -249,7 +249,8 @@ static AftStatus solve_consequences(Run *r, AspSolver *s, AspSolveOptions *so, A
     if (optimal) {
         AspSolveOptions first = *so;
         first.max_models = 0;
-        ProcOptAsk ask = { .mode = ASP_OPT_OPT, .fn = asp_out_opt_model, .ctx = &r->out, .res = &opt };
+        ProcOptAsk ask = { .goal = r->o->opt, .fn = asp_out_opt_model, .ctx = &r->out, .res = &opt };
+        ask.goal.mode = ASP_OPT_OPT;          /* optN's first phase */
         res = proc_optimize_native(s, &first, &ask, ms);
         if (res != AFT_ERROR && !opt.proved) asp_out_opt_result(&r->out, res, ms, &opt, ASP_OPT_OPT);
     }
@@ -405,6 +406,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_init(&err);
     Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
                                               .competition = o->competition,
+                                              .silent = o->silent,
                                               .quiet = o->competition && !o->quiet ? 1 : o->quiet,
                                               .terse = o->terse, .summary = o->stats,
                                               .conseq = o->conseq },
@@ -422,7 +424,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     AftStatus res = refused ? AFT_OK : act(&r, p, s, &st, &err);
     if (res == AFT_ERROR) asp_outf_end(&r.out, "UNKNOWN", st.models, true, NULL);   /* if open */
     AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };
-    if (o->stats && !refused)
+    if (o->stats && !refused && !o->silent)
         asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0, o->emit ? stderr : stdout);
     bool written = output_written(&r, diag);
     if (refused) diag_plain_error(diag, "%s", refused);

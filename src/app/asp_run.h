@@ -17,12 +17,14 @@ typedef struct AspRunOptions {
     bool compare;                 /* --compare-consequences */
     bool clingo_json;             /* --outf=2: models in clingo's JSON layout */
     bool competition;             /* --outf=1: the competition format */
+    bool silent;                  /* --outf=3: nothing on standard output */
     int quiet;                    /* -q, --quiet=N: text models printed: 0 all, 1 last, 2 none */
     int conseq;                   /* --enum-mode: 0 models, 1 brave, 2 cautious consequences */
     bool terse;                   /* -V0: clingo's layout without header, Answer lines and
                                      (unless stats) the summary */
     ProcSolverKind solver;        /* --solver: auto (the default), native, clingo or race */
-    AspOptMode opt_mode;          /* --opt-mode: opt (the default) or optN */
+    AspOptGoal opt;               /* --opt-mode: opt (the default), optN or enum, and the
+                                     initial bound (its values the command line's) */
     size_t max_models;            /* --models N (0: all) */
     size_t hand_over;             /* --hand-over: auto's budget of conflicts (0: never) */
     unsigned jobs;                /* --jobs, -t: the native search's threads (0: the cores) */

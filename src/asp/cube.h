@@ -80,9 +80,10 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
 /* asp_optimize, with optN's second phase (every optimal model) by cubes on o->jobs threads
  * when the search is split (asp_cubes_apply, no #project): the optimal models given out cube
  * by cube, the same for every N (docs/asp.md "Threads").  The branch and bound that proves
- * the optimum is asp_optimize's one search on the calling thread. */
+ * the optimum is asp_optimize's one search on the calling thread, and so is enum's
+ * enumeration within the bound. */
 AftStatus asp_optimize_jobs(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
-                            AspOptMode mode, AspOptModelFn fn, void *ctx, AspStats *st,
+                            const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
                             AspOptResult *res);
 
 /* o->release's rules dropped when it is s's program and s is head-cycle-free: called once

@@ -150,14 +150,16 @@ static bool all_optimal(OptCubes *c)
 static void free_optimizer(void *z) { asp_opt_free(z); }
 
 AftStatus asp_optimize_jobs(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
-                            AspOptMode mode, AspOptModelFn fn, void *ctx, AspStats *st,
+                            const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
                             AspOptResult *res)
 {
-    if (mode != ASP_OPT_OPTN || !asp_cubes_apply(s, o) || asp_has_project(s->prog))
-        return asp_optimize(s, z, o, mode, fn, ctx, st, res);
+    if (goal->mode != ASP_OPT_OPTN || !asp_cubes_apply(s, o) || asp_has_project(s->prog))
+        return asp_optimize(s, z, o, goal, fn, ctx, st, res);
     AspSolveOptions first = *o;   /* --models counts the optimal models */
     first.max_models = 0;
-    AftStatus r = asp_optimize(s, z, &first, ASP_OPT_OPT, fn, ctx, st, res);
+    AspOptGoal improve = *goal;
+    improve.mode = ASP_OPT_OPT;
+    AftStatus r = asp_optimize(s, z, &first, &improve, fn, ctx, st, res);
     if (r != AFT_OK || !res->proved) return r;
     OptCubes c = { .team.s = s, .o = o, .nlevels = res->levels, .fn = fn, .ctx = ctx,
                    .st = st, .r = AFT_OK, .best = res->best };

@@ -15,7 +15,7 @@
 
 #include <stdlib.h>
 
-typedef enum { PHASE_IMPROVE, PHASE_OPTIMAL } Phase;
+typedef enum { PHASE_IMPROVE, PHASE_OPTIMAL, PHASE_ENUM } Phase;
 
 struct AspOptimizer {
     AspSolver *s;
@@ -25,8 +25,8 @@ struct AspOptimizer {
     AftSearch search;             /* S_P's search hooks and the spent hook */
     AftFunction fn;               /* S_P with those hooks */
     Phase phase;
-    bool have_best;
-    int64_t *best, *cost;         /* nlevels each */
+    bool have_best, bounded;      /* bounded: the goal's bound holds (--opt-mode=MODE,B..) */
+    int64_t *best, *cost, *bound; /* nlevels each */
 };
 
 static int cmp_prio_desc(const void *a, const void *b)
@@ -88,8 +88,9 @@ AspOptimizer *asp_opt_new(AspSolver *s)
     z->search.spent = spent;
     z->fn = s->fn;
     z->fn.search = &z->search;
-    z->best = mem_calloc(2 * z->nlevels + 1, sizeof *z->best);
+    z->best = mem_calloc(3 * z->nlevels + 1, sizeof *z->best);
     z->cost = z->best + z->nlevels;
+    z->bound = z->cost + z->nlevels;
     return z;
 }
 
@@ -106,6 +107,35 @@ void asp_opt_attach(AspOptimizer *z)
 }
 
 const AftFunction *asp_opt_function(const AspOptimizer *z) { return &z->fn; }
+
+/* Per level the most and the least a model can cost. */
+static void level_range(const AspOptimizer *z, int64_t *most, int64_t *least)
+{
+    memset(most, 0, z->nlevels * sizeof *most);
+    memset(least, 0, z->nlevels * sizeof *least);
+    for (size_t i = 0; i < z->lits.count; i++) {
+        const AspCostTerm *l = &z->lits.items[i];
+        if (l->weight > 0) most[l->level] += l->weight;
+        else least[l->level] += l->weight;
+    }
+}
+
+bool asp_opt_goal_bound(const AspOptimizer *z, const AspOptGoal *goal, int64_t *out)
+{
+    int64_t *least = mem_calloc(z->nlevels + 1, sizeof *least);
+    level_range(z, out, least);
+    size_t given = goal ? goal->nbound : 0;
+    for (size_t i = 0; i < z->nlevels && i < given; i++) {
+        int64_t b = goal->bound[i];
+        if (b > out[i]) break;              /* every cost is below it here: the lower levels
+                                               bound nothing (left at their most) */
+        bool below = b < least[i];          /* no cost is within it: nor are the lower levels */
+        out[i] = below ? least[i] - 1 : b;
+        if (below) break;
+    }
+    mem_free(least);
+    return given > 0;
+}
 
 static bool bit(const Word *x, size_t i) { return (x[i >> 6] >> (i & 63)) & 1; }
 
@@ -132,11 +162,24 @@ typedef struct OptRun {
     AspProjections *proj;         /* optN's optimal models with #project: those met */
 } OptRun;
 
+/* Enumeration within the bound: each model (each projection once); the least cost kept. */
+static bool accept_enum(OptRun *r, const Word *x)
+{
+    AspOptimizer *z = r->z;
+    if (r->proj && !asp_projection_block_new(r->proj, z->s, x)) return false;
+    if (!z->have_best || asp_cost_cmp(z->cost, z->best, z->nlevels) < 0)
+        memcpy(z->best, z->cost, z->nlevels * sizeof *z->best);
+    z->have_best = true;
+    return true;
+}
+
 static bool accept(void *ctx, const Word *x)
 {
     OptRun *r = ctx;
     AspOptimizer *z = r->z;
     asp_opt_cost(z, x, z->cost);
+    if (z->bounded && asp_cost_cmp(z->cost, z->bound, z->nlevels) > 0) return false;
+    if (z->phase == PHASE_ENUM) return accept_enum(r, x);
     if (z->phase == PHASE_OPTIMAL)
         return asp_cost_cmp(z->cost, z->best, z->nlevels) == 0
                && (!r->proj || asp_projection_block_new(r->proj, z->s, x));
@@ -175,33 +218,47 @@ static AftStatus all_optimal(AspSolver *s, const AspSolveOptions *o, const AspSo
     return r;
 }
 
-/* Better models until none is left, then (optN) the optimal ones. */
-static AftStatus branch_and_bound(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
-                                  AspOptMode mode, OptRun *run, AspStats *st,
-                                  AspOptResult *res)
+/* The best cost found and whether it is proved optimal: every model within the bound was
+ * searched (when the improving phase or the enumeration ended). */
+static void first_result(const AspOptimizer *z, AftStatus r, const AspStats *st,
+                         AspOptResult *res)
 {
-    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = run };
-    AspSolveOptions first = *o;
-    if (mode == ASP_OPT_OPTN) first.max_models = 0;
-    z->phase = PHASE_IMPROVE;
-    z->have_best = false;
-    AftStatus r = asp_solve_hooked(s, &first, &h, give, run, st);
     memset(res, 0, sizeof *res);
     res->best = mem_calloc(z->nlevels + 1, sizeof *res->best);
     res->have_best = z->have_best;
     res->levels = z->nlevels;
     memcpy(res->best, z->best, z->nlevels * sizeof *z->best);
     res->proved = r == AFT_OK && st->complete && z->have_best;
+}
+
+/* Better models until none is left, then (optN) the optimal ones; enum: every model within
+ * the bound (each projection once). */
+static AftStatus search(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
+                        AspOptMode mode, OptRun *run, AspStats *st, AspOptResult *res)
+{
+    AspSolveHooks h = { .fn = &z->fn, .accept = accept, .ctx = run };
+    AspSolveOptions first = *o;
+    if (mode == ASP_OPT_OPTN) first.max_models = 0;
+    z->phase = mode == ASP_OPT_ENUM ? PHASE_ENUM : PHASE_IMPROVE;
+    z->have_best = false;
+    if (mode == ASP_OPT_ENUM && asp_has_project(s->prog)) run->proj = asp_projections_new(s);
+    AftStatus r = asp_solve_hooked(s, &first, &h, give, run, st);
+    asp_projections_free(run->proj);
+    run->proj = NULL;
+    first_result(z, r, st, res);
     if (mode != ASP_OPT_OPTN || !res->proved) return r;
     return all_optimal(s, o, &h, run, st, res);
 }
 
-AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
-                       AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res)
+AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
+                       const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
+                       AspOptResult *res)
 {
     OptRun run = { z, fn, ctx, NULL };
     asp_opt_attach(z);
-    AftStatus r = branch_and_bound(s, z, o, mode, &run, st, res);
+    z->bounded = asp_opt_goal_bound(z, goal, z->bound);
+    if (z->bounded) asp_cost_bound(s, z->bound, false);
+    AftStatus r = search(s, z, o, goal->mode, &run, st, res);
     asp_cost_detach(s);
     return r;
 }

@@ -6,7 +6,19 @@
 
 #include "asp/asp.h"
 
-typedef enum { ASP_OPT_OPT, ASP_OPT_OPTN } AspOptMode;
+/* --opt-mode: opt, the improving models up to the optimum; optN, then every optimal model;
+ * enum, every model within the bound (none given: every model), each with its costs. */
+typedef enum { ASP_OPT_OPT, ASP_OPT_OPTN, ASP_OPT_ENUM } AspOptMode;
+
+/* What an optimisation is asked: the mode and an initial bound, --opt-mode=MODE,B1,..,Bk:
+ * a model's costs at most (B1, .., Bk) lexicographically on the k highest levels (values
+ * past the program's levels ignored; k = 0: no bound).  opt and optN look for the optimum
+ * among those models, enum enumerates them. */
+typedef struct AspOptGoal {
+    AspOptMode mode;
+    const int64_t *bound;
+    size_t nbound;
+} AspOptGoal;
 
 typedef struct AspOptimizer AspOptimizer;
 
@@ -21,6 +33,12 @@ int asp_cost_cmp(const int64_t *a, const int64_t *b, size_t n);
  * with the spent hook of the cost bound): for a search of one's own by cubes (cubeopt.c). */
 void asp_opt_attach(AspOptimizer *z);
 const AftFunction *asp_opt_function(const AspOptimizer *z);
+/* The goal's bound over z's levels in out (nlevels entries), the same models within it:
+ * a level past the goal's at the most that level can cost, so that it bounds nothing; past
+ * a level whose value no cost reaches (every cost is below it), every level so; a value
+ * below the least its level can cost as that least less one (no model is within, whatever
+ * the levels after it).  False when the goal has no bound. */
+bool asp_opt_goal_bound(const AspOptimizer *z, const AspOptGoal *goal, int64_t *out);
 
 typedef bool (*AspOptModelFn)(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
                               const int64_t *costs, size_t ncosts, bool optimal);
@@ -33,12 +51,16 @@ typedef struct AspOptResult {
     size_t levels;
 } AspOptResult;
 
-/* Branch and bound on cost: each model better than every one before it goes to fn (with
- * optimal false); with ASP_OPT_OPTN and the optimum proved, then every optimal model (optimal
- * true; each projection once when the program has #project).  o->max_models counts the
- * models of the last phase.  res->best is allocated (free it with asp_opt_result_free). */
-AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o, AspOptMode mode,
-                       AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res);
+/* Branch and bound on cost: each model better than every one before it (and within the
+ * goal's bound) goes to fn (with optimal false); with ASP_OPT_OPTN and the optimum proved,
+ * then every optimal model (optimal true; each projection once when the program has
+ * #project).  With ASP_OPT_ENUM every model within the bound goes to fn (optimal false; each
+ * projection once), and the optimum is proved when all were found: res->best is the least
+ * cost among them.  o->max_models counts the models of the last phase.  res->best is
+ * allocated (free it with asp_opt_result_free). */
+AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
+                       const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
+                       AspOptResult *res);
 void asp_opt_result_free(AspOptResult *res);
 
 #endif

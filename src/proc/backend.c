@@ -18,10 +18,11 @@
 /* #minimize through clingo: the best cost so far, and which phase runs. */
 typedef struct BackOpt {
     AspOptimizer *z;              /* of the residual program's solver */
-    AspOptMode mode;
+    AspOptGoal goal;
     AspOptModelFn fn;
     bool on, have_best, optimal_phase, proved;
-    int64_t *best, *cost;
+    bool bounded;                 /* the goal's bound holds (--opt-mode=MODE,B..) */
+    int64_t *best, *cost, *bound; /* levels each; bound: the goal's, or each level's most */
 } BackOpt;
 
 typedef struct Back {
@@ -114,17 +115,18 @@ static bool bound_program(const Back *b, size_t i, Buf *out)
 }
 
 /* With #minimize: is the model b->x, of cost `cost` (NULL: computed from b->x, which then
- * holds every atom), one to give out (better than the best so far, or in optN's second
- * phase, optimal)?  Its cost is left in opt.cost. */
+ * holds every atom), one to give out (within the goal's bound, and better than the best so
+ * far, or in optN's second phase optimal, or enum's any)?  Its cost is left in opt.cost. */
 static bool cost_keeps(Back *b, const int64_t *cost)
 {
     BackOpt *t = &b->opt;
     size_t n = asp_opt_levels(t->z);
     if (cost) memcpy(t->cost, cost, n * sizeof *cost);
     else asp_opt_cost(t->z, b->x, t->cost);
+    if (t->bounded && asp_cost_cmp(t->cost, t->bound, n) > 0) return false;
     int c = asp_cost_cmp(t->cost, t->best, n);
     if (t->optimal_phase) return c == 0;
-    if (t->have_best && c >= 0) return false;
+    if (t->have_best && c >= 0) return t->goal.mode == ASP_OPT_ENUM;
     memcpy(t->best, t->cost, n * sizeof *t->best);
     t->have_best = true;
     return true;
@@ -144,7 +146,7 @@ static void deliver(Back *b, const int64_t *cost)
     bool go = b->opt.z ? !b->opt.fn || b->opt.fn(b->ctx, p, b->shown, n, b->opt.cost,
                                                  asp_opt_levels(b->opt.z), b->opt.optimal_phase)
                        : !b->fn || b->fn(b->ctx, p, b->shown, n);
-    bool capped = !b->opt.z || b->opt.mode == ASP_OPT_OPT || b->opt.optimal_phase;
+    bool capped = !b->opt.z || b->opt.goal.mode != ASP_OPT_OPTN || b->opt.optimal_phase;
     if (!go || (capped && b->o->max_models && b->phase_models >= b->o->max_models))
         b->enough = true;
 }
@@ -197,18 +199,24 @@ static bool take_model(void *ctx, const uint32_t *atoms, size_t n, const int64_t
     return !b->enough;
 }
 
-/* clingo's options for a run: with #minimize, --opt-mode: opt with the best cost's first
- * level as the initial bound (clingo checks a bound level by level, not lexicographically:
- * opt,3,-2 would refuse the better cost 0 -1), or in optN's second phase enum at the
- * optimum; with #project, --project.  Returns how many of args it filled (at most 2). */
+/* clingo's options for a run: with #minimize, --opt-mode: opt with the best cost's (or
+ * the goal's bound's) first level as the initial bound, enum with the bound's first level,
+ * or in optN's second phase enum at the optimum; with #project, --project.  Only the first
+ * level: clingo refuses every model when a lower level's bound is below the least that level
+ * can cost, even where a higher level leaves room (enum,1,-2 on costs 0 -1); deliver checks
+ * the whole bound.  Returns how many of args it filled (at most 2). */
 static size_t clingo_options(const Back *b, Buf *mode, const char **args)
 {
     size_t k = 0;
     const BackOpt *t = &b->opt;
     if (t->z) {
-        buf_puts(mode, t->optimal_phase ? "--opt-mode=enum" : "--opt-mode=opt");
-        size_t levels = t->optimal_phase ? asp_opt_levels(t->z) : t->have_best;
-        for (size_t i = 0; i < levels; i++) buf_printf(mode, ",%lld", (long long)t->best[i]);
+        bool enumerate = t->goal.mode == ASP_OPT_ENUM;
+        buf_puts(mode, enumerate || t->optimal_phase ? "--opt-mode=enum" : "--opt-mode=opt");
+        if (t->optimal_phase)
+            for (size_t i = 0; i < asp_opt_levels(t->z); i++)
+                buf_printf(mode, ",%lld", (long long)t->best[i]);
+        else if (t->have_best && !enumerate) buf_printf(mode, ",%lld", (long long)t->best[0]);
+        else if (t->bounded || enumerate) buf_printf(mode, ",%lld", (long long)t->bound[0]);
         args[k++] = buf_cstr(mode);
     }
     if (b->proj) args[k++] = "--project";
@@ -221,7 +229,8 @@ static size_t clingo_options(const Back *b, Buf *mode, const char **args)
 static size_t models_wanted(const Back *b)
 {
     size_t max = b->o->max_models;
-    if (!max || (b->opt.z && !b->opt.optimal_phase)) return 0;
+    if (!max || (b->opt.z && !b->opt.optimal_phase && b->opt.goal.mode != ASP_OPT_ENUM))
+        return 0;
     return max - b->phase_models + (b->proj ? b->phase_models : 0);
 }
 
@@ -277,7 +286,7 @@ static AftStatus optimal_phase(Back *b, AftStatus r, bool limit)
     BackOpt *t = &b->opt;
     t->proved = r == AFT_OK && !limit && !b->enough && !b->stopped && b->exhausted
                 && t->have_best;
-    if (!t->proved || t->mode != ASP_OPT_OPTN) return r;
+    if (!t->proved || t->goal.mode != ASP_OPT_OPTN) return r;
     t->optimal_phase = true;
     if (asp_has_project(asp_solver_program(b->s))) b->proj = asp_projections_new(b->s);
     return each_bound(b, r, limit);
@@ -363,12 +372,17 @@ static void back_open(Back *b, const AspSolver *s, AspProgram *q)
     asp_solver_shown(b->s, &nshown);
     b->x = lattice_elem_new(asp_solver_lattice(b->s));
     b->shown = mem_alloc((nshown + 1) * sizeof *b->shown);
-    if (b->opt.on) {
-        b->opt.z = asp_opt_new(b->s);
-        size_t n = b->opt.z ? asp_opt_levels(b->opt.z) : 0;
-        b->opt.best = mem_calloc(2 * n + 1, sizeof *b->opt.best);
-        b->opt.cost = b->opt.best + n;
-    } else if (asp_has_project(q)) b->proj = asp_projections_new(b->s);
+    BackOpt *t = &b->opt;
+    if (t->on) {
+        t->z = asp_opt_new(b->s);
+        size_t n = t->z ? asp_opt_levels(t->z) : 0;
+        t->best = mem_calloc(3 * n + 1, sizeof *t->best);
+        t->cost = t->best + n;
+        t->bound = t->cost + n;
+        t->bounded = t->z && asp_opt_goal_bound(t->z, &t->goal, t->bound);
+    }
+    if (asp_has_project(q) && (!t->on || t->goal.mode == ASP_OPT_ENUM))
+        b->proj = asp_projections_new(b->s);
 }
 
 static void back_close(Back *b)
@@ -417,6 +431,6 @@ AftStatus proc_optimize_clingo(AspSolver *s, const ProcClingoOptions *o, const P
                                AspStats *st, ProcClingoStats *cst, Buf *err)
 {
     Back b = { .o = o, .ctx = ask->ctx, .st = st, .cst = cst, .err = err,
-               .opt = { .on = true, .mode = ask->mode, .fn = ask->fn } };
+               .opt = { .on = true, .goal = ask->goal, .fn = ask->fn } };
     return run_back(s, &b, ask->res);
 }

@@ -48,7 +48,7 @@ typedef struct ProcClingoStats {
 /* An optimisation: the mode, where the models go (with their costs), and the result
  * (res->best is allocated: asp_opt_result_free). */
 typedef struct ProcOptAsk {
-    AspOptMode mode;
+    AspOptGoal goal;              /* the mode and the initial bound */
     AspOptModelFn fn;             /* not NULL */
     void *ctx;
     AspOptResult *res;

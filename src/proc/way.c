@@ -10,7 +10,7 @@ AftStatus proc_way_native(const ProcWay *w, AspStats *st)
 {
     if (w->ask) {
         AspOptimizer *z = asp_opt_new(w->s);
-        AftStatus r = asp_optimize_jobs(w->s, z, w->so, w->ask->mode, w->ask->fn, w->ask->ctx, st,
+        AftStatus r = asp_optimize_jobs(w->s, z, w->so, &w->ask->goal, w->ask->fn, w->ask->ctx, st,
                                    w->ask->res);
         asp_opt_free(z);
         return r;

@@ -15,7 +15,11 @@ encodings; the outputs are compared as clingo's users read them:
   - clingo's joined short forms (-n0, -t2, -cN=V, -q1, -Wnone), -W, -t N,MODE,
     --parallel-mode, --enum-mode's ways of enumerating, clasp's search options, --stats=N,
     --mode=clasp on a grounded file named .lp;
-  - --enum-mode brave|cautious: the result, the last consequences and their count.
+  - --enum-mode brave|cautious: the result, the last consequences and their count;
+  - --opt-mode=enum[,B..] and an initial bound (opt,B.. and optN,B..): the result, the count
+    and the set of (model, costs) pairs printed (all of them when all are asked for; else
+    each of fix's is one of clingo's), or the optimum as above;
+  - --outf=3: nothing printed, by either.
 The exit status is not compared: clingo's is 10/20/30 (satisfiable, exhausted), fix's 0
 (docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed"."""
 import json
@@ -96,6 +100,21 @@ CASES = [
     ("examples/tsp.lp", ["--opt-mode=optN", "-e", "cautious", "0"]),
     ("examples/vertex-cover.lp", ["--opt-mode=optN", "--enum-mode=brave", "--outf=2"]),
     ("examples/knapsack.lp", ["--opt-mode=optN", "-e", "brave", "-q", "-c", "target=40"]),
+    # --opt-mode=enum (every model within a bound, with its costs), an initial bound, --outf=3
+    ("examples/tsp.lp", ["0", "--opt-mode=enum"]),
+    ("examples/tsp.lp", ["0", "--opt-mode=enum,22"]),
+    ("examples/tsp.lp", ["0", "--opt-mode=enum,18"]),
+    ("examples/tsp.lp", ["--opt-mode=enum,25", "2"]),
+    ("examples/tsp.lp", ["--opt-mode=opt,21", "0"]),
+    ("examples/tsp.lp", ["--opt-mode=opt,18", "0"]),
+    ("examples/tsp.lp", ["0", "--opt-mode=optN,19", "--outf=2"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-mode=enum,4,6", "--outf=2"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-mode=enum,3", "--outf=1"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-mode", "enum,4", "-V0"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-mode", "optN,3,5"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-mode=enum,5", "--project"]),
+    ("examples/tsp.lp", ["0", "--outf=3"]),
+    ("examples/vertex-cover.lp", ["--outf=3", "--opt-mode=enum,4", "--stats"]),
 ]
 
 
@@ -135,7 +154,7 @@ def parse_text(out, competition=False, terse=False):
             exact = not v.endswith("+")
             count = int(v.rstrip("+"))
     best = [m for c, m in with_cost if costs is not None and c == tuple(costs)]
-    return result, count, exact, models, costs, best
+    return result, count, exact, models, costs, best, with_cost
 
 
 def parse_json(out):
@@ -182,10 +201,49 @@ def consequences(out, args):
     return result, last, count
 
 
+def opt_mode(args):
+    """--opt-mode's value (either spelling), or None."""
+    for i, a in enumerate(args):
+        if a.startswith("--opt-mode="):
+            return a[len("--opt-mode="):]
+        if a == "--opt-mode" and i + 1 < len(args):
+            return args[i + 1]
+    return None
+
+
+def enum_pairs(out, args, terse):
+    """--opt-mode=enum: the result, the count, whether it is exact, and the (model, costs)
+    pairs printed (costs as strings)."""
+    if "--outf=2" in args:
+        j = parse_json(out)
+        return j[0], j[1], j[2] == "no", {(w, tuple(map(str, k))) for w, k in zip(j[3], j[4])}
+    t = parse_text(out, "--outf=1" in args, terse)
+    result = "OPTIMUM FOUND" if t[0] == "OPTIMUM" else t[0]
+    return result, t[1], t[2], {(m, c) for c, m in t[6]}
+
+
+def compare_enum(path, args, clingo, fix, terse):
+    """Every model within the bound, with its costs: the same pairs when all were printed
+    (each of fix's among clingo's otherwise), the same result and count."""
+    c, f = enum_pairs(clingo, args, terse), enum_pairs(fix, args, terse)
+    if c[0] != f[0] or not same_count(args, c[1:3], f[1:3], None):
+        return f"result/count: clingo {c[:3]}, fix {f[:3]}"
+    everything = run(["clingo", "0", "--opt-mode=" + opt_mode(args)] + const_args(args) +
+                     (["--project"] if "--project" in args else []) + [path])
+    universe = enum_pairs(everything, [], False)[3]
+    if not f[3] <= universe:
+        return "fix printed a model, or costs, clingo does not have within the bound"
+    if "0" in args and "--outf=1" not in args and c[3] != f[3]:
+        return "the (model, costs) pairs differ"
+    return None
+
+
 def compare(path, args, tmp):
     ground = grounded_as_lp(path, tmp) if "--mode=clasp" in args else path
     clingo = run(["clingo"] + args + [ground])
     fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + args + [ground])
+    if "--outf=3" in args:
+        return None if clingo == fix == "" else f"--outf=3 printed: clingo {clingo!r}, fix {fix!r}"
     all_models = run(["clingo", "0", "--opt-mode=ignore"] + const_args(args) +
                      (["--project"] if "--project" in args else []) + [path])
     terse = any(a in ("-V0", "--verbose=0") for a in args)
@@ -196,7 +254,9 @@ def compare(path, args, tmp):
     if terse and "--outf=2" not in args and any(l.startswith(VERBOSE_LINES) for l in fix.split("\n")):
         return "-V0 printed a header or Answer lines"
     universe = set(parse_text(all_models)[3])
-    optn = "--opt-mode=optN" in args
+    if (opt_mode(args) or "").startswith("enum"):
+        return compare_enum(path, args, clingo, fix, terse)
+    optn = (opt_mode(args) or "").startswith("optN")
     if "--outf=2" in args:
         c, f = parse_json(clingo), parse_json(fix)
         if c[0] != f[0] or not same_count(args, (c[1], c[2] == "no"), (f[1], f[2] == "no"), c[6]):

@@ -12,6 +12,10 @@
 #     with #minimize also of the optimal ones, --opt-mode=optN; not with #project, which fix
 #     refuses there) end with clingo's consequences (conseq.awk: the result, the last set,
 #     the count);
+#   - with #minimize and no #project, `fix asp --opt-mode=enum,B` (every model within the
+#     bound B, with its costs; natively and by --solver clingo) prints clingo's pairs of model
+#     and costs (enumcanon.awk), for B the optimum's first level plus one and B the whole
+#     optimum;
 #   - the --wf and --bounds bounds lie between clingo's cautious and brave consequences, and
 #     every model of clingo lies in one of the Final bounds (inbounds.awk).
 # A family runs when fix accepts its probe program (so the script runs on a fix that refuses
@@ -36,6 +40,7 @@ else echo "skip: fix asp --help shows no --solver: --solver clingo and auto not 
 has_option --opt-mode && OPT="--opt-mode=optN"
 NOLEARN=""; has_option --no-learn && NOLEARN="--no-learn"   # the native search also without learning
 CONSEQ=""; has_option --enum-mode && CONSEQ=yes   # brave and cautious consequences natively
+ENUMOPT=""; has_option "enum prints every model" && ENUMOPT=yes   # --opt-mode=enum,B
 
 # ---- which families run ----
 probe_text() {
@@ -104,6 +109,22 @@ same() {   # same LABEL: the models in $W/out are clingo's ($want)
         printf 'clingo:\n%s\n%s:\n%s\n' "$want" "$got" "$(head -n 3 "$W/err")" | head -n 24
     fi
 }
+enumcanon() { awk -f "$DIR/models.awk" -f "$DIR/enumcanon.awk" "$@" | sort; }
+enum_within() {   # enum_within: --opt-mode=enum,B against clingo's, for two bounds B
+    best=$(printf '%s\n' "$want" | sed -n 's/^O //p')
+    [ -n "$best" ] || return 0
+    for b in "$(echo "$best" | awk '{ print $1 + 1 }')" "$(echo "$best" | tr ' ' ',')"; do
+        pairs=$(clingo --mode=clasp --opt-mode=enum,"$b" 0 "$W/p.aspif" 2> /dev/null | enumcanon)
+        for how in native clingo; do
+            solver=$NATIVE
+            if [ $how = clingo ]; then [ -n "$NATIVE" ] && [ -n "$by_clingo" ] || continue; solver="--solver clingo"; fi
+            # shellcheck disable=SC2086
+            fixrun $solver --opt-mode=enum,"$b" 0
+            if [ "$pairs" = "$(enumcanon "$W/out")" ]; then ok
+            else bad "seed $seed: fix asp $solver --opt-mode=enum,$b"; printf 'clingo:\n%s\nfix:\n%s\n' "$pairs" "$(enumcanon "$W/out")" | head -n 16; fi
+        done
+    done
+}
 check() {   # check: the program build/asp-gen made in $W/p.lp
     proj=$(sed -n 's/^% project: //p' "$W/p.lp")
     by_clingo=yes
@@ -150,6 +171,7 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
             else bad "seed $seed: fix asp --opt-mode=optN --enum-mode=$k"; diff "$W/opt$k" "$W/out" | head -n 12; fi
         done
     fi
+    if [ -n "$ENUMOPT" ] && [ -z "$proj" ] && grep -q '^2 ' "$W/p.aspif"; then enum_within; fi
     fixrun --wf || bad "seed $seed: fix asp --wf failed: $(head -n 1 "$W/err")"
     cp "$W/out" "$W/wf"
     fixrun --bounds --rounds 2 || bad "seed $seed: fix asp --bounds failed: $(head -n 1 "$W/err")"

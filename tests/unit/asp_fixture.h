@@ -1,8 +1,11 @@
-/* asp_fixture.h: what the ASP unit tests (test_asp.c, test_learn.c) build programs and check
- * refines with: a random ground program, and "every fixed point of f in [lo, hi] lies in a
- * refine's result". */
+/* asp_fixture.h: what the ASP unit tests (test_asp.c, test_learn.c, test_cost.c,
+ * test_brave.c, test_opt.c) build programs and check refines with: a random ground program
+ * (of hidden or of shown atoms), and "every fixed point of f in [lo, hi] lies in a refine's
+ * result". */
 #ifndef FIX_TEST_ASP_FIXTURE_H
 #define FIX_TEST_ASP_FIXTURE_H
+
+#include <stdio.h>
 
 #include "asp/asp.h"
 #include "util/mem.h"
@@ -21,6 +24,28 @@ static inline AspProgram *random_program(Rng *rng, size_t n, size_t sides, size_
         for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
         size_t roll = rng_below(rng, sides);
         AspRuleKind kind = roll < constraints ? ASP_CONSTRAINT : roll == constraints ? ASP_CHOICE : ASP_NORMAL;
+        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
+    }
+    return p;
+}
+
+/* A random program over n shown atoms a0 .. a<n-1> with 2n rules: choice rules, normal rules
+ * and constraints, bodies of up to two positive and two negative literals. */
+static inline AspProgram *random_shown_program(Rng *rng, size_t n)
+{
+    AspProgram *p = asp_program_new();
+    char name[24];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "a%zu", i);
+        asp_atom(p, name);
+    }
+    for (size_t r = 0; r < 2 * n; r++) {
+        AspAtom h = (AspAtom)rng_below(rng, n), pos[2], neg[2];
+        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
+        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, n);
+        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, n);
+        size_t roll = rng_below(rng, 6);
+        AspRuleKind kind = roll == 0 ? ASP_CONSTRAINT : roll < 3 ? ASP_CHOICE : ASP_NORMAL;
         asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
     }
     return p;

@@ -11,30 +11,9 @@
 #include "asp/asp.h"
 #include "asp/brave.h"
 #include "util/mem.h"
+#include "asp_fixture.h"
 
 enum { ATOMS = 7 };
-
-/* A random program over ATOMS shown atoms a0..a6, ATOMS * 2 rules: choice, normal rules and
- * constraints, bodies of up to two positive and two negative literals. */
-static AspProgram *random_shown_program(Rng *rng)
-{
-    AspProgram *p = asp_program_new();
-    char name[16];
-    for (int i = 0; i < ATOMS; i++) {
-        snprintf(name, sizeof name, "a%d", i);
-        asp_atom(p, name);
-    }
-    for (int r = 0; r < 2 * ATOMS; r++) {
-        AspAtom h = (AspAtom)rng_below(rng, ATOMS), pos[2], neg[2];
-        size_t np = rng_below(rng, 3), nn = rng_below(rng, 3);
-        for (size_t k = 0; k < np; k++) pos[k] = (AspAtom)rng_below(rng, ATOMS);
-        for (size_t k = 0; k < nn; k++) neg[k] = (AspAtom)rng_below(rng, ATOMS);
-        size_t roll = rng_below(rng, 6);
-        AspRuleKind kind = roll == 0 ? ASP_CONSTRAINT : roll < 3 ? ASP_CHOICE : ASP_NORMAL;
-        asp_add_rule(p, kind, &h, kind != ASP_CONSTRAINT, pos, np, neg, nn, NULL);
-    }
-    return p;
-}
 
 /* Every stable model, as union and intersection of atom name sets (bit i: a<i>). */
 typedef struct Every { unsigned all, some; size_t n; } Every;
@@ -88,7 +67,7 @@ static void test_random_programs_agree_with_enumeration(void **state)
     Rng rng = { 20261206u };
     size_t with_models = 0;
     for (int round = 0; round < 300; round++) {
-        AspProgram *p = random_shown_program(&rng);
+        AspProgram *p = random_shown_program(&rng, ATOMS);
         AspSolver *s = asp_solver_new(p);
         AspSolveOptions o = { 0 };
         AspStats st;

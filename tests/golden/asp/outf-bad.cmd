@@ -1,2 +1,2 @@
-args: asp --outf=3 examples/pqrs.lp
+args: asp --outf=7 examples/pqrs.lp
 exit: 2

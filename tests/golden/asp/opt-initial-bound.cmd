@@ -1,0 +1,2 @@
+args: asp --opt-mode=opt,2 -q tests/golden/asp/opt.lp
+exit: 0

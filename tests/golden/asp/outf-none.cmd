@@ -1,0 +1,2 @@
+args: asp --outf=3 examples/pqrs.lp
+exit: 0
