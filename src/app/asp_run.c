@@ -223,7 +223,7 @@ static const char *conseq_refusal(const Run *r, const AspSolver *s)
     if (asp_minimize_count(p) && r->o->opt.mode != ASP_OPT_OPTN)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
-               "every stable model";
+               "every stable model (opt and enum are not taken with them)";
     if (asp_has_project(p))
         return "--enum-mode brave|cautious: the program projects (#project, --project); fix "
                "computes the consequences over the shown atoms only (--project=no drops the "
