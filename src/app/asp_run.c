@@ -417,7 +417,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_init(&r.names);
     r.out.shard = o->shard;
     r.out.shards = o->shards;
-    AspSolver *s = asp_solver_new(p);
+    AspSolver *s = asp_solver_new_merged(p);
     AspStats st;
     memset(&st, 0, sizeof st);
     const char *refused = o->shards ? shard_refusal(&r, s) : NULL;

@@ -164,6 +164,13 @@ void asp_print_program(const AspProgram *p, Buf *out);
 typedef struct AspSolver AspSolver;
 
 AspSolver *asp_solver_new(const AspProgram *p);
+/* The same, with the program atoms equivalent in every stable model (an atom whose only rule
+ * is `a :- b`, equiv.c) sharing one lattice atom, so the search has fewer variables: what is
+ * read of program atoms (asp_solver_has, asp_shown_atoms, asp_solver_atom_index, the bounds
+ * and the partial evaluation) is as asp_solver_new's, but a merged atom has no lattice atom
+ * of its own (the lattice's names and the compiled rules, which traces and explanations
+ * show, name its class's atom). */
+AspSolver *asp_solver_new_merged(const AspProgram *p);
 void asp_solver_free(AspSolver *s);
 /* Can the solver find the stable models itself?  Not with theory statements (a disjunctive
  * program that is not head-cycle-free it can, minimal.c, and #edge, acyclic.c); then false

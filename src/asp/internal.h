@@ -159,6 +159,8 @@ struct AspSolver {
     AspProp *prop;                /* scratch of the native IR (prop.c) */
     size_t evals, refines;
     bool residual;                /* compiled from a partial evaluation by asp_solve */
+    bool merged;                  /* asp_solver_new_merged's: equivalent program atoms share
+                                     a lattice atom (lat_of is not one-to-one) */
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
     AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
     AspEdges *edges;              /* #edge statements (acyclic.c), or NULL */
@@ -243,6 +245,10 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
 void asp_cost_detach(AspSolver *s);
 void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict);
 bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi);
+/* Equivalent atoms (equiv.c): per program atom the atom of its class, every atom whose only
+ * rule is `a :- b` in b's class (*merged: how many atoms are not their class's atom); NULL
+ * when there is none, or the program has a disjunctive rule (kept apart for shifting). */
+uint32_t *asp_equiv_atoms(const AspProgram *p, size_t *merged);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

@@ -24,7 +24,7 @@ static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspPro
                   ? s->L->ops->log2_size(s->L, lo, hi) : 0;     /* 0: nothing to search */
     if (open > 0 && 2 * open < (double)s->natoms) {
         *out = asp_partial_eval(s->prog, s, lo, hi, NULL, NULL);
-        t = asp_solver_new(*out);
+        t = s->merged ? asp_solver_new_merged(*out) : asp_solver_new(*out);
         t->residual = true;
     }
     mem_free(lo);

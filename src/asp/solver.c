@@ -22,6 +22,8 @@ typedef struct Builder {
     uint32_t *prime;               /* program atom -> its choice partner + 1 (0: none) */
     const uint32_t *group;         /* NULL, or per program atom its positive component: a
                                       disjunctive rule is shifted between components only */
+    const uint32_t *rep;           /* NULL, or per program atom its class's atom (equiv.c):
+                                      every literal and head is written as that atom */
     Words head, pstart, nstart;    /* per rule */
     Words bound;                   /* per rule, only when `weights` */
     Words pos, neg;                /* the body literals, rule after rule */
@@ -72,8 +74,15 @@ static void end_rule(Builder *b, uint32_t head, size_t ps, size_t ns, uint32_t b
         VEC_PUSH(b->bound, bound == NORMAL_BODY ? (uint32_t)(b->pos.count - ps + b->neg.count - ns) : bound);
 }
 
+/* Atom a as the compiled rules name it: a program atom by its class's atom. */
+static uint32_t rep_of(const Builder *b, uint32_t a)
+{
+    return b->rep && a < b->p->names.count ? b->rep[a] : a;
+}
+
 static void push_lit(Builder *b, uint32_t a, uint32_t mark)
 {
+    a = rep_of(b, a);
     if (b->seen[a] == b->stamp + mark) return;
     b->seen[a] = b->stamp + mark;
     append(b, a, 1, mark);
@@ -85,12 +94,13 @@ static void add_normal(Builder *b, uint32_t head, const Body *body, const uint32
                        size_t nextra)
 {
     b->stamp += 2;
+    head = rep_of(b, head);
     size_t ps = b->pos.count, ns = b->neg.count;
     for (uint32_t i = 0; i < body->npos; i++) push_lit(b, body->pos[i], 0);
     bool dead = b->seen[head] == b->stamp;                 /* h :- h, ... never fires */
     for (size_t i = 0; i < body->nneg + nextra; i++) {
         uint32_t a = i < body->nneg ? body->neg[i] : extra[i - body->nneg];
-        if (b->seen[a] == b->stamp) dead = true;           /* a and not a */
+        if (b->seen[rep_of(b, a)] == b->stamp) dead = true;    /* a and not a */
         push_lit(b, a, 1);
     }
     if (dead) cut(b, ps, ns);
@@ -106,6 +116,7 @@ static uint32_t weight_at(const Builder *b, uint32_t mark, size_t i)
 /* One literal of a weight body: a repeated literal adds its weight to the first. */
 static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uint32_t bound)
 {
+    a = rep_of(b, a);
     if (b->seen[a] == b->stamp + mark) {
         uint64_t sum = (uint64_t)weight_at(b, mark, b->where[a]) + w;
         if (sum > bound) sum = bound;
@@ -129,8 +140,9 @@ static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
     uint32_t bound = asp_rule_bound(b->p, r);
     uint64_t total = 0;
     b->stamp += 2;
+    head = rep_of(b, head);
     for (uint32_t i = 0; i < r->npos; i++)
-        if (pos[i] != head) push_weighted(b, pos[i], w[i], 0, bound);
+        if (rep_of(b, pos[i]) != head) push_weighted(b, pos[i], w[i], 0, bound);
     for (uint32_t i = 0; i < r->nneg; i++) push_weighted(b, pos[r->npos + i], w[r->npos + i], 1, bound);
     for (size_t k = ps; k < b->pos.count; k++) total += weight_at(b, 0, k);
     for (size_t k = ns; k < b->neg.count; k++) total += weight_at(b, 1, k);
@@ -310,8 +322,15 @@ static void translate(Builder *b)
     add_supports(b);
 }
 
+/* Is builder atom a merged into another one's class (it gets that one's lattice atom)? */
+static bool merged_away(const Builder *b, size_t a)
+{
+    return b->rep && a < b->p->names.count && b->rep[a] != a;
+}
+
 /* Lattice order: atoms that occur negatively first (most occurrences first), so that the
- * powerset's "lowest free atom" split decides the atoms S_P depends on. */
+ * powerset's "lowest free atom" split decides the atoms S_P depends on; an atom merged away
+ * takes its class atom's place. */
 static uint32_t *atom_order(const Builder *b)
 {
     size_t n = b->natoms;
@@ -321,10 +340,11 @@ static uint32_t *atom_order(const Builder *b)
     for (size_t a = 0; a < n; a++) if (negc[a] > maxc) maxc = negc[a];
     /* counting sort by decreasing count, stable */
     uint32_t *bucket = mem_calloc((size_t)maxc + 2, sizeof *bucket);
-    for (size_t a = 0; a < n; a++) bucket[maxc - negc[a] + 1]++;
+    for (size_t a = 0; a < n; a++) if (!merged_away(b, a)) bucket[maxc - negc[a] + 1]++;
     for (size_t c = 1; c <= (size_t)maxc + 1; c++) bucket[c] += bucket[c - 1];
     uint32_t *pos_of = mem_alloc((n + 1) * sizeof *pos_of);
-    for (size_t a = 0; a < n; a++) pos_of[a] = bucket[maxc - negc[a]]++;
+    for (size_t a = 0; a < n; a++) if (!merged_away(b, a)) pos_of[a] = bucket[maxc - negc[a]]++;
+    for (size_t a = 0; a < n; a++) if (merged_away(b, a)) pos_of[a] = pos_of[b->rep[a]];
     mem_free(bucket);
     mem_free(negc);
     return pos_of;     /* builder atom -> lattice atom */
@@ -459,11 +479,14 @@ static void own_state(AspSolver *s)
     s->wf_fn.ctx = s;
 }
 
-/* p compiled, its disjunctive rules shifted (between components only, when group). */
-static AspSolver *compile(const AspProgram *p, const uint32_t *group)
+/* p compiled, its disjunctive rules shifted (between components only, when group), its
+ * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away). */
+static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
+                          size_t nmerged)
 {
     size_t np = p->names.count;
-    Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group };
+    Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group,
+                  .rep = rep };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
@@ -472,10 +495,12 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
-    s->natoms = b.natoms;
+    s->natoms = b.natoms - nmerged;
     uint32_t *lat = atom_order(&b);
     s->builder_of = mem_alloc((s->natoms + 1) * sizeof *s->builder_of);
-    for (size_t a = 0; a < s->natoms; a++) s->builder_of[lat[a]] = (uint32_t)a;
+    for (size_t a = 0; a < b.natoms; a++)
+        if (!merged_away(&b, a)) s->builder_of[lat[a]] = (uint32_t)a;
+    s->merged = rep != NULL;
     s->L = lattice_powerset_named(s->natoms, (LatticeNamer){ atom_name, s });
     s->nwords = s->L->nwords;
     make_index(s, &b, lat);
@@ -502,12 +527,16 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group)
     return s;
 }
 
-/* A program that is not head-cycle-free is compiled again with its disjunctive rules
- * shifted between positive components only (the components of the first compilation's
- * program atoms: shifting keeps the positive dependencies), and checked by minimal.c. */
-AspSolver *asp_solver_new(const AspProgram *p)
+/* p compiled (its equivalent atoms merged when `merge`); a program that is not head-cycle-
+ * free is compiled again with its disjunctive rules shifted between positive components only
+ * (the components of the first compilation's program atoms: shifting keeps the positive
+ * dependencies), and checked by minimal.c. */
+static AspSolver *solver_new(const AspProgram *p, bool merge)
 {
-    AspSolver *s = compile(p, NULL);
+    size_t nmerged = 0;
+    uint32_t *rep = merge ? asp_equiv_atoms(p, &nmerged) : NULL;
+    AspSolver *s = compile(p, NULL, rep, nmerged);
+    mem_free(rep);
     size_t bad;
     if (asp_head_cycle_free(s, &bad)) {
         s->hcf = true;
@@ -522,15 +551,18 @@ AspSolver *asp_solver_new(const AspProgram *p)
     mem_free(comp);
     mem_free(cyclic);
     asp_solver_free(s);
-    s = compile(p, group);
+    s = compile(p, group, NULL, 0);
     s->mini = asp_minimal_new(p, group);
     mem_free(group);
     return s;
 }
 
+AspSolver *asp_solver_new(const AspProgram *p) { return solver_new(p, false); }
+AspSolver *asp_solver_new_merged(const AspProgram *p) { return solver_new(p, true); }
+
 AspSolver *asp_solver_share(const AspSolver *base)
 {
-    if (base->mini) return asp_solver_new(base->prog);
+    if (base->mini) return solver_new(base->prog, base->merged);
     /* field by field: base's search state (sp, prop, edges, its counts) is written by the
      * thread that searches with it while this one is made */
     AspSolver *s = mem_calloc(1, sizeof *s);
@@ -548,6 +580,7 @@ AspSolver *asp_solver_share(const AspSolver *base)
     s->bound = base->bound; s->pw = base->pw; s->nw = base->nw;
     s->ow = base->ow; s->now = base->now;
     s->residual = base->residual;
+    s->merged = base->merged;
     s->hcf = base->hcf;
     s->base = base;
     own_state(s);

@@ -336,6 +336,28 @@ choices=$(timeout 60 "$FIX" asp --solver native --models 1 --stats "$OUT/chain.a
 [ -n "$choices" ] && [ "$choices" -le 12000 ] && ok \
     || bad "chain n = 3000: first model took ${choices:-no} choices (at most 4n = 12000 expected)"
 
+# Equivalent atoms (src/asp/equiv.c): an atom whose only rule is `a :- b` shares b's lattice
+# atom; chains fall into one class, a cycle of such atoms into one atom without a rule
+# (false).  The models, a projection on merged atoms and an optimum whose #minimize names
+# merged atoms are clingo's; the lattice holds 13 atoms (without the merging 21: a/1 and
+# b/1 of their own).
+printf '{c(1..4)}.\nb(X) :- c(X).\na(X) :- b(X).\nn(X) :- not a(X), X = 1..4.\n:- a(1), a(2).\n#minimize { 1,X : n(X) ; 1,c,X : c(X) ; 2,a,X : a(X), X > 2 }.\n#show a/1. #show c/1. #show n/1.\n' > "$OUT/equiv.lp"
+gringo "$OUT/equiv.lp" > "$OUT/equiv.aspif"
+lattice=$(timeout 60 "$FIX" asp --solver native --stats "$OUT/equiv.aspif" 2>&1 | awk '/^Atoms/ { print $5 + 0 }')
+[ -n "$lattice" ] && [ "$lattice" -le 13 ] && ok \
+    || bad "equivalent atoms: ${lattice:-no} lattice atoms for 16 program atoms (at most 13 expected)"
+want=$(clingo --mode=clasp "$OUT/equiv.aspif" 2>/dev/null | grep '^Optimization' | tail -n 1)
+got=$(timeout 60 "$FIX" asp --solver native "$OUT/equiv.aspif" 2>&1 | grep '^Optimization' | tail -n 1)
+[ -n "$want" ] && [ "$want" = "$got" ] && ok || bad "equivalent atoms: optimum '$got', clingo's '$want'"
+want=$(clingo --mode=clasp --opt-mode=ignore 0 "$OUT/equiv.aspif" 2>/dev/null | grep -A1 '^Answer' | grep -v '^Answer\|^--$' | sort)
+got=$(timeout 60 "$FIX" asp --solver native --opt-mode=ignore 0 "$OUT/equiv.aspif" 2>&1 | grep -A1 '^Answer' | grep -v '^Answer\|^--$' | sort)
+[ "$want" = "$got" ] && ok || bad "equivalent atoms: every model (--opt-mode=ignore) is not clingo's"
+# atoms 2 :- 3, 3 :- 2 (a cycle, false), 4 :- 2, 5 :- 1, 6 :- 5 under {1}; #project {5, 3}
+printf 'asp 1 0 0\n1 1 1 1 0 0\n1 0 1 2 0 1 3\n1 0 1 3 0 1 2\n1 0 1 4 0 1 2\n1 0 1 5 0 1 1\n1 0 1 6 0 1 5\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n4 1 d 1 4\n4 1 e 1 5\n4 1 f 1 6\n0\n' > "$OUT/equiv-cycle.aspif"
+same_models "equivalent atoms: chains and a cycle" "$OUT/equiv-cycle.aspif" --mode=clasp
+printf 'asp 1 0 0\n1 1 1 1 0 0\n1 1 1 7 0 0\n1 0 1 2 0 1 3\n1 0 1 3 0 1 2\n1 0 1 5 0 1 1\n1 0 1 6 0 1 5\n3 2 6 3\n4 1 c 1 3\n4 1 f 1 6\n0\n' > "$OUT/equiv-proj.aspif"
+same_models "equivalent atoms: #project on merged atoms" "$OUT/equiv-proj.aspif" --mode=clasp --project
+
 # ---- clingo as the back end, and the bounds against clingo's consequences (issue 12, items
 # 4 and 5): on the generated programs, `--solver clingo` (default and tiny budgets) gives
 # clingo's models, and the well-founded bound and the hull of Final lie between clingo's
