@@ -81,10 +81,10 @@ void asp_act_bump(AspProp *p, uint32_t a)
  * optimisation's bound, each atom of that reason gains a bump, as the atoms of a conflict
  * do (clasp scores the literals of the loop nogoods it learns, --score-other=all), without
  * a decay (that comes with conflicts).  Measured (bench/RESULTS.md, "Issue 33: the atoms of
- * a loop's reason bumped"): the labyrinth's optima (rotations with reachability), 27
- * instances, 0.71x the conflicts (geometric mean), steiner trees 0.96x; in the search for a
- * first model of a Hamiltonian path (no bound) it took 2-7x the conflicts of a few hundred,
- * hence only under a bound. */
+ * a loop's reason bumped"): the labyrinth's optima (rotations with reachability), 21
+ * instances, 0.68x the conflicts (geometric mean), steiner trees (12) 0.93x; in the search
+ * for a first model of a Hamiltonian path (no bound) it took 2-7x the conflicts of a few
+ * hundred, hence only under a bound. */
 void asp_act_bump_loop(AspProp *p, uint32_t at)
 {
     if (!p->cost) return;
