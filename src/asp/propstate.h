@@ -152,10 +152,12 @@ bool asp_walk(AspProp *p, uint64_t max_ticks);
 void asp_walk_restart(AspProp *p);
 void asp_walk_free(AspProp *p);
 /* learnheap.c: the activities and the activity order: made (n atoms) and freed; atom a
- * bumped. */
+ * bumped; under an optimisation's bound, the atoms of an unfounded set's reason (at `at` in
+ * p->tr.ufs) bumped. */
 void asp_act_new(const AspSolver *s, AspProp *p, size_t n);
 void asp_act_free(AspProp *p);
 void asp_act_bump(AspProp *p, uint32_t a);
+void asp_act_bump_loop(AspProp *p, uint32_t at);
 void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);

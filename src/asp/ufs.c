@@ -255,6 +255,7 @@ void asp_ufs_check(const AspSolver *s, AspProp *p)
     collect(p);
     if (u->stack.count) {
         uint32_t why = p->learning ? reason(s, p) : 0;
+        if (p->learning) asp_act_bump_loop(p, why);
         for (size_t i = 0; i < u->stack.count && !p->conflict; i++)
             asp_prop_assign(p, u->stack.items[i], V_FALSE, R_UFS, why);
     }
