@@ -108,8 +108,9 @@ uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r, int
 static uint32_t occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
 
 /* Aggregate rule r's founded weight (its literals that are not false, cyclic positive atoms
- * counted only with a source, once counted: not UFS_NEW) minus its bound.  Read from its literals once a check (the
- * values stay while the sources change), then kept by source and unsource. */
+ * counted only with a source whose counts follow: not UFS_NEW) minus its bound.  Read from
+ * its literals once a check (the values stay while the sources change), then kept by
+ * count_source. */
 static int64_t weight_spare(const AspSolver *s, AspProp *p, uint32_t r)
 {
     AspUnfounded *u = &p->uf;
