@@ -119,8 +119,8 @@ static int64_t weight_spare(const AspSolver *s, AspProp *p, uint32_t r)
         const uint8_t *val = p->tr.val;
         for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
             uint32_t a = s->pos[k];
-            if (val[a] != V_FALSE && (!p->cyclic[a] || (u->src[a] != NONE && !(u->flag[a] & UFS_NEW))))
-                sum += asp_pos_weight(s, k);
+            bool sourced = u->src[a] != NONE && !(u->flag[a] & UFS_NEW);
+            if (val[a] != V_FALSE && (!p->cyclic[a] || sourced)) sum += asp_pos_weight(s, k);
         }
         for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
             if (val[s->neg[k]] != V_TRUE) sum += asp_neg_weight(s, k);
