@@ -155,6 +155,8 @@ struct AspSolver {
      * occ / nocc.  pw, nw, ow and now are NULL as well when every literal weighs 1 (every
      * weight body a count: asp_pos_weight, asp_neg_weight). */
     uint32_t *bound, *pw, *nw, *ow, *now;
+    uint8_t *aggregate;           /* per rule, with the weights: 1 when its bound does not
+                                     make its body a conjunction (asp_rule_aggregate) */
     SpCache *sp;                  /* the incremental S_P states (sp.c) */
     AspProp *prop;                /* scratch of the native IR (prop.c) */
     size_t evals, refines;
@@ -184,10 +186,11 @@ static inline int64_t asp_rule_weight(const AspSolver *s, uint32_t r)
 }
 
 /* Is rule r's body a weight body its bound does not make a conjunction (an aggregate such
- * as 1 { ... } 1: its true literals need not all hold)? */
+ * as 1 { ... } 1: its true literals need not all hold)?  (Set once by the compiler: the
+ * conflicts' analysis and the unfounded-set check ask it of every body they explain.) */
 static inline bool asp_rule_aggregate(const AspSolver *s, uint32_t r)
 {
-    return s->bound && s->bound[r] < asp_rule_weight(s, r);
+    return s->aggregate && s->aggregate[r];
 }
 
 /* A solver for another thread that reads base's compiled program (its rules, occurrence

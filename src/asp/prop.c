@@ -163,13 +163,13 @@ static inline void lit_false(const AspSolver *s, AspProp *p, uint32_t r, uint32_
     uint32_t h = s->head[r];
     if (slack + w < 0) return;                     /* false already */
     if (slack >= 0) {                              /* a weight body lost some slack */
-        if (p->cyclic[h]) asp_ufs_weakened(p, r, h);   /* its head may have lost its source */
+        if (p->cyclic[h]) asp_ufs_weakened(p, r, h, w);   /* its head may have lost its source */
         if (slack < max_weight(p, r) && p->mode && p->tr.val[h] == V_TRUE && p->nsup[h] == 1)
             force_body(s, p, r);
         return;
     }
     uint32_t left = --p->nsup[h];
-    if (p->cyclic[h]) asp_ufs_weakened(p, r, h);
+    if (p->cyclic[h]) asp_ufs_weakened(p, r, h, w);
     if (left == 1 && p->tr.val[h] == V_TRUE) {
         p->open--;
         waiting(p, h);

@@ -171,10 +171,18 @@ static const char *check_sources(const AspSolver *s, const AspProp *p)
             return "a cyclic atom with no source, not false and not queued";
         if (r != NONE && !asp_ufs_pending(p) && p->tr.val[a] != V_FALSE && asp_rs_slack(p, r) < 0)
             return "a source whose body is false";
+        if (r != NONE && !asp_ufs_pending(p) && asp_rule_aggregate(s, r)
+            && (u->excess[r] < 0 || u->excess[r] > asp_rs_slack(p, r)))
+            return "an aggregate source whose weight to spare is below 0 or above its slack";
     }
-    for (uint32_t i = 0; i < u->ncrules; i++)
-        if (asp_ufs_unsourced(s, p, u->crules[i]) != u->nosrc[u->crules[i]])
+    for (uint32_t i = 0; i < u->ncrules; i++) {
+        uint32_t r = u->crules[i];
+        int64_t weight;
+        if (asp_ufs_unsourced(s, p, r, &weight) != u->nosrc[r])
             return "a rule's count of cyclic atoms without a source";
+        if (u->unw && weight != u->unw[r])
+            return "a rule's weight of cyclic atoms without a source";
+    }
     return NULL;
 }
 

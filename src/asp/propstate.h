@@ -165,17 +165,19 @@ size_t asp_heap_best(AspProp *p);
 
 /* ufs.c: the unfounded-set check (sources.h): made and freed with the state; at a reset; the
  * greatest unfounded set among the cyclic atoms made false (prop.c's closure, when
- * p->dirty).  Rule r with cyclic head h lost weight (prop.c, before the check); cyclic atom
+ * p->dirty).  Rule r with cyclic head h lost weight w (prop.c, before the check); cyclic atom
  * a lost its value (undo); is a check due? */
 void asp_ufs_new(const AspSolver *s, AspProp *p);
 void asp_ufs_free(AspProp *p);
 void asp_ufs_reset(const AspSolver *s, AspProp *p);
 void asp_ufs_check(const AspSolver *s, AspProp *p);
-/* Rule r's cyclic positive atoms without a source, counted (what p->uf.nosrc[r] keeps). */
-uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r);
-static inline void asp_ufs_weakened(AspProp *p, uint32_t r, uint32_t h)
+/* Rule r's cyclic positive atoms without a source, counted (what p->uf.nosrc[r] keeps), and
+ * *weight their weight (p->uf.unw[r]). */
+uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r, int64_t *weight);
+static inline void asp_ufs_weakened(AspProp *p, uint32_t r, uint32_t h, uint32_t w)
 {
     if (p->uf.src[h] != r) return;
+    if (p->uf.excess && (p->uf.excess[r] -= w) >= 0) return;   /* weight to spare still */
     VEC_PUSH(p->uf.lost, h);
     p->dirty = true;
 }

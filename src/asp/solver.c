@@ -421,6 +421,9 @@ static void make_index(AspSolver *s, Builder *b, const uint32_t *lat)
     s->ostart = asp_csr_by(n, nr, s->pstart, s->pos, s->pw, &s->occ, &s->ow);
     s->nostart = asp_csr_by(n, nr, s->nstart, s->neg, s->nw, &s->nocc, &s->now);
     s->hstart = asp_csr_by(n, nr, NULL, s->head, NULL, &s->hrules, NULL);
+    if (!s->bound) return;
+    s->aggregate = mem_alloc(nr + 1);
+    for (size_t r = 0; r < nr; r++) s->aggregate[r] = s->bound[r] < asp_rule_weight(s, (uint32_t)r);
 }
 
 /* Room for n more words in v. */
@@ -578,7 +581,7 @@ AspSolver *asp_solver_share(const AspSolver *base)
     s->nostart = base->nostart; s->nocc = base->nocc;
     s->hstart = base->hstart; s->hrules = base->hrules;
     s->bound = base->bound; s->pw = base->pw; s->nw = base->nw;
-    s->ow = base->ow; s->now = base->now;
+    s->ow = base->ow; s->now = base->now; s->aggregate = base->aggregate;
     s->residual = base->residual;
     s->merged = base->merged;
     s->hcf = base->hcf;
@@ -609,6 +612,7 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->lat_of); mem_free(s->builder_of); mem_free(s->shown);
     mem_free(s->nostart); mem_free(s->nocc); mem_free(s->hstart); mem_free(s->hrules);
     mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
+    mem_free(s->aggregate);
     free_state(s);
     mem_free(s);
 }

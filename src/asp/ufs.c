@@ -2,15 +2,18 @@
  * pointers (sources.h).
  *
  * An atom on a positive cycle is founded when a rule of it can derive it from atoms that are
- * founded before it: its body is not false and its cyclic positive atoms have sources (a
- * weight body: the weight of its literals that are not false, cyclic atoms counted only
+ * founded before it: its body is not false and its cyclic positive atoms have sources (an
+ * aggregate body: the weight of its literals that are not false, cyclic atoms counted only
  * when they have a source, reaches its bound).  The state keeps one such rule per atom, its
- * source, and per rule the cyclic positive atoms without a source.  When a rule loses
- * weight (prop.c calls asp_ufs_weakened) and is its head's source, the check that follows
- *   1. takes the source away when the rule no longer founds it (a weight body that needs
- *      fewer than all its literals: always, since the atoms it counts may rest on its head
- *      by now), and from every atom whose source has such an atom in its positive body,
- *      transitively;
+ * source, and per rule the cyclic positive atoms without a source (an aggregate: their
+ * weight too, so that its body's slack less that weight settles most questions without a
+ * look at its literals).  When a rule loses weight (prop.c calls asp_ufs_weakened) and is
+ * its head's source, the check that follows
+ *   1. takes the source away when the rule no longer founds it (an aggregate body: when it
+ *      has lost more weight than it had to spare over its bound when it became the source;
+ *      the atoms it counted then keep their sources as long as it keeps its own, while the
+ *      others may rest on its head by now), and from every atom whose source has such an
+ *      atom in its positive body, transitively;
  *   2. gives each atom left without a source (and not false) a rule that founds it, if it
  *      has one, and then to the atoms that rule makes founded, transitively;
  *   3. makes the atoms still without a source, and not false, false: they are the greatest
@@ -30,8 +33,8 @@
 
 /* ---- set up ---- */
 
-/* The rules with a cyclic head, and which of them have a weight body that needs fewer than
- * all its literals; nothing when no atom is on a positive cycle. */
+/* The rules with a cyclic head, and the weights when one of them has an aggregate body;
+ * nothing when no atom is on a positive cycle. */
 void asp_ufs_new(const AspSolver *s, AspProp *p)
 {
     AspUnfounded *u = &p->uf;
@@ -45,9 +48,11 @@ void asp_ufs_new(const AspSolver *s, AspProp *p)
     for (uint32_t r = 0; r < s->nrules; r++) {
         if (!p->cyclic[s->head[r]]) continue;
         u->crules[u->ncrules++] = r;
-        if (asp_rule_aggregate(s, r)) {
-            if (!u->weighted) u->weighted = mem_calloc(s->nrules + 1, 1);
-            u->weighted[r] = 1;
+        if (asp_rule_aggregate(s, r) && !u->unw) {
+            u->unw = mem_calloc(s->nrules + 1, sizeof *u->unw);
+            u->excess = mem_calloc(s->nrules + 1, sizeof *u->excess);
+            u->founded = mem_calloc(s->nrules + 1, sizeof *u->founded);
+            u->pass = mem_calloc(s->nrules + 1, sizeof *u->pass);
         }
     }
 }
@@ -56,8 +61,8 @@ void asp_ufs_free(AspProp *p)
 {
     AspUnfounded *u = &p->uf;
     mem_free(u->crules); mem_free(u->nosrc); mem_free(u->src); mem_free(u->flag);
-    mem_free(u->weighted);
-    VEC_FREE(u->todo); VEC_FREE(u->lost); VEC_FREE(u->stack);
+    mem_free(u->unw); mem_free(u->excess); mem_free(u->founded); mem_free(u->pass);
+    VEC_FREE(u->todo); VEC_FREE(u->lost); VEC_FREE(u->stack); VEC_FREE(u->later);
 }
 
 static void queue(AspUnfounded *u, uint32_t a)
@@ -78,45 +83,119 @@ void asp_ufs_reset(const AspSolver *s, AspProp *p)
         u->flag[a] = 0;
         if (p->cyclic[a]) queue(u, a);
     }
-    for (uint32_t i = 0; i < u->ncrules; i++) u->nosrc[u->crules[i]] = asp_ufs_unsourced(s, p, u->crules[i]);
+    for (uint32_t i = 0; i < u->ncrules; i++) {
+        uint32_t r = u->crules[i];
+        int64_t weight;
+        u->nosrc[r] = asp_ufs_unsourced(s, p, r, &weight);
+        if (u->unw) u->unw[r] = weight;
+    }
 }
 
-uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r)
+uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r, int64_t *weight)
 {
     uint32_t n = 0;
+    *weight = 0;
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
-        n += p->cyclic[s->pos[k]] && p->uf.src[s->pos[k]] == NONE;
+        if (p->cyclic[s->pos[k]] && p->uf.src[s->pos[k]] == NONE) {
+            n++;
+            *weight += asp_pos_weight(s, k);
+        }
     return n;
 }
 
 /* ---- sources ---- */
 
-static bool weighted(const AspProp *p, uint32_t r) { return p->uf.weighted && p->uf.weighted[r]; }
+static uint32_t occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
 
-/* Does weight rule r found its head: the weight of its literals that are not false, cyclic
- * positive atoms counted only with a source, reaches its bound? */
-static bool weight_founds(const AspSolver *s, const AspProp *p, uint32_t r)
+/* Aggregate rule r's founded weight (its literals that are not false, cyclic positive atoms
+ * counted only with a source whose counts follow: not UFS_NEW) minus its bound.  Read from
+ * its literals once a check (the values stay while the sources change), then kept by
+ * count_source. */
+static int64_t weight_spare(const AspSolver *s, AspProp *p, uint32_t r)
 {
-    int64_t need = s->bound[r];
-    const uint8_t *val = p->tr.val;
-    for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
-        uint32_t a = s->pos[k];
-        if (val[a] != V_FALSE && (!p->cyclic[a] || p->uf.src[a] != NONE)) need -= asp_pos_weight(s, k);
+    AspUnfounded *u = &p->uf;
+    if (u->pass[r] != u->npass) {
+        int64_t sum = 0;
+        const uint8_t *val = p->tr.val;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) {
+            uint32_t a = s->pos[k];
+            bool sourced = u->src[a] != NONE && !(u->flag[a] & UFS_NEW);
+            if (val[a] != V_FALSE && (!p->cyclic[a] || sourced)) sum += asp_pos_weight(s, k);
+        }
+        for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
+            if (val[s->neg[k]] != V_TRUE) sum += asp_neg_weight(s, k);
+        u->founded[r] = sum;
+        u->pass[r] = u->npass;
     }
-    for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
-        if (val[s->neg[k]] != V_TRUE) need -= asp_neg_weight(s, k);
-    return need <= 0;
+    return u->founded[r] - (int64_t)s->bound[r];
 }
 
-/* Does rule r found its head, given the sources? */
-static bool founds(const AspSolver *s, const AspProp *p, uint32_t r)
+/* Cyclic atom b, positive at place k of occ, gained (d = 1) or lost (-1) its source: the
+ * counts of rule occ[k]. */
+static inline void count_source(const AspSolver *s, AspProp *p, uint32_t b, uint32_t k, int d)
 {
-    if (asp_rs_slack(p, r) < 0) return false;
-    if (weighted(p, r)) return weight_founds(s, p, r);
-    return p->uf.nosrc[r] == 0;
+    AspUnfounded *u = &p->uf;
+    uint32_t r = s->occ[k];
+    u->nosrc[r] -= (uint32_t)d;
+    if (!u->unw) return;
+    int64_t w = d * (int64_t)occ_weight(s, k);
+    u->unw[r] -= w;
+    if (u->pass[r] == u->npass && p->tr.val[b] != V_FALSE) u->founded[r] += w;
 }
 
-/* Atom a (whose source was just cleared) and every atom resting on it lose their sources. */
+/* A new check: the founded weights read before are stale. */
+static void next_pass(const AspSolver *s, AspUnfounded *u)
+{
+    if (!u->unw || ++u->npass) return;
+    memset(u->pass, 0, (s->nrules + 1) * sizeof *u->pass);
+    u->npass = 1;
+}
+
+/* What rule r founds of its head beyond its bound, given the sources: < 0 when it does not
+ * found it (a normal body: 0 when it does).  An aggregate's slack less the weight of its
+ * cyclic atoms without a source is a lower bound, enough when it is not negative and the
+ * check has not read its literals yet. */
+static int64_t spare(const AspSolver *s, AspProp *p, uint32_t r)
+{
+    const AspUnfounded *u = &p->uf;
+    int64_t slack = asp_rs_slack(p, r);
+    if (slack < 0) return slack;
+    if (!asp_rule_aggregate(s, r)) return u->nosrc[r] ? -1 : 0;
+    if (u->pass[r] == u->npass || slack < u->unw[r]) return weight_spare(s, p, r);
+    return slack - u->unw[r];
+}
+
+/* Atom a's source is now rule r, which founds it with `spare` to spare; the counts of the
+ * rules it is in follow at its turn in the cascade (UFS_NEW until then). */
+static void set_source(AspUnfounded *u, uint32_t a, uint32_t r, int64_t spare)
+{
+    u->src[a] = r;
+    u->flag[a] |= UFS_NEW;
+    if (u->excess) u->excess[r] = spare;
+}
+
+/* Does rule r, atom a's source since the last check and weakened since, found it still?  An
+ * aggregate body: while it has lost no more weight than it had to spare. */
+static bool still_founds(const AspSolver *s, AspProp *p, uint32_t r)
+{
+    if (asp_rule_aggregate(s, r)) return p->uf.excess[r] >= 0;
+    return spare(s, p, r) >= 0;
+}
+
+/* Atom b, positive at place k of occ, lost its source: does its rule r, the source of its
+ * head, found it still?  An aggregate body: while it has weight to spare once b's is taken
+ * away (taken from what it counted when it became the source, b counted or not, unless b is
+ * false: then taken when b became false, or never counted). */
+static bool spares(const AspSolver *s, AspProp *p, uint32_t r, uint32_t b, uint32_t k)
+{
+    if (!asp_rule_aggregate(s, r)) return false;
+    if (p->tr.val[b] != V_FALSE) p->uf.excess[r] -= occ_weight(s, k);
+    return p->uf.excess[r] >= 0;
+}
+
+/* Atom a (whose source was just cleared) and every atom resting on it lose their sources:
+ * those whose source needs them (a normal body), or has no weight to spare without them (an
+ * aggregate). */
 static void unsource(const AspSolver *s, AspProp *p, uint32_t a)
 {
     AspUnfounded *u = &p->uf;
@@ -124,62 +203,87 @@ static void unsource(const AspSolver *s, AspProp *p, uint32_t a)
     VEC_PUSH(u->stack, a);
     while (u->stack.count) {
         uint32_t b = u->stack.items[--u->stack.count];
+        u->dropped++;
         queue(u, b);
         for (uint32_t k = s->ostart[b]; k < s->ostart[b + 1]; k++) {
             uint32_t r = s->occ[k], h = s->head[r];
             if (!p->cyclic[h]) continue;
-            u->nosrc[r]++;
-            if (u->src[h] != r) continue;
+            count_source(s, p, b, k, -1);
+            if (u->src[h] != r || spares(s, p, r, b, k)) continue;
             u->src[h] = NONE;
             VEC_PUSH(u->stack, h);
         }
     }
 }
 
-/* Atom a gets source r, and every atom without a source that a rule of it then founds. */
-static void source(const AspSolver *s, AspProp *p, uint32_t a, uint32_t r)
+/* Atom a gets source r (with `extra` to spare), and every atom without a source that a rule
+ * of it then founds.  An aggregate takes its head once the cascade without it has ended:
+ * with the most weight to spare, it keeps the source longer (unsource). */
+static void source(const AspSolver *s, AspProp *p, uint32_t a, uint32_t r, int64_t extra)
 {
     AspUnfounded *u = &p->uf;
-    u->src[a] = r;
-    u->stack.count = 0;
+    set_source(u, a, r, extra);
+    u->stack.count = u->later.count = 0;
     VEC_PUSH(u->stack, a);
-    while (u->stack.count) {
+    for (size_t next = 0; u->stack.count || next < u->later.count;) {
+        if (!u->stack.count) {
+            uint32_t h = u->later.items[next++], r2 = u->later.items[next++];
+            u->flag[h] &= (uint8_t)~UFS_LATER;
+            if (u->src[h] != NONE) continue;
+            int64_t e = spare(s, p, r2);         /* only more sources since: founds still */
+            ASP_ASSERT(e >= 0);
+            set_source(u, h, r2, e);
+            VEC_PUSH(u->stack, h);
+        }
         uint32_t b = u->stack.items[--u->stack.count];
+        u->flag[b] &= (uint8_t)~UFS_NEW;
         for (uint32_t k = s->ostart[b]; k < s->ostart[b + 1]; k++) {
             uint32_t r2 = s->occ[k], h = s->head[r2];
             if (!p->cyclic[h]) continue;
-            u->nosrc[r2]--;
-            if (u->src[h] != NONE || p->tr.val[h] == V_FALSE || !founds(s, p, r2)) continue;
-            u->src[h] = r2;
+            count_source(s, p, b, k, 1);
+            if (u->src[h] != NONE || p->tr.val[h] == V_FALSE || (u->flag[h] & UFS_LATER)) continue;
+            int64_t e = spare(s, p, r2);
+            if (e < 0) continue;
+            if (asp_rule_aggregate(s, r2)) {
+                u->flag[h] |= UFS_LATER;
+                VEC_PUSH(u->later, h);
+                VEC_PUSH(u->later, r2);
+                continue;
+            }
+            set_source(u, h, r2, e);
             VEC_PUSH(u->stack, h);
         }
     }
+    u->later.count = 0;
 }
 
-/* A rule of atom a that founds it, NONE when none does. */
-static uint32_t find_source(const AspSolver *s, const AspProp *p, uint32_t a)
+/* Atom a gets a rule of it that founds it as its source, if it has one. */
+static void find_source(const AspSolver *s, AspProp *p, uint32_t a)
 {
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++)
-        if (founds(s, p, s->hrules[k])) return s->hrules[k];
-    return NONE;
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        int64_t e = spare(s, p, s->hrules[k]);
+        if (e >= 0) {
+            source(s, p, a, s->hrules[k], e);
+            return;
+        }
+    }
 }
 
 /* Steps 1 and 2: the sources lost taken away, then new ones found. */
 static void update_sources(const AspSolver *s, AspProp *p)
 {
     AspUnfounded *u = &p->uf;
+    next_pass(s, u);
     for (size_t i = 0; i < u->lost.count; i++) {
         uint32_t a = u->lost.items[i], r = u->src[a];
-        if (r == NONE || (!weighted(p, r) && founds(s, p, r))) continue;
+        if (r == NONE || still_founds(s, p, r)) continue;
         u->src[a] = NONE;
         unsource(s, p, a);
     }
     u->lost.count = 0;
     for (size_t i = 0; i < u->todo.count; i++) {
         uint32_t a = u->todo.items[i];
-        if (u->src[a] != NONE || p->tr.val[a] == V_FALSE) continue;
-        uint32_t r = find_source(s, p, a);
-        if (r != NONE) source(s, p, a, r);
+        if (u->src[a] == NONE && p->tr.val[a] != V_FALSE) find_source(s, p, a);
     }
 }
 
@@ -231,10 +335,11 @@ static uint32_t reason(const AspSolver *s, AspProp *p)
         uint32_t a = u->stack.items[i];
         for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
             uint32_t r = s->hrules[k];
-            if (!weighted(p, r) && internal(s, p, r)) continue;
+            bool aggregate = asp_rule_aggregate(s, r);
+            if (!aggregate && internal(s, p, r)) continue;
             size_t had = lits->count;
             asp_learn_body_false(s, p, r, UINT32_MAX, lits);
-            ASP_ASSERT(weighted(p, r) || lits->count > had);
+            ASP_ASSERT(aggregate || lits->count > had);
         }
     }
     uint32_t at = asp_ufs_begin(&p->tr);

@@ -7,9 +7,10 @@
 # connected dominating set (#min in a body), visit-all, transport with a fuel #sum, peg
 # solitaire, minimal diagnosis (saturation, #project), abductive diagnosis (disjunctive
 # heads), 2QBF over a 3-CNF, strategic companies with control by shares (recursive #sum in
-# a disjunctive program), conformant planning by saturation, weak constraints at three
-# priorities with tuple terms, aggregates in heads and bodies, terms and #show with -c, a
-# program of constraints alone, the empty program and a fact base of 200 000 facts.
+# a disjunctive program; in a normal one, with stakes to keep: holding), conformant
+# planning by saturation, weak constraints at three priorities with tuple terms, aggregates
+# in heads and bodies, terms and #show with -c, a program of constraints alone, the empty
+# program and a fact base of 200 000 facts.
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
@@ -80,6 +81,7 @@ for seed in ${COMPETE_SEEDS:-1 2}; do
     compete abduce 7 $seed
     compete qbf3 4 $seed
     compete control 7 $seed
+    compete holding 9 $seed
     compete weak 6 $seed
     compete aggr 7 $seed
 done

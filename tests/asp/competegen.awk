@@ -126,6 +126,17 @@ BEGIN {
         for (c = 1; c <= n; c++) { left = 100; k = 1 + rnd(3)
             for (i = 1; i <= k; i++) { o = 1 + rnd(n); if (o == c) continue; s = i == k ? left : 10 + rnd(left - 10); if (s <= 0) break; printf "own(%d,%d,%d).\n", c, o, s; left -= s } }
     }
+    else if (kind == "holding") {      # up to K stakes a company (4), each up to W % (40), 1's 51 %;
+                                       # the goal G (1 + n / 5), the budget B (n / 2 + 1)
+        if (K == "") K = 4
+        if (W == "") W = 40
+        for (y = 2; y <= n; y++) {
+            if (rnd(3) == 0) printf "stake(1,%d,51).\n", y
+            k = 1 + rnd(K)
+            for (i = 1; i <= k; i++) { x = 2 + rnd(n - 1); if (x != y) printf "stake(%d,%d,%d).\n", x, y, 1 + rnd(W) }
+        }
+        printf "goal(%d).\nbudget(%d).\n", G == "" ? 1 + int(n / 5) : G, B == "" ? int(n / 2) + 1 : B
+    }
     else if (kind == "conformant") printf "pkg(1..%d).\n", n
     else if (kind == "weak") {
         for (t = 1; t <= n; t++) printf "task(%d,%d).\n", t, 1 + rnd(2)
