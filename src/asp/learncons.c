@@ -167,11 +167,13 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
- * mark is the stamp; the binary ones wait in `pairs` (smaller literal high) to be stored
- * once each: a choice's atom and its partner give the same two. */
+ * mark is the stamp.  They are made twice: the first time (bins false) the longer ones are
+ * stored and the binary ones only counted for the lists of the store's bins; the second time
+ * the binary ones go to those lists and the longer ones are dropped.  No list of all the
+ * binary ones is kept beside the lists (3.37 million on the colouring of issue 33). */
 typedef struct Maker {
     uint32_t *mark, stamp;
-    VEC(uint64_t) pairs;
+    bool bins;                    /* the second time */
     U32s lits;                    /* a body's literals (body_kind) */
 } Maker;
 
@@ -190,25 +192,27 @@ static void add_literal(AspProp *p, Maker *m, uint32_t l)
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
- * holds), put aside when binary, else kept. */
+ * holds); a binary one counted, or put in the bins, and dropped from the store; a longer one
+ * kept the first time, dropped the second. */
 static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
     uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
         if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
-    if (n == 2) {
-        uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
-        VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
-        asp_store_drop(&p->store, off);
-        return;
+    if (n == 2 && m->bins) {
+        asp_watch_add_bin(&p->store.bins, l[0], l[1]);
+        asp_watch_add_bin(&p->store.bins, l[1], l[0]);
+    } else if (n == 2) {
+        asp_watch_expect(&p->store.bins, l[0], 1);
+        asp_watch_expect(&p->store.bins, l[1], 1);
     }
-    asp_store_end(&p->store, off);
+    if (n == 2 || m->bins) asp_store_drop(&p->store, off);
+    else asp_store_end(&p->store, off);
 }
 
-/* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
- * that hold by any of their literals l1, .., lk: {a, not l1, .., not lk}, then {li, not a}
- * for each li.  One conjunction l1, .., lk: {l1, .., lk, not a}, then {a, not li} for each
- * li. */
+/* Owned atom a's completion as nogoods.  Bodies that hold by any of their literals l1, ..,
+ * lk: {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, .., lk:
+ * {l1, .., lk, not a}, then {a, not li} for each li. */
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
@@ -243,21 +247,42 @@ static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m
     }
 }
 
-/* The owned atoms' completions, the binary nogoods last, each once. */
+static int word_cmp(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Each list of the bins in ascending order, each word once (a choice's atom and its partner
+ * give the same two nogoods); the count of the nogoods left. */
+static size_t sort_bins(AspWatches *b)
+{
+    size_t words = 0;
+    for (uint32_t lit = 0; lit < b->nlists; lit++) {
+        uint32_t *items = asp_watch_items(b, lit);
+        size_t n = asp_watch_count(b, lit), k = 0;
+        if (n > 1) qsort(items, n, sizeof *items, word_cmp);
+        for (size_t i = 0; i < n; i++)
+            if (!k || items[i] != items[k - 1]) items[k++] = items[i];
+        asp_watch_truncate(b, lit, k);
+        words += k;
+    }
+    return words / 2;
+}
+
+/* The owned atoms' completions: the longer nogoods in the store, the binary ones in its
+ * bins (each list laid out to the count of the first time), each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
+    asp_watch_clear(&p->store.bins);
     for (uint32_t a = 0; a < s->natoms; a++)
         if (p->rc.owned[a]) make_completion(s, p, a, &m);
-    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
-    for (size_t i = 0; i < m.pairs.count; i++) {
-        if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        uint32_t off = asp_store_begin(&p->store);
-        asp_store_lit(&p->store, (uint32_t)(m.pairs.items[i] >> 32));
-        asp_store_lit(&p->store, (uint32_t)m.pairs.items[i]);
-        asp_store_end(&p->store, off);
-    }
-    VEC_FREE(m.pairs);
+    asp_watch_layout(&p->store.bins);
+    m.bins = true;
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (p->rc.owned[a]) make_completion(s, p, a, &m);
+    p->store.nbins = sort_bins(&p->store.bins);
     VEC_FREE(m.lits);
     mem_free(m.mark);
 }
@@ -270,7 +295,7 @@ const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
 
 const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
 {
-    p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
+    p->rc.cons = strong && (p->learning || asp_cons_stored(p)) && asp_cons_ready(s, p);
     p->rc.own = p->rc.cons && p->learning;
     return p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
 }
@@ -307,7 +332,7 @@ static void fit_store(AspNogoods *g)
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
     if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
-    if (p->rc.perm_end) return true;
+    if (asp_cons_stored(p)) return true;
     if (p->store.ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->rc.simplified = false;
     for (uint32_t r = 0; r < s->nrules; r++)
