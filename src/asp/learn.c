@@ -36,7 +36,6 @@ void asp_learn_search_new(const AspSolver *s, AspProp *p)
     p->an.failed = mem_calloc(n, sizeof *p->an.failed);
     asp_act_new(s, p, n);
     asp_watch_init(&p->store.watches, 2 * n);
-    asp_watch_init(&p->store.bins, 2 * n);
     p->store.lvlseen = mem_calloc(n, sizeof *p->store.lvlseen);
 }
 

@@ -167,14 +167,19 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
- * mark is the stamp.  They are made twice: the first time (bins false) the longer ones are
- * stored and the binary ones only counted for the lists of the store's bins; the second time
- * the binary ones go to those lists and the longer ones are dropped.  No list of all the
- * binary ones is kept beside the lists (3.37 million on the colouring of issue 33). */
+ * mark is the stamp.  The binary ones go, each once (a choice's atom and its partner give the
+ * same two), either to the store after the longer ones (way PAIRS: put aside in `pairs`,
+ * smaller literal high, then sorted) or only to the store's bins (made twice: the first time,
+ * COUNT, the longer ones are stored and the binary ones counted for the bins' lists; the
+ * second, BINS, the binary ones go to the lists laid out so and the longer ones are
+ * dropped). */
+enum { PAIRS, COUNT, BINS };
 typedef struct Maker {
     uint32_t *mark, stamp;
-    bool bins;                    /* the second time */
+    int way;
+    VEC(uint64_t) pairs;
     U32s lits;                    /* a body's literals (body_kind) */
+    U32s all;                     /* the literals of all an atom's bodies */
 } Maker;
 
 /* Starts a nogood at the end of p->store.ng; its offset. */
@@ -192,59 +197,59 @@ static void add_literal(AspProp *p, Maker *m, uint32_t l)
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
- * holds); a binary one counted, or put in the bins, and dropped from the store; a longer one
- * kept the first time, dropped the second. */
+ * holds); a binary one put aside, counted or put in the bins, and dropped from the store; a
+ * longer one kept, but the second time (BINS). */
 static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
     uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
         if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
-    if (n == 2 && m->bins) {
+    if (n == 2 && m->way == PAIRS) {
+        uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
+        VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
+    } else if (n == 2 && m->way == BINS) {
         asp_watch_add_bin(&p->store.bins, l[0], l[1]);
         asp_watch_add_bin(&p->store.bins, l[1], l[0]);
     } else if (n == 2) {
         asp_watch_expect(&p->store.bins, l[0], 1);
         asp_watch_expect(&p->store.bins, l[1], 1);
     }
-    if (n == 2 || m->bins) asp_store_drop(&p->store, off);
+    if (n == 2 || m->way == BINS) asp_store_drop(&p->store, off);
     else asp_store_end(&p->store, off);
 }
 
-/* Owned atom a's completion as nogoods.  Bodies that hold by any of their literals l1, ..,
- * lk: {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, .., lk:
- * {l1, .., lk, not a}, then {a, not li} for each li. */
+/* The binary nogoods {x, li ^ flip} for each li of lits (x is a or not a). */
+static void make_pairs(AspProp *p, Maker *m, uint32_t x, const U32s *lits, uint32_t flip)
+{
+    for (size_t i = 0; i < lits->count; i++) {
+        uint32_t off = begin_nogood(p, m);
+        add_literal(p, m, x);
+        add_literal(p, m, lits->items[i] ^ flip);
+        end_nogood(p, m, off);
+    }
+}
+
+/* Owned atom a's completion as nogoods (the longer one only the first time).  Bodies that
+ * hold by any of their literals l1, .., lk (all of a's rules' literals, read once into
+ * m->all): {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, ..,
+ * lk: {l1, .., lk, not a}, then {a, not li} for each li. */
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
-    if (body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL) {
+    bool all = body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL;
+    m->all.count = 0;
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        if (k > s->hstart[a]) body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
+        for (size_t i = 0; i < m->lits.count; i++) VEC_PUSH(m->all, m->lits.items[i]);
+    }
+    if (m->way != BINS) {
         uint32_t off = begin_nogood(p, m);
-        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i]);
-        add_literal(p, m, 2 * a + 1);
+        if (!all) add_literal(p, m, 2 * a);
+        for (size_t i = 0; i < m->all.count; i++) add_literal(p, m, m->all.items[i] ^ !all);
+        if (all) add_literal(p, m, 2 * a + 1);
         end_nogood(p, m, off);
-        for (size_t i = 0; i < m->lits.count; i++) {
-            off = begin_nogood(p, m);
-            add_literal(p, m, 2 * a);
-            add_literal(p, m, m->lits.items[i] ^ 1);
-            end_nogood(p, m, off);
-        }
-        return;
     }
-    uint32_t off = begin_nogood(p, m);
-    add_literal(p, m, 2 * a);
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
-        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i] ^ 1);
-    }
-    end_nogood(p, m, off);
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
-        for (size_t i = 0; i < m->lits.count; i++) {
-            off = begin_nogood(p, m);
-            add_literal(p, m, m->lits.items[i]);
-            add_literal(p, m, 2 * a + 1);
-            end_nogood(p, m, off);
-        }
-    }
+    make_pairs(p, m, all ? 2 * a : 2 * a + 1, &m->all, all);
 }
 
 static int word_cmp(const void *x, const void *y)
@@ -270,20 +275,61 @@ static size_t sort_bins(AspWatches *b)
     return words / 2;
 }
 
-/* The owned atoms' completions: the longer nogoods in the store, the binary ones in its
- * bins (each list laid out to the count of the first time), each once. */
+/* Do the binary nogoods of the owned atoms' completions go to the store's bins?  When they
+ * outnumber the literals twice (a bins list costs a 12-byte header a literal, a binary
+ * nogood in the store 12 bytes): the colouring of issue 33, 3.37 million of them on 46 000
+ * literals, saves 40 MB; a 10^6-atom choice, two a choice atom, would lose 24 MB.  The
+ * count is their bodies' literals, facts and repeats included. */
+static bool bins_pay(const AspSolver *s, const AspProp *p)
+{
+    uint64_t n = 0;
+    for (uint32_t a = 0; a < s->natoms; a++)
+        for (uint32_t k = s->hstart[a]; p->rc.owned[a] && k < s->hstart[a + 1]; k++) {
+            uint32_t r = s->hrules[k];
+            n += s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
+        }
+    return n > 4 * (uint64_t)s->natoms + 8;
+}
+
+/* The binary nogoods put aside, each once, stored after the longer ones. */
+static void store_pairs(AspNogoods *g, Maker *m)
+{
+    if (m->pairs.count) qsort(m->pairs.items, m->pairs.count, sizeof *m->pairs.items, asp_key_cmp);
+    for (size_t i = 0; i < m->pairs.count; i++) {
+        if (i && m->pairs.items[i] == m->pairs.items[i - 1]) continue;
+        uint32_t off = asp_store_begin(g);
+        asp_store_lit(g, (uint32_t)(m->pairs.items[i] >> 32));
+        asp_store_lit(g, (uint32_t)m->pairs.items[i]);
+        asp_store_end(g, off);
+    }
+    VEC_FREE(m->pairs);
+}
+
+static void make_completions(const AspSolver *s, AspProp *p, Maker *m, int way)
+{
+    m->way = way;
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (p->rc.owned[a]) make_completion(s, p, a, m);
+}
+
+/* The owned atoms' completions: the longer nogoods in the store, the binary ones after them
+ * or in its bins (bins_pay: its lists laid out to the count of the first time), each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
-    asp_watch_clear(&p->store.bins);
-    for (uint32_t a = 0; a < s->natoms; a++)
-        if (p->rc.owned[a]) make_completion(s, p, a, &m);
-    asp_watch_layout(&p->store.bins);
-    m.bins = true;
-    for (uint32_t a = 0; a < s->natoms; a++)
-        if (p->rc.owned[a]) make_completion(s, p, a, &m);
-    p->store.nbins = sort_bins(&p->store.bins);
+    if (!bins_pay(s, p)) {
+        make_completions(s, p, &m, PAIRS);
+        store_pairs(&p->store, &m);
+    } else {
+        if (!p->store.bins.list) asp_watch_init(&p->store.bins, p->store.watches.nlists);
+        asp_watch_clear(&p->store.bins);
+        make_completions(s, p, &m, COUNT);
+        asp_watch_layout(&p->store.bins);
+        make_completions(s, p, &m, BINS);
+        p->store.nbins = sort_bins(&p->store.bins);
+    }
     VEC_FREE(m.lits);
+    VEC_FREE(m.all);
     mem_free(m.mark);
 }
 
