@@ -47,7 +47,6 @@ void asp_learn_free(AspProp *p)
     mem_free(p->store.lvlseen);
     VEC_FREE(p->store.learnts);
     asp_watch_free(&p->store.watches);
-    asp_watch_free(&p->store.bins);
     VEC_FREE(p->store.ng); VEC_FREE(p->store.pending); VEC_FREE(p->store.block);
     VEC_FREE(p->an.tmp); VEC_FREE(p->an.out);
     VEC_FREE(p->an.stack);
@@ -481,38 +480,25 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     return true;
 }
 
-/* Literal `lit` now holds: the nogoods of two literals watching it (the completions' ones
- * in bins, then the first words of its list, watch.h) each make their other literal false, its reason lit itself (R_BIN), with
+/* Literal `lit` now holds: the nogoods of two literals watching it (the first words of its
+ * list, watch.h) each make their other literal false, its reason lit itself (R_BIN), with
  * no look at their memory (clasp's short implications); then each longer nogood watching it
  * looks for another literal that does not hold to watch; with none, its other watch
  * becomes false (or it is violated).  After a conflict the rest of the list stays as it
  * is. */
-/* The nogoods of two literals among the first words of `items` (up to count): each makes
- * its other literal false; the place after them, or SIZE_MAX at a conflict. */
-static inline size_t imply(AspProp *p, uint32_t lit, const uint32_t *items, size_t count)
-{
-    const uint8_t *lholds = p->tr.lholds;
-    size_t i = 0;
-    for (; i < count && (items[i] & ASP_WATCH_BIN); i++) {
-        uint32_t other = items[i] & ~ASP_WATCH_BIN;
-        if (lholds[other ^ 1]) continue;
-        bin_unit(p, lit, other);
-        if (p->conflict) return SIZE_MAX;
-    }
-    return i;
-}
-
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
     AspWatches *w = &p->store.watches;
-    if (p->store.nbins && imply(p, lit, asp_watch_items(&p->store.bins, lit),
-                                asp_watch_count(&p->store.bins, lit)) == SIZE_MAX) return;
     uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
-    size_t count = asp_watch_count(w, lit);         /* pool may move as it grows */
-    size_t i = imply(p, lit, items, count);
-    if (i == SIZE_MAX) return;
+    size_t i = 0, count = asp_watch_count(w, lit);  /* pool may move as it grows */
     const uint8_t *lholds = p->tr.lholds;
+    for (; i < count && (items[i] & ASP_WATCH_BIN); i++) {
+        uint32_t other = items[i] & ~ASP_WATCH_BIN;
+        if (lholds[other ^ 1]) continue;
+        bin_unit(p, lit, other);
+        if (p->conflict) return;
+    }
     size_t j = i;
     while (i < count) {
         if (j == i) {            /* nothing moved yet: the spared watches are passed in place */

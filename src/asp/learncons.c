@@ -167,16 +167,10 @@ static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
 }
 
 /* The completions' nogoods as they are made: a literal is in the one being made when its
- * mark is the stamp.  The binary ones go, each once (a choice's atom and its partner give the
- * same two), either to the store after the longer ones (way PAIRS: put aside in `pairs`,
- * smaller literal high, then sorted) or only to the store's bins (made twice: the first time,
- * COUNT, the longer ones are stored and the binary ones counted for the bins' lists; the
- * second, BINS, the binary ones go to the lists laid out so and the longer ones are
- * dropped). */
-enum { PAIRS, COUNT, BINS };
+ * mark is the stamp; the binary ones wait in `pairs` (smaller literal high) to be stored
+ * once each: a choice's atom and its partner give the same two. */
 typedef struct Maker {
     uint32_t *mark, stamp;
-    int way;
     VEC(uint64_t) pairs;
     U32s lits;                    /* a body's literals (body_kind) */
     U32s all;                     /* the literals of all an atom's bodies */
@@ -197,25 +191,19 @@ static void add_literal(AspProp *p, Maker *m, uint32_t l)
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
- * holds); a binary one put aside, counted or put in the bins, and dropped from the store; a
- * longer one kept, but the second time (BINS). */
+ * holds), put aside when binary, else kept. */
 static void end_nogood(AspProp *p, Maker *m, uint32_t off)
 {
     uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
         if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
-    if (n == 2 && m->way == PAIRS) {
+    if (n == 2) {
         uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
         VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
-    } else if (n == 2 && m->way == BINS) {
-        asp_watch_add_bin(&p->store.bins, l[0], l[1]);
-        asp_watch_add_bin(&p->store.bins, l[1], l[0]);
-    } else if (n == 2) {
-        asp_watch_expect(&p->store.bins, l[0], 1);
-        asp_watch_expect(&p->store.bins, l[1], 1);
+        asp_store_drop(&p->store, off);
+        return;
     }
-    if (n == 2 || m->way == BINS) asp_store_drop(&p->store, off);
-    else asp_store_end(&p->store, off);
+    asp_store_end(&p->store, off);
 }
 
 /* The binary nogoods {x, li ^ flip} for each li of lits (x is a or not a). */
@@ -229,7 +217,7 @@ static void make_pairs(AspProp *p, Maker *m, uint32_t x, const U32s *lits, uint3
     }
 }
 
-/* Owned atom a's completion as nogoods (the longer one only the first time).  Bodies that
+/* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies that
  * hold by any of their literals l1, .., lk (all of a's rules' literals, read once into
  * m->all): {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, ..,
  * lk: {l1, .., lk, not a}, then {a, not li} for each li. */
@@ -242,92 +230,29 @@ static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m
         if (k > s->hstart[a]) body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) VEC_PUSH(m->all, m->lits.items[i]);
     }
-    if (m->way != BINS) {
-        uint32_t off = begin_nogood(p, m);
-        if (!all) add_literal(p, m, 2 * a);
-        for (size_t i = 0; i < m->all.count; i++) add_literal(p, m, m->all.items[i] ^ !all);
-        if (all) add_literal(p, m, 2 * a + 1);
-        end_nogood(p, m, off);
-    }
+    uint32_t off = begin_nogood(p, m);
+    if (!all) add_literal(p, m, 2 * a);
+    for (size_t i = 0; i < m->all.count; i++) add_literal(p, m, m->all.items[i] ^ !all);
+    if (all) add_literal(p, m, 2 * a + 1);
+    end_nogood(p, m, off);
     make_pairs(p, m, all ? 2 * a : 2 * a + 1, &m->all, all);
 }
 
-static int word_cmp(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* Each list of the bins in ascending order, each word once (a choice's atom and its partner
- * give the same two nogoods); the count of the nogoods left. */
-static size_t sort_bins(AspWatches *b)
-{
-    size_t words = 0;
-    for (uint32_t lit = 0; lit < b->nlists; lit++) {
-        uint32_t *items = asp_watch_items(b, lit);
-        size_t n = asp_watch_count(b, lit), k = 0;
-        if (n > 1) qsort(items, n, sizeof *items, word_cmp);
-        for (size_t i = 0; i < n; i++)
-            if (!k || items[i] != items[k - 1]) items[k++] = items[i];
-        asp_watch_truncate(b, lit, k);
-        words += k;
-    }
-    return words / 2;
-}
-
-/* Do the binary nogoods of the owned atoms' completions go to the store's bins?  When they
- * outnumber the literals twice (a bins list costs a 12-byte header a literal, a binary
- * nogood in the store 12 bytes): the colouring of issue 33, 3.37 million of them on 46 000
- * literals, saves 40 MB; a 10^6-atom choice, two a choice atom, would lose 24 MB.  The
- * count is their bodies' literals, facts and repeats included. */
-static bool bins_pay(const AspSolver *s, const AspProp *p)
-{
-    uint64_t n = 0;
-    for (uint32_t a = 0; a < s->natoms; a++)
-        for (uint32_t k = s->hstart[a]; p->rc.owned[a] && k < s->hstart[a + 1]; k++) {
-            uint32_t r = s->hrules[k];
-            n += s->pstart[r + 1] - s->pstart[r] + s->nstart[r + 1] - s->nstart[r];
-        }
-    return n > 4 * (uint64_t)s->natoms + 8;
-}
-
-/* The binary nogoods put aside, each once, stored after the longer ones. */
-static void store_pairs(AspNogoods *g, Maker *m)
-{
-    if (m->pairs.count) qsort(m->pairs.items, m->pairs.count, sizeof *m->pairs.items, asp_key_cmp);
-    for (size_t i = 0; i < m->pairs.count; i++) {
-        if (i && m->pairs.items[i] == m->pairs.items[i - 1]) continue;
-        uint32_t off = asp_store_begin(g);
-        asp_store_lit(g, (uint32_t)(m->pairs.items[i] >> 32));
-        asp_store_lit(g, (uint32_t)m->pairs.items[i]);
-        asp_store_end(g, off);
-    }
-    VEC_FREE(m->pairs);
-}
-
-static void make_completions(const AspSolver *s, AspProp *p, Maker *m, int way)
-{
-    m->way = way;
-    for (uint32_t a = 0; a < s->natoms; a++)
-        if (p->rc.owned[a]) make_completion(s, p, a, m);
-}
-
-/* The owned atoms' completions: the longer nogoods in the store, the binary ones after them
- * or in its bins (bins_pay: its lists laid out to the count of the first time), each once. */
+/* The owned atoms' completions, the binary nogoods last, each once. */
 static void store_completions(const AspSolver *s, AspProp *p)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
-    if (!bins_pay(s, p)) {
-        make_completions(s, p, &m, PAIRS);
-        store_pairs(&p->store, &m);
-    } else {
-        if (!p->store.bins.list) asp_watch_init(&p->store.bins, p->store.watches.nlists);
-        asp_watch_clear(&p->store.bins);
-        make_completions(s, p, &m, COUNT);
-        asp_watch_layout(&p->store.bins);
-        make_completions(s, p, &m, BINS);
-        p->store.nbins = sort_bins(&p->store.bins);
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (p->rc.owned[a]) make_completion(s, p, a, &m);
+    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
+    for (size_t i = 0; i < m.pairs.count; i++) {
+        if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
+        uint32_t off = asp_store_begin(&p->store);
+        asp_store_lit(&p->store, (uint32_t)(m.pairs.items[i] >> 32));
+        asp_store_lit(&p->store, (uint32_t)m.pairs.items[i]);
+        asp_store_end(&p->store, off);
     }
+    VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
     VEC_FREE(m.all);
     mem_free(m.mark);
@@ -341,7 +266,7 @@ const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
 
 const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
 {
-    p->rc.cons = strong && (p->learning || asp_cons_stored(p)) && asp_cons_ready(s, p);
+    p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
     p->rc.own = p->rc.cons && p->learning;
     return p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
 }
@@ -378,7 +303,7 @@ static void fit_store(AspNogoods *g)
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
     if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
-    if (asp_cons_stored(p)) return true;
+    if (p->rc.perm_end) return true;
     if (p->store.ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->rc.simplified = false;
     for (uint32_t r = 0; r < s->nrules; r++)

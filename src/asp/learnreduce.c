@@ -223,8 +223,6 @@ void asp_learn_rewatch(AspProp *p)
 void asp_learn_forget(AspProp *p)
 {
     asp_watch_clear(&p->store.watches);
-    asp_watch_clear(&p->store.bins);
-    p->store.nbins = 0;
     p->store.ng.count = p->store.learnts.count = p->store.pending.count = 0;
     p->store.nnogoods = p->store.nkept = 0;
     p->store.last = p->store.blocks_from = NONE;

@@ -25,8 +25,7 @@ typedef struct AspRestarts {
 } AspRestarts;
 
 /* The store: the stored rules' nogoods (offsets below AspCons.perm_end, learncons.c) and the
- * learnt ones, each watched on its first two literals; the completions' nogoods of two
- * literals only as watches (bins), with no place in ng. */
+ * learnt ones, each watched on its first two literals. */
 typedef struct AspNogoods {
     U32s ng;                      /* stored nogoods: length, then the literals; a learnt
                                      one after a word of its own, where the search for a
@@ -37,12 +36,6 @@ typedef struct AspNogoods {
                                      false, spares the look (its other watch, as it was;
                                      marked ASP_WATCH_BIN when the nogood has two literals);
                                      no lists until the search state is made */
-    AspWatches bins;              /* the completions' nogoods of two literals (learncons.c),
-                                     kept nowhere else: per literal the other literal of each
-                                     (a word, marked ASP_WATCH_BIN), laid out once when they
-                                     are stored; 8 bytes a nogood instead of 12 more in ng,
-                                     and no rewatch ever moves them (issue 33) */
-    size_t nbins;                 /* how many such nogoods bins holds */
     VEC(AspLearnt) learnts;       /* the learnt nogoods kept, by offset (learn.c deletes some) */
     size_t nkept, deleted, reduce_at;   /* kept now, deleted so far, next reduction at */
     uint32_t glue;                /* nogoods of at most this LBD are never deleted (2) */

@@ -11,7 +11,7 @@
  * offsets, which tile the rest of the store, each after its search start word) is watched
  * on its first two literals (its only one), no list holds any other watch, and in each list
  * the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come before
- * the longer ones' pairs; the bins hold such words only, two a nogood.  The activity heap: each atom where hpos says, no child before its
+ * the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
  * parent, every open atom in it while learning.  The unfounded-set check's sources
  * (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule with
  * a cyclic head counts its cyclic positive atoms without a source, and when no check is due
@@ -82,30 +82,10 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
     return NULL;
 }
 
-/* The store's bins: words of nogoods of two literals only, their literals in range, two
- * words a nogood. */
-static const char *check_bins(const AspProp *p)
-{
-    const AspWatches *b = &p->store.bins;
-    size_t words = 0;
-    for (uint32_t lit = 0; lit < b->nlists; lit++) {
-        size_t n = asp_watch_count(b, lit);
-        const uint32_t *items = asp_watch_items(b, lit);
-        for (size_t j = 0; j < n; j++) {
-            if (!(items[j] & ASP_WATCH_BIN)) return "a word of the bins not marked binary";
-            if ((items[j] & ~ASP_WATCH_BIN) >= b->nlists) return "a bin's literal out of range";
-        }
-        words += n;
-    }
-    return words == 2 * p->store.nbins ? NULL : "the bins' words are not two a nogood";
-}
-
 const char *asp_prop_check_nogoods(const AspProp *p)
 {
     const AspWatches *w = &p->store.watches;
     if (!w->list) return p->store.ng.count ? "nogoods stored with no watch lists" : NULL;
-    const char *bins = check_bins(p);
-    if (bins) return bins;
     uint8_t *start = mem_calloc(p->store.ng.count + 1, 1);
     uint32_t *expect = mem_calloc(w->nlists + 1, sizeof *expect);
     const char *why = walk_nogoods(p, start, w->nlists);

@@ -139,12 +139,6 @@ static inline bool asp_cons_owned(const AspProp *p, uint32_t a)
     return p->rc.own && p->rc.owned[a];
 }
 
-/* Are the rules' nogoods stored (in the store below perm_end, or as its bins)? */
-static inline bool asp_cons_stored(const AspProp *p)
-{
-    return p->rc.perm_end || p->store.nbins;
-}
-
 static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head)
 {
     return p->rc.cons && (p->rc.asng[r] || asp_cons_owned(p, head));
