@@ -5,31 +5,15 @@
 
 #define NONE UINT32_MAX
 
-/* Dependencies of each atom: the positive atoms of its rules, as CSR. */
-static uint32_t *dep_index(const AspSolver *s, uint32_t **deps)
-{
-    uint32_t *off = mem_calloc(s->natoms + 1, sizeof *off);
-    for (size_t a = 0; a < s->natoms; a++) {
-        off[a + 1] = off[a];
-        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-            uint32_t r = s->hrules[k];
-            off[a + 1] += s->pstart[r + 1] - s->pstart[r];
-        }
-    }
-    *deps = mem_alloc((off[s->natoms] + 1) * sizeof **deps);
-    for (size_t a = 0, n = 0; a < s->natoms; a++)
-        for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-            uint32_t r = s->hrules[k];
-            for (uint32_t j = s->pstart[r]; j < s->pstart[r + 1]; j++) (*deps)[n++] = s->pos[j];
-        }
-    return off;
-}
-
 /* Tarjan's strongly connected components without recursion: atoms in a component of two or
- * more atoms are cyclic (rules h :- h, ... were dropped when compiling). */
+ * more atoms are cyclic (rules h :- h, ... were dropped when compiling).  An atom depends on
+ * the positive atoms of its rules, read from the solver's arrays where they are (no copy of
+ * the graph: 4 bytes a rule's positive literal less at the compilation's peak, issue 33):
+ * per atom on the walk, the place among its rules (hrules) and in that rule's positive body
+ * (pos) of the next dependency. */
 typedef struct Tarjan {
-    const uint32_t *off, *deps;
-    uint32_t *index, *low, *stack, *frame, *cursor;
+    const AspSolver *s;
+    uint32_t *index, *low, *stack, *frame, *cursor, *lit;
     uint8_t *on;
     uint32_t *comp;               /* per atom: its component (may be NULL) */
     size_t sp, fp, counter, ncomp;
@@ -41,7 +25,23 @@ static void tj_visit(Tarjan *t, uint32_t a)
     t->stack[t->sp++] = a;
     t->on[a] = 1;
     t->frame[t->fp++] = a;
-    t->cursor[a] = t->off[a];
+    t->cursor[a] = t->s->hstart[a];
+    t->lit[a] = t->cursor[a] < t->s->hstart[a + 1] ? t->s->pstart[t->s->hrules[t->cursor[a]]] : 0;
+}
+
+/* Atom v's next dependency into *w; false when it has none left. */
+static bool tj_next(Tarjan *t, uint32_t v, uint32_t *w)
+{
+    const AspSolver *s = t->s;
+    while (t->cursor[v] < s->hstart[v + 1]) {
+        uint32_t r = s->hrules[t->cursor[v]];
+        if (t->lit[v] < s->pstart[r + 1]) {
+            *w = s->pos[t->lit[v]++];
+            return true;
+        }
+        if (++t->cursor[v] < s->hstart[v + 1]) t->lit[v] = s->pstart[s->hrules[t->cursor[v]]];
+    }
+    return false;
 }
 
 static void tj_close(Tarjan *t, uint32_t v, uint8_t *cyclic)
@@ -62,8 +62,8 @@ static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
     tj_visit(t, root);
     while (t->fp) {
         uint32_t v = t->frame[t->fp - 1];
-        if (t->cursor[v] < t->off[v + 1]) {
-            uint32_t w = t->deps[t->cursor[v]++];
+        uint32_t w;
+        if (tj_next(t, v, &w)) {
             if (t->index[w] == NONE) tj_visit(t, w);
             else if (t->on[w] && t->index[w] < t->low[v]) t->low[v] = t->index[w];
             continue;
@@ -86,20 +86,19 @@ void asp_find_cycles(const AspSolver *s, uint8_t *cyclic)
 void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp)
 {
     size_t n = s->natoms + 1;
-    uint32_t *deps;
-    uint32_t *off = dep_index(s, &deps);
-    Tarjan t = { .off = off, .deps = deps, .comp = comp };
+    Tarjan t = { .s = s, .comp = comp };
     t.index = mem_alloc(n * sizeof *t.index);
     t.low = mem_alloc(n * sizeof *t.low);
     t.stack = mem_alloc(n * sizeof *t.stack);
     t.frame = mem_alloc(n * sizeof *t.frame);
     t.cursor = mem_alloc(n * sizeof *t.cursor);
+    t.lit = mem_alloc(n * sizeof *t.lit);
     t.on = mem_calloc(n, 1);
     memset(t.index, 0xff, n * sizeof *t.index);
     for (uint32_t a = 0; a < s->natoms; a++)
         if (t.index[a] == NONE) tj_run(&t, a, cyclic);
     mem_free(t.index); mem_free(t.low); mem_free(t.stack); mem_free(t.frame);
-    mem_free(t.cursor); mem_free(t.on); mem_free(off); mem_free(deps);
+    mem_free(t.cursor); mem_free(t.lit); mem_free(t.on);
 }
 
 /* Head-cycle-free: no two head atoms of a disjunctive rule in one positive cycle.  The

@@ -173,6 +173,7 @@ typedef struct Maker {
     uint32_t *mark, stamp;
     VEC(uint64_t) pairs;
     U32s lits;                    /* a body's literals (body_kind) */
+    U32s all;                     /* the literals of all an atom's bodies */
 } Maker;
 
 /* Starts a nogood at the end of p->store.ng; its offset. */
@@ -205,42 +206,36 @@ static void end_nogood(AspProp *p, Maker *m, uint32_t off)
     asp_store_end(&p->store, off);
 }
 
-/* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies
- * that hold by any of their literals l1, .., lk: {a, not l1, .., not lk}, then {li, not a}
- * for each li.  One conjunction l1, .., lk: {l1, .., lk, not a}, then {a, not li} for each
- * li. */
+/* The binary nogoods {x, li ^ flip} for each li of lits (x is a or not a). */
+static void make_pairs(AspProp *p, Maker *m, uint32_t x, const U32s *lits, uint32_t flip)
+{
+    for (size_t i = 0; i < lits->count; i++) {
+        uint32_t off = begin_nogood(p, m);
+        add_literal(p, m, x);
+        add_literal(p, m, lits->items[i] ^ flip);
+        end_nogood(p, m, off);
+    }
+}
+
+/* Owned atom a's completion as nogoods (the binary ones stored later, each once).  Bodies that
+ * hold by any of their literals l1, .., lk (all of a's rules' literals, read once into
+ * m->all): {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, ..,
+ * lk: {l1, .., lk, not a}, then {a, not li} for each li. */
 static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
-    if (body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL) {
-        uint32_t off = begin_nogood(p, m);
-        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i]);
-        add_literal(p, m, 2 * a + 1);
-        end_nogood(p, m, off);
-        for (size_t i = 0; i < m->lits.count; i++) {
-            off = begin_nogood(p, m);
-            add_literal(p, m, 2 * a);
-            add_literal(p, m, m->lits.items[i] ^ 1);
-            end_nogood(p, m, off);
-        }
-        return;
+    bool all = body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL;
+    m->all.count = 0;
+    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
+        if (k > s->hstart[a]) body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
+        for (size_t i = 0; i < m->lits.count; i++) VEC_PUSH(m->all, m->lits.items[i]);
     }
     uint32_t off = begin_nogood(p, m);
-    add_literal(p, m, 2 * a);
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
-        for (size_t i = 0; i < m->lits.count; i++) add_literal(p, m, m->lits.items[i] ^ 1);
-    }
+    if (!all) add_literal(p, m, 2 * a);
+    for (size_t i = 0; i < m->all.count; i++) add_literal(p, m, m->all.items[i] ^ !all);
+    if (all) add_literal(p, m, 2 * a + 1);
     end_nogood(p, m, off);
-    for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
-        for (size_t i = 0; i < m->lits.count; i++) {
-            off = begin_nogood(p, m);
-            add_literal(p, m, m->lits.items[i]);
-            add_literal(p, m, 2 * a + 1);
-            end_nogood(p, m, off);
-        }
-    }
+    make_pairs(p, m, all ? 2 * a : 2 * a + 1, &m->all, all);
 }
 
 /* The owned atoms' completions, the binary nogoods last, each once. */
@@ -259,6 +254,7 @@ static void store_completions(const AspSolver *s, AspProp *p)
     }
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
+    VEC_FREE(m.all);
     mem_free(m.mark);
 }
 

@@ -38,20 +38,30 @@
 
 /* ---- set up ---- */
 
-/* Do rule r's counters stay inside 32 bits?  need lies in [bound - total, bound], slack in
- * [-1 - total, total - bound]. */
-static bool fits32(const AspSolver *s, uint32_t r)
+/* Do rule r's counters stay at most `most`?  need lies in [bound - total, bound], slack in
+ * [-1 - total, total - bound] (a normal body: its bound is its total). */
+static bool fits(const AspSolver *s, uint32_t r, int64_t most)
 {
-    return asp_rule_weight(s, r) + s->bound[r] + 1 <= INT32_MAX;
+    int64_t total = asp_rule_weight(s, r);
+    return total + (s->bound ? s->bound[r] : total) + 1 <= most;
 }
 
-/* Per rule: its counters (in 32 bits when every rule's fit), and when some literal weighs
- * more than 1 the largest weight of its literals. */
+/* The narrowest counters every rule's fit. */
+static int counter_bits(const AspSolver *s)
+{
+    int bits = 16;
+    for (uint32_t r = 0; bits == 16 && r < s->nrules; r++) if (!fits(s, r, INT16_MAX)) bits = 32;
+    for (uint32_t r = 0; s->bound && bits == 32 && r < s->nrules; r++) if (!fits(s, r, INT32_MAX)) bits = 64;
+    return bits;
+}
+
+/* Per rule: its counters (in 16 or 32 bits when every rule's fit), and when some literal
+ * weighs more than 1 the largest weight of its literals. */
 static void rule_states(const AspSolver *s, AspProp *p)
 {
-    bool narrow = true;
-    for (uint32_t r = 0; s->bound && narrow && r < s->nrules; r++) narrow = fits32(s, r);
-    if (narrow) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
+    int bits = counter_bits(s);
+    if (bits == 16) p->rule.small = mem_calloc(s->nrules + 1, sizeof *p->rule.small);
+    else if (bits == 32) p->rule.narrow = mem_calloc(s->nrules + 1, sizeof *p->rule.narrow);
     else p->rule.wide = mem_calloc(s->nrules + 1, sizeof *p->rule.wide);
     p->rhead = s->head;
     p->rule.weighted = s->bound != NULL;
@@ -92,7 +102,7 @@ void asp_prop_free(AspProp *p)
     if (!p) return;
     asp_trail_free(&p->tr);
     mem_free(p->cyclic); mem_free(p->tlo);
-    mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->maxw); mem_free(p->nsup);
+    mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->rule.small); mem_free(p->maxw); mem_free(p->nsup);
     asp_ufs_free(p);
     mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
     mem_free(p->wmark); mem_free(p->wlist);

@@ -13,11 +13,14 @@
 
 /* Per rule, the counters propagation reads together: need, the weight its true literals
  * lack for the body to hold (a normal body: its literals not yet true); slack, the weight of
- * its literals that are not false minus its bound (the body is false when < 0).  8 bytes
- * when every rule's counters fit 32 bits (no weight body, or weights and bounds that small),
- * else 16.  (Its head is the solver's head[r], its largest weight AspProp.maxw.) */
+ * its literals that are not false minus its bound (the body is false when < 0).  4 bytes
+ * when every rule's counters fit 16 bits (bodies of fewer than 16 383 literals and no large
+ * weights: the large groundings of issue 33, 3.4 million rules of one literal), 8 when
+ * they fit 32 bits, else 16.  (Its head is the solver's head[r], its largest weight
+ * AspProp.maxw.) */
 typedef struct AspRuleState { int64_t need, slack; } AspRuleState;
 typedef struct AspRuleState32 { int32_t need, slack; } AspRuleState32;
+typedef struct AspRuleState16 { int16_t need, slack; } AspRuleState16;
 #define NONE UINT32_MAX
 
 /* The state, by parts, each defined in its owner's header: the trail and reasons (trail.h,
@@ -28,8 +31,9 @@ struct AspProp {
     AspTrail tr;                  /* the assignment, its levels and reasons */
     Word *tlo, *thi;              /* the assignment as an interval */
     struct {                      /* per rule: its counters, one of the two (prop.c) */
+        AspRuleState16 *small;    /* in 16 bits, or NULL */
         AspRuleState32 *narrow;   /* in 32 bits, or NULL */
-        AspRuleState *wide;       /* when narrow is NULL */
+        AspRuleState *wide;       /* when both are NULL */
         bool weighted;            /* some rule has a weight body (the solver's bound) */
     } rule;
     const uint32_t *rhead;        /* per rule: its head (the solver's head) */
@@ -283,31 +287,35 @@ static inline void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t wh
 /* Rule r's counters (AspRuleState), read, moved by d (the new value returned) and set. */
 static inline int64_t asp_rs_need(const AspProp *p, uint32_t r)
 {
+    if (p->rule.small) return p->rule.small[r].need;
     return p->rule.narrow ? p->rule.narrow[r].need : p->rule.wide[r].need;
 }
 
 static inline int64_t asp_rs_slack(const AspProp *p, uint32_t r)
 {
+    if (p->rule.small) return p->rule.small[r].slack;
     return p->rule.narrow ? p->rule.narrow[r].slack : p->rule.wide[r].slack;
 }
 
 static inline int64_t asp_rs_need_add(AspProp *p, uint32_t r, int64_t d)
 {
+    if (p->rule.small) return p->rule.small[r].need = (int16_t)(p->rule.small[r].need + d);
     if (p->rule.narrow) return p->rule.narrow[r].need += (int32_t)d;
     return p->rule.wide[r].need += d;
 }
 
 static inline int64_t asp_rs_slack_add(AspProp *p, uint32_t r, int64_t d)
 {
+    if (p->rule.small) return p->rule.small[r].slack = (int16_t)(p->rule.small[r].slack + d);
     if (p->rule.narrow) return p->rule.narrow[r].slack += (int32_t)d;
     return p->rule.wide[r].slack += d;
 }
 
 static inline void asp_rs_set(AspProp *p, uint32_t r, int64_t need, int64_t slack)
 {
-    if (p->rule.narrow) p->rule.narrow[r] = (AspRuleState32){(int32_t)need, (int32_t)slack};
+    if (p->rule.small) p->rule.small[r] = (AspRuleState16){(int16_t)need, (int16_t)slack};
+    else if (p->rule.narrow) p->rule.narrow[r] = (AspRuleState32){(int32_t)need, (int32_t)slack};
     else p->rule.wide[r] = (AspRuleState){need, slack};
 }
-
 
 #endif
