@@ -94,6 +94,9 @@ compete onlycons 0 1
 compete onlycons 0 1 -c bad=1
 compete empty 0 1
 compete facts 200000 1
+# a colouring with 42 560 models: keeping binary nogoods in watch lists only once printed
+# 42 670 (bench/RESULTS.md, mem33o's section)
+compete colour 32 3
 # conflicts_to RESULT ARGS...: the conflicts of `fix asp --solver native --jobs 1` on ARGS,
 # 99999999 unless it ends with RESULT.
 conflicts_to() {
