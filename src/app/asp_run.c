@@ -236,11 +236,6 @@ static const char *conseq_refusal(const Run *r, const AspSolver *s)
  * the optimal models. */
 static AftStatus solve_consequences(Run *r, AspSolver *s, AspSolveOptions *so, AspStats *ms)
 {
-    const char *refused = conseq_refusal(r, s);
-    if (refused) {
-        buf_puts(r->aft.err, refused);
-        return AFT_ERROR;
-    }
     bool optimal = asp_minimize_count(asp_solver_program(s)) > 0, brave = r->o->conseq == 1;
     so->text = NULL;
     AspOptResult opt;
@@ -420,7 +415,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     AspSolver *s = asp_solver_new_merged(p);
     AspStats st;
     memset(&st, 0, sizeof st);
-    const char *refused = o->shards ? shard_refusal(&r, s) : NULL;
+    const char *refused = o->shards ? shard_refusal(&r, s)
+                          : o->conseq && o->models ? conseq_refusal(&r, s) : NULL;
     AftStatus res = refused ? AFT_OK : act(&r, p, s, &st, &err);
     if (res == AFT_ERROR) asp_outf_end(&r.out, "UNKNOWN", st.models, true, NULL);   /* if open */
     AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };

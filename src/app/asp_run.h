@@ -40,7 +40,9 @@ typedef struct AspRunOptions {
 } AspRunOptions;
 
 /* asp_run's status when standard output could not be written (reported): exit status 1;
- * and when the program cannot be sharded as --shard asks (reported): a usage error. */
+ * and when the program cannot be sharded as --shard asks, or has no consequences as
+ * --enum-mode brave|cautious asks with its --opt-mode (reported before anything is
+ * printed): a usage error. */
 enum { ASP_RUN_WRITE_FAILED = -1, ASP_RUN_USAGE = 2 };
 
 /* Runs o's actions on p, printing on standard output (--stats with --emit on standard
