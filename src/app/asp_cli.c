@@ -167,12 +167,11 @@ static bool parse_opt_bound(Cli *c, const char *s)
     c->opt_bound.count = 0;
     while (*s == ',') {
         s++;
+        if (*s != '-' && !isdigit((unsigned char)*s)) return false;  /* strtoll takes " +1" */
         char *end;
         errno = 0;
-        long long v = (*s == '-' || isdigit((unsigned char)*s)) ? strtoll(s, &end, 10) : 0;
-        if (!(*s == '-' || isdigit((unsigned char)*s)) || errno || end == s
-            || (*end && *end != ','))
-            return false;
+        long long v = strtoll(s, &end, 10);
+        if (errno || end == s || (*end && *end != ',')) return false;
         VEC_PUSH(c->opt_bound, (int64_t)v);
         s = end;
     }

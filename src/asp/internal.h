@@ -175,6 +175,9 @@ struct AspSolver {
  * neg. */
 static inline uint32_t asp_pos_weight(const AspSolver *s, uint32_t k) { return s->pw ? s->pw[k] : 1; }
 static inline uint32_t asp_neg_weight(const AspSolver *s, uint32_t k) { return s->nw ? s->nw[k] : 1; }
+/* The weight of place k of an atom's positive (occ) or negative (nocc) occurrence list. */
+static inline uint32_t asp_occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
+static inline uint32_t asp_nocc_weight(const AspSolver *s, uint32_t k) { return s->now ? s->now[k] : 1; }
 
 /* The weights of rule r's body literals summed (its literal count without weights). */
 static inline int64_t asp_rule_weight(const AspSolver *s, uint32_t r)

@@ -124,16 +124,13 @@ static void lose(const AspSolver *s, SpState *t, uint32_t *dq, size_t *dn, uint3
     loses(s, t, dq, dn, r, before);
 }
 
-static uint32_t occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
-static uint32_t nocc_weight(const AspSolver *s, uint32_t k) { return s->now ? s->now[k] : 1; }
-
 /* Forward chaining from the queued atoms (their counters not yet applied). */
 static void propagate(const AspSolver *s, SpState *t, uint32_t *queue, size_t qn)
 {
     for (size_t qi = 0; qi < qn; qi++) {
         uint32_t a = queue[qi];
         for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++)
-            gains(s, t, queue, &qn, s->occ[k], occ_weight(s, k));
+            gains(s, t, queue, &qn, s->occ[k], asp_occ_weight(s, k));
     }
 }
 
@@ -173,7 +170,7 @@ static size_t overdelete(const AspSolver *s, SpState *t, uint32_t *dq, size_t dn
     for (size_t i = 0; i < dn; i++) {
         uint32_t h = dq[i];
         for (uint32_t k = s->ostart[h]; k < s->ostart[h + 1]; k++)
-            lose(s, t, dq, &dn, s->occ[k], occ_weight(s, k));
+            lose(s, t, dq, &dn, s->occ[k], asp_occ_weight(s, k));
     }
     return dn;
 }
@@ -188,7 +185,7 @@ static void update(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
         for (; on; on &= on - 1) {
             size_t a = w * 64 + (size_t)__builtin_ctzll(on);
             for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-                lose(s, t, dq, &dn, s->nocc[k], nocc_weight(s, k));
+                lose(s, t, dq, &dn, s->nocc[k], asp_nocc_weight(s, k));
         }
     }
     dn = overdelete(s, t, dq, dn);
@@ -205,7 +202,7 @@ static void update(const AspSolver *s, SpCache *c, SpState *t, const Word *x)
         for (; off; off &= off - 1) {
             size_t a = w * 64 + (size_t)__builtin_ctzll(off);
             for (uint32_t k = s->nostart[a]; k < s->nostart[a + 1]; k++)
-                gains(s, t, q, &qn, s->nocc[k], nocc_weight(s, k));
+                gains(s, t, q, &qn, s->nocc[k], asp_nocc_weight(s, k));
         }
     }
     propagate(s, t, q, qn);

@@ -105,8 +105,6 @@ uint32_t asp_ufs_unsourced(const AspSolver *s, const AspProp *p, uint32_t r, int
 
 /* ---- sources ---- */
 
-static uint32_t occ_weight(const AspSolver *s, uint32_t k) { return s->ow ? s->ow[k] : 1; }
-
 /* Aggregate rule r's founded weight (its literals that are not false, cyclic positive atoms
  * counted only with a source whose counts follow: not UFS_NEW) minus its bound.  Read from
  * its literals once a check (the values stay while the sources change), then kept by
@@ -138,7 +136,7 @@ static inline void count_source(const AspSolver *s, AspProp *p, uint32_t b, uint
     uint32_t r = s->occ[k];
     u->nosrc[r] -= (uint32_t)d;
     if (!u->unw) return;
-    int64_t w = d * (int64_t)occ_weight(s, k);
+    int64_t w = d * (int64_t)asp_occ_weight(s, k);
     u->unw[r] -= w;
     if (u->pass[r] == u->npass && p->tr.val[b] != V_FALSE) u->founded[r] += w;
 }
@@ -189,7 +187,7 @@ static bool still_founds(const AspSolver *s, AspProp *p, uint32_t r)
 static bool spares(const AspSolver *s, AspProp *p, uint32_t r, uint32_t b, uint32_t k)
 {
     if (!asp_rule_aggregate(s, r)) return false;
-    if (p->tr.val[b] != V_FALSE) p->uf.excess[r] -= occ_weight(s, k);
+    if (p->tr.val[b] != V_FALSE) p->uf.excess[r] -= asp_occ_weight(s, k);
     return p->uf.excess[r] >= 0;
 }
 
