@@ -58,6 +58,14 @@ awk 'BEGIN { printf "lattice B = range 0 .. 3;\nlattice M = map {";
              print "} -> B;\nfn f(x: M): M = x;\ncheck f monotone;" }' >"$dir/map.fix"
 stops check-map 'check f monotone: unknown' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
 stops check-map-why 'stopped by timeout: no counterexample in the' 1 "$fix" run --timeout 0.5 "$dir/map.fix"
+# A value joined by '=' is the same option (it was "unknown option '--timeout=0.5'"), for
+# every command: run, explain and asp.
+stops check-map-joined 'check f monotone: unknown' 1 "$fix" run --timeout=0.5 "$dir/map.fix"
+stops explain-joined 'stopped by timeout' 1 "$fix" explain --timeout=0.5 "$dir/map.fix"
+"$fix" run --timeout=1s "$dir/one.fix" >"$dir/usage-joined.log" 2>&1
+rc=$?
+if [ $rc -eq 2 ] && grep -q -e "--timeout needs" "$dir/usage-joined.log" && clean "$dir/usage-joined.log"; then ok
+else bad "usage timeout-joined (exit $rc)" "$dir/usage-joined.log"; fi
 
 # Reading and checking a file has the limits of a query too (`fix check --timeout 0.05` read
 # and checked these 100 000 functions to the end, seconds, and passed; --max-memory 20 let it
@@ -274,6 +282,8 @@ elif kill -0 "$gpid" 2>/dev/null; then bad "gringo still runs after the timeout"
 else ok; fi
 printf 'p(1..12).\nh(1..11).\n{ at(P,H) } :- p(P), h(H).\nok(P) :- at(P,H).\n:- p(P), not ok(P).\n:- at(P1,H), at(P2,H), P1 < P2.\n' >"$dir/php.lp"
 stops asp-solve-timeout '^UNKNOWN' 0 "$fast" asp --timeout 1 "$dir/php.lp"
+stops asp-solve-timeout-joined '^UNKNOWN' 0 "$fast" asp --solver=native --timeout=1 "$dir/php.lp"
+stops explain-lp-memory-joined 'stopped by max-memory' 1 "$fast" explain --max-memory=1 "$dir/php.lp"
 # fix explain on a logic program takes --max-memory as fix asp does (it was an unknown option)
 stops explain-lp-memory 'stopped by max-memory while .*gringo was grounding' 1 "$fast" explain --max-memory 1 "$dir/php.lp"
 "$fast" asp "$dir/php.lp" >"$dir/asp-sigint.out" 2>&1 &

@@ -104,11 +104,13 @@ static const char usage_text[] =
     "                  native search only; with #minimize and --opt-mode=optN of the\n"
     "                  optimal models); auto, bt, record, domRec\n"
     "                  are taken (fix enumerates one way, the same models)\n"
-    "  --seed=N, --configuration=C, --heuristic=H, --sign-def=S, --rand-freq=P,\n"
-    "  --restarts=R, --opt-heuristic=H, --deletion=D, --restart-on-model: clasp's\n"
-    "                  search options, taken with a note on stderr: fix's search has\n"
-    "                  its own (the same models; which come first may differ)\n"
-    "  clingo's joined short forms are taken: -n0, -t2, -cN=V, -q1, -V0, -Wnone\n"
+    "  --seed=N, --configuration=C, --heuristic=H, --sign-def=S, --sign-def-disj=S,\n"
+    "  --rand-freq=P, --restarts=R, --opt-heuristic=H, --deletion=D,\n"
+    "  --restart-on-model: clasp's search options, taken with a note on stderr: fix's\n"
+    "                  search has its own (the same models; which come first may differ)\n"
+    "  clingo's joined short forms are taken: -n0, -t2, -cN=V, -q1, -V0, -Wnone;\n"
+    "                  an option with a value takes it as --NAME VALUE or --NAME=VALUE\n"
+    "                  (--outf 2, --solver=native), as clingo's do\n"
     "  --jobs N, -t N  the native search on N threads (default: the cores fix may\n"
     "                  use, one for a program too large for a search state per thread\n"
     "                  to be cheap): a program is split into cubes searched apart, the\n"
@@ -395,8 +397,8 @@ static int parse_enum_mode(AspRunOptions *o, const char *a, const char *next, in
 static bool is_search_tuning(const char *a)
 {
     static const char *const tuning[] = { "--seed=", "--configuration=", "--heuristic=",
-                                          "--sign-def=", "--rand-freq=", "--restarts=",
-                                          "--opt-heuristic=", "--deletion=" };
+                                          "--sign-def=", "--sign-def-disj=", "--rand-freq=",
+                                          "--restarts=", "--opt-heuristic=", "--deletion=" };
     for (size_t n = 0; n < sizeof tuning / sizeof *tuning; n++)
         if (!strncmp(a, tuning[n], strlen(tuning[n])) && a[strlen(tuning[n])]) return true;
     return !strcmp(a, "--restart-on-model");
@@ -493,7 +495,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
     if (!strncmp(a, "--opt-strategy=", 15)) return parse_opt_strategy(a);
     if (!strcmp(a, "--opt-strategy"))
-        return usage_error("--opt-strategy takes its value as --opt-strategy=S", a);
+        return usage_error("--opt-strategy needs a strategy: bb[,ARGS] or usc[,ARGS]", a);
     if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }
     if (!strcmp(a, "--compare-consequences")) { o->compare = true; return 0; }
     if (!strcmp(a, "--allow-scripts")) { o->allow_scripts = true; return 0; }
@@ -674,15 +676,27 @@ static int load_and_run(Cli *c)
     return sig ? sigint_exit_code(sig) : rc;
 }
 
+/* The options read as two words (--NAME VALUE) and those read as one (--NAME=VALUE, clingo's
+ * own): each is taken in either form, as clingo takes its options. */
+static const char *const spaced_options[] = { "--solver", "--jobs", "--shard", "--split",
+    "--budget", "--rounds", "--hand-over", "--timeout", "--max-steps", "--max-memory",
+    "--const", NULL };
+static const char *const joined_options[] = { "--outf", "--opt-strategy", "--parallel-mode",
+    "--mode", "--seed", "--configuration", "--heuristic", "--sign-def", "--sign-def-disj",
+    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", NULL };
+
 int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
-    int rc = parse_args(&c, argc, argv);
+    CmdlineWords words;
+    cmdline_words_make(&words, argc, argv, spaced_options, joined_options);
+    int rc = parse_args(&c, words.argc, words.argv);
     if (rc == -1) rc = cmdline_print_text("fix asp", usage_text);
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
     VEC_FREE(c.opt_bound);
+    cmdline_words_free(&words);
     return rc;
 }

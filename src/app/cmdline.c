@@ -8,6 +8,7 @@
 
 #include "code/vm.h"
 #include "util/buf.h"
+#include "util/mem.h"
 #include "util/numarg.h"
 #include "util/outfile.h"
 
@@ -89,6 +90,57 @@ bool cmdline_shard(const char *s, unsigned *shard, unsigned *shards)
     *shard = (unsigned)i;
     *shards = (unsigned)n;
     return true;
+}
+
+/* Is word "--NAME" for a NAME of list (NULL-terminated), up to its first '=' if `at_equals`? */
+static bool word_is_listed(const char *word, const char *const *list, bool at_equals)
+{
+    const char *eq = at_equals ? strchr(word, '=') : NULL;
+    size_t len = eq ? (size_t)(eq - word) : strlen(word);
+    if (at_equals && !eq) return false;
+    for (size_t k = 0; list && list[k]; k++)
+        if (strlen(list[k]) == len && !strncmp(word, list[k], len)) return true;
+    return false;
+}
+
+void cmdline_words_make(CmdlineWords *w, int argc, char **argv, const char *const *spaced,
+                        const char *const *joined)
+{
+    size_t bytes = 1;
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 2;
+    w->argv = mem_alloc(sizeof *w->argv * (2 * (size_t)argc + 1));
+    w->text = mem_alloc(bytes);
+    char *end = w->text;
+    int n = 0;
+    bool options = true;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (i == 0 || !options || a[0] != '-') {
+            w->argv[n++] = argv[i];
+        } else if (word_is_listed(a, spaced, true)) {       /* --NAME=VALUE: two words */
+            size_t len = (size_t)(strchr(a, '=') - a);
+            w->argv[n++] = memcpy(end, a, len);
+            end[len] = 0;
+            end += len + 1;
+            w->argv[n++] = (char *)(a + len + 1);
+        } else if (word_is_listed(a, joined, false) && i + 1 < argc) {   /* --NAME VALUE */
+            w->argv[n++] = end;
+            end += sprintf(end, "%s=%s", a, argv[++i]) + 1;
+        } else {
+            w->argv[n++] = argv[i];
+        }
+        if (i && !strcmp(a, "--")) options = false;
+    }
+    w->argv[n] = NULL;
+    w->argc = n;
+}
+
+void cmdline_words_free(CmdlineWords *w)
+{
+    mem_free(w->argv);
+    mem_free(w->text);
+    w->argv = NULL;
+    w->text = NULL;
 }
 
 int cmdline_print_text(const char *who, const char *text)

@@ -45,6 +45,20 @@ bool cmdline_count(const char *s, size_t *out);
  * that or is NULL. */
 bool cmdline_shard(const char *s, unsigned *shard, unsigned *shards);
 
+/* A command line made uniform before it is read.  An option in `spaced` (NULL-terminated; the
+ * options read as two words, "--NAME VALUE") given as "--NAME=VALUE" is split into its two
+ * words; an option in `joined` (read as one word, "--NAME=VALUE", as clingo reads its own)
+ * given as "--NAME" "VALUE" is joined into one.  Nothing after "--" is touched, and argv[0]
+ * is kept.  The words point into argv or into blocks of w; cmdline_words_free frees them. */
+typedef struct CmdlineWords {
+    int argc;
+    char **argv;
+    char *text;                   /* the new words' bytes */
+} CmdlineWords;
+void cmdline_words_make(CmdlineWords *w, int argc, char **argv, const char *const *spaced,
+                        const char *const *joined);
+void cmdline_words_free(CmdlineWords *w);
+
 /* Writes text to standard output: exit status 0, or 1 with "WHO: error: cannot write
  * standard output: REASON" on standard error (`fix --help > /dev/full`). */
 int cmdline_print_text(const char *who, const char *text);

@@ -47,6 +47,7 @@ static const char *const usage_text =
     "  --timeout S, --max-steps N, --max-memory MB, --max-depth N   as for fix run\n"
     "  -I DIR           search DIR for imported files\n"
     "  -h, --help       this text\n"
+    "  An option with a value (of either part) also takes it joined: --timeout=5.\n"
     "\n"
     "exit status: 0 ok, 1 a query failed or FILE was refused or no query matched, 2 usage\n"
     "error\n";
@@ -288,7 +289,23 @@ static int parse(int argc, char **argv, RunOptions *opt, const char **dirs, size
     return -1;
 }
 
+/* The options of either side that take a value: also taken as --NAME=VALUE. */
+static const char *const spaced_options[] = { "--models", "--const", "--query", "--atom",
+    "--timeout", "--max-steps", "--max-memory", "--max-depth", NULL };
+
+static int explain_words(int argc, char **argv);
+
 int explain_main(int argc, char **argv)
+{
+    CmdlineWords words;         /* --timeout=5 read as --timeout 5 */
+    cmdline_words_make(&words, argc, argv, spaced_options, NULL);
+    int rc = explain_words(words.argc, words.argv);
+    cmdline_words_free(&words);
+    return rc;
+}
+
+/* fix explain with the command line's words made uniform. */
+static int explain_words(int argc, char **argv)
 {
     if (logic_program_side(argc, argv)) return explain_lp_main(argc, argv);
     RunOptions opt = {0};

@@ -85,6 +85,7 @@ static const char *const usage_text =
     "                   sandbox that cannot write files, start programs or open the\n"
     "                   network; this lifts both, docs/asp.md)\n"
     "  -h, --help       this text;  --version  the version\n"
+    "An option with a value also takes it joined by '=': --timeout=5, --jobs=2.\n"
     "\n"
     "Ctrl-C (or SIGTERM, SIGHUP) stops the running stage (reading, checking, a query like\n"
     "--timeout); the later queries are not run, what was printed is written out, and a\n"
@@ -226,6 +227,30 @@ static size_t input_bytes(int argc, char **argv)
     return total;
 }
 
+/* The options of run, check and repl that take a value: also taken as --NAME=VALUE. */
+static const char *const spaced_options[] = { "--timeout", "--max-steps", "--max-depth",
+    "--max-memory", "--jobs", "--shard", "--checkpoint", "--resume", "--html", NULL };
+
+/* fix [run|check|repl] with the words of the command line; the exit status. */
+static int run_command(CliArgs *a, int argc, char **argv)
+{
+    const char *cmd = argc > 1 ? argv[1] : NULL;
+    bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
+    int rc = parse_args(argc, argv, named ? 2 : 1, a);
+    if (rc >= 0) return rc;
+    if (named && strcmp(cmd, "repl") == 0) return cmd_repl(a);
+    if (named && strcmp(cmd, "check") == 0) return cmd_run(a, true);
+    if (named) return cmd_run(a, false);
+    if (a->nfiles == 0) {
+        if (isatty(STDIN_FILENO)) return cmd_repl(a);
+        a->files[a->nfiles++] = "-";
+    }
+    if (a->nfiles == 1 && a->files[0][0] != '-' && access(a->files[0], F_OK) != 0 &&
+        strchr(a->files[0], '.') == NULL)
+        return usage_error("unknown command '%s'", a->files[0]);
+    return cmd_run(a, false);
+}
+
 int main(int argc, char **argv)
 {
     stdfds_hold();              /* before anything is opened: 0, 1, 2 are never reused */
@@ -242,18 +267,9 @@ int main(int argc, char **argv)
     }
     if (cmd && (strcmp(cmd, "help") == 0)) return cmdline_print_text("fix", usage_text);
     if (cmd && strcmp(cmd, "--version") == 0) return cmdline_print_text("fix", "fix " FIX_VERSION "\n");
-    bool named = cmd && (strcmp(cmd, "run") == 0 || strcmp(cmd, "check") == 0 || strcmp(cmd, "repl") == 0);
-    int rc = parse_args(argc, argv, named ? 2 : 1, &args);
-    if (rc >= 0) return rc;
-    if (named && strcmp(cmd, "repl") == 0) return cmd_repl(&args);
-    if (named && strcmp(cmd, "check") == 0) return cmd_run(&args, true);
-    if (named) return cmd_run(&args, false);
-    if (args.nfiles == 0) {
-        if (isatty(STDIN_FILENO)) return cmd_repl(&args);
-        args.files[args.nfiles++] = "-";
-    }
-    if (args.nfiles == 1 && args.files[0][0] != '-' && access(args.files[0], F_OK) != 0 &&
-        strchr(args.files[0], '.') == NULL)
-        return usage_error("unknown command '%s'", args.files[0]);
-    return cmd_run(&args, false);
+    CmdlineWords words;         /* --timeout=5 read as --timeout 5 */
+    cmdline_words_make(&words, argc, argv, spaced_options, NULL);
+    int rc = run_command(&args, words.argc, words.argv);
+    cmdline_words_free(&words);
+    return rc;
 }

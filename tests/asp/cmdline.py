@@ -115,6 +115,13 @@ CASES = [
     ("examples/vertex-cover.lp", ["0", "--opt-mode=enum,5", "--project"]),
     ("examples/tsp.lp", ["0", "--outf=3"]),
     ("examples/vertex-cover.lp", ["--outf=3", "--opt-mode=enum,4", "--stats"]),
+    # an option's value as one word or two, as clingo takes either: --outf 2, --const=N=V
+    ("examples/queens.lp", ["--outf", "2", "0"]),
+    ("examples/queens.lp", ["--const=n=5", "0"]),
+    ("examples/tsp.lp", ["--opt-strategy", "bb,lin", "--opt-mode", "optN", "0"]),
+    ("examples/coloring.lp", ["--configuration", "trendy", "--parallel-mode", "2", "0"]),
+    ("examples/knapsack.lp", ["--outf", "1", "--const=target=40", "0"]),
+    ("examples/queens.lp", ["--mode", "clasp", "--seed", "3", "0"]),
 ]
 
 
@@ -238,10 +245,32 @@ def compare_enum(path, args, clingo, fix, terse):
     return None
 
 
-def compare(path, args, tmp):
+JOINED = ("--outf", "--opt-strategy", "--parallel-mode", "--mode", "--configuration",
+          "--heuristic", "--seed", "--sign-def", "--rand-freq", "--restarts")
+
+
+def one_spelling(args):
+    """The options as the checks below look for them: clingo's options that take a value in
+    one word (--outf=2) given as two (--outf 2) joined, and --const=N=V as -c N=V."""
+    out, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a in JOINED and i + 1 < len(args):
+            out.append(a + "=" + args[i + 1])
+            i += 1
+        elif a.startswith("--const="):
+            out += ["-c", a[len("--const="):]]
+        else:
+            out.append(a)
+        i += 1
+    return out
+
+
+def compare(path, given, tmp):
+    args = one_spelling(given)
     ground = grounded_as_lp(path, tmp) if "--mode=clasp" in args else path
-    clingo = run(["clingo"] + args + [ground])
-    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + args + [ground])
+    clingo = run(["clingo"] + given + [ground])
+    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + given + [ground])
     if "--outf=3" in args:
         return None if clingo == fix == "" else f"--outf=3 printed: clingo {clingo!r}, fix {fix!r}"
     all_models = run(["clingo", "0", "--opt-mode=ignore"] + const_args(args) +
