@@ -41,8 +41,9 @@ typedef struct Cli {
 static const char usage_text[] =
     "usage: fix asp [options] [--] [FILE.lp ... | FILE.aspif | -] [N]\n"
     "Stable models of a ground normal logic program, by AFT branch and bound.\n"
-    ".lp files are grounded with gringo ($FIX_GRINGO); other files and - (stdin, the\n"
-    "default) are read as aspif (gringo's output).\n"
+    ".lp files are grounded with gringo ($FIX_GRINGO); other files are read as aspif\n"
+    "(gringo's output); - (stdin, the default) as aspif when it starts so (asp 1 0 0),\n"
+    "else as the text of a logic program, grounded by gringo, as clingo reads it.\n"
     "  --models [N]    print N stable models (0 or no N: all; the default action);\n"
     "                  a bare number N is the same, as clingo reads it (fix asp FILE 0)\n"
     "  --wf            print the well-founded bound (true and undefined atoms)\n"

@@ -132,6 +132,9 @@ void asp_program_features(const AspProgram *p, AspFeatures *f);
 /* Reading aspif (.lp files are grounded by gringo: proc/gringo.h).  On failure these return
  * NULL and leave "where:line: error: ..." in err.  `name` is used in messages only. */
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err);
+/* As asp_read_aspif, for an input whose first bytes were read already, into head (taken:
+ * head is left empty): the rest is read only when they start as aspif does ("asp "). */
+AspProgram *asp_read_aspif_after(FILE *in, Buf *head, const char *name, Limits *limits, Buf *err);
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err);
 /* As asp_parse_aspif, polling limits (may be NULL) between statements: a limit hit ends the
  * reading with "where:line: error: stopped by LIMIT while reading the program". */

@@ -769,24 +769,24 @@ static void reserve_for(FILE *in, Buf *b)
     b->data = mem_alloc(b->cap);
 }
 
-/* An aspif text starts with "asp ": anything else is read no further than those bytes (the
- * parser then says what is wrong with its first line), so an endless input such as /dev/zero
- * is refused at once instead of filling memory. */
-static bool starts_as_aspif(FILE *in, Buf *b)
-{
-    char head[4];
-    size_t n = fread(head, 1, sizeof head, in);
-    buf_putn(b, head, n);
-    return n == sizeof head && memcmp(head, "asp ", sizeof head) == 0;
-}
-
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
     Buf text;
     buf_init(&text);
     reserve_for(in, &text);
-    const char *why = starts_as_aspif(in, &text) ? asp_read_all(in, &text, limits)
-                      : ferror(in) ? strerror(errno) : NULL;
+    char head[4];
+    buf_putn(&text, head, fread(head, 1, sizeof head, in));
+    return asp_read_aspif_after(in, &text, name, limits, err);
+}
+
+AspProgram *asp_read_aspif_after(FILE *in, Buf *head, const char *name, Limits *limits, Buf *err)
+{
+    Buf text = *head;
+    buf_init(head);
+    /* Not "asp ": read no further (the parser says what is wrong with the first line), so an
+     * endless input such as /dev/zero is refused at once instead of filling memory. */
+    bool aspif = text.len >= 4 && memcmp(text.data, "asp ", 4) == 0;
+    const char *why = aspif ? asp_read_all(in, &text, limits) : ferror(in) ? strerror(errno) : NULL;
     if (why) {
         if (limits_check_now(limits, 0)) why = limits->hit;   /* a signal's EINTR: said so */
         if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);

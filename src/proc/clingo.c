@@ -278,18 +278,6 @@ static bool drain(int *fd, Buf *b, size_t keep, Parse *ps)
     return true;
 }
 
-/* A write to clingo's standard input, which clingo may close before reading it all: EPIPE
- * rather than SIGPIPE there, while a reader of fix's own output that is gone still ends fix
- * as it ends the native search. */
-static ssize_t write_to_child(int fd, const char *data, size_t len)
-{
-    struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-    sigaction(SIGPIPE, &ign, &old);
-    ssize_t n = write(fd, data, len);
-    sigaction(SIGPIPE, &old, NULL);
-    return n;
-}
-
 /* How talk ended. */
 typedef enum { TALK_DONE, TALK_LIMIT, TALK_CUT } TalkEnd;
 
@@ -316,7 +304,7 @@ static TalkEnd talk(Child *c, const Buf *prog, Limits *limits, Parse *ps, Buf *e
         }
         if (pf[1].revents) drain(&c->errfd, errtext, STDERR_KEPT, NULL);
         if (c->in >= 0 && pf[2].revents) {
-            ssize_t n = write_to_child(c->in, prog->data + sent, prog->len - sent);
+            ssize_t n = proc_child_write(c->in, prog->data + sent, prog->len - sent);
             if (n > 0) sent += (size_t)n;
             if ((n < 0 && errno != EAGAIN && errno != EINTR) || sent == prog->len)
                 close_fd(&c->in);

@@ -1,5 +1,6 @@
-/* gringo.c: grounds .lp files by running gringo and reading its aspif output, after
- * lpscan.c has checked that they hold no code for gringo to run; opens aspif input. */
+/* gringo.c: grounds .lp files (or a program's text on standard input) by running gringo and
+ * reading its aspif output, after lpscan.c has checked that they hold no code for gringo to
+ * run; opens aspif input. */
 #include "proc/gringo.h"
 #include "asp/asp.h"
 #include "util/mem.h"
@@ -42,19 +43,42 @@ static void gringo_argv_free(char **argv, size_t ngargs)
     mem_free(argv);
 }
 
+/* What gringo reads on its standard input: nothing (/dev/null), or a program's text written
+ * to a pipe while its output is read (fd its write end, -1 once all is written). */
+typedef struct GringoInput {
+    const char *data;
+    size_t len, done;
+    int fd;
+} GringoInput;
+
+/* Writes what the pipe takes of in's text now (the pipe does not block: see start_gringo);
+ * the pipe is closed once all is written, or when gringo stopped reading. */
+static void feed_gringo(GringoInput *in)
+{
+    size_t left = in->len - in->done;
+    ssize_t n = left ? proc_child_write(in->fd, in->data + in->done, left < 65536 ? left : 65536) : 0;
+    if (n > 0) in->done += (size_t)n;
+    else if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+    if (in->done == in->len || n < 0) {
+        close(in->fd);
+        in->fd = -1;
+    }
+}
+
 /* Reads gringo's output until both of its pipes end, looking at the limits at least every
  * 100 ms (gringo may ground for long before it writes anything): its standard output into
- * out, its standard error passed on to ours as it comes.  NULL when done, else why it
- * stopped: the limit hit, or "a read error". */
-static const char *read_gringo(int fd[2], Limits *limits, bool quiet, Buf *out)
+ * out, its standard error passed on to ours as it comes; in's text written to it meanwhile.
+ * NULL when done, else why it stopped: the limit hit, or "a read error". */
+static const char *read_gringo(int fd[2], GringoInput *in, Limits *limits, bool quiet, Buf *out)
 {
     char chunk[65536];
     while (fd[0] >= 0 || fd[1] >= 0) {
         const char *hit = limits_check_now(limits, 0);
         if (hit) return hit;
-        struct pollfd pfd[2] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 } };
-        int ready = poll(pfd, 2, 100);
+        struct pollfd pfd[3] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 }, { in->fd, POLLOUT, 0 } };
+        int ready = poll(pfd, 3, 100);
         if (ready < 0 && errno != EINTR) return "a read error";
+        if (ready > 0 && pfd[2].revents) feed_gringo(in);
         for (int k = 0; ready > 0 && k < 2; k++) {
             if (!pfd[k].revents) continue;
             ssize_t n = read(fd[k], chunk, sizeof chunk);
@@ -76,45 +100,54 @@ static void close_fds(int *fds, size_t n)
         if (fds[i] >= 0) close(fds[i]);
 }
 
-/* Starts gringo with /dev/null as its standard input and pipes for its output: *pid, and
- * rd[0], rd[1] the read ends of its standard output and error; false with err set. */
-static bool start_gringo(char **argv, bool allow_scripts, pid_t *pid, int rd[2], Buf *err)
+/* Starts gringo with pipes for its output, and for its standard input when in has text
+ * (else /dev/null): *pid, rd[0], rd[1] the read ends of its standard output and error, and
+ * in->fd the write end of its input (not blocking); false with err set. */
+static bool start_gringo(char **argv, bool allow_scripts, GringoInput *in, pid_t *pid, int rd[2],
+                         Buf *err)
 {
-    int out[2] = { -1, -1 }, errp[2] = { -1, -1 };
-    int null = open("/dev/null", O_RDONLY | O_CLOEXEC);    /* gringo never reads our stdin */
-    if (null < 0 || pipe(out) < 0 || pipe(errp) < 0) {
+    int out[2] = { -1, -1 }, errp[2] = { -1, -1 }, inp[2] = { -1, -1 };
+    bool piped = in->data != NULL;
+    if ((piped ? pipe(inp) : (inp[0] = open("/dev/null", O_RDONLY | O_CLOEXEC))) < 0 ||
+        pipe(out) < 0 || pipe(errp) < 0) {
         buf_printf(err, "cannot make a pipe: %s", strerror(errno));
-        close_fds(&null, 1); close_fds(out, 2); close_fds(errp, 2);
+        close_fds(inp, 2); close_fds(out, 2); close_fds(errp, 2);
         return false;
     }
-    int all[5] = { out[0], out[1], errp[0], errp[1], null };
-    for (size_t i = 0; i < 5; i++) fcntl(all[i], F_SETFD, FD_CLOEXEC);
-    ProcChild c = { .program = argv[0], .argv = argv, .in = null, .out = out[1], .err = errp[1],
+    int all[6] = { out[0], out[1], errp[0], errp[1], inp[0], inp[1] };
+    for (size_t i = 0; i < 6; i++)
+        if (all[i] >= 0) fcntl(all[i], F_SETFD, FD_CLOEXEC);
+    if (piped) fcntl(inp[1], F_SETFL, fcntl(inp[1], F_GETFL) | O_NONBLOCK);
+    ProcChild c = { .program = argv[0], .argv = argv, .in = inp[0], .out = out[1], .err = errp[1],
                    .allow_scripts = allow_scripts };
     Buf why;
     buf_init(&why);
     ProcSpawnStatus st = proc_spawn(&c, pid, &why);
-    close(null); close(out[1]); close(errp[1]);
+    close(inp[0]); close(out[1]); close(errp[1]);
     if (st == PROC_SPAWN_NOT_FOUND)
         buf_printf(err, "cannot run %s (install gringo 5 or set FIX_GRINGO)", argv[0]);
     else if (st != PROC_SPAWN_OK) buf_printf(err, "%s", buf_cstr(&why));
     buf_free(&why);
     rd[0] = out[0];
     rd[1] = errp[0];
+    in->fd = inp[1];
     if (st == PROC_SPAWN_OK) return true;
     close_fds(rd, 2);
+    close_fds(&in->fd, 1);
     return false;
 }
 
-/* Runs gringo; its aspif in out.  A limit hit while it runs ends it. */
-static bool run_gringo(char **argv, const ProcLoadOptions *opt, Buf *out, Buf *err)
+/* Runs gringo on in's text (NULL data: on its files); its aspif in out.  A limit hit while
+ * it runs ends it. */
+static bool run_gringo(char **argv, GringoInput *in, const ProcLoadOptions *opt, Buf *out, Buf *err)
 {
     pid_t pid;
     int rd[2];
     Limits *limits = opt->limits;
-    if (!start_gringo(argv, opt->allow_scripts, &pid, rd, err)) return false;
-    const char *why = read_gringo(rd, limits, opt->quiet, out);
+    if (!start_gringo(argv, opt->allow_scripts, in, &pid, rd, err)) return false;
+    const char *why = read_gringo(rd, in, limits, opt->quiet, out);
     close_fds(rd, 2);
+    close_fds(&in->fd, 1);
     if (why) proc_spawn_kill(pid);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
@@ -163,11 +196,35 @@ static AspProgram *failed(ProcError *err, bool placed)
     return NULL;
 }
 
+/* gringo run on argv (its files, or in's text on its standard input): the program of its
+ * output, named after `first` in messages. */
+static AspProgram *ground(char **argv, GringoInput *in, const char *first, bool declared_project,
+                          const ProcLoadOptions *opt, ProcError *err)
+{
+    Buf text;
+    buf_init(&text);
+    AspProgram *p = NULL;
+    if (!run_gringo(argv, in, opt, &text, &err->message)) failed(err, false);
+    else {
+        Buf name;
+        buf_init(&name);
+        buf_printf(&name, "%s (grounded by gringo)", first);
+        p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
+                                   opt->limits, &err->message);
+        if (!p) failed(err, true);
+        else asp_lp_grounded(p);
+        /* #project in the source, none of its atoms in the ground program (gringo leaves out
+         * an atom no rule can derive, and the statement with it): the shown atoms */
+        if (p && declared_project && !asp_has_project(p)) asp_project_on_shown(p);
+        buf_free(&name);
+    }
+    buf_free(&text);
+    return p;
+}
+
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
                            ProcError *err)
 {
-    const char *const *gargs = opt->gargs;
-    size_t ngargs = opt->ngargs;
     Buf *msg = &err->message;
     if (!nfiles) {
         buf_puts(msg, "no .lp file to ground");
@@ -177,26 +234,45 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
     bool declared_project = false;
     if (!opt->allow_scripts && !proc_lp_scan(files, nfiles, &declared_project, msg))
         return failed(err, true);
-    char **argv = gringo_argv(files, nfiles, gargs, ngargs);
+    char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs);
+    GringoInput none = { .fd = -1 };
+    AspProgram *p = ground(argv, &none, files[0], declared_project, opt, err);
+    gringo_argv_free(argv, opt->ngargs);
+    return p;
+}
+
+/* Standard input as clingo reads it, the text of a logic program, grounded by gringo (after
+ * lpscan.h's check), unless it starts as aspif does ("asp "; or opt->aspif, clingo's
+ * --mode=clasp): then it is read as aspif.  Text with a NUL byte is neither, and is read as
+ * aspif no further than its first bytes (an endless /dev/zero is refused at once). */
+static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
+{
     Buf text;
     buf_init(&text);
+    char head[4];
+    size_t n = fread(head, 1, sizeof head, stdin);
+    buf_putn(&text, head, n);
+    err->placed = true;
+    if (opt->aspif || (n == 4 && !memcmp(head, "asp ", 4)) || memchr(head, 0, n))
+        return asp_read_aspif_after(stdin, &text, "stdin", opt->limits, &err->message);
+    const char *why = asp_read_all(stdin, &text, opt->limits);
     AspProgram *p = NULL;
-    if (!run_gringo(argv, opt, &text, msg)) failed(err, false);
-    else {
-        Buf name;
-        buf_init(&name);
-        buf_printf(&name, "%s (grounded by gringo)", files[0]);
-        p = asp_parse_aspif_within(text.data ? text.data : "", text.len, buf_cstr(&name),
-                                   opt->limits, msg);
-        if (!p) failed(err, true);
-        else asp_lp_grounded(p);
-        /* #project in the source, none of its atoms in the ground program (gringo leaves out
-         * an atom no rule can derive, and the statement with it): the shown atoms */
-        if (p && declared_project && !asp_has_project(p)) asp_project_on_shown(p);
-        buf_free(&name);
+    bool declared_project = false;
+    if (why && opt->limits && opt->limits->hit)
+        buf_printf(&err->message, "stdin: error: stopped by %s while reading", why);
+    else if (why) buf_printf(&err->message, "stdin: error: cannot read: %s", why);
+    else if (memchr(text.data ? text.data : "", 0, text.len))
+        buf_printf(&err->message, "stdin: error: neither aspif nor the text of a logic program "
+                   "(it has a NUL byte)");
+    else if (opt->allow_scripts ||
+             proc_lp_scan_text(text.data ? text.data : "", text.len, &declared_project,
+                               &err->message)) {
+        char **argv = gringo_argv(NULL, 0, opt->gargs, opt->ngargs);
+        GringoInput in = { .data = text.data ? text.data : "", .len = text.len, .fd = -1 };
+        p = ground(argv, &in, "stdin", declared_project, opt, err);
+        gringo_argv_free(argv, opt->ngargs);
     }
     buf_free(&text);
-    gringo_argv_free(argv, ngargs);
     return p;
 }
 
@@ -209,8 +285,8 @@ static bool ends_with(const char *s, const char *suffix)
 AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err)
 {
     if (!opt->aspif && ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
+    if (strcmp(path, "-") == 0) return load_stdin(opt, err);
     err->placed = true;                      /* the errors of reading aspif are the file's */
-    if (strcmp(path, "-") == 0) return asp_read_aspif(stdin, "stdin", opt->limits, &err->message);
     FILE *f = open_input(path, &err->message);
     if (!f) return NULL;
     AspProgram *p = asp_read_aspif(f, path, opt->limits, &err->message);

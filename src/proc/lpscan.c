@@ -343,6 +343,20 @@ static bool scan_file(Scan *sc, size_t index)
     return ok;
 }
 
+/* Scans the files queued from sc->files.items[from] on, then frees the queue. */
+static bool scan_queue(Scan *sc, size_t from, bool ok, bool *has_project_out)
+{
+    for (size_t i = from; ok && i < sc->files.count; i++) ok = scan_file(sc, i);
+    for (size_t i = 0; i < sc->files.count; i++) {
+        QueuedFile *q = &sc->files.items[i];
+        mem_free_n((void *const[]){ q->shown, q->name, q->real, q->key }, 4);
+    }
+    VEC_FREE(sc->files);
+    hashmap_free(&sc->known);
+    *has_project_out |= sc->has_project;
+    return ok;
+}
+
 bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out, Buf *err)
 {
     Scan sc = { .err = err };
@@ -350,13 +364,16 @@ bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project_out
     bool ok = true;
     for (size_t i = 0; ok && i < nfiles; i++)
         ok = enqueue(&sc, mem_strdup(files[i]), proc_lp_arg(files[i]), NULL, 0);
-    for (size_t i = 0; ok && i < sc.files.count; i++) ok = scan_file(&sc, i);
-    for (size_t i = 0; i < sc.files.count; i++) {
-        QueuedFile *q = &sc.files.items[i];
-        mem_free_n((void *const[]){ q->shown, q->name, q->real, q->key }, 4);
-    }
-    VEC_FREE(sc.files);
-    hashmap_free(&sc.known);
-    *has_project_out = sc.has_project;
-    return ok;
+    *has_project_out = false;
+    return scan_queue(&sc, 0, ok, has_project_out);
+}
+
+bool proc_lp_scan_text(const char *text, size_t len, bool *has_project_out, Buf *err)
+{
+    Scan sc = { .err = err };
+    hashmap_init_str(&sc.known);
+    Text t = { .q = { .shown = "stdin", .name = "-" }, .s = text, .n = len, .line = 1 };
+    bool ok = scan_words(&sc, &t);
+    *has_project_out = has_project(text, len);
+    return scan_queue(&sc, 0, ok, has_project_out);
 }

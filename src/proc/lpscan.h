@@ -29,6 +29,9 @@
  * *has_project: a #project directive was met outside comments and strings (read as gringo's
  * lexer reads them: nested block comments, % and #! line comments, one-line strings). */
 bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Buf *err);
+/* The same check of a program's text that gringo reads on its standard input (shown as
+ * "stdin"; its includes resolve from the current directory, as gringo resolves them). */
+bool proc_lp_scan_text(const char *text, size_t len, bool *has_project, Buf *err);
 
 /* The name gringo is given for file (to free): a relative name gets "./" in front, so that
  * gringo never takes it for an option or for standard input ("-"); gringo 5.4 has no "--"

@@ -369,3 +369,12 @@ void proc_spawn_kill(pid_t pid)
     kill(-pid, SIGKILL);
     kill(pid, SIGKILL);
 }
+
+ssize_t proc_child_write(int fd, const char *data, size_t len)
+{
+    struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+    sigaction(SIGPIPE, &ign, &old);
+    ssize_t n = write(fd, data, len);
+    sigaction(SIGPIPE, &old, NULL);
+    return n;
+}

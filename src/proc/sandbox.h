@@ -37,6 +37,11 @@ typedef enum {
  * child (if any) has been waited for and err holds the reason (NOT_FOUND: "PROGRAM: why"). */
 ProcSpawnStatus proc_spawn(const ProcChild *c, pid_t *pid, Buf *err);
 
+/* A write to a child's standard input, which the child may close before reading it all:
+ * EPIPE rather than SIGPIPE there, while a reader of fix's own output that is gone still ends
+ * fix as it ends the native search. */
+ssize_t proc_child_write(int fd, const char *data, size_t len);
+
 /* SIGKILL to the child and its process group (the child may not have made the group yet). */
 void proc_spawn_kill(pid_t pid);
 

@@ -106,6 +106,22 @@ a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.a
 b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 w=$(models_clingo examples/pqrs.lp)
 if [ "$a" = "$w" ] && [ "$b" = "$w" ]; then ok; else bad "aspif from stdin / file"; fi
+# a program's text on stdin, grounded as clingo grounds it (it was refused as "not aspif"):
+# the same models, the same #script refusal as a file's (there and in what it includes), and
+# the empty input is the empty program
+c=$("$FIX" asp 0 < examples/pqrs.lp | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+if [ "$c" = "$w" ]; then ok; else bad "a program's text on stdin: $c"; fi
+c=$(cat examples/queens.lp | "$FIX" asp -c n=5 - 0 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+w5=$(clingo 0 -c n=5 examples/queens.lp 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+if [ -n "$c" ] && [ "$c" = "$w5" ]; then ok; else bad "queens 5 on stdin"; fi
+printf '#script (python)\ndef main(prg): pass\n#end.\n' > "$OUT/script.lp"
+for text in 'a.\n%% #script (lua) x #end.\n' "#include \"$OUT/script.lp\".\n"; do
+    msg=$(printf "$text" | "$FIX" asp 2>&1); rc=$?
+    case "$msg" in *"error: #script refused"*) [ $rc -eq 1 ] && ok || bad "stdin #script: exit $rc" ;;
+                   *) bad "stdin #script not refused: $msg" ;; esac
+done
+c=$("$FIX" asp < /dev/null | grep -c '^Answer')
+if [ "$c" = 1 ]; then ok; else bad "the empty stdin: $c models"; fi
 
 # refusals: exit 1 and a message naming the statement and the line
 refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
@@ -118,7 +134,7 @@ refuse() {   # refuse LABEL EXPECTED-TEXT ASPIF-TEXT
 refuse "theory" "stdin:2:1: error: theory statement" 'asp 1 0 0\n9 1 0 1 a\n0\n'
 refuse "second step" "stdin:3:1: error: unsupported aspif input: a second solving step" 'asp 1 0 0\n0\n1 0 1 1 0 0\n0\n'
 refuse "minimize in steps" "stdin:2:1: error: unsupported aspif input: #minimize in an incremental" 'asp 1 0 0 incremental\n2 0 1 1 1\n0\n0\n'
-refuse "no header" "stdin:1:1: error: not an aspif program" 'p :- q.\n'
+refuse "no header" "stdin:1:1: error: not an aspif program" 'p\0q.\n'
 refuse "truncated" "stdin:3:1: error: the input ends" 'asp 1 0 0\n1 0 1 1 0 0\n'
 refuse "atom 0" "stdin:2:7: error: an atom must be" 'asp 1 0 0\n1 0 1 0 0 0\n0\n'
 refuse "head type" "stdin:2:3: error: rule head type must be 0 or 1" 'asp 1 0 0\n1 2 1 1 0 0\n0\n'
