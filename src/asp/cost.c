@@ -40,6 +40,8 @@ struct AspCost {
     uint32_t *lstart;             /* per level: its first literal */
     uint32_t *astart, *aent;      /* per atom: its literals (indices into lits) */
     uint32_t *held;               /* the literals low counts, in trail order (indices) */
+    uint32_t *heldlit, *heldlev;  /* the same, each one's literal and level (read in place by
+                                     the minimisation, asp_cost_view) */
     size_t nheld;
     int64_t *cum;                 /* row i (nlevels each): low with the first i held */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
@@ -112,6 +114,8 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->sums = c->bound + nlevels;
     c->lits = mem_alloc((n + 1) * sizeof *c->lits);
     c->held = mem_alloc((n + 1) * sizeof *c->held);
+    c->heldlit = mem_alloc(2 * (n + 1) * sizeof *c->heldlit);
+    c->heldlev = c->heldlit + n + 1;
     c->cum = mem_alloc((n + 1) * (nlevels + 1) * sizeof *c->cum);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -132,7 +136,7 @@ void asp_cost_detach(AspSolver *s)
     AspProp *p = s->prop;
     AspCost *c = p->cost;
     if (!c) return;
-    MEM_FREE_ALL(c->offset, c->lits, c->held, c->cum, c->lstart, c->astart, c->aent, c->sign, c);
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -219,6 +223,8 @@ void asp_cost_visit(AspProp *p, uint32_t a)
         const CostLit *l = &c->lits[c->aent[k]];
         if (!holds(p, l->lit)) continue;
         c->low[l->level] += l->weight;
+        c->heldlit[c->nheld] = l->lit;
+        c->heldlev[c->nheld] = l->level;
         c->held[c->nheld++] = c->aent[k];
         memcpy(c->cum + c->nheld * c->nlevels, c->low, c->nlevels * sizeof *c->low);
         grew = true;
@@ -270,7 +276,7 @@ static size_t held_before(const AspProp *p, uint32_t before)
     size_t lo = 0, hi = c->nheld;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (p->tr.tpos[c->lits[c->held[mid]].lit >> 1] < before) lo = mid + 1;
+        if (p->tr.tpos[c->heldlit[mid] >> 1] < before) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -278,8 +284,10 @@ static size_t held_before(const AspProp *p, uint32_t before)
 
 /* Why literal `lit` may not hold (R_COST): the literals that held before trail place
  * `before`, on the levels up to the first where their weight with lit's differs from B.
- * Their weights are a row of cum, less the literals of lit's own atom among them. */
-void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out)
+ * Their weights are a row of cum, less the literals of lit's own atom among them.  Returns
+ * how many held literals the reason is read from (the first ones of asp_cost_view's), and
+ * in *depth that level: the reason is those of level depth or less, lit's atom's aside. */
+uint32_t asp_cost_reason(const AspProp *p, uint32_t lit, uint32_t before, uint32_t *depth)
 {
     const AspCost *c = p->cost;
     uint32_t a = lit >> 1;
@@ -288,13 +296,23 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
     for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++)
         if (c->lits[c->aent[k]].lit == lit) c->sums[c->lits[c->aent[k]].level] += c->lits[c->aent[k]].weight;
     if (p->tr.tpos[a] < before)
-        for (size_t i = held_before(p, p->tr.tpos[a]); i < n && c->lits[c->held[i]].lit >> 1 == a; i++)
-            c->sums[c->lits[c->held[i]].level] -= c->lits[c->held[i]].weight;
-    size_t d = first_diff(c, c->sums, 0);
-    for (size_t i = 0; i < n; i++) {
-        const CostLit *l = &c->lits[c->held[i]];
-        if (l->lit >> 1 != a && l->level <= d) VEC_PUSH(*out, l->lit);
-    }
+        for (size_t i = held_before(p, p->tr.tpos[a]); i < n && c->heldlit[i] >> 1 == a; i++)
+            c->sums[c->heldlev[i]] -= c->lits[c->held[i]].weight;
+    *depth = (uint32_t)first_diff(c, c->sums, 0);
+    return (uint32_t)n;
+}
+
+void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out)
+{
+    const AspCost *c = p->cost;
+    uint32_t depth, n = asp_cost_reason(p, lit, before, &depth);
+    for (uint32_t i = 0; i < n; i++)
+        if (c->heldlit[i] >> 1 != lit >> 1 && c->heldlev[i] <= depth) VEC_PUSH(*out, c->heldlit[i]);
+}
+
+AspCostView asp_cost_view(const AspProp *p)
+{
+    return p->cost ? (AspCostView){ p->cost->heldlit, p->cost->heldlev } : (AspCostView){ NULL, NULL };
 }
 
 /* The engine's hook (AftSearch.spent): a bound that went to Final is out of every later

@@ -278,8 +278,11 @@ static bool may_imply(const AspProp *p, uint32_t c, uint32_t levels)
 }
 
 /* The lists a frame of the minimisation's walk reads its reason from: the analysis's
- * scratch, or a stored nogood or unfounded set's reason in place (no copy). */
-enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FRAME_WORDS = 5 };
+ * scratch, a stored nogood or unfounded set's reason in place (no copy), or the
+ * optimisation's bound's reason in place among cost.c's held literals (the walk stops
+ * early in most: copying them all was a tenth of jobshop-8's instructions; read in place,
+ * 4.8 % fewer in all, bench/RESULTS.md, part33t's section). */
+enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FROM_COST, FRAME_WORDS = 6 };
 
 static const uint32_t *frame_list(const AspProp *p, uint32_t from)
 {
@@ -287,10 +290,20 @@ static const uint32_t *frame_list(const AspProp *p, uint32_t from)
            : from == FROM_UFS ? p->tr.ufs.items : p->an.tmp.items;
 }
 
+/* The atom of frame f's next literal (f[3] moves on); NONE for a held literal of a level
+ * deeper than the bound's reason takes (f[5]). */
+static inline uint32_t frame_next(const AspCostView *cv, uint32_t *f, const uint32_t *l)
+{
+    uint32_t k = f[3]++;
+    if (f[1] != FROM_COST) return l[k] >> 1;
+    return cv->level[k] <= f[5] ? cv->lit[k] >> 1 : NONE;
+}
+
 /* Pushes atom q's reason as a frame of the minimisation's walk: q, the list its literals
- * are in, the scratch's length to come back to, the next literal to look at, their end.
- * A stored reason is read where it is (it holds q's own literal, which the walk skips);
- * the others are explained at the end of p->an.tmp. */
+ * are in, the scratch's length to come back to, the next literal to look at, their end,
+ * and for the bound's reason its deepest level.  A stored reason is read where it is (it
+ * holds q's own literal, which the walk skips); the others are explained at the end of
+ * p->an.tmp. */
 static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
 {
     uint32_t start = (uint32_t)p->an.tmp.count, why = p->tr.rkind[q], arg = p->tr.rarg[q];
@@ -301,6 +314,10 @@ static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
         f[1] = why == R_NOGOOD ? FROM_NOGOODS : FROM_UFS;
         f[3] = arg + 1;
         f[4] = arg + 1 + frame_list(p, f[1])[arg];
+    } else if (why == R_COST) {
+        f[1] = FROM_COST;
+        f[3] = 0;
+        f[4] = asp_cost_reason(p, arg, p->tr.tpos[q], &f[5]);
     } else {
         explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
         f[1] = FROM_TMP;
@@ -317,7 +334,8 @@ static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
  * atoms of the frames above it cannot either and are marked failed, so that no later walk
  * of the same analysis reads their reasons again (both marks only say what a later walk
  * would find again: the nogood is the same as without them). */
-static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels)
+static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels,
+                      const AspCostView *cv)
 {
     if (p->tr.rkind[b] == R_NONE) return false;
     p->an.tmp.count = p->an.stack.count = 0;
@@ -326,8 +344,8 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
         uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS, c = NONE;
         const uint32_t *l = frame_list(p, f[1]);
         while (f[3] < f[4] && c == NONE) {
-            c = l[f[3]++] >> 1;
-            if (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0) c = NONE;
+            c = frame_next(cv, f, l);
+            if (c != NONE && (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0)) c = NONE;
         }
         if (c == NONE) {                               /* f[0]'s reason is implied */
             p->an.seen[f[0]] = p->an.stamp;
@@ -351,10 +369,11 @@ static void minimize(const AspSolver *s, AspProp *p)
 {
     size_t j = 0, n = p->an.out.count;
     uint32_t levels = 0;
+    AspCostView cv = asp_cost_view(p);
     for (size_t i = 0; i < n; i++) levels |= level_bit(p, p->an.out.items[i] >> 1);
     for (size_t i = 0; i + 1 < n; i++) {
         uint32_t l = p->an.out.items[i];
-        if (!redundant(s, p, l >> 1, levels)) p->an.out.items[j++] = l;
+        if (!redundant(s, p, l >> 1, levels, &cv)) p->an.out.items[j++] = l;
     }
     p->an.out.items[j++] = p->an.out.items[n - 1];
     p->an.out.count = j;
