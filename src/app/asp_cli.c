@@ -43,7 +43,8 @@ static const char usage_text[] =
     "Stable models of a ground normal logic program, by AFT branch and bound.\n"
     ".lp files are grounded with gringo ($FIX_GRINGO); other files are read as aspif\n"
     "(gringo's output); - (stdin, the default) as aspif when it starts so (asp 1 0 0),\n"
-    "else as the text of a logic program, grounded by gringo, as clingo reads it.\n"
+    "else as the text of a logic program, grounded by gringo, as clingo reads it;\n"
+    "beside .lp files, - is its text as one more (gen | fix asp enc.lp - 0).\n"
     "  --models [N]    print N stable models (0 or no N: all; the default action);\n"
     "                  a bare number N is the same, as clingo reads it (fix asp FILE 0)\n"
     "  --wf            print the well-founded bound (true and undefined atoms)\n"
@@ -554,11 +555,15 @@ static int check_args(Cli *c)
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
     if (c->clasp_mode && c->files.count > 1)
         return usage_error("--mode=clasp reads one aspif file (or standard input)", c->files.items[1]);
+    size_t dashes = 0;
     if (c->files.count > 1)
         for (size_t i = 0; i < c->files.count; i++) {
-            size_t n = strlen(c->files.items[i]);
-            if (n < 3 || strcmp(c->files.items[i] + n - 3, ".lp") != 0)
-                return usage_error("several files must all be .lp", c->files.items[i]);
+            const char *f = c->files.items[i];
+            size_t n = strlen(f);
+            bool dash = !strcmp(f, "-");
+            if ((dash && dashes++) || (!dash && (n < 3 || strcmp(f + n - 3, ".lp") != 0)))
+                return usage_error("several files must all be .lp, with at most one - (standard "
+                                   "input, a program's text)", f);
         }
     return 0;
 }

@@ -32,7 +32,8 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     size_t k = 0;
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
-    for (size_t i = 0; i < nfiles; i++) argv[k++] = proc_lp_arg(files[i]);
+    for (size_t i = 0; i < nfiles; i++)       /* "-": gringo's standard input, fix's text */
+        argv[k++] = strcmp(files[i], "-") ? proc_lp_arg(files[i]) : mem_strdup("-");
     argv[k] = NULL;
     return argv;
 }
@@ -178,10 +179,11 @@ static FILE *open_input(const char *path, Buf *err)
     return f;
 }
 
-/* gringo only warns about a missing file; we refuse it. */
+/* gringo only warns about a missing file; we refuse it ("-" is standard input). */
 static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
 {
     for (size_t i = 0; i < nfiles; i++) {
+        if (!strcmp(files[i], "-")) continue;
         FILE *f = open_input(files[i], err);
         if (!f) return false;
         fclose(f);
@@ -222,6 +224,47 @@ static AspProgram *ground(char **argv, GringoInput *in, const char *first, bool 
     return p;
 }
 
+/* All of standard input, the text of a logic program, into text; false with err set (a
+ * read error, a limit, a NUL byte: no program's text has one). */
+static bool read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *err)
+{
+    const char *why = asp_read_all(stdin, text, opt->limits);
+    err->placed = true;
+    if (why && opt->limits && opt->limits->hit)
+        buf_printf(&err->message, "stdin: error: stopped by %s while reading", why);
+    else if (why) buf_printf(&err->message, "stdin: error: cannot read: %s", why);
+    else if (memchr(text->data ? text->data : "", 0, text->len))
+        buf_printf(&err->message, "stdin: error: neither aspif nor the text of a logic program "
+                   "(it has a NUL byte)");
+    else return true;
+    return false;
+}
+
+/* The .lp files (one may be "-": text, standard input's) checked by lpscan.h unless
+ * opt->allow_scripts, then grounded by gringo. */
+static AspProgram *check_and_ground(const char *const *files, size_t nfiles, const Buf *text,
+                                    const ProcLoadOptions *opt, ProcError *err)
+{
+    const char **named = mem_alloc(nfiles * sizeof *named);
+    size_t nnamed = 0;
+    bool declared_project = false, stdin_project = false;
+    for (size_t i = 0; i < nfiles; i++)
+        if (strcmp(files[i], "-")) named[nnamed++] = files[i];
+    const char *data = text->data ? text->data : "";
+    bool checked = opt->allow_scripts ||
+        (proc_lp_scan(named, nnamed, &declared_project, &err->message) &&
+         (nnamed == nfiles || proc_lp_scan_text(data, text->len, &stdin_project, &err->message)));
+    bool piped = nnamed < nfiles;
+    mem_free(named);
+    if (!checked) return failed(err, true);
+    char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs);
+    GringoInput in = { .data = piped ? data : NULL, .len = text->len, .fd = -1 };
+    const char *first = strcmp(files[0], "-") ? files[0] : "stdin";
+    AspProgram *p = ground(argv, &in, first, declared_project || stdin_project, opt, err);
+    gringo_argv_free(argv, opt->ngargs);
+    return p;
+}
+
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
                            ProcError *err)
 {
@@ -231,13 +274,13 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
         return failed(err, false);
     }
     if (!files_readable(files, nfiles, msg)) return failed(err, true);
-    bool declared_project = false;
-    if (!opt->allow_scripts && !proc_lp_scan(files, nfiles, &declared_project, msg))
-        return failed(err, true);
-    char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs);
-    GringoInput none = { .fd = -1 };
-    AspProgram *p = ground(argv, &none, files[0], declared_project, opt, err);
-    gringo_argv_free(argv, opt->ngargs);
+    Buf text;
+    buf_init(&text);
+    bool from_stdin = false;
+    for (size_t i = 0; i < nfiles; i++) from_stdin |= !strcmp(files[i], "-");
+    AspProgram *p = from_stdin && !read_stdin_text(opt, &text, err) ? NULL
+                    : check_and_ground(files, nfiles, &text, opt, err);
+    buf_free(&text);
     return p;
 }
 
@@ -255,23 +298,9 @@ static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
     err->placed = true;
     if (opt->aspif || (n == 4 && !memcmp(head, "asp ", 4)) || memchr(head, 0, n))
         return asp_read_aspif_after(stdin, &text, "stdin", opt->limits, &err->message);
-    const char *why = asp_read_all(stdin, &text, opt->limits);
-    AspProgram *p = NULL;
-    bool declared_project = false;
-    if (why && opt->limits && opt->limits->hit)
-        buf_printf(&err->message, "stdin: error: stopped by %s while reading", why);
-    else if (why) buf_printf(&err->message, "stdin: error: cannot read: %s", why);
-    else if (memchr(text.data ? text.data : "", 0, text.len))
-        buf_printf(&err->message, "stdin: error: neither aspif nor the text of a logic program "
-                   "(it has a NUL byte)");
-    else if (opt->allow_scripts ||
-             proc_lp_scan_text(text.data ? text.data : "", text.len, &declared_project,
-                               &err->message)) {
-        char **argv = gringo_argv(NULL, 0, opt->gargs, opt->ngargs);
-        GringoInput in = { .data = text.data ? text.data : "", .len = text.len, .fd = -1 };
-        p = ground(argv, &in, "stdin", declared_project, opt, err);
-        gringo_argv_free(argv, opt->ngargs);
-    }
+    const char *dash = "-";
+    AspProgram *p = read_stdin_text(opt, &text, err) ? check_and_ground(&dash, 1, &text, opt, err)
+                    : NULL;
     buf_free(&text);
     return p;
 }

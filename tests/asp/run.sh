@@ -120,6 +120,10 @@ for text in 'a.\n%% #script (lua) x #end.\n' "#include \"$OUT/script.lp\".\n"; d
     case "$msg" in *"error: #script refused"*) [ $rc -eq 1 ] && ok || bad "stdin #script: exit $rc" ;;
                    *) bad "stdin #script not refused: $msg" ;; esac
 done
+# an instance on stdin beside the encoding's file, as `gen | clingo enc.lp -` (refused before)
+c=$(echo ':- red(1). :- green(2).' | "$FIX" asp examples/coloring.lp - 0 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+w2=$(echo ':- red(1). :- green(2).' | clingo examples/coloring.lp - 0 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+if [ -n "$c" ] && [ "$c" = "$w2" ]; then ok; else bad "a .lp file and stdin: $c"; fi
 c=$("$FIX" asp < /dev/null | grep -c '^Answer')
 if [ "$c" = 1 ]; then ok; else bad "the empty stdin: $c models"; fi
 
