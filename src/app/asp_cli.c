@@ -146,7 +146,7 @@ static const char usage_text[] =
     "                  start programs or open the network (or not at all, saying why,\n"
     "                  where it cannot be set up); this lifts both\n"
     "  --              the arguments after it are files, even when they start with -\n"
-    "  -h, --help      this text\n"
+    "  -h, --help      this text;  --version  fix's version (as clingo --version)\n"
     "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
     "#edge, theory, externals, assumptions, incremental steps as one program).\n"
     "#project: models are told apart by the project atoms only (one model per\n"
@@ -471,13 +471,14 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     return -2;
 }
 
-/* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help). */
+/* One option at argv[*i]; 0 ok, else an exit code (2, or -1 for --help, -3 for --version). */
 static int parse_option(Cli *c, int argc, char **argv, int *i)
 {
     AspRunOptions *o = &c->run;
     const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : NULL;
     CmdlineLimit which = cmdline_limit_of(a);
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) return -1;
+    if (!strcmp(a, "--version")) return -3;
     if (!strcmp(a, "--models") || !strcmp(a, "-n") || !strncmp(a, "--models=", 9))
         return parse_models(o, a, next, i);
     if (!strcmp(a, "--bounds")) { o->bounds = true; return 0; }
@@ -699,6 +700,7 @@ int asp_cli_main(int argc, char **argv)
     cmdline_words_make(&words, argc, argv, spaced_options, joined_options);
     int rc = parse_args(&c, words.argc, words.argv);
     if (rc == -1) rc = cmdline_print_text("fix asp", usage_text);
+    else if (rc == -3) rc = cmdline_print_text("fix asp", "fix version " FIX_VERSION "\n");
     else if (rc == 0) rc = load_and_run(&c);
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
