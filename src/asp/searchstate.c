@@ -1,17 +1,17 @@
 /* searchstate.c: the part of the native search's state that only the search needs (the
- * split choice's static rank, learn.c's watches and activity heap), made when it
- * is first needed: the well-founded operator never needs it; and the engine's hook that
- * switches learning on and off for a run. */
+ * split choice's static rank, read from the solver's setup.h, each atom's place in it,
+ * learn.c's watches and activity heap), made when it is first needed: the well-founded
+ * operator never needs it; and the engine's hook that switches learning on and off for a
+ * run. */
 #include "asp/internal.h"
-
-#include <stdlib.h>
 
 #include "asp/propstate.h"
 #include "asp/setup.h"
 
-/* The split choice's state (the static rank) and learning's (watches, activity
- * heap), made when the search first needs them: the well-founded operator never does.  (The
- * heap is filled by whoever starts to use it: reset, asp_prop_learning.) */
+/* The split choice's state (the static rank and each atom's place there) and learning's
+ * (watches, activity heap), made when the search first needs them: the well-founded
+ * operator never does.  (The heap is filled by whoever starts to use it: reset,
+ * asp_prop_learning.) */
 void asp_prop_search_ready(const AspSolver *s, AspProp *p)
 {
     if (p->rank) return;
