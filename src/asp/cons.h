@@ -21,21 +21,28 @@ static inline uint32_t asp_occ_at(const uint32_t *start, uint32_t a)
     return start ? start[a] : 0;
 }
 
-typedef struct AspCons {
-    bool cons;                    /* the state propagates the constraints so (set by reset) */
-    bool own;                     /* and the owned atoms' completions (only with learning) */
+/* What the program alone decides about its rules as nogoods: which rules and atoms, and the
+ * occurrence lists without them.  Made once per solver (setup.h) and read by its states. */
+typedef struct AspConsPlan {
     bool any;                     /* the program has such constraints or owned atoms */
-    uint8_t *asng;                /* per rule: such a constraint (NULL: not looked at yet) */
+    uint8_t *asng;                /* per rule: such a constraint (NULL: not made yet) */
     uint8_t *owned;               /* per atom: owned, its completion in nogoods */
     uint8_t *isfact;              /* per atom: a fact (a rule with an empty body) */
     uint32_t nasng;               /* how many such constraints */
     uint32_t nowned;              /* how many owned atoms */
+    AspOcc live, cons_live;       /* the occurrences of the rules that are not nogoods; of those
+                                     that are not constraints as nogoods (made when first
+                                     needed: asp_cons_counted, or asp_setup_complete) */
+} AspConsPlan;
+
+typedef struct AspCons {
+    bool cons;                    /* the state propagates the constraints so (set by reset) */
+    bool own;                     /* and the owned atoms' completions (only with learning) */
+    const AspConsPlan *plan;      /* the solver's (NULL until first asked: asp_cons_any) */
     uint32_t perm_end;            /* the store's stored rules end here (0: none stored) */
     bool simplified;              /* they were simplified by level 0 (asp_cons_simplify) */
     U32s facts;                   /* then: level 0's literals, which they may no longer imply */
-    AspOcc all, live, cons_live;  /* the occurrences of every rule; of the rules that are not
-                                     nogoods; of those that are not constraints as nogoods
-                                     (made when first needed: asp_cons_counted) */
+    AspOcc all;                   /* the occurrences of every rule */
 } AspCons;
 
 #endif

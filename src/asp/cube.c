@@ -171,6 +171,16 @@ void asp_cubes_free(AspCubes *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Has the split turned into a search: ASP_CUBES_FEW halves or more dropped, more than one
+ * a split?  Each dropped half costs a propagation of the cube from where the state was, with
+ * nothing learnt that the cubes' searches keep: control.lp of 1500 companies dropped one half
+ * at each of its 184 splits, 80% of its instructions, to be left with one cube
+ * (bench/RESULTS.md, "Set-up once per solver"). */
+static bool searching(size_t refuted, size_t steps)
+{
+    return refuted >= ASP_CUBES_FEW && 2 * refuted > steps;
+}
+
 size_t asp_cubes_make(AspSolver *s, AspCubes *out)
 {
     size_t refuted = 0;
@@ -185,13 +195,15 @@ size_t asp_cubes_make(AspSolver *s, AspCubes *out)
     boundlist_init(&spare, s->L);
     asp_solver_initial(s, lo, hi);
     push_refined(s, &cubes, lo, hi, tmp, tmp + nw, &refuted);
-    for (size_t steps = 0; cubes.count && cubes.count < ASP_CUBES_TARGET
-                           && steps < ASP_CUBES_MAX_STEPS; steps++)
+    size_t steps = 0;
+    for (; cubes.count && cubes.count < ASP_CUBES_TARGET && steps < ASP_CUBES_MAX_STEPS
+           && !searching(refuted, steps); steps++)
         if (!split_widest(s, &cubes, &spare, unsplit, tmp, &refuted)) break;
     mem_free(unsplit);
     mem_free(tmp);
     boundlist_free(&spare);
     compact(&cubes, nw, out);
+    out->searching = searching(refuted, steps);
     boundlist_free(&cubes);
     return refuted;
 }

@@ -35,6 +35,8 @@ typedef struct AspCubes {
     Word *lo, *hi;                /* the first cube (NULL when there is none) */
     size_t *start;                /* cube i's words: diff.items[start[i] .. start[i + 1]) */
     VEC(AspCubeWord) diff;
+    bool searching;               /* the split stopped because it dropped more halves than it
+                                     kept (asp_cubes_make): the program is searched whole */
 } AspCubes;
 
 /* Is the search of s under o split into cubes?  (o->jobs set; no budget hulls, rounds, trace
@@ -46,8 +48,10 @@ bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o);
  * first on ties) split on the solver's own choice of atom, each half refined and a half
  * without a stable model dropped, until there are ASP_CUBES_TARGET or nothing is left to
  * split; in the order of the split tree's leaves, of two halves first the one the search
- * itself tries first (the atom's phase).  Their union holds every stable model, each in one
- * cube.  s's search state is left used: asp_solver_reset_search before searching with it.
+ * itself tries first (the atom's phase).  The split stops early, cubes->searching set, once
+ * it has dropped ASP_CUBES_FEW halves or more, over half of its splits: it is then searching
+ * without learning, which the one search does better.  Their union holds every stable model,
+ * each in one cube.  s's search state is left used: asp_solver_reset_search before searching with it.
  * Returns the halves dropped: the conflicts of making the cubes. */
 size_t asp_cubes_make(AspSolver *s, AspCubes *cubes);
 /* Cube i of c written to lo and hi (c->nwords words each). */
@@ -72,7 +76,8 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
                            AspModelFn fn, void *ctx, AspStats *st);
 
 /* asp_solve by cubes on o->jobs threads (util/workpool.h); when the cubes are fewer than
- * ASP_CUBES_FEW, one search of the whole program instead, on the calling thread, unless the
+ * ASP_CUBES_FEW or the split turned into a search (AspCubes.searching), one search of the
+ * whole program instead, on the calling thread, unless the
  * run is a shard (o->shards set): then only the shard's cubes, however few. */
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);

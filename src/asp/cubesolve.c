@@ -207,8 +207,9 @@ static size_t held_max(const Limits *l)
     return max < ASP_CUBES_HELD_LEAST ? ASP_CUBES_HELD_LEAST : max;
 }
 
-/* Few cubes: the propagation leaves little to search, and the program is searched whole (in
- * a state made anew: the same for every N) rather than paying for a solver per thread. */
+/* Few cubes (the propagation leaves little to search), or a split that turned into a search:
+ * the program is searched whole (in a state made anew: the same for every N) rather than
+ * paying for a solver per thread. */
 static AftStatus one_search(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                             AspStats *st, AspCubes *cubes)
 {
@@ -226,7 +227,7 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
     asp_search_options(&c.team.base, o->aft);
     size_t refuted = asp_cubes_make(s, &c.team.cubes);
     bool sharded = o->shards > 0;
-    if (c.team.cubes.count < ASP_CUBES_FEW && !sharded)
+    if ((c.team.cubes.count < ASP_CUBES_FEW || c.team.cubes.searching) && !sharded)
         return one_search(s, o, fn, ctx, st, &c.team.cubes);
     st->cubes_made = c.team.cubes.count;
     if (sharded) asp_cubes_keep_shard(&c.team.cubes, o->shard, o->shards);

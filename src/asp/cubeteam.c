@@ -2,6 +2,7 @@
  * and CPU clocks. */
 #include "asp/cubeteam.h"
 #include "asp/internal.h"
+#include "asp/setup.h"
 
 #include <time.h>
 
@@ -15,6 +16,7 @@ static double thread_cpu(void)
 void asp_cube_team_new(AspCubeTeam *t, unsigned jobs)
 {
     const Limits *l = t->base.limits;
+    asp_setup_complete(t->s);             /* read by every worker's states, written by none */
     t->jobs = jobs;
     t->w = mem_calloc(jobs, sizeof *t->w);
     for (unsigned k = 0; k < jobs; k++) {

@@ -32,7 +32,8 @@ typedef struct AspCubeTeam {
     volatile sig_atomic_t cancel; /* set when the run stops: the cubes still running stop */
 } AspCubeTeam;
 
-/* jobs workers, worker 0 with t->s (t->s, t->base set by the caller). */
+/* jobs workers, worker 0 with t->s (t->s, t->base set by the caller); t->s's setup made
+ * whole (setup.h), which the workers' solvers share. */
 void asp_cube_team_new(AspCubeTeam *t, unsigned jobs);
 /* Worker k ready for cube i, on k's thread: its solver made anew (or compiled), its
  * options (work: the cube's own budget, used, with the run's limit, when the run has one),

@@ -166,6 +166,8 @@ struct AspSolver {
     bool hcf;                     /* no disjunctive rule has a head cycle: shifting is exact */
     AspMinimal *mini;             /* when !hcf: the minimality check of candidates (minimal.c) */
     AspEdges *edges;              /* #edge statements (acyclic.c), or NULL */
+    struct AspSetup *setup;       /* what its search states start from (setup.h): its own, or
+                                     base's */
     const AspSolver *base;        /* asp_solver_share's: the solver whose compiled program
                                      (everything above sp but the hooks' ctx) this one reads;
                                      NULL: its own */

@@ -29,6 +29,14 @@
 
 #include <stdlib.h>
 
+#include "asp/setup.h"
+
+static void free_occ(AspOcc *o)
+{
+    mem_free((void *)o->ostart); mem_free((void *)o->occ); mem_free((void *)o->ow);
+    mem_free((void *)o->nostart); mem_free((void *)o->nocc); mem_free((void *)o->now);
+}
+
 /* Per atom: is it a fact (a rule with an empty body)?  (The caller frees.) */
 static uint8_t *facts_of(const AspSolver *s)
 {
@@ -80,32 +88,33 @@ static int body_kind(const AspSolver *s, const uint8_t *fact, uint32_t r, U32s *
 /* Do atom a's rules go to the nogood store as its completion: a not on a positive cycle, not
  * the constraint atom, with rules that each hold by any one of their literals, or with one
  * rule, a conjunction? */
-static bool owned_atom(const AspSolver *s, const AspProp *p, uint32_t a, U32s *scratch)
+static bool owned_atom(const AspSolver *s, const uint8_t *cyclic, const uint8_t *fact, uint32_t a,
+                       U32s *scratch)
 {
     uint32_t n = s->hstart[a + 1] - s->hstart[a];
-    if (p->cyclic[a] || (long)a == s->fatom || n == 0) return false;
+    if (cyclic[a] || (long)a == s->fatom || n == 0) return false;
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        int kind = body_kind(s, p->rc.isfact, s->hrules[k], scratch);
+        int kind = body_kind(s, fact, s->hrules[k], scratch);
         if (kind == BODY_NONE || (kind == BODY_ALL && n > 1)) return false;
     }
     return true;
 }
 
 /* Is rule r left out of the filtered lists (own: an owned atom's rule too)? */
-static bool left_out(const AspSolver *s, const AspProp *p, bool own, uint32_t r)
+static bool left_out(const AspSolver *s, const AspConsPlan *c, bool own, uint32_t r)
 {
-    return p->rc.asng[r] || (own && p->rc.owned[s->head[r]]);
+    return c->asng[r] || (own && c->owned[s->head[r]]);
 }
 
 /* The entries [ostart[a], ostart[a+1]) of occ (weights w, may be NULL) whose rule is not
  * left out (own: nor an owned atom's), for every atom: into *start, *list, *lw (the lists
  * of just the entries kept). */
-static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_t *ostart,
+static void filter(const AspSolver *s, const AspConsPlan *c, bool own, const uint32_t *ostart,
                    const uint32_t *occ, const uint32_t *w, uint32_t **start, uint32_t **list,
                    uint32_t **lw)
 {
     size_t n = 0;
-    for (size_t i = 0; i < ostart[s->natoms]; i++) n += !left_out(s, p, own, occ[i]);
+    for (size_t i = 0; i < ostart[s->natoms]; i++) n += !left_out(s, c, own, occ[i]);
     uint32_t *l = mem_alloc((n + 1) * sizeof *l), *nw = w ? mem_alloc((n + 1) * sizeof *nw) : NULL;
     *list = l;
     *lw = nw;
@@ -115,7 +124,7 @@ static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_
     for (size_t a = 0; a < s->natoms; a++) {
         st[a] = k;
         for (uint32_t i = ostart[a]; i < ostart[a + 1]; i++) {
-            if (left_out(s, p, own, occ[i])) continue;
+            if (left_out(s, c, own, occ[i])) continue;
             if (nw) nw[k] = w[i];
             l[k++] = occ[i];
         }
@@ -124,41 +133,40 @@ static void filter(const AspSolver *s, const AspProp *p, bool own, const uint32_
     *start = st;
 }
 
-static AspOcc filtered(const AspSolver *s, const AspProp *p, bool own)
+static AspOcc filtered(const AspSolver *s, const AspConsPlan *c, bool own)
 {
     uint32_t *st, *l, *w, *nst, *nl, *nw;
-    filter(s, p, own, s->ostart, s->occ, s->ow, &st, &l, &w);
-    filter(s, p, own, s->nostart, s->nocc, s->now, &nst, &nl, &nw);
+    filter(s, c, own, s->ostart, s->occ, s->ow, &st, &l, &w);
+    filter(s, c, own, s->nostart, s->nocc, s->now, &nst, &nl, &nw);
     return (AspOcc){st, l, w, nst, nl, nw};
 }
 
 /* The flags and the occurrence lists without the rules kept as nogoods: the constraints
  * and the owned atoms' rules (live; cons_live, without the constraints only, is made when
  * first needed). */
-static void make_lists(const AspSolver *s, AspProp *p)
+static void make_lists(const AspSolver *s, const uint8_t *cyclic, AspConsPlan *c)
 {
-    p->rc.asng = mem_calloc(s->nrules + 1, 1);
-    p->rc.owned = mem_calloc(s->natoms + 1, 1);
+    c->asng = mem_calloc(s->nrules + 1, 1);
+    c->owned = mem_calloc(s->natoms + 1, 1);
     U32s scratch = {0};
-    p->rc.isfact = facts_of(s);
+    c->isfact = facts_of(s);
     for (uint32_t a = 0; a < s->natoms; a++) {
-        p->rc.owned[a] = owned_atom(s, p, a, &scratch);
-        p->rc.nowned += p->rc.owned[a];
+        c->owned[a] = owned_atom(s, cyclic, c->isfact, a, &scratch);
+        c->nowned += c->owned[a];
     }
     for (uint32_t r = 0; r < s->nrules; r++) {
-        p->rc.asng[r] = as_nogood(s, p->rc.isfact, r);
-        p->rc.nasng += p->rc.asng[r];
+        c->asng[r] = as_nogood(s, c->isfact, r);
+        c->nasng += c->asng[r];
     }
     VEC_FREE(scratch);
-    if (!p->rc.nasng && !p->rc.nowned) return;
-    p->rc.any = true;
-    p->rc.live = filtered(s, p, true);
+    if (!c->nasng && !c->nowned) return;
+    c->any = true;
+    c->live = filtered(s, c, true);
 }
 
-/* Rule r's body (without `not f`) as a nogood at the end of p->store.ng (watched once all are). */
-static void store_constraint(const AspSolver *s, AspProp *p, uint32_t r)
+/* Rule r's body (without `not f`) as a nogood at the end of g->ng (watched once all are). */
+static void store_constraint(const AspSolver *s, AspNogoods *g, uint32_t r)
 {
-    AspNogoods *g = &p->store;
     uint32_t off = asp_store_begin(g);
     for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) asp_store_lit(g, 2 * s->pos[k]);
     for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1]; k++)
@@ -176,44 +184,44 @@ typedef struct Maker {
     U32s all;                     /* the literals of all an atom's bodies */
 } Maker;
 
-/* Starts a nogood at the end of p->store.ng; its offset. */
-static uint32_t begin_nogood(AspProp *p, Maker *m)
+/* Starts a nogood at the end of g->ng; its offset. */
+static uint32_t begin_nogood(AspNogoods *g, Maker *m)
 {
     m->stamp++;
-    return asp_store_begin(&p->store);
+    return asp_store_begin(g);
 }
 
-static void add_literal(AspProp *p, Maker *m, uint32_t l)
+static void add_literal(AspNogoods *g, Maker *m, uint32_t l)
 {
     if (m->mark[l] == m->stamp) return;
     m->mark[l] = m->stamp;
-    asp_store_lit(&p->store, l);
+    asp_store_lit(g, l);
 }
 
 /* Ends the nogood at offset off: dropped when it holds a literal and its opposite (it never
  * holds), put aside when binary, else kept. */
-static void end_nogood(AspProp *p, Maker *m, uint32_t off)
+static void end_nogood(AspNogoods *g, Maker *m, uint32_t off)
 {
-    uint32_t n = (uint32_t)(p->store.ng.count - off - 1), *l = p->store.ng.items + off + 1;
+    uint32_t n = (uint32_t)(g->ng.count - off - 1), *l = g->ng.items + off + 1;
     for (uint32_t i = 0; i < n; i++)
-        if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(&p->store, off); return; }
+        if (m->mark[l[i] ^ 1] == m->stamp) { asp_store_drop(g, off); return; }
     if (n == 2) {
         uint32_t lo = l[0] < l[1] ? l[0] : l[1], hi = l[0] ^ l[1] ^ lo;
         VEC_PUSH(m->pairs, (uint64_t)lo << 32 | hi);
-        asp_store_drop(&p->store, off);
+        asp_store_drop(g, off);
         return;
     }
-    asp_store_end(&p->store, off);
+    asp_store_end(g, off);
 }
 
 /* The binary nogoods {x, li ^ flip} for each li of lits (x is a or not a). */
-static void make_pairs(AspProp *p, Maker *m, uint32_t x, const U32s *lits, uint32_t flip)
+static void make_pairs(AspNogoods *g, Maker *m, uint32_t x, const U32s *lits, uint32_t flip)
 {
     for (size_t i = 0; i < lits->count; i++) {
-        uint32_t off = begin_nogood(p, m);
-        add_literal(p, m, x);
-        add_literal(p, m, lits->items[i] ^ flip);
-        end_nogood(p, m, off);
+        uint32_t off = begin_nogood(g, m);
+        add_literal(g, m, x);
+        add_literal(g, m, lits->items[i] ^ flip);
+        end_nogood(g, m, off);
     }
 }
 
@@ -221,36 +229,37 @@ static void make_pairs(AspProp *p, Maker *m, uint32_t x, const U32s *lits, uint3
  * hold by any of their literals l1, .., lk (all of a's rules' literals, read once into
  * m->all): {a, not l1, .., not lk}, then {li, not a} for each li.  One conjunction l1, ..,
  * lk: {l1, .., lk, not a}, then {a, not li} for each li. */
-static void make_completion(const AspSolver *s, AspProp *p, uint32_t a, Maker *m)
+static void make_completion(const AspSolver *s, const AspConsPlan *c, AspNogoods *g, uint32_t a,
+                            Maker *m)
 {
     uint32_t first = s->hrules[s->hstart[a]];
-    bool all = body_kind(s, p->rc.isfact, first, &m->lits) == BODY_ALL;
+    bool all = body_kind(s, c->isfact, first, &m->lits) == BODY_ALL;
     m->all.count = 0;
     for (uint32_t k = s->hstart[a]; k < s->hstart[a + 1]; k++) {
-        if (k > s->hstart[a]) body_kind(s, p->rc.isfact, s->hrules[k], &m->lits);
+        if (k > s->hstart[a]) body_kind(s, c->isfact, s->hrules[k], &m->lits);
         for (size_t i = 0; i < m->lits.count; i++) VEC_PUSH(m->all, m->lits.items[i]);
     }
-    uint32_t off = begin_nogood(p, m);
-    if (!all) add_literal(p, m, 2 * a);
-    for (size_t i = 0; i < m->all.count; i++) add_literal(p, m, m->all.items[i] ^ !all);
-    if (all) add_literal(p, m, 2 * a + 1);
-    end_nogood(p, m, off);
-    make_pairs(p, m, all ? 2 * a : 2 * a + 1, &m->all, all);
+    uint32_t off = begin_nogood(g, m);
+    if (!all) add_literal(g, m, 2 * a);
+    for (size_t i = 0; i < m->all.count; i++) add_literal(g, m, m->all.items[i] ^ !all);
+    if (all) add_literal(g, m, 2 * a + 1);
+    end_nogood(g, m, off);
+    make_pairs(g, m, all ? 2 * a : 2 * a + 1, &m->all, all);
 }
 
 /* The owned atoms' completions, the binary nogoods last, each once. */
-static void store_completions(const AspSolver *s, AspProp *p)
+static void store_completions(const AspSolver *s, const AspConsPlan *c, AspNogoods *g)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
     for (uint32_t a = 0; a < s->natoms; a++)
-        if (p->rc.owned[a]) make_completion(s, p, a, &m);
+        if (c->owned[a]) make_completion(s, c, g, a, &m);
     if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
     for (size_t i = 0; i < m.pairs.count; i++) {
         if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        uint32_t off = asp_store_begin(&p->store);
-        asp_store_lit(&p->store, (uint32_t)(m.pairs.items[i] >> 32));
-        asp_store_lit(&p->store, (uint32_t)m.pairs.items[i]);
-        asp_store_end(&p->store, off);
+        uint32_t off = asp_store_begin(g);
+        asp_store_lit(g, (uint32_t)(m.pairs.items[i] >> 32));
+        asp_store_lit(g, (uint32_t)m.pairs.items[i]);
+        asp_store_end(g, off);
     }
     VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
@@ -268,7 +277,7 @@ const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
 {
     p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
     p->rc.own = p->rc.cons && p->learning;
-    return p->rc.own ? &p->rc.live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
+    return p->rc.own ? &p->rc.plan->live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
 }
 
 void asp_cons_forget(AspProp *p)
@@ -276,18 +285,70 @@ void asp_cons_forget(AspProp *p)
     p->rc.perm_end = 0;
 }
 
+/* The lists of a state whose owned atoms are counted, made once. */
+static const AspOcc *counted_lists(const AspSolver *s, AspConsPlan *c)
+{
+    if (!c->cons_live.occ) {
+        c->cons_live = filtered(s, c, false);
+        s->setup->made++;
+    }
+    return &c->cons_live;
+}
+
 const AspOcc *asp_cons_counted(const AspSolver *s, AspProp *p)
 {
-    if (!p->rc.nowned) return &p->rc.live;
-    if (!p->rc.nasng) return &p->rc.all;
-    if (!p->rc.cons_live.occ) p->rc.cons_live = filtered(s, p, false);
-    return &p->rc.cons_live;
+    const AspConsPlan *c = p->rc.plan;
+    if (!c->nowned) return &c->live;
+    if (!c->nasng) return &p->rc.all;
+    return counted_lists(s, &s->setup->cons);
+}
+
+const AspConsPlan *asp_cons_plan(const AspSolver *s)
+{
+    AspSetup *u = s->setup;
+    if (!u->cons.asng) {
+        make_lists(s, u->cyclic, &u->cons);
+        u->made++;
+    }
+    return &u->cons;
 }
 
 bool asp_cons_any(const AspSolver *s, AspProp *p)
 {
-    if (!p->rc.asng) make_lists(s, p);
-    return p->rc.any;
+    if (!p->rc.plan) p->rc.plan = asp_cons_plan(s);
+    return p->rc.plan->any;
+}
+
+/* The constraints' and the completions' nogoods at the end of g, as a store first holds
+ * them. */
+static void store_rules(const AspSolver *s, const AspConsPlan *c, AspNogoods *g)
+{
+    for (uint32_t r = 0; r < s->nrules; r++)
+        if (c->asng[r]) store_constraint(s, g, r);
+    store_completions(s, c, g);
+}
+
+void asp_cons_plan_complete(const AspSolver *s)
+{
+    AspSetup *u = s->setup;
+    const AspConsPlan *c = asp_cons_plan(s);
+    if (c->any && c->nowned && c->nasng) counted_lists(s, &u->cons);
+    if (u->stored_made || !c->any) return;
+    AspNogoods g = {0};
+    store_rules(s, c, &g);
+    u->stored = g.ng;
+    u->stored_made = true;
+    u->made++;
+}
+
+void asp_cons_plan_free(AspConsPlan *c)
+{
+    mem_free(c->asng);
+    mem_free(c->owned);
+    mem_free(c->isfact);
+    if (!c->any) return;
+    if (c->cons_live.occ) free_occ(&c->cons_live);
+    free_occ(&c->live);
 }
 
 /* The store's room cut to the stored rules and an eighth more (doubling as they were
@@ -300,15 +361,27 @@ static void fit_store(AspNogoods *g)
     g->ng.cap = cap;
 }
 
+/* The setup's nogoods as first stored, copied into the empty store g. */
+static void copy_stored(AspNogoods *g, const U32s *from)
+{
+    size_t cap = from->count + from->count / 8 + 64;
+    if (g->ng.cap < cap) {
+        g->ng.items = mem_realloc(g->ng.items, cap * sizeof *g->ng.items);
+        g->ng.cap = cap;
+    }
+    memcpy(g->ng.items, from->items, from->count * sizeof *from->items);
+    g->ng.count = from->count;
+}
+
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
     if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
     if (p->rc.perm_end) return true;
     if (p->store.ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->rc.simplified = false;
-    for (uint32_t r = 0; r < s->nrules; r++)
-        if (p->rc.asng[r]) store_constraint(s, p, r);
-    store_completions(s, p);
+    const AspSetup *u = s->setup;
+    if (u->stored_made) copy_stored(&p->store, &u->stored);
+    else store_rules(s, p->rc.plan, &p->store);
     p->rc.perm_end = (uint32_t)p->store.ng.count;
     fit_store(&p->store);
     asp_learn_rewatch(p);                        /* each watched in the order stored, the binary
@@ -366,19 +439,7 @@ void asp_cons_facts(AspProp *p)
     }
 }
 
-static void free_occ(AspOcc *o)
-{
-    mem_free((void *)o->ostart); mem_free((void *)o->occ); mem_free((void *)o->ow);
-    mem_free((void *)o->nostart); mem_free((void *)o->nocc); mem_free((void *)o->now);
-}
-
 void asp_cons_free(AspProp *p)
 {
     VEC_FREE(p->rc.facts);
-    mem_free(p->rc.asng);
-    mem_free(p->rc.owned);
-    mem_free(p->rc.isfact);
-    if (!p->rc.any) return;
-    if (p->rc.cons_live.occ) free_occ(&p->rc.cons_live);
-    free_occ(&p->rc.live);
 }

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 
 #include "asp/propstate.h"
+#include "asp/setup.h"
 
 /* ---- set up ---- */
 
@@ -80,7 +81,7 @@ AspProp *asp_prop_new(const AspSolver *s)
     size_t n = s->natoms + 2;
     AspProp *p = mem_calloc(1, sizeof *p);
     asp_trail_new(&p->tr, n);
-    p->cyclic = mem_calloc(n, 1);
+    p->cyclic = s->setup->cyclic;
     p->tlo = mem_alloc((s->nwords + 1) * sizeof *p->tlo);
     p->thi = mem_alloc((s->nwords + 1) * sizeof *p->thi);
     rule_states(s, p);
@@ -92,7 +93,6 @@ AspProp *asp_prop_new(const AspSolver *s)
     p->mode = -1;
     p->oc = asp_cons_new(s, p);
     asp_learn_new(s, p);
-    asp_find_cycles(s, p->cyclic);
     asp_ufs_new(s, p);
     return p;
 }
@@ -101,10 +101,10 @@ void asp_prop_free(AspProp *p)
 {
     if (!p) return;
     asp_trail_free(&p->tr);
-    mem_free(p->cyclic); mem_free(p->tlo);
+    mem_free(p->tlo);
     mem_free(p->thi); mem_free(p->rule.wide); mem_free(p->rule.narrow); mem_free(p->rule.small); mem_free(p->maxw); mem_free(p->nsup);
     asp_ufs_free(p);
-    mem_free(p->dword); mem_free(p->rank); mem_free(p->rpos);
+    mem_free(p->dword); mem_free(p->rpos);
     mem_free(p->wmark); mem_free(p->wlist);
     asp_learn_free(p);
     asp_cons_free(p);

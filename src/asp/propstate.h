@@ -45,10 +45,11 @@ struct AspProp {
     size_t wfirst;                /* no true atom waiting on a weight body before this index */
     size_t mfirst;                /* the trail before this index is what minimal.c's checks
                                      of a partial assignment last saw */
-    uint8_t *cyclic;              /* per atom: on a positive cycle */
+    const uint8_t *cyclic;        /* per atom: on a positive cycle (the solver's setup.h) */
     AspUnfounded uf;              /* the unfounded-set check's sources (sources.h, ufs.c) */
     uint32_t *dword;              /* push_level: the words a request adds to */
-    uint32_t *rank, *rpos;        /* atoms by split priority, and each atom's place there */
+    const uint32_t *rank;         /* atoms by split priority (the solver's setup.h) */
+    uint32_t *rpos;               /* each atom's place there */
     size_t cursor;                /* every atom ranked before it is assigned */
     int mode;                     /* -1 none yet, 0 well-founded, 1 strong */
     bool conflict, dirty, root_conflict;
@@ -114,6 +115,12 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p);
 /* Has the program such constraints or owned atoms? */
 bool asp_cons_any(const AspSolver *s, AspProp *p);
 void asp_cons_free(AspProp *p);
+/* The solver's plan of its rules as nogoods (setup.h), made on the first call; freed with
+ * the setup.  asp_cons_plan_complete makes its every part (the lists of a state whose owned
+ * atoms are counted, the nogoods as first stored), so that no state writes it after. */
+const AspConsPlan *asp_cons_plan(const AspSolver *s);
+void asp_cons_plan_complete(const AspSolver *s);
+void asp_cons_plan_free(AspConsPlan *c);
 /* The occurrence lists of every rule (at the state's making); at a reset, those propagation
  * reads, the rules as nogoods when the state may (strong mode) and can; the store forgot the
  * rules' nogoods (asp_learn_forget). */
@@ -136,12 +143,12 @@ static inline uint32_t asp_lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == 
  * owned (its completion, not the counters, sets it)? */
 static inline bool asp_cons_owned(const AspProp *p, uint32_t a)
 {
-    return p->rc.own && p->rc.owned[a];
+    return p->rc.own && p->rc.plan->owned[a];
 }
 
 static inline bool asp_cons_left_out(const AspProp *p, uint32_t r, uint32_t head)
 {
-    return p->rc.cons && (p->rc.asng[r] || asp_cons_owned(p, head));
+    return p->rc.cons && (p->rc.plan->asng[r] || asp_cons_owned(p, head));
 }
 
 /* learnreduce.c's restart policy: note a nogood just learnt; is a restart due (then the

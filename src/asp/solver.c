@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "asp/setup.h"
+
 /* The compiled rules as they are made, in builder numbering, in the arrays the solver keeps
  * (make_index renumbers them in place: no copy of the translation lives beside the solver's,
  * issue 33): rule r's head, where its positive and negative literals start in pos and neg,
@@ -475,6 +477,7 @@ static const AftSearch sp_search = { .refine_at = asp_prop_refine_at, .split_at 
  * check); the hooks' ctx s. */
 static void own_state(AspSolver *s)
 {
+    if (!s->setup) s->setup = asp_setup_new(s);
     s->sp = asp_sp_new(s);
     s->prop = asp_prop_new(s);
     s->edges = asp_edges_new(s->prog, s->natoms);
@@ -586,6 +589,7 @@ AspSolver *asp_solver_share(const AspSolver *base)
     s->merged = base->merged;
     s->hcf = base->hcf;
     s->base = base;
+    s->setup = base->setup;
     own_state(s);
     return s;
 }
@@ -614,6 +618,7 @@ void asp_solver_free(AspSolver *s)
     mem_free(s->bound); mem_free(s->pw); mem_free(s->nw); mem_free(s->ow); mem_free(s->now);
     mem_free(s->aggregate);
     free_state(s);
+    asp_setup_free(s->setup);
     mem_free(s);
 }
 

@@ -88,6 +88,15 @@ gringo "$OUT/choice2.lp" > "$OUT/choice2.aspif"
 grep -q '^Models       : 1+$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" && ok \
     || bad "choice 200000: split with --jobs 2: $(grep '^Cubes' "$OUT/stats")"
 same "choice 200000 -n 2" --solver native --models 2 "$OUT/choice2.aspif"
+# a split that drops more halves than it keeps has turned into a search without learning
+# (cube.c's `searching`): the program is searched whole, the same for every N (company
+# control of 300 companies dropped 28 halves for 24 cubes, 78% of its instructions)
+awk -v kind=control -v n=300 -v seed=1 -f tests/asp/competegen.awk > "$OUT/control.lp"
+gringo tests/asp/compete/control.lp "$OUT/control.lp" > "$OUT/control.aspif" 2>/dev/null
+"$FIX" asp --solver native -q --stats --models 1 --jobs 2 "$OUT/control.aspif" > "$OUT/stats" 2>&1
+grep -q '^Models       : 1+$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" && ok \
+    || bad "control 300: split into cubes: $(grep '^Cubes' "$OUT/stats")"
+same "control 300 -n 3" --solver native --models 3 "$OUT/control.aspif"
 # models that show no atom, on cubes: each one's blank line printed (a thread's text of an
 # empty model was a NULL buffer, and --jobs 2 printed "Answer: k" with no line after it)
 printf '{ p(1..6) }.\nq(X,Y) :- p(X), Y = 1..6.\n#show.\n' > "$OUT/blank.lp"

@@ -14,6 +14,8 @@
 
 #include "asp/propstate.h"
 #include "asp/search.h"
+#include "asp/cube.h"
+#include "asp/setup.h"
 #include "util/mem.h"
 #include "asp_fixture.h"
 
@@ -549,7 +551,7 @@ static void test_completion_nogoods(void **state)
     const AspProp *pr = s->prop;
     uint32_t ls = (uint32_t)asp_solver_atom_index(s, sat), lx = (uint32_t)asp_solver_atom_index(s, x),
              ly = (uint32_t)asp_solver_atom_index(s, y);
-    assert_true(pr->rc.owned[ls] && pr->rc.owned[lx] && pr->rc.owned[ly]);
+    assert_true(pr->rc.plan->owned[ls] && pr->rc.plan->owned[lx] && pr->rc.plan->owned[ly]);
     assert_true(has(lo, ls));                            /* s holds from level 0 */
     assert_int_equal(pr->rc.perm_end, 3 + 2 * 2 * 3);       /* the clause, the choices' pairs */
     assert_int_equal(pr->store.ng.items[0], 2);
@@ -567,6 +569,65 @@ static void test_completion_nogoods(void **state)
     assert_int_equal(lines, 3);                          /* all but x out, y in */
     mem_free(on);
     mem_free(off);
+    asp_program_free(p);
+}
+
+/* The clause program of test_completion_nogoods, with a positive cycle (p :- q. q :- p.
+ * q :- x.) and a constraint on two literals (:- x, y.).  The setup (setup.h) is made once
+ * per solver: a state made anew (asp_solver_reset_search, as before each cube) makes no part
+ * of it again, reads the same cyclic atoms and static rank, and once the setup is complete
+ * (asp_setup_complete, before a cube team starts) its store starts from the setup's copy of
+ * the rules' nogoods: the same words, in the same order, as a state that made them itself. */
+static void test_setup_shared(void **state)
+{
+    (void)state;
+    AspProgram *p = asp_program_new();
+    AspAtom x = asp_atom(p, "x"), y = asp_atom(p, "y"), sat = asp_atom(p, "s");
+    AspAtom a = asp_atom(p, "p"), b = asp_atom(p, "q");
+    assert_true(asp_add_rule(p, ASP_CHOICE, &x, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_CHOICE, &y, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, &x, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &sat, 1, NULL, 0, &y, 1, NULL));
+    assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, &sat, 1, NULL));
+    AspAtom xy[2] = { x, y };
+    assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, xy, 2, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &a, 1, &b, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &b, 1, &a, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_NORMAL, &b, 1, &x, 1, NULL, 0, NULL));
+    Word *lo, *hi;
+    AspSolver *s = learning_root(p, &lo, &hi);
+    const AspSetup *u = s->setup;
+    const uint8_t *cyclic = s->prop->cyclic;
+    const uint32_t *rank = s->prop->rank;
+    uint32_t la = (uint32_t)asp_solver_atom_index(s, a), lb = (uint32_t)asp_solver_atom_index(s, b);
+    assert_true(cyclic[la] && cyclic[lb] && !cyclic[asp_solver_atom_index(s, x)]);
+    assert_non_null(rank);
+    asp_setup_complete(s);
+    size_t made = u->made;
+    assert_true(u->stored_made);
+    for (int round = 0; round < 2; round++) {
+        uint32_t end = s->prop->rc.perm_end, *words = mem_alloc((end + 1) * sizeof *words);
+        memcpy(words, s->prop->store.ng.items, end * sizeof *words);
+        mem_free(lo);
+        mem_free(hi);
+        asp_solver_reset_search(s);
+        AspSolver *again = learning_root(p, &lo, &hi);   /* a solver that makes its own */
+        assert_ptr_equal(s->prop->cyclic, cyclic);
+        const AftFunction *f = asp_solver_function(s);
+        assert_true(f->search->learning(f->ctx, true));
+        assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);
+        assert_ptr_equal(s->prop->rank, rank);
+        assert_int_equal(u->made, made);                 /* nothing made again */
+        assert_int_equal(s->prop->rc.perm_end, end);
+        assert_int_equal(again->prop->rc.perm_end, end);
+        assert_memory_equal(s->prop->store.ng.items, words, end * sizeof *words);
+        assert_memory_equal(again->prop->store.ng.items, words, end * sizeof *words);
+        asp_solver_free(again);
+        mem_free(words);
+    }
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
     asp_program_free(p);
 }
 
@@ -691,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_forced_restarts),
         cmocka_unit_test(test_walk_phases),
         cmocka_unit_test(test_same_models_learning_on_off),
+        cmocka_unit_test(test_setup_shared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
