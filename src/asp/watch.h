@@ -3,15 +3,19 @@
  * marked ASP_WATCH_BIN (clasp's short implications: the look needs nothing else), a longer
  * one as a pair of words (the nogood's offset, then a literal of it whose falsity spares the
  * look).  The words of nogoods of two literals come first in every list, the pairs after
- * them: the visit (learn.c) reads the former as a list of implications of their own.  Every
- * list lives in one pool of 32-bit words, in a block of its own.  When the watches to come
- * are known (all the stored nogoods watched afresh), asp_watch_layout gives each list a
- * block of just its size, one after another; a list that outgrows its block moves to one of
- * the next power of two words and leaves the old one to the next list of a size it can
- * hold.  A list of one or two words (every literal of a choice atom's two binary nogoods)
- * keeps them in its 12 bytes instead, with no block.  A list costs its words and 12 bytes,
- * rather than a block of its own from the allocator; the pool moves as it grows, so a
- * pointer into it holds only until the next asp_watch_add or asp_watch_add_bin. */
+ * them: the visit (learn.c) reads the former as a list of implications of their own.  A
+ * nogood of three literals is a pair like the longer ones: clasp's lists of ternary
+ * implications (on all three literals, the two others in the entry) cost more CPU a
+ * conflict on the job shop, where they are a third of the entries visited (bench/RESULTS.md,
+ * tern33v's section).  Every list lives in one pool of 32-bit words, in a block of its own.
+ * When the watches to come are known (all the stored nogoods watched afresh),
+ * asp_watch_layout gives each list a block of just its size, one after another; a list that
+ * outgrows its block moves to one of the next power of two words and leaves the old one to
+ * the next list of a size it can hold.  A list of one or two words (every literal of a
+ * choice atom's two binary nogoods) keeps them in its 12 bytes instead, with no block.  A
+ * list costs its words and 12 bytes, rather than a block of its own from the allocator; the
+ * pool moves as it grows, so a pointer into it holds only until the next asp_watch_add or
+ * asp_watch_add_bin. */
 #ifndef FIX_ASP_WATCH_H
 #define FIX_ASP_WATCH_H
 
