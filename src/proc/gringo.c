@@ -26,14 +26,14 @@ static const char *gringo_path(void)
 
 /* argv for gringo: the program, extra arguments, the files, NULL. */
 static char **gringo_argv(const char *const *files, size_t nfiles, const char *const *gargs,
-                          size_t ngargs)
+                          size_t ngargs, bool dash_is_stdin)
 {
     char **argv = mem_alloc((nfiles + ngargs + 2) * sizeof *argv);
     size_t k = 0;
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
     for (size_t i = 0; i < nfiles; i++)       /* "-": gringo's standard input, fix's text */
-        argv[k++] = strcmp(files[i], "-") ? proc_lp_arg(files[i]) : mem_strdup("-");
+        argv[k++] = strcmp(files[i], "-") || !dash_is_stdin ? proc_lp_arg(files[i]) : mem_strdup("-");
     argv[k] = NULL;
     return argv;
 }
@@ -179,11 +179,11 @@ static FILE *open_input(const char *path, Buf *err)
     return f;
 }
 
-/* gringo only warns about a missing file; we refuse it ("-" is standard input). */
-static bool files_readable(const char *const *files, size_t nfiles, Buf *err)
+/* gringo only warns about a missing file; we refuse it ("-" may be standard input). */
+static bool files_readable(const char *const *files, size_t nfiles, bool dash_is_stdin, Buf *err)
 {
     for (size_t i = 0; i < nfiles; i++) {
-        if (!strcmp(files[i], "-")) continue;
+        if (dash_is_stdin && !strcmp(files[i], "-")) continue;
         FILE *f = open_input(files[i], err);
         if (!f) return false;
         fclose(f);
@@ -249,7 +249,7 @@ static AspProgram *check_and_ground(const char *const *files, size_t nfiles, con
     size_t nnamed = 0;
     bool declared_project = false, stdin_project = false;
     for (size_t i = 0; i < nfiles; i++)
-        if (strcmp(files[i], "-")) named[nnamed++] = files[i];
+        if (!opt->dash_is_stdin || strcmp(files[i], "-")) named[nnamed++] = files[i];
     const char *data = text->data ? text->data : "";
     bool checked = opt->allow_scripts ||
         (proc_lp_scan(named, nnamed, &declared_project, &err->message) &&
@@ -257,9 +257,9 @@ static AspProgram *check_and_ground(const char *const *files, size_t nfiles, con
     bool piped = nnamed < nfiles;
     mem_free(named);
     if (!checked) return failed(err, true);
-    char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs);
+    char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs, opt->dash_is_stdin);
     GringoInput in = { .data = piped ? data : NULL, .len = text->len, .fd = -1 };
-    const char *first = strcmp(files[0], "-") ? files[0] : "stdin";
+    const char *first = nnamed == nfiles || strcmp(files[0], "-") ? files[0] : "stdin";
     AspProgram *p = ground(argv, &in, first, declared_project || stdin_project, opt, err);
     gringo_argv_free(argv, opt->ngargs);
     return p;
@@ -273,11 +273,11 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
         buf_puts(msg, "no .lp file to ground");
         return failed(err, false);
     }
-    if (!files_readable(files, nfiles, msg)) return failed(err, true);
+    if (!files_readable(files, nfiles, opt->dash_is_stdin, msg)) return failed(err, true);
     Buf text;
     buf_init(&text);
     bool from_stdin = false;
-    for (size_t i = 0; i < nfiles; i++) from_stdin |= !strcmp(files[i], "-");
+    for (size_t i = 0; opt->dash_is_stdin && i < nfiles; i++) from_stdin |= !strcmp(files[i], "-");
     AspProgram *p = from_stdin && !read_stdin_text(opt, &text, err) ? NULL
                     : check_and_ground(files, nfiles, &text, opt, err);
     buf_free(&text);
@@ -299,8 +299,10 @@ static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
     if (opt->aspif || (n == 4 && !memcmp(head, "asp ", 4)) || memchr(head, 0, n))
         return asp_read_aspif_after(stdin, &text, "stdin", opt->limits, &err->message);
     const char *dash = "-";
-    AspProgram *p = read_stdin_text(opt, &text, err) ? check_and_ground(&dash, 1, &text, opt, err)
-                    : NULL;
+    ProcLoadOptions from_stdin = *opt;
+    from_stdin.dash_is_stdin = true;
+    AspProgram *p = read_stdin_text(opt, &text, err)
+                    ? check_and_ground(&dash, 1, &text, &from_stdin, err) : NULL;
     buf_free(&text);
     return p;
 }

@@ -23,10 +23,13 @@ typedef struct ProcLoadOptions {
     bool quiet;                   /* gringo's messages dropped, not copied to standard error */
     bool aspif;                   /* proc_load: a .lp name is read as aspif too (clingo's
                                      --mode=clasp) */
+    bool dash_is_stdin;           /* proc_ground_lp: a file "-" is standard input's text (fix
+                                     asp's command line, as clingo's); else a file named "-" */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
- * relative ("-" is a file called "-"; gringo's standard input is /dev/null).  Unless
+ * relative ("-" is a file called "-", or with opt->dash_is_stdin standard input's text, checked
+ * as a file's and written to gringo's standard input; else that is /dev/null).  Unless
  * opt->allow_scripts, the files and what they may include are checked first and refused if
  * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
  * sandbox.h.  Directories are refused. */
