@@ -1,0 +1,202 @@
+/* rulepack.c: a program's rules packed as variable-length numbers while nothing reads them
+ * (a search whose solver is built: the residual check's well-founded pass, the default's
+ * native search), and unpacked again exactly as they were.  A rule is its kind, counts, atoms
+ * (each as its difference from the atom before it) and weights, seven bits a byte: about 6
+ * bytes a rule of two atoms, against the 28 of its AspRule and literals.  The rules are
+ * packed from the last, PACK_CHUNK at a time, each chunk's rules given back as it is made,
+ * so that packing adds about one chunk to the memory held. */
+#include "asp/internal.h"
+
+#define PACK_CHUNK 65536u
+
+static void put_num(uint8_t **out, uint64_t v)
+{
+    while (v >= 0x80) {
+        *(*out)++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *(*out)++ = (uint8_t)v;
+}
+
+static uint64_t get_num(const uint8_t **at)
+{
+    uint64_t v = 0;
+    for (unsigned shift = 0;; shift += 7) {
+        uint8_t b = *(*at)++;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (b < 0x80) return v;
+    }
+}
+
+/* An atom as its difference from the one before, the sign in the lowest bit. */
+static uint64_t atom_code(AspAtom a, AspAtom *prev)
+{
+    int64_t d = (int64_t)a - (int64_t)*prev;
+    *prev = a;
+    return d < 0 ? ((uint64_t)-d << 1) - 1 : (uint64_t)d << 1;
+}
+
+static AspAtom get_atom(const uint8_t **at, AspAtom *prev)
+{
+    uint64_t z = get_num(at);
+    int64_t d = z & 1 ? -(int64_t)((z + 1) >> 1) : (int64_t)(z >> 1);
+    return *prev = (AspAtom)((int64_t)*prev + d);
+}
+
+static uint64_t rule_code(const AspRule *r)
+{
+    return (uint64_t)r->kind | (uint64_t)(r->wts != ASP_NO_WEIGHTS) << 2 | (uint64_t)r->nhead << 3;
+}
+
+/* The most bytes rule r can pack to: its three codes, atoms and weights at 5 bytes each
+ * (each fits in 35 bits). */
+static size_t most_bytes(const AspRule *r)
+{
+    size_t n = (size_t)r->nhead + r->npos + r->nneg;
+    if (r->wts != ASP_NO_WEIGHTS) n += (size_t)r->npos + r->nneg + 1;
+    return 5 * (3 + n);
+}
+
+static void pack_rule(const AspProgram *p, const AspRule *r, AspAtom *prev, uint8_t **out)
+{
+    put_num(out, rule_code(r));
+    put_num(out, r->npos);
+    put_num(out, r->nneg);
+    const AspAtom *lits = p->lits.items + r->head;
+    for (uint32_t i = 0, n = r->nhead + r->npos + r->nneg; i < n; i++)
+        put_num(out, atom_code(lits[i], prev));
+    if (r->wts == ASP_NO_WEIGHTS) return;
+    const uint32_t *w = p->weights.items + r->wts;
+    for (uint32_t i = 0, n = r->npos + r->nneg + 1; i < n; i++) put_num(out, w[i]);
+}
+
+/* Rules a .. b-1 as one chunk of the pack, packed into room for the most, then fitted. */
+static void pack_chunk(AspProgram *p, size_t a, size_t b)
+{
+    size_t most = 0;
+    for (size_t i = a; i < b; i++) most += most_bytes(&p->rules.items[i]);
+    AspRulePack c = { .bytes = mem_alloc(most), .rules = b - a };
+    uint8_t *out = c.bytes;
+    AspAtom prev = 0;
+    for (size_t i = a; i < b; i++) pack_rule(p, &p->rules.items[i], &prev, &out);
+    c.bytes = mem_realloc(c.bytes, (size_t)(out - c.bytes));
+    VEC_PUSH(p->packed, c);
+}
+
+/* Do the rules' literals (and weights) follow each other in rule order, so that the rules
+ * from a on are the only readers of the literals from rules[a].head on? */
+static bool slices_in_order(const AspProgram *p)
+{
+    size_t lits = 0, weights = 0;
+    for (size_t i = 0; i < p->rules.count; i++) {
+        const AspRule *r = &p->rules.items[i];
+        if (r->head < lits) return false;
+        lits = (size_t)r->head + r->nhead + r->npos + r->nneg;
+        if (r->wts == ASP_NO_WEIGHTS) continue;
+        if (r->wts < weights) return false;
+        weights = (size_t)r->wts + r->npos + r->nneg + 1;
+    }
+    return true;
+}
+
+/* The rules from a on, their literals and weights given back (a > 0). */
+static void shrink(AspProgram *p, size_t a, size_t *wcut)
+{
+    const AspRule *r = p->rules.items + a;
+    size_t lcut = r->head;
+    for (size_t i = a; i < p->rules.count && *wcut == SIZE_MAX; i++)
+        if (p->rules.items[i].wts != ASP_NO_WEIGHTS) *wcut = p->rules.items[i].wts;
+    if (lcut) p->lits.items = mem_realloc(p->lits.items, lcut * sizeof *p->lits.items);
+    if (*wcut && *wcut != SIZE_MAX)
+        p->weights.items = mem_realloc(p->weights.items, *wcut * sizeof *p->weights.items);
+    p->lits.cap = p->lits.count = lcut;
+    p->rules.items = mem_realloc(p->rules.items, a * sizeof *p->rules.items);
+    p->rules.cap = p->rules.count = a;
+}
+
+void asp_program_pack_rules(AspProgram *p)
+{
+    if (!p->rules.count || p->rules_packed) return;
+    size_t total = p->rules.count, wcut = SIZE_MAX;
+    bool give_back = slices_in_order(p);
+    for (size_t b = total; b > 0;) {
+        size_t a = b > PACK_CHUNK ? b - PACK_CHUNK : 0;
+        pack_chunk(p, a, b);
+        if (give_back && a) shrink(p, a, &wcut);
+        b = a;
+    }
+    p->rules_packed = total;
+    VEC_FREE(p->rules);
+    VEC_FREE(p->lits);
+    VEC_FREE(p->weights);
+}
+
+/* v's room made exactly n items of size `size` (at least one: a slice is never of a null
+ * pointer). */
+static void *exact(size_t n, size_t size, size_t *cap)
+{
+    *cap = n ? n : 1;
+    return mem_alloc(*cap * size);
+}
+
+static void unpack_rule(AspProgram *p, const uint8_t **at, AspAtom *prev)
+{
+    uint64_t code = get_num(at);
+    AspRule r = { .kind = code & 3, .nhead = (uint32_t)(code >> 3) & ASP_NHEAD_MAX,
+                  .head = (uint32_t)p->lits.count, .wts = ASP_NO_WEIGHTS };
+    r.npos = (uint32_t)get_num(at);
+    r.nneg = (uint32_t)get_num(at);
+    uint32_t n = r.nhead + r.npos + r.nneg;
+    for (uint32_t i = 0; i < n; i++) p->lits.items[p->lits.count++] = get_atom(at, prev);
+    if (code >> 2 & 1) {
+        r.wts = (uint32_t)p->weights.count;
+        for (uint32_t i = 0; i <= r.npos + r.nneg; i++)
+            p->weights.items[p->weights.count++] = (uint32_t)get_num(at);
+    }
+    p->rules.items[p->rules.count++] = r;
+}
+
+/* The literals and weights of the packed rules, read from the pack. */
+static void unpacked_sizes(const AspProgram *p, size_t *lits, size_t *weights)
+{
+    *lits = *weights = 0;
+    for (size_t c = 0; c < p->packed.count; c++) {
+        const uint8_t *at = p->packed.items[c].bytes;
+        for (size_t i = 0; i < p->packed.items[c].rules; i++) {
+            uint64_t code = get_num(&at), npos = get_num(&at), nneg = get_num(&at);
+            uint64_t n = (code >> 3) + npos + nneg;
+            for (uint64_t k = 0; k < n; k++) get_num(&at);
+            *lits += n;
+            if (!(code >> 2 & 1)) continue;
+            for (uint64_t k = 0; k <= npos + nneg; k++) get_num(&at);
+            *weights += npos + nneg + 1;
+        }
+    }
+}
+
+void asp_program_unpack_rules(AspProgram *p)
+{
+    if (!p->rules_packed) return;
+    size_t nlits, nweights;
+    unpacked_sizes(p, &nlits, &nweights);
+    p->rules.items = exact(p->rules_packed, sizeof *p->rules.items, &p->rules.cap);
+    p->lits.items = exact(nlits, sizeof *p->lits.items, &p->lits.cap);
+    p->weights.items = exact(nweights, sizeof *p->weights.items, &p->weights.cap);
+    while (p->packed.count) {     /* the chunk of the first rules was made last */
+        AspRulePack *c = &p->packed.items[--p->packed.count];
+        const uint8_t *at = c->bytes;
+        AspAtom prev = 0;
+        for (size_t i = 0; i < c->rules; i++) unpack_rule(p, &at, &prev);
+        mem_free(c->bytes);
+    }
+    asp_pack_free(p);
+}
+
+size_t asp_pack_free(AspProgram *p)
+{
+    size_t n = p->rules_packed;
+    for (size_t c = 0; c < p->packed.count; c++) mem_free(p->packed.items[c].bytes);
+    VEC_FREE(p->packed);
+    p->rules_packed = 0;
+    return n;
+}
