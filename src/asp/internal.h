@@ -56,6 +56,7 @@ struct AspProgram {
     size_t rules_dropped;         /* asp_program_drop_rules: the count of the rules freed */
     VEC(AspRulePack) packed;      /* asp_program_pack_rules: the rules packed (rulepack.c) */
     size_t rules_packed;          /* how many rules `packed` holds (0: none, rules as read) */
+    size_t packed_lits, packed_weights;   /* and their literals and weights */
     VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
                                      index << 32 | its line (for messages; asp_rule_line) */
     size_t lines_noted;           /* the rules before this one had their lines noted */

@@ -48,13 +48,17 @@ static uint64_t rule_code(const AspRule *r)
     return (uint64_t)r->kind | (uint64_t)(r->wts != ASP_NO_WEIGHTS) << 2 | (uint64_t)r->nhead << 3;
 }
 
+/* The weights of rule r, bound first (0 without). */
+static size_t weight_count(const AspRule *r)
+{
+    return r->wts == ASP_NO_WEIGHTS ? 0 : (size_t)r->npos + r->nneg + 1;
+}
+
 /* The most bytes rule r can pack to: its three codes, atoms and weights at 5 bytes each
  * (each fits in 35 bits). */
 static size_t most_bytes(const AspRule *r)
 {
-    size_t n = (size_t)r->nhead + r->npos + r->nneg;
-    if (r->wts != ASP_NO_WEIGHTS) n += (size_t)r->npos + r->nneg + 1;
-    return 5 * (3 + n);
+    return 5 * (3 + (size_t)r->nhead + r->npos + r->nneg + weight_count(r));
 }
 
 static void pack_rule(const AspProgram *p, const AspRule *r, AspAtom *prev, uint8_t **out)
@@ -74,7 +78,12 @@ static void pack_rule(const AspProgram *p, const AspRule *r, AspAtom *prev, uint
 static void pack_chunk(AspProgram *p, size_t a, size_t b)
 {
     size_t most = 0;
-    for (size_t i = a; i < b; i++) most += most_bytes(&p->rules.items[i]);
+    for (size_t i = a; i < b; i++) {
+        const AspRule *r = &p->rules.items[i];
+        most += most_bytes(r);
+        p->packed_lits += (size_t)r->nhead + r->npos + r->nneg;
+        p->packed_weights += weight_count(r);
+    }
     AspRulePack c = { .bytes = mem_alloc(most), .rules = b - a };
     uint8_t *out = c.bytes;
     AspAtom prev = 0;
@@ -99,17 +108,21 @@ static bool slices_in_order(const AspProgram *p)
     return true;
 }
 
-/* The rules from a on, their literals and weights given back (a > 0). */
-static void shrink(AspProgram *p, size_t a, size_t *wcut)
+/* The rules from a on, packed, given back with their literals and weights (a > 0). */
+static void shrink(AspProgram *p, size_t a)
 {
-    const AspRule *r = p->rules.items + a;
-    size_t lcut = r->head;
-    for (size_t i = a; i < p->rules.count && *wcut == SIZE_MAX; i++)
-        if (p->rules.items[i].wts != ASP_NO_WEIGHTS) *wcut = p->rules.items[i].wts;
-    if (lcut) p->lits.items = mem_realloc(p->lits.items, lcut * sizeof *p->lits.items);
-    if (*wcut && *wcut != SIZE_MAX)
-        p->weights.items = mem_realloc(p->weights.items, *wcut * sizeof *p->weights.items);
+    size_t lcut = p->rules.items[a].head, wcut = p->weights.count;
+    for (size_t i = a; i < p->rules.count; i++)
+        if (p->rules.items[i].wts != ASP_NO_WEIGHTS) {
+            wcut = p->rules.items[i].wts;
+            break;
+        }
+    p->lits.items = mem_realloc(p->lits.items, lcut * sizeof *p->lits.items);
     p->lits.cap = p->lits.count = lcut;
+    if (wcut < p->weights.count) {
+        p->weights.items = mem_realloc(p->weights.items, wcut * sizeof *p->weights.items);
+        p->weights.cap = p->weights.count = wcut;
+    }
     p->rules.items = mem_realloc(p->rules.items, a * sizeof *p->rules.items);
     p->rules.cap = p->rules.count = a;
 }
@@ -117,12 +130,13 @@ static void shrink(AspProgram *p, size_t a, size_t *wcut)
 void asp_program_pack_rules(AspProgram *p)
 {
     if (!p->rules.count || p->rules_packed) return;
-    size_t total = p->rules.count, wcut = SIZE_MAX;
+    size_t total = p->rules.count;
+    p->packed_lits = p->packed_weights = 0;
     bool give_back = slices_in_order(p);
     for (size_t b = total; b > 0;) {
         size_t a = b > PACK_CHUNK ? b - PACK_CHUNK : 0;
         pack_chunk(p, a, b);
-        if (give_back && a) shrink(p, a, &wcut);
+        if (give_back && a) shrink(p, a);
         b = a;
     }
     p->rules_packed = total;
@@ -156,32 +170,12 @@ static void unpack_rule(AspProgram *p, const uint8_t **at, AspAtom *prev)
     p->rules.items[p->rules.count++] = r;
 }
 
-/* The literals and weights of the packed rules, read from the pack. */
-static void unpacked_sizes(const AspProgram *p, size_t *lits, size_t *weights)
-{
-    *lits = *weights = 0;
-    for (size_t c = 0; c < p->packed.count; c++) {
-        const uint8_t *at = p->packed.items[c].bytes;
-        for (size_t i = 0; i < p->packed.items[c].rules; i++) {
-            uint64_t code = get_num(&at), npos = get_num(&at), nneg = get_num(&at);
-            uint64_t n = (code >> 3) + npos + nneg;
-            for (uint64_t k = 0; k < n; k++) get_num(&at);
-            *lits += n;
-            if (!(code >> 2 & 1)) continue;
-            for (uint64_t k = 0; k <= npos + nneg; k++) get_num(&at);
-            *weights += npos + nneg + 1;
-        }
-    }
-}
-
 void asp_program_unpack_rules(AspProgram *p)
 {
     if (!p->rules_packed) return;
-    size_t nlits, nweights;
-    unpacked_sizes(p, &nlits, &nweights);
     p->rules.items = exact(p->rules_packed, sizeof *p->rules.items, &p->rules.cap);
-    p->lits.items = exact(nlits, sizeof *p->lits.items, &p->lits.cap);
-    p->weights.items = exact(nweights, sizeof *p->weights.items, &p->weights.cap);
+    p->lits.items = exact(p->packed_lits, sizeof *p->lits.items, &p->lits.cap);
+    p->weights.items = exact(p->packed_weights, sizeof *p->weights.items, &p->weights.cap);
     while (p->packed.count) {     /* the chunk of the first rules was made last */
         AspRulePack *c = &p->packed.items[--p->packed.count];
         const uint8_t *at = c->bytes;
