@@ -116,6 +116,10 @@ void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
 /* The packed rules freed (rulepack.c); returns how many there were. */
 size_t asp_pack_free(AspProgram *p);
+/* Each rule of p in order, packed or not, to fn with the literals and weights its offsets
+ * (head, wts) index: p's own, or a packed rule's decoded alone (rulepack.c). */
+typedef void AspRuleFn(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights);
+void asp_rules_each(const AspProgram *p, AspRuleFn *fn, void *ctx);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
 /* Theory atom a is false by an external (not free, as a theory atom without rules is). */

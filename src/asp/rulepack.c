@@ -1,6 +1,7 @@
-/* rulepack.c: a program's rules packed as variable-length numbers while nothing reads them
- * (a search whose solver is built: the residual check's well-founded pass, the default's
- * native search), and unpacked again exactly as they were.  A rule is its kind, counts, atoms
+/* rulepack.c: a program's rules packed as variable-length numbers while only the partial
+ * evaluation reads them (a search whose solver is built: the residual check's well-founded
+ * pass, the default's native search), read one at a time (asp_rules_each), and unpacked
+ * again exactly as they were.  A rule is its kind, counts, atoms
  * (each as its difference from the atom before it) and weights, seven bits a byte: about 6
  * bytes a rule of two atoms, against the 28 of its AspRule and literals.  The rules are
  * packed from the last, PACK_CHUNK at a time, each chunk's rules given back as it is made,
@@ -153,19 +154,60 @@ static void *exact(size_t n, size_t size, size_t *cap)
     return mem_alloc(*cap * size);
 }
 
-static void unpack_rule(AspProgram *p, const uint8_t **at, AspAtom *prev)
+/* One rule decoded: its literals and weights (bound first), the rule's offsets 0 in them. */
+typedef struct Decoded {
+    AspRule rule;
+    VEC(AspAtom) lits;
+    VEC(uint32_t) weights;
+} Decoded;
+
+static void decode_rule(const uint8_t **at, AspAtom *prev, Decoded *d)
 {
     uint64_t code = get_num(at);
-    AspRule r = { .kind = code & 3, .nhead = (uint32_t)(code >> 3) & ASP_NHEAD_MAX,
-                  .head = (uint32_t)p->lits.count, .wts = ASP_NO_WEIGHTS };
-    r.npos = (uint32_t)get_num(at);
-    r.nneg = (uint32_t)get_num(at);
-    uint32_t n = r.nhead + r.npos + r.nneg;
-    for (uint32_t i = 0; i < n; i++) p->lits.items[p->lits.count++] = get_atom(at, prev);
-    if (code >> 2 & 1) {
+    AspRule *r = &d->rule;
+    *r = (AspRule){ .kind = code & 3, .nhead = (uint32_t)(code >> 3) & ASP_NHEAD_MAX,
+                    .wts = code >> 2 & 1 ? 0 : ASP_NO_WEIGHTS };
+    r->npos = (uint32_t)get_num(at);
+    r->nneg = (uint32_t)get_num(at);
+    d->lits.count = d->weights.count = 0;
+    for (uint32_t i = 0, n = r->nhead + r->npos + r->nneg; i < n; i++)
+        VEC_PUSH(d->lits, get_atom(at, prev));
+    for (uint32_t i = 0; r->wts == 0 && i <= r->npos + r->nneg; i++)
+        VEC_PUSH(d->weights, (uint32_t)get_num(at));
+}
+
+/* Each packed rule decoded, in order, to fn. */
+static void each_packed(const AspProgram *p, AspRuleFn *fn, void *ctx)
+{
+    Decoded d = { 0 };
+    VEC_PUSH(d.lits, 0);          /* never NULL: an empty slice is `items + 0` */
+    VEC_PUSH(d.weights, 0);
+    for (size_t c = p->packed.count; c-- > 0;) {   /* the chunk of the first rules came last */
+        const uint8_t *at = p->packed.items[c].bytes;
+        AspAtom prev = 0;
+        for (size_t i = 0; i < p->packed.items[c].rules; i++) {
+            decode_rule(&at, &prev, &d);
+            fn(ctx, &d.rule, d.lits.items, d.weights.items);
+        }
+    }
+    VEC_FREE(d.lits);
+    VEC_FREE(d.weights);
+}
+
+/* A decoded rule (offsets 0) appended to program ctx's rules (room made for all of them). */
+static void append_rule(void *ctx, const AspRule *rule, const AspAtom *lits,
+                        const uint32_t *weights)
+{
+    AspProgram *p = ctx;
+    AspRule r = *rule;
+    size_t n = (size_t)r.nhead + r.npos + r.nneg;
+    r.head = (uint32_t)p->lits.count;
+    memcpy(p->lits.items + p->lits.count, lits, n * sizeof *lits);
+    p->lits.count += n;
+    if (r.wts != ASP_NO_WEIGHTS) {
         r.wts = (uint32_t)p->weights.count;
-        for (uint32_t i = 0; i <= r.npos + r.nneg; i++)
-            p->weights.items[p->weights.count++] = (uint32_t)get_num(at);
+        memcpy(p->weights.items + p->weights.count, weights, (n - r.nhead + 1) * sizeof *weights);
+        p->weights.count += n - r.nhead + 1;
     }
     p->rules.items[p->rules.count++] = r;
 }
@@ -176,14 +218,15 @@ void asp_program_unpack_rules(AspProgram *p)
     p->rules.items = exact(p->rules_packed, sizeof *p->rules.items, &p->rules.cap);
     p->lits.items = exact(p->packed_lits, sizeof *p->lits.items, &p->lits.cap);
     p->weights.items = exact(p->packed_weights, sizeof *p->weights.items, &p->weights.cap);
-    while (p->packed.count) {     /* the chunk of the first rules was made last */
-        AspRulePack *c = &p->packed.items[--p->packed.count];
-        const uint8_t *at = c->bytes;
-        AspAtom prev = 0;
-        for (size_t i = 0; i < c->rules; i++) unpack_rule(p, &at, &prev);
-        mem_free(c->bytes);
-    }
+    each_packed(p, append_rule, p);
     asp_pack_free(p);
+}
+
+void asp_rules_each(const AspProgram *p, AspRuleFn *fn, void *ctx)
+{
+    for (size_t i = 0; i < p->rules.count; i++)
+        fn(ctx, &p->rules.items[i], p->lits.items, p->weights.items);
+    each_packed(p, fn, ctx);
 }
 
 size_t asp_pack_free(AspProgram *p)

@@ -12,8 +12,8 @@
  * evaluated under it (paper Section 8: the same stable models, atom names and print order;
  * true shown atoms become facts), so that no search node carries the decided atoms.  Returns
  * NULL when that does not pay.  A program the search may release is packed during the
- * bound's pass (its rules are the peak's largest part there) and unpacked only when the
- * residual program is made from it. */
+ * bound's pass (its rules are the peak's largest part there); the residual program is made
+ * from the packed rules. */
 static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspProgram **out)
 {
     *out = NULL;
@@ -27,7 +27,6 @@ static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspPro
     double open = asp_wellfounded(s, o ? o->aft : NULL, lo, hi, NULL) == AFT_OK
                   ? s->L->ops->log2_size(s->L, lo, hi) : 0;     /* 0: nothing to search */
     if (open > 0 && 2 * open < (double)s->natoms) {
-        if (lent) asp_program_unpack_rules(lent);
         *out = asp_partial_eval(s->prog, s, lo, hi, NULL, NULL);
         t = s->merged ? asp_solver_new_merged(*out) : asp_solver_new(*out);
         t->residual = true;
