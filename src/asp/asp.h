@@ -79,6 +79,11 @@ size_t asp_rules_read(const AspProgram *p);
  * rule any more (AspSolveOptions.release).  Nothing when p has no rules.  asp_rule_count is
  * then 0; asp_rules_read still says how many there were. */
 void asp_program_drop_rules(AspProgram *p);
+/* p's rules packed (rulepack.c: about a fifth of their memory) while nothing reads them, and
+ * unpacked exactly as they were; asp_rule_count is 0 in between (asp_rules_read counts
+ * them).  Nothing when p has no rules, or they are packed (unpacked) already. */
+void asp_program_pack_rules(AspProgram *p);
+void asp_program_unpack_rules(AspProgram *p);
 bool asp_program_rules_dropped(const AspProgram *p);
 
 /* Rule r (0 <= r < asp_rule_count) as its parts: the head, positive and negative body atoms
@@ -252,6 +257,8 @@ typedef struct AspSolveOptions {
                                      its rules once nothing of the search reads them (a
                                      head-cycle-free program, no thread compiling its own
                                      solver): the memory of the search's peak (issue 29) */
+    bool release_packs;           /* release packs the rules (asp_program_pack_rules) instead:
+                                     the owner takes them back after the search */
     unsigned shard, shards;       /* --shard i/n (shards >= 1; 0: no shard): only the cubes whose index is
                                      congruent to shard mod shards are searched; a search that
                                      is not split is the caller's to refuse (asp_solve_splits) */

@@ -31,7 +31,9 @@ unsigned asp_default_jobs(const AspSolver *s, unsigned cores)
 
 void asp_solve_release(const AspSolver *s, const AspSolveOptions *o)
 {
-    if (o && o->release && o->release == s->prog && s->hcf) asp_program_drop_rules(o->release);
+    if (!o || !o->release || o->release != s->prog || !s->hcf) return;
+    if (o->release_packs) asp_program_pack_rules(o->release);
+    else asp_program_drop_rules(o->release);
 }
 
 void asp_solver_reset_search(AspSolver *s)

@@ -40,6 +40,9 @@ typedef struct AspStmt {
     uint32_t line;                /* where it was read (0: not read) */
 } AspStmt;
 
+/* Consecutive rules packed (rulepack.c). */
+typedef struct AspRulePack { uint8_t *bytes; size_t rules; } AspRulePack;
+
 struct AspProgram {
     VEC(char *) names;            /* per atom; NULL when hidden; in `names_block` */
     Arena names_block;            /* every name, freed at once with the program */
@@ -51,6 +54,9 @@ struct AspProgram {
     uint64_t order_first;
     VEC(AspRule) rules;
     size_t rules_dropped;         /* asp_program_drop_rules: the count of the rules freed */
+    VEC(AspRulePack) packed;      /* asp_program_pack_rules: the rules packed (rulepack.c) */
+    size_t rules_packed;          /* how many rules `packed` holds (0: none, rules as read) */
+    size_t packed_lits, packed_weights;   /* and their literals and weights */
     VEC(uint64_t) disj_line;      /* per disjunctive rule read from aspif, in rule order: its
                                      index << 32 | its line (for messages; asp_rule_line) */
     size_t lines_noted;           /* the rules before this one had their lines noted */
@@ -108,6 +114,12 @@ void asp_program_reserve(AspProgram *p, size_t atoms, size_t rules, size_t lits)
 /* The reserve's unused rest given back: each of those vectors sized to what it holds. */
 void asp_program_fit(AspProgram *p);
 void asp_statements_free(AspProgram *p);
+/* The packed rules freed (rulepack.c); returns how many there were. */
+size_t asp_pack_free(AspProgram *p);
+/* Each rule of p in order, packed or not, to fn with the literals and weights its offsets
+ * (head, wts) index: p's own, or a packed rule's decoded alone (rulepack.c). */
+typedef void AspRuleFn(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights);
+void asp_rules_each(const AspProgram *p, AspRuleFn *fn, void *ctx);
 /* An opaque statement (#heuristic, #edge, theory) of n tokens. */
 void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t n);
 /* Theory atom a is false by an external (not free, as a theory atom without rules is). */

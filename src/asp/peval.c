@@ -15,6 +15,8 @@ typedef struct PEval {
     VEC(AspAtom) head, pos, neg;
     VEC(AspWLit) wl;
     int64_t bound;                /* what the open literals of a weight body still need */
+    const AspAtom *lits;          /* the rule's literals and weights (asp_rules_each: the */
+    const uint32_t *wts;          /* program's, or a packed rule's decoded) */
 } PEval;
 
 static AspAtom out_atom(PEval *e, AspAtom a)
@@ -51,11 +53,11 @@ static Val lit_val(const PEval *e, AspAtom a, bool neg)
  * false if it can no longer hold. */
 static bool eval_weight_body(PEval *e, const AspRule *r)
 {
-    const AspAtom *lits = e->p->lits.items;
-    const uint32_t *w = asp_rule_weights(e->p, r);
+    const AspAtom *lits = e->lits;
+    const uint32_t *w = e->wts + r->wts + 1;
     int64_t open = 0;
     e->wl.count = 0;
-    e->bound = asp_rule_bound(e->p, r);
+    e->bound = e->wts[r->wts];
     for (uint32_t i = 0; i < r->npos + r->nneg; i++) {
         bool neg = i >= r->npos;
         AspAtom a = lits[asp_rule_pos(r) + i];
@@ -75,7 +77,7 @@ static bool eval_weight_body(PEval *e, const AspRule *r)
 static bool eval_body(PEval *e, const AspRule *r)
 {
     if (r->wts != ASP_NO_WEIGHTS) return eval_weight_body(e, r);
-    const AspAtom *lits = e->p->lits.items;
+    const AspAtom *lits = e->lits;
     e->pos.count = e->neg.count = 0;
     for (uint32_t i = 0; i < r->npos; i++) {
         AspAtom a = lits[asp_rule_pos(r) + i];
@@ -105,7 +107,7 @@ static void emit(PEval *e, const AspRule *r, AspRuleKind kind)
 /* A disjunctive rule: satisfied (dropped) when a head atom is true, false head atoms go. */
 static void eval_disjunction(PEval *e, const AspRule *r)
 {
-    const AspAtom *lits = e->p->lits.items;
+    const AspAtom *lits = e->lits;
     for (uint32_t i = 0; i < r->nhead; i++)
         if (e->val[lits[r->head + i]] == V_TRUE) return;
     for (uint32_t i = 0; i < r->nhead; i++)
@@ -113,10 +115,12 @@ static void eval_disjunction(PEval *e, const AspRule *r)
     emit(e, r, ASP_DISJUNCTION);
 }
 
-static void eval_rule(PEval *e, const AspRule *r)
+static void eval_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *wts)
 {
+    PEval *e = ctx;
+    e->lits = lits;
+    e->wts = wts;
     if (!eval_body(e, r)) return;
-    const AspAtom *lits = e->p->lits.items;
     e->head.count = 0;
     if (r->kind == ASP_CONSTRAINT) { emit(e, r, ASP_CONSTRAINT); return; }
     if (r->kind == ASP_DISJUNCTION) { eval_disjunction(e, r); return; }
@@ -206,7 +210,7 @@ AspProgram *asp_partial_eval(const AspProgram *p, const AspSolver *s, const Word
         if (e.val[s->shown[i]] != V_FALSE) out_atom(&e, s->shown[i]);
     for (size_t i = 0; i < s->nshown; i++)
         if (e.val[s->shown[i]] == V_TRUE) kept_atom(&e, s->shown[i]);
-    for (size_t i = 0; i < p->rules.count; i++) eval_rule(&e, &p->rules.items[i]);
+    asp_rules_each(p, eval_rule, &e);
     keep_statements(&e);
     if (tlo && thi) bound_constraints(&e, s, tlo, thi);
     mem_free(e.val);

@@ -28,6 +28,7 @@ void asp_program_free(AspProgram *p)
     MEM_FREE_ALL(p->names.items, p->namelen.items, p->order.items, p->rules.items,
                  p->disj_line.items, p->lits.items, p->weights.items, p->htab,
                  p->named.items, p->wscratch);
+    asp_pack_free(p);
     arena_free(&p->names_block);
     asp_statements_free(p);
     mem_free(p);
@@ -142,13 +143,16 @@ bool asp_atom_show(AspProgram *p, AspAtom a, const char *name, size_t len)
 
 size_t asp_atom_count(const AspProgram *p) { return p->names.count; }
 size_t asp_rule_count(const AspProgram *p) { return p->rules.count; }
-size_t asp_rules_read(const AspProgram *p) { return p->rules.count + p->rules_dropped; }
+size_t asp_rules_read(const AspProgram *p)
+{
+    return p->rules.count + p->rules_dropped + p->rules_packed;
+}
 bool asp_program_rules_dropped(const AspProgram *p) { return p->rules_dropped > 0; }
 
 void asp_program_drop_rules(AspProgram *p)
 {
-    if (!p->rules.count) return;
-    p->rules_dropped += p->rules.count;
+    if (!p->rules.count && !p->rules_packed) return;
+    p->rules_dropped += p->rules.count + asp_pack_free(p);
     VEC_FREE(p->order);           /* read only to make a print order or a program from p */
     VEC_FREE(p->named);           /* and the index of names made from it */
     p->named_first = 0;

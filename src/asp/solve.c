@@ -11,13 +11,17 @@
 /* When the well-founded bound decides most atoms, the search runs on the program partially
  * evaluated under it (paper Section 8: the same stable models, atom names and print order;
  * true shown atoms become facts), so that no search node carries the decided atoms.  Returns
- * NULL when that does not pay. */
+ * NULL when that does not pay.  A program the search may release is packed during the
+ * bound's pass (its rules are the peak's largest part there); the residual program is made
+ * from the packed rules. */
 static AspSolver *residual_solver(AspSolver *s, const AspSolveOptions *o, AspProgram **out)
 {
     *out = NULL;
     if (s->residual || !s->hcf || (o && o->aft && o->aft->budget)
         || asp_program_rules_dropped(s->prog))
         return NULL;
+    AspProgram *lent = o && o->release == s->prog ? o->release : NULL;
+    if (lent) asp_program_pack_rules(lent);
     Word *lo = lattice_elem_new(s->L), *hi = lattice_elem_new(s->L);
     AspSolver *t = NULL;
     double open = asp_wellfounded(s, o ? o->aft : NULL, lo, hi, NULL) == AFT_OK
@@ -71,7 +75,9 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
 bool asp_solve_splits(AspSolver *s, const AspSolveOptions *o)
 {
     AspProgram *rp;
-    AspSolver *rs = residual_solver(s, o, &rp);
+    AspSolveOptions kept = o ? *o : (AspSolveOptions){ 0 };
+    kept.release = NULL;          /* the rules stay as they are: a search may come after */
+    AspSolver *rs = residual_solver(s, &kept, &rp);
     bool split = asp_cubes_apply(rs ? rs : s, o);
     asp_solver_free(rs);
     asp_program_free(rp);

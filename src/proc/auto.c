@@ -113,6 +113,7 @@ static AftStatus hand_over(const ProcWay *w, AspStats *st, ProcAuto *how, Buf *e
                   .ask = w->ask ? &ask : NULL };
     memset(st, 0, sizeof *st);
     if (w->ask) asp_opt_result_free(w->ask->res);
+    if (w->so->release) asp_program_unpack_rules(w->so->release);   /* clingo reads them */
     how->kind = PROC_SOLVER_CLINGO;
     snprintf(how->note, sizeof how->note, "the native search spent its budget of %zu conflicts:"
              " handed over to clingo", w->co->hand_over);
