@@ -33,7 +33,8 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
     for (size_t i = 0; i < nfiles; i++)       /* "-": gringo's standard input, fix's text */
-        argv[k++] = strcmp(files[i], "-") || !dash_is_stdin ? proc_lp_arg(files[i]) : mem_strdup("-");
+        argv[k++] = strcmp(files[i], "-") || !dash_is_stdin ? proc_lp_arg(files[i])
+                                                             : mem_strdup("-");
     argv[k] = NULL;
     return argv;
 }
@@ -57,7 +58,8 @@ typedef struct GringoInput {
 static void feed_gringo(GringoInput *in)
 {
     size_t left = in->len - in->done;
-    ssize_t n = left ? proc_child_write(in->fd, in->data + in->done, left < 65536 ? left : 65536) : 0;
+    size_t chunk = left < 65536 ? left : 65536;
+    ssize_t n = left ? proc_child_write(in->fd, in->data + in->done, chunk) : 0;
     if (n > 0) in->done += (size_t)n;
     else if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
     if (in->done == in->len || n < 0) {
@@ -76,7 +78,8 @@ static const char *read_gringo(int fd[2], GringoInput *in, Limits *limits, bool 
     while (fd[0] >= 0 || fd[1] >= 0) {
         const char *hit = limits_check_now(limits, 0);
         if (hit) return hit;
-        struct pollfd pfd[3] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 }, { in->fd, POLLOUT, 0 } };
+        struct pollfd pfd[3] = { { fd[0], POLLIN, 0 }, { fd[1], POLLIN, 0 },
+                                 { in->fd, POLLOUT, 0 } };
         int ready = poll(pfd, 3, 100);
         if (ready < 0 && errno != EINTR) return "a read error";
         if (ready > 0 && pfd[2].revents) feed_gringo(in);
