@@ -50,10 +50,11 @@ static bool copies_one_atom(const AspProgram *p, const AspRule *r)
         && r->nneg == 0 && p->lits.items[asp_rule_pos(r)] != p->lits.items[r->head];
 }
 
-/* Is rule r its head's only rule, a normal one whose body does not name that head? */
+/* Is rule r its head's only rule, a normal one whose body is not empty (facts are true
+ * anyway: nothing to gain from one class of them all) and does not name that head? */
 static bool defines_alone(const AspProgram *p, const AspRule *r, const uint8_t *count)
 {
-    if (r->kind != ASP_NORMAL || r->nhead != 1) return false;
+    if (r->kind != ASP_NORMAL || r->nhead != 1 || r->npos + r->nneg == 0) return false;
     AspAtom h = p->lits.items[r->head];
     if (count[h] != 1) return false;
     for (uint32_t k = asp_rule_pos(r); k < asp_rule_neg(r) + r->nneg; k++)

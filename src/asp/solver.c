@@ -220,10 +220,20 @@ static void add_shifted(Builder *b, const AspRule *r, const Body *body)
     mem_free(others);
 }
 
+/* Is builder atom a merged into another one's class (it gets that one's lattice atom)? */
+static bool merged_away(const Builder *b, size_t a)
+{
+    return b->rep && a < b->p->names.count && b->rep[a] != a;
+}
+
 static void translate_rule(Builder *b, const AspRule *r)
 {
     const AspAtom *lits = b->p->lits.items;
     uint32_t aux;
+    /* An atom merged away (equiv.c) has one rule: `a :- b` with b in its class (h :- h), or
+     * the same body as a rule another atom of its class keeps.  Kept, the class's atom had a
+     * support per twin, each looked through at every split (10^5 twins: quadratic). */
+    if (r->kind == ASP_NORMAL && merged_away(b, lits[r->head])) return;
     if (r->kind == ASP_NORMAL && r->wts != ASP_NO_WEIGHTS) {
         add_weight_rule(b, lits[r->head], r);
         return;
@@ -324,11 +334,6 @@ static void translate(Builder *b)
     add_supports(b);
 }
 
-/* Is builder atom a merged into another one's class (it gets that one's lattice atom)? */
-static bool merged_away(const Builder *b, size_t a)
-{
-    return b->rep && a < b->p->names.count && b->rep[a] != a;
-}
 
 /* Lattice order: atoms that occur negatively first (most occurrences first), so that the
  * powerset's "lowest free atom" split decides the atoms S_P depends on; an atom merged away
