@@ -233,6 +233,7 @@ static bool read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *er
 {
     const char *why = asp_read_all(stdin, text, opt->limits);
     err->placed = true;
+    if (why && limits_check_now(opt->limits, 0)) why = opt->limits->hit;   /* a signal's EINTR */
     if (why && opt->limits && opt->limits->hit)
         buf_printf(&err->message, "stdin: error: stopped by %s while reading", why);
     else if (why) buf_printf(&err->message, "stdin: error: cannot read: %s", why);
@@ -290,7 +291,8 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
 /* Standard input as clingo reads it, the text of a logic program, grounded by gringo (after
  * lpscan.h's check), unless it starts as aspif does ("asp "; or opt->aspif, clingo's
  * --mode=clasp): then it is read as aspif.  Text with a NUL byte is neither, and is read as
- * aspif no further than its first bytes (an endless /dev/zero is refused at once). */
+ * aspif no further than its first bytes (an endless /dev/zero is refused at once), as is an
+ * input whose first read failed (a signal stopped a silent pipe: aspif's reader says so). */
 static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
 {
     Buf text;
@@ -299,7 +301,7 @@ static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
     size_t n = fread(head, 1, sizeof head, stdin);
     buf_putn(&text, head, n);
     err->placed = true;
-    if (opt->aspif || (n == 4 && !memcmp(head, "asp ", 4)) || memchr(head, 0, n))
+    if (opt->aspif || (n == 4 && !memcmp(head, "asp ", 4)) || memchr(head, 0, n) || ferror(stdin))
         return asp_read_aspif_after(stdin, &text, "stdin", opt->limits, &err->message);
     const char *dash = "-";
     ProcLoadOptions from_stdin = *opt;
