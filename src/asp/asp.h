@@ -148,6 +148,10 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
 /* Reads all of in into out, polling limits (may be NULL) after each chunk: NULL when done,
  * else why it stopped (the limit hit, kept in limits->hit, or the read error's text). */
 const char *asp_read_all(FILE *in, Buf *out, Limits *limits);
+/* asp_read_all's answer `why` (NULL: none) worded into err for input `name`: "NAME: error:
+ * stopped by LIMIT while reading" (a signal's EINTR is the signal's stop) or "NAME: error:
+ * cannot read: WHY"; true when the read failed. */
+bool asp_read_failed(const char *why, const char *name, Limits *limits, Buf *err);
 /* p is gringo's output for .lp files: messages give its lines as lines of gringo's output. */
 void asp_lp_grounded(AspProgram *p);
 

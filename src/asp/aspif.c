@@ -742,24 +742,6 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
     return NULL;
 }
 
-/* Read straight into out's free room (a chunk at most each time, so that limits are polled
- * while a pipe is slow): no copy of the text. */
-const char *asp_read_all(FILE *in, Buf *out, Limits *limits)
-{
-    enum { CHUNK = 65536 };
-    for (;;) {
-        if (out->cap < out->len + 2) buf_reserve(out, CHUNK);
-        size_t room = out->cap - out->len - 1;
-        size_t n = fread(out->data + out->len, 1, room < CHUNK ? room : CHUNK, in);
-        if (n == 0) break;
-        out->len += n;
-        out->data[out->len] = '\0';
-        const char *hit = limits_check_now(limits, 0);
-        if (hit) return hit;
-    }
-    return ferror(in) ? strerror(errno) : NULL;
-}
-
 /* A regular file's text is read into one block of its size (no copies while it grows). */
 static void reserve_for(FILE *in, Buf *b)
 {
@@ -787,10 +769,7 @@ AspProgram *asp_read_aspif_after(FILE *in, Buf *head, const char *name, Limits *
      * endless input such as /dev/zero is refused at once instead of filling memory. */
     bool aspif = text.len >= 4 && memcmp(text.data, "asp ", 4) == 0;
     const char *why = aspif ? asp_read_all(in, &text, limits) : ferror(in) ? strerror(errno) : NULL;
-    if (why) {
-        if (limits_check_now(limits, 0)) why = limits->hit;   /* a signal's EINTR: said so */
-        if (limits && limits->hit) buf_printf(err, "%s: error: stopped by %s while reading", name, why);
-        else buf_printf(err, "%s: error: cannot read: %s", name, why);
+    if (asp_read_failed(why, name, limits, err)) {
         buf_free(&text);
         return NULL;
     }

@@ -24,6 +24,12 @@ static const char *gringo_path(void)
     return g && *g ? g : "gringo";
 }
 
+/* Is file standard input's text (a "-" where the caller says so), not a file of that name? */
+static bool names_stdin(bool dash_is_stdin, const char *file)
+{
+    return dash_is_stdin && !strcmp(file, "-");
+}
+
 /* argv for gringo: the program, extra arguments, the files, NULL. */
 static char **gringo_argv(const char *const *files, size_t nfiles, const char *const *gargs,
                           size_t ngargs, bool dash_is_stdin)
@@ -33,8 +39,7 @@ static char **gringo_argv(const char *const *files, size_t nfiles, const char *c
     argv[k++] = (char *)gringo_path();
     for (size_t i = 0; i < ngargs; i++) argv[k++] = (char *)gargs[i];
     for (size_t i = 0; i < nfiles; i++)       /* "-": gringo's standard input, fix's text */
-        argv[k++] = strcmp(files[i], "-") || !dash_is_stdin ? proc_lp_arg(files[i])
-                                                             : mem_strdup("-");
+        argv[k++] = names_stdin(dash_is_stdin, files[i]) ? mem_strdup("-") : proc_lp_arg(files[i]);
     argv[k] = NULL;
     return argv;
 }
@@ -186,7 +191,7 @@ static FILE *open_input(const char *path, Buf *err)
 static bool files_readable(const char *const *files, size_t nfiles, bool dash_is_stdin, Buf *err)
 {
     for (size_t i = 0; i < nfiles; i++) {
-        if (dash_is_stdin && !strcmp(files[i], "-")) continue;
+        if (names_stdin(dash_is_stdin, files[i])) continue;
         FILE *f = open_input(files[i], err);
         if (!f) return false;
         fclose(f);
@@ -233,14 +238,10 @@ static bool read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *er
 {
     const char *why = asp_read_all(stdin, text, opt->limits);
     err->placed = true;
-    if (why && limits_check_now(opt->limits, 0)) why = opt->limits->hit;   /* a signal's EINTR */
-    if (why && opt->limits && opt->limits->hit)
-        buf_printf(&err->message, "stdin: error: stopped by %s while reading", why);
-    else if (why) buf_printf(&err->message, "stdin: error: cannot read: %s", why);
-    else if (memchr(text->data ? text->data : "", 0, text->len))
-        buf_printf(&err->message, "stdin: error: neither aspif nor the text of a logic program "
-                   "(it has a NUL byte)");
-    else return true;
+    if (asp_read_failed(why, "stdin", opt->limits, &err->message)) return false;
+    if (!memchr(text->data ? text->data : "", 0, text->len)) return true;
+    buf_printf(&err->message, "stdin: error: neither aspif nor the text of a logic program "
+               "(it has a NUL byte)");
     return false;
 }
 
@@ -253,7 +254,7 @@ static AspProgram *check_and_ground(const char *const *files, size_t nfiles, con
     size_t nnamed = 0;
     bool declared_project = false, stdin_project = false;
     for (size_t i = 0; i < nfiles; i++)
-        if (!opt->dash_is_stdin || strcmp(files[i], "-")) named[nnamed++] = files[i];
+        if (!names_stdin(opt->dash_is_stdin, files[i])) named[nnamed++] = files[i];
     const char *data = text->data ? text->data : "";
     bool checked = opt->allow_scripts ||
         (proc_lp_scan(named, nnamed, &declared_project, &err->message) &&
@@ -263,7 +264,7 @@ static AspProgram *check_and_ground(const char *const *files, size_t nfiles, con
     if (!checked) return failed(err, true);
     char **argv = gringo_argv(files, nfiles, opt->gargs, opt->ngargs, opt->dash_is_stdin);
     GringoInput in = { .data = piped ? data : NULL, .len = text->len, .fd = -1 };
-    const char *first = nnamed == nfiles || strcmp(files[0], "-") ? files[0] : "stdin";
+    const char *first = names_stdin(opt->dash_is_stdin, files[0]) ? "stdin" : files[0];
     AspProgram *p = ground(argv, &in, first, declared_project || stdin_project, opt, err);
     gringo_argv_free(argv, opt->ngargs);
     return p;
@@ -281,7 +282,7 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
     Buf text;
     buf_init(&text);
     bool from_stdin = false;
-    for (size_t i = 0; opt->dash_is_stdin && i < nfiles; i++) from_stdin |= !strcmp(files[i], "-");
+    for (size_t i = 0; i < nfiles; i++) from_stdin |= names_stdin(opt->dash_is_stdin, files[i]);
     AspProgram *p = from_stdin && !read_stdin_text(opt, &text, err) ? NULL
                     : check_and_ground(files, nfiles, &text, opt, err);
     buf_free(&text);

@@ -332,8 +332,7 @@ static bool scan_file(Scan *sc, size_t index)
     Buf text;
     buf_init(&text);
     const char *why = f ? asp_read_all(f, &text, NULL) : strerror(errno);
-    bool ok = !why;
-    if (!ok) buf_printf(sc->err, "%s: error: cannot read: %s", q.shown, why);
+    bool ok = !asp_read_failed(why, q.shown, NULL, sc->err);
     if (f) fclose(f);
     Text t = { .q = q, .s = text.data ? text.data : "", .n = text.len,
                .line = 1 };
