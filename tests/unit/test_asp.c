@@ -629,6 +629,35 @@ static void test_work_budget(void **state)
     buf_free(&err);
 }
 
+/* Twins (atoms whose only rule has the same body, equiv.c) share one lattice atom, and the
+ * rules of the atoms merged away are not compiled: each was the twin of a body its class's
+ * root keeps.  When they were, 10^5 twins gave the root 10^5 supports and the split's
+ * support choice a quadratic cost (bench/asp/shape.sh's facts-and-twins shape). */
+static void test_twins_compiled_once(void **state)
+{
+    (void)state;
+    enum { N = 50 };
+    AspProgram *p = asp_program_new();
+    AspAtom b = asp_atom(p, "b"), c = asp_atom(p, "c"), a[N];
+    assert_true(asp_add_rule(p, ASP_CHOICE, &b, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_CHOICE, &c, 1, NULL, 0, NULL, 0, NULL));
+    for (int i = 0; i < N; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "a(%d)", i);
+        a[i] = asp_atom(p, name);
+        assert_true(asp_add_rule(p, ASP_NORMAL, &a[i], 1, &b, 1, &c, 1, NULL));
+    }
+    AspSolver *s = asp_solver_new_merged(p);     /* as the search's solver is made */
+    size_t root = asp_solver_atom_index(s, a[0]);
+    for (int i = 1; i < N; i++) assert_int_equal(asp_solver_atom_index(s, a[i]), root);
+    assert_true(s->nrules < N);                 /* N + 4 when every twin's rule was compiled */
+    asp_solver_free(s);
+    Models m;
+    assert_int_equal(count_models(p, 0, &m), 4);  /* b and c free; a(I) exactly when b, not c */
+    buf_free(&m.text);
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -652,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_statements_kept),
         cmocka_unit_test(test_incremental_steps),
         cmocka_unit_test(test_work_budget),
+        cmocka_unit_test(test_twins_compiled_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
