@@ -77,9 +77,8 @@ static bool fail_at(Scan *sc, Text *t, size_t off, const char *msg)
 
 char *proc_lp_arg(const char *file)
 {
-    bool plain = file[0] == '/' || !strncmp(file, "./", 2) || !strncmp(file, "../", 3);
     char *p = mem_alloc(strlen(file) + 3);
-    strcpy(p, plain ? "" : "./");
+    strcpy(p, file[0] == '-' ? "./" : "");
     strcat(p, file);
     return p;
 }

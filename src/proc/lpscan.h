@@ -33,9 +33,11 @@ bool proc_lp_scan(const char *const *files, size_t nfiles, bool *has_project, Bu
  * "stdin"; its includes resolve from the current directory, as gringo resolves them). */
 bool proc_lp_scan_text(const char *text, size_t len, bool *has_project, Buf *err);
 
-/* The name gringo is given for file (to free): a relative name gets "./" in front, so that
- * gringo never takes it for an option or for standard input ("-"); gringo 5.4 has no "--"
- * that ends its options.  Its directory is the one gringo resolves includes from. */
+/* The name gringo is given for file (to free): a name that starts with '-' gets "./" in
+ * front, so that gringo never takes it for an option or for standard input ("-"); gringo 5.4
+ * has no "--" that ends its options.  Any other name is left as written, so that gringo's
+ * messages name the file as the user wrote it (as clingo's do).  Its directory is the one
+ * gringo resolves includes from. */
 char *proc_lp_arg(const char *file);
 
 #endif

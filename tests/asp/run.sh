@@ -172,6 +172,10 @@ if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok
 printf 'p :- q(.\n' > "$OUT/syntax.lp"
 msg=$("$FIX" asp "$OUT/syntax.lp" 2>&1 >/dev/null); rc=$?
 case "$msg" in *"syntax error"*) [ $rc -eq 1 ] && ok || bad "gringo error: exit $rc";; *) bad "gringo error: $msg";; esac
+# ... naming a relative file as it was written, as clingo's do (gringo was given ./syntax.lp)
+fixabs=$(cd "$(dirname "$FIX")" && pwd)/$(basename "$FIX")
+msg=$(cd "$OUT" && "$fixabs" asp syntax.lp 2>&1 >/dev/null)
+case "$msg" in "syntax.lp:1:"*) ok;; *) bad "gringo error names the file otherwise: $msg";; esac
 # usage error: exit 2
 "$FIX" asp --no-such-option >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "usage error exit status $rc, not 2"
