@@ -13,7 +13,8 @@ static size_t solver_size(const AspSolver *s)
 
 bool asp_cubes_apply(const AspSolver *s, const AspSolveOptions *o)
 {
-    if (!o || !o->jobs || s->natoms < ASP_CUBES_MIN_ATOMS || solver_size(s) > ASP_SPLIT_MAX)
+    if (!o || !o->jobs || o->max_models || s->natoms < ASP_CUBES_MIN_ATOMS
+        || solver_size(s) > ASP_SPLIT_MAX)
         return false;
     const AftOptions *a = o->aft;
     /* an interrupt of the caller's own beside the limits' (a race's: clingo answered) would
