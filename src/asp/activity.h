@@ -10,6 +10,8 @@ typedef struct AspActivity {
     size_t hsize;
     uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
                                      body whose bound is below its total weight) */
+    uint8_t *capped;              /* per atom: an element of aggregates that must not hold
+                                     only (the body of `:- h` for each head h), none other */
     uint8_t *feeds;               /* per atom: in the positive body of a rule whose head is on
                                      a positive cycle (NULL: no such rule) */
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods

@@ -30,9 +30,40 @@ static void sift_down(AspProp *p, size_t i)
     order_down(&o, p->act.hsize, i);
 }
 
+/* Is atom a forbidden by a constraint `:- a` (f :- a, not f: f the constraints' atom)? */
+static bool forbidden(const AspSolver *s, uint32_t a)
+{
+    for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
+        uint32_t r = s->occ[k];
+        if ((long)s->head[r] == s->fatom && s->pstart[r + 1] - s->pstart[r] == 1
+            && s->nstart[r + 1] - s->nstart[r] == 1 && (long)s->neg[s->nstart[r]] == s->fatom
+            && !asp_rule_aggregate(s, r)) return true;
+    }
+    return false;
+}
+
+/* The atoms whose every aggregate is one that must not hold (#count { .. } > B in a
+ * constraint: gringo's h :- B + 1 { .. }, then :- h); NULL when there is none. */
+static uint8_t *mark_capped(const AspSolver *s, size_t n)
+{
+    if (!s->bound || s->fatom < 0) return NULL;
+    uint8_t *capped = NULL;
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        if (!asp_rule_aggregate(s, r) || s->nstart[r + 1] > s->nstart[r]
+            || !forbidden(s, s->head[r])) continue;
+        if (!capped) capped = mem_calloc(n, 1);
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) capped[s->pos[k]] = 1;
+    }
+    for (uint32_t r = 0; capped && r < s->nrules; r++)
+        if (asp_rule_aggregate(s, r) && !forbidden(s, s->head[r]))
+            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) capped[s->pos[k]] = 0;
+    return capped;
+}
+
 /* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'
- * elements marked (each rule's body summed once), and the atoms that may found a loop (in the
- * positive body of a rule whose head is on a positive cycle). */
+ * elements marked (each rule's body summed once), those of capped aggregates alone, and the
+ * atoms that may found a loop (in the positive body of a rule whose head is on a positive
+ * cycle). */
 void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 {
     AspActivity *h = &p->act;
@@ -43,6 +74,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
     for (uint32_t r = 0; s->bound && r < s->nrules; r++)
         if (asp_rule_aggregate(s, r))
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
+    h->capped = mark_capped(s, n);
     if (p->uf.ncrules) h->feeds = mem_calloc(n, 1);
     for (uint32_t i = 0; i < p->uf.ncrules; i++)
         for (uint32_t k = s->pstart[p->uf.crules[i]]; k < s->pstart[p->uf.crules[i] + 1]; k++)
@@ -53,7 +85,8 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 
 void asp_act_free(AspProp *p)
 {
-    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped); mem_free(p->act.feeds);
+    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
+    mem_free(p->act.capped); mem_free(p->act.feeds);
     mem_free(p->act.heap); mem_free(p->act.hpos);
 }
 
