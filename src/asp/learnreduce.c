@@ -117,7 +117,8 @@ static void choose_victims(const AspProp *p, uint8_t *keep)
     size_t n = p->store.learnts.count, nc = 0;
     Cand *c = mem_alloc((n + 1) * sizeof *c);
     for (size_t i = 0; i < n; i++)
-        if (!keep[i] && p->store.learnts.items[i].lbd > p->store.glue) c[nc++] = (Cand){(uint32_t)i, p->store.learnts.items[i].lbd};
+        if (!keep[i] && p->store.learnts.items[i].lbd > p->store.glue
+            && p->store.ng.items[p->store.learnts.items[i].off] != 2) c[nc++] = (Cand){(uint32_t)i, p->store.learnts.items[i].lbd};
     qsort(c, nc, sizeof *c, worse_first);
     memset(keep, 1, n);
     for (size_t i = 0; i < nc / 2; i++) keep[c[i].idx] = 0;
@@ -195,7 +196,8 @@ static void expect_watches(AspProp *p, uint32_t off)
     if (n > 1) asp_watch_expect(&p->store.watches, w1, words);
 }
 
-/* The kept nogoods of two literals (binary) or of another length watched again. */
+/* The kept nogoods of two literals (binary) or of another length watched again: the
+ * stored rules' ones, then the learnt ones. */
 static void watch_kept(AspProp *p, bool binary)
 {
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
@@ -206,16 +208,54 @@ static void watch_kept(AspProp *p, bool binary)
     }
 }
 
-/* Every kept nogood watched again on its first two literals, each sparing the other, the
- * lists laid out to measure first; the binary ones first, so that each finds no longer
- * one to pass in its list. */
-void asp_learn_rewatch(AspProp *p)
+/* The program's binary completion nogoods (keys, smaller literal high) as the words of
+ * both their literals' lists, marked ASP_WATCH_PROG: they have no place in the store. */
+static void watch_pairs(AspProp *p, const uint64_t *pairs, size_t npairs)
+{
+    for (size_t i = 0; i < npairs; i++) {
+        uint32_t lo = (uint32_t)(pairs[i] >> 32), hi = (uint32_t)pairs[i];
+        asp_watch_add_bin(&p->store.watches, lo, hi | ASP_WATCH_PROG);
+        asp_watch_add_bin(&p->store.watches, hi, lo | ASP_WATCH_PROG);
+    }
+}
+
+void asp_learn_watch_all(AspProp *p, const uint64_t *pairs, size_t npairs)
 {
     asp_watch_clear(&p->store.watches);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) expect_watches(p, off);
     for (size_t i = 0; i < p->store.learnts.count; i++) expect_watches(p, p->store.learnts.items[i].off);
+    for (size_t i = 0; i < npairs; i++) {
+        asp_watch_expect(&p->store.watches, (uint32_t)(pairs[i] >> 32), 1);
+        asp_watch_expect(&p->store.watches, (uint32_t)pairs[i], 1);
+    }
     asp_watch_layout(&p->store.watches);
-    watch_kept(p, true);
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
+        if (p->store.ng.items[off] == 2) asp_watch_nogood(p, off);
+    watch_pairs(p, pairs, npairs);
+    for (size_t i = 0; i < p->store.learnts.count; i++)
+        if (p->store.ng.items[p->store.learnts.items[i].off] == 2) asp_watch_nogood(p, p->store.learnts.items[i].off);
+    watch_kept(p, false);
+    ASP_CHECK_NOGOODS(p);
+}
+
+/* The words of binary nogoods lead every list (watch.h): each list keeps just them. */
+static void keep_binary_words(AspWatches *w)
+{
+    for (uint32_t lit = 0; lit < w->nlists; lit++) {
+        size_t n = asp_watch_count(w, lit), k = 0;
+        if (!n) continue;
+        const uint32_t *items = asp_watch_items(w, lit);
+        while (k < n && (items[k] & ASP_WATCH_BIN)) k++;
+        asp_watch_truncate(w, lit, k);
+    }
+}
+
+/* The binary nogoods keep their words (none is ever deleted, and theirs name no offset);
+ * every longer kept nogood is watched again on its first two literals, each sparing the
+ * other, in each list after the binary words.  The lists keep their blocks. */
+void asp_learn_rewatch(AspProp *p)
+{
+    keep_binary_words(&p->store.watches);
     watch_kept(p, false);
     ASP_CHECK_NOGOODS(p);
 }
