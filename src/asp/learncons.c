@@ -388,10 +388,8 @@ bool asp_cons_ready(const AspSolver *s, AspProp *p)
     p->rc.perm_end = (uint32_t)p->store.ng.count;
     p->rc.stored = true;
     fit_store(&p->store);
-    const AspPairs *watched = u->stored_made ? &u->pairs : &pairs;
-    asp_learn_watch_all(p, watched->items, watched->count);   /* each watched in the order
-                                                    stored, the binary ones first */
-    VEC_FREE(pairs);
+    asp_learn_watch_all(p, u->stored_made ? &u->pairs : NULL, &pairs);   /* each watched in
+                                                    the order stored, the binary ones first */
     return true;
 }
 
@@ -414,13 +412,11 @@ void asp_cons_simplify(AspProp *p)
 {
     if (p->rc.simplified || p->cost || p->store.ng.count != p->rc.perm_end || p->tr.nlevels != 1) return;
     uint32_t to = 0;
-    U32s shrunk = {0};                           /* nogoods left with two literals of more */
     for (uint32_t off = 0, next; off < p->rc.perm_end; off = next) {
         next = off + p->store.ng.items[off] + 1;
         int open = level0_open(p, off);
         if (open < 0) continue;
         ASP_ASSERT(open > 0);                    /* none holds entirely: no root conflict */
-        if (open == 2 && p->store.ng.items[off] > 2) VEC_PUSH(shrunk, to);
         uint32_t at = to++;
         for (uint32_t i = off + 1; i < next; i++)
             if (!p->tr.lholds[p->store.ng.items[i]])
@@ -429,10 +425,9 @@ void asp_cons_simplify(AspProp *p)
     }
     asp_store_drop(&p->store, to);
     p->rc.perm_end = to;
-    asp_learn_rewatch(p);                        /* no learnt nogood yet; the binary words stay
-                                                    (those level 0 made false never fire) */
-    for (size_t i = 0; i < shrunk.count; i++) asp_watch_nogood(p, shrunk.items[i]);
-    VEC_FREE(shrunk);
+    asp_learn_rewatch(p, true);                  /* no learnt nogood yet; the unstored binary
+                                                    ones keep their words (those level 0 made
+                                                    false never fire) */
     p->rc.facts.count = 0;
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];

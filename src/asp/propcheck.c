@@ -71,6 +71,7 @@ static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t 
         const uint32_t *items = asp_watch_items(w, lit);
         for (; j < n && (items[j] & ASP_WATCH_BIN); j++)
             if (asp_watch_other(items[j]) >= w->nlists) return "a binary watch's literal out of range";
+        if ((n - j) % 2) return "a binary nogood's watch after a longer one's";
         if (j < bins[lit]) return "a stored binary nogood's watch missing";
         if (n - j != expect[lit]) return "a literal's watch count is not its nogoods' count";
         for (; j < n; j += 2) {
