@@ -9,9 +9,10 @@
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
  * offsets, which tile the rest of the store, each after its search start word) is watched
- * on its first two literals (its only one), no list holds any other watch, and in each list
- * the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come before
- * the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
+ * on its first two literals (its only one), no list holds any other pair (its binary words
+ * may be more: the program's unstored ones, and stored ones level 0 dropped), and in each
+ * list the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come
+ * before the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
  * parent, every open atom in it while learning.  The unfounded-set check's sources
  * (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule with
  * a cyclic head counts its cyclic positive atoms without a source, and when no check is due
