@@ -142,8 +142,10 @@ fi
 
 # Peak memory a choice atom (issue 29 part 4, bench/asp/memory.sh's choice row): the first
 # model of the 10^6-atom choice `{ a(1..1000000) }.`, written as gringo writes it (40 MB of
-# aspif), by default at most 365 bytes an atom and by --solver native at most 400 (clingo:
-# about 380; 353 and 349 now, 373 and 349 before the default packed the program's rules
+# aspif), by default at most 346 bytes an atom and by --solver native at most 341 (clingo:
+# about 380; 339 and 334 now, 363 and 358 before the completions' nogoods of two literals
+# (a choice atom's two) left the nogood store for the watch lists alone (learncons.c),
+# 353 and 349 before that, 373 and 349 before the default packed the program's rules
 # during its search (rulepack.c), 441 and 404 before the watch lists kept one pair in their
 # header and the in-place search's levels shrank, 589 and 528 before that).  With transparent huge
 # pages on every allocation (THP "always") a partly used block is resident in 2 MB pages:
@@ -155,8 +157,8 @@ if command -v /usr/bin/time >/dev/null 2>&1; then
                  for (i = 1; i <= n; i++) { s = "a(" i ")"; print "4 " length(s) " " s " 1 " i }
                  print 0 }' >"$dir/choice1m.aspif"
     for how in default native; do
-        opt=""; most=365
-        [ $how = native ] && { opt="--solver native"; most=400; }
+        opt=""; most=346
+        [ $how = native ] && { opt="--solver native"; most=341; }
         [ $thp_always = yes ] && most=500
         # shellcheck disable=SC2086
         timeout 120 /usr/bin/time -f '%M' -o "$dir/choice1m.kb" "$fast" asp $opt --models 1 \
@@ -175,8 +177,10 @@ fi
 # Peak memory a ground rule of the colouring with symmetry breaking (issue 33 part 4,
 # tests/asp/compete/colour.lp at 800 nodes: 970 791 ground rules, almost all before/2's
 # `before(X,C) :- c(Y,C)`, whose completion is 2.9 million nogoods of two literals): the
-# first model by --solver native in at most 65 bytes a ground rule (a margin for other
-# machines' allocators), by default in at most 74 (63 and 71 now; 65 and 91 before the residual check's well-founded pass and the
+# first model by --solver native in at most 63 bytes a ground rule (a margin for other
+# machines' allocators), by default in at most 68 (61.6 and 66.7 now, the native peak the
+# compilation's; 63.8 and 70.7 before the completions' nogoods of two literals left the
+# nogood store for the watch lists alone; 65 and 91 before the residual check's well-founded pass and the
 # default's search ran with the program's rules packed, rulepack.c; 68 before the rules'
 # counters took 16 bits each, 96 before the solver's arrays were filled in place, count
 # bodies kept no weights and a binary nogood's watch became one word; clingo about 23),
@@ -186,8 +190,8 @@ if command -v gringo >/dev/null 2>&1 && command -v /usr/bin/time >/dev/null 2>&1
     gringo tests/asp/compete/colour.lp "$dir/colour800.lp" >"$dir/colour800.aspif" 2>/dev/null
     rules=$(grep -c '^1 ' "$dir/colour800.aspif")
     for how in native default; do
-        opt="--solver native"; most=65
-        [ $how = default ] && { opt=""; most=74; }
+        opt="--solver native"; most=63
+        [ $how = default ] && { opt=""; most=68; }
         grep -q '\[always\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null &&
             most=$((most + 46))
         # shellcheck disable=SC2086

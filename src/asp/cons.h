@@ -35,11 +35,17 @@ typedef struct AspConsPlan {
                                      needed: asp_cons_counted, or asp_setup_complete) */
 } AspConsPlan;
 
+/* Nogoods of two literals, each a key: its smaller literal high, the other low. */
+typedef VEC(uint64_t) AspPairs;
+
 typedef struct AspCons {
     bool cons;                    /* the state propagates the constraints so (set by reset) */
     bool own;                     /* and the owned atoms' completions (only with learning) */
     const AspConsPlan *plan;      /* the solver's (NULL until first asked: asp_cons_any) */
-    uint32_t perm_end;            /* the store's stored rules end here (0: none stored) */
+    bool stored;                  /* the rules' nogoods are stored and watched (their binary
+                                     completions in the watch lists only: the store may be
+                                     empty) */
+    uint32_t perm_end;            /* the store's stored rules end here */
     bool simplified;              /* they were simplified by level 0 (asp_cons_simplify) */
     U32s facts;                   /* then: level 0's literals, which they may no longer imply */
     AspOcc all;                   /* the occurrences of every rule */

@@ -31,7 +31,7 @@ void asp_learn_new(const AspSolver *s, AspProp *p)
 void asp_learn_search_new(const AspSolver *s, AspProp *p)
 {
     size_t n = s->natoms + 2;
-    ASP_ASSERT(n < ASP_WATCH_BIN / 2);          /* a literal below the watch's binary bit */
+    ASP_ASSERT(n < ASP_WATCH_PROG / 2);         /* a literal below the watch's marks */
     p->an.seen = mem_calloc(n, sizeof *p->an.seen);
     p->an.failed = mem_calloc(n, sizeof *p->an.failed);
     asp_act_new(s, p, n);
@@ -513,7 +513,7 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
     size_t i = 0, count = asp_watch_count(w, lit);  /* pool may move as it grows */
     const uint8_t *lholds = p->tr.lholds;
     for (; i < count && (items[i] & ASP_WATCH_BIN); i++) {
-        uint32_t other = items[i] & ~ASP_WATCH_BIN;
+        uint32_t other = asp_watch_other(items[i]);
         if (lholds[other ^ 1]) continue;
         bin_unit(p, lit, other);
         if (p->conflict) return;

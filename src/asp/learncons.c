@@ -16,7 +16,9 @@
  * is all its rules say in a stable model.  An owned atom's rules leave the counters.
  *
  * With learning, these nogoods go to the nogood store once, before any learnt nogood, are
- * never deleted and are watched like the learnt ones (two watched literals, clasp's way: a
+ * never deleted and are watched like the learnt ones; a completion's nogood of two literals
+ * (most of them: 3.4 million on the colouring of 1 500 nodes) only as its two words in the
+ * watch lists, with no store entry (two watched literals, clasp's way: a
  * nogood costs a look when one of its two watches holds, instead of a counter per literal
  * each time any of its atoms gets a value and again when it is undone).  A state reset in
  * that way leaves their rules out: they are not in its occurrence lists (p->rc.live), support
@@ -179,7 +181,7 @@ static void store_constraint(const AspSolver *s, AspNogoods *g, uint32_t r)
  * once each: a choice's atom and its partner give the same two. */
 typedef struct Maker {
     uint32_t *mark, stamp;
-    VEC(uint64_t) pairs;
+    AspPairs pairs;
     U32s lits;                    /* a body's literals (body_kind) */
     U32s all;                     /* the literals of all an atom's bodies */
 } Maker;
@@ -247,24 +249,25 @@ static void make_completion(const AspSolver *s, const AspConsPlan *c, AspNogoods
     make_pairs(g, m, all ? 2 * a : 2 * a + 1, &m->all, all);
 }
 
-/* The owned atoms' completions, the binary nogoods last, each once. */
-static void store_completions(const AspSolver *s, const AspConsPlan *c, AspNogoods *g)
+/* The owned atoms' completions: the longer nogoods into g, the binary ones into *pairs
+ * (smaller literal high), sorted, each once, the vector cut to their number (they are
+ * watched, not stored: 12 bytes a nogood less). */
+static void store_completions(const AspSolver *s, const AspConsPlan *c, AspNogoods *g, AspPairs *pairs)
 {
     Maker m = { .mark = mem_calloc(2 * s->natoms + 2, sizeof *m.mark) };
     for (uint32_t a = 0; a < s->natoms; a++)
         if (c->owned[a]) make_completion(s, c, g, a, &m);
-    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
-    for (size_t i = 0; i < m.pairs.count; i++) {
-        if (i && m.pairs.items[i] == m.pairs.items[i - 1]) continue;
-        uint32_t off = asp_store_begin(g);
-        asp_store_lit(g, (uint32_t)(m.pairs.items[i] >> 32));
-        asp_store_lit(g, (uint32_t)m.pairs.items[i]);
-        asp_store_end(g, off);
-    }
-    VEC_FREE(m.pairs);
     VEC_FREE(m.lits);
     VEC_FREE(m.all);
     mem_free(m.mark);
+    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
+    size_t n = 0;
+    for (size_t i = 0; i < m.pairs.count; i++)
+        if (!n || m.pairs.items[i] != m.pairs.items[n - 1]) m.pairs.items[n++] = m.pairs.items[i];
+    if (n) m.pairs.items = mem_realloc(m.pairs.items, n * sizeof *m.pairs.items);
+    else VEC_FREE(m.pairs);
+    pairs->items = m.pairs.items;
+    pairs->count = pairs->cap = n;
 }
 
 const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
@@ -275,7 +278,7 @@ const AspOcc *asp_cons_new(const AspSolver *s, AspProp *p)
 
 const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
 {
-    p->rc.cons = strong && (p->learning || p->rc.perm_end) && asp_cons_ready(s, p);
+    p->rc.cons = strong && (p->learning || p->rc.stored) && asp_cons_ready(s, p);
     p->rc.own = p->rc.cons && p->learning;
     return p->rc.own ? &p->rc.plan->live : p->rc.cons ? asp_cons_counted(s, p) : &p->rc.all;
 }
@@ -283,6 +286,7 @@ const AspOcc *asp_cons_reset(const AspSolver *s, AspProp *p, bool strong)
 void asp_cons_forget(AspProp *p)
 {
     p->rc.perm_end = 0;
+    p->rc.stored = false;
 }
 
 /* The lists of a state whose owned atoms are counted, made once. */
@@ -320,12 +324,12 @@ bool asp_cons_any(const AspSolver *s, AspProp *p)
 }
 
 /* The constraints' and the completions' nogoods at the end of g, as a store first holds
- * them. */
-static void store_rules(const AspSolver *s, const AspConsPlan *c, AspNogoods *g)
+ * them, the completions' binary ones into *pairs. */
+static void store_rules(const AspSolver *s, const AspConsPlan *c, AspNogoods *g, AspPairs *pairs)
 {
     for (uint32_t r = 0; r < s->nrules; r++)
         if (c->asng[r]) store_constraint(s, g, r);
-    store_completions(s, c, g);
+    store_completions(s, c, g, pairs);
 }
 
 void asp_cons_plan_complete(const AspSolver *s)
@@ -335,7 +339,7 @@ void asp_cons_plan_complete(const AspSolver *s)
     if (c->any && c->nowned && c->nasng) counted_lists(s, &u->cons);
     if (u->stored_made || !c->any) return;
     AspNogoods g = {0};
-    store_rules(s, c, &g);
+    store_rules(s, c, &g, &u->pairs);
     u->stored = g.ng;
     u->stored_made = true;
     u->made++;
@@ -376,16 +380,18 @@ static void copy_stored(AspNogoods *g, const U32s *from)
 bool asp_cons_ready(const AspSolver *s, AspProp *p)
 {
     if (!asp_cons_any(s, p) || !p->store.watches.list) return false;
-    if (p->rc.perm_end) return true;
+    if (p->rc.stored) return true;
     if (p->store.ng.count) return false;        /* learnt ones came first: counters, as they were */
     p->rc.simplified = false;
     const AspSetup *u = s->setup;
+    AspPairs pairs = {0};
     if (u->stored_made) copy_stored(&p->store, &u->stored);
-    else store_rules(s, p->rc.plan, &p->store);
+    else store_rules(s, p->rc.plan, &p->store, &pairs);
     p->rc.perm_end = (uint32_t)p->store.ng.count;
+    p->rc.stored = true;
     fit_store(&p->store);
-    asp_learn_rewatch(p);                        /* each watched in the order stored, the binary
-                                                    ones first */
+    asp_learn_watch_all(p, u->stored_made ? &u->pairs : NULL, &pairs);   /* each watched in
+                                                    the order stored, the binary ones first */
     return true;
 }
 
@@ -421,7 +427,9 @@ void asp_cons_simplify(AspProp *p)
     }
     asp_store_drop(&p->store, to);
     p->rc.perm_end = to;
-    asp_learn_rewatch(p);                        /* no learnt nogood yet */
+    asp_learn_rewatch(p, true);                  /* no learnt nogood yet; the unstored binary
+                                                    ones keep their words (those level 0 made
+                                                    false never fire) */
     p->rc.facts.count = 0;
     for (size_t i = 0; i < p->tr.qtail; i++) {
         uint32_t a = p->tr.trail[i];

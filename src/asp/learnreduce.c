@@ -117,7 +117,8 @@ static void choose_victims(const AspProp *p, uint8_t *keep)
     size_t n = p->store.learnts.count, nc = 0;
     Cand *c = mem_alloc((n + 1) * sizeof *c);
     for (size_t i = 0; i < n; i++)
-        if (!keep[i] && p->store.learnts.items[i].lbd > p->store.glue) c[nc++] = (Cand){(uint32_t)i, p->store.learnts.items[i].lbd};
+        if (!keep[i] && p->store.learnts.items[i].lbd > p->store.glue
+            && p->store.ng.items[p->store.learnts.items[i].off] != 2) c[nc++] = (Cand){(uint32_t)i, p->store.learnts.items[i].lbd};
     qsort(c, nc, sizeof *c, worse_first);
     memset(keep, 1, n);
     for (size_t i = 0; i < nc / 2; i++) keep[c[i].idx] = 0;
@@ -195,7 +196,8 @@ static void expect_watches(AspProp *p, uint32_t off)
     if (n > 1) asp_watch_expect(&p->store.watches, w1, words);
 }
 
-/* The kept nogoods of two literals (binary) or of another length watched again. */
+/* The kept nogoods of two literals (binary) or of another length watched again: the
+ * stored rules' ones, then the learnt ones. */
 static void watch_kept(AspProp *p, bool binary)
 {
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
@@ -206,16 +208,89 @@ static void watch_kept(AspProp *p, bool binary)
     }
 }
 
-/* Every kept nogood watched again on its first two literals, each sparing the other, the
- * lists laid out to measure first; the binary ones first, so that each finds no longer
- * one to pass in its list. */
-void asp_learn_rewatch(AspProp *p)
+/* The program's binary completion nogood `key` (smaller literal high) as the words of both
+ * its literals' lists, marked ASP_WATCH_PROG: it has no place in the store. */
+static void watch_pair(AspProp *p, uint64_t key)
+{
+    uint32_t lo = (uint32_t)(key >> 32), hi = (uint32_t)key;
+    asp_watch_add_bin(&p->store.watches, lo, hi | ASP_WATCH_PROG);
+    asp_watch_add_bin(&p->store.watches, hi, lo | ASP_WATCH_PROG);
+}
+
+/* A spent vector of pairs is cut to its count every this many pairs taken from its end. */
+enum { PAIRS_CUT = 1 << 18 };
+
+/* The pairs watched in their order: the shared ones read, the spent ones reversed, then
+ * taken from the end and their memory given back as they go (on the colouring of 1 500
+ * nodes 27 MB of pairs would be held beside the lists their words fill). */
+static void watch_pairs(AspProp *p, const AspPairs *shared, AspPairs *spent)
+{
+    for (size_t i = 0; shared && i < shared->count; i++) watch_pair(p, shared->items[i]);
+    if (!spent) return;
+    for (size_t i = 0, j = spent->count; i + 1 < j; i++, j--) {
+        uint64_t t = spent->items[i];
+        spent->items[i] = spent->items[j - 1];
+        spent->items[j - 1] = t;
+    }
+    while (spent->count) {
+        watch_pair(p, spent->items[--spent->count]);
+        if (spent->count && spent->count % PAIRS_CUT == 0) {
+            spent->items = mem_realloc(spent->items, spent->count * sizeof *spent->items);
+            spent->cap = spent->count;
+        }
+    }
+    VEC_FREE(*spent);
+}
+
+static void expect_pairs(AspProp *p, const AspPairs *pairs)
+{
+    for (size_t i = 0; pairs && i < pairs->count; i++) {
+        asp_watch_expect(&p->store.watches, (uint32_t)(pairs->items[i] >> 32), 1);
+        asp_watch_expect(&p->store.watches, (uint32_t)pairs->items[i], 1);
+    }
+}
+
+void asp_learn_watch_all(AspProp *p, const AspPairs *shared, AspPairs *spent)
 {
     asp_watch_clear(&p->store.watches);
     for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1) expect_watches(p, off);
     for (size_t i = 0; i < p->store.learnts.count; i++) expect_watches(p, p->store.learnts.items[i].off);
+    expect_pairs(p, shared);
+    expect_pairs(p, spent);
     asp_watch_layout(&p->store.watches);
-    watch_kept(p, true);
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
+        if (p->store.ng.items[off] == 2) asp_watch_nogood(p, off);
+    watch_pairs(p, shared, spent);
+    for (size_t i = 0; i < p->store.learnts.count; i++)
+        if (p->store.ng.items[p->store.learnts.items[i].off] == 2) asp_watch_nogood(p, p->store.learnts.items[i].off);
+    watch_kept(p, false);
+    ASP_CHECK_NOGOODS(p);
+}
+
+/* The words of binary nogoods lead every list (watch.h): each list keeps just them, or
+ * (program) just those of the program's unstored ones, moved to its start. */
+static void keep_binary_words(AspWatches *w, bool program)
+{
+    for (uint32_t lit = 0; lit < w->nlists; lit++) {
+        size_t n = asp_watch_count(w, lit), k = 0;
+        if (!n) continue;
+        uint32_t *items = asp_watch_items(w, lit);
+        for (size_t i = 0; i < n && (items[i] & ASP_WATCH_BIN); i++)
+            if (!program || (items[i] & ASP_WATCH_PROG)) items[k++] = items[i];
+        asp_watch_truncate(w, lit, k);
+    }
+}
+
+/* The binary nogoods keep their words (none is ever deleted, and theirs name no offset);
+ * every longer kept nogood is watched again on its first two literals, each sparing the
+ * other, in each list after the binary words.  After level 0's simplification (stored:
+ * it rewrote the stored ones, some now of two literals, and dropped some) only the
+ * unstored ones keep theirs and the stored binary ones are watched again first.  The lists
+ * keep their blocks. */
+void asp_learn_rewatch(AspProp *p, bool stored)
+{
+    keep_binary_words(&p->store.watches, stored);
+    if (stored) watch_kept(p, true);
     watch_kept(p, false);
     ASP_CHECK_NOGOODS(p);
 }
@@ -239,6 +314,6 @@ void asp_learn_reduce(AspProp *p)
     mark_locked(p, keep);
     choose_victims(p, keep);
     compact(p, keep);
-    asp_learn_rewatch(p);
+    asp_learn_rewatch(p, false);
     mem_free(keep);
 }

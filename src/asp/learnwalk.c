@@ -44,20 +44,34 @@ static bool fixed(const AspProp *p, uint32_t a)
     return p->tr.val[a] != V_UNK && p->tr.alev[a] == 0;
 }
 
-/* The stored nogoods without level 0's literals (lits, from starts[i] to starts[i + 1]). */
+/* The nogood of the n literals l without level 0's literals, appended to lits (its start
+ * to starts), unless level 0 makes one false or holds them all. */
+static void walk_add(const AspProp *p, const uint32_t *l, uint32_t n, U32s *lits, U32s *starts)
+{
+    size_t at = lits->count;
+    bool gone = false;
+    for (uint32_t i = 0; i < n && !gone; i++) {
+        if (!fixed(p, l[i] >> 1)) VEC_PUSH(*lits, l[i]);
+        else gone = !p->tr.lholds[l[i]];
+    }
+    if (gone || lits->count == at) lits->count = at;
+    else VEC_PUSH(*starts, (uint32_t)at);
+}
+
+/* The stored nogoods, then the program's binary ones that only the watch lists hold (each
+ * once, from its smaller literal: in the order they were made), without level 0's literals
+ * (lits, from starts[i] to starts[i + 1]). */
 static void walk_filter(const AspProp *p, U32s *lits, U32s *starts)
 {
-    for (uint32_t off = 0, next; off < p->rc.perm_end; off = next) {
-        next = off + p->store.ng.items[off] + 1;
-        size_t at = lits->count;
-        bool gone = false;
-        for (uint32_t i = off + 1; i < next && !gone; i++) {
-            uint32_t l = p->store.ng.items[i];
-            if (!fixed(p, l >> 1)) VEC_PUSH(*lits, l);
-            else gone = !p->tr.lholds[l];
+    for (uint32_t off = 0; off < p->rc.perm_end; off += p->store.ng.items[off] + 1)
+        walk_add(p, p->store.ng.items + off + 1, p->store.ng.items[off], lits, starts);
+    const AspWatches *w = &p->store.watches;
+    for (uint32_t lit = 0; lit < w->nlists; lit++) {
+        const uint32_t *items = asp_watch_items(w, lit);
+        for (size_t i = 0, n = asp_watch_count(w, lit); i < n && (items[i] & ASP_WATCH_BIN); i++) {
+            uint32_t pair[2] = {lit, asp_watch_other(items[i])};
+            if ((items[i] & ASP_WATCH_PROG) && pair[1] > lit) walk_add(p, pair, 2, lits, starts);
         }
-        if (gone || lits->count == at) lits->count = at;
-        else VEC_PUSH(*starts, (uint32_t)at);
     }
     VEC_PUSH(*starts, (uint32_t)lits->count);
 }
@@ -245,7 +259,7 @@ static bool walk_useful(const AspProp *p, size_t natoms, Walk *w)
 bool asp_walk(AspProp *p, uint64_t max_ticks)
 {
     size_t natoms = p->store.watches.nlists / 2;
-    if (!p->rc.perm_end) return false;
+    if (!p->rc.stored) return false;
     if (!p->walk.phase) p->walk.phase = mem_calloc(natoms, 1);
     Walk w = {0};
     walk_collect(p, natoms, &w);
@@ -292,7 +306,7 @@ void asp_walk_free(AspProp *p)
 
 void asp_walk_restart(AspProp *p)
 {
-    if (!p->rc.perm_end || p->cost || p->store.nnogoods < p->walk.walk_at) return;
+    if (!p->rc.stored || p->cost || p->store.nnogoods < p->walk.walk_at) return;
     if (!asp_walk(p, WALK_FLOOR + (uint64_t)WALK_PER_NOGOOD * (p->store.nnogoods - p->walk.walk_last))) {
         p->walk.walk_at = SIZE_MAX;                     /* no phase would be followed: never again */
         return;

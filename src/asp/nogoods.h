@@ -24,8 +24,9 @@ typedef struct AspRestarts {
     size_t count;                 /* restarts made */
 } AspRestarts;
 
-/* The store: the stored rules' nogoods (offsets below AspCons.perm_end, learncons.c) and the
- * learnt ones, each watched on its first two literals. */
+/* The store: the stored rules' nogoods (offsets below AspCons.perm_end, learncons.c; their
+ * completions' nogoods of two literals are not stored, only watched) and the learnt ones,
+ * each watched on its first two literals. */
 typedef struct AspNogoods {
     U32s ng;                      /* stored nogoods: length, then the literals; a learnt
                                      one after a word of its own, where the search for a

@@ -230,7 +230,7 @@ static void propagate(const AspSolver *s, AspProp *p)
     while (p->tr.qhead < p->tr.qtail && !p->conflict) {
         uint32_t a = p->tr.trail[p->tr.qhead++];
         bool t = p->tr.val[a] == V_TRUE;
-        if (p->mode == 1 && p->store.ng.count) asp_learn_visit(s, p, 2 * a + !t);   /* nogoods first */
+        if (p->mode == 1 && (p->store.ng.count || p->rc.stored)) asp_learn_visit(s, p, 2 * a + !t);   /* nogoods first */
         if (t) {
             lits_true(s, p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
             lits_false(s, p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));

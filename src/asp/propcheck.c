@@ -9,9 +9,10 @@
  * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
  * offsets, which tile the rest of the store, each after its search start word) is watched
- * on its first two literals (its only one), no list holds any other watch, and in each list
- * the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come before
- * the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
+ * on its first two literals (its only one), no list holds any other pair (its binary words
+ * may be more: the program's unstored ones, and stored ones level 0 dropped), and in each
+ * list the nogoods of two literals (their words marked ASP_WATCH_BIN, and only theirs) come
+ * before the longer ones' pairs.  The activity heap: each atom where hpos says, no child before its
  * parent, every open atom in it while learning.  The unfounded-set check's sources
  * (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule with
  * a cyclic head counts its cyclic positive atoms without a source, and when no check is due
@@ -52,24 +53,28 @@ static const char *walk_nogoods(const AspProp *p, uint8_t *start, size_t nlits)
 }
 
 /* Each list's watches: nogoods stored, watching this literal as one of their first two; the
- * binary ones' words first, as many as there are such nogoods of the literal. */
+ * binary ones' words first, at least as many as there are such stored nogoods of the literal
+ * (the program's binary completions have no place in the store, and a stored one that level
+ * 0 made false keeps its words), exactly the longer ones' pairs after them. */
 static const char *check_lists(const AspProp *p, const uint8_t *start, uint32_t *expect)
 {
     const AspWatches *w = &p->store.watches;
     const uint32_t *ng = p->store.ng.items;
+    uint32_t *bins = expect + w->nlists;
     for (uint32_t off = 0; off < p->store.ng.count; off++) {
         if (!start[off]) continue;
-        uint32_t words = ng[off] == 2 ? 1 : 2;
-        expect[ng[off + 1]] += words;
-        if (ng[off] > 1) expect[ng[off + 2]] += words;
+        uint32_t *to = ng[off] == 2 ? bins : expect;
+        to[ng[off + 1]] += ng[off] == 2 ? 1 : 2;
+        if (ng[off] > 1) to[ng[off + 2]] += ng[off] == 2 ? 1 : 2;
     }
     for (uint32_t lit = 0; lit < w->nlists; lit++) {
         size_t n = asp_watch_count(w, lit), j = 0;
-        if (n != expect[lit]) return "a literal's watch count is not its nogoods' count";
         const uint32_t *items = asp_watch_items(w, lit);
         for (; j < n && (items[j] & ASP_WATCH_BIN); j++)
-            if ((items[j] & ~ASP_WATCH_BIN) >= w->nlists) return "a binary watch's literal out of range";
+            if (asp_watch_other(items[j]) >= w->nlists) return "a binary watch's literal out of range";
         if ((n - j) % 2) return "a binary nogood's watch after a longer one's";
+        if (j < bins[lit]) return "a stored binary nogood's watch missing";
+        if (n - j != expect[lit]) return "a literal's watch count is not its nogoods' count";
         for (; j < n; j += 2) {
             uint32_t off = items[j];
             if (off >= p->store.ng.count || !start[off]) return "a watch of no stored nogood";
@@ -87,7 +92,7 @@ const char *asp_prop_check_nogoods(const AspProp *p)
     const AspWatches *w = &p->store.watches;
     if (!w->list) return p->store.ng.count ? "nogoods stored with no watch lists" : NULL;
     uint8_t *start = mem_calloc(p->store.ng.count + 1, 1);
-    uint32_t *expect = mem_calloc(w->nlists + 1, sizeof *expect);
+    uint32_t *expect = mem_calloc(2 * w->nlists + 1, sizeof *expect);
     const char *why = walk_nogoods(p, start, w->nlists);
     if (!why) why = check_lists(p, start, expect);
     mem_free(start);

@@ -103,9 +103,15 @@ uint32_t asp_learn_levels(AspProp *p, const uint32_t *lits, size_t n, uint32_t s
 /* Every nogood of the store forgotten, the rules' ones too (cost.c, when a bound comes,
  * with asp_cons_forget). */
 void asp_learn_forget(AspProp *p);
-/* Every watch dropped, then the stored rules' nogoods and the learnt ones watched again,
- * each on its first two literals. */
-void asp_learn_rewatch(AspProp *p);
+/* Every watch dropped, then the stored rules' nogoods, the program's binary completion
+ * nogoods (keys, smaller literal high, in order: not stored; those of `shared` read, those
+ * of `spent` freed as they are watched; either may be NULL) and the learnt nogoods watched,
+ * each on its first two literals, the lists laid out to measure. */
+void asp_learn_watch_all(AspProp *p, const AspPairs *shared, AspPairs *spent);
+/* The words of binary nogoods kept (stored: only the unstored ones', the stored ones of two
+ * literals watched again, after level 0's simplification rewrote them), the longer stored
+ * rules' nogoods and learnt ones watched again, each on its first two literals. */
+void asp_learn_rewatch(AspProp *p, bool stored);
 /* learnreduce.c: watches the nogood at offset off of p->store.ng on its first two literals
  * (its only one), each with the other as its spare. */
 void asp_watch_nogood(AspProp *p, uint32_t off);

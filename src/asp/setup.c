@@ -22,6 +22,7 @@ void asp_setup_free(AspSetup *u)
     mem_free(u->rank);
     asp_cons_plan_free(&u->cons);
     VEC_FREE(u->stored);
+    VEC_FREE(u->pairs);
     mem_free(u);
 }
 

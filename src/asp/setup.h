@@ -19,6 +19,8 @@ typedef struct AspSetup {
     U32s stored;                  /* their nogoods as a store first holds them; made by
                                      asp_setup_complete only (a run of one state stores them
                                      once, in the state: no second copy) */
+    AspPairs pairs;               /* their completions' nogoods of two literals, each once
+                                     (smaller literal high), sorted: watched, not stored */
     bool stored_made;
     size_t made;                  /* how many times a part was made: one per part per run
                                      (--stats "Set-ups") */

@@ -27,9 +27,20 @@ typedef struct AspWatchList { uint32_t count, at[2]; } AspWatchList;
 #define ASP_WATCH_INLINE 0x80000000u
 
 /* The word of a nogood of two literals carries this bit: the rest is the nogood's other
- * literal (literals stay below it: an atom's index is below 2^30; offsets too, the first word
- * of a longer nogood's pair). */
+ * literal (offsets stay below it, the first word of a longer nogood's pair).  A program's
+ * completion nogood of two literals (learncons.c) has no place in the store: its two words
+ * are all there is of it, marked ASP_WATCH_PROG as well (learnwalk.c reads them so;
+ * literals stay below that bit: an atom's index is below 2^29).  No nogood of two literals
+ * is ever deleted (their LBD is at most the glue, nogoods.h), so the lists keep their words
+ * when the longer nogoods are watched afresh (asp_learn_rewatch). */
 #define ASP_WATCH_BIN 0x80000000u
+#define ASP_WATCH_PROG 0x40000000u
+
+/* The other literal of a binary nogood's word. */
+static inline uint32_t asp_watch_other(uint32_t word)
+{
+    return word & ~(ASP_WATCH_BIN | ASP_WATCH_PROG);
+}
 
 typedef struct AspWatches {
     AspWatchList *list;           /* per literal */

@@ -85,6 +85,18 @@ static void tiny_conflict(Tiny *t)
     assert_int_equal(t->f->refine(t->f->ctx, t->nlo, t->nhi, t->nlo, t->nhi), AFT_INVALID);
 }
 
+/* The words of the program's binary nogoods in the watch lists (marked ASP_WATCH_PROG). */
+static size_t program_words(const AspProp *p)
+{
+    size_t n = 0;
+    for (uint32_t lit = 0; lit < p->store.watches.nlists; lit++) {
+        const uint32_t *items = asp_watch_items(&p->store.watches, lit);
+        for (size_t i = 0; i < asp_watch_count(&p->store.watches, lit); i++)
+            n += (items[i] & (ASP_WATCH_BIN | ASP_WATCH_PROG)) == (ASP_WATCH_BIN | ASP_WATCH_PROG);
+    }
+    return n;
+}
+
 static void test_first_uip_nogood(void **state)
 {
     (void)state;
@@ -99,9 +111,11 @@ static void test_first_uip_nogood(void **state)
     assert_int_equal(ng[0], 1);
     assert_int_equal(ng[1], 2 * t.x);                    /* the UIP: x true */
     assert_true(t.f->search->cuts(t.f->ctx, t.lo, t.hi));   /* level 1 holds all but x */
-    /* the constraints, 2 + 1 each; each choice's completion: {a, a'} and {-a, -a'}; x's:
-     * {a, b, -x}, {x, -a}, {x, -b} */
-    assert_int_equal(p->rc.perm_end, 2 * 3 + 3 * 2 * 3 + 4 + 2 * 3);
+    /* the constraints, 2 + 1 each; x's completion {a, b, -x}; the completions' nogoods of
+     * two literals (each choice's {a, a'} and {-a, -a'}, x's {x, -a} and {x, -b}) are not
+     * stored: two words each in the watch lists */
+    assert_int_equal(p->rc.perm_end, 2 * 3 + 4);
+    assert_int_equal(program_words(p), 2 * (3 * 2 + 2));
     tiny_close(&t);
 }
 
@@ -189,14 +203,14 @@ static void test_nogood_propagates(void **state)
 
 /* ---- random programs ---- */
 
-/* The watches in literal lit's list: a word each of the binary nogoods', a pair each of the
- * longer ones'. */
+/* The watches of stored nogoods in literal lit's list: a word each of the binary nogoods'
+ * (the program's unstored ones aside), a pair each of the longer ones'. */
 static size_t watch_count(const AspProp *p, uint32_t lit)
 {
     const uint32_t *w = asp_watch_items(&p->store.watches, lit);
-    size_t n = asp_watch_count(&p->store.watches, lit), bins = 0;
-    while (bins < n && (w[bins] & ASP_WATCH_BIN)) bins++;
-    return bins + (n - bins) / 2;
+    size_t n = asp_watch_count(&p->store.watches, lit), bins = 0, unstored = 0;
+    for (; bins < n && (w[bins] & ASP_WATCH_BIN); bins++) unstored += (w[bins] & ASP_WATCH_PROG) != 0;
+    return bins - unstored + (n - bins) / 2;
 }
 
 /* Is nogood off watched on its literal k (0 or 1): a binary one by the word of its other
@@ -532,8 +546,9 @@ static AspSolver *learning_root(AspProgram *p, Word **lo, Word **hi)
 
 /* {x}. {y}. s :- x. s :- not y. :- not s.  (A clause x v not y as random 3-SAT's encoding
  * has it.)  s is on no positive cycle and its bodies are single literals: its completion
- * goes to the nogood store ({s, not x, y}, {x, not s}, {not y, not s}) beside each choice's
- * two binary nogoods, and its rules leave the counters.  Level 0 has the constraint atom
+ * goes to the nogood store ({s, not x, y}; {x, not s} and {not y, not s}, of two literals,
+ * to the watch lists only, as each choice's two binary nogoods), and its rules leave the
+ * counters.  Level 0 has the constraint atom
  * out, so s in: the two nogoods with `not s` can never hold and go, and s leaves the first,
  * which is then the clause itself, {not x, y}.  The models are those without learning. */
 static void test_completion_nogoods(void **state)
@@ -553,7 +568,9 @@ static void test_completion_nogoods(void **state)
              ly = (uint32_t)asp_solver_atom_index(s, y);
     assert_true(pr->rc.plan->owned[ls] && pr->rc.plan->owned[lx] && pr->rc.plan->owned[ly]);
     assert_true(has(lo, ls));                            /* s holds from level 0 */
-    assert_int_equal(pr->rc.perm_end, 3 + 2 * 2 * 3);       /* the clause, the choices' pairs */
+    assert_int_equal(pr->rc.perm_end, 3);                /* the clause; the choices' pairs */
+    assert_int_equal(program_words(pr), 2 * (2 * 2 + 2));   /* in the watch lists only; s's
+                                                             two, false at level 0, stay */
     assert_int_equal(pr->store.ng.items[0], 2);
     uint32_t a = pr->store.ng.items[1], b = pr->store.ng.items[2];
     assert_true((a == 2 * lx + 1 && b == 2 * ly) || (b == 2 * lx + 1 && a == 2 * ly));
@@ -622,6 +639,8 @@ static void test_setup_shared(void **state)
         assert_int_equal(again->prop->rc.perm_end, end);
         assert_memory_equal(s->prop->store.ng.items, words, end * sizeof *words);
         assert_memory_equal(again->prop->store.ng.items, words, end * sizeof *words);
+        assert_int_equal(program_words(s->prop), program_words(again->prop));   /* the pairs
+                                                          shared and the pairs made alike */
         asp_solver_free(again);
         mem_free(words);
     }
