@@ -278,53 +278,100 @@ static bool may_imply(const AspProp *p, uint32_t c, uint32_t levels)
 }
 
 /* The lists a frame of the minimisation's walk reads its reason from: the analysis's
- * scratch, a stored nogood or unfounded set's reason in place (no copy), or the
- * optimisation's bound's reason in place among cost.c's held literals (the walk stops
- * early in most: copying them all was a tenth of jobshop-8's instructions; read in place,
- * 4.8 % fewer in all, bench/RESULTS.md, part33t's section). */
-enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FROM_COST, FRAME_WORDS = 6 };
+ * scratch, a stored nogood or unfounded set's reason in place (no copy), a binary
+ * nogood's one other literal kept in the frame itself, or the optimisation's bound's
+ * reason in place among cost.c's held literals (the walk stops early in most: copying them
+ * all was a tenth of jobshop-8's instructions; read in place, 4.8 % fewer in all,
+ * bench/RESULTS.md, part33t's section). */
+enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FROM_BIN, FROM_COST, FRAME_WORDS = 6 };
 
-static const uint32_t *frame_list(const AspProp *p, uint32_t from)
+/* Frame f's reason's literals (indices f[3] .. f[4]); not for FROM_COST. */
+static inline const uint32_t *frame_list(const AspProp *p, const uint32_t *f)
 {
-    return from == FROM_NOGOODS ? p->store.ng.items
-           : from == FROM_UFS ? p->tr.ufs.items : p->an.tmp.items;
+    return f[1] == FROM_NOGOODS ? p->store.ng.items
+           : f[1] == FROM_UFS ? p->tr.ufs.items
+           : f[1] == FROM_BIN ? f + 5 : p->an.tmp.items;
 }
 
-/* The atom of frame f's next literal (f[3] moves on); NONE for a held literal of a level
- * deeper than the bound's reason takes (f[5]). */
-static inline uint32_t frame_next(const AspCostView *cv, uint32_t *f, const uint32_t *l)
+/* Does atom c, met in frame f's reason, still need a look: not f's own atom (a stored
+ * reason holds it), not in the analysis (seen) and not of level 0? */
+static inline bool open_atom(const AspProp *p, const uint32_t *f, uint32_t c)
 {
-    uint32_t k = f[3]++;
-    if (f[1] != FROM_COST) return l[k] >> 1;
-    return cv->level[k] <= f[5] ? cv->lit[k] >> 1 : NONE;
+    return c != f[0] && p->an.seen[c] != p->an.stamp && p->tr.alev[c] != 0;
+}
+
+/* The next atom of frame f's reason that needs a look (f[3] moves past it), NONE when none
+ * is left; of the bound's reason only the held literals of levels up to its depth (f[5]).
+ * One loop for each kind of list, with no test of the kind a literal: the walk reads some
+ * 90 million literals on jobshop-8. */
+static inline uint32_t frame_open(const AspProp *p, const AspCostView *cv, uint32_t *f)
+{
+    uint32_t k = f[3], end = f[4];
+    if (f[1] == FROM_COST) {
+        for (; k < end; k++) {
+            uint32_t c = cv->lit[k] >> 1;
+            if (cv->level[k] <= f[5] && open_atom(p, f, c)) break;
+        }
+    } else {
+        const uint32_t *l = frame_list(p, f);
+        while (k < end && !open_atom(p, f, l[k] >> 1)) k++;
+    }
+    if (k == end) {
+        f[3] = end;
+        return NONE;
+    }
+    f[3] = k + 1;
+    return f[1] == FROM_COST ? cv->lit[k] >> 1 : frame_list(p, f)[k] >> 1;
+}
+
+/* Frame f's reason, for atom q set by (why, arg), explained at the end of p->an.tmp or
+ * read among the bound's held literals (the rarer kinds, out of the walk's line). */
+static __attribute__((noinline)) void frame_explained(const AspSolver *s, AspProp *p, uint32_t *f,
+                                                      uint32_t q, uint32_t why, uint32_t arg)
+{
+    if (why == R_COST) {
+        f[1] = FROM_COST;
+        f[3] = 0;
+        f[4] = asp_cost_reason(p, arg, p->tr.tpos[q], &f[5]);
+        return;
+    }
+    explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
+    f[1] = FROM_TMP;
+    f[3] = f[2];
+    f[4] = (uint32_t)p->an.tmp.count;
 }
 
 /* Pushes atom q's reason as a frame of the minimisation's walk: q, the list its literals
  * are in, the scratch's length to come back to, the next literal to look at, their end,
- * and for the bound's reason its deepest level.  A stored reason is read where it is (it
- * holds q's own literal, which the walk skips); the others are explained at the end of
- * p->an.tmp. */
-static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
+ * and for the bound's reason its deepest level (for a binary nogood's, its other literal).
+ * A stored reason is read where it is (it holds q's own literal, which the walk skips);
+ * the others but a binary one are explained at the end of p->an.tmp.  Inline but for the
+ * rarer kinds: jobshop-8 pushes 14 million frames, 90 % of them stored nogoods' and binary
+ * ones. */
+static inline __attribute__((always_inline)) void push_frame(const AspSolver *s, AspProp *p,
+                                                             uint32_t q)
 {
-    uint32_t start = (uint32_t)p->an.tmp.count, why = p->tr.rkind[q], arg = p->tr.rarg[q];
+    uint32_t why = p->tr.rkind[q], arg = p->tr.rarg[q];
     uint32_t *f = room(&p->an.stack, FRAME_WORDS);
-    f[0] = q;
-    f[2] = start;
-    if (why == R_NOGOOD || why == R_UFS || why == R_CHECK) {
-        f[1] = why == R_NOGOOD ? FROM_NOGOODS : FROM_UFS;
-        f[3] = arg + 1;
-        f[4] = arg + 1 + frame_list(p, f[1])[arg];
-    } else if (why == R_COST) {
-        f[1] = FROM_COST;
-        f[3] = 0;
-        f[4] = asp_cost_reason(p, arg, p->tr.tpos[q], &f[5]);
-    } else {
-        explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
-        f[1] = FROM_TMP;
-        f[3] = start;
-        f[4] = (uint32_t)p->an.tmp.count;
-    }
     p->an.stack.count += FRAME_WORDS;
+    f[0] = q;
+    f[2] = (uint32_t)p->an.tmp.count;
+    if (why == R_NOGOOD) {
+        f[1] = FROM_NOGOODS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + p->store.ng.items[arg];
+    } else if (why == R_BIN) {
+        f[1] = FROM_BIN;
+        f[3] = 0;
+        f[4] = 1;
+        f[5] = arg;
+    } else if (why == R_UFS || why == R_CHECK) {
+        f[1] = FROM_UFS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + p->tr.ufs.items[arg];
+    } else {
+        frame_explained(s, p, f, q, why, arg);
+    }
 }
 
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
@@ -341,12 +388,8 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
     p->an.tmp.count = p->an.stack.count = 0;
     push_frame(s, p, b);
     while (p->an.stack.count) {
-        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS, c = NONE;
-        const uint32_t *l = frame_list(p, f[1]);
-        while (f[3] < f[4] && c == NONE) {
-            c = frame_next(cv, f, l);
-            if (c != NONE && (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0)) c = NONE;
-        }
+        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS;
+        uint32_t c = frame_open(p, cv, f);
         if (c == NONE) {                               /* f[0]'s reason is implied */
             p->an.seen[f[0]] = p->an.stamp;
             p->an.tmp.count = f[2];
