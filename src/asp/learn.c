@@ -406,9 +406,9 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
     return true;
 }
 
-/* Drops from p->out (its last literal, the UIP, stays) every literal the rest implies: the
- * nogood without it still holds in no stable model. */
-static void minimize(const AspSolver *s, AspProp *p)
+/* Drops from p->an.out (its last literal, the UIP, stays) every literal the rest implies:
+ * the nogood without it still holds in no stable model. */
+void asp_learn_minimize(const AspSolver *s, AspProp *p)
 {
     size_t j = 0, n = p->an.out.count;
     uint32_t levels = 0;
@@ -455,7 +455,7 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
         if (p->tr.rkind[b] == R_NOGOOD) asp_learn_relbd(p, p->tr.rarg[b]);
         count += mark_all(p, cur);
     }
-    minimize(s, p);
+    asp_learn_minimize(s, p);
     store(p);
     asp_learn_reduce(p);
 }
