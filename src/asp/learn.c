@@ -293,11 +293,12 @@ static inline const uint32_t *frame_list(const AspProp *p, const uint32_t *f)
            : f[1] == FROM_BIN ? f + 5 : p->an.tmp.items;
 }
 
-/* Does atom c, met in frame f's reason, still need a look: not f's own atom (a stored
- * reason holds it), not in the analysis (seen) and not of level 0? */
-static inline bool open_atom(const AspProp *p, const uint32_t *f, uint32_t c)
+/* Does atom c, met in a frame's reason, still need a look: not in the analysis (seen: the
+ * frames' own atoms are, while they are read, so a stored reason's own literal is passed
+ * too) and not of level 0? */
+static inline bool open_atom(const AspProp *p, uint32_t c)
 {
-    return c != f[0] && p->an.seen[c] != p->an.stamp && p->tr.alev[c] != 0;
+    return p->an.seen[c] != p->an.stamp && p->tr.alev[c] != 0;
 }
 
 /* The next atom of frame f's reason that needs a look (f[3] moves past it), NONE when none
@@ -310,11 +311,11 @@ static inline uint32_t frame_open(const AspProp *p, const AspCostView *cv, uint3
     if (f[1] == FROM_COST) {
         for (; k < end; k++) {
             uint32_t c = cv->lit[k] >> 1;
-            if (cv->level[k] <= f[5] && open_atom(p, f, c)) break;
+            if (cv->level[k] <= f[5] && open_atom(p, c)) break;
         }
     } else {
         const uint32_t *l = frame_list(p, f);
-        while (k < end && !open_atom(p, f, l[k] >> 1)) k++;
+        while (k < end && !open_atom(p, l[k] >> 1)) k++;
     }
     if (k == end) {
         f[3] = end;
@@ -354,6 +355,7 @@ static inline __attribute__((always_inline)) void push_frame(const AspSolver *s,
     uint32_t why = p->tr.rkind[q], arg = p->tr.rarg[q];
     uint32_t *f = room(&p->an.stack, FRAME_WORDS);
     p->an.stack.count += FRAME_WORDS;
+    p->an.seen[q] = p->an.stamp;
     f[0] = q;
     f[2] = (uint32_t)p->an.tmp.count;
     if (why == R_NOGOOD) {
@@ -376,11 +378,13 @@ static inline __attribute__((always_inline)) void push_frame(const AspSolver *s,
 
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
  * whose literals are all seen, of level 0, or so implied themselves (MiniSat's recursive
- * minimisation)?  A walk in depth, one frame per atom whose reason is being read: an atom
- * whose reason is read to its end is implied and becomes seen; when one cannot be, the
- * atoms of the frames above it cannot either and are marked failed, so that no later walk
- * of the same analysis reads their reasons again (both marks only say what a later walk
- * would find again: the nogood is the same as without them). */
+ * minimisation)?  A walk in depth, one frame per atom whose reason is being read: the
+ * frame's atom is marked seen while its reason is read (no reason on the trail holds a
+ * later atom, so none meets it again) and stays so when the reason is read to its end (it
+ * is implied); when one cannot be, the atoms of the frames above it cannot either: they
+ * are marked failed (and not seen), so that no later walk of the same analysis reads their
+ * reasons again (both marks only say what a later walk would find again: the nogood is
+ * the same as without them). */
 static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels,
                       const AspCostView *cv)
 {
@@ -390,15 +394,17 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
     while (p->an.stack.count) {
         uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS;
         uint32_t c = frame_open(p, cv, f);
-        if (c == NONE) {                               /* f[0]'s reason is implied */
-            p->an.seen[f[0]] = p->an.stamp;
+        if (c == NONE) {                      /* f[0]'s reason is implied: it stays seen */
             p->an.tmp.count = f[2];
             p->an.stack.count -= FRAME_WORDS;
             continue;
         }
-        if (!may_imply(p, c, levels)) {
-            for (size_t k = 0; k < p->an.stack.count; k += FRAME_WORDS)
+        if (!may_imply(p, c, levels)) {       /* b stays seen: it is in the nogood */
+            p->an.failed[b] = p->an.stamp;
+            for (size_t k = FRAME_WORDS; k < p->an.stack.count; k += FRAME_WORDS) {
                 p->an.failed[p->an.stack.items[k]] = p->an.stamp;
+                p->an.seen[p->an.stack.items[k]] = p->an.stamp - 1;
+            }
             return false;
         }
         push_frame(s, p, c);
