@@ -6,8 +6,9 @@
  * (their trail place is earlier).  A conflict is explained by the first unique implication
  * point of that implication graph: starting from the literals of the violated rule, the
  * literals of the conflict's level are replaced by their reasons, the latest on the trail
- * first, until one literal of that level is left; then every other literal whose reason the
- * rest implies is dropped (local minimisation).  The result, a set of literals no stable
+ * first, until one literal of that level is left; then every other literal that the rest
+ * implies through the reasons on the trail is dropped (MiniSat's recursive minimisation,
+ * asp_learn_minimize).  The result, a set of literals no stable
  * model satisfies (each reason holds in every stable model that holds its literals), is kept
  * as a nogood and propagated with two watched literals: a nogood whose literals all hold but
  * one makes that one false.  Literals of level 0 hold in every stable model and are left out.
