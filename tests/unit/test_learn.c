@@ -776,14 +776,13 @@ static uint32_t min_nogood(AspProp *p, uint32_t l0, uint32_t l1, uint32_t l2)
 static void test_minimize_drops(void **state)
 {
     (void)state;
+    static const char *const names[MIN_ATOMS] = {"d1", "h", "x", "x2", "y", "y2", "g", "w",
+                                                 "v", "z", "u"};
     AspProgram *prog = asp_program_new();
     AspAtom at[MIN_ATOMS];
-    char name[8];
-    for (int i = 0; i < MIN_ATOMS; i++) {
-        snprintf(name, sizeof name, "m%d", i);
-        at[i] = asp_atom(prog, name);
+    for (int i = 0; i < MIN_ATOMS; i++) at[i] = asp_atom(prog, names[i]);
+    for (int i = 0; i < MIN_ATOMS; i++)
         assert_true(asp_add_rule(prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
-    }
     AspSolver *s = asp_solver_new(prog);
     const AftFunction *f = asp_solver_function(s);
     const Lattice *L = asp_solver_lattice(s);
