@@ -423,7 +423,10 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
             }
             return false;
         }
-        push_frame(s, p, c);
+        if (p->tr.rkind[c] == R_BIN && !open_atom(p, p->tr.rarg[c] >> 1))
+            p->an.seen[c] = p->an.stamp;      /* implied by its one other literal: no frame */
+        else
+            push_frame(s, p, c);
     }
     return true;
 }
