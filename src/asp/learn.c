@@ -363,8 +363,8 @@ static __attribute__((noinline)) void frame_explained(const AspSolver *s, AspPro
  * and for the bound's reason its deepest level (for a binary nogood's, its other literal).
  * A stored reason is read where it is (it holds q's own literal, which the walk skips);
  * the others but a binary one are explained at the end of p->an.tmp.  Inline but for the
- * rarer kinds: jobshop-8 pushes 14 million frames, 90 % of them stored nogoods' and binary
- * ones. */
+ * rarer kinds: jobshop-8's walk reads 14 million reasons, 90 % of them stored nogoods' and
+ * binary ones. */
 static inline __attribute__((always_inline)) void push_frame(const AspSolver *s, AspProp *p,
                                                              uint32_t q)
 {
