@@ -6,8 +6,9 @@
  * (their trail place is earlier).  A conflict is explained by the first unique implication
  * point of that implication graph: starting from the literals of the violated rule, the
  * literals of the conflict's level are replaced by their reasons, the latest on the trail
- * first, until one literal of that level is left; then every other literal whose reason the
- * rest implies is dropped (local minimisation).  The result, a set of literals no stable
+ * first, until one literal of that level is left; then every other literal that the rest
+ * implies through the reasons on the trail is dropped (MiniSat's recursive minimisation,
+ * asp_learn_minimize).  The result, a set of literals no stable
  * model satisfies (each reason holds in every stable model that holds its literals), is kept
  * as a nogood and propagated with two watched literals: a nogood whose literals all hold but
  * one makes that one false.  Literals of level 0 hold in every stable model and are left out.
@@ -264,6 +265,20 @@ static size_t mark_all(AspProp *p, size_t cur)
     return n;
 }
 
+/* The literals of atom b's reason, the optimisation's bound (R_COST), join the analysis
+ * where cost.c holds them, in the order asp_cost_explain would copy them (a copy of every
+ * held literal up to the reason's depth was 2 % of jobshop-8's instructions); the number
+ * of them of level cur. */
+static size_t mark_cost(AspProp *p, uint32_t b, size_t cur)
+{
+    AspCostView cv = asp_cost_view(p);
+    uint32_t lit = p->tr.rarg[b], depth, n = asp_cost_reason(p, lit, p->tr.tpos[b], &depth);
+    size_t count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (cv.lit[i] >> 1 != lit >> 1 && cv.level[i] <= depth) count += mark(p, cv.lit[i], cur);
+    return count;
+}
+
 /* A bit per level (modulo 32): a literal whose level has no bit in the nogood's mask
  * cannot be implied by the nogood's literals (MiniSat's abstract levels). */
 static uint32_t level_bit(const AspProp *p, uint32_t a) { return 1u << (p->tr.alev[a] & 31); }
@@ -278,62 +293,114 @@ static bool may_imply(const AspProp *p, uint32_t c, uint32_t levels)
 }
 
 /* The lists a frame of the minimisation's walk reads its reason from: the analysis's
- * scratch, a stored nogood or unfounded set's reason in place (no copy), or the
- * optimisation's bound's reason in place among cost.c's held literals (the walk stops
- * early in most: copying them all was a tenth of jobshop-8's instructions; read in place,
- * 4.8 % fewer in all, bench/RESULTS.md, part33t's section). */
-enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FROM_COST, FRAME_WORDS = 6 };
+ * scratch, a stored nogood or unfounded set's reason in place (no copy), a binary
+ * nogood's one other literal kept in the frame itself, or the optimisation's bound's
+ * reason in place among cost.c's held literals (the walk stops early in most: copying them
+ * all was a tenth of jobshop-8's instructions; read in place, 4.8 % fewer in all,
+ * bench/RESULTS.md, part33t's section). */
+enum { FROM_TMP, FROM_NOGOODS, FROM_UFS, FROM_BIN, FROM_COST, FRAME_WORDS = 6 };
 
-static const uint32_t *frame_list(const AspProp *p, uint32_t from)
+/* Frame f's reason's literals (indices f[3] .. f[4]); not for FROM_COST. */
+static inline const uint32_t *frame_list(const AspProp *p, const uint32_t *f)
 {
-    return from == FROM_NOGOODS ? p->store.ng.items
-           : from == FROM_UFS ? p->tr.ufs.items : p->an.tmp.items;
+    return f[1] == FROM_NOGOODS ? p->store.ng.items
+           : f[1] == FROM_UFS ? p->tr.ufs.items
+           : f[1] == FROM_BIN ? f + 5 : p->an.tmp.items;
 }
 
-/* The atom of frame f's next literal (f[3] moves on); NONE for a held literal of a level
- * deeper than the bound's reason takes (f[5]). */
-static inline uint32_t frame_next(const AspCostView *cv, uint32_t *f, const uint32_t *l)
+/* Does atom c, met in a frame's reason, still need a look: not in the analysis (seen: the
+ * frames' own atoms are, while they are read, so a stored reason's own literal is passed
+ * too) and not of level 0? */
+static inline bool open_atom(const AspProp *p, uint32_t c)
 {
-    uint32_t k = f[3]++;
-    if (f[1] != FROM_COST) return l[k] >> 1;
-    return cv->level[k] <= f[5] ? cv->lit[k] >> 1 : NONE;
+    return p->an.seen[c] != p->an.stamp && p->tr.alev[c] != 0;
+}
+
+/* The next atom of frame f's reason that needs a look (f[3] moves past it), NONE when none
+ * is left; of the bound's reason only the held literals of levels up to its depth (f[5]).
+ * One loop for each kind of list, with no test of the kind a literal: the walk reads some
+ * 90 million literals on jobshop-8. */
+static inline uint32_t frame_open(const AspProp *p, const AspCostView *cv, uint32_t *f)
+{
+    uint32_t k = f[3], end = f[4];
+    if (f[1] == FROM_COST) {
+        for (; k < end; k++)
+            if (cv->level[k] <= f[5] && open_atom(p, cv->lit[k] >> 1)) {
+                f[3] = k + 1;
+                return cv->lit[k] >> 1;
+            }
+    } else {
+        const uint32_t *l = frame_list(p, f);
+        for (; k < end; k++)
+            if (open_atom(p, l[k] >> 1)) {
+                f[3] = k + 1;
+                return l[k] >> 1;
+            }
+    }
+    f[3] = end;
+    return NONE;
+}
+
+/* Frame f's reason, for atom q set by (why, arg), explained at the end of p->an.tmp or
+ * read among the bound's held literals (the rarer kinds, out of the walk's line). */
+static __attribute__((noinline)) void frame_explained(const AspSolver *s, AspProp *p, uint32_t *f,
+                                                      uint32_t q, uint32_t why, uint32_t arg)
+{
+    if (why == R_COST) {
+        f[1] = FROM_COST;
+        f[3] = 0;
+        f[4] = asp_cost_reason(p, arg, p->tr.tpos[q], &f[5]);
+        return;
+    }
+    explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
+    f[1] = FROM_TMP;
+    f[3] = f[2];
+    f[4] = (uint32_t)p->an.tmp.count;
 }
 
 /* Pushes atom q's reason as a frame of the minimisation's walk: q, the list its literals
  * are in, the scratch's length to come back to, the next literal to look at, their end,
- * and for the bound's reason its deepest level.  A stored reason is read where it is (it
- * holds q's own literal, which the walk skips); the others are explained at the end of
- * p->an.tmp. */
-static void push_frame(const AspSolver *s, AspProp *p, uint32_t q)
+ * and for the bound's reason its deepest level (for a binary nogood's, its other literal).
+ * A stored reason is read where it is (it holds q's own literal, which the walk skips);
+ * the others but a binary one are explained at the end of p->an.tmp.  Inline but for the
+ * rarer kinds: jobshop-8's walk reads 14 million reasons, 90 % of them stored nogoods' and
+ * binary ones. */
+static inline __attribute__((always_inline)) void push_frame(const AspSolver *s, AspProp *p,
+                                                             uint32_t q)
 {
-    uint32_t start = (uint32_t)p->an.tmp.count, why = p->tr.rkind[q], arg = p->tr.rarg[q];
+    uint32_t why = p->tr.rkind[q], arg = p->tr.rarg[q];
     uint32_t *f = room(&p->an.stack, FRAME_WORDS);
-    f[0] = q;
-    f[2] = start;
-    if (why == R_NOGOOD || why == R_UFS || why == R_CHECK) {
-        f[1] = why == R_NOGOOD ? FROM_NOGOODS : FROM_UFS;
-        f[3] = arg + 1;
-        f[4] = arg + 1 + frame_list(p, f[1])[arg];
-    } else if (why == R_COST) {
-        f[1] = FROM_COST;
-        f[3] = 0;
-        f[4] = asp_cost_reason(p, arg, p->tr.tpos[q], &f[5]);
-    } else {
-        explain(s, p, q, (uint8_t)why, arg, p->tr.tpos[q], &p->an.tmp);
-        f[1] = FROM_TMP;
-        f[3] = start;
-        f[4] = (uint32_t)p->an.tmp.count;
-    }
     p->an.stack.count += FRAME_WORDS;
+    p->an.seen[q] = p->an.stamp;
+    f[0] = q;
+    f[2] = (uint32_t)p->an.tmp.count;
+    if (why == R_NOGOOD) {
+        f[1] = FROM_NOGOODS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + p->store.ng.items[arg];
+    } else if (why == R_BIN) {
+        f[1] = FROM_BIN;
+        f[3] = 0;
+        f[4] = 1;
+        f[5] = arg;
+    } else if (why == R_UFS || why == R_CHECK) {
+        f[1] = FROM_UFS;
+        f[3] = arg + 1;
+        f[4] = arg + 1 + p->tr.ufs.items[arg];
+    } else {
+        frame_explained(s, p, f, q, why, arg);
+    }
 }
 
 /* Is literal b (atom b) implied by the literals in the analysis (seen), through reasons
  * whose literals are all seen, of level 0, or so implied themselves (MiniSat's recursive
- * minimisation)?  A walk in depth, one frame per atom whose reason is being read: an atom
- * whose reason is read to its end is implied and becomes seen; when one cannot be, the
- * atoms of the frames above it cannot either and are marked failed, so that no later walk
- * of the same analysis reads their reasons again (both marks only say what a later walk
- * would find again: the nogood is the same as without them). */
+ * minimisation)?  A walk in depth, one frame per atom whose reason is being read: the
+ * frame's atom is marked seen while its reason is read (no reason on the trail holds a
+ * later atom, so none meets it again) and stays so when the reason is read to its end (it
+ * is implied); when one cannot be, the atoms of the frames above it cannot either: they
+ * are marked failed (and not seen), so that no later walk of the same analysis reads their
+ * reasons again (both marks only say what a later walk would find again: the nogood is
+ * the same as without them). */
 static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t levels,
                       const AspCostView *cv)
 {
@@ -341,31 +408,32 @@ static bool redundant(const AspSolver *s, AspProp *p, uint32_t b, uint32_t level
     p->an.tmp.count = p->an.stack.count = 0;
     push_frame(s, p, b);
     while (p->an.stack.count) {
-        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS, c = NONE;
-        const uint32_t *l = frame_list(p, f[1]);
-        while (f[3] < f[4] && c == NONE) {
-            c = frame_next(cv, f, l);
-            if (c != NONE && (c == f[0] || p->an.seen[c] == p->an.stamp || p->tr.alev[c] == 0)) c = NONE;
-        }
-        if (c == NONE) {                               /* f[0]'s reason is implied */
-            p->an.seen[f[0]] = p->an.stamp;
+        uint32_t *f = p->an.stack.items + p->an.stack.count - FRAME_WORDS;
+        uint32_t c = frame_open(p, cv, f);
+        if (c == NONE) {                      /* f[0]'s reason is implied: it stays seen */
             p->an.tmp.count = f[2];
             p->an.stack.count -= FRAME_WORDS;
             continue;
         }
-        if (!may_imply(p, c, levels)) {
-            for (size_t k = 0; k < p->an.stack.count; k += FRAME_WORDS)
+        if (!may_imply(p, c, levels)) {       /* b stays seen: it is in the nogood */
+            p->an.failed[b] = p->an.stamp;
+            for (size_t k = FRAME_WORDS; k < p->an.stack.count; k += FRAME_WORDS) {
                 p->an.failed[p->an.stack.items[k]] = p->an.stamp;
+                p->an.seen[p->an.stack.items[k]] = p->an.stamp - 1;
+            }
             return false;
         }
-        push_frame(s, p, c);
+        if (p->tr.rkind[c] == R_BIN && !open_atom(p, p->tr.rarg[c] >> 1))
+            p->an.seen[c] = p->an.stamp;      /* implied by its one other literal: no frame */
+        else
+            push_frame(s, p, c);
     }
     return true;
 }
 
-/* Drops from p->out (its last literal, the UIP, stays) every literal the rest implies: the
- * nogood without it still holds in no stable model. */
-static void minimize(const AspSolver *s, AspProp *p)
+/* Drops from p->an.out (its last literal, the UIP, stays) every literal the rest implies:
+ * the nogood without it still holds in no stable model. */
+void asp_learn_minimize(const AspSolver *s, AspProp *p)
 {
     size_t j = 0, n = p->an.out.count;
     uint32_t levels = 0;
@@ -407,12 +475,16 @@ void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k)
             if (count == 0) break;
             continue;
         }
+        if (p->tr.rkind[b] == R_COST) {
+            count += mark_cost(p, b, cur);
+            continue;
+        }
         p->an.tmp.count = 0;
         explain(s, p, b, p->tr.rkind[b], p->tr.rarg[b], p->tr.tpos[b], &p->an.tmp);
         if (p->tr.rkind[b] == R_NOGOOD) asp_learn_relbd(p, p->tr.rarg[b]);
         count += mark_all(p, cur);
     }
-    minimize(s, p);
+    asp_learn_minimize(s, p);
     store(p);
     asp_learn_reduce(p);
 }

@@ -89,7 +89,7 @@ static inline void asp_store_set(AspNogoods *g, uint32_t at, uint32_t word)
 /* learn.c's conflict analysis. */
 typedef struct AspAnalysis {
     U32s tmp, out;                /* conflict analysis */
-    U32s stack;                   /* its minimisation's walk: frames of four words */
+    U32s stack;                   /* its minimisation's walk: frames of six words */
     uint32_t *seen, stamp;
     uint32_t *failed;             /* per atom: the stamp of the analysis that found it not
                                      implied by the nogood's other literals */

@@ -87,6 +87,10 @@ void asp_learn_free(AspProp *p);
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit);
 void asp_learn_pending(AspProp *p);
+/* The analysis's minimisation: drops from p->an.out (the UIP last, which stays) every literal
+ * that the others imply through the reasons on the trail; the atoms of p->an.out are marked
+ * seen under p->an.stamp (asp_learn_conflict; a unit test builds such a state by hand). */
+void asp_learn_minimize(const AspSolver *s, AspProp *p);
 /* Why rule r's body is false, from the literals set before trail place `before`: its
  * earliest false literal; an aggregate's body, all of them (ufs.c's reasons use it too). */
 void asp_learn_body_false(const AspSolver *s, const AspProp *p, uint32_t r, uint32_t before,

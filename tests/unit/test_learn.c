@@ -1,5 +1,6 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
- * first-UIP nogood of a tiny implication graph, its propagation, soundness of every refine with
+ * first-UIP nogood of a tiny implication graph, the minimisation's dropped literals on a
+ * graph set by hand, its propagation, soundness of every refine with
  * learning on (and with nogoods deleted often), the activity heap against a scan and after a
  * rescale, the restart
  * policy, a tight completion as nogoods simplified by level 0, the walk's phases on a
@@ -756,10 +757,96 @@ static void test_forced_restarts(void **state)
     assert_true(restarts > 10);
 }
 
+/* The minimisation (learn.c's asp_learn_minimize) on an implication graph set by hand on
+ * a program of eleven free choices, every atom true.  Level 1: requests d1 and h, then
+ * x <- d1, x2 <- x, y <- h, y2 <- y (binary nogoods' reasons); level 2: request g, then
+ * w by the stored nogood {x2, d1, w}, v by {g, x, v}, z <- v; level 3: the UIP u.  Of the
+ * nogood {d1, x2, y2, w, v, z, u} it drops x2 (through x, not in it, to d1), w (its reason's
+ * literals are in it) and z (v is, though v itself stays), and keeps d1 (a request), y2
+ * (its walk ends at h, a request not in it) and v (g): {d1, y2, v, u}. */
+enum { MIN_ATOMS = 11 };
+enum { D1, H, X, X2, Y, Y2, G, W, V, Z, U };
+
+static uint32_t min_lit(const size_t *idx, int a) { return 2 * (uint32_t)idx[a]; }
+
+/* Atom a at level lev, trail place tpos, set by (why, arg). */
+static void min_set(AspProp *p, const size_t *idx, int a, uint32_t lev, uint32_t tpos,
+                    uint8_t why, uint32_t arg)
+{
+    size_t i = idx[a];
+    p->tr.val[i] = V_TRUE;
+    p->tr.alev[i] = lev;
+    p->tr.tpos[i] = tpos;
+    p->tr.rkind[i] = why;
+    p->tr.rarg[i] = arg;
+}
+
+/* A nogood of three literals put at the store's end: its offset. */
+static uint32_t min_nogood(AspProp *p, uint32_t l0, uint32_t l1, uint32_t l2)
+{
+    uint32_t off = (uint32_t)p->store.ng.count;
+    VEC_PUSH(p->store.ng, 3);
+    VEC_PUSH(p->store.ng, l0);
+    VEC_PUSH(p->store.ng, l1);
+    VEC_PUSH(p->store.ng, l2);
+    return off;
+}
+
+static void test_minimize_drops(void **state)
+{
+    (void)state;
+    static const char *const names[MIN_ATOMS] = {"d1", "h", "x", "x2", "y", "y2", "g", "w",
+                                                 "v", "z", "u"};
+    AspProgram *prog = asp_program_new();
+    AspAtom at[MIN_ATOMS];
+    for (int i = 0; i < MIN_ATOMS; i++) at[i] = asp_atom(prog, names[i]);
+    for (int i = 0; i < MIN_ATOMS; i++)
+        assert_true(asp_add_rule(prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
+    AspSolver *s = asp_solver_new(prog);
+    const AftFunction *f = asp_solver_function(s);
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
+    assert_true(f->search->learning(f->ctx, true));
+    asp_solver_initial(s, lo, hi);
+    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);     /* the search state */
+    size_t idx[MIN_ATOMS];
+    for (int i = 0; i < MIN_ATOMS; i++) idx[i] = asp_solver_atom_index(s, at[i]);
+    AspProp *p = s->prop;
+    uint32_t wr = min_nogood(p, min_lit(idx, X2), min_lit(idx, D1), min_lit(idx, W) ^ 1);
+    uint32_t vr = min_nogood(p, min_lit(idx, G), min_lit(idx, X), min_lit(idx, V) ^ 1);
+    min_set(p, idx, D1, 1, 10, R_NONE, 0);
+    min_set(p, idx, H, 1, 11, R_NONE, 0);
+    min_set(p, idx, X, 1, 12, R_BIN, min_lit(idx, D1));
+    min_set(p, idx, X2, 1, 13, R_BIN, min_lit(idx, X));
+    min_set(p, idx, Y, 1, 14, R_BIN, min_lit(idx, H));
+    min_set(p, idx, Y2, 1, 15, R_BIN, min_lit(idx, Y));
+    min_set(p, idx, G, 2, 20, R_NONE, 0);
+    min_set(p, idx, W, 2, 21, R_NOGOOD, wr);
+    min_set(p, idx, V, 2, 22, R_NOGOOD, vr);
+    min_set(p, idx, Z, 2, 23, R_BIN, min_lit(idx, V));
+    min_set(p, idx, U, 3, 30, R_NONE, 0);
+    const int in[] = {D1, X2, Y2, W, V, Z, U}, kept[] = {D1, Y2, V, U};
+    p->an.stamp++;
+    p->an.out.count = 0;
+    for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+        VEC_PUSH(p->an.out, min_lit(idx, in[i]));
+        p->an.seen[idx[in[i]]] = p->an.stamp;
+    }
+    asp_learn_minimize(s, p);
+    assert_int_equal(p->an.out.count, sizeof kept / sizeof *kept);
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+        assert_int_equal(p->an.out.items[i], min_lit(idx, kept[i]));
+    mem_free(lo);
+    mem_free(hi);
+    asp_solver_free(s);
+    asp_program_free(prog);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_uip_nogood),
+        cmocka_unit_test(test_minimize_drops),
         cmocka_unit_test(test_nogood_propagates),
         cmocka_unit_test(test_state_check),
         cmocka_unit_test(test_completion_nogoods),
