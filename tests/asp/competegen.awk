@@ -169,7 +169,7 @@ BEGIN {
         for (i = 1; i <= n; i++) printf "weight(%d,%d).\n", i, 1 + rnd(5)
     }
     else if (kind == "sudoku") {                       # a shuffled full grid of box size n, some givens
-        k = n; m = k * k; perm(m, pa)
+        k = n; m = k * k; perm(m, pa); printf "boxsize(%d).\n", k
         if (P == "") P = k == 2 ? 0.3 : 0.35
         for (r = 1; r <= m; r++) for (c = 1; c <= m; c++)
             if (rand() < P) printf "given(%d,%d,%d).\n", r, c, pa[1 + ((r - 1) % k * k + int((r - 1) / k) + c - 1) % m]
