@@ -188,9 +188,12 @@ BEGIN {
             }
         }
     }
-    else if (kind == "cut") {                          # a random digraph, forward edges mostly
-        for (i = 1; i <= n; i++) for (j = 1; j <= n; j++)
-            if (i != j && rand() < (j > i ? 3.0 : 0.5) / n) printf "edge(%d,%d).\n", i, j
+    else if (kind == "cut") {                          # a chain 1..n with skips and random edges
+        for (i = 1; i <= n; i++) {
+            if (i < n) printf "edge(%d,%d).\n", i, i + 1
+            if (i + 2 <= n && rand() < 0.4) printf "edge(%d,%d).\n", i, i + 2
+            if (rand() < 0.3) { j = 1 + rnd(n); if (j != i) printf "edge(%d,%d).\n", i, j }
+        }
         printf "source(1).\ntarget(%d).\ncuts(%d).\n", n, K == "" ? 4 : K
     }
     else printf "%% %s: no instance\n", kind
