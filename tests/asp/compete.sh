@@ -88,6 +88,18 @@ for seed in ${COMPETE_SEEDS:-1 2}; do
     compete weak 6 $seed
     compete aggr 7 $seed
 done
+# compete_json KIND N SEED [ARGS]: clingo's own command line (-n 0, optN, --outf=2 parsed;
+# --project when the encoding has #project) with fix asp in clingo's place (cmdline.py)
+compete_json() {
+    kind=$1; n=$2; seed=$3; shift 3
+    command -v python3 >/dev/null 2>&1 || return 0
+    awk -v kind="$kind" -v n="$n" -v seed="$seed" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+    proj=""; grep -q '^#project' "$DIR/compete/$kind.lp" && proj=--project
+    # shellcheck disable=SC2086
+    out=$(timeout 120 python3 "$DIR/cmdline.py" "$FIX" --case "$DIR/compete/$kind.lp $OUT/inst.lp" \
+        -n 0 --opt-mode=optN --outf=2 $proj "$@")
+    case "$out" in *"cmdline: 1 passed, 0 failed") ok ;; *) bad "$kind n=$n seed=$seed --outf=2: $out" ;; esac
+}
 # kinds of the competitions added for the hidden encodings (issue 33, hid33z), two seeds
 for seed in ${COMPETE_SEEDS:-1 2}; do
     compete graceful 6 $seed
@@ -100,6 +112,15 @@ for seed in ${COMPETE_SEEDS:-1 2}; do
     compete blocks 4 $seed -c t=$((4 + seed % 2))
     compete cut 13 $seed
 done
+compete_json graceful 6 1
+compete_json hanoi 3 1 -c t=7
+compete_json stilllife 4 1
+compete_json argue 8 1
+compete_json vcover 10 1
+compete_json sudoku 2 1
+compete_json shop 7 1
+compete_json blocks 4 1 -c t=5
+compete_json cut 13 1
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4
