@@ -10,7 +10,14 @@
 # a disjunctive program; in a normal one, with stakes to keep: holding), conformant
 # planning by saturation, weak constraints at three priorities with tuple terms, aggregates
 # in heads and bodies, terms and #show with -c, a program of constraints alone, the empty
-# program and a fact base of 200 000 facts.
+# program and a fact base of 200 000 facts.  Added for the hidden encodings of issue 33:
+# graceful labelling, tower of Hanoi and blocks world as planning with a horizon constant
+# (blocks: #heuristic, and #project over the plan's moves with the arm that makes each hidden),
+# maximum still life, preferred extensions by saturation (not head-cycle-free), vertex cover
+# by disjunction at two #minimize priorities, sudoku by #count, a shop (string constants,
+# #sum with negative weights, #min and #max in bodies and a head) and a minimum cut
+# (recursive reachability, #external, #show of terms); each also through clingo's own
+# command line with --outf=2 (compete_json).
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
