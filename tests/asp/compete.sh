@@ -11,10 +11,11 @@
 # planning by saturation, weak constraints at three priorities with tuple terms, aggregates
 # in heads and bodies, terms and #show with -c, a program of constraints alone, the empty
 # program and a fact base of 200 000 facts.  Added for the hidden encodings of issue 33:
-# graceful labelling, tower of Hanoi and blocks world as planning with a horizon constant
-# (blocks: #heuristic, and #project over the plan's moves with the arm that makes each hidden),
-# maximum still life, preferred extensions by saturation (not head-cycle-free), vertex cover
-# by disjunction at two #minimize priorities, sudoku by #count, a shop (string constants,
+# graceful labelling, tower of Hanoi, ricochet robots (sliding through `not stop`) and
+# blocks world as planning with a horizon constant (blocks: #heuristic, and #project over
+# the plan's moves with the arm that makes each hidden), maximum still life, preferred
+# extensions by saturation (not head-cycle-free), vertex cover by disjunction at two
+# #minimize priorities, sudoku by #count, a shop (string constants,
 # #sum with negative weights, #min and #max in bodies and a head) and a minimum cut
 # (recursive reachability, #external, #show of terms); each also through clingo's own
 # command line with --outf=2 (compete_json).
@@ -118,6 +119,7 @@ for seed in ${COMPETE_SEEDS:-1 2}; do
     compete shop 7 $seed
     compete blocks 4 $seed -c t=$((4 + seed % 2))
     compete cut 13 $seed
+    compete ricochet 5 $seed -c t=3
 done
 compete_json graceful 6 1
 compete_json hanoi 3 1 -c t=7
@@ -128,6 +130,7 @@ compete_json sudoku 2 1
 compete_json shop 7 1
 compete_json blocks 4 1 -c t=5
 compete_json cut 13 1
+compete_json ricochet 4 1 -c t=3
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4

@@ -196,5 +196,17 @@ BEGIN {
         }
         printf "source(1).\ntarget(%d).\ncuts(%d).\n", n, K == "" ? 4 : K
     }
+    else if (kind == "ricochet") {                    # three robots, walls, a target for robot 1
+        printf "size(%d).\n", n
+        for (r = 1; r <= 3; r++) {
+            do { x = 1 + rnd(n); y = 1 + rnd(n) } while ((x, y) in taken)
+            taken[x, y] = 1; printf "robot(%d,%d,%d).\n", r, x, y
+        }
+        for (i = 0; i < int(n * n / 5); i++) {
+            x = 1 + rnd(n); y = 1 + rnd(n)
+            if (rnd(2)) printf "wall(%d,%d,1,0).\n", x, y; else printf "wall(%d,%d,0,1).\n", x, y
+        }
+        printf "target(1,%d,%d).\n", 1 + rnd(n), 1 + rnd(n)
+    }
     else printf "%% %s: no instance\n", kind
 }
