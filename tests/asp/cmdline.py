@@ -21,7 +21,9 @@ encodings; the outputs are compared as clingo's users read them:
     each of fix's is one of clingo's), or the optimum as above;
   - --outf=3: nothing printed, by either.
 The exit status is not compared: clingo's is 10/20/30 (satisfiable, exhausted), fix's 0
-(docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed"."""
+(docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed".
+`cmdline.py FIX --case "FILE..." ARGS...` runs one such case on the files named (compete.sh:
+an encoding and its instance)."""
 import json
 import os
 import re
@@ -236,7 +238,7 @@ def compare_enum(path, args, clingo, fix, terse):
     if c[0] != f[0] or not same_count(args, c[1:3], f[1:3], None):
         return f"result/count: clingo {c[:3]}, fix {f[:3]}"
     everything = run(["clingo", "0", "--opt-mode=" + opt_mode(args)] + const_args(args) +
-                     (["--project"] if "--project" in args else []) + [path])
+                     (["--project"] if "--project" in args else []) + path.split())
     universe = enum_pairs(everything, [], False)[3]
     if not f[3] <= universe:
         return "fix printed a model, or costs, clingo does not have within the bound"
@@ -268,13 +270,13 @@ def one_spelling(args):
 
 def compare(path, given, tmp):
     args = one_spelling(given)
-    ground = grounded_as_lp(path, tmp) if "--mode=clasp" in args else path
-    clingo = run(["clingo"] + given + [ground])
-    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + given + [ground])
+    ground = [grounded_as_lp(path, tmp)] if "--mode=clasp" in args else path.split()
+    clingo = run(["clingo"] + given + ground)
+    fix = run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + given + ground)
     if "--outf=3" in args:
         return None if clingo == fix == "" else f"--outf=3 printed: clingo {clingo!r}, fix {fix!r}"
     all_models = run(["clingo", "0", "--opt-mode=ignore"] + const_args(args) +
-                     (["--project"] if "--project" in args else []) + [path])
+                     (["--project"] if "--project" in args else []) + path.split())
     terse = any(a in ("-V0", "--verbose=0") for a in args)
     if any(a in ("brave", "cautious", "-ebrave", "-ecautious") or a.startswith("--enum-mode=b")
            or a.startswith("--enum-mode=c") for a in args):
@@ -348,7 +350,10 @@ def same_models(args, cm, fm, universe):
 def main():
     passed = failed = 0
     tmp = tempfile.mkdtemp(prefix="fix-cmdline-")
-    for path, args in CASES:
+    cases = CASES
+    if len(sys.argv) > 3 and sys.argv[2] == "--case":   # FIX --case "FILES" ARGS...: one case
+        cases = [(sys.argv[3], sys.argv[4:])]
+    for path, args in cases:
         try:
             why = compare(path, args, tmp)
         except Exception as e:          # a crash or a parse failure is a failure

@@ -10,7 +10,15 @@
 # a disjunctive program; in a normal one, with stakes to keep: holding), conformant
 # planning by saturation, weak constraints at three priorities with tuple terms, aggregates
 # in heads and bodies, terms and #show with -c, a program of constraints alone, the empty
-# program and a fact base of 200 000 facts.
+# program and a fact base of 200 000 facts.  Added for the hidden encodings of issue 33:
+# graceful labelling, tower of Hanoi, ricochet robots (sliding through `not stop`) and
+# blocks world as planning with a horizon constant (blocks: #heuristic, and #project over
+# the plan's moves with the arm that makes each hidden), maximum still life, preferred
+# extensions by saturation (not head-cycle-free), vertex cover by disjunction at two
+# #minimize priorities, sudoku by #count, a shop (string constants,
+# #sum with negative weights, #min and #max in bodies and a head) and a minimum cut
+# (recursive reachability, #external, #show of terms); each also through clingo's own
+# command line with --outf=2 (compete_json).
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
@@ -29,18 +37,19 @@ need_clingo
 
 compete_canon() { awk -v project="$patoms" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort; }
 
+shown_atoms() { awk '/^Answer: / { getline; print }' "$@" | tr ' ' '\n' | sort -u | tr '\n' ' '; }
+
 compete() {   # compete ENCODING N SEED [-c NAME=VALUE ...]: one instance, every way
     kind=$1; enc=$DIR/compete/$1.lp; n=$2; seed=$3; shift 3
     label="$kind n=$n seed=$seed${*:+ $*}"
     awk -v kind="$kind" -v n="$n" -v seed="$seed" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
     proj=""; patoms=""
-    # #project ab/1 (mindiag.lp): the models cut down to ab(G) for every gate G
-    if grep -q '^#project' "$enc"; then
-        proj=--project
-        patoms=$(sed -n 's/^gate(\([0-9]*\),.*/ab(\1)/p' "$OUT/inst.lp" | tr '\n' ' ')
-    fi
+    # #project (mindiag.lp's ab/1, blocks.lp's move/3, each shown alone): each projection
+    # once, over the atoms any model of either shows
+    grep -q '^#project' "$enc" && proj=--project
     timeout 120 clingo --opt-mode=optN $proj 0 "$@" "$enc" "$OUT/inst.lp" > "$OUT/clingo.out" 2>/dev/null
     crc=$?
+    [ -n "$proj" ] && patoms=$(shown_atoms "$OUT/clingo.out")
     want=$(compete_canon < "$OUT/clingo.out")
     [ -n "${COMPETE_VERBOSE:-}" ] && echo "$label: $(printf '%s\n' "$want" | grep -c '^M ') models, $(printf '%s\n' "$want" | grep '^[OR] ' | tr '\n' ' ')"
     case "$crc:$want" in
@@ -51,6 +60,7 @@ compete() {   # compete ENCODING N SEED [-c NAME=VALUE ...]: one instance, every
         # shellcheck disable=SC2086
         timeout 120 "$FIX" asp $way --opt-mode=optN $proj --models 0 "$@" "$enc" "$OUT/inst.lp" > "$OUT/fix.out" 2>"$OUT/fix.err"
         rc=$?
+        [ -n "$proj" ] && patoms=$(shown_atoms "$OUT/clingo.out" "$OUT/fix.out")
         got=$(compete_canon < "$OUT/fix.out")
         if [ "$want" = "$got" ] && [ $rc -eq 0 ]; then ok; else
             bad "$label ${way:-default}: exit $rc, not clingo's models $(head -n 1 "$OUT/fix.err")"
@@ -86,6 +96,41 @@ for seed in ${COMPETE_SEEDS:-1 2}; do
     compete weak 6 $seed
     compete aggr 7 $seed
 done
+# compete_json KIND N SEED [ARGS]: clingo's own command line (-n 0, optN, --outf=2 parsed;
+# --project when the encoding has #project) with fix asp in clingo's place (cmdline.py)
+compete_json() {
+    kind=$1; n=$2; seed=$3; shift 3
+    command -v python3 >/dev/null 2>&1 || return 0
+    awk -v kind="$kind" -v n="$n" -v seed="$seed" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+    proj=""; grep -q '^#project' "$DIR/compete/$kind.lp" && proj=--project
+    # shellcheck disable=SC2086
+    out=$(timeout 120 python3 "$DIR/cmdline.py" "$FIX" --case "$DIR/compete/$kind.lp $OUT/inst.lp" \
+        -n 0 --opt-mode=optN --outf=2 $proj "$@")
+    case "$out" in *"cmdline: 1 passed, 0 failed") ok ;; *) bad "$kind n=$n seed=$seed --outf=2: $out" ;; esac
+}
+# kinds of the competitions added for the hidden encodings (issue 33, hid33z), two seeds
+for seed in ${COMPETE_SEEDS:-1 2}; do
+    compete graceful 6 $seed
+    compete hanoi 3 $seed -c t=$((6 + seed % 3))
+    compete stilllife $((3 + seed % 2)) $seed
+    compete argue 8 $seed
+    compete vcover 10 $seed
+    compete sudoku 2 $seed
+    compete shop 7 $seed
+    compete blocks 4 $seed -c t=$((4 + seed % 2))
+    compete cut 13 $seed
+    compete ricochet 5 $seed -c t=3
+done
+compete_json graceful 6 1
+compete_json hanoi 3 1 -c t=7
+compete_json stilllife 4 1
+compete_json argue 8 1
+compete_json vcover 10 1
+compete_json sudoku 2 1
+compete_json shop 7 1
+compete_json blocks 4 1 -c t=5
+compete_json cut 13 1
+compete_json ricochet 4 1 -c t=3
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4

@@ -151,5 +151,62 @@ BEGIN {
         for (i = 1; i <= n; i++) printf "e(%d,%d).\n", i, (i * 7919) % n
 
     }
+    else if (kind == "graceful") connected(n, int(n / 4), 0)
+    else if (kind == "hanoi") {                        # disks 1..n on pegs a and b; the goal c
+        printf "disk(1..%d).\n", n
+        for (d = 1; d <= n; d++) printf "on0(%d,%s).\n", d, rnd(2) ? "b" : "a"
+    }
+    else if (kind == "stilllife") {
+        printf "size(%d).\n", n
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if (rand() < 0.1) printf "blocked(%d,%d).\n", x, y
+    }
+    else if (kind == "argue") {
+        printf "arg(1..%d).\n", n
+        for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (i != j && rand() < 1.8 / n) printf "att(%d,%d).\n", i, j
+    }
+    else if (kind == "vcover") {
+        edges(n, 3.0 / n)
+        for (i = 1; i <= n; i++) printf "weight(%d,%d).\n", i, 1 + rnd(5)
+    }
+    else if (kind == "sudoku") {                       # a shuffled full grid of box size n, some givens
+        k = n; m = k * k; perm(m, pa); printf "boxsize(%d).\n", k
+        if (P == "") P = k == 2 ? 0.3 : 0.35
+        for (r = 1; r <= m; r++) for (c = 1; c <= m; c++)
+            if (rand() < P) printf "given(%d,%d,%d).\n", r, c, pa[1 + ((r - 1) % k * k + int((r - 1) / k) + c - 1) % m]
+    }
+    else if (kind == "shop") {
+        for (i = 1; i <= n; i++) printf "item(%d,\"shop %d\",%d).\n", i, 1 + rnd(int(n / 2) + 1), rnd(12) - 4
+        printf "need(%d).\nlow(%d).\n", 1 + rnd(n), rnd(3)
+    }
+    else if (kind == "blocks") {                       # random towers at the start and as the goal
+        for (g = 0; g < 2; g++) {
+            perm(n, pa)
+            for (i = 1; i <= n; i++) {
+                below = i > 1 && rand() < 0.5 ? "b" pa[i - 1] : "table"
+                if (g == 0) printf "block(b%d).\non0(b%d,%s).\n", pa[i], pa[i], below
+                else if (rand() < 0.7) printf "goal(b%d,%s).\n", pa[i], below
+            }
+        }
+    }
+    else if (kind == "cut") {                          # a chain 1..n with skips and random edges
+        for (i = 1; i <= n; i++) {
+            if (i < n) printf "edge(%d,%d).\n", i, i + 1
+            if (i + 2 <= n && rand() < 0.4) printf "edge(%d,%d).\n", i, i + 2
+            if (rand() < 0.3) { j = 1 + rnd(n); if (j != i) printf "edge(%d,%d).\n", i, j }
+        }
+        printf "source(1).\ntarget(%d).\ncuts(%d).\n", n, K == "" ? 4 : K
+    }
+    else if (kind == "ricochet") {                    # three robots, walls, a target for robot 1
+        printf "size(%d).\n", n
+        for (r = 1; r <= 3; r++) {
+            do { x = 1 + rnd(n); y = 1 + rnd(n) } while ((x, y) in taken)
+            taken[x, y] = 1; printf "robot(%d,%d,%d).\n", r, x, y
+        }
+        for (i = 0; i < int(n * n / 5); i++) {
+            x = 1 + rnd(n); y = 1 + rnd(n)
+            if (rnd(2)) printf "wall(%d,%d,1,0).\n", x, y; else printf "wall(%d,%d,0,1).\n", x, y
+        }
+        printf "target(1,%d,%d).\n", 1 + rnd(n), 1 + rnd(n)
+    }
     else printf "%% %s: no instance\n", kind
 }
