@@ -86,6 +86,14 @@ AftStatus asp_search_whole(AspSolver *s, const AspSolveOptions *o, const AspSolv
 AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                           AspStats *st);
 
+/* Every model of s under o when asp_cubes_apply holds (enumerate.c): one search of the whole
+ * program first, within ENUM_PROBE_CONFLICTS conflicts and ENUM_PROBE_MODELS models, its
+ * models the answer when it ends within them; asp_solve_cubes when it finds more models;
+ * the whole program searched again without the budget when its conflicts run out first.
+ * The same for every o->jobs; a shard (o->shards) goes straight to its cubes. */
+AftStatus asp_solve_enumerate(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
+                              AspStats *st);
+
 /* asp_optimize, with optN's second phase (every optimal model) by cubes on o->jobs threads
  * when the search is split (asp_cubes_apply, no #project): the optimal models given out cube
  * by cube, the same for every N (docs/asp.md "Threads").  The branch and bound that proves

@@ -68,7 +68,7 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
         return r;
     }
     if (!h) asp_solve_release(s, o);   /* the cubes' workers share s's compiled program */
-    if (!h && asp_cubes_apply(s, o)) return asp_solve_cubes(s, o, fn, ctx, st);
+    if (!h && asp_cubes_apply(s, o)) return asp_solve_enumerate(s, o, fn, ctx, st);
     return asp_search_whole(s, o, h, fn, ctx, st);
 }
 
