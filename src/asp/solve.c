@@ -1,6 +1,6 @@
 /* solve.c: stable models and bounds of a compiled program through the AFT engine
  * (aft_refine for the well-founded bound, aft_bnb for the stable models: searchbound.c, or
- * cubesolve.c when the search is split into cubes, --jobs). */
+ * enumerate.c for every model of a program that may be split into cubes, --jobs). */
 #include "asp/internal.h"
 #include "asp/cube.h"
 #include "asp/search.h"
