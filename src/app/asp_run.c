@@ -287,8 +287,8 @@ static AftStatus do_models(Run *r, AspSolver *s, AspStats *st, Buf *err)
     else if (asp_minimize_count(asp_solver_program(s))) res = solve_optimum(r, s, &so, &co, &ms, err);
     else {
         const AspProgram *p = asp_solver_program(s);
-        if (r->solver != PROC_SOLVER_NATIVE && r->solver != PROC_SOLVER_AUTO) {}
-        else if (o->droppable == p && !asp_has_project(p)) {
+        bool native = r->solver == PROC_SOLVER_NATIVE || r->solver == PROC_SOLVER_AUTO;
+        if (native && o->droppable == p && !asp_has_project(p)) {
             so.release = o->droppable;              /* auto: packed, for a hand-over */
             so.release_packs = r->solver == PROC_SOLVER_AUTO;
         }

@@ -334,7 +334,6 @@ static void translate(Builder *b)
     add_supports(b);
 }
 
-
 /* Lattice order: atoms that occur negatively first (most occurrences first), so that the
  * powerset's "lowest free atom" split decides the atoms S_P depends on; an atom merged away
  * takes its class atom's place. */

@@ -27,9 +27,10 @@ typedef struct ProcLoadOptions {
                                      asp's command line, as clingo's); else a file named "-" */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
- * opt's extra arguments.  Every name is a file name, passed to gringo as "./NAME" when
- * relative ("-" is a file called "-", or with opt->dash_is_stdin standard input's text, checked
- * as a file's and written to gringo's standard input; else that is /dev/null).  Unless
+ * opt's extra arguments.  Every name is a file name, passed to gringo as written, or as
+ * "./NAME" when it starts with '-' (lpscan.h's proc_lp_arg; "-" is a file called "-", or with
+ * opt->dash_is_stdin standard input's text, checked as a file's and written to gringo's
+ * standard input; else that is /dev/null).  Unless
  * opt->allow_scripts, the files and what they may include are checked first and refused if
  * they could hold a script (lpscan.h: gringo would run it), and gringo runs in the sandbox of
  * sandbox.h.  Directories are refused. */
