@@ -251,8 +251,15 @@ typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
 /* A deterministic work budget, shared by every run it is given to (the caller owns it): each
  * conflict (a child IR finds to hold no fixed point) spends one unit, and a run stops
  * (stopped_by "work") once spent reaches limit; limit 0: no limit.  The caller may change
- * limit while the runs go on (from a callback). */
-typedef struct AftWork { size_t limit, spent; } AftWork;
+ * limit while the runs go on (from a callback).  A checkpoint: when spent first reaches mark
+ * (0: none), at_mark(mark_ctx) is called once, where the conflict is counted (on the
+ * searching thread), and mark is cleared; it may change limit. */
+typedef struct AftWork {
+    size_t limit, spent;
+    size_t mark;
+    void (*at_mark)(void *ctx);
+    void *mark_ctx;
+} AftWork;
 
 /* --jobs N: the workers a bnb run spreads each round over (bnbpar.c; docs/architecture.md,
  * "Threads").  fns[w] is f as worker w calls it, with its own VM, memo tables, interval
@@ -479,7 +486,7 @@ AftStatus aft_callback_failed(const AftOptions *o, AftStats *st);
 bool aft_abandoned(const AftOptions *o);
 /* Is the work budget o->work spent? */
 bool aft_work_spent(const AftOptions *o);
-/* n conflicts: counted in st and spent from o->work. */
+/* n conflicts: counted in st and spent from o->work (its checkpoint called when reached). */
 void aft_conflicts(const AftOptions *o, AftStats *st, size_t n);
 
 /* Should a Kleene iteration stop early (interrupt or a limit)?  Stopping it is sound. */

@@ -41,7 +41,13 @@ bool aft_work_spent(const AftOptions *o)
 void aft_conflicts(const AftOptions *o, AftStats *st, size_t n)
 {
     st->conflicts += n;
-    if (o->work) o->work->spent += n;
+    AftWork *w = o->work;
+    if (!w) return;
+    w->spent += n;
+    if (w->mark && w->spent >= w->mark) {
+        w->mark = 0;
+        w->at_mark(w->mark_ctx);
+    }
 }
 
 bool aft_abandoned(const AftOptions *o)

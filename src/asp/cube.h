@@ -87,10 +87,10 @@ AftStatus asp_solve_cubes(AspSolver *s, const AspSolveOptions *o, AspModelFn fn,
                           AspStats *st);
 
 /* Every model of s under o when asp_cubes_apply holds (enumerate.c): one search of the whole
- * program first, within ENUM_PROBE_CONFLICTS conflicts and ENUM_PROBE_MODELS models, its
- * models the answer when it ends within them; asp_solve_cubes when it finds more models;
- * the whole program searched again without the budget when its conflicts run out first.
- * The same for every o->jobs; a shard (o->shards) goes straight to its cubes. */
+ * program, its models kept until ENUM_PROBE_CONFLICTS conflicts; asp_solve_cubes instead
+ * when it finds more than ENUM_PROBE_MODELS models before that; otherwise that search is the
+ * answer (it goes on past the checkpoint, giving out each model as it is found).  The same
+ * for every o->jobs; a shard (o->shards) goes straight to its cubes. */
 AftStatus asp_solve_enumerate(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                               AspStats *st);
 

@@ -1,22 +1,24 @@
 /* enumerate.c: every stable model of a program that would be split into cubes (cube.h):
- * first one search of the whole program, within a budget, and the cubes only when that
- * search shows many models.
+ * one search of the whole program, and the cubes only when that search shows many models
+ * early.
  *
  * Cubes are searched apart, each learning alone, so they shorten an enumeration of many
  * models on several threads but multiply the work of a program with few models or none:
  * every cube must be proved empty on its own (a tower of Hanoi without a plan,
  * tests/asp/compete/hanoi.lp of 7 disks and 60 steps: 542 111 conflicts in 64 cubes, 20 193
- * in one search).  So the whole program is searched first, its models kept aside:
- *   - when that search ends within ENUM_PROBE_CONFLICTS conflicts with at most
- *     ENUM_PROBE_MODELS models, those models are the answer (given out in its order);
- *   - when it finds more models than that (or they pass ENUM_PROBE_BYTES), the program has
- *     many: its models are dropped and the cubes search it (asp_solve_cubes);
- *   - when it spends its conflicts with fewer models, the program is hard to search and has
- *     few models: it is searched whole again, from a fresh state, without the budget.
+ * in one search).  So the whole program is searched first, its models kept aside while the
+ * way is undecided:
+ *   - when it finds more than ENUM_PROBE_MODELS models (or they pass ENUM_PROBE_BYTES)
+ *     within ENUM_PROBE_CONFLICTS conflicts, the program has many: the search stops, its
+ *     models are dropped and the cubes search it (asp_solve_cubes);
+ *   - when it reaches ENUM_PROBE_CONFLICTS conflicts first, the program is hard to search
+ *     and has few models: the kept models are given out and the same search goes on, giving
+ *     out each model as it is found (nothing is searched twice);
+ *   - when it ends first, the kept models are the answer.
  * What decides is a count of conflicts and of models, never the threads or the clock, so
  * the output is the same for every --jobs N.  A limit of the caller's (--timeout, Ctrl-C,
- * --hand-over's conflicts) that stops the first search stops the run: its models are given
- * out, as a whole search's are. */
+ * --hand-over's conflicts) that stops the search stops the run: its models are given out,
+ * as a whole search's are. */
 #include "asp/internal.h"
 #include "asp/cube.h"
 #include "asp/search.h"
@@ -27,59 +29,101 @@ enum {
     ENUM_PROBE_BYTES = 4 << 20
 };
 
-/* The models of the first search, kept until it is known whether they are the answer. */
-typedef struct Kept {
-    VEC(AspAtom) atoms;           /* every model's shown atoms, one after another */
-    VEC(size_t) start;            /* model i: atoms[start[i] .. start[i + 1]) */
-    bool overflow;                /* more than ENUM_PROBE_BYTES: many models */
-} Kept;
+typedef enum { WAY_UNDECIDED, WAY_WHOLE, WAY_CUBES } Way;
 
-static bool keep_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+typedef struct Enum {
+    const AspSolver *s;
+    AspModelFn fn;                /* the caller's */
+    void *ctx;
+    Way way;
+    VEC(AspAtom) atoms;           /* the kept models' shown atoms, one after another */
+    VEC(size_t) start;            /* kept model i: atoms[start[i] .. start[i + 1]) */
+    size_t given;                 /* models given to fn */
+    bool caller_stopped;          /* fn returned false */
+    AftWork *work;                /* the search's budget, through which at_mark stops it */
+    bool stop_asked;              /* at_mark lowered work's limit */
+} Enum;
+
+static bool give(Enum *e, const AspAtom *atoms, size_t n)
 {
-    (void)p;
-    Kept *k = ctx;
-    if ((k->atoms.count + n) * sizeof *atoms > ENUM_PROBE_BYTES) {
-        k->overflow = true;
-        return false;
+    e->given++;
+    if (e->fn && !e->fn(e->ctx, e->s->prog, atoms, n)) e->caller_stopped = true;
+    return !e->caller_stopped;
+}
+
+/* The kept models given to fn in order, until it stops. */
+static void give_kept(Enum *e)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < e->start.count && !e->caller_stopped; i++) {
+        size_t to = e->start.items[i];
+        give(e, e->atoms.items + from, to - from);
+        from = to;
     }
-    for (size_t i = 0; i < n; i++) VEC_PUSH(k->atoms, atoms[i]);
-    VEC_PUSH(k->start, k->atoms.count);
+    e->atoms.count = e->start.count = 0;
+}
+
+static bool keep(Enum *e, const AspAtom *atoms, size_t n)
+{
+    if (e->start.count == ENUM_PROBE_MODELS
+        || (e->atoms.count + n) * sizeof *atoms > ENUM_PROBE_BYTES)
+        return false;
+    for (size_t i = 0; i < n; i++) VEC_PUSH(e->atoms, atoms[i]);
+    VEC_PUSH(e->start, e->atoms.count);
     return true;
 }
 
-/* The kept models given to fn in order; how many it took (it may stop at one). */
-static size_t give_kept(const Kept *k, const AspSolver *s, AspModelFn fn, void *ctx)
+/* A model of the search: kept, given out, or the sign of many models (the search stops). */
+static bool on_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
 {
-    size_t from = 0;
-    for (size_t i = 0; i < k->start.count; i++) {
-        size_t to = k->start.items[i];
-        if (fn && !fn(ctx, s->prog, k->atoms.items + from, to - from)) return i + 1;
-        from = to;
-    }
-    return k->start.count;
+    (void)p;
+    Enum *e = ctx;
+    if (e->way == WAY_WHOLE) return give(e, atoms, n);
+    if (keep(e, atoms, n)) return true;
+    e->way = WAY_CUBES;
+    return false;
 }
 
-/* The first search's outcome, the caller's work budget (may be NULL) restored. */
-static AftStatus first_search(AspSolver *s, const AspSolveOptions *o, Kept *k, AspStats *pst,
-                              bool *budget_spent)
+/* ENUM_PROBE_CONFLICTS conflicts reached with few models: the whole search goes on.  If fn
+ * stops among the kept models, the search is stopped through its budget. */
+static void at_mark(void *ctx)
+{
+    Enum *e = ctx;
+    if (e->way != WAY_UNDECIDED) return;
+    e->way = WAY_WHOLE;
+    give_kept(e);
+    if (e->caller_stopped) {
+        e->work->limit = e->work->spent;
+        e->stop_asked = true;
+    }
+}
+
+/* The one search of the whole program, with the checkpoint on the caller's budget or an own. */
+static AftStatus search(AspSolver *s, const AspSolveOptions *o, Enum *e, AspStats *pst)
 {
     AftOptions aft;
     asp_search_options(&aft, o->aft);
-    AftWork own = { .limit = ENUM_PROBE_CONFLICTS };
-    AftWork *user = aft.work;
-    size_t user_limit = user ? user->limit : 0;
-    if (user) {               /* the caller's budget, lowered to this search's while it runs */
-        if (!user_limit || user_limit - user->spent > ENUM_PROBE_CONFLICTS)
-            user->limit = user->spent + ENUM_PROBE_CONFLICTS;
-    } else aft.work = &own;
-    aft.stop_abandons = true;
+    AftWork own = { 0 };
+    if (!aft.work) aft.work = &own;
+    AftWork *w = aft.work;
+    size_t user_limit = w->limit;
+    w->mark = w->spent + ENUM_PROBE_CONFLICTS;
+    w->at_mark = at_mark;
+    w->mark_ctx = e;
+    e->work = w;
     AspSolveOptions po = *o;
     po.aft = &aft;
-    po.max_models = ENUM_PROBE_MODELS + 1;
-    AftStatus r = asp_search_whole(s, &po, NULL, keep_model, k, pst);
-    bool spent = aft_work_spent(&aft);
-    if (user) user->limit = user_limit;
-    *budget_spent = spent && !(user && user_limit && user->spent >= user_limit);
+    AftStatus r = asp_search_whole(s, &po, NULL, on_model, e, pst);
+    w->mark = 0;
+    w->at_mark = NULL;
+    w->mark_ctx = NULL;
+    if (e->stop_asked) {
+        w->limit = user_limit;
+        if (r == AFT_LIMIT) {                   /* the stop asked for by at_mark: enough */
+            pst->aft.stopped_by = "enough";
+            r = AFT_OK;
+        }
+    }
     return r;
 }
 
@@ -87,25 +131,22 @@ AftStatus asp_solve_enumerate(AspSolver *s, const AspSolveOptions *o, AspModelFn
                               AspStats *st)
 {
     if (o->shards) return asp_solve_cubes(s, o, fn, ctx, st);   /* a shard is its cubes */
-    Kept k = { 0 };
+    Enum e = { .s = s, .fn = fn, .ctx = ctx };
     AspStats pst;
     memset(&pst, 0, sizeof pst);
-    bool budget_spent;
-    AftStatus r = first_search(s, o, &k, &pst, &budget_spent);
-    bool many = k.overflow || pst.models > ENUM_PROBE_MODELS;
-    if (!many && !(r == AFT_LIMIT && budget_spent)) {
-        /* the answer (or the caller's limit stopped it): as one search of the whole */
-        size_t given = give_kept(&k, s, fn, ctx);
-        asp_stats_add(st, &pst, true);
-        st->models += given;
-        st->complete = pst.complete && given == k.start.count;
-    } else {
+    AftStatus r = search(s, o, &e, &pst);
+    if (e.way == WAY_CUBES) {
         pst.first_model = pst.last_model = 0;          /* its models were not given out */
         asp_stats_add(st, &pst, false);
         asp_solver_reset_search(s);
-        r = many ? asp_solve_cubes(s, o, fn, ctx, st) : asp_search_whole(s, o, NULL, fn, ctx, st);
+        r = asp_solve_cubes(s, o, fn, ctx, st);
+    } else {
+        give_kept(&e);             /* the search ended, or a limit stopped it, undecided */
+        asp_stats_add(st, &pst, true);
+        st->models += e.given;
+        st->complete = pst.complete && !e.caller_stopped;
     }
-    VEC_FREE(k.atoms);
-    VEC_FREE(k.start);
+    VEC_FREE(e.atoms);
+    VEC_FREE(e.start);
     return r;
 }

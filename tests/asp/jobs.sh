@@ -92,24 +92,31 @@ same "pairs 4000, every model" --solver native --models 0 "$OUT/pairs.aspif"
 grep -q '^Models       : 1+$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" && ok \
     || bad "pairs 4000 -n 1: split into cubes: $(grep '^Cubes' "$OUT/stats")"
 same "pairs 4000 -n 5" --solver native --models 5 "$OUT/pairs.aspif"
-# whole_unsat LABEL MAX ARGS...: every model of ARGS on 2 threads: UNSATISFIABLE within MAX
-# conflicts, searched whole (enumerate.c), not in cubes that are each proved empty apart
-whole_unsat() {
-    label=$1; max=$2; shift 2
+# whole LABEL MAX ANSWER ARGS...: every model of ARGS on 2 threads: ANSWER (the first line of
+# the answer: UNSATISFIABLE, or the line of the model count) within MAX conflicts, searched
+# whole (enumerate.c), not in cubes that are each proved empty apart
+whole() {
+    label=$1; max=$2; answer=$3; shift 3
     "$FIX" asp --solver native -q --stats --models 0 --jobs 2 "$@" > "$OUT/stats" 2>&1
     conflicts=$(sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p' "$OUT/stats")
-    grep -q '^UNSATISFIABLE$' "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" \
+    grep -q "^$answer\$" "$OUT/stats" && ! grep -q '^Cubes' "$OUT/stats" \
         && [ "${conflicts:-999999}" -le "$max" ] && ok \
         || bad "$label, every model: $conflicts conflicts, $(grep '^Cubes' "$OUT/stats")"
 }
-# the first search ends within its budget: seven pigeons in six holes (64 cubes before)
+# the search ends before its checkpoint: seven pigeons in six holes (64 cubes before)
 printf 'p(1..7). h(1..6).\n1 { in(P,H) : h(H) } 1 :- p(P).\n:- in(P,H), in(Q,H), P < Q.\n' > "$OUT/php.lp"
-whole_unsat "pigeons 7/6" 2000 "$OUT/php.lp"
+whole "pigeons 7/6" 2000 UNSATISFIABLE "$OUT/php.lp"
 same "pigeons 7/6, every model" --solver native --models 0 "$OUT/php.lp"
-# its conflicts run out with no model: searched whole again (the tower of Hanoi of 6 disks
-# without a plan of 30 steps: 104 662 conflicts in 64 cubes before, 6 372 so)
+# it reaches its checkpoint (2 000 conflicts) with no model: the same search goes on (the
+# tower of Hanoi of 6 disks without a plan of 30 steps: 104 662 conflicts in 64 cubes, 6 372
+# when the search began again from a fresh state, 4 371 in one search)
 awk -v kind=hanoi -v n=6 -v seed=1 -f tests/asp/competegen.awk > "$OUT/hanoi6.lp"
-whole_unsat "hanoi 6 t=30" 15000 -c t=30 tests/asp/compete/hanoi.lp "$OUT/hanoi6.lp"
+whole "hanoi 6 t=30" 5000 UNSATISFIABLE -c t=30 tests/asp/compete/hanoi.lp "$OUT/hanoi6.lp"
+# it reaches its checkpoint with eight models kept: they are printed, and the search goes on
+# to prove that eight pigeons do not fit in seven holes (7 040 conflicts searched again, 5 040)
+printf 'p(1..8). h(1..7).\n{ free }.\n{ c(1..3) } :- free.\n1 { in(P,H) : h(H) } 1 :- p(P), not free.\n:- in(P,H), in(Q,H), P < Q.\n' > "$OUT/php8.lp"
+whole "pigeons 8/7 or free" 5500 "Models       : 8" "$OUT/php8.lp"
+same "pigeons 8/7 or free, every model" --solver native --models 0 "$OUT/php8.lp"
 # a program above ASP_SPLIT_MAX (cube.h) is never split, whatever --jobs says: making the
 # cubes and a search state per thread cost it more than a second thread wins back
 echo '{ a(1..200000) }.' > "$OUT/choice2.lp"

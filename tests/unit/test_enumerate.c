@@ -1,0 +1,129 @@
+/* test_enumerate.c: unit tests of every model's search on threads (src/asp/enumerate.c): a
+ * program with few models that is hard to search is searched once, whole, the models kept
+ * before its checkpoint given out then, and a caller that stops among them stops the search. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "asp/asp.h"
+#include "util/mem.h"
+
+enum { PIGEONS = 8, HOLES = 7 };
+
+/* { free }.  { c(1..3) } :- free.  Unless free, eight pigeons in seven holes (no way).  Eight
+ * models, all with free; the search needs thousands of conflicts to show that without free
+ * there is none. */
+static AspProgram *pigeons_or_free(void)
+{
+    AspProgram *p = asp_program_new();
+    char name[32];
+    AspAtom in[PIGEONS][HOLES + 1];
+    for (int i = 0; i < PIGEONS; i++)
+        for (int h = 0; h < HOLES; h++) {
+            snprintf(name, sizeof name, "in(%d,%d)", i + 1, h + 1);
+            in[i][h] = asp_atom(p, name);
+        }
+    AspAtom free_ = asp_atom(p, "free"), c[3];
+    for (int k = 0; k < 3; k++) {
+        snprintf(name, sizeof name, "c(%d)", k + 1);
+        c[k] = asp_atom(p, name);
+    }
+    assert_true(asp_add_rule(p, ASP_CHOICE, &free_, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(p, ASP_CHOICE, c, 3, &free_, 1, NULL, 0, NULL));
+    for (int i = 0; i < PIGEONS; i++) {
+        assert_true(asp_add_rule(p, ASP_CHOICE, in[i], HOLES, NULL, 0, &free_, 1, NULL));
+        in[i][HOLES] = free_;             /* :- not in(i,1), ..., not in(i,7), not free. */
+        assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, in[i], HOLES + 1, NULL));
+    }
+    for (int h = 0; h < HOLES; h++)
+        for (int i = 0; i < PIGEONS; i++)
+            for (int j = i + 1; j < PIGEONS; j++) {
+                AspAtom two[2] = { in[i][h], in[j][h] };
+                assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, two, 2, NULL, 0, NULL));
+            }
+    return p;
+}
+
+/* The models as text, one line each; the caller stops after `stop_after` (0: never). */
+typedef struct Models { Buf text; size_t n, stop_after; } Models;
+
+static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    Models *m = ctx;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_putc(&m->text, ' ');
+        buf_puts(&m->text, asp_atom_name(p, atoms[i]));
+    }
+    buf_putc(&m->text, '\n');
+    m->n++;
+    return !m->stop_after || m->n < m->stop_after;
+}
+
+static AftStatus every_model(const AspProgram *p, unsigned jobs, Models *m, AspStats *st)
+{
+    AspSolver *s = asp_solver_new(p);
+    AspSolveOptions o = { .jobs = jobs };
+    memset(st, 0, sizeof *st);
+    buf_init(&m->text);
+    m->n = 0;
+    AftStatus r = asp_solve(s, &o, collect, m, st);
+    asp_solver_free(s);
+    return r;
+}
+
+/* On two threads the enumeration is the one search of the whole program: the same models in
+ * the same order and the same conflicts as that search (the checkpoint was passed: the search
+ * went on, it did not begin again). */
+static void test_past_the_checkpoint_one_search(void **state)
+{
+    (void)state;
+    AspProgram *p = pigeons_or_free();
+    Models whole = { .stop_after = 0 }, threads = { .stop_after = 0 };
+    AspStats sw, st;
+    assert_int_equal(every_model(p, 0, &whole, &sw), AFT_OK);
+    assert_int_equal(every_model(p, 2, &threads, &st), AFT_OK);
+    assert_int_equal(whole.n, 8);
+    assert_true(sw.complete && st.complete);
+    assert_int_equal(st.models, 8);
+    assert_true(sw.aft.conflicts > 2000);             /* past enumerate.c's checkpoint */
+    assert_int_equal(st.aft.conflicts, sw.aft.conflicts);
+    assert_string_equal(buf_cstr(&threads.text), buf_cstr(&whole.text));
+    buf_free(&whole.text);
+    buf_free(&threads.text);
+    asp_program_free(p);
+}
+
+/* A caller that takes one model stops the search there, told as enough, not as a limit
+ * (here every model is found before the checkpoint: the caller stops among the kept ones). */
+static void test_caller_stops(void **state)
+{
+    (void)state;
+    AspProgram *p = pigeons_or_free();
+    Models whole = { .stop_after = 0 }, one = { .stop_after = 1 };
+    AspStats sw, st;
+    assert_int_equal(every_model(p, 0, &whole, &sw), AFT_OK);
+    assert_int_equal(every_model(p, 2, &one, &st), AFT_OK);
+    assert_int_equal(one.n, 1);
+    assert_int_equal(st.models, 1);
+    assert_false(st.complete);
+    assert_non_null(st.aft.stopped_by);
+    assert_string_equal(st.aft.stopped_by, "enough");
+    assert_true(st.aft.conflicts < sw.aft.conflicts);
+    const char *first = buf_cstr(&whole.text);
+    assert_int_equal(strncmp(buf_cstr(&one.text), first, strcspn(first, "\n") + 1), 0);
+    buf_free(&whole.text);
+    buf_free(&one.text);
+    asp_program_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_past_the_checkpoint_one_search),
+        cmocka_unit_test(test_caller_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
