@@ -128,8 +128,8 @@ typedef struct AftSearch {
     /* NULL: never.  For a function whose refine also learns from the bounds that go to Final
      * (e.g. a branch and bound on a cost, whose refine then admits only fixed points better
      * than the best found).  spent: after [lo, hi] went to Final (and o->on_final saw it),
-     * does every later refine exclude all of it?  Then the bound does not stop learning,
-     * backjumps or restarts (they cannot find it again). */
+     * does every later refine exclude all of it?  Then the bound does not stop learning
+     * (o->final_ends_learning), backjumps or restarts (they cannot find it again). */
     bool (*spent)(void *ctx, const Word *lo, const Word *hi);
 } AftSearch;
 
@@ -282,6 +282,11 @@ typedef struct AftOptions {
                                 the contraction still on (bnbrun.c: policy isolate on reals) */
     bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
     bool no_learn;           /* bnb: do not use the function's learning hooks */
+    bool final_ends_learning;   /* bnb with learning: learning stops at the first bound that
+                                goes to Final (and is not spent), the search chronological
+                                from there, no conflict analysed (cheaper where models lie
+                                close together); false: it goes on, backjumps kept below the
+                                last such bound and no restart (inplace.c) */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
     AftPolicy policy;        /* bnb: how it searches (above; aft_options_default: PAPER); the

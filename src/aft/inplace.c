@@ -393,8 +393,8 @@ static bool bnb_learns(const Run *run)
     return h && h->learning && h->learnt && h->cuts && !run->o->no_learn;
 }
 
-/* Once a bound went to Final, the search backtracks chronologically above it anyway (a
- * backjump there would repeat it): learning stops, the nogoods learnt so far stay. */
+/* Learning stops (o->final_ends_learning, once a bound went to Final; without it backjumps
+ * and restarts stay below the last such bound): the nogoods learnt so far stay. */
 static void learning_off(Place *pl)
 {
     pl->search->learning(pl->fctx, false);
@@ -730,7 +730,7 @@ static AftStatus loop(Place *pl, size_t cap)
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth, n.raw);
-        if (pl->learning && pl->finals) learning_off(pl);
+        if (pl->learning && pl->finals && run->o->final_ends_learning) learning_off(pl);
         if (s == AFT_OK && pl->learning && pl->search->restart && pl->stack.count
             && pl->search->restart(pl->fctx))
             bnb_restart(pl);

@@ -43,6 +43,7 @@ AspCubeWorker *asp_cube_team_begin(AspCubeTeam *t, unsigned k, size_t i, AftWork
     w->aft.interrupt = &t->cancel;
     w->aft.limits = &w->limits;
     w->aft.stop_abandons = true;          /* a cancelled cube's result is never used */
+    w->aft.final_ends_learning = true;    /* cubes are for many models (enumerate.c) */
     w->aft.work = NULL;
     if (t->base.work) {                   /* the cube's own budget, with the run's limit */
         work->limit = t->base.work->limit;

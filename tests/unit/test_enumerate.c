@@ -1,6 +1,7 @@
-/* test_enumerate.c: unit tests of every model's search on threads (src/asp/enumerate.c): a
+/* test_enumerate.c: unit tests of every model's search (src/asp/enumerate.c on threads): a
  * program with few models that is hard to search is searched once, whole, the models kept
- * before its checkpoint given out then, and a caller that stops among them stops the search. */
+ * before its checkpoint given out then, and a caller that stops among them stops the search;
+ * a search goes on learning after its models (src/aft/inplace.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,11 +120,50 @@ static void test_caller_stops(void **state)
     asp_program_free(p);
 }
 
+/* The models with the conflicts spent when the first came (a budget without a limit). */
+typedef struct Timed { Models m; const AftWork *work; size_t at_first; } Timed;
+
+static bool collect_timed(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    Timed *t = ctx;
+    if (!t->m.n) t->at_first = t->work->spent;
+    return collect(&t->m, p, atoms, n);
+}
+
+/* One search without threads goes on learning after a model: here every model comes first,
+ * then the pigeons are refuted with nogoods learnt (without them: 7! = 5 040 conflicts). */
+static void test_learns_past_a_model(void **state)
+{
+    (void)state;
+    AspProgram *p = pigeons_or_free();
+    AspSolver *s = asp_solver_new(p);
+    AftOptions a;
+    aft_options_default(&a);
+    a.split.strategy = SPLIT_FIRST;
+    AftWork work = { 0 };
+    a.work = &work;
+    AspSolveOptions o = { .aft = &a };
+    Timed t = { .work = &work };
+    buf_init(&t.m.text);
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    assert_int_equal(asp_solve(s, &o, collect_timed, &t, &st), AFT_OK);
+    assert_int_equal(t.m.n, 8);
+    assert_true(st.complete);
+    assert_true(t.at_first < 100);                  /* the models came before the refutation */
+    assert_true(st.aft.learnt > 1000);
+    assert_true(st.aft.conflicts < 5040);
+    buf_free(&t.m.text);
+    asp_solver_free(s);
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_past_the_checkpoint_one_search),
         cmocka_unit_test(test_caller_stops),
+        cmocka_unit_test(test_learns_past_a_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
