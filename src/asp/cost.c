@@ -232,14 +232,17 @@ void asp_cost_visit(AspProp *p, uint32_t a)
     if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->tr.val[a]));
 }
 
-/* Undone in the reverse order of the visits: atom a's literals are the last ones held. */
-void asp_cost_unvisit(AspProp *p, uint32_t a)
+/* The trail undone down to place `to` (before its values go): the held literals set there
+ * are the last ones, so they are dropped from the end and low is read back from cum's row,
+ * once for the whole backjump instead of a call for each atom undone. */
+void asp_cost_undo(AspProp *p, size_t to)
 {
     AspCost *c = p->cost;
-    while (c->nheld && c->lits[c->held[c->nheld - 1]].lit >> 1 == a) {
-        const CostLit *l = &c->lits[c->held[--c->nheld]];
-        c->low[l->level] -= l->weight;
-    }
+    size_t n = c->nheld;
+    while (n && p->tr.tpos[c->heldlit[n - 1] >> 1] >= to) n--;
+    if (n == c->nheld) return;
+    c->nheld = n;
+    memcpy(c->low, c->cum + n * c->nlevels, c->nlevels * sizeof *c->low);
 }
 
 /* The literal of the latest propagated atom among those that count on the levels up to d

@@ -306,10 +306,10 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
 static void undo(AspProp *p, size_t to)
 {
     const AspOcc *o = p->oc;
+    if (p->cost) asp_cost_undo(p, to);
     for (size_t i = p->tr.qtail; i-- > to;) {
         uint32_t a = p->tr.trail[i];
         if (i < p->tr.qhead) {
-            if (p->cost) asp_cost_unvisit(p, a);
             if (p->tr.val[a] == V_TRUE) {
                 unlits_true(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
                 unlits_false(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
