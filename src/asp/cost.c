@@ -355,6 +355,42 @@ AspCostView asp_cost_view(const AspProp *p)
     return p->cost ? (AspCostView){ p->cost->heldlit, p->cost->heldlev } : (AspCostView){ NULL, NULL };
 }
 
+/* The invariants of the bound's state (propcheck.c calls it): the held literals are the
+ * #minimize literals that hold of the propagated atoms, in trail order, low and cum's last
+ * row their sums; each level's literals before its skip place have values, and the marks
+ * that move skip back lie in trail order within the trail. */
+const char *asp_cost_check(const AspProp *p)
+{
+    const AspCost *c = p->cost;
+    size_t counted = 0;
+    for (uint32_t i = 0; i < c->lstart[c->nlevels]; i++) {
+        uint32_t a = c->lits[i].lit >> 1;
+        counted += holds(p, c->lits[i].lit) && p->tr.tpos[a] < p->tr.qhead;
+    }
+    if (counted != c->nheld) return "the bound's held literals are not those that hold";
+    memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
+    for (size_t k = 0; k < c->nheld; k++) {
+        const CostLit *l = &c->lits[c->held[k]];
+        if (!holds(p, l->lit) || c->heldlit[k] != l->lit || c->heldlev[k] != l->level)
+            return "a held literal of the bound does not hold";
+        if (k && p->tr.tpos[c->heldlit[k - 1] >> 1] > p->tr.tpos[l->lit >> 1])
+            return "the bound's held literals are not in trail order";
+        c->sums[l->level] += l->weight;
+    }
+    for (size_t j = 0; j < c->nlevels; j++)
+        if (c->sums[j] != c->low[j] || c->cum[c->nheld * c->nlevels + j] != c->low[j])
+            return "the bound's low is not the sum of its held literals";
+    for (size_t j = 0; j < c->nlevels; j++) {
+        if (c->skip[j] < c->lstart[j] || c->skip[j] > c->lstart[j + 1]) return "a skip place off its level";
+        for (uint32_t i = c->lstart[j]; i < c->skip[j]; i++)
+            if (p->tr.val[c->lits[i].lit >> 1] == V_UNK) return "a literal before a skip place has no value";
+    }
+    for (size_t k = 0; k < c->marks.count; k++)
+        if (c->marks.items[k].upto > p->tr.qtail || (k && c->marks.items[k - 1].upto > c->marks.items[k].upto))
+            return "the bound's skip marks are not in trail order";
+    return NULL;
+}
+
 /* The engine's hook (AftSearch.spent): a bound that went to Final is out of every later
  * search when its least cost breaks the strict bound (the model just found, for one). */
 bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi)

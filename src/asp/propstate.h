@@ -221,6 +221,7 @@ static inline bool asp_ufs_pending(const AspProp *p)
 void asp_cost_reset(AspProp *p);
 void asp_cost_visit(AspProp *p, uint32_t a);
 void asp_cost_undo(AspProp *p, size_t to);
+const char *asp_cost_check(const AspProp *p);   /* NULL, or which invariant breaks */
 void asp_cost_recheck(AspProp *p);
 void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out);
 /* That reason read in place (learn.c's minimisation, which mostly stops at one of its first
