@@ -304,9 +304,8 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
 
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values.  The
  * trail's arrays are read once (a byte store may alias any of p's fields, so the compiler
- * would read them again for each atom); the split cursor, which only the split without
- * learning moves along (propchoice.c), goes back to the start once while learning instead of
- * to each undone atom's rank; an atom still in the activity heap is not passed to it. */
+ * would read them again for each atom); an atom still in the activity heap (most are: it
+ * keeps assigned atoms until they come to its top) is not passed to it. */
 static void undo(AspProp *p, size_t to)
 {
     const AspOcc *o = p->oc;
@@ -315,7 +314,6 @@ static void undo(AspProp *p, size_t to)
     uint8_t *val = p->tr.val, *lholds = p->tr.lholds, *isdec = p->tr.isdec;
     const uint8_t *cyclic = p->cyclic;
     size_t qhead = p->tr.qhead;
-    if (p->learning) p->cursor = 0;
     for (size_t i = p->tr.qtail; i-- > to;) {
         uint32_t a = trail[i];
         bool t = val[a] == V_TRUE;
@@ -336,7 +334,7 @@ static void undo(AspProp *p, size_t to)
         lholds[2 * a] = lholds[2 * a + 1] = 0;
         isdec[a] = 0;
         if (cyclic[a]) asp_ufs_undone(p, a);
-        if (!hpos && p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
+        if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (hpos && hpos[a] == NONE) asp_heap_insert(p, a);
     }
     p->tr.qtail = to;
