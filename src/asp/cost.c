@@ -26,6 +26,10 @@
 
 typedef struct CostLit { uint32_t lit, level; int64_t weight; } CostLit;
 
+/* force's scan of level `level` started at index `from` until the trail held `upto` atoms;
+ * past that place, at a later index (the literals between had values). */
+typedef struct SkipMark { uint32_t level, from, upto; } SkipMark;
+
 struct AspCost {
     size_t nlevels;
     int64_t *offset;              /* per level: the constant part */
@@ -45,6 +49,9 @@ struct AspCost {
     size_t nheld;
     int64_t *cum;                 /* row i (nlevels each): low with the first i held */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
+    uint32_t *skip;               /* per level: its literals before this index have values
+                                     (force's scan starts there) */
+    VEC(SkipMark) marks;          /* how skip moved, in trail order (undone with it) */
 };
 
 static uint8_t lit_val(uint32_t l) { return (l & 1) ? V_FALSE : V_TRUE; }
@@ -117,6 +124,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->heldlit = mem_alloc(2 * (n + 1) * sizeof *c->heldlit);
     c->heldlev = c->heldlit + n + 1;
     c->cum = mem_alloc((n + 1) * (nlevels + 1) * sizeof *c->cum);
+    c->skip = mem_alloc((nlevels + 1) * sizeof *c->skip);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (!t[i].weight) continue;
@@ -126,6 +134,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
                                  t[i].weight < 0 ? -t[i].weight : t[i].weight};
     }
     index_literals(c, k, s->natoms);
+    memcpy(c->skip, c->lstart, nlevels * sizeof *c->skip);
     cost_signs(c, s->natoms);
     p->cost = c;
     p->mode = -1;
@@ -136,7 +145,9 @@ void asp_cost_detach(AspSolver *s)
     AspProp *p = s->prop;
     AspCost *c = p->cost;
     if (!c) return;
-    MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign, c);
+    VEC_FREE(c->marks);
+    MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign,
+                 c->skip, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -176,6 +187,24 @@ void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict)
     if (loosens) forget_nogoods(p);
 }
 
+/* Every free literal of level j at least `need` heavy becomes false.  The scan starts past
+ * the literals known to have values (skip), and moves that place on over those it finds
+ * with one, marked so that an undo of the trail below here moves it back (on labyrinth 14 a
+ * scan of every literal whenever low came one below B was 5 % of the instructions). */
+static void force_level(AspProp *p, size_t j, int64_t need)
+{
+    AspCost *c = p->cost;
+    uint32_t i = c->skip[j], end = c->lstart[j + 1], from = i;
+    bool known = true;                      /* every literal of [from, i) has a value */
+    for (; i < end && c->lits[i].weight >= need; i++) {
+        uint32_t l = c->lits[i].lit;
+        if (p->tr.val[l >> 1] == V_UNK) asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
+        if (known && p->tr.val[l >> 1] != V_UNK) c->skip[j] = i + 1;
+        else known = false;
+    }
+    if (c->skip[j] != from) VEC_PUSH(c->marks, ((SkipMark){(uint32_t)j, from, (uint32_t)p->tr.qtail}));
+}
+
 /* Every free literal whose weight would break the bound becomes false: on the levels before
  * the first where low and B differ, any; on that level, those at least the gap (more than
  * it when the levels after it keep the bound). */
@@ -183,15 +212,8 @@ static void force(AspProp *p)
 {
     AspCost *c = p->cost;
     size_t d = first_diff(c, c->low, 0);
-    for (size_t j = 0; j <= d && j < c->nlevels; j++) {
-        int64_t need = 1;
-        if (j == d) need = c->bound[d] - c->low[d] + !breaks_from(c, c->low, d + 1);
-        for (uint32_t i = c->lstart[j]; i < c->lstart[j + 1] && c->lits[i].weight >= need; i++) {
-            uint32_t l = c->lits[i].lit;
-            if (p->tr.val[l >> 1] == V_UNK)
-                asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
-        }
-    }
+    for (size_t j = 0; j <= d && j < c->nlevels; j++)
+        force_level(p, j, j == d ? c->bound[d] - c->low[d] + !breaks_from(c, c->low, d + 1) : 1);
 }
 
 /* low against B: a conflict on atom a (its literal that holds, lit, is the one too many) or
@@ -208,6 +230,8 @@ void asp_cost_reset(AspProp *p)
     memcpy(c->low, c->offset, c->nlevels * sizeof *c->low);
     memcpy(c->cum, c->offset, c->nlevels * sizeof *c->cum);
     c->nheld = 0;
+    memcpy(c->skip, c->lstart, c->nlevels * sizeof *c->skip);
+    c->marks.count = 0;
     c->recheck = false;           /* the closure from level 0 sees the bound */
     c->forced_at = 0;
     if (!c->active || p->mode != 1) return;
@@ -215,7 +239,9 @@ void asp_cost_reset(AspProp *p)
     else force(p);
 }
 
-void asp_cost_visit(AspProp *p, uint32_t a)
+/* Atom a's #minimize literals that hold, counted (out of line: most atoms have none, and
+ * their visit should not pay for this one's frame). */
+static __attribute__((noinline)) void count_held(AspProp *p, uint32_t a)
 {
     AspCost *c = p->cost;
     bool grew = false;
@@ -232,14 +258,28 @@ void asp_cost_visit(AspProp *p, uint32_t a)
     if (grew && c->active && p->mode == 1 && !p->conflict) enforce(p, a, asp_lit_of(a, p->tr.val[a]));
 }
 
-/* Undone in the reverse order of the visits: atom a's literals are the last ones held. */
-void asp_cost_unvisit(AspProp *p, uint32_t a)
+void asp_cost_visit(AspProp *p, uint32_t a)
+{
+    const AspCost *c = p->cost;
+    if (c->astart[a] != c->astart[a + 1]) count_held(p, a);
+}
+
+/* The trail undone down to place `to` (before its values go): the held literals set there
+ * are the last ones, so they are dropped from the end and low is read back from cum's row,
+ * once for the whole backjump instead of a call for each atom undone; force's places move
+ * back to where they were when the trail was that short. */
+void asp_cost_undo(AspProp *p, size_t to)
 {
     AspCost *c = p->cost;
-    while (c->nheld && c->lits[c->held[c->nheld - 1]].lit >> 1 == a) {
-        const CostLit *l = &c->lits[c->held[--c->nheld]];
-        c->low[l->level] -= l->weight;
+    while (c->marks.count && c->marks.items[c->marks.count - 1].upto > to) {
+        const SkipMark *m = &c->marks.items[--c->marks.count];
+        c->skip[m->level] = m->from;
     }
+    size_t n = c->nheld;
+    while (n && p->tr.tpos[c->heldlit[n - 1] >> 1] >= to) n--;
+    if (n == c->nheld) return;
+    c->nheld = n;
+    memcpy(c->low, c->cum + n * c->nlevels, c->nlevels * sizeof *c->low);
 }
 
 /* The literal of the latest propagated atom among those that count on the levels up to d
@@ -313,6 +353,42 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
 AspCostView asp_cost_view(const AspProp *p)
 {
     return p->cost ? (AspCostView){ p->cost->heldlit, p->cost->heldlev } : (AspCostView){ NULL, NULL };
+}
+
+/* The invariants of the bound's state (propcheck.c calls it): the held literals are the
+ * #minimize literals that hold of the propagated atoms, in trail order, low and cum's last
+ * row their sums; each level's literals before its skip place have values, and the marks
+ * that move skip back lie in trail order within the trail. */
+const char *asp_cost_check(const AspProp *p)
+{
+    const AspCost *c = p->cost;
+    size_t counted = 0;
+    for (uint32_t i = 0; i < c->lstart[c->nlevels]; i++) {
+        uint32_t a = c->lits[i].lit >> 1;
+        counted += holds(p, c->lits[i].lit) && p->tr.tpos[a] < p->tr.qhead;
+    }
+    if (counted != c->nheld) return "the bound's held literals are not those that hold";
+    memcpy(c->sums, c->offset, c->nlevels * sizeof *c->sums);
+    for (size_t k = 0; k < c->nheld; k++) {
+        const CostLit *l = &c->lits[c->held[k]];
+        if (!holds(p, l->lit) || c->heldlit[k] != l->lit || c->heldlev[k] != l->level)
+            return "a held literal of the bound does not hold";
+        if (k && p->tr.tpos[c->heldlit[k - 1] >> 1] > p->tr.tpos[l->lit >> 1])
+            return "the bound's held literals are not in trail order";
+        c->sums[l->level] += l->weight;
+    }
+    for (size_t j = 0; j < c->nlevels; j++)
+        if (c->sums[j] != c->low[j] || c->cum[c->nheld * c->nlevels + j] != c->low[j])
+            return "the bound's low is not the sum of its held literals";
+    for (size_t j = 0; j < c->nlevels; j++) {
+        if (c->skip[j] < c->lstart[j] || c->skip[j] > c->lstart[j + 1]) return "a skip place off its level";
+        for (uint32_t i = c->lstart[j]; i < c->skip[j]; i++)
+            if (p->tr.val[c->lits[i].lit >> 1] == V_UNK) return "a literal before a skip place has no value";
+    }
+    for (size_t k = 0; k < c->marks.count; k++)
+        if (c->marks.items[k].upto > p->tr.qtail || (k && c->marks.items[k - 1].upto > c->marks.items[k].upto))
+            return "the bound's skip marks are not in trail order";
+    return NULL;
 }
 
 /* The engine's hook (AftSearch.spent): a bound that went to Final is out of every later

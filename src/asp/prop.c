@@ -302,15 +302,23 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
     }
 }
 
-/* Undoes the trail down to index `to`: counters of propagated atoms, then values. */
+/* Undoes the trail down to index `to`: counters of propagated atoms, then values.  The
+ * trail's arrays are read once (a byte store may alias any of p's fields, so the compiler
+ * would read them again for each atom); an atom still in the activity heap (most are: it
+ * keeps assigned atoms until they come to its top) is not passed to it. */
 static void undo(AspProp *p, size_t to)
 {
     const AspOcc *o = p->oc;
+    if (p->cost) asp_cost_undo(p, to);
+    const uint32_t *trail = p->tr.trail, *hpos = p->learning ? p->act.hpos : NULL;
+    uint8_t *val = p->tr.val, *lholds = p->tr.lholds, *isdec = p->tr.isdec;
+    const uint8_t *cyclic = p->cyclic;
+    size_t qhead = p->tr.qhead;
     for (size_t i = p->tr.qtail; i-- > to;) {
-        uint32_t a = p->tr.trail[i];
-        if (i < p->tr.qhead) {
-            if (p->cost) asp_cost_unvisit(p, a);
-            if (p->tr.val[a] == V_TRUE) {
+        uint32_t a = trail[i];
+        bool t = val[a] == V_TRUE;
+        if (i < qhead) {
+            if (t) {
                 unlits_true(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
                 unlits_false(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
             } else {
@@ -318,16 +326,16 @@ static void undo(AspProp *p, size_t to)
                 unlits_false(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
             }
         }
-        if (p->tr.val[a] == V_TRUE) {
+        if (t) {
             asp_clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;
         } else asp_set_bit(p, p->thi, a);
-        p->tr.val[a] = V_UNK;
-        p->tr.lholds[2 * a] = p->tr.lholds[2 * a + 1] = 0;
-        p->tr.isdec[a] = 0;
-        if (p->cyclic[a]) asp_ufs_undone(p, a);
+        val[a] = V_UNK;
+        lholds[2 * a] = lholds[2 * a + 1] = 0;
+        isdec[a] = 0;
+        if (cyclic[a]) asp_ufs_undone(p, a);
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
-        if (p->learning) asp_heap_insert(p, a);
+        if (hpos && hpos[a] == NONE) asp_heap_insert(p, a);
     }
     p->tr.qtail = to;
     if (p->tr.qhead > to) p->tr.qhead = to;

@@ -16,7 +16,9 @@
  * parent, every open atom in it while learning.  The unfounded-set check's sources
  * (sources.h, at the store's checkpoints): each atom's source is a rule of it, each rule with
  * a cyclic head counts its cyclic positive atoms without a source, and when no check is due
- * every cyclic atom that is not false has a source whose body is not false. */
+ * every cyclic atom that is not false has a source whose body is not false.  The
+ * optimisation's bound (cost.c's asp_cost_check, with every state check): its held literals
+ * and sums agree with the trail, its scan's skip places pass only literals with values. */
 #include "asp/propstate.h"
 
 #include <stdio.h>
@@ -198,6 +200,7 @@ const char *asp_prop_check(const AspSolver *s, const AspProp *p)
     if (!why) why = asp_prop_check_nogoods(p);
     if (!why) why = check_heap(s, p);
     if (!why) why = check_sources(s, p);
+    if (!why && p->cost) why = asp_cost_check(p);
     return why;
 }
 
@@ -207,6 +210,7 @@ void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where)
     size_t n = ++p->nchecks;
     const char *why = check_trail(s, p);
     if (!why) why = check_heap(s, p);
+    if (!why && p->cost) why = asp_cost_check(p);
     /* the store may be large (every rule as a nogood): checked at the 1st, 2nd, 4th, ...
      * checkpoint and every 1024th, besides at each watching afresh */
     if (!why && ((n & (n - 1)) == 0 || n % 1024 == 0)) why = asp_prop_check_nogoods(p);

@@ -214,13 +214,14 @@ static inline bool asp_ufs_pending(const AspProp *p)
 }
 
 /* cost.c, the optimisation's bound, for prop.c and learn.c: at a reset (before the closure of
- * level 0); when atom a is propagated, and when it is undone (before its value goes); at a
- * request, once the bound tightened (the state may break it below the request's level); the
- * reason why literal lit may not hold, from the literals that held before trail place
- * `before`. */
+ * level 0); when atom a is propagated, and when the trail is undone down to place `to`
+ * (before the values go); at a request, once the bound tightened (the state may break it
+ * below the request's level); the reason why literal lit may not hold, from the literals
+ * that held before trail place `before`. */
 void asp_cost_reset(AspProp *p);
 void asp_cost_visit(AspProp *p, uint32_t a);
-void asp_cost_unvisit(AspProp *p, uint32_t a);
+void asp_cost_undo(AspProp *p, size_t to);
+const char *asp_cost_check(const AspProp *p);   /* NULL, or which invariant breaks */
 void asp_cost_recheck(AspProp *p);
 void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out);
 /* That reason read in place (learn.c's minimisation, which mostly stops at one of its first
