@@ -260,7 +260,8 @@ BEGIN {
             }
             a = find(ex1[e] SUBSEP ey1[e]); b = find(ex2[e] SUBSEP ey2[e])
             if (crosses || (a == b && rand() < 0.8)) continue
-            up[a] = b; nb++; bx1[nb] = ex1[e]; by1[nb] = ey1[e]; bx2[nb] = ex2[e]; by2[nb] = ey2[e]
+            if (a != b) up[a] = b
+            nb++; bx1[nb] = ex1[e]; by1[nb] = ey1[e]; bx2[nb] = ex2[e]; by2[nb] = ey2[e]
             k = 1 + rnd(2); deg[ex1[e], ey1[e]] += k; deg[ex2[e], ey2[e]] += k
         }
         for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if ((x, y) in isl) printf "island(%d,%d,%d).\n", x, y, deg[x, y]
@@ -273,9 +274,9 @@ BEGIN {
             printf "need(%d,early,%d).\nneed(%d,late,%d).\nneed(%d,night,%d).\n", d, st[1], d, st[2], d, st[3] }
         for (i = 1; i <= n; i++) for (d = 1; d <= nd; d++) if (rand() < 0.25) printf "off(n%d,%d,%d).\n", i, d, 1 + rnd(4)
     }
-    else if (kind == "maxsat") {                      # n variables, 4n clauses of three literals
+    else if (kind == "maxsat") {                      # n variables, 6n clauses of three literals
         printf "var(1..%d).\n", n
-        for (c = 1; c <= 4 * n; c++) {
+        for (c = 1; c <= 6 * n; c++) {
             if (c <= n / 2) printf "hard(%d).\n", c; else printf "soft(%d,%d).\n", c, 1 + rnd(9)
             for (l = 0; l < 3; l++) printf "lit(%d,%d,%s).\n", c, 1 + rnd(n), rand() < 0.5 ? "pos" : "neg"
         }
