@@ -18,7 +18,14 @@
 # #minimize priorities, sudoku by #count, a shop (string constants,
 # #sum with negative weights, #min and #max in bodies and a head) and a minimum cut
 # (recursive reachability, #external, #show of terms); each also through clingo's own
-# command line with --outf=2 (compete_json).
+# command line with --outf=2 (compete_json).  Added after (hid34c): Schur numbers (value
+# precedence, unsatisfiable at 14), Ramsey colourings R(3,4), kakuro (#sum, #count),
+# nonograms, hashiwokakero (#sum of bridges, reachability, #heuristic of every modifier),
+# nurse rostering (#sum in weak constraints at three priorities), partial weighted MaxSAT,
+# Bayesian network structure (acyclicity, #minimize), minimal unsatisfiable subsets
+# (saturation, #project) and head aggregates (#count with two bounds, #sum of both signs,
+# conditional literals in a disjunctive head, colliding #minimize tuples, #max over strings,
+# #external, #show of terms with -c).
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
@@ -131,6 +138,32 @@ compete_json shop 7 1
 compete_json blocks 4 1 -c t=5
 compete_json cut 13 1
 compete_json ricochet 4 1 -c t=3
+# kinds added for the hidden encodings (issue 33, hid34c), two seeds
+for seed in ${COMPETE_SEEDS:-1 2}; do
+    compete schur 10 $seed
+    compete ramsey 6 $seed
+    compete kakuro 4 $seed
+    compete nonogram 6 $seed
+    compete hashi 6 $seed
+    compete nurse 3 $seed
+    compete maxsat 10 $seed
+    compete bayes 6 $seed
+    compete mus 4 $seed
+    compete features 6 $seed -c hi=4
+done
+compete schur 14 1
+compete ramsey 9 1
+compete ramsey 8 1 -c k=3
+compete_json schur 10 1
+compete_json ramsey 6 1
+compete_json kakuro 4 1
+compete_json nonogram 6 1
+compete_json hashi 6 1
+compete_json nurse 3 1
+compete_json maxsat 10 1
+compete_json bayes 6 1
+compete_json mus 4 1
+compete_json features 6 1 -c hi=4
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4

@@ -18,6 +18,7 @@ function perm(n, a,    i, j, t) {                        # a[1..n] a random perm
     for (i = 1; i <= n; i++) a[i] = i
     for (i = n; i > 1; i--) { j = 1 + rnd(i); t = a[i]; a[i] = a[j]; a[j] = t }
 }
+function find(x) { while (x in up) x = up[x]; return x }  # union-find of hashi's islands
 function circuit(n,    k, g, a, b, kinds, v, i, flip, w) {  # n gates over 3 inputs, 2 faults
     split("and or xor", kinds, " ")
     for (i = 1; i <= 3; i++) { v[i] = rnd(2); printf "in(%d,%d).\n", i, v[i] }
@@ -207,6 +208,96 @@ BEGIN {
             if (rnd(2)) printf "wall(%d,%d,1,0).\n", x, y; else printf "wall(%d,%d,0,1).\n", x, y
         }
         printf "target(1,%d,%d).\n", 1 + rnd(n), 1 + rnd(n)
+    }
+    else if (kind == "schur") {                       # 1..n, one number in five fixed to a box
+        printf "num(1..%d).\n", n
+        for (x = 2; x <= n; x++) if (rnd(5) == 0) printf "fix(%d,%d).\n", x, 1 + rnd(3)
+    }
+    else if (kind == "ramsey") {                      # n nodes, a few edges fixed each colour
+        printf "node(1..%d).\n", n
+        for (i = 0; i < 2; i++) { x = 1 + rnd(n); y = 1 + rnd(n); if (x < y) printf "%s0(%d,%d).\n", i ? "blue" : "red", x, y }
+    }
+    else if (kind == "kakuro") {                      # an n x n grid of digits distinct in rows and
+        perm(9, pa)                                   # columns, black cells, each run's sum
+        for (r = 1; r <= n; r++) for (c = 1; c <= n; c++) {
+            if (rand() < 0.2) { black[r, c] = 1; continue }
+            dg[r, c] = pa[1 + (2 * r + c) % 9]; printf "white(%d,%d).\n", r, c
+        }
+        for (r = 1; r <= n; r++) for (c = 1; c <= n + 1; c++) {
+            if (c <= n && !((r, c) in black)) { if (!run) { run = 1; a = c; sum = 0 } sum += dg[r, c] }
+            else if (run) { printf "hrun(%d,%d,%d,%d).\n", r, a, c - 1, sum; run = 0 }
+        }
+        for (c = 1; c <= n; c++) for (r = 1; r <= n + 1; r++) {
+            if (r <= n && !((r, c) in black)) { if (!run) { run = 1; a = r; sum = 0 } sum += dg[r, c] }
+            else if (run) { printf "vrun(%d,%d,%d,%d).\n", c, a, r - 1, sum; run = 0 }
+        }
+    }
+    else if (kind == "nonogram") {                    # a random n x n picture's clues
+        printf "size(%d).\n", n
+        for (r = 1; r <= n; r++) for (c = 1; c <= n; c++) if (rand() < 0.55) on[r, c] = 1
+        for (r = 1; r <= n; r++) { k = 0; len = 0
+            for (c = 1; c <= n + 1; c++) if (c <= n && (r, c) in on) len++; else if (len) { printf "rclue(%d,%d,%d).\n", r, ++k, len; len = 0 } }
+        for (c = 1; c <= n; c++) { k = 0; len = 0
+            for (r = 1; r <= n + 1; r++) if (r <= n && (r, c) in on) len++; else if (len) { printf "cclue(%d,%d,%d).\n", c, ++k, len; len = 0 } }
+    }
+    else if (kind == "hashi") {                       # islands on an n x n grid, bridges of a random
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if (rand() < 0.3) isl[x, y] = 1
+        ne = 0                                        # forest without crossings; their degrees
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if ((x, y) in isl) {
+            for (x2 = x + 1; x2 <= n && !((x2, y) in isl); x2++) ;
+            if (x2 <= n) { ne++; ex1[ne] = x; ey1[ne] = y; ex2[ne] = x2; ey2[ne] = y }
+            for (y2 = y + 1; y2 <= n && !((x, y2) in isl); y2++) ;
+            if (y2 <= n) { ne++; ex1[ne] = x; ey1[ne] = y; ex2[ne] = x; ey2[ne] = y2 }
+        }
+        for (e = ne; e > 1; e--) { j = 1 + rnd(e); split(ex1[e] " " ey1[e] " " ex2[e] " " ey2[e], ta, " ")
+            ex1[e] = ex1[j]; ey1[e] = ey1[j]; ex2[e] = ex2[j]; ey2[e] = ey2[j]; ex1[j] = ta[1]; ey1[j] = ta[2]; ex2[j] = ta[3]; ey2[j] = ta[4] }
+        nb = 0
+        for (e = 1; e <= ne; e++) {
+            crosses = 0
+            for (b = 1; b <= nb; b++) {
+                if (ey1[e] == ey2[e] && bx1[b] == bx2[b]) crosses += ex1[e] < bx1[b] && bx1[b] < ex2[e] && by1[b] < ey1[e] && ey1[e] < by2[b]
+                if (ex1[e] == ex2[e] && by1[b] == by2[b]) crosses += bx1[b] < ex1[e] && ex1[e] < bx2[b] && ey1[e] < by1[b] && by1[b] < ey2[e]
+            }
+            a = find(ex1[e] SUBSEP ey1[e]); b = find(ex2[e] SUBSEP ey2[e])
+            if (crosses || (a == b && rand() < 0.8)) continue
+            if (a != b) up[a] = b
+            nb++; bx1[nb] = ex1[e]; by1[nb] = ey1[e]; bx2[nb] = ex2[e]; by2[nb] = ey2[e]
+            k = 1 + rnd(2); deg[ex1[e], ey1[e]] += k; deg[ex2[e], ey2[e]] += k
+        }
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if ((x, y) in isl) printf "island(%d,%d,%d).\n", x, y, deg[x, y]
+    }
+    else if (kind == "nurse") {                       # n nurses, n + 2 days, demands that keep
+        nd = n + 2; printf "day(1..%d).\n", nd       # most nurses busy, wishes for days off
+        for (i = 1; i <= n; i++) { lo = int(nd / 2) - 1 + rnd(2); printf "nurse(n%d,%d,%d).\n", i, lo, lo + rnd(2) }
+        for (d = 1; d <= nd; d++) { split("0 0 0", st, " ")
+            for (i = 0; i < n - rnd(2); i++) st[1 + rnd(3)]++
+            printf "need(%d,early,%d).\nneed(%d,late,%d).\nneed(%d,night,%d).\n", d, st[1], d, st[2], d, st[3] }
+        for (i = 1; i <= n; i++) for (d = 1; d <= nd; d++) if (rand() < 0.25) printf "off(n%d,%d,%d).\n", i, d, 1 + rnd(4)
+    }
+    else if (kind == "maxsat") {                      # n variables, 6n clauses of three literals
+        printf "var(1..%d).\n", n
+        for (c = 1; c <= 6 * n; c++) {
+            if (c <= n / 2) printf "hard(%d).\n", c; else printf "soft(%d,%d).\n", c, 1 + rnd(9)
+            for (l = 0; l < 3; l++) printf "lit(%d,%d,%s).\n", c, 1 + rnd(n), rand() < 0.5 ? "pos" : "neg"
+        }
+    }
+    else if (kind == "bayes") {                       # n variables, four candidate parent sets each
+        printf "var(1..%d).\n", n
+        for (v = 1; v <= n; v++) for (i = 0; i < 4; i++) {
+            printf "pset(%d,%d,%d).\n", v, i, 10 + rnd(20) - 4 * i
+            for (k = 0; k < i && k < 3; k++) { p = 1 + rnd(n); if (p != v) printf "parent(%d,%d,%d).\n", v, i, p }
+        }
+    }
+    else if (kind == "mus") {                         # n variables, 2n + 4 clauses of two or three
+        printf "var(1..%d).\n", n                     # literals (the first four unsatisfiable)
+        printf "clause(1..%d).\n", 2 * n + 4
+        printf "lit(1,1,pos).\nlit(1,2,pos).\nlit(2,1,neg).\nlit(2,2,pos).\nlit(3,1,pos).\nlit(3,2,neg).\nlit(4,1,neg).\nlit(4,2,neg).\n"
+        for (c = 5; c <= 2 * n + 4; c++) { k = 2 + rnd(2)
+            for (l = 0; l < k; l++) printf "lit(%d,%d,%s).\n", c, 1 + rnd(n), rand() < 0.5 ? "pos" : "neg" }
+    }
+    else if (kind == "features") {                    # n items in a few shops, weights of both signs
+        for (i = 1; i <= n; i++) printf "item(%d,\"shop %c\",%d).\ncol(%d,%s).\n", i, 97 + rnd(3), rnd(9) - 4, i, rnd(2) ? "red" : "blue"
+        printf "need(%d).\n", rnd(3)
     }
     else printf "%% %s: no instance\n", kind
 }
