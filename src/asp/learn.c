@@ -712,8 +712,17 @@ static bool sign_stretch(const AspProp *p)
  * tried out first (in, it only uses up the cap), before the loops' and the walk's signs.
  * Measured (bench/RESULTS.md, "the sign of a capped aggregate's elements"): company control
  * under a budget of stakes (tests/asp/compete/holding.lp, 150 companies, up to 8 stakes of
- * up to 35 %, seed 5) over 784 000 conflicts -> 708 (clasp 3 173); no other compete kind
- * has such atoms without a #minimize. */
+ * up to 35 %, seed 5) over 784 000 conflicts -> 708 (clasp 3 173).  gringo's upper bound of a
+ * choice `{ .. } k` (h :- k + 1 { .. }, b :- not h, :- B, not b) caps its elements too.
+ * Without a bound, an atom only rules derive (no choice's atom or partner, no aggregate's
+ * element) is tried out first as well, before the walk's sign: it holds once one of its
+ * bodies does, which propagation finds, while in it asks the search to find it a body (as
+ * clasp tries atoms false, bodies true).  Measured (bench/RESULTS.md, "Issue 33: the sign of
+ * derived atoms"): blocks world (tests/asp/compete/blocks.lp; on/3, moved/2 and the moves,
+ * capped) 24 blocks seed 4 66 161 conflicts -> 4 312 (clasp 2 937), 30 seed 1 195 923 -> 574
+ * (3 827); Hanoi 7 disks 23 457 -> 11 119; Hamiltonian paths 0.6-1.2x; ricochet 0.8-2.6x
+ * of a few hundred; under a #minimize (derived atoms out and grouped ones too) the wseq
+ * and labyrinth optima took up to 7x, hence not there. */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     const AspSolver *s = ctx;
@@ -722,6 +731,7 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
     if (p->learning && !p->cost && !s->mini && p->act.capped && p->act.capped[atom]) return false;
     if (p->learning && p->act.feeds && p->act.feeds[atom] && !(p->cost && p->act.grouped[atom]))
         return false;
+    if (p->learning && !p->cost && p->act.derived[atom]) return false;
     if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
     int cs = asp_cost_sign(p, atom);
     if (p->learning && cs >= 0 && !p->act.grouped[atom]) return cs;
