@@ -731,7 +731,7 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
     if (p->learning && !p->cost && !s->mini && p->act.capped && p->act.capped[atom]) return false;
     if (p->learning && p->act.feeds && p->act.feeds[atom] && !(p->cost && p->act.grouped[atom]))
         return false;
-    if (p->learning && !p->cost && p->act.derived[atom]) return false;
+    if (p->learning && !p->cost && p->act.derived[atom] && p->act.activity[atom] > 0.0) return false;
     if (p->learning && !p->cost && p->walk.phase && p->walk.phase[atom]) return p->walk.phase[atom] == V_TRUE;
     int cs = asp_cost_sign(p, atom);
     if (p->learning && cs >= 0 && !p->act.grouped[atom]) return cs;
