@@ -11,7 +11,10 @@ typedef struct AspActivity {
     uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
                                      body whose bound is below its total weight) */
     uint8_t *capped;              /* per atom: an element of aggregates that must not hold
-                                     only (the body of `:- h` for each head h), none other */
+                                     only (`:- h, ..`, or b :- not h with `:- .., not b`, for
+                                     each head h), none other */
+    uint8_t *derived;             /* per atom: defined by rules alone (not a choice's atom or
+                                     partner, nor an aggregate's element) */
     uint8_t *feeds;               /* per atom: in the positive body of a rule whose head is on
                                      a positive cycle (NULL: no such rule) */
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods

@@ -30,16 +30,41 @@ static void sift_down(AspProp *p, size_t i)
     order_down(&o, p->act.hsize, i);
 }
 
-/* Is atom a forbidden by a constraint `:- a` (f :- a, not f: f the constraints' atom)? */
-static bool forbidden(const AspSolver *s, uint32_t a)
+/* Does every rule that reads atom a (positively when positive, else negatively) constrain,
+ * with f, the constraints' atom, as its head? */
+static bool read_by_constraints_only(const AspSolver *s, uint32_t a, bool positive)
 {
-    for (uint32_t k = s->ostart[a]; k < s->ostart[a + 1]; k++) {
-        uint32_t r = s->occ[k];
-        if ((long)s->head[r] == s->fatom && s->pstart[r + 1] - s->pstart[r] == 1
-            && s->nstart[r + 1] - s->nstart[r] == 1 && (long)s->neg[s->nstart[r]] == s->fatom
-            && !asp_rule_aggregate(s, r)) return true;
+    const uint32_t *start = positive ? s->ostart : s->nostart, *occ = positive ? s->occ : s->nocc;
+    for (uint32_t k = asp_occ_at(start, a); k < asp_occ_at(start, a + 1); k++)
+        if ((long)s->head[occ[k]] != s->fatom) return false;
+    return true;
+}
+
+/* Is atom b defined by the one rule b :- not h and read only by constraints, as `not b`
+ * (so that h must not hold wherever such a constraint's other literals do)? */
+static bool denies(const AspSolver *s, uint32_t b, uint32_t h)
+{
+    if (s->hstart[b + 1] - s->hstart[b] != 1) return false;
+    uint32_t r = s->hrules[s->hstart[b]];
+    return s->pstart[r + 1] == s->pstart[r] && s->nstart[r + 1] - s->nstart[r] == 1
+        && s->neg[s->nstart[r]] == h && !asp_rule_aggregate(s, r)
+        && asp_occ_at(s->ostart, b) == asp_occ_at(s->ostart, b + 1)
+        && read_by_constraints_only(s, b, false);
+}
+
+/* Is atom h forbidden by the constraints: read, and only by constraints as a positive
+ * literal (`:- h, B`), or through b :- not h with b read only as `:- B, not b` (how gringo
+ * writes the upper bound of `{ .. } k`: h :- k + 1 { .. }, b :- not h, :- B, not b)? */
+static bool forbidden(const AspSolver *s, uint32_t h)
+{
+    if (!read_by_constraints_only(s, h, true)) return false;
+    bool read = asp_occ_at(s->ostart, h) < asp_occ_at(s->ostart, h + 1);
+    for (uint32_t k = asp_occ_at(s->nostart, h); k < asp_occ_at(s->nostart, h + 1); k++) {
+        uint32_t b = s->head[s->nocc[k]];
+        if ((long)b == s->fatom || !denies(s, b, h)) return false;
+        read = true;
     }
-    return false;
+    return read;
 }
 
 /* The atoms whose every aggregate is one that must not hold (#count { .. } > B in a
@@ -60,10 +85,33 @@ static uint8_t *mark_capped(const AspSolver *s, size_t n)
     return capped;
 }
 
+/* The atoms that only rules derive: each has a rule and is neither an aggregate's element
+ * nor a choice's atom or partner (in a negative cycle of two: a :- .., not a' with
+ * a' :- .., not a, the stamp marking the heads of the rules that read `not a`). */
+static uint8_t *mark_derived(const AspSolver *s, const uint8_t *grouped, size_t n)
+{
+    uint8_t *derived = mem_calloc(n, 1);
+    uint32_t *stamp = mem_calloc(n, sizeof *stamp);
+    for (uint32_t a = 0; a < s->natoms; a++) {
+        if ((long)a == s->fatom || s->hstart[a] == s->hstart[a + 1] || grouped[a]) continue;
+        for (uint32_t k = asp_occ_at(s->nostart, a); k < asp_occ_at(s->nostart, a + 1); k++)
+            stamp[s->head[s->nocc[k]]] = a + 1;
+        bool chosen = false;
+        for (uint32_t j = s->hstart[a]; j < s->hstart[a + 1] && !chosen; j++) {
+            uint32_t r = s->hrules[j];
+            for (uint32_t k = s->nstart[r]; k < s->nstart[r + 1] && !chosen; k++)
+                chosen = stamp[s->neg[k]] == a + 1;
+        }
+        derived[a] = !chosen;
+    }
+    mem_free(stamp);
+    return derived;
+}
+
 /* The activities, signs and order of n atoms (all 0, none in the order yet), the aggregates'
- * elements marked (each rule's body summed once), those of capped aggregates alone, and the
- * atoms that may found a loop (in the positive body of a rule whose head is on a positive
- * cycle). */
+ * elements marked (each rule's body summed once), those of capped aggregates alone, the atoms
+ * only rules derive, and the atoms that may found a loop (in the positive body of a rule
+ * whose head is on a positive cycle). */
 void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 {
     AspActivity *h = &p->act;
@@ -75,6 +123,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
         if (asp_rule_aggregate(s, r))
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
     h->capped = mark_capped(s, n);
+    h->derived = mark_derived(s, h->grouped, n);
     if (p->uf.ncrules) h->feeds = mem_calloc(n, 1);
     for (uint32_t i = 0; i < p->uf.ncrules; i++)
         for (uint32_t k = s->pstart[p->uf.crules[i]]; k < s->pstart[p->uf.crules[i] + 1]; k++)
@@ -86,7 +135,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 void asp_act_free(AspProp *p)
 {
     mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
-    mem_free(p->act.capped); mem_free(p->act.feeds);
+    mem_free(p->act.capped); mem_free(p->act.derived); mem_free(p->act.feeds);
     mem_free(p->act.heap); mem_free(p->act.hpos);
 }
 
