@@ -81,6 +81,13 @@ typedef struct External { uint32_t id; unsigned value; size_t line; } External;
 
 typedef struct Reader {
     const char *s, *end;
+    FILE *in;                     /* the input read as a stream into buf (NULL: the whole text
+                                     is [s, end) already) */
+    char *buf;                    /* the stream's text held: from the line being read on */
+    size_t cap;
+    const char *last_nl;          /* the last newline in [buf, end) (NULL: none) */
+    bool eof;                     /* all of in is in buf */
+    const char *stop;             /* why the stream ended early: a limit hit or a read error */
     size_t line;
     const char *bol;              /* where the line being read begins */
     const char *at;               /* what an error is about: the number read last, or the
@@ -124,6 +131,58 @@ static void new_line(Reader *r, const char *q)
 {
     r->line++;
     r->bol = q;
+}
+
+enum { STREAM_CHUNK = 1 << 20 };
+
+/* The pointers into buf, kept from `keep` on, moved back by `shift` bytes (r->at, when it
+ * points before keep, says only "the statement": it was before the line's start). */
+static void rebase(Reader *r, const char *keep, const char *base)
+{
+    r->s = base + (r->s - keep);
+    r->bol = base + (r->bol - keep);
+    r->at = r->at && r->at >= keep ? base + (r->at - keep) : NULL;
+    r->last_nl = r->last_nl && r->last_nl >= keep ? base + (r->last_nl - keep) : NULL;
+}
+
+/* The stream's next chunk appended to what is held from the line being read on (earlier
+ * text dropped: nothing points there); false when nothing more came (the end, a read error
+ * or a limit hit, said in r->stop). */
+static bool refill(Reader *r)
+{
+    if (!r->in || r->eof) return false;
+    const char *keep = r->bol < r->s ? r->bol : r->s;
+    size_t held = (size_t)(r->end - keep);
+    char *base = r->buf;
+    if (held + STREAM_CHUNK + 1 > r->cap) {
+        r->cap = held + STREAM_CHUNK + 1 > 2 * r->cap ? held + STREAM_CHUNK + 1 : 2 * r->cap;
+        base = mem_alloc(r->cap);
+    }
+    memmove(base, keep, held);
+    rebase(r, keep, base);
+    if (base != r->buf) mem_free(r->buf);
+    r->buf = base;
+    size_t n = fread(base + held, 1, STREAM_CHUNK, r->in);
+    base[held + n] = '\0';
+    r->end = base + held + n;
+    for (size_t i = held + n; i-- > held;)
+        if (base[i] == '\n') {
+            r->last_nl = base + i;
+            break;
+        }
+    const char *hit = limits_check_now(r->limits, 0);
+    if (n == 0 && ferror(r->in)) r->stop = strerror(errno);
+    else if (hit) r->stop = hit;
+    r->eof = n == 0 || r->stop;
+    return n > 0;
+}
+
+/* Room to read n bytes from r->s on and the rest of that line (all of them when the input
+ * ends first). */
+static void ensure(Reader *r, size_t n)
+{
+    while ((size_t)(r->end - r->s) < n || !r->last_nl || r->last_nl < r->s + n)
+        if (!refill(r)) return;
 }
 
 static void skip_blanks(Reader *r)
@@ -398,7 +457,11 @@ static void add_assumptions(Reader *r)
 /* A string `len STR` (STR may hold any byte): *out points into the input. */
 static bool read_string(Reader *r, const char **out, size_t *len)
 {
-    if (!read_count(r, len)) return false;
+    long long v;
+    if (!read_num(r, &v)) return false;
+    if (r->in && v >= 0) ensure(r, (size_t)v + 1);       /* it may run over several lines */
+    if (v < 0 || v > (long long)(r->end - r->s)) return fail(r, "bad list length");
+    *len = (size_t)v;
     if (r->s >= r->end || *r->s != ' ') return fail_here(r, "expected one space before a string");
     r->s++;
     if ((size_t)(r->end - r->s) < *len) return fail_here(r, "string runs past the end of the input");
@@ -632,8 +695,10 @@ static void note_lines(AspProgram *p, size_t line)
 /* Blank lines and spaces after a step's `0`; true when more input follows. */
 static bool more_after_step(Reader *r)
 {
-    while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
-        if (*r->s++ == '\n') new_line(r, r->s);
+    do {
+        while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
+            if (*r->s++ == '\n') new_line(r, r->s);
+    } while (r->s >= r->end && refill(r));
     return r->s < r->end;
 }
 
@@ -649,11 +714,23 @@ static bool end_step(Reader *r, bool *last)
     return true;
 }
 
+/* The stream stopped early: "NAME: error: stopped by LIMIT while reading" or "NAME: error:
+ * cannot read: WHY", as a reader of the whole text words it. */
+static bool stream_failed(Reader *r)
+{
+    buf_clear(r->err);
+    asp_read_failed(r->stop, r->name, r->limits, r->err);
+    return false;
+}
+
 static bool read_all(Reader *r)
 {
+    if (r->in) ensure(r, 0);
     if (!read_header(r)) return false;
     bool done = false, last = false;
     while (!last) {
+        if (r->in && (!r->last_nl || r->last_nl < r->s)) ensure(r, 0);
+        if (r->stop) return false;             /* stream_failed says why */
         if (r->s >= r->end) return fail_here(r, "the input ends before the `0` that ends the step");
         if (*r->s == '\n') {
             new_line(r, ++r->s);
@@ -714,9 +791,8 @@ static size_t count_newlines(const char *text, size_t len)
  * many rules and atoms, and twice as many rule literals, as lines in gringo's output), so
  * that they are not copied while they grow (more still can be added); once read, the unused
  * rest of the reserve is given back (asp_program_fit). */
-static void presize(Reader *r, const char *text, size_t len)
+static void presize(Reader *r, size_t lines)
 {
-    size_t lines = 1 + count_newlines(text, len);
     asp_program_reserve(r->p, lines + 1, lines + 1, 2 * lines + 8);
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
@@ -725,21 +801,28 @@ static void presize(Reader *r, const char *text, size_t len)
     idmap_grow_dense(&r->ids, (uint32_t)last_id);
 }
 
+/* r's program read (r->p made and presized), or NULL with the error in r->err. */
+static AspProgram *read_program(Reader *r)
+{
+    bool ok = read_all(r);
+    if (r->stop) ok = stream_failed(r);
+    reader_free(r);
+    if (ok) {
+        asp_program_fit(r->p);
+        return r->p;
+    }
+    asp_program_free(r->p);
+    return NULL;
+}
+
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err)
 {
     Reader r = { .s = text, .end = text + len, .line = 1, .bol = text, .name = name, .err = err,
                  .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
-    presize(&r, text, len);
-    bool ok = read_all(&r);
-    reader_free(&r);
-    if (ok) {
-        asp_program_fit(r.p);
-        return r.p;
-    }
-    asp_program_free(r.p);
-    return NULL;
+    presize(&r, 1 + count_newlines(text, len));
+    return read_program(&r);
 }
 
 /* A regular file's text is read into one block of its size (no copies while it grows). */
@@ -751,8 +834,56 @@ static void reserve_for(FILE *in, Buf *b)
     b->data = mem_alloc(b->cap);
 }
 
+/* A regular file's bytes and lines counted in chunks (the limits polled after each), then
+ * its start sought again; false when it is not one read from its start (nothing read), when
+ * it does not start as aspif does (read again from its start by the caller), or with *why
+ * (a limit hit or a read error) when reading or seeking failed. */
+static bool count_file(FILE *in, Limits *limits, size_t *len, size_t *lines, const char **why)
+{
+    struct stat st;
+    if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || ftell(in) != 0) return false;
+    char *chunk = mem_alloc(STREAM_CHUNK);
+    size_t n;
+    bool aspif = false;
+    *len = 0;
+    *lines = 1;
+    while (!*why && (n = fread(chunk, 1, STREAM_CHUNK, in)) > 0) {
+        if (*len == 0) aspif = n >= 4 && memcmp(chunk, "asp ", 4) == 0;
+        *len += n;
+        *lines += count_newlines(chunk, n);
+        *why = limits_check_now(limits, 0);
+    }
+    if (!*why && ferror(in)) *why = strerror(errno);
+    mem_free(chunk);
+    if (*why) return false;
+    if (fseek(in, 0, SEEK_SET) == 0) return aspif;
+    *why = strerror(errno);
+    return false;
+}
+
+/* A regular file read as a stream (never held whole), its vectors presized from its lines. */
+static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *name,
+                                Limits *limits, Buf *err)
+{
+    Reader r = { .in = in, .line = 1, .name = name, .err = err, .limits = limits,
+                 .ids = { .dense_limit = len + 1 } };
+    r.cap = STREAM_CHUNK + 1;
+    r.buf = mem_alloc(r.cap);
+    r.buf[0] = '\0';
+    r.s = r.end = r.bol = r.buf;
+    r.p = asp_program_new();
+    presize(&r, lines);
+    AspProgram *p = read_program(&r);
+    mem_free(r.buf);
+    return p;
+}
+
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
+    size_t len, lines;
+    const char *why = NULL;
+    if (count_file(in, limits, &len, &lines, &why)) return stream_aspif(in, len, lines, name, limits, err);
+    if (asp_read_failed(why, name, limits, err)) return NULL;
     Buf text;
     buf_init(&text);
     reserve_for(in, &text);
