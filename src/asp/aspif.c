@@ -133,7 +133,9 @@ static void new_line(Reader *r, const char *q)
     r->bol = q;
 }
 
-enum { STREAM_CHUNK = 1 << 20 };
+/* A file is read as a stream in chunks of STREAM_CHUNK bytes when it has STREAM_MIN bytes
+ * or more (a smaller one is read whole, as standard input is: its text is no peak). */
+enum { STREAM_CHUNK = 1 << 20, STREAM_MIN = 4 * STREAM_CHUNK };
 
 /* The pointers into buf, kept from `keep` on, moved back by `shift` bytes (r->at, when it
  * points before keep, says only "the statement": it was before the line's start). */
@@ -835,13 +837,16 @@ static void reserve_for(FILE *in, Buf *b)
 }
 
 /* A regular file's bytes and lines counted in chunks (the limits polled after each), then
- * its start sought again; false when it is not one read from its start (nothing read), when
+ * its start sought again; false when it is not one of STREAM_MIN bytes or more read from its
+ * start (nothing read), when
  * it does not start as aspif does (read again from its start by the caller), or with *why
  * (a limit hit or a read error) when reading or seeking failed. */
 static bool count_file(FILE *in, Limits *limits, size_t *len, size_t *lines, const char **why)
 {
     struct stat st;
-    if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || ftell(in) != 0) return false;
+    if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < STREAM_MIN
+        || ftell(in) != 0)
+        return false;
     char *chunk = mem_alloc(STREAM_CHUNK);
     size_t n;
     bool aspif = false;

@@ -1,6 +1,9 @@
-/* keysort.c: keysort (keysort.h), a quicksort: the middle of three keys as the pivot, the
- * smaller part sorted first by recursion and the larger by the loop (a stack of at most
- * log2 n frames), runs of a few keys by insertion; the keys compared inline. */
+/* keysort.c: keysort (keysort.h), an introsort: quicksort with the middle of three keys
+ * (at a quarter, the half and three quarters of the run: a run made of two sorted copies of
+ * one sequence, as a completion's pairs are, has its least key at the half) as the pivot,
+ * the smaller part sorted first by recursion and the larger by the loop, heapsort for a run
+ * that was split too often (n log n at worst), insertion for runs of a few keys; the keys
+ * compared inline. */
 #include "util/keysort.h"
 
 enum { SHORT_RUN = 16 };
@@ -22,13 +25,34 @@ static void swap(uint64_t *k, size_t i, size_t j)
     k[j] = t;
 }
 
-/* The middle of the first, middle and last keys, moved to the first place. */
+/* The key at i moved down the max-heap k[0 .. n). */
+static void sift_down(uint64_t *k, size_t n, size_t i)
+{
+    uint64_t x = k[i];
+    for (size_t c; (c = 2 * i + 1) < n; i = c) {
+        if (c + 1 < n && k[c + 1] > k[c]) c++;
+        if (k[c] <= x) break;
+        k[i] = k[c];
+    }
+    k[i] = x;
+}
+
+static void heapsort(uint64_t *k, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;) sift_down(k, n, i);
+    for (size_t end = n; end-- > 1;) {
+        swap(k, 0, end);
+        sift_down(k, end, 0);
+    }
+}
+
+/* The middle of the keys at a quarter, the half and three quarters, moved to the first place. */
 static uint64_t pivot(uint64_t *k, size_t n)
 {
-    size_t m = n / 2, last = n - 1;
-    if (k[m] < k[0]) swap(k, m, 0);
-    if (k[last] < k[0]) swap(k, last, 0);
-    if (k[last] < k[m]) swap(k, last, m);
+    size_t a = n / 4, m = n / 2, b = n / 2 + n / 4;
+    if (k[m] < k[a]) swap(k, m, a);
+    if (k[b] < k[a]) swap(k, b, a);
+    if (k[b] < k[m]) swap(k, b, m);
     swap(k, 0, m);
     return k[0];
 }
@@ -49,18 +73,29 @@ static size_t split(uint64_t *k, size_t n)
     return j;
 }
 
-void keysort(uint64_t *keys, size_t n)
+static void sort_run(uint64_t *keys, size_t n, unsigned depth)
 {
     while (n > SHORT_RUN) {
+        if (depth-- == 0) {
+            heapsort(keys, n);
+            return;
+        }
         size_t p = split(keys, n);
         if (p < n - p - 1) {
-            keysort(keys, p);
+            sort_run(keys, p, depth);
             keys += p + 1;
             n -= p + 1;
         } else {
-            keysort(keys + p + 1, n - p - 1);
+            sort_run(keys + p + 1, n - p - 1, depth);
             n = p;
         }
     }
     insertion(keys, n);
+}
+
+void keysort(uint64_t *keys, size_t n)
+{
+    unsigned depth = 0;
+    for (size_t m = n; m > 1; m >>= 1) depth += 2;
+    sort_run(keys, n, depth);
 }

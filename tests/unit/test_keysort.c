@@ -31,13 +31,15 @@ static void same_as_qsort(const uint64_t *keys, size_t n)
 }
 
 /* n keys of the kind `kind`: 0 random, 1 of 3 values, 2 ascending, 3 descending, 4 pairs
- * as learncons.c makes them (smaller literal high). */
+ * as learncons.c makes them (smaller literal high), 5 two ascending copies of one sequence
+ * (a choice's atom and its partner give the same pairs), 6 organ pipe. */
 static void make(uint64_t *k, size_t n, int kind, uint64_t *x)
 {
     for (size_t i = 0; i < n; i++) {
         *x ^= *x << 13; *x ^= *x >> 7; *x ^= *x << 17;
         k[i] = kind == 0 ? *x : kind == 1 ? *x % 3 : kind == 2 ? i : kind == 3 ? n - i
-             : (*x % 500) << 32 | (500 + *x % 9000);
+             : kind == 4 ? (*x % 500) << 32 | (500 + *x % 9000)
+             : kind == 5 ? i % (n / 2 + 1) : (i < n / 2 ? i : n - i);
     }
 }
 
@@ -45,7 +47,7 @@ static void test_lengths_and_kinds(void **state)
 {
     (void)state;
     uint64_t x = 88172645463325252u, k[70];
-    for (int kind = 0; kind < 5; kind++)
+    for (int kind = 0; kind < 7; kind++)
         for (size_t n = 0; n <= 70; n++) {
             make(k, n, kind, &x);
             same_as_qsort(k, n);
@@ -57,7 +59,7 @@ static void test_large(void **state)
     (void)state;
     enum { N = 200000 };
     uint64_t x = 2463534242u, *k = malloc(N * sizeof *k);
-    for (int kind = 0; kind < 5; kind++) {
+    for (int kind = 0; kind < 7; kind++) {
         make(k, N, kind, &x);
         same_as_qsort(k, N);
     }
