@@ -470,13 +470,18 @@ static void count_translation(const AspRule *r, size_t n[3])
     n[0] += k, n[1] += k * pos, n[2] += k * (neg + extra);
 }
 
-/* Room for the translation of the program's rules (the supports of a program that is not
- * head-cycle-free aside): the arrays are filled without regrowth. */
-static void reserve_translation(Builder *b)
+/* The translation of p's rules (the supports of a program that is not head-cycle-free
+ * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
+ * the rules are packed). */
+static void count_program(const AspProgram *p, size_t n[3])
 {
-    const AspProgram *p = b->p;
-    size_t n[3] = {0, 0, 0};
+    n[0] = n[1] = n[2] = 0;
     for (size_t i = 0; i < p->rules.count; i++) count_translation(&p->rules.items[i], n);
+}
+
+/* Room for the translation counted in n: the arrays are filled without regrowth. */
+static void reserve_translation(Builder *b, const size_t n[3])
+{
     reserve(&b->head, n[0]);
     reserve(&b->pstart, n[0] + 1);
     reserve(&b->nstart, n[0] + 1);
@@ -505,9 +510,10 @@ static void own_state(AspSolver *s)
 }
 
 /* p compiled, its disjunctive rules shifted (between components only, when group), its
- * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away). */
+ * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), into
+ * arrays of the room count_program found (more is made as needed). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
-                          size_t nmerged)
+                          size_t nmerged, const size_t room[3])
 {
     size_t np = p->names.count;
     Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group,
@@ -516,7 +522,7 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
     b.weights = (p->rules_packed ? p->packed_weights : p->weights.count) > 0;
-    reserve_translation(&b);
+    reserve_translation(&b, room);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -560,8 +566,10 @@ static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
 {
     size_t nmerged = 0;
     uint32_t *rep = merge ? asp_equiv_atoms(p, &nmerged) : NULL;
+    size_t room[3];
+    count_program(p, room);
     if (pack) asp_program_pack_rules(pack);
-    AspSolver *s = compile(p, NULL, rep, nmerged);
+    AspSolver *s = compile(p, NULL, rep, nmerged, room);
     mem_free(rep);
     size_t bad;
     if (asp_head_cycle_free(s, &bad)) {
@@ -577,7 +585,7 @@ static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
     mem_free(comp);
     mem_free(cyclic);
     asp_solver_free(s);
-    s = compile(p, group, NULL, 0);
+    s = compile(p, group, NULL, 0, room);
     s->mini = asp_minimal_new(p, group);
     mem_free(group);
     return s;
