@@ -1,81 +1,11 @@
 /* aspif.c: reads clingo 5's ground aspif format into an AspProgram (aspif_write.c writes it). */
 #include "asp/internal.h"
+#include "asp/idmap.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-
-/* aspif atom id -> program atom.  gringo numbers atoms 1..n densely, so ids below
- * dense_limit (the input's length: a file of that many bytes names no more atoms) are looked
- * up in a table indexed by id (program atom + 1, 0: none), grown as ids come; larger ids (any
- * up to 2^31-1 is allowed) go to open addressing (keys are nonzero). */
-typedef struct IdMap {
-    uint32_t *keys, *vals;
-    size_t cap, count;
-    uint32_t *dense;
-    size_t ndense, dense_limit;
-} IdMap;
-
-static size_t idmap_slot(const IdMap *m, uint32_t key)
-{
-    size_t mask = m->cap - 1, i = (size_t)(key * 2654435761u) & mask;
-    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & mask;
-    return i;
-}
-
-static void idmap_put(IdMap *m, uint32_t key, uint32_t val);
-
-static void idmap_grow(IdMap *m)
-{
-    IdMap old = *m;
-    m->cap = old.cap ? old.cap * 2 : 1024;
-    m->count = 0;
-    m->keys = mem_calloc(m->cap, sizeof *m->keys);
-    m->vals = mem_calloc(m->cap, sizeof *m->vals);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i]) idmap_put(m, old.keys[i], old.vals[i]);
-    mem_free(old.keys);
-    mem_free(old.vals);
-}
-
-static void idmap_grow_dense(IdMap *m, uint32_t key)
-{
-    size_t n = m->ndense ? 2 * m->ndense : 4096;
-    if (n <= key) n = (size_t)key + 1;
-    if (n > m->dense_limit) n = m->dense_limit;
-    m->dense = mem_realloc(m->dense, n * sizeof *m->dense);
-    memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof *m->dense);
-    m->ndense = n;
-}
-
-static void idmap_put(IdMap *m, uint32_t key, uint32_t val)
-{
-    if (key < m->dense_limit) {
-        if (key >= m->ndense) idmap_grow_dense(m, key);
-        m->dense[key] = val + 1;
-        return;
-    }
-    if (2 * (m->count + 1) > m->cap) idmap_grow(m);
-    size_t i = idmap_slot(m, key);
-    if (!m->keys[i]) m->count++;
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-static inline bool idmap_get(const IdMap *m, uint32_t key, uint32_t *val)
-{
-    if (key < m->dense_limit) {
-        if (key >= m->ndense || !m->dense[key]) return false;
-        *val = m->dense[key] - 1;
-        return true;
-    }
-    if (!m->cap) return false;
-    size_t i = idmap_slot(m, key);
-    if (!m->keys[i]) return false;
-    *val = m->vals[i];
-    return true;
-}
 
 typedef struct External { uint32_t id; unsigned value; size_t line; } External;
 
@@ -137,8 +67,8 @@ static void new_line(Reader *r, const char *q)
  * or more (a smaller one is read whole, as standard input is: its text is no peak). */
 enum { STREAM_CHUNK = 1 << 20, STREAM_MIN = 4 * STREAM_CHUNK };
 
-/* The pointers into buf, kept from `keep` on, moved back by `shift` bytes (r->at, when it
- * points before keep, says only "the statement": it was before the line's start). */
+/* The pointers into the held text, whose bytes from `keep` on now start at base (r->at,
+ * when it points before keep, says only "the statement": it was before the line's start). */
 static void rebase(Reader *r, const char *keep, const char *base)
 {
     r->s = base + (r->s - keep);
@@ -772,23 +702,6 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return asp_parse_aspif_within(text, len, name, NULL, err);
 }
 
-/* The newlines of text, 8 bytes at a time: a byte of x ^ NL is zero where text has '\n', and
- * the sum below sets exactly the top bit of each zero byte. */
-static size_t count_newlines(const char *text, size_t len)
-{
-    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu, nl = ones * '\n';
-    size_t n = 0, i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t x;
-        memcpy(&x, text + i, 8);
-        x ^= nl;
-        uint64_t zero = ~(((x & low7) + low7) | x | low7);
-        n += (size_t)(((zero >> 7) * ones) >> 56);
-    }
-    for (; i < len; i++) n += text[i] == '\n';
-    return n;
-}
-
 /* The vectors sized once from the input's line count (a statement a line: at most about as
  * many rules and atoms, and twice as many rule literals, as lines in gringo's output), so
  * that they are not copied while they grow (more still can be added); once read, the unused
@@ -823,7 +736,7 @@ AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *nam
     Reader r = { .s = text, .end = text + len, .line = 1, .bol = text, .name = name, .err = err,
                  .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
-    presize(&r, 1 + count_newlines(text, len));
+    presize(&r, 1 + asp_count_newlines(text, len));
     return read_program(&r);
 }
 
@@ -834,36 +747,6 @@ static void reserve_for(FILE *in, Buf *b)
     if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return;
     b->cap = (size_t)st.st_size + 2;
     b->data = mem_alloc(b->cap);
-}
-
-/* A regular file's bytes and lines counted in chunks (the limits polled after each), then
- * its start sought again; false when it is not one of STREAM_MIN bytes or more read from its
- * start (nothing read), when
- * it does not start as aspif does (read again from its start by the caller), or with *why
- * (a limit hit or a read error) when reading or seeking failed. */
-static bool count_file(FILE *in, Limits *limits, size_t *len, size_t *lines, const char **why)
-{
-    struct stat st;
-    if (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < STREAM_MIN
-        || ftell(in) != 0)
-        return false;
-    char *chunk = mem_alloc(STREAM_CHUNK);
-    size_t n;
-    bool aspif = false;
-    *len = 0;
-    *lines = 1;
-    while (!*why && (n = fread(chunk, 1, STREAM_CHUNK, in)) > 0) {
-        if (*len == 0) aspif = n >= 4 && memcmp(chunk, "asp ", 4) == 0;
-        *len += n;
-        *lines += count_newlines(chunk, n);
-        *why = limits_check_now(limits, 0);
-    }
-    if (!*why && ferror(in)) *why = strerror(errno);
-    mem_free(chunk);
-    if (*why) return false;
-    if (fseek(in, 0, SEEK_SET) == 0) return aspif;
-    *why = strerror(errno);
-    return false;
 }
 
 /* A regular file read as a stream (never held whole), its vectors presized from its lines. */
@@ -887,7 +770,8 @@ AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
     size_t len, lines;
     const char *why = NULL;
-    if (count_file(in, limits, &len, &lines, &why)) return stream_aspif(in, len, lines, name, limits, err);
+    if (asp_count_file(in, STREAM_MIN, limits, &len, &lines, &why))
+        return stream_aspif(in, len, lines, name, limits, err);
     if (asp_read_failed(why, name, limits, err)) return NULL;
     Buf text;
     buf_init(&text);
