@@ -183,6 +183,13 @@ AspSolver *asp_solver_new(const AspProgram *p);
  * of its own (the lattice's names and the compiled rules, which traces and explanations
  * show, name its class's atom). */
 AspSolver *asp_solver_new_merged(const AspProgram *p);
+/* asp_solver_new_merged for a program whose rules, once compiled, only a partial evaluation
+ * (asp_rules_each) and a hand-over's unpack read: they are packed before the compilation
+ * reads them one at a time, so the unpacked rules and the compiled ones are never held
+ * together.  A program with disjunctive rules (compiled again when not head-cycle-free),
+ * #heuristic, #edge or theory statements (which clingo may be given at once) is compiled
+ * unpacked. */
+AspSolver *asp_solver_new_packed(AspProgram *p);
 void asp_solver_free(AspSolver *s);
 /* Can the solver find the stable models itself?  Not with theory statements (a disjunctive
  * program that is not head-cycle-free it can, minimal.c, and #edge, acyclic.c); then false

@@ -1,86 +1,23 @@
 /* aspif.c: reads clingo 5's ground aspif format into an AspProgram (aspif_write.c writes it). */
 #include "asp/internal.h"
+#include "asp/idmap.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
-/* aspif atom id -> program atom.  gringo numbers atoms 1..n densely, so ids below
- * dense_limit (the input's length: a file of that many bytes names no more atoms) are looked
- * up in a table indexed by id (program atom + 1, 0: none), grown as ids come; larger ids (any
- * up to 2^31-1 is allowed) go to open addressing (keys are nonzero). */
-typedef struct IdMap {
-    uint32_t *keys, *vals;
-    size_t cap, count;
-    uint32_t *dense;
-    size_t ndense, dense_limit;
-} IdMap;
-
-static size_t idmap_slot(const IdMap *m, uint32_t key)
-{
-    size_t mask = m->cap - 1, i = (size_t)(key * 2654435761u) & mask;
-    while (m->keys[i] && m->keys[i] != key) i = (i + 1) & mask;
-    return i;
-}
-
-static void idmap_put(IdMap *m, uint32_t key, uint32_t val);
-
-static void idmap_grow(IdMap *m)
-{
-    IdMap old = *m;
-    m->cap = old.cap ? old.cap * 2 : 1024;
-    m->count = 0;
-    m->keys = mem_calloc(m->cap, sizeof *m->keys);
-    m->vals = mem_calloc(m->cap, sizeof *m->vals);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i]) idmap_put(m, old.keys[i], old.vals[i]);
-    mem_free(old.keys);
-    mem_free(old.vals);
-}
-
-static void idmap_grow_dense(IdMap *m, uint32_t key)
-{
-    size_t n = m->ndense ? 2 * m->ndense : 4096;
-    if (n <= key) n = (size_t)key + 1;
-    if (n > m->dense_limit) n = m->dense_limit;
-    m->dense = mem_realloc(m->dense, n * sizeof *m->dense);
-    memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof *m->dense);
-    m->ndense = n;
-}
-
-static void idmap_put(IdMap *m, uint32_t key, uint32_t val)
-{
-    if (key < m->dense_limit) {
-        if (key >= m->ndense) idmap_grow_dense(m, key);
-        m->dense[key] = val + 1;
-        return;
-    }
-    if (2 * (m->count + 1) > m->cap) idmap_grow(m);
-    size_t i = idmap_slot(m, key);
-    if (!m->keys[i]) m->count++;
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-static inline bool idmap_get(const IdMap *m, uint32_t key, uint32_t *val)
-{
-    if (key < m->dense_limit) {
-        if (key >= m->ndense || !m->dense[key]) return false;
-        *val = m->dense[key] - 1;
-        return true;
-    }
-    if (!m->cap) return false;
-    size_t i = idmap_slot(m, key);
-    if (!m->keys[i]) return false;
-    *val = m->vals[i];
-    return true;
-}
-
 typedef struct External { uint32_t id; unsigned value; size_t line; } External;
 
 typedef struct Reader {
     const char *s, *end;
+    FILE *in;                     /* the input read as a stream into buf (NULL: the whole text
+                                     is [s, end) already) */
+    char *buf;                    /* the stream's text held: from the line being read on */
+    size_t cap;
+    const char *last_nl;          /* the last newline in [buf, end) (NULL: none) */
+    bool eof;                     /* all of in is in buf */
+    const char *stop;             /* why the stream ended early: a limit hit or a read error */
     size_t line;
     const char *bol;              /* where the line being read begins */
     const char *at;               /* what an error is about: the number read last, or the
@@ -124,6 +61,60 @@ static void new_line(Reader *r, const char *q)
 {
     r->line++;
     r->bol = q;
+}
+
+/* A file is read as a stream in chunks of STREAM_CHUNK bytes when it has STREAM_MIN bytes
+ * or more (a smaller one is read whole, as standard input is: its text is no peak). */
+enum { STREAM_CHUNK = 1 << 20, STREAM_MIN = 4 * STREAM_CHUNK };
+
+/* The pointers into the held text, whose bytes from `keep` on now start at base (r->at,
+ * when it points before keep, says only "the statement": it was before the line's start). */
+static void rebase(Reader *r, const char *keep, const char *base)
+{
+    r->s = base + (r->s - keep);
+    r->bol = base + (r->bol - keep);
+    r->at = r->at && r->at >= keep ? base + (r->at - keep) : NULL;
+    r->last_nl = r->last_nl && r->last_nl >= keep ? base + (r->last_nl - keep) : NULL;
+}
+
+/* The stream's next chunk appended to what is held from the line being read on (earlier
+ * text dropped: nothing points there); false when nothing more came (the end, a read error
+ * or a limit hit, said in r->stop). */
+static bool refill(Reader *r)
+{
+    if (!r->in || r->eof) return false;
+    const char *keep = r->bol < r->s ? r->bol : r->s;
+    size_t held = (size_t)(r->end - keep);
+    char *base = r->buf;
+    if (held + STREAM_CHUNK + 1 > r->cap) {
+        r->cap = held + STREAM_CHUNK + 1 > 2 * r->cap ? held + STREAM_CHUNK + 1 : 2 * r->cap;
+        base = mem_alloc(r->cap);
+    }
+    memmove(base, keep, held);
+    rebase(r, keep, base);
+    if (base != r->buf) mem_free(r->buf);
+    r->buf = base;
+    size_t n = fread(base + held, 1, STREAM_CHUNK, r->in);
+    base[held + n] = '\0';
+    r->end = base + held + n;
+    for (size_t i = held + n; i-- > held;)
+        if (base[i] == '\n') {
+            r->last_nl = base + i;
+            break;
+        }
+    const char *hit = limits_check_now(r->limits, 0);
+    if (n == 0 && ferror(r->in)) r->stop = strerror(errno);
+    else if (hit) r->stop = hit;
+    r->eof = n == 0 || r->stop;
+    return n > 0;
+}
+
+/* Room to read n bytes from r->s on and the rest of that line (all of them when the input
+ * ends first). */
+static void ensure(Reader *r, size_t n)
+{
+    while ((size_t)(r->end - r->s) < n || !r->last_nl || r->last_nl < r->s + n)
+        if (!refill(r)) return;
 }
 
 static void skip_blanks(Reader *r)
@@ -398,7 +389,11 @@ static void add_assumptions(Reader *r)
 /* A string `len STR` (STR may hold any byte): *out points into the input. */
 static bool read_string(Reader *r, const char **out, size_t *len)
 {
-    if (!read_count(r, len)) return false;
+    long long v;
+    if (!read_num(r, &v)) return false;
+    if (r->in && v >= 0) ensure(r, (size_t)v + 1);       /* it may run over several lines */
+    if (v < 0 || v > (long long)(r->end - r->s)) return fail(r, "bad list length");
+    *len = (size_t)v;
     if (r->s >= r->end || *r->s != ' ') return fail_here(r, "expected one space before a string");
     r->s++;
     if ((size_t)(r->end - r->s) < *len) return fail_here(r, "string runs past the end of the input");
@@ -632,8 +627,10 @@ static void note_lines(AspProgram *p, size_t line)
 /* Blank lines and spaces after a step's `0`; true when more input follows. */
 static bool more_after_step(Reader *r)
 {
-    while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
-        if (*r->s++ == '\n') new_line(r, r->s);
+    do {
+        while (r->s < r->end && (*r->s == '\n' || *r->s == ' ' || *r->s == '\r'))
+            if (*r->s++ == '\n') new_line(r, r->s);
+    } while (r->s >= r->end && refill(r));
     return r->s < r->end;
 }
 
@@ -649,11 +646,23 @@ static bool end_step(Reader *r, bool *last)
     return true;
 }
 
+/* The stream stopped early: "NAME: error: stopped by LIMIT while reading" or "NAME: error:
+ * cannot read: WHY", as a reader of the whole text words it. */
+static bool stream_failed(Reader *r)
+{
+    buf_clear(r->err);
+    asp_read_failed(r->stop, r->name, r->limits, r->err);
+    return false;
+}
+
 static bool read_all(Reader *r)
 {
+    if (r->in) ensure(r, 0);
     if (!read_header(r)) return false;
     bool done = false, last = false;
     while (!last) {
+        if (r->in && (!r->last_nl || r->last_nl < r->s)) ensure(r, 0);
+        if (r->stop) return false;             /* stream_failed says why */
         if (r->s >= r->end) return fail_here(r, "the input ends before the `0` that ends the step");
         if (*r->s == '\n') {
             new_line(r, ++r->s);
@@ -693,30 +702,12 @@ AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf 
     return asp_parse_aspif_within(text, len, name, NULL, err);
 }
 
-/* The newlines of text, 8 bytes at a time: a byte of x ^ NL is zero where text has '\n', and
- * the sum below sets exactly the top bit of each zero byte. */
-static size_t count_newlines(const char *text, size_t len)
-{
-    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu, nl = ones * '\n';
-    size_t n = 0, i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t x;
-        memcpy(&x, text + i, 8);
-        x ^= nl;
-        uint64_t zero = ~(((x & low7) + low7) | x | low7);
-        n += (size_t)(((zero >> 7) * ones) >> 56);
-    }
-    for (; i < len; i++) n += text[i] == '\n';
-    return n;
-}
-
 /* The vectors sized once from the input's line count (a statement a line: at most about as
  * many rules and atoms, and twice as many rule literals, as lines in gringo's output), so
  * that they are not copied while they grow (more still can be added); once read, the unused
  * rest of the reserve is given back (asp_program_fit). */
-static void presize(Reader *r, const char *text, size_t len)
+static void presize(Reader *r, size_t lines)
 {
-    size_t lines = 1 + count_newlines(text, len);
     asp_program_reserve(r->p, lines + 1, lines + 1, 2 * lines + 8);
     r->defined.items = mem_alloc((lines + 1) * sizeof *r->defined.items);
     r->idof.items = mem_alloc((lines + 1) * sizeof *r->idof.items);
@@ -725,21 +716,28 @@ static void presize(Reader *r, const char *text, size_t len)
     idmap_grow_dense(&r->ids, (uint32_t)last_id);
 }
 
+/* r's program read (r->p made and presized), or NULL with the error in r->err. */
+static AspProgram *read_program(Reader *r)
+{
+    bool ok = read_all(r);
+    if (r->stop) ok = stream_failed(r);
+    reader_free(r);
+    if (ok) {
+        asp_program_fit(r->p);
+        return r->p;
+    }
+    asp_program_free(r->p);
+    return NULL;
+}
+
 AspProgram *asp_parse_aspif_within(const char *text, size_t len, const char *name,
                                    Limits *limits, Buf *err)
 {
     Reader r = { .s = text, .end = text + len, .line = 1, .bol = text, .name = name, .err = err,
                  .limits = limits, .ids = { .dense_limit = len + 1 } };
     r.p = asp_program_new();
-    presize(&r, text, len);
-    bool ok = read_all(&r);
-    reader_free(&r);
-    if (ok) {
-        asp_program_fit(r.p);
-        return r.p;
-    }
-    asp_program_free(r.p);
-    return NULL;
+    presize(&r, 1 + asp_count_newlines(text, len));
+    return read_program(&r);
 }
 
 /* A regular file's text is read into one block of its size (no copies while it grows). */
@@ -751,8 +749,30 @@ static void reserve_for(FILE *in, Buf *b)
     b->data = mem_alloc(b->cap);
 }
 
+/* A regular file read as a stream (never held whole), its vectors presized from its lines. */
+static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *name,
+                                Limits *limits, Buf *err)
+{
+    Reader r = { .in = in, .line = 1, .name = name, .err = err, .limits = limits,
+                 .ids = { .dense_limit = len + 1 } };
+    r.cap = STREAM_CHUNK + 1;
+    r.buf = mem_alloc(r.cap);
+    r.buf[0] = '\0';
+    r.s = r.end = r.bol = r.buf;
+    r.p = asp_program_new();
+    presize(&r, lines);
+    AspProgram *p = read_program(&r);
+    mem_free(r.buf);
+    return p;
+}
+
 AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
 {
+    size_t len, lines;
+    const char *why = NULL;
+    if (asp_count_file(in, STREAM_MIN, limits, &len, &lines, &why))
+        return stream_aspif(in, len, lines, name, limits, err);
+    if (asp_read_failed(why, name, limits, err)) return NULL;
     Buf text;
     buf_init(&text);
     reserve_for(in, &text);

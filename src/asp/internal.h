@@ -137,6 +137,16 @@ typedef struct AspProp AspProp;
 uint32_t *asp_csr_by(size_t n, size_t nr, const uint32_t *start, const uint32_t *key,
                      const uint32_t *w, uint32_t **out, uint32_t **wout);
 
+/* The newlines of text[0 .. len) (readtext.c). */
+size_t asp_count_newlines(const char *text, size_t len);
+/* A regular file's bytes and lines (1 + its newlines) counted in chunks, the limits polled
+ * after each, then its start sought again (readtext.c).  False when it is not a file of
+ * min_bytes or more read from its start (nothing read), when it does not start as aspif
+ * does ("asp ": the caller reads it again from its start), or with *why (a limit hit or a
+ * read error) when reading or seeking failed. */
+bool asp_count_file(FILE *in, size_t min_bytes, Limits *limits, size_t *len, size_t *lines,
+                    const char **why);
+
 /* qsort's order of uint64_t keys, ascending. */
 static inline int asp_key_cmp(const void *x, const void *y)
 {

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 
 #include "asp/setup.h"
+#include "util/keysort.h"
 
 static void free_occ(AspOcc *o)
 {
@@ -260,7 +261,7 @@ static void store_completions(const AspSolver *s, const AspConsPlan *c, AspNogoo
     VEC_FREE(m.lits);
     VEC_FREE(m.all);
     mem_free(m.mark);
-    if (m.pairs.count) qsort(m.pairs.items, m.pairs.count, sizeof *m.pairs.items, asp_key_cmp);
+    keysort(m.pairs.items, m.pairs.count);      /* in place: qsort would copy them */
     size_t n = 0;
     for (size_t i = 0; i < m.pairs.count; i++)
         if (!n || m.pairs.items[i] != m.pairs.items[n - 1]) m.pairs.items[n++] = m.pairs.items[i];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "asp/propstate.h"
+#include "util/keysort.h"
 
 AspSetup *asp_setup_new(const AspSolver *s)
 {
@@ -38,7 +39,7 @@ static void static_rank(const AspSolver *s, uint32_t *rank)
         uint64_t score = sc > UINT32_MAX ? UINT32_MAX : (uint32_t)sc;
         key[a] = (UINT32_MAX - score) << 32 | a;
     }
-    qsort(key, s->natoms, sizeof *key, asp_key_cmp);
+    keysort(key, s->natoms);
     for (size_t i = 0; i < s->natoms; i++) rank[i] = (uint32_t)key[i];
     mem_free(key);
 }

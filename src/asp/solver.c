@@ -26,6 +26,9 @@ typedef struct Builder {
                                       disjunctive rule is shifted between components only */
     const uint32_t *rep;           /* NULL, or per program atom its class's atom (equiv.c):
                                       every literal and head is written as that atom */
+    const AspAtom *lits;           /* the literals and weights the offsets of the rule being */
+    const uint32_t *wts;           /* translated index (asp_rules_each's: the program's own,
+                                      or one packed rule's decoded alone) */
     Words head, pstart, nstart;    /* per rule */
     Words bound;                   /* per rule, only when `weights` */
     Words pos, neg;                /* the body literals, rule after rule */
@@ -136,10 +139,9 @@ static void push_weighted(Builder *b, uint32_t a, uint32_t w, uint32_t mark, uin
  * reach its bound dropped.  (Separate stamps for the two signs: `a` and `not a` may meet.) */
 static void add_weight_rule(Builder *b, uint32_t head, const AspRule *r)
 {
-    const AspAtom *lits = b->p->lits.items;
-    const uint32_t *w = asp_rule_weights(b->p, r), *pos = lits + asp_rule_pos(r);
+    const uint32_t *w = b->wts + r->wts + 1, *pos = b->lits + asp_rule_pos(r);
     size_t ps = b->pos.count, ns = b->neg.count;
-    uint32_t bound = asp_rule_bound(b->p, r);
+    uint32_t bound = b->wts[r->wts];
     uint64_t total = 0;
     b->stamp += 2;
     head = rep_of(b, head);
@@ -168,7 +170,7 @@ static uint32_t new_atom(Builder *b)
 /* The body of r as a Body; a weight body becomes a new atom `aux :- body` (*aux holds it). */
 static Body body_of(Builder *b, const AspRule *r, uint32_t *aux)
 {
-    const AspAtom *lits = b->p->lits.items;
+    const AspAtom *lits = b->lits;
     if (r->wts == ASP_NO_WEIGHTS)
         return (Body){ lits + asp_rule_pos(r), lits + asp_rule_neg(r), r->npos, r->nneg };
     *aux = new_atom(b);
@@ -191,7 +193,7 @@ static uint32_t prime_of(Builder *b, uint32_t a)
  * of this (docs/aft.md), and minimal.c keeps those that are minimal models of P's reduct. */
 static void add_shifted(Builder *b, const AspRule *r, const Body *body)
 {
-    const AspAtom *head = b->p->lits.items + r->head;
+    const AspAtom *head = b->lits + r->head;
     uint32_t *others = mem_alloc((r->nhead + 2) * sizeof *others);
     bool chosen = false;
     for (uint32_t i = 0; i < r->nhead; i++) {
@@ -228,7 +230,7 @@ static bool merged_away(const Builder *b, size_t a)
 
 static void translate_rule(Builder *b, const AspRule *r)
 {
-    const AspAtom *lits = b->p->lits.items;
+    const AspAtom *lits = b->lits;
     uint32_t aux;
     /* An atom merged away (equiv.c) has one rule: `a :- b` with b in its class (h :- h), or
      * the same body as a rule another atom of its class keeps.  Kept, the class's atom had a
@@ -279,7 +281,7 @@ static uint8_t *chosen_atoms(const Builder *b)
  * positive body never supports it (h alone would be unfounded). */
 static void add_support(Builder *b, const AspRule *r, uint32_t h, uint32_t sup)
 {
-    const AspAtom *lits = b->p->lits.items, *head = lits + r->head;
+    const AspAtom *lits = b->lits, *head = lits + r->head;
     uint32_t aux, *others = mem_alloc((r->nhead + 1) * sizeof *others);
     size_t k = 0;
     bool self = false;
@@ -328,9 +330,22 @@ static void add_supports(Builder *b)
     mem_free(chosen);
 }
 
+/* Rule r translated, its offsets into lits and weights (an AspRuleFn). */
+static void translate_each(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
+{
+    Builder *b = ctx;
+    b->lits = lits;
+    b->wts = weights;
+    translate_rule(b, r);
+}
+
+/* A packed program (asp_solver_new_packed: never one with disjunctive rules, so no
+ * supports) is read one decoded rule at a time. */
 static void translate(Builder *b)
 {
-    for (size_t i = 0; i < b->p->rules.count; i++) translate_rule(b, &b->p->rules.items[i]);
+    asp_rules_each(b->p, translate_each, b);
+    b->lits = b->p->lits.items;
+    b->wts = b->p->weights.items;
     add_supports(b);
 }
 
@@ -455,13 +470,18 @@ static void count_translation(const AspRule *r, size_t n[3])
     n[0] += k, n[1] += k * pos, n[2] += k * (neg + extra);
 }
 
-/* Room for the translation of the program's rules (the supports of a program that is not
- * head-cycle-free aside): the arrays are filled without regrowth. */
-static void reserve_translation(Builder *b)
+/* The translation of p's rules (the supports of a program that is not head-cycle-free
+ * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
+ * the rules are packed). */
+static void count_program(const AspProgram *p, size_t n[3])
 {
-    const AspProgram *p = b->p;
-    size_t n[3] = {0, 0, 0};
+    n[0] = n[1] = n[2] = 0;
     for (size_t i = 0; i < p->rules.count; i++) count_translation(&p->rules.items[i], n);
+}
+
+/* Room for the translation counted in n: the arrays are filled without regrowth. */
+static void reserve_translation(Builder *b, const size_t n[3])
+{
     reserve(&b->head, n[0]);
     reserve(&b->pstart, n[0] + 1);
     reserve(&b->nstart, n[0] + 1);
@@ -490,9 +510,10 @@ static void own_state(AspSolver *s)
 }
 
 /* p compiled, its disjunctive rules shifted (between components only, when group), its
- * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away). */
+ * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), into
+ * arrays of the room count_program found (more is made as needed). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
-                          size_t nmerged)
+                          size_t nmerged, const size_t room[3])
 {
     size_t np = p->names.count;
     Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group,
@@ -500,8 +521,8 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
-    b.weights = p->weights.count > 0;
-    reserve_translation(&b);
+    b.weights = (p->rules_packed ? p->packed_weights : p->weights.count) > 0;
+    reserve_translation(&b, room);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
     s->prog = p;
@@ -541,11 +562,14 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint
  * free is compiled again with its disjunctive rules shifted between positive components only
  * (the components of the first compilation's program atoms: shifting keeps the positive
  * dependencies), and checked by minimal.c. */
-static AspSolver *solver_new(const AspProgram *p, bool merge)
+static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
 {
     size_t nmerged = 0;
     uint32_t *rep = merge ? asp_equiv_atoms(p, &nmerged) : NULL;
-    AspSolver *s = compile(p, NULL, rep, nmerged);
+    size_t room[3];
+    count_program(p, room);
+    if (pack) asp_program_pack_rules(pack);
+    AspSolver *s = compile(p, NULL, rep, nmerged, room);
     mem_free(rep);
     size_t bad;
     if (asp_head_cycle_free(s, &bad)) {
@@ -561,18 +585,26 @@ static AspSolver *solver_new(const AspProgram *p, bool merge)
     mem_free(comp);
     mem_free(cyclic);
     asp_solver_free(s);
-    s = compile(p, group, NULL, 0);
+    s = compile(p, group, NULL, 0, room);
     s->mini = asp_minimal_new(p, group);
     mem_free(group);
     return s;
 }
 
-AspSolver *asp_solver_new(const AspProgram *p) { return solver_new(p, false); }
-AspSolver *asp_solver_new_merged(const AspProgram *p) { return solver_new(p, true); }
+AspSolver *asp_solver_new(const AspProgram *p) { return solver_new(p, false, NULL); }
+AspSolver *asp_solver_new_merged(const AspProgram *p) { return solver_new(p, true, NULL); }
+
+AspSolver *asp_solver_new_packed(AspProgram *p)
+{
+    AspFeatures f;
+    asp_program_features(p, &f);
+    bool unpacked = f.disjunction || f.heuristic || f.edge || f.theory;
+    return solver_new(p, true, unpacked ? NULL : p);
+}
 
 AspSolver *asp_solver_share(const AspSolver *base)
 {
-    if (base->mini) return solver_new(base->prog, base->merged);
+    if (base->mini) return solver_new(base->prog, base->merged, NULL);
     /* field by field: base's search state (sp, prop, edges, its counts) is written by the
      * thread that searches with it while this one is made */
     AspSolver *s = mem_calloc(1, sizeof *s);

@@ -174,6 +174,24 @@ if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok
 printf '{ a(1..3) }.\n' > "$OUT/pairs.lp"
 got=$("$FIX" asp --solver native --models 0 "$OUT/pairs.lp" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 if [ "$got" = "$(models_clingo "$OUT/pairs.lp")" ]; then ok; else bad "binary nogoods only: $got"; fi
+# an aspif file of 4 MB or more is read as a stream, in chunks of 1 MB (src/asp/aspif.c): the
+# same program, models and messages as standard input, which is read whole; its output
+# strings, each with two newlines, shown and not, cross the chunks' ends (11 MB: ten of them)
+awk 'BEGIN { print "asp 1 0 0"; s = ""; for (k = 0; k < 198; k++) s = s "x";
+             s = substr(s, 1, 50) "\n" substr(s, 51, 100) "\n" substr(s, 151);
+             for (i = 1; i <= 300000; i++)
+                 if (i % 10 == 0) printf "4 200 %s%d 1 %d\n", substr(s, 1, 199), i % 7, i - 1;
+                 else printf "1 0 1 %d 0 0\n", i }' > "$OUT/stream.aspif"
+{ cat "$OUT/stream.aspif"; echo 0; } > "$OUT/stream-ok.aspif"
+{ cat "$OUT/stream.aspif"; printf '1 0 1 0 0 0\n0\n'; } > "$OUT/stream-bad.aspif"
+"$FIX" asp --models 1 "$OUT/stream-ok.aspif" 2>&1 | grep -v '^Reading from' > "$OUT/stream-file.out"
+"$FIX" asp --models 1 < "$OUT/stream-ok.aspif" 2>&1 | grep -v '^Reading from' > "$OUT/stream-stdin.out"
+if [ "$(wc -c < "$OUT/stream-ok.aspif")" -gt 4194304 ] && [ "$(grep -c '^xxx' "$OUT/stream-file.out")" -gt 50000 ] \
+    && cmp -s "$OUT/stream-file.out" "$OUT/stream-stdin.out"; then ok; else bad "a streamed aspif file reads otherwise than standard input"; fi
+msg_file=$("$FIX" asp "$OUT/stream-bad.aspif" 2>&1 >/dev/null | sed "s|$OUT/stream-bad.aspif|stdin|")
+msg_stdin=$("$FIX" asp < "$OUT/stream-bad.aspif" 2>&1 >/dev/null)
+case "$msg_file" in "stdin:360002:7: error: an atom must be"*) [ "$msg_file" = "$msg_stdin" ] && ok || bad "streamed error: $msg_file, stdin: $msg_stdin";;
+    *) bad "streamed error: $msg_file";; esac
 # gringo's own errors pass through, exit 1
 printf 'p :- q(.\n' > "$OUT/syntax.lp"
 msg=$("$FIX" asp "$OUT/syntax.lp" 2>&1 >/dev/null); rc=$?
