@@ -117,10 +117,10 @@ typedef struct AftSearch {
     bool (*learnt)(void *ctx);
     bool (*cuts)(void *ctx, const Word *lo, const Word *hi);
     /* With the learning hooks on (NULL: never, and the atom's half first):
-     * restart: asked after each node; true says the search should start again from its
-     *   root bound, keeping what it learnt.  The engine does so only while no bound went to
-     *   Final (the same condition as for a backjump: the root holds every fixed point of the
-     *   bounds it drops).
+     * restart: asked after each node while no bound went to Final (the same condition as
+     *   for a backjump to the root: the root holds every fixed point of the bounds it drops);
+     *   true says the search should start again from its root bound, keeping what it
+     *   learnt.
      * prefer_in: of split_at's halves for `atom`, search [lo + {atom}, hi] first (true) or
      *   [lo, hi - {atom}] first (false)?  Only the order changes. */
     bool (*restart)(void *ctx);

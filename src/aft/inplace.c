@@ -731,7 +731,7 @@ static AftStatus loop(Place *pl, size_t cap)
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth, n.raw);
         if (pl->learning && pl->finals && run->o->final_ends_learning) learning_off(pl);
-        if (s == AFT_OK && pl->learning && pl->search->restart && pl->stack.count
+        if (s == AFT_OK && pl->learning && !pl->finals && pl->search->restart && pl->stack.count
             && pl->search->restart(pl->fctx))
             bnb_restart(pl);
         if (s == AFT_LIMIT) why = run->st->stopped_by;
