@@ -26,7 +26,8 @@ static inline uint32_t asp_occ_at(const uint32_t *start, uint32_t a)
 typedef struct AspConsPlan {
     bool any;                     /* the program has such constraints or owned atoms */
     uint8_t *asng;                /* per rule: such a constraint (NULL: not made yet) */
-    uint8_t *owned;               /* per atom: owned, its completion in nogoods */
+    uint8_t *owned;               /* per atom: owned, its completion in nogoods (non-zero:
+                                     how its rules read, learncons.c's body_kind) */
     uint8_t *isfact;              /* per atom: a fact (a rule with an empty body) */
     uint32_t nasng;               /* how many such constraints */
     uint32_t nowned;              /* how many owned atoms */
