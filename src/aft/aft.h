@@ -251,9 +251,10 @@ typedef bool (*AftFinalFn)(void *ctx, const Word *lo, const Word *hi);
 /* A deterministic work budget, shared by every run it is given to (the caller owns it): each
  * conflict (a child IR finds to hold no fixed point) spends one unit, and a run stops
  * (stopped_by "work") once spent reaches limit; limit 0: no limit.  The caller may change
- * limit while the runs go on (from a callback).  A checkpoint: when spent first reaches mark
- * (0: none), at_mark(mark_ctx) is called once, where the conflict is counted (on the
- * searching thread), and mark is cleared; it may change limit. */
+ * limit while the runs go on (from a callback).  A checkpoint: when aft_conflicts first brings
+ * spent to mark (0: none), at_mark(mark_ctx) is called once, where the conflict is counted
+ * (on the searching thread), and mark is cleared; it may change limit.  (Work a caller adds
+ * to spent itself, as the cubes' totals are, passes no checkpoint.) */
 typedef struct AftWork {
     size_t limit, spent;
     size_t mark;

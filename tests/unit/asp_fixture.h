@@ -1,7 +1,7 @@
 /* asp_fixture.h: what the ASP unit tests (test_asp.c, test_learn.c, test_cost.c,
- * test_brave.c, test_opt.c) build programs and check refines with: a random ground program
- * (of hidden or of shown atoms), and "every fixed point of f in [lo, hi] lies in a refine's
- * result". */
+ * test_brave.c, test_opt.c, test_enumerate.c) build programs and check refines and models
+ * with: a random ground program (of hidden or of shown atoms), "every fixed point of f in
+ * [lo, hi] lies in a refine's result", and the models a search gives out as text. */
 #ifndef FIX_TEST_ASP_FIXTURE_H
 #define FIX_TEST_ASP_FIXTURE_H
 
@@ -67,6 +67,29 @@ static inline void check_holds_fixpoints(const AftFunction *f, const Word *lo, c
     } while (L->ops->next(L, lo, hi, x));
     mem_free(x);
     mem_free(y);
+}
+
+/* The models a search gives out, as text: each one's shown atoms' names on a line; the
+ * collector asks the search to stop after stop_after of them (0: never). */
+typedef struct NamedModels { Buf text; size_t n, stop_after; } NamedModels;
+
+static inline void named_models_init(NamedModels *m, size_t stop_after)
+{
+    buf_init(&m->text);
+    m->n = 0;
+    m->stop_after = stop_after;
+}
+
+static inline bool collect_named(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    NamedModels *m = ctx;
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_putc(&m->text, ' ');
+        buf_puts(&m->text, asp_atom_name(p, atoms[i]));
+    }
+    buf_putc(&m->text, '\n');
+    m->n++;
+    return !m->stop_after || m->n < m->stop_after;
 }
 
 #endif

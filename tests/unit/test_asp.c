@@ -11,20 +11,8 @@
 #include "util/mem.h"
 #include "asp_fixture.h"
 
-/* Collects models as space-separated lines. */
-typedef struct Models { Buf text; size_t n; } Models;
-
-static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
-{
-    Models *m = ctx;
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_putc(&m->text, ' ');
-        buf_puts(&m->text, asp_atom_name(p, atoms[i]));
-    }
-    buf_putc(&m->text, '\n');
-    m->n++;
-    return true;
-}
+/* Models as space-separated lines (asp_fixture.h). */
+typedef NamedModels Models;
 
 static size_t count_models(const AspProgram *p, size_t max, Models *m)
 {
@@ -32,9 +20,8 @@ static size_t count_models(const AspProgram *p, size_t max, Models *m)
     AspSolveOptions o = { .max_models = max };
     AspStats st;
     memset(&st, 0, sizeof st);
-    buf_init(&m->text);
-    m->n = 0;
-    AftStatus r = asp_solve(s, &o, collect, m, &st);
+    named_models_init(m, 0);
+    AftStatus r = asp_solve(s, &o, collect_named, m, &st);
     assert_int_equal(r, AFT_OK);
     assert_int_equal(st.models, m->n);
     asp_solver_free(s);
@@ -394,9 +381,8 @@ static void test_native_search_matches_generic(void **state)
         o.refine_steps = 1000000;          /* bounds the F steps: the generic IR */
         AspStats st;
         memset(&st, 0, sizeof st);
-        buf_init(&b.text);
-        b.n = 0;
-        assert_int_equal(asp_solve(s, &so, collect, &b, &st), AFT_OK);
+        named_models_init(&b, 0);
+        assert_int_equal(asp_solve(s, &so, collect_named, &b, &st), AFT_OK);
         assert_int_equal(a.n, b.n);
         asp_solver_free(s);
         buf_free(&a.text);

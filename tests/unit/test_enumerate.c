@@ -11,6 +11,7 @@
 
 #include "asp/asp.h"
 #include "util/mem.h"
+#include "asp_fixture.h"
 
 enum { PIGEONS = 8, HOLES = 7 };
 
@@ -49,28 +50,15 @@ static AspProgram *pigeons_or_free(void)
 }
 
 /* The models as text, one line each; the caller stops after `stop_after` (0: never). */
-typedef struct Models { Buf text; size_t n, stop_after; } Models;
-
-static bool collect(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
-{
-    Models *m = ctx;
-    for (size_t i = 0; i < n; i++) {
-        if (i) buf_putc(&m->text, ' ');
-        buf_puts(&m->text, asp_atom_name(p, atoms[i]));
-    }
-    buf_putc(&m->text, '\n');
-    m->n++;
-    return !m->stop_after || m->n < m->stop_after;
-}
+typedef NamedModels Models;
 
 static AftStatus every_model(const AspProgram *p, unsigned jobs, Models *m, AspStats *st)
 {
     AspSolver *s = asp_solver_new(p);
     AspSolveOptions o = { .jobs = jobs };
     memset(st, 0, sizeof *st);
-    buf_init(&m->text);
-    m->n = 0;
-    AftStatus r = asp_solve(s, &o, collect, m, st);
+    named_models_init(m, m->stop_after);
+    AftStatus r = asp_solve(s, &o, collect_named, m, st);
     asp_solver_free(s);
     return r;
 }
@@ -127,7 +115,7 @@ static bool collect_timed(void *ctx, const AspProgram *p, const AspAtom *atoms, 
 {
     Timed *t = ctx;
     if (!t->m.n) t->at_first = t->work->spent;
-    return collect(&t->m, p, atoms, n);
+    return collect_named(&t->m, p, atoms, n);
 }
 
 /* One search without threads goes on learning after a model: here every model comes first,
@@ -144,7 +132,7 @@ static void test_learns_past_a_model(void **state)
     a.work = &work;
     AspSolveOptions o = { .aft = &a };
     Timed t = { .work = &work };
-    buf_init(&t.m.text);
+    named_models_init(&t.m, 0);
     AspStats st;
     memset(&st, 0, sizeof st);
     assert_int_equal(asp_solve(s, &o, collect_timed, &t, &st), AFT_OK);
