@@ -3,6 +3,7 @@
 # command line rather than a .fix file).  Each tests/golden/asp/NAME.cmd holds directives:
 #   args: asp --solver clingo examples/pqrs.lp     the arguments (from the repository root)
 #   env: FIX_CLINGO=tests/golden/asp/fail.sh       environment settings (optional)
+#   stdin: tests/golden/asp/explain/unsat.lp        standard input's file (default /dev/null)
 #   exit: 1                                        the expected exit status (default 0)
 #   needs: clingo                                  skipped (and said so) without clingo
 # and NAME.out the expected standard output and error, together.  ASP_GOLDEN="NAME ..." runs
@@ -22,13 +23,15 @@ for t in tests/golden/asp/*.cmd; do
     selected "$name" || continue
     args=$(sed -n 's|^args: *||p' "$t" | head -n 1)
     envs=$(sed -n 's|^env: *||p' "$t" | head -n 1)
+    input=$(sed -n 's|^stdin: *||p' "$t" | head -n 1)
+    [ -n "$input" ] || input=/dev/null
     want_exit=$(sed -n 's|^exit: *||p' "$t" | head -n 1)
     [ -n "$want_exit" ] || want_exit=0
     if [ $have_clingo = no ] && grep -q '^needs: clingo' "$t"; then
         echo "skip $t: no clingo"; continue
     fi
     # shellcheck disable=SC2086
-    env $envs "$fix" $args </dev/null >"$tmp" 2>&1
+    env $envs "$fix" $args <"$input" >"$tmp" 2>&1
     got_exit=$?
     out="${t%.cmd}.out"
     [ "$update" = "--update" ] && cp "$tmp" "$out"

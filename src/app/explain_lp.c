@@ -24,8 +24,9 @@ static const char usage_text[] =
     "model gets a minimal set of its rules with none (removing any one gives a model),\n"
     "each with its file:line:col; the facts of .lp files are kept, never removed.\n"
     "A .fix file: the atoms of its programs (docs/explain.md).  The first operand\n"
-    "is the program (a file that is not .lp or .fix is read as aspif, - from standard\n"
-    "input), then its other .lp files, then the atoms.\n"
+    "is the program (a file that is not .lp or .fix is read as aspif), then its other\n"
+    ".lp files, then the atoms.  - is standard input: alone, aspif if it starts as aspif\n"
+    "does, else a program's text; among .lp files, one of them.\n"
     "  --models N      explain the atoms in the first N stable models (default 1;\n"
     "                  0: every model)\n"
     "  --wf            the well-founded bound only\n"
@@ -46,12 +47,20 @@ typedef struct Cli {
     Limits stop;
     volatile sig_atomic_t interrupt;
     Diag diag;
+    bool from_stdin;              /* an operand is "-": stdin_text is standard input's */
+    Buf stdin_text;
 } Cli;
 
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
     return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* May the operand be one of a program's .lp files ("-": standard input's text)? */
+static bool lp_operand(const char *a)
+{
+    return ends_with(a, ".lp") || !strcmp(a, "-");
 }
 
 bool explain_lp_is_program_file(const char *path)
@@ -90,9 +99,11 @@ static int parse_args(Cli *c, int argc, char **argv)
             c->o.timeout_s = c->limits.timeout_s;
             i++;
         } else if (a[0] == '-' && a[1]) return usage_error("unknown option", a);
-        else if (!c->files.count || (ends_with(a, ".lp") && ends_with(c->files.items[0], ".lp")))
+        else if (!c->files.count || (lp_operand(a) && lp_operand(c->files.items[0]))) {
+            if (!strcmp(a, "-") && c->from_stdin) return usage_error("standard input given twice", a);
+            c->from_stdin |= !strcmp(a, "-");
             VEC_PUSH(c->files, a);       /* the first operand is the program, then its .lp files */
-        else VEC_PUSH(c->atoms, a);
+        } else VEC_PUSH(c->atoms, a);
     }
     if (!c->files.count) return usage_error("no program file (.lp, aspif or .fix) given", NULL);
     c->o.atoms = c->atoms.items;
@@ -243,17 +254,30 @@ static void strip_markers(const AspProgram *p, const LpMarked *m, const char *co
     mem_free(aux);
 }
 
+typedef struct Files { const char *const *items; size_t count; } Files;
+
+/* The operands as the places of their rules name them: "-" is "stdin" (names that live as long
+ * as the operands; the array is the caller's to free). */
+static const char **place_names(Files files)
+{
+    const char **names = mem_alloc((files.count + 1) * sizeof *names);
+    for (size_t i = 0; i < files.count; i++)
+        names[i] = strcmp(files.items[i], "-") ? files.items[i] : "stdin";
+    return names;
+}
+
 /* The ground program of .lp files with the places of its rules in src, or NULL after an error
  * reported (err: scratch). */
-typedef struct Files { const char *const *items; size_t count; } Files;
 
 static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, ExplainSource *src,
                            ProcError *err)
 {
     ProcLoadOptions lo = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                            .allow_scripts = c->allow_scripts, .limits = &c->stop };
+    lo.dash_is_stdin = c->from_stdin;        /* "-": standard input's text, read already */
+    lo.stdin_text = &c->stdin_text;
     err->placed = true;                       /* the file's line: "FILE: error: ..." */
-    if (!lp_mark(files.items, files.count, m, &err->message)) {
+    if (!lp_mark(files.items, files.count, c->from_stdin ? &c->stdin_text : NULL, m, &err->message)) {
         proc_error_report(&c->diag, err);
         return NULL;
     }
@@ -276,7 +300,8 @@ static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, Expla
         asp_program_free(plain);
         return NULL;
     }
-    strip_markers(g, m, files.items, st);
+    const char **names = place_names(files);
+    strip_markers(g, m, names, st);
     asp_program_free(g);
     src->origin = st->origin.items;
     src->shown = st->shown;
@@ -287,8 +312,9 @@ static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, Expla
     for (size_t i = 0; i < m->stmts.count; i++) {
         const LpStatement *s = &m->stmts.items[i];
         texts[i] = s->text;
-        places[i] = (AspOrigin){ files.items[s->file], s->line, s->col, NULL };
+        places[i] = (AspOrigin){ names[s->file], s->line, s->col, NULL };
     }
+    mem_free(names);
     src->group_text = texts;
     src->group_origin = places;
     return st->p;
@@ -298,7 +324,12 @@ static AspProgram *load_lp(Cli *c, Files files, LpMarked *m, Stripped *st, Expla
 static AspProgram *load_aspif(Cli *c, Files files, Stripped *st, ExplainSource *src, ProcError *err)
 {
     ProcLoadOptions lo = { .allow_scripts = c->allow_scripts, .limits = &c->stop };
-    AspProgram *p = proc_load(files.items[0], &lo, err);
+    AspProgram *p;
+    if (c->from_stdin) {                      /* read already: aspif, by its first word */
+        err->placed = true;
+        p = asp_parse_aspif_within(c->stdin_text.data, c->stdin_text.len, "stdin", &c->stop,
+                                   &err->message);
+    } else p = proc_load(files.items[0], &lo, err);
     if (!p) {
         proc_error_report(&c->diag, err);
         return NULL;
@@ -319,8 +350,14 @@ static int explain_files(Cli *c, Files files, Buf *out)
     LpMarked m = {0};
     Stripped st = {0};
     ExplainSource src = { .input = files.items[0] };
-    bool lp = files.count > 1 || ends_with(files.items[0], ".lp");
-    AspProgram *p = lp ? load_lp(c, files, &m, &st, &src, &err) : load_aspif(c, files, &st, &src, &err);
+    ProcLoadOptions lo = { .limits = &c->stop };
+    bool read = !c->from_stdin || proc_read_stdin_text(&lo, &c->stdin_text, &err);
+    const Buf *in = &c->stdin_text;
+    bool aspif_in = c->from_stdin && in->len >= 4 && !memcmp(in->data, "asp ", 4);
+    bool lp = files.count > 1 || ends_with(files.items[0], ".lp") || (c->from_stdin && !aspif_in);
+    AspProgram *p = !read ? NULL
+                    : lp ? load_lp(c, files, &m, &st, &src, &err) : load_aspif(c, files, &st, &src, &err);
+    if (!read) proc_error_report(&c->diag, &err);
     int rc = 1;
     if (p) rc = explain_asp_program(p, &src, &c->o, out, &c->diag);
     if (p != st.p) asp_program_free(p);
@@ -494,6 +531,7 @@ int explain_lp_main(int argc, char **argv)
         diag_free(&c.diag);
     }
     VEC_FREE(c.files);
+    buf_free(&c.stdin_text);
     VEC_FREE(c.atoms);
     VEC_FREE(c.gargs);
     return rc;

@@ -232,9 +232,7 @@ static AspProgram *ground(char **argv, GringoInput *in, const char *first, bool 
     return p;
 }
 
-/* All of standard input, the text of a logic program, into text; false with err set (a
- * read error, a limit, a NUL byte: no program's text has one). */
-static bool read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *err)
+bool proc_read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *err)
 {
     const char *why = asp_read_all(stdin, text, opt->limits);
     err->placed = true;
@@ -283,8 +281,9 @@ AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLo
     buf_init(&text);
     bool from_stdin = false;
     for (size_t i = 0; i < nfiles; i++) from_stdin |= names_stdin(opt->dash_is_stdin, files[i]);
-    AspProgram *p = from_stdin && !read_stdin_text(opt, &text, err) ? NULL
-                    : check_and_ground(files, nfiles, &text, opt, err);
+    const Buf *given = opt->stdin_text;
+    AspProgram *p = from_stdin && !given && !proc_read_stdin_text(opt, &text, err) ? NULL
+                    : check_and_ground(files, nfiles, given ? given : &text, opt, err);
     buf_free(&text);
     return p;
 }
@@ -307,7 +306,7 @@ static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
     const char *dash = "-";
     ProcLoadOptions from_stdin = *opt;
     from_stdin.dash_is_stdin = true;
-    AspProgram *p = read_stdin_text(opt, &text, err)
+    AspProgram *p = proc_read_stdin_text(opt, &text, err)
                     ? check_and_ground(&dash, 1, &text, &from_stdin, err) : NULL;
     buf_free(&text);
     return p;

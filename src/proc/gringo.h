@@ -25,6 +25,8 @@ typedef struct ProcLoadOptions {
                                      --mode=clasp) */
     bool dash_is_stdin;           /* proc_ground_lp: a file "-" is standard input's text (fix
                                      asp's command line, as clingo's); else a file named "-" */
+    const Buf *stdin_text;        /* with dash_is_stdin: that text, already read by the caller
+                                     (proc_read_stdin_text); NULL: read standard input */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as written, or as
@@ -36,6 +38,9 @@ typedef struct ProcLoadOptions {
  * sandbox.h.  Directories are refused. */
 AspProgram *proc_ground_lp(const char *const *files, size_t nfiles, const ProcLoadOptions *opt,
                            ProcError *err);
+/* All of standard input, the text of a logic program or aspif, into text, polling
+ * opt->limits; false with err set (a read error, a limit, a NUL byte: no program has one). */
+bool proc_read_stdin_text(const ProcLoadOptions *opt, Buf *text, ProcError *err);
 /* By name: "-" is aspif on stdin, *.lp is grounded (unless opt->aspif), anything else is
  * read as aspif (a directory is refused). */
 AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err);

@@ -61,6 +61,7 @@ static void skip_space_and_comments(Scan *c)
 /* What a statement is, found while scanning to its end. */
 typedef struct Stmt {
     size_t start, dot;            /* its first character and its final '.' */
+    size_t body_from;             /* with body: the character after ":-" */
     uint32_t line, col;
     bool body, rule_head;         /* ":-" at top level; '{', '|' or ';' at top level */
 } Stmt;
@@ -74,13 +75,14 @@ static bool scan_statement(Scan *c, Stmt *st)
     st->line = c->line;
     st->col = c->col;
     st->body = st->rule_head = false;
+    st->body_from = 0;
     while (c->i < c->n) {
         char ch = c->s[c->i], next = c->i + 1 < c->n ? c->s[c->i + 1] : 0;
         if (ch == '%') { skip_comment(c); continue; }
         if (ch == '"') { skip_string(c); continue; }
         if (ch == '(' || ch == '[' || ch == '{') { if (!depth && ch == '{') st->rule_head = true; depth++; }
         else if (ch == ')' || ch == ']' || ch == '}') depth--;
-        else if (!depth && ch == ':' && next == '-') st->body = true;
+        else if (!depth && ch == ':' && next == '-' && !st->body) { st->body = true; st->body_from = c->i + 2; }
         else if (!depth && !st->body && (ch == '|' || ch == ';')) st->rule_head = true;
         else if (ch == '.' && next == '.') { advance(c); }
         else if (ch == '.' && depth <= 0) { st->dot = c->i; advance(c); return true; }
@@ -155,6 +157,14 @@ static void note_show(LpMarked *m, const char *t, size_t n)
     VEC_PUSH(m->shows, ((LpShow){ name, arity }));
 }
 
+/* Is st's body empty (`a :- .`, only space and comments after ":-")? */
+static bool empty_body(const char *s, const Stmt *st)
+{
+    Scan c = { s, st->dot, st->body_from, 1, 1 };
+    skip_space_and_comments(&c);
+    return c.i >= st->dot;
+}
+
 /* Copies text into out with the markers; the statements into m, where the #show statements
  * are in out into ranges. */
 static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *out, ShowRanges *ranges)
@@ -183,7 +193,8 @@ static void mark_text(const char *s, size_t n, size_t file, LpMarked *m, Buf *ou
         }
         buf_putn(out, s + copied, st.dot - copied);
         VEC_PUSH(m->stmts, ((LpStatement){ file, st.line, st.col, statement_text(s, st.start, st.dot) }));
-        buf_printf(out, st.body ? "; %s(%zu)" : " :- %s(%zu)", LP_MARKER, m->stmts.count);
+        const char *join = !st.body ? " :- " : empty_body(s, &st) ? " " : "; ";
+        buf_printf(out, "%s%s(%zu)", join, LP_MARKER, m->stmts.count);
         copied = st.dot;
     }
     buf_putn(out, s + copied, n - copied);
@@ -261,7 +272,7 @@ static bool write_copies(LpMarked *m, Buf *outs, ShowRanges *ranges, size_t nfil
     return ok;
 }
 
-bool lp_mark(const char *const *files, size_t nfiles, LpMarked *m, Buf *err)
+bool lp_mark(const char *const *files, size_t nfiles, const Buf *stdin_text, LpMarked *m, Buf *err)
 {
     memset(m, 0, sizeof *m);
     if (!make_dir(m, err)) return false;
@@ -271,10 +282,12 @@ bool lp_mark(const char *const *files, size_t nfiles, LpMarked *m, Buf *err)
     buf_init(&text);
     for (size_t f = 0; ok && f < nfiles; f++) {
         buf_clear(&text);
-        ok = read_file(files[f], &text, err);
+        bool dash = stdin_text && !strcmp(files[f], "-");
+        if (dash) buf_putn(&text, stdin_text->data ? stdin_text->data : "", stdin_text->len);
+        else ok = read_file(files[f], &text, err);
         if (ok && text.data && strstr(buf_cstr(&text), "#include")) {
             buf_printf(err, "%s: error: fix explain cannot mark the rules of a file with #include "
-                            "(give the included files on the command line)", files[f]);
+                            "(give the included files on the command line)", dash ? "stdin" : files[f]);
             ok = false;
         }
         if (ok) mark_text(text.data ? text.data : "", text.len, f, m, &outs[f], &ranges[f]);

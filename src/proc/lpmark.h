@@ -41,10 +41,11 @@ typedef struct LpMarked {
     VEC(LpShow) shows;
 } LpMarked;
 
-/* Marks files (nfiles .lp files).  False, with "FILE: error: ..." in err, when a file cannot
- * be read or written, or holds an #include (the copies could not resolve it as gringo does
- * from the original place). */
-bool lp_mark(const char *const *files, size_t nfiles, LpMarked *out, Buf *err);
+/* Marks files (nfiles .lp files; with stdin_text, a file "-" is that text, standard input's,
+ * read by the caller).  False, with "FILE: error: ..." in err, when a file cannot be read or
+ * written, or holds an #include (the copies could not resolve it as gringo does from the
+ * original place). */
+bool lp_mark(const char *const *files, size_t nfiles, const Buf *stdin_text, LpMarked *out, Buf *err);
 void lp_marked_free(LpMarked *m);
 /* Does the user show the atom called name (true when the #show statements were kept)? */
 bool lp_marked_shown(const LpMarked *m, const char *name);

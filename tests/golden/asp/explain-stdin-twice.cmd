@@ -1,0 +1,3 @@
+# "-" twice is a usage error
+args: explain tests/golden/asp/explain/reach.lp - -
+exit: 2
