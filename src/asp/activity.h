@@ -14,7 +14,7 @@ typedef struct AspActivity {
                                      only (`:- h, ..`, or b :- not h with `:- .., not b`, for
                                      each head h), none other */
     uint8_t *derived;             /* per atom: defined by rules alone (not a choice's atom or
-                                     partner, nor an aggregate's element) */
+                                     partner; an aggregate's element may be one) */
     uint8_t *feeds;               /* per atom: in the positive body of a rule whose head is on
                                      a positive cycle (NULL: no such rule) */
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods

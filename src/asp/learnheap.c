@@ -85,15 +85,16 @@ static uint8_t *mark_capped(const AspSolver *s, size_t n)
     return capped;
 }
 
-/* The atoms that only rules derive: each has a rule and is neither an aggregate's element
- * nor a choice's atom or partner (in a negative cycle of two: a :- .., not a' with
- * a' :- .., not a, the stamp marking the heads of the rules that read `not a`). */
-static uint8_t *mark_derived(const AspSolver *s, const uint8_t *grouped, size_t n)
+/* The atoms that only rules derive: each has a rule and is no choice's atom or partner (in
+ * a negative cycle of two: a :- .., not a' with a' :- .., not a, the stamp marking the heads
+ * of the rules that read `not a`); an aggregate's element may be one (a nonogram's filled
+ * cell, derived from a run's start and counted in its column). */
+static uint8_t *mark_derived(const AspSolver *s, size_t n)
 {
     uint8_t *derived = mem_calloc(n, 1);
     uint32_t *stamp = mem_calloc(n, sizeof *stamp);
     for (uint32_t a = 0; a < s->natoms; a++) {
-        if ((long)a == s->fatom || s->hstart[a] == s->hstart[a + 1] || grouped[a]) continue;
+        if ((long)a == s->fatom || s->hstart[a] == s->hstart[a + 1]) continue;
         for (uint32_t k = asp_occ_at(s->nostart, a); k < asp_occ_at(s->nostart, a + 1); k++)
             stamp[s->head[s->nocc[k]]] = a + 1;
         bool chosen = false;
@@ -123,7 +124,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
         if (asp_rule_aggregate(s, r))
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
     h->capped = mark_capped(s, n);
-    h->derived = mark_derived(s, h->grouped, n);
+    h->derived = mark_derived(s, n);
     if (p->uf.ncrules) h->feeds = mem_calloc(n, 1);
     for (uint32_t i = 0; i < p->uf.ncrules; i++)
         for (uint32_t k = s->pstart[p->uf.crules[i]]; k < s->pstart[p->uf.crules[i] + 1]; k++)
