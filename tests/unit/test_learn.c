@@ -793,25 +793,50 @@ static uint32_t min_nogood(AspProp *p, uint32_t l0, uint32_t l1, uint32_t l2)
     return off;
 }
 
+/* Free choices of the given names, the search state made (learning on) and each atom's
+ * index: the minimisation's tests set a trail on it by hand. */
+typedef struct HandTrail {
+    AspProgram *prog;
+    AspSolver *s;
+    Word *lo, *hi;
+    size_t idx[MIN_ATOMS];
+} HandTrail;
+
+static void hand_open(HandTrail *h, const char *const *names, int n)
+{
+    h->prog = asp_program_new();
+    AspAtom at[MIN_ATOMS];
+    for (int i = 0; i < n; i++) at[i] = asp_atom(h->prog, names[i]);
+    for (int i = 0; i < n; i++)
+        assert_true(asp_add_rule(h->prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
+    h->s = asp_solver_new(h->prog);
+    const AftFunction *f = asp_solver_function(h->s);
+    const Lattice *L = asp_solver_lattice(h->s);
+    h->lo = lattice_elem_new(L);
+    h->hi = lattice_elem_new(L);
+    assert_true(f->search->learning(f->ctx, true));
+    asp_solver_initial(h->s, h->lo, h->hi);
+    assert_int_equal(f->refine(f->ctx, h->lo, h->hi, h->lo, h->hi), AFT_OK);   /* the search state */
+    for (int i = 0; i < n; i++) h->idx[i] = asp_solver_atom_index(h->s, at[i]);
+}
+
+static void hand_close(HandTrail *h)
+{
+    mem_free(h->lo);
+    mem_free(h->hi);
+    asp_solver_free(h->s);
+    asp_program_free(h->prog);
+}
+
 static void test_minimize_drops(void **state)
 {
     (void)state;
     static const char *const names[MIN_ATOMS] = {"d1", "h", "x", "x2", "y", "y2", "g", "w",
                                                  "v", "z", "u"};
-    AspProgram *prog = asp_program_new();
-    AspAtom at[MIN_ATOMS];
-    for (int i = 0; i < MIN_ATOMS; i++) at[i] = asp_atom(prog, names[i]);
-    for (int i = 0; i < MIN_ATOMS; i++)
-        assert_true(asp_add_rule(prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
-    AspSolver *s = asp_solver_new(prog);
-    const AftFunction *f = asp_solver_function(s);
-    const Lattice *L = asp_solver_lattice(s);
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    assert_true(f->search->learning(f->ctx, true));
-    asp_solver_initial(s, lo, hi);
-    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);     /* the search state */
-    size_t idx[MIN_ATOMS];
-    for (int i = 0; i < MIN_ATOMS; i++) idx[i] = asp_solver_atom_index(s, at[i]);
+    HandTrail h;
+    hand_open(&h, names, MIN_ATOMS);
+    AspSolver *s = h.s;
+    const size_t *idx = h.idx;
     AspProp *p = s->prop;
     uint32_t wr = min_nogood(p, min_lit(idx, X2), min_lit(idx, D1), min_lit(idx, W) ^ 1);
     uint32_t vr = min_nogood(p, min_lit(idx, G), min_lit(idx, X), min_lit(idx, V) ^ 1);
@@ -837,10 +862,7 @@ static void test_minimize_drops(void **state)
     assert_int_equal(p->an.out.count, sizeof kept / sizeof *kept);
     for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
         assert_int_equal(p->an.out.items[i], min_lit(idx, kept[i]));
-    mem_free(lo);
-    mem_free(hi);
-    asp_solver_free(s);
-    asp_program_free(prog);
+    hand_close(&h);
 }
 
 /* The minimisation over the optimisation bound's reasons (R_COST), on a trail set by hand:
@@ -857,20 +879,10 @@ static void test_bound_walk_once(void **state)
 {
     (void)state;
     static const char *const names[BW_ATOMS] = {"h1", "h2", "y1", "y2", "u"};
-    AspProgram *prog = asp_program_new();
-    AspAtom at[BW_ATOMS];
-    for (int i = 0; i < BW_ATOMS; i++) at[i] = asp_atom(prog, names[i]);
-    for (int i = 0; i < BW_ATOMS; i++)
-        assert_true(asp_add_rule(prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
-    AspSolver *s = asp_solver_new(prog);
-    const AftFunction *f = asp_solver_function(s);
-    const Lattice *L = asp_solver_lattice(s);
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    assert_true(f->search->learning(f->ctx, true));
-    asp_solver_initial(s, lo, hi);
-    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);     /* the search state */
-    size_t idx[BW_ATOMS];
-    for (int i = 0; i < BW_ATOMS; i++) idx[i] = asp_solver_atom_index(s, at[i]);
+    HandTrail h;
+    hand_open(&h, names, BW_ATOMS);
+    AspSolver *s = h.s;
+    const size_t *idx = h.idx;
     AspCostTerm terms[4];
     for (uint32_t i = 0; i < 4; i++) terms[i] = (AspCostTerm){ 0, (uint32_t)idx[i], false, 1 };
     asp_cost_attach(s, 1, terms, 4);
@@ -900,10 +912,7 @@ static void test_bound_walk_once(void **state)
     assert_int_equal(p->an.out.items[2], in[4]);
     assert_int_equal(p->an.bound_reads - reads, 2);
     asp_cost_detach(s);
-    mem_free(lo);
-    mem_free(hi);
-    asp_solver_free(s);
-    asp_program_free(prog);
+    hand_close(&h);
 }
 
 int main(void)
