@@ -48,6 +48,7 @@ struct AspCost {
                                      the minimisation, asp_cost_view) */
     size_t nheld;
     int64_t *cum;                 /* row i (nlevels each): low with the first i held */
+    uint32_t *walked;             /* nlevels + 1 words of the minimisation's (AspCostView) */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
     uint32_t *skip;               /* per level: its literals before this index have values
                                      (force's scan starts there) */
@@ -125,6 +126,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->heldlev = c->heldlit + n + 1;
     c->cum = mem_alloc((n + 1) * (nlevels + 1) * sizeof *c->cum);
     c->skip = mem_alloc((nlevels + 1) * sizeof *c->skip);
+    c->walked = mem_calloc(nlevels + 1, sizeof *c->walked);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (!t[i].weight) continue;
@@ -147,7 +149,7 @@ void asp_cost_detach(AspSolver *s)
     if (!c) return;
     VEC_FREE(c->marks);
     MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign,
-                 c->skip, c);
+                 c->skip, c->walked, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -352,7 +354,9 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
 
 AspCostView asp_cost_view(const AspProp *p)
 {
-    return p->cost ? (AspCostView){ p->cost->heldlit, p->cost->heldlev } : (AspCostView){ NULL, NULL };
+    const AspCost *c = p->cost;
+    return c ? (AspCostView){ c->heldlit, c->heldlev, c->walked, c->nlevels }
+             : (AspCostView){ NULL, NULL, NULL, 0 };
 }
 
 /* The invariants of the bound's state (propcheck.c calls it): the held literals are the

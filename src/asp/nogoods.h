@@ -93,6 +93,8 @@ typedef struct AspAnalysis {
     uint32_t *seen, stamp;
     uint32_t *failed;             /* per atom: the stamp of the analysis that found it not
                                      implied by the nogood's other literals */
+    uint64_t bound_reads;         /* the held literals the walk's frames of the bound's
+                                     reasons set out to read, in all (a count for tests) */
 } AspAnalysis;
 
 #endif

@@ -227,8 +227,10 @@ void asp_cost_explain(const AspProp *p, uint32_t lit, uint32_t before, U32s *out
 /* That reason read in place (learn.c's minimisation, which mostly stops at one of its first
  * literals): asp_cost_reason says how many of the held literals it is read from and the
  * deepest level it takes; asp_cost_view gives them, in trail order, with their levels (valid
- * until the next propagation or undo). */
-typedef struct AspCostView { const uint32_t *lit, *level; } AspCostView;
+ * until the next propagation or undo), and `walked`, nlevels + 1 words of scratch for the
+ * minimisation (learn.c: per depth, nlevels the deepest, how many of the first held
+ * literals it found in the analysis). */
+typedef struct AspCostView { const uint32_t *lit, *level; uint32_t *walked; size_t nlevels; } AspCostView;
 uint32_t asp_cost_reason(const AspProp *p, uint32_t lit, uint32_t before, uint32_t *depth);
 AspCostView asp_cost_view(const AspProp *p);
 /* The value a split on atom tries first under the bound: 1 true, 0 false, -1 no preference. */

@@ -1,6 +1,7 @@
 /* test_learn.c: unit tests of conflict-driven learning in the native IR of S_P (learn.c): the
  * first-UIP nogood of a tiny implication graph, the minimisation's dropped literals on a
- * graph set by hand, its propagation, soundness of every refine with
+ * graph set by hand (and its walk over the optimisation bound's reasons, each held literal
+ * read once an analysis), its propagation, soundness of every refine with
  * learning on (and with nogoods deleted often), the activity heap against a scan and after a
  * rescale, the restart
  * policy, a tight completion as nogoods simplified by level 0, the walk's phases on a
@@ -792,25 +793,50 @@ static uint32_t min_nogood(AspProp *p, uint32_t l0, uint32_t l1, uint32_t l2)
     return off;
 }
 
+/* Free choices of the given names, the search state made (learning on) and each atom's
+ * index: the minimisation's tests set a trail on it by hand. */
+typedef struct HandTrail {
+    AspProgram *prog;
+    AspSolver *s;
+    Word *lo, *hi;
+    size_t idx[MIN_ATOMS];
+} HandTrail;
+
+static void hand_open(HandTrail *h, const char *const *names, int n)
+{
+    h->prog = asp_program_new();
+    AspAtom at[MIN_ATOMS];
+    for (int i = 0; i < n; i++) at[i] = asp_atom(h->prog, names[i]);
+    for (int i = 0; i < n; i++)
+        assert_true(asp_add_rule(h->prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
+    h->s = asp_solver_new(h->prog);
+    const AftFunction *f = asp_solver_function(h->s);
+    const Lattice *L = asp_solver_lattice(h->s);
+    h->lo = lattice_elem_new(L);
+    h->hi = lattice_elem_new(L);
+    assert_true(f->search->learning(f->ctx, true));
+    asp_solver_initial(h->s, h->lo, h->hi);
+    assert_int_equal(f->refine(f->ctx, h->lo, h->hi, h->lo, h->hi), AFT_OK);   /* the search state */
+    for (int i = 0; i < n; i++) h->idx[i] = asp_solver_atom_index(h->s, at[i]);
+}
+
+static void hand_close(HandTrail *h)
+{
+    mem_free(h->lo);
+    mem_free(h->hi);
+    asp_solver_free(h->s);
+    asp_program_free(h->prog);
+}
+
 static void test_minimize_drops(void **state)
 {
     (void)state;
     static const char *const names[MIN_ATOMS] = {"d1", "h", "x", "x2", "y", "y2", "g", "w",
                                                  "v", "z", "u"};
-    AspProgram *prog = asp_program_new();
-    AspAtom at[MIN_ATOMS];
-    for (int i = 0; i < MIN_ATOMS; i++) at[i] = asp_atom(prog, names[i]);
-    for (int i = 0; i < MIN_ATOMS; i++)
-        assert_true(asp_add_rule(prog, ASP_CHOICE, &at[i], 1, NULL, 0, NULL, 0, NULL));
-    AspSolver *s = asp_solver_new(prog);
-    const AftFunction *f = asp_solver_function(s);
-    const Lattice *L = asp_solver_lattice(s);
-    Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
-    assert_true(f->search->learning(f->ctx, true));
-    asp_solver_initial(s, lo, hi);
-    assert_int_equal(f->refine(f->ctx, lo, hi, lo, hi), AFT_OK);     /* the search state */
-    size_t idx[MIN_ATOMS];
-    for (int i = 0; i < MIN_ATOMS; i++) idx[i] = asp_solver_atom_index(s, at[i]);
+    HandTrail h;
+    hand_open(&h, names, MIN_ATOMS);
+    AspSolver *s = h.s;
+    const size_t *idx = h.idx;
     AspProp *p = s->prop;
     uint32_t wr = min_nogood(p, min_lit(idx, X2), min_lit(idx, D1), min_lit(idx, W) ^ 1);
     uint32_t vr = min_nogood(p, min_lit(idx, G), min_lit(idx, X), min_lit(idx, V) ^ 1);
@@ -836,10 +862,57 @@ static void test_minimize_drops(void **state)
     assert_int_equal(p->an.out.count, sizeof kept / sizeof *kept);
     for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
         assert_int_equal(p->an.out.items[i], min_lit(idx, kept[i]));
-    mem_free(lo);
-    mem_free(hi);
-    asp_solver_free(s);
-    asp_program_free(prog);
+    hand_close(&h);
+}
+
+/* The minimisation over the optimisation bound's reasons (R_COST), on a trail set by hand:
+ * four free choices with a #minimize literal of weight 1 each; h1 and h2 requests of level
+ * 1 (held by the bound), y1 and y2 false by the bound (level 2), the UIP u (level 3).  Both
+ * reasons are the held literals before them, {h1, h2}, in the nogood {h1, h2, -y1, -y2, u}:
+ * the walk drops -y1 and -y2.  The first walk reads h1 and h2; the second starts past them
+ * (what a walk finds in the analysis stays there until it ends): 2 held literals set out to
+ * be read, where each frame reading its reason from the start read 4. */
+enum { BW_ATOMS = 5 };
+enum { BW_H1, BW_H2, BW_Y1, BW_Y2, BW_U };
+
+static void test_bound_walk_once(void **state)
+{
+    (void)state;
+    static const char *const names[BW_ATOMS] = {"h1", "h2", "y1", "y2", "u"};
+    HandTrail h;
+    hand_open(&h, names, BW_ATOMS);
+    AspSolver *s = h.s;
+    const size_t *idx = h.idx;
+    AspCostTerm terms[4];
+    for (uint32_t i = 0; i < 4; i++) terms[i] = (AspCostTerm){ 0, (uint32_t)idx[i], false, 1 };
+    asp_cost_attach(s, 1, terms, 4);
+    AspProp *p = s->prop;
+    min_set(p, idx, BW_H1, 1, 10, R_NONE, 0);
+    asp_cost_visit(p, (uint32_t)idx[BW_H1]);
+    min_set(p, idx, BW_H2, 1, 11, R_NONE, 0);
+    asp_cost_visit(p, (uint32_t)idx[BW_H2]);
+    min_set(p, idx, BW_Y1, 2, 20, R_COST, min_lit(idx, BW_Y1));
+    p->tr.val[idx[BW_Y1]] = V_FALSE;
+    min_set(p, idx, BW_Y2, 2, 21, R_COST, min_lit(idx, BW_Y2));
+    p->tr.val[idx[BW_Y2]] = V_FALSE;
+    min_set(p, idx, BW_U, 3, 30, R_NONE, 0);
+    const uint32_t in[] = {min_lit(idx, BW_H1), min_lit(idx, BW_H2), min_lit(idx, BW_Y1) ^ 1,
+                           min_lit(idx, BW_Y2) ^ 1, min_lit(idx, BW_U)};
+    p->an.stamp++;
+    p->an.out.count = 0;
+    for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+        VEC_PUSH(p->an.out, in[i]);
+        p->an.seen[in[i] >> 1] = p->an.stamp;
+    }
+    uint64_t reads = p->an.bound_reads;
+    asp_learn_minimize(s, p);
+    assert_int_equal(p->an.out.count, 3);
+    assert_int_equal(p->an.out.items[0], in[0]);
+    assert_int_equal(p->an.out.items[1], in[1]);
+    assert_int_equal(p->an.out.items[2], in[4]);
+    assert_int_equal(p->an.bound_reads - reads, 2);
+    asp_cost_detach(s);
+    hand_close(&h);
 }
 
 int main(void)
@@ -847,6 +920,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_uip_nogood),
         cmocka_unit_test(test_minimize_drops),
+        cmocka_unit_test(test_bound_walk_once),
         cmocka_unit_test(test_nogood_propagates),
         cmocka_unit_test(test_state_check),
         cmocka_unit_test(test_completion_nogoods),
