@@ -528,10 +528,11 @@ static void bnb_restart(Place *pl)
     else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0, false);
 }
 
-/* With learning, the child searched second is kept as split, its IR taken only when it is
- * popped (take_raw_ir): a conflict below the first child usually backjumps above the node
- * and drops it unsearched, and the refine it would have cost is saved.  Sound: a child
- * holds every fixed point its IR holds. */
+/* With learning (or o->final_ends_learning), the child searched second is kept as split,
+ * its IR taken only when it is popped (take_raw_ir): a conflict below the first child
+ * usually backjumps above the node and drops it unsearched, and without learning its IR
+ * taken now would be undone and taken again when it is popped.  Sound: a child holds every
+ * fixed point its IR holds. */
 static void defer_kid(Place *pl, int i, bool *alive)
 {
     Kid *k = &pl->kid[i];
@@ -599,7 +600,7 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
     for (int i = 0; i < 2; i++) {
         AftStatus r = AFT_OK;
         invalid = false;
-        if (i == 0 && pl->learning) defer_kid(pl, i, &alive[i]);
+        if (i == 0 && (pl->learning || run->o->final_ends_learning)) defer_kid(pl, i, &alive[i]);
         else r = refine_kid(pl, i, &alive[i], &invalid);
         if (r == AFT_OK && invalid && pl->learning && bnb_backjump(pl, depth)) return AFT_OK;
         if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
