@@ -283,11 +283,13 @@ typedef struct AftOptions {
                                 the contraction still on (bnbrun.c: policy isolate on reals) */
     bool no_refine;          /* `steps 0`: IR makes no F step; a bound stays as it is */
     bool no_learn;           /* bnb: do not use the function's learning hooks */
-    bool final_ends_learning;   /* bnb with learning: learning stops at the first bound that
-                                goes to Final (and is not spent), the search chronological
-                                from there, no conflict analysed (cheaper where models lie
-                                close together); false: it goes on, backjumps kept below the
-                                last such bound and no restart (inplace.c) */
+    bool final_ends_learning;   /* bnb with learning: learning stops once the conflicts
+                                since the first bound that went to Final (and is not spent)
+                                outnumber such bounds, the search chronological from there,
+                                no conflict analysed (cheaper where conflicts are many between
+                                models); till then, and with false always, it goes on,
+                                backjumps kept below the last such bound and no restart
+                                (inplace.c) */
     double tolerance;        /* reals: IR stops when no end moves by more than this (0: lattice tol) */
     double brute_limit;      /* max |sub-interval| for a brute-force envelope (0: 1<<16) */
     AftPolicy policy;        /* bnb: how it searches (above; aft_options_default: PAPER); the

@@ -35,17 +35,12 @@ typedef struct Kid { Words c, r; size_t *slot; bool raw; } Kid;
  * length at which it is the bound. */
 typedef struct LEVEL_PACKED PathStep { long id; uint32_t at; } PathStep;
 
-/* A count kept in 32 bits (31 for a depth); past that, memory would be out long before. */
-static uint32_t narrow(size_t n)
+/* A count kept in `bits` bits (32, or 31 for a depth); past that, memory would be out long
+ * before. */
+static uint32_t narrow(size_t n, unsigned bits)
 {
-    if (n > UINT32_MAX) mem_fail(n);
+    if ((uint64_t)n >> bits) mem_fail(n);
     return (uint32_t)n;
-}
-
-static uint32_t narrow_depth(size_t depth)
-{
-    if (depth >= (size_t)1 << 31) mem_fail(depth);
-    return (uint32_t)depth;
 }
 
 typedef struct Place {
@@ -70,6 +65,7 @@ typedef struct Place {
                                    * that sent one: it would repeat it) */
     size_t fresh_from;            /* the path's bounds from this depth on were taken after the
                                    * last of those `finals` */
+    size_t final_conflicts;       /* the run's conflicts when the first of them went */
 } Place;
 
 /* ---- the bound in place ---- */
@@ -139,7 +135,7 @@ static void to_final(Place *pl, long id, const Word *lo, const Word *hi)
 {
     const AftSearch *h = pl->search;
     if (bnb_to_final(pl->run, id, lo, hi) && (!h->spent || !h->spent(pl->fctx, lo, hi))) {
-        pl->finals++;
+        if (!pl->finals++) pl->final_conflicts = pl->run->st->conflicts;
         pl->fresh_from = pl->path.count;
     }
 }
@@ -226,8 +222,8 @@ static AftStatus classify_with(Place *pl, const Words *d, NodeStatus *s)
 
 static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool raw)
 {
-    Pending n = { id, narrow_depth(depth) & 0x7fffffffu, raw, narrow(steps_count(&pl->trail)),
-                  narrow(steps_count(&pl->pool)) };
+    Pending n = { id, narrow(depth, 31) & 0x7fffffffu, raw, narrow(steps_count(&pl->trail), 32),
+                  narrow(steps_count(&pl->pool), 32) };
     VEC_PUSH(pl->stack, n);
     for (size_t i = 0; i < d->count; i++) {
         size_t w = d->items[i].w;
@@ -393,8 +389,8 @@ static bool bnb_learns(const Run *run)
     return h && h->learning && h->learnt && h->cuts && !run->o->no_learn;
 }
 
-/* Learning stops (o->final_ends_learning, once a bound went to Final; without it backjumps
- * and restarts stay below the last such bound): the nogoods learnt so far stay. */
+/* Learning stops (o->final_ends_learning: once the conflicts since the first bound sent to
+ * Final outnumber such bounds; till then backjumps and restarts stay below the last one). */
 static void learning_off(Place *pl)
 {
     pl->search->learning(pl->fctx, false);
@@ -406,7 +402,7 @@ static void enter_path(Place *pl, const Pending *n)
 {
     if (pl->path.count > n->depth) pl->path.count = n->depth;
     if (pl->fresh_from > pl->path.count) pl->fresh_from = pl->path.count;
-    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(steps_count(&pl->trail))}));
+    VEC_PUSH(pl->path, ((PathStep){n->id, narrow(steps_count(&pl->trail), 32)}));
 }
 
 /* Drops the pending bounds deeper than d: all were pushed since the bound of depth d on the
@@ -532,10 +528,11 @@ static void bnb_restart(Place *pl)
     else push_pending(pl, &pl->scratch, pl->path.items[0].id, 0, false);
 }
 
-/* With learning, the child searched second is kept as split, its IR taken only when it is
- * popped (take_raw_ir): a conflict below the first child usually backjumps above the node
- * and drops it unsearched, and the refine it would have cost is saved.  Sound: a child
- * holds every fixed point its IR holds. */
+/* With learning (or o->final_ends_learning), the child searched second is kept as split,
+ * its IR taken only when it is popped (take_raw_ir): a conflict below the first child
+ * usually backjumps above the node and drops it unsearched, and without learning its IR
+ * taken now would be undone and taken again when it is popped.  Sound: a child holds every
+ * fixed point its IR holds. */
 static void defer_kid(Place *pl, int i, bool *alive)
 {
     Kid *k = &pl->kid[i];
@@ -603,7 +600,7 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
     for (int i = 0; i < 2; i++) {
         AftStatus r = AFT_OK;
         invalid = false;
-        if (i == 0 && pl->learning) defer_kid(pl, i, &alive[i]);
+        if (i == 0 && (pl->learning || run->o->final_ends_learning)) defer_kid(pl, i, &alive[i]);
         else r = refine_kid(pl, i, &alive[i], &invalid);
         if (r == AFT_OK && invalid && pl->learning && bnb_backjump(pl, depth)) return AFT_OK;
         if (r == AFT_OK && alive[i] && (r = classify_with(pl, &pl->kid[i].r, &status[i])) == AFT_OK
@@ -730,7 +727,8 @@ static AftStatus loop(Place *pl, size_t cap)
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth, n.raw);
-        if (pl->learning && pl->finals && run->o->final_ends_learning) learning_off(pl);
+        if (pl->learning && pl->finals && run->o->final_ends_learning
+            && run->st->conflicts - pl->final_conflicts > pl->finals) learning_off(pl);
         if (s == AFT_OK && pl->learning && !pl->finals && pl->search->restart && pl->stack.count
             && pl->search->restart(pl->fctx))
             bnb_restart(pl);

@@ -106,6 +106,10 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
         asp_outf_witness(o, p, atoms, n, NULL, 0);
         return !o->write_errno;
     }
+    if (o->quiet == 2 && !o->json) {            /* printed nowhere: only counted */
+        o->answers++;
+        return !o->write_errno;
+    }
     answer(o, p, atoms, n);
     if (o->json) asp_out_end(o);
     else model_done(o);
@@ -135,7 +139,7 @@ static void model_atoms(const void *actx, const AspProgram *p, const AspAtom *at
 
 const AspModelText *asp_out_text(AspOut *o, AspModelText *t)
 {
-    if (o->json || o->clingo_json) return NULL;
+    if (o->json || o->clingo_json || o->quiet == 2) return NULL;    /* no text to make */
     *t = (AspModelText){ .fn = asp_out_model, .ctx = o, .atoms = model_atoms, .actx = o,
                          .put = model_text };
     return t;

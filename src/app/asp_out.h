@@ -56,10 +56,12 @@ void asp_out_names(Buf *out, const AspProgram *p, const AspAtom *atoms, size_t n
 /* The atoms as the JSON array under key. */
 void asp_out_atom_array(AspOut *o, const char *key, const AspProgram *p, const AspAtom *atoms,
                         size_t n);
-/* An AspModelFn: "Answer: k" and the atoms, or a JSON "model" line. */
+/* An AspModelFn: "Answer: k" and the atoms, or a JSON "model" line; with -q (quiet 2) in
+ * text only the count. */
 bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n);
 /* The text hooks standing for asp_out_model(o, ...) (asp.h: the models' atoms made into text
- * on the search threads), filled into t; NULL in JSON, which asp_out_model writes itself. */
+ * on the search threads), filled into t; NULL in JSON, which asp_out_model writes itself, and
+ * with -q (quiet 2), where there is no text to make. */
 const AspModelText *asp_out_text(AspOut *o, AspModelText *t);
 
 /* A bound [lo, hi] of s as its true and undefined shown atoms (tmp: room for twice the

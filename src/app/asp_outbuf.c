@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/outfile.h"
 
@@ -39,12 +40,20 @@ void asp_out_end(AspOut *o)
     asp_out_flush(o);
 }
 
+/* The names' bytes counted first and reserved at once: a model's line of millions of models
+ * costs a copy per name, not a check of the room per byte. */
 void asp_out_names(Buf *out, const AspProgram *p, const AspAtom *atoms, size_t n, bool dot)
 {
+    if (!n) return;
+    size_t len = n - 1 + (dot ? n : 0);
+    for (size_t i = 0; i < n; i++) len += asp_atom_name_len(p, atoms[i]);
+    char *at = buf_grow(out, len);
     for (size_t i = 0; i < n; i++) {
-        if (i) buf_putc(out, ' ');
-        buf_putn(out, asp_atom_name(p, atoms[i]), asp_atom_name_len(p, atoms[i]));
-        if (dot) buf_putc(out, '.');
+        size_t k = asp_atom_name_len(p, atoms[i]);
+        if (i) *at++ = ' ';
+        if (k) memcpy(at, asp_atom_name(p, atoms[i]), k);
+        at += k;
+        if (dot) *at++ = '.';
     }
 }
 

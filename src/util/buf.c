@@ -51,6 +51,17 @@ void buf_putn(Buf *b, const char *s, size_t n)
     stream_out(b);
 }
 
+/* A stream is written out before the bytes are, not after: they are not written yet. */
+char *buf_grow(Buf *b, size_t n)
+{
+    stream_out(b);
+    buf_reserve(b, n);
+    char *at = b->data + b->len;
+    b->len += n;
+    b->data[b->len] = '\0';
+    return at;
+}
+
 void buf_putc(Buf *b, char c)
 {
     if (b->len + 2 > b->cap) buf_reserve(b, 1);

@@ -24,6 +24,7 @@ void buf_reserve(Buf *b, size_t extra);       /* room for extra more bytes and a
 void buf_putc(Buf *b, char c);
 void buf_puts(Buf *b, const char *s);
 void buf_putn(Buf *b, const char *s, size_t n);
+char *buf_grow(Buf *b, size_t n);            /* n more bytes at the end, for the caller to write */
 void buf_printf(Buf *b, const char *fmt, ...) FIX_PRINTF(2, 3);
 void buf_put_uint(Buf *b, size_t v);           /* decimal digits, without printf */
 void buf_put_double(Buf *b, double d);        /* shortest text that reads back the same */

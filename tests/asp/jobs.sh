@@ -117,6 +117,16 @@ whole "hanoi 6 t=30" 5000 UNSATISFIABLE -c t=30 tests/asp/compete/hanoi.lp "$OUT
 printf 'p(1..8). h(1..7).\n{ free }.\n{ c(1..3) } :- free.\n1 { in(P,H) : h(H) } 1 :- p(P), not free.\n:- in(P,H), in(Q,H), P < Q.\n' > "$OUT/php8.lp"
 whole "pigeons 8/7 or free" 5500 "Models       : 8" "$OUT/php8.lp"
 same "pigeons 8/7 or free, every model" --solver native --models 0 "$OUT/php8.lp"
+# the cubes go on learning past their models while these outnumber their conflicts (models
+# close together): every 3-colouring of 32 nodes, seed 3 (42 560 models) takes 110 conflicts
+# in 64 cubes, 1 076 when each cube stopped learning at its first model
+awk -v kind=colour -v n=32 -v seed=3 -f tests/asp/competegen.awk > "$OUT/col32.lp"
+"$FIX" asp --solver native -q --stats --models 0 --jobs 2 tests/asp/compete/colour.lp "$OUT/col32.lp" \
+    > "$OUT/stats" 2>&1
+conflicts=$(sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p' "$OUT/stats")
+grep -q '^Cubes' "$OUT/stats" && [ "${conflicts:-999999}" -le 300 ] && ok \
+    || bad "colour 32, every model: $conflicts conflicts, $(grep '^Cubes' "$OUT/stats")"
+same "colour 32, every model" --solver native --models 0 tests/asp/compete/colour.lp "$OUT/col32.lp"
 # a program above ASP_SPLIT_MAX (cube.h) is never split, whatever --jobs says: making the
 # cubes and a search state per thread cost it more than a second thread wins back
 echo '{ a(1..200000) }.' > "$OUT/choice2.lp"
