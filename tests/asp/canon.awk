@@ -4,8 +4,9 @@
 # When models carry "Optimization:" lines (run with --opt-mode=optN), only the optimal models
 # are kept (the least cost vector, compared from the first, highest, priority on), each once,
 # and "O cost" says the optimum.  With -v project="a0 a3" each model is cut down to those
-# atoms, each projection is kept once and "N k" counts the models printed, so a projection
-# printed twice shows.  Needs models.awk first: awk -f models.awk -f canon.awk.
+# atoms, each projection is kept once and "N k" counts the models printed (with costs: the
+# optimal ones printed, as the improving models before the optimum depend on the search), so
+# a projection printed twice shows.  Needs models.awk first: awk -f models.awk -f canon.awk.
 function restrict(s,    a, n, i, out) {
     n = split(s, a, " "); out = ""
     for (i = 1; i <= n; i++) if (a[i] in keep) out = out (out == "" ? "" : " ") a[i]
@@ -19,13 +20,15 @@ END {
     best = ""
     if (costed) for (i = 1; i <= n; i++) if (best == "" || better(cost[i], best)) best = cost[i]
     if (costed) print "O " best
+    printed = 0
     for (i = 1; i <= n; i++) {
         if (costed && cost[i] != best) continue
+        printed++
         m = nk ? restrict(models[i]) : models[i]
         if ((costed || nk) && (m in seen)) continue
         seen[m] = 1
         print "M " m
     }
-    if (nk) print "N " n
+    if (nk) print "N " printed
     print "R " res
 }
