@@ -10,7 +10,11 @@
 # #minimize / #maximize at several priorities, #project, #external, #heuristic, #show of
 # predicates, of terms and of strings.  The first lines are comments the runner reads:
 #   % args: -c n=2       options passed to clingo and fix alike
-#   % project            the program has #project (both are run with --project)
+#   % project            both are run with --project (on the #project atoms when the
+#                        program has some, else on the shown atoms and terms)
+# -v large=1: every program large (a domain of 6 to 8, 13 to 27 rules, no integrity
+# constraint or head aggregate, so that fewer are unsatisfiable), for long runs that reach
+# the native search's cubes and learning.
 # The same program for the same seed (with one awk).
 function r(k) { return int(rand() * k) }
 function chance(pct) { return r(100) < pct }
@@ -122,7 +126,7 @@ function cond_elem(vars,    i, s, k) {   # a head element with a condition on a 
 }
 function head_atom(vars,    i, s, k) { i = r(np); return atom_of(i, vars) }
 function rule(    vars, k, h, b, i) {
-    vars = rule_vars(); k = r(20)
+    vars = rule_vars(); k = r(large ? 17 : 20)   # (large: no integrity constraint)
     b = body_of(vars, r(3))
     if (k < 5) h = head_atom(vars)
     else if (k < 8) {                  # choice with bounds and conditional elements
@@ -140,7 +144,7 @@ function rule(    vars, k, h, b, i) {
             b = body_of(vars, 0); print h1 " :- " and(b, h2) "."
             h = h2; b = and(b, h1)
         }
-    } else if (k < 13) {               # a head aggregate
+    } else if (k < 13 && !large) {     # a head aggregate (large: fewer constraints)
         h = aggregate(chance(50) ? "#count" : aggfn(), vars, 1)
     } else if (k < 16) {               # a body aggregate (recursive when it reads the head)
         b = and(b, aggregate(aggfn(), vars, 0))
@@ -173,12 +177,13 @@ BEGIN {
     srand(seed)
     split("< != <= = >", ops, " "); split("true false level sign init factor", mods, " ")
     split("true false free release", exts, " ")
-    n = 2 + r(2); np = 4 + r(3)
+    big = seed % 5 == 0                # every fifth program larger: a domain of 4 or 5, more rules
+    n = large ? 6 + r(3) : (big ? 4 + r(2) : 2 + r(2)); np = 4 + r(3)
     args = chance(25) ? "-c n=" (1 + r(3)) : ""
     for (i = 0; i < np; i++) { name[i] = substr("pqrstuvw", i + 1, 1); ar[i] = r(3); neg[i] = chance(20) }
     print "% args: " args
-    project = chance(15)
-    if (project) print "% project"
+    project = chance(15)               # #project; or, without it, projected on the shown atoms
+    if (project || chance(6)) print "% project"
     print "#const n=" n "."
     print "d(1..n)."
     if (chance(10)) print "d(a)."
@@ -196,7 +201,7 @@ BEGIN {
         if (ar[i] == 0) print "{ " name[i] " }."
         else { nested++; print (chance(30) ? "1 " : "") "{ " atom_of(i, "X") " : d(X)" (chance(30) ? ", " literal("X") : "") " }" (chance(30) ? " 2" : "") "."; nested-- }
     }
-    for (k = 3 + r(6); k > 0; k--) rule()
+    for (k = 3 + r(6) + (large ? 10 + r(10) : (big ? 4 + r(6) : 0)); k > 0; k--) rule()
     if (chance(40)) for (k = 1 + r(3); k > 0; k--) optimise()
     if (chance(25)) {                  # a hint: the model set must stay the same
         i = r(np)
