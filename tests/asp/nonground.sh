@@ -65,6 +65,7 @@ reference() {
 # with what differs in $W/why.
 same_models() {   # same_models EQ WAY: every model, optN, --project
     if [ "$(cat "$W/clingo.eq" 2>/dev/null)" != "eq$1" ]; then   # once a program for each EQ
+        # shellcheck disable=SC2086
         reference "$W/clingo" "$1" --opt-mode=optN $proj 0 || return $?
         echo "eq$1" > "$W/clingo.eq"
     fi
@@ -88,6 +89,7 @@ same_representatives() {   # same_representatives EQ: each projection's model on
     echo "not one of clingo's models: $stray" > "$W/why"; return 1
 }
 same_json() {   # same_json EQ: clingo's command line with --outf=2, the JSON parsed
+    # shellcheck disable=SC2086
     reference "$W/c.json" "$1" --outf=2 --opt-mode=optN $proj -n 0 || return $?
     # shellcheck disable=SC2086
     timeout "$TMO" "$FIX" asp --outf=2 --opt-mode=optN $proj -n 0 $args "$W/p.lp" > "$W/f.json" 2> "$W/err"
@@ -125,7 +127,8 @@ compare() {
     cp "$W/why" "$W/why0"
     if $same --eq=0 "$@"; then
         contradicts=$((contradicts + 1))
-        echo "note: seed $seed: $label: clingo's answer changes with --eq=0, and fix has that one"
+        [ "$noted" = "$seed" ] || echo "note: seed $seed ($label, ...): clingo's answer changes with --eq=0, and fix has that one"
+        noted=$seed
         return
     fi
     bad "seed $seed: $label"; cat "$W/why0"
@@ -148,7 +151,7 @@ check() {   # check: the program in $W/p.lp, its options in $args
     [ -n "$have_python" ] && compare "--outf=2" same_json
     if [ -z "$proj" ]; then
         for k in brave cautious; do
-            for mode in ignore ${opt:+optN}; do compare "--opt-mode=$mode --enum-mode=$k" same_consequences $k $mode; done
+            for mode in ignore ${opt:+optN}; do compare "--opt-mode=$mode --enum-mode=$k" same_consequences "$k" "$mode"; done
         done
     fi
     [ -z "$proj" ] && [ -z "$opt" ] && compare "-n 1" same_first
@@ -158,7 +161,7 @@ check() {   # check: the program in $W/p.lp, its options in $args
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; cp "$W/p.lp" "$OUT/failed-$seed.lp"; }
 worker() {   # worker K: the seeds i with i % 2 == K; prints "pass fail skipped contradicts" last
     W=$OUT/w$1; mkdir -p "$W"
-    pass=0; fail=0; skipped=0; contradicts=0
+    pass=0; fail=0; skipped=0; contradicts=0; noted=""
     if [ "$1" = 0 ]; then   # the hand-written cases first, each named as its seed
         for seed in "$DIR"/nonground/*.lp; do
             [ -f "$seed" ] || continue
@@ -169,8 +172,8 @@ worker() {   # worker K: the seeds i with i % 2 == K; prints "pass fail skipped 
     fi
     seed=$from
     [ $((seed % 2)) -eq "$1" ] || seed=$((seed + 1))
-    while [ $seed -le "$to" ]; do
-        awk -v seed=$seed -v large=$large -f "$DIR/ngen.awk" > "$W/p.lp"
+    while [ "$seed" -le "$to" ]; do
+        awk -v seed="$seed" -v large="$large" -f "$DIR/ngen.awk" > "$W/p.lp"
         args=$(sed -n 's/^% args: //p' "$W/p.lp")
         check
         seed=$((seed + 2))
@@ -190,6 +193,6 @@ for k in 0 1; do
     pass=$((pass + ${1:-0})); fail=$((fail + ${2:-1})); skipped=$((skipped + ${3:-0})); contradicts=$((contradicts + ${4:-0}))
 done
 echo "non-ground programs$([ $large = 1 ] && echo " (large)"): seeds $from to $to; $skipped comparisons skipped" \
-     "(clingo took over ${TMO} s), $contradicts where clingo's answer changes with --eq=0 and fix has that one"
+     "(clingo took over ${TMO} s), $contradicts comparisons where clingo's answer changes with --eq=0 and fix has --eq=0's"
 asp_summary
 [ $fail -eq 0 ]
