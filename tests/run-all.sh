@@ -40,6 +40,7 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             --emit --rounds 4, --solver clingo with three budgets, the bounds; N/3 and N/5
 #             of #minimize and #project in optproj.sh)
 # asp_cross   programs of every statement family in tests/asp/cross.sh (seeds 1..N)
+# asp_ng      random non-ground programs of tests/asp/nonground.sh (seeds 1..N)
 # det_runs    runs of each program in tests/asp/determinism.sh: default options, a program of
 #             a tenth of a second or more, other modes
 # fuzz_pct    percentage of each libFuzzer harness's fixed number of runs (tests/run-fuzz.sh)
@@ -50,9 +51,9 @@ case $jobs in ''|*[!0-9]*|0) echo "run-all.sh: TEST_JOBS must be a positive numb
 #             and those of them also run under the sanitizers
 # jobs_gen    generated programs run with --jobs 1, 2, 3 and 7 (tests/run-jobs.sh)
 case $mode in
-    long) asp_count=300; asp_cross=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
+    long) asp_count=300; asp_cross=1000; asp_ng=1000; det_runs="20 3 5"; fuzz_pct=100; warm=40; reals=30
           diff=20000; diff_asan=200; explain_asp=5000; explain=300; jobs_gen=300 ;;
-    *) asp_count=40; asp_cross=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
+    *) asp_count=40; asp_cross=150; asp_ng=150; det_runs="4 2 2"; fuzz_pct=25; warm=15; reals=10
        diff=2000; diff_asan=100; explain_asp=1500; explain=40; jobs_gen=40 ;;
 esac
 [ $mode = check ] && asp_cross=40
@@ -66,12 +67,12 @@ done
 
 # every suite, in the order its output is printed
 ALL="unit prop layers size procs calls keywords targets golden hostile derived limits output asp-golden
-asp asp-cross asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
+asp asp-cross asp-nonground asp-auto asp-determinism explain-asp fuzz-replay fuzz html repl-tty doc dot-svg install
 repl-html warm-prop real-proofs diff explain api web notebook jobs"
 CHECK="unit prop layers size procs calls keywords targets golden asp-cross"
 # the order in which they start: the longest first, so that the workers end close together
 # (only the wall time depends on it, never the output or the verdict)
-FIRST="asp-cross jobs asp golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
+FIRST="asp-cross jobs asp asp-nonground golden diff fuzz asp-determinism explain-asp asp-auto hostile output fuzz-replay
 real-proofs warm-prop limits html api web notebook unit layers prop"
 
 script_of() {   # script_of NAME: the script suite NAME runs (empty when there is no such suite)
@@ -80,6 +81,7 @@ script_of() {   # script_of NAME: the script suite NAME runs (empty when there i
         layers|size|procs|calls|keywords|targets) echo "tests/check-$1.sh" ;;
         asp) echo tests/asp/run.sh ;;
         asp-cross) echo tests/asp/cross.sh ;;
+        asp-nonground) echo tests/asp/nonground.sh ;;
         asp-auto) echo tests/asp/auto.sh ;;
         asp-determinism) echo tests/asp/determinism.sh ;;
         fuzz-replay) echo tests/fuzz/run-replay.sh ;;
@@ -104,10 +106,11 @@ run_suite() {   # run_suite NAME: runs suite NAME (its output on stdout and stde
         output) sh tests/run-output.sh build/asan/fix ;;
         asp-golden) sh tests/run-asp-golden.sh build/asan/fix ;;
         # the sub-suites of tests/asp/run.sh that run as suites of their own are left out of it
-        asp) ASP_SEPARATE=$asp_separate ASP_CROSS_COUNT=$asp_cross ASP_DETERMINISM_RUNS=$2 \
+        asp) ASP_SEPARATE=$asp_separate ASP_CROSS_COUNT=$asp_cross ASP_NONGROUND_COUNT=$asp_ng ASP_DETERMINISM_RUNS=$2 \
                  ASP_DETERMINISM_SLOW_RUNS=$3 ASP_DETERMINISM_MODE_RUNS=$4 \
                  sh tests/asp/run.sh build/fix "$asp_count" ;;
         asp-cross) sh tests/asp/cross.sh build/fix "$asp_cross" ;;
+        asp-nonground) sh tests/asp/nonground.sh build/fix "$asp_ng" ;;
         asp-auto) sh tests/asp/auto.sh build/fix ;;
         asp-determinism) ASP_DETERMINISM_RUNS=$2 ASP_DETERMINISM_SLOW_RUNS=$3 \
                              ASP_DETERMINISM_MODE_RUNS=$4 sh tests/asp/determinism.sh build/fix ;;
@@ -151,7 +154,7 @@ for name in $list; do
     [ -f "$(script_of "$name")" ] && present="$present $name"
 done
 asp_separate=""
-for part in cross auto determinism; do
+for part in cross nonground auto determinism; do
     case " $present " in *" asp-$part "*) asp_separate="$asp_separate $part" ;; esac
 done
 

@@ -3,6 +3,7 @@
 # and the examples must equal `clingo 0`'s, and clingo on `fix asp --emit` (also with the hull
 # of a 4-round branch and bound as constraints) must agree again; cross.sh does the same for
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
+# nonground.sh random non-ground programs (every gringo feature where they meet, the JSON);
 # core.sh the hand-written program of each aspif statement kind; disj.sh programs that are
 # not head-cycle-free (encodings and random ones) under --solver native; optproj.sh
 # #minimize (opt, optN, --models 1) and #project for every solver; optenc.sh the optimum of
@@ -16,8 +17,9 @@
 # hostile-scripts.sh the .lp files that got scripts past fix's check once, and no gringo left
 # behind when fix is killed.
 # usage: sh tests/asp/run.sh [build/fix] [COUNT]; last line "N passed, N failed".
-# ASP_SEPARATE="cross auto determinism" (any of them) leaves those sub-suites out: tests/run-all.sh
-# runs them as suites of their own (asp-cross, asp-auto, asp-determinism), beside this one.
+# ASP_SEPARATE="cross nonground auto determinism" (any of them) leaves those sub-suites out:
+# tests/run-all.sh runs them as suites of their own (asp-cross, asp-nonground, asp-auto,
+# asp-determinism), beside this one.
 set -u
 FIX=${1:-build/fix}
 COUNT=${2:-300}
@@ -91,6 +93,7 @@ sub_suite() {   # sub_suite SCRIPT ARGS...: runs it, adds its "N passed, N faile
 }
 separate() { case " ${ASP_SEPARATE:-} " in *" $1 "*) return 0 ;; esac; return 1; }
 separate cross || sub_suite "$DIR/cross.sh" "$FIX" "${ASP_CROSS_COUNT:-1000}"
+separate nonground || sub_suite "$DIR/nonground.sh" "$FIX" "${ASP_NONGROUND_COUNT:-150}"
 sub_suite "$DIR/examples.sh" "$FIX"
 separate auto || sub_suite "$DIR/auto.sh" "$FIX"
 separate determinism || sub_suite "$DIR/determinism.sh" "$FIX"
