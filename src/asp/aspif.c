@@ -38,6 +38,7 @@ typedef struct Reader {
     size_t minimize_line;         /* the line of the first #minimize (0: none) */
     VEC(uint8_t) defined;         /* per program atom: DEFINED, and the marks of mark_defined */
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
+    bool pack;                    /* the rules packed as they are read (asp_read_aspif) */
 } Reader;
 
 /* "NAME:LINE:COL: error: MSG", COL the column (in bytes, from 1) of r->at on its line, 1
@@ -678,6 +679,7 @@ static bool read_all(Reader *r)
         size_t line = r->line;
         if (!read_statement(r, &done)) return false;
         note_lines(r->p, line);
+        if (r->pack) asp_program_pack_read(r->p);
         if (!at_eol(r)) return fail_here(r, "extra text at the end of the statement");
         if (done && !end_step(r, &last)) return false;
     }
@@ -723,6 +725,7 @@ static AspProgram *read_program(Reader *r)
     if (r->stop) ok = stream_failed(r);
     reader_free(r);
     if (ok) {
+        if (r->pack) asp_program_pack_rules(r->p);
         asp_program_fit(r->p);
         return r->p;
     }
@@ -751,10 +754,10 @@ static void reserve_for(FILE *in, Buf *b)
 
 /* A regular file read as a stream (never held whole), its vectors presized from its lines. */
 static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *name,
-                                Limits *limits, Buf *err)
+                                Limits *limits, bool pack, Buf *err)
 {
     Reader r = { .in = in, .line = 1, .name = name, .err = err, .limits = limits,
-                 .ids = { .dense_limit = len + 1 } };
+                 .ids = { .dense_limit = len + 1 }, .pack = pack };
     r.cap = STREAM_CHUNK + 1;
     r.buf = mem_alloc(r.cap);
     r.buf[0] = '\0';
@@ -766,12 +769,12 @@ static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *
     return p;
 }
 
-AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
+AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, bool pack, Buf *err)
 {
     size_t len, lines;
     const char *why = NULL;
     if (asp_count_file(in, STREAM_MIN, limits, &len, &lines, &why))
-        return stream_aspif(in, len, lines, name, limits, err);
+        return stream_aspif(in, len, lines, name, limits, pack, err);
     if (asp_read_failed(why, name, limits, err)) return NULL;
     Buf text;
     buf_init(&text);

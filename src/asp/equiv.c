@@ -27,65 +27,86 @@ static uint32_t find(uint32_t *parent, uint32_t a)
     return a;
 }
 
-/* Per program atom: how many rules have it in their head (saturating at 2). */
-static uint8_t *head_counts(const AspProgram *p)
+/* The rules that define their heads alone (the twins' candidates): rules, literals and
+ * weights as the program keeps them, or copies of them when its rules are packed (read one
+ * at a time, asp_rules_each); `alone` lists them by their place in `rules`. */
+typedef struct Bodies {
+    const AspRule *rules;
+    const AspAtom *lits;
+    const uint32_t *weights;
+    VEC(AspRule) own;             /* the copies (packed rules) */
+    VEC(AspAtom) own_lits;
+    VEC(uint32_t) own_weights;
+    VEC(uint32_t) alone;
+} Bodies;
+
+typedef struct Equiv {
+    uint8_t *count;               /* per program atom: rules with it in their head (at most 2) */
+    uint32_t *rep;
+    size_t merged;
+    bool disjunctive;
+    size_t at;                    /* the place of the rule being read */
+    bool packed;                  /* the program's rules are packed */
+    Bodies b;
+} Equiv;
+
+/* Pass one (an AspRuleFn): how many rules have each atom in their head (saturating at 2). */
+static void count_heads(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
 {
-    size_t np = p->names.count;
-    uint8_t *count = mem_calloc(np + 1, 1);
-    for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        if (r->kind == ASP_CONSTRAINT) continue;
-        for (uint32_t h = 0; h < r->nhead; h++) {
-            uint8_t *c = &count[p->lits.items[r->head + h]];
-            if (*c < 2) (*c)++;
-        }
+    (void)weights;
+    Equiv *e = ctx;
+    e->disjunctive |= r->kind == ASP_DISJUNCTION;
+    if (r->kind == ASP_CONSTRAINT) return;
+    for (uint32_t h = 0; h < r->nhead; h++) {
+        uint8_t *c = &e->count[lits[r->head + h]];
+        if (*c < 2) (*c)++;
     }
-    return count;
 }
 
 /* Is rule r `a :- b`, a normal rule with one positive body atom other than its head? */
-static bool copies_one_atom(const AspProgram *p, const AspRule *r)
+static bool copies_one_atom(const AspRule *r, const AspAtom *lits)
 {
     return r->kind == ASP_NORMAL && r->nhead == 1 && r->wts == ASP_NO_WEIGHTS && r->npos == 1
-        && r->nneg == 0 && p->lits.items[asp_rule_pos(r)] != p->lits.items[r->head];
+        && r->nneg == 0 && lits[asp_rule_pos(r)] != lits[r->head];
 }
 
 /* Is rule r its head's only rule, a normal one whose body is not empty (facts are true
  * anyway: nothing to gain from one class of them all) and does not name that head? */
-static bool defines_alone(const AspProgram *p, const AspRule *r, const uint8_t *count)
+static bool defines_alone(const AspRule *r, const AspAtom *lits, const uint8_t *count)
 {
     if (r->kind != ASP_NORMAL || r->nhead != 1 || r->npos + r->nneg == 0) return false;
-    AspAtom h = p->lits.items[r->head];
+    AspAtom h = lits[r->head];
     if (count[h] != 1) return false;
     for (uint32_t k = asp_rule_pos(r); k < asp_rule_neg(r) + r->nneg; k++)
-        if (p->lits.items[k] == h) return false;
+        if (lits[k] == h) return false;
     return true;
 }
 
-/* The body of rule key - 1 (its literals, then its bound and weights), as the table sees it. */
+/* The body of candidate key - 1 (its literals, then its bound and weights), as the table
+ * sees it. */
 static uint64_t body_hash(const void *ctx, uint64_t key)
 {
-    const AspProgram *p = ctx;
-    const AspRule *r = &p->rules.items[key - 1];
+    const Bodies *b = ctx;
+    const AspRule *r = &b->rules[key - 1];
     uint64_t h = 1469598103934665603ull ^ ((uint64_t)r->npos << 32 | r->nneg);
     for (uint32_t k = asp_rule_pos(r); k < asp_rule_neg(r) + r->nneg; k++)
-        h = (h ^ p->lits.items[k]) * 1099511628211ull;
+        h = (h ^ b->lits[k]) * 1099511628211ull;
     if (r->wts != ASP_NO_WEIGHTS)
-        for (uint32_t k = 0; k <= r->npos + r->nneg; k++) h = (h ^ p->weights.items[r->wts + k]) * 1099511628211ull;
+        for (uint32_t k = 0; k <= r->npos + r->nneg; k++) h = (h ^ b->weights[r->wts + k]) * 1099511628211ull;
     return h;
 }
 
 static bool same_body(const void *ctx, uint64_t x, uint64_t y)
 {
-    const AspProgram *p = ctx;
-    const AspRule *a = &p->rules.items[x - 1], *b = &p->rules.items[y - 1];
-    if (a->npos != b->npos || a->nneg != b->nneg || (a->wts == ASP_NO_WEIGHTS) != (b->wts == ASP_NO_WEIGHTS))
+    const Bodies *b = ctx;
+    const AspRule *ra = &b->rules[x - 1], *rb = &b->rules[y - 1];
+    if (ra->npos != rb->npos || ra->nneg != rb->nneg || (ra->wts == ASP_NO_WEIGHTS) != (rb->wts == ASP_NO_WEIGHTS))
         return false;
-    uint32_t n = a->npos + a->nneg;
-    if (memcmp(p->lits.items + asp_rule_pos(a), p->lits.items + asp_rule_pos(b), n * sizeof(AspAtom)))
+    uint32_t n = ra->npos + ra->nneg;
+    if (memcmp(b->lits + asp_rule_pos(ra), b->lits + asp_rule_pos(rb), n * sizeof(AspAtom)))
         return false;
-    return a->wts == ASP_NO_WEIGHTS
-        || !memcmp(p->weights.items + a->wts, p->weights.items + b->wts, (n + 1) * sizeof(uint32_t));
+    return ra->wts == ASP_NO_WEIGHTS
+        || !memcmp(b->weights + ra->wts, b->weights + rb->wts, (n + 1) * sizeof(uint32_t));
 }
 
 /* Joins the classes of a and b (a's under b's); false when they were one already. */
@@ -97,18 +118,51 @@ static bool join(uint32_t *rep, uint32_t a, uint32_t b)
     return true;
 }
 
-/* The heads of rules with the same body, each its head's only rule, joined. */
-static size_t join_twins(const AspProgram *p, const uint8_t *count, uint32_t *rep)
+/* Rule r copied into the candidates' own store (a packed program's rule). */
+static void copy_rule(Bodies *b, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
 {
+    AspRule c = *r;
+    c.head = (uint32_t)b->own_lits.count;
+    for (uint32_t k = 0; k < 1 + r->npos + r->nneg; k++) VEC_PUSH(b->own_lits, lits[r->head + k]);
+    if (r->wts != ASP_NO_WEIGHTS) {
+        c.wts = (uint32_t)b->own_weights.count;
+        for (uint32_t k = 0; k <= r->npos + r->nneg; k++) VEC_PUSH(b->own_weights, weights[r->wts + k]);
+    }
+    VEC_PUSH(b->alone, (uint32_t)b->own.count);
+    VEC_PUSH(b->own, c);
+}
+
+/* Pass two (an AspRuleFn): each atom whose only rule is `a :- b` joined to b's class (the
+ * root keeps its rules; a cycle closed: none of it), each rule that defines its head alone
+ * kept as a twins' candidate. */
+static void join_copies(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
+{
+    Equiv *e = ctx;
+    size_t at = e->at++;
+    if (copies_one_atom(r, lits) && e->count[lits[r->head]] == 1)
+        e->merged += join(e->rep, lits[r->head], lits[asp_rule_pos(r)]);
+    if (!defines_alone(r, lits, e->count)) return;
+    if (e->packed) copy_rule(&e->b, r, lits, weights);
+    else VEC_PUSH(e->b.alone, (uint32_t)at);
+}
+
+/* The heads of rules with the same body, each its head's only rule, joined. */
+static size_t join_twins(Bodies *b, uint32_t *rep)
+{
+    if (b->own.count) {
+        b->rules = b->own.items;
+        b->lits = b->own_lits.items;
+        b->weights = b->own_weights.items;
+    }
     HashMap bodies;
-    hashmap_init(&bodies, 64, body_hash, same_body, p);
+    hashmap_init(&bodies, 64, body_hash, same_body, b);
     size_t merged = 0;
-    for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        if (!defines_alone(p, r, count) || hashmap_add(&bodies, i + 1, i + 1)) continue;
+    for (size_t k = 0; k < b->alone.count; k++) {
+        uint64_t i = b->alone.items[k];
+        if (hashmap_add(&bodies, i + 1, i + 1)) continue;
         uint64_t twin;
         hashmap_get(&bodies, i + 1, &twin);
-        merged += join(rep, p->lits.items[r->head], p->lits.items[p->rules.items[twin - 1].head]);
+        merged += join(rep, b->lits[b->rules[i].head], b->lits[b->rules[twin - 1].head]);
     }
     hashmap_free(&bodies);
     return merged;
@@ -118,25 +172,24 @@ uint32_t *asp_equiv_atoms(const AspProgram *p, size_t *merged)
 {
     size_t np = p->names.count;
     *merged = 0;
-    for (size_t i = 0; i < p->rules.count; i++)      /* shifting needs every head atom apart */
-        if (p->rules.items[i].kind == ASP_DISJUNCTION) return NULL;
-    uint8_t *count = head_counts(p);
-    uint32_t *rep = mem_alloc((np + 1) * sizeof *rep);
-    for (size_t a = 0; a < np; a++) rep[a] = (uint32_t)a;
-    for (size_t i = 0; i < p->rules.count; i++) {
-        const AspRule *r = &p->rules.items[i];
-        if (!copies_one_atom(p, r)) continue;
-        AspAtom a = p->lits.items[r->head], b = p->lits.items[asp_rule_pos(r)];
-        if (count[a] != 1) continue;
-        /* a's class under b's: the root keeps its rules (a cycle closed: none of it) */
-        *merged += join(rep, a, b);
-    }
-    *merged += join_twins(p, count, rep);
-    mem_free(count);
-    if (!*merged) {
-        mem_free(rep);
+    Equiv e = { .packed = p->rules_packed > 0,
+                .b = { p->rules.items, p->lits.items, p->weights.items } };
+    e.count = mem_calloc(np + 1, 1);
+    asp_rules_each(p, count_heads, &e);
+    if (e.disjunctive) {                      /* shifting needs every head atom apart */
+        mem_free(e.count);
         return NULL;
     }
-    for (size_t a = 0; a < np; a++) rep[a] = find(rep, (uint32_t)a);
-    return rep;
+    e.rep = mem_alloc((np + 1) * sizeof *e.rep);
+    for (size_t a = 0; a < np; a++) e.rep[a] = (uint32_t)a;
+    asp_rules_each(p, join_copies, &e);
+    e.merged += join_twins(&e.b, e.rep);
+    MEM_FREE_ALL(e.count, e.b.own.items, e.b.own_lits.items, e.b.own_weights.items, e.b.alone.items);
+    *merged = e.merged;
+    if (!*merged) {
+        mem_free(e.rep);
+        return NULL;
+    }
+    for (size_t a = 0; a < np; a++) e.rep[a] = find(e.rep, (uint32_t)a);
+    return e.rep;
 }

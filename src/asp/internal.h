@@ -279,6 +279,13 @@ bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi);
  * rule is `a :- b` in b's class (*merged: how many atoms are not their class's atom); NULL
  * when there is none, or the program has a disjunctive rule (kept apart for shifting). */
 uint32_t *asp_equiv_atoms(const AspProgram *p, size_t *merged);
+/* Folded definitions (fold.c): an atom a whose rules are all `a :- l` (one body literal
+ * each) and whose set of such literals is another such atom b's and one literal more, keep,
+ * is compiled as `a :- b. a :- keep.`  Per program atom (its class's atom under rep, which
+ * may be NULL): onto = b + 1 (0: not folded) and keep (2 * atom, + 1 when negative, of
+ * class atoms); NULL when no atom folds (*folded: how many do). */
+typedef struct AspFold { uint32_t onto, keep; } AspFold;
+AspFold *asp_fold_atoms(const AspProgram *p, const uint32_t *rep, size_t *folded);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

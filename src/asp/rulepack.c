@@ -75,8 +75,8 @@ static void pack_rule(const AspProgram *p, const AspRule *r, AspAtom *prev, uint
     for (uint32_t i = 0, n = r->npos + r->nneg + 1; i < n; i++) put_num(out, w[i]);
 }
 
-/* Rules a .. b-1 as one chunk of the pack, packed into room for the most, then fitted. */
-static void pack_chunk(AspProgram *p, size_t a, size_t b)
+/* Rules a .. b-1 as one chunk, packed into room for the most, then fitted. */
+static AspRulePack pack_chunk(AspProgram *p, size_t a, size_t b)
 {
     size_t most = 0;
     for (size_t i = a; i < b; i++) {
@@ -90,7 +90,7 @@ static void pack_chunk(AspProgram *p, size_t a, size_t b)
     AspAtom prev = 0;
     for (size_t i = a; i < b; i++) pack_rule(p, &p->rules.items[i], &prev, &out);
     c.bytes = mem_realloc(c.bytes, (size_t)(out - c.bytes));
-    VEC_PUSH(p->packed, c);
+    return c;
 }
 
 /* Do the rules' literals (and weights) follow each other in rule order, so that the rules
@@ -130,20 +130,36 @@ static void shrink(AspProgram *p, size_t a)
 
 void asp_program_pack_rules(AspProgram *p)
 {
-    if (!p->rules.count || p->rules_packed) return;
-    size_t total = p->rules.count;
-    p->packed_lits = p->packed_weights = 0;
+    if (!p->rules.count) return;
+    size_t total = p->rules.count, first = p->packed.count;
     bool give_back = slices_in_order(p);
-    for (size_t b = total; b > 0;) {
+    for (size_t b = total; b > 0;) {          /* from the last chunk: each given back */
         size_t a = b > PACK_CHUNK ? b - PACK_CHUNK : 0;
-        pack_chunk(p, a, b);
+        AspRulePack c = pack_chunk(p, a, b);
+        VEC_PUSH(p->packed, c);
         if (give_back && a) shrink(p, a);
         b = a;
     }
-    p->rules_packed = total;
+    for (size_t i = first, j = p->packed.count - 1; i < j; i++, j--) {   /* in rule order */
+        AspRulePack t = p->packed.items[i];
+        p->packed.items[i] = p->packed.items[j];
+        p->packed.items[j] = t;
+    }
+    p->rules_packed += total;
     VEC_FREE(p->rules);
     VEC_FREE(p->lits);
     VEC_FREE(p->weights);
+}
+
+bool asp_program_pack_read(AspProgram *p)
+{
+    if (p->rules.count < PACK_CHUNK) return false;
+    AspRulePack c = pack_chunk(p, 0, p->rules.count);
+    VEC_PUSH(p->packed, c);
+    p->rules_packed += p->rules.count;
+    p->rules.count = p->lits.count = p->weights.count = 0;
+    p->lines_noted = 0;           /* asp_note_rule_lines counts on from rules_packed */
+    return true;
 }
 
 /* v's room made exactly n items of size `size` (at least one: a slice is never of a null
@@ -182,7 +198,7 @@ static void each_packed(const AspProgram *p, AspRuleFn *fn, void *ctx)
     Decoded d = { 0 };
     VEC_PUSH(d.lits, 0);          /* never NULL: an empty slice is `items + 0` */
     VEC_PUSH(d.weights, 0);
-    for (size_t c = p->packed.count; c-- > 0;) {   /* the chunk of the first rules came last */
+    for (size_t c = 0; c < p->packed.count; c++) {
         const uint8_t *at = p->packed.items[c].bytes;
         AspAtom prev = 0;
         for (size_t i = 0; i < p->packed.items[c].rules; i++) {
@@ -224,9 +240,9 @@ void asp_program_unpack_rules(AspProgram *p)
 
 void asp_rules_each(const AspProgram *p, AspRuleFn *fn, void *ctx)
 {
+    each_packed(p, fn, ctx);                  /* the packed rules come first */
     for (size_t i = 0; i < p->rules.count; i++)
         fn(ctx, &p->rules.items[i], p->lits.items, p->weights.items);
-    each_packed(p, fn, ctx);
 }
 
 size_t asp_pack_free(AspProgram *p)
@@ -234,6 +250,6 @@ size_t asp_pack_free(AspProgram *p)
     size_t n = p->rules_packed;
     for (size_t c = 0; c < p->packed.count; c++) mem_free(p->packed.items[c].bytes);
     VEC_FREE(p->packed);
-    p->rules_packed = 0;
+    p->rules_packed = p->packed_lits = p->packed_weights = 0;
     return n;
 }

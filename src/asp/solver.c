@@ -26,6 +26,8 @@ typedef struct Builder {
                                       disjunctive rule is shifted between components only */
     const uint32_t *rep;           /* NULL, or per program atom its class's atom (equiv.c):
                                       every literal and head is written as that atom */
+    const AspFold *fold;           /* NULL, or per program atom its folded definition
+                                      (fold.c) */
     const AspAtom *lits;           /* the literals and weights the offsets of the rule being */
     const uint32_t *wts;           /* translated index (asp_rules_each's: the program's own,
                                       or one packed rule's decoded alone) */
@@ -228,10 +230,28 @@ static bool merged_away(const Builder *b, size_t a)
     return b->rep && a < b->p->names.count && b->rep[a] != a;
 }
 
+/* Rule r `a :- l` of a folded atom a (fold.c): `a :- onto. a :- keep.` made at its rule
+ * `a :- keep`, its other rules dropped.  False when a is not folded. */
+static bool translate_folded(Builder *b, const AspRule *r)
+{
+    if (!b->fold || r->kind != ASP_NORMAL || r->nhead != 1) return false;
+    AspAtom a = b->lits[r->head];
+    const AspFold *f = &b->fold[a];
+    if (!f->onto) return false;
+    uint32_t x = rep_of(b, b->lits[asp_rule_pos(r)]), keep = f->keep >> 1, onto = f->onto - 1;
+    if (2 * x + (r->nneg != 0) != f->keep) return true;
+    Body body = { &keep, &keep, !(f->keep & 1), f->keep & 1 };
+    add_normal(b, a, &body, NULL, 0);
+    body = (Body){ &onto, NULL, 1, 0 };
+    add_normal(b, a, &body, NULL, 0);
+    return true;
+}
+
 static void translate_rule(Builder *b, const AspRule *r)
 {
     const AspAtom *lits = b->lits;
     uint32_t aux;
+    if (translate_folded(b, r)) return;
     /* An atom merged away (equiv.c) has one rule: `a :- b` with b in its class (h :- h), or
      * the same body as a rule another atom of its class keeps.  Kept, the class's atom had a
      * support per twin, each looked through at every split (10^5 twins: quadratic). */
@@ -473,10 +493,16 @@ static void count_translation(const AspRule *r, size_t n[3])
 /* The translation of p's rules (the supports of a program that is not head-cycle-free
  * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
  * the rules are packed). */
+static void count_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
+{
+    (void)lits, (void)weights;
+    count_translation(r, ctx);
+}
+
 static void count_program(const AspProgram *p, size_t n[3])
 {
     n[0] = n[1] = n[2] = 0;
-    for (size_t i = 0; i < p->rules.count; i++) count_translation(&p->rules.items[i], n);
+    asp_rules_each(p, count_rule, n);
 }
 
 /* Room for the translation counted in n: the arrays are filled without regrowth. */
@@ -513,15 +539,15 @@ static void own_state(AspSolver *s)
  * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), into
  * arrays of the room count_program found (more is made as needed). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
-                          size_t nmerged, const size_t room[3])
+                          size_t nmerged, const AspFold *fold, const size_t room[3])
 {
     size_t np = p->names.count;
     Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group,
-                  .rep = rep };
+                  .rep = rep, .fold = fold };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
-    b.weights = (p->rules_packed ? p->packed_weights : p->weights.count) > 0;
+    b.weights = p->packed_weights + p->weights.count > 0;
     reserve_translation(&b, room);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
@@ -569,7 +595,10 @@ static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
     size_t room[3];
     count_program(p, room);
     if (pack) asp_program_pack_rules(pack);
-    AspSolver *s = compile(p, NULL, rep, nmerged, room);
+    size_t nfolded = 0;
+    AspFold *fold = merge ? asp_fold_atoms(p, rep, &nfolded) : NULL;
+    AspSolver *s = compile(p, NULL, rep, nmerged, fold, room);
+    mem_free(fold);
     mem_free(rep);
     size_t bad;
     if (asp_head_cycle_free(s, &bad)) {
@@ -585,7 +614,7 @@ static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
     mem_free(comp);
     mem_free(cyclic);
     asp_solver_free(s);
-    s = compile(p, group, NULL, 0, room);
+    s = compile(p, group, NULL, 0, NULL, room);
     s->mini = asp_minimal_new(p, group);
     mem_free(group);
     return s;
@@ -599,6 +628,7 @@ AspSolver *asp_solver_new_packed(AspProgram *p)
     AspFeatures f;
     asp_program_features(p, &f);
     bool unpacked = f.disjunction || f.heuristic || f.edge || f.theory;
+    if (unpacked) asp_program_unpack_rules(p);        /* packed as read (aspif.c) */
     return solver_new(p, true, unpacked ? NULL : p);
 }
 

@@ -25,6 +25,8 @@ typedef struct ProcLoadOptions {
                                      --mode=clasp) */
     bool dash_is_stdin;           /* proc_ground_lp: a file "-" is standard input's text (fix
                                      asp's command line, as clingo's); else a file named "-" */
+    bool pack_rules;              /* proc_load: an aspif file's rules may be packed as read
+                                     (asp_read_aspif's `pack`) */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as written, or as
