@@ -81,7 +81,8 @@ size_t asp_rules_read(const AspProgram *p);
 void asp_program_drop_rules(AspProgram *p);
 /* p's rules packed (rulepack.c: about a fifth of their memory) while nothing reads them, and
  * unpacked exactly as they were; asp_rule_count is 0 in between (asp_rules_read counts
- * them).  Nothing when p has no rules, or they are packed (unpacked) already. */
+ * them).  Nothing when p has no rules not packed (none packed).  asp_rules_each reads them
+ * packed. */
 void asp_program_pack_rules(AspProgram *p);
 void asp_program_unpack_rules(AspProgram *p);
 /* A reader's rules packed so far (aspif.c), once there are enough of them for a chunk: the

@@ -150,10 +150,13 @@ static AspFold *find_folds(const Sets *s, size_t np, size_t *folded)
     return fold;
 }
 
-AspFold *asp_fold_atoms(const AspProgram *p, const uint32_t *rep, size_t *folded)
+AspFold *asp_fold_atoms(const AspProgram *p, const uint32_t *rep, const uint8_t *heads,
+                        size_t *folded)
 {
-    size_t np = p->names.count;
+    size_t np = p->names.count, candidates = 0;
     *folded = 0;
+    for (size_t a = 0; a < np; a++) candidates += heads[a] >= 3;
+    if (!candidates) return NULL;
     Sets s = { .p = p, .rep = rep };
     s.count = mem_calloc(np + 1, sizeof *s.count);
     s.hash = mem_calloc(np + 1, sizeof *s.hash);

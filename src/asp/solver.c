@@ -493,16 +493,24 @@ static void count_translation(const AspRule *r, size_t n[3])
 /* The translation of p's rules (the supports of a program that is not head-cycle-free
  * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
  * the rules are packed). */
-static void count_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
+/* What one pass over a program's rules tells its compilation: the translation's room
+ * (count_translation), whether a rule is disjunctive, and when `notes` is not NULL equiv.c's
+ * notes of each rule (the equivalent atoms, and the heads fold.c asks for). */
+typedef struct Survey { size_t room[3]; bool disjunctive; AspEquivNotes *notes; } Survey;
+
+static void survey_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
 {
-    (void)lits, (void)weights;
-    count_translation(r, ctx);
+    Survey *v = ctx;
+    count_translation(r, v->room);
+    v->disjunctive |= r->kind == ASP_DISJUNCTION;
+    if (v->notes) asp_equiv_note(v->notes, r, lits, weights);
 }
 
-static void count_program(const AspProgram *p, size_t n[3])
+/* p's rules surveyed (counted before they are packed), with equiv.c's notes when asked. */
+static void survey(const AspProgram *p, bool notes, Survey *v)
 {
-    n[0] = n[1] = n[2] = 0;
-    asp_rules_each(p, count_rule, n);
+    *v = (Survey){ .notes = notes ? asp_equiv_begin(p->names.count) : NULL };
+    asp_rules_each(p, survey_rule, v);
 }
 
 /* Room for the translation counted in n: the arrays are filled without regrowth. */
@@ -590,13 +598,19 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint
  * dependencies), and checked by minimal.c. */
 static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
 {
-    size_t nmerged = 0;
-    uint32_t *rep = merge ? asp_equiv_atoms(p, &nmerged) : NULL;
-    size_t room[3];
-    count_program(p, room);
+    Survey v;
+    survey(p, merge, &v);
+    if (v.disjunctive && pack) {                      /* shifted: read unpacked (aspif.c) */
+        asp_program_unpack_rules(pack);
+        pack = NULL;
+    }
+    merge &= !v.disjunctive;                          /* shifting needs every head apart */
+    size_t nmerged = 0, nfolded = 0;
+    uint32_t *rep = merge ? asp_equiv_atoms(p, v.notes, &nmerged) : NULL;
     if (pack) asp_program_pack_rules(pack);
-    size_t nfolded = 0;
-    AspFold *fold = merge ? asp_fold_atoms(p, rep, &nfolded) : NULL;
+    AspFold *fold = merge ? asp_fold_atoms(p, rep, asp_equiv_heads(v.notes), &nfolded) : NULL;
+    asp_equiv_end(v.notes);
+    const size_t *room = v.room;
     AspSolver *s = compile(p, NULL, rep, nmerged, fold, room);
     mem_free(fold);
     mem_free(rep);
@@ -625,9 +639,7 @@ AspSolver *asp_solver_new_merged(const AspProgram *p) { return solver_new(p, tru
 
 AspSolver *asp_solver_new_packed(AspProgram *p)
 {
-    AspFeatures f;
-    asp_program_features(p, &f);
-    bool unpacked = f.disjunction || f.heuristic || f.edge || f.theory;
+    bool unpacked = p->opaque.count > 0;      /* #heuristic, #edge, theory statements */
     if (unpacked) asp_program_unpack_rules(p);        /* packed as read (aspif.c) */
     return solver_new(p, true, unpacked ? NULL : p);
 }
