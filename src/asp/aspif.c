@@ -16,7 +16,7 @@ typedef struct Reader {
     char *buf;                    /* the stream's text held: from the line being read on */
     size_t cap;
     const char *last_nl;          /* the last newline in [buf, end) (NULL: none) */
-    bool eof;                     /* all of in is in buf */
+    bool eof, pack;               /* all of in is in buf; its rules packed as read */
     const char *stop;             /* why the stream ended early: a limit hit or a read error */
     size_t line;
     const char *bol;              /* where the line being read begins */
@@ -38,7 +38,6 @@ typedef struct Reader {
     size_t minimize_line;         /* the line of the first #minimize (0: none) */
     VEC(uint8_t) defined;         /* per program atom: DEFINED, and the marks of mark_defined */
     VEC(uint32_t) idof;           /* per program atom: its aspif id (0: none) */
-    bool pack;                    /* the rules packed as they are read (asp_read_aspif) */
 } Reader;
 
 /* "NAME:LINE:COL: error: MSG", COL the column (in bytes, from 1) of r->at on its line, 1
@@ -695,8 +694,7 @@ static bool read_all(Reader *r)
 static void reader_free(Reader *r)
 {
     MEM_FREE_ALL(r->ids.keys, r->ids.vals, r->ids.dense, r->head.items, r->pos.items, r->neg.items, r->wl.items,
-                 r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items,
-                 r->idof.items);
+                 r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items, r->idof.items);
 }
 
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err)
