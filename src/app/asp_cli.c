@@ -612,7 +612,8 @@ static AspProgram *read_program(Cli *c, ProcError *err)
 {
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop,
-                            .aspif = c->clasp_mode, .dash_is_stdin = true };
+                            .aspif = c->clasp_mode, .dash_is_stdin = true,
+                            .pack_rules = asp_run_takes_packed(&c->run) };
     bool was = sigint_reading(true);
     AspProgram *p = c->files.count == 0 ? proc_load("-", &opt, err)
                     : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)

@@ -397,14 +397,19 @@ static AftStatus act(Run *r, const AspProgram *p, AspSolver *s, AspStats *st, Bu
     return res;
 }
 
+bool asp_run_takes_packed(const AspRunOptions *o)
+{
+    bool native = o->solver == PROC_SOLVER_NATIVE || o->solver == PROC_SOLVER_AUTO;
+    return native && o->models && !o->wf && !o->bounds && !o->emit && !o->conseq && !o->compare
+        && !o->shards;
+}
+
 /* Is p searched only for its models, natively or by auto, so that once it is compiled only
  * the partial evaluation and a hand-over read its rules (do_models releases them)?  Then they
  * may be packed before the compilation (asp_solver_new_packed). */
 static bool packs_before_compiling(const AspRunOptions *o, const AspProgram *p)
 {
-    bool native = o->solver == PROC_SOLVER_NATIVE || o->solver == PROC_SOLVER_AUTO;
-    return native && o->droppable == p && o->models && !o->wf && !o->bounds && !o->emit
-        && !o->conseq && !o->compare && !o->shards && !asp_minimize_count(p)
+    return asp_run_takes_packed(o) && o->droppable == p && !asp_minimize_count(p)
         && !asp_has_project(p);
 }
 
@@ -426,8 +431,9 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     buf_init(&r.names);
     r.out.shard = o->shard;
     r.out.shards = o->shards;
-    AspSolver *s = packs_before_compiling(o, p) ? asp_solver_new_packed(o->droppable)
-                                                : asp_solver_new_merged(p);
+    bool packs = packs_before_compiling(o, p);
+    if (!packs && o->droppable == p) asp_program_unpack_rules(o->droppable);   /* read packed */
+    AspSolver *s = packs ? asp_solver_new_packed(o->droppable) : asp_solver_new_merged(p);
     AspStats st;
     memset(&st, 0, sizeof st);
     const char *refused = o->shards ? shard_refusal(&r, s)

@@ -49,5 +49,9 @@ enum { ASP_RUN_WRITE_FAILED = -1, ASP_RUN_USAGE = 2 };
  * error); an error is reported through diag at the end.  0, 1 (an error, or a bound that
  * clingo's consequences refute), ASP_RUN_WRITE_FAILED or ASP_RUN_USAGE. */
 int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag);
+/* May o's run take a program whose rules were packed as they were read (asp_read_aspif's
+ * `pack`)?  A search for models, natively or by auto: asp_run unpacks them (o->droppable)
+ * when it finds it must read them otherwise (#minimize, #project). */
+bool asp_run_takes_packed(const AspRunOptions *o);
 
 #endif

@@ -81,9 +81,14 @@ size_t asp_rules_read(const AspProgram *p);
 void asp_program_drop_rules(AspProgram *p);
 /* p's rules packed (rulepack.c: about a fifth of their memory) while nothing reads them, and
  * unpacked exactly as they were; asp_rule_count is 0 in between (asp_rules_read counts
- * them).  Nothing when p has no rules, or they are packed (unpacked) already. */
+ * them).  Nothing when p has no rules not packed (none packed).  asp_rules_each reads them
+ * packed. */
 void asp_program_pack_rules(AspProgram *p);
 void asp_program_unpack_rules(AspProgram *p);
+/* A reader's rules packed so far (aspif.c), once there are enough of them for a chunk: the
+ * rules, literals and weights vectors emptied, their room kept for the next ones; false
+ * when there are too few yet.  asp_program_pack_rules packs the rest. */
+bool asp_program_pack_read(AspProgram *p);
 bool asp_program_rules_dropped(const AspProgram *p);
 
 /* Rule r (0 <= r < asp_rule_count) as its parts: the head, positive and negative body atoms
@@ -135,8 +140,11 @@ typedef struct AspFeatures {
 void asp_program_features(const AspProgram *p, AspFeatures *f);
 
 /* Reading aspif (.lp files are grounded by gringo: proc/gringo.h).  On failure these return
- * NULL and leave "where:line: error: ..." in err.  `name` is used in messages only. */
-AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err);
+ * NULL and leave "where:line: error: ..." in err.  `name` is used in messages only.  With
+ * `pack`, a file large enough to be read as a stream has its rules packed as they are read
+ * (asp_program_pack_read: the reading holds a chunk of them unpacked, not the program); the
+ * caller unpacks them (asp_program_unpack_rules) unless only asp_rules_each reads them. */
+AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, bool pack, Buf *err);
 /* As asp_read_aspif, for an input whose first bytes were read already, into head (taken:
  * head is left empty): the rest is read only when they start as aspif does ("asp "). */
 AspProgram *asp_read_aspif_after(FILE *in, Buf *head, const char *name, Limits *limits, Buf *err);

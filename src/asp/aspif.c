@@ -16,7 +16,7 @@ typedef struct Reader {
     char *buf;                    /* the stream's text held: from the line being read on */
     size_t cap;
     const char *last_nl;          /* the last newline in [buf, end) (NULL: none) */
-    bool eof;                     /* all of in is in buf */
+    bool eof, pack;               /* all of in is in buf; its rules packed as read */
     const char *stop;             /* why the stream ended early: a limit hit or a read error */
     size_t line;
     const char *bol;              /* where the line being read begins */
@@ -678,6 +678,7 @@ static bool read_all(Reader *r)
         size_t line = r->line;
         if (!read_statement(r, &done)) return false;
         note_lines(r->p, line);
+        if (r->pack) asp_program_pack_read(r->p);
         if (!at_eol(r)) return fail_here(r, "extra text at the end of the statement");
         if (done && !end_step(r, &last)) return false;
     }
@@ -693,8 +694,7 @@ static bool read_all(Reader *r)
 static void reader_free(Reader *r)
 {
     MEM_FREE_ALL(r->ids.keys, r->ids.vals, r->ids.dense, r->head.items, r->pos.items, r->neg.items, r->wl.items,
-                 r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items,
-                 r->idof.items);
+                 r->toks.items, r->assumed.items, r->ext.items, r->theory.items, r->defined.items, r->idof.items);
 }
 
 AspProgram *asp_parse_aspif(const char *text, size_t len, const char *name, Buf *err)
@@ -723,6 +723,7 @@ static AspProgram *read_program(Reader *r)
     if (r->stop) ok = stream_failed(r);
     reader_free(r);
     if (ok) {
+        if (r->pack) asp_program_pack_rules(r->p);
         asp_program_fit(r->p);
         return r->p;
     }
@@ -751,10 +752,10 @@ static void reserve_for(FILE *in, Buf *b)
 
 /* A regular file read as a stream (never held whole), its vectors presized from its lines. */
 static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *name,
-                                Limits *limits, Buf *err)
+                                Limits *limits, bool pack, Buf *err)
 {
     Reader r = { .in = in, .line = 1, .name = name, .err = err, .limits = limits,
-                 .ids = { .dense_limit = len + 1 } };
+                 .ids = { .dense_limit = len + 1 }, .pack = pack };
     r.cap = STREAM_CHUNK + 1;
     r.buf = mem_alloc(r.cap);
     r.buf[0] = '\0';
@@ -766,12 +767,12 @@ static AspProgram *stream_aspif(FILE *in, size_t len, size_t lines, const char *
     return p;
 }
 
-AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, Buf *err)
+AspProgram *asp_read_aspif(FILE *in, const char *name, Limits *limits, bool pack, Buf *err)
 {
     size_t len, lines;
     const char *why = NULL;
     if (asp_count_file(in, STREAM_MIN, limits, &len, &lines, &why))
-        return stream_aspif(in, len, lines, name, limits, err);
+        return stream_aspif(in, len, lines, name, limits, pack, err);
     if (asp_read_failed(why, name, limits, err)) return NULL;
     Buf text;
     buf_init(&text);

@@ -275,10 +275,28 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
 void asp_cost_detach(AspSolver *s);
 void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict);
 bool asp_cost_spent(void *ctx, const Word *lo, const Word *hi);
-/* Equivalent atoms (equiv.c): per program atom the atom of its class, every atom whose only
- * rule is `a :- b` in b's class (*merged: how many atoms are not their class's atom); NULL
- * when there is none, or the program has a disjunctive rule (kept apart for shifting). */
-uint32_t *asp_equiv_atoms(const AspProgram *p, size_t *merged);
+/* Equivalent atoms (equiv.c) of a program without disjunctive rules (their head atoms are
+ * kept apart for shifting), from notes of its rules taken in one pass, in order, with the
+ * pass that counts the compilation's room (asp_equiv_note, np program atoms): per program
+ * atom the atom of its class, every atom whose only rule is `a :- b` in b's class (*merged:
+ * how many atoms are not their class's atom); NULL when there is none.  The rules are read
+ * again only when two atoms' only rules have bodies that hash alike.  asp_equiv_heads: per
+ * program atom the number of rules with it in their head, at most 3. */
+typedef struct AspEquivNotes AspEquivNotes;
+AspEquivNotes *asp_equiv_begin(size_t np);
+void asp_equiv_note(AspEquivNotes *n, const AspRule *r, const AspAtom *lits, const uint32_t *weights);
+const uint8_t *asp_equiv_heads(const AspEquivNotes *n);
+uint32_t *asp_equiv_atoms(const AspProgram *p, const AspEquivNotes *n, size_t *merged);
+void asp_equiv_end(AspEquivNotes *n);
+/* Folded definitions (fold.c): an atom a whose rules are all `a :- l` (one body literal
+ * each) and whose set of such literals is another such atom b's and one literal more, keep,
+ * is compiled as `a :- b. a :- keep.`  Per program atom (its class's atom under rep, which
+ * may be NULL): onto = b + 1 (0: not folded) and keep (2 * atom, + 1 when negative, of
+ * class atoms); NULL when no atom folds (*folded: how many do).  heads as for
+ * asp_equiv_atoms: without an atom in three or more heads, none is read. */
+typedef struct AspFold { uint32_t onto, keep; } AspFold;
+AspFold *asp_fold_atoms(const AspProgram *p, const uint32_t *rep, const uint8_t *heads,
+                        size_t *folded);
 /* Marks the atoms on positive cycles (cycles.c); rules h :- h, ... were dropped already. */
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic);
 /* The same, with each atom's strongly connected component in comp. */

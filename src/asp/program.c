@@ -289,7 +289,7 @@ void asp_note_rule_lines(AspProgram *p, size_t line)
 {
     for (; p->lines_noted < p->rules.count; p->lines_noted++)
         if (p->rules.items[p->lines_noted].kind == ASP_DISJUNCTION)
-            VEC_PUSH(p->disj_line, (uint64_t)p->lines_noted << 32 | (uint32_t)line);
+            VEC_PUSH(p->disj_line, (uint64_t)(p->rules_packed + p->lines_noted) << 32 | (uint32_t)line);
 }
 
 uint32_t asp_rule_line(const AspProgram *p, size_t r)

@@ -26,6 +26,8 @@ typedef struct Builder {
                                       disjunctive rule is shifted between components only */
     const uint32_t *rep;           /* NULL, or per program atom its class's atom (equiv.c):
                                       every literal and head is written as that atom */
+    const AspFold *fold;           /* NULL, or per program atom its folded definition
+                                      (fold.c) */
     const AspAtom *lits;           /* the literals and weights the offsets of the rule being */
     const uint32_t *wts;           /* translated index (asp_rules_each's: the program's own,
                                       or one packed rule's decoded alone) */
@@ -228,10 +230,28 @@ static bool merged_away(const Builder *b, size_t a)
     return b->rep && a < b->p->names.count && b->rep[a] != a;
 }
 
+/* Rule r `a :- l` of a folded atom a (fold.c): `a :- onto. a :- keep.` made at its rule
+ * `a :- keep`, its other rules dropped.  False when a is not folded. */
+static bool translate_folded(Builder *b, const AspRule *r)
+{
+    if (!b->fold || r->kind != ASP_NORMAL || r->nhead != 1) return false;
+    AspAtom a = b->lits[r->head];
+    const AspFold *f = &b->fold[a];
+    if (!f->onto) return false;
+    uint32_t x = rep_of(b, b->lits[asp_rule_pos(r)]), keep = f->keep >> 1, onto = f->onto - 1;
+    if (2 * x + (r->nneg != 0) != f->keep) return true;
+    Body body = { &keep, &keep, !(f->keep & 1), f->keep & 1 };
+    add_normal(b, a, &body, NULL, 0);
+    body = (Body){ &onto, NULL, 1, 0 };
+    add_normal(b, a, &body, NULL, 0);
+    return true;
+}
+
 static void translate_rule(Builder *b, const AspRule *r)
 {
     const AspAtom *lits = b->lits;
     uint32_t aux;
+    if (translate_folded(b, r)) return;
     /* An atom merged away (equiv.c) has one rule: `a :- b` with b in its class (h :- h), or
      * the same body as a rule another atom of its class keeps.  Kept, the class's atom had a
      * support per twin, each looked through at every split (10^5 twins: quadratic). */
@@ -473,10 +493,24 @@ static void count_translation(const AspRule *r, size_t n[3])
 /* The translation of p's rules (the supports of a program that is not head-cycle-free
  * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
  * the rules are packed). */
-static void count_program(const AspProgram *p, size_t n[3])
+/* What one pass over a program's rules tells its compilation: the translation's room
+ * (count_translation), whether a rule is disjunctive, and when `notes` is not NULL equiv.c's
+ * notes of each rule (the equivalent atoms, and the heads fold.c asks for). */
+typedef struct Survey { size_t room[3]; bool disjunctive; AspEquivNotes *notes; } Survey;
+
+static void survey_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
 {
-    n[0] = n[1] = n[2] = 0;
-    for (size_t i = 0; i < p->rules.count; i++) count_translation(&p->rules.items[i], n);
+    Survey *v = ctx;
+    count_translation(r, v->room);
+    v->disjunctive |= r->kind == ASP_DISJUNCTION;
+    if (v->notes) asp_equiv_note(v->notes, r, lits, weights);
+}
+
+/* p's rules surveyed (counted before they are packed), with equiv.c's notes when asked. */
+static void survey(const AspProgram *p, bool notes, Survey *v)
+{
+    *v = (Survey){ .notes = notes ? asp_equiv_begin(p->names.count) : NULL };
+    asp_rules_each(p, survey_rule, v);
 }
 
 /* Room for the translation counted in n: the arrays are filled without regrowth. */
@@ -513,15 +547,15 @@ static void own_state(AspSolver *s)
  * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), into
  * arrays of the room count_program found (more is made as needed). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
-                          size_t nmerged, const size_t room[3])
+                          size_t nmerged, const AspFold *fold, const size_t room[3])
 {
     size_t np = p->names.count;
     Builder b = { .p = p, .natoms = np, .atom_cap = np + 1, .fatom = -1, .group = group,
-                  .rep = rep };
+                  .rep = rep, .fold = fold };
     b.prime = mem_calloc(np + 1, sizeof *b.prime);
     b.seen = mem_calloc(np + 1, sizeof *b.seen);
     b.where = mem_calloc(np + 1, sizeof *b.where);
-    b.weights = (p->rules_packed ? p->packed_weights : p->weights.count) > 0;
+    b.weights = p->packed_weights + p->weights.count > 0;
     reserve_translation(&b, room);
     translate(&b);
     AspSolver *s = mem_calloc(1, sizeof *s);
@@ -564,12 +598,21 @@ static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint
  * dependencies), and checked by minimal.c. */
 static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
 {
-    size_t nmerged = 0;
-    uint32_t *rep = merge ? asp_equiv_atoms(p, &nmerged) : NULL;
-    size_t room[3];
-    count_program(p, room);
+    Survey v;
+    survey(p, merge, &v);
+    if (v.disjunctive && pack) {                      /* shifted: read unpacked (aspif.c) */
+        asp_program_unpack_rules(pack);
+        pack = NULL;
+    }
+    merge &= !v.disjunctive;                          /* shifting needs every head apart */
+    size_t nmerged = 0, nfolded = 0;
+    uint32_t *rep = merge ? asp_equiv_atoms(p, v.notes, &nmerged) : NULL;
     if (pack) asp_program_pack_rules(pack);
-    AspSolver *s = compile(p, NULL, rep, nmerged, room);
+    AspFold *fold = merge ? asp_fold_atoms(p, rep, asp_equiv_heads(v.notes), &nfolded) : NULL;
+    asp_equiv_end(v.notes);
+    const size_t *room = v.room;
+    AspSolver *s = compile(p, NULL, rep, nmerged, fold, room);
+    mem_free(fold);
     mem_free(rep);
     size_t bad;
     if (asp_head_cycle_free(s, &bad)) {
@@ -585,7 +628,7 @@ static AspSolver *solver_new(const AspProgram *p, bool merge, AspProgram *pack)
     mem_free(comp);
     mem_free(cyclic);
     asp_solver_free(s);
-    s = compile(p, group, NULL, 0, room);
+    s = compile(p, group, NULL, 0, NULL, room);
     s->mini = asp_minimal_new(p, group);
     mem_free(group);
     return s;
@@ -596,9 +639,8 @@ AspSolver *asp_solver_new_merged(const AspProgram *p) { return solver_new(p, tru
 
 AspSolver *asp_solver_new_packed(AspProgram *p)
 {
-    AspFeatures f;
-    asp_program_features(p, &f);
-    bool unpacked = f.disjunction || f.heuristic || f.edge || f.theory;
+    bool unpacked = p->opaque.count > 0;      /* #heuristic, #edge, theory statements */
+    if (unpacked) asp_program_unpack_rules(p);        /* packed as read (aspif.c) */
     return solver_new(p, true, unpacked ? NULL : p);
 }
 

@@ -65,13 +65,19 @@ void asp_add_opaque(AspProgram *p, AspStmtKind kind, const AspTok *toks, size_t 
     VEC_PUSH(p->opaque, s);
 }
 
+/* Rule r's kind and body noted in the features ctx (an AspRuleFn). */
+static void note_features(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
+{
+    (void)lits, (void)weights;
+    AspFeatures *f = ctx;
+    f->weights |= r->wts != ASP_NO_WEIGHTS;
+    f->disjunction |= r->kind == ASP_DISJUNCTION;
+}
+
 void asp_program_features(const AspProgram *p, AspFeatures *f)
 {
     *f = (AspFeatures){ .minimize = p->mins.count > 0, .project = p->has_project };
-    for (size_t i = 0; i < p->rules.count; i++) {
-        f->weights |= p->rules.items[i].wts != ASP_NO_WEIGHTS;
-        f->disjunction |= p->rules.items[i].kind == ASP_DISJUNCTION;
-    }
+    asp_rules_each(p, note_features, f);
     for (size_t i = 0; i < p->opaque.count; i++) {
         AspStmtKind k = p->opaque.items[i].kind;
         f->heuristic |= k == STMT_HEURISTIC;

@@ -325,7 +325,7 @@ AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *e
     err->placed = true;                      /* the errors of reading aspif are the file's */
     FILE *f = open_input(path, &err->message);
     if (!f) return NULL;
-    AspProgram *p = asp_read_aspif(f, path, opt->limits, &err->message);
+    AspProgram *p = asp_read_aspif(f, path, opt->limits, opt->pack_rules, &err->message);
     fclose(f);
     return p;
 }

@@ -27,6 +27,8 @@ typedef struct ProcLoadOptions {
                                      asp's command line, as clingo's); else a file named "-" */
     const Buf *stdin_text;        /* with dash_is_stdin: that text, already read by the caller
                                      (proc_read_stdin_text); NULL: read standard input */
+    bool pack_rules;              /* proc_load: an aspif file's rules may be packed as read
+                                     (asp_read_aspif's `pack`) */
 } ProcLoadOptions;
 /* Ground .lp files (at least one) with gringo ($FIX_GRINGO, else `gringo` on PATH), with
  * opt's extra arguments.  Every name is a file name, passed to gringo as written, or as

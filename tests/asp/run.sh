@@ -177,6 +177,16 @@ if [ "$(models_fix "$OUT/agg.lp")" = "$(models_clingo "$OUT/agg.lp")" ]; then ok
 printf '{ a(1..3) }.\n' > "$OUT/pairs.lp"
 got=$("$FIX" asp --solver native --models 0 "$OUT/pairs.lp" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 if [ "$got" = "$(models_clingo "$OUT/pairs.lp")" ]; then ok; else bad "binary nogoods only: $got"; fi
+# folded definitions (src/asp/fold.c): an atom whose rules are `a :- l` for each l of a set
+# that is another such atom's set and one literal more is compiled as `a :- b. a :- l.`:
+# positive and negative literals, one set inside another head's (mix), a head cycle (v(2),
+# w), a fold whose kept literal is the atom folded onto (t(2): not folded), every model
+printf '%s\n' '{ c(1..6) }. { d(1..4) }.' 'before(X) :- c(Y), Y < X, X = 1..7.' \
+    'after(X) :- not d(Y), Y = 1..4, Y > X, X = 0..4.' 'mix(X) :- c(Y), Y < X, X = 1..5.' \
+    'mix(X) :- not d(X), X = 1..5.' 't(X) :- c(1..2), X = 1..2. t(2) :- t(1).' \
+    'v(X) :- c(1..2), X = 1..2. v(2) :- w. w :- v(2), not d(1).' \
+    ':- before(5), not after(1), not mix(3).' ':- c(6), not before(6).' > "$OUT/fold.lp"
+check "$OUT/fold.lp" "folded definitions"
 # an aspif file of 4 MB or more is read as a stream, in chunks of 1 MB (src/asp/aspif.c): the
 # same program, models and messages as standard input, which is read whole; its output
 # strings, each with two newlines, shown and not, cross the chunks' ends (11 MB: ten of them)
