@@ -740,9 +740,10 @@ static bool sign_stretch(const AspProp *p)
  * 2 506 (3 827); over 50 first models of the compete kinds 0.67x.  Derived aggregates'
  * elements too ("Issue 33: the sign of derived aggregates' elements"): the nonograms'
  * filled cells, counted in their columns, 14 instances 0.89x (30 seed 3: 52 082 -> 36 236).
- * An atom no conflict has touched keeps its half first: the static rank derives the program bottom-up, where out
- * first refutes each level of tests/asp/run.sh's chain (n conflicts and n^2 / 2 choices, as
- * clasp's).  Under a #minimize the wseq optima took 7-13x, hence not there. */
+ * An atom no conflict has touched keeps its half first: the static rank derives the program
+ * bottom-up, where out first refutes each level of tests/asp/run.sh's chain (n conflicts and
+ * n^2 / 2 choices, as clasp's).  Under a #minimize the wseq optima took 7-13x, hence not
+ * there. */
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     const AspSolver *s = ctx;

@@ -490,12 +490,11 @@ static void count_translation(const AspRule *r, size_t n[3])
     n[0] += k, n[1] += k * pos, n[2] += k * (neg + extra);
 }
 
-/* The translation of p's rules (the supports of a program that is not head-cycle-free
- * aside) at most: rules, positive and negative literals in n[0], n[1], n[2] (counted before
- * the rules are packed). */
-/* What one pass over a program's rules tells its compilation: the translation's room
- * (count_translation), whether a rule is disjunctive, and when `notes` is not NULL equiv.c's
- * notes of each rule (the equivalent atoms, and the heads fold.c asks for). */
+/* What one pass over a program's rules tells its compilation: the translation's room at
+ * most (count_translation: rules, positive and negative literals in room[0], room[1],
+ * room[2], the supports of a program that is not head-cycle-free aside), whether a rule is
+ * disjunctive, and when `notes` is not NULL equiv.c's notes of each rule (the equivalent
+ * atoms, and the heads fold.c asks for). */
 typedef struct Survey { size_t room[3]; bool disjunctive; AspEquivNotes *notes; } Survey;
 
 static void survey_rule(void *ctx, const AspRule *r, const AspAtom *lits, const uint32_t *weights)
@@ -544,8 +543,9 @@ static void own_state(AspSolver *s)
 }
 
 /* p compiled, its disjunctive rules shifted (between components only, when group), its
- * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), into
- * arrays of the room count_program found (more is made as needed). */
+ * equivalent atoms one lattice atom when rep (equiv.c; nmerged of them merged away), its
+ * folded atoms as fold says (fold.c; NULL: none), into arrays of the room the survey found
+ * (more is made as needed). */
 static AspSolver *compile(const AspProgram *p, const uint32_t *group, const uint32_t *rep,
                           size_t nmerged, const AspFold *fold, const size_t room[3])
 {
