@@ -178,31 +178,34 @@ static bool same_body(const void *ctx, uint64_t x, uint64_t y)
         || !memcmp(b->weights + ra->wts, b->weights + rb->wts, (n + 1) * sizeof(uint32_t));
 }
 
-/* Per candidate whether another shares its body's hash (an open-addressing table of the
- * hashes, each seen once or more); false when none does. */
+/* A body hash as its own table hash (hash_body's values are spread and never 0). */
+static uint64_t key_itself(const void *ctx, uint64_t key)
+{
+    (void)ctx;
+    return key;
+}
+
+/* Per candidate whether another shares its body's hash (a table of the hashes, each with
+ * how many candidates have it, up to 2); false when none does. */
 static bool shared_keys(const AspEquivNotes *n, const uint32_t *list, size_t k, uint8_t *shared)
 {
     size_t cap = 4;
-    while (cap < 2 * k) cap *= 2;
-    uint64_t *keys = mem_calloc(cap, sizeof *keys);
-    uint8_t *twice = mem_calloc(cap, 1);
+    while (cap < 2 * k) cap *= 2;                 /* room for all: the table never grows */
+    HashMap seen;
+    hashmap_init(&seen, cap, key_itself, NULL, NULL);
     for (size_t i = 0; i < k; i++) {
-        uint64_t key = n->key[list[i]];
-        size_t j = (size_t)key & (cap - 1);
-        while (keys[j] && keys[j] != key) j = (j + 1) & (cap - 1);
-        twice[j] = keys[j] != 0;
-        keys[j] = key;
+        uint64_t key = n->key[list[i]], times = 0;
+        hashmap_get(&seen, key, &times);
+        if (times < 2) hashmap_put(&seen, key, times + 1);
     }
     bool any = false;
     for (size_t i = 0; i < k; i++) {
-        uint64_t key = n->key[list[i]];
-        size_t j = (size_t)key & (cap - 1);
-        while (keys[j] != key) j = (j + 1) & (cap - 1);
-        shared[list[i]] = twice[j];
-        any |= twice[j];
+        uint64_t times = 0;
+        hashmap_get(&seen, n->key[list[i]], &times);
+        shared[list[i]] = times > 1;
+        any |= times > 1;
     }
-    mem_free(keys);
-    mem_free(twice);
+    hashmap_free(&seen);
     return any;
 }
 
