@@ -80,8 +80,8 @@ typedef struct AftChanges {
 
 /* The search hooks of a function (AftFunction.search), each called with the function's ctx:
  * the depth-first bnb in place and its conflict-driven learning, the CDCL search of `fix asp`.
- * The depth-first driver (inplace.c) alone reads them; a .fix function has none.  Any hook
- * may be NULL (see each). */
+ * The depth-first driver (inplace.c) alone calls them (bnb.c looks which there are); a .fix
+ * function has none.  Any hook may be NULL (see each). */
 typedef struct AftSearch {
     /* In-place forms of refine and split, taken together by the depth-first bnb over a
      * bitset lattice (lattice_is_bitset) instead of AftFunction's refine and split (which the
@@ -131,6 +131,19 @@ typedef struct AftSearch {
      * does every later refine exclude all of it?  Then the bound does not stop learning
      * (o->final_ends_learning), backjumps or restarts (they cannot find it again). */
     bool (*spent)(void *ctx, const Word *lo, const Word *hi);
+    /* NULL (either): none.  A projection: fixed points told apart by some atoms only, each
+     * class wanted once.  projected: is atom one of those atoms?  split_at must choose one of
+     *   them while one is free in the bound (and choose an atom, never false, till then).
+     * given: after a point went to Final (and o->on_final saw it), was it given out as its
+     *   class's one (false: e.g. a point the caller does not take)?
+     * The depth-first run in place (aft_bnb_projects) then searches no further below the
+     * deepest split on a projected atom above that point, where every fixed point is of
+     * its class, and goes on from the other halves of the splits above (each differs from
+     * it in a projected atom): so each class is met once and nothing is kept per class
+     * (Gebser, Kaufmann and Schaub's projective enumeration by backtracking).  With
+     * learning, backjumps stay below such a point as below any (see spent). */
+    bool (*projected)(void *ctx, size_t atom);
+    bool (*given)(void *ctx);
 } AftSearch;
 
 /* A function f: L -> L.  Every callback returns false on a runtime error, which it has
@@ -479,6 +492,9 @@ AftStatus aft_refine(const AftFunction *f, const AftOptions *o, const Word *lo, 
  * comes (fix asp) keeps no copy of it. */
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st);
+/* Does aft_bnb under o honour f's projection (AftSearch.projected and given): is f's run the
+ * depth-first one in place?  Otherwise every fixed point is given, each class many times. */
+bool aft_bnb_projects(const AftFunction *f, const AftOptions *o);
 
 /* Shared by the engine's files (refine.c, bnb.c, galois.c): seconds on a monotonic clock;
  * why a run stops now ("enough", "interrupt", "timeout", "max-steps", ...) or NULL, with

@@ -693,6 +693,31 @@ static void finish(Run *run, BoundList *fixpoints)
         boundlist_push(fixpoints, boundlist_lo(&run->proven, i), boundlist_hi(&run->proven, i));
 }
 
+/* Below this width the whole-interval order is faster (its copies are a few words, and the
+ * trail's bookkeeping is not free): measured on the bench programs, 64 words keeps them as
+ * fast as before while a deep search over thousands of atoms stays linear. */
+static size_t inplace_min_words(const AftOptions *o)
+{
+    return o->inplace_min_words ? o->inplace_min_words : 64;
+}
+
+/* Can the depth-first order run in place (inplace.c): a bitset lattice and a function with
+ * both in-place hooks (f->search), IR by the refine hook, and a lattice wide enough or
+ * learning? */
+static bool inplace_applies(const Run *run)
+{
+    const AftSearch *h = run->f->search;
+    return h && h->refine_at && h->split_at && run->f->refine && !run->o->refine_steps
+           && lattice_is_bitset(run->L)
+           && (run->L->nwords >= inplace_min_words(run->o) || bnb_learns(run));
+}
+
+/* Does the run, its root not a point nor the end (not root_only), go on in place? */
+static bool runs_in_place(const Run *run)
+{
+    return run->o->depth_first && !run->o->budget && !bnb_isolating(run) && inplace_applies(run);
+}
+
 AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, const Word *hi,
                   BoundList *final, BoundList *fixpoints, AftStats *st)
 {
@@ -723,8 +748,7 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
         else move_rest_to_final(&run, &bounds, 0);
         st->stopped_by = "rounds";
         s = AFT_LIMIT;
-    } else if (s == AFT_OK && depth_first && bounds.nodes.count && !bnb_isolating(&run)
-               && inplace_applies(&run)) {
+    } else if (s == AFT_OK && bounds.nodes.count && runs_in_place(&run)) {
         pop_bound(&run, &bounds);                   /* the root, kept: node 0 */
         s = inplace_run(&run, run.plo, run.phi, o->rounds);
     } else if (s == AFT_OK && depth_first) s = run_depth_first(&run, &bounds, o->rounds);
@@ -745,52 +769,9 @@ AftStatus aft_bnb(const AftFunction *f, const AftOptions *o, const Word *lo, con
     return s;
 }
 
-static const char *const policy_names[] = {"paper", "isolate"};
-
-bool aft_policy_from_name(const char *name, AftPolicy *out)
+bool aft_bnb_projects(const AftFunction *f, const AftOptions *o)
 {
-    for (size_t i = 0; i < FIX_ARRAY_LEN(policy_names); i++) {
-        if (strcmp(name, policy_names[i]) == 0) {
-            *out = (AftPolicy)i;
-            return true;
-        }
-    }
-    return false;
-}
-
-const char *aft_policy_name(AftPolicy p)
-{
-    size_t i = (size_t)p;
-    return i < FIX_ARRAY_LEN(policy_names) ? policy_names[i] : "?";
-}
-
-void aft_policy_list(Buf *out)
-{
-    buf_puts(out, "paper or isolate");
-}
-
-static const char *const split_names[] = {"widest", "first", "last", "random"};
-
-bool aft_split_from_name(const char *name, SplitStrategy *out)
-{
-    for (size_t i = 0; i < FIX_ARRAY_LEN(split_names); i++) {
-        if (strcmp(name, split_names[i]) == 0) {
-            *out = (SplitStrategy)i;
-            return true;
-        }
-    }
-    return false;
-}
-
-void aft_split_list(Buf *out)
-{
-    size_t n = FIX_ARRAY_LEN(split_names);
-    for (size_t i = 0; i < n; i++)
-        buf_printf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", split_names[i]);
-}
-
-const char *aft_split_name(SplitStrategy s)
-{
-    size_t i = (size_t)s;
-    return i < FIX_ARRAY_LEN(split_names) ? split_names[i] : "?";
+    Run run = {.f = f, .o = o, .L = f->L};
+    return f->search && f->search->projected && f->search->given && !o->root_only
+           && runs_in_place(&run);
 }

@@ -136,6 +136,12 @@ AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out
 }
 
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
+bool bnb_learns(const Run *run)
+{
+    const AftSearch *h = run->f->search;
+    return h && h->learning && h->learnt && h->cuts && !run->o->no_learn;
+}
+
 void bnb_enter_round(Run *run, size_t depth, size_t pending)
 {
     if (depth + 1 <= run->st->rounds) return;

@@ -66,6 +66,8 @@ void bnb_prove(Run *run, const Word *lo, const Word *hi);
  * NODE_PRUNED, or on reals NODE_FINAL.  j (or NULL) gets the verdict of f's judge hook on a box
  * of reals (j->v.lo NULL when there is none). */
 AftStatus bnb_classify(Run *run, const Word *lo, const Word *hi, NodeStatus *out, Judged *j);
+/* Does the run use f's learning hooks (AftSearch: all of them, and not o->no_learn)? */
+bool bnb_learns(const Run *run);
 /* Depth-first: the round a node of depth d belongs to starts (events and stats). */
 void bnb_enter_round(Run *run, size_t depth, size_t pending);
 

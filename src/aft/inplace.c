@@ -9,6 +9,7 @@
  * restarts, the split's sign) are read here only; the steps on the run that bnb.c takes too
  * come from bnbrun.c. */
 #include "aft/inplace.h"
+#include "aft/projpath.h"
 #include "aft/steps.h"
 #include "util/mem.h"
 
@@ -66,6 +67,8 @@ typedef struct Place {
     size_t fresh_from;            /* the path's bounds from this depth on were taken after the
                                    * last of those `finals` */
     size_t final_conflicts;       /* the run's conflicts when the first of them went */
+    bool projecting;              /* the function's projection hooks are on (projpath.h) */
+    ProjPath proj;
 } Place;
 
 /* ---- the bound in place ---- */
@@ -198,13 +201,15 @@ static void emit_with(Place *pl, const Words *d, AftEventKind kind, long id, lon
     undo_to(pl, at);
 }
 
-/* The bound with d applied goes to Final, proven first when f was seen to fix it. */
-static void final_with(Place *pl, const Words *d, long id, bool proven)
+/* The bound with d applied (of `depth`) goes to Final, proven first when f was seen to fix
+ * it; a point given out for its projection settles part of the path (projpath.h). */
+static void final_with(Place *pl, const Words *d, long id, size_t depth, bool proven)
 {
     size_t at = steps_count(&pl->trail);
     apply(pl, d);
     if (proven) bnb_prove(pl->run, pl->lo, pl->hi);
     if (id >= 0) to_final(pl, id, pl->lo, pl->hi);
+    if (id >= 0 && pl->projecting && pl->search->given(pl->fctx)) projpath_given(&pl->proj, depth);
     undo_to(pl, at);
 }
 
@@ -235,7 +240,8 @@ static void push_pending(Place *pl, const Words *d, long id, size_t depth, bool 
  * pending one level deeper. */
 static void place_with(Place *pl, const Words *d, NodeStatus s, long id, size_t depth, bool raw)
 {
-    if (s == NODE_FIXPOINT || s == NODE_FINAL) final_with(pl, d, id, s == NODE_FIXPOINT);
+    if (pl->projecting && projpath_inside(&pl->proj, depth + 1)) return;   /* its class given */
+    if (s == NODE_FIXPOINT || s == NODE_FINAL) final_with(pl, d, id, depth + 1, s == NODE_FIXPOINT);
     else if (s == NODE_KEPT) push_pending(pl, d, id, depth + 1, raw);
     else pl->run->st->pruned++;
 }
@@ -260,7 +266,9 @@ static bool split_bound(Place *pl)
     changes_seen(pl);
     size_t w = chosen ? a >> 6 : pl->nwords;
     Word bit = (Word)1 << (a & 63);
-    if (w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit)) {
+    bool on_atom = w < pl->nwords && (pl->hi[w] & ~pl->lo[w] & bit);
+    if (pl->projecting) projpath_split(&pl->proj, !on_atom || h->projected(pl->fctx, a));
+    if (on_atom) {
         int in = pl->learning && h->prefer_in && !h->prefer_in(pl->fctx, a) ? 0 : 1;
         VEC_PUSH(pl->kid[1 - in].c, ((WordPair){w, pl->lo[w], pl->hi[w] & ~bit}));
         VEC_PUSH(pl->kid[in].c, ((WordPair){w, pl->lo[w] | bit, pl->hi[w]}));  /* first */
@@ -335,7 +343,7 @@ static AftStatus merge_kids(Place *pl, long id, const long cid[2], const NodeSta
     Run *run = pl->run;
     Kid *k = pl->kid;
     for (int i = 0; i < 2; i++)
-        if (status[i] == NODE_FIXPOINT) final_with(pl, &k[i].r, -1, true);   /* proven first */
+        if (status[i] == NODE_FIXPOINT) final_with(pl, &k[i].r, -1, depth + 1, true);   /* proven */
     for (int i = 0; i < 2; i++) emit_with(pl, &k[i].r, EV_BNB_SPLIT, cid[i], id, -1, NODE_MERGED);
     pl->hull.count = 0;
     for (int side = 0; side < 2; side++)
@@ -382,12 +390,6 @@ static void walk(Place *pl, size_t *pos, size_t to)
 }
 
 /* ---- learning: non-chronological backjumps ---- */
-
-static bool bnb_learns(const Run *run)
-{
-    const AftSearch *h = run->f->search;
-    return h && h->learning && h->learnt && h->cuts && !run->o->no_learn;
-}
 
 /* Learning stops (o->final_ends_learning: once the conflicts since the first bound sent to
  * Final outnumber such bounds; till then backjumps and restarts stay below the last one). */
@@ -574,7 +576,8 @@ static AftStatus process_point(Place *pl, long id, size_t depth)
     NodeStatus s;
     const Words none = {0};
     AftStatus r = bnb_classify(pl->run, pl->lo, pl->hi, &s, NULL);
-    if (r == AFT_OK) place_with(pl, &none, s, id, depth, false);     /* never NODE_KEPT */
+    if (r == AFT_OK && s != NODE_PRUNED) final_with(pl, &none, id, depth, s == NODE_FIXPOINT);
+    else if (r == AFT_OK) pl->run->st->pruned++;                     /* never NODE_KEPT */
     if (r == AFT_LIMIT) to_final(pl, id, pl->lo, pl->hi);
     return r;
 }
@@ -609,7 +612,8 @@ static AftStatus process_node(Place *pl, long id, size_t depth, bool raw)
         if (r == AFT_LIMIT) to_final(pl, id, pl->lo, pl->hi);
         if (r != AFT_OK) return r;
     }
-    if (alive[0] && alive[1] && !pl->kid[0].raw && kids_union_is_interval(pl)) return merge_kids(pl, id, cid, status, depth);
+    if (alive[0] && alive[1] && !pl->kid[0].raw && !pl->projecting && kids_union_is_interval(pl))
+        return merge_kids(pl, id, cid, status, depth);
     keep_kids(pl, id, cid, alive, status, depth);
     return AFT_OK;
 }
@@ -720,6 +724,7 @@ static AftStatus loop(Place *pl, size_t cap)
         if ((why = aft_limit_hit(run->o, run->deadline, run->st))) break;
         Pending n = pop_pending(pl);
         if (pl->learning) enter_path(pl, &n);
+        if (pl->projecting) projpath_enter(&pl->proj, n.depth);
         if (cap && n.depth >= cap) {
             to_final(pl, n.id, pl->lo, pl->hi);
             capped = "rounds";
@@ -727,6 +732,8 @@ static AftStatus loop(Place *pl, size_t cap)
         }
         bnb_enter_round(run, n.depth, pl->stack.count);
         AftStatus s = process_node(pl, n.id, n.depth, n.raw);
+        size_t settled = pl->projecting ? projpath_take(&pl->proj) : SIZE_MAX;
+        if (settled != SIZE_MAX) drop_below(pl, settled);        /* its class was given */
         if (pl->learning && pl->finals && run->o->final_ends_learning
             && run->st->conflicts - pl->final_conflicts > pl->finals) learning_off(pl);
         if (s == AFT_OK && pl->learning && !pl->finals && pl->search->restart && pl->stack.count
@@ -741,22 +748,6 @@ static AftStatus loop(Place *pl, size_t cap)
     if (!aft_abandoned(run->o)) pending_to_final(pl, why);
     run->st->stopped_by = why;
     return AFT_LIMIT;
-}
-
-/* Below this width the whole-interval order is faster (its copies are a few words, and the
- * trail's bookkeeping is not free): measured on the bench programs, 64 words keeps them as
- * fast as before while a deep search over thousands of atoms stays linear. */
-static size_t inplace_min_words(const AftOptions *o)
-{
-    return o->inplace_min_words ? o->inplace_min_words : 64;
-}
-
-bool inplace_applies(const Run *run)
-{
-    const AftSearch *h = run->f->search;
-    return h && h->refine_at && h->split_at && run->f->refine && !run->o->refine_steps
-           && lattice_is_bitset(run->L)
-           && (run->L->nwords >= inplace_min_words(run->o) || bnb_learns(run));
 }
 
 AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
@@ -777,7 +768,10 @@ AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap)
     }
     VEC_PUSH(pl.stack, ((Pending){0, 0, false, 0, 0}));
     pl.learning = bnb_learns(run) && pl.search->learning(pl.fctx, true);
+    pl.projecting = pl.search->projected && pl.search->given;
+    projpath_init(&pl.proj);
     AftStatus r = loop(&pl, cap);
+    projpath_free(&pl.proj);
     if (pl.learning) learning_off(&pl);
     VEC_FREE(pl.path);
     mem_free(pl.lo);

@@ -5,9 +5,6 @@
 
 #include "aft/bnbrun.h"
 
-/* Can the depth-first order run in place: a bitset lattice and a function with
- * both in-place hooks (f->search), and IR by the refine hook? */
-bool inplace_applies(const Run *run);
 /* The depth-first order in place from the root bound [lo, hi] (node 0, kept), with the
  * round cap `cap` (0: none): the same Final, events and stats as bnb.c's. */
 AftStatus inplace_run(Run *run, const Word *lo, const Word *hi, size_t cap);

@@ -263,6 +263,15 @@ bool asp_prop_prefer_in(void *ctx, size_t atom);
  * solver as ctx: does the last solution nogood exclude all of [lo, hi]?); asp_prop_unblock,
  * at the enumeration's end, forgets them and every nogood learnt since. */
 bool asp_prop_block(AspSolver *s, const uint32_t *lits, size_t n);
+/* Projective enumeration by backtracking (project.c, propchoice.c): asp_prop_project sets
+ * the n lattice atoms the models are told apart by (each once), which the split takes
+ * before any other (n 0, atoms NULL: none again); asp_prop_projected and asp_prop_given are
+ * AftSearch's projected and given hooks (the solver as ctx), asp_prop_give says a model
+ * was given out since. */
+void asp_prop_project(AspSolver *s, const uint32_t *atoms, size_t n);
+bool asp_prop_projected(void *ctx, size_t atom);
+bool asp_prop_given(void *ctx);
+void asp_prop_give(AspSolver *s);
 bool asp_prop_block_spent(void *ctx, const Word *lo, const Word *hi);
 void asp_prop_unblock(AspSolver *s);
 /* The optimisation's bound as a constraint of the strong IR (cost.c): the #minimize

@@ -1,7 +1,21 @@
-/* project.c: #project natively, through asp_solve's hooks (search.h): a model whose
- * projection on the project atoms was met before is not given out, and each model given out
- * adds the solution nogood of its projection (block.c), so that the search, which then never
- * meets that projection again, goes on learning from its conflicts. */
+/* project.c: #project natively, through asp_solve's hooks (search.h), each projection given
+ * out once.
+ *
+ * By backtracking, storing nothing per projection (Gebser, Kaufmann and Schaub's projective
+ * enumeration, clasp's default): the split takes the project atoms before any other
+ * (propchoice.c), and after a model the engine drops what it has pending below the last
+ * split on a project atom and goes on from the other halves of the splits above it
+ * (AftSearch's projected and given hooks, src/aft/projpath.c).  Each half differs from the
+ * model in a project atom, so no projection comes twice; the nogoods learnt are the
+ * program's consequences (no solution nogood), so none cuts off a projection not yet met,
+ * and backjumps stay below the last model as in any enumeration (src/aft/inplace.c).
+ *
+ * The old way remains where the engine cannot run so (aft_bnb_projects false: --no-learn on
+ * a narrow lattice, a budget, policy isolate, a split strategy other than first): a model
+ * whose projection was met before is not given out, and each one given out adds the
+ * solution nogood of its projection (block.c), so that the search, which then never meets
+ * it again, goes on learning from its conflicts.  The optimisations with #project (opt.c)
+ * and the clingo back end (src/proc/backend.c) keep the projections met (asp_projection_*). */
 #include "asp/project.h"
 #include "asp/internal.h"
 #include "asp/modelset.h"
@@ -84,12 +98,40 @@ static bool accept_new(void *ctx, const Word *x)
     return asp_projection_block_new(j->pr, j->s, x);
 }
 
+/* A model given out: by backtracking, always a projection not met before. */
+static bool accept_by_backtracking(void *ctx, const Word *x)
+{
+    (void)x;
+    asp_prop_give(((Projector *)ctx)->s);
+    return true;
+}
+
+static AftStatus solve_by_backtracking(Projector *j, const AspSolveOptions *o, AspModelFn fn,
+                                       void *ctx, AspStats *st)
+{
+    AspSolver *s = j->s;
+    asp_prop_project(s, j->pr->atoms, j->pr->n);
+    AspSolveHooks h = { .fn = &j->fn, .accept = accept_by_backtracking, .ctx = j };
+    AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
+    asp_prop_project(s, NULL, 0);
+    return r;
+}
+
 AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn fn, void *ctx,
                               AspStats *st)
 {
     Projector j = { .s = s, .pr = asp_projections_new(s), .search = *s->fn.search, .fn = s->fn };
-    j.search.spent = asp_prop_block_spent;
     j.fn.search = &j.search;
+    j.search.projected = asp_prop_projected;
+    j.search.given = asp_prop_given;
+    if (asp_search_projects(s, o, &j.fn)) {
+        AftStatus r = solve_by_backtracking(&j, o, fn, ctx, st);
+        asp_projections_free(j.pr);
+        return r;
+    }
+    j.search.projected = NULL;
+    j.search.given = NULL;
+    j.search.spent = asp_prop_block_spent;
     AspSolveHooks h = { .fn = &j.fn, .accept = accept_new, .ctx = &j };
     AftStatus r = asp_solve_hooked(s, o, &h, fn, ctx, st);
     asp_prop_unblock(s);

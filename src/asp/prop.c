@@ -106,6 +106,7 @@ void asp_prop_free(AspProp *p)
     asp_ufs_free(p);
     mem_free(p->dword); mem_free(p->rpos);
     mem_free(p->wmark); mem_free(p->wlist);
+    mem_free(p->proj.atoms); mem_free(p->proj.pos);
     asp_learn_free(p);
     asp_cons_free(p);
     mem_free(p);
@@ -335,6 +336,7 @@ static void undo(AspProp *p, size_t to)
         isdec[a] = 0;
         if (cyclic[a]) asp_ufs_undone(p, a);
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
+        if (p->proj.pos && p->proj.pos[a] < p->proj.cursor) p->proj.cursor = p->proj.pos[a];
         if (hpos && hpos[a] == NONE) asp_heap_insert(p, a);
     }
     p->tr.qtail = to;
@@ -363,6 +365,7 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     p->oc = asp_cons_reset(s, p, mode == 1);
     if (p->act.heap) asp_heap_reset(p, s->natoms);
     p->tr.qhead = p->tr.qtail = p->open = p->cursor = p->ofirst = p->wfirst = p->mfirst = 0;
+    p->proj.cursor = 0;
     p->tr.nlevels = 1;
     memset(p->tr.isdec, 0, s->natoms);
     p->conflict = p->root_conflict = false;

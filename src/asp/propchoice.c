@@ -1,5 +1,6 @@
 /* propchoice.c: the split choice of the native IR (first fail on the propagator's state; with
- * learning, the most active atom, learnheap.c). */
+ * learning, the most active atom, learnheap.c), after the atoms of a projection (project.c)
+ * while one of them is free. */
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
@@ -88,12 +89,70 @@ static size_t weight_choice(const AspSolver *s, AspProp *p)
 }
 
 
+/* The first free atom of the projection (the first unassigned one when the state is the
+ * interval); SIZE_MAX when none. */
+static size_t project_choice(AspProp *p, bool at_state, const Word *lo, const Word *hi)
+{
+    if (at_state) {
+        while (p->proj.cursor < p->proj.n && p->tr.val[p->proj.atoms[p->proj.cursor]] != V_UNK)
+            p->proj.cursor++;
+        return p->proj.cursor < p->proj.n ? p->proj.atoms[p->proj.cursor] : SIZE_MAX;
+    }
+    for (size_t i = 0; i < p->proj.n; i++) {
+        uint32_t a = p->proj.atoms[i];
+        if ((hi[a >> 6] & ~lo[a >> 6]) >> (a & 63) & 1) return a;
+    }
+    return SIZE_MAX;
+}
+
 size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word *lo,
                        const Word *hi)
 {
+    if (p->proj.n) {
+        size_t a = project_choice(p, at_state, lo, hi);
+        if (a != SIZE_MAX) return a;
+    }
     size_t best = at_state && p->learning && p->store.nnogoods ? asp_heap_best(p) : SIZE_MAX;
     if (best == SIZE_MAX && at_state) best = support_choice(s, p);
     if (best == SIZE_MAX && at_state && s->bound) best = weight_choice(s, p);
     if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);
     return best;
+}
+
+void asp_prop_project(AspSolver *s, const uint32_t *atoms, size_t n)
+{
+    AspProp *p = s->prop;
+    mem_free(p->proj.atoms);
+    mem_free(p->proj.pos);
+    p->proj.atoms = p->proj.pos = NULL;
+    p->proj.n = p->proj.cursor = 0;
+    p->proj.given = false;
+    if (!atoms) return;
+    p->proj.atoms = mem_alloc((n + 1) * sizeof *p->proj.atoms);
+    p->proj.pos = mem_alloc((s->natoms + 1) * sizeof *p->proj.pos);
+    for (size_t a = 0; a < s->natoms; a++) p->proj.pos[a] = NONE;
+    for (size_t i = 0; i < n; i++) {
+        p->proj.atoms[i] = atoms[i];
+        p->proj.pos[atoms[i]] = (uint32_t)i;
+    }
+    p->proj.n = n;
+}
+
+bool asp_prop_projected(void *ctx, size_t atom)
+{
+    const AspProp *p = ((AspSolver *)ctx)->prop;
+    return p->proj.pos && p->proj.pos[atom] != NONE;
+}
+
+bool asp_prop_given(void *ctx)
+{
+    AspProp *p = ((AspSolver *)ctx)->prop;
+    bool given = p->proj.given;
+    p->proj.given = false;
+    return given;
+}
+
+void asp_prop_give(AspSolver *s)
+{
+    s->prop->proj.given = true;
 }

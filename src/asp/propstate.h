@@ -70,6 +70,11 @@ struct AspProp {
     size_t nchecks;               /* the sanitizer build's checkpoints so far (propcheck.c) */
     const AspOcc *oc;             /* the ones propagation reads: &rc.all, &rc.cons_live or
                                      &rc.live */
+    struct {                      /* the projection's atoms, split first (propchoice.c) */
+        uint32_t *atoms, *pos;    /* pos: per atom its index in atoms, NONE when not one */
+        size_t n, cursor;         /* every one of atoms before cursor is assigned */
+        bool given;               /* a model was given out since the engine last asked */
+    } proj;
 };
 
 /* searchstate.c: the search's part of the state (the static rank; learn.c's

@@ -19,5 +19,8 @@ typedef struct AspSolveHooks {
  * residual one, so that the hooks see the solver's own lattice elements. */
 AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
                            AspModelFn fn, void *ctx, AspStats *st);
+/* Does that search, with f as the hooks' function, honour f's projection hooks
+ * (AftSearch.projected and given: aft_bnb_projects, and the split choice's own atom)? */
+bool asp_search_projects(const AspSolver *s, const AspSolveOptions *o, const AftFunction *f);
 
 #endif

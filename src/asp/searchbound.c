@@ -130,15 +130,30 @@ static AftStatus run_one(Search *q, BoundList *todo, const Word *lo, const Word 
     return r == AFT_INVALID ? AFT_OK : r;
 }
 
+/* The engine's options of the search with hooks h (may be NULL). */
+static void bound_options(const AspSolveOptions *o, const AspSolveHooks *h, AftOptions *opt)
+{
+    asp_search_options(opt, o ? o->aft : NULL);
+    opt->depth_first = true;      /* the native refine continues from the last child */
+    if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) opt->inplace_min_words = SIZE_MAX;
+}
+
+bool asp_search_projects(const AspSolver *s, const AspSolveOptions *o, const AftFunction *f)
+{
+    (void)s;
+    AftOptions opt;
+    AspSolveHooks h = { .fn = f };
+    bound_options(o, &h, &opt);
+    return opt.split.strategy == SPLIT_FIRST && aft_bnb_projects(f, &opt);
+}
+
 AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolveHooks *h,
                            const Word *lo0, const Word *hi0, AspModelFn fn, void *ctx,
                            AspStats *st)
 {
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
                  .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
-    asp_search_options(&q.opt, o ? o->aft : NULL);
-    q.opt.depth_first = true;     /* the native refine continues from the last child */
-    if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) q.opt.inplace_min_words = SIZE_MAX;
+    bound_options(o, h, &q.opt);
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;
     modelset_init(&q.seen, s->nwords);
