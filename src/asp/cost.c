@@ -190,21 +190,22 @@ void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict)
 }
 
 /* Every free literal of level j at least `need` heavy becomes false.  The scan starts past
- * the literals known to have values (skip), and moves that place on over those it finds
- * with one, marked so that an undo of the trail below here moves it back (on labyrinth 14 a
- * scan of every literal whenever low came one below B was 5 % of the instructions). */
+ * the literals known to have values (skip), and moves that place on past all it scans
+ * (each has a value after it), marked so that an undo of the trail below here moves it
+ * back (on labyrinth 14 a scan of every literal whenever low came one below B was 5 % of
+ * the instructions). */
 static void force_level(AspProp *p, size_t j, int64_t need)
 {
     AspCost *c = p->cost;
+    const CostLit *lits = c->lits;           /* read once: an assignment's byte stores may */
+    const uint8_t *val = p->tr.val;          /* alias c's and p's fields */
     uint32_t i = c->skip[j], end = c->lstart[j + 1], from = i;
-    bool known = true;                      /* every literal of [from, i) has a value */
-    for (; i < end && c->lits[i].weight >= need; i++) {
-        uint32_t l = c->lits[i].lit;
-        if (p->tr.val[l >> 1] == V_UNK) asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
-        if (known && p->tr.val[l >> 1] != V_UNK) c->skip[j] = i + 1;
-        else known = false;
+    for (; i < end && lits[i].weight >= need; i++) {
+        uint32_t l = lits[i].lit;
+        if (val[l >> 1] == V_UNK) asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
     }
-    if (c->skip[j] != from) VEC_PUSH(c->marks, ((SkipMark){(uint32_t)j, from, (uint32_t)p->tr.qtail}));
+    c->skip[j] = i;
+    if (i != from) VEC_PUSH(c->marks, ((SkipMark){(uint32_t)j, from, (uint32_t)p->tr.qtail}));
 }
 
 /* Every free literal whose weight would break the bound becomes false: on the levels before
