@@ -50,6 +50,8 @@ struct AspCost {
     int64_t *cum;                 /* row i (nlevels each): low with the first i held */
     uint32_t *walked;             /* nlevels + 1 words of the minimisation's (AspCostView) */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
+    uint8_t *counts;              /* per atom: the values (V_TRUE, V_FALSE bits) under which
+                                     one of its literals holds (0: it has none) */
     uint32_t *skip;               /* per level: its literals before this index have values
                                      (force's scan starts there) */
     VEC(SkipMark) marks;          /* how skip moved, in trail order (undone with it) */
@@ -88,11 +90,13 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 static void cost_signs(AspCost *c, size_t natoms)
 {
     c->sign = mem_alloc(natoms + 1);
+    c->counts = mem_calloc(natoms + 1, 1);
     for (size_t a = 0; a < natoms; a++) {
         int64_t in = 0;           /* the weight true costs more than false */
         for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++) {
             const CostLit *l = &c->lits[c->aent[k]];
             in += (l->lit & 1) ? -l->weight : l->weight;
+            c->counts[a] |= (l->lit & 1) ? V_FALSE : V_TRUE;
         }
         c->sign[a] = in > 0 ? 0 : in < 0 ? 1 : -1;
     }
@@ -149,7 +153,7 @@ void asp_cost_detach(AspSolver *s)
     if (!c) return;
     VEC_FREE(c->marks);
     MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign,
-                 c->skip, c->walked, c);
+                 c->counts, c->skip, c->walked, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -242,8 +246,8 @@ void asp_cost_reset(AspProp *p)
     else force(p);
 }
 
-/* Atom a's #minimize literals that hold, counted (out of line: most atoms have none, and
- * their visit should not pay for this one's frame). */
+/* Atom a's #minimize literals that hold, counted (out of line: most atoms have none that
+ * holds, and their visit should not pay for this one's frame). */
 static __attribute__((noinline)) void count_held(AspProp *p, uint32_t a)
 {
     AspCost *c = p->cost;
@@ -263,8 +267,7 @@ static __attribute__((noinline)) void count_held(AspProp *p, uint32_t a)
 
 void asp_cost_visit(AspProp *p, uint32_t a)
 {
-    const AspCost *c = p->cost;
-    if (c->astart[a] != c->astart[a + 1]) count_held(p, a);
+    if (p->cost->counts[a] & p->tr.val[a]) count_held(p, a);   /* one of them holds */
 }
 
 /* The trail undone down to place `to` (before its values go): the held literals set there
