@@ -50,6 +50,8 @@ struct AspCost {
     int64_t *cum;                 /* row i (nlevels each): low with the first i held */
     uint32_t *walked;             /* nlevels + 1 words of the minimisation's (AspCostView) */
     int8_t *sign;                 /* per atom: the value a split tries first (-1: none) */
+    uint8_t *counts;              /* per atom: the values (V_TRUE, V_FALSE bits) under which
+                                     one of its literals holds (0: it has none) */
     uint32_t *skip;               /* per level: its literals before this index have values
                                      (force's scan starts there) */
     VEC(SkipMark) marks;          /* how skip moved, in trail order (undone with it) */
@@ -88,11 +90,13 @@ static void index_literals(AspCost *c, size_t n, size_t natoms)
 static void cost_signs(AspCost *c, size_t natoms)
 {
     c->sign = mem_alloc(natoms + 1);
+    c->counts = mem_calloc(natoms + 1, 1);
     for (size_t a = 0; a < natoms; a++) {
         int64_t in = 0;           /* the weight true costs more than false */
         for (uint32_t k = c->astart[a]; k < c->astart[a + 1]; k++) {
             const CostLit *l = &c->lits[c->aent[k]];
             in += (l->lit & 1) ? -l->weight : l->weight;
+            c->counts[a] |= (l->lit & 1) ? V_FALSE : V_TRUE;
         }
         c->sign[a] = in > 0 ? 0 : in < 0 ? 1 : -1;
     }
@@ -149,7 +153,7 @@ void asp_cost_detach(AspSolver *s)
     if (!c) return;
     VEC_FREE(c->marks);
     MEM_FREE_ALL(c->offset, c->lits, c->held, c->heldlit, c->cum, c->lstart, c->astart, c->aent, c->sign,
-                 c->skip, c->walked, c);
+                 c->counts, c->skip, c->walked, c);
     p->cost = NULL;
     forget_nogoods(p);
 }
@@ -190,21 +194,22 @@ void asp_cost_bound(AspSolver *s, const int64_t *best, bool strict)
 }
 
 /* Every free literal of level j at least `need` heavy becomes false.  The scan starts past
- * the literals known to have values (skip), and moves that place on over those it finds
- * with one, marked so that an undo of the trail below here moves it back (on labyrinth 14 a
- * scan of every literal whenever low came one below B was 5 % of the instructions). */
+ * the literals known to have values (skip), and moves that place on past all it scans
+ * (each has a value after it), marked so that an undo of the trail below here moves it
+ * back (on labyrinth 14 a scan of every literal whenever low came one below B was 5 % of
+ * the instructions). */
 static void force_level(AspProp *p, size_t j, int64_t need)
 {
     AspCost *c = p->cost;
+    const CostLit *lits = c->lits;           /* read once: an assignment's byte stores may */
+    const uint8_t *val = p->tr.val;          /* alias c's and p's fields */
     uint32_t i = c->skip[j], end = c->lstart[j + 1], from = i;
-    bool known = true;                      /* every literal of [from, i) has a value */
-    for (; i < end && c->lits[i].weight >= need; i++) {
-        uint32_t l = c->lits[i].lit;
-        if (p->tr.val[l >> 1] == V_UNK) asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
-        if (known && p->tr.val[l >> 1] != V_UNK) c->skip[j] = i + 1;
-        else known = false;
+    for (; i < end && lits[i].weight >= need; i++) {
+        uint32_t l = lits[i].lit;
+        if (val[l >> 1] == V_UNK) asp_prop_assign(p, l >> 1, lit_val(l ^ 1), R_COST, l);
     }
-    if (c->skip[j] != from) VEC_PUSH(c->marks, ((SkipMark){(uint32_t)j, from, (uint32_t)p->tr.qtail}));
+    c->skip[j] = i;
+    if (i != from) VEC_PUSH(c->marks, ((SkipMark){(uint32_t)j, from, (uint32_t)p->tr.qtail}));
 }
 
 /* Every free literal whose weight would break the bound becomes false: on the levels before
@@ -241,8 +246,8 @@ void asp_cost_reset(AspProp *p)
     else force(p);
 }
 
-/* Atom a's #minimize literals that hold, counted (out of line: most atoms have none, and
- * their visit should not pay for this one's frame). */
+/* Atom a's #minimize literals that hold, counted (out of line: most atoms have none that
+ * holds, and their visit should not pay for this one's frame). */
 static __attribute__((noinline)) void count_held(AspProp *p, uint32_t a)
 {
     AspCost *c = p->cost;
@@ -262,8 +267,7 @@ static __attribute__((noinline)) void count_held(AspProp *p, uint32_t a)
 
 void asp_cost_visit(AspProp *p, uint32_t a)
 {
-    const AspCost *c = p->cost;
-    if (c->astart[a] != c->astart[a + 1]) count_held(p, a);
+    if (p->cost->counts[a] & p->tr.val[a]) count_held(p, a);   /* one of them holds */
 }
 
 /* The trail undone down to place `to` (before its values go): the held literals set there

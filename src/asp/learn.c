@@ -169,8 +169,6 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
 
 /* ---- nogoods ---- */
 
-static bool is_false(const AspProp *p, uint32_t l) { return p->tr.lholds[l ^ 1]; }
-
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */
 static inline void watch(AspProp *p, uint32_t lit, uint32_t off, uint32_t spare)
 {
@@ -562,10 +560,14 @@ static inline uint32_t learnt_open(const uint8_t *lholds, uint32_t *l, uint32_t 
 /* Nogood off, watching `lit`, which now holds: true when it keeps that watch (its other one
  * is false), false when it moved the watch to another literal that does not hold or, with
  * none left, made its other watch false (or met a conflict).  *spare becomes its other
- * watch. */
-static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
+ * watch.  The store's words and the literals' holding are the visit's (read once there: a
+ * propagation neither moves them nor grows the store, and an assignment's byte stores would
+ * make the compiler read them again at each look). */
+static bool look(AspProp *p, uint32_t *ng, const uint8_t *lholds, uint32_t off, uint32_t lit,
+                 uint32_t *spare)
 {
-    uint32_t n = p->store.ng.items[off], *l = p->store.ng.items + off + 1;
+    uint32_t n = ng[off], *l = ng + off + 1;
+    ASP_ASSERT(ng == p->store.ng.items && lholds == p->tr.lholds);
     ASP_ASSERT(n >= 1 && (l[0] == lit || (n > 1 && l[1] == lit)));   /* watched on l[0], l[1] */
     if (n == 1) {
         unit(p, off, lit);
@@ -574,9 +576,8 @@ static bool look(AspProp *p, uint32_t off, uint32_t lit, uint32_t *spare)
     l[0] ^= l[1] ^ lit;                                /* the other watch first, lit second */
     l[1] = lit;                                        /* (no branch on which side lit was) */
     *spare = l[0];
-    if (is_false(p, l[0])) return true;
-    uint32_t k = off >= p->rc.perm_end ? learnt_open(p->tr.lholds, l, n)
-                                       : first_open(p->tr.lholds, l, 2, n);
+    if (lholds[l[0] ^ 1]) return true;                 /* the other watch is false */
+    uint32_t k = off >= p->rc.perm_end ? learnt_open(lholds, l, n) : first_open(lholds, l, 2, n);
     if (k < n) {                                       /* watch l[k] instead */
         l[1] = l[k];
         l[k] = lit;
@@ -597,9 +598,11 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
 {
     (void)s;
     AspWatches *w = &p->store.watches;
-    uint32_t *items = asp_watch_items(w, lit);      /* again after a look moves a watch: the */
-    size_t i = 0, count = asp_watch_count(w, lit);  /* pool may move as it grows */
+    uint32_t *items = asp_watch_items(w, lit);      /* again when a look that moves a watch */
+    const uint32_t *pool = w->pool;                 /* moves the pool (it grows) */
+    size_t i = 0, count = asp_watch_count(w, lit);
     const uint8_t *lholds = p->tr.lholds;
+    uint32_t *ng = p->store.ng.items;
     for (; i < count && (items[i] & ASP_WATCH_BIN); i++) {
         uint32_t other = asp_watch_other(items[i]);
         if (lholds[other ^ 1]) continue;
@@ -621,8 +624,11 @@ void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit)
             j += 2;
             continue;
         }
-        bool keep = look(p, off, lit, &spare);
-        if (!keep) items = asp_watch_items(w, lit);
+        bool keep = look(p, ng, lholds, off, lit, &spare);
+        if (w->pool != pool) {
+            pool = w->pool;
+            items = asp_watch_items(w, lit);
+        }
         items[j] = off;
         items[j + 1] = spare;
         j += keep ? 2 : 0;

@@ -203,6 +203,22 @@ static void lits_false(const AspSolver *s, AspProp *p, const uint32_t *rules, co
     for (uint32_t k = from; k < to; k++) lit_false(s, p, rules[k], wt(w, k));
 }
 
+/* Atom a's value (t: true) counted in the rules it occurs in, in the order of the lists
+ * (positive occurrences first when true, negative ones first when false); a list with no
+ * entry costs no call. */
+static inline void count(const AspSolver *s, AspProp *p, const AspOcc *o, uint32_t a, bool t)
+{
+    uint32_t pf = asp_occ_at(o->ostart, a), pt = asp_occ_at(o->ostart, a + 1);
+    uint32_t nf = asp_occ_at(o->nostart, a), nt = asp_occ_at(o->nostart, a + 1);
+    if (t) {
+        if (pf < pt) lits_true(s, p, o->occ, o->ow, pf, pt);
+        if (nf < nt) lits_false(s, p, o->nocc, o->now, nf, nt);
+    } else {
+        if (pf < pt) lits_false(s, p, o->occ, o->ow, pf, pt);
+        if (nf < nt) lits_true(s, p, o->nocc, o->now, nf, nt);
+    }
+}
+
 /* Completion on atom a's own rules once its value is known. */
 static void head_known(const AspSolver *s, AspProp *p, uint32_t a)
 {
@@ -232,13 +248,7 @@ static void propagate(const AspSolver *s, AspProp *p)
         uint32_t a = p->tr.trail[p->tr.qhead++];
         bool t = p->tr.val[a] == V_TRUE;
         if (p->mode == 1 && (p->store.ng.count || p->rc.stored)) asp_learn_visit(s, p, 2 * a + !t);   /* nogoods first */
-        if (t) {
-            lits_true(s, p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
-            lits_false(s, p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
-        } else {
-            lits_false(s, p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
-            lits_true(s, p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
-        }
+        count(s, p, o, a, t);
         if (p->mode) head_known(s, p, a);
         if (p->cost) asp_cost_visit(p, a);
     }
@@ -303,6 +313,23 @@ static void unlits_false(AspProp *p, const uint32_t *rules, const uint32_t *w, u
     }
 }
 
+/* Atom a's value (t: true) taken out of the counters of the rules it occurs in; a list
+ * with no entry costs no call (with the rules as nogoods most atoms have none).  The two
+ * kinds of undo commute: they move different counters. */
+static inline void uncount(AspProp *p, const AspOcc *o, uint32_t a, bool t)
+{
+    uint32_t pf = asp_occ_at(o->ostart, a), pt = asp_occ_at(o->ostart, a + 1);
+    uint32_t nf = asp_occ_at(o->nostart, a), nt = asp_occ_at(o->nostart, a + 1);
+    if (pf < pt) {
+        if (t) unlits_true(p, o->occ, o->ow, pf, pt);
+        else unlits_false(p, o->occ, o->ow, pf, pt);
+    }
+    if (nf < nt) {
+        if (t) unlits_false(p, o->nocc, o->now, nf, nt);
+        else unlits_true(p, o->nocc, o->now, nf, nt);
+    }
+}
+
 /* Undoes the trail down to index `to`: counters of propagated atoms, then values.  The
  * trail's arrays are read once (a byte store may alias any of p's fields, so the compiler
  * would read them again for each atom); an atom still in the activity heap (most are: it
@@ -318,15 +345,7 @@ static void undo(AspProp *p, size_t to)
     for (size_t i = p->tr.qtail; i-- > to;) {
         uint32_t a = trail[i];
         bool t = val[a] == V_TRUE;
-        if (i < qhead) {
-            if (t) {
-                unlits_true(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
-                unlits_false(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
-            } else {
-                unlits_true(p, o->nocc, o->now, asp_occ_at(o->nostart, a), asp_occ_at(o->nostart, a + 1));
-                unlits_false(p, o->occ, o->ow, asp_occ_at(o->ostart, a), asp_occ_at(o->ostart, a + 1));
-            }
-        }
+        if (i < qhead) uncount(p, o, a, t);
         if (t) {
             asp_clr_bit(p, p->tlo, a);
             p->open -= p->nsup[a] >= 2;

@@ -111,6 +111,17 @@ void asp_watch_grow(AspWatches *w, uint32_t lit)
     l->at[1] = words;
 }
 
+void asp_watch_add_grown(AspWatches *w, uint32_t lit, uint32_t off, uint32_t spare)
+{
+    AspWatchList *l = &w->list[lit];
+    uint32_t cap = l->count & ASP_WATCH_INLINE ? 2 : l->at[1];
+    if (asp_watch_count(w, lit) + 2 > cap) asp_watch_grow(w, lit);
+    uint32_t *at = asp_watch_items(w, lit) + asp_watch_count(w, lit);
+    at[0] = off;
+    at[1] = spare;
+    l->count += 2;
+}
+
 void asp_watch_add_bin(AspWatches *w, uint32_t lit, uint32_t other)
 {
     AspWatchList *l = &w->list[lit];

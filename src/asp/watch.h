@@ -88,16 +88,22 @@ static inline void asp_watch_truncate(AspWatches *w, uint32_t lit, size_t count)
     l->count = (l->count & ASP_WATCH_INLINE) | (uint32_t)count;
 }
 
-/* The pair (off, spare) appended to list lit. */
+/* The pair (off, spare) appended to list lit: in place when its block has room (the header
+ * read once: a store into the pool may alias it), else by asp_watch_add_grown (a list in its
+ * header, or a full block). */
+void asp_watch_add_grown(AspWatches *w, uint32_t lit, uint32_t off, uint32_t spare);
 static inline void asp_watch_add(AspWatches *w, uint32_t lit, uint32_t off, uint32_t spare)
 {
     AspWatchList *l = &w->list[lit];
-    uint32_t cap = l->count & ASP_WATCH_INLINE ? 2 : l->at[1];
-    if (asp_watch_count(w, lit) + 2 > cap) asp_watch_grow(w, lit);
-    uint32_t *at = asp_watch_items(w, lit) + asp_watch_count(w, lit);
+    uint32_t count = l->count, start = l->at[0];
+    if ((count & ASP_WATCH_INLINE) || count + 2 > l->at[1]) {
+        asp_watch_add_grown(w, lit, off, spare);
+        return;
+    }
+    uint32_t *at = w->pool + start + count;
     at[0] = off;
     at[1] = spare;
-    l->count += 2;
+    l->count = count + 2;
 }
 
 /* The word other | ASP_WATCH_BIN of a nogood of two literals put in list lit ahead of the

@@ -1,7 +1,8 @@
 /* test_watch.c: unit tests of asp/watch.h, the pool of watch lists: random appends,
  * truncations, clears and layouts to measure against one plain array per list, with the
  * pool's blocks checked after each step (inside the pool, never two lists in one block; a
- * list of one pair in its header), and a binary nogood's pair put ahead of longer ones'. */
+ * list of one pair in its header), a binary nogood's pair put ahead of longer ones', and a
+ * pair appended to a header of two binary words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,6 +208,28 @@ static void test_one_pair_in_header(void **state)
     asp_watch_free(&w);
 }
 
+/* A list whose header holds two binary words (the second one's mark above any count) and
+ * sits next to a block gets a pair in a block of its own: asp_watch_add's in-place append
+ * must not read the header's words as a block. */
+static void test_pair_after_binary_header(void **state)
+{
+    (void)state;
+    AspWatches w;
+    asp_watch_init(&w, 2);
+    asp_watch_add(&w, 1, 1, 2);
+    asp_watch_add(&w, 1, 3, 4);                      /* list 1: a block of 4 at 0 */
+    asp_watch_add_bin(&w, 0, 0);                     /* list 0: two words in its header, */
+    asp_watch_add_bin(&w, 0, 1000);                  /* the second 1000 | ASP_WATCH_BIN */
+    assert_true(w.list[0].count & ASP_WATCH_INLINE);
+    asp_watch_add(&w, 0, 7, 8);
+    const uint32_t want0[] = {ASP_WATCH_BIN, 1000 | ASP_WATCH_BIN, 7, 8};
+    const uint32_t want1[] = {1, 2, 3, 4};
+    assert_int_equal(asp_watch_count(&w, 0), 4);
+    assert_memory_equal(asp_watch_items(&w, 0), want0, sizeof want0);
+    assert_memory_equal(asp_watch_items(&w, 1), want1, sizeof want1);
+    asp_watch_free(&w);
+}
+
 static void test_no_lists(void **state)
 {
     (void)state;
@@ -225,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_blocks_reused),
         cmocka_unit_test(test_layout_then_grow),
         cmocka_unit_test(test_one_pair_in_header),
+        cmocka_unit_test(test_pair_after_binary_header),
         cmocka_unit_test(test_no_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
