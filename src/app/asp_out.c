@@ -106,7 +106,7 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
         asp_outf_witness(o, p, atoms, n, NULL, 0);
         return !o->write_errno;
     }
-    if (o->quiet == 2 && !o->json) {            /* printed nowhere: only counted */
+    if (asp_out_counts_only(o)) {                /* printed nowhere: only counted */
         o->answers++;
         return !o->write_errno;
     }
@@ -135,6 +135,11 @@ static void model_atoms(const void *actx, const AspProgram *p, const AspAtom *at
                         Buf *out)
 {
     asp_out_names(out, p, atoms, n, ((const AspOut *)actx)->competition);
+}
+
+bool asp_out_counts_only(const AspOut *o)
+{
+    return o->quiet == 2 && !o->json && !o->clingo_json;
 }
 
 const AspModelText *asp_out_text(AspOut *o, AspModelText *t)

@@ -63,6 +63,8 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
  * on the search threads), filled into t; NULL in JSON, which asp_out_model writes itself, and
  * with -q (quiet 2), where there is no text to make. */
 const AspModelText *asp_out_text(AspOut *o, AspModelText *t);
+/* Does asp_out_model only count the models (-q in text: AspSolveOptions.count_only)? */
+bool asp_out_counts_only(const AspOut *o);
 
 /* A bound [lo, hi] of s as its true and undefined shown atoms (tmp: room for twice the
  * program's atoms); in JSON, the last fields of the line the caller began. */

@@ -150,6 +150,9 @@ static AftStatus solve_models(Run *r, AspSolver *s, const AspSolveOptions *so,
     AspOut *o = &r->out;
     if (r->solver == PROC_SOLVER_CLINGO)
         return proc_solve_clingo(s, co, asp_out_model, o, ms, &r->how.clingo, err);
+    AspSolveOptions counting = *so;
+    counting.count_only = asp_out_counts_only(o);
+    so = &counting;
     if (r->solver == PROC_SOLVER_NATIVE) return proc_solve_native(s, so, asp_out_model, o, ms);
     r->chooser = r->solver == PROC_SOLVER_RACE ? "race" : "auto";
     AftStatus res = r->solver == PROC_SOLVER_RACE

@@ -268,6 +268,8 @@ typedef struct AspModelText {
 typedef struct AspSolveOptions {
     size_t max_models;            /* 0: all */
     const AspModelText *text;     /* NULL: models given to fn (as AspModelFn says) */
+    bool count_only;              /* fn only counts the models (-q): it gets none of their
+                                     atoms (n 0), which the search then never lists */
     const AftOptions *aft;        /* NULL: defaults (split first, which is the best atom) */
     unsigned jobs;                /* 0: one search, as of old; N >= 1: a program large enough
                                      (cube.h) is split into cubes searched on N threads, the

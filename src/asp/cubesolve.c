@@ -180,7 +180,8 @@ static void run_cube(void *ctx, size_t i, unsigned worker)
     out->cubes = c;
     out->index = i;
     out->tx = c->text;
-    AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft };
+    AspSolveOptions so = { .max_models = c->o->max_models, .aft = &w->aft,
+                           .count_only = c->o->count_only };
     out->r = asp_search_bound(w->s, &so, NULL, w->lo, w->hi, collect, out, &out->st);
     out->hit = w->limits.hit;
     VEC_PUSH(c->ran[worker], i);

@@ -113,6 +113,7 @@ static AftStatus search(AspSolver *s, const AspSolveOptions *o, Enum *e, AspStat
     e->work = w;
     AspSolveOptions po = *o;
     po.aft = &aft;
+    po.count_only = false;        /* the kept models' bytes decide the way, -q or not */
     AftStatus r = asp_search_whole(s, &po, NULL, on_model, e, pst);
     w->mark = 0;
     w->at_mark = NULL;

@@ -20,6 +20,7 @@ typedef struct Search {
     ModelSet seen;
     BoundList open;               /* Final bounds of the current bnb run that are not points */
     AspAtom *atoms;               /* scratch for the shown atoms of a model */
+    bool count_only;              /* AspSolveOptions.count_only: fn gets no atoms */
     bool user_stop;               /* fn asked to stop, or max reached: enough models */
     AspStats *st;
 } Search;
@@ -34,7 +35,7 @@ static void found(Search *q, const Word *x)
     q->st->models++;
     q->st->last_model = aft_clock();
     if (q->st->first_model == 0) q->st->first_model = q->st->last_model;
-    size_t n = asp_shown_atoms(q->s, x, q->atoms);
+    size_t n = q->count_only ? 0 : asp_shown_atoms(q->s, x, q->atoms);
     if ((q->fn && !q->fn(q->ctx, q->s->prog, q->atoms, n))
         || (q->max && q->st->models >= q->max))
         q->user_stop = true;
@@ -152,7 +153,7 @@ AftStatus asp_search_bound(AspSolver *s, const AspSolveOptions *o, const AspSolv
                            AspStats *st)
 {
     Search q = { .s = s, .max = o ? o->max_models : 0, .fn = fn, .ctx = ctx, .st = st,
-                 .hooks = h, .f = h && h->fn ? h->fn : &s->fn };
+                 .hooks = h, .f = h && h->fn ? h->fn : &s->fn, .count_only = o && o->count_only };
     bound_options(o, h, &q.opt);
     q.opt.on_final = on_final;
     q.opt.final_ctx = &q;

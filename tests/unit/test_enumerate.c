@@ -1,7 +1,8 @@
 /* test_enumerate.c: unit tests of every model's search (src/asp/enumerate.c on threads): a
  * program with few models that is hard to search is searched once, whole, the models kept
  * before its checkpoint given out then, and a caller that stops among them stops the search;
- * a search goes on learning after its models (src/aft/inplace.c). */
+ * a search goes on learning after its models (src/aft/inplace.c); a caller that only counts
+ * the models (-q) gets as many, none of their atoms. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -146,12 +147,89 @@ static void test_learns_past_a_model(void **state)
     asp_program_free(p);
 }
 
+/* Five pigeons in eight holes, one a hole unless free: 8^5 + 8!/3! = 39 488 models, and
+ * enough open atoms for the cubes (cube.h splits it). */
+enum { P5 = 5, H8 = 8 };
+static AspProgram *five_pigeons_or_free(void)
+{
+    AspProgram *p = asp_program_new();
+    char name[32];
+    AspAtom in[P5][H8], free_ = asp_atom(p, "free");
+    assert_true(asp_add_rule(p, ASP_CHOICE, &free_, 1, NULL, 0, NULL, 0, NULL));
+    for (int i = 0; i < P5; i++) {
+        for (int h = 0; h < H8; h++) {
+            snprintf(name, sizeof name, "in(%d,%d)", i + 1, h + 1);
+            in[i][h] = asp_atom(p, name);
+        }
+        assert_true(asp_add_rule(p, ASP_CHOICE, in[i], H8, NULL, 0, NULL, 0, NULL));
+        assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, NULL, 0, in[i], H8, NULL));
+        for (int h = 0; h < H8; h++)            /* at most one hole a pigeon */
+            for (int g = h + 1; g < H8; g++) {
+                AspAtom two[2] = { in[i][h], in[i][g] };
+                assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, two, 2, NULL, 0, NULL));
+            }
+    }
+    for (int h = 0; h < H8; h++)
+        for (int i = 0; i < P5; i++)
+            for (int j = i + 1; j < P5; j++) {
+                AspAtom two[2] = { in[i][h], in[j][h] };
+                assert_true(asp_add_rule(p, ASP_CONSTRAINT, NULL, 0, two, 2, &free_, 1, NULL));
+            }
+    return p;
+}
+
+/* The models counted and the most atoms one of them was given with. */
+typedef struct Counted { size_t n, most; } Counted;
+
+static bool count_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)
+{
+    (void)p;
+    (void)atoms;
+    Counted *c = ctx;
+    c->n++;
+    if (n > c->most) c->most = n;
+    return true;
+}
+
+static size_t counted_models(const AspProgram *p, unsigned jobs, bool count_only, size_t *most)
+{
+    AspSolver *s = asp_solver_new(p);
+    AspSolveOptions o = { .jobs = jobs, .count_only = count_only };
+    AspStats st;
+    memset(&st, 0, sizeof st);
+    Counted c = { 0, 0 };
+    assert_int_equal(asp_solve(s, &o, count_model, &c, &st), AFT_OK);
+    assert_true(st.complete);
+    assert_int_equal(st.models, c.n);
+    assert_true(jobs == 0 || st.cubes > 0);
+    asp_solver_free(s);
+    *most = c.most;
+    return c.n;
+}
+
+/* count_only (fix asp -q): as many models, whole or in cubes on one or two threads, each given
+ * with no atom (the search lists none); without it a model has up to six atoms. */
+static void test_count_only(void **state)
+{
+    (void)state;
+    AspProgram *p = five_pigeons_or_free();
+    size_t most;
+    assert_int_equal(counted_models(p, 1, false, &most), 39488);
+    assert_int_equal(most, P5 + 1);
+    for (unsigned jobs = 0; jobs <= 2; jobs++) {
+        assert_int_equal(counted_models(p, jobs, true, &most), 39488);
+        assert_int_equal(most, 0);
+    }
+    asp_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_past_the_checkpoint_one_search),
         cmocka_unit_test(test_caller_stops),
         cmocka_unit_test(test_learns_past_a_model),
+        cmocka_unit_test(test_count_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
