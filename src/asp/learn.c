@@ -167,6 +167,11 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
     }
 }
 
+void asp_learn_reason(const AspSolver *s, const AspProp *p, uint32_t a, U32s *out)
+{
+    explain(s, p, a, p->tr.rkind[a], p->tr.rarg[a], p->tr.tpos[a], out);
+}
+
 /* ---- nogoods ---- */
 
 static bool is_false(const AspProp *p, uint32_t l) { return p->tr.lholds[l ^ 1]; }
