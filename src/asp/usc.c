@@ -31,6 +31,7 @@ typedef struct Usc {
     size_t nlevels;
     int64_t *prio, *lb, *cost, *best;   /* per level */
     bool have_best, optimal, failed, user_stop, optn, count_improving;
+    bool merged;                  /* the solvers share a lattice atom among equivalent atoms */
     VEC(Soft) soft;
     VEC(AspWLit) pool;
     VEC(Counter) counters;
@@ -161,7 +162,7 @@ static void search_options(const AspSolveOptions *o, AftOptions *aft, AspSolveOp
  * neither (no model at all); AFT_LIMIT when a limit stopped it. */
 static AftStatus search_once(Usc *u, AspStats *st)
 {
-    u->t = asp_solver_new(u->q);
+    u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
     u->z = asp_opt_new(u->t);
     assumptions(u);
     u->a = asp_assume_new(u->t, u->alits.items, u->alits.count);
@@ -239,19 +240,19 @@ static void relax(Usc *u, size_t level)
     counter_soft(u, (uint32_t)u->counters.count - 1, 2, w);
 }
 
-/* Level l's cost at most its optimum, for the levels after it. */
-static void fix_level(Usc *u, size_t l)
+/* Level l at its optimum, for the levels after it: every soft literal with a weight left
+ * false.  Exact: a model's cost is at least the bound plus the weights of the soft literals
+ * it holds (each core holds in every model), so a model at the optimum holds none. */
+static void fix_level(Usc *u)
 {
-    VEC(AspWLit) lits = {0};
-    for (size_t i = 0; i < asp_minimize_count(u->q); i++) {
-        int64_t pr;
-        size_t n;
-        const AspWLit *w = asp_minimize_get(u->q, i, &pr, &n);
-        for (size_t j = 0; pr == u->prio[l] && j < n; j++) VEC_PUSH(lits, w[j]);
+    for (size_t i = 0; i < u->soft.count; i++) {
+        const Soft *s = &u->soft.items[i];
+        if (s->weight <= 0) continue;
+        AspAtom at = s->lit.atom;
+        if (!asp_add_rule(u->q, ASP_CONSTRAINT, NULL, 0, s->lit.negative ? NULL : &at,
+                          !s->lit.negative, s->lit.negative ? &at : NULL, s->lit.negative, NULL))
+            u->failed = true;
     }
-    if (!asp_add_weight_rule(u->q, ASP_CONSTRAINT, NULL, 0, u->lb[l] + 1, lits.items, lits.count, NULL))
-        u->failed = true;
-    VEC_FREE(lits);
 }
 
 /* Level l to its optimum: AFT_OK with u->optimal (the optimum in lb[l]), or without (no
@@ -259,7 +260,6 @@ static void fix_level(Usc *u, size_t l)
 static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
 {
     level_softs(u, l);
-    AspRuleMark mark = asp_program_mark(u->q);
     AftStatus r = AFT_OK;
     for (;;) {
         r = search_once(u, st);
@@ -269,8 +269,7 @@ static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
         search_free(u);
         if (r != AFT_OK || !core || u->failed || u->user_stop) break;
     }
-    asp_program_truncate(u->q, mark);
-    if (r == AFT_OK && u->optimal && !u->failed) fix_level(u, l);
+    if (r == AFT_OK && u->optimal && !u->failed) fix_level(u);
     return r;
 }
 
@@ -289,7 +288,7 @@ static AftStatus all_optimal(Usc *u, AspStats *st, AspOptResult *res)
     so.release = NULL;
     so.text = NULL;
     so.jobs = 0;
-    AspSolver *t = asp_solver_new(u->q);
+    AspSolver *t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
     u->optn = true;
     AftStatus r = asp_has_project(u->q) ? asp_solve_projected(t, &so, give_optimal, u, &ms)
                                         : asp_solve(t, &so, give_optimal, u, &ms);
@@ -331,7 +330,8 @@ AftStatus asp_optimize_usc(AspSolver *s, const AspSolveOptions *o, const AspOptG
                            AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res,
                            bool *failed)
 {
-    Usc u = { .fn = fn, .ctx = ctx, .o = o, .count_improving = goal->mode == ASP_OPT_OPT };
+    Usc u = { .fn = fn, .ctx = ctx, .o = o, .count_improving = goal->mode == ASP_OPT_OPT,
+              .merged = s->merged };
     memset(res, 0, sizeof *res);
     const Lattice *L = asp_solver_lattice(s);
     Word *lo = lattice_elem_new(L), *hi = lattice_elem_new(L);
