@@ -1,6 +1,6 @@
 /* usc.c: #minimize by unsatisfiable cores (clingo's --opt-strategy=usc, by its OLL), one
- * priority level at a time, the highest first, each level's optimum fixed by a constraint
- * before the next (as clasp does).
+ * priority level at a time, the highest first, each level's optimum fixed before the next
+ * (as clasp does): its soft literals with a weight left are made false (fix_level).
  *
  * A level's literals (the complement of a negative weight's, that weight a constant) are
  * soft: each costs its weight when it holds.  A search assumes every soft literal with a
