@@ -76,8 +76,9 @@ static const char usage_text[] =
     "                  on the k highest priorities (clingo's initial bound)\n"
     "  --opt-strategy=S  clingo's: bb (the default: model-guided branch and bound,\n"
     "                  each better model tightens the bound; bb's clingo arguments\n"
-    "                  ,lin ,hier ,inc ,dec are taken) or usc (core-guided in clingo;\n"
-    "                  fix says so on stderr and runs bb: the optimum is the same)\n"
+    "                  ,lin ,hier ,inc ,dec are taken) or usc (core-guided, by\n"
+    "                  unsatisfiable cores: OLL, one priority at a time; usc's one,\n"
+    "                  k, pmres and N run OLL too, with a note on stderr)\n"
     "  --compare-consequences  with --wf / --bounds: the bound beside clingo's cautious\n"
     "                  and brave consequences (--enum-mode=cautious|brave); a bound\n"
     "                  they refute (lower not inside cautious, brave not inside upper)\n"
@@ -312,17 +313,17 @@ static int parse_project(Cli *c, const char *a)
 }
 
 /* --opt-strategy=bb[,ARGS] or usc[,ARGS], clingo's: the first word after the strategy is
- * checked as clingo checks it, the rest is taken as clingo's.  fix optimises by
- * model-guided branch and bound (bb) only: usc says so on stderr and runs bb, whose optimum
- * is the same (the models printed before it differ, as clingo's do between strategies). */
-static int parse_opt_strategy(const char *a)
+ * checked as clingo checks it, the rest is taken as clingo's.  bb is model-guided branch and
+ * bound (opt.c); usc is core-guided, by OLL (usc.c), whatever its first word: one, k, pmres
+ * and the numbers say so on stderr. */
+static int parse_opt_strategy(AspRunOptions *o, const char *a)
 {
     static const char *const bb[] = { "0", "1", "2", "3", "lin", "hier", "inc", "dec" };
     static const char *const usc[] = { "oll", "one", "k", "pmres" };
     const char *v = a + 15, *comma = strchr(v, ',');
     size_t n = comma ? (size_t)(comma - v) : strlen(v);
     bool is_bb = n == 2 && !strncmp(v, "bb", 2), is_usc = n == 3 && !strncmp(v, "usc", 3);
-    bool ok = is_bb || is_usc;
+    bool ok = is_bb || is_usc, oll = true;
     if (ok && comma) {
         const char *w = comma + 1, *end = strchr(w, ',');
         size_t m = end ? (size_t)(end - w) : strlen(w);
@@ -330,10 +331,12 @@ static int parse_opt_strategy(const char *a)
         for (size_t k = 0; is_bb && k < 8; k++) ok |= strlen(bb[k]) == m && !strncmp(w, bb[k], m);
         for (size_t k = 0; is_usc && k < 4; k++) ok |= strlen(usc[k]) == m && !strncmp(w, usc[k], m);
         if (is_usc && m && strspn(w, "0123456789") == m) ok = true;
+        oll = m == 3 && !strncmp(w, "oll", 3);
     }
     if (!ok) return usage_error("--opt-strategy takes bb[,lin|hier|inc|dec|0..3] or usc[,oll|one|k|pmres|N] (as --opt-strategy=S)", a);
-    if (is_usc)
-        fprintf(stderr, "fix asp: %s: fix optimises by branch and bound (bb) only; it runs bb, whose optimum is the same\n", a);
+    o->opt.core_guided = is_usc;
+    if (is_usc && !oll)
+        fprintf(stderr, "fix asp: %s: fix's core-guided optimisation is OLL (usc,oll); it runs that, whose optimum is the same\n", a);
     return 0;
 }
 
@@ -496,7 +499,7 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     if (!strcmp(a, "--outf") || !strncmp(a, "--outf=", 7))
         return usage_error("--outf takes 0 (text, the default), 1 (the competition format), 2 (clingo's JSON) or 3 (nothing), as --outf=N", a);
     if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
-    if (!strncmp(a, "--opt-strategy=", 15)) return parse_opt_strategy(a);
+    if (!strncmp(a, "--opt-strategy=", 15)) return parse_opt_strategy(o, a);
     if (!strcmp(a, "--opt-strategy"))
         return usage_error("--opt-strategy needs a strategy: bb[,ARGS] or usc[,ARGS]", a);
     if (!strcmp(a, "--no-learn")) { o->aft.no_learn = true; return 0; }

@@ -153,6 +153,14 @@ AftStatus asp_optimize_jobs(AspSolver *s, AspOptimizer *z, const AspSolveOptions
                             const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
                             AspOptResult *res)
 {
+    if (asp_optimize_usc_applies(s, goal)) {
+        bool failed;
+        AspStats before = *st;
+        AftStatus r = asp_optimize_usc(s, o, goal, fn, ctx, st, res, &failed);
+        if (!failed) return r;
+        asp_opt_result_free(res);    /* by branch and bound instead */
+        *st = before;
+    }
     if (goal->mode != ASP_OPT_OPTN || !asp_cubes_apply(s, o) || asp_has_project(s->prog))
         return asp_optimize(s, z, o, goal, fn, ctx, st, res);
     AspSolveOptions first = *o;   /* --models counts the optimal models */

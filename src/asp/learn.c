@@ -167,6 +167,11 @@ static void explain(const AspSolver *s, const AspProp *p, uint32_t a, uint8_t wh
     }
 }
 
+void asp_learn_reason(const AspSolver *s, const AspProp *p, uint32_t a, U32s *out)
+{
+    explain(s, p, a, p->tr.rkind[a], p->tr.rarg[a], p->tr.tpos[a], out);
+}
+
 /* ---- nogoods ---- */
 
 /* Nogood off watches literal lit; `spare` is a literal of it whose falsity spares a look. */

@@ -18,6 +18,7 @@ typedef struct AspOptGoal {
     AspOptMode mode;
     const int64_t *bound;
     size_t nbound;
+    bool core_guided;             /* --opt-strategy=usc: by unsatisfiable cores (usc.c) */
 } AspOptGoal;
 
 typedef struct AspOptimizer AspOptimizer;
@@ -62,5 +63,15 @@ AftStatus asp_optimize(AspSolver *s, AspOptimizer *z, const AspSolveOptions *o,
                        const AspOptGoal *goal, AspOptModelFn fn, void *ctx, AspStats *st,
                        AspOptResult *res);
 void asp_opt_result_free(AspOptResult *res);
+
+/* usc.c: the optimum by unsatisfiable cores (OLL), level by level, as asp_optimize gives it
+ * (the models that improve, OPTIMUM with res->proved, optN's optimal models after).  It
+ * applies to opt and optN with no initial bound, on a program whose rules are still there;
+ * *failed when it could not go on (a weight too large for a rule, or a check of its own that
+ * failed): then nothing was proved and the caller runs asp_optimize instead. */
+bool asp_optimize_usc_applies(const AspSolver *s, const AspOptGoal *goal);
+AftStatus asp_optimize_usc(AspSolver *s, const AspSolveOptions *o, const AspOptGoal *goal,
+                           AspOptModelFn fn, void *ctx, AspStats *st, AspOptResult *res,
+                           bool *failed);
 
 #endif

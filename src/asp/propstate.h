@@ -66,6 +66,7 @@ struct AspProp {
     size_t *wlist, nwlist;
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
+    struct AspAssume *assume;     /* the assumptions decided first (assume.c), NULL: none */
     AspCons rc;                   /* the rules as nogoods (learncons.c) */
     size_t nchecks;               /* the sanitizer build's checkpoints so far (propcheck.c) */
     const AspOcc *oc;             /* the ones propagation reads: &rc.all, &rc.cons_live or
@@ -92,6 +93,9 @@ void asp_learn_free(AspProp *p);
 void asp_learn_conflict(const AspSolver *s, AspProp *p, size_t k);
 void asp_learn_visit(const AspSolver *s, AspProp *p, uint32_t lit);
 void asp_learn_pending(AspProp *p);
+/* The reason of assigned atom a's value (a level above 0, not a request's atom), appended to
+ * out as the literals set before it (the assumptions' cores, assume.c). */
+void asp_learn_reason(const AspSolver *s, const AspProp *p, uint32_t a, U32s *out);
 /* The analysis's minimisation: drops from p->an.out (the UIP last, which stays) every literal
  * that the others imply through the reasons on the trail; the atoms of p->an.out are marked
  * seen under p->an.stamp (asp_learn_conflict; a unit test builds such a state by hand). */

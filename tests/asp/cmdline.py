@@ -68,6 +68,9 @@ CASES = [
     ("examples/tsp.lp", ["0", "--opt-strategy=usc", "--opt-mode=optN"]),
     ("examples/vertex-cover.lp", ["0", "--opt-strategy=usc,oll", "--outf=2"]),
     ("examples/knapsack.lp", ["0", "--opt-strategy=usc,k,2", "-c", "target=40"]),
+    ("examples/tsp.lp", ["0", "--opt-strategy=usc", "--outf=1"]),
+    ("examples/tsp.lp", ["0", "--opt-strategy=usc,pmres", "--outf=2", "--opt-mode=optN"]),
+    ("examples/vertex-cover.lp", ["0", "--opt-strategy=usc", "--quiet=1", "--opt-mode=optN"]),
     # -V0 (the models and the result only), clingo's joined short forms, -W, --mode=clasp,
     # -t N,MODE, --enum-mode's enumerations, clasp's search options (a note on stderr)
     ("examples/queens.lp", ["-V0", "0"]),

@@ -4,7 +4,8 @@
 # and other disjunction, beside normal non-stratified rules.  For each program:
 #   - the models (with #minimize: the optimum and the set of optimal models, --opt-mode=optN;
 #     with #project: the projections, each once) of `fix asp --solver native` (with conflict
-#     learning, the default, and with --no-learn), of `fix asp
+#     learning, the default, and with --no-learn; with #minimize also --opt-strategy=usc,
+#     by unsatisfiable cores), of `fix asp
 #     --solver clingo` and of `clingo --mode=clasp` on `fix asp --emit` equal `clingo 0`'s,
 #     also where the ground program is not head-cycle-free (hcf.awk: the last line counts
 #     those);
@@ -41,6 +42,7 @@ has_option --opt-mode && OPT="--opt-mode=optN"
 NOLEARN=""; has_option --no-learn && NOLEARN="--no-learn"   # the native search also without learning
 CONSEQ=""; has_option --enum-mode && CONSEQ=yes   # brave and cautious consequences natively
 ENUMOPT=""; has_option "enum prints every model" && ENUMOPT=yes   # --opt-mode=enum,B
+USC=""; has_option "unsatisfiable cores: OLL" && USC="--opt-strategy=usc"   # by cores natively
 
 # ---- which families run ----
 probe_text() {
@@ -143,6 +145,10 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
     same "fix asp ${NATIVE:-(native)}"
     # shellcheck disable=SC2086
     if [ -n "$NOLEARN" ] && [ $rc -eq 0 ]; then fixrun $NATIVE $OPT $NOLEARN --models 0; same "fix asp ${NATIVE:-(native)} $NOLEARN"; fi
+    if [ -n "$USC" ] && grep -q '^2 ' "$W/p.aspif"; then
+        # shellcheck disable=SC2086
+        fixrun $NATIVE $OPT $USC --models 0; same "fix asp ${NATIVE:-(native)} $USC"
+    fi
     if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then
         # shellcheck disable=SC2086
         fixrun --solver clingo $OPT --models 0; same "fix asp --solver clingo"

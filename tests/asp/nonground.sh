@@ -7,6 +7,7 @@
 #     `--solver native --jobs 2` and the default equals `clingo 0`'s, exit status 0;
 #   - with #project, each model printed (a projection's representative) is one of clingo's
 #     stable (optimal) models;
+#   - with #minimize, the same with `--solver native --opt-strategy=usc` (by cores, usc.c);
 #   - clingo's own command line with fix asp in its place, `-n 0 --opt-mode=optN --outf=2`
 #     (--project when the program has #project): the JSON parsed (outf2text.py), the same
 #     models as above and the same summary (More, Optimum and Costs; Number without costs);
@@ -143,7 +144,8 @@ check() {   # check: the program in $W/p.lp, its options in $args
     fi
     patoms=""
     [ -n "$proj" ] && patoms=$(sed -n 's/^#project \(.*\)\.$/\1/p' "$W/ground" | tr '\n' ' ')
-    for way in "--solver native --jobs 1" "--solver native --jobs 2" ""; do
+    for way in "--solver native --jobs 1" "--solver native --jobs 2" "" \
+               ${opt:+"--solver native --opt-strategy=usc"}; do
         compare "fix asp ${way:-(default)}" same_models "$way"
     done
     [ -n "$proj" ] && [ -f "$W/native" ] && compare "--project's models" same_representatives

@@ -1,6 +1,7 @@
 # optproj.sh: sourced by run.sh (uses FIX, OUT, DIR, COUNT, ok, bad, models_clingo): #minimize
 # and #project against clingo on random programs (gen.c -f min, -f proj), for
-# `--solver native`, `--solver clingo` and auto:
+# `--solver native`, `--solver clingo`, auto and `--solver native --opt-strategy=usc`
+# (by unsatisfiable cores):
 #   - optN: the optimum and the set of optimal models equal clingo --opt-mode=optN's;
 #   - opt: every printed cost is the model's cost, the costs strictly improve, the last is
 #     clingo's optimum, and the result OPTIMUM FOUND (optcheck.awk);
@@ -20,9 +21,11 @@ opt_checks() {   # opt_checks COUNT
         clingo 0 "$OUT/o.lp" > "$OUT/o.clingo" 2>/dev/null
         optimum=$(sed -n 's/^Optimization : //p' "$OUT/o.clingo")
         cres=$(grep -x 'SATISFIABLE\|UNSATISFIABLE\|OPTIMUM FOUND' "$OUT/o.clingo")
-        for solver in native clingo auto; do
+        for solver in native clingo auto "native --opt-strategy=usc"; do
+            # shellcheck disable=SC2086
             got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/o.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=optN differs from clingo"; cp "$OUT/o.lp" "$OUT/failed-opt-$i.lp"; }
+            # shellcheck disable=SC2086
             "$FIX" asp --solver $solver "$OUT/o.lp" > "$OUT/o.fix" 2>&1
             why=$(awk -v optimum="$optimum" -v cres="$cres" -f "$DIR/models.awk" -f "$DIR/optcheck.awk" kind=enum "$OUT/o.enum" kind=fix "$OUT/o.fix")
             [ -z "$why" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=opt"; echo "$why" | head -n 5; }
