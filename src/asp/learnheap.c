@@ -117,10 +117,10 @@ static uint8_t *mark_derived(const AspSolver *s, size_t n)
  * do the scores order the choices, from the first one (propchoice.c).  An atom only rules
  * derive scores nothing (it stays at 0, below every atom a conflict touched, until one does:
  * asp_prop_prefer_in reads that).  Measured (bench/RESULTS.md, "the search kinds still above
- * 1.2x clingo, continued"): first models of 54 compete instances 0.87x the conflicts
- * (geometric mean), the nonograms of 20-30 cells a side 0.80x; with the derived atoms scored
- * too 0.99x; under a #minimize 0.96x, but the labyrinth's optima moved 0.2x-4.4x, hence not
- * there. */
+ * 1.2x clingo, continued"): first models (or none) of 52 compete instances 0.87x the
+ * conflicts (geometric mean; 30 fewer, 16 more), the nonograms of 20-30 cells a side 0.83x;
+ * with the derived atoms scored too, 0.99x over a panel of 62; under a #minimize 0.96x, but
+ * the labyrinth's optima moved 0.2x-4.4x, hence not there. */
 static bool score_atoms(const AspSolver *s, const uint8_t *derived, double *activity)
 {
     if (asp_minimize_count(s->prog)) return false;
