@@ -20,7 +20,10 @@ typedef struct AspActivity {
     double *sign;                 /* per atom: its false literal's occurrences in learnt nogoods
                                      minus its true one's, each weighted as an activity bump
                                      (recent nogoods count more); < 0: split "out" first */
-    double *activity, bump;       /* per atom: how often it took part in a conflict (decayed) */
+    double *activity, bump;       /* per atom: how often it took part in a conflict (decayed),
+                                     from its initial score (0 for most when not scored) */
+    bool scored;                  /* the activities start from scores (learnheap.c): the
+                                     choice reads them before the first conflict too */
 } AspActivity;
 
 /* Literal lit was in a nogood just learnt: its atom's sign moves by a bump, towards the

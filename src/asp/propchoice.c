@@ -1,6 +1,7 @@
 /* propchoice.c: the split choice of the native IR (first fail on the propagator's state; with
- * learning, the most active atom, learnheap.c), after the atoms of a projection (project.c)
- * while one of them is free. */
+ * learning, the most active atom, learnheap.c, once a conflict was learnt or from the start
+ * when the atoms have initial scores), after the atoms of a projection (project.c) while one
+ * of them is free. */
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
@@ -112,7 +113,8 @@ size_t asp_prop_choose(const AspSolver *s, AspProp *p, bool at_state, const Word
         size_t a = project_choice(p, at_state, lo, hi);
         if (a != SIZE_MAX) return a;
     }
-    size_t best = at_state && p->learning && p->store.nnogoods ? asp_heap_best(p) : SIZE_MAX;
+    bool active = p->store.nnogoods || p->act.scored;
+    size_t best = at_state && p->learning && active ? asp_heap_best(p) : SIZE_MAX;
     if (best == SIZE_MAX && at_state) best = support_choice(s, p);
     if (best == SIZE_MAX && at_state && s->bound) best = weight_choice(s, p);
     if (best == SIZE_MAX) best = at_state ? ranked_choice(s, p) : static_choice(s, lo, hi);

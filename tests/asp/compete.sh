@@ -274,4 +274,11 @@ else bad "blocks 20 seeds 1 and 2, 24 seed 4: the first models not within 12 000
 total=$(conflicts_sum SATISFIABLE nonogram 1 30:3)
 if [ "$total" -le 44000 ]; then ok
 else bad "nonogram 30 seed 3: the first model not within 44 000 conflicts ($total)"; fi
+# nono36c: in a program without #minimize the atoms that are not derived start with MOMS-like
+# scores (learnheap.c's score_atoms), which the choice reads from the first one on.  Nonograms
+# of 25 x 25, seeds 1 and 3, the first models within 50 000 conflicts in all (44 891 so;
+# without the scores, 57 613).
+total=$(conflicts_sum SATISFIABLE nonogram 1 25:1 25:3)
+if [ "$total" -le 50000 ]; then ok
+else bad "nonogram 25 seeds 1 and 3: the first models not within 50 000 conflicts ($total)"; fi
 asp_summary
