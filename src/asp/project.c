@@ -11,7 +11,8 @@
  * and backjumps stay below the last model as in any enumeration (src/aft/inplace.c).
  *
  * The old way remains where the engine cannot run so (aft_bnb_projects false: --no-learn on
- * a narrow lattice, a budget, policy isolate, a split strategy other than first): a model
+ * a narrow lattice, a budget, policy isolate, a split strategy other than first) and where
+ * one model is asked for (asp_solve_projected says why): a model
  * whose projection was met before is not given out, and each one given out adds the
  * solution nogood of its projection (block.c), so that the search, which then never meets
  * it again, goes on learning from its conflicts.  The optimisations with #project (opt.c)
