@@ -156,16 +156,9 @@ static bool split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *how
     bool core;
     size_t i = a && !a->stop ? next_free(s, a, lo, hi, &core) : SIZE_MAX;
     if (i == SIZE_MAX) return asp_prop_split(ctx, lo, hi, how, lo1, hi1, lo2, hi2);
-    size_t atom = a->lits[i] >> 1, bytes = s->nwords * sizeof *lo;
-    bool want = !(a->lits[i] & 1);
-    Word *flo = want ? lo2 : lo1, *fhi = want ? hi2 : hi1;    /* the false half */
-    Word *tlo = want ? lo1 : lo2, *thi = want ? hi1 : hi2;    /* the true half */
-    memcpy(flo, lo, bytes);
-    memcpy(fhi, hi, bytes);
-    memcpy(tlo, lo, bytes);
-    memcpy(thi, hi, bytes);
-    fhi[atom >> 6] &= ~((Word)1 << (atom & 63));
-    tlo[atom >> 6] |= (Word)1 << (atom & 63);
+    size_t atom = a->lits[i] >> 1;
+    if (a->lits[i] & 1) asp_prop_halves(s, lo, hi, atom, lo1, hi1, lo2, hi2);
+    else asp_prop_halves(s, lo, hi, atom, lo2, hi2, lo1, hi1);  /* the true half first */
     return true;
 }
 

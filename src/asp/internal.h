@@ -248,6 +248,10 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
  * choices and counts, at a cost that follows what changed between requests. */
 AftStatus asp_prop_refine_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                              size_t nchanged, AftChanges *out);
+/* The two halves of [lo, hi] split on a free atom: [flo, fhi] with it false, [tlo, thi]
+ * with it true. */
+void asp_prop_halves(const AspSolver *s, const Word *lo, const Word *hi, size_t atom,
+                     Word *flo, Word *fhi, Word *tlo, Word *thi);
 bool asp_prop_split_at(void *ctx, const Word *lo, const Word *hi, const size_t *changed,
                        size_t nchanged, const SplitCtx *how, size_t *atom);
 /* Conflict-driven learning (learn.c), the learning hooks of AftSearch with the solver as ctx. */

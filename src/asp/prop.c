@@ -697,17 +697,24 @@ bool asp_prop_split(void *ctx, const Word *lo, const Word *hi, const SplitCtx *h
     AspSolver *s = ctx;
     AspProp *p = s->prop;
     if (how && how->strategy != SPLIT_FIRST) return false;
-    size_t bytes = s->nwords * sizeof *lo, best = SIZE_MAX;
+    size_t best = SIZE_MAX;
     if (!state_is(s, p, lo, hi))              /* a conflict leaves the state as it was */
         refine(s, 1, lo, hi, NULL, NULL);
     bool at_state = state_is(s, p, lo, hi);
     best = asp_prop_choose(s, p, at_state, lo, hi);
     if (best == SIZE_MAX) return false;
-    memcpy(lo1, lo, bytes);
-    memcpy(hi1, hi, bytes);
-    memcpy(lo2, lo, bytes);
-    memcpy(hi2, hi, bytes);
-    hi1[best >> 6] &= ~((Word)1 << (best & 63));
-    lo2[best >> 6] |= (Word)1 << (best & 63);
+    asp_prop_halves(s, lo, hi, best, lo1, hi1, lo2, hi2);
     return true;
+}
+
+void asp_prop_halves(const AspSolver *s, const Word *lo, const Word *hi, size_t atom,
+                     Word *flo, Word *fhi, Word *tlo, Word *thi)
+{
+    size_t bytes = s->nwords * sizeof *lo;
+    memcpy(flo, lo, bytes);
+    memcpy(fhi, hi, bytes);
+    memcpy(tlo, lo, bytes);
+    memcpy(thi, hi, bytes);
+    fhi[atom >> 6] &= ~((Word)1 << (atom & 63));
+    tlo[atom >> 6] |= (Word)1 << (atom & 63);
 }
