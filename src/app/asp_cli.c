@@ -89,7 +89,8 @@ static const char usage_text[] =
     "                  the shown atoms; project by the #project atoms only; no: every\n"
     "                  model (without the option: by the #project atoms if any)\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
-    "                  none; -q is 2; --quiet=M,C,T as clingo's, C = M)\n"
+    "                  none; -q is 2); --quiet=M,C[,T] as clingo's: C the same for the\n"
+    "                  costs' and consequences' lines (M when not given)\n"
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
     "                  --outf=1 the competition format, as clingo's (the last model as\n"
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
@@ -236,11 +237,14 @@ static int parse_count(Cli *c, const char *a, const char *next)
 }
 
 /* -q (no models), --quiet, --quiet=M[,C[,T]] as clingo reads them: M the models printed (0
- * all, 1 the last, 2 none); C, the costs, must be M (fix prints the costs with their model);
- * T, the call steps, any level (fix makes one call). */
+ * all, 1 the last, 2 none); C the same for the costs' lines (and the consequences'), M when
+ * not given; T, the call steps, any level (fix makes one call). */
 static int parse_quiet(AspRunOptions *o, const char *a)
 {
-    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) { o->quiet = 2; return 0; }
+    if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+        o->quiet = o->quiet_costs = 2;
+        return 0;
+    }
     const char *v = a + 7;
     int m = -1, k = -1, t = -1;
     if (*v == '=' && v[1] >= '0' && v[1] <= '2') {
@@ -251,9 +255,8 @@ static int parse_quiet(AspRunOptions *o, const char *a)
     }
     (void)t;
     if (m < 0 || *v) return usage_error("--quiet takes levels 0, 1 or 2: --quiet=M[,C[,T]]", a);
-    if (k >= 0 && k != m)
-        return usage_error("--quiet=M,C: fix prints each model's costs with it, so C must be M", a);
     o->quiet = m;
+    o->quiet_costs = k >= 0 ? k : m;
     return 0;
 }
 

@@ -76,25 +76,38 @@ static void result_lines(AspOut *o, const char *result, Buf *summary)
     if (!o->terse || o->summary) buf_printf(&o->line, "\n%s\n", buf_cstr(summary));
 }
 
-/* A text model's lines, made in o->line: written, kept for the result (quiet 1: the last
- * one only, or with optN every optimal one, as clingo does) or dropped (quiet 2), as -q asks. */
-static void model_done(AspOut *o)
+/* A model's report begins (its lines are made in o->line next): what quiet 1 kept of the one
+ * before is dropped, a later model superseding it, or, among optN's optimal models (each is
+ * printed, as clingo prints them; not the consequences' steps: the last one), written now. */
+static void report_begin(AspOut *o)
 {
-    if (o->quiet == 0) {
+    if (!o->optimal_phase || o->conseq) {
+        buf_clear(&o->last);
+        return;
+    }
+    if (!o->last.len) return;
+    buf_putn(&o->line, o->last.data, o->last.len);
+    buf_clear(&o->last);
+    asp_out_flush(o);
+}
+
+/* A part of a model's report just made in o->line (its answer lines, or its costs' and
+ * consequences' lines), by its level of --quiet=M,C: written (0), kept to be written before the
+ * next model's or the result (1), or dropped (2). */
+static void report_part(AspOut *o, int level)
+{
+    if (level == 0) {
         asp_out_flush(o);
         return;
     }
-    if (o->quiet == 1) {
-        if (!o->optimal_phase || o->conseq) buf_clear(&o->last);  /* the consequences: the last step */
-        buf_putn(&o->last, o->line.data, o->line.len);
-    }
+    if (level == 1 && o->line.len) buf_putn(&o->last, o->line.data, o->line.len);
     buf_clear(&o->line);
 }
 
-/* Before a result in text: the last model's lines kept by quiet 1. */
+/* Before a result in text: what quiet 1 kept. */
 static void last_model(AspOut *o)
 {
-    if (o->quiet != 1 || !o->last.len) return;
+    if (!o->last.len) return;
     buf_putn(&o->line, o->last.data, o->last.len);
     buf_clear(&o->last);
 }
@@ -110,9 +123,10 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
         o->answers++;
         return !o->write_errno;
     }
+    report_begin(o);
     answer(o, p, atoms, n);
     if (o->json) asp_out_end(o);
-    else model_done(o);
+    else report_part(o, o->quiet);
     return !o->write_errno;
 }
 
@@ -122,10 +136,11 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
 static bool model_text(void *ctx, const char *text, size_t len)
 {
     AspOut *o = ctx;
+    report_begin(o);
     answer_line(o, len + 1);
     if (len) buf_putn(&o->line, text, len);
     buf_putc(&o->line, '\n');
-    model_done(o);
+    report_part(o, o->quiet);
     return !o->write_errno;
 }
 
@@ -182,6 +197,7 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
         asp_outf_witness(o, p, atoms, n, costs, ncosts);
         return !o->write_errno;
     }
+    if (!o->json) report_begin(o);
     answer(o, p, atoms, n);
     if (o->json) {
         put_costs(o, "costs", costs, ncosts);
@@ -189,10 +205,11 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
         asp_out_end(o);
         return !o->write_errno;
     }
+    report_part(o, o->quiet);
     buf_puts(&o->line, o->competition ? "COST " : "Optimization: ");
     put_costs(o, NULL, costs, ncosts);
     buf_putc(&o->line, '\n');
-    model_done(o);
+    report_part(o, o->quiet_costs);
     return !o->write_errno;
 }
 
@@ -530,6 +547,7 @@ bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, s
         asp_outf_witness(o, p, atoms, n, c, c ? o->conseq_levels : 0);
         return !o->write_errno;
     }
+    if (!o->json) report_begin(o);
     answer(o, p, atoms, n);
     if (o->json) {
         json_key(&o->w, "consequences");
@@ -544,13 +562,14 @@ bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, s
         asp_out_end(o);
         return !o->write_errno;
     }
+    report_part(o, o->quiet);
     buf_printf(&o->line, "%sConsequences: [%zu;%zu]\n", o->competition ? "% " : "", lower, upper);
     if (c) {
         buf_puts(&o->line, o->competition ? "COST " : "Optimization: ");
         put_costs(o, NULL, c, o->conseq_levels);
         buf_putc(&o->line, '\n');
     }
-    model_done(o);
+    report_part(o, o->quiet_costs);
     return !o->write_errno;
 }
 

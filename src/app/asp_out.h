@@ -25,8 +25,11 @@ typedef struct AspOut {
     bool optimal_phase;           /* optN: the optimal models are being printed */
     int write_errno;              /* a write to standard output failed (its errno), or 0 */
     int quiet;                    /* -q: text models printed: 0 all, 1 the last only, 2 none */
-    Buf last;                     /* quiet 1: the last model's lines (optN: the optimal ones'),
-                                     printed with the result */
+    int quiet_costs;              /* --quiet=M,C: C, the same for the costs' (and the
+                                     consequences') lines */
+    Buf last;                     /* level 1: the last model's lines kept (optN: the optimal
+                                     ones', each written before the next), printed with the
+                                     result */
     unsigned shard, shards;       /* --shard i/n (shards >= 1; 0: none): the result names it */
     bool terse;                   /* -V0, clingo's: no header and no "Answer: k" lines, and
                                      the result line without the summary below it unless

@@ -425,6 +425,8 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
                                               .competition = o->competition,
                                               .silent = o->silent,
                                               .quiet = o->competition && !o->quiet ? 1 : o->quiet,
+                                              .quiet_costs = o->competition && !o->quiet ? 1
+                                                           : o->competition ? o->quiet : o->quiet_costs,
                                               .terse = o->terse, .summary = o->stats,
                                               .conseq = o->conseq },
                .solver = o->solver };

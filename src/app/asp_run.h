@@ -19,6 +19,7 @@ typedef struct AspRunOptions {
     bool competition;             /* --outf=1: the competition format */
     bool silent;                  /* --outf=3: nothing on standard output */
     int quiet;                    /* -q, --quiet=N: text models printed: 0 all, 1 last, 2 none */
+    int quiet_costs;              /* --quiet=M,C: C, the costs' lines printed, as quiet */
     int conseq;                   /* --enum-mode: 0 models, 1 brave, 2 cautious consequences */
     bool terse;                   /* -V0: clingo's layout without header, Answer lines and
                                      (unless stats) the summary */

@@ -11,6 +11,8 @@ encodings; the outputs are compared as clingo's users read them:
   - --outf=2 (JSON): parsed; Result, Models.Number and More, the set of witnesses' Values,
     Costs and Optimum.
   - -q / --quiet=N: the same result and counts, no Answer lines where clingo has none;
+    --quiet=M,C with C not M: the same result, count and optimum, Answer and Optimization
+    lines where clingo has them and none where it has none, each model a stable one;
   - -V0: the models and the result without a header or Answer lines, as clingo's;
   - clingo's joined short forms (-n0, -t2, -cN=V, -q1, -Wnone), -W, -t N,MODE,
     --parallel-mode, --enum-mode's ways of enumerating, clasp's search options, --stats=N,
@@ -38,6 +40,11 @@ CASES = [
     ("examples/queens.lp", ["--models", "0", "-c", "n=5"]),
     ("examples/queens.lp", ["--models=3", "--const", "n=7"]),
     ("examples/queens.lp", ["0", "-q"]),
+    ("examples/tsp.lp", ["0", "--quiet=1,0"]),
+    ("examples/tsp.lp", ["0", "--quiet=2,1", "--opt-mode=optN"]),
+    ("examples/vertex-cover.lp", ["0", "--quiet=0,2"]),
+    ("examples/knapsack.lp", ["0", "--quiet=1,2,2", "-c", "target=40"]),
+    ("examples/queens.lp", ["0", "--quiet=1,0"]),
     ("examples/queens.lp", ["0", "--quiet=1"]),
     ("examples/queens.lp", ["0", "--outf=1"]),
     ("examples/queens.lp", ["0", "--outf=2"]),
@@ -99,6 +106,7 @@ CASES = [
     ("examples/sudoku.lp", ["-e", "cautious", "--outf=2"]),
     ("examples/sudoku.lp", ["-e", "brave", "--outf=1"]),
     ("examples/pqrs.lp", ["-e", "brave", "--quiet=1"]),
+    ("examples/pqrs.lp", ["-e", "brave", "--quiet=1,0"]),
     ("examples/hamilton.lp", ["-e", "cautious", "-q"]),
     ("examples/knapsack.lp", ["-e", "brave", "--opt-mode=ignore", "-c", "target=40"]),
     ("examples/vertex-cover.lp", ["--enum-mode=cautious", "--opt-mode=ignore", "--outf=2"]),
@@ -156,7 +164,7 @@ def parse_text(out, competition=False, terse=False):
             models.append(frozenset(atoms))
         elif line.startswith("COST ") or line.startswith("Optimization: "):
             costs = line.split(None, 1)[1].split() if line.startswith("COST") else line.split(":")[1].split()
-            with_cost.append((tuple(costs), models[-1]))
+            with_cost.append((tuple(costs), models[-1] if models else None))
         elif body.startswith("Optimization :") and costs is None:
             costs = body.split(":")[1].split()
         elif line in RESULTS:
@@ -304,6 +312,8 @@ def compare(path, given, tmp):
         return same_models(args, c[3], f[3], universe)
     comp = "--outf=1" in args
     c, f = parse_text(clingo, comp, terse), parse_text(fix, comp, terse)
+    if mixed_quiet(args):
+        return compare_mixed_quiet(args, clingo, fix, c, f, universe)
     if c[0] != f[0] or not same_count(args, (c[1], c[2]), (f[1], f[2]), c[4]):
         return f"result/count: clingo {c[:3]}, fix {f[:3]}"
     if c[4] != f[4]:
@@ -315,6 +325,25 @@ def compare(path, given, tmp):
     if len(c[3]) != len(f[3]):
         return f"printed {len(f[3])} models, clingo {len(c[3])}"
     return same_models(args, c[3], f[3], universe)
+
+
+def mixed_quiet(args):
+    """--quiet=M,C[,T] with C not M: models and costs printed at different levels."""
+    levels = [a[len("--quiet="):].split(",") for a in args if a.startswith("--quiet=")]
+    return bool(levels) and len(levels[-1]) > 1 and levels[-1][0] != levels[-1][1]
+
+
+def compare_mixed_quiet(args, clingo, fix, c, f, universe):
+    """The result, count and optimum as clingo's; the kinds of line printed (Answer,
+    Optimization, Consequences) as clingo's; every model printed a stable model."""
+    if c[0] != f[0] or not same_count(args, (c[1], c[2]), (f[1], f[2]), c[4]) or c[4] != f[4]:
+        return f"result/count/costs: clingo {c[:3]} {c[4]}, fix {f[:3]} {f[4]}"
+    kinds = ("Answer:", "Optimization: ", "Consequences: ")
+    ck = [any(l.startswith(k) for l in clingo.split("\n")) for k in kinds]
+    fk = [any(l.startswith(k) for l in fix.split("\n")) for k in kinds]
+    if ck != fk:
+        return f"lines printed (Answer, Optimization, Consequences): clingo {ck}, fix {fk}"
+    return None if set(f[3]) <= universe else "fix printed a model that is not a stable model"
 
 
 def same_count(args, c, f, costs):

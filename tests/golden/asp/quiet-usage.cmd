@@ -1,2 +1,2 @@
-args: asp --quiet=1,0 examples/pqrs.lp
+args: asp --quiet=1,3 examples/pqrs.lp
 exit: 2
