@@ -1,6 +1,8 @@
 /* cycles.c: the atoms on positive cycles of a compiled program (strongly connected
  * components of the positive dependency graph, found without recursion), and whether its
- * disjunctive rules are head-cycle-free. */
+ * disjunctive rules are head-cycle-free.  For the unfounded sets, an atom a choice makes
+ * whatever else holds (`{ a }.`) has no dependencies: no unfounded set that matters holds it
+ * (always_founded). */
 #include "asp/internal.h"
 
 #define NONE UINT32_MAX
@@ -13,6 +15,7 @@
  * (pos) of the next dependency. */
 typedef struct Tarjan {
     const AspSolver *s;
+    const uint8_t *founded;       /* atoms walked as having no dependencies (may be NULL) */
     uint32_t *index, *low, *stack, *frame, *cursor, *lit;
     uint8_t *on;
     uint32_t *comp;               /* per atom: its component (may be NULL) */
@@ -25,7 +28,7 @@ static void tj_visit(Tarjan *t, uint32_t a)
     t->stack[t->sp++] = a;
     t->on[a] = 1;
     t->frame[t->fp++] = a;
-    t->cursor[a] = t->s->hstart[a];
+    t->cursor[a] = t->founded && t->founded[a] ? t->s->hstart[a + 1] : t->s->hstart[a];
     t->lit[a] = t->cursor[a] < t->s->hstart[a + 1] ? t->s->pstart[t->s->hrules[t->cursor[a]]] : 0;
 }
 
@@ -77,16 +80,66 @@ static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
     }
 }
 
+static void find_components(const AspSolver *s, const uint8_t *founded, uint8_t *cyclic,
+                            uint32_t *comp);
+
+/* Is rule r `x :- not y` alone, its body true unless y holds (no positive literal, one
+ * negative one, and a bound, if any, its weight can reach)?  *y: that atom. */
+static bool negation_only(const AspSolver *s, uint32_t r, uint32_t *y)
+{
+    if (s->pstart[r + 1] != s->pstart[r] || s->nstart[r + 1] != s->nstart[r] + 1) return false;
+    if (s->bound && s->bound[r] > asp_neg_weight(s, s->nstart[r])) return false;
+    *y = s->neg[s->nstart[r]];
+    return true;
+}
+
+/* Atoms no unfounded set that matters holds: a has a rule `a :- not a'` whose partner a' has
+ * the one rule `a' :- not a` (gringo's `{ a }.`, compiled so by solver.c; a' holds only when a
+ * does not).  While a is not false, a' cannot hold, so that rule's body is not false and
+ * founds a from outside any set; an unfounded set that holds a false atom only makes it false
+ * again.  So a's positive dependencies make no cycle the unfounded-set check needs (clasp
+ * finds such a program tight).  Measured (bench/RESULTS.md, "Issue 33: a chosen atom founded
+ * alone"): bottle filling (every cell chosen, and derived from the cells above it in its
+ * bottle and beside it), first model, 40 cells a side seeds 1-3: 16 692, 34 196, 8 435
+ * conflicts -> 2 645, 716, 983 (clasp 156, 497, 87); 80 seed 1: over 259 000 in 60 s ->
+ * 8 583 (clasp 1 112). */
+static uint8_t *always_founded(const AspSolver *s)
+{
+    uint8_t *founded = NULL;
+    for (uint32_t a = 0; a < s->natoms; a++) {
+        if ((long)a == s->fatom) continue;
+        for (uint32_t j = s->hstart[a]; j < s->hstart[a + 1]; j++) {
+            uint32_t r = s->hrules[j], y, back;
+            if (!negation_only(s, r, &y) || y == a || (long)y == s->fatom) continue;
+            if (s->hstart[y + 1] != s->hstart[y] + 1) continue;
+            uint32_t r2 = s->hrules[s->hstart[y]];
+            if (!negation_only(s, r2, &back) || back != a || (s->bound && s->bound[r2] == 0)) continue;
+            if (!founded) founded = mem_calloc(s->natoms + 1, 1);
+            founded[a] = 1;
+            break;
+        }
+    }
+    return founded;
+}
+
 void asp_find_cycles(const AspSolver *s, uint8_t *cyclic)
 {
     if (s->pstart[s->nrules] == 0) return;       /* no positive body: no positive cycle */
-    asp_find_components(s, cyclic, NULL);
+    uint8_t *founded = always_founded(s);
+    find_components(s, founded, cyclic, NULL);
+    mem_free(founded);
 }
 
 void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp)
 {
+    find_components(s, NULL, cyclic, comp);
+}
+
+static void find_components(const AspSolver *s, const uint8_t *founded, uint8_t *cyclic,
+                            uint32_t *comp)
+{
     size_t n = s->natoms + 1;
-    Tarjan t = { .s = s, .comp = comp };
+    Tarjan t = { .s = s, .founded = founded, .comp = comp };
     t.index = mem_alloc(n * sizeof *t.index);
     t.low = mem_alloc(n * sizeof *t.low);
     t.stack = mem_alloc(n * sizeof *t.stack);

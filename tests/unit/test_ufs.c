@@ -1,7 +1,8 @@
 /* test_ufs.c: unit tests of the unfounded-set check's sources (ufs.c) on a loop through an
  * aggregate: a source that founds its head with weight to spare keeps it while its body
  * loses no more than that weight, and loses it (its loop then unfounded) past it; the
- * state's check (propcheck.c) names a wrong count of the weight without a source. */
+ * state's check (propcheck.c) names a wrong count of the weight without a source; an atom a
+ * choice makes alone (`{ a }.`) is on no cycle the check needs (cycles.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <cmocka.h>
 
 #include "asp/propstate.h"
+#include "asp/setup.h"
 #include "util/mem.h"
 
 static bool has(const Word *x, size_t a) { return (x[a / 64] >> (a % 64)) & 1; }
@@ -116,11 +118,38 @@ static void test_state_check_weights(void **state)
     loop_close(&t);
 }
 
+/* {a}.  b :- a.  a :- b.   {e}.  {p} :- e.  q :- p.  p :- q.
+ * a is chosen whatever else holds, so no unfounded set that matters holds it, and the loop
+ * through it is none; p's choice asks e, so p and q stay on their loop. */
+static void test_chosen_atom_founded_alone(void **state)
+{
+    (void)state;
+    AspProgram *prog = asp_program_new();
+    AspAtom a = asp_atom(prog, "a"), b = asp_atom(prog, "b"), e = asp_atom(prog, "e");
+    AspAtom p = asp_atom(prog, "p"), q = asp_atom(prog, "q");
+    assert_true(asp_add_rule(prog, ASP_CHOICE, &a, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_NORMAL, &b, 1, &a, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_NORMAL, &a, 1, &b, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_CHOICE, &e, 1, NULL, 0, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_CHOICE, &p, 1, &e, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_NORMAL, &q, 1, &p, 1, NULL, 0, NULL));
+    assert_true(asp_add_rule(prog, ASP_NORMAL, &p, 1, &q, 1, NULL, 0, NULL));
+    AspSolver *s = asp_solver_new(prog);
+    const uint8_t *cyclic = s->setup->cyclic;
+    assert_false(cyclic[asp_solver_atom_index(s, a)]);
+    assert_false(cyclic[asp_solver_atom_index(s, b)]);
+    assert_true(cyclic[asp_solver_atom_index(s, p)]);
+    assert_true(cyclic[asp_solver_atom_index(s, q)]);
+    asp_solver_free(s);
+    asp_program_free(prog);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_source_kept_while_weight_spares),
         cmocka_unit_test(test_state_check_weights),
+        cmocka_unit_test(test_chosen_atom_founded_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
