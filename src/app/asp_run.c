@@ -219,18 +219,52 @@ static const char *shard_refusal(Run *r, AspSolver *s)
     return NULL;
 }
 
+/* Is the value of every shown atom of s the same in clingo's consequences under #project
+ * as in fix's?  clingo takes them over the projected atoms and prints any other shown atom as
+ * its last model had it, so each shown atom must be projected or decided by the well-founded
+ * bound (a fact such as `src(1).`: the same in every model).  None must be when there is no
+ * stable model. */
+static bool shown_projected(Run *r, AspSolver *s)
+{
+    const AspProgram *p = asp_solver_program(s);
+    size_t nshown, nproj;
+    const AspAtom *shown = asp_solver_shown(s, &nshown), *proj = asp_project_atoms(p, &nproj);
+    bool *projected = mem_calloc(asp_atom_count(p) + 1, sizeof *projected);
+    for (size_t j = 0; j < nproj; j++) projected[proj[j]] = true;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = NULL, *hi = NULL;
+    AftStatus res = AFT_OK;
+    bool same = true;
+    for (size_t i = 0; same && res == AFT_OK && i < nshown; i++) {
+        if (projected[shown[i]]) continue;
+        if (!lo) {
+            AspStats st;
+            memset(&st, 0, sizeof st);
+            lo = lattice_elem_new(L), hi = lattice_elem_new(L);
+            res = asp_wellfounded(s, &r->aft, lo, hi, &st);
+            if (res != AFT_OK) break;
+        }
+        same = asp_solver_has(s, lo, shown[i]) || !asp_solver_has(s, hi, shown[i]);
+    }
+    mem_free(projected);
+    mem_free(lo);
+    mem_free(hi);
+    return same && (res == AFT_OK || res == AFT_INVALID);
+}
+
 /* Why the consequences of s's program are not computed (NULL: they are). */
-static const char *conseq_refusal(const Run *r, const AspSolver *s)
+static const char *conseq_refusal(Run *r, AspSolver *s)
 {
     const AspProgram *p = asp_solver_program(s);
     if (asp_minimize_count(p) && r->o->opt.mode != ASP_OPT_OPTN)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
                "every stable model (opt and enum are not taken with them)";
-    if (asp_has_project(p))
-        return "--enum-mode brave|cautious: the program projects (#project, --project); fix "
-               "computes the consequences over the shown atoms only (--project=no drops the "
-               "#project statements)";
+    if (asp_has_project(p) && !shown_projected(r, s))
+        return "--enum-mode brave|cautious: the program projects (#project, --project) and "
+               "shows an atom it does not project that may be true or false (clingo prints such "
+               "an atom as its last model had it); fix computes the consequences over the "
+               "shown atoms (--project=no drops the #project statements)";
     return NULL;
 }
 
