@@ -219,24 +219,28 @@ static const char *shard_refusal(Run *r, AspSolver *s)
     return NULL;
 }
 
-/* Is the value of every shown atom of s the same in clingo's consequences under #project
- * as in fix's?  clingo takes them over the projected atoms and prints any other shown atom as
- * its last model had it, so each shown atom must be projected or decided by the well-founded
- * bound (a fact such as `src(1).`: the same in every model).  None must be when there is no
- * stable model. */
-static bool shown_projected(Run *r, AspSolver *s)
+/* Under #project clingo takes the consequences over the projected atoms: it prints a shown
+ * atom among them as a consequence or not, any other shown atom as its last model had it, and
+ * counts the projected atoms that are consequences, shown or not.  Are these fix's (the
+ * consequences over the shown atoms, and their count)?  So when every shown atom outside
+ * the projection and every projected atom not shown is decided by the well-founded bound
+ * (the same in every model: a fact such as `src(1).`, which gringo shows unconditionally
+ * beside its projected atom), as many of the one as of the other true.  A program with no
+ * stable model is taken. */
+static bool same_under_project(Run *r, AspSolver *s)
 {
     const AspProgram *p = asp_solver_program(s);
-    size_t nshown, nproj;
+    size_t nshown, nproj, natoms = asp_atom_count(p);
     const AspAtom *shown = asp_solver_shown(s, &nshown), *proj = asp_project_atoms(p, &nproj);
-    bool *projected = mem_calloc(asp_atom_count(p) + 1, sizeof *projected);
-    for (size_t j = 0; j < nproj; j++) projected[proj[j]] = true;
+    uint8_t *mark = mem_calloc(natoms + 1, 1);          /* 1 projected, 2 shown, 3 both */
+    for (size_t j = 0; j < nproj; j++) mark[proj[j]] |= 1;
+    for (size_t i = 0; i < nshown; i++) mark[shown[i]] |= 2;
     const Lattice *L = asp_solver_lattice(s);
     Word *lo = NULL, *hi = NULL;
     AftStatus res = AFT_OK;
-    bool same = true;
-    for (size_t i = 0; same && res == AFT_OK && i < nshown; i++) {
-        if (projected[shown[i]]) continue;
+    long balance = 0;                    /* true shown atoms outside less true projected unshown */
+    for (AspAtom a = 0; a < natoms && res == AFT_OK; a++) {
+        if (mark[a] == 0 || mark[a] == 3) continue;
         if (!lo) {
             AspStats st;
             memset(&st, 0, sizeof st);
@@ -244,12 +248,13 @@ static bool shown_projected(Run *r, AspSolver *s)
             res = asp_wellfounded(s, &r->aft, lo, hi, &st);
             if (res != AFT_OK) break;
         }
-        same = asp_solver_has(s, lo, shown[i]) || !asp_solver_has(s, hi, shown[i]);
+        if (asp_solver_has(s, lo, a)) balance += mark[a] == 2 ? 1 : -1;
+        else if (asp_solver_has(s, hi, a)) res = AFT_LIMIT;           /* not decided */
     }
-    mem_free(projected);
+    mem_free(mark);
     mem_free(lo);
     mem_free(hi);
-    return same && (res == AFT_OK || res == AFT_INVALID);
+    return res == AFT_INVALID || (res == AFT_OK && balance == 0);
 }
 
 /* Why the consequences of s's program are not computed (NULL: they are). */
@@ -260,11 +265,12 @@ static const char *conseq_refusal(Run *r, AspSolver *s)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
                "every stable model (opt and enum are not taken with them)";
-    if (asp_has_project(p) && !shown_projected(r, s))
+    if (asp_has_project(p) && !same_under_project(r, s))
         return "--enum-mode brave|cautious: the program projects (#project, --project) and "
-               "shows an atom it does not project that may be true or false (clingo prints such "
-               "an atom as its last model had it); fix computes the consequences over the "
-               "shown atoms (--project=no drops the #project statements)";
+               "shows an atom it does not project, or projects one it does not show, that may "
+               "be true or false (clingo takes the consequences over the projected atoms and "
+               "prints another shown atom as its last model had it); fix computes them over "
+               "the shown atoms (--project=no drops the #project statements)";
     return NULL;
 }
 

@@ -11,9 +11,9 @@
 #     those);
 #   - `fix asp --enum-mode=cautious` and `brave` (of every stable model, #minimize ignored;
 #     with #minimize also of the optimal ones, --opt-mode=optN) end with clingo's
-#     consequences (conseq.awk: the result, the last set, the count); with #project, with
-#     clingo's under the projection where every shown atom is projected, and fix refuses
-#     the others;
+#     consequences (conseq.awk: the result, the last set, the count); with #project,
+#     clingo's under the projection where fix computes them (asp_run.c's
+#     same_under_project), and fix refuses the others;
 #   - with #minimize and no #project, `fix asp --opt-mode=enum,B` (every model within the
 #     bound B, with its costs; natively and by --solver clingo) prints clingo's pairs of model
 #     and costs (enumcanon.awk), for B the optimum's first level plus one and B the whole

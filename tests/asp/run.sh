@@ -351,9 +351,10 @@ printf '{a}. #show a/0. #show a : a.\n' > "$S/twice.lp"
 same_models "the same output statement twice" "$S/twice.lp"
 printf '{a;b}. #show. #show x : a. #show x : b. #show "" : a.\n' > "$S/onename.lp"
 same_models "one name for two atoms (.lp)" "$S/onename.lp"
-# --enum-mode=brave|cautious under #project: when every shown atom is projected, clingo's
-# consequences (over the projected atoms) are those of every model; refused when a shown atom
-# is not projected (clingo prints it as its last model had it)
+# --enum-mode=brave|cautious under #project: when the shown atoms are the projected ones,
+# clingo's consequences (over the projected atoms) are those of every model; refused when a
+# shown atom that may be true or false is not projected (clingo prints it as its last model
+# had it)
 printf '{a;b;c}. :- c,a. :- not c,not a. x :- a,not b. y :- b.\n#project a/0. #project y/0.\n' > "$S/pjcons.lp"
 printf 'd :- a. d :- c. #project c/0. #project d/0. #show a/0. #show y/0. #show c/0. #show d/0.\n' >> "$S/pjcons.lp"
 for mode in brave cautious; do
