@@ -219,18 +219,58 @@ static const char *shard_refusal(Run *r, AspSolver *s)
     return NULL;
 }
 
+/* Under #project clingo takes the consequences over the projected atoms: it prints a shown
+ * atom among them as a consequence or not, any other shown atom as its last model had it, and
+ * counts the projected atoms that are consequences, shown or not.  Are these fix's (the
+ * consequences over the shown atoms, and their count)?  So when every shown atom outside
+ * the projection and every projected atom not shown is decided by the well-founded bound
+ * (the same in every model: a fact such as `src(1).`, which gringo shows unconditionally
+ * beside its projected atom), as many of the one as of the other true.  A program with no
+ * stable model is taken. */
+static bool same_under_project(Run *r, AspSolver *s)
+{
+    const AspProgram *p = asp_solver_program(s);
+    size_t nshown, nproj, natoms = asp_atom_count(p);
+    const AspAtom *shown = asp_solver_shown(s, &nshown), *proj = asp_project_atoms(p, &nproj);
+    uint8_t *mark = mem_calloc(natoms + 1, 1);          /* 1 projected, 2 shown, 3 both */
+    for (size_t j = 0; j < nproj; j++) mark[proj[j]] |= 1;
+    for (size_t i = 0; i < nshown; i++) mark[shown[i]] |= 2;
+    const Lattice *L = asp_solver_lattice(s);
+    Word *lo = NULL, *hi = NULL;
+    AftStatus res = AFT_OK;
+    long balance = 0;                    /* true shown atoms outside less true projected unshown */
+    for (AspAtom a = 0; a < natoms && res == AFT_OK; a++) {
+        if (mark[a] == 0 || mark[a] == 3) continue;
+        if (!lo) {
+            AspStats st;
+            memset(&st, 0, sizeof st);
+            lo = lattice_elem_new(L), hi = lattice_elem_new(L);
+            res = asp_wellfounded(s, &r->aft, lo, hi, &st);
+            if (res != AFT_OK) break;
+        }
+        if (asp_solver_has(s, lo, a)) balance += mark[a] == 2 ? 1 : -1;
+        else if (asp_solver_has(s, hi, a)) res = AFT_LIMIT;           /* not decided */
+    }
+    mem_free(mark);
+    mem_free(lo);
+    mem_free(hi);
+    return res == AFT_INVALID || (res == AFT_OK && balance == 0);
+}
+
 /* Why the consequences of s's program are not computed (NULL: they are). */
-static const char *conseq_refusal(const Run *r, const AspSolver *s)
+static const char *conseq_refusal(Run *r, AspSolver *s)
 {
     const AspProgram *p = asp_solver_program(s);
     if (asp_minimize_count(p) && r->o->opt.mode != ASP_OPT_OPTN)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
                "every stable model (opt and enum are not taken with them)";
-    if (asp_has_project(p))
-        return "--enum-mode brave|cautious: the program projects (#project, --project); fix "
-               "computes the consequences over the shown atoms only (--project=no drops the "
-               "#project statements)";
+    if (asp_has_project(p) && !same_under_project(r, s))
+        return "--enum-mode brave|cautious: the program projects (#project, --project) and "
+               "shows an atom it does not project, or projects one it does not show, that may "
+               "be true or false (clingo takes the consequences over the projected atoms and "
+               "prints another shown atom as its last model had it); fix computes them over "
+               "the shown atoms (--project=no drops the #project statements)";
     return NULL;
 }
 

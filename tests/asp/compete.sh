@@ -25,7 +25,17 @@
 # Bayesian network structure (acyclicity, #minimize), minimal unsatisfiable subsets
 # (saturation, #project) and head aggregates (#count with two bounds, #sum of both signs,
 # conditional literals in a disjunctive head, colliding #minimize tuples, #max over strings,
-# #external, #show of terms with -c).
+# #external, #show of terms with -c).  Added after (kinds37d): strategic companies controlled
+# by up to four (not head-cycle-free), the fewest edges that make a graph not 3-colourable
+# (saturation with #minimize), minimal models of least weight (disjunctive heads with
+# conditions, #minimize), reachable configurations (a recursive #count, #project on two
+# predicates; with weak constraints at two priorities: reachopt), video streaming (weak
+# constraints at three priorities with tuples), bottle filling (#count in constraints),
+# percolation (a recursive #count, many optima), queens with externals that rules define and
+# #heuristic of every modifier under --heuristic=Domain, hubs at a distance (gringo's
+# distances, #minimize) and assignments with many optima at two priorities; the #minimize
+# ones under --opt-strategy=usc too, and brave and cautious consequences (compete_conseq:
+# the last step, of the optimal models under optN, and under #project).
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
@@ -166,6 +176,60 @@ compete_json maxsat 10 1
 compete_json bayes 6 1
 compete_json mus 4 1
 compete_json features 6 1 -c hi=4
+# kinds added for the hidden encodings (issue 33, kinds37d), two seeds
+for seed in ${COMPETE_SEEDS:-1 2}; do
+    compete stratcomp 10 $seed
+    compete noncol 7 $seed
+    compete minmodel 12 $seed
+    compete minmodel 12 $seed --opt-strategy=usc
+    compete reachcfg 9 $seed
+    compete reachopt 9 $seed
+    compete reachopt 9 $seed --opt-strategy=usc
+    compete video 8 $seed
+    compete video 8 $seed --opt-strategy=usc
+    compete bottle 7 $seed
+    compete percol 10 $seed
+    compete percol 10 $seed --opt-strategy=usc
+    compete queensx 6 $seed --heuristic=Domain
+    compete hubs 16 $seed
+    compete hubs 16 $seed --opt-strategy=usc
+    compete assign 6 $seed
+done
+for kind in stratcomp:10 noncol:7 minmodel:12 reachcfg:9 reachopt:9 video:8 bottle:7 percol:10 hubs:16 assign:6; do
+    compete_json "${kind%:*}" "${kind#*:}" 1
+done
+compete_json queensx 6 1 --heuristic=Domain
+# compete_conseq KIND N SEED [ARGS]: brave and cautious consequences (of the optimal models
+# under optN) as clingo's, the last step of each, native --jobs 1 and 2 and the default
+compete_conseq() {
+    kind=$1; n=$2; seed=$3; shift 3
+    awk -v kind="$kind" -v n="$n" -v seed="$seed" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+    for mode in brave cautious; do
+        timeout 120 clingo --opt-mode=optN --enum-mode=$mode 0 "$@" "$DIR/compete/$kind.lp" "$OUT/inst.lp" > "$OUT/clingo.out" 2>/dev/null
+        want=$(conseq_last < "$OUT/clingo.out")
+        for way in "--solver native --jobs 1" "--solver native --jobs 2" ""; do
+            # shellcheck disable=SC2086
+            timeout 120 "$FIX" asp $way --opt-mode=optN --enum-mode=$mode --models 0 "$@" "$DIR/compete/$kind.lp" "$OUT/inst.lp" > "$OUT/fix.out" 2>"$OUT/fix.err"
+            rc=$?
+            got=$(conseq_last < "$OUT/fix.out")
+            if [ "$want" = "$got" ] && [ $rc -eq 0 ]; then ok; else
+                bad "$kind n=$n seed=$seed --enum-mode=$mode ${way:-default}: exit $rc, clingo [$want] fix [$got] $(head -n 1 "$OUT/fix.err")"
+            fi
+        done
+    done
+}
+# conseq_last: the last model's atoms sorted, and the result, on one line
+conseq_last() {
+    awk '/^Answer: / { getline; m = $0 } /^(SATISFIABLE|UNSATISFIABLE|OPTIMUM FOUND|UNKNOWN)$/ { r = $0 }
+        END { print r; print m }' | { read -r r; read -r m; echo "$(printf '%s\n' $m | sort | tr '\n' ' ')| $r"; }
+}
+# under #project (reachcfg: reach(1) a fact, shown unconditionally; on main, refused)
+compete_conseq reachcfg 10 3
+compete_conseq reachopt 10 3
+compete_conseq mindiag 6 1
+compete_conseq stratcomp 10 1
+compete_conseq video 8 1
+compete_conseq minmodel 12 1
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4

@@ -295,6 +295,55 @@ BEGIN {
         for (c = 5; c <= 2 * n + 4; c++) { k = 2 + rnd(2)
             for (l = 0; l < k; l++) printf "lit(%d,%d,%s).\n", c, 1 + rnd(n), rand() < 0.5 ? "pos" : "neg" }
     }
+    else if (kind == "stratcomp") {                   # n companies, n products of 2-4 makers (P
+        for (p = 1; p <= n; p++) {                     # one), about n / 2 controlled by 1-4
+            k = 2 + rnd(3); mk[1] = p; for (i = 2; i <= 4; i++) mk[i] = i <= k ? 1 + rnd(n) : p
+            printf "prod(%d,%d,%d,%d,%d).\n", p, mk[1], mk[2], mk[3], mk[4]
+        }
+        for (w = 1; w <= n; w++) if (rand() < 0.5) {
+            k = 1 + rnd(4); for (i = 1; i <= 4; i++) { do cw[i] = 1 + rnd(n); while (cw[i] == w); if (i > k) cw[i] = cw[1] }
+            printf "ctrl(%d,%d,%d,%d,%d).\n", w, cw[1], cw[2], cw[3], cw[4]
+        }
+    }
+    else if (kind == "noncol") {                      # n nodes, edges p P (2 / n), the rest candidates
+        printf "node(1..%d).\n", n
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) printf rand() < (P == "" ? 2 / n : P) ? "edge(%d,%d).\n" : "cand(%d,%d).\n", i, j
+    }
+    else if (kind == "minmodel") {                    # n atoms weighted 1-5, 2n clauses of 1-3
+        for (x = 1; x <= n; x++) printf "atom(%d,%d).\n", x, 1 + rnd(5)   # head atoms, 0-2 body atoms
+        for (c = 1; c <= 2 * n; c++) {
+            k = 1 + rnd(3); for (i = 0; i < k; i++) printf "head(%d,%d).\n", c, 1 + rnd(n)
+            k = c <= 2 ? 0 : rnd(3); for (i = 0; i < k; i++) printf "body(%d,%d).\n", c, 1 + rnd(n)
+        }
+    }
+    else if (kind == "reachcfg" || kind == "reachopt") {                 # n nodes, 3n / 2 wires, a gate in four nodes
+        printf "node(1..%d).\nsrc(1).\nsink(%d).\n", n, 2 + rnd(n - 1)
+        for (i = 2; i <= n; i++) printf "wire(%d,%d).\n", 1 + rnd(i - 1), i
+        for (k = 0; k < int(n / 2); k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i != j) printf "wire(%d,%d).\n", i, j }
+        for (g = 4; g <= n; g += 4) { printf "gate(%d).\n", g; for (i = 0; i < 3; i++) printf "in(%d,%d).\n", 1 + rnd(n), g }
+    }
+    else if (kind == "video") {                       # n users of n / 3 + 1 videos, five rates
+        printf "rate(2;3;5;8;12).\nmaxrep(2).\nvideo(1..%d).\n", int(n / 3) + 1
+        for (u = 1; u <= n; u++) printf "user(%d,%d,%d).\n", u, 1 + rnd(int(n / 3) + 1), 2 + rnd(13)
+    }
+    else if (kind == "bottle") {                      # an n x n grid cut into bottles 1-2 wide and
+        b = 0; x = 1                                  # 1-3 high, each filled to a random level
+        while (x <= n) { w = 1 + rnd(2); if (x + w - 1 > n) w = n - x + 1; y = 1
+            while (y <= n) { h = 1 + rnd(3); if (y + h - 1 > n) h = n - y + 1; b++; lv = rnd(h + 1)
+                for (i = x; i < x + w; i++) for (j = y; j < y + h; j++) {
+                    printf "cell(%d,%d,%d).\n", i, j, b; if (j >= y + h - lv) { rs[j]++; cs[i]++ } }
+                y += h }
+            x += w }
+        for (i = 1; i <= n; i++) printf "rowsum(%d,%d).\ncolsum(%d,%d).\n", i, rs[i] + 0, i, cs[i] + 0
+    }
+    else if (kind == "percol") { printf "node(1..%d).\n", n; connected(n, int(n / 2), 0) }
+    else if (kind == "queensx") {                     # an n x n board, a few holes and walls
+        printf "n(%d).\n", n
+        for (k = 0; k < int(n / 2); k++) printf "hole(%d,%d).\n", 1 + rnd(n), 1 + rnd(n)
+        for (k = 0; k < n; k++) printf "wall(%d,%d).\n", 1 + rnd(n), 1 + rnd(n)
+    }
+    else if (kind == "hubs") { printf "node(1..%d).\n", n; connected(n, int(n / 3), 0) }
+    else if (kind == "assign") for (w = 1; w <= n; w++) for (j = 1; j <= n; j++) printf "cost(%d,%d,%d).\n", w, j, 1 + rnd(2)
     else if (kind == "features") {                    # n items in a few shops, weights of both signs
         for (i = 1; i <= n; i++) printf "item(%d,\"shop %c\",%d).\ncol(%d,%s).\n", i, 97 + rnd(3), rnd(9) - 4, i, rnd(2) ? "red" : "blue"
         printf "need(%d).\n", rnd(3)

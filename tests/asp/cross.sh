@@ -10,9 +10,10 @@
 #     also where the ground program is not head-cycle-free (hcf.awk: the last line counts
 #     those);
 #   - `fix asp --enum-mode=cautious` and `brave` (of every stable model, #minimize ignored;
-#     with #minimize also of the optimal ones, --opt-mode=optN; not with #project, which fix
-#     refuses there) end with clingo's consequences (conseq.awk: the result, the last set,
-#     the count);
+#     with #minimize also of the optimal ones, --opt-mode=optN) end with clingo's
+#     consequences (conseq.awk: the result, the last set, the count); with #project,
+#     clingo's under the projection where fix computes them (asp_run.c's
+#     same_under_project), and fix refuses the others;
 #   - with #minimize and no #project, `fix asp --opt-mode=enum,B` (every model within the
 #     bound B, with its costs; natively and by --solver clingo) prints clingo's pairs of model
 #     and costs (enumcanon.awk), for B the optimum's first level plus one and B the whole
@@ -175,6 +176,16 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
             fixrun --opt-mode=optN --enum-mode=$k 0
             if [ "$(awk -f "$DIR/conseq.awk" "$W/out")" = "$(awk -f "$DIR/conseq.awk" "$W/opt$k")" ]; then ok
             else bad "seed $seed: fix asp --opt-mode=optN --enum-mode=$k"; diff "$W/opt$k" "$W/out" | head -n 12; fi
+        done
+    fi
+    if [ -n "$CONSEQ" ] && [ -n "$proj" ]; then   # under #project: clingo's, unless fix refuses
+        for k in cautious brave; do                # (a shown atom not projected)
+            clingo --mode=clasp --opt-mode=ignore --enum-mode=$k 0 "$W/p.aspif" > "$W/proj$k" 2> /dev/null
+            if fixrun --opt-mode=ignore --enum-mode=$k 0; then
+                if [ "$(awk -f "$DIR/conseq.awk" "$W/out")" = "$(awk -f "$DIR/conseq.awk" "$W/proj$k")" ]; then ok
+                else bad "seed $seed: fix asp --enum-mode=$k under #project"; diff "$W/proj$k" "$W/out" | head -n 12; fi
+            elif grep -q 'shows an atom it does not project' "$W/err"; then ok
+            else bad "seed $seed: fix asp --enum-mode=$k under #project: $(head -n 1 "$W/err")"; fi
         done
     fi
     if [ -n "$ENUMOPT" ] && [ -z "$proj" ] && grep -q '^2 ' "$W/p.aspif"; then enum_within; fi

@@ -351,6 +351,20 @@ printf '{a}. #show a/0. #show a : a.\n' > "$S/twice.lp"
 same_models "the same output statement twice" "$S/twice.lp"
 printf '{a;b}. #show. #show x : a. #show x : b. #show "" : a.\n' > "$S/onename.lp"
 same_models "one name for two atoms (.lp)" "$S/onename.lp"
+# --enum-mode=brave|cautious under #project: when the shown atoms are the projected ones,
+# clingo's consequences (over the projected atoms) are those of every model; refused when a
+# shown atom that may be true or false is not projected (clingo prints it as its last model
+# had it)
+printf '{a;b;c}. :- c,a. :- not c,not a. x :- a,not b. y :- b.\n#project a/0. #project y/0.\n' > "$S/pjcons.lp"
+printf 'd :- a. d :- c. #project c/0. #project d/0. #show a/0. #show y/0. #show c/0. #show d/0.\n' >> "$S/pjcons.lp"
+for mode in brave cautious; do
+    want=$(clingo --enum-mode=$mode 0 "$S/pjcons.lp" 2>/dev/null | grep -a -A1 '^Answer' | tail -n 1)
+    got=$("$FIX" asp --enum-mode=$mode 0 "$S/pjcons.lp" 2>&1 | grep -a -A1 '^Answer' | tail -n 1)
+    [ "$want" = "$got" ] && ok || bad "--enum-mode=$mode under #project: clingo '$want', fix '$got'"
+done
+printf '#show x/0.\n' >> "$S/pjcons.lp"
+"$FIX" asp --enum-mode=brave 0 "$S/pjcons.lp" 2>&1 | grep -q 'shows an atom it does not project' && ok \
+    || bad "--enum-mode=brave under #project with x shown, not projected: not refused"
 for f in tests/fuzz/corpus/aspif/show-*.aspif; do     # (clingo cuts a name at a NUL: fix does not)
     same_models "$(basename "$f")" "$f" --mode=clasp
 done
