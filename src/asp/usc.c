@@ -12,11 +12,17 @@
  * weights of the soft literals it holds, and never below the bound.
  * Each search runs on the program extended with the counters (weight rules over hidden
  * atoms): a new solver per core, compiled from the program under its well-founded bound
- * (peval.c), as brave.c does for its steps.  Models that a search meets before its core go
- * out when they improve on the best so far; optN then enumerates the program with every
- * level fixed at its optimum. */
+ * (peval.c), as brave.c does for its steps.  A compiled solver takes no new rule (its
+ * translation, atom order and rules-as-nogoods are made once), so what a search learnt is
+ * carried into the next solver instead (carry.h): its learnt nogoods and level 0's facts over
+ * the program's atoms, which the counters (rules of new atoms) and a fixed level
+ * (constraints) keep true.  The activities and signs carried too took more conflicts on
+ * the panel (bench/RESULTS.md, usc37b), so each search orders its choices afresh.  Models
+ * that a search meets before its core go out when they improve on the best so far; optN
+ * then enumerates the program with every level fixed at its optimum. */
 #include "asp/opt.h"
 #include "asp/assume.h"
+#include "asp/carry.h"
 #include "asp/project.h"
 #include "asp/search.h"
 
@@ -39,6 +45,7 @@ typedef struct Usc {
     AspSolver *t;
     AspOptimizer *z;
     AspAssume *a;
+    AspCarry carry;               /* what the searches learnt so far (carry.h) */
     AspOptModelFn fn;
     void *ctx;
     const AspSolveOptions *o;
@@ -163,6 +170,7 @@ static void search_options(const AspSolveOptions *o, AftOptions *aft, AspSolveOp
 static AftStatus search_once(Usc *u, AspStats *st)
 {
     u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
+    asp_carry_offer(u->t, &u->carry);
     u->z = asp_opt_new(u->t);
     assumptions(u);
     u->a = asp_assume_new(u->t, u->alits.items, u->alits.count);
@@ -263,6 +271,7 @@ static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
     AftStatus r = AFT_OK;
     for (;;) {
         r = search_once(u, st);
+        asp_carry_take(&u->carry, u->t);          /* before relax grows q */
         bool core = u->a->stop && !u->optimal;
         if (u->optimal && u->cost[l] != u->lb[l]) u->failed = true;   /* never: a bug */
         if (core && !u->failed && !u->user_stop) relax(u, l);
@@ -352,6 +361,7 @@ AftStatus asp_optimize_usc(AspSolver *s, const AspSolveOptions *o, const AspOptG
     }
     *failed = u.failed;
     asp_program_free(u.q);
+    asp_carry_free(&u.carry);
     MEM_FREE_ALL(u.prio, u.soft.items, u.pool.items, u.counters.items, u.alits.items,
                  u.asoft.items);
     return r;
