@@ -181,13 +181,17 @@ static void search_options(const AspSolveOptions *o, AftOptions *aft, AspSolveOp
 /* A search that trims a core stops after this many conflicts (the core stays as it is). */
 enum { TRIM_CONFLICTS = 1000, TRIM_ROUNDS = 8 };
 
-/* One search of q under the assumptions: AFT_OK with u->optimal, a core in u->a, or
+/* One search of q under the assumptions, on a new solver (u->t NULL) or on the one of the
+ * search before (trimming: q is as it was): AFT_OK with u->optimal, a core in u->a, or
  * neither (no model at all); AFT_LIMIT when a limit stopped it. */
 static AftStatus search_once(Usc *u, AspStats *st)
 {
-    u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
-    asp_carry_offer(u->t, &u->carry);
-    u->z = asp_opt_new(u->t);
+    if (!u->t) {
+        u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
+        asp_carry_offer(u->t, &u->carry);
+        u->z = asp_opt_new(u->t);
+    }
+    asp_assume_free(u->t, u->a);
     assumptions(u);
     u->a = asp_assume_new(u->t, u->alits.items, u->alits.count);
     AftOptions aft;
@@ -290,7 +294,8 @@ static void take_core(Usc *u)
 }
 
 /* Core trimming: searches that assume only the core's literals, each a small budget, while
- * the core they find is smaller (a core of a subset of a core is a core). */
+ * the core they find is smaller (a core of a subset of a core is a core), on the solver that
+ * found the core (the program is as it was), which keeps what it learnt. */
 static AftStatus trim(Usc *u, AspStats *st)
 {
     AftStatus r = AFT_OK;
@@ -298,11 +303,9 @@ static AftStatus trim(Usc *u, AspStats *st)
     for (int round = 0; round < TRIM_ROUNDS && u->core.count > 1; round++) {
         size_t before = u->core.count;
         r = search_once(u, st);
-        asp_carry_take(&u->carry, u->t);
         bool smaller = r == AFT_OK && u->a->stop && !u->trim_spent && !u->failed
                        && u->a->core.count < before;
         if (smaller) take_core(u);
-        search_free(u);
         if (!smaller || r != AFT_OK || u->user_stop) break;
     }
     u->trimming = false;
@@ -317,12 +320,12 @@ static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
     AftStatus r = AFT_OK;
     for (;;) {
         r = search_once(u, st);
-        asp_carry_take(&u->carry, u->t);          /* before relax grows q */
         bool core = u->a->stop && !u->optimal;
         if (u->optimal && u->cost[l] != u->lb[l]) u->failed = true;   /* never: a bug */
         if (core) take_core(u);
-        search_free(u);
         if (core && r == AFT_OK && !u->failed && !u->user_stop) r = trim(u, st);
+        asp_carry_take(&u->carry, u->t);          /* before relax grows q */
+        search_free(u);
         if (core && !u->failed && !u->user_stop) relax(u, l);
         if (r != AFT_OK || !core || u->failed || u->user_stop) break;
     }
