@@ -17,9 +17,12 @@
  * carried into the next solver instead (carry.h): its learnt nogoods and level 0's facts over
  * the program's atoms, which the counters (rules of new atoms) and a fixed level
  * (constraints) keep true.  The activities and signs carried too took more conflicts on
- * the panel (bench/RESULTS.md, usc37b), so each search orders its choices afresh.  Models
- * that a search meets before its core go out when they improve on the best so far; optN
- * then enumerates the program with every level fixed at its optimum. */
+ * the panel (bench/RESULTS.md, usc37b), so each search orders its choices afresh.  Before
+ * its relaxation a core is trimmed on the solver that found it (trim).  Stratification and
+ * a disjoint-core phase (clasp's tactics, not in its default) took more conflicts on that
+ * panel and are not done.  Models that a search meets before its core go out when they
+ * improve on the best so far; optN then enumerates the program with every level fixed at
+ * its optimum. */
 #include "asp/opt.h"
 #include "asp/assume.h"
 #include "asp/carry.h"
