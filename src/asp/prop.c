@@ -420,6 +420,11 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     if (p->rc.cons) asp_cons_facts(p);
     p->root_conflict = !closure(s, p);
     if (p->rc.cons && !p->root_conflict) asp_cons_simplify(p);
+    if (p->carry && mode == 1 && p->learning && !p->root_conflict) {
+        bool facts = asp_carry_give(s, p, p->carry);
+        p->carry = NULL;
+        if (facts) p->root_conflict = !closure(s, p);
+    }
 }
 
 /* The first level whose added atoms the request [lo, hi] does not all contain (nlevels

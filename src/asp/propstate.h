@@ -67,6 +67,8 @@ struct AspProp {
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     struct AspAssume *assume;     /* the assumptions decided first (assume.c), NULL: none */
+    const struct AspCarry *carry; /* a former search's learning, given at the next reset of
+                                     a search with learning (carry.c), NULL: none */
     AspCons rc;                   /* the rules as nogoods (learncons.c) */
     size_t nchecks;               /* the sanitizer build's checkpoints so far (propcheck.c) */
     const AspOcc *oc;             /* the ones propagation reads: &rc.all, &rc.cons_live or
@@ -157,6 +159,11 @@ void asp_cons_simplify(AspProp *p);
 void asp_cons_facts(AspProp *p);
 /* The literal of atom a with value v (learn.c's numbering: 2 * a, + 1 when false). */
 static inline uint32_t asp_lit_of(uint32_t a, uint8_t v) { return 2 * a + (v == V_FALSE); }
+
+/* carry.c: carry's nogoods and facts given to the state, just reset to
+ * level 0 for a search with learning; true when it set facts (the closure is to be made
+ * again). */
+bool asp_carry_give(const AspSolver *s, AspProp *p, const struct AspCarry *c);
 
 /* Is rule r left out of the counters (the state propagates it as a nogood)?  Is atom a
  * owned (its completion, not the counters, sets it)? */

@@ -12,11 +12,20 @@
  * weights of the soft literals it holds, and never below the bound.
  * Each search runs on the program extended with the counters (weight rules over hidden
  * atoms): a new solver per core, compiled from the program under its well-founded bound
- * (peval.c), as brave.c does for its steps.  Models that a search meets before its core go
- * out when they improve on the best so far; optN then enumerates the program with every
- * level fixed at its optimum. */
+ * (peval.c), as brave.c does for its steps.  A compiled solver takes no new rule (its
+ * translation, atom order and rules-as-nogoods are made once), so what a search learnt is
+ * carried into the next solver instead (carry.h): its learnt nogoods and level 0's facts over
+ * the program's atoms, which the counters (rules of new atoms) and a fixed level
+ * (constraints) keep true.  The activities and signs carried too took more conflicts on
+ * the panel (bench/RESULTS.md, usc37b), so each search orders its choices afresh.  Before
+ * its relaxation a core is trimmed on the solver that found it (trim).  Stratification and
+ * a disjoint-core phase (clasp's tactics, not in its default) took more conflicts on that
+ * panel and are not done.  Models that a search meets before its core go out when they
+ * improve on the best so far; optN then enumerates the program with every level fixed at
+ * its optimum. */
 #include "asp/opt.h"
 #include "asp/assume.h"
+#include "asp/carry.h"
 #include "asp/project.h"
 #include "asp/search.h"
 
@@ -36,9 +45,13 @@ typedef struct Usc {
     VEC(AspWLit) pool;
     VEC(Counter) counters;
     VEC(uint32_t) alits, asoft;  /* the assumptions of a search, each one's soft literal */
+    VEC(uint32_t) core;           /* the last core, as soft literals */
+    bool trimming;                /* the search assumes only the core's literals */
+    bool trim_spent;              /* and its budget ran out */
     AspSolver *t;
     AspOptimizer *z;
     AspAssume *a;
+    AspCarry carry;               /* what the searches learnt so far (carry.h) */
     AspOptModelFn fn;
     void *ctx;
     const AspSolveOptions *o;
@@ -95,15 +108,24 @@ static int heavier(const void *x, const void *y)
     return (a->soft > b->soft) - (a->soft < b->soft);
 }
 
-/* The assumptions on t: each soft literal with a weight left false, heaviest first. */
+/* The assumptions on t: each soft literal with a weight left false, heaviest first; when
+ * trimming, each of the core's, the other way round (the core the search found decided its
+ * literals heaviest first: from the other end another, often smaller, one comes first). */
 static void assumptions(Usc *u)
 {
     u->alits.count = u->asoft.count = 0;
     Ranked *r = mem_alloc((u->soft.count + 1) * sizeof *r);
     size_t n = 0;
-    for (uint32_t i = 0; i < u->soft.count; i++)
+    for (uint32_t i = 0; u->trimming && i < u->core.count; i++)
+        r[n++] = (Ranked){ u->soft.items[u->core.items[i]].weight, u->core.items[i] };
+    for (uint32_t i = 0; !u->trimming && i < u->soft.count; i++)
         if (u->soft.items[i].weight > 0) r[n++] = (Ranked){ u->soft.items[i].weight, i };
     qsort(r, n, sizeof *r, heavier);
+    for (size_t i = 0; u->trimming && i < n / 2; i++) {  /* trimming: lightest first */
+        Ranked t = r[i];
+        r[i] = r[n - 1 - i];
+        r[n - 1 - i] = t;
+    }
     for (size_t i = 0; i < n; i++) {
         const AspWLit *l = &u->soft.items[r[i].soft].lit;
         uint32_t atom = (uint32_t)asp_solver_atom_index(u->t, l->atom);
@@ -120,7 +142,8 @@ static bool accept(void *ctx, const Word *x)
     Usc *u = ctx;
     asp_opt_cost(u->z, x, u->cost);
     size_t j = asp_assume_violated(u->a, x);
-    if (j == SIZE_MAX) u->optimal = true;
+    if (j == SIZE_MAX && u->trimming) u->failed = true;     /* a core holds: never */
+    else if (j == SIZE_MAX) u->optimal = true;
     else asp_assume_core(u->t, u->a, j, x);
     asp_assume_stop(u->a);
     if (u->have_best && asp_cost_cmp(u->cost, u->best, u->nlevels) >= 0) return false;
@@ -158,12 +181,20 @@ static void search_options(const AspSolveOptions *o, AftOptions *aft, AspSolveOp
     so->shard = so->shards = 0;
 }
 
-/* One search of q under the assumptions: AFT_OK with u->optimal, a core in u->a, or
+/* A search that trims a core stops after this many conflicts (the core stays as it is). */
+enum { TRIM_CONFLICTS = 1000, TRIM_ROUNDS = 8 };
+
+/* One search of q under the assumptions, on a new solver (u->t NULL) or on the one of the
+ * search before (trimming: q is as it was): AFT_OK with u->optimal, a core in u->a, or
  * neither (no model at all); AFT_LIMIT when a limit stopped it. */
 static AftStatus search_once(Usc *u, AspStats *st)
 {
-    u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
-    u->z = asp_opt_new(u->t);
+    if (!u->t) {
+        u->t = u->merged ? asp_solver_new_merged(u->q) : asp_solver_new(u->q);
+        asp_carry_offer(u->t, &u->carry);
+        u->z = asp_opt_new(u->t);
+    }
+    asp_assume_free(u->t, u->a);
     assumptions(u);
     u->a = asp_assume_new(u->t, u->alits.items, u->alits.count);
     AftOptions aft;
@@ -171,6 +202,8 @@ static AftStatus search_once(Usc *u, AspStats *st)
     search_options(u->o, &aft, &so);
     AftWork *user = aft.work;
     if (user && user->limit) u->a->work.limit = user->limit > user->spent ? user->limit - user->spent : 1;
+    bool budget = u->trimming && (!u->a->work.limit || u->a->work.limit > TRIM_CONFLICTS);
+    if (budget) u->a->work.limit = TRIM_CONFLICTS;
     aft.work = &u->a->work;
     AftSearch hooks;
     AftFunction f;
@@ -183,6 +216,8 @@ static AftStatus search_once(Usc *u, AspStats *st)
     if (user) user->spent += ms.aft.conflicts;
     asp_stats_add(st, &ms, false);
     if (u->a->stop && r == AFT_LIMIT) r = AFT_OK;
+    u->trim_spent = budget && r == AFT_LIMIT && u->a->work.spent >= TRIM_CONFLICTS;
+    if (u->trim_spent) r = AFT_OK;
     return r;
 }
 
@@ -218,17 +253,16 @@ static void counter_soft(Usc *u, uint32_t c, uint32_t k, int64_t w)
  * lighter, a counter over it weighing w, the next atom of each counter met. */
 static void relax(Usc *u, size_t level)
 {
-    const AspAssume *a = u->a;
     int64_t w = INT64_MAX;
-    for (size_t i = 0; i < a->core.count; i++) {
-        int64_t x = u->soft.items[u->asoft.items[a->core.items[i]]].weight;
+    for (size_t i = 0; i < u->core.count; i++) {
+        int64_t x = u->soft.items[u->core.items[i]].weight;
         if (x < w) w = x;
     }
     u->lb[level] += w;
     uint32_t start = (uint32_t)u->pool.count;
-    size_t n = a->core.count;
+    size_t n = u->core.count;
     for (size_t i = 0; i < n; i++) {
-        Soft *s = &u->soft.items[u->asoft.items[a->core.items[i]]];
+        Soft *s = &u->soft.items[u->core.items[i]];
         s->weight -= w;
         AspWLit l = s->lit;
         l.weight = 1;
@@ -255,6 +289,32 @@ static void fix_level(Usc *u)
     }
 }
 
+/* The core of the search just made (u->a), as soft literals. */
+static void take_core(Usc *u)
+{
+    u->core.count = 0;
+    for (size_t i = 0; i < u->a->core.count; i++) VEC_PUSH(u->core, u->asoft.items[u->a->core.items[i]]);
+}
+
+/* Core trimming: searches that assume only the core's literals, each a small budget, while
+ * the core they find is smaller (a core of a subset of a core is a core), on the solver that
+ * found the core (the program is as it was), which keeps what it learnt. */
+static AftStatus trim(Usc *u, AspStats *st)
+{
+    AftStatus r = AFT_OK;
+    u->trimming = true;
+    for (int round = 0; round < TRIM_ROUNDS && u->core.count > 1; round++) {
+        size_t before = u->core.count;
+        r = search_once(u, st);
+        bool smaller = r == AFT_OK && u->a->stop && !u->trim_spent && !u->failed
+                       && u->a->core.count < before;
+        if (smaller) take_core(u);
+        if (!smaller || r != AFT_OK || u->user_stop) break;
+    }
+    u->trimming = false;
+    return r;
+}
+
 /* Level l to its optimum: AFT_OK with u->optimal (the optimum in lb[l]), or without (no
  * model); AFT_LIMIT, AFT_ERROR, or u->failed / u->user_stop. */
 static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
@@ -265,8 +325,11 @@ static AftStatus solve_level(Usc *u, size_t l, AspStats *st)
         r = search_once(u, st);
         bool core = u->a->stop && !u->optimal;
         if (u->optimal && u->cost[l] != u->lb[l]) u->failed = true;   /* never: a bug */
-        if (core && !u->failed && !u->user_stop) relax(u, l);
+        if (core) take_core(u);
+        if (core && r == AFT_OK && !u->failed && !u->user_stop) r = trim(u, st);
+        asp_carry_take(&u->carry, u->t);          /* before relax grows q */
         search_free(u);
+        if (core && !u->failed && !u->user_stop) relax(u, l);
         if (r != AFT_OK || !core || u->failed || u->user_stop) break;
     }
     if (r == AFT_OK && u->optimal && !u->failed) fix_level(u);
@@ -352,7 +415,8 @@ AftStatus asp_optimize_usc(AspSolver *s, const AspSolveOptions *o, const AspOptG
     }
     *failed = u.failed;
     asp_program_free(u.q);
+    asp_carry_free(&u.carry);
     MEM_FREE_ALL(u.prio, u.soft.items, u.pool.items, u.counters.items, u.alits.items,
-                 u.asoft.items);
+                 u.asoft.items, u.core.items);
     return r;
 }
