@@ -630,6 +630,8 @@ static void sorted_marks(const AspSolver *s, AspProp *p)
         for (size_t w = 0; w < s->nwords; w++) asp_touch_word(p, w);
     p->seen_all = true;
     size_t n = p->nwlist, *l = p->wlist;
+    if (n == p->nwsorted) return;                /* no word marked since the last sort */
+    p->nwsorted = n;
     if (n <= 16) {
         for (size_t i = 1; i < n; i++) {
             size_t x = l[i], j = i;
@@ -654,6 +656,7 @@ static void exact_marks(AspProp *p, const Word *lo, const Word *hi)
         k += differs;
         p->wmark[w] = differs;
     }
+    p->nwsorted = p->nwsorted == p->nwlist ? k : SIZE_MAX;     /* in order still, if it was */
     p->nwlist = k;
 }
 

@@ -65,10 +65,13 @@ struct AspProp {
     AspRestarts rs;               /* the restart policy's state (learn.c) */
     AspWalk walk;                 /* the local search (learnwalk.c) */
     /* For the in-place hooks: the words where the state may differ from the last request
-     * they saw (every assignment and undo marks its word), or all of them when `seen_all`
+     * they saw (every assignment, when asp_prop_sync sets it, and undo marks its word;
+     * wlist lists the marked words), or all of them when `seen_all`
      * is false (no request seen since the state was reset). */
     uint8_t *wmark;
     size_t *wlist, nwlist;
+    size_t nwsorted;              /* wlist is in order when nwlist is this (prop.c's
+                                     sorted_marks: a word marked since makes it grow) */
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     struct AspAssume *assume;     /* the assumptions decided first (assume.c), NULL: none */
