@@ -6,7 +6,8 @@
  * nothing.
  * The trail: every atom on it has a value, its place (tpos) and a level, the levels never
  * decrease along it and level k holds trail [lstart[k], lstart[k+1]); an atom has a value only
- * on the trail; lholds and the interval [tlo, thi] agree with the values.  The store: every
+ * on the trail; lholds and the interval [tlo, thi] agree with the values (the interval
+ * brought up to the whole trail: tsync at its end).  The store: every
  * stored nogood (the rules' ones below perm_end, then the learnt ones in the order of their
  * offsets, which tile the rest of the store, each after its search start word) is watched
  * on its first two literals (its only one), no list holds any other pair (its binary words
@@ -121,6 +122,7 @@ static const char *check_trail(const AspSolver *s, const AspProp *p)
     if (t->qhead > t->qtail || t->qtail > s->natoms) return "the queue out of order";
     if (!p->root_conflict && !p->conflict && t->qhead != t->qtail)
         return "propagation left atoms to visit";
+    if (p->tsync != t->qtail) return "the interval lags the trail";
     if (t->lstart[0] != 0) return "level 0 does not start the trail";
     for (size_t k = 1; k < t->nlevels; k++)
         if (t->lstart[k] < t->lstart[k - 1] || t->lstart[k] > t->qtail) return "lstart";

@@ -29,7 +29,12 @@ typedef struct AspRuleState16 { int16_t need, slack; } AspRuleState16;
  * learnwalk.c), the rules as nogoods (cons.h, learncons.c); the rest is prop.c's. */
 struct AspProp {
     AspTrail tr;                  /* the assignment, its levels and reasons */
-    Word *tlo, *thi;              /* the assignment as an interval */
+    Word *tlo, *thi;              /* the assignment as an interval, and marked (wmark), for
+                                     the trail's atoms before tsync: a propagation only sets
+                                     values, and prop.c brings the interval up to the trail
+                                     when it ends (or when a check reads it), so an atom set
+                                     and undone within one costs no bit */
+    size_t tsync;
     struct {                      /* per rule: its counters, one of the two (prop.c) */
         AspRuleState16 *small;    /* in 16 bits, or NULL */
         AspRuleState32 *narrow;   /* in 32 bits, or NULL */
@@ -60,10 +65,13 @@ struct AspProp {
     AspRestarts rs;               /* the restart policy's state (learn.c) */
     AspWalk walk;                 /* the local search (learnwalk.c) */
     /* For the in-place hooks: the words where the state may differ from the last request
-     * they saw (every assignment and undo marks its word), or all of them when `seen_all`
+     * they saw (every assignment, when asp_prop_sync sets it, and undo marks its word;
+     * wlist lists the marked words), or all of them when `seen_all`
      * is false (no request seen since the state was reset). */
     uint8_t *wmark;
     size_t *wlist, nwlist;
+    size_t nwsorted;              /* wlist is in order when nwlist is this (prop.c's
+                                     sorted_marks: a word marked since makes it grow) */
     bool seen_all;
     AspCost *cost;                /* the optimisation's bound (cost.c), NULL: none */
     struct AspAssume *assume;     /* the assumptions decided first (assume.c), NULL: none */
@@ -277,6 +285,11 @@ void asp_prop_checkpoint(const AspSolver *s, AspProp *p, const char *where);
 #define ASP_CHECK_NOGOODS(p) ((void)0)
 #endif
 
+/* prop.c: the interval [tlo, thi] and the in-place hooks' marks brought up to the trail
+ * (the atoms set since p->tsync), for a reader of the interval within a propagation
+ * (minimal.c, acyclic.c); the propagation's end does it. */
+void asp_prop_sync(AspProp *p);
+
 /* Word w of the state may now differ from the last request of an in-place hook. */
 static inline void asp_touch_word(AspProp *p, size_t w)
 {
@@ -298,7 +311,8 @@ static inline void asp_clr_bit(AspProp *p, Word *x, size_t i)
 }
 
 /* Atom a gets value v for reason (why, arg); on the other value a conflict.  Inline here:
- * every propagator (prop.c, learn.c, learncons.c, cost.c) assigns, and prop.c calls them. */
+ * every propagator (prop.c, learn.c, learncons.c, cost.c) assigns, and prop.c calls them.
+ * The interval [tlo, thi] follows at the propagation's end (asp_prop_sync). */
 static inline void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t why, uint32_t arg)
 {
     ASP_ASSERT((v == V_TRUE || v == V_FALSE) && p->tr.nlevels > 0);
@@ -318,11 +332,7 @@ static inline void asp_prop_assign(AspProp *p, uint32_t a, uint8_t v, uint8_t wh
     p->tr.rkind[a] = why;
     p->tr.rarg[a] = arg;
     p->tr.tpos[a] = (uint32_t)p->tr.qtail;
-    Word bit = (Word)1 << (a & 63), in = (Word)0 - (Word)(v == V_TRUE);   /* no branch on v */
-    p->tlo[a >> 6] |= bit & in;
-    p->thi[a >> 6] &= ~(bit & ~in);
     p->open += (v == V_TRUE) & (p->nsup[a] >= 2);
-    asp_touch_word(p, a >> 6);
     p->tr.alev[a] = (uint32_t)p->tr.nlevels - 1;
     p->tr.trail[p->tr.qtail++] = a;
 }
