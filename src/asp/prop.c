@@ -429,7 +429,10 @@ static void reset(const AspSolver *s, AspProp *p, int mode)
     if (p->carry && mode == 1 && p->learning && !p->root_conflict) {
         bool facts = asp_carry_give(s, p, p->carry);
         p->carry = NULL;
-        if (facts) p->root_conflict = !closure(s, p);
+        if (facts) {
+            p->root_conflict = !closure(s, p);
+            asp_prop_sync(p);                        /* the carried facts in the interval */
+        }
     }
 }
 
