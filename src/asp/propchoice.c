@@ -3,8 +3,8 @@
  * when the atoms have initial scores), after the atoms of a projection (project.c) while one
  * of them is free: with learning the most active of them, else the first in their statement
  * order.  Projective enumeration needs only that every split on a project atom come before
- * every other on a path (projpath.h); which project atom comes first is free (Gebser,
- * Kaufmann and Schaub's projective enumeration decides them by the solver's heuristic too). */
+ * every other on a path (projpath.h); which project atom comes first is free: the two halves
+ * of any such split differ in a project atom whatever atom it is. */
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
