@@ -8,6 +8,9 @@
 typedef struct AspActivity {
     uint32_t *heap, *hpos;        /* the activity order (learnheap.c); hpos NONE: not in it */
     size_t hsize;
+    uint32_t *pheap, *phpos;      /* the same order of a projection's atoms alone, which the
+                                     split takes first (propchoice.c; NULL: no projection) */
+    size_t phsize;
     uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
                                      body whose bound is below its total weight) */
     uint8_t *capped;              /* per atom: an element of aggregates that must not hold
@@ -34,7 +37,7 @@ static inline void asp_act_sign(AspActivity *act, uint32_t lit)
 }
 
 /* After a conflict: the bump grows by 5% (VSIDS decay), every activity and sign of the
- * natoms - 2 atoms rescaled before they overflow, and then the heap put in order again (an
+ * natoms - 2 atoms rescaled before they overflow, and then the heaps put in order again (an
  * activity rescaled to 0 ties with others; rpos, the static rank, breaks ties) (learnheap.c). */
 void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms);
 

@@ -1,7 +1,9 @@
 /* learnheap.c: the activity order of the split choice with learning (VSIDS): a binary heap
  * of atoms, the most active first (the earlier in the static rank on ties), so that the
  * choice costs a logarithm instead of a scan of every atom.  Assigned atoms are left in the
- * heap until they reach its top (then dropped) and put back when they are undone. */
+ * heap until they reach its top (then dropped) and put back when they are undone.  While a
+ * projection's atoms are split first (project.c), a second heap of the same order holds
+ * them alone, kept the same way. */
 #include "asp/propstate.h"
 #include "util/order.h"
 
@@ -10,6 +12,12 @@
 static KeyOrder order(const AspProp *p)
 {
     return (KeyOrder){ p->act.heap, p->act.hpos, p->act.activity, p->rpos };
+}
+
+/* The order of the projection's heap: the same keys. */
+static KeyOrder project_order(const AspProp *p)
+{
+    return (KeyOrder){ p->act.pheap, p->act.phpos, p->act.activity, p->rpos };
 }
 
 static void place(AspProp *p, size_t i, uint32_t a)
@@ -167,6 +175,7 @@ void asp_act_free(AspProp *p)
     mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
     mem_free(p->act.capped); mem_free(p->act.derived); mem_free(p->act.feeds);
     mem_free(p->act.heap); mem_free(p->act.hpos);
+    mem_free(p->act.pheap); mem_free(p->act.phpos);
 }
 
 void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms)
@@ -180,13 +189,15 @@ void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms)
     act->bump *= 1e-100;
     KeyOrder o = { act->heap, act->hpos, act->activity, rpos };
     order_build(&o, act->hsize);
+    KeyOrder po = { act->pheap, act->phpos, act->activity, rpos };
+    if (act->pheap) order_build(&po, act->phsize);
 }
 
 /* Atom a took part in a conflict: its activity grows by the bump, and it moves up. */
 void asp_act_bump(AspProp *p, uint32_t a)
 {
     p->act.activity[a] += p->act.bump;
-    if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
+    asp_heap_raise(p, a);
 }
 
 /* An unfounded set was found (ufs.c) and its reason stored at `at` in p->tr.ufs: under an
@@ -212,10 +223,14 @@ void asp_heap_insert(AspProp *p, uint32_t a)
     sift_up(p, p->act.hsize - 1);
 }
 
-/* Atom a's activity grew: it moves up. */
+/* Atom a's activity grew: it moves up, in the projection's heap too. */
 void asp_heap_raise(AspProp *p, uint32_t a)
 {
     if (p->act.hpos[a] != NONE) sift_up(p, p->act.hpos[a]);
+    if (p->act.phpos && p->act.phpos[a] != NONE) {
+        KeyOrder o = project_order(p);
+        order_up(&o, p->act.phpos[a]);
+    }
 }
 
 static void pop_top(AspProp *p)
@@ -236,6 +251,56 @@ void asp_heap_reset(AspProp *p, size_t natoms)
     p->act.hsize = natoms;
     KeyOrder o = order(p);
     order_build(&o, natoms);
+    asp_heap_project_reset(p);
+}
+
+/* ---- the projection's heap ---- */
+
+/* The projection's heap made for natoms atoms and p->proj's atoms (empty until
+ * asp_heap_project_reset), or freed (on false). */
+void asp_heap_project(AspProp *p, size_t natoms, bool on)
+{
+    mem_free(p->act.pheap);
+    mem_free(p->act.phpos);
+    p->act.pheap = p->act.phpos = NULL;
+    p->act.phsize = 0;
+    if (!on) return;
+    p->act.pheap = mem_alloc((p->proj.n + 1) * sizeof *p->act.pheap);
+    p->act.phpos = mem_alloc((natoms + 1) * sizeof *p->act.phpos);
+    for (size_t a = 0; a < natoms; a++) p->act.phpos[a] = NONE;
+}
+
+/* Every atom of the projection in its heap (nothing when there is none). */
+void asp_heap_project_reset(AspProp *p)
+{
+    if (!p->act.pheap) return;
+    KeyOrder o = project_order(p);
+    for (size_t i = 0; i < p->proj.n; i++) order_place(&o, i, p->proj.atoms[i]);
+    p->act.phsize = p->proj.n;
+    order_build(&o, p->proj.n);
+}
+
+/* Atom a of the projection was undone: back in its heap. */
+void asp_heap_project_insert(AspProp *p, uint32_t a)
+{
+    KeyOrder o = project_order(p);
+    order_place(&o, p->act.phsize++, a);
+    order_up(&o, p->act.phsize - 1);
+}
+
+/* The unknown atom of the projection of highest activity (of 0 too: the earliest in the
+ * static rank then); SIZE_MAX when none (assigned atoms on top are dropped on the way). */
+size_t asp_heap_project_best(AspProp *p)
+{
+    KeyOrder o = project_order(p);
+    while (p->act.phsize && p->tr.val[p->act.pheap[0]] != V_UNK) {
+        p->act.phpos[p->act.pheap[0]] = NONE;
+        if (--p->act.phsize) {
+            order_place(&o, 0, p->act.pheap[p->act.phsize]);
+            order_down(&o, p->act.phsize, 0);
+        }
+    }
+    return p->act.phsize ? p->act.pheap[0] : SIZE_MAX;
 }
 
 /* The unknown atom of highest activity; SIZE_MAX when it has none (assigned atoms on top

@@ -341,6 +341,7 @@ static void undo(AspProp *p, size_t to)
     const AspOcc *o = p->oc;
     if (p->cost) asp_cost_undo(p, to);
     const uint32_t *trail = p->tr.trail, *hpos = p->learning ? p->act.hpos : NULL;
+    const uint32_t *phpos = p->act.phpos;
     uint8_t *val = p->tr.val, *lholds = p->tr.lholds, *isdec = p->tr.isdec;
     const uint8_t *cyclic = p->cyclic;
     size_t qhead = p->tr.qhead, tsync = p->tsync;
@@ -360,6 +361,8 @@ static void undo(AspProp *p, size_t to)
         if (p->rpos[a] < p->cursor) p->cursor = p->rpos[a];
         if (p->proj.pos && p->proj.pos[a] < p->proj.cursor) p->proj.cursor = p->proj.pos[a];
         if (hpos && hpos[a] == NONE) asp_heap_insert(p, a);
+        if (hpos && phpos && p->proj.pos[a] != NONE && phpos[a] == NONE)
+            asp_heap_project_insert(p, a);
     }
     p->tr.qtail = to;
     if (p->tsync > to) p->tsync = to;

@@ -1,7 +1,10 @@
 /* propchoice.c: the split choice of the native IR (first fail on the propagator's state; with
  * learning, the most active atom, learnheap.c, once a conflict was learnt or from the start
  * when the atoms have initial scores), after the atoms of a projection (project.c) while one
- * of them is free. */
+ * of them is free: with learning the most active of them, else the first in their statement
+ * order.  Projective enumeration needs only that every split on a project atom come before
+ * every other on a path (projpath.h); which project atom comes first is free: the two halves
+ * of any such split differ in a project atom whatever atom it is. */
 #include "asp/propstate.h"
 
 /* The free atom of highest static score (most negative occurrences: the atoms S_P depends
@@ -90,10 +93,12 @@ static size_t weight_choice(const AspSolver *s, AspProp *p)
 }
 
 
-/* The first free atom of the projection (the first unassigned one when the state is the
+/* A free atom of the projection: with learning and the state at the interval, the most
+ * active (learnheap.c), else the first (the first unassigned one when the state is the
  * interval); SIZE_MAX when none. */
 static size_t project_choice(AspProp *p, bool at_state, const Word *lo, const Word *hi)
 {
+    if (at_state && p->learning && p->act.pheap) return asp_heap_project_best(p);
     if (at_state) {
         while (p->proj.cursor < p->proj.n && p->tr.val[p->proj.atoms[p->proj.cursor]] != V_UNK)
             p->proj.cursor++;
@@ -129,6 +134,7 @@ void asp_prop_project(AspSolver *s, const uint32_t *atoms, size_t n)
     p->proj.atoms = p->proj.pos = NULL;
     p->proj.n = p->proj.cursor = 0;
     p->proj.given = false;
+    asp_heap_project(p, s->natoms, false);
     if (!atoms) return;
     p->proj.atoms = mem_alloc((n + 1) * sizeof *p->proj.atoms);
     p->proj.pos = mem_alloc((s->natoms + 1) * sizeof *p->proj.pos);
@@ -138,6 +144,8 @@ void asp_prop_project(AspSolver *s, const uint32_t *atoms, size_t n)
         p->proj.pos[atoms[i]] = (uint32_t)i;
     }
     p->proj.n = n;
+    asp_heap_project(p, s->natoms, true);
+    if (p->act.heap) asp_heap_project_reset(p);
 }
 
 bool asp_prop_projected(void *ctx, size_t atom)

@@ -207,6 +207,13 @@ void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);
 size_t asp_heap_best(AspProp *p);
+/* learnheap.c: the projection's heap (p->proj's atoms in the activity order) made for natoms
+ * atoms or freed (on false), filled, an undone atom of it put back, its unknown atom of
+ * highest activity (SIZE_MAX: none). */
+void asp_heap_project(AspProp *p, size_t natoms, bool on);
+void asp_heap_project_reset(AspProp *p);
+void asp_heap_project_insert(AspProp *p, uint32_t a);
+size_t asp_heap_project_best(AspProp *p);
 
 /* ufs.c: the unfounded-set check (sources.h): made and freed with the state; at a reset; the
  * greatest unfounded set among the cyclic atoms made false (prop.c's closure, when

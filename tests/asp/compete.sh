@@ -333,6 +333,14 @@ for run in 20:1:20 20:2:20 24:4:22; do
 done
 if [ "$total" -le 12000 ]; then ok
 else bad "blocks 20 seeds 1 and 2, 24 seed 4: the first models not within 12 000 conflicts ($total)"; fi
+# proj37a: the projected search splits on the most active free project atom (propchoice.c,
+# learnheap.c's projection heap), not the first in statement order.  Blocks world, 14 blocks
+# seed 3, horizon 12, every projection on move/3 (2 115) within 10 000 conflicts (1 014 so;
+# clingo 3 187; in statement order 199 240).
+awk -v kind=blocks -v n=14 -v seed=3 -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+total=$(conflicts_to SATISFIABLE --project -c t=12 "$DIR/compete/blocks.lp" "$OUT/inst.lp" 0)
+if [ "$total" -le 10000 ]; then ok
+else bad "blocks 14 seed 3 (horizon 12): every projection not within 10 000 conflicts ($total)"; fi
 # srch35c: a derived atom that is an aggregate's element (nonogram.lp's fill/2, derived from a
 # row's runs and counted in its column) is tried out first too once a conflict has touched it
 # (learnheap.c's mark_derived).  A nonogram of 30 x 30, seed 3, its first model within 44 000
