@@ -76,19 +76,24 @@ static void result_lines(AspOut *o, const char *result, Buf *summary)
     if (!o->terse || o->summary) buf_printf(&o->line, "\n%s\n", buf_cstr(summary));
 }
 
+/* Before a result in text: what quiet 1 kept. */
+static void last_model(AspOut *o)
+{
+    if (!o->last.len) return;
+    buf_putn(&o->line, o->last.data, o->last.len);
+    buf_clear(&o->last);
+}
+
 /* A model's report begins (its lines are made in o->line next): what quiet 1 kept of the one
  * before is dropped, a later model superseding it, or, among optN's optimal models (each is
  * printed, as clingo prints them; not the consequences' steps: the last one), written now. */
 static void report_begin(AspOut *o)
 {
-    if (!o->optimal_phase || o->conseq) {
-        buf_clear(&o->last);
-        return;
+    if (!o->optimal_phase || o->conseq) buf_clear(&o->last);
+    else if (o->last.len) {
+        last_model(o);
+        asp_out_flush(o);
     }
-    if (!o->last.len) return;
-    buf_putn(&o->line, o->last.data, o->last.len);
-    buf_clear(&o->last);
-    asp_out_flush(o);
 }
 
 /* A part of a model's report just made in o->line (its answer lines, or its costs' and
@@ -102,14 +107,6 @@ static void report_part(AspOut *o, int level)
     }
     if (level == 1 && o->line.len) buf_putn(&o->last, o->line.data, o->line.len);
     buf_clear(&o->line);
-}
-
-/* Before a result in text: what quiet 1 kept. */
-static void last_model(AspOut *o)
-{
-    if (!o->last.len) return;
-    buf_putn(&o->line, o->last.data, o->last.len);
-    buf_clear(&o->last);
 }
 
 bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n)

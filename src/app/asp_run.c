@@ -461,12 +461,12 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     double t0 = limits_clock();
     Buf err;
     buf_init(&err);
+    int quiet = o->competition && !o->quiet ? 1 : o->quiet;    /* --outf=1: the last model */
     Run r = { .o = o, .aft = o->aft, .out = { .json = o->json, .clingo_json = o->clingo_json,
                                               .competition = o->competition,
                                               .silent = o->silent,
-                                              .quiet = o->competition && !o->quiet ? 1 : o->quiet,
-                                              .quiet_costs = o->competition && !o->quiet ? 1
-                                                           : o->competition ? o->quiet : o->quiet_costs,
+                                              .quiet = quiet,
+                                              .quiet_costs = o->competition ? quiet : o->quiet_costs,
                                               .terse = o->terse, .summary = o->stats,
                                               .conseq = o->conseq },
                .solver = o->solver };

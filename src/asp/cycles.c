@@ -81,7 +81,23 @@ static void tj_run(Tarjan *t, uint32_t root, uint8_t *cyclic)
 }
 
 static void find_components(const AspSolver *s, const uint8_t *founded, uint8_t *cyclic,
-                            uint32_t *comp);
+                            uint32_t *comp)
+{
+    size_t n = s->natoms + 1;
+    Tarjan t = { .s = s, .founded = founded, .comp = comp };
+    t.index = mem_alloc(n * sizeof *t.index);
+    t.low = mem_alloc(n * sizeof *t.low);
+    t.stack = mem_alloc(n * sizeof *t.stack);
+    t.frame = mem_alloc(n * sizeof *t.frame);
+    t.cursor = mem_alloc(n * sizeof *t.cursor);
+    t.lit = mem_alloc(n * sizeof *t.lit);
+    t.on = mem_calloc(n, 1);
+    memset(t.index, 0xff, n * sizeof *t.index);
+    for (uint32_t a = 0; a < s->natoms; a++)
+        if (t.index[a] == NONE) tj_run(&t, a, cyclic);
+    mem_free(t.index); mem_free(t.low); mem_free(t.stack); mem_free(t.frame);
+    mem_free(t.cursor); mem_free(t.lit); mem_free(t.on);
+}
 
 /* Is rule r `x :- not y` alone, its body true unless y holds (no positive literal, one
  * negative one, and a bound, if any, its weight can reach)?  *y: that atom. */
@@ -135,24 +151,6 @@ void asp_find_components(const AspSolver *s, uint8_t *cyclic, uint32_t *comp)
     find_components(s, NULL, cyclic, comp);
 }
 
-static void find_components(const AspSolver *s, const uint8_t *founded, uint8_t *cyclic,
-                            uint32_t *comp)
-{
-    size_t n = s->natoms + 1;
-    Tarjan t = { .s = s, .founded = founded, .comp = comp };
-    t.index = mem_alloc(n * sizeof *t.index);
-    t.low = mem_alloc(n * sizeof *t.low);
-    t.stack = mem_alloc(n * sizeof *t.stack);
-    t.frame = mem_alloc(n * sizeof *t.frame);
-    t.cursor = mem_alloc(n * sizeof *t.cursor);
-    t.lit = mem_alloc(n * sizeof *t.lit);
-    t.on = mem_calloc(n, 1);
-    memset(t.index, 0xff, n * sizeof *t.index);
-    for (uint32_t a = 0; a < s->natoms; a++)
-        if (t.index[a] == NONE) tj_run(&t, a, cyclic);
-    mem_free(t.index); mem_free(t.low); mem_free(t.stack); mem_free(t.frame);
-    mem_free(t.cursor); mem_free(t.lit); mem_free(t.on);
-}
 
 /* Head-cycle-free: no two head atoms of a disjunctive rule in one positive cycle.  The
  * shifted program the solver compiled has the positive dependencies of the original. */

@@ -3,10 +3,10 @@
  *
  * By backtracking, storing nothing per projection (Gebser, Kaufmann and Schaub's projective
  * enumeration, clasp's default): the split takes the project atoms before any other, the
- * most active first (propchoice.c), and after a model the engine drops what it has pending below the last
- * split on a project atom and goes on from the other halves of the splits above it
- * (AftSearch's projected and given hooks, src/aft/projpath.c).  Each half differs from the
- * model in a project atom, so no projection comes twice; the nogoods learnt are the
+ * most active first (propchoice.c), and after a model the engine drops what it has pending
+ * below the last split on a project atom and goes on from the other halves of the splits
+ * above it (AftSearch's projected and given hooks, src/aft/projpath.c).  Each half differs
+ * from the model in a project atom, so no projection comes twice; the nogoods learnt are the
  * program's consequences (no solution nogood), so none cuts off a projection not yet met,
  * and backjumps stay below the last model as in any enumeration (src/aft/inplace.c).
  *
@@ -130,7 +130,7 @@ AftStatus asp_solve_projected(AspSolver *s, const AspSolveOptions *o, AspModelFn
     j.fn.search = &j.search;
     j.search.projected = asp_prop_projected;
     j.search.given = asp_prop_given;
-    if (!(o && o->max_models == 1) && asp_search_projects(s, o, &j.fn)) {
+    if (!(o && o->max_models == 1) && asp_search_projects(o, &j.fn)) {
         AftStatus r = solve_by_backtracking(&j, o, fn, ctx, st);
         asp_projections_free(j.pr);
         return r;

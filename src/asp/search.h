@@ -21,6 +21,6 @@ AftStatus asp_solve_hooked(AspSolver *s, const AspSolveOptions *o, const AspSolv
                            AspModelFn fn, void *ctx, AspStats *st);
 /* Does that search, with f as the hooks' function, honour f's projection hooks
  * (AftSearch.projected and given: aft_bnb_projects, and the split choice's own atom)? */
-bool asp_search_projects(const AspSolver *s, const AspSolveOptions *o, const AftFunction *f);
+bool asp_search_projects(const AspSolveOptions *o, const AftFunction *f);
 
 #endif

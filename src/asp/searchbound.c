@@ -139,9 +139,8 @@ static void bound_options(const AspSolveOptions *o, const AspSolveHooks *h, AftO
     if (h && h->fn && !(h->fn->search && h->fn->search->refine_at)) opt->inplace_min_words = SIZE_MAX;
 }
 
-bool asp_search_projects(const AspSolver *s, const AspSolveOptions *o, const AftFunction *f)
+bool asp_search_projects(const AspSolveOptions *o, const AftFunction *f)
 {
-    (void)s;
     AftOptions opt;
     AspSolveHooks h = { .fn = f };
     bound_options(o, &h, &opt);
