@@ -112,6 +112,9 @@ static const char usage_text[] =
     "  --rand-freq=P, --restarts=R, --opt-heuristic=H, --deletion=D,\n"
     "  --restart-on-model: clasp's search options, taken with a note on stderr: fix's\n"
     "                  search has its own (the same models; which come first may differ)\n"
+    "  --eq=N, --trans-ext=T, --sat-prepro[=S], --backprop: clasp's preprocessing\n"
+    "                  options, taken with a note on stderr: fix's own preprocessing\n"
+    "                  keeps the same models\n"
     "  clingo's joined short forms are taken: -n0, -t2, -cN=V, -q1, -V0, -Wnone;\n"
     "                  an option with a value takes it as --NAME VALUE or --NAME=VALUE\n"
     "                  (--outf 2, --solver=native), as clingo's do\n"
@@ -412,6 +415,18 @@ static bool is_search_tuning(const char *a)
     return !strcmp(a, "--restart-on-model");
 }
 
+/* clasp's options that tune its preprocessing only (equivalences, the translation of extended
+ * rules, the SatELite-like pass, backward propagation): taken with a note, since every one of
+ * them keeps the program's stable models, as fix's own preprocessing does. */
+static bool is_preprocessing(const char *a)
+{
+    static const char *const preprocessing[] = { "--eq=", "--trans-ext=", "--sat-prepro=" };
+    for (size_t n = 0; n < sizeof preprocessing / sizeof *preprocessing; n++)
+        if (!strncmp(a, preprocessing[n], strlen(preprocessing[n])) && a[strlen(preprocessing[n])])
+            return true;
+    return !strcmp(a, "--sat-prepro") || !strcmp(a, "--backprop");
+}
+
 /* -t N[,MODE], --parallel-mode=N[,MODE]: clingo's threads.  MODE compete or split: fix's
  * threads always split the search (the models and their order are the same for every N). */
 static int parse_threads(Cli *c, const char *a, const char *v)
@@ -471,6 +486,11 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     if (is_search_tuning(a)) {
         fprintf(stderr, "fix asp: %s: a clasp search option; fix's native search has its own (the "
                 "same models, but which come first and their order may differ)\n", a);
+        return 0;
+    }
+    if (is_preprocessing(a)) {
+        fprintf(stderr, "fix asp: %s: a clasp preprocessing option; fix's own preprocessing "
+                "keeps the same models\n", a);
         return 0;
     }
     if (a[0] == '-' && a[1] && strchr("ntcWeq", a[1]) && a[2]) return parse_joined(c, a);
@@ -697,7 +717,7 @@ static const char *const spaced_options[] = { "--solver", "--jobs", "--shard", "
     "--const", NULL };
 static const char *const joined_options[] = { "--outf", "--opt-strategy", "--parallel-mode",
     "--mode", "--seed", "--configuration", "--heuristic", "--sign-def", "--sign-def-disj",
-    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", NULL };
+    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", "--eq", "--trans-ext", NULL };
 
 int asp_cli_main(int argc, char **argv)
 {

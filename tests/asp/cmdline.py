@@ -135,6 +135,8 @@ CASES = [
     ("examples/coloring.lp", ["--configuration", "trendy", "--parallel-mode", "2", "0"]),
     ("examples/knapsack.lp", ["--outf", "1", "--const=target=40", "0"]),
     ("examples/queens.lp", ["--mode", "clasp", "--seed", "3", "0"]),
+    ("examples/queens.lp", ["0", "--eq=0", "--sat-prepro", "-q"]),
+    ("examples/tsp.lp", ["--trans-ext", "all", "--backprop", "--eq", "3", "0"]),
 ]
 
 
@@ -259,7 +261,7 @@ def compare_enum(path, args, clingo, fix, terse):
 
 
 JOINED = ("--outf", "--opt-strategy", "--parallel-mode", "--mode", "--configuration",
-          "--heuristic", "--seed", "--sign-def", "--rand-freq", "--restarts")
+          "--heuristic", "--seed", "--sign-def", "--rand-freq", "--restarts", "--eq", "--trans-ext")
 
 
 def one_spelling(args):
