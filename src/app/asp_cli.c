@@ -90,7 +90,8 @@ static const char usage_text[] =
     "                  model (without the option: by the #project atoms if any)\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
     "                  none; -q is 2); --quiet=M,C[,T] as clingo's: C the same for the\n"
-    "                  costs' and consequences' lines (M when not given)\n"
+    "                  costs' and consequences' lines (M when not given); with --outf=2\n"
+    "                  the witnesses' Value (M), Costs and Consequences (C)\n"
     "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
     "                  --outf=1 the competition format, as clingo's (the last model as\n"
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
@@ -555,8 +556,8 @@ static int check_args(Cli *c)
         return usage_error("--compare-consequences needs --wf or --bounds", NULL);
     if (o->emit && o->json)
         return usage_error("--json does not apply to --emit (it writes aspif)", NULL);
-    if (o->quiet && (o->json || o->clingo_json))
-        return usage_error("-q/--quiet applies to the text layout: not with --json or --outf=2", NULL);
+    if (o->quiet && o->json)
+        return usage_error("-q/--quiet applies to clingo's layouts (text, --outf): not with --json", NULL);
     if (o->competition && (o->json || o->emit || o->wf || o->bounds || o->compare))
         return usage_error("--outf=1 writes the models in the competition format: not with --json, --emit, "
                            "--wf, --bounds or --compare-consequences", NULL);

@@ -113,7 +113,7 @@ bool asp_out_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t 
 {
     AspOut *o = ctx;
     if (o->clingo_json) {
-        asp_outf_witness(o, p, atoms, n, NULL, 0);
+        asp_outf_witness(o, p, atoms, n, NULL, 0, false);
         return !o->write_errno;
     }
     if (asp_out_counts_only(o)) {                /* printed nowhere: only counted */
@@ -151,7 +151,7 @@ static void model_atoms(const void *actx, const AspProgram *p, const AspAtom *at
 
 bool asp_out_counts_only(const AspOut *o)
 {
-    return o->quiet == 2 && !o->json && !o->clingo_json;
+    return o->quiet == 2 && !o->json;
 }
 
 const AspModelText *asp_out_text(AspOut *o, AspModelText *t)
@@ -183,6 +183,7 @@ static void enter_optimal_phase(AspOut *o)
     o->optimal_phase = true;
     o->answers = 0;
     buf_clear(&o->last);
+    o->kept.value = o->kept.costs = false;
 }
 
 bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, size_t n,
@@ -191,7 +192,7 @@ bool asp_out_opt_model(void *ctx, const AspProgram *p, const AspAtom *atoms, siz
     AspOut *o = ctx;
     if (optimal) enter_optimal_phase(o);
     if (o->clingo_json) {
-        asp_outf_witness(o, p, atoms, n, costs, ncosts);
+        asp_outf_witness(o, p, atoms, n, costs, ncosts, false);
         return !o->write_errno;
     }
     if (!o->json) report_begin(o);
@@ -541,7 +542,7 @@ bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, s
     o->conseq_upper = upper;
     if (c) enter_optimal_phase(o);
     if (o->clingo_json) {
-        asp_outf_witness(o, p, atoms, n, c, c ? o->conseq_levels : 0);
+        asp_outf_witness(o, p, atoms, n, c, c ? o->conseq_levels : 0, true);
         return !o->write_errno;
     }
     if (!o->json) report_begin(o);

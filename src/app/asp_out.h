@@ -11,6 +11,18 @@
 #include "proc/backend.h"
 #include "proc/conseq.h"
 #include "util/json.h"
+#include "util/mem.h"
+
+/* --outf=2 at --quiet level 1: the parts of the last witness kept till the next one or the
+ * result (the value's atoms by name: the program may be gone by then; the costs and the
+ * consequences' counts). */
+typedef struct AspOutfKept {
+    bool value, costs, conseq;    /* which parts are kept */
+    Buf names;                    /* the atoms' names, one after another */
+    VEC(size_t) name_len;         /* the length of each */
+    VEC(int64_t) cost;
+    size_t lower, upper;
+} AspOutfKept;
 
 typedef struct AspOut {
     bool json;
@@ -18,6 +30,9 @@ typedef struct AspOut {
     bool competition;             /* --outf=1: the competition format (the last model as
                                      ANSWER, the rest as % comments) */
     bool outf_open;               /* its object is open (asp_outf_begin, not yet ended) */
+    bool outf_witnesses;          /* its "Witnesses" array is open (at the first witness
+                                     written: none, and clingo leaves the key out) */
+    AspOutfKept kept;             /* --outf=2: what quiet level 1 keeps */
     bool silent;                  /* --outf=3: nothing is written (clingo's "no output") */
     Buf line;
     JsonWriter w;
@@ -118,10 +133,12 @@ void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
                    const AspOutSolver *solver, double t0, FILE *to);
 
 /* asp_outf.c, clingo's JSON layout (--outf=2): the object opened with "Solver", "Input"
- * (the files; none: stdin) and the one call's "Witnesses"; a model in it (c NULL: no costs);
- * the object closed with the result, the models found, whether more may exist, and with
- * #minimize what is known of the optimum (NULL: no #minimize).  asp_outf_end does nothing
- * when the object is not open. */
+ * (the files; none: stdin) and the one call's "Witnesses"; a model in it (c NULL: no costs;
+ * conseq: a step of the consequences, with their counts);
+ * each part of a witness (its "Value"; its "Costs" and "Consequences") is written, kept or
+ * dropped by its level of --quiet=M,C, as the text's lines; the object closed with the result,
+ * the models found, whether more may exist, and with #minimize what is known of the optimum
+ * (NULL: no #minimize).  asp_outf_end does nothing when the object is not open. */
 typedef struct AspOutfOpt {
     bool have_best, proved;
     size_t optimal;               /* the optimal models printed (0: optimum not proved) */
@@ -130,7 +147,9 @@ typedef struct AspOutfOpt {
 } AspOutfOpt;
 void asp_outf_begin(AspOut *o, const char *const *files, size_t nfiles);
 void asp_outf_witness(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
-                      const int64_t *c, size_t ncosts);
+                      const int64_t *c, size_t ncosts, bool conseq);
 void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const AspOutfOpt *opt);
+/* Frees what asp_outf_witness kept. */
+void asp_outf_free(AspOut *o);
 
 #endif

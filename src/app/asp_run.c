@@ -495,6 +495,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     asp_solver_free(s);
     buf_free(&r.out.line);
     buf_free(&r.out.last);
+    asp_outf_free(&r.out);
     buf_free(&r.names);
     buf_free(&err);
     if (!written) return ASP_RUN_WRITE_FAILED;

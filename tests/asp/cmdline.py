@@ -9,7 +9,7 @@ encodings; the outputs are compared as clingo's users read them:
   - --outf=1 (competition): the ANSWER block's model (one of clingo's optimal or stable
     models), COST, OPTIMUM, INCONSISTENT;
   - --outf=2 (JSON): parsed; Result, Models.Number and More, the set of witnesses' Values,
-    Costs and Optimum.
+    Costs and Optimum; with --quiet, the parts the witnesses hold (as clingo's);
   - -q / --quiet=N: the same result and counts, no Answer lines where clingo has none;
     --quiet=M,C with C not M: the same result, count and optimum, Answer and Optimization
     lines where clingo has them and none where it has none, each model a stable one;
@@ -136,6 +136,14 @@ CASES = [
     ("examples/knapsack.lp", ["--outf", "1", "--const=target=40", "0"]),
     ("examples/queens.lp", ["--mode", "clasp", "--seed", "3", "0"]),
     ("examples/queens.lp", ["0", "--eq=0", "--sat-prepro", "-q"]),
+    ("examples/queens.lp", ["0", "--outf=2", "-q"]),
+    ("examples/queens.lp", ["0", "--outf=2", "--quiet=1"]),
+    ("examples/tsp.lp", ["0", "--outf=2", "--quiet=1,0"]),
+    ("examples/tsp.lp", ["0", "--outf=2", "--quiet=0,1", "--opt-mode=optN"]),
+    ("examples/tsp.lp", ["0", "--outf=2", "--quiet=2,0"]),
+    ("examples/vertex-cover.lp", ["0", "--outf=2", "--quiet=1,2"]),
+    ("examples/sudoku.lp", ["-e", "cautious", "--outf=2", "--quiet=1"]),
+    ("tests/golden/asp/opt-unsat.lp", ["0", "--outf=2"]),
     ("examples/tsp.lp", ["--trans-ext", "all", "--backprop", "--eq", "3", "0"]),
 ]
 
@@ -301,6 +309,10 @@ def compare(path, given, tmp):
     if (opt_mode(args) or "").startswith("enum"):
         return compare_enum(path, args, clingo, fix, terse)
     optn = (opt_mode(args) or "").startswith("optN")
+    if "--outf=2" in args and call_keys(clingo) != call_keys(fix):
+        return f"the calls' keys: clingo {call_keys(clingo)}, fix {call_keys(fix)}"
+    if "--outf=2" in args and quiet_given(args):
+        return compare_json_quiet(args, clingo, fix, universe)
     if "--outf=2" in args:
         c, f = parse_json(clingo), parse_json(fix)
         if c[0] != f[0] or not same_count(args, (c[1], c[2] == "no"), (f[1], f[2] == "no"), c[6]):
@@ -327,6 +339,38 @@ def compare(path, given, tmp):
     if len(c[3]) != len(f[3]):
         return f"printed {len(f[3])} models, clingo {len(c[3])}"
     return same_models(args, c[3], f[3], universe)
+
+
+def quiet_given(args):
+    """-q, -qN or --quiet[=..] among the options."""
+    return any(a == "-q" or re.fullmatch(r"-q\d.*", a) or a.startswith("--quiet") for a in args)
+
+
+def call_keys(out):
+    """--outf=2: the keys of each call ("Witnesses" only when one was written)."""
+    return [sorted(c) for c in json.loads(out).get("Call", [])]
+
+
+def witness_parts(out):
+    """--outf=2: the keys of each witness, in order."""
+    return [frozenset(w) for c in json.loads(out).get("Call", []) for w in c.get("Witnesses", [])]
+
+
+def compare_json_quiet(args, clingo, fix, universe):
+    """--outf=2 with --quiet: the result, count and optimum as clingo's; the parts the witnesses
+    hold (Value, Costs, Consequences: the set of their kinds, and the last witness's) as
+    clingo's; every Value fix printed a stable model."""
+    c, f = parse_json(clingo), parse_json(fix)
+    if c[0] != f[0] or not same_count(args, (c[1], c[2] == "no"), (f[1], f[2] == "no"), c[6]):
+        return f"result/number/more: clingo {c[:3]}, fix {f[:3]}"
+    if c[5] != f[5] or c[6] != f[6]:
+        return f"optimum/costs: clingo {c[5]} {c[6]}, fix {f[5]} {f[6]}"
+    cp, fp = witness_parts(clingo), witness_parts(fix)
+    if set(cp) != set(fp) or cp[-1:] != fp[-1:]:
+        return f"witness parts: clingo {[sorted(k) for k in cp]}, fix {[sorted(k) for k in fp]}"
+    values = [frozenset(w["Value"]) for c in json.loads(fix).get("Call", [])
+              for w in c.get("Witnesses", []) if "Value" in w]
+    return None if set(values) <= universe else "fix printed a Value that is not a stable model"
 
 
 def mixed_quiet(args):

@@ -1,0 +1,1 @@
+args: asp --solver native --outf=2 -q tests/golden/asp/opt-steps.lp
