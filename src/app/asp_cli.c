@@ -92,7 +92,8 @@ static const char usage_text[] =
     "                  none; -q is 2); --quiet=M,C[,T] as clingo's: C the same for the\n"
     "                  costs' and consequences' lines (M when not given); with --outf=2\n"
     "                  the witnesses' Value (M), Costs and Consequences (C)\n"
-    "  --outf=2        the models as one JSON object in clingo's layout (no \"Time\");\n"
+    "  --outf=2        the models as one JSON object in clingo's layout (\"Time\" and\n"
+    "                  \"Stats\" only with --stats);\n"
     "                  --outf=1 the competition format, as clingo's (the last model as\n"
     "                  ANSWER, COST, OPTIMUM, INCONSISTENT; the rest after %);\n"
     "                  --outf=0 text, the default; --outf=3 nothing, as clingo's\n"
@@ -561,9 +562,9 @@ static int check_args(Cli *c)
     if (o->competition && (o->json || o->emit || o->wf || o->bounds || o->compare))
         return usage_error("--outf=1 writes the models in the competition format: not with --json, --emit, "
                            "--wf, --bounds or --compare-consequences", NULL);
-    if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare || o->stats))
+    if (o->clingo_json && (o->json || o->emit || o->wf || o->bounds || o->compare))
         return usage_error("--outf=2 writes the models in clingo's JSON layout: not with --json, --emit, "
-                           "--wf, --bounds, --compare-consequences or --stats", NULL);
+                           "--wf, --bounds or --compare-consequences", NULL);
     if (o->silent && (o->json || o->emit || o->wf || o->bounds || o->compare))
         return usage_error("--outf=3 prints nothing: not with --json, --emit, --wf, --bounds or "
                            "--compare-consequences", NULL);

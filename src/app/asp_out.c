@@ -438,40 +438,47 @@ static void solver_text(Buf *b, const AspOutSolver *v)
  * it found one and (unsat) was exhausted (clingo's "1st Model" and "Unsat"); -1: none. */
 typedef struct ModelTimes { double total, first, unsat; } ModelTimes;
 
-static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, const AspOutSolver *v,
-                       const ModelTimes *mt)
+/* The figures --json's "stats" line and --outf=2's "Stats"."fix" carry, as fix names them. */
+static void stats_fields(JsonWriter *jw, const AspSolver *s, const AspStats *st,
+                         const AspOutSolver *v)
 {
     const AftStats *a = &st->aft;
     size_t full, inc, natoms, nrules;
     asp_solver_sp_counts(s, &full, &inc);
     asp_solver_sizes(s, &natoms, &nrules);
+    json_key_uint(jw, "atoms", asp_atom_count(asp_solver_program(s)));
+    json_key_uint(jw, "rules", asp_rules_read(asp_solver_program(s)));
+    json_key_uint(jw, "lattice_atoms", natoms);
+    json_key_uint(jw, "normal_rules", nrules);
+    json_key_uint(jw, "sp_evals", st->sp_evals);
+    json_key_uint(jw, "sp_full", full);
+    json_key_uint(jw, "sp_incremental", inc);
+    json_key_uint(jw, "f_calls", a->f_calls);
+    json_key_uint(jw, "ir_calls", a->ir_calls);
+    json_key_uint(jw, "rounds", a->rounds);
+    json_key_uint(jw, "pruned", a->pruned);
+    json_key_uint(jw, "merged", a->merged);
+    json_key_uint(jw, "bnb_runs", st->bnb_runs);
+    json_key_uint(jw, "choices", a->splits);
+    json_key_uint(jw, "conflicts", a->conflicts);
+    json_key_uint(jw, "learnt_nogoods", a->learnt);
+    json_key_uint(jw, "backjumps", a->backjumps);
+    json_key_uint(jw, "restarts", a->restarts);
+    if (st->cubes) {
+        json_key_uint(jw, "cubes", st->cubes);
+        json_key_uint(jw, "threads", st->threads);
+    }
+    solver_json(jw, v);
+}
+
+static void stats_json(Buf *b, const AspSolver *s, const AspStats *st, const AspOutSolver *v,
+                       const ModelTimes *mt)
+{
     JsonWriter w;
     json_init(&w, b);
     json_begin_object(&w);
     json_key_string(&w, "kind", "stats");
-    json_key_uint(&w, "atoms", asp_atom_count(asp_solver_program(s)));
-    json_key_uint(&w, "rules", asp_rules_read(asp_solver_program(s)));
-    json_key_uint(&w, "lattice_atoms", natoms);
-    json_key_uint(&w, "normal_rules", nrules);
-    json_key_uint(&w, "sp_evals", st->sp_evals);
-    json_key_uint(&w, "sp_full", full);
-    json_key_uint(&w, "sp_incremental", inc);
-    json_key_uint(&w, "f_calls", a->f_calls);
-    json_key_uint(&w, "ir_calls", a->ir_calls);
-    json_key_uint(&w, "rounds", a->rounds);
-    json_key_uint(&w, "pruned", a->pruned);
-    json_key_uint(&w, "merged", a->merged);
-    json_key_uint(&w, "bnb_runs", st->bnb_runs);
-    json_key_uint(&w, "choices", a->splits);
-    json_key_uint(&w, "conflicts", a->conflicts);
-    json_key_uint(&w, "learnt_nogoods", a->learnt);
-    json_key_uint(&w, "backjumps", a->backjumps);
-    json_key_uint(&w, "restarts", a->restarts);
-    if (st->cubes) {
-        json_key_uint(&w, "cubes", st->cubes);
-        json_key_uint(&w, "threads", st->threads);
-    }
-    solver_json(&w, v);
+    stats_fields(&w, s, st, v);
     json_key(&w, "time");
     json_fixed(&w, mt->total, 3);
     if (mt->first >= 0) {
@@ -517,14 +524,65 @@ static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, const Asp
     solver_text(b, v);
 }
 
-void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
+static void key_seconds(JsonWriter *w, const char *key, double seconds)
+{
+    json_key(w, key);
+    json_fixed(w, seconds, 3);
+}
+
+/* --outf=2 --stats: clingo's "Time" (not under -V0, as clingo) and "Stats" in the object
+ * asp_outf_end left open: clingo's names for the figures fix has ("Core", "LP"), fix's own
+ * under "fix"; then the object is closed. */
+static void stats_outf(AspOut *o, const AspSolver *s, const AspStats *st, const AspOutSolver *v,
+                       const ModelTimes *mt)
+{
+    JsonWriter *w = &o->w;
+    const AftStats *a = &st->aft;
+    if (!o->terse) {
+        json_key(w, "Time");
+        json_begin_object(w);
+        key_seconds(w, "Total", mt->total);
+        if (mt->first >= 0) key_seconds(w, "Model", mt->first);
+        if (mt->unsat >= 0) key_seconds(w, "Unsat", mt->unsat);
+        json_end_object(w);
+    }
+    json_key(w, "Stats");
+    json_begin_object(w);
+    json_key(w, "Core");
+    json_begin_object(w);
+    json_key_uint(w, "Choices", a->splits);
+    json_key_uint(w, "Conflicts", a->conflicts);
+    json_key_uint(w, "Backjumps", a->backjumps);
+    json_key_uint(w, "Restarts", a->restarts);
+    json_end_object(w);
+    json_key(w, "LP");
+    json_begin_object(w);
+    json_key_uint(w, "Atoms", asp_atom_count(asp_solver_program(s)));
+    json_key(w, "Rules");
+    json_begin_object(w);
+    json_key_uint(w, "Original", asp_rules_read(asp_solver_program(s)));
+    json_end_object(w);
+    json_end_object(w);
+    json_key(w, "fix");
+    json_begin_object(w);
+    stats_fields(w, s, st, v);
+    json_end_object(w);
+    json_end_object(w);
+    asp_outf_close(o);
+}
+
+void asp_out_stats(AspOut *o, const AspSolver *s, const AspStats *st,
                    const AspOutSolver *solver, double t0, FILE *to)
 {
-    Buf b;
-    buf_init(&b);
     ModelTimes mt = { limits_clock() - t0, -1, -1 };
     if (st->first_model != 0) mt.first = st->first_model - t0;
     if (st->last_model != 0 && st->complete) mt.unsat = mt.total - (st->last_model - t0);
+    if (o->clingo_json) {
+        stats_outf(o, s, st, solver, &mt);
+        return;
+    }
+    Buf b;
+    buf_init(&b);
     if (o->json) stats_json(&b, s, st, solver, &mt);
     else stats_text(&b, s, st, solver, &mt);
     fwrite(b.data, 1, b.len, to);

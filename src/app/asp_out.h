@@ -30,6 +30,8 @@ typedef struct AspOut {
     bool competition;             /* --outf=1: the competition format (the last model as
                                      ANSWER, the rest as % comments) */
     bool outf_open;               /* its object is open (asp_outf_begin, not yet ended) */
+    bool outf_tail;               /* ended with --stats: still open for asp_out_stats's
+                                     "Time" and "Stats" (asp_outf_close closes it) */
     bool outf_witnesses;          /* its "Witnesses" array is open (at the first witness
                                      written: none, and clingo leaves the key out) */
     AspOutfKept kept;             /* --outf=2: what quiet level 1 keeps */
@@ -129,7 +131,7 @@ typedef struct AspOutSolver {
 /* --stats, written to `to`: the program's and the solver's sizes, the engine's counts, the
  * solver that answered (solver NULL: no models were asked for) and the times since t0
  * (limits_clock). */
-void asp_out_stats(const AspOut *o, const AspSolver *s, const AspStats *st,
+void asp_out_stats(AspOut *o, const AspSolver *s, const AspStats *st,
                    const AspOutSolver *solver, double t0, FILE *to);
 
 /* asp_outf.c, clingo's JSON layout (--outf=2): the object opened with "Solver", "Input"
@@ -149,6 +151,8 @@ void asp_outf_begin(AspOut *o, const char *const *files, size_t nfiles);
 void asp_outf_witness(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t n,
                       const int64_t *c, size_t ncosts, bool conseq);
 void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const AspOutfOpt *opt);
+/* Closes the object asp_outf_end left open for the statistics (--stats), if it did. */
+void asp_outf_close(AspOut *o);
 /* Frees what asp_outf_witness kept. */
 void asp_outf_free(AspOut *o);
 

@@ -165,8 +165,17 @@ void asp_outf_end(AspOut *o, const char *result, size_t models, bool more, const
     json_end_array(&o->w);                  /* Call */
     json_key_string(&o->w, "Result", result);
     if (!o->terse) outf_summary(o, models, more, opt);      /* -V0: clingo leaves it out */
+    o->outf_open = false;
+    o->outf_tail = true;
+    if (!o->summary) asp_outf_close(o);
+    else asp_out_flush(o);
+}
+
+void asp_outf_close(AspOut *o)
+{
+    if (!o->outf_tail) return;
     json_end_object(&o->w);
     buf_putc(&o->line, '\n');
-    o->outf_open = false;
+    o->outf_tail = false;
     asp_out_flush(o);
 }

@@ -488,6 +488,7 @@ int asp_run(const AspRunOptions *o, const AspProgram *p, Diag *diag)
     AspOutSolver solver = { .kind = r.solver, .how = &r.how, .chooser = r.chooser };
     if (o->stats && !refused && !o->silent)
         asp_out_stats(&r.out, s, &st, o->models ? &solver : NULL, t0, o->emit ? stderr : stdout);
+    asp_outf_close(&r.out);       /* --outf=2 --stats: closed by the statistics, or now */
     bool written = output_written(&r, diag);
     if (refused) diag_plain_error(diag, "%s", refused);
     report_error(&r, res, diag);
