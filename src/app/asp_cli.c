@@ -87,7 +87,8 @@ static const char usage_text[] =
     "  --project[=M]   each model once by its projection, as clingo's: auto (the\n"
     "                  default M) by the #project atoms, else the shown atoms; show by\n"
     "                  the shown atoms; project by the #project atoms only; no: every\n"
-    "                  model (without the option: by the #project atoms if any)\n"
+    "                  model (without the option: by the #project atoms if any);\n"
+    "                  clingo's --project=M,BT takes BT (0-3) without effect\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
     "                  none; -q is 2); --quiet=M,C[,T] as clingo's: C the same for the\n"
     "                  costs' and consequences' lines (M when not given); with --outf=2\n"
@@ -112,7 +113,8 @@ static const char usage_text[] =
     "                  are taken (fix enumerates one way, the same models)\n"
     "  --seed=N, --configuration=C, --heuristic=H, --sign-def=S, --sign-def-disj=S,\n"
     "  --rand-freq=P, --restarts=R, --opt-heuristic=H, --deletion=D,\n"
-    "  --restart-on-model: clasp's search options, taken with a note on stderr: fix's\n"
+    "  --restart-on-model, --del-max=N, --lookahead, ... (clasp's search options; the\n"
+    "                  list is in docs/asp.md): taken with a note on stderr: fix's\n"
     "                  search has its own (the same models; which come first may differ)\n"
     "  --eq=N, --trans-ext=T, --sat-prepro[=S], --backprop: clasp's preprocessing\n"
     "                  options, taken with a note on stderr: fix's own preprocessing\n"
@@ -315,9 +317,19 @@ static int parse_project(Cli *c, const char *a)
 {
     static const char *const names[] = { "auto", "show", "project", "no" };
     if (!a[9]) { c->project = PROJECT_AUTO; return 0; }
+    const char *v = a + 10, *comma = strchr(v, ',');
+    size_t len = comma ? (size_t)(comma - v) : strlen(v);
+    /* clingo's ",BT" (0-3) tunes its backtracking enumeration: taken, as its search options */
+    const char *bt = comma ? comma + 1 : len == 1 ? v : NULL;
+    bool bt_ok = bt && bt[0] >= '0' && bt[0] <= '3' && !bt[1];
+    if (bt == v && bt_ok) { c->project = PROJECT_AUTO; return 0; }
     for (int m = 0; m < 4; m++)
-        if (!strcmp(a + 10, names[m])) { c->project = (ProjectMode)(PROJECT_AUTO + m); return 0; }
-    return usage_error("--project takes show, project, auto or no (as --project=MODE)", a);
+        if (strlen(names[m]) == len && !strncmp(v, names[m], len) && (!comma || (bt_ok && m < 3))) {
+            c->project = (ProjectMode)(PROJECT_AUTO + m);
+            return 0;
+        }
+    return usage_error("--project takes show, project, auto or no (as --project=MODE, or clingo's "
+                       "--project=MODE,BT with BT 0-3)", a);
 }
 
 /* --opt-strategy=bb[,ARGS] or usc[,ARGS], clingo's: the first word after the strategy is
@@ -406,15 +418,45 @@ static int parse_enum_mode(AspRunOptions *o, const char *a, const char *next, in
 
 /* clasp's options that tune its search only: taken, with a note that fix's native search has
  * its own (the same models; which come first, and their order, may differ, as between clasp's
- * own configurations). */
+ * own configurations).  Each takes a value (=), none (0), or either (?). */
+typedef struct ClaspOption { const char *name; char value; } ClaspOption;
+
+static const ClaspOption search_tuning[] = {
+    { "--seed", '=' }, { "--configuration", '=' }, { "--heuristic", '=' },
+    { "--sign-def", '=' }, { "--sign-def-disj", '=' }, { "--rand-freq", '=' },
+    { "--rand-prob", '=' }, { "--restarts", '=' }, { "--opt-heuristic", '=' },
+    { "--deletion", '=' }, { "--restart-on-model", 0 }, { "--opt-usc-shrink", '=' },
+    { "--share", '=' }, { "--learn-explicit", 0 }, { "--no-gamma", 0 }, { "--eq-dfs", 0 },
+    { "--global-restarts", '=' }, { "--distribute", '=' }, { "--integrate", '=' },
+    { "--lookahead", '?' }, { "--score-res", '=' }, { "--score-other", '=' },
+    { "--vsids-progress", '=' }, { "--dom-mod", '=' }, { "--save-progress", '?' },
+    { "--init-watches", '=' }, { "--update-mode", '=' }, { "--acyc-prop", '?' },
+    { "--partial-check", '?' }, { "--no-lookback", 0 }, { "--forget-on-step", '=' },
+    { "--strengthen", '=' }, { "--otfs", '?' }, { "--update-lbd", '=' }, { "--update-act", 0 },
+    { "--reverse-arcs", '?' }, { "--contraction", '=' }, { "--loops", '=' },
+    { "--reset-restarts", '=' }, { "--counter-restarts", '=' }, { "--block-restarts", '=' },
+    { "--local-restarts", 0 }, { "--shuffle", '=' }, { "--del-grow", '=' }, { "--del-cfl", '=' },
+    { "--del-init", '=' }, { "--del-estimate", '?' }, { "--del-max", '=' }, { "--del-glue", '=' },
+    { "--del-on-restart", '=' }, { "--init-moms", 0 }, { "--no-init-moms", 0 },
+    { "--tester", '=' },
+};
+
+static bool is_clasp_option(const char *a, const ClaspOption *table, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(table[i].name);
+        if (strncmp(a, table[i].name, len)) continue;
+        const char *rest = a + len;
+        bool valued = rest[0] == '=' && rest[1];
+        if (table[i].value == '=' ? valued : table[i].value == '?' ? !*rest || valued : !*rest)
+            return true;
+    }
+    return false;
+}
+
 static bool is_search_tuning(const char *a)
 {
-    static const char *const tuning[] = { "--seed=", "--configuration=", "--heuristic=",
-                                          "--sign-def=", "--sign-def-disj=", "--rand-freq=",
-                                          "--restarts=", "--opt-heuristic=", "--deletion=" };
-    for (size_t n = 0; n < sizeof tuning / sizeof *tuning; n++)
-        if (!strncmp(a, tuning[n], strlen(tuning[n])) && a[strlen(tuning[n])]) return true;
-    return !strcmp(a, "--restart-on-model");
+    return is_clasp_option(a, search_tuning, sizeof search_tuning / sizeof *search_tuning);
 }
 
 /* clasp's options that tune its preprocessing only (equivalences, the translation of extended
@@ -422,11 +464,10 @@ static bool is_search_tuning(const char *a)
  * them keeps the program's stable models, as fix's own preprocessing does. */
 static bool is_preprocessing(const char *a)
 {
-    static const char *const preprocessing[] = { "--eq=", "--trans-ext=", "--sat-prepro=" };
-    for (size_t n = 0; n < sizeof preprocessing / sizeof *preprocessing; n++)
-        if (!strncmp(a, preprocessing[n], strlen(preprocessing[n])) && a[strlen(preprocessing[n])])
-            return true;
-    return !strcmp(a, "--sat-prepro") || !strcmp(a, "--backprop");
+    static const ClaspOption preprocessing[] = {
+        { "--eq", '=' }, { "--trans-ext", '=' }, { "--sat-prepro", '?' }, { "--backprop", 0 },
+    };
+    return is_clasp_option(a, preprocessing, sizeof preprocessing / sizeof *preprocessing);
 }
 
 /* -t N[,MODE], --parallel-mode=N[,MODE]: clingo's threads.  MODE compete or split: fix's
@@ -490,6 +531,9 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
                 "same models, but which come first and their order may differ)\n", a);
         return 0;
     }
+    if (!strcmp(a, "--supp-models") || !strcmp(a, "--no-ufs-check"))
+        return usage_error("clasp's supported models (or models without the unfounded-set check) "
+                           "are not stable models; fix computes stable models only", a);
     if (is_preprocessing(a)) {
         fprintf(stderr, "fix asp: %s: a clasp preprocessing option; fix's own preprocessing "
                 "keeps the same models\n", a);
@@ -719,7 +763,13 @@ static const char *const spaced_options[] = { "--solver", "--jobs", "--shard", "
     "--const", NULL };
 static const char *const joined_options[] = { "--outf", "--opt-strategy", "--parallel-mode",
     "--mode", "--seed", "--configuration", "--heuristic", "--sign-def", "--sign-def-disj",
-    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", "--eq", "--trans-ext", NULL };
+    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", "--eq", "--trans-ext",
+    "--rand-prob", "--opt-usc-shrink", "--share", "--global-restarts", "--distribute",
+    "--score-res", "--score-other", "--vsids-progress", "--dom-mod", "--init-watches",
+    "--update-mode", "--forget-on-step", "--strengthen", "--update-lbd", "--contraction",
+    "--loops", "--reset-restarts", "--counter-restarts", "--block-restarts", "--shuffle",
+    "--del-grow", "--del-cfl", "--del-init", "--del-max", "--del-glue", "--del-on-restart",
+    "--tester", NULL };
 
 int asp_cli_main(int argc, char **argv)
 {

@@ -137,6 +137,8 @@ CASES = [
     ("examples/queens.lp", ["--mode", "clasp", "--seed", "3", "0"]),
     ("examples/queens.lp", ["0", "--eq=0", "--sat-prepro", "-q"]),
     ("examples/queens.lp", ["0", "--outf=2", "-q"]),
+    ("examples/coloring.lp", ["0", "--project=auto,3", "--del-max", "1000", "--lookahead",
+                              "--save-progress=100", "--opt-usc-shrink=bin", "--no-init-moms"]),
     ("examples/queens.lp", ["0", "--outf=2", "--stats"]),
     ("examples/tsp.lp", ["0", "--outf=2", "--stats=2", "-V0"]),
     ("examples/queens.lp", ["0", "--outf=2", "--quiet=1"]),
@@ -271,7 +273,8 @@ def compare_enum(path, args, clingo, fix, terse):
 
 
 JOINED = ("--outf", "--opt-strategy", "--parallel-mode", "--mode", "--configuration",
-          "--heuristic", "--seed", "--sign-def", "--rand-freq", "--restarts", "--eq", "--trans-ext")
+          "--heuristic", "--seed", "--sign-def", "--rand-freq", "--restarts", "--eq", "--trans-ext",
+          "--del-max")
 
 
 def one_spelling(args):

@@ -1,0 +1,3 @@
+# clasp's supported models are not stable models: refused
+args: asp --supp-models examples/pqrs.lp
+exit: 2
