@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/asp_clasp.h"
 #include "app/asp_run.h"
 #include "app/cmdline.h"
 #include "proc/gringo.h"
@@ -36,6 +37,7 @@ typedef struct Cli {
     VEC(int64_t) opt_bound;       /* --opt-mode=MODE,B1,..: the initial bound */
     bool solver_given;            /* --solver was given */
     bool clasp_mode;              /* --mode=clasp: every file is aspif, none grounded */
+    AftWork solve_work;           /* --solve-limit=N: the native search's budget of conflicts */
 } Cli;
 
 static const char usage_text[] =
@@ -144,6 +146,8 @@ static const char usage_text[] =
     "  --timeout SEC   stop after SEC seconds, also while grounding or reading (0: no\n"
     "                  limit); the engine stops soundly: the models so far, UNKNOWN\n"
     "  --time-limit=SEC  the same as --timeout SEC (clingo's spelling)\n"
+    "  --solve-limit=N stop the native search after N conflicts, soundly, as clingo's\n"
+    "                  (the models so far, UNKNOWN; under auto nothing goes to clingo)\n"
     "  --max-steps N   stop the engine after N applications of F (0: no limit)\n"
     "  --max-memory MB stop like --timeout when fix holds more than MB megabytes\n"
     "                  (0: no limit)\n"
@@ -416,58 +420,21 @@ static int parse_enum_mode(AspRunOptions *o, const char *a, const char *next, in
     return usage_error("--enum-mode takes auto, bt, record, domRec, brave or cautious", m);
 }
 
-/* clasp's options that tune its search only: taken, with a note that fix's native search has
- * its own (the same models; which come first, and their order, may differ, as between clasp's
- * own configurations).  Each takes a value (=), none (0), or either (?). */
-typedef struct ClaspOption { const char *name; char value; } ClaspOption;
-
-static const ClaspOption search_tuning[] = {
-    { "--seed", '=' }, { "--configuration", '=' }, { "--heuristic", '=' },
-    { "--sign-def", '=' }, { "--sign-def-disj", '=' }, { "--rand-freq", '=' },
-    { "--rand-prob", '=' }, { "--restarts", '=' }, { "--opt-heuristic", '=' },
-    { "--deletion", '=' }, { "--restart-on-model", 0 }, { "--opt-usc-shrink", '=' },
-    { "--share", '=' }, { "--learn-explicit", 0 }, { "--no-gamma", 0 }, { "--eq-dfs", 0 },
-    { "--global-restarts", '=' }, { "--distribute", '=' }, { "--integrate", '=' },
-    { "--lookahead", '?' }, { "--score-res", '=' }, { "--score-other", '=' },
-    { "--vsids-progress", '=' }, { "--dom-mod", '=' }, { "--save-progress", '?' },
-    { "--init-watches", '=' }, { "--update-mode", '=' }, { "--acyc-prop", '?' },
-    { "--partial-check", '?' }, { "--no-lookback", 0 }, { "--forget-on-step", '=' },
-    { "--strengthen", '=' }, { "--otfs", '?' }, { "--update-lbd", '=' }, { "--update-act", 0 },
-    { "--reverse-arcs", '?' }, { "--contraction", '=' }, { "--loops", '=' },
-    { "--reset-restarts", '=' }, { "--counter-restarts", '=' }, { "--block-restarts", '=' },
-    { "--local-restarts", 0 }, { "--shuffle", '=' }, { "--del-grow", '=' }, { "--del-cfl", '=' },
-    { "--del-init", '=' }, { "--del-estimate", '?' }, { "--del-max", '=' }, { "--del-glue", '=' },
-    { "--del-on-restart", '=' }, { "--init-moms", 0 }, { "--no-init-moms", 0 },
-    { "--tester", '=' },
-};
-
-static bool is_clasp_option(const char *a, const ClaspOption *table, size_t n)
+/* --solve-limit=N, clingo's: the search stops after N conflicts (N >= 1), soundly, with the
+ * models so far (UNKNOWN, or SATISFIABLE and "N+" models), as clingo's does.  It is the native
+ * search's budget: under auto nothing is handed to clingo.  clingo's ",M" (restarts) is
+ * refused: fix limits conflicts only. */
+static int parse_solve_limit(Cli *c, const char *a)
 {
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(table[i].name);
-        if (strncmp(a, table[i].name, len)) continue;
-        const char *rest = a + len;
-        bool valued = rest[0] == '=' && rest[1];
-        if (table[i].value == '=' ? valued : table[i].value == '?' ? !*rest || valued : !*rest)
-            return true;
-    }
-    return false;
-}
-
-static bool is_search_tuning(const char *a)
-{
-    return is_clasp_option(a, search_tuning, sizeof search_tuning / sizeof *search_tuning);
-}
-
-/* clasp's options that tune its preprocessing only (equivalences, the translation of extended
- * rules, the SatELite-like pass, backward propagation): taken with a note, since every one of
- * them keeps the program's stable models, as fix's own preprocessing does. */
-static bool is_preprocessing(const char *a)
-{
-    static const ClaspOption preprocessing[] = {
-        { "--eq", '=' }, { "--trans-ext", '=' }, { "--sat-prepro", '?' }, { "--backprop", 0 },
-    };
-    return is_clasp_option(a, preprocessing, sizeof preprocessing / sizeof *preprocessing);
+    size_t n;
+    if (strchr(a, ','))
+        return usage_error("--solve-limit=N limits the native search's conflicts; fix takes no limit on "
+                           "restarts (,M)", a);
+    if (!cmdline_count(a + 14, &n) || n < 1)
+        return usage_error("--solve-limit needs a whole number of conflicts from 1", a);
+    c->solve_work.limit = n;
+    c->run.aft.work = &c->solve_work;
+    return 0;
 }
 
 /* -t N[,MODE], --parallel-mode=N[,MODE]: clingo's threads.  MODE compete or split: fix's
@@ -513,6 +480,7 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     if (!strcmp(a, "-e") || !strcmp(a, "--enum-mode") || !strncmp(a, "--enum-mode=", 12))
         return parse_enum_mode(&c->run, a, next, i);
     if (!strncmp(a, "--parallel-mode=", 16)) return parse_threads(c, a, a + 16);
+    if (!strncmp(a, "--solve-limit=", 14)) return parse_solve_limit(c, a);
     if (!strcmp(a, "-t") && next && strchr(next, ',')) { ++*i; return parse_threads(c, a, next); }
     if (!strncmp(a, "--stats=", 8)) {
         if (strcmp(a + 8, "0") && strcmp(a + 8, "1") && strcmp(a + 8, "2"))
@@ -526,7 +494,7 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     }
     if (!strncmp(a, "--mode=", 7))
         return usage_error("--mode takes clingo (ground .lp files, solve) or clasp (solve aspif)", a);
-    if (is_search_tuning(a)) {
+    if (asp_clasp_search_option(a)) {
         fprintf(stderr, "fix asp: %s: a clasp search option; fix's native search has its own (the "
                 "same models, but which come first and their order may differ)\n", a);
         return 0;
@@ -534,7 +502,7 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     if (!strcmp(a, "--supp-models") || !strcmp(a, "--no-ufs-check"))
         return usage_error("clasp's supported models (or models without the unfounded-set check) "
                            "are not stable models; fix computes stable models only", a);
-    if (is_preprocessing(a)) {
+    if (asp_clasp_preprocessing_option(a)) {
         fprintf(stderr, "fix asp: %s: a clasp preprocessing option; fix's own preprocessing "
                 "keeps the same models\n", a);
         return 0;
@@ -623,7 +591,9 @@ static int check_args(Cli *c)
     if (o->conseq && c->solver_given && o->solver != PROC_SOLVER_NATIVE)
         return usage_error("--enum-mode brave|cautious: the consequences are the native search's, "
                            "not with --solver clingo, auto or race", NULL);
-    if (o->shards || o->conseq) o->solver = PROC_SOLVER_NATIVE;
+    if (o->aft.work && c->solver_given && o->solver != PROC_SOLVER_NATIVE && o->solver != PROC_SOLVER_AUTO)
+        return usage_error("--solve-limit is the native search's budget: not with --solver clingo or race", NULL);
+    if (o->shards || o->conseq || o->aft.work) o->solver = PROC_SOLVER_NATIVE;
     if (!o->models && !o->bounds && !o->emit && !o->wf) o->models = true;
     if (o->emit) o->models = o->bounds = o->wf = false;      /* stdout is the program */
     if (c->clasp_mode && c->files.count > 1)
@@ -769,7 +739,7 @@ static const char *const joined_options[] = { "--outf", "--opt-strategy", "--par
     "--update-mode", "--forget-on-step", "--strengthen", "--update-lbd", "--contraction",
     "--loops", "--reset-restarts", "--counter-restarts", "--block-restarts", "--shuffle",
     "--del-grow", "--del-cfl", "--del-init", "--del-max", "--del-glue", "--del-on-restart",
-    "--tester", NULL };
+    "--tester", "--solve-limit", NULL };
 
 int asp_cli_main(int argc, char **argv)
 {

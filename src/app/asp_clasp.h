@@ -1,0 +1,17 @@
+/* asp_clasp.h: clasp's options that `fix asp` takes by habit without acting on them
+ * (asp_clasp.c): each is named here with the value clasp reads for it. */
+#ifndef FIX_APP_ASP_CLASP_H
+#define FIX_APP_ASP_CLASP_H
+
+#include <stdbool.h>
+
+/* One of clasp's options that tune its search only (--seed=N, --del-max=N, --lookahead, ...):
+ * fix's native search has its own, which finds the same models (which come first, and their
+ * order, may differ, as between clasp's own configurations). */
+bool asp_clasp_search_option(const char *arg);
+/* One of clasp's options that tune its preprocessing only (--eq=N, --trans-ext=T,
+ * --sat-prepro[=S], --backprop): each keeps the program's stable models, as fix's own
+ * preprocessing does. */
+bool asp_clasp_preprocessing_option(const char *arg);
+
+#endif
