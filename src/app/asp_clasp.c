@@ -53,3 +53,15 @@ bool asp_clasp_preprocessing_option(const char *a)
     };
     return is_clasp_option(a, preprocessing, sizeof preprocessing / sizeof *preprocessing);
 }
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && !strcmp(s + n - k, tail);
+}
+
+bool asp_clasp_value_is_input(const char *arg)
+{
+    const char *v = strchr(arg, '=');
+    return v && (ends_with(v + 1, ".lp") || ends_with(v + 1, ".aspif"));
+}

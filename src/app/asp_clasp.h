@@ -14,4 +14,8 @@ bool asp_clasp_search_option(const char *arg);
  * preprocessing does. */
 bool asp_clasp_preprocessing_option(const char *arg);
 
+/* Is the value of such an option (after '=') the name of an input file (.lp, .aspif), as when
+ * `--seed prog.lp` takes the file for the seed? */
+bool asp_clasp_value_is_input(const char *arg);
+
 #endif

@@ -494,6 +494,9 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     }
     if (!strncmp(a, "--mode=", 7))
         return usage_error("--mode takes clingo (ground .lp files, solve) or clasp (solve aspif)", a);
+    bool clasp = asp_clasp_search_option(a) || asp_clasp_preprocessing_option(a);
+    if (clasp && asp_clasp_value_is_input(a))      /* `--seed prog.lp`: the file taken as its value */
+        return usage_error("a clasp option's value, not an input file", a);
     if (asp_clasp_search_option(a)) {
         fprintf(stderr, "fix asp: %s: a clasp search option; fix's native search has its own (the "
                 "same models, but which come first and their order may differ)\n", a);
