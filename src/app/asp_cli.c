@@ -37,6 +37,7 @@ typedef struct Cli {
     VEC(int64_t) opt_bound;       /* --opt-mode=MODE,B1,..: the initial bound */
     bool solver_given;            /* --solver was given */
     bool clasp_mode;              /* --mode=clasp: every file is aspif, none grounded */
+    bool gringo_mode;             /* --mode=gringo: the ground program is printed as aspif */
     AftWork solve_work;           /* --solve-limit=N: the native search's budget of conflicts */
 } Cli;
 
@@ -107,7 +108,8 @@ static const char usage_text[] =
     "                  1 (the default) to 3 the layout above\n"
     "  -W W, --warn=W  passed to gringo (none, all, [no-]atom-undefined, ...)\n"
     "  --mode=M        clingo (the default: .lp files grounded) or clasp (the file is\n"
-    "                  aspif whatever its name)\n"
+    "                  aspif whatever its name); gringo prints the ground program as\n"
+    "                  aspif and solves nothing\n"
     "  -e M, --enum-mode=M  brave or cautious: the consequences, as clingo's (each\n"
     "                  step a model that changes them, the last the consequences;\n"
     "                  native search only; with #minimize and --opt-mode=optN of the\n"
@@ -488,12 +490,17 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
         c->run.stats = a[8] != '0';
         return 0;
     }
-    if (!strcmp(a, "--mode=clasp") || !strcmp(a, "--mode=clingo")) {
+    if (!strcmp(a, "--mode=clasp") || !strcmp(a, "--mode=clingo") || !strcmp(a, "--mode=gringo")) {
         c->clasp_mode = !strcmp(a, "--mode=clasp");
+        c->gringo_mode = !strcmp(a, "--mode=gringo");
         return 0;
     }
+    if (!strcmp(a, "--text"))
+        return usage_error("clingo's --text prints the ground program in gringo's text form, which "
+                           "fix does not make (gringo --text does; --mode=gringo prints it as aspif)", a);
     if (!strncmp(a, "--mode=", 7))
-        return usage_error("--mode takes clingo (ground .lp files, solve) or clasp (solve aspif)", a);
+        return usage_error("--mode takes clingo (ground .lp files, solve), clasp (solve aspif) or "
+                           "gringo (ground, print aspif)", a);
     bool clasp = asp_clasp_search_option(a) || asp_clasp_preprocessing_option(a);
     if (clasp && asp_clasp_value_is_input(a))      /* `--seed prog.lp`: the file taken as its value */
         return usage_error("a clasp option's value, not an input file", a);
@@ -658,7 +665,7 @@ static AspProgram *read_program(Cli *c, ProcError *err)
     ProcLoadOptions opt = { .gargs = c->gargs.items, .ngargs = c->gargs.count,
                             .allow_scripts = c->run.allow_scripts, .limits = &c->stop,
                             .aspif = c->clasp_mode, .dash_is_stdin = true,
-                            .pack_rules = asp_run_takes_packed(&c->run) };
+                            .pack_rules = asp_run_takes_packed(&c->run) && !c->gringo_mode };
     bool was = sigint_reading(true);
     AspProgram *p = c->files.count == 0 ? proc_load("-", &opt, err)
                     : grounded(c) ? proc_ground_lp(c->files.items, c->files.count, &opt, err)
@@ -705,6 +712,17 @@ static void start_limits(Cli *c)
 }
 
 /* Loads and runs the program under the limits of the command line and the stop signals. */
+/* --mode=gringo, clingo's: the ground program as aspif on standard output, not solved (its
+ * statements as read: the same stable models, shown atoms, #minimize and #project as
+ * gringo's own output). */
+static int write_ground(Cli *c, const AspProgram *p)
+{
+    asp_write_aspif(p, stdout);
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    diag_plain_error(&c->diag, "cannot write the ground program: %s", strerror(errno));
+    return 1;
+}
+
 static int load_and_run(Cli *c)
 {
     start_limits(c);
@@ -716,6 +734,7 @@ static int load_and_run(Cli *c)
     int rc = 1;
     if (cmdline_stdout_is_input(&c->diag, c->files.items, c->files.count)) {}
     else if (!(p = load(c, &err))) proc_error_report(&c->diag, &err);
+    else if (c->gringo_mode) rc = write_ground(c, p);
     else {
         c->run.droppable = p;     /* freed below: only --stats reads its rule count after */
         rc = asp_run(&c->run, p, &c->diag);

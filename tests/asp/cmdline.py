@@ -21,7 +21,8 @@ encodings; the outputs are compared as clingo's users read them:
   - --opt-mode=enum[,B..] and an initial bound (opt,B.. and optN,B..): the result, the count
     and the set of (model, costs) pairs printed (all of them when all are asked for; else
     each of fix's is one of clingo's), or the optimum as above;
-  - --outf=3: nothing printed, by either.
+  - --outf=3: nothing printed, by either;
+  - --mode=gringo: the ground programs (fix's and clingo's) solved by clingo alike.
 The exit status is not compared: clingo's is 10/20/30 (satisfiable, exhausted), fix's 0
 (docs/asp.md, "clingo's command line").  Prints "cmdline: N passed, N failed".
 `cmdline.py FIX --case "FILE..." ARGS...` runs one such case on the files named (compete.sh:
@@ -137,6 +138,9 @@ CASES = [
     ("examples/queens.lp", ["--mode", "clasp", "--seed", "3", "0"]),
     ("examples/queens.lp", ["0", "--eq=0", "--sat-prepro", "-q"]),
     ("examples/queens.lp", ["0", "--outf=2", "-q"]),
+    ("examples/tsp.lp", ["--mode=gringo"]),
+    ("examples/strategic.lp", ["--mode=gringo"]),
+    ("examples/coloring-card.lp", ["--mode=gringo"]),
     ("examples/coloring.lp", ["0", "--project=auto,3", "--del-max", "1000", "--lookahead",
                               "--save-progress=100", "--opt-usc-shrink=bin", "--no-init-moms"]),
     ("examples/queens.lp", ["0", "--outf=2", "--stats"]),
@@ -294,7 +298,24 @@ def one_spelling(args):
     return out
 
 
+def solved_ground(aspif):
+    """An aspif text solved by clingo: the result, model count and optimum lines (every model,
+    optN, projected as clingo projects)."""
+    out = subprocess.run(["clingo", "--mode=clasp", "-q", "0", "--opt-mode=optN", "--project"],
+                         input=aspif, capture_output=True, text=True, timeout=300).stdout
+    return [l for l in out.split("\n") if l in RESULTS or l.startswith(("Models", "Optimization"))]
+
+
+def compare_ground(path, given):
+    """--mode=gringo: fix's ground program solved by clingo as clingo's own is."""
+    c = solved_ground(run(["clingo"] + given + path.split()))
+    f = solved_ground(run(["build/fix" if len(sys.argv) < 2 else sys.argv[1], "asp"] + given + path.split()))
+    return None if c == f else f"the ground programs solve differently: clingo's {c}, fix's {f}"
+
+
 def compare(path, given, tmp):
+    if "--mode=gringo" in given:
+        return compare_ground(path, given)
     args = one_spelling(given)
     ground = [grounded_as_lp(path, tmp)] if "--mode=clasp" in args else path.split()
     clingo = run(["clingo"] + given + ground)
