@@ -596,6 +596,8 @@ bool asp_out_conseq_step(void *ctx, const AspProgram *p, const AspAtom *atoms, s
 {
     AspOut *o = ctx;
     const int64_t *c = o->conseq_costs;
+    lower = (size_t)((long)lower - o->conseq_offset);      /* clingo's counts (asp_out.h) */
+    upper = (size_t)((long)upper - o->conseq_offset);
     o->conseq_lower = lower;
     o->conseq_upper = upper;
     if (c) enter_optimal_phase(o);

@@ -54,6 +54,9 @@ typedef struct AspOut {
     bool summary;                 /* --stats: the summary is printed also when terse */
     int conseq;                   /* --enum-mode: 0 none, 1 brave, 2 cautious consequences */
     size_t conseq_lower, conseq_upper;   /* their last counts (--outf=2 writes them) */
+    long conseq_offset;           /* under #project: the decided shown atoms not projected
+                                     less the projected ones not shown, true in every set,
+                                     which clingo's counts leave out */
     const int64_t *conseq_costs;  /* with #minimize: the optimum, conseq_levels costs (each
                                      step's set is of optimal models); NULL: none */
     size_t conseq_levels;

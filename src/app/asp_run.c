@@ -222,12 +222,13 @@ static const char *shard_refusal(Run *r, AspSolver *s)
 /* Under #project clingo takes the consequences over the projected atoms: it prints a shown
  * atom among them as a consequence or not, any other shown atom as its last model had it, and
  * counts the projected atoms that are consequences, shown or not.  Are these fix's (the
- * consequences over the shown atoms, and their count)?  So when every shown atom outside
- * the projection and every projected atom not shown is decided by the well-founded bound
- * (the same in every model: a fact such as `src(1).`, which gringo shows unconditionally
- * beside its projected atom), as many of the one as of the other true.  A program with no
- * stable model is taken. */
-static bool same_under_project(Run *r, AspSolver *s)
+ * consequences over the shown atoms, and their count less *offset)?  So when every shown atom
+ * outside the projection and every projected atom not shown is decided by the well-founded
+ * bound (the same in every model: a fact such as `src(1).`, which gringo shows
+ * unconditionally beside its projected atom, or graph facts' negations shown beside a
+ * projected image); *offset is how many more of the one than of the other are true (each
+ * set counts them, each step alike).  A program with no stable model is taken. */
+static bool same_under_project(Run *r, AspSolver *s, long *offset)
 {
     const AspProgram *p = asp_solver_program(s);
     size_t nshown, nproj, natoms = asp_atom_count(p);
@@ -254,7 +255,8 @@ static bool same_under_project(Run *r, AspSolver *s)
     mem_free(mark);
     mem_free(lo);
     mem_free(hi);
-    return res == AFT_INVALID || (res == AFT_OK && balance == 0);
+    *offset = res == AFT_OK ? balance : 0;
+    return res == AFT_INVALID || res == AFT_OK;
 }
 
 /* Why the consequences of s's program are not computed (NULL: they are). */
@@ -265,7 +267,7 @@ static const char *conseq_refusal(Run *r, AspSolver *s)
         return "--enum-mode brave|cautious with #minimize: --opt-mode=optN asks for the "
                "consequences of the optimal models (as clingo), --opt-mode=ignore for those of "
                "every stable model (opt and enum are not taken with them)";
-    if (asp_has_project(p) && !same_under_project(r, s))
+    if (asp_has_project(p) && !same_under_project(r, s, &r->out.conseq_offset))
         return "--enum-mode brave|cautious: the program projects (#project, --project) and "
                "shows an atom it does not project, or projects one it does not show, that may "
                "be true or false (clingo takes the consequences over the projected atoms and "

@@ -35,7 +35,16 @@
 # #heuristic of every modifier under --heuristic=Domain, hubs at a distance (gringo's
 # distances, #minimize) and assignments with many optima at two priorities; the #minimize
 # ones under --opt-strategy=usc too, and brave and cautious consequences (compete_conseq:
-# the last step, of the optimal models under optN, and under #project).
+# the last step, of the optimal models under optN, and under #project).  Added after
+# (kinds38b): minimal hitting sets (#sum+ over negative weights, `not not`, colliding tuples),
+# fast food depots (#min in a body, a head aggregate with both bounds), valve location (#max
+# of #count, a chosen atom on a positive cycle, three priorities), permutation pattern matching
+# (#project on two predicates), incremental scheduling (#external with defaults and a rule,
+# weak constraints at three priorities, a #sum of both signs), rotating workforce (conditional
+# literals in bodies, #heuristic), maze generation (reachability, a chosen atom on a positive
+# cycle, `not not`), subgraph isomorphism (classical negation, #project), consistent query
+# answering (repairs by disjunction, not head-cycle-free), qualitative temporal reasoning (a
+# conditional disjunctive head) and stage extensions (Sigma_2 saturation).
 # Each: every model (optN: every optimal one, and the optimum; #project: each projection
 # once) as clingo's under --solver native (--jobs 1 and 2) and the default, exit status 0
 # with clingo's 10, 20 or 30; last, bounds on the conflicts of the puzzle (the reasons of
@@ -199,6 +208,28 @@ for kind in stratcomp:10 noncol:7 minmodel:12 reachcfg:9 reachopt:9 video:8 bott
     compete_json "${kind%:*}" "${kind#*:}" 1
 done
 compete_json queensx 6 1 --heuristic=Domain
+# kinds added for the hidden encodings (issue 33, kinds38b), two seeds
+for seed in ${COMPETE_SEEDS:-1 2}; do
+    compete hitset 10 $seed
+    compete hitset 10 $seed --opt-strategy=usc
+    compete fastfood 8 $seed
+    compete fastfood 8 $seed --opt-strategy=usc
+    compete valves 8 $seed
+    compete valves 8 $seed --opt-strategy=usc
+    compete permpat 10 $seed
+    compete incsched 6 $seed
+    compete incsched 6 $seed --opt-strategy=usc
+    compete rotwork 3 $seed --heuristic=Domain
+    compete rotwork 3 $seed
+    compete mazegen 6 $seed
+    compete graphiso 8 $seed
+    compete cqa 10 $seed
+    compete qsr 6 $seed
+    compete stage 10 $seed
+done
+for kind in hitset:10 fastfood:8 valves:8 permpat:10 incsched:6 rotwork:3 mazegen:6 graphiso:8 cqa:10 qsr:6 stage:10; do
+    compete_json "${kind%:*}" "${kind#*:}" 1
+done
 # compete_conseq KIND N SEED [ARGS]: brave and cautious consequences (of the optimal models
 # under optN) as clingo's, the last step of each, native --jobs 1 and 2 and the default
 compete_conseq() {
@@ -230,6 +261,16 @@ compete_conseq mindiag 6 1
 compete_conseq stratcomp 10 1
 compete_conseq video 8 1
 compete_conseq minmodel 12 1
+# kinds38b: repairs (cautious: the certain answers), stage extensions, a temporal network,
+# optimal hitting sets and valves, and the subgraph isomorphism's images under #project with
+# the instance's non-edges shown (decided: refused on main)
+compete_conseq cqa 10 1
+compete_conseq cqa 10 2
+compete_conseq stage 10 1
+compete_conseq qsr 6 1
+compete_conseq hitset 10 1
+compete_conseq valves 8 1
+compete_conseq graphiso 8 1
 compete knight 0 1 -c w=3 -c h=4
 compete conformant 3 1 -c t=5
 compete conformant 3 1 -c t=4

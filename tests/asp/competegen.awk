@@ -348,5 +348,61 @@ BEGIN {
         for (i = 1; i <= n; i++) printf "item(%d,\"shop %c\",%d).\ncol(%d,%s).\n", i, 97 + rnd(3), rnd(9) - 4, i, rnd(2) ? "red" : "blue"
         printf "need(%d).\n", rnd(3)
     }
+    else other = 1
+    # the kinds of kinds38b, a second chain (mawk's parser takes only so many else-ifs in one)
+    if (other) {
+    if (kind == "hitset") {                      # n sets of 2-4 of n elements, costs -2..6
+        for (s = 1; s <= n; s++) { printf "set(%d).\n", s; k = 2 + rnd(3); for (i = 0; i < k; i++) printf "in(%d,%d).\n", s, 1 + rnd(n) }
+        for (e = 1; e <= n; e++) printf "cost(%d,%d).\n", e, rnd(9) - 2
+    }
+    else if (kind == "fastfood") for (r = 1; r <= n; r++) printf "rest(%d,%d).\n", r, rnd(10 * n)   # n restaurants on a line
+    else if (kind == "valves") {                      # a tree of n pipes over n + 1 junctions plus n / 4 more
+        for (p = 1; p <= n; p++) printf "pipe(%d,%d,%d).\n", p, 1 + rnd(p), p + 1
+        for (k = 0; k < int(n / 4); k++) { a = 1 + rnd(n + 1); b = 1 + rnd(n + 1); if (a != b) printf "pipe(%d,%d,%d).\n", n + 1 + k, a, b }
+    }
+    else if (kind == "permpat") {                     # a text of n values, a pattern of 3 + n / 8
+        perm(n, pa); for (i = 1; i <= n; i++) printf "t(%d,%d).\n", i, pa[i]
+        k = 3 + int(n / 8); perm(k, pa); for (i = 1; i <= k; i++) printf "p(%d,%d).\n", i, pa[i]
+    }
+    else if (kind == "incsched") {                    # n jobs on three devices, durations 1-3
+        for (j = 1; j <= n; j++) printf "job(%d,%d,%d,%d,%d).\n", j, 1 + rnd(3), 1 + rnd(3), 2 + rnd(8), rnd(4)
+        for (j = 2; j <= n; j++) if (rand() < 0.3) printf "prec(%d,%d).\n", 1 + rnd(j - 1), j
+    }
+    else if (kind == "rotwork") {                     # n employees; the demands of a random roster
+        split("d e n f", shf, " ")
+        for (u = 1; u <= n; u++) {
+            printf("emp(%d).\n", u)
+            free1 = 1 + rnd(7)
+            free2 = 1 + (free1 + 2 + rnd(2)) % 7
+            for (day = 1; day <= 7; day++) {
+                what = (day == free1 || day == free2) ? "f" : shf[1 + rnd(3)]
+                dem[what, day]++
+            }
+        }
+        for (day = 1; day <= 7; day++) for (i = 1; i <= 3; i++) printf "demand(%s,%d,%d).\n", shf[i], day, dem[shf[i], day] + 0
+    }
+    else if (kind == "mazegen") {                     # an n x n maze, a few cells given
+        printf "size(%d).\nentrance(1,2).\nexit(%d,%d).\n", n, n, n - 1
+        for (k = 0; k < int(n / 2); k++) printf "%s(%d,%d).\n", rand() < 0.5 ? "wall0" : "empty0", 2 + rnd(n - 2), 2 + rnd(n - 2)
+    }
+    else if (kind == "graphiso") {                    # a target of n nodes, a pattern of 4 (a path and a chord)
+        printf "tnode(1..%d).\npnode(1..4).\npedge(1,2).\npedge(2,3).\npedge(3,4).\n", n
+        if (seed % 2) printf "pedge(1,3).\n"
+        edges(n, 3.0 / n)
+    }
+    else if (kind == "cqa") {                         # n tuples over n / 2 keys, references in a ring
+        for (t = 1; t <= n; t++) printf "r(%d,%d,%d).\n", t, 1 + rnd(int(n / 2)), rnd(3)
+        for (t = 1; t <= n; t++) if (rand() < 0.3) printf "ref(%d,%d).\n", t, 1 + t % n
+    }
+    else if (kind == "qsr") {                         # n points, 2n pairs allowing the relation of
+        printf "point(1..%d).\n", n; split("lt eq gt", rl, " ")   # random values and others
+        for (p = 1; p <= n; p++) val[p] = rnd(n)
+        for (k = 0; k < 2 * n; k++) { p = 1 + rnd(n); q = 1 + rnd(n); if (p > q) { t = p; p = q; q = t }
+            if (p < q && !((p, q) in done)) { done[p, q] = 1; m = 1 + rnd(7)
+                r = val[p] < val[q] ? 1 : val[p] == val[q] ? 2 : 3
+                for (i = 1; i <= 3; i++) if (i == r || int(m / 2 ^ (i - 1)) % 2) printf "given(%d,%d,%s).\n", p, q, rl[i] } }
+    }
+    else if (kind == "stage") { printf "arg(1..%d).\n", n; for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (rand() < 1.6 / n) printf "att(%d,%d).\n", i, j }
     else printf "%% %s: no instance\n", kind
+    }
 }
