@@ -11,8 +11,10 @@ typedef struct AspActivity {
     uint32_t *pheap, *phpos;      /* the same order of a projection's atoms alone, which the
                                      split takes first (propchoice.c; NULL: no projection) */
     size_t phsize;
-    uint8_t *grouped;             /* per atom: in the positive body of an aggregate (a weight
-                                     body whose bound is below its total weight) */
+    uint8_t *grouped;             /* per atom: 0, or GROUP_IN when in the positive body of an
+                                     aggregate (a weight body whose bound is below its total
+                                     weight), with GROUP_DECIDES when one of them needs at
+                                     most a third of its weight (1 { .. } 1 of 3 or more) */
     uint8_t *capped;              /* per atom: an element of aggregates that must not hold
                                      only (`:- h, ..`, or b :- not h with `:- .., not b`, for
                                      each head h), none other */
@@ -28,6 +30,9 @@ typedef struct AspActivity {
     bool scored;                  /* the activities start from scores (learnheap.c): the
                                      choice reads them before the first conflict too */
 } AspActivity;
+
+/* The bits of AspActivity's grouped. */
+enum { GROUP_IN = 1, GROUP_DECIDES = 2 };
 
 /* Literal lit was in a nogood just learnt: its atom's sign moves by a bump, towards the
  * half where lit does not hold. */

@@ -146,9 +146,10 @@ static bool score_atoms(const AspSolver *s, const uint8_t *derived, double *acti
 }
 
 /* The activities, signs and order of n atoms (none in the order yet; the activities 0, or
- * the initial scores above), the aggregates' elements marked (each rule's body summed once), those of capped aggregates alone, the atoms
- * only rules derive, and the atoms that may found a loop (in the positive body of a rule
- * whose head is on a positive cycle). */
+ * the initial scores above), the aggregates' elements marked (each rule's body summed once;
+ * GROUP_DECIDES where the bound is at most a third of the weights), those of capped
+ * aggregates alone, the atoms only rules derive, and the atoms that may found a loop (in the
+ * positive body of a rule whose head is on a positive cycle). */
 void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 {
     AspActivity *h = &p->act;
@@ -157,8 +158,11 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
     h->sign = mem_calloc(n, sizeof *h->sign);
     h->grouped = mem_calloc(n, 1);
     for (uint32_t r = 0; s->bound && r < s->nrules; r++)
-        if (asp_rule_aggregate(s, r))
-            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) h->grouped[s->pos[k]] = 1;
+        if (asp_rule_aggregate(s, r)) {
+            bool decides = 3 * (int64_t)s->bound[r] <= asp_rule_weight(s, r);
+            for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
+                h->grouped[s->pos[k]] |= GROUP_IN | (decides ? GROUP_DECIDES : 0);
+        }
     h->capped = mark_capped(s, n);
     h->derived = mark_derived(s, n);
     h->scored = score_atoms(s, h->derived, h->activity);
