@@ -647,7 +647,7 @@ static void mark_dirty(AspMinimal *m, const AspSolver *s, AspProp *p)
  * passes, the component skips its next gap ones, the gap doubling up to MAX_GAP; one that
  * fails halves it.  Partial checks only cut candidates earlier (the total check decides),
  * so skipping loses no answer; where they never fail (minimal models of least weight:
- * 61 944 checks, none failed) they cost a third of the search.  True when it passes or
+ * 61 944 checks, none failed) they cost a third of the instructions.  True when it passes or
  * is skipped; a skipped component stays dirty. */
 static bool partial_minimal(AspMinimal *m, size_t k)
 {
