@@ -187,8 +187,8 @@ static uint32_t slot_of(AspMinimal *m, Tester *t, AspAtom a)
     if (m->slot[a] != NONE) return m->slot[a];
     m->slot[a] = (uint32_t)t->read.count;
     VEC_PUSH(t->read, a);
-    VEC_PUSH(t->pvar, minsat_var(t->sat));
-    minsat_var(t->sat);
+    VEC_PUSH(t->pvar, minsat_input_var(t->sat));
+    minsat_input_var(t->sat);
     return m->slot[a];
 }
 
@@ -280,8 +280,8 @@ static Tester *make_tester(AspMinimal *m, size_t k)
         uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_var(t->sat);
         m->slot[m->catoms[i]] = s;
         VEC_PUSH(t->read, m->catoms[i]);
-        VEC_PUSH(t->pvar, minsat_var(t->sat));
-        minsat_var(t->sat);
+        VEC_PUSH(t->pvar, minsat_input_var(t->sat));
+        minsat_input_var(t->sat);
         MinLit q = minlit(p_var(t, s) + 1, false);
         minsat_clause(t->sat, (MinLit[]){ minlit(n, true), q ^ 1 }, 2);
         minsat_clause(t->sat, (MinLit[]){ minlit(d, true), minlit(n, true) }, 2);
