@@ -53,11 +53,11 @@ static void grow(MinSat *q)
     q->vcap = cap;
 }
 
-uint32_t minsat_var(MinSat *q)
+static uint32_t new_var(MinSat *q, bool input)
 {
     if (q->nvars == q->vcap) grow(q);
     uint32_t v = (uint32_t)q->nvars++;
-    q->var[v] = (MinVar){ 0, 0, 0, MS_DECIDED, 1 };
+    q->var[v] = (MinVar){ 0, 0, 0, MS_DECIDED, 1, input };
     q->act[v] = 0;
     q->hpos[v] = NONE;
     q->seen[v] = 0;
@@ -65,6 +65,10 @@ uint32_t minsat_var(MinSat *q)
     minsat_heap_insert(q, v);
     return v;
 }
+
+uint32_t minsat_var(MinSat *q) { return new_var(q, false); }
+
+uint32_t minsat_input_var(MinSat *q) { return new_var(q, true); }
 
 static uint32_t store(MinSat *q, const MinLit *lits, size_t n)
 {
@@ -165,7 +169,7 @@ static KeyOrder order(const MinSat *q) { return (KeyOrder){ q->heap.items, q->hp
 
 void minsat_heap_insert(MinSat *q, uint32_t v)
 {
-    if (q->hpos[v] != NONE) return;
+    if (q->hpos[v] != NONE || q->var[v].input) return;
     VEC_PUSH(q->heap, v);
     KeyOrder o = order(q);
     order_up(&o, q->heap.count - 1);

@@ -17,6 +17,8 @@ typedef struct MinVar {
     uint32_t ref;                 /* the clause (arena offset) or rule of its reason */
     uint8_t kind;                 /* MS_* */
     uint8_t phase;                /* the value it takes when chosen: 1 false */
+    uint8_t input;                /* 1: assumed by every question, never chosen (never in
+                                     the heap) */
 } MinVar;
 
 /* Sum of the weights of the true body literals >= bound implies a head literal.  The body

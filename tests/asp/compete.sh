@@ -51,8 +51,9 @@
 # learn.c), of Hamiltonian paths (the sign of atoms that may found a loop) and of the
 # labyrinth (the activity of a loop's reason under an optimisation's bound), of weak
 # constraints over `N = #count` (atoms of the same body merged), of company control (capped
-# aggregates' elements out first), of blocks world (derived atoms out first) and of a nonogram
-# (derived aggregates' elements out first).
+# aggregates' elements out first), of blocks world (derived atoms out first), of a nonogram
+# (derived aggregates' elements out first) and the minimality checks of minimal models (the
+# checks of partial assignments backing off).
 # bench/RESULTS.md ("issue 33, probe33d") times larger sizes.
 # usage: sh tests/asp/compete.sh [FIX]; last line "N passed, N failed".
 set -u
@@ -410,4 +411,18 @@ else bad "bottle 40 seeds 1-3: the first models not within 8 000 conflicts ($tot
 total=$(conflicts_sum SATISFIABLE bottle 1 40:1 40:2 40:3 40:4 40:5 40:6 40:7 40:8)
 if [ "$total" -le 4000 ]; then ok
 else bad "bottle 40 seeds 1-8: the first models not within 4 000 conflicts ($total)"; fi
+
+# disj38c: a component's checks of partial assignments back off while they pass (minimal.c's
+# partial_minimal).  Minimal models of least weight, 60 and 80 atoms seed 1, the optima
+# within 100 minimality checks in all (22 so; checked at every fixpoint, 366).
+total=0
+for n in 60 80; do
+    awk -v kind=minmodel -v n=$n -v seed=1 -f "$DIR/competegen.awk" > "$OUT/inst.lp"
+    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$DIR/compete/minmodel.lp" "$OUT/inst.lp" 0 2>&1)
+    checks=$(printf '%s\n' "$stats" | sed -n 's/^Min checks *: \([0-9]*\).*/\1/p')
+    printf '%s\n' "$stats" | grep -qx 'OPTIMUM FOUND' || checks=99999999
+    total=$((total + ${checks:-99999999}))
+done
+if [ "$total" -le 100 ]; then ok
+else bad "minmodel 60 and 80 seed 1: the optima not within 100 minimality checks ($total)"; fi
 asp_summary
