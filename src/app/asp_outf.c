@@ -5,8 +5,10 @@
  * till the next witness or the result, or dropped by its level of --quiet=M,C, as the text's
  * lines (no witness written: no "Witnesses" key, as clingo); then "Result", "Models"
  * ("Number", "More", and with #minimize "Optimum", "Optimal", "Costs") and "Calls" (both left
- * out under -V0, as clingo does).  clingo's "Time" is left out: fix's output is the same on
- * every run.  Layout (spaces, line breaks) is not clingo's; the JSON is. */
+ * out under -V0, as clingo does).  clingo's "Time" is left out, so that fix's output is the
+ * same on every run, unless --stats asks for it: then asp_outf_end leaves the object open for
+ * asp_out.c's "Time" and "Stats", and asp_outf_close ends it.  Layout (spaces, line breaks)
+ * is not clingo's; the JSON is. */
 #include "app/asp_out.h"
 
 void asp_outf_begin(AspOut *o, const char *const *files, size_t nfiles)
