@@ -501,20 +501,17 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     if (!strncmp(a, "--mode=", 7))
         return usage_error("--mode takes clingo (ground .lp files, solve), clasp (solve aspif) or "
                            "gringo (ground, print aspif)", a);
-    bool clasp = asp_clasp_search_option(a) || asp_clasp_preprocessing_option(a);
-    if (clasp && asp_clasp_value_is_input(a))      /* `--seed prog.lp`: the file taken as its value */
-        return usage_error("a clasp option's value, not an input file", a);
-    if (asp_clasp_search_option(a)) {
-        fprintf(stderr, "fix asp: %s: a clasp search option; fix's native search has its own (the "
-                "same models, but which come first and their order may differ)\n", a);
-        return 0;
-    }
     if (!strcmp(a, "--supp-models") || !strcmp(a, "--no-ufs-check"))
         return usage_error("clasp's supported models (or models without the unfounded-set check) "
                            "are not stable models; fix computes stable models only", a);
-    if (asp_clasp_preprocessing_option(a)) {
-        fprintf(stderr, "fix asp: %s: a clasp preprocessing option; fix's own preprocessing "
-                "keeps the same models\n", a);
+    bool search = asp_clasp_search_option(a), prep = !search && asp_clasp_preprocessing_option(a);
+    if ((search || prep) && asp_clasp_value_is_input(a))   /* `--seed prog.lp`: the file as its value */
+        return usage_error("a clasp option's value, not an input file", a);
+    if (search || prep) {
+        fprintf(stderr, search ? "fix asp: %s: a clasp search option; fix's native search has its own "
+                                 "(the same models, but which come first and their order may differ)\n"
+                               : "fix asp: %s: a clasp preprocessing option; fix's own preprocessing "
+                                 "keeps the same models\n", a);
         return 0;
     }
     if (a[0] == '-' && a[1] && strchr("ntcWeq", a[1]) && a[2]) return parse_joined(c, a);
