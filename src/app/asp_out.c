@@ -53,19 +53,36 @@ static void answer(AspOut *o, const AspProgram *p, const AspAtom *atoms, size_t 
     buf_putc(&o->line, '\n');
 }
 
+/* The text's statistics lines set their colon in column 13 ("Models       : 4"); clingo's
+ * competition format sets it two columns further right. */
+enum { TEXT_KEY_COLUMN = 13, COMPETITION_KEY_SHIFT = 2 };
+
+/* Each line of text as a comment of the competition format: after "% ", a "Key : value"
+ * line with its colon moved to clingo's column. */
+static void comment_text(Buf *b, const char *text)
+{
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p), k = TEXT_KEY_COLUMN;
+        buf_puts(b, "% ");
+        if (n > k && p[k] == ':' && p[k - 1] == ' ') {
+            buf_putn(b, p, k);
+            buf_printf(b, "%*s", COMPETITION_KEY_SHIFT, "");
+            buf_putn(b, p + k, n - k);
+        } else {
+            buf_putn(b, p, n);
+        }
+        buf_putc(b, '\n');
+        p += n + (e != NULL);
+    }
+}
+
 /* The lines after a result in the competition format: each of clingo's statistics lines
- * after "% ", the first one blank. */
+ * as a comment, the first one blank. */
 static void comment_lines(AspOut *o, const char *text)
 {
     buf_puts(&o->line, "% \n");
-    for (const char *p = text; *p;) {
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        buf_puts(&o->line, "% ");
-        buf_putn(&o->line, p, n);
-        buf_putc(&o->line, '\n');
-        p += n + (e != NULL);
-    }
+    comment_text(&o->line, text);
 }
 
 /* The result line, then a blank line and the summary (-V0: only with --stats). */
@@ -583,8 +600,17 @@ void asp_out_stats(AspOut *o, const AspSolver *s, const AspStats *st,
     }
     Buf b;
     buf_init(&b);
-    if (o->json) stats_json(&b, s, st, solver, &mt);
-    else stats_text(&b, s, st, solver, &mt);
+    if (o->json) {
+        stats_json(&b, s, st, solver, &mt);
+    } else if (o->competition) {        /* comments, as the summary's lines */
+        Buf text;
+        buf_init(&text);
+        stats_text(&text, s, st, solver, &mt);
+        comment_text(&b, buf_cstr(&text));
+        buf_free(&text);
+    } else {
+        stats_text(&b, s, st, solver, &mt);
+    }
     fwrite(b.data, 1, b.len, to);
     buf_free(&b);
 }

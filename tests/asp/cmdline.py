@@ -153,6 +153,10 @@ CASES = [
     ("examples/sudoku.lp", ["-e", "cautious", "--outf=2", "--quiet=1"]),
     ("tests/golden/asp/opt-unsat.lp", ["0", "--outf=2"]),
     ("examples/tsp.lp", ["--trans-ext", "all", "--backprop", "--eq", "3", "0"]),
+    # --outf=1: every line after the result a comment, the keys in clingo's column
+    ("examples/queens.lp", ["0", "--outf=1", "--stats"]),
+    ("examples/vertex-cover.lp", ["0", "--outf=1", "--opt-mode=optN", "--stats"]),
+    ("examples/tsp.lp", ["0", "--outf=1", "--enum-mode=cautious", "--opt-mode=optN"]),
 ]
 
 
@@ -183,7 +187,7 @@ def parse_text(out, competition=False, terse=False):
         elif line.startswith("COST ") or line.startswith("Optimization: "):
             costs = line.split(None, 1)[1].split() if line.startswith("COST") else line.split(":")[1].split()
             with_cost.append((tuple(costs), models[-1] if models else None))
-        elif body.startswith("Optimization :") and costs is None:
+        elif re.match(r"Optimization +:", body) and costs is None:
             costs = body.split(":")[1].split()
         elif line in RESULTS:
             result = line
@@ -193,6 +197,27 @@ def parse_text(out, competition=False, terse=False):
             count = int(v.rstrip("+"))
     best = [m for c, m in with_cost if costs is not None and c == tuple(costs)]
     return result, count, exact, models, costs, best, with_cost
+
+
+COMPETITION_WORDS = ("ANSWER", "") + RESULTS
+SUMMARY_KEY = re.compile(r"% ( *[A-Z][A-Za-z ]*?) +: ")
+
+
+def competition_lines(clingo, fix):
+    """--outf=1: each of fix's lines is a comment, a result word, ANSWER and the model's line
+    after it, or COST; the summary's keys ("% Models         : ") set as clingo's."""
+    lines = fix.split("\n")
+    for i, line in enumerate(lines):
+        if not (line.startswith("%") or line in COMPETITION_WORDS or line.startswith("COST ")
+                or (i and lines[i - 1] == "ANSWER")):
+            return f"--outf=1: line {i + 1} is not in the competition format: {line!r}"
+    def keys(out):
+        return {m.group(1).strip(): m.group(0) for m in map(SUMMARY_KEY.match, out.split("\n"))
+                if m and m.group(1).strip() in ("Models", "Optimum", "Optimal", "Optimization",
+                                                 "Calls", "Consequences", "Cautious", "Brave")}
+    c, f = keys(clingo), keys(fix)
+    wrong = [f[k] for k in f if k in c and f[k] != c[k]]
+    return f"--outf=1: the summary's keys as {wrong}, clingo's column differs" if wrong else None
 
 
 def parse_json(out):
@@ -353,6 +378,8 @@ def compare(path, given, tmp):
             return None if (cb == fb if optn else fb <= universe) else "the optimal models differ"
         return same_models(args, c[3], f[3], universe)
     comp = "--outf=1" in args
+    if comp and competition_lines(clingo, fix):
+        return competition_lines(clingo, fix)
     c, f = parse_text(clingo, comp, terse), parse_text(fix, comp, terse)
     if mixed_quiet(args):
         return compare_mixed_quiet(args, clingo, fix, c, f, universe)
