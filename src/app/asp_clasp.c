@@ -1,12 +1,34 @@
 /* asp_clasp.c: clasp's options that fix asp takes as clingo's users type them by habit
  * (asp_clasp.h): the lists of its search and preprocessing options, each with the value it
- * takes (docs/asp.md, "clingo's command line"). */
+ * takes, and the forms of the values clasp checks (docs/asp.md, "clingo's command line"). */
 #include "app/asp_clasp.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* An option and the value it takes: one (=), none (0), or either (?). */
 typedef struct ClaspOption { const char *name; char value; } ClaspOption;
+
+/* The values clasp reads for some of them, to refuse the rest as clasp does (a value not named
+ * here is taken as given): UINT a whole number that fits 32 bits unsigned, or -1 (clasp's
+ * "no limit"), PERCENT a whole number from 0 to 100, PROB a number from 0 to 1 or no,
+ * "a|b|c" one of the words, ",a|b" a comma-separated list of them (words in any case). */
+typedef struct ClaspValues { const char *name, *values; } ClaspValues;
+
+static const ClaspValues known_values[] = {
+    { "--seed", "UINT" }, { "--eq", "UINT" }, { "--del-on-restart", "PERCENT" },
+    { "--rand-freq", "PROB" },
+    { "--sign-def", "asp|pos|neg|rnd" }, { "--sign-def-disj", "asp|pos|neg|rnd" },
+    { "--score-res", "auto|min|set|multiset" }, { "--score-other", "auto|no|loop|all" },
+    { "--init-watches", "rnd|first|least" }, { "--update-mode", "propagate|conflict" },
+    { "--loops", "common|distinct|shared|no" }, { "--reset-restarts", "no|repeat|disable" },
+    { "--trans-ext", "all|choice|card|weight|integ|dynamic|no" },
+    { "--opt-heuristic", ",sign|model" },
+};
 
 static const ClaspOption search_tuning[] = {
     { "--seed", '=' }, { "--configuration", '=' }, { "--heuristic", '=' },
@@ -64,4 +86,57 @@ bool asp_clasp_value_is_input(const char *arg)
 {
     const char *v = strchr(arg, '=');
     return v && (ends_with(v + 1, ".lp") || ends_with(v + 1, ".aspif"));
+}
+
+/* A whole number from lo to hi, written without spaces. */
+static bool whole_in(const char *v, long long lo, long long hi)
+{
+    char *end;
+    errno = 0;
+    long long n = strtoll(v, &end, 10);
+    return *v && !isspace((unsigned char)*v) && !*end && errno == 0 && n >= lo && n <= hi;
+}
+
+static bool probability(const char *v)
+{
+    if (!strcmp(v, "no")) return true;
+    char *end;
+    double p = strtod(v, &end);
+    return *v && !isspace((unsigned char)*v) && !*end && p >= 0 && p <= 1;
+}
+
+/* Is the word w (its first n characters) one of the '|'-separated words? */
+static bool one_of(const char *words, const char *w, size_t n)
+{
+    for (const char *p = words; *p;) {
+        size_t k = strcspn(p, "|");
+        if (k == n && !strncasecmp(p, w, n)) return true;
+        p += k + (p[k] == '|');
+    }
+    return false;
+}
+
+static bool fits(const char *values, const char *v)
+{
+    if (!strcmp(values, "UINT")) return whole_in(v, -1, UINT32_MAX) && strcmp(v, "-0");
+    if (!strcmp(values, "PERCENT")) return whole_in(v, 0, 100);
+    if (!strcmp(values, "PROB")) return probability(v);
+    if (values[0] != ',') return one_of(values, v, strlen(v));
+    for (const char *p = v;; p++) {            /* a list: each word one of them */
+        size_t k = strcspn(p, ",");
+        if (!one_of(values + 1, p, k)) return false;
+        p += k;
+        if (!*p) return true;
+    }
+}
+
+bool asp_clasp_value_fits(const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq) return true;
+    for (size_t i = 0; i < sizeof known_values / sizeof *known_values; i++)
+        if (strlen(known_values[i].name) == (size_t)(eq - arg)
+            && !strncmp(arg, known_values[i].name, (size_t)(eq - arg)))
+            return fits(known_values[i].values, eq + 1);
+    return true;
 }

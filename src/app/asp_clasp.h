@@ -18,4 +18,9 @@ bool asp_clasp_preprocessing_option(const char *arg);
  * `--seed prog.lp` takes the file for the seed? */
 bool asp_clasp_value_is_input(const char *arg);
 
+/* Does such an option's value (after '=') fit what clasp reads for it (--seed=N a whole
+ * number, --rand-freq=P from 0 to 1, --sign-def one of asp, pos, neg, rnd, ...)?  clasp
+ * refuses the rest; values fix does not know the form of are taken. */
+bool asp_clasp_value_fits(const char *arg);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app/asp_clasp.h"
+#include "app/asp_once.h"
 #include "app/asp_run.h"
 #include "app/cmdline.h"
 #include "proc/gringo.h"
@@ -39,6 +40,7 @@ typedef struct Cli {
     bool clasp_mode;              /* --mode=clasp: every file is aspif, none grounded */
     bool gringo_mode;             /* --mode=gringo: the ground program is printed as aspif */
     AftWork solve_work;           /* --solve-limit=N: the native search's budget of conflicts */
+    AspOnce once;                 /* the options given so far, each at most once */
 } Cli;
 
 static const char usage_text[] =
@@ -169,6 +171,7 @@ static const char usage_text[] =
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
     "theory atoms.  Disjunction that is not head-cycle-free is (each candidate\n"
     "checked for minimality), and so is #edge (each candidate checked for cycles).\n"
+    "Each option is given once, as clingo wants (-c/--const and -W may repeat).\n"
     "Ctrl-C, SIGTERM and SIGHUP stop like --timeout (a second one ends fix at once).\n"
     "Exit status: 0 ok, 1 input refused, error or output not written, 2 usage error,\n"
     "130 interrupted (143 SIGTERM, 129 SIGHUP).\n";
@@ -507,6 +510,8 @@ static int parse_habit(Cli *c, const char *a, const char *next, int *i)
     bool search = asp_clasp_search_option(a), prep = !search && asp_clasp_preprocessing_option(a);
     if ((search || prep) && asp_clasp_value_is_input(a))   /* `--seed prog.lp`: the file as its value */
         return usage_error("a clasp option's value, not an input file", a);
+    if ((search || prep) && !asp_clasp_value_fits(a))
+        return usage_error("not a value clasp takes for this option (clingo --help=3 lists them)", a);
     if (search || prep) {
         fprintf(stderr, search ? "fix asp: %s: a clasp search option; fix's native search has its own "
                                  "(the same models, but which come first and their order may differ)\n"
@@ -628,6 +633,14 @@ static bool is_model_count(const char *a)
     return true;
 }
 
+/* An option given a second time (in any spelling: -n 1 and a bare count, -t and --jobs,
+ * --timeout and --time-limit): refused, as clingo refuses it, rather than one of the two
+ * silently winning. */
+static int given_twice(const char *arg)
+{
+    return usage_error("an option given twice (each once; only -c/--const and -W may repeat)", arg);
+}
+
 static int parse_args(Cli *c, int argc, char **argv)
 {
     aft_options_default(&c->run.aft);
@@ -637,9 +650,11 @@ static int parse_args(Cli *c, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (options && !strcmp(argv[i], "--")) options = false;
         else if (options && argv[i][0] == '-' && argv[i][1]) {
+            if (!asp_once_record(&c->once, argv[i])) return given_twice(argv[i]);
             int r = parse_option(c, argc, argv, &i);
             if (r) return r;
         } else if (options && is_model_count(argv[i])) {
+            if (!asp_once_record(&c->once, "--models")) return given_twice(argv[i]);
             c->run.models = true;           /* clingo's positional count: fix asp FILE 0 */
             if (!cmdline_count(argv[i], &c->run.max_models)) return usage_error("bad number", argv[i]);
         } else VEC_PUSH(c->files, argv[i]);
@@ -773,6 +788,7 @@ int asp_cli_main(int argc, char **argv)
     VEC_FREE(c.files);
     VEC_FREE(c.gargs);
     VEC_FREE(c.opt_bound);
+    asp_once_free(&c.once);
     cmdline_words_free(&words);
     return rc;
 }

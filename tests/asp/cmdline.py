@@ -153,6 +153,10 @@ CASES = [
     ("examples/sudoku.lp", ["-e", "cautious", "--outf=2", "--quiet=1"]),
     ("tests/golden/asp/opt-unsat.lp", ["0", "--outf=2"]),
     ("examples/tsp.lp", ["--trans-ext", "all", "--backprop", "--eq", "3", "0"]),
+    # clasp's values in the forms clasp reads them (fix checks the value, then ignores it)
+    ("examples/queens.lp", ["0", "--sign-def=POS", "--rand-freq=.5", "--opt-heuristic=sign,model",
+                            "--seed=4294967295", "--trans-ext=dynamic", "--score-other=no", "--eq=-1",
+                            "--del-on-restart=100"]),
     # --outf=1: every line after the result a comment, the keys in clingo's column
     ("examples/queens.lp", ["0", "--outf=1", "--stats"]),
     ("examples/vertex-cover.lp", ["0", "--outf=1", "--opt-mode=optN", "--stats"]),
