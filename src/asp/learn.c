@@ -691,25 +691,18 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
     return missing < 2;
 }
 
-/* The learnt sign is followed in every other stretch of the search, the stretches doubling:
- * from SIGN_STRETCH * (2^k - 1) nogoods to twice that plus SIGN_STRETCH, for odd k (as
- * CaDiCaL alternates its modes).  Measured (bench/NOTES.md): on random 3-SAT the sign finds
- * models with fewer conflicts but refutes with more than the atom's half first; alternating
- * did about as well as the better of the two on each kind. */
-enum { SIGN_STRETCH = 1000 };
-
-static bool sign_stretch(const AspProp *p)
-{
-    size_t k = 0;
-    for (size_t c = p->store.nnogoods / SIGN_STRETCH + 1; c > 1; c >>= 1) k++;
-    return k & 1;
-}
-
-/* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one, else the
- * atom's half first, unless the nogoods learnt (the recent ones weighing more, as activity
- * does) hold the atom true more than false: a nogood says its literals do not hold
- * together, so the other value is the one they do not refute (clasp's sign score from
- * learnt constraints, with VSIDS's decay), in a stretch that follows the sign.  An element
+/* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one; else,
+ * without a bound, a choice's atom that is no aggregate's element is tried out first (its
+ * partner in first) unless the nogoods learnt (the recent ones weighing more, as activity does) hold it
+ * false more than true (then in): a nogood says its literals do not hold together, so the
+ * other value is the one they do not refute (clasp's sign score from learnt constraints,
+ * with VSIDS's decay, then clasp's sign for atoms: false).  Measured (bench/RESULTS.md, "Issue 33: the
+ * sign of a choice's atom"): maze generation (tests/asp/compete/mazegen.lp, a wall chosen
+ * per cell, empty cells reached) 30 cells a side seeds 1-3 4 123, 3 468, 10 017 conflicts ->
+ * 2, 1, 1 (clasp 2, 80, 1), where in first built walls row by row that reachability then
+ * refuted; a panel of 93 other first models and optima unchanged but queens with blocked
+ * squares (1.6x, a few hundred conflicts); random 3-SAT about as before (it had followed
+ * the sign in every other stretch of 1000, 2000, 4000 .. nogoods, in first between).  An element
  * of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always tried in first: that
  * half decides its group, the other one hardly anything (measured, bench/NOTES.md:
  * colouring needed 1.2-1.5x the conflicts when such atoms followed the sign); without a
@@ -723,15 +716,14 @@ static bool sign_stretch(const AspProp *p)
  * (or the other way round) takes its cheaper half first, unless it is an aggregate's element
  * (the first models are cheap, so the bound is tight early; timetabling 13.5 -> 0.38 s,
  * bench/opt.sh; on TSP's aggregate elements it made the optimum 4x slower), or the nogoods
- * learnt have given it a sign: that one is followed in every stretch, as clasp follows its
+ * learnt have given it a sign: that one is followed, as clasp follows its
  * sign score before the atom's default sign (bench/RESULTS.md, "the learnt sign of the
  * #minimize atoms": the fewest hubs of 90 nodes seed 2 444 950 conflicts -> 15 378, clasp
  * 17 964, where always cheap first each model's neighbourhood was lost: the bound forces
  * hubs out, and a split put back out the hubs conflicts had asked in); any other atom's
  * half comes first: with the learnt sign, vertex
  * cover's optimum took fewer conflicts but each cost more (vcover-60 0.36 -> 0.53 s), and
- * no walk runs.  A phase is followed in every stretch: on random 3-SAT, in the sign's
- * stretches alone it found models after about twice the conflicts.  In a program that is
+ * no walk runs.  In a program that is
  * not head-cycle-free every atom but an aggregate's element is tried out first, before all
  * of that: each candidate is checked for minimality (minimal.c), and the small candidates
  * are the likely minimal ones, as clasp's sign (false for atoms) finds them.  A minimal
@@ -766,6 +758,13 @@ static bool sign_stretch(const AspProp *p)
  * bottom-up, where out first refutes each level of tests/asp/run.sh's chain (n conflicts and
  * n^2 / 2 choices, as clasp's).  Under a #minimize the wseq optima took 7-13x, hence not
  * there. */
+/* Is atom a choice's partner (a' of `a :- B, not a'`, an atom of the translation that rules
+ * do not derive alone)?  In, it keeps its atom out. */
+static bool is_partner(const AspSolver *s, size_t atom)
+{
+    return s->builder_of[atom] >= s->prog->names.count && (long)atom != s->fatom;
+}
+
 bool asp_prop_prefer_in(void *ctx, size_t atom)
 {
     const AspSolver *s = ctx;
@@ -781,8 +780,10 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
     int cs = asp_cost_sign(p, atom);
     if (p->learning && cs >= 0 && !p->act.grouped[atom])
         return p->act.sign[atom] != 0.0 ? p->act.sign[atom] > 0.0 : cs;
-    return !p->learning || p->cost || p->act.grouped[atom] || p->act.sign[atom] >= 0
-        || !sign_stretch(p);
+    if (p->learning && !p->cost && !p->act.grouped[atom] && !p->act.derived[atom])
+        return is_partner(s, atom) ? p->act.sign[atom] >= 0.0 : p->act.sign[atom] > 0.0;
+    return true;      /* an aggregate's element that decides its group, or an atom no
+                         conflict has touched, or one whose #minimize literals weigh alike */
 }
 
 bool asp_prop_restart(void *ctx)
