@@ -41,7 +41,8 @@ struct MinSat {
     int8_t *lval;                 /* per literal: 1 true, -1 false, 0 open */
     uint8_t *seen;                /* per variable: the analysis's mark */
     U32s *watch;                  /* per literal: clauses watching it (arena offsets) */
-    U32s arena;                   /* clauses: size, glue, literals */
+    U32s arena;                   /* clauses: size, where the last search for a literal to
+                                     watch found one (minsatsearch.c), literals */
     U32s clauses, learnts;        /* offsets of the given and the learnt clauses */
     size_t max_learnts;
     VEC(MinRule) rules;
