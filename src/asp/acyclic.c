@@ -1,8 +1,10 @@
 /* acyclic.c: #edge statements (clingo's acyclicity constraint) in the native search.  Each
  * statement is an edge between two nodes (numbers) that is there when its condition (a
  * conjunction of literals) holds; a stable model must leave no cycle of such edges.  The
- * search runs the check once every atom has a value (prop.c's closure): a cycle is a
- * conflict whose nogood is the conditions of its edges, which the search learns from. */
+ * search checks each edge as its condition comes to hold (prop.c's closure, a depth-first
+ * search from its head back to its tail over the edges that hold), and the whole candidate
+ * once every atom has a value: a cycle is a conflict whose nogood is the conditions of its
+ * edges, which the search learns from. */
 #include "asp/propstate.h"
 
 #include <stdlib.h>
@@ -21,6 +23,9 @@ struct AspEdges {
                                      the depth-first path */
     uint32_t *cyc;                /* the edges of the cycle found */
     uint32_t *seen, now;          /* per lattice atom: in the nogood being built */
+    uint32_t *aoff, *aedge;       /* per lattice atom: the edges whose condition names it
+                                     (built at the first partial check) */
+    uint32_t *mark, stamp;        /* per node: reached in the partial check numbered stamp */
 };
 
 static int num_cmp(const void *x, const void *y)
@@ -97,6 +102,7 @@ void asp_edges_free(AspEdges *e)
     mem_free(e->from); mem_free(e->to); mem_free(e->cstart); mem_free(e->cond);
     mem_free(e->off); mem_free(e->out); mem_free(e->on); mem_free(e->state);
     mem_free(e->via); mem_free(e->next); mem_free(e->path); mem_free(e->cyc); mem_free(e->seen);
+    mem_free(e->aoff); mem_free(e->aedge); mem_free(e->mark);
     mem_free(e);
 }
 
@@ -157,14 +163,11 @@ bool asp_edges_hold(const AspSolver *s, const Word *x)
     return find_cycle(e) == 0;
 }
 
-/* The nogood of the cycle in e->cyc: the literals of its edges' conditions, each once, all
- * holding; the one of the latest level is the conflict's atom. */
-bool asp_edges_propagate(const AspSolver *s, AspProp *p)
+/* The conflict of the cycle of n edges in e->cyc: its nogood, the literals of its edges'
+ * conditions, each once, all holding; the one of the latest level is the conflict's atom. */
+static bool cycle_conflict(const AspSolver *s, AspProp *p, size_t n)
 {
     AspEdges *e = s->edges;
-    read_edges(e, s, p->tlo);
-    size_t n = find_cycle(e);
-    if (!n) return true;
     if (!p->learning) { p->conflict = true; return false; }
     uint32_t at = asp_ufs_begin(&p->tr), pick = NONE;
     e->now++;
@@ -187,4 +190,83 @@ bool asp_edges_propagate(const AspSolver *s, AspProp *p)
     }
     asp_minimal_conflict(p, at, pick);
     return false;
+}
+
+bool asp_edges_propagate(const AspSolver *s, AspProp *p)
+{
+    AspEdges *e = s->edges;
+    read_edges(e, s, p->tlo);
+    size_t n = find_cycle(e);
+    return n ? cycle_conflict(s, p, n) : true;
+}
+
+/* ---- the check of a partial assignment ---- */
+
+/* Edge ed's condition holds in the trail's values (every literal assigned so). */
+static bool edge_holds(const AspEdges *e, const AspSolver *s, const AspProp *p, uint32_t ed)
+{
+    for (uint32_t j = e->cstart[ed]; j < e->cstart[ed + 1]; j++)
+        if (p->tr.val[s->lat_of[e->cond[j] >> 1]] != ((e->cond[j] & 1) ? V_FALSE : V_TRUE)) return false;
+    return true;
+}
+
+/* Per lattice atom, the edges whose condition names it (an edge once per atom). */
+static void index_atoms(AspEdges *e, const AspSolver *s)
+{
+    e->aoff = mem_calloc(s->natoms + 2, sizeof *e->aoff);
+    e->now++;
+    for (uint32_t ed = 0; ed < e->nedges; ed++, e->now++)
+        for (uint32_t j = e->cstart[ed]; j < e->cstart[ed + 1]; j++) {
+            uint32_t a = s->lat_of[e->cond[j] >> 1];
+            if (e->seen[a] != e->now) { e->seen[a] = e->now; e->aoff[a + 2]++; }
+        }
+    for (size_t a = 0; a < s->natoms; a++) e->aoff[a + 2] += e->aoff[a + 1];
+    e->aedge = mem_alloc((e->aoff[s->natoms + 1] + 1) * sizeof *e->aedge);
+    for (uint32_t ed = 0; ed < e->nedges; ed++, e->now++)
+        for (uint32_t j = e->cstart[ed]; j < e->cstart[ed + 1]; j++) {
+            uint32_t a = s->lat_of[e->cond[j] >> 1];
+            if (e->seen[a] != e->now) { e->seen[a] = e->now; e->aedge[e->aoff[a + 1]++] = ed; }
+        }
+    e->mark = mem_calloc(e->nnodes + 1, sizeof *e->mark);
+}
+
+/* Edge ed holds: a path of holding edges from its head back to its tail closes a cycle,
+ * whose edges go to e->cyc (how many; 0 when there is none). */
+static size_t closes_cycle(AspEdges *e, const AspSolver *s, const AspProp *p, uint32_t ed)
+{
+    uint32_t root = e->to[ed], goal = e->from[ed];
+    if (root == goal) { e->cyc[0] = ed; return 1; }
+    if (++e->stamp == 0) { memset(e->mark, 0, (e->nnodes + 1) * sizeof *e->mark); e->stamp = 1; }
+    size_t sp = 0;
+    e->path[sp++] = root;
+    e->mark[root] = e->stamp;
+    e->next[root] = e->off[root];
+    while (sp) {
+        uint32_t v = e->path[sp - 1];
+        if (e->next[v] == e->off[v + 1]) { sp--; continue; }
+        uint32_t x = e->out[e->next[v]++], w = e->to[x];
+        if (e->mark[w] == e->stamp || !edge_holds(e, s, p, x)) continue;
+        e->via[w] = x;
+        if (w == goal) return collect(e, root, ed);
+        e->mark[w] = e->stamp;
+        e->next[w] = e->off[w];
+        e->path[sp++] = w;
+    }
+    return 0;
+}
+
+bool asp_edges_partial(const AspSolver *s, AspProp *p, size_t from)
+{
+    AspEdges *e = s->edges;
+    if (!e->aoff) index_atoms(e, s);
+    for (size_t i = from; i < p->tr.qtail; i++) {
+        uint32_t a = p->tr.trail[i];
+        for (uint32_t k = e->aoff[a]; k < e->aoff[a + 1]; k++) {
+            uint32_t ed = e->aedge[k];
+            if (!edge_holds(e, s, p, ed)) continue;
+            size_t n = closes_cycle(e, s, p, ed);
+            if (n) return cycle_conflict(s, p, n);
+        }
+    }
+    return true;
 }

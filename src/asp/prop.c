@@ -258,11 +258,14 @@ static void propagate(const AspSolver *s, AspProp *p)
 /* Once every atom has a value (the constraint atom aside), the checks of the whole
  * assignment: a program that is not head-cycle-free, the candidate's minimality
  * (minimal.c); #edge statements, acyclicity (acyclic.c).  Before, the minimality of each
- * component whose own atoms all have a value.  False on a conflict. */
+ * component whose own atoms all have a value, and the acyclicity of the edges whose
+ * conditions have come to hold.  False on a conflict. */
 static bool minimal(const AspSolver *s, AspProp *p)
 {
     if ((!s->mini && !s->edges) || p->mode != 1) return true;
     asp_prop_sync(p);                                    /* both read the interval */
+    if (s->edges && !asp_edges_partial(s, p, p->mfirst)) return false;
+    if (!s->mini) p->mfirst = p->tr.qtail;               /* else minimal.c moves it on */
     size_t open = s->fatom >= 0 && p->tr.val[s->fatom] == V_UNK;
     if (p->tr.qtail + open < s->natoms) return !s->mini || asp_minimal_propagate(s, p, false);
     return (!s->mini || asp_minimal_propagate(s, p, true)) && (!s->edges || asp_edges_propagate(s, p));

@@ -49,7 +49,7 @@ struct AspProp {
     size_t ofirst;                /* no such open atom on the trail before this index */
     size_t wfirst;                /* no true atom waiting on a weight body before this index */
     size_t mfirst;                /* the trail before this index is what minimal.c's checks
-                                     of a partial assignment last saw */
+                                     of a partial assignment last saw, and acyclic.c's */
     const uint8_t *cyclic;        /* per atom: on a positive cycle (the solver's setup.h) */
     AspUnfounded uf;              /* the unfounded-set check's sources (sources.h, ufs.c) */
     uint32_t *dword;              /* push_level: the words a request adds to */

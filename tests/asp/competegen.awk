@@ -281,7 +281,7 @@ BEGIN {
             for (l = 0; l < 3; l++) printf "lit(%d,%d,%s).\n", c, 1 + rnd(n), rand() < 0.5 ? "pos" : "neg"
         }
     }
-    else if (kind == "bayes") {                       # n variables, four candidate parent sets each
+    else if (kind == "bayes" || kind == "bayesedge") {                       # n variables, four candidate parent sets each
         printf "var(1..%d).\n", n
         for (v = 1; v <= n; v++) for (i = 0; i < 4; i++) {
             printf "pset(%d,%d,%d).\n", v, i, 10 + rnd(20) - 4 * i
@@ -402,7 +402,49 @@ BEGIN {
                 r = val[p] < val[q] ? 1 : val[p] == val[q] ? 2 : 3
                 for (i = 1; i <= 3; i++) if (i == r || int(m / 2 ^ (i - 1)) % 2) printf "given(%d,%d,%s).\n", p, q, rl[i] } }
     }
-    else if (kind == "stage") { printf "arg(1..%d).\n", n; for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (rand() < 1.6 / n) printf "att(%d,%d).\n", i, j }
+    else if (kind == "stage" || kind == "semistab") { printf "arg(1..%d).\n", n; for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (rand() < (kind == "stage" ? 1.6 : 2.4) / n) printf "att(%d,%d).\n", i, j }
+    else other2 = 1
+    }
+    # the kinds of kinds39c, a third chain
+    if (other2) {
+    if (kind == "adf") {                              # n statements, 1-3 links each of weight -2..2
+        printf "stmt(1..%d).\n", n
+        for (s = 1; s <= n; s++) { printf "thr(%d,%d).\n", s, rnd(4) - 1; k = 1 + rnd(3)
+            for (i = 0; i < k; i++) { w = rnd(4) - 2; if (w >= 0) w++; printf "link(%d,%d,%d).\n", 1 + rnd(n), s, w } }
+    }
+    else if (kind == "rectpack") {                    # n rectangles of 1-3 by 1-3, a strip 4 + n / 3 wide
+        w = 4 + int(n / 3); area = 0
+        for (r = 1; r <= n; r++) { a = 1 + rnd(3); b = 1 + rnd(3); area += a * b; printf "rect(%d,%d,%d).\n", r, a, b }
+        printf "width(%d).\nheight(%d).\n", w, int(area / w) + 3
+    }
+    else if (kind == "sysynth") {                     # n tasks of load 1-5 on n / 2 + 1 processors
+        m = int(n / 2) + 1; printf "proc(1..%d).\n", m
+        for (t = 1; t <= n; t++) { printf "task(%d,%d).\n", t, 1 + rnd(5); k = 2 + rnd(2)
+            for (i = 0; i < k; i++) printf "can(%d,%d,%d).\n", t, 1 + rnd(m), 1 + rnd(4)
+            if (rand() < 0.5) printf "pref(%d,%d).\n", t, 1 + rnd(m) }
+        for (t = 2; t <= n; t++) if (rand() < 0.6) printf "msg(%d,%d,%d).\n", 1 + rnd(t - 1), t, 1 + rnd(3)
+    }
+    else if (kind == "bstree") { printf "node(1..%d).\n", n; connected(n, int(n / 2), 1) }
+    else if (kind == "dagorient" || kind == "gpart") { printf "node(1..%d).\n", n; connected(n, int(n / 2), 0) }
+    else if (kind == "crossword") {                   # a random n x n grid of a-c: its rows and
+        printf "size(%d).\n", n                      # columns and n more words
+        for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) gr[i, j] = substr("abc", 1 + rnd(3), 1)
+        for (i = 1; i <= n; i++) { r = ""; c = ""; for (j = 1; j <= n; j++) { r = r gr[i, j]; c = c gr[j, i] } wd[r] = 1; wd[c] = 1 }
+        for (k = 0; k < n; k++) { r = ""; for (j = 1; j <= n; j++) r = r substr("abc", 1 + rnd(3), 1); wd[r] = 1 }
+        for (r in wd) { printf "word(\"%s\").\n", r; for (j = 1; j <= n; j++) printf "letter(\"%s\",%d,%s).\n", r, j, substr(r, j, 1) }
+    }
+    else if (kind == "tiling") {                      # an n x 3 board, n / 4 holes, limits
+        for (x = 1; x <= n; x++) for (y = 1; y <= 3; y++) cl[x, y] = 1
+        for (k = 0; k < int(n / 4); k++) delete cl[1 + rnd(n), 1 + rnd(3)]
+        for (x = 1; x <= n; x++) for (y = 1; y <= 3; y++) if ((x, y) in cl) printf "cell(%d,%d).\n", x, y
+        printf "limit(sq,%d).\nlimit(dh,%d).\nlimit(l2,%d).\n", 1 + rnd(2), int(n / 2), rnd(3)
+    }
+    else if (kind == "bigreach") {                    # an n x n grid, walls 30 %, doors, keys
+        printf "size(%d).\n", n
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) if ((x > 1 || y > 1) && (x < n || y < n)) {
+            v = rand(); if (v < 0.3) printf "wall(%d,%d).\n", x, y; else if (v < 0.35) printf "door(%d,%d).\n", x, y
+            else if (v < 0.37) printf "key(%d,%d).\n", x, y }
+    }
     else printf "%% %s: no instance\n", kind
     }
 }
