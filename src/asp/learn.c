@@ -693,11 +693,11 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
 
 /* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one; else,
  * without a bound, a choice's atom that is no aggregate's element is tried out first (its
- * partner in first) unless the nogoods learnt (the recent ones weighing more, as activity does) hold it
- * false more than true (then in): a nogood says its literals do not hold together, so the
- * other value is the one they do not refute (clasp's sign score from learnt constraints,
- * with VSIDS's decay, then clasp's sign for atoms: false).  Measured (bench/RESULTS.md, "Issue 33: the
- * sign of a choice's atom"): maze generation (tests/asp/compete/mazegen.lp, a wall chosen
+ * partner in first) unless the nogoods learnt (the recent ones weighing more, as activity
+ * does) hold it false more than true (then in): a nogood says its literals do not hold
+ * together, so the other value is the one they do not refute (clasp's sign score from
+ * learnt constraints, with VSIDS's decay, then clasp's sign for atoms: false).  Measured
+ * (bench/RESULTS.md, "Issue 33: the sign of a choice's atom"): maze generation (tests/asp/compete/mazegen.lp, a wall chosen
  * per cell, empty cells reached) 30 cells a side seeds 1-3 4 123, 3 468, 10 017 conflicts ->
  * 2, 1, 1 (clasp 2, 80, 1), where in first built walls row by row that reachability then
  * refuted; a panel of 93 other first models and optima unchanged but queens with blocked
