@@ -130,11 +130,11 @@ verdicts explain_refine 0 'class="why" data-why="step"' 'step 2: F([{p} .. {p, r
     'S^l_B = S({p, r}) = {p, r}, joined with the lower end: {p, r} (adds r)'
 
 # A stable query's atoms explained on the page (docs/explain.md, "Logic programs"): pqrs's
-# `stable P` (query 4), its slider on model 1 ({p, r}) and atom s clicked shows why s is false
+# `stable P` (query 4), its slider on model 2 ({p, r}) and atom s clicked shows why s is false
 # there (its one rule fails at q); on the well-founded bound (frame 0), r is undefined, kept
 # open by the residual loop p :- not q, q :- not p.
 "$fix" run --html "$tmp/pqrs_why.html" examples/pqrs.fix >/dev/null 2>&1
-chrome dom "file://$tmp/pqrs_why.html#why=4:1:s" "$tmp/pqrs_why.dom" &
+chrome dom "file://$tmp/pqrs_why.html#why=4:2:s" "$tmp/pqrs_why.dom" &
 chrome dom "file://$tmp/pqrs_why.html#why=4:0:r" "$tmp/pqrs_wf.dom" &
 wait
 verdicts pqrs_why 4 'class="why-atoms"' '>s: false<' 's :- q.  [examples/pqrs.fix:22:48]  fails at q'

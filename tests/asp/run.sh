@@ -404,13 +404,17 @@ json=$("$FIX" asp --json "$S/comma.lp" | head -1)
 awk 'BEGIN { n = 64000; printf "asp 1 0 0\n1 1 %d", n; for (i = 1; i <= n; i++) printf " %d", i
              print " 0 0"; for (i = 1; i <= n; i++) printf "4 %d a(%d) 1 %d\n", length(i) + 3, i, i
              print 0 }' > "$OUT/choice64k.aspif"
-awk -v f="$OUT/choice64k.aspif" 'BEGIN {
-    print "fix asp"; print "Reading from " f; print "Solving..."; print "Answer: 1"
-    for (i = 1; i <= 64000; i++) printf "%sa(%d)", (i > 1 ? " " : ""), i
-    print ""; print "SATISFIABLE"; print ""; print "Models       : 1+"; print "Calls        : 1" }' \
-    > "$OUT/choice64k.want"
+# Any model is one (clasp's and fix's sign take every atom out first: the empty one); the
+# output is clingo's layout with one Answer whose line names atoms of the rule only.
 (ulimit -v 400000; timeout 120 "$FIX" asp --solver native --models 1 "$OUT/choice64k.aspif") > "$OUT/choice64k.out" 2>&1
-cmp -s "$OUT/choice64k.out" "$OUT/choice64k.want" && ok || bad "64 000-atom choice rule: first model within 400 MB"
+awk -v f="$OUT/choice64k.aspif" '
+    NR == 1 { ok = $0 == "fix asp" } NR == 2 { ok = ok && $0 == "Reading from " f }
+    NR == 3 { ok = ok && $0 == "Solving..." } NR == 4 { ok = ok && $0 == "Answer: 1" }
+    NR == 5 { ok = ok && $0 ~ /^(a\([0-9]+\)( a\([0-9]+\))*)?$/ }
+    NR == 6 { ok = ok && $0 == "SATISFIABLE" } NR == 7 { ok = ok && $0 == "" }
+    NR == 8 { ok = ok && $0 == "Models       : 1+" } NR == 9 { ok = ok && $0 == "Calls        : 1" }
+    END { exit !(ok && NR == 9) }' "$OUT/choice64k.out" \
+    && ok || bad "64 000-atom choice rule: first model within 400 MB"
 # (That it is found in time linear in N is a shape in time: bench/asp/shape.sh, `make bench`.)
 # The chain of docs/asp.md (3n rules, a search 2n levels deep) with learning on: its first
 # model is found with about one choice a level.  A build that learnt a unit nogood per level
