@@ -22,14 +22,19 @@ static const char *const repeatable[] = { "const", "warn" };
 
 #define COUNT(a) (sizeof (a) / sizeof *(a))
 
-static bool names(AspOptionName n, const char *word)
-{
-    return n.len == strlen(word) && !strncmp(n.text, word, n.len);
-}
-
 static AspOptionName of_word(const char *word)
 {
     return (AspOptionName){ word, strlen(word) };
+}
+
+static bool same(AspOptionName a, AspOptionName b)
+{
+    return a.len == b.len && !strncmp(a.text, b.text, a.len);
+}
+
+static bool names(AspOptionName n, const char *word)
+{
+    return same(n, of_word(word));
 }
 
 static AspOptionName option_name(const char *arg)
@@ -50,10 +55,8 @@ bool asp_once_record(AspOnce *once, const char *arg)
     AspOptionName n = option_name(arg);
     for (size_t i = 0; i < COUNT(repeatable); i++)
         if (names(n, repeatable[i])) return true;
-    for (size_t i = 0; i < once->seen.count; i++) {
-        AspOptionName s = once->seen.items[i];
-        if (s.len == n.len && !strncmp(s.text, n.text, n.len)) return false;
-    }
+    for (size_t i = 0; i < once->seen.count; i++)
+        if (same(once->seen.items[i], n)) return false;
     VEC_PUSH(once->seen, n);
     return true;
 }
