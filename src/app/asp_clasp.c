@@ -2,6 +2,7 @@
  * (asp_clasp.h): the lists of its search and preprocessing options, each with the value it
  * takes, and the forms of the values clasp checks (docs/asp.md, "clingo's command line"). */
 #include "app/asp_clasp.h"
+#include "util/strtail.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -76,16 +77,10 @@ bool asp_clasp_preprocessing_option(const char *a)
     return is_clasp_option(a, preprocessing, sizeof preprocessing / sizeof *preprocessing);
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), k = strlen(tail);
-    return n >= k && !strcmp(s + n - k, tail);
-}
-
 bool asp_clasp_value_is_input(const char *arg)
 {
     const char *v = strchr(arg, '=');
-    return v && (ends_with(v + 1, ".lp") || ends_with(v + 1, ".aspif"));
+    return v && (str_ends_with(v + 1, ".lp") || str_ends_with(v + 1, ".aspif"));
 }
 
 /* A whole number from lo to hi, written without spaces. */

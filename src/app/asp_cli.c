@@ -18,6 +18,7 @@
 #include "util/mem.h"
 #include "util/outfile.h"
 #include "util/sigint.h"
+#include "util/strtail.h"
 #include "util/workpool.h"
 
 /* --project: auto (the #project statements, else the shown atoms), show (the shown atoms),
@@ -614,9 +615,8 @@ static int check_args(Cli *c)
     if (c->files.count > 1)
         for (size_t i = 0; i < c->files.count; i++) {
             const char *f = c->files.items[i];
-            size_t n = strlen(f);
             bool dash = !strcmp(f, "-");
-            if ((dash && dashes++) || (!dash && (n < 3 || strcmp(f + n - 3, ".lp") != 0)))
+            if ((dash && dashes++) || (!dash && !str_ends_with(f, ".lp")))
                 return usage_error("several files must all be .lp, with at most one - (standard "
                                    "input, a program's text)", f);
         }
@@ -666,8 +666,7 @@ static int parse_args(Cli *c, int argc, char **argv)
 static bool grounded(const Cli *c)
 {
     if (c->clasp_mode) return false;
-    size_t n = c->files.count ? strlen(c->files.items[0]) : 0;
-    return c->files.count > 1 || (n >= 3 && !strcmp(c->files.items[0] + n - 3, ".lp"));
+    return c->files.count > 1 || (c->files.count && str_ends_with(c->files.items[0], ".lp"));
 }
 
 /* The input read, or grounded by gringo, with a stop signal interrupting a blocked open or

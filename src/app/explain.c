@@ -19,6 +19,7 @@
 #include "app/why_query.h"
 #include "util/json.h"
 #include "util/sigint.h"
+#include "util/strtail.h"
 
 static const char *const usage_text =
     "usage: fix explain [OPTIONS] FILE [QUERY [ATOM]]\n"
@@ -110,8 +111,7 @@ static bool logic_program_side(int argc, char **argv)
         else if ((arg[0] != '-' || !arg[1]) && n < 2) words[n++] = arg;
     }
     if (!words[0]) return false;
-    size_t len = strlen(words[0]);
-    if (len < 4 || strcmp(words[0] + len - 4, ".fix") != 0) return true;
+    if (!str_ends_with(words[0], ".fix")) return true;
     return words[1] && explain_lp_names_atom(words[0], words[1]);
 }
 

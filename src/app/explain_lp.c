@@ -14,6 +14,7 @@
 #include "util/hashmap.h"
 #include "util/outfile.h"
 #include "util/sigint.h"
+#include "util/strtail.h"
 
 static const char usage_text[] =
     "usage: fix explain [options] FILE.lp ... | FILE.aspif | FILE.fix | - [ATOM ...]\n"
@@ -51,21 +52,15 @@ typedef struct Cli {
     Buf stdin_text;
 } Cli;
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* May the operand be one of a program's .lp files ("-": standard input's text)? */
 static bool lp_operand(const char *a)
 {
-    return ends_with(a, ".lp") || !strcmp(a, "-");
+    return str_ends_with(a, ".lp") || !strcmp(a, "-");
 }
 
 bool explain_lp_is_program_file(const char *path)
 {
-    return ends_with(path, ".lp") || ends_with(path, ".aspif") || !strcmp(path, "-");
+    return str_ends_with(path, ".lp") || str_ends_with(path, ".aspif") || !strcmp(path, "-");
 }
 
 static int usage_error(const char *msg, const char *arg)
@@ -354,7 +349,7 @@ static int explain_files(Cli *c, Files files, Buf *out)
     bool read = !c->from_stdin || proc_read_stdin_text(&lo, &c->stdin_text, &err);
     const Buf *in = &c->stdin_text;
     bool aspif_in = c->from_stdin && in->len >= 4 && !memcmp(in->data, "asp ", 4);
-    bool lp = files.count > 1 || ends_with(files.items[0], ".lp") || (c->from_stdin && !aspif_in);
+    bool lp = files.count > 1 || str_ends_with(files.items[0], ".lp") || (c->from_stdin && !aspif_in);
     AspProgram *p = !read ? NULL
                     : lp ? load_lp(c, files, &m, &st, &src, &err) : load_aspif(c, files, &st, &src, &err);
     if (!read) proc_error_report(&c->diag, &err);
@@ -516,7 +511,7 @@ int explain_lp_main(int argc, char **argv)
         buf_init_stream(&out, stdout);
         Files files = { c.files.items, c.files.count };
         if (cmdline_stdout_is_input(&c.diag, c.files.items, c.files.count)) rc = 1;
-        else rc = ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
+        else rc = str_ends_with(c.files.items[0], ".fix") ? explain_fix(&c, &out) : explain_files(&c, files, &out);
         buf_flush(&out);
         Buf why;
         buf_init(&why);

@@ -9,6 +9,7 @@
 #include "check/compile.h"
 #include "check/sema.h"
 #include "code/vm.h"
+#include "util/strtail.h"
 
 /* The context: the checker's state, the files loaded (their trees in the arena), and the VM
  * that runs what was compiled.  Private to this file: everyone else goes through context.h. */
@@ -147,8 +148,7 @@ static AstFile *import_file(Context *context, const Decl *d, const Source *from)
     buf_init(&name);
     buf_init(&path);
     buf_puts(&name, d->path);
-    size_t len = strlen(d->path);
-    if (len < 4 || strcmp(d->path + len - 4, ".fix") != 0) buf_puts(&name, ".fix");
+    if (!str_ends_with(d->path, ".fix")) buf_puts(&name, ".fix");
     DirList dirs = { 0 };
     if (d->path[0] == '/') VEC_PUSH(dirs, mem_strdup(""));
     else import_dirs(context, from, &dirs);

@@ -6,6 +6,7 @@
 #include "util/mem.h"
 #include "proc/lpscan.h"
 #include "proc/sandbox.h"
+#include "util/strtail.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -312,15 +313,9 @@ static AspProgram *load_stdin(const ProcLoadOptions *opt, ProcError *err)
     return p;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 AspProgram *proc_load(const char *path, const ProcLoadOptions *opt, ProcError *err)
 {
-    if (!opt->aspif && ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
+    if (!opt->aspif && str_ends_with(path, ".lp")) return proc_ground_lp(&path, 1, opt, err);
     if (strcmp(path, "-") == 0) return load_stdin(opt, err);
     err->placed = true;                      /* the errors of reading aspif are the file's */
     FILE *f = open_input(path, &err->message);
