@@ -135,3 +135,20 @@ bool asp_clasp_value_fits(const char *arg)
             return fits(known_values[i].values, eq + 1);
     return true;
 }
+
+/* clingo's options read joined to their value (--NAME=VALUE): those fix acts on (--outf,
+ * --opt-strategy, --parallel-mode, --mode, --solve-limit) and clasp's of the lists above. */
+static const char *const joined_options[] = { "--outf", "--opt-strategy", "--parallel-mode",
+    "--mode", "--seed", "--configuration", "--heuristic", "--sign-def", "--sign-def-disj",
+    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", "--eq", "--trans-ext",
+    "--rand-prob", "--opt-usc-shrink", "--share", "--global-restarts", "--distribute",
+    "--score-res", "--score-other", "--vsids-progress", "--dom-mod", "--init-watches",
+    "--update-mode", "--forget-on-step", "--strengthen", "--update-lbd", "--contraction",
+    "--loops", "--reset-restarts", "--counter-restarts", "--block-restarts", "--shuffle",
+    "--del-grow", "--del-cfl", "--del-init", "--del-max", "--del-glue", "--del-on-restart",
+    "--tester", "--solve-limit", NULL };
+
+const char *const *asp_clasp_joined_options(void)
+{
+    return joined_options;
+}

@@ -23,4 +23,8 @@ bool asp_clasp_value_is_input(const char *arg);
  * refuses the rest; values fix does not know the form of are taken. */
 bool asp_clasp_value_fits(const char *arg);
 
+/* The options clingo's users write as --NAME=VALUE, which fix asp also takes as --NAME VALUE:
+ * a list ending in NULL (cmdline_words_make's `joined`). */
+const char *const *asp_clasp_joined_options(void);
+
 #endif

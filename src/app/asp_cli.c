@@ -35,6 +35,7 @@ typedef struct Cli {
     VEC(const char *) files;
     VEC(const char *) gargs;      /* -c/--const for gringo */
     ProjectMode project;          /* --project[=MODE] */
+    bool count_given;             /* --models/-n, or a bare N: else clingo's default count */
     bool ignore_opt;              /* --opt-mode=ignore: the #minimize statements dropped */
     VEC(int64_t) opt_bound;       /* --opt-mode=MODE,B1,..: the initial bound */
     bool solver_given;            /* --solver was given */
@@ -51,8 +52,10 @@ static const char usage_text[] =
     "(gringo's output); - (stdin, the default) as aspif when it starts so (asp 1 0 0),\n"
     "else as the text of a logic program, grounded by gringo, as clingo reads it;\n"
     "beside .lp files, - is its text as one more (gen | fix asp enc.lp - 0).\n"
-    "  --models [N]    print N stable models (0 or no N: all; the default action);\n"
-    "                  a bare number N is the same, as clingo reads it (fix asp FILE 0)\n"
+    "  --models [N]    print N stable models (0 or no N: all), the default action; a\n"
+    "                  bare N is the same, as clingo reads it (fix asp FILE 0); no\n"
+    "                  count: clingo's, 1, but all for brave, cautious, optN, --shard\n"
+    "                  and the optimum of a #minimize (not under --opt-mode=enum)\n"
     "  --wf            print the well-founded bound (true and undefined atoms)\n"
     "  --bounds        print the Final bounds of the branch and bound\n"
     "  --emit          write the program partially evaluated under the well-founded\n"
@@ -93,7 +96,8 @@ static const char usage_text[] =
     "  --project[=M]   each model once by its projection, as clingo's: auto (the\n"
     "                  default M) by the #project atoms, else the shown atoms; show by\n"
     "                  the shown atoms; project by the #project atoms only; no: every\n"
-    "                  model (without the option: by the #project atoms if any);\n"
+    "                  model (without the option #project is taken for brave and\n"
+    "                  cautious consequences only, as clingo's);\n"
     "                  clingo's --project=M,BT takes BT (0-3) without effect\n"
     "  -q, --quiet[=M] no models printed, only the result (M: 0 all, 1 the last, 2\n"
     "                  none; -q is 2); --quiet=M,C[,T] as clingo's: C the same for the\n"
@@ -167,8 +171,7 @@ static const char usage_text[] =
     "  -h, --help      this text;  --version  fix's version (as clingo --version)\n"
     "Read: all of aspif (weight bodies, disjunction, #minimize, #project, #heuristic,\n"
     "#edge, theory, externals, assumptions, incremental steps as one program).\n"
-    "#project: models are told apart by the project atoms only (one model per\n"
-    "projection, as clingo --project); #heuristic is kept for --emit but not used.\n"
+    "#heuristic is kept for --emit but not used.\n"
     "Not searched natively (refused for --models; --wf, --bounds, --emit work):\n"
     "theory atoms.  Disjunction that is not head-cycle-free is (each candidate\n"
     "checked for minimality), and so is #edge (each candidate checked for cycles).\n"
@@ -532,8 +535,10 @@ static int parse_option(Cli *c, int argc, char **argv, int *i)
     CmdlineLimit which = cmdline_limit_of(a);
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) return -1;
     if (!strcmp(a, "--version")) return -3;
-    if (!strcmp(a, "--models") || !strcmp(a, "-n") || !strncmp(a, "--models=", 9))
+    if (!strcmp(a, "--models") || !strcmp(a, "-n") || !strncmp(a, "--models=", 9)) {
+        c->count_given = true;
         return parse_models(o, a, next, i);
+    }
     if (!strcmp(a, "--bounds")) { o->bounds = true; return 0; }
     if (!strcmp(a, "--emit")) { o->emit = true; return 0; }
     if (!strcmp(a, "--wf")) { o->wf = true; return 0; }
@@ -655,7 +660,7 @@ static int parse_args(Cli *c, int argc, char **argv)
             if (r) return r;
         } else if (options && is_model_count(argv[i])) {
             if (!asp_once_record(&c->once, "--models")) return given_twice(argv[i]);
-            c->run.models = true;           /* clingo's positional count: fix asp FILE 0 */
+            c->run.models = c->count_given = true;  /* clingo's positional count: fix asp FILE 0 */
             if (!cmdline_count(argv[i], &c->run.max_models)) return usage_error("bad number", argv[i]);
         } else VEC_PUSH(c->files, argv[i]);
     }
@@ -685,6 +690,15 @@ static AspProgram *read_program(Cli *c, ProcError *err)
     return p;
 }
 
+/* The number of models without --models/-n/N, as clingo's: every one for brave and cautious
+ * consequences, for the optimum of a #minimize (but under --opt-mode=enum) and for --shard's
+ * enumeration; else one. */
+static size_t default_count(const AspRunOptions *o, const AspProgram *p)
+{
+    bool optimum = asp_minimize_count(p) && o->opt.mode != ASP_OPT_ENUM;
+    return o->conseq || optimum || o->shards ? 0 : 1;
+}
+
 /* The program, projected as --project asks: on its shown atoms (auto without a #project
  * statement, show), on its #project statements (project: an empty one when there is none),
  * or not at all (no). */
@@ -694,12 +708,15 @@ static AspProgram *load(Cli *c, ProcError *err)
     if (!p) return NULL;
     if (c->ignore_opt) asp_minimize_clear(p);
     switch (c->project) {
-    case PROJECT_DEFAULT: break;
+    case PROJECT_DEFAULT:         /* kept for consequences and in a printed program */
+        if (!c->run.conseq && !c->gringo_mode && !c->run.emit) asp_project_clear(p);
+        break;
     case PROJECT_AUTO: if (!asp_has_project(p)) asp_project_on_shown(p); break;
     case PROJECT_SHOW: asp_project_clear(p); asp_project_on_shown(p); break;
     case PROJECT_PROJECT: if (!asp_has_project(p)) asp_add_project(p, NULL, 0); break;
     case PROJECT_NO: asp_project_clear(p); break;
     }
+    if (!c->count_given) c->run.max_models = default_count(&c->run, p);
     return p;
 }
 
@@ -759,27 +776,18 @@ static int load_and_run(Cli *c)
     return sig ? sigint_exit_code(sig) : rc;
 }
 
-/* The options read as two words (--NAME VALUE) and those read as one (--NAME=VALUE, clingo's
- * own): each is taken in either form, as clingo takes its options. */
+/* The options read as two words (--NAME VALUE), and those read as one (--NAME=VALUE, clingo's
+ * own, asp_clasp.h): each is taken in either form, as clingo takes its options. */
 static const char *const spaced_options[] = { "--solver", "--jobs", "--shard", "--split",
     "--budget", "--rounds", "--hand-over", "--timeout", "--max-steps", "--max-memory",
     "--const", NULL };
-static const char *const joined_options[] = { "--outf", "--opt-strategy", "--parallel-mode",
-    "--mode", "--seed", "--configuration", "--heuristic", "--sign-def", "--sign-def-disj",
-    "--rand-freq", "--restarts", "--opt-heuristic", "--deletion", "--eq", "--trans-ext",
-    "--rand-prob", "--opt-usc-shrink", "--share", "--global-restarts", "--distribute",
-    "--score-res", "--score-other", "--vsids-progress", "--dom-mod", "--init-watches",
-    "--update-mode", "--forget-on-step", "--strengthen", "--update-lbd", "--contraction",
-    "--loops", "--reset-restarts", "--counter-restarts", "--block-restarts", "--shuffle",
-    "--del-grow", "--del-cfl", "--del-init", "--del-max", "--del-glue", "--del-on-restart",
-    "--tester", "--solve-limit", NULL };
 
 int asp_cli_main(int argc, char **argv)
 {
     Cli c;
     memset(&c, 0, sizeof c);
     CmdlineWords words;
-    cmdline_words_make(&words, argc, argv, spaced_options, joined_options);
+    cmdline_words_make(&words, argc, argv, spaced_options, asp_clasp_joined_options());
     int rc = parse_args(&c, words.argc, words.argv);
     if (rc == -1) rc = cmdline_print_text("fix asp", usage_text);
     else if (rc == -3) rc = cmdline_print_text("fix asp", "fix version " FIX_VERSION "\n");

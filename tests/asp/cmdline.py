@@ -161,6 +161,20 @@ CASES = [
     ("examples/queens.lp", ["0", "--outf=1", "--stats"]),
     ("examples/vertex-cover.lp", ["0", "--outf=1", "--opt-mode=optN", "--stats"]),
     ("examples/tsp.lp", ["0", "--outf=1", "--enum-mode=cautious", "--opt-mode=optN"]),
+    # no count: clingo's default (one model; every one for consequences, optN, an optimum)
+    ("examples/queens.lp", []),
+    ("examples/queens.lp", ["--outf=2"]),
+    ("examples/tsp.lp", []),
+    ("examples/tsp.lp", ["--outf=1"]),
+    ("examples/vertex-cover.lp", ["--opt-mode=optN"]),
+    ("examples/vertex-cover.lp", ["--opt-mode=enum"]),
+    ("examples/vertex-cover.lp", ["--opt-mode=ignore"]),
+    ("examples/sudoku.lp", ["--enum-mode=brave"]),
+    ("examples/coloring.lp", ["--enum-mode=cautious", "-q"]),
+    # #project without --project: not projected, as clingo's (every model, duplicates too)
+    ("tests/golden/asp/project.lp", ["0"]),
+    ("tests/golden/asp/project.lp", ["0", "--project"]),
+    ("tests/golden/asp/project.lp", []),
 ]
 
 

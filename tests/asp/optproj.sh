@@ -26,7 +26,7 @@ opt_checks() {   # opt_checks COUNT
             got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/o.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=optN differs from clingo"; cp "$OUT/o.lp" "$OUT/failed-opt-$i.lp"; }
             # shellcheck disable=SC2086
-            "$FIX" asp --solver $solver "$OUT/o.lp" > "$OUT/o.fix" 2>&1
+            "$FIX" asp --solver $solver "$OUT/o.lp" 0 > "$OUT/o.fix" 2>&1
             why=$(awk -v optimum="$optimum" -v cres="$cres" -f "$DIR/models.awk" -f "$DIR/optcheck.awk" kind=enum "$OUT/o.enum" kind=fix "$OUT/o.fix")
             [ -z "$why" ] && ok || { bad "#minimize seed $((5000 + i)): --solver $solver --opt-mode=opt"; echo "$why" | head -n 5; }
         done
@@ -53,7 +53,7 @@ project_checks() {   # project_checks COUNT
         # shellcheck disable=SC2086
         want=$(clingo $copt 0 "$OUT/j.lp" 2>/dev/null | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         for solver in native clingo auto; do
-            got=$("$FIX" asp --solver $solver "$OUT/j.lp" 2>&1 | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+            got=$("$FIX" asp --solver $solver $copt "$OUT/j.lp" 0 2>&1 | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "#project seed $((7000 + i)): --solver $solver differs from clingo $copt"; cp "$OUT/j.lp" "$OUT/failed-proj-$i.lp"; printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got" | head -n 16; }
         done
         i=$((i + 1))
@@ -107,8 +107,8 @@ vanished_project_checks() {
         f=$OUT/${v%:*}.lp
         want=$(clingo --project 0 "$f" 2>/dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         for solver in native clingo auto; do
-            got=$("$FIX" asp --solver $solver "$f" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
-            n=$("$FIX" asp --solver $solver "$f" 2>&1 | grep -c '^Answer: ')
+            got=$("$FIX" asp --solver $solver --project "$f" 0 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+            n=$("$FIX" asp --solver $solver --project "$f" 0 2>&1 | grep -c '^Answer: ')
             [ "$want" = "$got" ] && [ "$n" = "${v#*:}" ] && ok || bad "#project of underivable atoms, ${v%:*}: --solver $solver printed $n models"
         done
     done
@@ -137,7 +137,7 @@ want_m=$(clingo --opt-mode=optN 0 "$OUT/hm.lp" 2>/dev/null | awk -f "$DIR/models
 # (--budget 1 --rounds 1: the branch and bound leaves bounds open, so that clingo runs)
 for solver in native clingo "clingo --budget 1 --rounds 1" auto; do
     # shellcheck disable=SC2086
-    got=$("$FIX" asp --solver $solver "$OUT/hp.lp" 2>&1 | grep -c '^Answer:')
+    got=$("$FIX" asp --solver $solver --project "$OUT/hp.lp" 0 2>&1 | grep -c '^Answer:')
     [ "$got" = "$want_p" ] && ok || bad "#project on hidden atoms: --solver $solver prints $got models, clingo --project $want_p"
     # shellcheck disable=SC2086
     got=$("$FIX" asp --solver $solver --opt-mode=optN "$OUT/hm.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)

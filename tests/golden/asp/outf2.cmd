@@ -1,1 +1,1 @@
-args: asp --solver native --outf=2 examples/pqrs.lp
+args: asp --solver native --outf=2 examples/pqrs.lp 0

@@ -1,2 +1,2 @@
-args: asp --solver clingo tests/golden/asp/project.lp
+args: asp --project --solver clingo tests/golden/asp/project.lp 0
 needs: clingo

@@ -1,1 +1,1 @@
-args: asp --json tests/golden/asp/project.lp
+args: asp --project --json tests/golden/asp/project.lp 0

@@ -1,1 +1,1 @@
-args: asp --solver native tests/golden/asp/project.lp
+args: asp --project --solver native tests/golden/asp/project.lp 0

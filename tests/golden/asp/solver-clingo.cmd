@@ -1,2 +1,2 @@
 needs: clingo
-args: asp --solver clingo examples/coloring.lp
+args: asp --solver clingo examples/coloring.lp 0

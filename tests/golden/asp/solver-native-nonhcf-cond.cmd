@@ -1,1 +1,1 @@
-args: asp --solver native tests/golden/asp/nonhcf-cond.lp
+args: asp --solver native tests/golden/asp/nonhcf-cond.lp 0

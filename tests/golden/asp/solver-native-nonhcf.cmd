@@ -1,1 +1,1 @@
-args: asp --solver native examples/head-cycle.lp
+args: asp --solver native examples/head-cycle.lp 0
