@@ -49,7 +49,8 @@ for f in "$C"/*.lp "$C"/*.aspif; do
     case "$f" in *project*) proj="a d"; copt=--project ;; esac
     # shellcheck disable=SC2086
     want=$(ref_models "$f" --opt-mode=optN $copt)
-    got=$("$FIX" asp --opt-mode=optN "$f" 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp --opt-mode=optN $copt "$f" 0 2>"$OUT/core.err" | awk -v project="$proj" -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
     case "$f" in
         *theory*)      # refused by the native search, solved by clingo under auto
             "$FIX" asp --solver native "$f" >/dev/null 2>"$OUT/core.err"

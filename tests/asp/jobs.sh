@@ -63,12 +63,12 @@ for spec in queens:8 queens:9 pairs:12 ham:14 ham:20 strip:100; do
     same "$name -n 5" --solver native --models 5 "$OUT/$name.aspif"
     same "$name default solver" --models 0 "$OUT/$name.aspif"
 done
-"$FIX" asp --solver native -q --stats --jobs 2 "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
+"$FIX" asp --solver native -q --stats --jobs 2 "$OUT/queens-8.aspif" 0 > "$OUT/stats" 2>&1
 grep -q '^Cubes        : [0-9]* on 2 threads' "$OUT/stats" && ok || bad "queens-8: --stats names no cubes"
 # the default --jobs: the cores for a small program, one thread for a large one (its own
 # search state per thread would lift the peak memory); --jobs N given is kept
 cores=$(nproc)
-"$FIX" asp --solver native -q --stats "$OUT/queens-8.aspif" > "$OUT/stats" 2>&1
+"$FIX" asp --solver native -q --stats "$OUT/queens-8.aspif" 0 > "$OUT/stats" 2>&1
 grep -q "^Cubes        : [0-9]* on $cores threads" "$OUT/stats" && ok \
     || bad "queens-8: the default --jobs is not the $cores cores: $(grep '^Cubes' "$OUT/stats")"
 echo '{ a(1..20000) }.' > "$OUT/choice.lp"
@@ -232,7 +232,7 @@ for n in 2 7; do
 done
 printf '{ a(1..1000) }.\n' > "$OUT/c1000.lp"
 gringo "$OUT/c1000.lp" > "$OUT/c1000.aspif"
-lines=$(timeout 120 "$FIX" asp --solver native --jobs 2 --max-memory 400 "$OUT/c1000.aspif" 2>/dev/null \
+lines=$(timeout 120 "$FIX" asp --solver native --jobs 2 --max-memory 400 "$OUT/c1000.aspif" 0 2>/dev/null \
         | head -n 2000 | wc -l)
 [ "$lines" -eq 2000 ] && ok || bad "{ a(1..1000) }. --jobs 2: $lines lines before the end of the run, not 2000"
 if command -v /usr/bin/time >/dev/null 2>&1; then

@@ -105,8 +105,8 @@ sub_suite "$DIR/compete.sh" "$FIX"
 
 # aspif read from stdin, and the same through the file name
 gringo examples/pqrs.lp > "$OUT/pqrs.aspif" 2>/dev/null
-a=$("$FIX" asp - < "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
-b=$("$FIX" asp "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+a=$("$FIX" asp - 0 < "$OUT/pqrs.aspif" | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+b=$("$FIX" asp "$OUT/pqrs.aspif" 0 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
 w=$(models_clingo examples/pqrs.lp)
 if [ "$a" = "$w" ] && [ "$b" = "$w" ]; then ok; else bad "aspif from stdin / file"; fi
 # a program's text on stdin, grounded as clingo grounds it (it was refused as "not aspif"):
@@ -344,7 +344,9 @@ refuse_lp "directory in program from" 'dir.fix:1:16: error: "dir.lp" is a direct
 same_models() {   # same_models LABEL FILE CLINGO-OPTIONS...: the same answer lines, in any order
     label=$1; f=$2; shift 2
     want=$(clingo "$@" 0 "$f" 2>/dev/null | grep -a -A1 '^Answer' | grep -av '^Answer\|^--$' | sort)
-    got=$("$FIX" asp "$f" 2>&1 | grep -a -A1 '^Answer' | grep -av '^Answer\|^--$' | sort)
+    fopt=""; case " $* " in *" --project "*) fopt=--project ;; esac
+    # shellcheck disable=SC2086
+    got=$("$FIX" asp $fopt "$f" 0 2>&1 | grep -a -A1 '^Answer' | grep -av '^Answer\|^--$' | sort)
     [ "$want" = "$got" ] && ok || { bad "$label"; printf 'clingo:\n%s\nfix:\n%s\n' "$want" "$got"; }
 }
 printf '{a}. #show a/0. #show a : a.\n' > "$S/twice.lp"
@@ -379,7 +381,7 @@ done
 for f in tests/fuzz/corpus/aspif/show-*.aspif; do     # (clingo cuts a name at a NUL: fix does not)
     same_models "$(basename "$f")" "$f" --mode=clasp
 done
-json=$(printf 'asp 1 0 0\n1 0 1 1 0 0\n4 3 a\377b 1 1\n4 3 c\000d 1 1\n0\n' | "$FIX" asp --json -)
+json=$(printf 'asp 1 0 0\n1 0 1 1 0 0\n4 3 a\377b 1 1\n4 3 c\000d 1 1\n0\n' | "$FIX" asp --json - 0)
 [ "$json" = '{"kind":"model","index":1,"atoms":["a\ufffdb","c\u0000d"]}
 {"kind":"result","result":"SATISFIABLE","models":1,"complete":true}' ] && ok \
     || bad "--json: invalid UTF-8 and NUL in names: $json"
@@ -476,7 +478,7 @@ clingo_backend_checks() {   # clingo_backend_checks COUNT
         want=$(models_clingo "$OUT/c.lp")
         for opts in "" "--budget 1 --rounds 1" "--budget 3 --rounds 20"; do
             # shellcheck disable=SC2086
-            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+            got=$("$FIX" asp --solver clingo $opts "$OUT/c.lp" 0 2>&1 | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
             [ "$want" = "$got" ] && ok || { bad "random program $i: --solver clingo $opts differs"; cp "$OUT/c.lp" "$OUT/failed-clingo-$i.lp"; }
         done
         out=$("$FIX" asp --wf --bounds --compare-consequences "$OUT/c.lp" 2>&1); rc=$?

@@ -94,7 +94,7 @@ refused "--split last" --shard 0/2 --split last "$q"
 refused "#minimize" --shard 0/2 examples/tsp.lp
 refused "not split (small)" --shard 0/2 examples/coloring.lp
 printf '{ a(1..50) }.\n#project a(1). #project a(2).\n' > "$OUT/proj.lp"
-refused "#project" --shard 0/2 "$OUT/proj.lp"
+refused "#project under --project" --shard 0/2 --project "$OUT/proj.lp"
 refused "--project" --shard 0/2 --project "$q"
 
 asp_summary
