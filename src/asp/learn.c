@@ -701,7 +701,8 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
  * per cell, empty cells reached) 30 cells a side seeds 1-3 4 123, 3 468, 10 017 conflicts ->
  * 2, 1, 1 (clasp 2, 80, 1), where in first built walls row by row that reachability then
  * refuted; a panel of 93 other first models and optima unchanged but queens with blocked
- * squares (1.6x, a few hundred conflicts); random 3-SAT about as before (it had followed
+ * squares (1.6x, a few hundred conflicts: their q(X,Y) counted through gringo's atom of an
+ * element's condition, now marked as elements too, learnheap.c); random 3-SAT about as before (it had followed
  * the sign in every other stretch of 1000, 2000, 4000 .. nogoods, in first between).  An element
  * of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always tried in first: that
  * half decides its group, the other one hardly anything (measured, bench/NOTES.md:

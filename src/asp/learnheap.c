@@ -145,6 +145,24 @@ static bool score_atoms(const AspSolver *s, const uint8_t *derived, double *acti
     return most > 0.0;
 }
 
+/* An atom whose only rule's body is a conjunction (not an aggregate) and which is an
+ * aggregate's element (gringo's atom for an element's condition: `1 { q(X,Y) : row(Y), not
+ * blocked(X,Y) } 1` counts one atom per q(X,Y), not blocked(X,Y)): the positive atoms of
+ * that body are marked as its elements too, so that learn.c's sign takes q(X,Y) for the
+ * element it is (in first: it decides its group) and not for a choice's atom in no aggregate
+ * (out first).  Measured (bench/RESULTS.md, "edge40b"): queens with blocked squares 40 seeds
+ * 1-3 232, 433, 521 conflicts -> 256, 230, 224 (clasp 161, 128, 167); the first models of 17
+ * other kinds whose atoms it marks the same conflicts.  Not under a #minimize, where the
+ * marks also decide the cost's sign (features 30 s1 359 -> 440). */
+static void inherit_groups(const AspSolver *s, uint8_t *grouped)
+{
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        uint32_t h = s->head[r];
+        if (!grouped[h] || asp_rule_aggregate(s, r) || s->hstart[h + 1] - s->hstart[h] != 1) continue;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) grouped[s->pos[k]] |= grouped[h];
+    }
+}
+
 /* The activities, signs and order of n atoms (none in the order yet; the activities 0, or
  * the initial scores above), the aggregates' elements marked (each rule's body summed once;
  * GROUP_DECIDES where the bound is at most a third of the weights), those of capped
@@ -163,6 +181,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
                 h->grouped[s->pos[k]] |= GROUP_IN | (decides ? GROUP_DECIDES : 0);
         }
+    if (!asp_minimize_count(s->prog)) inherit_groups(s, h->grouped);
     h->capped = mark_capped(s, n);
     h->derived = mark_derived(s, n);
     h->scored = score_atoms(s, h->derived, h->activity);
