@@ -481,12 +481,12 @@ BEGIN {
         for (k = 0; k < int(n / 2); k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i < j) printf "near(%d,%d).\n", i, j }
         for (i = 1; i <= n; i++) if (rand() < 0.4) printf "pref(%d,%d,%d).\n", i, 1 + rnd(3), 1 + rnd(3)
     }
-    else if (kind == "qbfblocks") {                   # n existential, two blocks of two universal, 5n terms
+    else if (kind == "qbfblocks") {                   # n existential, two blocks of two universal, 3n terms of four
         printf "evar(1..%d).\nblock(1..2).\n", n
         for (b = 1; b <= 2; b++) for (k = 0; k < 4; k++) { printf "case(%d,%d).\n", b, k
             printf "caseval(%d,%d,%d,%d).\ncaseval(%d,%d,%d,%d).\n", b, k, n + 2 * b - 1, k % 2, b, k, n + 2 * b, int(k / 2) }
-        for (t = 1; t <= 5 * n; t++) { printf "term(%d).\n", t
-            for (i = 0; i < 3; i++) printf "lit(%d,%d,%d).\n", t, (i < 2 ? n + 1 + rnd(4) : 1 + rnd(n)), rnd(2) }
+        for (t = 1; t <= 3 * n; t++) { printf "term(%d).\n", t
+            for (i = 0; i < 4; i++) printf "lit(%d,%d,%d).\n", t, (i < 2 ? n + 1 + rnd(4) : 1 + rnd(n)), rnd(2) }
     }
     else if (kind == "airport") {                     # a ring of n places and chords, two vehicles
         printf "loc(1..%d).\nairport(1).\n", n
