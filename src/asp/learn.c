@@ -691,7 +691,9 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
     return missing < 2;
 }
 
-/* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one; else,
+/* The sign of a split: with learning and no bound, a capped element out, else the phase a
+ * long jump saved (learnheap.c's progress saving); then the walk's phase (learnwalk.c) when it
+ * gave the atom one; else,
  * without a bound, a choice's atom that is no aggregate's element is tried out first (its
  * partner in first) unless the nogoods learnt (the recent ones weighing more, as activity
  * does) hold it false more than true (then in): a nogood says its literals do not hold
@@ -772,6 +774,7 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
     AspProp *p = s->prop;
     if (s->mini && !(p->act.grouped && p->act.grouped[atom])) return false;
     if (p->learning && !p->cost && !s->mini && p->act.capped && p->act.capped[atom]) return false;
+    if (p->learning && !p->cost && p->act.saved[atom]) return p->act.saved[atom] == V_TRUE;
     if (p->learning && p->act.feeds && p->act.feeds[atom] && !(p->cost && p->act.grouped[atom]))
         return false;
     if (p->learning && !p->cost && p->act.derived[atom] && p->act.activity[atom] > 0.0) return false;

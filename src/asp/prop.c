@@ -386,6 +386,7 @@ static void undo(AspProp *p, size_t to)
 static void backtrack(AspProp *p, size_t level)
 {
     if (level + 1 >= p->tr.nlevels) return;
+    asp_act_save(p, level);
     undo(p, p->tr.lstart[level + 1]);
     p->tr.ufs.count = p->tr.ufsbase[level + 1];
     p->tr.nlevels = level + 1;
