@@ -224,7 +224,7 @@ static void add_constraint(AspMinimal *m, Tester *t, const AspRule *r)
 static uint32_t some_head_not_false(AspMinimal *m, Tester *t, const AspRule *r)
 {
     const AspAtom *h = m->p->lits.items + r->head;
-    uint32_t any = minsat_var(t->sat);
+    uint32_t any = minsat_derived_var(t->sat);
     t->body.count = 0;
     VEC_PUSH(t->body, minlit(any, true));
     for (uint32_t k = 0; k < r->nhead; k++)
@@ -277,7 +277,7 @@ static Tester *make_tester(AspMinimal *m, size_t k)
     m->cur = k;
     VEC(MinLit) some = { 0 };
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
-        uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_var(t->sat);
+        uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_derived_var(t->sat);
         m->slot[m->catoms[i]] = s;
         VEC_PUSH(t->read, m->catoms[i]);
         VEC_PUSH(t->pvar, minsat_input_var(t->sat));

@@ -22,6 +22,9 @@ uint32_t minsat_var(MinSat *q);
 /* A variable every question assumes (true or false), so the search never chooses it nor
  * keeps it in its order of choices: a question that leaves it open is wrong. */
 uint32_t minsat_input_var(MinSat *q);
+/* A variable the constraints fix once the others have values (as d <-> a and not b), so
+ * the search chooses it only when every other one has a value. */
+uint32_t minsat_derived_var(MinSat *q);
 /* Constraints, all added before the first question. */
 void minsat_clause(MinSat *q, const MinLit *lits, size_t n);
 void minsat_rule(MinSat *q, const MinLit *body, const uint32_t *weight, size_t nbody, uint64_t bound,
