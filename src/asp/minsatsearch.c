@@ -233,6 +233,7 @@ static bool reduce(MinSat *q)
 bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 {
     q->stats.solves++;
+    q->stats.assumed += n;
     if (!q->ready) {
         minsat_rules_ready(q);
         minsat_queue_build(q);
@@ -261,3 +262,12 @@ bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 bool minsat_true(const MinSat *q, uint32_t var) { return q->lval[minlit(var, false)] == 1; }
 
 const MinSatStats *minsat_stats(const MinSat *q) { return &q->stats; }
+
+void minsat_add_stats(MinSat *q, const MinSatStats *past)
+{
+    q->stats.solves += past->solves;
+    q->stats.conflicts += past->conflicts;
+    q->stats.decisions += past->decisions;
+    q->stats.propagations += past->propagations;
+    q->stats.assumed += past->assumed;
+}
