@@ -531,10 +531,10 @@ static void stats_text(Buf *b, const AspSolver *s, const AspStats *st, const Asp
     buf_printf(b, "Choices      : %zu\nConflicts    : %zu (Analyzed: %zu)\nRestarts     : %zu\n"
                "Backjumps    : %zu\nNogoods      : %zu (learnt)\n", a->splits, a->conflicts,
                a->learnt, a->restarts, a->backjumps, a->learnt);
-    uint64_t checks, tconflicts, tchoices;
-    if (asp_solver_check_counts(s, &checks, &tconflicts, &tchoices))
-        buf_printf(b, "Min checks   : %llu (conflicts %llu, choices %llu)\n", (unsigned long long)checks,
-                   (unsigned long long)tconflicts, (unsigned long long)tchoices);
+    uint64_t checks, tconflicts, tchoices, assumed;
+    if (asp_solver_check_counts(s, &checks, &tconflicts, &tchoices, &assumed))
+        buf_printf(b, "Min checks   : %llu (conflicts %llu, choices %llu, assumed %llu)\n", (unsigned long long)checks,
+                   (unsigned long long)tconflicts, (unsigned long long)tchoices, (unsigned long long)assumed);
     if (st->cubes)
         buf_printf(b, "Cubes        : %zu on %u threads (CPU %.3fs, busiest thread %.3fs)\n",
                    st->cubes, st->threads, st->cpu_total, st->cpu_busiest);

@@ -27,9 +27,16 @@ typedef struct AspActivity {
                                      (recent nogoods count more); < 0: split "out" first */
     double *activity, bump;       /* per atom: how often it took part in a conflict (decayed),
                                      from its initial score (0 for most when not scored) */
+    uint8_t *saved;               /* per atom: the value a backjump of more than SAVE_OVER
+                                     levels took from it (V_UNK: none), the half its split
+                                     takes first (progress saving, learnheap.c) */
     bool scored;                  /* the activities start from scores (learnheap.c): the
                                      choice reads them before the first conflict too */
 } AspActivity;
+
+/* Progress saving: the values a backjump or restart undoes are saved when it leaves more
+ * than this many levels (clasp's --save-progress default for ASP). */
+enum { SAVE_OVER = 160 };
 
 /* The bits of AspActivity's grouped. */
 enum { GROUP_IN = 1, GROUP_DECIDES = 2 };

@@ -214,7 +214,7 @@ size_t asp_solver_atom_index(const AspSolver *s, AspAtom a);
 /* What the layers above read of a solver (view.c): its program; its shown program atoms in
  * print order (*n of them); its lattice atoms and normal rules; S_P's evaluations, full and
  * incremental; the minimality checks of a program that is not head-cycle-free (false when
- * it is), their testers' conflicts and choices (minimal.c: this solver's, so the first
+ * it is), their testers' conflicts, choices and assumed literals (minimal.c: this solver's, so the first
  * thread's with --jobs N); whether S_P keeps the point x (then x is a stable model).  A solver of a
  * program that is already partially evaluated is marked residual: asp_solve searches it as
  * it is. */
@@ -222,7 +222,8 @@ const AspProgram *asp_solver_program(const AspSolver *s);
 const AspAtom *asp_solver_shown(const AspSolver *s, size_t *n);
 void asp_solver_sizes(const AspSolver *s, size_t *natoms, size_t *nrules);
 void asp_solver_sp_counts(const AspSolver *s, size_t *full, size_t *incremental);
-bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices);
+bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices,
+                             uint64_t *assumed);
 bool asp_solver_keeps(AspSolver *s, const Word *x);
 void asp_solver_mark_residual(AspSolver *s);
 

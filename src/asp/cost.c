@@ -114,6 +114,39 @@ static void forget_nogoods(AspProp *p)
     p->mode = -1;                 /* the trail may hold their consequences: start again */
 }
 
+static int by_level_and_atom(const void *x, const void *y)
+{
+    const AspCostTerm *a = x, *b = y;
+    if (a->level != b->level) return a->level < b->level ? -1 : 1;
+    return (a->atom > b->atom) - (a->atom < b->atom);
+}
+
+/* The terms as c->lits (returns how many) and c->offset: the terms of one atom on one level
+ * summed into one weight on the atom (`not a` of weight w is w minus w for a), which counts
+ * towards low only once the atom has a value; kept apart, an atom's two literals (gringo's
+ * tuples of both signs for one literal: a of -3 and a of 2) each leave low that much short
+ * while it has none, and the bound forces nothing. */
+static size_t merge_terms(AspCost *c, const AspCostTerm *t, size_t n)
+{
+    AspCostTerm *v = mem_alloc((n + 1) * sizeof *v);
+    memcpy(v, t, n * sizeof *v);
+    qsort(v, n, sizeof *v, by_level_and_atom);
+    size_t k = 0;
+    for (size_t i = 0, j; i < n; i = j) {
+        int64_t w = 0;                /* the atom's weight when true, beyond the offset */
+        for (j = i; j < n && v[j].level == v[i].level && v[j].atom == v[i].atom; j++) {
+            if (v[j].negative) c->offset[v[j].level] += v[j].weight;
+            w += v[j].negative ? -v[j].weight : v[j].weight;
+        }
+        if (!w) continue;
+        if (w < 0) c->offset[v[i].level] += w;
+        c->lits[k++] = (CostLit){asp_lit_of(v[i].atom, w < 0 ? V_FALSE : V_TRUE), v[i].level,
+                                 w < 0 ? -w : w};
+    }
+    mem_free(v);
+    return k;
+}
+
 void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t n)
 {
     AspProp *p = s->prop;
@@ -131,14 +164,7 @@ void asp_cost_attach(AspSolver *s, size_t nlevels, const AspCostTerm *t, size_t 
     c->cum = mem_alloc((n + 1) * (nlevels + 1) * sizeof *c->cum);
     c->skip = mem_alloc((nlevels + 1) * sizeof *c->skip);
     c->walked = mem_calloc(nlevels + 1, sizeof *c->walked);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!t[i].weight) continue;
-        uint32_t lit = asp_lit_of(t[i].atom, t[i].negative ? V_FALSE : V_TRUE);
-        if (t[i].weight < 0) c->offset[t[i].level] += t[i].weight;
-        c->lits[k++] = (CostLit){t[i].weight < 0 ? lit ^ 1 : lit, t[i].level,
-                                 t[i].weight < 0 ? -t[i].weight : t[i].weight};
-    }
+    size_t k = merge_terms(c, t, n);
     index_literals(c, k, s->natoms);
     memcpy(c->skip, c->lstart, nlevels * sizeof *c->skip);
     cost_signs(c, s->natoms);

@@ -344,7 +344,9 @@ bool asp_edges_hold(const AspSolver *s, const Word *x);
 bool asp_edges_propagate(const AspSolver *s, AspProp *p);
 /* The check as the search goes (prop.c's closure): no edge whose condition an atom of the
  * trail from `from` on (p->mfirst: what the last look saw, which undo lowers) made hold
- * closes a cycle of edges that hold; false with the same conflict when one does. */
+ * closes a cycle of edges that hold; false with the same conflict when one does.  Else the
+ * open literal of each edge that would now close one is made false (R_UFS, its reason the
+ * other literals of the cycle's conditions), on the trail for the closure to propagate. */
 bool asp_edges_partial(const AspSolver *s, AspProp *p, size_t from);
 /* A sound bound of the stable models of any program (dbound.c), per program atom: lower[a]
  * in every stable model, !upper[a] in none.  False when there is no stable model. */

@@ -691,7 +691,9 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
     return missing < 2;
 }
 
-/* The sign of a split: the walk's phase (learnwalk.c) when it gave the atom one; else,
+/* The sign of a split: with learning and no bound, a capped element out, else the phase a
+ * long jump saved (learnheap.c's progress saving); then the walk's phase (learnwalk.c) when it
+ * gave the atom one; else,
  * without a bound, a choice's atom that is no aggregate's element is tried out first (its
  * partner in first) unless the nogoods learnt (the recent ones weighing more, as activity
  * does) hold it false more than true (then in): a nogood says its literals do not hold
@@ -701,7 +703,8 @@ bool asp_prop_cuts(void *ctx, const Word *lo, const Word *hi)
  * per cell, empty cells reached) 30 cells a side seeds 1-3 4 123, 3 468, 10 017 conflicts ->
  * 2, 1, 1 (clasp 2, 80, 1), where in first built walls row by row that reachability then
  * refuted; a panel of 93 other first models and optima unchanged but queens with blocked
- * squares (1.6x, a few hundred conflicts); random 3-SAT about as before (it had followed
+ * squares (1.6x, a few hundred conflicts: their q(X,Y) counted through gringo's atom of an
+ * element's condition, now marked as elements too, learnheap.c); random 3-SAT about as before (it had followed
  * the sign in every other stretch of 1000, 2000, 4000 .. nogoods, in first between).  An element
  * of an aggregate (a colour of 1 { colour(X, C) : col(C) } 1) is always tried in first: that
  * half decides its group, the other one hardly anything (measured, bench/NOTES.md:
@@ -771,6 +774,7 @@ bool asp_prop_prefer_in(void *ctx, size_t atom)
     AspProp *p = s->prop;
     if (s->mini && !(p->act.grouped && p->act.grouped[atom])) return false;
     if (p->learning && !p->cost && !s->mini && p->act.capped && p->act.capped[atom]) return false;
+    if (p->learning && !p->cost && p->act.saved[atom]) return p->act.saved[atom] == V_TRUE;
     if (p->learning && p->act.feeds && p->act.feeds[atom] && !(p->cost && p->act.grouped[atom]))
         return false;
     if (p->learning && !p->cost && p->act.derived[atom] && p->act.activity[atom] > 0.0) return false;

@@ -145,6 +145,24 @@ static bool score_atoms(const AspSolver *s, const uint8_t *derived, double *acti
     return most > 0.0;
 }
 
+/* An atom whose only rule's body is a conjunction (not an aggregate) and which is an
+ * aggregate's element (gringo's atom for an element's condition: `1 { q(X,Y) : row(Y), not
+ * blocked(X,Y) } 1` counts one atom per q(X,Y), not blocked(X,Y)): the positive atoms of
+ * that body are marked as its elements too, so that learn.c's sign takes q(X,Y) for the
+ * element it is (in first: it decides its group) and not for a choice's atom in no aggregate
+ * (out first).  Measured (bench/RESULTS.md, "edge40b"): queens with blocked squares 40 seeds
+ * 1-3 232, 433, 521 conflicts -> 256, 230, 224 (clasp 161, 128, 167); the first models of 17
+ * other kinds whose atoms it marks the same conflicts.  Not under a #minimize, where the
+ * marks also decide the cost's sign (features 30 s1 359 -> 440). */
+static void inherit_groups(const AspSolver *s, uint8_t *grouped)
+{
+    for (uint32_t r = 0; r < s->nrules; r++) {
+        uint32_t h = s->head[r];
+        if (!grouped[h] || asp_rule_aggregate(s, r) || s->hstart[h + 1] - s->hstart[h] != 1) continue;
+        for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++) grouped[s->pos[k]] |= grouped[h];
+    }
+}
+
 /* The activities, signs and order of n atoms (none in the order yet; the activities 0, or
  * the initial scores above), the aggregates' elements marked (each rule's body summed once;
  * GROUP_DECIDES where the bound is at most a third of the weights), those of capped
@@ -156,6 +174,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
     h->bump = 1.0;
     h->activity = mem_calloc(n, sizeof *h->activity);
     h->sign = mem_calloc(n, sizeof *h->sign);
+    h->saved = mem_calloc(n, 1);
     h->grouped = mem_calloc(n, 1);
     for (uint32_t r = 0; s->bound && r < s->nrules; r++)
         if (asp_rule_aggregate(s, r)) {
@@ -163,6 +182,7 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
             for (uint32_t k = s->pstart[r]; k < s->pstart[r + 1]; k++)
                 h->grouped[s->pos[k]] |= GROUP_IN | (decides ? GROUP_DECIDES : 0);
         }
+    if (!asp_minimize_count(s->prog)) inherit_groups(s, h->grouped);
     h->capped = mark_capped(s, n);
     h->derived = mark_derived(s, n);
     h->scored = score_atoms(s, h->derived, h->activity);
@@ -176,10 +196,30 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n)
 
 void asp_act_free(AspProp *p)
 {
-    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped);
+    mem_free(p->act.activity); mem_free(p->act.sign); mem_free(p->act.grouped); mem_free(p->act.saved);
     mem_free(p->act.capped); mem_free(p->act.derived); mem_free(p->act.feeds);
     mem_free(p->act.heap); mem_free(p->act.hpos);
     mem_free(p->act.pheap); mem_free(p->act.phpos);
+}
+
+/* Progress saving (RSat's, clasp's --save-progress=160 of its ASP configuration): the long
+ * jumps (a restart, a backjump over more than SAVE_OVER levels) leave the values they undo as
+ * the atoms' phases, which the split then follows before any other sign but a capped
+ * aggregate's element's (out; learn.c's prefer_in: holding 150 W 40 seed 8 took over 348 000
+ * conflicts against 101 with the saved phase first), so the search takes back much of the assignment it left instead of taking
+ * every half afresh.  Not under an optimisation's bound (cost.c; the first model of a
+ * #minimize program is searched without one): there the bound's and the learnt signs lead.
+ * Measured (bench/RESULTS.md, "restart40c"): rotating workforce of 40 employees, 10 seeds,
+ * 36 500 -> 5 200 conflicts in geometric mean (clasp 2 400), of 60, 3 seeds, over 275 000
+ * -> 28 600 (clasp 26 600); 106 first models and optima of 32 kinds 0.67x, no kind above
+ * 1.25x (Hamiltonian path).  Saving at every backjump (threshold 0) took the panel 0.59x but
+ * graceful labelling 3.4x and nonograms 1.8x, and under the bound job shop 2.3x; with 80
+ * the labyrinth took 2.3x; with 160 under the bound, timetabling 2.2x. */
+void asp_act_save(AspProp *p, size_t level)
+{
+    if (!p->learning || p->cost || !p->act.saved || p->tr.nlevels - 1 - level <= SAVE_OVER) return;
+    for (size_t i = p->tr.lstart[level + 1]; i < p->tr.qtail; i++)
+        p->act.saved[p->tr.trail[i]] = p->tr.val[p->tr.trail[i]];
 }
 
 void asp_act_decay(AspActivity *act, const uint32_t *rpos, size_t natoms)

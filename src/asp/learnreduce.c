@@ -15,13 +15,18 @@
  *
  * Restarts (Luby's sequence, unit RESTART_UNIT nogoods, clasp's kind): the search goes back
  * to its root bound keeping the nogoods and the activities; the split then takes the most
- * active atoms again, each in the half its walk phase (learnwalk.c, which runs at some
- * restarts) or its learnt sign says (learn.c; no phase saving).
+ * active atoms again, each in the half its saved phase (learnheap.c: a jump over more than
+ * 160 levels saves them, as a restart from deep does), its walk phase (learnwalk.c, which
+ * runs at some restarts) or its learnt sign says (learn.c).
  * Measured (bench/NOTES.md): a restart costs a few microseconds (the propagator's undo to
  * the root request); what it changes is the search.  Glucose's dynamic policy hardly ever
- * restarted on random colouring (4x slower there), and saved phases with frequent restarts
- * made pigeonhole 2-4x slower (most saved phases are "false", whose choices propagate
- * little: deep, weak searches). */
+ * restarted on random colouring (4x slower there), and saved phases at every backjump with
+ * frequent restarts made pigeonhole 2-4x slower (most saved phases are "false", whose
+ * choices propagate little: deep, weak searches).  Again (bench/RESULTS.md, "restart40c"):
+ * on rotating workforce 40 the learnt nogoods' LBD stays within a few percent of its mean
+ * (about 29), so glucose's rule (the last 50 above 1.25 times the mean) restarted 4 times in
+ * 1.2 M conflicts; with the bar lowered to 1-1.1 times the mean, seeds 3 and 5 took 8-330x
+ * the conflicts of Luby's. */
 #include "asp/propstate.h"
 
 #include <stdlib.h>

@@ -23,6 +23,8 @@ typedef struct Tester {
     VEC(uint32_t) weight;
     uint32_t *order, *moved;      /* slots in the order of the last assumptions; scratch */
     uint8_t *state;               /* per slot: its atom's state_of in the last check */
+    uint8_t *fact;                /* per slot: its state is a fact of sat, not assumed */
+    uint32_t remakes;             /* sats made again (update_facts) */
 } Tester;
 
 static void free_tester(Tester *t);
@@ -37,6 +39,7 @@ struct AspMinimal {
     const uint32_t *lat_of;       /* the candidate being checked: program atom to lattice */
     const Word *x;                /* atom, and either the total candidate x (val NULL) or */
     const uint8_t *val;           /* the search's assignment val, maybe partial */
+    const uint32_t *alev;         /* with val: the search's level of each value */
     uint32_t *var;                /* per program atom: its variable in the check, or NONE */
     uint32_t *seen;               /* per rule: the check that met it last */
     uint32_t now;
@@ -224,7 +227,7 @@ static void add_constraint(AspMinimal *m, Tester *t, const AspRule *r)
 static uint32_t some_head_not_false(AspMinimal *m, Tester *t, const AspRule *r)
 {
     const AspAtom *h = m->p->lits.items + r->head;
-    uint32_t any = minsat_var(t->sat);
+    uint32_t any = minsat_derived_var(t->sat);
     t->body.count = 0;
     VEC_PUSH(t->body, minlit(any, true));
     for (uint32_t k = 0; k < r->nhead; k++)
@@ -267,17 +270,18 @@ static void add_rule(AspMinimal *m, Tester *t, const AspRule *r)
     add_constraint(m, t, r);
 }
 
-/* Component k's tester.  The atoms of C take the first slots, their variables n, d, P, Q
- * in fours (so n_a is 4 * slot); N within M (n_a => not Q_a), d_a exactly when a is in M
- * and not in N, some d_a true; then a constraint for each rule with a head atom in C. */
-static Tester *make_tester(AspMinimal *m, size_t k)
+/* Component k's constraints into a new t->sat.  The atoms of C take the first slots, their
+ * variables n, d, P, Q in fours (so n_a is 4 * slot); N within M (n_a => not Q_a), d_a
+ * exactly when a is in M and not in N, some d_a true; then a constraint for each rule with
+ * a head atom in C.  The slots come in the same order each time. */
+static void make_sat(AspMinimal *m, Tester *t, size_t k)
 {
-    Tester *t = mem_calloc(1, sizeof *t);
     t->sat = minsat_new();
+    t->read.count = t->pvar.count = 0;
     m->cur = k;
     VEC(MinLit) some = { 0 };
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
-        uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_var(t->sat);
+        uint32_t s = (uint32_t)t->read.count, n = minsat_var(t->sat), d = minsat_derived_var(t->sat);
         m->slot[m->catoms[i]] = s;
         VEC_PUSH(t->read, m->catoms[i]);
         VEC_PUSH(t->pvar, minsat_input_var(t->sat));
@@ -299,11 +303,18 @@ static Tester *make_tester(AspMinimal *m, size_t k)
             m->seen[r] = m->now;
             add_rule(m, t, &m->p->rules.items[r]);
         }
+    for (size_t i = 0; i < t->read.count; i++) m->slot[t->read.items[i]] = NONE;
+}
+
+static Tester *make_tester(AspMinimal *m, size_t k)
+{
+    Tester *t = mem_calloc(1, sizeof *t);
+    make_sat(m, t, k);
     size_t n = t->read.count;
-    for (size_t i = 0; i < n; i++) m->slot[t->read.items[i]] = NONE;
     t->order = mem_alloc((n + 1) * sizeof *t->order);
     t->moved = mem_alloc((n + 1) * sizeof *t->moved);
     t->state = mem_calloc(n + 1, 1);
+    t->fact = mem_calloc(n + 1, 1);
     for (size_t i = 0; i < n; i++) t->order[i] = (uint32_t)i;
     return t;
 }
@@ -313,7 +324,7 @@ static void free_tester(Tester *t)
     if (!t) return;
     minsat_free(t->sat);
     MEM_FREE_ALL(t->read.items, t->pvar.items, t->assume.items, t->body.items, t->weight.items, t->head.items,
-                 t->order, t->moved, t->state, t);
+                 t->order, t->moved, t->state, t->fact, t);
 }
 
 static void clear_vars(AspMinimal *m, size_t k)
@@ -327,11 +338,17 @@ static uint8_t state_of(const AspMinimal *m, AspAtom a)
     return holds(m, a) ? 1 : open_atom(m, a) ? 3 : 2;
 }
 
-/* The assumptions P and Q of the atom in slot i. */
+/* The literals P and Q of the atom in slot i in its state: assumed, or facts. */
 static void assume_slot(Tester *t, uint32_t i)
 {
-    VEC_PUSH(t->assume, minlit(p_var(t, i), t->state[i] == 2));
-    VEC_PUSH(t->assume, minlit(p_var(t, i) + 1, t->state[i] == 1));
+    MinLit p = minlit(p_var(t, i), t->state[i] == 2), q = minlit(p_var(t, i) + 1, t->state[i] == 1);
+    if (t->fact[i]) {
+        minsat_clause(t->sat, &p, 1);
+        minsat_clause(t->sat, &q, 1);
+        return;
+    }
+    VEC_PUSH(t->assume, p);
+    VEC_PUSH(t->assume, q);
 }
 
 /* The assumptions, the atoms whose values did not change since the last check first (in
@@ -343,8 +360,9 @@ static void assumptions(AspMinimal *m, Tester *t)
     t->assume.count = 0;
     for (uint32_t j = 0; j < n; j++) {
         uint32_t i = t->order[j];
-        uint8_t now = state_of(m, t->read.items[i]);
-        if (now == t->state[i]) {
+        uint8_t now = t->fact[i] ? t->state[i] : state_of(m, t->read.items[i]);
+        if (t->fact[i]) t->order[at++] = i;
+        else if (now == t->state[i]) {
             assume_slot(t, i);
             t->order[at++] = i;
         } else {
@@ -358,12 +376,62 @@ static void assumptions(AspMinimal *m, Tester *t)
     }
 }
 
-/* Is there a smaller model N under the candidate (P and Q of each atom read assumed)?
- * Then kept holds it. */
+/* Facts: learnt clauses keep the assumed states as literals; in saturation (stage) clauses
+ * of 8 600 literals, most the component's own P and Q, were scanned for a watch each time
+ * they were assumed again (63 % of stage 1000 s1's instructions).  So at the first check
+ * of a partial candidate the slots valued on the search's first two levels become unit
+ * clauses of a new sat, which learns without them.  Its clauses hold while every candidate
+ * keeps those states: one that does not makes the sat again without the facts it changed
+ * (after MAX_REMAKES, without any). */
+#define MAX_REMAKES 4
+
+static void remake(AspMinimal *m, Tester *t, size_t k)
+{
+    MinSatStats past = *minsat_stats(t->sat);
+    minsat_free(t->sat);
+    make_sat(m, t, k);
+    minsat_add_stats(t->sat, &past);
+    t->remakes++;
+    for (uint32_t i = 0; i < t->read.count; i++)
+        if (t->fact[i]) assume_slot(t, i);
+}
+
+/* Fact slots whose state changed lose their fact; true when one did. */
+static bool facts_broken(AspMinimal *m, Tester *t)
+{
+    bool broken = false;
+    for (uint32_t i = 0; i < t->read.count; i++) {
+        bool moved = t->fact[i] && state_of(m, t->read.items[i]) != t->state[i];
+        t->fact[i] &= !moved;
+        broken |= moved;
+    }
+    return broken;
+}
+
+static void update_facts(AspMinimal *m, Tester *t, size_t k)
+{
+    if (t->remakes == 0 && m->val) {
+        bool any = false;
+        for (uint32_t i = 0; i < t->read.count; i++) {
+            uint32_t l = m->lat_of[t->read.items[i]];
+            t->state[i] = state_of(m, t->read.items[i]);
+            any |= t->fact[i] = m->val[l] != V_UNK && m->alev[l] <= 1;
+        }
+        if (any) remake(m, t, k);
+        else t->remakes = 1;
+    } else if (t->remakes && facts_broken(m, t)) {
+        if (t->remakes > MAX_REMAKES) memset(t->fact, 0, t->read.count);
+        remake(m, t, k);
+    }
+}
+
+/* Is there a smaller model N under the candidate (P and Q of each atom read assumed, or
+ * facts)?  Then kept holds it. */
 static bool tester_finds(AspMinimal *m, size_t k)
 {
     if (!m->tester[k]) m->tester[k] = make_tester(m, k);
     Tester *t = m->tester[k];
+    update_facts(m, t, k);
     assumptions(m, t);
     if (!minsat_solve(t->sat, t->assume.items, t->assume.count)) return false;
     for (uint32_t i = m->coff[k]; i < m->coff[k + 1]; i++) {
@@ -503,6 +571,7 @@ static void read_candidate(AspMinimal *m, const AspSolver *s, const Word *x, con
     m->lat_of = s->lat_of;
     m->x = x;
     m->val = val;
+    m->alev = NULL;
     if (!val && !m->ioff) index_inputs(m, s);
 }
 
@@ -516,10 +585,11 @@ bool asp_minimal_holds(const AspSolver *s, const Word *x)
     return true;
 }
 
-bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices)
+bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *conflicts, uint64_t *choices,
+                             uint64_t *assumed)
 {
     const AspMinimal *m = s->mini;
-    *checks = *conflicts = *choices = 0;
+    *checks = *conflicts = *choices = *assumed = 0;
     if (!m) return false;
     for (size_t k = 0; k < m->ncomp; k++)
         if (m->tester[k]) {
@@ -527,6 +597,7 @@ bool asp_solver_check_counts(const AspSolver *s, uint64_t *checks, uint64_t *con
             *checks += st->solves;
             *conflicts += st->conflicts;
             *choices += st->decisions;
+            *assumed += st->assumed;
         }
     return true;
 }
@@ -664,12 +735,9 @@ void asp_minimal_conflict(AspProp *p, uint32_t at, uint32_t atom)
 
 /* The components whose check reads an atom that got a value since the last look (p->mfirst,
  * which undo lowers), marked dirty: inside the component (more atoms of M to drop) or out
- * (an open atom there constrains the smaller model most, a value only less).  Before,
- * only the component's own atoms marked it, and a program whose component is all true on
- * level 0 (saturation: stage extensions) was never checked before a candidate was total:
- * stage 200 s1's first model took over 97 000 conflicts, now 742 (clasp 134).  A check that
- * passed stays passed when atoms lose their values (fewer atoms of M to drop, constraints
- * no weaker), so only new values need a look. */
+ * (an open atom there constrains the smaller model most, a value only less; so saturation,
+ * a component all true on level 0, is checked before candidates are total, stage39a in
+ * bench/RESULTS.md).  A check that passed stays passed when atoms lose their values. */
 static void mark_dirty(AspMinimal *m, const AspSolver *s, AspProp *p)
 {
     if (!m->roff) index_readers(m, s);
@@ -686,9 +754,8 @@ static void mark_dirty(AspMinimal *m, const AspSolver *s, AspProp *p)
 /* Component k's check of a partial assignment, unless skipped: after each check that
  * passes, the component skips its next gap ones, the gap doubling up to MAX_GAP; one that
  * fails halves it.  Partial checks only cut candidates earlier (the total check decides),
- * so skipping loses no answer; where they never fail (minimal models of least weight:
- * 61 944 checks, none failed) they cost a third of the instructions.  True when it passes or
- * is skipped; a skipped component stays dirty. */
+ * so skipping loses no answer (disj38c in bench/RESULTS.md).  True when it passes or is
+ * skipped; a skipped component stays dirty. */
 static bool partial_minimal(AspMinimal *m, size_t k)
 {
     if (m->skip[k]) {
@@ -707,9 +774,9 @@ static bool partial_minimal(AspMinimal *m, size_t k)
 
 /* A partial assignment M is checked in each component where an atom its check reads got a
  * value since its last check, at each fixpoint of the propagation (partial_minimal skips
- * some).  An atom left open
- * is taken as constraining most: outside the component being checked, true in rule bodies
- * (`not c` holding too) and no head that satisfies a rule; inside, in no smaller model.
+ * some).  An atom left open is taken as constraining most: outside the component being
+ * checked, true in rule bodies (`not c` holding too) and no head that satisfies a rule;
+ * inside, in no smaller model.
  * A smaller model found so is one under every completion of M (any completion's reduct
  * has fewer, weaker constraints, and the model still keeps fewer of the completion's atoms
  * of the component), so none is stable: a conflict.  Its nogood is that of the unfounded
@@ -719,6 +786,7 @@ bool asp_minimal_propagate(const AspSolver *s, AspProp *p, bool total)
     AspMinimal *m = s->mini;
     if (!total) mark_dirty(m, s, p);
     read_candidate(m, s, p->tlo, total ? NULL : p->tr.val);
+    m->alev = p->tr.alev;
     for (size_t k = 0; k < m->ncomp; k++) {
         if (!total && !m->dirty[k]) continue;
         if (total) m->dirty[k] = 0;

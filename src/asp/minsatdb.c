@@ -1,10 +1,9 @@
 /* minsatdb.c: the store of minimal.c's satisfiability solver (minsat.h): its variables and
  * their values (the trail), the clauses (given and learnt,
- * in one array, each watched by its first two literals), the removal of the longer half of
- * the learnt clauses when they grow too many (on level 0, where no
- * reason is read again), and the order of the choices (a binary heap by activity). */
+ * in one array, each watched by its first two literals), and the removal of the longer half
+ * of the learnt clauses when they grow too many (on level 0, where no reason is read
+ * again). */
 #include "asp/minsatdb.h"
-#include "util/order.h"
 
 #include <stdlib.h>
 
@@ -13,7 +12,6 @@
 MinSat *minsat_new(void)
 {
     MinSat *q = mem_calloc(1, sizeof *q);
-    q->inc = 1;
     q->max_learnts = 2000;
     return q;
 }
@@ -22,9 +20,10 @@ void minsat_free(MinSat *q)
 {
     if (!q) return;
     for (size_t l = 0; l < 2 * q->nvars; l++) VEC_FREE(q->watch[l]);
-    MEM_FREE_ALL(q->var, q->act, q->hpos, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
+    MEM_FREE_ALL(q->var, q->lval, q->seen, q->watch, q->arena.items, q->learnts.items, q->rules.items,
                  q->rlit.items, q->rweight.items, q->ooff, q->occ, q->trail.items, q->lim.items,
-                 q->why.items, q->learnt.items, q->heap.items, q->clauses.items, q->dec.items);
+                 q->why.items, q->learnt.items, q->clauses.items, q->dec.items, q->qprev, q->qnext, q->qstamp,
+                 q->qkeys.items, q->bumped.items);
     mem_free(q);
 }
 
@@ -44,8 +43,6 @@ static void grow(MinSat *q)
 {
     size_t cap = q->vcap ? 2 * q->vcap : 64;
     q->var = mem_realloc(q->var, cap * sizeof *q->var);
-    q->act = mem_realloc(q->act, cap * sizeof *q->act);
-    q->hpos = mem_realloc(q->hpos, cap * sizeof *q->hpos);
     q->seen = mem_realloc(q->seen, cap);
     q->lval = mem_realloc(q->lval, 2 * cap);
     q->watch = mem_realloc(q->watch, 2 * cap * sizeof *q->watch);
@@ -53,22 +50,21 @@ static void grow(MinSat *q)
     q->vcap = cap;
 }
 
-static uint32_t new_var(MinSat *q, bool input)
+static uint32_t new_var(MinSat *q, bool input, bool derived)
 {
     if (q->nvars == q->vcap) grow(q);
     uint32_t v = (uint32_t)q->nvars++;
-    q->var[v] = (MinVar){ 0, 0, 0, MS_DECIDED, 1, input };
-    q->act[v] = 0;
-    q->hpos[v] = NONE;
+    q->var[v] = (MinVar){ 0, 0, 0, MS_DECIDED, 1, input, derived };
     q->seen[v] = 0;
     q->lval[2 * v] = q->lval[2 * v + 1] = 0;
-    minsat_heap_insert(q, v);
     return v;
 }
 
-uint32_t minsat_var(MinSat *q) { return new_var(q, false); }
+uint32_t minsat_var(MinSat *q) { return new_var(q, false, false); }
 
-uint32_t minsat_input_var(MinSat *q) { return new_var(q, true); }
+uint32_t minsat_input_var(MinSat *q) { return new_var(q, true, false); }
+
+uint32_t minsat_derived_var(MinSat *q) { return new_var(q, false, true); }
 
 static uint32_t store(MinSat *q, const MinLit *lits, size_t n)
 {
@@ -161,38 +157,4 @@ void minsat_learnt_reduce(MinSat *q)
     compact(q, kept, n / 2);
     mem_free(kept);
     q->max_learnts += q->max_learnts / 10;
-}
-
-/* ---- the order of the choices ---- */
-
-static KeyOrder order(const MinSat *q) { return (KeyOrder){ q->heap.items, q->hpos, q->act, NULL }; }
-
-void minsat_heap_insert(MinSat *q, uint32_t v)
-{
-    if (q->hpos[v] != NONE || q->var[v].input) return;
-    VEC_PUSH(q->heap, v);
-    KeyOrder o = order(q);
-    order_up(&o, q->heap.count - 1);
-}
-
-void minsat_heap_raise(MinSat *q, uint32_t v)
-{
-    KeyOrder o = order(q);
-    if (q->hpos[v] != NONE) order_up(&o, q->hpos[v]);
-}
-
-/* The most active variable without a value, or NONE. */
-uint32_t minsat_heap_pop(MinSat *q)
-{
-    while (q->heap.count) {
-        KeyOrder o = order(q);
-        uint32_t v = q->heap.items[0], last = q->heap.items[--q->heap.count];
-        q->hpos[v] = NONE;
-        if (q->heap.count) {
-            order_place(&o, 0, last);
-            order_down(&o, q->heap.count, 0);
-        }
-        if (!q->lval[2 * v]) return v;
-    }
-    return NONE;
 }

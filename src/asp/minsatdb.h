@@ -1,6 +1,6 @@
 /* minsatdb.h: the state of minsat.h's solver and the functions its files share: the
- * search (minsatsearch.c), the weight rules by counters (minsatrule.c), and the store of
- * variables, clauses and the activity order (minsatdb.c). */
+ * search (minsatsearch.c), the weight rules by counters (minsatrule.c), the store of
+ * variables and clauses (minsatdb.c) and the order of the choices (minsatqueue.c). */
 #ifndef FIX_ASP_MINSATDB_H
 #define FIX_ASP_MINSATDB_H
 
@@ -18,7 +18,8 @@ typedef struct MinVar {
     uint8_t kind;                 /* MS_* */
     uint8_t phase;                /* the value it takes when chosen: 1 false */
     uint8_t input;                /* 1: assumed by every question, never chosen (never in
-                                     the heap) */
+                                     the queue) */
+    uint8_t derived;              /* 1: fixed by the others, chosen only after them */
 } MinVar;
 
 /* Sum of the weights of the true body literals >= bound implies a head literal.  The body
@@ -36,8 +37,6 @@ typedef struct MinOcc { uint32_t rule, weight; uint8_t what; } MinOcc;
 struct MinSat {
     size_t nvars, vcap;
     MinVar *var;
-    double *act;                  /* per variable: activity, choices take the most active first */
-    uint32_t *hpos;               /* per variable: place in heap, or UINT32_MAX */
     int8_t *lval;                 /* per literal: 1 true, -1 false, 0 open */
     uint8_t *seen;                /* per variable: the analysis's mark */
     U32s *watch;                  /* per literal: clauses watching it (arena offsets) */
@@ -56,8 +55,13 @@ struct MinSat {
     uint8_t confl_kind;
     uint32_t confl;
     U32s why, learnt;             /* analysis scratch */
-    U32s heap;                    /* variables by activity (util/order.h) */
-    double inc;
+    uint32_t *qprev, *qnext;      /* the queue of choices (minsatqueue.c): per variable its
+                                     older and newer neighbours, or UINT32_MAX */
+    uint32_t *qstamp;             /* per variable: when it came to the queue's end */
+    uint32_t qfirst, qlast, qsearch, qclock;   /* oldest, newest; every variable newer
+                                     than qsearch has a value */
+    VEC(uint64_t) qkeys;          /* scratch of minsat_queue_bump */
+    U32s bumped;                  /* the analysis's variables, for the queue */
     MinSatStats stats;
 };
 
@@ -73,8 +77,11 @@ void minsat_rules_reason(MinSat *q, uint32_t rule, uint32_t var);
 /* minsatdb.c */
 uint32_t minsat_learnt_add(MinSat *q, const MinLit *lits, size_t n);
 void minsat_learnt_reduce(MinSat *q);
-void minsat_heap_insert(MinSat *q, uint32_t v);
-void minsat_heap_raise(MinSat *q, uint32_t v);
-uint32_t minsat_heap_pop(MinSat *q);
+
+/* minsatqueue.c */
+void minsat_queue_build(MinSat *q);
+void minsat_queue_unassigned(MinSat *q, uint32_t v);
+void minsat_queue_bump(MinSat *q, const uint32_t *vars, size_t n);
+uint32_t minsat_queue_next(MinSat *q);
 
 #endif

@@ -3,8 +3,9 @@
  * by counters (per rule the weight of its true body literals and its true and false head
  * literals, kept as literals are
  * propagated and undone, so a long body is never summed again), first-UIP learning with
- * backjumping, activity order of the choices with saved phases (false first: a smaller
- * model is what the check looks for), Luby restarts above the assumptions.  Assumption i of a question takes
+ * backjumping, the choices from a queue where a conflict's variables move to the end
+ * (minsatqueue.c) with saved phases (false first: a smaller model is what the check looks
+ * for), Luby restarts above the assumptions.  Assumption i of a question takes
  * decision level i + 1 (as in MiniSat); one found false answers no.  Learnt clauses follow
  * from the constraints alone (assumed literals stay in them), so they serve every later
  * question; the longer half is dropped, between questions or at a restart, when there are
@@ -26,7 +27,7 @@ static void backtrack(MinSat *q, uint32_t level)
         if (i < q->qhead) minsat_rules_count(q, l, false);
         q->lval[l] = q->lval[l ^ 1] = 0;
         q->var[l >> 1].phase = l & 1;
-        minsat_heap_insert(q, l >> 1);
+        minsat_queue_unassigned(q, l >> 1);
     }
     q->trail.count = to;
     q->qhead = to;
@@ -113,15 +114,6 @@ static bool propagate(MinSat *q)
 
 /* ---- conflict analysis ---- */
 
-static void bump(MinSat *q, uint32_t v)
-{
-    if ((q->act[v] += q->inc) > 1e100) {
-        for (size_t i = 0; i < q->nvars; i++) q->act[i] *= 1e-100;
-        q->inc *= 1e-100;
-    }
-    minsat_heap_raise(q, v);
-}
-
 /* The false literals that made var v's value (its reason), or those of the conflict
  * (v NONE), into q->why. */
 static void reason(MinSat *q, uint32_t v)
@@ -145,7 +137,7 @@ static uint32_t analyze(MinSat *q)
     uint32_t level = (uint32_t)q->lim.count, path = 0, back = 0;
     size_t idx = q->trail.count;
     MinLit p = NONE;
-    q->learnt.count = 0;
+    q->learnt.count = q->bumped.count = 0;
     VEC_PUSH(q->learnt, 0);
     reason(q, NONE);
     for (;;) {
@@ -153,7 +145,7 @@ static uint32_t analyze(MinSat *q)
             uint32_t v = q->why.items[i] >> 1;
             if (q->seen[v] || q->var[v].level == 0) continue;
             q->seen[v] = 1;
-            bump(q, v);
+            VEC_PUSH(q->bumped, v);
             if (q->var[v].level == level) path++;
             else VEC_PUSH(q->learnt, q->why.items[i]);
         }
@@ -174,7 +166,7 @@ static uint32_t analyze(MinSat *q)
             q->learnt.items[i] = t;
         }
     }
-    q->inc *= 1 / 0.95;
+    minsat_queue_bump(q, q->bumped.items, q->bumped.count);
     return back;
 }
 
@@ -206,7 +198,7 @@ static bool next_level(MinSat *q, const MinLit *assume, size_t n, bool *refuted)
         l = assume[level];
         if (value(q, l) == -1) { *refuted = true; return false; }
     } else {
-        uint32_t v = minsat_heap_pop(q);
+        uint32_t v = minsat_queue_next(q);
         if (v == NONE) return false;
         q->stats.decisions++;
         l = minlit(v, q->var[v].phase);
@@ -241,7 +233,11 @@ static bool reduce(MinSat *q)
 bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 {
     q->stats.solves++;
-    if (!q->ready) minsat_rules_ready(q);
+    q->stats.assumed += n;
+    if (!q->ready) {
+        minsat_rules_ready(q);
+        minsat_queue_build(q);
+    }
     if (!reduce(q)) return false;
     keep_prefix(q, assume, n);
     uint32_t restarts = 0, budget = 64 * luby(0);
@@ -266,3 +262,12 @@ bool minsat_solve(MinSat *q, const MinLit *assume, size_t n)
 bool minsat_true(const MinSat *q, uint32_t var) { return q->lval[minlit(var, false)] == 1; }
 
 const MinSatStats *minsat_stats(const MinSat *q) { return &q->stats; }
+
+void minsat_add_stats(MinSat *q, const MinSatStats *past)
+{
+    q->stats.solves += past->solves;
+    q->stats.conflicts += past->conflicts;
+    q->stats.decisions += past->decisions;
+    q->stats.propagations += past->propagations;
+    q->stats.assumed += past->assumed;
+}

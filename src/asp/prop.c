@@ -259,13 +259,16 @@ static void propagate(const AspSolver *s, AspProp *p)
  * assignment: a program that is not head-cycle-free, the candidate's minimality
  * (minimal.c); #edge statements, acyclicity (acyclic.c).  Before, the minimality of each
  * component whose own atoms all have a value, and the acyclicity of the edges whose
- * conditions have come to hold.  False on a conflict. */
+ * conditions have come to hold, which may forbid edges (the closure then propagates their
+ * literals before the other checks).  False on a conflict. */
 static bool minimal(const AspSolver *s, AspProp *p)
 {
     if ((!s->mini && !s->edges) || p->mode != 1) return true;
     asp_prop_sync(p);                                    /* both read the interval */
+    size_t had = p->tr.qtail;
     if (s->edges && !asp_edges_partial(s, p, p->mfirst)) return false;
     if (!s->mini) p->mfirst = p->tr.qtail;               /* else minimal.c moves it on */
+    if (p->tr.qtail > had) return true;                  /* literals forbidden: more to do */
     size_t open = s->fatom >= 0 && p->tr.val[s->fatom] == V_UNK;
     if (p->tr.qtail + open < s->natoms) return !s->mini || asp_minimal_propagate(s, p, false);
     return (!s->mini || asp_minimal_propagate(s, p, true)) && (!s->edges || asp_edges_propagate(s, p));
@@ -277,10 +280,13 @@ static bool closure(const AspSolver *s, AspProp *p)
     for (;;) {
         propagate(s, p);
         if (p->conflict) return false;
-        if (!p->dirty) return minimal(s, p);
-        asp_ufs_check(s, p);
-        if (p->conflict) return false;
-        if (p->tr.qhead == p->tr.qtail) return minimal(s, p);
+        if (p->dirty) {
+            asp_ufs_check(s, p);
+            if (p->conflict) return false;
+            if (p->tr.qhead < p->tr.qtail) continue;
+        }
+        if (!minimal(s, p)) return false;
+        if (p->tr.qhead == p->tr.qtail) return true;
     }
 }
 
@@ -380,6 +386,7 @@ static void undo(AspProp *p, size_t to)
 static void backtrack(AspProp *p, size_t level)
 {
     if (level + 1 >= p->tr.nlevels) return;
+    asp_act_save(p, level);
     undo(p, p->tr.lstart[level + 1]);
     p->tr.ufs.count = p->tr.ufsbase[level + 1];
     p->tr.nlevels = level + 1;

@@ -203,6 +203,10 @@ void asp_act_new(const AspSolver *s, AspProp *p, size_t n);
 void asp_act_free(AspProp *p);
 void asp_act_bump(AspProp *p, uint32_t a);
 void asp_act_bump_loop(AspProp *p, uint32_t at);
+/* learnheap.c: a backjump or restart from the top level to `level` (learning on, no
+ * optimisation's bound): when it leaves more than SAVE_OVER levels, the values it is about to undo are
+ * saved as their atoms' phases (activity.h). */
+void asp_act_save(AspProp *p, size_t level);
 void asp_heap_reset(AspProp *p, size_t natoms);
 void asp_heap_insert(AspProp *p, uint32_t a);
 void asp_heap_raise(AspProp *p, uint32_t a);

@@ -12,9 +12,9 @@ enum { V_UNK = 0, V_TRUE = 1, V_FALSE = 2 };
  * of its true head; R_BFALSE the atom is a literal of rule rarg, whose head is false and whose
  * other literals hold; R_NOGOOD a learnt nogood (offset rarg); R_BIN a nogood of two
  * literals, rarg its other literal, which holds (kept in the reason itself, as clasp keeps
- * binary implications: the analysis reads no nogood memory for it); R_UFS an unfounded set (its
- * reason at offset rarg of the ufs list); R_COST the optimisation's bound (cost.c; rarg the
- * literal that may not hold); R_CHECK a check of the whole assignment failed (minimal.c's
+ * binary implications: the analysis reads no nogood memory for it); R_UFS an unfounded set
+ * or an #edge that would close a cycle (acyclic.c; its reason at offset rarg of the ufs
+ * list); R_COST the optimisation's bound (cost.c; rarg the literal that may not hold); R_CHECK a check of the whole assignment failed (minimal.c's
  * minimality, acyclic.c's #edge: a conflict only, its nogood at offset rarg of the ufs list,
  * new even below the top level). */
 enum { R_NONE, R_FWD, R_NOSUP, R_SUPPORT, R_BFALSE, R_NOGOOD, R_BIN, R_UFS, R_COST, R_CHECK };

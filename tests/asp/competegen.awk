@@ -445,6 +445,77 @@ BEGIN {
             v = rand(); if (v < 0.3) printf "wall(%d,%d).\n", x, y; else if (v < 0.35) printf "door(%d,%d).\n", x, y
             else if (v < 0.37) printf "key(%d,%d).\n", x, y }
     }
+    else other3 = 1
+    }
+    # the kinds of kinds40d, a fourth chain
+    if (other3) {
+    if (kind == "tsp") {                              # n cities on a random cycle plus 3n arcs, lengths 1-9
+        printf "city(1..%d).\n", n; perm(n, pa); pa[n + 1] = pa[1]
+        for (i = 1; i <= n; i++) has[pa[i], pa[i + 1]] = 1
+        for (k = 0; k < 3 * n; k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i != j) has[i, j] = 1 }
+        for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if ((i, j) in has) {
+            printf "road(%d,%d,%d).\n", i, j, 1 + rnd(9); v = rand()
+            if (v < 0.2) printf "toll(%d,%d).\n", i, j; else if (v < 0.4) printf "scenic(%d,%d).\n", i, j }
+    }
+    else if (kind == "knighthole") {                  # an n x n board, n / 3 holes (pairs of colours)
+        printf "size(%d).\n", n
+        for (k = 0; k < int(n / 3); k++) { x = 1 + rnd(n); y = 1 + rnd(n); printf "hole(%d,%d).\n", x, y
+            if (rand() < 0.8) printf "hole(%d,%d).\n", x, (y < n ? y + 1 : y - 1) }
+    }
+    else if (kind == "golomb") {                      # n marks, the optimal length plus 0-2
+        split("0 1 3 6 11 17 25 34 44 55", best, " ")
+        printf "marks(%d).\nlen(%d).\nlo(%d).\n", n, best[n] + seed % 3, n - 1
+    }
+    else if (kind == "disjsched") {                   # n jobs of 1-4 on shared machines
+        tot = 0; for (j = 1; j <= n; j++) { dur[j] = 1 + rnd(4); tot += dur[j]; printf "job(%d,%d).\n", j, dur[j]
+            if (rand() < 0.5) printf "due(%d,%d).\n", j, dur[j] + rnd(n); if (rand() < 0.3) printf "urgent(%d).\n", j }
+        printf "horizon(%d).\n", int(tot * 0.7) + 3
+        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < 0.5) {
+            printf "share(%d,%d).\n", i, j; if (rand() < 0.2) printf "fixed(%d,%d).\n", i, j }
+        if (n > 3) printf "fixed(1,%d).\n", n
+    }
+    else if (kind == "colpref") {                     # n nodes, 1.2n edges of a hidden colouring, n / 2
+        printf "node(1..%d).\ncost(1,1).\ncost(2,2).\ncost(3,1).\n", n     # near pairs; from 1 000 nodes, pins
+        for (i = 1; i <= n; i++) { hc[i] = 1 + rnd(3); if (n >= 1000 && i > 2) printf "pin(%d,%d).\n", i, hc[i] }
+        for (k = 0; k < int(1.2 * n); k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i < j && hc[i] != hc[j]) printf "edge(%d,%d).\n", i, j }
+        for (k = 0; k < int(n / 2); k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i < j) printf "near(%d,%d).\n", i, j }
+        for (i = 1; i <= n; i++) if (rand() < 0.4) printf "pref(%d,%d,%d).\n", i, 1 + rnd(3), 1 + rnd(3)
+    }
+    else if (kind == "qbfblocks") {                   # n existential, two blocks of two universal, 3n terms of four
+        printf "evar(1..%d).\nblock(1..2).\n", n
+        for (b = 1; b <= 2; b++) for (k = 0; k < 4; k++) { printf "case(%d,%d).\n", b, k
+            printf "caseval(%d,%d,%d,%d).\ncaseval(%d,%d,%d,%d).\n", b, k, n + 2 * b - 1, k % 2, b, k, n + 2 * b, int(k / 2) }
+        for (t = 1; t <= 3 * n; t++) { printf "term(%d).\n", t
+            for (i = 0; i < 4; i++) printf "lit(%d,%d,%d).\n", t, (i < 2 ? n + 1 + rnd(4) : 1 + rnd(n)), rnd(2) }
+    }
+    else if (kind == "airport") {                     # a ring of n places and chords, two vehicles
+        printf "loc(1..%d).\nairport(1).\n", n
+        for (i = 1; i <= n; i++) { j = i % n + 1; c = 1 + rnd(3); printf "road(%d,%d,%d).\nroad(%d,%d,%d).\n", i, j, c, j, i, c }
+        for (k = 0; k < int(n / 3); k++) { i = 1 + rnd(n); j = 1 + rnd(n); if (i != j) printf "road(%d,%d,%d).\n", i, j, 2 + rnd(3) }
+        printf "vehicle(a,%d,2,%d).\nvehicle(b,%d,1,%d).\n", 1 + rnd(n), 2 * n, 1 + rnd(n), n
+        for (p = 1; p <= int((n + 1) / 2); p++) printf "wait(%d,%d).\n", p, 2 + rnd(n - 1)
+        for (k = 0; k < 2; k++) { i = 1 + rnd(n); printf "-open(%d,%d,%d).\n", i, i % n + 1, 1 + rnd(4) }
+    }
+    else if (kind == "portfolio") {                   # n projects in three sectors, two quarters
+        for (p = 1; p <= n; p++) { printf "proj(%d,%d,%d).\n", p, 1 + p % 3, 1 + rnd(3)
+            for (q = 1; q <= 2; q++) printf "ret(%d,%d,%d).\n", p, q, rnd(9) - 3; if (rand() < 0.3) printf "big(%d).\n", p }
+        printf "band(1,0,%d).\nband(2,-2,%d).\nband(3,1,%d).\nsafe(1).\nbold(2).\n", 2 + rnd(n), n, 3 + n
+    }
+    else if (kind == "edgematch") {                   # a solved n x n puzzle of three colours, turned and shuffled
+        printf "size(%d).\n", n; split("r g b", cs, " ")
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) { hz[x, y] = cs[1 + rnd(3)]; vv[x, y] = cs[1 + rnd(3)] }
+        perm(n * n, pa)
+        for (x = 1; x <= n; x++) for (y = 1; y <= n; y++) {
+            sd[0] = y == 1 ? "x" : vv[x, y - 1]; sd[2] = y == n ? "x" : vv[x, y]
+            sd[3] = x == 1 ? "x" : hz[x - 1, y]; sd[1] = x == n ? "x" : hz[x, y]
+            t = pa[(x - 1) * n + y]; r = rnd(4)
+            for (k = 0; k < 4; k++) printf "tile(%d,%d,\"%s\").\n", t, (k + 4 - r) % 4, sd[k] }
+    }
+    else if (kind == "visitcost") {                   # an n x 2 grid, weights -2..3, a trap
+        for (x = 1; x <= n; x++) for (y = 1; y <= 2; y++) if (!(x > 1 && rand() < 0.15)) {
+            printf "free(%d,%d).\nweight(%d,%d,%d).\n", x, y, x, y, rnd(6) - 2; if (x > 1 && rand() < 0.05) printf "trap(%d,%d).\n", x, y }
+        printf "start(1,1).\n"
+    }
     else printf "%% %s: no instance\n", kind
     }
 }

@@ -5,7 +5,8 @@
 # programs with aggregates, optimisation, projection and disjunction, and checks the bounds;
 # nonground.sh random non-ground programs (every gringo feature where they meet, the JSON);
 # core.sh the hand-written program of each aspif statement kind; disj.sh programs that are
-# not head-cycle-free (encodings and random ones) under --solver native; optproj.sh
+# not head-cycle-free (encodings and random ones) under --solver native; edge.sh random
+# programs with #edge under --solver native; optproj.sh
 # #minimize (opt, optN, --models 1) and #project for every solver; optenc.sh the optimum of
 # the bench's optimisation encodings and of random programs with priorities under each
 # --opt-strategy; compete.sh 27 competition-style encodings (planning, graphs, saturation,
@@ -496,6 +497,7 @@ case "$out" in *UNKNOWN*) [ $rc -eq 0 ] && ok || bad "--solver clingo --timeout 
 
 . "$DIR/core.sh"
 . "$DIR/disj.sh"
+. "$DIR/edge.sh"
 . "$DIR/optproj.sh"
 
 asp_summary
