@@ -23,7 +23,8 @@
 
 /* --project: auto (the #project statements, else the shown atoms), show (the shown atoms),
  * project (the #project statements, none: every model is one), no (models are not told
- * apart: each is printed); without the option, the #project statements if any. */
+ * apart: each is printed); without the option, as clingo, none for a search of models, but
+ * kept for brave and cautious consequences and in a printed program (--mode=gringo, --emit). */
 typedef enum { PROJECT_DEFAULT, PROJECT_AUTO, PROJECT_SHOW, PROJECT_PROJECT, PROJECT_NO } ProjectMode;
 
 typedef struct Cli {
@@ -708,9 +709,7 @@ static AspProgram *load(Cli *c, ProcError *err)
     if (!p) return NULL;
     if (c->ignore_opt) asp_minimize_clear(p);
     switch (c->project) {
-    case PROJECT_DEFAULT:         /* kept for consequences and in a printed program */
-        if (!c->run.conseq && !c->gringo_mode && !c->run.emit) asp_project_clear(p);
-        break;
+    case PROJECT_DEFAULT: if (!c->run.conseq && !c->gringo_mode && !c->run.emit) asp_project_clear(p); break;
     case PROJECT_AUTO: if (!asp_has_project(p)) asp_project_on_shown(p); break;
     case PROJECT_SHOW: asp_project_clear(p); asp_project_on_shown(p); break;
     case PROJECT_PROJECT: if (!asp_has_project(p)) asp_add_project(p, NULL, 0); break;
