@@ -63,7 +63,7 @@ refusal() {   # refusal FAMILY: empty when fix runs the family's probe, else why
     case $1 in
         min) has_option --opt-mode || { echo "fix asp --help shows no --opt-mode"; return; } ;;
         proj) # shellcheck disable=SC2086
-              "$FIX" asp $NATIVE "$OUT/probe.lp" > "$OUT/probe.out" 2> "$OUT/probe.err" || { short_error; return; }
+              "$FIX" asp $NATIVE --project "$OUT/probe.lp" 0 > "$OUT/probe.out" 2> "$OUT/probe.err" || { short_error; return; }
               n=$(grep -c '^Answer' "$OUT/probe.out")
               [ "$n" = 2 ] || echo "fix asp does not project: $n models of { a; b }. #project a. (clingo --project: 2)"
               return ;;
@@ -87,11 +87,11 @@ if [ -n "$NATIVE" ]; then
     for f in min proj; do
         case ",$families," in *",$f,"*) ;; *) continue;; esac
         probe_text "$f" > "$OUT/probe.lp"
-        clopt="--opt-mode=optN"; [ $f = proj ] && clopt="$clopt --project"
+        clopt="--opt-mode=optN"; popt=""; [ $f = proj ] && clopt="$clopt --project" && popt=--project
         # shellcheck disable=SC2086
         want=$(clingo $clopt 0 "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         # shellcheck disable=SC2086
-        got=$("$FIX" asp --solver clingo $OPT "$OUT/probe.lp" 2> /dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
+        got=$("$FIX" asp --solver clingo $OPT $popt "$OUT/probe.lp" 0 2> /dev/null | awk -f "$DIR/models.awk" -f "$DIR/canon.awk" | sort)
         if [ "$want" != "$got" ]; then
             clingo_lacks="$clingo_lacks $f"
             if [ -n "$forced" ]; then echo "FAIL: family $f asked for, but fix asp --solver clingo gets its probe wrong"; probe_fail=$((probe_fail + 1))
@@ -133,26 +133,26 @@ check() {   # check: the program build/asp-gen made in $W/p.lp
     by_clingo=yes
     for f in $clingo_lacks; do grep -q "^% families:.* $f\( \|$\)" "$W/p.lp" && by_clingo=""; done
     gringo "$W/p.lp" > "$W/p.aspif" 2> /dev/null || { bad "seed $seed: gringo failed"; return; }
-    # fix reads the aspif: it projects when a #project statement is left in it (gringo leaves
+    # both project (--project) when a #project statement is left in the aspif (gringo leaves
     # none when no project atom can be derived)
     grep -q '^3 ' "$W/p.aspif" || proj=""
-    clopt="--opt-mode=optN"; [ -n "$proj" ] && clopt="$clopt --project"
+    clopt="--opt-mode=optN"; popt=""; [ -n "$proj" ] && clopt="$clopt --project" && popt=--project
     hcf=$(awk -f "$DIR/hcf.awk" "$W/p.aspif")
     # shellcheck disable=SC2086
     want=$(clingo $clopt 0 "$W/p.lp" 2> /dev/null | canon)
     # shellcheck disable=SC2086
-    fixrun $NATIVE $OPT --models 0; rc=$?
+    fixrun $NATIVE $OPT $popt --models 0; rc=$?
     [ "$hcf" = no ] && nonhcf=$((nonhcf + 1))
     same "fix asp ${NATIVE:-(native)}"
     # shellcheck disable=SC2086
-    if [ -n "$NOLEARN" ] && [ $rc -eq 0 ]; then fixrun $NATIVE $OPT $NOLEARN --models 0; same "fix asp ${NATIVE:-(native)} $NOLEARN"; fi
+    if [ -n "$NOLEARN" ] && [ $rc -eq 0 ]; then fixrun $NATIVE $OPT $popt $NOLEARN --models 0; same "fix asp ${NATIVE:-(native)} $NOLEARN"; fi
     if [ -n "$USC" ] && grep -q '^2 ' "$W/p.aspif"; then
         # shellcheck disable=SC2086
-        fixrun $NATIVE $OPT $USC --models 0; same "fix asp ${NATIVE:-(native)} $USC"
+        fixrun $NATIVE $OPT $popt $USC --models 0; same "fix asp ${NATIVE:-(native)} $USC"
     fi
     if [ -n "$NATIVE" ] && [ -n "$by_clingo" ]; then
         # shellcheck disable=SC2086
-        fixrun --solver clingo $OPT --models 0; same "fix asp --solver clingo"
+        fixrun --solver clingo $OPT $popt --models 0; same "fix asp --solver clingo"
     fi
     if fixrun --emit; then
         cp "$W/out" "$W/e.aspif"
