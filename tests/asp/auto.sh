@@ -75,14 +75,14 @@ expect_solver "sat 200" "clingo (auto: the native search spent its budget of 200
 # handed over, clingo's output to the byte; with no budget, the native search's
 handed=0
 for ex in examples/*.lp; do
-    case $(solver_line "$FIX" asp --stats --hand-over 1 "$ex") in
+    case $(solver_line "$FIX" asp --stats --hand-over 1 --models 0 "$ex") in
         *"handed over to clingo"*)
             handed=$((handed + 1))
-            same_bytes "$ex handed over" "--hand-over 1" "--solver clingo --budget 1 --rounds 1" "$ex"
-            same_bytes "$ex handed over, optN" "--hand-over 1 --opt-mode=optN" \
-                "--solver clingo --budget 1 --rounds 1 --opt-mode=optN" "$ex" ;;
+            same_bytes "$ex handed over" "--hand-over 1 --models 0" "--solver clingo --budget 1 --rounds 1 --models 0" "$ex"
+            same_bytes "$ex handed over, optN" "--hand-over 1 --opt-mode=optN --models 0" \
+                "--solver clingo --budget 1 --rounds 1 --opt-mode=optN --models 0" "$ex" ;;
     esac
-    same_bytes "$ex no budget" "--hand-over 0" "--solver native" "$ex"
+    same_bytes "$ex no budget" "--hand-over 0 --models 0" "--solver native --models 0" "$ex"
 done
 [ $handed -ge 4 ] && ok || bad "only $handed examples were handed over to clingo with --hand-over 1"
 # every model of random 3-SAT (100 variables, seed 3: 416 models), natively: the search
