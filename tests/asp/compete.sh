@@ -405,15 +405,17 @@ compete facts 200000 1
 # a colouring with 42 560 models: keeping binary nogoods in watch lists only once printed
 # 42 670 (bench/RESULTS.md, mem33o's section)
 compete colour 32 3
-# conflicts_to RESULT ARGS...: the conflicts of `fix asp --solver native --jobs 1` on ARGS,
-# 99999999 unless it ends with RESULT.
-conflicts_to() {
-    want=$1; shift
+# figure_to SED RESULT ARGS...: the figure the sed script SED prints from the --stats of
+# `fix asp --solver native --jobs 1` on ARGS, 99999999 unless it ends with RESULT.
+figure_to() {
+    script=$1; want=$2; shift 2
     stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$@" 2>&1)
-    conflicts=$(printf '%s\n' "$stats" | sed -n 's/^Conflicts *: \([0-9]*\).*/\1/p')
-    printf '%s\n' "$stats" | grep -qx "$want" || conflicts=99999999
-    echo "${conflicts:-99999999}"
+    figure=$(printf '%s\n' "$stats" | sed -n "$script")
+    printf '%s\n' "$stats" | grep -qx "$want" || figure=99999999
+    echo "${figure:-99999999}"
 }
+# conflicts_to RESULT ARGS...: figure_to of the conflicts.
+conflicts_to() { figure_to 's/^Conflicts *: \([0-9]*\).*/\1/p' "$@"; }
 # conflicts_sum RESULT KIND M N:SEED...: conflicts_to RESULT on KIND's instance of size N and
 # seed SEED with M models, for each one, summed.
 conflicts_sum() {
@@ -591,10 +593,8 @@ else bad "queensx 40 seeds 1-3: the first models not within 900 conflicts ($tota
 total=0
 for n in 60 80; do
     awk -v kind=minmodel -v n=$n -v seed=1 -f "$DIR/competegen.awk" > "$OUT/inst.lp"
-    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$DIR/compete/minmodel.lp" "$OUT/inst.lp" 0 2>&1)
-    checks=$(printf '%s\n' "$stats" | sed -n 's/^Min checks *: \([0-9]*\).*/\1/p')
-    printf '%s\n' "$stats" | grep -qx 'OPTIMUM FOUND' || checks=99999999
-    total=$((total + ${checks:-99999999}))
+    total=$((total + $(figure_to 's/^Min checks *: \([0-9]*\).*/\1/p' 'OPTIMUM FOUND' \
+                                  "$DIR/compete/minmodel.lp" "$OUT/inst.lp" 0)))
 done
 if [ "$total" -le 100 ]; then ok
 else bad "minmodel 60 and 80 seed 1: the optima not within 100 minimality checks ($total)"; fi
@@ -628,10 +628,8 @@ total=0
 for run in semistab:300:1 stage:200:2; do
     kind=${run%%:*}; rest=${run#*:}
     awk -v kind="$kind" -v n="${rest%:*}" -v seed="${rest#*:}" -f "$DIR/competegen.awk" > "$OUT/inst.lp"
-    stats=$(timeout 120 "$FIX" asp --solver native --stats --jobs 1 -q "$DIR/compete/$kind.lp" "$OUT/inst.lp" 1 2>&1)
-    assumed=$(printf '%s\n' "$stats" | sed -n 's/^Min checks *:.*assumed \([0-9]*\)).*/\1/p')
-    printf '%s\n' "$stats" | grep -qx 'SATISFIABLE' || assumed=99999999
-    total=$((total + ${assumed:-99999999}))
+    total=$((total + $(figure_to 's/^Min checks *:.*assumed \([0-9]*\)).*/\1/p' SATISFIABLE \
+                                  "$DIR/compete/$kind.lp" "$OUT/inst.lp" 1)))
 done
 if [ "$total" -le 500000 ]; then ok
 else bad "semistab 300 seed 1, stage 200 seed 2: the first models not within 500 000 assumed literals ($total)"; fi
